@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { HTTP_OPERATIONS, SERVICES, type ServiceName } from '@quire/contracts';
+import { ActorSigner, createHttpApp, ServiceClients, type EventBus, type Logger } from '@quire/kit';
+import { ActorResolver, RateLimiter } from './auth.ts';
+import type { GatewayConfig } from './env.ts';
+import { installErrorHandlers } from './errors.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { registerRestRoutes } from './rest.ts';
+import { buildV1Router } from './v1-router.ts';
+
+export const API_VERSION = '0.1.0';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  log: Logger;
+  /** For cache eviction on membership events; without one, entries simply expire. */
+  bus?: EventBus;
+  /** Base URLs of the services (defaults: the `*_URL` settings). */
+  serviceUrls?: Partial<Record<ServiceName, string>>;
+}
+
+export interface Gateway {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** The only public HTTP surface: /v1 REST, auth, limits, the OpenAPI document, health. */
+export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
+  const { config, log } = deps;
+  const urls: Record<ServiceName, string> = {
+    'org-admin': config.ORG_ADMIN_URL,
+    content: config.CONTENT_URL,
+    sites: config.SITES_URL,
+    integrations: config.INTEGRATIONS_URL,
+    ...deps.serviceUrls,
+  };
+  const signer = new ActorSigner(config.QUIRE_INTERNAL_SECRET);
+  const clients = new ServiceClients(
+    SERVICES.map((service) => ({ service, url: urls[service] })),
+    signer,
+    'gateway',
+  );
+  const resolver = new ActorResolver(clients, config.QUIRE_ACTOR_CACHE_MS);
+  if (deps.bus) await resolver.listen(deps.bus);
+  const limiter = new RateLimiter(config.QUIRE_RATE_LIMIT_PER_MINUTE);
+
+  const app = createHttpApp(log, config.QUIRE_BODY_LIMIT);
+  // JSON only: other media types get 415 instead of reaching an operation as a string.
+  app.removeContentTypeParser('text/plain');
+  installErrorHandlers(app);
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('x-request-id', req.id);
+    return payload;
+  });
+
+  const { router, routes } = buildV1Router(HTTP_OPERATIONS);
+  const document = buildOpenApiDocument(router, HTTP_OPERATIONS, { baseUrl: config.QUIRE_PUBLIC_URL, version: API_VERSION });
+  const documentJson = JSON.stringify(document);
+  app.get('/v1/openapi.json', async (_req, reply) => reply.type('application/json').send(documentJson));
+  registerRestRoutes(app, routes, { resolver, clients, limiter });
+
+  app.get('/healthz', async (_req, reply) => {
+    const checks = await Promise.all(
+      SERVICES.map(async (service) => {
+        try {
+          const res = await fetch(`${urls[service]}/readyz`, { signal: AbortSignal.timeout(2_000) });
+          return [service, res.ok ? 'ready' : 'unavailable'] as const;
+        } catch {
+          return [service, 'unavailable'] as const;
+        }
+      }),
+    );
+    const services = Object.fromEntries(checks);
+    const ok = checks.every(([, s]) => s === 'ready');
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', services });
+  });
+
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await resolver.close();
+      await clients.close();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { loadConfig } from '@quire/kit';
+
+export const GatewayEnvShape = {
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  ORG_ADMIN_URL: z.string().url().default('http://127.0.0.1:3101'),
+  CONTENT_URL: z.string().url().default('http://127.0.0.1:3102'),
+  SITES_URL: z.string().url().default('http://127.0.0.1:3103'),
+  INTEGRATIONS_URL: z.string().url().default('http://127.0.0.1:3104'),
+  NATS_URL: z.string().optional(),
+  NATS_STREAM: z.string().default('QUIRE'),
+  NATS_SUBJECT_PREFIX: z.string().default('quire'),
+  QUIRE_INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  QUIRE_PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  QUIRE_BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024).describe('Largest request body in bytes (413 above)'),
+  QUIRE_ACTOR_CACHE_MS: z.coerce.number().int().min(0).default(10_000).describe('How long a resolved token is cached'),
+  QUIRE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0).describe('Requests per minute per token (or per IP without one); 0 = unlimited'),
+};
+export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
+export const loadGatewayConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(GatewayEnvShape, env);

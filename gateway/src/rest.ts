@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, toPublicError } from '@quire/kit';
+import type { ActorResolver, RateLimiter } from './auth.ts';
+import { sendError } from './errors.ts';
+import type { GatewayContext, V1Route } from './v1-router.ts';
+import type { ServiceClients } from '@quire/kit';
+
+/**
+ * Serves the v1 router's procedures over REST. trpc-to-openapi declares the routes (procedure meta) and
+ * generates the OpenAPI document; its node handler is not used on the hot path because it builds a WHATWG
+ * Request per call and matches routes by scanning regexes. Here each `meta.openapi` route is registered in
+ * fastify's radix router and the procedure is invoked directly with path, query and body merged into its input.
+ */
+export function registerRestRoutes(app: FastifyInstance, routes: V1Route[], deps: { resolver: ActorResolver; clients: ServiceClients; limiter: RateLimiter }): void {
+  for (const { op, procedure } of routes) {
+    const http = op.http!;
+    const url = `/v1${http.path}`.replace(/\{(\w+)\}/g, ':$1');
+    const hasBody = http.method !== 'GET' && http.method !== 'DELETE';
+    const emptySuccess = http.status === 204 || http.status === 205;
+    const requiresAuth = op.access !== 'public';
+    const orgAdminWrite = op.service === 'org-admin' && op.type === 'mutation';
+
+    app.route({
+      method: http.method,
+      url,
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        const authorization = req.headers.authorization;
+        if (requiresAuth && !authorization) {
+          return sendError(reply, { status: 401, reason: 'unauthenticated', message: 'Authentication required: send `Authorization: Bearer <API token>`', unexpected: false });
+        }
+        try {
+          const resolved = await deps.resolver.resolve(authorization, req.id);
+          const wait = deps.limiter.hit(resolved.key ?? req.ip);
+          if (wait > 0) {
+            return sendError(reply, { status: 429, reason: 'rate_limited', message: 'Too many requests; retry later', unexpected: false }, { 'retry-after': String(wait) });
+          }
+          const body = req.body;
+          if (hasBody && body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+            return sendError(reply, { status: 400, reason: 'invalid_input', message: 'The request body must be a JSON object', unexpected: false });
+          }
+          const input = { ...(req.query as object), ...(hasBody ? (body as object | undefined) : undefined), ...(req.params as object) };
+          const ctx: GatewayContext = { actor: resolved.actor, actorHeader: resolved.header, requestId: req.id, clients: deps.clients };
+          const data = await procedure({ path: op.id, getRawInput: async () => input, ctx, type: op.type, signal: undefined, batchIndex: 0 });
+          if (orgAdminWrite && resolved.actor.kind === 'user') deps.resolver.evictUser(resolved.actor.userId);
+          reply.code(http.status);
+          return emptySuccess ? reply.send() : reply.send(data);
+        } catch (err) {
+          const pub = toPublicError(err);
+          // A service logs its own failures under the same request id; the gateway logs what happened here.
+          if (pub.status === 503) req.log.warn({ err, operation: op.id }, 'service unavailable');
+          else if (pub.unexpected && !(err instanceof DomainError)) req.log.error({ err, operation: op.id }, 'request failed');
+          return sendError(reply, pub);
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { initTRPC, type AnyProcedure, type AnyRouter } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { HTTP_OPERATIONS, type Actor, type AnyOperation } from '@quire/contracts';
+import type { ServiceClients } from '@quire/kit';
+
+export interface GatewayContext {
+  actor: Actor;
+  actorHeader: string;
+  requestId: string;
+  clients: ServiceClients;
+}
+
+const t = initTRPC.meta<OpenApiMeta>().context<GatewayContext>().create({ isDev: false, isServer: true });
+
+export interface V1Route {
+  op: AnyOperation;
+  procedure: AnyProcedure;
+}
+
+/**
+ * The gateway's v1 router, generated from the contract registry: one procedure per HTTP operation,
+ * with the contract's schemas and OpenAPI meta, forwarding to the owning service's procedure through
+ * its typed client. No operation is written by hand here.
+ */
+export function buildV1Router(operations: AnyOperation[] = HTTP_OPERATIONS): { router: AnyRouter; routes: V1Route[] } {
+  const record: Record<string, AnyProcedure> = {};
+  const routes: V1Route[] = [];
+  for (const op of operations) {
+    const http = op.http!;
+    const base = t.procedure
+      .meta({
+        openapi: {
+          method: http.method,
+          path: `/v1${http.path === '/' ? '' : http.path}` as `/${string}`,
+          operationId: http.operationId,
+          summary: http.summary,
+          tags: http.tags,
+          protect: op.access !== 'public',
+        },
+      })
+      .input(op.input)
+      .output(op.output);
+    const forward = ({ input, ctx }: { input: unknown; ctx: GatewayContext }) =>
+      ctx.clients.get(op.service).call(op, input as never, { actorHeader: ctx.actorHeader, requestId: ctx.requestId });
+    const procedure = (op.type === 'query' ? base.query(forward) : base.mutation(forward)) as AnyProcedure;
+    const key = `${op.service}__${op.id.replaceAll('.', '_')}`;
+    record[key] = procedure;
+    routes.push({ op, procedure });
+  }
+  return { router: t.router(record), routes };
+}

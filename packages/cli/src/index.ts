@@ -1,0 +1,3 @@
+export { runCli, USAGE } from './cli.ts';
+export { startStandalone, type Standalone } from './standalone.ts';
+export { migrateAll } from './migrate.ts';

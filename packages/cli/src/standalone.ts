@@ -1,0 +1,69 @@
+import { writeFileSync } from 'node:fs';
+import { contentService, loadContentConfig } from '@quire/content';
+import { buildGateway, loadGatewayConfig, type Gateway } from '@quire/gateway';
+import { integrationsService, loadIntegrationsConfig } from '@quire/integrations';
+import { loadOrgAdminConfig, orgAdminService } from '@quire/org-admin';
+import { loadSitesConfig, sitesService } from '@quire/sites';
+import { createBus, createLogger, startService, type EventBus, type Logger, type RunningService } from '@quire/kit';
+import type { ServiceName } from '@quire/contracts';
+import { adminTokenFile, defaultDataDir, persistentSecret } from './data-dir.ts';
+import { startEmbeddedPostgres, type EmbeddedDb } from './embedded-db.ts';
+
+export interface Standalone {
+  url: string;
+  adminToken: string;
+  gateway: Gateway;
+  services: RunningService[];
+  bus: EventBus;
+  stop(): Promise<void>;
+}
+
+/**
+ * Every service and the gateway in one process: services listen on loopback ports and the gateway
+ * reaches them over HTTP exactly as in distributed mode; they share one bus (in-process unless NATS_URL)
+ * and one database (embedded PostgreSQL unless DATABASE_URL), each in its own schema.
+ */
+export async function startStandalone(env: Record<string, string | undefined> = process.env, opts: { log?: Logger } = {}): Promise<Standalone> {
+  const dataDir = defaultDataDir(env);
+  const log = opts.log ?? createLogger('quire', env.LOG_LEVEL ?? 'info');
+  const internalSecret = env.QUIRE_INTERNAL_SECRET ?? persistentSecret(dataDir, 'internal-secret', 'internal');
+  const adminToken = env.QUIRE_ADMIN_TOKEN ?? persistentSecret(dataDir, 'admin-token', 'quire_admin');
+  if (env.QUIRE_ADMIN_TOKEN) writeFileSync(adminTokenFile(dataDir), `${adminToken}\n`, { mode: 0o600 });
+
+  let db: EmbeddedDb | undefined;
+  const databaseUrl = env.DATABASE_URL ?? (db = await startEmbeddedPostgres(dataDir, log)).url;
+  const port = env.PORT ?? '8080';
+  const publicUrl = env.QUIRE_PUBLIC_URL ?? `http://127.0.0.1:${port}`;
+  const common = { ...env, DATABASE_URL: databaseUrl, QUIRE_INTERNAL_SECRET: internalSecret, QUIRE_PUBLIC_URL: publicUrl, HOST: '127.0.0.1' };
+
+  const started: RunningService[] = [];
+  let bus: EventBus | undefined;
+  try {
+    bus = await createBus(loadContentConfig(common), log, 'quire');
+    const shared = { bus, log };
+    started.push(await startService(orgAdminService, loadOrgAdminConfig({ ...common, QUIRE_ADMIN_TOKEN: adminToken }), shared));
+    started.push(await startService(contentService, loadContentConfig(common), shared));
+    started.push(await startService(sitesService, loadSitesConfig(common), shared));
+    started.push(await startService(integrationsService, loadIntegrationsConfig(common), shared));
+    const serviceUrls: Partial<Record<ServiceName, string>> = {};
+    for (const svc of started) serviceUrls[svc.name] = await svc.listen(0);
+    const gatewayConfig = loadGatewayConfig({ ...common, HOST: env.HOST ?? '127.0.0.1', PORT: port });
+    const gateway = await buildGateway({ config: gatewayConfig, log: log.child({ service: 'gateway' }), bus, serviceUrls });
+    await gateway.app.listen({ host: gatewayConfig.HOST, port: gatewayConfig.PORT });
+    for (const svc of started) svc.startRelay();
+    const addr = gateway.app.server.address();
+    const url = `http://${gatewayConfig.HOST}:${typeof addr === 'object' && addr ? addr.port : gatewayConfig.PORT}`;
+    const stop = async () => {
+      await gateway.close();
+      for (const svc of started.reverse()) await svc.close();
+      await bus?.close();
+      await db?.stop();
+    };
+    return { url, adminToken, gateway, services: started, bus, stop };
+  } catch (err) {
+    for (const svc of started) await svc.close().catch(() => {});
+    await bus?.close().catch(() => {});
+    await db?.stop().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,10 @@
+export * from './common.ts';
+export * from './errors.ts';
+export * from './actor.ts';
+export * from './operation.ts';
+export * from './registry.ts';
+export * from './events/index.ts';
+export * from './schemas/user.ts';
+export * from './schemas/organization.ts';
+export * from './schemas/space.ts';
+export * as ops from './ops.ts';

@@ -1,0 +1,46 @@
+import type { EventEnvelope } from '@quire/contracts';
+
+export type EventHandler = (envelope: EventEnvelope, subject: string) => Promise<void>;
+
+export interface DurableConsumerSpec {
+  /** Durable name, unique per consuming service and purpose (`sites-spaces`). */
+  name: string;
+  /** Subjects below the bus prefix (`content.space.created`); NATS wildcards allowed. */
+  subjects: string[];
+  handler: EventHandler;
+  maxDeliver?: number;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+/**
+ * How events move between services. JetStream in distributed mode, an in-process bus in standalone
+ * mode: same delivery contract (at least once, per-consumer order, retries with backoff).
+ */
+export interface EventBus {
+  readonly kind: 'nats' | 'in-process';
+  /** Publish once: the envelope id deduplicates (`Nats-Msg-Id`). */
+  publish(subject: string, envelope: EventEnvelope): Promise<void>;
+  /** A durable, at-least-once consumer; the handler's success acknowledges. */
+  consume(spec: DurableConsumerSpec): Promise<Subscription>;
+  /** A best-effort live listener from now on (cache eviction). */
+  listen(subjects: string[], handler: EventHandler): Promise<Subscription>;
+  healthy(): boolean;
+  close(): Promise<void>;
+}
+
+/** NATS subject matching: `*` one token, `>` the rest. */
+export function subjectMatches(pattern: string, subject: string): boolean {
+  const p = pattern.split('.');
+  const s = subject.split('.');
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '>') return s.length > i;
+    if (i >= s.length) return false;
+    if (p[i] !== '*' && p[i] !== s[i]) return false;
+  }
+  return p.length === s.length;
+}
+
+export const RETRY_BACKOFF_MS = [100, 500, 2_000, 10_000, 30_000];

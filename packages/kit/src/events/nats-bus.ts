@@ -1,0 +1,137 @@
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager, type ConsumerMessages } from '@nats-io/jetstream';
+import { EventEnvelopeSchema, type EventEnvelope } from '@quire/contracts';
+import type { Logger } from '../logger.ts';
+import { RETRY_BACKOFF_MS, type DurableConsumerSpec, type EventBus, type EventHandler, type Subscription } from './bus.ts';
+
+export interface NatsBusOptions {
+  url: string;
+  /** Stream holding every Quire event (`QUIRE`). */
+  stream: string;
+  /** Subject prefix (`quire`): events go to `<prefix>.<service>.<entity>.<verb>`. */
+  prefix: string;
+  log: Logger;
+  name?: string;
+}
+
+/** JetStream: one stream over `<prefix>.>`, publishes deduplicated by `Nats-Msg-Id`, durable pull consumers. */
+export class NatsBus implements EventBus {
+  readonly kind = 'nats';
+  readonly #nc: NatsConnection;
+  readonly #js: JetStreamClient;
+  readonly #jsm: JetStreamManager;
+  readonly #opts: NatsBusOptions;
+  readonly #subs = new Set<ConsumerMessages>();
+
+  private constructor(nc: NatsConnection, js: JetStreamClient, jsm: JetStreamManager, opts: NatsBusOptions) {
+    this.#nc = nc;
+    this.#js = js;
+    this.#jsm = jsm;
+    this.#opts = opts;
+  }
+
+  static async connect(opts: NatsBusOptions): Promise<NatsBus> {
+    const nc = await connect({ servers: opts.url, name: opts.name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+    const jsm = await jetstreamManager(nc);
+    const config = { name: opts.stream, subjects: [`${opts.prefix}.>`], duplicate_window: 120_000_000_000, max_age: 7 * 24 * 3600 * 1_000_000_000 };
+    try {
+      await jsm.streams.info(opts.stream);
+      await jsm.streams.update(opts.stream, { subjects: config.subjects, duplicate_window: config.duplicate_window, max_age: config.max_age });
+    } catch {
+      await jsm.streams.add(config);
+    }
+    return new NatsBus(nc, jetstream(nc), jsm, opts);
+  }
+
+  async publish(subject: string, envelope: EventEnvelope): Promise<void> {
+    await this.#js.publish(`${this.#opts.prefix}.${subject}`, JSON.stringify(envelope), { msgID: envelope.id });
+  }
+
+  async consume(spec: DurableConsumerSpec): Promise<Subscription> {
+    const subjects = spec.subjects.map((s) => `${this.#opts.prefix}.${s}`);
+    const config = {
+      durable_name: spec.name,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subjects: subjects,
+      ack_wait: 30_000_000_000,
+      max_deliver: spec.maxDeliver ?? 10,
+      max_ack_pending: 100,
+    };
+    try {
+      await this.#jsm.consumers.info(this.#opts.stream, spec.name);
+      await this.#jsm.consumers.update(this.#opts.stream, spec.name, { filter_subjects: subjects, max_deliver: config.max_deliver });
+    } catch {
+      await this.#jsm.consumers.add(this.#opts.stream, config);
+    }
+    const consumer = await this.#js.consumers.get(this.#opts.stream, spec.name);
+    const messages = await consumer.consume({ max_messages: 50 });
+    this.#subs.add(messages);
+    const log = this.#opts.log;
+    const prefixLength = this.#opts.prefix.length + 1;
+    const done = (async () => {
+      for await (const m of messages) {
+        let envelope: EventEnvelope;
+        try {
+          envelope = EventEnvelopeSchema.parse(m.json());
+        } catch (err) {
+          log.error({ err, subject: m.subject, consumer: spec.name }, 'malformed event terminated');
+          m.term();
+          continue;
+        }
+        try {
+          await spec.handler(envelope, m.subject.slice(prefixLength));
+          m.ack();
+        } catch (err) {
+          const attempt = m.info.deliveryCount;
+          log.warn({ err, consumer: spec.name, event: envelope.id, attempt }, 'event handler failed, redelivering');
+          m.nak(RETRY_BACKOFF_MS[Math.min(attempt - 1, RETRY_BACKOFF_MS.length - 1)]);
+        }
+      }
+    })();
+    return {
+      stop: async () => {
+        this.#subs.delete(messages);
+        await messages.close();
+        await done;
+      },
+    };
+  }
+
+  async listen(subjects: string[], handler: EventHandler): Promise<Subscription> {
+    const consumer = await this.#js.consumers.get(this.#opts.stream, {
+      filter_subjects: subjects.map((s) => `${this.#opts.prefix}.${s}`),
+      deliver_policy: DeliverPolicy.New,
+    });
+    const messages = await consumer.consume();
+    this.#subs.add(messages);
+    const prefixLength = this.#opts.prefix.length + 1;
+    const done = (async () => {
+      for await (const m of messages) {
+        const parsed = EventEnvelopeSchema.safeParse(m.json());
+        if (parsed.success) await handler(parsed.data, m.subject.slice(prefixLength)).catch((err: unknown) => this.#opts.log.warn({ err }, 'listener failed'));
+      }
+    })();
+    return {
+      stop: async () => {
+        this.#subs.delete(messages);
+        await messages.close();
+        await done;
+      },
+    };
+  }
+
+  healthy(): boolean {
+    return !this.#nc.isClosed();
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.#subs) await s.close();
+    await this.#nc.drain();
+  }
+
+  /** Test helper: drop the stream (and its consumers). */
+  async deleteStream(): Promise<void> {
+    await this.#jsm.streams.delete(this.#opts.stream);
+  }
+}

@@ -1,0 +1,133 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import type { EventDef, EventEnvelope } from '@quire/contracts';
+import { newId } from '../ids.ts';
+import type { Logger } from '../logger.ts';
+import { OutboxEvent } from '../db/kit-entities.ts';
+import type { EventBus } from './bus.ts';
+
+/** Queues an event in the caller's unit of work: it is written by the same flush/transaction as the change. */
+export function recordEvent<E extends EventDef>(em: EntityManager, def: E, data: z.input<E['data']>): EventEnvelope {
+  const parsed = def.data.parse(data);
+  const envelope: EventEnvelope = { id: newId(24), type: def.type, occurredAt: new Date().toISOString(), data: parsed };
+  em.create(OutboxEvent, {
+    id: envelope.id,
+    subject: def.subject,
+    type: def.type,
+    payload: envelope as unknown as Record<string, unknown>,
+    occurredAt: new Date(envelope.occurredAt),
+    attempts: 0,
+    publishedAt: null,
+  });
+  return envelope;
+}
+
+/**
+ * Moves committed outbox rows to the bus, oldest first. Woken right after a flush that wrote events,
+ * and by a timer for retries; rows are claimed with `FOR UPDATE SKIP LOCKED`, so several replicas relay
+ * without publishing a row twice at once (and the bus deduplicates by event id anyway).
+ */
+export class OutboxRelay {
+  readonly #orm: MikroORM;
+  readonly #bus: EventBus;
+  readonly #log: Logger;
+  readonly #intervalMs: number;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = true;
+  #failures = 0;
+  #dirty = false;
+
+  constructor(orm: MikroORM, bus: EventBus, log: Logger, intervalMs = 1_000) {
+    this.#orm = orm;
+    this.#bus = bus;
+    this.#log = log;
+    this.#intervalMs = intervalMs;
+    // A flush that wrote events wakes the relay; inside an explicit transaction the rows become visible at
+    // commit, so the commit wakes it again. The relay's own transactions run on a fresh event manager.
+    orm.em.getEventManager().registerSubscriber({
+      afterFlush: (args) => {
+        if (args.uow.getChangeSets().some((cs) => cs.meta.className === 'OutboxEvent')) {
+          this.#dirty = true;
+          setImmediate(() => this.kick());
+        }
+      },
+      afterTransactionCommit: () => {
+        if (this.#dirty) setImmediate(() => this.kick());
+      },
+    });
+  }
+
+  start(): void {
+    this.#stopped = false;
+    this.#schedule();
+    this.kick();
+  }
+
+  /** Relay now (coalesced with a run in progress). */
+  kick(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = this.#drain().finally(() => {
+      this.#running = undefined;
+      if (this.#again && !this.#stopped) {
+        this.#again = false;
+        this.kick();
+      }
+    });
+  }
+
+  /** Resolves once nothing is pending (tests, shutdown). */
+  async flush(): Promise<void> {
+    this.#again = true;
+    this.kick();
+    while (this.#running) await this.#running;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    while (this.#running) await this.#running;
+  }
+
+  #schedule(): void {
+    if (this.#stopped) return;
+    const delay = this.#failures ? Math.min(30_000, this.#intervalMs * 2 ** this.#failures) : this.#intervalMs;
+    this.#timer = setTimeout(() => {
+      this.kick();
+      this.#schedule();
+    }, delay);
+    this.#timer.unref();
+  }
+
+  async #drain(): Promise<void> {
+    this.#dirty = false;
+    try {
+      for (;;) {
+        const n = await this.#orm.em.fork({ freshEventManager: true }).transactional(async (em) => {
+          const rows = await em.find(OutboxEvent, { publishedAt: null }, { orderBy: { seq: 'asc' }, limit: 100, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
+          for (const row of rows) {
+            try {
+              await this.#bus.publish(row.subject, row.payload as unknown as EventEnvelope);
+              row.publishedAt = new Date();
+            } catch (err) {
+              row.attempts++;
+              throw Object.assign(new Error('publish failed'), { cause: err });
+            }
+          }
+          return rows.length;
+        });
+        this.#failures = 0;
+        if (n < 100) return;
+      }
+    } catch (err) {
+      this.#failures = Math.min(this.#failures + 1, 10);
+      this.#log.warn({ err }, 'outbox relay failed; will retry');
+    }
+  }
+}

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { AnyRouter } from '@trpc/server';
+import type { MigrationObject, EntitySchema } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ServiceName } from '@quire/contracts';
+import { createOrm, migrate, type Orm } from './db/orm.ts';
+import type { DurableConsumerSpec, EventBus, Subscription } from './events/bus.ts';
+import { InProcessBus } from './events/in-process-bus.ts';
+import { NatsBus } from './events/nats-bus.ts';
+import { OutboxRelay } from './events/outbox.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { ActorSigner } from './rpc/actor-header.ts';
+import { registerRpcRoutes } from './rpc/server.ts';
+import type { BaseContext } from './rpc/trpc.ts';
+
+export interface ServiceConfig {
+  HOST: string;
+  DATABASE_URL: string;
+  NATS_URL?: string | undefined;
+  NATS_STREAM: string;
+  NATS_SUBJECT_PREFIX: string;
+  QUIRE_INTERNAL_SECRET: string;
+  QUIRE_PUBLIC_URL: string;
+  LOG_LEVEL: string;
+}
+
+/** What a service's pieces are built from. */
+export interface ServiceDeps<C extends ServiceConfig = ServiceConfig> {
+  config: C;
+  orm: Orm;
+  bus: EventBus;
+  log: Logger;
+}
+
+export interface ServiceDefinition<C extends ServiceConfig, Ctx extends BaseContext> {
+  name: ServiceName;
+  /** Postgres schema owned by the service. */
+  schema: string;
+  entities: EntitySchema<any, any>[];
+  migrations: MigrationObject[];
+  router: AnyRouter;
+  /** Request-scoped context: base + the service's own (a forked EntityManager, …). */
+  context: (base: BaseContext, deps: ServiceDeps<C>) => Ctx;
+  consumers?: (deps: ServiceDeps<C>) => DurableConsumerSpec[];
+}
+
+export interface RunningService {
+  name: ServiceName;
+  app: FastifyInstance;
+  deps: ServiceDeps;
+  relay: OutboxRelay;
+  /** Begin relaying the outbox (after every consumer of the process is subscribed). */
+  startRelay(): void;
+  /** Listen on HOST:port (0 = any free port); resolves to the base URL. */
+  listen(port: number): Promise<string>;
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export async function createBus(config: ServiceConfig, log: Logger, name: string): Promise<EventBus> {
+  if (!config.NATS_URL) return new InProcessBus(log);
+  return NatsBus.connect({ url: config.NATS_URL, stream: config.NATS_STREAM, prefix: config.NATS_SUBJECT_PREFIX, log, name });
+}
+
+/** The fastify instance every Quire process starts from: request ids, pino, limits, no per-request info logs. */
+export function createHttpApp(log: Logger, bodyLimit = 1024 * 1024): FastifyInstance {
+  return Fastify({
+    loggerInstance: log,
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }) as unknown as FastifyInstance;
+}
+
+/**
+ * Boots a service: ORM on its schema with migrations applied, bus, durable consumers, outbox relay,
+ * the tRPC routes and `/healthz` + `/readyz`. `bus` and `log` may be shared (standalone mode).
+ */
+export async function startService<C extends ServiceConfig, Ctx extends BaseContext>(
+  def: ServiceDefinition<C, Ctx>,
+  config: C,
+  shared: { bus?: EventBus; log?: Logger } = {},
+): Promise<RunningService> {
+  const log = (shared.log ?? createLogger(def.name, config.LOG_LEVEL)).child({ service: def.name });
+  const orm = await createOrm({ url: config.DATABASE_URL, schema: def.schema, entities: def.entities, migrations: def.migrations });
+  const applied = await migrate(orm);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  const ownBus = !shared.bus;
+  const bus = shared.bus ?? (await createBus(config, log, def.name));
+  const deps: ServiceDeps<C> = { config, orm, bus, log };
+  const subscriptions: Subscription[] = [];
+  for (const spec of def.consumers?.(deps) ?? []) subscriptions.push(await bus.consume(spec));
+  const relay = new OutboxRelay(orm, bus, log);
+  const signer = new ActorSigner(config.QUIRE_INTERNAL_SECRET);
+
+  const app = createHttpApp(log);
+  const ready = async () => {
+    if (!bus.healthy()) return false;
+    try {
+      await orm.em.getConnection().execute('select 1');
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => ((await ready()) ? { status: 'ready' } : reply.code(503).send({ status: 'unavailable' })));
+  registerRpcRoutes(app, { router: def.router, signer, createContext: (base) => def.context(base, deps) });
+
+  let closed = false;
+  return {
+    name: def.name,
+    app,
+    deps,
+    relay,
+    startRelay: () => relay.start(),
+    listen: async (port) => {
+      await app.listen({ host: config.HOST, port });
+      const addr = app.server.address();
+      return `http://${config.HOST}:${typeof addr === 'object' && addr ? addr.port : port}`;
+    },
+    ready,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      for (const s of subscriptions) await s.stop();
+      await relay.stop();
+      if (ownBus) await bus.close();
+      await orm.close();
+    },
+  };
+}
+
+/** SIGINT/SIGTERM → close once, then exit. */
+export function closeOnSignals(close: () => Promise<void>, log: Logger): void {
+  let closing = false;
+  const onSignal = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    close()
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.once('SIGINT', () => onSignal('SIGINT'));
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+}
+
+export type { EntityManager };

@@ -1,0 +1,42 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { DefaultLevel } from '@quire/contracts';
+
+type Visibility = 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private';
+
+export const Space = defineEntity({
+  name: 'Space',
+  tableName: 'space',
+  properties: {
+    id: p.string().primary(),
+    organizationId: p.string(),
+    parentId: p.string().nullable(),
+    title: p.string(),
+    emoji: p.string(),
+    visibility: p.string().$type<Visibility>(),
+    editMode: p.string().$type<'live' | 'locked'>(),
+    defaultLevel: p.string().$type<DefaultLevel>().nullable(),
+    revisionId: p.string(),
+    comments: p.integer().default(0),
+    changeRequests: p.integer().default(0),
+    changeRequestsOpen: p.integer().default(0),
+    changeRequestsDraft: p.integer().default(0),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+    deletedAt: p.datetime().nullable(),
+  },
+});
+export type ISpace = InferEntity<typeof Space>;
+
+/** Revisions are immutable; a space's first one is empty (no pages). */
+export const Revision = defineEntity({
+  name: 'Revision',
+  tableName: 'revision',
+  properties: {
+    id: p.string().primary(),
+    spaceId: p.string(),
+    parents: p.json<string[]>(),
+    type: p.string(),
+    createdAt: p.datetime(),
+  },
+});
+export type IRevision = InferEntity<typeof Revision>;

@@ -1,0 +1,41 @@
+import { Events, type Role } from '@quire/contracts';
+import { newId, recordEvent, type EntityManager } from '@quire/kit';
+import { Membership } from '../modules/organizations/organization.entity.ts';
+import { User, type IUser } from '../modules/users/user.entity.ts';
+import { nameFromEmail } from '../modules/users/user.presenter.ts';
+
+export interface EnsureUserProps {
+  email: string;
+  name?: string | undefined;
+}
+
+/** The user with this e-mail (case-insensitive), created when new. */
+export async function ensureUser(em: EntityManager, props: EnsureUserProps): Promise<IUser> {
+  const email = props.email.trim().toLowerCase();
+  const existing = await em.findOne(User, { email });
+  if (existing) {
+    if (props.name && existing.displayName !== props.name) existing.displayName = props.name;
+    return existing;
+  }
+  return em.create(User, { id: newId(), email, displayName: props.name ?? nameFromEmail(email), photoURL: null, createdAt: new Date() });
+}
+
+export interface SetMembershipProps {
+  organizationId: string;
+  userId: string;
+  role: Role | null;
+}
+
+/** Adds the user to the organization with `role`, or changes the role; the matching event goes to the outbox. */
+export async function setMembership(em: EntityManager, props: SetMembershipProps): Promise<void> {
+  const existing = await em.findOne(Membership, { organizationId: props.organizationId, userId: props.userId });
+  if (!existing) {
+    em.create(Membership, { organizationId: props.organizationId, userId: props.userId, role: props.role, joinedAt: new Date(), lastSeenAt: null, sso: false });
+    recordEvent(em, Events.memberAdded, { organization: props.organizationId, user: props.userId, role: props.role });
+    return;
+  }
+  if (existing.role === props.role) return;
+  const previousRole = existing.role ?? null;
+  existing.role = props.role;
+  recordEvent(em, Events.memberRoleChanged, { organization: props.organizationId, user: props.userId, role: props.role, previousRole });
+}

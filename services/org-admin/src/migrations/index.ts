@@ -1,0 +1,4 @@
+import { IdentityMigration } from './0001-identity.ts';
+
+/** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
+export const migrations = [{ name: '0001_identity', class: IdentityMigration }];

@@ -1,0 +1,23 @@
+import type { Organization as OrganizationDto } from '@quire/contracts';
+import type { IOrganization } from './organization.entity.ts';
+import type { OrganizationPermissions } from './organization.policy.ts';
+
+export function presentOrganization(o: IOrganization, permissions: OrganizationPermissions, publicUrl: string): OrganizationDto {
+  return {
+    object: 'organization',
+    id: o.id,
+    title: o.title,
+    createdAt: o.createdAt.toISOString(),
+    emailDomains: o.emailDomains,
+    ...(o.hostname ? { hostname: o.hostname } : {}),
+    type: o.type,
+    defaultRole: o.defaultRole ?? null,
+    sso: false,
+    ai: false,
+    inviteLinks: o.inviteLinks,
+    plan: 'internal',
+    trial: { status: 'notapplicable', count: 0 },
+    urls: { location: `${publicUrl}/v1/orgs/${o.id}`, app: `${publicUrl}/o/${o.id}` },
+    permissions,
+  };
+}

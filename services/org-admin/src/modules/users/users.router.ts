@@ -1,0 +1,13 @@
+import { ops } from '@quire/contracts';
+import { notFound } from '@quire/kit';
+import { implement } from '../../trpc.ts';
+import { User } from './user.entity.ts';
+import { presentUser } from './user.presenter.ts';
+
+export const userProcedures = {
+  getAuthenticatedUser: implement(ops.getAuthenticatedUser, async ({ ctx }) => {
+    const user = await ctx.em.findOne(User, { id: ctx.actor.userId });
+    if (!user) throw notFound('User');
+    return presentUser(user, ctx.config.QUIRE_PUBLIC_URL);
+  }),
+};

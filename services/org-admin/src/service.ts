@@ -1,0 +1,31 @@
+import { ServiceOperations } from '@quire/contracts';
+import type { ServiceDefinition } from '@quire/kit';
+import type { OrgAdminConfig } from './env.ts';
+import { migrations } from './migrations/index.ts';
+import { adminProcedures } from './modules/admin/admin.router.ts';
+import { metaProcedures } from './modules/meta/meta.router.ts';
+import { Membership, Organization } from './modules/organizations/organization.entity.ts';
+import { organizationProcedures } from './modules/organizations/organizations.router.ts';
+import { ApiToken } from './modules/tokens/api-token.entity.ts';
+import { tokenProcedures } from './modules/tokens/tokens.router.ts';
+import { User } from './modules/users/user.entity.ts';
+import { userProcedures } from './modules/users/users.router.ts';
+import { serviceRouter, type OrgAdminContext } from './trpc.ts';
+
+export const orgAdminRouter = serviceRouter('org-admin', ServiceOperations['org-admin'], {
+  ...metaProcedures,
+  ...userProcedures,
+  ...organizationProcedures,
+  ...tokenProcedures,
+  ...adminProcedures,
+});
+
+/** Users, API tokens, organizations and memberships: the identity of the platform. */
+export const orgAdminService: ServiceDefinition<OrgAdminConfig, OrgAdminContext> = {
+  name: 'org-admin',
+  schema: 'org_admin',
+  entities: [User, ApiToken, Organization, Membership],
+  migrations,
+  router: orgAdminRouter,
+  context: (base, deps) => ({ ...base, em: deps.orm.em.fork(), config: deps.config }),
+};
