@@ -1,5 +1,5 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager, type ConsumerMessages } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { EventEnvelopeSchema, type EventEnvelope } from '@quire/contracts';
 import type { Logger } from '../logger.ts';
 import { RETRY_BACKOFF_MS, type DurableConsumerSpec, type EventBus, type EventHandler, type Subscription } from './bus.ts';
@@ -30,6 +30,14 @@ export class NatsBus implements EventBus {
     this.#opts = opts;
   }
 
+  get streamName(): string {
+    return this.#opts.stream;
+  }
+
+  get prefix(): string {
+    return this.#opts.prefix;
+  }
+
   static async connect(opts: NatsBusOptions): Promise<NatsBus> {
     const nc = await connect({ servers: opts.url, name: opts.name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
     const jsm = await jetstreamManager(nc);
@@ -47,70 +55,78 @@ export class NatsBus implements EventBus {
     await this.#js.publish(`${this.#opts.prefix}.${subject}`, JSON.stringify(envelope), { msgID: envelope.id });
   }
 
+  /**
+   * One durable pull consumer per subject (`filter_subject`; multi-subject filters need NATS 2.10 and the
+   * Debian server is 2.9), named `<name>_<subject>`: order holds per event type.
+   */
   async consume(spec: DurableConsumerSpec): Promise<Subscription> {
-    const subjects = spec.subjects.map((s) => `${this.#opts.prefix}.${s}`);
-    const config = {
-      durable_name: spec.name,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      filter_subjects: subjects,
-      ack_wait: 30_000_000_000,
-      max_deliver: spec.maxDeliver ?? 10,
-      max_ack_pending: 100,
-    };
-    try {
-      await this.#jsm.consumers.info(this.#opts.stream, spec.name);
-      await this.#jsm.consumers.update(this.#opts.stream, spec.name, { filter_subjects: subjects, max_deliver: config.max_deliver });
-    } catch {
-      await this.#jsm.consumers.add(this.#opts.stream, config);
-    }
-    const consumer = await this.#js.consumers.get(this.#opts.stream, spec.name);
-    const messages = await consumer.consume({ max_messages: 50 });
-    this.#subs.add(messages);
-    const log = this.#opts.log;
-    const prefixLength = this.#opts.prefix.length + 1;
-    const done = (async () => {
-      for await (const m of messages) {
-        let envelope: EventEnvelope;
-        try {
-          envelope = EventEnvelopeSchema.parse(m.json());
-        } catch (err) {
-          log.error({ err, subject: m.subject, consumer: spec.name }, 'malformed event terminated');
-          m.term();
-          continue;
-        }
-        try {
-          await spec.handler(envelope, m.subject.slice(prefixLength));
-          m.ack();
-        } catch (err) {
-          const attempt = m.info.deliveryCount;
-          log.warn({ err, consumer: spec.name, event: envelope.id, attempt }, 'event handler failed, redelivering');
-          m.nak(RETRY_BACKOFF_MS[Math.min(attempt - 1, RETRY_BACKOFF_MS.length - 1)]);
-        }
-      }
-    })();
-    return {
-      stop: async () => {
-        this.#subs.delete(messages);
-        await messages.close();
-        await done;
-      },
-    };
+    const subs = await Promise.all(spec.subjects.map((subject) => this.#consumeOne(spec, subject)));
+    return { stop: async () => void (await Promise.all(subs.map((s) => s.stop()))) };
   }
 
-  async listen(subjects: string[], handler: EventHandler): Promise<Subscription> {
-    const consumer = await this.#js.consumers.get(this.#opts.stream, {
-      filter_subjects: subjects.map((s) => `${this.#opts.prefix}.${s}`),
-      deliver_policy: DeliverPolicy.New,
-    });
-    const messages = await consumer.consume();
-    this.#subs.add(messages);
+  async #consumeOne(spec: DurableConsumerSpec, subject: string): Promise<Subscription> {
+    const durable = `${spec.name}_${subject.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+    const filter = `${this.#opts.prefix}.${subject}`;
+    const maxDeliver = spec.maxDeliver ?? 10;
+    try {
+      await this.#jsm.consumers.info(this.#opts.stream, durable);
+    } catch {
+      await this.#jsm.consumers.add(this.#opts.stream, {
+        durable_name: durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        filter_subject: filter,
+        ack_wait: 30_000_000_000,
+        max_deliver: maxDeliver,
+        max_ack_pending: 100,
+      });
+    }
+    const consumer = await this.#js.consumers.get(this.#opts.stream, durable);
+    const messages = await consumer.consume({ max_messages: 50 });
+    const log = this.#opts.log;
     const prefixLength = this.#opts.prefix.length + 1;
-    const done = (async () => {
-      for await (const m of messages) {
-        const parsed = EventEnvelopeSchema.safeParse(m.json());
-        if (parsed.success) await handler(parsed.data, m.subject.slice(prefixLength)).catch((err: unknown) => this.#opts.log.warn({ err }, 'listener failed'));
+    return this.#track(messages, async (m) => {
+      let envelope: EventEnvelope;
+      try {
+        envelope = EventEnvelopeSchema.parse(m.json());
+      } catch (err) {
+        log.error({ err, subject: m.subject, consumer: durable }, 'malformed event terminated');
+        m.term();
+        return;
       }
+      try {
+        await spec.handler(envelope, m.subject.slice(prefixLength));
+        m.ack();
+      } catch (err) {
+        const attempt = m.info.deliveryCount;
+        if (attempt >= maxDeliver) log.error({ err, consumer: durable, event: envelope.id, attempt }, 'event failed on its last delivery');
+        else log.warn({ err, consumer: durable, event: envelope.id, attempt }, 'event handler failed, redelivering');
+        m.nak(RETRY_BACKOFF_MS[Math.min(attempt - 1, RETRY_BACKOFF_MS.length - 1)]);
+      }
+    });
+  }
+
+  /** Live events from now on, through ordered (ephemeral) consumers, one per subject. */
+  async listen(subjects: string[], handler: EventHandler): Promise<Subscription> {
+    const prefixLength = this.#opts.prefix.length + 1;
+    const subs = await Promise.all(
+      subjects.map(async (subject) => {
+        const consumer = await this.#js.consumers.get(this.#opts.stream, { filter_subjects: `${this.#opts.prefix}.${subject}`, deliver_policy: DeliverPolicy.New });
+        const messages = await consumer.consume();
+        return this.#track(messages, async (m) => {
+          const parsed = EventEnvelopeSchema.safeParse(m.json());
+          if (parsed.success) await handler(parsed.data, m.subject.slice(prefixLength)).catch((err: unknown) => this.#opts.log.warn({ err }, 'listener failed'));
+        });
+      }),
+    );
+    return { stop: async () => void (await Promise.all(subs.map((s) => s.stop()))) };
+  }
+
+  /** Runs one loop over a consume() iterator (kept once: re-entering `for await` is not allowed). */
+  #track(messages: ConsumerMessages, onMessage: (m: JsMsg) => Promise<void>): Subscription {
+    this.#subs.add(messages);
+    const done = (async () => {
+      for await (const m of messages) await onMessage(m);
     })();
     return {
       stop: async () => {

@@ -2,7 +2,7 @@ import type { AnyRouter, AnyProcedure } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '@quire/contracts';
-import { toPublicError } from '../errors.ts';
+import { DomainError, toPublicError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { ACTOR_HEADER, type ActorSigner } from './actor-header.ts';
 import type { BaseContext } from './trpc.ts';
@@ -52,7 +52,7 @@ export function registerRpcRoutes<Ctx extends BaseContext>(app: FastifyInstance,
   const handle = async (req: FastifyRequest<{ Params: { path: string }; Querystring: { input?: string } }>, reply: FastifyReply) => {
     const path = req.params.path;
     const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
-    if (!procedure) return sendError(reply, req.log, path, Object.assign(new Error(), { issues: [{ message: `no procedure ${path}` }] }));
+    if (!procedure) return sendError(reply, req.log, path, new DomainError('not_found', `No procedure ${path}`));
     const isGet = req.method === 'GET';
     if (isGet && procedure._def.type !== 'query') return reply.code(405).send({ error: { message: 'Use POST for mutations', code: -32005, data: { httpStatus: 405, path } } });
 

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { membershipOf, roleAtLeast } from './roles.ts';
+
+describe('role ladder', () => {
+  it('orders admin > create > review > edit > comment > read > guest', () => {
+    expect(roleAtLeast('admin', 'create')).toBe(true);
+    expect(roleAtLeast('review', 'edit')).toBe(true);
+    expect(roleAtLeast('edit', 'review')).toBe(false);
+    expect(roleAtLeast('read', 'read')).toBe(true);
+    expect(roleAtLeast(null, 'read')).toBe(false);
+  });
+
+  it('finds the membership of a user actor only', () => {
+    const actor = { kind: 'user' as const, userId: 'u', memberships: [{ organization: 'o', role: null, teams: [] }] };
+    expect(membershipOf(actor, 'o')?.role).toBeNull();
+    expect(membershipOf(actor, 'p')).toBeUndefined();
+    expect(membershipOf({ kind: 'instance-admin' }, 'o')).toBeUndefined();
+  });
+});

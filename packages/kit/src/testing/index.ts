@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from '@nats-io/transport-node';
+import pg from 'pg';
+import type { Actor, Role } from '@quire/contracts';
+import { createLogger, type Logger } from '../logger.ts';
+import { NatsBus } from '../events/nats-bus.ts';
+
+/** The Postgres and NATS the development machines and CI run (override with the env). */
+export const TEST_PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+export const TEST_SECRET = 'test-internal-secret-0123456789abcdef';
+
+export const testLogger = (): Logger => createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database for one test file (dropped afterwards); services migrate their schemas into it. */
+export async function createTestDatabase(label = 'quire'): Promise<TestDatabase> {
+  const name = `qt_${label.replace(/[^a-z0-9]/gi, '').toLowerCase()}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(TEST_PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/** Whether NATS answers; with `QUIRE_REQUIRE_NATS=1` (CI) a missing NATS is an error, not a skip. */
+export async function natsAvailable(): Promise<boolean> {
+  try {
+    const nc = await connect({ servers: TEST_NATS_URL, timeout: 1_500, reconnect: false });
+    await nc.close();
+    return true;
+  } catch (err) {
+    if (process.env.QUIRE_REQUIRE_NATS === '1') throw new Error(`NATS is required (QUIRE_REQUIRE_NATS=1) but ${TEST_NATS_URL} is unreachable: ${String(err)}`);
+    return false;
+  }
+}
+
+/** A JetStream bus on a stream and subject prefix of its own, so test runs never see each other's events. */
+export async function createTestNatsBus(log: Logger = testLogger()): Promise<NatsBus & { cleanup(): Promise<void> }> {
+  const id = randomBytes(4).toString('hex');
+  const bus = await NatsBus.connect({ url: TEST_NATS_URL, stream: `QT_${id}`, prefix: `qt${id}`, log });
+  return Object.assign(bus, {
+    cleanup: async () => {
+      await bus.deleteStream().catch(() => {});
+      await bus.close();
+    },
+  });
+}
+
+export const userActor = (userId: string, memberships: { organization: string; role: Role | null }[] = []): Actor => ({
+  kind: 'user',
+  userId,
+  memberships: memberships.map((m) => ({ ...m, teams: [] })),
+});
+
+/** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 5_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+export * from './service.ts';

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, startTestService, type TestDatabase, type TestService } from '@quire/kit/testing';
+import { loadIntegrationsConfig } from './env.ts';
+import { integrationsService } from './service.ts';
+
+let db: TestDatabase;
+let t: TestService;
+
+beforeAll(async () => {
+  db = await createTestDatabase('integrations');
+  t = await startTestService(integrationsService, loadIntegrationsConfig, db);
+});
+afterAll(async () => {
+  await t?.close();
+  await db?.drop();
+});
+
+describe('integrations service', () => {
+  it('migrates its own schema and reports ready', async () => {
+    const tables = await t.svc.deps.orm.em.getConnection().execute(`select table_name from information_schema.tables where table_schema = 'integrations' order by 1`);
+    expect(tables.map((r: { table_name: string }) => r.table_name)).toEqual(['mikro_orm_migrations', 'outbox', 'processed_event']);
+    expect((await fetch(`${t.url}/readyz`)).status).toBe(200);
+    expect(await (await fetch(`${t.url}/healthz`)).json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers an unknown procedure with the tRPC error envelope', async () => {
+    const res = await fetch(`${t.url}/trpc/integrations.list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.data.httpStatus).toBe(404);
+  });
+
+  it('rejects bad configuration at start with every problem named', () => {
+    expect(() => loadIntegrationsConfig({ DATABASE_URL: 'nope', QUIRE_INTERNAL_SECRET: 'short' })).toThrow(/DATABASE_URL[\s\S]*QUIRE_INTERNAL_SECRET/);
+  });
+});
