@@ -37,7 +37,7 @@ describe('spaces', () => {
     expect(space).toMatchObject({ object: 'space', title: 'Handbook', emoji: '📘', organization: 'org1', visibility: 'private', defaultLevel: 'inherit', comments: 0, changeRequests: 0 });
     expect(space.urls.location).toBe(`http://quire.test/v1/spaces/${space.id}`);
     expect(space.permissions).toMatchObject({ view: true, edit: true, admin: false });
-    const rev = await t.svc.deps.orm.em.getConnection().execute(`select id from content.revision where space_id = ?`, [space.id]);
+    const rev = await t.svc.deps.orm.em.getConnection().execute<{ id: string }[]>(`select id from content.revision where space_id = ?`, [space.id]);
     expect(rev.map((r: { id: string }) => r.id)).toEqual([space.revision]);
     const events = await t.svc.deps.orm.em.fork().find(OutboxEvent, { type: 'space.created' });
     expect(events.map((e) => (e.payload as { data: { space: string } }).data.space)).toContain(space.id);

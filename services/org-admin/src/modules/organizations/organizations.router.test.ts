@@ -43,7 +43,7 @@ describe('identity', () => {
 
   it('stores tokens hashed, never in clear', async () => {
     const { token } = await bootstrap();
-    const rows = await t.svc.deps.orm.em.getConnection().execute(`select hash from "org_admin"."api_token"`);
+    const rows = await t.svc.deps.orm.em.getConnection().execute<{ hash: string }[]>(`select hash from "org_admin"."api_token"`);
     expect(rows.some((r: { hash: string }) => r.hash === sha256Hex(token))).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(token);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ops } from '@quire/contracts';
+import { ops, type EventEnvelope } from '@quire/contracts';
 import { contentService, loadContentConfig } from '@quire/content';
 import { createTestDatabase, createTestNatsBus, eventually, natsAvailable, startTestService, userActor, type TestDatabase, type TestService } from '@quire/kit/testing';
 import { loadSitesConfig } from '../../env.ts';
@@ -36,12 +36,13 @@ describe.skipIf(!hasNats)('space.created over real NATS JetStream', () => {
     expect(row).toMatchObject({ organizationId: 'org-n', title: 'Over NATS' });
 
     // The relay publishing the same envelope again (a retry after a crash) changes nothing.
-    const [outbox] = await content.svc.deps.orm.em.getConnection().execute(`select payload from content.outbox where type = 'space.created' and payload->'data'->>'space' = ?`, [space.id]);
+    const [outbox] = await content.svc.deps.orm.em.getConnection().execute<{ payload: EventEnvelope }[]>(`select payload from content.outbox where type = 'space.created' and payload->'data'->>'space' = ?`, [space.id]);
+    if (!outbox) throw new Error('no outbox row');
     await contentBus.publish('content.space.created', outbox.payload);
     const second = await content.call(ops.createSpace, { organizationId: 'org-n', title: 'Second' }, actor);
     await eventually(() => sites.svc.deps.orm.em.fork().findOne(ContentSpace, { id: second.id }).then((r) => r ?? undefined), 10_000, 'second row');
-    const processed = await sites.svc.deps.orm.em.getConnection().execute(`select count(*)::int as n from sites.processed_event where event_id = ?`, [outbox.payload.id]);
-    expect(processed[0].n).toBe(1);
+    const processed = await sites.svc.deps.orm.em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from sites.processed_event where event_id = ?`, [outbox.payload.id]);
+    expect(processed[0]?.n).toBe(1);
     expect(await sites.svc.deps.orm.em.fork().count(ContentSpace, { organizationId: 'org-n' })).toBe(2);
   });
 });
