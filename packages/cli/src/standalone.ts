@@ -15,6 +15,8 @@ export interface Standalone {
   gateway: Gateway;
   services: RunningService[];
   bus: EventBus;
+  serviceUrls: Partial<Record<ServiceName, string>>;
+  internalSecret: string;
   stop(): Promise<void>;
 }
 
@@ -59,7 +61,7 @@ export async function startStandalone(env: Record<string, string | undefined> = 
       await bus?.close();
       await db?.stop();
     };
-    return { url, adminToken, gateway, services: started, bus, stop };
+    return { url, adminToken, gateway, services: started, bus, serviceUrls, internalSecret, stop };
   } catch (err) {
     for (const svc of started) await svc.close().catch(() => {});
     await bus?.close().catch(() => {});

@@ -25,6 +25,9 @@ export async function createOrm(opts: OrmOptions): Promise<Orm> {
   const orm = await MikroORM.init({
     clientUrl: opts.url,
     schema: opts.schema,
+    // MikroORM finds the current transaction through AsyncLocalStorage by context name; several ORMs
+    // in one process (standalone) must not share it, or one service's handler runs on another's EM.
+    contextName: `quire-${opts.schema}`,
     entities: [...kitEntities, ...opts.entities],
     extensions: [Migrator],
     debug: opts.debug ?? false,
@@ -47,15 +50,18 @@ export async function createOrm(opts: OrmOptions): Promise<Orm> {
 /** Creates the schema if needed and applies pending migrations (serialized across processes by an advisory lock). */
 export async function migrate(orm: Orm): Promise<string[]> {
   const schema = orm.config.get('schema')!;
-  const conn = orm.em.getConnection();
-  await conn.execute(`create schema if not exists "${schema}"`);
+  // A session-level lock must be taken and released on the same connection: hold one pooled client.
+  const pool = await orm.em.getConnection().getNativeClient();
+  const client = await pool.connect();
   const lockKey = hashKey(`quire-migrate-${schema}`);
-  await conn.execute('select pg_advisory_lock(?)', [lockKey]);
   try {
+    await client.query('select pg_advisory_lock($1)', [lockKey]);
+    await client.query(`create schema if not exists "${schema}"`);
     const done = await orm.migrator.up();
     return done.map((m) => m.name);
   } finally {
-    await conn.execute('select pg_advisory_unlock(?)', [lockKey]);
+    await client.query('select pg_advisory_unlock($1)', [lockKey]).catch(() => {});
+    client.release();
   }
 }
 

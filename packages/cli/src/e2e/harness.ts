@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GitBookAPI } from '@gitbook/api';
+import { createTestDatabase, TEST_NATS_URL, testLogger, type TestDatabase } from '@quire/kit/testing';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { randomBytes } from 'node:crypto';
+import { runCli } from '../cli.ts';
+import { startStandalone, type Standalone } from '../standalone.ts';
+
+export interface Platform {
+  platform: Standalone;
+  url: string;
+  env: Record<string, string>;
+  /** Runs the `quire` CLI against the platform; resolves to its parsed JSON output. */
+  cli(args: string[]): Promise<{ code: number; json: any; stderr: string }>;
+  client(token: string): GitBookAPI;
+  stop(): Promise<void>;
+}
+
+export async function startPlatform(opts: { nats?: boolean; env?: Record<string, string> } = {}): Promise<Platform> {
+  const db: TestDatabase = await createTestDatabase('e2e');
+  const dataDir = mkdtempSync(join(tmpdir(), 'quire-e2e-'));
+  const id = randomBytes(4).toString('hex');
+  const env: Record<string, string> = {
+    DATABASE_URL: db.url,
+    QUIRE_DATA_DIR: dataDir,
+    PORT: '0',
+    QUIRE_PUBLIC_URL: 'http://quire.test',
+    LOG_LEVEL: 'silent',
+    ...(opts.nats ? { NATS_URL: TEST_NATS_URL, NATS_STREAM: `QE_${id}`, NATS_SUBJECT_PREFIX: `qe${id}` } : {}),
+    ...opts.env,
+  };
+  const platform = await startStandalone(env, { log: testLogger() });
+  const cliEnv = { QUIRE_URL: platform.url, QUIRE_DATA_DIR: dataDir };
+  return {
+    platform,
+    url: platform.url,
+    env,
+    cli: async (args) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runCli(args, cliEnv, (l) => out.push(l), (l) => err.push(l));
+      return { code, json: out.length ? JSON.parse(out.join('\n')) : undefined, stderr: err.join('\n') };
+    },
+    client: (token) => new GitBookAPI({ authToken: token, endpoint: platform.url }),
+    stop: async () => {
+      await platform.stop();
+      if (opts.nats) {
+        const nc = await connect({ servers: TEST_NATS_URL });
+        await (await jetstreamManager(nc)).streams.delete(env.NATS_STREAM!).catch(() => {});
+        await nc.close();
+      }
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The error a GitBook client call failed with (status and message), or a failure if it succeeded. */
+export async function apiError(p: Promise<unknown>): Promise<{ code: number; message: string }> {
+  try {
+    await p;
+  } catch (err) {
+    const e = err as { code?: number; errorMessage?: string; message: string };
+    return { code: e.code ?? 0, message: e.errorMessage ?? e.message };
+  }
+  throw new Error('expected the call to fail');
+}

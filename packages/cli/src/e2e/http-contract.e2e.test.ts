@@ -1,0 +1,130 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway, loadGatewayConfig } from '@quire/gateway';
+import { testLogger } from '@quire/kit/testing';
+import { startPlatform, type Platform } from './harness.ts';
+
+let p: Platform;
+let token: string;
+let orgId: string;
+
+beforeAll(async () => {
+  p = await startPlatform({ env: { QUIRE_BODY_LIMIT: '65536' } });
+  const boot = await p.cli(['bootstrap', '--org', 'Contract Co', '--email', 'carl@contract.io']);
+  token = boot.json.token;
+  orgId = boot.json.organization.id;
+});
+afterAll(async () => {
+  await p?.stop();
+});
+
+const call = async (method: string, path: string, init: { body?: string; headers?: Record<string, string>; auth?: string | null } = {}) => {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.auth !== null) headers.authorization = init.auth ?? `Bearer ${token}`;
+  const res = await fetch(`${p.url}${path}`, { method, headers, ...(init.body !== undefined ? { body: init.body } : {}) });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, json: text ? JSON.parse(text) : undefined };
+};
+const json = { 'content-type': 'application/json' };
+
+describe('errors are always {error:{code,message}}', () => {
+  it.each([
+    ['no token', () => call('GET', '/v1/user', { auth: null }), 401, /Authentication required/],
+    ['a bad token', () => call('GET', '/v1/user', { auth: 'Bearer quire_not-a-real-token' }), 401, /Invalid or revoked/],
+    ['a malformed Authorization header', () => call('GET', '/v1/user', { auth: 'Token abc' }), 401, /Malformed Authorization/],
+    ['an unknown route', () => call('GET', '/v1/nowhere'), 404, /No route GET \/v1\/nowhere/],
+    ['malformed JSON', () => call('POST', '/v1/orgs', { headers: json, body: '{"title":' }), 400, /Malformed JSON/],
+    ['a non-JSON body', () => call('POST', '/v1/orgs', { headers: { 'content-type': 'text/plain' }, body: 'title=x' }), 415, /Content-Type/],
+    ['a JSON array body', () => call('POST', '/v1/orgs', { headers: json, body: '[1]' }), 400, /JSON object/],
+    ['a field breaking its rule', () => call('POST', `/v1/orgs/${orgId}/spaces`, { headers: json, body: JSON.stringify({ title: 'x'.repeat(51) }) }), 400, /title: Too big/],
+    ['a wrong type', () => call('POST', '/v1/orgs', { headers: json, body: '{"title":42}' }), 400, /title: Invalid input: expected string/],
+    ['limit above 1000', () => call('GET', '/v1/orgs?limit=1001'), 400, /limit: Too big/],
+    ['a limit that is no number', () => call('GET', '/v1/orgs?limit=ten'), 400, /limit/],
+    ['a forged page cursor', () => call('GET', '/v1/orgs?page=WyJ4Il0'), 400, /Invalid `page`/],
+    ['a body above the limit', () => call('POST', '/v1/orgs', { headers: json, body: JSON.stringify({ title: 'x'.repeat(70_000) }) }), 413, /too large/],
+    ['a missing space', () => call('GET', '/v1/spaces/doesnotexist'), 404, /Space not found/],
+    ['path traversal in a parameter', () => call('GET', '/v1/spaces/..%2Ftrpc%2Fauth.resolveToken'), 404, /Space not found/],
+  ])('%s', async (_name, run, status, message) => {
+    const res = await run();
+    expect(res.status).toBe(status);
+    expect(Object.keys(res.json)).toEqual(['error']);
+    expect(res.json.error.code).toBe(status);
+    expect(res.json.error.message).toMatch(message);
+    expect(res.text).not.toMatch(/at .*\.ts:\d+|node_modules|stack/);
+  });
+
+  it('carries the request id, and echoes the caller’s', async () => {
+    const mine = await call('GET', '/v1/user', { headers: { 'x-request-id': 'trace-123' } });
+    expect(mine.headers.get('x-request-id')).toBe('trace-123');
+    expect((await call('GET', '/v1/user')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('gives 204 and 201 with the bodies the spec says', async () => {
+    const created = await call('POST', '/v1/user/tokens', { headers: json, body: '{"label":"tmp"}' });
+    expect(created.status).toBe(201);
+    const revoked = await call('DELETE', `/v1/user/tokens/${created.json.info.id}`);
+    expect(revoked.status).toBe(204);
+    expect(revoked.text).toBe('');
+  });
+
+  it('answers 503 for the routes of a service that is down, and only those', async () => {
+    const space = await call('POST', `/v1/orgs/${orgId}/spaces`, { headers: json, body: '{"title":"Before"}' });
+    expect(space.status).toBe(201);
+    const content = p.platform.services.find((s) => s.name === 'content')!;
+    await content.close();
+    const down = await call('GET', `/v1/spaces/${space.json.id}`);
+    expect(down.status).toBe(503);
+    expect(down.json).toEqual({ error: { code: 503, message: 'The content service is unavailable' } });
+    expect((await call('GET', '/v1/user')).status).toBe(200);
+    expect((await fetch(`${p.url}/healthz`)).status).toBe(503);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with Retry-After past the per-token limit', async () => {
+    const config = loadGatewayConfig({ QUIRE_INTERNAL_SECRET: p.platform.internalSecret, QUIRE_RATE_LIMIT_PER_MINUTE: '2', PORT: '0', LOG_LEVEL: 'silent' });
+    const gw = await buildGateway({ config, log: testLogger(), serviceUrls: p.platform.serviceUrls });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await gw.app.inject({ method: 'GET', url: '/v1/user', headers: { authorization: `Bearer ${token}` } });
+        statuses.push(res.statusCode);
+        if (res.statusCode === 429) {
+          expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+          expect(res.json()).toEqual({ error: { code: 429, message: 'Too many requests; retry later' } });
+        }
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await gw.close();
+    }
+  });
+});
+
+describe('GET /v1/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document stating real statuses and the error shape', async () => {
+    const doc = (await call('GET', '/v1/openapi.json', { auth: null })).json;
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toMatch(/^3\.1/);
+    const createSpace = doc.paths['/v1/orgs/{organizationId}/spaces'].post;
+    expect(Object.keys(createSpace.responses)).toContain('201');
+    expect(createSpace.responses['200']).toBeUndefined();
+    expect(createSpace.operationId).toBe('createSpace');
+    expect(doc.paths['/v1/user/tokens/{tokenId}'].delete.responses['204']).toEqual({ description: 'No content' });
+    expect(doc.components.schemas.Error.properties.error.required).toEqual(['code', 'message']);
+    expect(createSpace.responses['400']).toEqual({ $ref: '#/components/responses/Error400' });
+    expect(doc.paths['/v1/spaces/{spaceId}'].get.parameters.map((x: { name: string }) => x.name)).toEqual(['spaceId', 'shareKey']);
+  });
+
+  it('is read by the coverage tool of the spec', async () => {
+    const tool = fileURLToPath(new URL('../../../../../shared/tools/seed-coverage.mjs', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, [tool, p.url]).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
+    expect(stdout).toMatch(/covered (\d+)\/126/);
+    expect(Number(/covered (\d+)\//.exec(stdout)![1])).toBeGreaterThanOrEqual(1);
+  });
+});
