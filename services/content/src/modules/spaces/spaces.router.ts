@@ -3,6 +3,7 @@ import { notFound, paginate } from '@quire/kit';
 import { implement } from '../../trpc.ts';
 import { createSpace } from '../../commands/space-creator.ts';
 import { Space } from './space.entity.ts';
+import { spaceRepository } from './space.repository.ts';
 import { assertCanCreateSpace, assertCanViewSpace, spaceRole, visibleLevels } from './space.policy.ts';
 import { presentSpace } from './space.presenter.ts';
 import { membershipOf } from '@quire/kit';
@@ -26,7 +27,7 @@ export const spaceProcedures = {
   }),
 
   getSpaceById: implement(ops.getSpaceById, async ({ input, ctx }) => {
-    const space = await ctx.em.findOne(Space, { id: input.spaceId, deletedAt: null });
+    const space = await spaceRepository.findLiveById(ctx.em, input.spaceId);
     if (!space) throw notFound('Space');
     const role = assertCanViewSpace(ctx.actor, space);
     return presentSpace(space, role, ctx.config.QUIRE_PUBLIC_URL);
