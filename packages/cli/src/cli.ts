@@ -29,12 +29,19 @@ function need(value: string | undefined, flag: string): string {
 
 /** Runs one CLI command; resolves to the exit code (`start` resolves when the platform is up). */
 export async function runCli(argv: string[], env: Record<string, string | undefined>, out: Out, err: Out): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: { org: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { org: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (e) {
+    err(`quire: ${(e as Error).message}\n\n${USAGE}`);
+    return 1;
+  }
+  const { values, positionals } = parsed;
   const [command, sub] = positionals;
   try {
     if (values.help || !command || command === 'help') {

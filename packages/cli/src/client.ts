@@ -23,7 +23,8 @@ export async function adminPost(env: Record<string, string | undefined>, path: s
       signal: AbortSignal.timeout(15_000),
     });
   } catch (err) {
-    const reason = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    const reason = cause?.code ?? cause?.message ?? (err as Error).message;
     throw new CliError(`Quire is not reachable at ${base} (${reason}). Start it with \`npm start\`, or set QUIRE_URL.`);
   }
   const text = await res.text();
