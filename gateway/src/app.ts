@@ -53,8 +53,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     return payload;
   });
 
-  const { router, routes } = buildV1Router(HTTP_OPERATIONS);
-  const document = buildOpenApiDocument(router, HTTP_OPERATIONS, { baseUrl: config.QUIRE_PUBLIC_URL, version: API_VERSION });
+  const { routes } = buildV1Router(HTTP_OPERATIONS, 'serve');
+  const document = buildOpenApiDocument(buildV1Router(HTTP_OPERATIONS, 'document').router, HTTP_OPERATIONS, { baseUrl: config.QUIRE_PUBLIC_URL, version: API_VERSION });
   const documentJson = JSON.stringify(document);
   app.get('/v1/openapi.json', async (_req, reply) => reply.type('application/json').send(documentJson));
   registerRestRoutes(app, routes, { resolver, clients, limiter });

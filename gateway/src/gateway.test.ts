@@ -26,7 +26,7 @@ describe('the v1 router', () => {
   });
 
   it('documents every operation with its real success status', () => {
-    const { router } = buildV1Router();
+    const { router } = buildV1Router(HTTP_OPERATIONS, 'document');
     const doc = buildOpenApiDocument(router, HTTP_OPERATIONS, { baseUrl: 'http://x', version: '1' });
     for (const op of HTTP_OPERATIONS) {
       const path = `/v1${op.http!.path === '/' ? '' : op.http!.path}`;

@@ -21,13 +21,17 @@ export interface V1Route {
  * The gateway's v1 router, generated from the contract registry: one procedure per HTTP operation,
  * with the contract's schemas and OpenAPI meta, forwarding to the owning service's procedure through
  * its typed client. No operation is written by hand here.
+ *
+ * `purpose: 'serve'` leaves the output schema off: the owning service already validated and stripped
+ * its output with the very same contract schema, so parsing it again here is double work. The
+ * `'document'` router (same function, same schemas) carries it for trpc-to-openapi.
  */
-export function buildV1Router(operations: AnyOperation[] = HTTP_OPERATIONS): { router: AnyRouter; routes: V1Route[] } {
+export function buildV1Router(operations: AnyOperation[] = HTTP_OPERATIONS, purpose: 'serve' | 'document' = 'serve'): { router: AnyRouter; routes: V1Route[] } {
   const record: Record<string, AnyProcedure> = {};
   const routes: V1Route[] = [];
   for (const op of operations) {
     const http = op.http!;
-    const base = t.procedure
+    const withInput = t.procedure
       .meta({
         openapi: {
           method: http.method,
@@ -38,8 +42,8 @@ export function buildV1Router(operations: AnyOperation[] = HTTP_OPERATIONS): { r
           protect: op.access !== 'public',
         },
       })
-      .input(op.input)
-      .output(op.output);
+      .input(op.input);
+    const base = purpose === 'document' ? withInput.output(op.output) : withInput;
     const forward = ({ input, ctx }: { input: unknown; ctx: GatewayContext }) =>
       ctx.clients.get(op.service).call(op, input as never, { actorHeader: ctx.actorHeader, requestId: ctx.requestId });
     const procedure = (op.type === 'query' ? base.query(forward) : base.mutation(forward)) as AnyProcedure;

@@ -32,8 +32,10 @@ export function undiciLink(pool: Pool, prefix = '/trpc'): TRPCLink<AnyRouter> {
               observer.error(TRPCClientError.from({ error: json.error } as never));
               return;
             }
+            // No `complete()`: queries and mutations resolve on their single value, and tRPC's
+            // observableToPromise answers `complete` by aborting an AbortController, which builds a
+            // DOMException (with its stack) on every call — measured at 5.5% of the gateway's CPU.
             observer.next({ result: { type: 'data', data: json.result?.data } });
-            observer.complete();
           })
           .catch((cause: unknown) => observer.error(TRPCClientError.from(cause instanceof Error ? cause : new Error(String(cause)))));
         return () => {};
