@@ -78,7 +78,7 @@ try {
   const c = await measure('(c) GET /v1/spaces/{id} through the gateway', { url: `http://127.0.0.1:3200/v1/spaces/${space.id}`, headers: { authorization: `Bearer ${boot.token}` } });
   console.log(`\nratio b/a = ${(b.requests.average / a.requests.average).toFixed(2)}   ratio c/a = ${(c.requests.average / a.requests.average).toFixed(2)}   (goal: c/a >= 0.5 with p99 < 25 ms)\n`);
 } finally {
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of children.reverse()) child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 1500));
   await admin.query(`drop database if exists "${dbName}" with (force)`);
   await admin.end();

@@ -1,3 +1,5 @@
+// Summarizes a V8 .cpuprofile: top functions by self time and by inclusive time, as % of non-idle time.
+// Usage: npx node bench/cpuprofile-top.mjs bench/results/<file>.cpuprofile
 import fs from 'node:fs';
 const file = process.argv[2];
 const p = JSON.parse(fs.readFileSync(file, 'utf8'));
