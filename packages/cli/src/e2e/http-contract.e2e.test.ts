@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -121,8 +122,9 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.paths['/v1/spaces/{spaceId}'].get.parameters.map((x: { name: string }) => x.name)).toEqual(['spaceId', 'shareKey']);
   });
 
-  it('is read by the coverage tool of the spec', async () => {
-    const tool = fileURLToPath(new URL('../../../../../shared/tools/seed-coverage.mjs', import.meta.url));
+  // The spec's tool lives in the shared folder beside the checkout (there on development machines and in CI).
+  const tool = fileURLToPath(new URL('../../../../../shared/tools/seed-coverage.mjs', import.meta.url));
+  it.skipIf(!existsSync(tool))('is read by the coverage tool of the spec', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [tool, p.url]).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
     expect(stdout).toMatch(/covered (\d+)\/126/);
     expect(Number(/covered (\d+)\//.exec(stdout)![1])).toBeGreaterThanOrEqual(1);
