@@ -155,3 +155,14 @@ export function closeOnSignals(close: () => Promise<void>, log: Logger): void {
 }
 
 export type { EntityManager };
+
+/** The whole `main.ts` of a service: start it, relay its outbox, listen on PORT, close on signals. */
+export async function runServiceMain<C extends ServiceConfig & { PORT: number }, Ctx extends BaseContext>(def: ServiceDefinition<C, Ctx>, config: C): Promise<RunningService> {
+  const log = createLogger(def.name, config.LOG_LEVEL);
+  const svc = await startService(def, config, { log });
+  svc.startRelay();
+  const url = await svc.listen(config.PORT);
+  log.info({ url }, `${def.name} listening`);
+  closeOnSignals(() => svc.close(), log);
+  return svc;
+}

@@ -86,3 +86,13 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
   }
 }
 export * from './service.ts';
+
+/** The error a promise rejects with; fails the test when it resolves. */
+export async function failureOf<E = import('../errors.ts').DomainError>(p: Promise<unknown>): Promise<E> {
+  try {
+    await p;
+  } catch (err) {
+    return err as E;
+  }
+  throw new Error('expected a failure, but the call succeeded');
+}

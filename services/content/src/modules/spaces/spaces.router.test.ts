@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
-import { OutboxEvent, type DomainError } from '@quire/kit';
-import { createTestDatabase, startTestService, userActor, type TestDatabase, type TestService } from '@quire/kit/testing';
+import { OutboxEvent } from '@quire/kit';
+import { createTestDatabase, failureOf, startTestService, userActor, type TestDatabase, type TestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 
@@ -22,15 +22,6 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const errorOf = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (err) {
-    return err as DomainError;
-  }
-  throw new Error('expected a failure');
-};
-
 describe('spaces', () => {
   it('creates a space with its first revision and a space.created event', async () => {
     const space = await t.call(ops.createSpace, { organizationId: 'org1', title: 'Handbook', emoji: '📘' }, creator);
@@ -47,16 +38,16 @@ describe('spaces', () => {
     const space = await t.call(ops.createSpace, { organizationId: 'org1', title: 'Policies' }, admin);
     expect((await t.call(ops.getSpaceById, { spaceId: space.id }, admin)).permissions.admin).toBe(true);
     expect((await t.call(ops.getSpaceById, { spaceId: space.id }, reader)).permissions).toMatchObject({ view: true, edit: false, comment: false });
-    expect((await errorOf(t.call(ops.getSpaceById, { spaceId: space.id }, stranger))).reason).toBe('not_found');
-    expect((await errorOf(t.call(ops.getSpaceById, { spaceId: space.id }, guest))).reason).toBe('not_found');
-    expect((await errorOf(t.call(ops.getSpaceById, { spaceId: 'nope' }, admin))).reason).toBe('not_found');
+    expect((await failureOf(t.call(ops.getSpaceById, { spaceId: space.id }, stranger))).reason).toBe('not_found');
+    expect((await failureOf(t.call(ops.getSpaceById, { spaceId: space.id }, guest))).reason).toBe('not_found');
+    expect((await failureOf(t.call(ops.getSpaceById, { spaceId: 'nope' }, admin))).reason).toBe('not_found');
   });
 
   it('lets only create+ members create spaces', async () => {
-    expect((await errorOf(t.call(ops.createSpace, { organizationId: 'org1', title: 'x' }, reader))).reason).toBe('forbidden');
-    expect((await errorOf(t.call(ops.createSpace, { organizationId: 'org1', title: 'x' }, stranger))).reason).toBe('not_found');
-    expect((await errorOf(t.call(ops.createSpace, { organizationId: 'org1', title: 'x'.repeat(51) }, admin))).message).toMatch(/title/);
-    expect((await errorOf(t.call(ops.createSpace, { organizationId: 'org1', parent: 'col' }, admin))).message).toBe('Collection not found');
+    expect((await failureOf(t.call(ops.createSpace, { organizationId: 'org1', title: 'x' }, reader))).reason).toBe('forbidden');
+    expect((await failureOf(t.call(ops.createSpace, { organizationId: 'org1', title: 'x' }, stranger))).reason).toBe('not_found');
+    expect((await failureOf(t.call(ops.createSpace, { organizationId: 'org1', title: 'x'.repeat(51) }, admin))).message).toMatch(/title/);
+    expect((await failureOf(t.call(ops.createSpace, { organizationId: 'org1', parent: 'col' }, admin))).message).toBe('Collection not found');
   });
 
   it('lists the organization spaces a caller can see, paged', async () => {
@@ -70,7 +61,7 @@ describe('spaces', () => {
     expect(page2.items.map((s) => s.title)).toEqual(['S3', 'S4']);
     expect(page2.next).toBeUndefined();
     expect(await t.call(ops.listSpaces, { organizationId: org }, userActor('g', [{ organization: org, role: null }]))).toEqual({ count: 0, items: [] });
-    expect((await errorOf(t.call(ops.listSpaces, { organizationId: org }, stranger))).reason).toBe('not_found');
+    expect((await failureOf(t.call(ops.listSpaces, { organizationId: org }, stranger))).reason).toBe('not_found');
   });
 
   it('rejects calls without a valid signed actor', async () => {

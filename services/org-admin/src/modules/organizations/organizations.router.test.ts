@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
-import { DomainError, OutboxEvent, sha256Hex } from '@quire/kit';
-import { createTestDatabase, startTestService, userActor, type TestDatabase, type TestService } from '@quire/kit/testing';
+import { OutboxEvent, sha256Hex } from '@quire/kit';
+import { createTestDatabase, failureOf, startTestService, userActor, type TestDatabase, type TestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 
@@ -22,15 +22,6 @@ afterAll(async () => {
 async function bootstrap(title = 'Acme', email = `jane-${Math.random().toString(36).slice(2)}@acme.io`) {
   return t.call(ops.bootstrapInstance, { title, email, name: 'Jane' }, admin);
 }
-
-const errorOf = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (err) {
-    return err as DomainError;
-  }
-  throw new Error('expected a failure');
-};
 
 describe('identity', () => {
   it('bootstraps an organization whose admin token resolves to the admin membership', async () => {
@@ -57,9 +48,9 @@ describe('identity', () => {
   it('keeps internal and admin operations away from users', async () => {
     const { user, organization } = await bootstrap();
     const actor = userActor(user.id, [{ organization: organization.id, role: 'admin' }]);
-    expect((await errorOf(t.call(ops.resolveToken, { tokenHash: sha256Hex('x') }, actor))).message).toMatch(/internal/);
-    expect((await errorOf(t.call(ops.bootstrapInstance, { title: 'Evil', email: 'e@e.io' }, actor))).message).toMatch(/instance admin/);
-    expect((await errorOf(t.call(ops.getAuthenticatedUser, {}, { kind: 'anonymous' }))).reason).toBe('unauthenticated');
+    expect((await failureOf(t.call(ops.resolveToken, { tokenHash: sha256Hex('x') }, actor))).message).toMatch(/internal/);
+    expect((await failureOf(t.call(ops.bootstrapInstance, { title: 'Evil', email: 'e@e.io' }, actor))).message).toMatch(/instance admin/);
+    expect((await failureOf(t.call(ops.getAuthenticatedUser, {}, { kind: 'anonymous' }))).reason).toBe('unauthenticated');
   });
 
   it('revokes a token so it no longer resolves, with an event in the outbox', async () => {
@@ -74,7 +65,7 @@ describe('identity', () => {
     await t.call(ops.revokeApiToken, { tokenId: created.info.id }, actor);
     expect((await t.call(ops.resolveToken, { tokenHash: sha256Hex(created.token) }, svcActor)).actor).toBeNull();
     expect(await t.svc.deps.orm.em.fork().count(OutboxEvent, { type: 'token.revoked' })).toBeGreaterThan(0);
-    expect((await errorOf(t.call(ops.revokeApiToken, { tokenId: created.info.id }, actor))).reason).toBe('not_found');
+    expect((await failureOf(t.call(ops.revokeApiToken, { tokenId: created.info.id }, actor))).reason).toBe('not_found');
   });
 });
 
@@ -105,7 +96,7 @@ describe('organizations', () => {
     expect(new Set([...first.items, ...second.items].map((o) => o.id)).size).toBe(3);
     const none = await t.call(ops.listOrganizationsForAuthenticatedUser, { limit: 0 }, actor);
     expect(none).toEqual({ count: 3, items: [] });
-    expect((await errorOf(t.call(ops.listOrganizationsForAuthenticatedUser, { page: 'bm9wZQ' }, actor))).reason).toBe('invalid_input');
+    expect((await failureOf(t.call(ops.listOrganizationsForAuthenticatedUser, { page: 'bm9wZQ' }, actor))).reason).toBe('invalid_input');
   });
 
   it('lets admins update, forbids other members, hides it from strangers', async () => {
@@ -115,8 +106,8 @@ describe('organizations', () => {
     expect(updated).toMatchObject({ title: 'Renamed', emailDomains: ['acme.io'], defaultRole: 'read' });
     const reader = userActor('someone', [{ organization: organization.id, role: 'read' }]);
     expect((await t.call(ops.getOrganizationById, { organizationId: organization.id }, reader)).permissions).toMatchObject({ view: true, admin: false, createContent: false });
-    expect((await errorOf(t.call(ops.updateOrganizationById, { organizationId: organization.id, title: 'x y' }, reader))).reason).toBe('forbidden');
-    expect((await errorOf(t.call(ops.getOrganizationById, { organizationId: organization.id }, userActor('stranger')))).reason).toBe('not_found');
+    expect((await failureOf(t.call(ops.updateOrganizationById, { organizationId: organization.id, title: 'x y' }, reader))).reason).toBe('forbidden');
+    expect((await failureOf(t.call(ops.getOrganizationById, { organizationId: organization.id }, userActor('stranger')))).reason).toBe('not_found');
   });
 
   it('adds users through the admin operation and changes their role', async () => {
@@ -129,6 +120,6 @@ describe('organizations', () => {
     expect(actor && actor.kind === 'user' && actor.memberships).toEqual([{ organization: organization.id, role: 'read', teams: [] }]);
     const types = (await t.svc.deps.orm.em.fork().find(OutboxEvent, { type: { $like: 'member.%' } })).map((e) => e.type);
     expect(types).toContain('member.role-changed');
-    expect((await errorOf(t.call(ops.addUserToOrganization, { organizationId: 'missing', email: 'x@y.io', role: 'read' }, admin))).reason).toBe('not_found');
+    expect((await failureOf(t.call(ops.addUserToOrganization, { organizationId: 'missing', email: 'x@y.io', role: 'read' }, admin))).reason).toBe('not_found');
   });
 });

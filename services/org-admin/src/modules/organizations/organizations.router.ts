@@ -1,7 +1,7 @@
-import { Events, ops } from '@quire/contracts';
-import { newId, notFound, paginate, recordEvent } from '@quire/kit';
+import { ops } from '@quire/contracts';
+import { notFound, paginate } from '@quire/kit';
 import { implement } from '../../trpc.ts';
-import { setMembership } from '../../commands/member-adder.ts';
+import { asAdminOf, createOrganization } from '../../commands/organization-creator.ts';
 import { Membership, Organization } from './organization.entity.ts';
 import { assertCanAdmin, assertCanView, organizationPermissions } from './organization.policy.ts';
 import { presentOrganization } from './organization.presenter.ts';
@@ -16,24 +16,9 @@ export const organizationProcedures = {
   }),
 
   createOrganization: implement(ops.createOrganization, async ({ input, ctx }) => {
-    const now = new Date();
-    const org = ctx.em.create(Organization, {
-      id: newId(),
-      title: input.title,
-      createdAt: now,
-      updatedAt: now,
-      emailDomains: [],
-      hostname: null,
-      defaultRole: null,
-      inviteLinks: false,
-      type: 'business',
-    });
-    recordEvent(ctx.em, Events.organizationCreated, { organization: org.id, title: org.title, createdBy: ctx.actor.userId });
-    await setMembership(ctx.em, { organizationId: org.id, userId: ctx.actor.userId, role: 'admin' });
+    const org = await createOrganization(ctx.em, { title: input.title, adminUserId: ctx.actor.userId });
     await ctx.em.flush();
-    // The caller is admin of what it just created, whatever its (cached) actor says.
-    const permissions = organizationPermissions({ ...ctx.actor, memberships: [{ organization: org.id, role: 'admin', teams: [] }] }, org.id);
-    return presentOrganization(org, permissions, ctx.config.QUIRE_PUBLIC_URL);
+    return presentOrganization(org, organizationPermissions(asAdminOf(ctx.actor.userId, org.id), org.id), ctx.config.QUIRE_PUBLIC_URL);
   }),
 
   getOrganizationById: implement(ops.getOrganizationById, async ({ input, ctx }) => {
