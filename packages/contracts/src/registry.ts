@@ -2,11 +2,16 @@ import type { AnyOperation, ServiceName } from './operation.ts';
 import * as meta from './operations/meta.ts';
 import * as identity from './operations/identity.ts';
 import * as spaces from './operations/spaces.ts';
+import * as collections from './operations/collections.ts';
+import * as members from './operations/members.ts';
+import * as teams from './operations/teams.ts';
+import * as saml from './operations/saml.ts';
+import * as translations from './operations/translations.ts';
 
 /** Every operation of the platform, by owning service. */
 export const ServiceOperations = {
-  'org-admin': { ...meta, ...identity },
-  content: { ...spaces },
+  'org-admin': { ...meta, ...identity, ...members, ...teams, ...saml, ...translations },
+  content: { ...spaces, ...collections },
   sites: {},
   integrations: {},
 } as const satisfies Record<ServiceName, Record<string, AnyOperation>>;

@@ -1,0 +1,2 @@
+// Schemas of this area; index.ts already re-exports this module.
+export {};
