@@ -49,6 +49,8 @@ export async function startStandalone(env: Record<string, string | undefined> = 
     started.push(await startService(integrationsService, loadIntegrationsConfig(common), shared));
     const serviceUrls: Partial<Record<ServiceName, string>> = {};
     for (const svc of started) serviceUrls[svc.name] = await svc.listen(0);
+    // Services reach each other (internal operations) at the ports they just got.
+    for (const svc of started) for (const [name, url] of Object.entries(serviceUrls)) if (name !== svc.name && url) svc.deps.peers.setEndpoint(name as ServiceName, url);
     const gatewayConfig = loadGatewayConfig({ ...common, HOST: env.HOST ?? '127.0.0.1', PORT: port });
     const gateway = await buildGateway({ config: gatewayConfig, log: log.child({ service: 'gateway' }), bus, serviceUrls });
     await gateway.app.listen({ host: gatewayConfig.HOST, port: gatewayConfig.PORT });

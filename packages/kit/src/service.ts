@@ -12,6 +12,7 @@ import { OutboxRelay } from './events/outbox.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { ActorSigner } from './rpc/actor-header.ts';
 import { registerRpcRoutes } from './rpc/server.ts';
+import { ServiceClients } from './rpc/client.ts';
 import type { BaseContext } from './rpc/trpc.ts';
 
 export interface ServiceConfig {
@@ -23,6 +24,10 @@ export interface ServiceConfig {
   QUIRE_INTERNAL_SECRET: string;
   QUIRE_PUBLIC_URL: string;
   LOG_LEVEL: string;
+  ORG_ADMIN_URL?: string | undefined;
+  CONTENT_URL?: string | undefined;
+  SITES_URL?: string | undefined;
+  INTEGRATIONS_URL?: string | undefined;
 }
 
 /** What a service's pieces are built from. */
@@ -31,6 +36,8 @@ export interface ServiceDeps<C extends ServiceConfig = ServiceConfig> {
   orm: Orm;
   bus: EventBus;
   log: Logger;
+  /** Typed clients of the other services, calling as this service (for `internal` operations). */
+  peers: ServiceClients;
 }
 
 export interface ServiceDefinition<C extends ServiceConfig, Ctx extends BaseContext> {
@@ -91,11 +98,22 @@ export async function startService<C extends ServiceConfig, Ctx extends BaseCont
   if (applied.length) log.info({ applied }, 'migrations applied');
   const ownBus = !shared.bus;
   const bus = shared.bus ?? (await createBus(config, log, def.name));
-  const deps: ServiceDeps<C> = { config, orm, bus, log };
+  const signer = new ActorSigner(config.QUIRE_INTERNAL_SECRET);
+  const peerUrls: Partial<Record<ServiceName, string | undefined>> = {
+    'org-admin': config.ORG_ADMIN_URL,
+    content: config.CONTENT_URL,
+    sites: config.SITES_URL,
+    integrations: config.INTEGRATIONS_URL,
+  };
+  const peers = new ServiceClients(
+    Object.entries(peerUrls).flatMap(([service, url]) => (url && service !== def.name ? [{ service: service as ServiceName, url }] : [])),
+    signer,
+    def.name,
+  );
+  const deps: ServiceDeps<C> = { config, orm, bus, log, peers };
   const subscriptions: Subscription[] = [];
   for (const spec of def.consumers?.(deps) ?? []) subscriptions.push(await bus.consume(spec));
   const relay = new OutboxRelay(orm, bus, log);
-  const signer = new ActorSigner(config.QUIRE_INTERNAL_SECRET);
 
   const app = createHttpApp(log);
   const ready = async () => {
@@ -130,6 +148,7 @@ export async function startService<C extends ServiceConfig, Ctx extends BaseCont
       await app.close();
       for (const s of subscriptions) await s.stop();
       await relay.stop();
+      await peers.close();
       if (ownBus) await bus.close();
       await orm.close();
     },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, listOf, PageQueryShape } from '../common.ts';
+import { IdSchema, listOf, PageQueryShape, RoleOrGuestSchema } from '../common.ts';
 import { defineOperation } from '../operation.ts';
 import { EmojiSchema, SpaceEditModeSchema, SpaceSchema, SpaceTitleSchema } from '../schemas/space.ts';
 
@@ -40,4 +40,22 @@ export const getSpaceById = defineOperation({
   }),
   output: SpaceSchema,
   http: { method: 'GET', path: '/spaces/{spaceId}', status: 200, operationId: 'getSpaceById', summary: 'Get a space by its ID', tags: ['spaces'] },
+});
+
+/**
+ * org-admin → content: how many spaces each of these members can access (the same rule as
+ * `GET /v1/orgs/{organizationId}/members/{userId}/spaces`), for `Member.spaces`.
+ */
+export const countMemberSpaces = defineOperation({
+  id: 'spaces.countForMembers',
+  service: 'content',
+  access: 'internal',
+  input: z.object({
+    organizationId,
+    members: z
+      .array(z.object({ userId: IdSchema, role: RoleOrGuestSchema, teams: z.array(IdSchema).default([]) }))
+      .max(1000)
+      .describe('The members, with their organization role and teams'),
+  }),
+  output: z.object({ counts: z.record(z.string(), z.number().int()).describe('Spaces count by user id') }),
 });

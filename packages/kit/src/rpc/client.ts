@@ -97,6 +97,12 @@ export class ServiceClients {
     this.#serviceActor = { kind: 'service', service: callerName };
   }
 
+  /** Points calls to `service` at `url` (standalone mode learns the services' ports after they listen). */
+  setEndpoint(service: ServiceName, url: string): void {
+    void this.#clients.get(service)?.close();
+    this.#clients.set(service, new ServiceClient({ service, url }));
+  }
+
   get(service: ServiceName): ServiceClient {
     const c = this.#clients.get(service);
     if (!c) throw new DomainError('unavailable', `No endpoint configured for the ${service} service`);

@@ -71,3 +71,19 @@ describe('spaces', () => {
     expect(forged.status).toBe(401);
   });
 });
+
+describe('spaces.countForMembers (internal)', () => {
+  it('counts the spaces each member can access, for services only', async () => {
+    const org = 'org-count';
+    const a = userActor('a', [{ organization: org, role: 'admin' }]);
+    await t.call(ops.createSpace, { organizationId: org, title: 'One' }, a);
+    await t.call(ops.createSpace, { organizationId: org, title: 'Two' }, a);
+    const res = await t.call(
+      ops.countMemberSpaces,
+      { organizationId: org, members: [{ userId: 'a', role: 'admin' }, { userId: 'r', role: 'read' }, { userId: 'g', role: null }] },
+      { kind: 'service', service: 'org-admin' },
+    );
+    expect(res.counts).toEqual({ a: 2, r: 2, g: 0 });
+    expect((await failureOf(t.call(ops.countMemberSpaces, { organizationId: org, members: [] }, a))).reason).toBe('forbidden');
+  });
+});

@@ -32,4 +32,25 @@ export const spaceProcedures = {
     const role = assertCanViewSpace(ctx.actor, space);
     return presentSpace(space, role, ctx.config.QUIRE_PUBLIC_URL);
   }),
+
+  countMemberSpaces: implement(ops.countMemberSpaces, async ({ input, ctx }) => {
+    const counts: Record<string, number> = {};
+    const byLevels = new Map<string, number>();
+    for (const m of input.members) {
+      const actor = { kind: 'user' as const, userId: m.userId, memberships: [{ organization: input.organizationId, role: m.role, teams: m.teams }] };
+      const levels = visibleLevels(actor, input.organizationId);
+      if (levels === 'none') {
+        counts[m.userId] = 0;
+        continue;
+      }
+      const key = levels ? levels.join(',') : '*';
+      let n = byLevels.get(key);
+      if (n === undefined) {
+        n = await ctx.em.count(Space, { organizationId: input.organizationId, deletedAt: null, ...(levels ? { defaultLevel: { $in: levels } } : {}) });
+        byLevels.set(key, n);
+      }
+      counts[m.userId] = n;
+    }
+    return { counts };
+  }),
 };
