@@ -10,6 +10,11 @@ export const BaseEnvShape = {
   QUIRE_INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters'),
   QUIRE_PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  QUIRE_ALLOW_PRIVATE_FETCH: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1')
+    .describe('1 lets outbound fetches (OpenAPI sources, imports, webhooks) reach loopback and private addresses'),
   // Where the other services are, for service-to-service calls (internal operations).
   ORG_ADMIN_URL: z.string().url().optional(),
   CONTENT_URL: z.string().url().optional(),

@@ -17,3 +17,4 @@ export * from './events/nats-bus.ts';
 export * from './events/outbox.ts';
 export * from './events/consumer.ts';
 export * from './policy/roles.ts';
+export * from './net/guarded-fetch.ts';

@@ -1,0 +1,80 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureOf } from '../testing/index.ts';
+import { guardedFetch, isPublicAddress } from './guarded-fetch.ts';
+
+describe('isPublicAddress', () => {
+  it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111'])('accepts public %s', (a) => expect(isPublicAddress(a)).toBe(true));
+  it.each([
+    '127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255',
+    '::1', '::', 'fc00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', 'not-an-ip',
+  ])('refuses %s', (a) => expect(isPublicAddress(a)).toBe(false));
+});
+
+describe('guardedFetch', () => {
+  let server: Server;
+  let base: string;
+  let hits = 0;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      hits++;
+      if (req.url === '/loop') return res.writeHead(302, { location: '/loop' }).end();
+      if (req.url === '/to-file') return res.writeHead(302, { location: 'file:///etc/passwd' }).end();
+      if (req.url === '/redirect') return res.writeHead(301, { location: '/doc' }).end();
+      if (req.url === '/big') return res.end(Buffer.alloc(2048, 'x'));
+      if (req.url === '/slow') return void setTimeout(() => res.end('late'), 2_000);
+      res.setHeader('content-type', 'application/json');
+      res.end('{"openapi":"3.1.0"}');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('refuses loopback, by IP and by name, without connecting', async () => {
+    const before = hits;
+    const port = new URL(base).port;
+    expect((await failureOf(guardedFetch(`${base}/doc`, { allowPrivate: false }))).message).toMatch(/loopback or private address \(127\.0\.0\.1\).*QUIRE_ALLOW_PRIVATE_FETCH=1/);
+    expect((await failureOf(guardedFetch(`http://localhost:${port}/doc`, { allowPrivate: false }))).message).toMatch(/private address/);
+    expect((await failureOf(guardedFetch(`http://[::ffff:127.0.0.1]:${port}/doc`, { allowPrivate: false }))).message).toMatch(/private address/);
+    expect(hits).toBe(before);
+  });
+
+  it('refuses a public-looking name that resolves to a private address', async () => {
+    const lookup = async () => [{ address: '10.0.0.5', family: 4 }];
+    const err = await failureOf(guardedFetch('http://docs.example.com/openapi.json', { allowPrivate: false, lookup }));
+    expect(err.reason).toBe('invalid_input');
+    expect(err.message).toMatch(/docs\.example\.com resolves to a loopback or private address \(10\.0\.0\.5\)/);
+  });
+
+  it('connects to the address it checked, not to what DNS says later', async () => {
+    let calls = 0;
+    const port = new URL(base).port;
+    // First answer (checked): loopback, allowed here; a later answer would be elsewhere but is never asked.
+    const lookup = async () => (calls++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '192.0.2.1', family: 4 }]);
+    const res = await guardedFetch(`http://api.internal.test:${port}/doc`, { allowPrivate: true, lookup });
+    expect(res.body.toString()).toBe('{"openapi":"3.1.0"}');
+    expect(calls).toBe(1);
+  });
+
+  it('refuses non-http schemes and credentials', async () => {
+    expect((await failureOf(guardedFetch('file:///etc/passwd', { allowPrivate: true }))).message).toMatch(/only http and https/);
+    expect((await failureOf(guardedFetch('http://user:pw@example.com/', { allowPrivate: true }))).message).toMatch(/credentials/);
+  });
+
+  it('with QUIRE_ALLOW_PRIVATE_FETCH=1 fetches, follows redirects and checks each hop', async () => {
+    const ok = await guardedFetch(`${base}/redirect`, { allowPrivate: true });
+    expect(ok).toMatchObject({ status: 200, url: `${base}/doc` });
+    expect(JSON.parse(ok.body.toString())).toEqual({ openapi: '3.1.0' });
+    expect((await failureOf(guardedFetch(`${base}/to-file`, { allowPrivate: true }))).message).toMatch(/only http and https/);
+    expect((await failureOf(guardedFetch(`${base}/loop`, { allowPrivate: true, maxRedirects: 3 }))).message).toMatch(/too many redirects/);
+  });
+
+  it('caps the body size and the time', async () => {
+    expect((await failureOf(guardedFetch(`${base}/big`, { allowPrivate: true, maxBytes: 1024 }))).message).toMatch(/larger than 1024 bytes/);
+    expect((await failureOf(guardedFetch(`${base}/slow`, { allowPrivate: true, timeoutMs: 200 }))).message).toMatch(/timed out/);
+  });
+});

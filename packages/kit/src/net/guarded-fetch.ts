@@ -1,0 +1,121 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { Agent, request } from 'undici';
+import { DomainError } from '../errors.ts';
+
+/**
+ * Whether an address is a public unicast address. Loopback, private (RFC 1918, unique local),
+ * link-local (cloud metadata 169.254.169.254), CGNAT, multicast, unspecified and reserved ranges are
+ * not — IPv4-mapped IPv6 addresses are judged as the IPv4 address they carry.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  return parsed.range() === 'unicast';
+}
+
+export interface GuardedFetchOptions {
+  /** Let requests reach loopback and private addresses (`QUIRE_ALLOW_PRIVATE_FETCH=1`). */
+  allowPrivate: boolean;
+  method?: 'GET' | 'HEAD';
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  /** Largest body read, in bytes. */
+  maxBytes?: number;
+  maxRedirects?: number;
+  /** DNS resolution (tests inject one). */
+  lookup?: (hostname: string) => Promise<LookupAddress[]>;
+}
+
+export interface GuardedResponse {
+  url: string;
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+const defaultLookup = (hostname: string) =>
+  new Promise<LookupAddress[]>((resolve, reject) => dnsLookup(hostname, { all: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+
+const refused = (url: string, why: string) => new DomainError('invalid_input', `Refusing to fetch ${url}: ${why}`);
+
+/**
+ * Outbound HTTP for user-given URLs (OpenAPI sources, website import, webhooks): http(s) only, the
+ * host's every address must be public unless private fetches are allowed, the checked address is the
+ * one connected to (no DNS rebinding between check and connect), redirects are followed by hand and
+ * checked again, with a timeout and a body size cap.
+ */
+export async function guardedFetch(input: string, opts: GuardedFetchOptions): Promise<GuardedResponse> {
+  const lookup = opts.lookup ?? defaultLookup;
+  const maxBytes = opts.maxBytes ?? 10 * 1024 * 1024;
+  const deadline = AbortSignal.timeout(opts.timeoutMs ?? 15_000);
+  let url = input;
+  for (let hop = 0; hop <= (opts.maxRedirects ?? 5); hop++) {
+    const target = await checkUrl(url, opts.allowPrivate, lookup);
+    const agent = new Agent({
+      connect: {
+        // Connect to the address that was checked, whatever DNS says now.
+        lookup: (_hostname, _options, callback) => callback(null, [{ address: target.address, family: target.family }] as never, undefined as never),
+        servername: isIP(target.hostname) ? undefined : target.hostname,
+      },
+      headersTimeout: opts.timeoutMs ?? 15_000,
+      bodyTimeout: opts.timeoutMs ?? 15_000,
+    });
+    try {
+      const res = await request(url, { method: opts.method ?? 'GET', headers: opts.headers, dispatcher: agent, signal: deadline, maxRedirections: 0 } as never);
+      if (res.statusCode >= 300 && res.statusCode < 400 && res.headers.location) {
+        await res.body.dump();
+        url = new URL(String(res.headers.location), url).toString();
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > maxBytes) {
+          res.body.destroy();
+          throw refused(input, `the response is larger than ${maxBytes} bytes`);
+        }
+        chunks.push(chunk as Buffer);
+      }
+      return { url, status: res.statusCode, headers: res.headers as GuardedResponse['headers'], body: Buffer.concat(chunks) };
+    } catch (err) {
+      if (err instanceof DomainError) throw err;
+      const e = err as { name?: string; code?: string; message?: string };
+      if (e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') throw refused(input, 'it timed out');
+      throw refused(input, e.code ?? e.message ?? 'the request failed');
+    } finally {
+      void agent.close();
+    }
+  }
+  throw refused(input, 'too many redirects');
+}
+
+async function checkUrl(url: string, allowPrivate: boolean, lookup: (h: string) => Promise<LookupAddress[]>) {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw refused(url, 'not a URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw refused(url, 'only http and https are allowed');
+  if (parsed.username || parsed.password) throw refused(url, 'credentials in URLs are not allowed');
+  const hostname = parsed.hostname.replace(/^\[|\]$/g, '');
+  let addresses: LookupAddress[];
+  if (isIP(hostname)) addresses = [{ address: hostname, family: isIP(hostname) }];
+  else {
+    try {
+      addresses = await lookup(hostname);
+    } catch {
+      throw refused(url, `cannot resolve ${hostname}`);
+    }
+  }
+  if (addresses.length === 0) throw refused(url, `cannot resolve ${hostname}`);
+  if (!allowPrivate) {
+    const blocked = addresses.find((a) => !isPublicAddress(a.address));
+    if (blocked) throw refused(url, `${hostname} resolves to a loopback or private address (${blocked.address}); set QUIRE_ALLOW_PRIVATE_FETCH=1 to allow it`);
+  }
+  return { hostname, address: addresses[0]!.address, family: addresses[0]!.family };
+}
