@@ -51,7 +51,7 @@ export function buildOpenApiDocument(router: AnyRouter, operations: AnyOperation
       http.status === 204 || http.status === 205
         ? { description: 'No content' }
         : { description: generated?.description ?? 'Successful response', content: generated?.content };
-    const errors = [400, ...(op.access === 'public' ? [] : [401, 403]), 404, 413, 429, 500, 503];
+    const errors = [400, ...(op.access === 'public' ? [] : [401, 403]), 404, ...(op.type === 'mutation' ? [409, 412] : []), 413, 429, 500, 503];
     for (const s of errors) responses[String(s)] = { $ref: `#/components/responses/Error${s}` };
     operation.responses = responses;
   }

@@ -9,6 +9,8 @@ import type { DurableConsumerSpec, EventBus, Subscription } from './events/bus.t
 import { InProcessBus } from './events/in-process-bus.ts';
 import { NatsBus } from './events/nats-bus.ts';
 import { OutboxRelay } from './events/outbox.ts';
+import type { JobDefinition, JobRunner } from './jobs/job.ts';
+import { createJobRunner } from './jobs/runner.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { ActorSigner } from './rpc/actor-header.ts';
 import { registerRpcRoutes } from './rpc/server.ts';
@@ -50,6 +52,8 @@ export interface ServiceDefinition<C extends ServiceConfig, Ctx extends BaseCont
   /** Request-scoped context: base + the service's own (a forked EntityManager, …). */
   context: (base: BaseContext, deps: ServiceDeps<C>) => Ctx;
   consumers?: (deps: ServiceDeps<C>) => DurableConsumerSpec[];
+  /** Background jobs (scheduled and on demand), started and stopped with the service. */
+  jobs?: (deps: ServiceDeps<C>) => JobDefinition<any>[];
 }
 
 export interface RunningService {
@@ -57,6 +61,8 @@ export interface RunningService {
   app: FastifyInstance;
   deps: ServiceDeps;
   relay: OutboxRelay;
+  /** The runner of the service's jobs, when it has some. */
+  jobs: JobRunner | undefined;
   /** Begin relaying the outbox (after every consumer of the process is subscribed). */
   startRelay(): void;
   /** Listen on HOST:port (0 = any free port); resolves to the base URL. */
@@ -114,6 +120,9 @@ export async function startService<C extends ServiceConfig, Ctx extends BaseCont
   const subscriptions: Subscription[] = [];
   for (const spec of def.consumers?.(deps) ?? []) subscriptions.push(await bus.consume(spec));
   const relay = new OutboxRelay(orm, bus, log);
+  const jobDefs = def.jobs?.(deps) ?? [];
+  const jobs = jobDefs.length ? await createJobRunner(config, log, jobDefs, def.name) : undefined;
+  await jobs?.start();
 
   const app = createHttpApp(log);
   const ready = async () => {
@@ -135,6 +144,7 @@ export async function startService<C extends ServiceConfig, Ctx extends BaseCont
     app,
     deps,
     relay,
+    jobs,
     startRelay: () => relay.start(),
     listen: async (port) => {
       await app.listen({ host: config.HOST, port });
@@ -147,6 +157,7 @@ export async function startService<C extends ServiceConfig, Ctx extends BaseCont
       closed = true;
       await app.close();
       for (const s of subscriptions) await s.stop();
+      await jobs?.stop();
       await relay.stop();
       await peers.close();
       if (ownBus) await bus.close();

@@ -1,19 +1,26 @@
 import { ServiceOperations } from '@quire/contracts';
 import type { ServiceDefinition } from '@quire/kit';
 import type { ContentConfig } from './env.ts';
+import { purgeDeletedSpacesJob } from './jobs/purge-deleted-spaces.job.ts';
 import { migrations } from './migrations/index.ts';
+import { Collection } from './modules/collections/collection.entity.ts';
+import { collectionProcedures } from './modules/collections/collections.router.ts';
+import { Member } from './modules/members/member.entity.ts';
+import { memberEventsConsumer } from './modules/members/member-events.consumer.ts';
 import { Revision, Space } from './modules/spaces/space.entity.ts';
 import { spaceProcedures } from './modules/spaces/spaces.router.ts';
 import { serviceRouter, type ContentContext } from './trpc.ts';
 
-export const contentRouter = serviceRouter('content', ServiceOperations.content, { ...spaceProcedures });
+export const contentRouter = serviceRouter('content', ServiceOperations.content, { ...spaceProcedures, ...collectionProcedures });
 
-/** Spaces and their content. */
+/** Spaces, collections and their content. */
 export const contentService: ServiceDefinition<ContentConfig, ContentContext> = {
   name: 'content',
   schema: 'content',
-  entities: [Space, Revision],
+  entities: [Space, Revision, Collection, Member],
   migrations,
   router: contentRouter,
   context: (base, deps) => ({ ...base, em: deps.orm.em.fork(), config: deps.config }),
+  consumers: ({ orm }) => [memberEventsConsumer(orm)],
+  jobs: (deps) => [purgeDeletedSpacesJob(deps)],
 };

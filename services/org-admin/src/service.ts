@@ -3,11 +3,18 @@ import type { ServiceDefinition } from '@quire/kit';
 import type { OrgAdminConfig } from './env.ts';
 import { migrations } from './migrations/index.ts';
 import { adminProcedures } from './modules/admin/admin.router.ts';
+import { memberProcedures } from './modules/members/members.router.ts';
 import { metaProcedures } from './modules/meta/meta.router.ts';
 import { Membership, Organization } from './modules/organizations/organization.entity.ts';
 import { organizationProcedures } from './modules/organizations/organizations.router.ts';
+import { SamlProvider } from './modules/saml/saml-provider.entity.ts';
+import { samlProcedures } from './modules/saml/saml.router.ts';
+import { Team, TeamMember } from './modules/teams/team.entity.ts';
+import { teamProcedures } from './modules/teams/teams.router.ts';
 import { ApiToken } from './modules/tokens/api-token.entity.ts';
 import { tokenProcedures } from './modules/tokens/tokens.router.ts';
+import { TranslationSettings } from './modules/translations/translation-settings.entity.ts';
+import { translationProcedures } from './modules/translations/translations.router.ts';
 import { User } from './modules/users/user.entity.ts';
 import { userProcedures } from './modules/users/users.router.ts';
 import { serviceRouter, type OrgAdminContext } from './trpc.ts';
@@ -18,14 +25,18 @@ export const orgAdminRouter = serviceRouter('org-admin', ServiceOperations['org-
   ...organizationProcedures,
   ...tokenProcedures,
   ...adminProcedures,
+  ...memberProcedures,
+  ...teamProcedures,
+  ...samlProcedures,
+  ...translationProcedures,
 });
 
-/** Users, API tokens, organizations and memberships: the identity of the platform. */
+/** Users, API tokens, organizations, members, teams, SAML providers and translation settings. */
 export const orgAdminService: ServiceDefinition<OrgAdminConfig, OrgAdminContext> = {
   name: 'org-admin',
   schema: 'org_admin',
-  entities: [User, ApiToken, Organization, Membership],
+  entities: [User, ApiToken, Organization, Membership, Team, TeamMember, SamlProvider, TranslationSettings],
   migrations,
   router: orgAdminRouter,
-  context: (base, deps) => ({ ...base, em: deps.orm.em.fork(), config: deps.config }),
+  context: (base, deps) => ({ ...base, em: deps.orm.em.fork(), config: deps.config, peers: deps.peers }),
 };

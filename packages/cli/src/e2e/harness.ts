@@ -49,7 +49,9 @@ export async function startPlatform(opts: { nats?: boolean; env?: Record<string,
       await platform.stop();
       if (opts.nats) {
         const nc = await connect({ servers: TEST_NATS_URL });
-        await (await jetstreamManager(nc)).streams.delete(env.NATS_STREAM!).catch(() => {});
+        const jsm = await jetstreamManager(nc);
+        // The events stream and the background jobs' work-queue stream.
+        for (const stream of [env.NATS_STREAM!, `${env.NATS_STREAM}_JOBS`]) await jsm.streams.delete(stream).catch(() => {});
         await nc.close();
       }
       await db.drop();

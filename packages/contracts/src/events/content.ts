@@ -1,7 +1,46 @@
 import { z } from 'zod';
 import { defineEvent } from './define.ts';
 
+const space = z.string().describe('Space id');
+const collection = z.string().describe('Collection id');
+const organization = z.string().describe('Id of the organization owning the resource (after the change)');
+const parent = z.string().optional().describe('Parent collection id; absent at the top level');
+const fields = z.array(z.string()).describe('Names of the fields that changed');
+
 /** Events of the content service (`quire.content.<entity>.<verb>`). */
 export const contentEvents = {
-  spaceCreated: defineEvent('content', 'space.created', z.object({ space: z.string(), organization: z.string(), title: z.string(), parent: z.string().optional() })),
+  spaceCreated: defineEvent(
+    'content',
+    'space.created',
+    z.object({ space, organization, title: z.string(), parent, duplicatedFrom: z.string().optional().describe('The source space, for a duplicate') }),
+  ),
+  /** Settings changed, or the space moved within its organization (`fields` says which). */
+  spaceUpdated: defineEvent('content', 'space.updated', z.object({ space, organization, title: z.string(), parent, fields })),
+  /** Moved to the trash: restorable for 7 days, then purged. */
+  spaceDeleted: defineEvent('content', 'space.deleted', z.object({ space, organization, deletedAt: z.iso.datetime() })),
+  spaceRestored: defineEvent('content', 'space.restored', z.object({ space, organization, title: z.string() })),
+  /** Removed for good (7 days after deletion): drop everything that refers to it. */
+  spacePurged: defineEvent('content', 'space.purged', z.object({ space, organization })),
+  /** Moved to another organization, alone or with its collection (`collection` is then the transferred root). */
+  spaceTransferred: defineEvent(
+    'content',
+    'space.transferred',
+    z.object({ space, organization, previousOrganization: z.string(), title: z.string(), collection: z.string().optional() }),
+  ),
+
+  collectionCreated: defineEvent('content', 'collection.created', z.object({ collection, organization, title: z.string(), parent })),
+  collectionUpdated: defineEvent('content', 'collection.updated', z.object({ collection, organization, title: z.string(), fields })),
+  /** Deleted; its spaces and sub-collections moved up to `parent`. */
+  collectionDeleted: defineEvent(
+    'content',
+    'collection.deleted',
+    z.object({ collection, organization, parent, movedSpaces: z.array(z.string()), movedCollections: z.array(z.string()) }),
+  ),
+  collectionMoved: defineEvent('content', 'collection.moved', z.object({ collection, organization, parent })),
+  /** Moved to another organization with its sub-collections and all their spaces (each also gets `space.transferred`). */
+  collectionTransferred: defineEvent(
+    'content',
+    'collection.transferred',
+    z.object({ collection, organization, previousOrganization: z.string(), collections: z.array(z.string()), spaces: z.array(z.string()) }),
+  ),
 } as const;

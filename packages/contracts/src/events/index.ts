@@ -21,4 +21,4 @@ export type EventName = keyof typeof Events;
 export const ALL_EVENTS: EventDef[] = Object.values(Events);
 export const eventByType = new Map<string, EventDef>(ALL_EVENTS.map((e) => [e.type, e]));
 /** Events after which an actor's memberships may have changed: the gateway evicts its cache on them. */
-export const ACTOR_EVICTING_EVENTS: EventDef[] = [Events.memberAdded, Events.memberRoleChanged, Events.memberRemoved, Events.tokenRevoked, Events.organizationDeleted];
+export const ACTOR_EVICTING_EVENTS: EventDef[] = [Events.memberAdded, Events.memberRoleChanged, Events.memberRemoved, Events.tokenRevoked, Events.organizationDeleted, Events.teamMemberAdded, Events.teamMemberRemoved, Events.teamDeleted];

@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { DefaultLevelSchema, TimestampSchema, UrlSchema } from '../common.ts';
+import { DefaultLevelSchema, IdSchema, RoleSchema, TimestampSchema, UrlSchema } from '../common.ts';
 
 export const SpaceVisibilitySchema = z
   .enum(['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'])
   .describe('Who can read the published space');
+export type SpaceVisibility = z.infer<typeof SpaceVisibilitySchema>;
 export const SpaceEditModeSchema = z.enum(['live', 'locked']).describe('`live`: edits go directly; `locked`: all edits locked');
+export type SpaceEditMode = z.infer<typeof SpaceEditModeSchema>;
 export const SpaceTitleSchema = z.string().max(50).describe('Title of the space (max 50)');
 export const EmojiSchema = z.string().max(50).describe('Unicode codepoint or character of the emoji (max 50)');
+export const SpaceIconSchema = z.url().max(2048).describe('URL of an image used as the space icon');
 
 export const SpacePermissionsSchema = z
   .object({
@@ -53,3 +56,32 @@ export const SpaceSchema = z
   })
   .describe('Space');
 export type Space = z.infer<typeof SpaceSchema>;
+
+/** A sibling in the content tree, for `position` (spaces and collections are ordered together in a parent). */
+export const SpacePointerSchema = z
+  .object({ type: z.literal('space'), space: IdSchema.describe('Unique identifier of the space') })
+  .describe('SpacePointer');
+export const CollectionPointerSchema = z
+  .object({ type: z.literal('collection'), collection: IdSchema.describe('Unique identifier of the collection') })
+  .describe('CollectionPointer');
+export const ContentPointerSchema = z.discriminatedUnion('type', [SpacePointerSchema, CollectionPointerSchema]);
+export type ContentPointer = z.infer<typeof ContentPointerSchema>;
+
+/** Where to insert an item among its siblings: before or after one of them (exactly one of the two). */
+export const ContentPositionSchema = z
+  .object({
+    before: ContentPointerSchema.optional().describe('Insert just before this sibling'),
+    after: ContentPointerSchema.optional().describe('Insert just after this sibling'),
+  })
+  .refine((p) => (p.before === undefined) !== (p.after === undefined), { message: 'give exactly one of `before` or `after`' })
+  .describe('Position at which to insert an item; at the end of its parent when omitted');
+export type ContentPosition = z.infer<typeof ContentPositionSchema>;
+
+/** A space a member can access, with the member's role on it. */
+export const MemberSpacePermissionSchema = z
+  .object({
+    permission: RoleSchema.describe('The role of the member on the space'),
+    space: SpaceSchema,
+  })
+  .describe('MemberContentPermission');
+export type MemberSpacePermission = z.infer<typeof MemberSpacePermissionSchema>;

@@ -96,3 +96,4 @@ export async function failureOf<E = import('../errors.ts').DomainError>(p: Promi
   }
   throw new Error('expected a failure, but the call succeeded');
 }
+export * from './x509.ts';

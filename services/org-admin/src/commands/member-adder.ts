@@ -1,6 +1,6 @@
 import { Events, type Role } from '@quire/contracts';
 import { newId, recordEvent, type EntityManager } from '@quire/kit';
-import { Membership } from '../modules/organizations/organization.entity.ts';
+import { Membership, type IMembership } from '../modules/organizations/organization.entity.ts';
 import { User, type IUser } from '../modules/users/user.entity.ts';
 import { nameFromEmail } from '../modules/users/user.presenter.ts';
 
@@ -27,15 +27,16 @@ export interface SetMembershipProps {
 }
 
 /** Adds the user to the organization with `role`, or changes the role; the matching event goes to the outbox. */
-export async function setMembership(em: EntityManager, props: SetMembershipProps): Promise<void> {
+export async function setMembership(em: EntityManager, props: SetMembershipProps): Promise<IMembership> {
   const existing = await em.findOne(Membership, { organizationId: props.organizationId, userId: props.userId });
   if (!existing) {
-    em.create(Membership, { organizationId: props.organizationId, userId: props.userId, role: props.role, joinedAt: new Date(), lastSeenAt: null, sso: false });
+    const created = em.create(Membership, { organizationId: props.organizationId, userId: props.userId, role: props.role, joinedAt: new Date(), lastSeenAt: null, sso: false });
     recordEvent(em, Events.memberAdded, { organization: props.organizationId, user: props.userId, role: props.role });
-    return;
+    return created;
   }
-  if (existing.role === props.role) return;
+  if (existing.role === props.role) return existing;
   const previousRole = existing.role ?? null;
   existing.role = props.role;
   recordEvent(em, Events.memberRoleChanged, { organization: props.organizationId, user: props.userId, role: props.role, previousRole });
+  return existing;
 }

@@ -1,7 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import type { DefaultLevel } from '@quire/contracts';
-
-type Visibility = 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private';
+import type { DefaultLevel, SpaceVisibility } from '@quire/contracts';
 
 export const Space = defineEntity({
   name: 'Space',
@@ -10,9 +8,12 @@ export const Space = defineEntity({
     id: p.string().primary(),
     organizationId: p.string(),
     parentId: p.string().nullable(),
+    /** Order among the siblings in the parent (spaces and collections together); see modules/tree. */
+    position: p.bigint('number'),
     title: p.string(),
     emoji: p.string(),
-    visibility: p.string().$type<Visibility>(),
+    icon: p.string().nullable(),
+    visibility: p.string().$type<SpaceVisibility>(),
     editMode: p.string().$type<'live' | 'locked'>(),
     defaultLevel: p.string().$type<DefaultLevel>().nullable(),
     revisionId: p.string(),

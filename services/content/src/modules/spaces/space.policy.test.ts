@@ -1,52 +1,93 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor, Role } from '@quire/contracts';
-import { spacePermissions, spaceRole, visibleLevels } from './space.policy.ts';
+import type { Actor, DefaultLevel, Role } from '@quire/contracts';
+import { DomainError } from '@quire/kit';
+import { CollectionTree } from '../collections/collection-tree.ts';
+import { assertSpaceAllows, SPACE_ACTIONS, spacePermissions, spaceRole, visibleSpaces, type SpaceAction } from './space.policy.ts';
 
-const member = (role: Role | null): Actor => ({ kind: 'user', userId: 'u', memberships: [{ organization: 'o', role, teams: [] }] });
-const space = (defaultLevel: Parameters<typeof spaceRole>[1]['defaultLevel'], collectionLevel?: Parameters<typeof spaceRole>[1]['collectionLevel']) => ({
-  organizationId: 'o',
-  defaultLevel,
-  ...(collectionLevel !== undefined ? { collectionLevel } : {}),
-});
+const member = (role: Role | null, org = 'o'): Actor => ({ kind: 'user', userId: 'u', memberships: [{ organization: org, role, teams: [] }] });
+const stranger: Actor = { kind: 'user', userId: 'x', memberships: [] };
+const space = (defaultLevel: DefaultLevel, ancestors: DefaultLevel[] = []) => ({ organizationId: 'o', defaultLevel, ancestors });
 
 describe('spaceRole', () => {
-  it('makes organization admins admin everywhere, even on a closed space', () => {
-    expect(spaceRole(member('admin'), space(null))).toBe('admin');
-    expect(spaceRole(member('admin'), space('read'))).toBe('admin');
+  it.each<[string, Actor, DefaultLevel, DefaultLevel[], Role | null]>([
+    ['an org admin on a closed space', member('admin'), null, [], 'admin'],
+    ['an org admin on a read-only space', member('admin'), 'read', [], 'admin'],
+    ['an editor on an inheriting top-level space', member('edit'), 'inherit', [], 'edit'],
+    ['a reader on an inheriting top-level space', member('read'), 'inherit', [], 'read'],
+    ['an editor capped by the space', member('edit'), 'read', [], 'read'],
+    ['a reader raised by the space', member('read'), 'edit', [], 'edit'],
+    ['a reader raised to space admin', member('read'), 'admin', [], 'admin'],
+    ['an editor on a closed space', member('edit'), null, [], null],
+    ['inherit from the collection', member('edit'), 'inherit', ['comment'], 'comment'],
+    ['inherit through inheriting collections to the org role', member('edit'), 'inherit', ['inherit', 'inherit'], 'edit'],
+    ['inherit through the grandparent collection', member('read'), 'inherit', ['inherit', 'review'], 'review'],
+    ['a closed collection closes inheriting spaces', member('edit'), 'inherit', [null, 'admin'], null],
+    ['the space level wins over its collection', member('read'), 'edit', [null], 'edit'],
+    ['the nearest collection level wins', member('read'), 'inherit', ['comment', 'admin'], 'comment'],
+    ['a guest', member(null), 'read', [], null],
+    ['a member of another organization', member('admin', 'other'), 'read', [], null],
+    ['a user without memberships', stranger, 'inherit', [], null],
+    ['anonymous', { kind: 'anonymous' }, 'read', [], null],
+  ])('%s', (_name, actor, level, ancestors, expected) => {
+    expect(spaceRole(actor, space(level, ancestors))).toBe(expected);
   });
+});
 
-  it('gives members their org role when the space inherits', () => {
-    expect(spaceRole(member('edit'), space('inherit'))).toBe('edit');
-    expect(spaceRole(member('read'), space('inherit'))).toBe('read');
+describe('the space permission table', () => {
+  // Operation → the weakest member role allowed on an inheriting top-level space (org role = space role).
+  const table: [SpaceAction, Role][] = [
+    ['view', 'read'],
+    ['duplicate', 'read'],
+    ['update', 'admin'],
+    ['delete', 'admin'],
+    ['restore', 'admin'],
+    ['move', 'admin'],
+    ['transfer', 'admin'],
+  ];
+  it('declares every action', () => expect(Object.fromEntries(table)).toEqual(SPACE_ACTIONS));
+
+  const ladder: Role[] = ['read', 'comment', 'edit', 'review', 'create', 'admin'];
+  it.each(table)('%s needs %s', (action, min) => {
+    for (const role of ladder) {
+      const allowed = ladder.indexOf(role) >= ladder.indexOf(min);
+      const outcome = (() => {
+        try {
+          return assertSpaceAllows(member(role), space('inherit'), action);
+        } catch (err) {
+          return (err as DomainError).reason;
+        }
+      })();
+      expect(outcome, `${role} → ${action}`).toBe(allowed ? role : 'forbidden');
+    }
+    for (const actor of [member(null), stranger]) {
+      expect(() => assertSpaceAllows(actor, space('inherit'), action)).toThrow(expect.objectContaining({ reason: 'not_found', message: 'Space not found' }));
+    }
   });
+});
 
-  it('caps or raises a member with the space default level', () => {
-    expect(spaceRole(member('edit'), space('read'))).toBe('read');
-    expect(spaceRole(member('read'), space('edit'))).toBe('edit');
+describe('visibleSpaces', () => {
+  const tree = new CollectionTree([
+    { id: 'open', parentId: null, defaultLevel: 'inherit' },
+    { id: 'closed', parentId: null, defaultLevel: null },
+    { id: 'in-closed', parentId: 'closed', defaultLevel: 'inherit' },
+    { id: 'reopened', parentId: 'closed', defaultLevel: 'read' },
+  ]);
+  it('gives admins everything, guests nothing and strangers a 404', () => {
+    expect(visibleSpaces(member('admin'), 'o', tree)).toEqual({ kind: 'all' });
+    expect(visibleSpaces(member(null), 'o', tree)).toEqual({ kind: 'none' });
+    expect(() => visibleSpaces(stranger, 'o', tree)).toThrow('Organization not found');
   });
-
-  it('resolves inherit through the collection, then the organization', () => {
-    expect(spaceRole(member('edit'), space('inherit', 'comment'))).toBe('comment');
-    expect(spaceRole(member('edit'), space('inherit', 'inherit'))).toBe('edit');
-  });
-
-  it('gives nothing to guests, strangers and closed spaces', () => {
-    expect(spaceRole(member(null), space('read'))).toBeNull();
-    expect(spaceRole({ kind: 'user', userId: 'x', memberships: [] }, space('inherit'))).toBeNull();
-    expect(spaceRole(member('edit'), space(null))).toBeNull();
-    expect(spaceRole({ kind: 'anonymous' }, space('read'))).toBeNull();
-  });
-
-  it('lists with the same rule', () => {
-    expect(visibleLevels(member('admin'), 'o')).toBeNull();
-    expect(visibleLevels(member(null), 'o')).toBe('none');
-    expect(visibleLevels(member('read'), 'o')).not.toContain(null);
+  it('lists the collections whose inheriting spaces members see, whatever their role', () => {
+    for (const role of ['read', 'edit', 'create'] as const) {
+      expect(visibleSpaces(member(role), 'o', tree)).toEqual({ kind: 'open', openParents: ['open', 'reopened'] });
+    }
   });
 });
 
 describe('spacePermissions', () => {
   it('follows the role ladder', () => {
     expect(spacePermissions('read')).toEqual({ view: true, access: true, admin: false, viewInviteLinks: false, edit: false, triggerGitSync: false, comment: false, merge: false, review: false });
+    expect(spacePermissions('comment')).toMatchObject({ comment: true, edit: false });
     expect(spacePermissions('edit')).toMatchObject({ edit: true, comment: true, merge: false, review: false });
     expect(spacePermissions('review')).toMatchObject({ merge: true, review: true, admin: false });
     expect(Object.values(spacePermissions('admin')).every(Boolean)).toBe(true);

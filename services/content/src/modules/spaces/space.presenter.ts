@@ -19,6 +19,7 @@ export function presentSpace(s: ISpace, role: Role | null, publicUrl: string): S
       app: `${publicUrl}/o/${s.organizationId}/s/${s.id}`,
       ...(published ? { published } : {}),
       ...(s.visibility === 'public' && published ? { public: published } : {}),
+      ...(s.icon ? { icon: s.icon } : {}),
     },
     organization: s.organizationId,
     ...(s.parentId ? { parent: s.parentId } : {}),

@@ -3,6 +3,7 @@ import { notFound, paginate, recordEvent, sha256Hex } from '@quire/kit';
 import { implement } from '../../trpc.ts';
 import { issueToken } from '../../commands/token-issuer.ts';
 import { Membership } from '../organizations/organization.entity.ts';
+import { TeamMember } from '../teams/team.entity.ts';
 import { ApiToken, type IApiToken } from './api-token.entity.ts';
 
 const present = (t: IApiToken) => ({
@@ -46,6 +47,12 @@ export const tokenProcedures = {
     const token = await ctx.em.findOne(ApiToken, { hash: input.tokenHash, revokedAt: null });
     if (!token) return { actor: null };
     const memberships = await ctx.em.find(Membership, { userId: token.userId });
+    const teams = new Map<string, string[]>();
+    for (const row of await ctx.em.find(TeamMember, { userId: token.userId }, { fields: ['team', 'userId', 'organizationId'], orderBy: { team: 'asc' } })) {
+      const list = teams.get(row.organizationId) ?? [];
+      list.push(row.team.id);
+      teams.set(row.organizationId, list);
+    }
     const now = new Date();
     if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
       token.lastUsedAt = now;
@@ -54,7 +61,7 @@ export const tokenProcedures = {
     const actor: Actor = {
       kind: 'user',
       userId: token.userId,
-      memberships: memberships.map((m) => ({ organization: m.organizationId, role: m.role ?? null, teams: [] })),
+      memberships: memberships.map((m) => ({ organization: m.organizationId, role: m.role ?? null, teams: teams.get(m.organizationId) ?? [] })),
     };
     return { actor };
   }),

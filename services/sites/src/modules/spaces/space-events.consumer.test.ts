@@ -8,7 +8,7 @@ import { ContentSpace } from './content-space.entity.ts';
 
 const hasNats = await natsAvailable();
 
-describe.skipIf(!hasNats)('space.created over real NATS JetStream', () => {
+describe.skipIf(!hasNats)('space events over real NATS JetStream', () => {
   let db: TestDatabase;
   let content: TestService;
   let sites: TestService;
@@ -44,5 +44,36 @@ describe.skipIf(!hasNats)('space.created over real NATS JetStream', () => {
     const processed = await sites.svc.deps.orm.em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from sites.processed_event where event_id = ?`, [outbox.payload.id]);
     expect(processed[0]?.n).toBe(1);
     expect(await sites.svc.deps.orm.em.fork().count(ContentSpace, { organizationId: 'org-n' })).toBe(2);
+  });
+
+  it('follows the space through updates, transfer, delete, restore and purge', async () => {
+    const both = { kind: 'user' as const, userId: 'b', memberships: [{ organization: 'org-a', role: 'admin' as const, teams: [] }, { organization: 'org-b', role: 'admin' as const, teams: [] }] };
+    const row = (id: string) => sites.svc.deps.orm.em.fork().findOne(ContentSpace, { id });
+    const space = await content.call(ops.createSpace, { organizationId: 'org-a', title: 'Lifecycle' }, both);
+    await eventually(async () => (await row(space.id)) ?? undefined, 10_000, 'created');
+    await content.call(ops.updateSpaceById, { spaceId: space.id, title: 'Renamed' }, both);
+    await content.call(ops.transferSpace, { spaceId: space.id, organization: 'org-b' }, both);
+    await eventually(async () => (await row(space.id))?.organizationId === 'org-b', 10_000, 'transferred');
+    expect(await row(space.id)).toMatchObject({ organizationId: 'org-b', title: 'Renamed', deletedAt: null });
+
+    await content.call(ops.deleteSpaceById, { spaceId: space.id }, both);
+    const hidden = await eventually(async () => (await row(space.id))?.deletedAt ?? undefined, 10_000, 'hidden');
+    expect(hidden).toBeInstanceOf(Date);
+    await content.call(ops.restoreSpace, { spaceId: space.id }, both);
+    await eventually(async () => (await row(space.id))?.deletedAt === null, 10_000, 'restored');
+
+    // A collection transfer re-homes its spaces too (one space.transferred each).
+    const col = await content.call(ops.createCollection, { organizationId: 'org-b', title: 'Box' }, both);
+    await content.call(ops.moveSpace, { spaceId: space.id, parent: col.id }, both);
+    await content.call(ops.transferCollection, { collectionId: col.id, organization: 'org-a' }, both);
+    await eventually(async () => (await row(space.id))?.organizationId === 'org-a', 10_000, 'transferred back with its collection');
+
+    // Deleted 8 days ago: the purge job removes it for good and sites drops its row.
+    await content.call(ops.deleteSpaceById, { spaceId: space.id }, both);
+    await content.svc.deps.orm.em.getConnection().execute(`update content.space set deleted_at = now() - interval '8 days' where id = ?`, [space.id]);
+    await content.svc.jobs!.enqueue('content-purge-spaces');
+    await eventually(async () => ((await row(space.id)) === null ? true : undefined), 10_000, 'purged');
+    const types = await sites.svc.deps.orm.em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from sites.processed_event where consumer = 'sites-space-events'`);
+    expect(types[0]!.n).toBeGreaterThanOrEqual(8);
   });
 });

@@ -1,0 +1,41 @@
+import { Events, type ContentPosition } from '@quire/contracts';
+import { recordEvent, type EntityManager } from '@quire/kit';
+import type { ISpace } from '../modules/spaces/space.entity.ts';
+import { placeInTree } from '../modules/tree/sibling-order.ts';
+
+export interface MoveSpaceProps {
+  space: ISpace;
+  /** The destination parent (resolved and checked by the caller: modules/tree/destination.ts). */
+  parentId: string | null;
+  position?: ContentPosition | undefined;
+  now?: Date;
+}
+
+/**
+ * Puts a space in its destination parent, before/after a sibling or last. A space leaving collections loses
+ * the `in-collection` visibility (only defined inside one) and becomes `private`. `space.updated` names the
+ * fields that changed (`parent`, `position`, `visibility`).
+ */
+export async function moveSpace(em: EntityManager, props: MoveSpaceProps): Promise<ISpace> {
+  const { space } = props;
+  return em.transactional(async (tx) => {
+    const position = await placeInTree(tx, {
+      organizationId: space.organizationId,
+      parentId: props.parentId,
+      position: props.position,
+      item: { kind: 'space', id: space.id },
+    });
+    const fields = ['position'];
+    if (props.parentId !== (space.parentId ?? null)) fields.unshift('parent');
+    if (props.parentId === null && space.visibility === 'in-collection') {
+      space.visibility = 'private';
+      fields.push('visibility');
+    }
+    space.parentId = props.parentId;
+    space.position = position;
+    space.updatedAt = props.now ?? new Date();
+    tx.persist(space);
+    recordEvent(tx, Events.spaceUpdated, { space: space.id, organization: space.organizationId, title: space.title, fields, ...(space.parentId ? { parent: space.parentId } : {}) });
+    return space;
+  });
+}

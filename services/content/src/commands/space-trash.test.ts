@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ops } from '@quire/contracts';
+import { OutboxEvent } from '@quire/kit';
+import { createTestDatabase, failureOf, startTestService, userActor, type TestDatabase, type TestService } from '@quire/kit/testing';
+import { loadContentConfig } from '../env.ts';
+import { contentService } from '../service.ts';
+import { spaceRepository } from '../modules/spaces/space.repository.ts';
+import { deleteSpace, purgeDeletedSpaces, restoreSpace, RESTORE_WINDOW_DAYS } from './space-trash.ts';
+
+let db: TestDatabase;
+let t: TestService;
+beforeAll(async () => {
+  db = await createTestDatabase('trash');
+  t = await startTestService(contentService, loadContentConfig, db);
+});
+afterAll(async () => {
+  await t?.close();
+  await db?.drop();
+});
+
+const day = 24 * 3600 * 1_000;
+const a = userActor('a', [{ organization: 'trash', role: 'admin' }]);
+const load = async (id: string) => (await spaceRepository.findById(t.svc.deps.orm.em.fork(), id))!;
+
+describe('the trash, with an injected clock', () => {
+  it('keeps the restore window at 7 days', () => expect(RESTORE_WINDOW_DAYS).toBe(7));
+
+  it('restores at 6 days, refuses at 8 (412)', async () => {
+    const t0 = new Date('2030-01-01T00:00:00Z');
+    const s = await t.call(ops.createSpace, { organizationId: 'trash', title: 'Clocked' }, a);
+    const em = t.svc.deps.orm.em.fork();
+    await deleteSpace(em, await load(s.id), t0);
+    expect((await load(s.id)).deletedAt).toEqual(t0);
+    expect(await failureOf(restoreSpace(t.svc.deps.orm.em.fork(), await load(s.id), new Date(t0.getTime() + 8 * day)))).toMatchObject({ reason: 'precondition_failed' });
+    const restored = await restoreSpace(t.svc.deps.orm.em.fork(), await load(s.id), new Date(t0.getTime() + 6 * day));
+    expect(restored.deletedAt).toBeNull();
+    expect((await load(s.id)).deletedAt).toBeNull();
+  });
+
+  it('purges only past the window, each with space.purged in the same transaction, idempotently', async () => {
+    const t0 = new Date('2030-02-01T00:00:00Z');
+    const s1 = await t.call(ops.createSpace, { organizationId: 'trash', title: 'P1' }, a);
+    const s2 = await t.call(ops.createSpace, { organizationId: 'trash', title: 'P2' }, a);
+    await deleteSpace(t.svc.deps.orm.em.fork(), await load(s1.id), t0);
+    await deleteSpace(t.svc.deps.orm.em.fork(), await load(s2.id), new Date(t0.getTime() + 2 * day));
+    const em = () => t.svc.deps.orm.em.fork();
+    expect(await purgeDeletedSpaces(em(), new Date(t0.getTime() + 7 * day - 1))).toEqual([]);
+    expect(await purgeDeletedSpaces(em(), new Date(t0.getTime() + 8 * day), 1)).toEqual([s1.id]);
+    expect(await purgeDeletedSpaces(em(), new Date(t0.getTime() + 8 * day))).toEqual([]);
+    expect(await purgeDeletedSpaces(em(), new Date(t0.getTime() + 30 * day), 1)).toEqual([s2.id]);
+    expect(await spaceRepository.findById(em(), s1.id)).toBeNull();
+    const purged = (await em().find(OutboxEvent, { type: 'space.purged' })).map((e) => (e.payload as { data: { space: string } }).data.space);
+    expect(purged.sort()).toEqual([s1.id, s2.id].sort());
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor, DefaultLevel, Role } from '@quire/contracts';
+import type { DomainError } from '@quire/kit';
+import { assertCanTransfer } from '../access/access.policy.ts';
+import { CollectionTree } from './collection-tree.ts';
+import {
+  assertCanCreateIn,
+  assertCollectionAllows,
+  COLLECTION_ACTIONS,
+  collectionPermissions,
+  collectionRole,
+  visibleCollections,
+  type CollectionAction,
+} from './collection.policy.ts';
+
+const member = (role: Role | null, org = 'o'): Actor => ({ kind: 'user', userId: 'u', memberships: [{ organization: org, role, teams: [] }] });
+const collection = (defaultLevel: DefaultLevel, ancestors: DefaultLevel[] = []) => ({ organizationId: 'o', defaultLevel, ancestors });
+const reasonOf = (f: () => unknown) => {
+  try {
+    f();
+    return 'ok';
+  } catch (err) {
+    return (err as DomainError).reason;
+  }
+};
+
+describe('collectionRole', () => {
+  it.each<[string, Actor, DefaultLevel, DefaultLevel[], Role | null]>([
+    ['an org admin on a closed collection', member('admin'), null, [], 'admin'],
+    ['a member on an inheriting top-level collection', member('comment'), 'inherit', [], 'comment'],
+    ['a member capped by the collection', member('create'), 'read', [], 'read'],
+    ['a member raised by the collection', member('read'), 'create', [], 'create'],
+    ['a sub-collection inheriting its parent', member('edit'), 'inherit', ['read'], 'read'],
+    ['a sub-collection of a closed collection', member('edit'), 'inherit', [null], null],
+    ['a guest', member(null), 'admin', [], null],
+  ])('%s', (_name, actor, level, ancestors, expected) => {
+    expect(collectionRole(actor, collection(level, ancestors))).toBe(expected);
+  });
+});
+
+describe('the collection permission table', () => {
+  const table: [CollectionAction, Role][] = [
+    ['view', 'read'],
+    ['create', 'create'],
+    ['update', 'admin'],
+    ['delete', 'admin'],
+    ['move', 'admin'],
+  ];
+  it('declares every action', () => expect(Object.fromEntries(table)).toEqual(COLLECTION_ACTIONS));
+  const ladder: Role[] = ['read', 'comment', 'edit', 'review', 'create', 'admin'];
+  it.each(table)('%s needs %s', (action, min) => {
+    for (const role of ladder) {
+      const expected = ladder.indexOf(role) >= ladder.indexOf(min) ? 'ok' : 'forbidden';
+      expect(reasonOf(() => assertCollectionAllows(member(role), collection('inherit'), action)), `${role} → ${action}`).toBe(expected);
+    }
+    expect(reasonOf(() => assertCollectionAllows(member(null), collection('inherit'), action))).toBe('not_found');
+  });
+
+  it('creating at the top level takes the create org role; in a collection, create on it', () => {
+    expect(reasonOf(() => assertCanCreateIn(member('create'), 'o', null))).toBe('ok');
+    expect(reasonOf(() => assertCanCreateIn(member('edit'), 'o', null))).toBe('forbidden');
+    expect(reasonOf(() => assertCanCreateIn(member('admin', 'other'), 'o', null))).toBe('not_found');
+    expect(reasonOf(() => assertCanCreateIn(member('read'), 'o', collection('create')))).toBe('ok');
+    expect(reasonOf(() => assertCanCreateIn(member('create'), 'o', collection('read')))).toBe('forbidden');
+    expect(reasonOf(() => assertCanCreateIn(member('create'), 'o', collection(null)))).toBe('not_found');
+  });
+
+  it('transfers take the admin org role in both organizations, to another one', () => {
+    const both: Actor = { kind: 'user', userId: 'u', memberships: [{ organization: 'a', role: 'admin', teams: [] }, { organization: 'b', role: 'admin', teams: [] }] };
+    const editorInB: Actor = { kind: 'user', userId: 'u', memberships: [{ organization: 'a', role: 'admin', teams: [] }, { organization: 'b', role: 'edit', teams: [] }] };
+    expect(reasonOf(() => assertCanTransfer(both, 'a', 'b', 'Collection'))).toBe('ok');
+    expect(reasonOf(() => assertCanTransfer(editorInB, 'a', 'b', 'Collection'))).toBe('forbidden');
+    expect(reasonOf(() => assertCanTransfer(editorInB, 'b', 'a', 'Collection'))).toBe('forbidden');
+    expect(reasonOf(() => assertCanTransfer(both, 'a', 'c', 'Space'))).toBe('forbidden');
+    expect(reasonOf(() => assertCanTransfer(both, 'a', 'a', 'Space'))).toBe('conflict');
+  });
+});
+
+describe('visibleCollections', () => {
+  const tree = new CollectionTree([
+    { id: 'open', parentId: null, defaultLevel: 'inherit' },
+    { id: 'closed', parentId: null, defaultLevel: null },
+    { id: 'in-closed', parentId: 'closed', defaultLevel: 'inherit' },
+    { id: 'reopened', parentId: 'closed', defaultLevel: 'comment' },
+    { id: 'deep', parentId: 'reopened', defaultLevel: 'inherit' },
+  ]);
+  it('shows members the collections whose level resolves to a role', () => {
+    expect(visibleCollections(member('admin'), 'o', tree)).toBe('all');
+    expect(visibleCollections(member(null), 'o', tree)).toEqual([]);
+    expect(visibleCollections(member('read'), 'o', tree)).toEqual(['open', 'reopened', 'deep']);
+    expect(() => visibleCollections(member('read', 'other'), 'o', tree)).toThrow('Organization not found');
+  });
+  it('walks sub-trees and ancestors', () => {
+    expect(tree.descendants('closed').sort()).toEqual(['deep', 'in-closed', 'reopened']);
+    expect(tree.levelsFrom('deep')).toEqual(['inherit', 'comment', null]);
+    expect(tree.levelsFrom(null)).toEqual([]);
+  });
+});
+
+describe('collectionPermissions', () => {
+  it('follows the role ladder', () => {
+    expect(collectionPermissions('read')).toEqual({ view: true, admin: false, viewInviteLinks: false, create: false });
+    expect(collectionPermissions('create')).toEqual({ view: true, admin: false, viewInviteLinks: false, create: true });
+    expect(collectionPermissions('admin')).toEqual({ view: true, admin: true, viewInviteLinks: true, create: true });
+    expect(collectionPermissions(null)).toEqual({ view: false, admin: false, viewInviteLinks: false, create: false });
+  });
+});

@@ -1,0 +1,34 @@
+import type { Member } from '@quire/contracts';
+import type { IMembership } from '../organizations/organization.entity.ts';
+import { presentUser } from '../users/user.presenter.ts';
+import { loadMemberFacts, type MemberFacts, type MemberSources } from './member.repository.ts';
+
+/**
+ * `sites` is the true count today: the sites service has no sites yet (nothing to ask it). When sites
+ * exist, this becomes a call to the sites service like the space count.
+ */
+const SITES_ACCESSIBLE = 0;
+
+export function presentMember(m: IMembership, facts: MemberFacts, publicUrl: string): Member {
+  const user = facts.users.get(m.userId);
+  if (!user) throw new Error(`member ${m.userId} has no user row`);
+  return {
+    object: 'member',
+    id: m.userId,
+    role: m.role ?? null,
+    user: presentUser(user, publicUrl),
+    disabled: false,
+    joinedAt: m.joinedAt.toISOString(),
+    ...(m.lastSeenAt ? { lastSeenAt: m.lastSeenAt.toISOString() } : {}),
+    sso: m.sso,
+    spaces: facts.spaces[m.userId] ?? 0,
+    teams: facts.teams.get(m.userId)?.length ?? 0,
+    sites: SITES_ACCESSIBLE,
+  };
+}
+
+/** Loads what the members show (one batch for the whole page) and presents them in order. */
+export async function presentMembers(src: MemberSources & { config: { QUIRE_PUBLIC_URL: string } }, organizationId: string, memberships: IMembership[]): Promise<Member[]> {
+  const facts = await loadMemberFacts(src, organizationId, memberships);
+  return memberships.map((m) => presentMember(m, facts, src.config.QUIRE_PUBLIC_URL));
+}

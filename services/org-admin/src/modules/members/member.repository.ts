@@ -1,0 +1,99 @@
+import type { FilterQuery, QueryOrderMap } from '@mikro-orm/core';
+import { ops, type Role } from '@quire/contracts';
+import { notFound, type EntityManager, type ServiceClients } from '@quire/kit';
+import { containsPattern } from '../../db/like.ts';
+import { Membership, type IMembership } from '../organizations/organization.entity.ts';
+import { TeamMember } from '../teams/team.entity.ts';
+import { User, type IUser } from '../users/user.entity.ts';
+
+export interface MemberQuery {
+  organizationId: string;
+  role?: Role | 'guest' | undefined;
+  search?: string | undefined;
+  sort: 'joinedAt' | 'lastSeenAt' | 'name';
+  order: 'asc' | 'desc';
+}
+
+/** The filter of a members list: role (`guest` = no role), text in name or e-mail, only members seen once when sorting by `lastSeenAt`. */
+export function memberWhere(q: MemberQuery): FilterQuery<IMembership> {
+  const where: FilterQuery<IMembership> & Record<string, unknown> = { organizationId: q.organizationId };
+  if (q.role !== undefined) where.role = q.role === 'guest' ? null : q.role;
+  if (q.search) {
+    const pattern = containsPattern(q.search);
+    where.$or = [{ userName: { $ilike: pattern } }, { userEmail: { $ilike: pattern } }];
+  }
+  if (q.sort === 'lastSeenAt') where.lastSeenAt = { $ne: null };
+  return where;
+}
+
+/** Every sort ends with the user id, so the keyset cursor is total. */
+export function memberOrder(q: MemberQuery): QueryOrderMap<IMembership> {
+  const key = q.sort === 'name' ? 'sortName' : q.sort;
+  return { [key]: q.order, userId: q.order };
+}
+
+export async function findMemberOrThrow(em: EntityManager, organizationId: string, userId: string): Promise<IMembership> {
+  const m = await em.findOne(Membership, { organizationId, userId });
+  if (!m) throw notFound('Member');
+  return m;
+}
+
+export const countAdmins = (em: EntityManager, organizationId: string) => em.count(Membership, { organizationId, role: 'admin' });
+
+/** What members show beyond their membership rows. */
+export interface MemberFacts {
+  users: Map<string, IUser>;
+  /** Team ids by user id. */
+  teams: Map<string, string[]>;
+  /** Spaces each member can access, by user id (from the content service). */
+  spaces: Record<string, number>;
+}
+
+export interface MemberSources {
+  em: EntityManager;
+  peers: ServiceClients;
+  requestId: string;
+}
+
+/**
+ * Users, teams and space counts of a page of members: two queries here and one call to the content
+ * service, which applies its own space access rule. A content service that cannot be reached fails the
+ * call with 503 (`unavailable`) rather than showing made-up counts.
+ */
+export async function loadMemberFacts(src: MemberSources, organizationId: string, memberships: IMembership[]): Promise<MemberFacts> {
+  const facts: MemberFacts = { users: new Map(), teams: new Map(), spaces: {} };
+  if (memberships.length === 0) return facts;
+  const userIds = memberships.map((m) => m.userId);
+  const rows = await src.em.find(TeamMember, { organizationId, userId: { $in: userIds } }, { fields: ['team', 'userId'] });
+  for (const r of rows) {
+    const list = facts.teams.get(r.userId) ?? [];
+    list.push(r.team.id);
+    facts.teams.set(r.userId, list);
+  }
+  const members = memberships.map((m) => ({ userId: m.userId, role: m.role ?? null, teams: facts.teams.get(m.userId) ?? [] }));
+  const [users, { counts }] = await Promise.all([
+    src.em.find(User, { id: { $in: userIds } }),
+    src.peers.asService(ops.countMemberSpaces, { organizationId, members }, src.requestId),
+  ]);
+  for (const u of users) facts.users.set(u.id, u);
+  facts.spaces = counts;
+  return facts;
+}
+
+/** How a user reference (a user id, or an e-mail in any case) is keyed in `resolveMemberRefs`. */
+export const memberRefKey = (ref: string) => (ref.includes('@') ? ref.trim().toLowerCase() : ref.trim());
+
+/** The organization members among `refs` (user ids or e-mails): `memberRefKey(ref)` → user id. One query. */
+export async function resolveMemberRefs(em: EntityManager, organizationId: string, refs: string[]): Promise<Map<string, string>> {
+  const keys = [...new Set(refs.map(memberRefKey))];
+  const ids = keys.filter((k) => !k.includes('@'));
+  const emails = keys.filter((k) => k.includes('@'));
+  const found = new Map<string, string>();
+  if (keys.length === 0) return found;
+  const rows = await em.find(Membership, { organizationId, $or: [{ userId: { $in: ids } }, { userEmail: { $in: emails } }] }, { fields: ['userId', 'userEmail'] });
+  for (const row of rows) {
+    found.set(row.userId, row.userId);
+    found.set(row.userEmail, row.userId);
+  }
+  return found;
+}

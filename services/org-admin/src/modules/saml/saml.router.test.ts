@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ops } from '@quire/contracts';
+import { createTestDatabase, failureOf, startTestService, type TestDatabase, type TestService } from '@quire/kit/testing';
+// A generic kit helper, reached by path until kit's testing index re-exports it.
+import { selfSignedCertificatePem } from '@quire/kit/testing';
+import { loadOrgAdminConfig } from '../../env.ts';
+import { orgAdminService } from '../../service.ts';
+import { seedOrganization } from '../../test-support.ts';
+
+let db: TestDatabase;
+let t: TestService;
+let certificate: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase('saml');
+  t = await startTestService(orgAdminService, loadOrgAdminConfig, db);
+  certificate = selfSignedCertificatePem('idp.example');
+});
+afterAll(async () => {
+  await t?.close();
+  await db?.drop();
+});
+
+describe('SAML providers', () => {
+  it('creates a pending provider from a label, activates it once configured, derives the service URLs', async () => {
+    const { organizationId, admin } = await seedOrganization(t, {});
+    const created = await t.call(ops.createOrganizationSAMLProvider, { organizationId, label: 'Okta' }, admin.actor);
+    expect(created).toMatchObject({ object: 'saml-provider', label: 'Okta', status: 'pending', ssoURL: '', entityID: '', certificate: '', defaultRole: null });
+    expect(created.defaultTeam).toBeUndefined();
+    expect(created.service).toEqual({
+      acsURL: `http://quire.test/saml/${created.id}/acs`,
+      startURL: `http://quire.test/saml/${created.id}/start`,
+      entityID: `http://quire.test/saml/${created.id}/metadata`,
+    });
+    expect(created.urls.location).toBe(`http://quire.test/v1/orgs/${organizationId}/saml/${created.id}`);
+
+    const team = await t.call(ops.createOrganizationTeam, { organizationId, title: 'SSO people' }, admin.actor);
+    const updated = await t.call(
+      ops.updateOrganizationSAMLProvider,
+      { organizationId, samlProviderId: created.id, ssoURL: 'https://idp.example/sso', entityID: 'https://idp.example/entity', certificate: `\n${certificate}`, defaultTeam: team.id, defaultRole: 'edit' },
+      admin.actor,
+    );
+    expect(updated).toMatchObject({ status: 'active', ssoURL: 'https://idp.example/sso', entityID: 'https://idp.example/entity', certificate: certificate.trim(), defaultRole: 'edit', defaultTeam: { id: team.id, title: 'SSO people', object: 'team' } });
+    expect(await t.call(ops.getOrganizationSAMLProviderById, { organizationId, samlProviderId: created.id }, admin.actor)).toEqual(updated);
+    expect((await t.call(ops.updateOrganizationSAMLProvider, { organizationId, samlProviderId: created.id, defaultTeam: null }, admin.actor)).defaultTeam).toBeUndefined();
+
+    const list = await t.call(ops.listSAMLProvidersInOrganizationById, { organizationId }, admin.actor);
+    expect(list).toMatchObject({ count: 1, items: [{ id: created.id, status: 'active' }] });
+    await t.call(ops.deleteOrganizationSAMLProvider, { organizationId, samlProviderId: created.id }, admin.actor);
+    expect((await failureOf(t.call(ops.getOrganizationSAMLProviderById, { organizationId, samlProviderId: created.id }, admin.actor))).message).toBe('SAML provider not found');
+  });
+
+  it('validates every field, naming it', async () => {
+    const { organizationId, admin } = await seedOrganization(t, {});
+    const other = await seedOrganization(t, {});
+    const foreignTeam = await t.call(ops.createOrganizationTeam, { organizationId: other.organizationId, title: 'Theirs' }, other.admin.actor);
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ label: '' }, /label: Too small/],
+      [{ label: 'x'.repeat(31) }, /label: Too big/],
+      [{ label: 'ok', entityID: 'e'.repeat(1025) }, /entityID: Too big/],
+      [{ label: 'ok', certificate: 'c'.repeat(10_001) }, /certificate: Too big/],
+      [{ label: 'ok', certificate: 'not a certificate' }, /certificate: not a PEM-encoded X\.509 certificate/],
+      [{ label: 'ok', certificate: `${certificate.slice(0, 200)}\n-----END CERTIFICATE-----\n` }, /certificate: not a PEM-encoded X\.509 certificate/],
+      [{ label: 'ok', certificate: certificate.replaceAll('CERTIFICATE', 'PUBLIC KEY') }, /certificate: not a PEM-encoded X\.509 certificate/],
+      [{ label: 'ok', ssoURL: 'not a url' }, /ssoURL/],
+      [{ label: 'ok', ssoURL: 'javascript:alert(1)' }, /ssoURL/],
+      [{ label: 'ok', ssoURL: `https://idp.example/${'p'.repeat(2048)}` }, /ssoURL: Too big/],
+      [{ label: 'ok', defaultTeam: foreignTeam.id }, /defaultTeam: no such team in the organization/],
+      [{ label: 'ok', defaultRole: 'owner' }, /defaultRole/],
+    ];
+    for (const [body, message] of cases) {
+      const err = await failureOf(t.call(ops.createOrganizationSAMLProvider, { organizationId, ...body } as never, admin.actor));
+      expect(err.reason, JSON.stringify(body).slice(0, 80)).toBe('invalid_input');
+      expect(err.message).toMatch(message);
+    }
+    expect((await t.call(ops.listSAMLProvidersInOrganizationById, { organizationId }, admin.actor)).count).toBe(0);
+  });
+
+  it('is for organization admins only; other organizations get 404', async () => {
+    const { organizationId, admin, users } = await seedOrganization(t, { eve: 'create' });
+    const other = await seedOrganization(t, {});
+    const provider = await t.call(ops.createOrganizationSAMLProvider, { organizationId, label: 'Azure' }, admin.actor);
+    expect((await failureOf(t.call(ops.listSAMLProvidersInOrganizationById, { organizationId }, users.eve.actor))).reason).toBe('forbidden');
+    expect((await failureOf(t.call(ops.createOrganizationSAMLProvider, { organizationId, label: 'Mine' }, users.eve.actor))).reason).toBe('forbidden');
+    expect((await failureOf(t.call(ops.deleteOrganizationSAMLProvider, { organizationId, samlProviderId: provider.id }, users.eve.actor))).reason).toBe('forbidden');
+    expect((await failureOf(t.call(ops.getOrganizationSAMLProviderById, { organizationId, samlProviderId: provider.id }, other.admin.actor))).reason).toBe('not_found');
+    expect((await failureOf(t.call(ops.getOrganizationSAMLProviderById, { organizationId: other.organizationId, samlProviderId: provider.id }, other.admin.actor))).reason).toBe('not_found');
+  });
+
+  it('lists the active providers as SSO login options, without a token', async () => {
+    const { organizationId, admin } = await seedOrganization(t, {});
+    const active = await t.call(ops.createOrganizationSAMLProvider, { organizationId, label: 'Google', ssoURL: 'https://accounts.example/sso', entityID: 'urn:google', certificate }, admin.actor);
+    expect(active.status).toBe('active');
+    await t.call(ops.createOrganizationSAMLProvider, { organizationId, label: 'Half done' }, admin.actor);
+    const sso = await t.call(ops.listSSOProviderLoginsInOrganization, { organizationId }, { kind: 'anonymous' });
+    expect(sso).toEqual({ items: [{ id: active.id, label: 'Google', startURL: `http://quire.test/saml/${active.id}/start` }] });
+    expect((await failureOf(t.call(ops.listSSOProviderLoginsInOrganization, { organizationId: 'missing' }, { kind: 'anonymous' }))).reason).toBe('not_found');
+  });
+});
