@@ -40,6 +40,7 @@ export function registerRpcRoutes<Ctx extends BaseContext>(app: FastifyInstance,
   const sendError = (reply: FastifyReply, log: FastifyRequest['log'], path: string, err: unknown) => {
     const pub = toPublicError(err);
     if (pub.unexpected) log.error({ err, path }, 'procedure failed');
+    else log.debug({ path, status: pub.status }, 'rpc');
     return reply.code(pub.status).send({
       error: {
         message: pub.message,
@@ -73,6 +74,7 @@ export function registerRpcRoutes<Ctx extends BaseContext>(app: FastifyInstance,
     const ctx = opts.createContext({ actor, requestId: req.id, log: req.log as Logger });
     try {
       const data = await procedure({ path, getRawInput: async () => input, ctx, type: procedure._def.type, signal: undefined, batchIndex: 0 });
+      req.log.debug({ path, status: 200 }, 'rpc');
       return reply.send(data === undefined ? { result: {} } : { result: { data } });
     } catch (err) {
       return sendError(reply, req.log, path, err);
