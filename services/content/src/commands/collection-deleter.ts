@@ -1,6 +1,6 @@
 import { Events } from '@quire/contracts';
 import { recordEvent, type EntityManager } from '@quire/kit';
-import { sql } from '../db.ts';
+import { sql, sqlRun } from '../db.ts';
 import { Collection, type ICollection } from '../modules/collections/collection.entity.ts';
 import { lockCollectionTree, placeInTree, POSITION_GAP } from '../modules/tree/sibling-order.ts';
 
@@ -29,17 +29,16 @@ export async function deleteCollection(em: EntityManager, collection: ICollectio
     for (const [i, child] of children.entries()) {
       const position = base + i * POSITION_GAP;
       if (child.kind === 'space') {
-        await sql(
+        await sqlRun(
           tx,
           `update :schema.space set parent_id = ?, position = ?,
              visibility = case when ?::text is null and visibility = 'in-collection' then 'private' else visibility end
            where id = ?`,
           [dest, position, dest, child.id],
-          'run',
         );
         movedSpaces.push(child.id);
       } else {
-        await sql(tx, `update :schema.collection set parent_id = ?, position = ? where id = ?`, [dest, position, child.id], 'run');
+        await sqlRun(tx, `update :schema.collection set parent_id = ?, position = ? where id = ?`, [dest, position, child.id]);
         movedCollections.push(child.id);
       }
     }

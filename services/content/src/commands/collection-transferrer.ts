@@ -1,6 +1,6 @@
 import { Events } from '@quire/contracts';
 import { recordEvent, type EntityManager } from '@quire/kit';
-import { sql } from '../db.ts';
+import { sql, sqlRun } from '../db.ts';
 import type { ICollection } from '../modules/collections/collection.entity.ts';
 import { collectionRepository } from '../modules/collections/collection.repository.ts';
 import { lockCollectionTree, placeInTree } from '../modules/tree/sibling-order.ts';
@@ -28,7 +28,7 @@ export async function transferCollection(em: EntityManager, props: TransferColle
     const position = await placeInTree(tx, { organizationId: to, parentId: null });
     const now = props.now ?? new Date();
     const marks = collections.map(() => '?').join(', ');
-    await sql(tx, `update :schema.collection set organization_id = ?, updated_at = ? where id in (${marks})`, [to, now, ...collections], 'run');
+    await sqlRun(tx, `update :schema.collection set organization_id = ?, updated_at = ? where id in (${marks})`, [to, now, ...collections]);
     const spaces = await sql<{ id: string; title: string }>(
       tx,
       `update :schema.space set organization_id = ?, updated_at = ? where parent_id in (${marks}) returning id, title`,

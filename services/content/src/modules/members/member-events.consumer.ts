@@ -1,18 +1,17 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Events, RoleOrGuestSchema, type Actor } from '@quire/contracts';
 import { idempotentConsumer, type DurableConsumerSpec, type EntityManager } from '@quire/kit';
-import { sql } from '../../db.ts';
+import { sql, sqlRun } from '../../db.ts';
 
 export const MEMBER_EVENTS_CONSUMER = 'content-member-events';
 
 const upsert = (em: EntityManager, organization: string, user: string, role: string | null, at: string) =>
-  sql(
+  sqlRun(
     em,
     `insert into :schema.member (organization_id, user_id, role, event_at) values (?, ?, ?, ?)
      on conflict (organization_id, user_id) do update set role = excluded.role, event_at = excluded.event_at
      where member.event_at <= excluded.event_at`,
     [organization, user, role, at],
-    'run',
   );
 
 /**
@@ -25,8 +24,8 @@ export function memberEventsConsumer(orm: MikroORM, name = MEMBER_EVENTS_CONSUME
     'member.added': async (e, em) => void (await upsert(em, e.data.organization, e.data.user, e.data.role, e.occurredAt)),
     'member.role-changed': async (e, em) => void (await upsert(em, e.data.organization, e.data.user, e.data.role, e.occurredAt)),
     'member.removed': async (e, em) =>
-      void (await sql(em, `delete from :schema.member where organization_id = ? and user_id = ? and event_at <= ?`, [e.data.organization, e.data.user, e.occurredAt], 'run')),
-    'organization.deleted': async (e, em) => void (await sql(em, `delete from :schema.member where organization_id = ?`, [e.data.organization], 'run')),
+      void (await sqlRun(em, `delete from :schema.member where organization_id = ? and user_id = ? and event_at <= ?`, [e.data.organization, e.data.user, e.occurredAt])),
+    'organization.deleted': async (e, em) => void (await sqlRun(em, `delete from :schema.member where organization_id = ?`, [e.data.organization])),
   });
   return { ...spec, subjects: [`${Events.memberAdded.service}.member.*`, Events.organizationDeleted.subject] };
 }

@@ -1,6 +1,6 @@
 import type { ContentPointer, ContentPosition } from '@quire/contracts';
 import { invalid, type EntityManager } from '@quire/kit';
-import { sql } from '../../db.ts';
+import { sql, sqlRun } from '../../db.ts';
 
 /**
  * The order of an organization's content tree. Spaces and collections in the same parent (a collection, or
@@ -61,7 +61,7 @@ async function renumber(em: EntityManager, group: Sibling[]): Promise<void> {
     const rows = group.filter((s) => s.kind === kind);
     if (!rows.length) continue;
     const values = rows.map(() => '(?, ?::bigint)').join(', ');
-    await sql(em, `update :schema.${kind} t set position = v.position from (values ${values}) v(id, position) where t.id = v.id`, rows.flatMap((s) => [s.id, s.position]), 'run');
+    await sqlRun(em, `update :schema.${kind} t set position = v.position from (values ${values}) v(id, position) where t.id = v.id`, rows.flatMap((s) => [s.id, s.position]));
   }
 }
 
