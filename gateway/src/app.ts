@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { HTTP_OPERATIONS, SERVICES, type ServiceName } from '@quire/contracts';
-import { ActorSigner, createHttpApp, ServiceClients, type EventBus, type Logger } from '@quire/kit';
+import { ActorSigner, createHttpApp, InProcessTransport, serviceUrlsOf, ServiceClients, type EventBus, type Logger, type RunningService } from '@quire/kit';
 import { ActorResolver, RateLimiter } from './auth.ts';
 import type { GatewayConfig } from './env.ts';
-import { installErrorHandlers } from './errors.ts';
+import { httpErrorOptions, installErrorHandlers } from './errors.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { registerRestRoutes } from './rest.ts';
 import { buildV1Router } from './v1-router.ts';
@@ -17,6 +17,8 @@ export interface GatewayDeps {
   bus?: EventBus;
   /** Base URLs of the services (defaults: the `*_URL` settings). */
   serviceUrls?: Partial<Record<ServiceName, string>>;
+  /** Services running in this very process (standalone): called through their procedures, with no socket. */
+  local?: RunningService[];
 }
 
 export interface Gateway {
@@ -27,24 +29,29 @@ export interface Gateway {
 /** The only public HTTP surface: /v1 REST, auth, limits, the OpenAPI document, health. */
 export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   const { config, log } = deps;
-  const urls: Record<ServiceName, string> = {
-    'org-admin': config.ORG_ADMIN_URL,
-    content: config.CONTENT_URL,
-    sites: config.SITES_URL,
-    integrations: config.INTEGRATIONS_URL,
-    ...deps.serviceUrls,
-  };
-  const signer = new ActorSigner(config.QUIRE_INTERNAL_SECRET);
-  const clients = new ServiceClients(
-    SERVICES.map((service) => ({ service, url: urls[service] })),
-    signer,
-    'gateway',
+  const urls = { ...serviceUrlsOf(config), ...deps.serviceUrls };
+  const clients = new ServiceClients(urls, new ActorSigner(config.QUIRE_INTERNAL_SECRET), 'gateway');
+  const readiness = new Map<ServiceName, () => Promise<boolean>>(
+    SERVICES.map((service) => [
+      service,
+      async () => {
+        try {
+          return (await fetch(`${urls[service]}/readyz`, { signal: AbortSignal.timeout(2_000) })).ok;
+        } catch {
+          return false;
+        }
+      },
+    ]),
   );
+  for (const svc of deps.local ?? []) {
+    clients.use(svc.name, new InProcessTransport(svc.invoker));
+    readiness.set(svc.name, () => svc.ready());
+  }
   const resolver = new ActorResolver(clients, config.QUIRE_ACTOR_CACHE_MS);
   if (deps.bus) await resolver.listen(deps.bus);
   const limiter = new RateLimiter(config.QUIRE_RATE_LIMIT_PER_MINUTE);
 
-  const app = createHttpApp(log, config.QUIRE_BODY_LIMIT);
+  const app = createHttpApp(log, config.QUIRE_BODY_LIMIT, httpErrorOptions());
   // JSON only: other media types get 415 instead of reaching an operation as a string.
   app.removeContentTypeParser('text/plain');
   installErrorHandlers(app);
@@ -60,19 +67,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   registerRestRoutes(app, routes, { resolver, clients, limiter });
 
   app.get('/healthz', async (_req, reply) => {
-    const checks = await Promise.all(
-      SERVICES.map(async (service) => {
-        try {
-          const res = await fetch(`${urls[service]}/readyz`, { signal: AbortSignal.timeout(2_000) });
-          return [service, res.ok ? 'ready' : 'unavailable'] as const;
-        } catch {
-          return [service, 'unavailable'] as const;
-        }
-      }),
-    );
-    const services = Object.fromEntries(checks);
+    const checks = await Promise.all(SERVICES.map(async (service) => [service, (await readiness.get(service)!()) ? 'ready' : 'unavailable'] as const));
     const ok = checks.every(([, s]) => s === 'ready');
-    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', services });
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', services: Object.fromEntries(checks) });
   });
 
   return {

@@ -1,4 +1,4 @@
-import { ACTOR_EVICTING_EVENTS, ops, type Actor } from '@quire/contracts';
+import { ACTOR_EVICTING_EVENTS, ops, staleActorsOf, type Actor, type EventEnvelope } from '@quire/contracts';
 import { DomainError, sha256Hex, type EventBus, type ServiceClients, type Subscription } from '@quire/kit';
 
 interface Entry {
@@ -20,8 +20,9 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
  * `Authorization: Bearer <token>` → actor, asked of org-admin and cached for a short time by the
- * token's SHA-256. Membership, token and organization events evict the user's entries; so does any
- * org-admin write made by the user (its own changes are visible to it at once).
+ * token's SHA-256. Membership, token and organization events evict the actors they make stale: events
+ * from the bus (every gateway replica), and the events a call forwarded by this gateway committed (so a
+ * caller's own changes are visible to it at once).
  */
 export class ActorResolver {
   readonly #clients: ServiceClients;
@@ -40,12 +41,17 @@ export class ActorResolver {
   async listen(bus: EventBus): Promise<void> {
     this.#subscription = await bus.listen(
       ACTOR_EVICTING_EVENTS.map((e) => e.subject),
-      async (envelope) => {
-        const data = envelope.data as { user?: unknown; organization?: unknown };
-        if (typeof data.user === 'string') this.evictUser(data.user);
-        else if (typeof data.organization === 'string') this.evictOrganization(data.organization);
-      },
+      async (envelope) => this.evictFor([envelope]),
     );
+  }
+
+  /** Drops the cached actors these events make stale (payloads parsed with their contract schemas). */
+  evictFor(events: readonly EventEnvelope[]): void {
+    for (const event of events) {
+      const stale = staleActorsOf(event);
+      for (const user of stale.users) this.evictUser(user);
+      for (const organization of stale.organizations) this.evictOrganization(organization);
+    }
   }
 
   async resolve(authorization: string | undefined, requestId: string): Promise<ResolvedActor> {

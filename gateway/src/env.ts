@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { loadConfig } from '@quire/kit';
+import { loadConfig, serviceUrlShape } from '@quire/kit';
 
 export const GatewayEnvShape = {
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  ORG_ADMIN_URL: z.string().url().default('http://127.0.0.1:3101'),
-  CONTENT_URL: z.string().url().default('http://127.0.0.1:3102'),
-  SITES_URL: z.string().url().default('http://127.0.0.1:3103'),
-  INTEGRATIONS_URL: z.string().url().default('http://127.0.0.1:3104'),
+  ...serviceUrlShape(true),
   NATS_URL: z.string().optional(),
   NATS_STREAM: z.string().default('QUIRE'),
   NATS_SUBJECT_PREFIX: z.string().default('quire'),

@@ -4,7 +4,7 @@ import { loadGatewayConfig } from './env.ts';
 
 const config = loadGatewayConfig();
 const log = createLogger('gateway', config.LOG_LEVEL);
-const bus = config.NATS_URL ? await createBus({ ...config, DATABASE_URL: '', HOST: config.HOST }, log, 'gateway') : undefined;
+const bus = config.NATS_URL ? await createBus(config, log, 'gateway') : undefined;
 const gateway = await buildGateway({ config, log, ...(bus ? { bus } : {}) });
 await gateway.app.listen({ host: config.HOST, port: config.PORT });
 log.info({ port: config.PORT }, 'gateway listening');

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, toPublicError } from '@quire/kit';
+import { DomainError, publicError, toPublicError, type CallContext, type ServiceClients } from '@quire/kit';
 import type { ActorResolver, RateLimiter } from './auth.ts';
 import { sendError } from './errors.ts';
 import type { GatewayContext, V1Route } from './v1-router.ts';
-import type { ServiceClients } from '@quire/kit';
 
 /**
  * Serves the v1 router's procedures over REST. trpc-to-openapi declares the routes (procedure meta) and
@@ -18,7 +17,6 @@ export function registerRestRoutes(app: FastifyInstance, routes: V1Route[], deps
     const hasBody = http.method !== 'GET' && http.method !== 'DELETE';
     const emptySuccess = http.status === 204 || http.status === 205;
     const requiresAuth = op.access !== 'public';
-    const orgAdminWrite = op.service === 'org-admin' && op.type === 'mutation';
 
     app.route({
       method: http.method,
@@ -26,22 +24,21 @@ export function registerRestRoutes(app: FastifyInstance, routes: V1Route[], deps
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const authorization = req.headers.authorization;
         if (requiresAuth && !authorization) {
-          return sendError(reply, { status: 401, reason: 'unauthenticated', message: 'Authentication required: send `Authorization: Bearer <API token>`', unexpected: false });
+          return sendError(reply, publicError('unauthenticated', 'Authentication required: send `Authorization: Bearer <API token>`'));
         }
         try {
           const resolved = await deps.resolver.resolve(authorization, req.id);
           const wait = deps.limiter.hit(resolved.key ?? req.ip);
-          if (wait > 0) {
-            return sendError(reply, { status: 429, reason: 'rate_limited', message: 'Too many requests; retry later', unexpected: false }, { 'retry-after': String(wait) });
-          }
+          if (wait > 0) return sendError(reply, publicError('rate_limited', 'Too many requests; retry later'), { 'retry-after': String(wait) });
           const body = req.body;
           if (hasBody && body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
-            return sendError(reply, { status: 400, reason: 'invalid_input', message: 'The request body must be a JSON object', unexpected: false });
+            return sendError(reply, publicError('invalid_input', 'The request body must be a JSON object'));
           }
           const input = { ...(req.query as object), ...(hasBody ? (body as object | undefined) : undefined), ...(req.params as object) };
-          const ctx: GatewayContext = { actor: resolved.actor, actorHeader: resolved.header, requestId: req.id, clients: deps.clients };
+          const call: CallContext = { actorHeader: resolved.header, requestId: req.id };
+          const ctx: GatewayContext = { actor: resolved.actor, clients: deps.clients, call };
           const data = await procedure({ path: op.id, getRawInput: async () => input, ctx, type: op.type, signal: undefined, batchIndex: 0 });
-          if (orgAdminWrite && resolved.actor.kind === 'user') deps.resolver.evictUser(resolved.actor.userId);
+          if (call.events?.length) deps.resolver.evictFor(call.events);
           reply.code(http.status);
           return emptySuccess ? reply.send() : reply.send(data);
         } catch (err) {

@@ -1,13 +1,13 @@
 import { initTRPC, type AnyProcedure, type AnyRouter } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { HTTP_OPERATIONS, type Actor, type AnyOperation } from '@quire/contracts';
-import type { ServiceClients } from '@quire/kit';
+import type { CallContext, ServiceClients } from '@quire/kit';
 
 export interface GatewayContext {
   actor: Actor;
-  actorHeader: string;
-  requestId: string;
   clients: ServiceClients;
+  /** The call to the owning service: the signed actor and request id go out, the committed events come back. */
+  call: CallContext;
 }
 
 const t = initTRPC.meta<OpenApiMeta>().context<GatewayContext>().create({ isDev: false, isServer: true });
@@ -44,11 +44,9 @@ export function buildV1Router(operations: AnyOperation[] = HTTP_OPERATIONS, purp
       })
       .input(op.input);
     const base = purpose === 'document' ? withInput.output(op.output) : withInput;
-    const forward = ({ input, ctx }: { input: unknown; ctx: GatewayContext }) =>
-      ctx.clients.get(op.service).call(op, input as never, { actorHeader: ctx.actorHeader, requestId: ctx.requestId });
+    const forward = ({ input, ctx }: { input: unknown; ctx: GatewayContext }) => ctx.clients.get(op.service).call(op, input as never, ctx.call);
     const procedure = (op.type === 'query' ? base.query(forward) : base.mutation(forward)) as AnyProcedure;
-    const key = `${op.service}__${op.id.replaceAll('.', '_')}`;
-    record[key] = procedure;
+    record[`${op.service}__${op.id.replaceAll('.', '_')}`] = procedure;
     routes.push({ op, procedure });
   }
   return { router: t.router(record), routes };

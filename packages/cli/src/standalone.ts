@@ -4,7 +4,7 @@ import { buildGateway, loadGatewayConfig, type Gateway } from '@quire/gateway';
 import { integrationsService, loadIntegrationsConfig } from '@quire/integrations';
 import { loadOrgAdminConfig, orgAdminService } from '@quire/org-admin';
 import { loadSitesConfig, sitesService } from '@quire/sites';
-import { createBus, createLogger, startService, type EventBus, type Logger, type RunningService } from '@quire/kit';
+import { createBus, createLogger, InProcessTransport, startService, type EventBus, type Logger, type RunningService } from '@quire/kit';
 import type { ServiceName } from '@quire/contracts';
 import { adminTokenFile, defaultDataDir, persistentSecret } from './data-dir.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from './embedded-db.ts';
@@ -15,17 +15,27 @@ export interface Standalone {
   gateway: Gateway;
   services: RunningService[];
   bus: EventBus;
+  /** The loopback URLs of the services (only with the `http` transport). */
   serviceUrls: Partial<Record<ServiceName, string>>;
   internalSecret: string;
   stop(): Promise<void>;
 }
 
+export interface StandaloneOptions {
+  log?: Logger;
+  /**
+   * How the gateway and the services reach each other. `in-process` (the default, what `quire start` runs):
+   * each other's procedures called directly, no socket. `http`: the services listen on loopback ports and
+   * are called over HTTP exactly as in a distributed deployment (the tests run both).
+   */
+  transport?: 'in-process' | 'http';
+}
+
 /**
- * Every service and the gateway in one process: services listen on loopback ports and the gateway
- * reaches them over HTTP exactly as in distributed mode; they share one bus (in-process unless NATS_URL)
- * and one database (embedded PostgreSQL unless DATABASE_URL), each in its own schema.
+ * Every service and the gateway in one process, sharing one bus (in-process unless NATS_URL) and one
+ * database (embedded PostgreSQL unless DATABASE_URL), each service in its own schema.
  */
-export async function startStandalone(env: Record<string, string | undefined> = process.env, opts: { log?: Logger } = {}): Promise<Standalone> {
+export async function startStandalone(env: Record<string, string | undefined> = process.env, opts: StandaloneOptions = {}): Promise<Standalone> {
   const dataDir = defaultDataDir(env);
   const log = opts.log ?? createLogger('quire', env.LOG_LEVEL ?? 'info');
   const internalSecret = env.QUIRE_INTERNAL_SECRET ?? persistentSecret(dataDir, 'internal-secret', 'internal');
@@ -48,21 +58,32 @@ export async function startStandalone(env: Record<string, string | undefined> = 
     started.push(await startService(sitesService, loadSitesConfig(common), shared));
     started.push(await startService(integrationsService, loadIntegrationsConfig(common), shared));
     const serviceUrls: Partial<Record<ServiceName, string>> = {};
-    for (const svc of started) serviceUrls[svc.name] = await svc.listen(0);
-    // Services reach each other (internal operations) at the ports they just got.
-    for (const svc of started) for (const [name, url] of Object.entries(serviceUrls)) if (name !== svc.name && url) svc.deps.peers.setEndpoint(name as ServiceName, url);
+    if (opts.transport === 'http') {
+      for (const svc of started) serviceUrls[svc.name] = await svc.listen(0);
+      for (const svc of started) for (const [name, url] of Object.entries(serviceUrls)) if (name !== svc.name) svc.deps.peers.setEndpoint(name as ServiceName, url);
+    } else {
+      for (const svc of started) for (const other of started) if (other !== svc) svc.deps.peers.use(other.name, new InProcessTransport(other.invoker));
+    }
     const gatewayConfig = loadGatewayConfig({ ...common, HOST: env.HOST ?? '127.0.0.1', PORT: port });
-    const gateway = await buildGateway({ config: gatewayConfig, log: log.child({ service: 'gateway' }), bus, serviceUrls });
+    const gateway = await buildGateway({
+      config: gatewayConfig,
+      log: log.child({ service: 'gateway' }),
+      bus,
+      serviceUrls,
+      ...(opts.transport === 'http' ? {} : { local: started }),
+    });
     await gateway.app.listen({ host: gatewayConfig.HOST, port: gatewayConfig.PORT });
     for (const svc of started) svc.startRelay();
     const addr = gateway.app.server.address();
     const url = `http://${gatewayConfig.HOST}:${typeof addr === 'object' && addr ? addr.port : gatewayConfig.PORT}`;
-    const stop = async () => {
-      await gateway.close();
-      for (const svc of started.reverse()) await svc.close();
-      await bus?.close();
-      await db?.stop();
-    };
+    let stopping: Promise<void> | undefined;
+    const stop = () =>
+      (stopping ??= (async () => {
+        await gateway.close();
+        for (const svc of [...started].reverse()) await svc.close();
+        await bus?.close();
+        await db?.stop();
+      })());
     return { url, adminToken, gateway, services: started, bus, serviceUrls, internalSecret, stop };
   } catch (err) {
     for (const svc of started) await svc.close().catch(() => {});

@@ -11,23 +11,33 @@ export const ErrorBodySchema = z
   .describe('Error');
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-/** Stable domain error codes and the HTTP status each maps to. One catalog, used everywhere. */
-export const ERROR_STATUS = {
-  invalid_input: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  precondition_failed: 412,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  internal: 500,
-  unavailable: 503,
-} as const;
-export type ErrorCode = keyof typeof ERROR_STATUS;
+/**
+ * The error catalog: stable domain reasons, the HTTP status of each and what it means to a caller.
+ * The one table every error mapping derives from (kit's tRPC codes, the gateway's bodies, the OpenAPI
+ * document's error responses).
+ */
+export const ERRORS = {
+  invalid_input: { status: 400, description: 'Bad input: the message names the field and the rule' },
+  unauthenticated: { status: 401, description: 'Missing, malformed or invalid API token' },
+  forbidden: { status: 403, description: 'The token may not do this' },
+  not_found: { status: 404, description: 'Not found (or not visible to the caller)' },
+  method_not_allowed: { status: 405, description: 'The method is not allowed on this route' },
+  conflict: { status: 409, description: 'Conflict with the current state' },
+  gone: { status: 410, description: 'The link has expired' },
+  precondition_failed: { status: 412, description: 'Precondition failed' },
+  payload_too_large: { status: 413, description: 'Request body too large' },
+  uri_too_long: { status: 414, description: 'Request URI too long' },
+  unsupported_media_type: { status: 415, description: 'Unsupported Content-Type: send application/json' },
+  rate_limited: { status: 429, description: 'Rate limited; see Retry-After' },
+  header_too_large: { status: 431, description: 'Request headers too large' },
+  internal: { status: 500, description: 'Unexpected error (logged with the request id)' },
+  unavailable: { status: 503, description: 'The owning service is unavailable' },
+} as const satisfies Record<string, { status: number; description: string }>;
+export type ErrorCode = keyof typeof ERRORS;
 
-export const errorCodeForStatus = (status: number): ErrorCode => {
-  for (const [code, s] of Object.entries(ERROR_STATUS)) if (s === status) return code as ErrorCode;
-  return status >= 500 ? 'internal' : 'invalid_input';
-};
+export const ERROR_STATUS = Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [code, e.status])) as { [K in ErrorCode]: (typeof ERRORS)[K]['status'] };
+
+const BY_STATUS = new Map<number, ErrorCode>(Object.entries(ERRORS).map(([code, e]) => [e.status, code as ErrorCode]));
+
+/** The reason of an HTTP error status (an unknown 4xx is `invalid_input`, an unknown 5xx `internal`). */
+export const errorCodeForStatus = (status: number): ErrorCode => BY_STATUS.get(status) ?? (status >= 500 ? 'internal' : 'invalid_input');

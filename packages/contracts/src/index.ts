@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './actor.ts';
 export * from './operation.ts';
 export * from './registry.ts';
+export * as params from './params.ts';
 export * from './events/index.ts';
 export * from './schemas/user.ts';
 export * from './schemas/organization.ts';

@@ -1,48 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, EmptySchema, MAX_PAGE_SIZE, PageQueryShape, queryBoolean, queryNumber } from './common.ts';
-import { defineOperation, SERVICES, type HttpBinding, type HttpMethod } from './operation.ts';
+import { operationsOf, SERVICES, VERBS, type HttpMethod } from './operation.ts';
 import { ALL_OPERATIONS, HTTP_OPERATIONS, ServiceOperations } from './registry.ts';
 
-const http = (method: HttpMethod, path: string): HttpBinding => ({ method, path, status: 200, operationId: 'testOp', summary: 'Test', tags: ['test'] });
+const sites = operationsOf('sites', { tags: ['test'] });
 
-describe('defineOperation', () => {
+describe('operationsOf', () => {
   it('throws when a path parameter is not an input field', () => {
     expect(() =>
-      defineOperation({
-        id: 'spaces.get',
-        service: 'content',
-        access: 'user',
-        input: z.object({ spaceId: z.string() }),
-        output: EmptySchema,
-        http: http('GET', '/orgs/{organizationId}/spaces/{spaceId}'),
-      }),
+      sites({ id: 'spaces.get', input: z.object({ spaceId: z.string() }), output: EmptySchema, http: { route: 'GET /orgs/{organizationId}/spaces/{spaceId}', operationId: 'testOp', summary: 'Test' } }),
     ).toThrow('spaces.get: path parameter {organizationId} is not an input field');
   });
 
-  it('accepts a path whose parameters are all input fields', () => {
-    const op = defineOperation({
-      id: 'spaces.get',
-      service: 'content',
-      access: 'user',
-      input: z.object({ organizationId: z.string(), spaceId: z.string() }),
-      output: EmptySchema,
-      http: http('GET', '/orgs/{organizationId}/spaces/{spaceId}'),
-    });
-    expect(op).toMatchObject({ id: 'spaces.get', service: 'content', access: 'user', type: 'query', http: { path: '/orgs/{organizationId}/spaces/{spaceId}' } });
+  it('binds the route, the builder service and tags, the default status and access', () => {
+    const op = sites({ id: 'spaces.get', input: z.object({ organizationId: z.string(), spaceId: z.string() }), output: EmptySchema, http: { route: 'GET /orgs/{organizationId}/spaces/{spaceId}', operationId: 'testOp', summary: 'Test' } });
+    expect(op).toMatchObject({ id: 'spaces.get', service: 'sites', access: 'user', type: 'query', http: { method: 'GET', path: '/orgs/{organizationId}/spaces/{spaceId}', status: 200, tags: ['test'] } });
+    const created = sites({ id: 'spaces.create', input: EmptySchema, output: EmptySchema, http: { route: 'POST /x', status: 201, operationId: 'x', summary: 'X', tags: ['other'] } });
+    expect(created.http).toMatchObject({ status: 201, tags: ['other'] });
   });
 
   it('makes GET operations queries and the other methods mutations', () => {
-    const typeOf = (method: HttpMethod) =>
-      defineOperation({ id: `x.${method}`, service: 'sites', access: 'user', input: EmptySchema, output: EmptySchema, http: http(method, '/x') }).type;
+    const typeOf = (method: HttpMethod) => sites({ id: 'x.get', input: EmptySchema, output: EmptySchema, http: { route: `${method} /x`, operationId: 'x', summary: 'X' } }).type;
     expect(typeOf('GET')).toBe('query');
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) expect(typeOf(method)).toBe('mutation');
   });
 
   it('defaults operations without HTTP to queries, and an explicit type wins', () => {
-    expect(defineOperation({ id: 'internal.read', service: 'sites', access: 'internal', input: EmptySchema, output: EmptySchema }).type).toBe('query');
-    expect(defineOperation({ id: 'internal.write', service: 'sites', access: 'internal', input: EmptySchema, output: EmptySchema, type: 'mutation' }).type).toBe('mutation');
-    expect(defineOperation({ id: 'x.post', service: 'sites', access: 'user', input: EmptySchema, output: EmptySchema, http: http('POST', '/x'), type: 'query' }).type).toBe('query');
+    expect(sites({ id: 'internal.get', access: 'internal', input: EmptySchema, output: EmptySchema }).type).toBe('query');
+    expect(sites({ id: 'internal.update', access: 'internal', input: EmptySchema, output: EmptySchema, type: 'mutation' }).type).toBe('mutation');
+  });
+
+  it('refuses operation ids outside <noun>.<verb>[Qualifier]', () => {
+    for (const id of ['spaces.remove', 'spaces', 'Spaces.get', 'spaces.getter', 'spaces.get_it']) {
+      expect(() => sites({ id: id as 'x.get', input: EmptySchema, output: EmptySchema }), id).toThrow(/operation id/);
+    }
+    for (const id of ['spaces.get', 'spaces.listInOrg', 'members.updateSso']) expect(sites({ id: id as 'x.get', input: EmptySchema, output: EmptySchema }).id).toBe(id);
   });
 });
 
@@ -57,6 +50,10 @@ describe('operation registry', () => {
     for (const [service, ops] of Object.entries(ServiceOperations)) {
       for (const op of Object.values(ops)) expect(op.service, op.id).toBe(service);
     }
+  });
+
+  it('names every operation <noun>.<verb>[Qualifier] with one of the verbs', () => {
+    for (const op of ALL_OPERATIONS) expect(VERBS.some((v) => new RegExp(`^[a-z][a-zA-Z]*\\.${v}([A-Z]\\w*)?$`).test(op.id)), op.id).toBe(true);
   });
 
   it('has unique operation ids within each service', () => {

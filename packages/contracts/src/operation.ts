@@ -15,6 +15,19 @@ export type SuccessStatus = 200 | 201 | 204 | 205;
  */
 export type Access = 'public' | 'user' | 'instance-admin' | 'internal';
 
+/**
+ * The verbs an operation id may use, after the noun: `spaces.get`, `spaces.listInOrg`, `members.updateSso`.
+ * One word per kind of change (`delete`, never `remove`), so ids read alike across services.
+ */
+export const VERBS = [
+  'list', 'get', 'count', 'search', 'create', 'update', 'upsert', 'delete', 'restore', 'duplicate', 'move', 'transfer', 'sort',
+  'add', 'invite', 'ping', 'resolve', 'revoke', 'bootstrap', 'merge', 'publish', 'unpublish', 'install', 'import', 'export',
+] as const;
+export type Verb = (typeof VERBS)[number];
+/** `<noun>.<verb>` or `<noun>.<verb><Qualifier>`: `spaces.get`, `spaces.countForMembers`. */
+export type OperationId = `${string}.${Verb}` | `${string}.${Verb}${Capitalize<string>}`;
+const OPERATION_ID = new RegExp(`^[a-z][a-zA-Z]*\\.(?:${VERBS.join('|')})(?:[A-Z][A-Za-z]*)?$`);
+
 export interface HttpBinding {
   method: HttpMethod;
   /** Path below `/v1`, with `{param}` placeholders named after input fields. */
@@ -47,28 +60,48 @@ export type AnyOperation = Operation<string, ServiceName, z.ZodObject, z.ZodType
 export type OperationInput<Op extends AnyOperation> = z.input<Op['input']>;
 export type OperationOutput<Op extends AnyOperation> = z.output<Op['output']>;
 
-/** Declares an operation once: the service implements it, the gateway routes it, the OpenAPI document shows it. */
-export function defineOperation<
-  const Id extends string,
-  const S extends ServiceName,
-  I extends z.ZodObject,
-  O extends z.ZodType,
-  const A extends Access,
->(def: {
+/** How an operation is served over HTTP: `'GET /spaces/{spaceId}'`, its success status (200 unless said), GitBook's operationId. */
+export interface HttpRoute {
+  route: `${HttpMethod} /${string}`;
+  status?: SuccessStatus;
+  operationId: string;
+  summary: string;
+  /** The builder's tags unless given. */
+  tags?: string[];
+}
+
+export interface OperationDef<Id extends OperationId, I extends z.ZodObject, O extends z.ZodType, A extends Access> {
   id: Id;
-  service: S;
-  access: A;
+  /** `user` unless said. */
+  access?: A;
   input: I;
   output: O;
-  http?: HttpBinding;
-  /** Defaults from the HTTP method (GET → query); internal operations say it. */
+  http?: HttpRoute;
+  /** Defaults from the HTTP method (GET → query, others → mutation); an internal operation says it when it writes. */
   type?: 'query' | 'mutation';
-}): Operation<Id, S, I, O, A> {
-  const type = def.type ?? (def.http ? (def.http.method === 'GET' ? 'query' : 'mutation') : 'query');
-  if (def.http) {
-    for (const [, name] of def.http.path.matchAll(/\{(\w+)\}/g)) {
-      if (!(name! in def.input.shape)) throw new Error(`${def.id}: path parameter {${name}} is not an input field`);
+}
+
+/**
+ * The builder of a service's operations (one per contract file): it carries the owning service and the
+ * tags, so each operation states only what is its own. The service implements the operation, the gateway
+ * routes it, the OpenAPI document shows it.
+ */
+export function operationsOf<const S extends ServiceName>(service: S, defaults: { tags: string[] }) {
+  return function defineOperation<const Id extends OperationId, I extends z.ZodObject, O extends z.ZodType, const A extends Access = 'user'>(
+    def: OperationDef<Id, I, O, A>,
+  ): Operation<Id, S, I, O, A> {
+    if (!OPERATION_ID.test(def.id)) throw new Error(`${def.id}: an operation id is <noun>.<verb>[Qualifier] with a verb of ${VERBS.join(', ')}`);
+    let http: HttpBinding | undefined;
+    if (def.http) {
+      const space = def.http.route.indexOf(' ');
+      const method = def.http.route.slice(0, space) as HttpMethod;
+      const path = def.http.route.slice(space + 1);
+      for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
+        if (!(name! in def.input.shape)) throw new Error(`${def.id}: path parameter {${name}} is not an input field`);
+      }
+      http = { method, path, status: def.http.status ?? 200, operationId: def.http.operationId, summary: def.http.summary, tags: def.http.tags ?? defaults.tags };
     }
-  }
-  return { ...def, type };
+    const type = def.type ?? (http && http.method !== 'GET' ? 'mutation' : 'query');
+    return { id: def.id, service, type, access: (def.access ?? 'user') as A, input: def.input, output: def.output, ...(http ? { http } : {}) };
+  };
 }

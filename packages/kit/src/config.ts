@@ -1,4 +1,37 @@
 import { z } from 'zod';
+import { SERVICES, type ServiceName } from '@quire/contracts';
+
+/** Where each service is, in distributed mode: the variable naming its URL and its default port. */
+export const SERVICE_ENDPOINTS = {
+  'org-admin': { variable: 'ORG_ADMIN_URL', port: 3101 },
+  content: { variable: 'CONTENT_URL', port: 3102 },
+  sites: { variable: 'SITES_URL', port: 3103 },
+  integrations: { variable: 'INTEGRATIONS_URL', port: 3104 },
+} as const satisfies Record<ServiceName, { variable: string; port: number }>;
+type UrlVariable = (typeof SERVICE_ENDPOINTS)[ServiceName]['variable'];
+
+/** The `*_URL` settings of every service; with `withDefaults`, each defaults to its loopback port. */
+export function serviceUrlShape<D extends boolean>(withDefaults: D): Record<UrlVariable, D extends true ? z.ZodDefault<z.ZodString> : z.ZodOptional<z.ZodString>> {
+  return Object.fromEntries(
+    SERVICES.map((s) => {
+      const url = z.string().url().describe(`Base URL of the ${s} service`);
+      return [SERVICE_ENDPOINTS[s].variable, withDefaults ? url.default(`http://127.0.0.1:${SERVICE_ENDPOINTS[s].port}`) : url.optional()];
+    }),
+  ) as never;
+}
+
+/** The service URLs a config names (services without one are left out). */
+export function serviceUrlsOf(config: Partial<Record<UrlVariable, string | undefined>>): Partial<Record<ServiceName, string>> {
+  const out: Partial<Record<ServiceName, string>> = {};
+  for (const s of SERVICES) {
+    const url = config[SERVICE_ENDPOINTS[s].variable];
+    if (url) out[s] = url;
+  }
+  return out;
+}
+
+/** `PORT`, defaulting to the service's own port. */
+export const portSetting = (defaultPort: number) => z.coerce.number().int().min(0).max(65535).default(defaultPort);
 
 /** Settings every service reads (once, at start). */
 export const BaseEnvShape = {
@@ -16,10 +49,7 @@ export const BaseEnvShape = {
     .transform((v) => v === '1')
     .describe('1 lets outbound fetches (OpenAPI sources, imports, webhooks) reach loopback and private addresses'),
   // Where the other services are, for service-to-service calls (internal operations).
-  ORG_ADMIN_URL: z.string().url().optional(),
-  CONTENT_URL: z.string().url().optional(),
-  SITES_URL: z.string().url().optional(),
-  INTEGRATIONS_URL: z.string().url().optional(),
+  ...serviceUrlShape(false),
 };
 
 export class ConfigError extends Error {}

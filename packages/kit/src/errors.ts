@@ -1,19 +1,41 @@
 import { TRPCError } from '@trpc/server';
-import { ERROR_STATUS, type ErrorCode } from '@quire/contracts';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/unstable-core-do-not-import';
+import { ERROR_STATUS, errorCodeForStatus, type ErrorCode } from '@quire/contracts';
 
+type TrpcCode = TRPCError['code'];
+
+/** Each reason of the catalog (contracts' `ERRORS`) as a tRPC code: the one mapping between the two. */
 const TRPC_CODE = {
   invalid_input: 'BAD_REQUEST',
   unauthenticated: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   not_found: 'NOT_FOUND',
+  method_not_allowed: 'METHOD_NOT_SUPPORTED',
   conflict: 'CONFLICT',
+  gone: 'NOT_FOUND',
   precondition_failed: 'PRECONDITION_FAILED',
   payload_too_large: 'PAYLOAD_TOO_LARGE',
+  uri_too_long: 'BAD_REQUEST',
   unsupported_media_type: 'UNSUPPORTED_MEDIA_TYPE',
   rate_limited: 'TOO_MANY_REQUESTS',
+  header_too_large: 'BAD_REQUEST',
   internal: 'INTERNAL_SERVER_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',
-} as const satisfies Record<ErrorCode, TRPCError['code']>;
+} as const satisfies Record<ErrorCode, TrpcCode>;
+
+/** tRPC codes a procedure may fail with outside our catalog (thrown by tRPC itself), as HTTP statuses. */
+const TRPC_STATUS: Partial<Record<TrpcCode, number>> = {
+  PARSE_ERROR: 400,
+  TIMEOUT: 408,
+  UNPROCESSABLE_CONTENT: 422,
+  CLIENT_CLOSED_REQUEST: 499,
+  ...Object.fromEntries(
+    (Object.entries(TRPC_CODE) as [ErrorCode, TrpcCode][]).filter(([reason]) => reason !== 'gone' && reason !== 'uri_too_long' && reason !== 'header_too_large').map(([reason, code]) => [code, ERROR_STATUS[reason]]),
+  ),
+};
+
+/** The JSON-RPC error code of a reason, for tRPC's wire envelope. */
+export const jsonRpcCode = (reason: ErrorCode): number => TRPC_ERROR_CODES_BY_KEY[TRPC_CODE[reason]];
 
 /**
  * A failure the caller should see: a stable code from the catalog and a human sentence.
@@ -40,6 +62,9 @@ export interface PublicError {
   unexpected: boolean;
 }
 
+/** A public error from a reason and a sentence. */
+export const publicError = (reason: ErrorCode, message: string): PublicError => ({ status: ERROR_STATUS[reason], reason, message, unexpected: reason === 'internal' });
+
 interface IssueLike {
   path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
   message: string;
@@ -58,50 +83,27 @@ export function formatIssues(issues: IssueLike[], max = 5): string {
   return parts.join('; ');
 }
 
-const statusReason = (status: number): ErrorCode =>
-  (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ?? (status >= 500 ? 'internal' : 'invalid_input');
+const INTERNAL = publicError('internal', 'Internal server error');
+const CONFLICT = publicError('conflict', 'A resource with the same identity already exists');
 
 /** Turns anything thrown into what the caller may see. Unexpected errors never leak their message. */
 export function toPublicError(err: unknown): PublicError {
-  if (err instanceof DomainError) {
-    return { status: ERROR_STATUS[err.reason], reason: err.reason, message: err.message, unexpected: err.reason === 'internal' };
-  }
+  if (err instanceof DomainError) return publicError(err.reason, err.message);
   if (err instanceof TRPCError) {
     if (err.cause instanceof DomainError) return toPublicError(err.cause);
-    if (err.code === 'BAD_REQUEST' && hasIssues(err.cause)) {
-      return { status: 400, reason: 'invalid_input', message: `Invalid request: ${formatIssues(err.cause.issues)}`, unexpected: false };
-    }
+    if (err.code === 'BAD_REQUEST' && hasIssues(err.cause)) return publicError('invalid_input', `Invalid request: ${formatIssues(err.cause.issues)}`);
     if (err.code === 'INTERNAL_SERVER_ERROR' || err.code === 'NOT_IMPLEMENTED' || err.code === 'BAD_GATEWAY' || err.code === 'GATEWAY_TIMEOUT') {
-      const unique = findUniqueViolation(err.cause);
-      if (unique) return { status: 409, reason: 'conflict', message: 'A resource with the same identity already exists', unexpected: false };
-      return { status: 500, reason: 'internal', message: 'Internal server error', unexpected: true };
+      return findUniqueViolation(err.cause) ? CONFLICT : INTERNAL;
     }
-    const status = TRPC_HTTP[err.code] ?? 500;
-    return { status, reason: statusReason(status), message: status >= 500 ? 'Service unavailable' : err.message, unexpected: status >= 500 && status !== 503 };
+    const status = TRPC_STATUS[err.code] ?? 500;
+    const reason = errorCodeForStatus(status);
+    return { status, reason, message: status >= 500 ? 'Service unavailable' : err.message, unexpected: status >= 500 && status !== 503 };
   }
-  if (hasIssues(err)) return { status: 400, reason: 'invalid_input', message: `Invalid request: ${formatIssues(err.issues)}`, unexpected: false };
-  if (findUniqueViolation(err)) return { status: 409, reason: 'conflict', message: 'A resource with the same identity already exists', unexpected: false };
-  return { status: 500, reason: 'internal', message: 'Internal server error', unexpected: true };
+  if (hasIssues(err)) return publicError('invalid_input', `Invalid request: ${formatIssues(err.issues)}`);
+  if (findUniqueViolation(err)) return CONFLICT;
+  return INTERNAL;
 }
 
 function findUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { name?: string }).name === 'UniqueConstraintViolationException';
 }
-
-const TRPC_HTTP: Partial<Record<TRPCError['code'], number>> = {
-  PARSE_ERROR: 400,
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_SUPPORTED: 405,
-  TIMEOUT: 408,
-  CONFLICT: 409,
-  PRECONDITION_FAILED: 412,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  UNPROCESSABLE_CONTENT: 422,
-  TOO_MANY_REQUESTS: 429,
-  CLIENT_CLOSED_REQUEST: 499,
-  SERVICE_UNAVAILABLE: 503,
-};

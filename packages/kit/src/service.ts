@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AnyRouter } from '@trpc/server';
 import type { MigrationObject, EntitySchema } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ServiceName } from '@quire/contracts';
+import { serviceUrlsOf, type BaseEnvShape } from './config.ts';
 import { createOrm, migrate, type Orm } from './db/orm.ts';
 import type { DurableConsumerSpec, EventBus, Subscription } from './events/bus.ts';
 import { InProcessBus } from './events/in-process-bus.ts';
@@ -13,24 +14,13 @@ import type { JobDefinition, JobRunner } from './jobs/job.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { ActorSigner } from './rpc/actor-header.ts';
-import { registerRpcRoutes } from './rpc/server.ts';
+import { createProcedureInvoker, registerRpcRoutes, type ProcedureInvoker } from './rpc/server.ts';
 import { ServiceClients } from './rpc/client.ts';
-import type { BaseContext } from './rpc/trpc.ts';
+import { publicUrls } from './urls.ts';
+import type { z } from 'zod';
 
-export interface ServiceConfig {
-  HOST: string;
-  DATABASE_URL: string;
-  NATS_URL?: string | undefined;
-  NATS_STREAM: string;
-  NATS_SUBJECT_PREFIX: string;
-  QUIRE_INTERNAL_SECRET: string;
-  QUIRE_PUBLIC_URL: string;
-  LOG_LEVEL: string;
-  ORG_ADMIN_URL?: string | undefined;
-  CONTENT_URL?: string | undefined;
-  SITES_URL?: string | undefined;
-  INTEGRATIONS_URL?: string | undefined;
-}
+/** The settings every service has (its own env shape extends `BaseEnvShape`). */
+export type ServiceConfig = z.output<z.ZodObject<typeof BaseEnvShape>>;
 
 /** What a service's pieces are built from. */
 export interface ServiceDeps<C extends ServiceConfig = ServiceConfig> {
@@ -42,15 +32,13 @@ export interface ServiceDeps<C extends ServiceConfig = ServiceConfig> {
   peers: ServiceClients;
 }
 
-export interface ServiceDefinition<C extends ServiceConfig, Ctx extends BaseContext> {
+export interface ServiceDefinition<C extends ServiceConfig> {
   name: ServiceName;
   /** Postgres schema owned by the service. */
   schema: string;
   entities: EntitySchema<any, any>[];
   migrations: MigrationObject[];
   router: AnyRouter;
-  /** Request-scoped context: base + the service's own (a forked EntityManager, …). */
-  context: (base: BaseContext, deps: ServiceDeps<C>) => Ctx;
   consumers?: (deps: ServiceDeps<C>) => DurableConsumerSpec[];
   /** Background jobs (scheduled and on demand), started and stopped with the service. */
   jobs?: (deps: ServiceDeps<C>) => JobDefinition<any>[];
@@ -61,6 +49,8 @@ export interface RunningService {
   app: FastifyInstance;
   deps: ServiceDeps;
   relay: OutboxRelay;
+  /** The service's procedures, for the in-process transport (standalone mode). */
+  invoker: ProcedureInvoker;
   /** The runner of the service's jobs, when it has some. */
   jobs: JobRunner | undefined;
   /** Begin relaying the outbox (after every consumer of the process is subscribed). */
@@ -71,14 +61,17 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export async function createBus(config: ServiceConfig, log: Logger, name: string): Promise<EventBus> {
+export async function createBus(config: Pick<ServiceConfig, 'NATS_URL' | 'NATS_STREAM' | 'NATS_SUBJECT_PREFIX'>, log: Logger, name: string): Promise<EventBus> {
   if (!config.NATS_URL) return new InProcessBus(log);
   return NatsBus.connect({ url: config.NATS_URL, stream: config.NATS_STREAM, prefix: config.NATS_SUBJECT_PREFIX, log, name });
 }
 
 /** The fastify instance every Quire process starts from: request ids, pino, limits, no per-request info logs. */
-export function createHttpApp(log: Logger, bodyLimit = 1024 * 1024): FastifyInstance {
+export type HttpAppOptions = Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'routerOptions'>;
+
+export function createHttpApp(log: Logger, bodyLimit = 1024 * 1024, options: HttpAppOptions = {}): FastifyInstance {
   return Fastify({
+    ...options,
     loggerInstance: log,
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: 'x-request-id',
@@ -93,11 +86,7 @@ export function createHttpApp(log: Logger, bodyLimit = 1024 * 1024): FastifyInst
  * Boots a service: ORM on its schema with migrations applied, bus, durable consumers, outbox relay,
  * the tRPC routes and `/healthz` + `/readyz`. `bus` and `log` may be shared (standalone mode).
  */
-export async function startService<C extends ServiceConfig, Ctx extends BaseContext>(
-  def: ServiceDefinition<C, Ctx>,
-  config: C,
-  shared: { bus?: EventBus; log?: Logger } = {},
-): Promise<RunningService> {
+export async function startService<C extends ServiceConfig>(def: ServiceDefinition<C>, config: C, shared: { bus?: EventBus; log?: Logger } = {}): Promise<RunningService> {
   const log = (shared.log ?? createLogger(def.name, config.LOG_LEVEL)).child({ service: def.name });
   const orm = await createOrm({ url: config.DATABASE_URL, schema: def.schema, entities: def.entities, migrations: def.migrations });
   const applied = await migrate(orm);
@@ -105,17 +94,8 @@ export async function startService<C extends ServiceConfig, Ctx extends BaseCont
   const ownBus = !shared.bus;
   const bus = shared.bus ?? (await createBus(config, log, def.name));
   const signer = new ActorSigner(config.QUIRE_INTERNAL_SECRET);
-  const peerUrls: Partial<Record<ServiceName, string | undefined>> = {
-    'org-admin': config.ORG_ADMIN_URL,
-    content: config.CONTENT_URL,
-    sites: config.SITES_URL,
-    integrations: config.INTEGRATIONS_URL,
-  };
-  const peers = new ServiceClients(
-    Object.entries(peerUrls).flatMap(([service, url]) => (url && service !== def.name ? [{ service: service as ServiceName, url }] : [])),
-    signer,
-    def.name,
-  );
+  const { [def.name]: _self, ...peerUrls } = serviceUrlsOf(config);
+  const peers = new ServiceClients(peerUrls, signer, def.name);
   const deps: ServiceDeps<C> = { config, orm, bus, log, peers };
   const subscriptions: Subscription[] = [];
   for (const spec of def.consumers?.(deps) ?? []) subscriptions.push(await bus.consume(spec));
@@ -124,9 +104,18 @@ export async function startService<C extends ServiceConfig, Ctx extends BaseCont
   const jobs = jobDefs.length ? await createJobRunner(config, log, jobDefs, def.name) : undefined;
   await jobs?.start();
 
+  const urls = publicUrls(config.QUIRE_PUBLIC_URL);
+  const invoker = createProcedureInvoker({
+    service: def.name,
+    router: def.router,
+    signer,
+    log,
+    createContext: (base) => ({ ...base, em: orm.em.fork(), config, peers, urls, committed: [] }),
+  });
   const app = createHttpApp(log);
+  let closed = false;
   const ready = async () => {
-    if (!bus.healthy()) return false;
+    if (closed || !bus.healthy()) return false;
     try {
       await orm.em.getConnection().execute('select 1');
       return true;
@@ -136,14 +125,14 @@ export async function startService<C extends ServiceConfig, Ctx extends BaseCont
   };
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => ((await ready()) ? { status: 'ready' } : reply.code(503).send({ status: 'unavailable' })));
-  registerRpcRoutes(app, { router: def.router, signer, createContext: (base) => def.context(base, deps) });
+  registerRpcRoutes(app, invoker);
 
-  let closed = false;
   return {
     name: def.name,
     app,
     deps,
     relay,
+    invoker,
     jobs,
     startRelay: () => relay.start(),
     listen: async (port) => {
@@ -155,6 +144,7 @@ export async function startService<C extends ServiceConfig, Ctx extends BaseCont
     close: async () => {
       if (closed) return;
       closed = true;
+      invoker.close();
       await app.close();
       for (const s of subscriptions) await s.stop();
       await jobs?.stop();
@@ -187,7 +177,7 @@ export function closeOnSignals(close: () => Promise<void>, log: Logger): void {
 export type { EntityManager };
 
 /** The whole `main.ts` of a service: start it, relay its outbox, listen on PORT, close on signals. */
-export async function runServiceMain<C extends ServiceConfig & { PORT: number }, Ctx extends BaseContext>(def: ServiceDefinition<C, Ctx>, config: C): Promise<RunningService> {
+export async function runServiceMain<C extends ServiceConfig & { PORT: number }>(def: ServiceDefinition<C>, config: C): Promise<RunningService> {
   const log = createLogger(def.name, config.LOG_LEVEL);
   const svc = await startService(def, config, { log });
   svc.startRelay();

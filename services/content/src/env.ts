@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { BaseEnvShape, loadConfig } from '@quire/kit';
+import { BaseEnvShape, loadConfig, portSetting, SERVICE_ENDPOINTS } from '@quire/kit';
 
 export const ContentEnvShape = {
   ...BaseEnvShape,
-  PORT: z.coerce.number().int().min(0).max(65535).default(3102),
+  PORT: portSetting(SERVICE_ENDPOINTS.content.port),
   QUIRE_PURGE_EVERY_MS: z.coerce
     .number()
     .int()

@@ -9,18 +9,17 @@ import { Member } from './modules/members/member.entity.ts';
 import { memberEventsConsumer } from './modules/members/member-events.consumer.ts';
 import { Revision, Space } from './modules/spaces/space.entity.ts';
 import { spaceProcedures } from './modules/spaces/spaces.router.ts';
-import { serviceRouter, type ContentContext } from './trpc.ts';
+import { serviceRouter } from './trpc.ts';
 
 export const contentRouter = serviceRouter('content', ServiceOperations.content, { ...spaceProcedures, ...collectionProcedures });
 
 /** Spaces, collections and their content. */
-export const contentService: ServiceDefinition<ContentConfig, ContentContext> = {
+export const contentService: ServiceDefinition<ContentConfig> = {
   name: 'content',
   schema: 'content',
   entities: [Space, Revision, Collection, Member],
   migrations,
   router: contentRouter,
-  context: (base, deps) => ({ ...base, em: deps.orm.em.fork(), config: deps.config }),
   consumers: ({ orm }) => [memberEventsConsumer(orm)],
   jobs: (deps) => [purgeDeletedSpacesJob(deps)],
 };

@@ -1,9 +1,6 @@
-import { createServiceTrpc, type BaseContext, type EntityManager } from '@quire/kit';
+import { createServiceTrpc, type ServiceContext } from '@quire/kit';
 import type { ContentConfig } from './env.ts';
 
-export interface ContentContext extends BaseContext {
-  em: EntityManager;
-  config: ContentConfig;
-}
+export type ContentContext = ServiceContext<ContentConfig>;
 
 export const { implement, serviceRouter } = createServiceTrpc<ContentContext>();

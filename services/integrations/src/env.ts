@@ -1,9 +1,8 @@
-import { z } from 'zod';
-import { BaseEnvShape, loadConfig } from '@quire/kit';
+import { BaseEnvShape, loadConfig, portSetting, SERVICE_ENDPOINTS } from '@quire/kit';
 
 export const IntegrationsEnvShape = {
   ...BaseEnvShape,
-  PORT: z.coerce.number().int().min(0).max(65535).default(3104),
+  PORT: portSetting(SERVICE_ENDPOINTS.integrations.port),
 };
 export type IntegrationsConfig = ReturnType<typeof loadIntegrationsConfig>;
 export const loadIntegrationsConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(IntegrationsEnvShape, env);

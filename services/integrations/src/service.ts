@@ -2,16 +2,15 @@ import { ServiceOperations } from '@quire/contracts';
 import type { ServiceDefinition } from '@quire/kit';
 import type { IntegrationsConfig } from './env.ts';
 import { migrations } from './migrations/index.ts';
-import { serviceRouter, type IntegrationsContext } from './trpc.ts';
+import { serviceRouter } from './trpc.ts';
 
 export const integrationsRouter = serviceRouter('integrations', ServiceOperations.integrations, {});
 
 /** Integrations, publishing and installations (the HTTP operations arrive with the integrations work). */
-export const integrationsService: ServiceDefinition<IntegrationsConfig, IntegrationsContext> = {
+export const integrationsService: ServiceDefinition<IntegrationsConfig> = {
   name: 'integrations',
   schema: 'integrations',
   entities: [],
   migrations,
   router: integrationsRouter,
-  context: (base, deps) => ({ ...base, em: deps.orm.em.fork(), config: deps.config }),
 };

@@ -1,9 +1,6 @@
-import { createServiceTrpc, type BaseContext, type EntityManager } from '@quire/kit';
+import { createServiceTrpc, type ServiceContext } from '@quire/kit';
 import type { IntegrationsConfig } from './env.ts';
 
-export interface IntegrationsContext extends BaseContext {
-  em: EntityManager;
-  config: IntegrationsConfig;
-}
+export type IntegrationsContext = ServiceContext<IntegrationsConfig>;
 
 export const { implement, serviceRouter } = createServiceTrpc<IntegrationsContext>();

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { BaseEnvShape, loadConfig } from '@quire/kit';
+import { BaseEnvShape, loadConfig, portSetting, SERVICE_ENDPOINTS } from '@quire/kit';
 
 export const OrgAdminEnvShape = {
   ...BaseEnvShape,
-  PORT: z.coerce.number().int().min(0).max(65535).default(3101),
+  PORT: portSetting(SERVICE_ENDPOINTS['org-admin'].port),
   QUIRE_ADMIN_TOKEN: z.string().min(32).optional().describe('Instance admin token (CLI administration)'),
   QUIRE_BUILD: z.string().default('source').describe('Build identifier reported by GET /v1/'),
 };

@@ -17,7 +17,7 @@ import { TranslationSettings } from './modules/translations/translation-settings
 import { translationProcedures } from './modules/translations/translations.router.ts';
 import { User } from './modules/users/user.entity.ts';
 import { userProcedures } from './modules/users/users.router.ts';
-import { serviceRouter, type OrgAdminContext } from './trpc.ts';
+import { serviceRouter } from './trpc.ts';
 
 export const orgAdminRouter = serviceRouter('org-admin', ServiceOperations['org-admin'], {
   ...metaProcedures,
@@ -32,11 +32,10 @@ export const orgAdminRouter = serviceRouter('org-admin', ServiceOperations['org-
 });
 
 /** Users, API tokens, organizations, members, teams, SAML providers and translation settings. */
-export const orgAdminService: ServiceDefinition<OrgAdminConfig, OrgAdminContext> = {
+export const orgAdminService: ServiceDefinition<OrgAdminConfig> = {
   name: 'org-admin',
   schema: 'org_admin',
   entities: [User, ApiToken, Organization, Membership, Team, TeamMember, SamlProvider, TranslationSettings],
   migrations,
   router: orgAdminRouter,
-  context: (base, deps) => ({ ...base, em: deps.orm.em.fork(), config: deps.config, peers: deps.peers }),
 };

@@ -4,17 +4,16 @@ import type { SitesConfig } from './env.ts';
 import { migrations } from './migrations/index.ts';
 import { ContentSpace } from './modules/spaces/content-space.entity.ts';
 import { spaceEventsConsumer } from './modules/spaces/space-events.consumer.ts';
-import { serviceRouter, type SitesContext } from './trpc.ts';
+import { serviceRouter } from './trpc.ts';
 
 export const sitesRouter = serviceRouter('sites', ServiceOperations.sites, {});
 
 /** Sites, sections, site spaces and share links (the HTTP operations arrive with the sites work). */
-export const sitesService: ServiceDefinition<SitesConfig, SitesContext> = {
+export const sitesService: ServiceDefinition<SitesConfig> = {
   name: 'sites',
   schema: 'sites',
   entities: [ContentSpace],
   migrations,
   router: sitesRouter,
-  context: (base, deps) => ({ ...base, em: deps.orm.em.fork(), config: deps.config }),
   consumers: ({ orm }) => [spaceEventsConsumer(orm)],
 };

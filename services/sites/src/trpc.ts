@@ -1,9 +1,6 @@
-import { createServiceTrpc, type BaseContext, type EntityManager } from '@quire/kit';
+import { createServiceTrpc, type ServiceContext } from '@quire/kit';
 import type { SitesConfig } from './env.ts';
 
-export interface SitesContext extends BaseContext {
-  em: EntityManager;
-  config: SitesConfig;
-}
+export type SitesContext = ServiceContext<SitesConfig>;
 
 export const { implement, serviceRouter } = createServiceTrpc<SitesContext>();

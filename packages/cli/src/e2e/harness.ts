@@ -19,7 +19,7 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-export async function startPlatform(opts: { nats?: boolean; env?: Record<string, string> } = {}): Promise<Platform> {
+export async function startPlatform(opts: { nats?: boolean; transport?: 'in-process' | 'http'; env?: Record<string, string> } = {}): Promise<Platform> {
   const db: TestDatabase = await createTestDatabase('e2e');
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-e2e-'));
   const id = randomBytes(4).toString('hex');
@@ -32,7 +32,7 @@ export async function startPlatform(opts: { nats?: boolean; env?: Record<string,
     ...(opts.nats ? { NATS_URL: TEST_NATS_URL, NATS_STREAM: `QE_${id}`, NATS_SUBJECT_PREFIX: `qe${id}` } : {}),
     ...opts.env,
   };
-  const platform = await startStandalone(env, { log: testLogger() });
+  const platform = await startStandalone(env, { log: testLogger(), ...(opts.transport ? { transport: opts.transport } : {}) });
   const cliEnv = { QUIRE_URL: platform.url, QUIRE_DATA_DIR: dataDir };
   return {
     platform,

@@ -87,7 +87,7 @@ describe('errors are always {error:{code,message}}', () => {
 describe('rate limits', () => {
   it('answers 429 with Retry-After past the per-token limit', async () => {
     const config = loadGatewayConfig({ QUIRE_INTERNAL_SECRET: p.platform.internalSecret, QUIRE_RATE_LIMIT_PER_MINUTE: '2', PORT: '0', LOG_LEVEL: 'silent' });
-    const gw = await buildGateway({ config, log: testLogger(), serviceUrls: p.platform.serviceUrls });
+    const gw = await buildGateway({ config, log: testLogger(), local: p.platform.services });
     try {
       const statuses = [];
       for (let i = 0; i < 3; i++) {

@@ -240,7 +240,7 @@ describe('teams and team members', () => {
 });
 
 describe('SAML and SSO', () => {
-  it('manages providers with their limits, and lists active ones for login without a token', async () => {
+  it('manages providers with their limits, and lists active ones for login to members', async () => {
     const team = (await jane.api.orgs.createOrganizationTeam(orgId, { title: 'SSO users' })).data;
     const before = (await jane.api.orgs.listSamlProvidersInOrganizationById(orgId)).data.count ?? 0;
     const created = await jane.api.orgs.createOrganizationSamlProvider(orgId, { label: 'Okta', ssoURL: 'https://idp.acme.io/sso', entityID: 'urn:acme:idp', certificate, defaultTeam: team.id, defaultRole: MemberRole.Read });
@@ -252,7 +252,8 @@ describe('SAML and SSO', () => {
     expect((await jane.api.orgs.getOrganizationSamlProviderById(orgId, created.data.id)).data.certificate).toBe(certificate.trim());
     expect((await jane.api.orgs.updateOrganizationSamlProvider(orgId, created.data.id, { label: 'Okta SSO' })).data.label).toBe('Okta SSO');
 
-    const sso = await http('GET', `/v1/orgs/${orgId}/sso`, null);
+    expect(await http('GET', `/v1/orgs/${orgId}/sso`, null)).toMatchObject({ status: 401, json: { error: { code: 401 } } });
+    const sso = await http('GET', `/v1/orgs/${orgId}/sso`, jane.token);
     expect(sso).toMatchObject({ status: 200, json: { items: [{ id: created.data.id, label: 'Okta SSO', startURL: created.data.service.startURL }] } });
     expect((await rita.api.orgs.listSsoProviderLoginsInOrganization(orgId)).data.items).toHaveLength(1);
 
@@ -266,7 +267,7 @@ describe('SAML and SSO', () => {
 
     const deleted = await jane.api.orgs.deleteOrganizationSamlProvider(orgId, created.data.id);
     expect(deleted.status).toBe(204);
-    expect((await http('GET', `/v1/orgs/${orgId}/sso`, null)).json).toEqual({ items: [] });
+    expect((await http('GET', `/v1/orgs/${orgId}/sso`, jane.token)).json).toEqual({ items: [] });
   });
 });
 

@@ -5,16 +5,17 @@ import { apiError, startPlatform, type Platform } from './harness.ts';
 const hasNats = await natsAvailable();
 
 describe.each([
-  { bus: 'in-process bus', nats: false },
-  { bus: 'NATS JetStream', nats: true },
-])('platform through the gateway ($bus)', ({ nats }) => {
+  { bus: 'in-process bus', nats: false, transport: 'in-process' as const },
+  { bus: 'NATS JetStream', nats: true, transport: 'in-process' as const },
+  { bus: 'in-process bus', nats: false, transport: 'http' as const },
+])('platform through the gateway ($bus, $transport transport)', ({ nats, transport }) => {
   let p: Platform;
   let boot: { organization: { id: string; title: string }; user: { id: string; email: string }; token: string };
 
   beforeAll(async () => {
     if (nats && !hasNats) return;
     // A long actor cache: only events can explain a membership change being seen at once.
-    p = await startPlatform({ nats, env: { QUIRE_ACTOR_CACHE_MS: '600000' } });
+    p = await startPlatform({ nats, transport, env: { QUIRE_ACTOR_CACHE_MS: '600000' } });
     const res = await p.cli(['bootstrap', '--org', 'Acme Docs', '--email', 'jane@acme.io', '--name', 'Jane Doe']);
     expect(res.code).toBe(0);
     boot = res.json;
@@ -78,11 +79,11 @@ describe.each([
   });
 
   it.skipIf(nats && !hasNats)('evicts cached actors on membership and token events', async () => {
-    const other = await p.cli(['bootstrap', '--org', 'Evict Co', '--email', `eve-${nats}@evict.io`]);
+    const other = await p.cli(['bootstrap', '--org', 'Evict Co', '--email', `eve-${nats}-${transport}@evict.io`]);
     const eveApi = p.client(other.json.token);
     expect(await apiError(eveApi.orgs.createSpace(boot.organization.id, { title: 'not yet' }))).toMatchObject({ code: 404 });
     // Another admin adds Eve as editor in Acme: member.added reaches the gateway and drops her cached actor.
-    const added = await p.cli(['users', 'add', '--org', boot.organization.id, '--email', `eve-${nats}@evict.io`, '--role', 'create']);
+    const added = await p.cli(['users', 'add', '--org', boot.organization.id, '--email', `eve-${nats}-${transport}@evict.io`, '--role', 'create']);
     expect(added.code).toBe(0);
     await expect.poll(async () => (await eveApi.orgs.createSpace(boot.organization.id, { title: 'now' }).catch((e) => e)).status, { timeout: 5_000 }).toBe(201);
 

@@ -20,5 +20,33 @@ export type EventName = keyof typeof Events;
 
 export const ALL_EVENTS: EventDef[] = Object.values(Events);
 export const eventByType = new Map<string, EventDef>(ALL_EVENTS.map((e) => [e.type, e]));
+/** Whose resolved actor (memberships, roles, teams) an event makes stale: some users, or every member of some organizations. */
+export interface StaleActors {
+  users: string[];
+  organizations: string[];
+}
+
+const byUser = (d: { user: string }): StaleActors => ({ users: [d.user], organizations: [] });
+const byOrganization = (d: { organization: string }): StaleActors => ({ users: [], organizations: [d.organization] });
+const staleness = <E extends EventDef>(def: E, of: (data: z.output<E['data']>) => StaleActors) => [def, (data: unknown) => of(def.data.parse(data) as z.output<E['data']>)] as const;
+
+const STALENESS = new Map<string, { def: EventDef; of: (data: unknown) => StaleActors }>(
+  [
+    staleness(Events.memberAdded, byUser),
+    staleness(Events.memberRoleChanged, byUser),
+    staleness(Events.memberRemoved, byUser),
+    staleness(Events.tokenRevoked, byUser),
+    staleness(Events.teamMemberAdded, byUser),
+    staleness(Events.teamMemberRemoved, byUser),
+    staleness(Events.organizationDeleted, byOrganization),
+    staleness(Events.teamDeleted, byOrganization),
+  ].map(([def, of]) => [def.type, { def, of }]),
+);
+
 /** Events after which an actor's memberships may have changed: the gateway evicts its cache on them. */
-export const ACTOR_EVICTING_EVENTS: EventDef[] = [Events.memberAdded, Events.memberRoleChanged, Events.memberRemoved, Events.tokenRevoked, Events.organizationDeleted, Events.teamMemberAdded, Events.teamMemberRemoved, Events.teamDeleted];
+export const ACTOR_EVICTING_EVENTS: EventDef[] = [...STALENESS.values()].map((s) => s.def);
+
+/** The actors an event makes stale, its payload parsed with the event's schema (none for other events). */
+export function staleActorsOf(envelope: EventEnvelope): StaleActors {
+  return STALENESS.get(envelope.type)?.of(envelope.data) ?? { users: [], organizations: [] };
+}

@@ -1,52 +1,43 @@
 import { z } from 'zod';
 import { DefaultLevelSchema, IdSchema, listOf, PageQueryShape, queryBoolean } from '../common.ts';
-import { defineOperation } from '../operation.ts';
+import { operationsOf } from '../operation.ts';
+import { organizationId, collectionId } from '../params.ts';
 import { CollectionDescriptionSchema, CollectionSchema, CollectionTitleSchema } from '../schemas/collection.ts';
 import { ContentPositionSchema, SpaceSchema } from '../schemas/space.ts';
 
-const organizationId = IdSchema.describe('The unique id of the organization');
-const collectionId = IdSchema.describe('The unique id of the collection');
-const tags = ['collections'];
+const op = operationsOf('content', { tags: ['collections'] });
 
-export const listCollectionsInOrganizationById = defineOperation({
+export const listCollectionsInOrganizationById = op({
   id: 'collections.listInOrg',
-  service: 'content',
-  access: 'user',
   input: z.object({
     organizationId,
     ...PageQueryShape,
     nested: queryBoolean('If true (default), nested collections are listed too; if false, only top-level collections').optional(),
   }),
   output: listOf(CollectionSchema),
-  http: { method: 'GET', path: '/orgs/{organizationId}/collections', status: 200, operationId: 'listCollectionsInOrganizationById', summary: 'List the collections of an organization the caller can see, in tree order', tags },
+  http: { route: 'GET /orgs/{organizationId}/collections', operationId: 'listCollectionsInOrganizationById', summary: 'List the collections of an organization the caller can see, in tree order' },
 });
 
-export const createCollection = defineOperation({
+export const createCollection = op({
   id: 'collections.create',
-  service: 'content',
-  access: 'user',
   input: z.object({
     organizationId,
     title: CollectionTitleSchema.optional(),
     parent: IdSchema.optional().describe('ID of a parent collection (the new collection goes last in it; at the top level when omitted)'),
   }),
   output: CollectionSchema,
-  http: { method: 'POST', path: '/orgs/{organizationId}/collections', status: 201, operationId: 'createCollection', summary: 'Create a collection', tags },
+  http: { route: 'POST /orgs/{organizationId}/collections', status: 201, operationId: 'createCollection', summary: 'Create a collection' },
 });
 
-export const getCollectionById = defineOperation({
+export const getCollectionById = op({
   id: 'collections.get',
-  service: 'content',
-  access: 'user',
   input: z.object({ collectionId }),
   output: CollectionSchema,
-  http: { method: 'GET', path: '/collections/{collectionId}', status: 200, operationId: 'getCollectionById', summary: 'Get a collection by its ID', tags },
+  http: { route: 'GET /collections/{collectionId}', operationId: 'getCollectionById', summary: 'Get a collection by its ID' },
 });
 
-export const updateCollectionById = defineOperation({
+export const updateCollectionById = op({
   id: 'collections.update',
-  service: 'content',
-  access: 'user',
   input: z.object({
     collectionId,
     title: CollectionTitleSchema.optional(),
@@ -54,38 +45,25 @@ export const updateCollectionById = defineOperation({
     defaultLevel: DefaultLevelSchema.optional(),
   }),
   output: CollectionSchema,
-  http: { method: 'PATCH', path: '/collections/{collectionId}', status: 200, operationId: 'updateCollectionById', summary: 'Update the title, description or default level of a collection (collection admins)', tags },
+  http: { route: 'PATCH /collections/{collectionId}', operationId: 'updateCollectionById', summary: 'Update the title, description or default level of a collection (collection admins)' },
 });
 
-export const deleteCollectionById = defineOperation({
+export const deleteCollectionById = op({
   id: 'collections.delete',
-  service: 'content',
-  access: 'user',
   input: z.object({ collectionId }),
   output: z.void(),
-  http: {
-    method: 'DELETE',
-    path: '/collections/{collectionId}',
-    status: 205,
-    operationId: 'deleteCollectionById',
-    summary: "Delete a collection; its spaces and sub-collections move up to the collection's parent",
-    tags,
-  },
+  http: { route: 'DELETE /collections/{collectionId}', status: 205, operationId: 'deleteCollectionById', summary: "Delete a collection; its spaces and sub-collections move up to the collection's parent" },
 });
 
-export const listSpacesInCollectionById = defineOperation({
+export const listSpacesInCollectionById = op({
   id: 'collections.listSpaces',
-  service: 'content',
-  access: 'user',
   input: z.object({ collectionId, ...PageQueryShape }),
   output: listOf(SpaceSchema),
-  http: { method: 'GET', path: '/collections/{collectionId}/spaces', status: 200, operationId: 'listSpacesInCollectionById', summary: 'List the spaces directly in a collection, in tree order', tags },
+  http: { route: 'GET /collections/{collectionId}/spaces', operationId: 'listSpacesInCollectionById', summary: 'List the spaces directly in a collection, in tree order' },
 });
 
-export const moveCollection = defineOperation({
+export const moveCollection = op({
   id: 'collections.move',
-  service: 'content',
-  access: 'user',
   input: z
     .object({
       collectionId,
@@ -94,21 +72,12 @@ export const moveCollection = defineOperation({
     })
     .refine((b) => b.parent !== undefined || b.position !== undefined, { message: 'give `parent`, `position` or both', path: ['parent'] }),
   output: CollectionSchema,
-  http: { method: 'POST', path: '/collections/{collectionId}/move', status: 200, operationId: 'moveCollection', summary: 'Move a collection into another collection and/or position', tags },
+  http: { route: 'POST /collections/{collectionId}/move', operationId: 'moveCollection', summary: 'Move a collection into another collection and/or position' },
 });
 
-export const transferCollection = defineOperation({
+export const transferCollection = op({
   id: 'collections.transfer',
-  service: 'content',
-  access: 'user',
   input: z.object({ collectionId, organization: IdSchema.describe('The unique id of the target organization') }),
   output: CollectionSchema,
-  http: {
-    method: 'POST',
-    path: '/collections/{collectionId}/transfer',
-    status: 200,
-    operationId: 'transferCollection',
-    summary: 'Transfer a collection with its sub-collections and their spaces to another organization (admin in both)',
-    tags,
-  },
+  http: { route: 'POST /collections/{collectionId}/transfer', operationId: 'transferCollection', summary: 'Transfer a collection with its sub-collections and their spaces to another organization (admin in both)' },
 });

@@ -1,54 +1,46 @@
 import { z } from 'zod';
 import { EmptySchema, IdSchema, listOf, PageQueryShape, RoleOrGuestSchema } from '../common.ts';
-import { defineOperation } from '../operation.ts';
+import { operationsOf } from '../operation.ts';
+import { organizationId, tokenId } from '../params.ts';
 import { ActorSchema } from '../actor.ts';
 import { EmailDomainsSchema, OrganizationHostnameSchema, OrganizationSchema, OrganizationTitleSchema } from '../schemas/organization.ts';
 import { UserSchema } from '../schemas/user.ts';
 
-const organizationId = IdSchema.describe('The unique id of the organization');
+const op = operationsOf('org-admin', { tags: ['users'] });
+
 const EmailSchema = z.email().max(320).describe('E-mail address');
 const DisplayNameSchema = z.string().trim().min(1).max(100).describe('Full name of the user');
 
-export const getAuthenticatedUser = defineOperation({
-  id: 'users.me',
-  service: 'org-admin',
-  access: 'user',
+export const getAuthenticatedUser = op({
+  id: 'users.getMe',
   input: EmptySchema,
   output: UserSchema,
-  http: { method: 'GET', path: '/user', status: 200, operationId: 'getAuthenticatedUser', summary: 'Get profile of authenticated user', tags: ['users'] },
+  http: { route: 'GET /user', operationId: 'getAuthenticatedUser', summary: 'Get profile of authenticated user' },
 });
 
-export const listOrganizationsForAuthenticatedUser = defineOperation({
+export const listOrganizationsForAuthenticatedUser = op({
   id: 'orgs.listForUser',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ ...PageQueryShape }),
   output: listOf(OrganizationSchema),
-  http: { method: 'GET', path: '/orgs', status: 200, operationId: 'listOrganizationsForAuthenticatedUser', summary: 'List the organizations of the authenticated user', tags: ['organizations'] },
+  http: { route: 'GET /orgs', operationId: 'listOrganizationsForAuthenticatedUser', summary: 'List the organizations of the authenticated user', tags: ['organizations'] },
 });
 
-export const createOrganization = defineOperation({
+export const createOrganization = op({
   id: 'orgs.create',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ title: OrganizationTitleSchema }),
   output: OrganizationSchema,
-  http: { method: 'POST', path: '/orgs', status: 201, operationId: 'createOrganization', summary: 'Create an organization; the caller becomes its admin', tags: ['organizations'] },
+  http: { route: 'POST /orgs', status: 201, operationId: 'createOrganization', summary: 'Create an organization; the caller becomes its admin', tags: ['organizations'] },
 });
 
-export const getOrganizationById = defineOperation({
+export const getOrganizationById = op({
   id: 'orgs.get',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ organizationId }),
   output: OrganizationSchema,
-  http: { method: 'GET', path: '/orgs/{organizationId}', status: 200, operationId: 'getOrganizationById', summary: 'Get an organization by its ID', tags: ['organizations'] },
+  http: { route: 'GET /orgs/{organizationId}', operationId: 'getOrganizationById', summary: 'Get an organization by its ID', tags: ['organizations'] },
 });
 
-export const updateOrganizationById = defineOperation({
+export const updateOrganizationById = op({
   id: 'orgs.update',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({
     organizationId,
     title: OrganizationTitleSchema.optional(),
@@ -58,7 +50,7 @@ export const updateOrganizationById = defineOperation({
     inviteLinks: z.boolean().optional().describe('Enable invite links'),
   }),
   output: OrganizationSchema,
-  http: { method: 'PATCH', path: '/orgs/{organizationId}', status: 200, operationId: 'updateOrganizationById', summary: 'Update an organization', tags: ['organizations'] },
+  http: { route: 'PATCH /orgs/{organizationId}', operationId: 'updateOrganizationById', summary: 'Update an organization', tags: ['organizations'] },
 });
 
 const TokenSchema = z.string().describe('The API token; shown once, store it now');
@@ -72,56 +64,49 @@ const TokenInfoSchema = z
   })
   .describe('ApiToken');
 
-export const createApiToken = defineOperation({
+export const createApiToken = op({
   id: 'tokens.create',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ label: z.string().trim().min(1).max(100).describe('What the token is for') }),
   output: z.object({ token: TokenSchema, info: TokenInfoSchema }),
-  http: { method: 'POST', path: '/user/tokens', status: 201, operationId: 'createApiToken', summary: 'Create an API token for the authenticated user (Quire extension)', tags: ['users'] },
+  http: { route: 'POST /user/tokens', status: 201, operationId: 'createApiToken', summary: 'Create an API token for the authenticated user (Quire extension)' },
 });
 
-export const listApiTokens = defineOperation({
+export const listApiTokens = op({
   id: 'tokens.list',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ ...PageQueryShape }),
   output: listOf(TokenInfoSchema),
-  http: { method: 'GET', path: '/user/tokens', status: 200, operationId: 'listApiTokens', summary: 'List the API tokens of the authenticated user (Quire extension)', tags: ['users'] },
+  http: { route: 'GET /user/tokens', operationId: 'listApiTokens', summary: 'List the API tokens of the authenticated user (Quire extension)' },
 });
 
-export const revokeApiToken = defineOperation({
+export const revokeApiToken = op({
   id: 'tokens.revoke',
-  service: 'org-admin',
-  access: 'user',
-  input: z.object({ tokenId: IdSchema.describe('The unique id of the token') }),
+  input: z.object({ tokenId }),
   output: z.void(),
-  http: { method: 'DELETE', path: '/user/tokens/{tokenId}', status: 204, operationId: 'revokeApiToken', summary: 'Revoke an API token (Quire extension)', tags: ['users'] },
+  http: { route: 'DELETE /user/tokens/{tokenId}', status: 204, operationId: 'revokeApiToken', summary: 'Revoke an API token (Quire extension)' },
 });
 
-export const bootstrapInstance = defineOperation({
+export const bootstrapInstance = op({
   id: 'admin.bootstrap',
-  service: 'org-admin',
   access: 'instance-admin',
   input: z.object({ title: OrganizationTitleSchema, email: EmailSchema, name: DisplayNameSchema.optional() }),
   output: z.object({ organization: OrganizationSchema, user: UserSchema, token: TokenSchema }),
-  http: { method: 'POST', path: '/admin/bootstrap', status: 201, operationId: 'adminBootstrap', summary: 'Create an organization with a first admin user and token (instance admin, Quire extension)', tags: ['admin'] },
+  http: { route: 'POST /admin/bootstrap', status: 201, operationId: 'adminBootstrap', summary: 'Create an organization with a first admin user and token (instance admin, Quire extension)', tags: ['admin'] },
 });
 
-export const addUserToOrganization = defineOperation({
+export const addUserToOrganization = op({
   id: 'admin.addUser',
-  service: 'org-admin',
   access: 'instance-admin',
   input: z.object({ organizationId, email: EmailSchema, role: RoleOrGuestSchema, name: DisplayNameSchema.optional() }),
   output: z.object({ user: UserSchema, token: TokenSchema }),
-  http: { method: 'POST', path: '/admin/orgs/{organizationId}/users', status: 201, operationId: 'adminAddUser', summary: 'Add a user (created if new) to an organization and issue a token (instance admin, Quire extension)', tags: ['admin'] },
+  http: { route: 'POST /admin/orgs/{organizationId}/users', status: 201, operationId: 'adminAddUser', summary: 'Add a user (created if new) to an organization and issue a token (instance admin, Quire extension)', tags: ['admin'] },
 });
 
 /** Gateway → org-admin: who holds this token (by its SHA-256)? */
-export const resolveToken = defineOperation({
+export const resolveToken = op({
   id: 'auth.resolveToken',
-  service: 'org-admin',
   access: 'internal',
+  /** Records when the token was last used. */
+  type: 'mutation',
   input: z.object({ tokenHash: z.string().regex(/^[a-f0-9]{64}$/) }),
   output: z.object({ actor: ActorSchema.nullable() }),
 });

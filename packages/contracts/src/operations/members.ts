@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, listOf, OrderSchema, PageQueryShape, RoleOrGuestSchema } from '../common.ts';
-import { defineOperation } from '../operation.ts';
+import { operationsOf } from '../operation.ts';
+import { organizationId, userId } from '../params.ts';
 import {
   InviteEmailSchema,
   InviteUsersOutputSchema,
@@ -11,14 +12,10 @@ import {
 } from '../schemas/member.ts';
 import { MemberTeamSchema } from '../schemas/team.ts';
 
-const organizationId = IdSchema.describe('The unique id of the organization');
-const userId = IdSchema.describe('The unique id of the user');
-const tags = ['organization-members'];
+const op = operationsOf('org-admin', { tags: ['organization-members'] });
 
-export const listMembersInOrganizationById = defineOperation({
+export const listMembersInOrganizationById = op({
   id: 'members.list',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({
     organizationId,
     ...PageQueryShape,
@@ -28,58 +25,46 @@ export const listMembersInOrganizationById = defineOperation({
     sort: MemberSortSchema,
   }),
   output: listOf(MemberSchema),
-  http: { method: 'GET', path: '/orgs/{organizationId}/members', status: 200, operationId: 'listMembersInOrganizationById', summary: 'List all organization members', tags },
+  http: { route: 'GET /orgs/{organizationId}/members', operationId: 'listMembersInOrganizationById', summary: 'List all organization members' },
 });
 
-export const getMemberInOrganizationById = defineOperation({
+export const getMemberInOrganizationById = op({
   id: 'members.get',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ organizationId, userId }),
   output: MemberSchema,
-  http: { method: 'GET', path: '/orgs/{organizationId}/members/{userId}', status: 200, operationId: 'getMemberInOrganizationById', summary: 'Get a member of an organization', tags },
+  http: { route: 'GET /orgs/{organizationId}/members/{userId}', operationId: 'getMemberInOrganizationById', summary: 'Get a member of an organization' },
 });
 
-export const updateMemberInOrganizationById = defineOperation({
+export const updateMemberInOrganizationById = op({
   id: 'members.update',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ organizationId, userId, role: RoleOrGuestSchema.optional() }),
   output: MemberSchema,
-  http: { method: 'PATCH', path: '/orgs/{organizationId}/members/{userId}', status: 200, operationId: 'updateMemberInOrganizationById', summary: "Change a member's role (null: guest)", tags },
+  http: { route: 'PATCH /orgs/{organizationId}/members/{userId}', operationId: 'updateMemberInOrganizationById', summary: "Change a member's role (null: guest)" },
 });
 
-export const removeMemberFromOrganizationById = defineOperation({
-  id: 'members.remove',
-  service: 'org-admin',
-  access: 'user',
+export const removeMemberFromOrganizationById = op({
+  id: 'members.delete',
   input: z.object({ organizationId, userId }),
   output: z.void(),
-  http: { method: 'DELETE', path: '/orgs/{organizationId}/members/{userId}', status: 204, operationId: 'removeMemberFromOrganizationById', summary: 'Remove a member from an organization', tags },
+  http: { route: 'DELETE /orgs/{organizationId}/members/{userId}', status: 204, operationId: 'removeMemberFromOrganizationById', summary: 'Remove a member from an organization' },
 });
 
-export const updateOrganizationMemberLastSeenAt = defineOperation({
+export const updateOrganizationMemberLastSeenAt = op({
   id: 'members.ping',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ organizationId }),
   output: VisitorClaimsOutputSchema,
-  http: { method: 'POST', path: '/orgs/{organizationId}/ping', status: 200, operationId: 'updateOrganizationMemberLastSeenAt', summary: "Update the caller's last-seen time; returns the caller's claims as a signed JWT", tags },
+  http: { route: 'POST /orgs/{organizationId}/ping', operationId: 'updateOrganizationMemberLastSeenAt', summary: "Update the caller's last-seen time; returns the caller's claims as a signed JWT" },
 });
 
-export const setUserAsSSOMemberForOrganization = defineOperation({
-  id: 'members.setSso',
-  service: 'org-admin',
-  access: 'user',
+export const setUserAsSSOMemberForOrganization = op({
+  id: 'members.updateSso',
   input: z.object({ organizationId, userId }),
   output: MemberSchema,
-  http: { method: 'POST', path: '/orgs/{organizationId}/members/{userId}/sso', status: 200, operationId: 'setUserAsSSOMemberForOrganization', summary: 'Set a member as an SSO member', tags },
+  http: { route: 'POST /orgs/{organizationId}/members/{userId}/sso', operationId: 'setUserAsSSOMemberForOrganization', summary: 'Set a member as an SSO member' },
 });
 
-export const listTeamsForOrganizationMember = defineOperation({
+export const listTeamsForOrganizationMember = op({
   id: 'members.listTeams',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({
     organizationId,
     userId,
@@ -87,13 +72,11 @@ export const listTeamsForOrganizationMember = defineOperation({
     title: z.string().trim().max(64).optional().describe('Only teams whose title contains this (case-insensitive)'),
   }),
   output: listOf(MemberTeamSchema),
-  http: { method: 'GET', path: '/orgs/{organizationId}/members/{userId}/teams', status: 200, operationId: 'listTeamsForOrganizationMember', summary: 'List the teams of a member', tags },
+  http: { route: 'GET /orgs/{organizationId}/members/{userId}/teams', operationId: 'listTeamsForOrganizationMember', summary: 'List the teams of a member' },
 });
 
-export const inviteUsersToOrganization = defineOperation({
+export const inviteUsersToOrganization = op({
   id: 'members.invite',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({
     organizationId,
     emails: z
@@ -105,5 +88,5 @@ export const inviteUsersToOrganization = defineOperation({
     sso: z.boolean().optional().describe('Add the users as SSO members (default false)'),
   }),
   output: InviteUsersOutputSchema,
-  http: { method: 'POST', path: '/orgs/{organizationId}/invites', status: 200, operationId: 'inviteUsersToOrganization', summary: 'Add users to an organization (created when new); existing members are left as they are', tags: ['organization-invites'] },
+  http: { route: 'POST /orgs/{organizationId}/invites', operationId: 'inviteUsersToOrganization', summary: 'Add users to an organization (created when new); existing members are left as they are', tags: ['organization-invites'] },
 });

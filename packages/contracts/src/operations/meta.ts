@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { EmptySchema } from '../common.ts';
-import { defineOperation } from '../operation.ts';
+import { operationsOf } from '../operation.ts';
 
-export const getApiInformation = defineOperation({
-  id: 'meta.info',
-  service: 'org-admin',
+const op = operationsOf('org-admin', { tags: ['api'] });
+
+export const getApiInformation = op({
+  id: 'meta.get',
   access: 'public',
   input: EmptySchema,
   output: z
@@ -13,5 +14,5 @@ export const getApiInformation = defineOperation({
       build: z.string().describe('Build of the running instance'),
     })
     .describe('ApiInformation'),
-  http: { method: 'GET', path: '/', status: 200, operationId: 'getApiInformation', summary: 'Get information about the API', tags: ['api'] },
+  http: { route: 'GET /', operationId: 'getApiInformation', summary: 'Get information about the API' },
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { IdSchema, listOf, PageQueryShape, RoleOrGuestSchema } from '../common.ts';
-import { defineOperation } from '../operation.ts';
+import { operationsOf } from '../operation.ts';
+import { organizationId, samlProviderId } from '../params.ts';
 import { SamlCertificateSchema, SamlEntityIdSchema, SamlLabelSchema, SamlProviderSchema, SamlSsoUrlSchema, SsoLoginInfoSchema } from '../schemas/saml.ts';
 
-const organizationId = IdSchema.describe('The unique id of the organization');
-const samlProviderId = IdSchema.describe('The unique id of the SAML provider');
-const tags = ['sso'];
+const op = operationsOf('org-admin', { tags: ['sso'] });
+
 const settings = {
   entityID: SamlEntityIdSchema.optional(),
   certificate: SamlCertificateSchema.optional(),
@@ -14,56 +14,44 @@ const settings = {
   defaultRole: RoleOrGuestSchema.optional(),
 };
 
-export const listSAMLProvidersInOrganizationById = defineOperation({
+export const listSAMLProvidersInOrganizationById = op({
   id: 'saml.list',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ organizationId, ...PageQueryShape }),
   output: listOf(SamlProviderSchema),
-  http: { method: 'GET', path: '/orgs/{organizationId}/saml', status: 200, operationId: 'listSAMLProvidersInOrganizationById', summary: 'List the SAML providers of an organization', tags },
+  http: { route: 'GET /orgs/{organizationId}/saml', operationId: 'listSAMLProvidersInOrganizationById', summary: 'List the SAML providers of an organization' },
 });
 
-export const createOrganizationSAMLProvider = defineOperation({
+export const createOrganizationSAMLProvider = op({
   id: 'saml.create',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ organizationId, label: SamlLabelSchema, ...settings }),
   output: SamlProviderSchema,
-  http: { method: 'POST', path: '/orgs/{organizationId}/saml', status: 201, operationId: 'createOrganizationSAMLProvider', summary: 'Create a SAML provider', tags },
+  http: { route: 'POST /orgs/{organizationId}/saml', status: 201, operationId: 'createOrganizationSAMLProvider', summary: 'Create a SAML provider' },
 });
 
-export const getOrganizationSAMLProviderById = defineOperation({
+export const getOrganizationSAMLProviderById = op({
   id: 'saml.get',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ organizationId, samlProviderId }),
   output: SamlProviderSchema,
-  http: { method: 'GET', path: '/orgs/{organizationId}/saml/{samlProviderId}', status: 200, operationId: 'getOrganizationSAMLProviderById', summary: 'Get a SAML provider', tags },
+  http: { route: 'GET /orgs/{organizationId}/saml/{samlProviderId}', operationId: 'getOrganizationSAMLProviderById', summary: 'Get a SAML provider' },
 });
 
-export const updateOrganizationSAMLProvider = defineOperation({
+export const updateOrganizationSAMLProvider = op({
   id: 'saml.update',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ organizationId, samlProviderId, label: SamlLabelSchema.optional(), ...settings }),
   output: SamlProviderSchema,
-  http: { method: 'PATCH', path: '/orgs/{organizationId}/saml/{samlProviderId}', status: 200, operationId: 'updateOrganizationSAMLProvider', summary: 'Update a SAML provider', tags },
+  http: { route: 'PATCH /orgs/{organizationId}/saml/{samlProviderId}', operationId: 'updateOrganizationSAMLProvider', summary: 'Update a SAML provider' },
 });
 
-export const deleteOrganizationSAMLProvider = defineOperation({
-  id: 'saml.remove',
-  service: 'org-admin',
-  access: 'user',
+export const deleteOrganizationSAMLProvider = op({
+  id: 'saml.delete',
   input: z.object({ organizationId, samlProviderId }),
   output: z.void(),
-  http: { method: 'DELETE', path: '/orgs/{organizationId}/saml/{samlProviderId}', status: 204, operationId: 'deleteOrganizationSAMLProvider', summary: 'Delete a SAML provider', tags },
+  http: { route: 'DELETE /orgs/{organizationId}/saml/{samlProviderId}', status: 204, operationId: 'deleteOrganizationSAMLProvider', summary: 'Delete a SAML provider' },
 });
 
-export const listSSOProviderLoginsInOrganization = defineOperation({
-  id: 'sso.list',
-  service: 'org-admin',
-  access: 'public',
+export const listSSOProviderLoginsInOrganization = op({
+  id: 'saml.listLogins',
   input: z.object({ organizationId }),
   output: z.object({ items: z.array(SsoLoginInfoSchema).describe('The active SAML providers of the organization') }),
-  http: { method: 'GET', path: '/orgs/{organizationId}/sso', status: 200, operationId: 'listSSOProviderLoginsInOrganization', summary: 'List the SSO login options of an organization (no token needed)', tags },
+  http: { route: 'GET /orgs/{organizationId}/sso', operationId: 'listSSOProviderLoginsInOrganization', summary: 'List the SSO login options of an organization' },
 });

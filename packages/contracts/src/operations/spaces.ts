@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DefaultLevelSchema, IdSchema, listOf, OrderSchema, PageQueryShape, RoleOrGuestSchema } from '../common.ts';
-import { defineOperation } from '../operation.ts';
+import { operationsOf } from '../operation.ts';
+import { organizationId, spaceId, userId } from '../params.ts';
 import {
   ContentPositionSchema,
   EmojiSchema,
@@ -12,23 +13,17 @@ import {
   SpaceVisibilitySchema,
 } from '../schemas/space.ts';
 
-const organizationId = IdSchema.describe('The unique id of the organization');
-const spaceId = IdSchema.describe('The unique id of the space');
-const tags = ['spaces'];
+const op = operationsOf('content', { tags: ['spaces'] });
 
-export const listSpaces = defineOperation({
+export const listSpaces = op({
   id: 'spaces.listInOrg',
-  service: 'content',
-  access: 'user',
   input: z.object({ organizationId, ...PageQueryShape }),
   output: listOf(SpaceSchema),
-  http: { method: 'GET', path: '/orgs/{organizationId}/spaces', status: 200, operationId: 'listSpacesInOrganizationById', summary: 'List the spaces of an organization the caller can see, in tree order', tags },
+  http: { route: 'GET /orgs/{organizationId}/spaces', operationId: 'listSpacesInOrganizationById', summary: 'List the spaces of an organization the caller can see, in tree order' },
 });
 
-export const createSpace = defineOperation({
+export const createSpace = op({
   id: 'spaces.create',
-  service: 'content',
-  access: 'user',
   input: z.object({
     organizationId,
     title: SpaceTitleSchema.optional(),
@@ -37,25 +32,21 @@ export const createSpace = defineOperation({
     editMode: SpaceEditModeSchema.optional(),
   }),
   output: SpaceSchema,
-  http: { method: 'POST', path: '/orgs/{organizationId}/spaces', status: 201, operationId: 'createSpace', summary: 'Create a space in an organization', tags },
+  http: { route: 'POST /orgs/{organizationId}/spaces', status: 201, operationId: 'createSpace', summary: 'Create a space in an organization' },
 });
 
-export const getSpaceById = defineOperation({
+export const getSpaceById = op({
   id: 'spaces.get',
-  service: 'content',
-  access: 'user',
   input: z.object({
     spaceId,
     shareKey: z.string().max(256).optional().describe('Share key resolving published URLs for share-link sites'),
   }),
   output: SpaceSchema,
-  http: { method: 'GET', path: '/spaces/{spaceId}', status: 200, operationId: 'getSpaceById', summary: 'Get a space by its ID (a deleted space, until it is purged, carries `deletedAt`)', tags },
+  http: { route: 'GET /spaces/{spaceId}', operationId: 'getSpaceById', summary: 'Get a space by its ID (a deleted space, until it is purged, carries `deletedAt`)' },
 });
 
-export const updateSpaceById = defineOperation({
+export const updateSpaceById = op({
   id: 'spaces.update',
-  service: 'content',
-  access: 'user',
   input: z
     .object({
       spaceId,
@@ -68,40 +59,32 @@ export const updateSpaceById = defineOperation({
     })
     .refine((b) => b.emoji == null || b.icon == null, { message: 'give `emoji` or `icon`, not both', path: ['icon'] }),
   output: SpaceSchema,
-  http: { method: 'PATCH', path: '/spaces/{spaceId}', status: 200, operationId: 'updateSpaceById', summary: "Update a space's title, icon or settings (space admins)", tags },
+  http: { route: 'PATCH /spaces/{spaceId}', operationId: 'updateSpaceById', summary: "Update a space's title, icon or settings (space admins)" },
 });
 
-export const deleteSpaceById = defineOperation({
+export const deleteSpaceById = op({
   id: 'spaces.delete',
-  service: 'content',
-  access: 'user',
   input: z.object({ spaceId }),
   output: z.void(),
-  http: { method: 'DELETE', path: '/spaces/{spaceId}', status: 205, operationId: 'deleteSpaceById', summary: 'Delete a space: it can be restored for 7 days, then it is purged', tags },
+  http: { route: 'DELETE /spaces/{spaceId}', status: 205, operationId: 'deleteSpaceById', summary: 'Delete a space: it can be restored for 7 days, then it is purged' },
 });
 
-export const restoreSpace = defineOperation({
+export const restoreSpace = op({
   id: 'spaces.restore',
-  service: 'content',
-  access: 'user',
   input: z.object({ spaceId }),
   output: SpaceSchema,
-  http: { method: 'POST', path: '/spaces/{spaceId}/restore', status: 200, operationId: 'restoreSpace', summary: 'Restore a space deleted within the last 7 days (412 after that)', tags },
+  http: { route: 'POST /spaces/{spaceId}/restore', operationId: 'restoreSpace', summary: 'Restore a space deleted within the last 7 days (412 after that)' },
 });
 
-export const duplicateSpace = defineOperation({
+export const duplicateSpace = op({
   id: 'spaces.duplicate',
-  service: 'content',
-  access: 'user',
   input: z.object({ spaceId }),
   output: SpaceSchema,
-  http: { method: 'POST', path: '/spaces/{spaceId}/duplicate', status: 201, operationId: 'duplicateSpace', summary: 'Copy a space (content and settings) right after it, titled "Copy of <title>"', tags },
+  http: { route: 'POST /spaces/{spaceId}/duplicate', status: 201, operationId: 'duplicateSpace', summary: 'Copy a space (content and settings) right after it, titled "Copy of <title>"' },
 });
 
-export const moveSpace = defineOperation({
+export const moveSpace = op({
   id: 'spaces.move',
-  service: 'content',
-  access: 'user',
   input: z
     .object({
       spaceId,
@@ -110,41 +93,29 @@ export const moveSpace = defineOperation({
     })
     .refine((b) => b.parent !== undefined || b.position !== undefined, { message: 'give `parent`, `position` or both', path: ['parent'] }),
   output: SpaceSchema,
-  http: { method: 'POST', path: '/spaces/{spaceId}/move', status: 200, operationId: 'moveSpace', summary: 'Move a space to another collection and/or position', tags },
+  http: { route: 'POST /spaces/{spaceId}/move', operationId: 'moveSpace', summary: 'Move a space to another collection and/or position' },
 });
 
-export const transferSpace = defineOperation({
+export const transferSpace = op({
   id: 'spaces.transfer',
-  service: 'content',
-  access: 'user',
   input: z.object({ spaceId, organization: IdSchema.describe('The unique id of the target organization') }),
   output: SpaceSchema,
-  http: { method: 'POST', path: '/spaces/{spaceId}/transfer', status: 200, operationId: 'transferSpace', summary: 'Transfer a space and its content to another organization (admin in both)', tags },
+  http: { route: 'POST /spaces/{spaceId}/transfer', operationId: 'transferSpace', summary: 'Transfer a space and its content to another organization (admin in both)' },
 });
 
-export const listSpacesForOrganizationMember = defineOperation({
+export const listSpacesForOrganizationMember = op({
   id: 'spaces.listForMember',
-  service: 'content',
-  access: 'user',
-  input: z.object({ organizationId, userId: IdSchema.describe('The unique id of the user'), ...PageQueryShape, order: OrderSchema }),
+  input: z.object({ organizationId, userId, ...PageQueryShape, order: OrderSchema }),
   output: listOf(MemberSpacePermissionSchema),
-  http: {
-    method: 'GET',
-    path: '/orgs/{organizationId}/members/{userId}/spaces',
-    status: 200,
-    operationId: 'listSpacesForOrganizationMember',
-    summary: 'List the spaces a member can access, with the member role on each (by creation date)',
-    tags: ['members'],
-  },
+  http: { route: 'GET /orgs/{organizationId}/members/{userId}/spaces', operationId: 'listSpacesForOrganizationMember', summary: 'List the spaces a member can access, with the member role on each (by creation date)', tags: ['members'] },
 });
 
 /**
  * org-admin → content: how many spaces each of these members can access (the same rule as
  * `GET /v1/orgs/{organizationId}/members/{userId}/spaces`), for `Member.spaces`.
  */
-export const countMemberSpaces = defineOperation({
+export const countMemberSpaces = op({
   id: 'spaces.countForMembers',
-  service: 'content',
   access: 'internal',
   input: z.object({
     organizationId,

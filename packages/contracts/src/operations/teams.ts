@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import { IdSchema, listOf, PageQueryShape } from '../common.ts';
-import { defineOperation } from '../operation.ts';
+import { operationsOf } from '../operation.ts';
+import { organizationId, userId, teamId } from '../params.ts';
 import { OrganizationTeamMemberSchema, TeamMemberRoleSchema, TeamSchema, TeamTitleSchema } from '../schemas/team.ts';
 
-const organizationId = IdSchema.describe('The unique id of the organization');
-const teamId = IdSchema.describe('The unique id of the team');
-const userId = IdSchema.describe('The unique id of the user');
-const tags = ['teams'];
+const op = operationsOf('org-admin', { tags: ['teams'] });
+
 const UserRefSchema = z.string().trim().min(1).max(320).describe('A user id or an e-mail address');
 
-export const listTeamsInOrganizationById = defineOperation({
+export const listTeamsInOrganizationById = op({
   id: 'teams.list',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({
     organizationId,
     ...PageQueryShape,
@@ -20,62 +17,50 @@ export const listTeamsInOrganizationById = defineOperation({
     title: z.string().trim().max(64).optional().describe('Only teams whose title contains this (case-insensitive)'),
   }),
   output: listOf(TeamSchema),
-  http: { method: 'GET', path: '/orgs/{organizationId}/teams', status: 200, operationId: 'listTeamsInOrganizationById', summary: 'List the teams of an organization', tags },
+  http: { route: 'GET /orgs/{organizationId}/teams', operationId: 'listTeamsInOrganizationById', summary: 'List the teams of an organization' },
 });
 
-export const createOrganizationTeam = defineOperation({
+export const createOrganizationTeam = op({
   id: 'teams.create',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({
     organizationId,
     title: TeamTitleSchema,
     members: z.array(IdSchema).max(1000).optional().describe('Ids of organization members to add to the team (role `member`)'),
   }),
   output: TeamSchema,
-  http: { method: 'PUT', path: '/orgs/{organizationId}/teams', status: 201, operationId: 'createOrganizationTeam', summary: 'Create a team', tags },
+  http: { route: 'PUT /orgs/{organizationId}/teams', status: 201, operationId: 'createOrganizationTeam', summary: 'Create a team' },
 });
 
-export const getTeamInOrganizationById = defineOperation({
+export const getTeamInOrganizationById = op({
   id: 'teams.get',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ organizationId, teamId }),
   output: TeamSchema,
-  http: { method: 'GET', path: '/orgs/{organizationId}/teams/{teamId}', status: 200, operationId: 'getTeamInOrganizationById', summary: 'Get a team', tags },
+  http: { route: 'GET /orgs/{organizationId}/teams/{teamId}', operationId: 'getTeamInOrganizationById', summary: 'Get a team' },
 });
 
-export const updateTeamInOrganizationById = defineOperation({
+export const updateTeamInOrganizationById = op({
   id: 'teams.update',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ organizationId, teamId, title: TeamTitleSchema }),
   output: TeamSchema,
-  http: { method: 'PATCH', path: '/orgs/{organizationId}/teams/{teamId}', status: 200, operationId: 'updateTeamInOrganizationById', summary: 'Rename a team', tags },
+  http: { route: 'PATCH /orgs/{organizationId}/teams/{teamId}', operationId: 'updateTeamInOrganizationById', summary: 'Rename a team' },
 });
 
-export const removeTeamFromOrganizationById = defineOperation({
-  id: 'teams.remove',
-  service: 'org-admin',
-  access: 'user',
+export const removeTeamFromOrganizationById = op({
+  id: 'teams.delete',
   input: z.object({ organizationId, teamId }),
   output: z.void(),
-  http: { method: 'DELETE', path: '/orgs/{organizationId}/teams/{teamId}', status: 204, operationId: 'removeTeamFromOrganizationById', summary: 'Delete a team', tags },
+  http: { route: 'DELETE /orgs/{organizationId}/teams/{teamId}', status: 204, operationId: 'removeTeamFromOrganizationById', summary: 'Delete a team' },
 });
 
-export const listTeamMembersInOrganizationById = defineOperation({
+export const listTeamMembersInOrganizationById = op({
   id: 'teams.listMembers',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ organizationId, teamId, ...PageQueryShape }),
   output: listOf(OrganizationTeamMemberSchema),
-  http: { method: 'GET', path: '/orgs/{organizationId}/teams/{teamId}/members', status: 200, operationId: 'listTeamMembersInOrganizationById', summary: 'List the members of a team', tags },
+  http: { route: 'GET /orgs/{organizationId}/teams/{teamId}/members', operationId: 'listTeamMembersInOrganizationById', summary: 'List the members of a team' },
 });
 
-export const updateMembersInOrganizationTeam = defineOperation({
+export const updateMembersInOrganizationTeam = op({
   id: 'teams.updateMembers',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({
     organizationId,
     teamId,
@@ -87,23 +72,19 @@ export const updateMembersInOrganizationTeam = defineOperation({
       .describe('Role by user id: adds the member with that role, or changes their role'),
   }),
   output: z.void(),
-  http: { method: 'PUT', path: '/orgs/{organizationId}/teams/{teamId}/members', status: 204, operationId: 'updateMembersInOrganizationTeam', summary: 'Add, remove and change the role of team members in bulk', tags },
+  http: { route: 'PUT /orgs/{organizationId}/teams/{teamId}/members', status: 204, operationId: 'updateMembersInOrganizationTeam', summary: 'Add, remove and change the role of team members in bulk' },
 });
 
-export const addMemberToOrganizationTeamById = defineOperation({
-  id: 'teams.putMember',
-  service: 'org-admin',
-  access: 'user',
+export const addMemberToOrganizationTeamById = op({
+  id: 'teams.upsertMember',
   input: z.object({ organizationId, teamId, userId, role: TeamMemberRoleSchema.optional().describe('Role in the team (default `member` when added)') }),
   output: z.void(),
-  http: { method: 'PUT', path: '/orgs/{organizationId}/teams/{teamId}/members/{userId}', status: 204, operationId: 'addMemberToOrganizationTeamById', summary: 'Add a member to a team, or change their role in it', tags },
+  http: { route: 'PUT /orgs/{organizationId}/teams/{teamId}/members/{userId}', status: 204, operationId: 'addMemberToOrganizationTeamById', summary: 'Add a member to a team, or change their role in it' },
 });
 
-export const deleteMemberFromOrganizationTeamById = defineOperation({
-  id: 'teams.removeMember',
-  service: 'org-admin',
-  access: 'user',
+export const deleteMemberFromOrganizationTeamById = op({
+  id: 'teams.deleteMember',
   input: z.object({ organizationId, teamId, userId }),
   output: z.void(),
-  http: { method: 'DELETE', path: '/orgs/{organizationId}/teams/{teamId}/members/{userId}', status: 204, operationId: 'deleteMemberFromOrganizationTeamById', summary: 'Remove a member from a team', tags },
+  http: { route: 'DELETE /orgs/{organizationId}/teams/{teamId}/members/{userId}', status: 204, operationId: 'deleteMemberFromOrganizationTeamById', summary: 'Remove a member from a team' },
 });

@@ -1,43 +1,34 @@
 import { z } from 'zod';
 import { IdSchema, listOf, PageQueryShape } from '../common.ts';
-import { defineOperation } from '../operation.ts';
+import { operationsOf } from '../operation.ts';
+import { organizationId, translationSettingsId } from '../params.ts';
 import { TranslationLanguagesSchema, TranslationSettingsSchema, TranslationTitleSchema } from '../schemas/translation.ts';
 
-const organizationId = IdSchema.describe('The unique id of the organization');
-const translationSettingsId = IdSchema.describe('The unique id of the translation settings');
-const tags = ['translations'];
+const op = operationsOf('org-admin', { tags: ['translations'] });
 
-export const listTranslations = defineOperation({
+export const listTranslations = op({
   id: 'translations.list',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ organizationId, ...PageQueryShape }),
   output: listOf(TranslationSettingsSchema),
-  http: { method: 'GET', path: '/orgs/{organizationId}/translations', status: 200, operationId: 'listTranslations', summary: 'List the translation settings of an organization', tags },
+  http: { route: 'GET /orgs/{organizationId}/translations', operationId: 'listTranslations', summary: 'List the translation settings of an organization' },
 });
 
-export const createTranslation = defineOperation({
+export const createTranslation = op({
   id: 'translations.create',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ organizationId, title: TranslationTitleSchema, languages: TranslationLanguagesSchema.optional() }),
   output: TranslationSettingsSchema,
-  http: { method: 'POST', path: '/orgs/{organizationId}/translations', status: 201, operationId: 'createTranslation', summary: 'Create translation settings', tags },
+  http: { route: 'POST /orgs/{organizationId}/translations', status: 201, operationId: 'createTranslation', summary: 'Create translation settings' },
 });
 
-export const getTranslation = defineOperation({
+export const getTranslation = op({
   id: 'translations.get',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({ organizationId, translationSettingsId }),
   output: TranslationSettingsSchema,
-  http: { method: 'GET', path: '/orgs/{organizationId}/translations/{translationSettingsId}', status: 200, operationId: 'getTranslation', summary: 'Get translation settings', tags },
+  http: { route: 'GET /orgs/{organizationId}/translations/{translationSettingsId}', operationId: 'getTranslation', summary: 'Get translation settings' },
 });
 
-export const updateTranslation = defineOperation({
+export const updateTranslation = op({
   id: 'translations.update',
-  service: 'org-admin',
-  access: 'user',
   input: z.object({
     organizationId,
     translationSettingsId,
@@ -45,14 +36,12 @@ export const updateTranslation = defineOperation({
     languages: TranslationLanguagesSchema.optional().describe('Target languages (unchanged when absent)'),
   }),
   output: TranslationSettingsSchema,
-  http: { method: 'PUT', path: '/orgs/{organizationId}/translations/{translationSettingsId}', status: 200, operationId: 'updateTranslation', summary: 'Update translation settings', tags },
+  http: { route: 'PUT /orgs/{organizationId}/translations/{translationSettingsId}', operationId: 'updateTranslation', summary: 'Update translation settings' },
 });
 
-export const deleteTranslation = defineOperation({
-  id: 'translations.remove',
-  service: 'org-admin',
-  access: 'user',
+export const deleteTranslation = op({
+  id: 'translations.delete',
   input: z.object({ organizationId, translationSettingsId }),
   output: z.void(),
-  http: { method: 'DELETE', path: '/orgs/{organizationId}/translations/{translationSettingsId}', status: 205, operationId: 'deleteTranslation', summary: 'Delete translation settings', tags },
+  http: { route: 'DELETE /orgs/{organizationId}/translations/{translationSettingsId}', status: 205, operationId: 'deleteTranslation', summary: 'Delete translation settings' },
 });

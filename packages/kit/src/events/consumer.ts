@@ -7,21 +7,37 @@ type HandlerMap<Defs extends readonly EventDef[]> = {
   [T in Defs[number]['type']]: (event: EventOf<Extract<Defs[number], { type: T }>>, em: EntityManager) => Promise<void>;
 };
 
+export interface ConsumerOptions {
+  /**
+   * Apply the events in the order they happened across their types: one subscription per entity
+   * (`content.space.*`) instead of one per event type, so `space.deleted` never overtakes `space.created`.
+   * Events of other types on those subjects are acknowledged and skipped.
+   */
+  ordered?: boolean;
+}
+
+/** `content.space.created` → `content.space.*`: one wildcard per service and entity. */
+function entityWildcards(events: readonly EventDef[]): string[] {
+  return [...new Set(events.map((e) => `${e.subject.slice(0, e.subject.lastIndexOf('.'))}.*`))];
+}
+
 /**
- * A durable consumer whose handlers run in one transaction with the dedupe row: an event id already
- * processed by this consumer is skipped, so a redelivery never applies twice. The payload is parsed
- * with the contract schema (no casts); the bus acknowledges after the commit.
+ * The one way a service consumes events: a durable consumer whose handlers run in one transaction with
+ * the dedupe row. An event id already processed by this consumer is skipped, so a redelivery never
+ * applies twice. The payload is parsed with the contract schema (no casts); the bus acknowledges after
+ * the commit.
  */
 export function idempotentConsumer<const Defs extends readonly EventDef[]>(
   orm: MikroORM,
   name: string,
   events: Defs,
   handlers: HandlerMap<Defs>,
+  opts: ConsumerOptions = {},
 ): DurableConsumerSpec {
   const byType = new Map<string, EventDef>(events.map((e) => [e.type, e]));
   return {
     name,
-    subjects: events.map((e) => e.subject),
+    subjects: opts.ordered ? entityWildcards(events) : events.map((e) => e.subject),
     handler: async (envelope: EventEnvelope) => {
       const def = byType.get(envelope.type);
       if (!def) return;

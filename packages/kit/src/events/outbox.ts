@@ -7,10 +7,22 @@ import type { Logger } from '../logger.ts';
 import { OutboxEvent } from '../db/kit-entities.ts';
 import type { EventBus } from './bus.ts';
 
-/** Queues an event in the caller's unit of work: it is written by the same flush/transaction as the change. */
+/** The events recorded in each open transaction (keyed by its transaction context), for `eventsRecordedIn`. */
+const recorded = new WeakMap<object, EventEnvelope[]>();
+
+/**
+ * Queues an event in the caller's unit of work: it is written by the same flush/transaction as the change.
+ * Commands call it; procedures never do (the mold's transaction commits it).
+ */
 export function recordEvent<E extends EventDef>(em: EntityManager, def: E, data: z.input<E['data']>): EventEnvelope {
   const parsed = def.data.parse(data);
   const envelope: EventEnvelope = { id: newId(24), type: def.type, occurredAt: new Date().toISOString(), data: parsed };
+  const trx: object | undefined = em.getTransactionContext();
+  if (trx) {
+    const list = recorded.get(trx);
+    if (list) list.push(envelope);
+    else recorded.set(trx, [envelope]);
+  }
   em.create(OutboxEvent, {
     id: envelope.id,
     subject: def.subject,
@@ -21,6 +33,12 @@ export function recordEvent<E extends EventDef>(em: EntityManager, def: E, data:
     publishedAt: null,
   });
   return envelope;
+}
+
+/** The events recorded so far in the transaction `em` runs in (none outside a transaction). */
+export function eventsRecordedIn(em: EntityManager): EventEnvelope[] {
+  const trx: object | undefined = em.getTransactionContext();
+  return (trx && recorded.get(trx)) || [];
 }
 
 /**

@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { membershipOf, roleAtLeast } from './roles.ts';
 
 describe('role ladder', () => {
-  it('orders admin > create > review > edit > comment > read > guest', () => {
+  it('orders admin > create > review > edit > comment > read > guest > none', () => {
     expect(roleAtLeast('admin', 'create')).toBe(true);
     expect(roleAtLeast('review', 'edit')).toBe(true);
     expect(roleAtLeast('edit', 'review')).toBe(false);
     expect(roleAtLeast('read', 'read')).toBe(true);
-    expect(roleAtLeast(null, 'read')).toBe(false);
+    expect(roleAtLeast(null, "read")).toBe(false);
+    expect(roleAtLeast("guest", "read")).toBe(false);
+    expect(roleAtLeast("read", "guest")).toBe(true);
+    expect(roleAtLeast(null, "guest")).toBe(false);
   });
 
   it('finds the membership of a user actor only', () => {

@@ -1,14 +1,26 @@
 import { ROLES, type Actor, type Membership, type Role } from '@quire/contracts';
 
-/** admin > create > review > edit > comment > read. */
-const RANK: Record<Role, number> = Object.fromEntries(ROLES.map((r, i) => [r, ROLES.length - i])) as Record<Role, number>;
+/**
+ * An access level: a role, or `guest` (a member of the organization without a role), below every role.
+ * `null` where a level is expected means no access at all: the resource is not visible.
+ */
+export type AccessLevel = Role | 'guest';
 
-/** Whether `role` is at least `min` on the ladder (a guest, `null`, is below every role). */
-export function roleAtLeast(role: Role | null | undefined, min: Role): boolean {
-  return role != null && RANK[role] >= RANK[min];
+/** guest < read < comment < edit < review < create < admin. */
+const RANK: Record<AccessLevel, number> = { guest: 0, ...(Object.fromEntries(ROLES.map((r, i) => [r, ROLES.length - i])) as Record<Role, number>) };
+
+/** Whether `level` is at least `min` on the ladder (`null`, no access, is below everything). */
+export function roleAtLeast(level: AccessLevel | null | undefined, min: AccessLevel): boolean {
+  return level != null && RANK[level] >= RANK[min];
 }
 
 /** The actor's membership in an organization, if any. */
 export function membershipOf(actor: Actor, organization: string): Membership | undefined {
   return actor.kind === 'user' ? actor.memberships.find((m) => m.organization === organization) : undefined;
+}
+
+/** The actor's level in an organization: its role, `guest` for a member without one, null for outsiders. */
+export function organizationLevel(actor: Actor, organization: string): AccessLevel | null {
+  const m = membershipOf(actor, organization);
+  return m ? (m.role ?? 'guest') : null;
 }

@@ -1,83 +1,111 @@
-import type { AnyRouter, AnyProcedure } from '@trpc/server';
-import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/unstable-core-do-not-import';
+import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor } from '@quire/contracts';
-import { DomainError, toPublicError } from '../errors.ts';
+import type { EventEnvelope } from '@quire/contracts';
+import { DomainError, jsonRpcCode, toPublicError, type PublicError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { ACTOR_HEADER, type ActorSigner } from './actor-header.ts';
-import type { BaseContext } from './trpc.ts';
+import type { BaseContext, ServiceContext } from './trpc.ts';
 
-export interface RpcServerOptions<Ctx extends BaseContext> {
-  router: AnyRouter;
-  signer: ActorSigner;
-  /** Request-scoped dependencies (a forked EntityManager, …) added to the base context. */
-  createContext: (base: BaseContext) => Ctx;
-  prefix?: string;
+/** What a caller passes with every call, whatever the transport. */
+export interface CallContext {
+  /** The signed actor (see actor-header.ts). */
+  actorHeader: string;
+  requestId?: string | undefined;
+  /** Filled by the transport: the events the call committed (a mutation's outbox rows). */
+  events?: EventEnvelope[];
 }
 
-const JSONRPC_CODE: Record<number, number> = {
-  400: TRPC_ERROR_CODES_BY_KEY.BAD_REQUEST,
-  401: TRPC_ERROR_CODES_BY_KEY.UNAUTHORIZED,
-  403: TRPC_ERROR_CODES_BY_KEY.FORBIDDEN,
-  404: TRPC_ERROR_CODES_BY_KEY.NOT_FOUND,
-  409: TRPC_ERROR_CODES_BY_KEY.CONFLICT,
-  412: TRPC_ERROR_CODES_BY_KEY.PRECONDITION_FAILED,
-  413: TRPC_ERROR_CODES_BY_KEY.PAYLOAD_TOO_LARGE,
-  429: TRPC_ERROR_CODES_BY_KEY.TOO_MANY_REQUESTS,
-  503: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
-};
+export interface CallResult {
+  data: unknown;
+  events: EventEnvelope[];
+}
+
+/** Calls a service's procedures by path: the one place both transports (HTTP and in-process) go through. */
+export interface ProcedureInvoker {
+  /** `query` or `mutation` (undefined for an unknown path). */
+  typeOf(path: string): 'query' | 'mutation' | undefined;
+  invoke(path: string, input: unknown, call: CallContext, log?: Logger): Promise<CallResult>;
+  /** From now on every call fails with 503, as a stopped service's would. */
+  close(): void;
+}
+
+export interface InvokerOptions {
+  service: string;
+  router: AnyRouter;
+  signer: ActorSigner;
+  log: Logger;
+  /** The procedure context of one call (a forked EntityManager, the config, …). */
+  createContext: (base: BaseContext) => ServiceContext;
+}
+
+/** The failure of a call as the caller sees it, logged on the service's side like an HTTP call. */
+function fail(log: Logger, path: string, err: unknown): PublicError {
+  const pub = toPublicError(err);
+  if (pub.unexpected) log.error({ err, path }, 'procedure failed');
+  else log.debug({ path, status: pub.status }, 'rpc');
+  return pub;
+}
 
 /**
- * Serves a tRPC router over tRPC's HTTP protocol (non-batched; queries by GET `?input=` or POST,
- * mutations by POST) without the fetch adapter's per-call Request/Response/AbortSignal objects:
- * fastify parses the body, the procedure is called directly, fastify serializes the envelope.
- * Every call must carry a valid signed actor header.
+ * Verifies the signed actor, builds the context and runs the procedure: the contract's input and output
+ * schemas, the access rule and (mutations) the transaction all live in the procedure itself.
+ * Rejects with a `DomainError` carrying the public status and message.
  */
-export function registerRpcRoutes<Ctx extends BaseContext>(app: FastifyInstance, opts: RpcServerOptions<Ctx>): void {
+export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
   const procedures = opts.router._def.procedures as Record<string, AnyProcedure>;
-  const prefix = opts.prefix ?? '/trpc';
-
-  const sendError = (reply: FastifyReply, log: FastifyRequest['log'], path: string, err: unknown) => {
-    const pub = toPublicError(err);
-    if (pub.unexpected) log.error({ err, path }, 'procedure failed');
-    else log.debug({ path, status: pub.status }, 'rpc');
-    return reply.code(pub.status).send({
-      error: {
-        message: pub.message,
-        code: JSONRPC_CODE[pub.status] ?? TRPC_ERROR_CODES_BY_KEY.INTERNAL_SERVER_ERROR,
-        data: { httpStatus: pub.status, reason: pub.reason, path },
-      },
-    });
+  let closed = false;
+  return {
+    close: () => void (closed = true),
+    typeOf: (path) => {
+      const type = Object.hasOwn(procedures, path) ? procedures[path]!._def.type : undefined;
+      return type === 'query' || type === 'mutation' ? type : undefined;
+    },
+    async invoke(path, input, call, log = opts.log.child({ reqId: call.requestId })) {
+      if (closed) throw new DomainError('unavailable', `The ${opts.service} service is unavailable`);
+      const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
+      if (!procedure) throw new DomainError('not_found', `No procedure ${path}`);
+      const actor = opts.signer.verify(call.actorHeader);
+      if (!actor) throw new DomainError('unauthenticated', 'Unsigned or expired internal call');
+      const ctx = opts.createContext({ actor, requestId: call.requestId ?? '', log });
+      try {
+        const data = await procedure({ path, getRawInput: async () => input, ctx, type: procedure._def.type, signal: undefined, batchIndex: 0 });
+        log.debug({ path, status: 200 }, 'rpc');
+        return { data, events: ctx.committed };
+      } catch (err) {
+        const pub = fail(log, path, err);
+        throw new DomainError(pub.reason, pub.message);
+      }
+    },
   };
+}
+
+/**
+ * Serves the procedures over tRPC's HTTP protocol (non-batched; queries by GET `?input=` or POST, mutations
+ * by POST) without the fetch adapter's per-call Request/Response/AbortSignal objects: fastify parses the
+ * body, the invoker runs the procedure, fastify serializes the envelope. Every call must carry a valid
+ * signed actor header. The committed events ride along in `result.events`.
+ */
+export function registerRpcRoutes(app: FastifyInstance, invoker: ProcedureInvoker, prefix = '/trpc'): void {
+  const sendError = (reply: FastifyReply, path: string, pub: PublicError) =>
+    reply.code(pub.status).send({ error: { message: pub.message, code: jsonRpcCode(pub.reason), data: { httpStatus: pub.status, reason: pub.reason, path } } });
 
   const handle = async (req: FastifyRequest<{ Params: { path: string }; Querystring: { input?: string } }>, reply: FastifyReply) => {
     const path = req.params.path;
-    const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
-    if (!procedure) return sendError(reply, req.log, path, new DomainError('not_found', `No procedure ${path}`));
-    const isGet = req.method === 'GET';
-    if (isGet && procedure._def.type !== 'query') return reply.code(405).send({ error: { message: 'Use POST for mutations', code: -32005, data: { httpStatus: 405, path } } });
-
-    const actor: Actor | null = opts.signer.verify(req.headers[ACTOR_HEADER] as string | undefined);
-    if (!actor) {
-      return reply.code(401).send({ error: { message: 'Unsigned or expired internal call', code: TRPC_ERROR_CODES_BY_KEY.UNAUTHORIZED, data: { httpStatus: 401, reason: 'unauthenticated', path } } });
-    }
-    let input: unknown;
-    if (isGet) {
+    let input: unknown = req.body;
+    if (req.method === 'GET') {
+      if (invoker.typeOf(path) === 'mutation') return sendError(reply, path, { status: 405, reason: 'method_not_allowed', message: 'Use POST for mutations', unexpected: false });
       try {
         input = req.query.input === undefined ? undefined : JSON.parse(req.query.input);
       } catch {
-        return sendError(reply, req.log, path, Object.assign(new Error(), { issues: [{ message: '`input` is not valid JSON' }] }));
+        return sendError(reply, path, toPublicError(Object.assign(new Error(), { issues: [{ message: '`input` is not valid JSON' }] })));
       }
-    } else {
-      input = req.body;
     }
-    const ctx = opts.createContext({ actor, requestId: req.id, log: req.log as Logger });
+    const actorHeader = req.headers[ACTOR_HEADER];
     try {
-      const data = await procedure({ path, getRawInput: async () => input, ctx, type: procedure._def.type, signal: undefined, batchIndex: 0 });
-      req.log.debug({ path, status: 200 }, 'rpc');
-      return reply.send(data === undefined ? { result: {} } : { result: { data } });
+      const { data, events } = await invoker.invoke(path, input, { actorHeader: typeof actorHeader === 'string' ? actorHeader : '', requestId: req.id }, req.log as Logger);
+      return reply.send({ result: { ...(data === undefined ? {} : { data }), ...(events.length ? { events } : {}) } });
     } catch (err) {
-      return sendError(reply, req.log, path, err);
+      return sendError(reply, path, toPublicError(err));
     }
   };
 

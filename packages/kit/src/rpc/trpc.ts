@@ -1,14 +1,32 @@
 import { initTRPC, type AnyRouter } from '@trpc/server';
 import type { z } from 'zod';
-import type { Access, Actor, AnyOperation, ServiceName, ServiceOperations, UserActor } from '@quire/contracts';
+import type { Access, Actor, AnyOperation, EventEnvelope, ServiceName, ServiceOperations, UserActor } from '@quire/contracts';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../logger.ts';
 import { DomainError, toPublicError } from '../errors.ts';
+import { eventsRecordedIn } from '../events/outbox.ts';
+import type { PublicUrls } from '../urls.ts';
+import type { ServiceClients } from './client.ts';
 
-/** What every procedure gets; services add their own request-scoped dependencies (`Extra`). */
+/** What every call carries, whatever the transport. */
 export interface BaseContext {
   actor: Actor;
   requestId: string;
   log: Logger;
+}
+
+/**
+ * The context of every procedure of a service, built by the kit for each call: a forked EntityManager
+ * (inside the mutation's transaction for mutations), the service's config, its peers, its public URLs,
+ * and the events the call committed (returned to the caller by the transport).
+ */
+export interface ServiceContext<C = unknown> extends BaseContext {
+  em: EntityManager;
+  config: C;
+  peers: ServiceClients;
+  urls: PublicUrls;
+  /** Filled once a mutation's transaction committed: the events it wrote to the outbox. */
+  committed: EventEnvelope[];
 }
 
 type ActorFor<A extends Access> = A extends 'user'
@@ -19,10 +37,9 @@ type ActorFor<A extends Access> = A extends 'user'
       ? Extract<Actor, { kind: 'service' }>
       : Actor;
 
-export type HandlerArgs<Op extends AnyOperation, Ctx> = {
-  input: z.output<Op['input']>;
-  ctx: Omit<Ctx, 'actor'> & { actor: ActorFor<Op['access']> };
-};
+/** The context a handler of `Op` sees: the actor narrowed by the operation's access. */
+export type ContextFor<Op extends AnyOperation, Ctx> = Omit<Ctx, 'actor'> & { actor: ActorFor<Op['access']> };
+export type HandlerArgs<Op extends AnyOperation, Ctx> = { input: z.output<Op['input']>; ctx: ContextFor<Op, Ctx> };
 export type Handler<Op extends AnyOperation, Ctx> = (args: HandlerArgs<Op, Ctx>) => Promise<z.input<Op['output']>>;
 
 function checkAccess(access: Access, actor: Actor): void {
@@ -34,10 +51,13 @@ function checkAccess(access: Access, actor: Actor): void {
 }
 
 /**
- * One tRPC instance per service: the error formatter adds the HTTP status and the stable reason,
- * `isDev: false` keeps stack traces out of every response.
+ * One tRPC instance per service. `implement(op, handler)` is the mold of every procedure: the contract's
+ * input and output schemas, the operation's access rule, and for mutations one transaction around the
+ * handler (opened here, committed with its outbox rows when the handler returns, rolled back when it
+ * throws). Handlers never open transactions or flush: commands write through `ctx.em`.
+ * The error formatter adds the HTTP status and the stable reason; `isDev: false` keeps stack traces out.
  */
-export function createServiceTrpc<Ctx extends BaseContext>() {
+export function createServiceTrpc<Ctx extends ServiceContext>() {
   const t = initTRPC.context<Ctx>().create({
     isDev: false,
     isServer: true,
@@ -47,7 +67,6 @@ export function createServiceTrpc<Ctx extends BaseContext>() {
     },
   });
 
-  /** A procedure for a contract operation: its schemas, its access rule, the handler. */
   function implement<Op extends AnyOperation>(op: Op, handler: Handler<Op, Ctx>) {
     const base = t.procedure
       .use(({ ctx, next }) => {
@@ -56,8 +75,19 @@ export function createServiceTrpc<Ctx extends BaseContext>() {
       })
       .input(op.input)
       .output(op.output);
-    const resolver = (opts: { input: unknown; ctx: unknown }) => handler(opts as unknown as HandlerArgs<Op, Ctx>);
-    return op.type === 'query' ? base.query(resolver) : base.mutation(resolver);
+    const call = handler as unknown as (args: { input: unknown; ctx: Ctx }) => Promise<unknown>;
+    if (op.type === 'query') return base.query(({ input, ctx }) => call({ input, ctx: ctx as Ctx }));
+    return base.mutation(async ({ input, ctx: procedureCtx }) => {
+      const ctx = procedureCtx as Ctx;
+      let recorded: EventEnvelope[] = [];
+      const result = await ctx.em.transactional(async (em) => {
+        const out = await call({ input, ctx: { ...ctx, em } });
+        recorded = eventsRecordedIn(em);
+        return out;
+      });
+      ctx.committed.push(...recorded);
+      return result;
+    });
   }
 
   type Impl = ReturnType<typeof implement>;
@@ -65,23 +95,14 @@ export function createServiceTrpc<Ctx extends BaseContext>() {
    * The service router: one implementation for every operation the contracts give the service
    * (a missing one is a type error), mounted at the operation's id.
    */
-  function serviceRouter<S extends ServiceName>(
-    _service: S,
-    operations: (typeof ServiceOperations)[S],
-    impls: { [K in keyof (typeof ServiceOperations)[S]]: Impl },
-    extra: Record<string, Impl> = {},
-  ): AnyRouter {
+  function serviceRouter<S extends ServiceName>(_service: S, operations: (typeof ServiceOperations)[S], impls: { [K in keyof (typeof ServiceOperations)[S]]: Impl }): AnyRouter {
     const tree: Record<string, unknown> = {};
-    const mount = (id: string, proc: Impl) => {
-      const parts = id.split('.');
+    for (const [key, op] of Object.entries(operations as Record<string, AnyOperation>)) {
+      const parts = op.id.split('.');
       let node = tree;
       for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-      node[parts.at(-1)!] = proc;
-    };
-    for (const [key, op] of Object.entries(operations as Record<string, AnyOperation>)) {
-      mount(op.id, (impls as Record<string, Impl>)[key]!);
+      node[parts.at(-1)!] = (impls as Record<string, Impl>)[key]!;
     }
-    for (const [id, proc] of Object.entries(extra)) mount(id, proc);
     return t.router(tree as never);
   }
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
-import type { Actor, Role } from '@quire/contracts';
 import { createLogger, type Logger } from '../logger.ts';
 import { NatsBus } from '../events/nats-bus.ts';
 
@@ -69,12 +68,6 @@ export async function createTestNatsBus(log: Logger = testLogger()): Promise<Nat
   });
 }
 
-export const userActor = (userId: string, memberships: { organization: string; role: Role | null }[] = []): Actor => ({
-  kind: 'user',
-  userId,
-  memberships: memberships.map((m) => ({ ...m, teams: [] })),
-});
-
 /** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
 export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 5_000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -86,6 +79,7 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
   }
 }
 export * from './service.ts';
+export * from './factories.ts';
 
 /** The error a promise rejects with; fails the test when it resolves. */
 export async function failureOf<E = import('../errors.ts').DomainError>(p: Promise<unknown>): Promise<E> {

@@ -1,40 +1,81 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { z } from 'zod';
-import type { Actor, AnyOperation } from '@quire/contracts';
+import { EventEnvelopeSchema, type Actor, type AnyOperation, type EventEnvelope } from '@quire/contracts';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { ActorSigner } from '../rpc/actor-header.ts';
-import { ServiceClient } from '../rpc/client.ts';
+import { HttpTransport, ServiceClient } from '../rpc/client.ts';
+import { sql } from '../db/sql.ts';
 import { startService, type RunningService, type ServiceConfig, type ServiceDefinition } from '../service.ts';
-import type { BaseContext } from '../rpc/trpc.ts';
 import type { EventBus } from '../events/bus.ts';
-import { TEST_SECRET, testLogger, type TestDatabase } from './index.ts';
+import { createTestDatabase, TEST_SECRET, testLogger, type TestDatabase } from './index.ts';
 
-export interface TestService {
+/** Anything that can call operations as an actor (a test service, a platform). */
+export interface Caller {
+  call<Op extends AnyOperation>(op: Op, input: z.input<Op['input']>, actor: Actor): Promise<z.output<Op['output']>>;
+}
+
+export interface TestService extends Caller {
   svc: RunningService;
   url: string;
-  /** Calls an operation as `actor` through the service's typed client, over HTTP. */
-  call<Op extends AnyOperation>(op: Op, input: z.input<Op['input']>, actor: Actor): Promise<z.output<Op['output']>>;
+  /** A fresh EntityManager of the service. */
+  em(): EntityManager;
+  /** The events the service wrote to its outbox, oldest first (of one type when given). */
+  outboxEvents(type?: string): Promise<EventEnvelope[]>;
   close(): Promise<void>;
 }
 
-/** Boots a service on a test database (migrations applied) and a loopback port. */
-export async function startTestService<C extends ServiceConfig, Ctx extends BaseContext>(
-  def: ServiceDefinition<C, Ctx>,
+export interface TestServiceOptions {
+  env?: Record<string, string>;
+  bus?: EventBus;
+}
+
+/** Boots a service on a test database (migrations applied) and a loopback port; calls go over HTTP, as in distributed mode. */
+export async function startTestService<C extends ServiceConfig>(
+  def: ServiceDefinition<C>,
   loadConfig: (env: Record<string, string | undefined>) => C,
   db: TestDatabase,
-  opts: { env?: Record<string, string>; bus?: EventBus } = {},
+  opts: TestServiceOptions = {},
 ): Promise<TestService> {
   const config = loadConfig({ DATABASE_URL: db.url, QUIRE_INTERNAL_SECRET: TEST_SECRET, QUIRE_PUBLIC_URL: 'http://quire.test', LOG_LEVEL: 'silent', ...opts.env });
   const svc = await startService(def, config, { log: testLogger(), ...(opts.bus ? { bus: opts.bus } : {}) });
   svc.startRelay();
   const url = await svc.listen(0);
-  const client = new ServiceClient({ service: def.name, url });
+  const client = new ServiceClient(def.name, new HttpTransport(def.name, url));
   const signer = new ActorSigner(TEST_SECRET);
+  const em = () => svc.deps.orm.em.fork();
   return {
     svc,
     url,
+    em,
     call: (op, input, actor) => client.call(op, input, { actorHeader: signer.sign(actor).header }),
+    outboxEvents: async (type) => {
+      const rows = await sql<{ payload: unknown }>(em(), `select payload from :schema.outbox ${type ? 'where type = ?' : ''} order by seq`, type ? [type] : []);
+      return rows.map((r) => EventEnvelopeSchema.parse(r.payload));
+    },
     close: async () => {
       await client.close();
       await svc.close();
     },
   };
+}
+
+/**
+ * A service for one test file: a fresh database and the service booted in `beforeAll`, both gone in
+ * `afterAll`. The returned handle is usable inside tests (its members are filled once booted).
+ */
+export function useTestService<C extends ServiceConfig>(
+  def: ServiceDefinition<C>,
+  loadConfig: (env: Record<string, string | undefined>) => C,
+  opts: TestServiceOptions & { label?: string } = {},
+): TestService & { db: TestDatabase } {
+  const handle = {} as TestService & { db: TestDatabase };
+  beforeAll(async () => {
+    handle.db = await createTestDatabase(opts.label ?? def.name);
+    Object.assign(handle, await startTestService(def, loadConfig, handle.db, opts));
+  });
+  afterAll(async () => {
+    await handle.close?.();
+    await handle.db?.drop();
+  });
+  return handle;
 }

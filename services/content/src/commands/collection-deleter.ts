@@ -1,8 +1,14 @@
 import { Events } from '@quire/contracts';
 import { recordEvent, type EntityManager } from '@quire/kit';
-import { sql, sqlRun } from '../db.ts';
 import { Collection, type ICollection } from '../modules/collections/collection.entity.ts';
-import { lockCollectionTree, placeInTree, POSITION_GAP } from '../modules/tree/sibling-order.ts';
+import { collectionRepository } from '../modules/collections/collection.repository.ts';
+import { spaceRepository } from '../modules/spaces/space.repository.ts';
+import { placeInTree, POSITION_GAP } from '../modules/tree/sibling-order.ts';
+import { treeRepository } from '../modules/tree/tree.repository.ts';
+
+export interface CollectionDeleterProps {
+  collection: ICollection;
+}
 
 /**
  * Deletes a collection without losing anything: its spaces (deleted ones too, so a restore finds a home)
@@ -10,45 +16,22 @@ import { lockCollectionTree, placeInTree, POSITION_GAP } from '../modules/tree/s
  * Spaces that reach the top level lose `in-collection` visibility (→ `private`). They now inherit their
  * access level from the new parent. `collection.deleted` lists what moved.
  */
-export async function deleteCollection(em: EntityManager, collection: ICollection): Promise<void> {
-  await em.transactional(async (tx) => {
-    await lockCollectionTree(tx, collection.organizationId);
-    const dest = collection.parentId ?? null;
-    const base = await placeInTree(tx, { organizationId: collection.organizationId, parentId: dest });
-    const children = await sql<{ kind: 'space' | 'collection'; id: string }>(
-      tx,
-      `select kind, id from (
-         select 'space' as kind, id, position from :schema.space where parent_id = ?
-         union all
-         select 'collection' as kind, id, position from :schema.collection where parent_id = ?
-       ) c order by position, id`,
-      [collection.id, collection.id],
-    );
-    const movedSpaces: string[] = [];
-    const movedCollections: string[] = [];
-    for (const [i, child] of children.entries()) {
-      const position = base + i * POSITION_GAP;
-      if (child.kind === 'space') {
-        await sqlRun(
-          tx,
-          `update :schema.space set parent_id = ?, position = ?,
-             visibility = case when ?::text is null and visibility = 'in-collection' then 'private' else visibility end
-           where id = ?`,
-          [dest, position, dest, child.id],
-        );
-        movedSpaces.push(child.id);
-      } else {
-        await sqlRun(tx, `update :schema.collection set parent_id = ?, position = ? where id = ?`, [dest, position, child.id]);
-        movedCollections.push(child.id);
-      }
+export async function collectionDeleter(em: EntityManager, { collection }: CollectionDeleterProps): Promise<void> {
+  await treeRepository.lockCollectionTree(em, collection.organizationId);
+  const dest = collection.parentId ?? null;
+  const base = await placeInTree(em, { organizationId: collection.organizationId, parentId: dest });
+  const movedSpaces: string[] = [];
+  const movedCollections: string[] = [];
+  for (const [i, child] of (await collectionRepository.children(em, collection.id)).entries()) {
+    const position = base + i * POSITION_GAP;
+    if (child.kind === 'space') {
+      await spaceRepository.reparent(em, child.id, dest, position);
+      movedSpaces.push(child.id);
+    } else {
+      await collectionRepository.reparent(em, child.id, dest, position);
+      movedCollections.push(child.id);
     }
-    tx.remove(tx.getReference(Collection, collection.id));
-    recordEvent(tx, Events.collectionDeleted, {
-      collection: collection.id,
-      organization: collection.organizationId,
-      ...(dest ? { parent: dest } : {}),
-      movedSpaces,
-      movedCollections,
-    });
-  });
+  }
+  em.remove(em.getReference(Collection, collection.id));
+  recordEvent(em, Events.collectionDeleted, { collection: collection.id, organization: collection.organizationId, ...(dest ? { parent: dest } : {}), movedSpaces, movedCollections });
 }

@@ -1,11 +1,12 @@
 import { Events } from '@quire/contracts';
 import { recordEvent, type EntityManager } from '@quire/kit';
-import { sql, sqlRun } from '../db.ts';
 import type { ICollection } from '../modules/collections/collection.entity.ts';
 import { collectionRepository } from '../modules/collections/collection.repository.ts';
-import { lockCollectionTree, placeInTree } from '../modules/tree/sibling-order.ts';
+import { spaceRepository } from '../modules/spaces/space.repository.ts';
+import { placeInTree } from '../modules/tree/sibling-order.ts';
+import { treeRepository } from '../modules/tree/tree.repository.ts';
 
-export interface TransferCollectionProps {
+export interface CollectionTransferrerProps {
   collection: ICollection;
   /** The target organization (the caller's admin role in both is checked by the policy). */
   organizationId: string;
@@ -17,30 +18,23 @@ export interface TransferCollectionProps {
  * another organization in one transaction: the collection goes last at the target's top level, the
  * sub-tree keeps its shape and order. `collection.transferred`, and `space.transferred` for each space.
  */
-export async function transferCollection(em: EntityManager, props: TransferCollectionProps): Promise<ICollection> {
+export async function collectionTransferrer(em: EntityManager, props: CollectionTransferrerProps): Promise<ICollection> {
   const { collection } = props;
   const from = collection.organizationId;
   const to = props.organizationId;
-  return em.transactional(async (tx) => {
-    for (const org of [from, to].sort()) await lockCollectionTree(tx, org);
-    const tree = await collectionRepository.tree(tx, from);
-    const collections = [collection.id, ...tree.descendants(collection.id)];
-    const position = await placeInTree(tx, { organizationId: to, parentId: null });
-    const now = props.now ?? new Date();
-    const marks = collections.map(() => '?').join(', ');
-    await sqlRun(tx, `update :schema.collection set organization_id = ?, updated_at = ? where id in (${marks})`, [to, now, ...collections]);
-    const spaces = await sql<{ id: string; title: string }>(
-      tx,
-      `update :schema.space set organization_id = ?, updated_at = ? where parent_id in (${marks}) returning id, title`,
-      [to, now, ...collections],
-    );
-    collection.organizationId = to;
-    collection.parentId = null;
-    collection.position = position;
-    collection.updatedAt = now;
-    tx.persist(collection);
-    recordEvent(tx, Events.collectionTransferred, { collection: collection.id, organization: to, previousOrganization: from, collections, spaces: spaces.map((s) => s.id) });
-    for (const s of spaces) recordEvent(tx, Events.spaceTransferred, { space: s.id, organization: to, previousOrganization: from, title: s.title, collection: collection.id });
-    return collection;
-  });
+  for (const org of [from, to].sort()) await treeRepository.lockCollectionTree(em, org);
+  const tree = await collectionRepository.tree(em, from);
+  const collections = [collection.id, ...tree.descendants(collection.id)];
+  const position = await placeInTree(em, { organizationId: to, parentId: null });
+  const now = props.now ?? new Date();
+  await collectionRepository.setOrganization(em, collections, to, now);
+  const spaces = await spaceRepository.transferInCollections(em, collections, to, now);
+  collection.organizationId = to;
+  collection.parentId = null;
+  collection.position = position;
+  collection.updatedAt = now;
+  em.persist(collection);
+  recordEvent(em, Events.collectionTransferred, { collection: collection.id, organization: to, previousOrganization: from, collections, spaces: spaces.map((s) => s.id) });
+  for (const s of spaces) recordEvent(em, Events.spaceTransferred, { space: s.id, organization: to, previousOrganization: from, title: s.title, collection: collection.id });
+  return collection;
 }

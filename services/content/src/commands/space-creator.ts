@@ -3,7 +3,7 @@ import { newId, recordEvent, type EntityManager } from '@quire/kit';
 import { Revision, Space, type ISpace } from '../modules/spaces/space.entity.ts';
 import { placeInTree } from '../modules/tree/sibling-order.ts';
 
-export interface CreateSpaceProps {
+export interface SpaceCreatorProps {
   organizationId: string;
   /** The parent collection (checked by the caller), or the top level. */
   parentId?: string | null | undefined;
@@ -14,30 +14,28 @@ export interface CreateSpaceProps {
 }
 
 /** A new private space, last in its parent, with its first (empty) revision; `space.created` goes to the outbox with it. */
-export async function createSpace(em: EntityManager, props: CreateSpaceProps): Promise<ISpace> {
-  return em.transactional(async (tx) => {
-    const now = props.now ?? new Date();
-    const parentId = props.parentId ?? null;
-    const position = await placeInTree(tx, { organizationId: props.organizationId, parentId });
-    const id = newId();
-    const revision = tx.create(Revision, { id: newId(), spaceId: id, parents: [], type: 'edits', createdAt: now });
-    const space = tx.create(Space, {
-      id,
-      organizationId: props.organizationId,
-      parentId,
-      position,
-      title: props.title ?? 'Untitled',
-      emoji: props.emoji ?? '',
-      icon: null,
-      visibility: 'private' satisfies SpaceVisibility,
-      editMode: props.editMode ?? 'live',
-      defaultLevel: 'inherit' satisfies DefaultLevel,
-      revisionId: revision.id,
-      createdAt: now,
-      updatedAt: now,
-      deletedAt: null,
-    });
-    recordEvent(tx, Events.spaceCreated, { space: space.id, organization: space.organizationId, title: space.title, ...(parentId ? { parent: parentId } : {}) });
-    return space;
+export async function spaceCreator(em: EntityManager, props: SpaceCreatorProps): Promise<ISpace> {
+  const now = props.now ?? new Date();
+  const parentId = props.parentId ?? null;
+  const position = await placeInTree(em, { organizationId: props.organizationId, parentId });
+  const id = newId();
+  const revision = em.create(Revision, { id: newId(), spaceId: id, parents: [], type: 'edits', createdAt: now });
+  const space = em.create(Space, {
+    id,
+    organizationId: props.organizationId,
+    parentId,
+    position,
+    title: props.title ?? 'Untitled',
+    emoji: props.emoji ?? '',
+    icon: null,
+    visibility: 'private' satisfies SpaceVisibility,
+    editMode: props.editMode ?? 'live',
+    defaultLevel: 'inherit' satisfies DefaultLevel,
+    revisionId: revision.id,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
   });
+  recordEvent(em, Events.spaceCreated, { space: space.id, organization: space.organizationId, title: space.title, ...(parentId ? { parent: parentId } : {}) });
+  return space;
 }

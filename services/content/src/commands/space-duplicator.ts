@@ -3,7 +3,7 @@ import { newId, recordEvent, type EntityManager } from '@quire/kit';
 import { Revision, Space, type ISpace } from '../modules/spaces/space.entity.ts';
 import { placeInTree } from '../modules/tree/sibling-order.ts';
 
-export interface DuplicateSpaceProps {
+export interface SpaceDuplicatorProps {
   source: ISpace;
   now?: Date;
 }
@@ -20,41 +20,37 @@ export function duplicateTitle(title: string): string {
  * mode, default level) and a copy of its current content as the copy's first revision (no history: GitBook
  * does not copy revisions either). Counters start at zero. `space.created` carries `duplicatedFrom`.
  */
-export async function duplicateSpace(em: EntityManager, props: DuplicateSpaceProps): Promise<ISpace> {
-  const { source } = props;
-  return em.transactional(async (tx) => {
-    const now = props.now ?? new Date();
-    const position = await placeInTree(tx, {
-      organizationId: source.organizationId,
-      parentId: source.parentId ?? null,
-      position: { after: { type: 'space', space: source.id } },
-    });
-    const current = await tx.findOneOrFail(Revision, { id: source.revisionId });
-    const id = newId();
-    const revision = tx.create(Revision, { id: newId(), spaceId: id, parents: [], type: current.type, createdAt: now });
-    const copy = tx.create(Space, {
-      id,
-      organizationId: source.organizationId,
-      parentId: source.parentId,
-      position,
-      title: duplicateTitle(source.title),
-      emoji: source.emoji,
-      icon: source.icon,
-      visibility: source.visibility,
-      editMode: source.editMode,
-      defaultLevel: source.defaultLevel ?? null,
-      revisionId: revision.id,
-      createdAt: now,
-      updatedAt: now,
-      deletedAt: null,
-    });
-    recordEvent(tx, Events.spaceCreated, {
-      space: copy.id,
-      organization: copy.organizationId,
-      title: copy.title,
-      duplicatedFrom: source.id,
-      ...(copy.parentId ? { parent: copy.parentId } : {}),
-    });
-    return copy;
+export async function spaceDuplicator(em: EntityManager, { source, now = new Date() }: SpaceDuplicatorProps): Promise<ISpace> {
+  const position = await placeInTree(em, {
+    organizationId: source.organizationId,
+    parentId: source.parentId ?? null,
+    position: { after: { type: 'space', space: source.id } },
   });
+  const current = await em.findOneOrFail(Revision, { id: source.revisionId });
+  const id = newId();
+  const revision = em.create(Revision, { id: newId(), spaceId: id, parents: [], type: current.type, createdAt: now });
+  const copy = em.create(Space, {
+    id,
+    organizationId: source.organizationId,
+    parentId: source.parentId,
+    position,
+    title: duplicateTitle(source.title),
+    emoji: source.emoji,
+    icon: source.icon,
+    visibility: source.visibility,
+    editMode: source.editMode,
+    defaultLevel: source.defaultLevel ?? null,
+    revisionId: revision.id,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  });
+  recordEvent(em, Events.spaceCreated, {
+    space: copy.id,
+    organization: copy.organizationId,
+    title: copy.title,
+    duplicatedFrom: source.id,
+    ...(copy.parentId ? { parent: copy.parentId } : {}),
+  });
+  return copy;
 }

@@ -3,7 +3,7 @@ import { recordEvent, type EntityManager } from '@quire/kit';
 import type { ISpace } from '../modules/spaces/space.entity.ts';
 import { placeInTree } from '../modules/tree/sibling-order.ts';
 
-export interface MoveSpaceProps {
+export interface SpaceMoverProps {
   space: ISpace;
   /** The destination parent (resolved and checked by the caller: modules/tree/destination.ts). */
   parentId: string | null;
@@ -16,26 +16,19 @@ export interface MoveSpaceProps {
  * the `in-collection` visibility (only defined inside one) and becomes `private`. `space.updated` names the
  * fields that changed (`parent`, `position`, `visibility`).
  */
-export async function moveSpace(em: EntityManager, props: MoveSpaceProps): Promise<ISpace> {
+export async function spaceMover(em: EntityManager, props: SpaceMoverProps): Promise<ISpace> {
   const { space } = props;
-  return em.transactional(async (tx) => {
-    const position = await placeInTree(tx, {
-      organizationId: space.organizationId,
-      parentId: props.parentId,
-      position: props.position,
-      item: { kind: 'space', id: space.id },
-    });
-    const fields = ['position'];
-    if (props.parentId !== (space.parentId ?? null)) fields.unshift('parent');
-    if (props.parentId === null && space.visibility === 'in-collection') {
-      space.visibility = 'private';
-      fields.push('visibility');
-    }
-    space.parentId = props.parentId;
-    space.position = position;
-    space.updatedAt = props.now ?? new Date();
-    tx.persist(space);
-    recordEvent(tx, Events.spaceUpdated, { space: space.id, organization: space.organizationId, title: space.title, fields, ...(space.parentId ? { parent: space.parentId } : {}) });
-    return space;
-  });
+  const position = await placeInTree(em, { organizationId: space.organizationId, parentId: props.parentId, position: props.position, item: { kind: 'space', id: space.id } });
+  const fields = ['position'];
+  if (props.parentId !== (space.parentId ?? null)) fields.unshift('parent');
+  if (props.parentId === null && space.visibility === 'in-collection') {
+    space.visibility = 'private';
+    fields.push('visibility');
+  }
+  space.parentId = props.parentId;
+  space.position = position;
+  space.updatedAt = props.now ?? new Date();
+  em.persist(space);
+  recordEvent(em, Events.spaceUpdated, { space: space.id, organization: space.organizationId, title: space.title, fields, ...(space.parentId ? { parent: space.parentId } : {}) });
+  return space;
 }

@@ -3,7 +3,7 @@ import { recordEvent, type EntityManager } from '@quire/kit';
 import type { ISpace } from '../modules/spaces/space.entity.ts';
 import { placeInTree } from '../modules/tree/sibling-order.ts';
 
-export interface TransferSpaceProps {
+export interface SpaceTransferrerProps {
   space: ISpace;
   /** The target organization (the caller's admin role in both is checked by the policy). */
   organizationId: string;
@@ -15,18 +15,16 @@ export interface TransferSpaceProps {
  * `in-collection` visibility becomes `private`). Revisions belong to the space, so they move with it.
  * `space.transferred` tells the other services (sites re-homes its view of the space).
  */
-export async function transferSpace(em: EntityManager, props: TransferSpaceProps): Promise<ISpace> {
+export async function spaceTransferrer(em: EntityManager, props: SpaceTransferrerProps): Promise<ISpace> {
   const { space } = props;
-  return em.transactional(async (tx) => {
-    const position = await placeInTree(tx, { organizationId: props.organizationId, parentId: null });
-    const previousOrganization = space.organizationId;
-    space.organizationId = props.organizationId;
-    space.parentId = null;
-    space.position = position;
-    if (space.visibility === 'in-collection') space.visibility = 'private';
-    space.updatedAt = props.now ?? new Date();
-    tx.persist(space);
-    recordEvent(tx, Events.spaceTransferred, { space: space.id, organization: space.organizationId, previousOrganization, title: space.title });
-    return space;
-  });
+  const position = await placeInTree(em, { organizationId: props.organizationId, parentId: null });
+  const previousOrganization = space.organizationId;
+  space.organizationId = props.organizationId;
+  space.parentId = null;
+  space.position = position;
+  if (space.visibility === 'in-collection') space.visibility = 'private';
+  space.updatedAt = props.now ?? new Date();
+  em.persist(space);
+  recordEvent(em, Events.spaceTransferred, { space: space.id, organization: space.organizationId, previousOrganization, title: space.title });
+  return space;
 }

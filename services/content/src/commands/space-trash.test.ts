@@ -5,7 +5,13 @@ import { createTestDatabase, failureOf, startTestService, userActor, type TestDa
 import { loadContentConfig } from '../env.ts';
 import { contentService } from '../service.ts';
 import { spaceRepository } from '../modules/spaces/space.repository.ts';
-import { deleteSpace, purgeDeletedSpaces, restoreSpace, RESTORE_WINDOW_DAYS } from './space-trash.ts';
+import { purgeDeletedSpaces } from '../jobs/purge-deleted-spaces.job.ts';
+import type { ISpace } from '../modules/spaces/space.entity.ts';
+import { RESTORE_WINDOW_DAYS, spaceDeleter, spaceRestorer } from './space-trash.ts';
+
+type Em = ReturnType<TestService['em']>;
+const deleteSpace = (em: Em, space: ISpace, now: Date) => em.transactional((tx) => spaceDeleter(tx, { space, now }));
+const restoreSpace = (em: Em, space: ISpace, now: Date) => em.transactional((tx) => spaceRestorer(tx, { space, now }));
 
 let db: TestDatabase;
 let t: TestService;

@@ -2,7 +2,8 @@ import { Events, type DefaultLevel, type SpaceEditMode, type SpaceVisibility } f
 import { invalid, recordEvent, type EntityManager } from '@quire/kit';
 import type { ISpace } from '../modules/spaces/space.entity.ts';
 
-export interface UpdateSpaceProps {
+export interface SpaceUpdaterProps {
+  space: ISpace;
   title?: string | undefined;
   /** null removes the emoji. */
   emoji?: string | null | undefined;
@@ -18,7 +19,8 @@ export interface UpdateSpaceProps {
  * Applies the settings that change; `space.updated` names them. Nothing changes (and no event) when every
  * value is already set. `in-collection` visibility only exists for spaces inside a collection (400).
  */
-export async function updateSpace(em: EntityManager, space: ISpace, props: UpdateSpaceProps): Promise<ISpace> {
+export async function spaceUpdater(em: EntityManager, props: SpaceUpdaterProps): Promise<ISpace> {
+  const { space } = props;
   if (props.visibility === 'in-collection' && space.parentId === null) {
     throw invalid('visibility: `in-collection` is only for a space inside a collection');
   }
@@ -34,10 +36,8 @@ export async function updateSpace(em: EntityManager, space: ISpace, props: Updat
   if (props.visibility !== undefined && props.visibility !== space.visibility) changes.visibility = props.visibility;
   const fields = Object.keys(changes);
   if (!fields.length) return space;
-  return em.transactional(async (tx) => {
-    Object.assign(space, changes, { updatedAt: props.now ?? new Date() });
-    tx.persist(space);
-    recordEvent(tx, Events.spaceUpdated, { space: space.id, organization: space.organizationId, title: space.title, fields, ...(space.parentId ? { parent: space.parentId } : {}) });
-    return space;
-  });
+  Object.assign(space, changes, { updatedAt: props.now ?? new Date() });
+  em.persist(space);
+  recordEvent(em, Events.spaceUpdated, { space: space.id, organization: space.organizationId, title: space.title, fields, ...(space.parentId ? { parent: space.parentId } : {}) });
+  return space;
 }

@@ -1,8 +1,22 @@
-import type { JobDefinition, ServiceDeps } from '@quire/kit';
-import { purgeDeletedSpaces } from '../commands/space-trash.ts';
+import type { EntityManager, JobDefinition, ServiceDeps } from '@quire/kit';
+import { deletedSpacePurger } from '../commands/space-trash.ts';
 import type { ContentConfig } from '../env.ts';
 
 export const PURGE_JOB = 'content-purge-spaces';
+
+/**
+ * The purge: removes for good every space deleted more than 7 days before `now`, a batch per transaction,
+ * each space with its `space.purged` event in its batch's transaction. Idempotent (a purged space is gone;
+ * concurrent purges skip each other's rows). Returns the ids purged.
+ */
+export async function purgeDeletedSpaces(em: EntityManager, now = new Date(), batch = 100): Promise<string[]> {
+  const purged: string[] = [];
+  for (;;) {
+    const ids = await em.fork().transactional((tx) => deletedSpacePurger(tx, { now, limit: batch }));
+    purged.push(...ids);
+    if (ids.length < batch) return purged;
+  }
+}
 
 /** Every `QUIRE_PURGE_EVERY_MS` (and at start): removes the spaces deleted more than 7 days ago, with `space.purged`. */
 export function purgeDeletedSpacesJob(deps: ServiceDeps<ContentConfig>): JobDefinition {

@@ -1,16 +1,16 @@
 import { Events } from '@quire/contracts';
 import { newId, recordEvent, type EntityManager } from '@quire/kit';
 import { Organization, type IOrganization } from '../modules/organizations/organization.entity.ts';
-import { setMembership } from './member-adder.ts';
+import { membershipSetter } from './member-adder.ts';
 
-export interface CreateOrganizationProps {
+export interface OrganizationCreatorProps {
   title: string;
   /** The user who becomes the organization's first admin. */
   adminUserId: string;
 }
 
-/** A new organization with its first admin; `organization.created` and `member.added` go to the outbox. Not flushed. */
-export async function createOrganization(em: EntityManager, props: CreateOrganizationProps): Promise<IOrganization> {
+/** A new organization with its first admin; `organization.created` and `member.added` go to the outbox. */
+export async function organizationCreator(em: EntityManager, props: OrganizationCreatorProps): Promise<IOrganization> {
   const now = new Date();
   const org = em.create(Organization, {
     id: newId(),
@@ -24,13 +24,6 @@ export async function createOrganization(em: EntityManager, props: CreateOrganiz
     type: 'business',
   });
   recordEvent(em, Events.organizationCreated, { organization: org.id, title: org.title, createdBy: props.adminUserId });
-  await setMembership(em, { organizationId: org.id, userId: props.adminUserId, role: 'admin' });
+  await membershipSetter(em, { organizationId: org.id, userId: props.adminUserId, role: 'admin' });
   return org;
 }
-
-/** The actor as it is right after creating: admin of the new organization, whatever a cached actor says. */
-export const asAdminOf = (userId: string, organizationId: string) => ({
-  kind: 'user' as const,
-  userId,
-  memberships: [{ organization: organizationId, role: 'admin' as const, teams: [] }],
-});

@@ -1,5 +1,5 @@
 import type { Actor, DefaultLevel, Role } from '@quire/contracts';
-import { conflict, forbidden, membershipOf, notFound, roleAtLeast } from '@quire/kit';
+import { membershipOf, notFound } from '@quire/kit';
 
 /**
  * The one access rule of the content tree, shared by spaces (space.policy.ts) and collections
@@ -21,25 +21,31 @@ export function effectiveLevel(own: DefaultLevel, ancestors: readonly DefaultLev
   return level;
 }
 
-/** The caller's role on a space or collection of `organizationId` (null: no access, it is not visible). */
-export function contentRole(actor: Actor, organizationId: string, own: DefaultLevel, ancestors: readonly DefaultLevel[] = []): Role | null {
-  const m = membershipOf(actor, organizationId);
+/** What the rule needs to know of a space or collection. */
+export interface ContentAccessFacts {
+  organizationId: string;
+  defaultLevel?: DefaultLevel | undefined;
+  /** Levels of the parent collection, its parent… nearest first (`inherit` resolves through them). */
+  ancestors?: readonly DefaultLevel[];
+}
+
+/** The caller's role on a space or collection (null: no access, it is not visible). */
+export function contentRole(actor: Actor, facts: ContentAccessFacts): Role | null {
+  const m = membershipOf(actor, facts.organizationId);
   if (!m || m.role === null) return null;
   if (m.role === 'admin') return 'admin';
-  const level = effectiveLevel(own, ancestors);
+  const level = effectiveLevel(facts.defaultLevel ?? null, facts.ancestors);
   return level === 'inherit' ? m.role : level;
+}
+
+/** The levels content placed directly in a container inherits: the container's and its ancestors' ([] at the top level, null). */
+export function levelsUnder(container: ContentAccessFacts | null): DefaultLevel[] {
+  return container ? [container.defaultLevel ?? null, ...(container.ancestors ?? [])] : [];
 }
 
 /** Whether non-admin members see content with this level and ancestors (it does not depend on their role). */
 export function openToMembers(own: DefaultLevel, ancestors: readonly DefaultLevel[] = []): boolean {
   return effectiveLevel(own, ancestors) !== null;
-}
-
-/** 404 when the caller cannot see the resource (its existence is not revealed), 403 when its role is too low. */
-export function requireRole(role: Role | null, min: Role, resource: 'Space' | 'Collection', action: string): Role {
-  if (role === null) throw notFound(resource);
-  if (!roleAtLeast(role, min)) throw forbidden(`${action} needs the \`${min}\` role on the ${resource.toLowerCase()}`);
-  return role;
 }
 
 /** What a caller may list in an organization: everything (admins), nothing (guests), or what is open to members. */
@@ -49,11 +55,4 @@ export function listScope(actor: Actor, organizationId: string): ListScope {
   if (!m) throw notFound('Organization');
   if (m.role === null) return 'none';
   return m.role === 'admin' ? 'all' : 'members';
-}
-
-/** Transfers move content between organizations: the caller must be an organization admin in both. */
-export function assertCanTransfer(actor: Actor, from: string, to: string, resource: 'Space' | 'Collection'): void {
-  if (membershipOf(actor, from)?.role !== 'admin') throw forbidden(`Transferring a ${resource.toLowerCase()} needs the admin role in its organization`);
-  if (membershipOf(actor, to)?.role !== 'admin') throw forbidden(`Transferring a ${resource.toLowerCase()} needs the admin role in the target organization`);
-  if (from === to) throw conflict(`The ${resource.toLowerCase()} already belongs to this organization`);
 }

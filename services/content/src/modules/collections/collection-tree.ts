@@ -1,4 +1,5 @@
 import type { DefaultLevel } from '@quire/contracts';
+import type { ContentAccessFacts } from '../access/access.policy.ts';
 
 export interface CollectionNode {
   id: string;
@@ -49,6 +50,11 @@ export class CollectionTree {
       cur = node.parentId;
     }
     return levels;
+  }
+
+  /** The access facts of a space or collection of this organization, from the tree (no query). */
+  factsOf(item: { organizationId: string; defaultLevel?: DefaultLevel | undefined; parentId?: string | null | undefined }): ContentAccessFacts {
+    return { organizationId: item.organizationId, defaultLevel: item.defaultLevel ?? null, ancestors: this.levelsFrom(item.parentId) };
   }
 
   /** Every collection below `id` (not `id` itself). */

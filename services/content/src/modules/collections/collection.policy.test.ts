@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor, DefaultLevel, Role } from '@quire/contracts';
 import type { DomainError } from '@quire/kit';
-import { assertCanTransfer } from '../access/access.policy.ts';
+import { assertCanTransfer } from '../access/organization.policy.ts';
 import { CollectionTree } from './collection-tree.ts';
-import {
-  assertCanCreateIn,
-  assertCollectionAllows,
-  COLLECTION_ACTIONS,
-  collectionPermissions,
-  collectionRole,
-  visibleCollections,
-  type CollectionAction,
-} from './collection.policy.ts';
+import { assertCanCreateIn, collectionPolicy, visibleCollections, type CollectionAction } from './collection.policy.ts';
+
+const collectionRole = collectionPolicy.role;
+const assertCollectionAllows = collectionPolicy.assert;
+const collectionPermissions = collectionPolicy.permissions;
 
 const member = (role: Role | null, org = 'o'): Actor => ({ kind: 'user', userId: 'u', memberships: [{ organization: org, role, teams: [] }] });
 const collection = (defaultLevel: DefaultLevel, ancestors: DefaultLevel[] = []) => ({ organizationId: 'o', defaultLevel, ancestors });
@@ -45,8 +41,9 @@ describe('the collection permission table', () => {
     ['update', 'admin'],
     ['delete', 'admin'],
     ['move', 'admin'],
+    ['transfer', 'admin'],
   ];
-  it('declares every action', () => expect(Object.fromEntries(table)).toEqual(COLLECTION_ACTIONS));
+  it('declares every action', () => expect(Object.fromEntries(table)).toEqual(collectionPolicy.actions));
   const ladder: Role[] = ['read', 'comment', 'edit', 'review', 'create', 'admin'];
   it.each(table)('%s needs %s', (action, min) => {
     for (const role of ladder) {
@@ -68,11 +65,11 @@ describe('the collection permission table', () => {
   it('transfers take the admin org role in both organizations, to another one', () => {
     const both: Actor = { kind: 'user', userId: 'u', memberships: [{ organization: 'a', role: 'admin', teams: [] }, { organization: 'b', role: 'admin', teams: [] }] };
     const editorInB: Actor = { kind: 'user', userId: 'u', memberships: [{ organization: 'a', role: 'admin', teams: [] }, { organization: 'b', role: 'edit', teams: [] }] };
-    expect(reasonOf(() => assertCanTransfer(both, 'a', 'b', 'Collection'))).toBe('ok');
-    expect(reasonOf(() => assertCanTransfer(editorInB, 'a', 'b', 'Collection'))).toBe('forbidden');
-    expect(reasonOf(() => assertCanTransfer(editorInB, 'b', 'a', 'Collection'))).toBe('forbidden');
-    expect(reasonOf(() => assertCanTransfer(both, 'a', 'c', 'Space'))).toBe('forbidden');
-    expect(reasonOf(() => assertCanTransfer(both, 'a', 'a', 'Space'))).toBe('conflict');
+    expect(reasonOf(() => assertCanTransfer(both, 'a', 'b', 'collection'))).toBe('ok');
+    expect(reasonOf(() => assertCanTransfer(editorInB, 'a', 'b', 'collection'))).toBe('forbidden');
+    expect(reasonOf(() => assertCanTransfer(editorInB, 'b', 'a', 'collection'))).toBe('forbidden');
+    expect(reasonOf(() => assertCanTransfer(both, 'a', 'c', 'space'))).toBe('forbidden');
+    expect(reasonOf(() => assertCanTransfer(both, 'a', 'a', 'space'))).toBe('conflict');
   });
 });
 

@@ -1,8 +1,11 @@
-import type { Collection as CollectionDto, Role } from '@quire/contracts';
+import type { Collection as CollectionDto, DefaultLevel } from '@quire/contracts';
+import type { PresentContext } from '../spaces/space.presenter.ts';
 import type { ICollection } from './collection.entity.ts';
-import { collectionPermissions } from './collection.policy.ts';
+import { collectionPolicy } from './collection.policy.ts';
 
-export function presentCollection(c: ICollection, role: Role | null, publicUrl: string): CollectionDto {
+/** A collection as the caller sees it: its `permissions` from the caller's role, given the levels it inherits. */
+export function presentCollection(ctx: PresentContext, c: ICollection, ancestors: readonly DefaultLevel[]): CollectionDto {
+  const role = collectionPolicy.role(ctx.actor, { organizationId: c.organizationId, defaultLevel: c.defaultLevel, ancestors });
   return {
     object: 'collection',
     id: c.id,
@@ -11,10 +14,7 @@ export function presentCollection(c: ICollection, role: Role | null, publicUrl: 
     organization: c.organizationId,
     ...(c.parentId ? { parent: c.parentId } : {}),
     defaultLevel: c.defaultLevel ?? null,
-    urls: {
-      location: `${publicUrl}/v1/collections/${c.id}`,
-      app: `${publicUrl}/o/${c.organizationId}/c/${c.id}`,
-    },
-    permissions: collectionPermissions(role),
+    urls: { location: ctx.urls.api(`/collections/${c.id}`), app: ctx.urls.page(`/o/${c.organizationId}/c/${c.id}`) },
+    permissions: collectionPolicy.permissions(role),
   };
 }

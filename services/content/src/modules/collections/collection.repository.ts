@@ -1,14 +1,18 @@
 import type { DefaultLevel } from '@quire/contracts';
-import type { EntityManager } from '@quire/kit';
-import { sql } from '../../db.ts';
+import { marks, sql, sqlRun, type EntityManager } from '@quire/kit';
+import type { ContentAccessFacts } from '../access/access.policy.ts';
 import { Collection, type ICollection } from './collection.entity.ts';
-import type { CollectionAccessFacts } from './collection.policy.ts';
 import { CollectionTree } from './collection-tree.ts';
 
 /** Queries of the collection table. */
 export const collectionRepository = {
   async findById(em: EntityManager, id: string): Promise<ICollection | null> {
     return em.findOne(Collection, { id });
+  },
+
+  /** A collection of the organization, or null. */
+  async findIn(em: EntityManager, organizationId: string, id: string): Promise<ICollection | null> {
+    return em.findOne(Collection, { id, organizationId });
   },
 
   /** `id` and its ancestors, nearest first ([] for the top level). */
@@ -31,8 +35,9 @@ export const collectionRepository = {
     return (await collectionRepository.chain(em, id)).map((c) => c.defaultLevel);
   },
 
-  async facts(em: EntityManager, c: ICollection): Promise<CollectionAccessFacts> {
-    return { organizationId: c.organizationId, defaultLevel: c.defaultLevel ?? null, ancestors: await collectionRepository.levelsFrom(em, c.parentId) };
+  /** The access facts of a space or collection placed in `parentId` (one query when in a collection). */
+  async factsOf(em: EntityManager, item: { organizationId: string; defaultLevel?: DefaultLevel | undefined; parentId?: string | null | undefined }): Promise<ContentAccessFacts> {
+    return { organizationId: item.organizationId, defaultLevel: item.defaultLevel ?? null, ancestors: await collectionRepository.levelsFrom(em, item.parentId) };
   },
 
   /** Every collection of an organization, as a tree (for lists and sub-tree operations). */
@@ -44,4 +49,28 @@ export const collectionRepository = {
     );
     return new CollectionTree(rows.map((r) => ({ id: r.id, parentId: r.parent_id, defaultLevel: r.default_level ?? null })));
   },
+
+  /** The direct children of a collection, spaces (deleted ones too) and collections, in their order. */
+  async children(em: EntityManager, id: string): Promise<{ kind: 'space' | 'collection'; id: string }[]> {
+    return sql<{ kind: 'space' | 'collection'; id: string }>(
+      em,
+      `select kind, id from (
+         select 'space' as kind, id, position from :schema.space where parent_id = ?
+         union all
+         select 'collection' as kind, id, position from :schema.collection where parent_id = ?
+       ) c order by position, id`,
+      [id, id],
+    );
+  },
+
+  /** Re-parents a collection at `position` (no event: the caller's command records it). */
+  async reparent(em: EntityManager, id: string, parentId: string | null, position: number): Promise<void> {
+    await sqlRun(em, `update :schema.collection set parent_id = ?, position = ? where id = ?`, [parentId, position, id]);
+  },
+
+  /** Moves collections to another organization. */
+  async setOrganization(em: EntityManager, ids: string[], organizationId: string, now: Date): Promise<void> {
+    await sqlRun(em, `update :schema.collection set organization_id = ?, updated_at = ? where id in (${marks(ids.length)})`, [organizationId, now, ...ids]);
+  },
 };
+

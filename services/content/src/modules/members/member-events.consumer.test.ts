@@ -4,7 +4,7 @@ import { InProcessBus } from '@quire/kit';
 import { createTestDatabase, eventually, startTestService, testLogger, type TestDatabase, type TestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
-import { memberAsActor } from './member-events.consumer.ts';
+import { memberRepository } from './member.repository.ts';
 
 let db: TestDatabase;
 let t: TestService;
@@ -22,7 +22,7 @@ let seq = 0;
 const publish = (def: (typeof Events)[keyof typeof Events], data: unknown, occurredAt: Date) =>
   bus.publish(def.subject, { id: `m${++seq}`, type: def.type, occurredAt: occurredAt.toISOString(), data } satisfies EventEnvelope);
 const roleOf = async (org: string, user: string) => {
-  const actor = await memberAsActor(t.svc.deps.orm.em.fork(), org, user);
+  const actor = await memberRepository.asActor(t.svc.deps.orm.em.fork(), org, user);
   return actor && actor.kind === 'user' ? actor.memberships[0]!.role : 'absent';
 };
 

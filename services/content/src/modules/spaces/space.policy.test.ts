@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Actor, DefaultLevel, Role } from '@quire/contracts';
 import { DomainError } from '@quire/kit';
 import { CollectionTree } from '../collections/collection-tree.ts';
-import { assertSpaceAllows, SPACE_ACTIONS, spacePermissions, spaceRole, visibleSpaces, type SpaceAction } from './space.policy.ts';
+import { spacePolicy, visibleSpaces, type SpaceAction } from './space.policy.ts';
+
+const spaceRole = spacePolicy.role;
+const assertSpaceAllows = spacePolicy.assert;
+const spacePermissions = spacePolicy.permissions;
 
 const member = (role: Role | null, org = 'o'): Actor => ({ kind: 'user', userId: 'u', memberships: [{ organization: org, role, teams: [] }] });
 const stranger: Actor = { kind: 'user', userId: 'x', memberships: [] };
@@ -44,7 +48,7 @@ describe('the space permission table', () => {
     ['move', 'admin'],
     ['transfer', 'admin'],
   ];
-  it('declares every action', () => expect(Object.fromEntries(table)).toEqual(SPACE_ACTIONS));
+  it('declares every action', () => expect(Object.fromEntries(table)).toEqual(spacePolicy.actions));
 
   const ladder: Role[] = ['read', 'comment', 'edit', 'review', 'create', 'admin'];
   it.each(table)('%s needs %s', (action, min) => {

@@ -1,10 +1,8 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { ROLES } from '@quire/contracts';
-import type { EntityManager } from '@quire/kit';
-import { sql } from '../../db.ts';
-import { collectionRepository } from '../collections/collection.repository.ts';
+import { marks, sql, sqlRun, type EntityManager } from '@quire/kit';
 import { Space, type ISpace } from './space.entity.ts';
-import type { SpaceAccessFacts, SpaceScope } from './space.policy.ts';
+import type { SpaceScope } from './space.policy.ts';
 
 /** Queries of the space table. */
 export const spaceRepository = {
@@ -16,11 +14,6 @@ export const spaceRepository = {
   async findById(em: EntityManager, id: string): Promise<ISpace | null> {
     const rows = await sql(em, `select * from :schema.space where id = ?`, [id]);
     return rows[0] ? em.map(Space, rows[0]) : null;
-  },
-
-  /** The access facts of a space: its level and those of its collection ancestors (one query when in a collection). */
-  async facts(em: EntityManager, s: ISpace): Promise<SpaceAccessFacts> {
-    return { organizationId: s.organizationId, defaultLevel: s.defaultLevel ?? null, ancestors: await collectionRepository.levelsFrom(em, s.parentId) };
   },
 
   /** The filter of the live spaces of an organization in a caller's scope (null: none). */
@@ -36,5 +29,48 @@ export const spaceRepository = {
         ...(scope.openParents.length ? [{ defaultLevel: 'inherit', parentId: { $in: scope.openParents } }] : []),
       ],
     } as FilterQuery<ISpace>;
+  },
+
+  /** How many live spaces of an organization a scope sees (the same filter as the lists). */
+  async countInScope(em: EntityManager, organizationId: string, scope: SpaceScope): Promise<number> {
+    const where = spaceRepository.visibleWhere(organizationId, scope);
+    return where ? em.count(Space, where) : 0;
+  },
+
+  /** Takes a space out of the trash if it was deleted at or after `cutoff`; false when it was not (or is gone). */
+  async restoreIfDeletedSince(em: EntityManager, id: string, cutoff: Date, now: Date): Promise<boolean> {
+    const rows = await sql(em, `update :schema.space set deleted_at = null, updated_at = ? where id = ? and deleted_at >= ? returning id`, [now, id, cutoff]);
+    return rows.length > 0;
+  },
+
+  /** Removes for good up to `limit` spaces deleted before `before` (their revisions cascade); skips rows locked by a concurrent purge. */
+  async purgeDeletedBefore(em: EntityManager, before: Date, limit: number): Promise<{ id: string; organization_id: string }[]> {
+    return sql<{ id: string; organization_id: string }>(
+      em,
+      `delete from :schema.space where id in (
+         select id from :schema.space where deleted_at < ? order by deleted_at limit ? for update skip locked)
+       returning id, organization_id`,
+      [before, limit],
+    );
+  },
+
+  /** Re-parents a space at `position`; one reaching the top level loses `in-collection` visibility. */
+  async reparent(em: EntityManager, id: string, parentId: string | null, position: number): Promise<void> {
+    await sqlRun(
+      em,
+      `update :schema.space set parent_id = ?, position = ?,
+         visibility = case when ?::text is null and visibility = 'in-collection' then 'private' else visibility end
+       where id = ?`,
+      [parentId, position, parentId, id],
+    );
+  },
+
+  /** Moves every space of these collections to another organization; returns them. */
+  async transferInCollections(em: EntityManager, collections: string[], organizationId: string, now: Date): Promise<{ id: string; title: string }[]> {
+    return sql<{ id: string; title: string }>(
+      em,
+      `update :schema.space set organization_id = ?, updated_at = ? where parent_id in (${marks(collections.length)}) returning id, title`,
+      [organizationId, now, ...collections],
+    );
   },
 };

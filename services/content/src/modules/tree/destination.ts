@@ -1,7 +1,8 @@
 import type { ContentPosition } from '@quire/contracts';
 import { invalid, type EntityManager } from '@quire/kit';
-import { sql } from '../../db.ts';
-import { Collection, type ICollection } from '../collections/collection.entity.ts';
+import type { ICollection } from '../collections/collection.entity.ts';
+import { collectionRepository } from '../collections/collection.repository.ts';
+import { treeRepository } from './tree.repository.ts';
 
 export interface DestinationRequest {
   organizationId: string;
@@ -33,17 +34,13 @@ export async function resolveDestination(em: EntityManager, req: DestinationRequ
     } else {
       const field = req.position?.before ? 'position.before' : 'position.after';
       const [kind, id] = pointer.type === 'space' ? (['space', pointer.space] as const) : (['collection', pointer.collection] as const);
-      const rows = await sql<{ parent_id: string | null }>(
-        em,
-        `select parent_id from :schema.${kind} where id = ? and organization_id = ?${kind === 'space' ? ' and deleted_at is null' : ''}`,
-        [id, req.organizationId],
-      );
-      if (!rows[0]) throw invalid(`${field}: no ${kind} ${id} in this organization`);
-      parentId = rows[0].parent_id;
+      const parent = await treeRepository.parentOf(em, kind, id, req.organizationId);
+      if (parent === undefined) throw invalid(`${field}: no ${kind} ${id} in this organization`);
+      parentId = parent;
     }
   }
   if (parentId === null) return { parentId, collection: null };
-  const collection = await em.findOne(Collection, { id: parentId, organizationId: req.organizationId });
+  const collection = await collectionRepository.findIn(em, req.organizationId, parentId);
   if (!collection) throw invalid(`parent: no collection ${parentId} in this organization`);
   return { parentId, collection };
 }

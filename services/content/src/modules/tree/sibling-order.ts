@@ -1,6 +1,6 @@
 import type { ContentPointer, ContentPosition } from '@quire/contracts';
 import { invalid, type EntityManager } from '@quire/kit';
-import { sql, sqlRun } from '../../db.ts';
+import { treeRepository } from './tree.repository.ts';
 
 /**
  * The order of an organization's content tree. Spaces and collections in the same parent (a collection, or
@@ -32,37 +32,13 @@ export interface PlaceProps {
 const pointerItem = (p: ContentPointer): TreeItem => (p.type === 'space' ? { kind: 'space', id: p.space } : { kind: 'collection', id: p.collection });
 const same = (a: TreeItem, b: TreeItem) => a.kind === b.kind && a.id === b.id;
 
-/** Serializes changes to one sibling group until the transaction ends. Call inside a transaction. */
-export async function lockSiblingGroup(em: EntityManager, organizationId: string, parentId: string | null): Promise<void> {
-  await sql(em, `select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`content-tree:${organizationId}:${parentId ?? ''}`]);
-}
-
-/** Serializes changes to the shape of an organization's collection tree (moves, deletes, transfers): no cycles. */
-export async function lockCollectionTree(em: EntityManager, organizationId: string): Promise<void> {
-  await sql(em, `select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`content-collections:${organizationId}`]);
-}
-
 async function siblings(em: EntityManager, organizationId: string, parentId: string | null, exclude?: TreeItem): Promise<Sibling[]> {
-  const rows = await sql<{ kind: 'space' | 'collection'; id: string; position: string }>(
-    em,
-    `select kind, id, position from (
-       select 'space' as kind, id, position from :schema.space where organization_id = ? and parent_id is not distinct from ? and deleted_at is null
-       union all
-       select 'collection' as kind, id, position from :schema.collection where organization_id = ? and parent_id is not distinct from ?
-     ) s order by position, id`,
-    [organizationId, parentId, organizationId, parentId],
-  );
-  return rows.map((r) => ({ kind: r.kind, id: r.id, position: Number(r.position) })).filter((s) => !exclude || !same(s, exclude));
+  return (await treeRepository.siblings(em, organizationId, parentId)).filter((s) => !exclude || !same(s, exclude));
 }
 
 async function renumber(em: EntityManager, group: Sibling[]): Promise<void> {
   group.forEach((s, i) => (s.position = (i + 1) * POSITION_GAP));
-  for (const kind of ['space', 'collection'] as const) {
-    const rows = group.filter((s) => s.kind === kind);
-    if (!rows.length) continue;
-    const values = rows.map(() => '(?, ?::bigint)').join(', ');
-    await sqlRun(em, `update :schema.${kind} t set position = v.position from (values ${values}) v(id, position) where t.id = v.id`, rows.flatMap((s) => [s.id, s.position]));
-  }
+  for (const kind of ['space', 'collection'] as const) await treeRepository.setPositions(em, kind, group.filter((s) => s.kind === kind));
 }
 
 /**
@@ -70,7 +46,7 @@ async function renumber(em: EntityManager, group: Sibling[]): Promise<void> {
  * needed). 400 when `position` names something that is not a sibling there, or the item itself.
  */
 export async function placeInTree(em: EntityManager, props: PlaceProps): Promise<number> {
-  await lockSiblingGroup(em, props.organizationId, props.parentId);
+  await treeRepository.lockSiblingGroup(em, props.organizationId, props.parentId);
   const group = await siblings(em, props.organizationId, props.parentId, props.item);
   const pointer = props.position?.before ?? props.position?.after;
   if (!pointer) return (group.at(-1)?.position ?? 0) + POSITION_GAP;

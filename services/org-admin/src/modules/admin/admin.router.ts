@@ -1,35 +1,27 @@
 import { ops } from '@quire/contracts';
-import { notFound } from '@quire/kit';
 import { implement } from '../../trpc.ts';
-import { ensureUser, setMembership } from '../../commands/member-adder.ts';
-import { asAdminOf, createOrganization } from '../../commands/organization-creator.ts';
-import { issueToken } from '../../commands/token-issuer.ts';
-import { Organization } from '../organizations/organization.entity.ts';
+import { membershipSetter, userEnsurer } from '../../commands/member-adder.ts';
+import { organizationCreator } from '../../commands/organization-creator.ts';
+import { tokenIssuer } from '../../commands/token-issuer.ts';
 import { organizationPermissions } from '../organizations/organization.policy.ts';
 import { presentOrganization } from '../organizations/organization.presenter.ts';
+import { organizationRepository } from '../organizations/organization.repository.ts';
 import { presentUser } from '../users/user.presenter.ts';
 
-/** Instance administration used by the `quire` CLI (instance admin token only). */
+/** Instance administration used by the `quire` CLI (instance admin token only: the access rule of the operations). */
 export const adminProcedures = {
   bootstrapInstance: implement(ops.bootstrapInstance, async ({ input, ctx }) => {
-    const user = await ensureUser(ctx.em, { email: input.email, name: input.name });
-    const org = await createOrganization(ctx.em, { title: input.title, adminUserId: user.id });
-    const { token } = issueToken(ctx.em, user.id, 'bootstrap');
-    await ctx.em.flush();
-    return {
-      organization: presentOrganization(org, organizationPermissions(asAdminOf(user.id, org.id), org.id), ctx.config.QUIRE_PUBLIC_URL),
-      user: presentUser(user, ctx.config.QUIRE_PUBLIC_URL),
-      token,
-    };
+    const user = await userEnsurer(ctx.em, { email: input.email, name: input.name });
+    const org = await organizationCreator(ctx.em, { title: input.title, adminUserId: user.id });
+    const { token } = tokenIssuer(ctx.em, { userId: user.id, label: 'bootstrap' });
+    return { organization: presentOrganization(ctx, org, organizationPermissions('admin', false)), user: presentUser(ctx, user), token };
   }),
 
   addUserToOrganization: implement(ops.addUserToOrganization, async ({ input, ctx }) => {
-    const org = await ctx.em.findOne(Organization, { id: input.organizationId });
-    if (!org) throw notFound('Organization');
-    const user = await ensureUser(ctx.em, { email: input.email, name: input.name });
-    await setMembership(ctx.em, { organizationId: org.id, userId: user.id, role: input.role });
-    const { token } = issueToken(ctx.em, user.id, 'cli');
-    await ctx.em.flush();
-    return { user: presentUser(user, ctx.config.QUIRE_PUBLIC_URL), token };
+    const org = await organizationRepository.findOrThrow(ctx.em, input.organizationId);
+    const user = await userEnsurer(ctx.em, { email: input.email, name: input.name });
+    await membershipSetter(ctx.em, { organizationId: org.id, userId: user.id, role: input.role });
+    const { token } = tokenIssuer(ctx.em, { userId: user.id, label: 'cli' });
+    return { user: presentUser(ctx, user), token };
   }),
 };

@@ -1,22 +1,26 @@
-import type { Actor, Role } from '@quire/contracts';
-import { conflict } from '@quire/kit';
-import { assertCanAdmin, assertCanListMembers, requireMembership } from '../organizations/organization.policy.ts';
+import type { Actor } from '@quire/contracts';
+import { definePolicy, organizationLevel, roleAtLeast } from '@quire/kit';
 
-/** A member's own record is always visible to them (guests too); other members' records need the right to list members. */
-export function assertCanViewMember(actor: Actor, organizationId: string, userId: string): void {
-  requireMembership(actor, organizationId);
-  if (actor.kind === 'user' && actor.userId === userId) return;
-  assertCanListMembers(actor, organizationId);
+export interface MemberAccessFacts {
+  organizationId: string;
+  /** The member the call is about. */
+  userId: string;
 }
 
-/** Roles, removals, SSO flags and invites: organization admins only. */
-export function assertCanManageMembers(actor: Actor, organizationId: string): void {
-  assertCanAdmin(actor, organizationId, 'Only organization admins can manage members');
-}
-
-/** An organization always keeps at least one admin: the last one can be neither demoted nor removed. */
-export function assertKeepsAnAdmin(currentRole: Role | null, nextRole: Role | null | 'removed', adminCount: number): void {
-  if (currentRole === 'admin' && nextRole !== 'admin' && adminCount <= 1) {
-    throw conflict('The organization must keep at least one admin');
-  }
-}
+/**
+ * A member's record: other members' records need the right to list members (not guests); a member's own
+ * record is always visible to them (guests too). Roles, removals, SSO flags: organization admins.
+ */
+export const memberPolicy = definePolicy({
+  resource: 'Organization',
+  role: (actor: Actor, m: MemberAccessFacts) => {
+    const level = organizationLevel(actor, m.organizationId);
+    if (level === null) return null;
+    return actor.kind === 'user' && actor.userId === m.userId && !roleAtLeast(level, 'read') ? 'read' : level;
+  },
+  actions: { view: 'read', manage: 'admin' },
+  refusals: {
+    view: 'Guests cannot list the members of the organization',
+    manage: 'Only organization admins can manage members',
+  },
+});

@@ -1,4 +1,5 @@
 import type { Member } from '@quire/contracts';
+import type { PublicUrls } from '@quire/kit';
 import type { IMembership } from '../organizations/organization.entity.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { loadMemberFacts, type MemberFacts, type MemberSources } from './member.repository.ts';
@@ -9,14 +10,14 @@ import { loadMemberFacts, type MemberFacts, type MemberSources } from './member.
  */
 const SITES_ACCESSIBLE = 0;
 
-export function presentMember(m: IMembership, facts: MemberFacts, publicUrl: string): Member {
+export function presentMember(ctx: { urls: PublicUrls }, m: IMembership, facts: MemberFacts): Member {
   const user = facts.users.get(m.userId);
   if (!user) throw new Error(`member ${m.userId} has no user row`);
   return {
     object: 'member',
     id: m.userId,
     role: m.role ?? null,
-    user: presentUser(user, publicUrl),
+    user: presentUser(ctx, user),
     disabled: false,
     joinedAt: m.joinedAt.toISOString(),
     ...(m.lastSeenAt ? { lastSeenAt: m.lastSeenAt.toISOString() } : {}),
@@ -28,7 +29,7 @@ export function presentMember(m: IMembership, facts: MemberFacts, publicUrl: str
 }
 
 /** Loads what the members show (one batch for the whole page) and presents them in order. */
-export async function presentMembers(src: MemberSources & { config: { QUIRE_PUBLIC_URL: string } }, organizationId: string, memberships: IMembership[]): Promise<Member[]> {
-  const facts = await loadMemberFacts(src, organizationId, memberships);
-  return memberships.map((m) => presentMember(m, facts, src.config.QUIRE_PUBLIC_URL));
+export async function presentMembers(ctx: MemberSources & { urls: PublicUrls }, organizationId: string, memberships: IMembership[]): Promise<Member[]> {
+  const facts = await loadMemberFacts(ctx, organizationId, memberships);
+  return memberships.map((m) => presentMember(ctx, m, facts));
 }

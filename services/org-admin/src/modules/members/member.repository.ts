@@ -40,6 +40,8 @@ export async function findMemberOrThrow(em: EntityManager, organizationId: strin
 
 export const countAdmins = (em: EntityManager, organizationId: string) => em.count(Membership, { organizationId, role: 'admin' });
 
+export const findMembership = (em: EntityManager, organizationId: string, userId: string) => em.findOne(Membership, { organizationId, userId });
+
 /** What members show beyond their membership rows. */
 export interface MemberFacts {
   users: Map<string, IUser>;

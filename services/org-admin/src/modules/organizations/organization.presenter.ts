@@ -1,8 +1,9 @@
 import type { Organization as OrganizationDto } from '@quire/contracts';
+import type { PublicUrls } from '@quire/kit';
 import type { IOrganization } from './organization.entity.ts';
 import type { OrganizationPermissions } from './organization.policy.ts';
 
-export function presentOrganization(o: IOrganization, permissions: OrganizationPermissions, publicUrl: string): OrganizationDto {
+export function presentOrganization(ctx: { urls: PublicUrls }, o: IOrganization, permissions: OrganizationPermissions): OrganizationDto {
   return {
     object: 'organization',
     id: o.id,
@@ -17,7 +18,7 @@ export function presentOrganization(o: IOrganization, permissions: OrganizationP
     inviteLinks: o.inviteLinks,
     plan: 'internal',
     trial: { status: 'notapplicable', count: 0 },
-    urls: { location: `${publicUrl}/v1/orgs/${o.id}`, app: `${publicUrl}/o/${o.id}` },
+    urls: { location: ctx.urls.api(`/orgs/${o.id}`), app: ctx.urls.page(`/o/${o.id}`) },
     permissions,
   };
 }

@@ -1,55 +1,42 @@
 import { ops } from '@quire/contracts';
-import { notFound, paginate, type EntityManager } from '@quire/kit';
-import { implement } from '../../trpc.ts';
-import { asAdminOf, createOrganization } from '../../commands/organization-creator.ts';
-import { TeamMember } from '../teams/team.entity.ts';
-import { Membership, Organization } from './organization.entity.ts';
-import { assertCanAdmin, assertCanView, organizationPermissions } from './organization.policy.ts';
+import { organizationLevel, paginate } from '@quire/kit';
+import { implement, type UserContext } from '../../trpc.ts';
+import { organizationCreator } from '../../commands/organization-creator.ts';
+import { organizationUpdater } from '../../commands/organization-updater.ts';
+import { Organization, type IOrganization } from './organization.entity.ts';
+import { organizationPermissions, organizationPolicy } from './organization.policy.ts';
 import { presentOrganization } from './organization.presenter.ts';
+import { organizationRepository } from './organization.repository.ts';
+
+/** An organization as the caller sees it (one query for `ownTeam`). */
+async function present(ctx: UserContext, org: IOrganization) {
+  const ownsTeam = (await organizationRepository.withOwnedTeams(ctx.em, ctx.actor.userId, org.id)).has(org.id);
+  return presentOrganization(ctx, org, organizationPermissions(organizationLevel(ctx.actor, org.id), ownsTeam));
+}
 
 export const organizationProcedures = {
   listOrganizationsForAuthenticatedUser: implement(ops.listOrganizationsForAuthenticatedUser, async ({ input, ctx }) => {
-    const memberships = await ctx.em.find(Membership, { userId: ctx.actor.userId }, { fields: ['organizationId'] });
-    const ids = memberships.map((m) => m.organizationId);
-    const owned = await organizationsWithOwnedTeams(ctx.em, ctx.actor.userId);
+    const ids = await organizationRepository.idsForUser(ctx.em, ctx.actor.userId);
+    const owned = await organizationRepository.withOwnedTeams(ctx.em, ctx.actor.userId);
     return paginate(ctx.em, Organization, { id: { $in: ids } }, { createdAt: 'asc', id: 'asc' }, input, (o) =>
-      presentOrganization(o, organizationPermissions(ctx.actor, o.id, { ownsTeam: owned.has(o.id) }), ctx.config.QUIRE_PUBLIC_URL),
+      presentOrganization(ctx, o, organizationPermissions(organizationLevel(ctx.actor, o.id), owned.has(o.id))),
     );
   }),
 
   createOrganization: implement(ops.createOrganization, async ({ input, ctx }) => {
-    const org = await createOrganization(ctx.em, { title: input.title, adminUserId: ctx.actor.userId });
-    await ctx.em.flush();
-    return presentOrganization(org, organizationPermissions(asAdminOf(ctx.actor.userId, org.id), org.id), ctx.config.QUIRE_PUBLIC_URL);
+    const org = await organizationCreator(ctx.em, { title: input.title, adminUserId: ctx.actor.userId });
+    // The caller's actor predates the organization: it is its admin.
+    return presentOrganization(ctx, org, organizationPermissions('admin', false));
   }),
 
   getOrganizationById: implement(ops.getOrganizationById, async ({ input, ctx }) => {
-    assertCanView(ctx.actor, input.organizationId);
-    const org = await ctx.em.findOne(Organization, { id: input.organizationId });
-    if (!org) throw notFound('Organization');
-    const ownsTeam = (await organizationsWithOwnedTeams(ctx.em, ctx.actor.userId, org.id)).has(org.id);
-    return presentOrganization(org, organizationPermissions(ctx.actor, org.id, { ownsTeam }), ctx.config.QUIRE_PUBLIC_URL);
+    organizationPolicy.assert(ctx.actor, input, 'view');
+    return present(ctx, await organizationRepository.findOrThrow(ctx.em, input.organizationId));
   }),
 
   updateOrganizationById: implement(ops.updateOrganizationById, async ({ input, ctx }) => {
-    assertCanAdmin(ctx.actor, input.organizationId);
-    const org = await ctx.em.findOne(Organization, { id: input.organizationId });
-    if (!org) throw notFound('Organization');
-    const { organizationId: _, ...changes } = input;
-    if (changes.title !== undefined) org.title = changes.title;
-    if (changes.emailDomains !== undefined) org.emailDomains = [...new Set(changes.emailDomains.map((d) => d.toLowerCase()))];
-    if (changes.hostname !== undefined) org.hostname = changes.hostname;
-    if (changes.defaultRole !== undefined) org.defaultRole = changes.defaultRole;
-    if (changes.inviteLinks !== undefined) org.inviteLinks = changes.inviteLinks;
-    org.updatedAt = new Date();
-    await ctx.em.flush();
-    const ownsTeam = (await organizationsWithOwnedTeams(ctx.em, ctx.actor.userId, org.id)).has(org.id);
-    return presentOrganization(org, organizationPermissions(ctx.actor, org.id, { ownsTeam }), ctx.config.QUIRE_PUBLIC_URL);
+    organizationPolicy.assert(ctx.actor, input, 'update');
+    const organization = await organizationRepository.findOrThrow(ctx.em, input.organizationId);
+    return present(ctx, await organizationUpdater(ctx.em, { ...input, organization }));
   }),
 };
-
-/** The organizations (all of the user's, or just `organizationId`) where the user owns a team: `permissions.ownTeam`. */
-async function organizationsWithOwnedTeams(em: EntityManager, userId: string, organizationId?: string): Promise<Set<string>> {
-  const rows = await em.find(TeamMember, { userId, role: 'owner', ...(organizationId ? { organizationId } : {}) }, { fields: ['team', 'userId', 'organizationId'] });
-  return new Set(rows.map((r) => r.organizationId));
-}

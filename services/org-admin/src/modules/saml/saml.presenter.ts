@@ -1,19 +1,21 @@
-import type { SamlProvider as SamlProviderDto, Team } from '@quire/contracts';
+import type { SamlProvider as SamlProviderDto, Team, UserActor } from '@quire/contracts';
+import type { EntityManager, PublicUrls } from '@quire/kit';
+import { presentTeams } from '../teams/team.presenter.ts';
 import type { ISamlProvider } from './saml-provider.entity.ts';
 
 /**
  * Where the identity provider talks to Quire for this provider. Quire does not serve these SAML
  * endpoints yet: they are the addresses the SAML login will have, derived from QUIRE_PUBLIC_URL.
  */
-export function samlServiceUrls(publicUrl: string, providerId: string) {
-  const base = `${publicUrl}/saml/${providerId}`;
+export function samlServiceUrls(urls: PublicUrls, providerId: string) {
+  const base = urls.page(`/saml/${providerId}`);
   return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: `${base}/metadata` };
 }
 
 /** `active` once the provider can be used (SSO URL, entity ID and certificate set), `pending` before. */
 export const samlStatus = (p: ISamlProvider): 'active' | 'pending' => (p.ssoUrl && p.entityId && p.certificate ? 'active' : 'pending');
 
-export function presentSamlProvider(p: ISamlProvider, defaultTeam: Team | undefined, publicUrl: string): SamlProviderDto {
+export function presentSamlProvider(ctx: { urls: PublicUrls }, p: ISamlProvider, defaultTeam: Team | undefined): SamlProviderDto {
   return {
     object: 'saml-provider',
     id: p.id,
@@ -25,7 +27,13 @@ export function presentSamlProvider(p: ISamlProvider, defaultTeam: Team | undefi
     defaultRole: p.defaultRole ?? null,
     createdAt: p.createdAt.toISOString(),
     status: samlStatus(p),
-    service: samlServiceUrls(publicUrl, p.id),
-    urls: { location: `${publicUrl}/v1/orgs/${p.organizationId}/saml/${p.id}` },
+    service: samlServiceUrls(ctx.urls, p.id),
+    urls: { location: ctx.urls.api(`/orgs/${p.organizationId}/saml/${p.id}`) },
   };
+}
+
+/** Presents providers with their default team (as the caller sees it): one batch for the page. */
+export async function presentSamlProviders(ctx: { em: EntityManager; actor: UserActor; urls: PublicUrls }, providers: ISamlProvider[]): Promise<SamlProviderDto[]> {
+  const teams = await presentTeams(ctx, [...new Set(providers.flatMap((p) => (p.defaultTeamId ? [p.defaultTeamId] : [])))]);
+  return providers.map((p) => presentSamlProvider(ctx, p, p.defaultTeamId ? teams.get(p.defaultTeamId) : undefined));
 }

@@ -87,13 +87,30 @@ describe('SAML providers', () => {
     expect((await failureOf(t.call(ops.getOrganizationSAMLProviderById, { organizationId: other.organizationId, samlProviderId: provider.id }, other.admin.actor))).reason).toBe('not_found');
   });
 
-  it('lists the active providers as SSO login options, without a token', async () => {
-    const { organizationId, admin } = await seedOrganization(t, {});
+  it('lists the active providers as SSO login options, to members (guests too) only', async () => {
+    const { organizationId, admin, users } = await seedOrganization(t, { gil: null });
+    const other = await seedOrganization(t, {});
     const active = await t.call(ops.createOrganizationSAMLProvider, { organizationId, label: 'Google', ssoURL: 'https://accounts.example/sso', entityID: 'urn:google', certificate }, admin.actor);
     expect(active.status).toBe('active');
     await t.call(ops.createOrganizationSAMLProvider, { organizationId, label: 'Half done' }, admin.actor);
-    const sso = await t.call(ops.listSSOProviderLoginsInOrganization, { organizationId }, { kind: 'anonymous' });
+    const sso = await t.call(ops.listSSOProviderLoginsInOrganization, { organizationId }, users.gil.actor);
     expect(sso).toEqual({ items: [{ id: active.id, label: 'Google', startURL: `http://quire.test/saml/${active.id}/start` }] });
-    expect((await failureOf(t.call(ops.listSSOProviderLoginsInOrganization, { organizationId: 'missing' }, { kind: 'anonymous' }))).reason).toBe('not_found');
+    expect(await t.call(ops.listSSOProviderLoginsInOrganization, { organizationId }, admin.actor)).toEqual(sso);
+    // Every operation takes the token (api.md; GitBook's document secures this one too): no token is a 401, another organization's a 404.
+    expect((await failureOf(t.call(ops.listSSOProviderLoginsInOrganization, { organizationId }, { kind: 'anonymous' }))).reason).toBe('unauthenticated');
+    expect((await failureOf(t.call(ops.listSSOProviderLoginsInOrganization, { organizationId }, other.admin.actor))).reason).toBe('not_found');
+    expect((await failureOf(t.call(ops.listSSOProviderLoginsInOrganization, { organizationId: 'missing' }, admin.actor))).reason).toBe('not_found');
+  });
+
+  it('accepts a PEM or the bare base64 DER of IdP metadata, and stores PEM', async () => {
+    const { organizationId, admin } = await seedOrganization(t, {});
+    const der = certificate.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
+    const fromDer = await t.call(ops.createOrganizationSAMLProvider, { organizationId, label: 'DER', certificate: `  ${der.slice(0, 100)}\n${der.slice(100)}  ` }, admin.actor);
+    const fromPem = await t.call(ops.createOrganizationSAMLProvider, { organizationId, label: 'PEM', certificate }, admin.actor);
+    expect(fromDer.certificate).toBe(fromPem.certificate);
+    expect(fromDer.certificate).toMatch(/^-----BEGIN CERTIFICATE-----\n([A-Za-z0-9+/=]{64}\n)+[A-Za-z0-9+/=]{1,64}\n-----END CERTIFICATE-----$/);
+    for (const bad of [der.slice(0, 200), Buffer.from('not a certificate').toString('base64'), '', '====']) {
+      expect((await failureOf(t.call(ops.createOrganizationSAMLProvider, { organizationId, label: 'Bad', certificate: bad }, admin.actor))).message).toMatch(/certificate: not a PEM-encoded X\.509 certificate/);
+    }
   });
 });

@@ -1,6 +1,5 @@
-import { raw } from '@mikro-orm/core';
 import type { TeamMemberRole } from '@quire/contracts';
-import { notFound, type EntityManager } from '@quire/kit';
+import { marks, notFound, sql, type EntityManager } from '@quire/kit';
 import { Team, TeamMember, type ITeam } from './team.entity.ts';
 
 export async function findTeamOrThrow(em: EntityManager, organizationId: string, teamId: string): Promise<ITeam> {
@@ -21,12 +20,7 @@ export interface TeamFacts {
 export async function loadTeamFacts(em: EntityManager, teamIds: string[], callerId: string): Promise<TeamFacts> {
   const facts: TeamFacts = { members: new Map(), callerRoles: new Map() };
   if (teamIds.length === 0) return facts;
-  const counts = await em
-    .createQueryBuilder(TeamMember, 'tm')
-    .select(['tm.team', raw('count(*) as n')])
-    .where({ team: { $in: teamIds } })
-    .groupBy('tm.team')
-    .execute<{ team: string; n: string | number }[]>('all', true);
+  const counts = await sql<{ team: string; n: string }>(em, `select team_id as team, count(*) as n from :schema.team_member where team_id in (${marks(teamIds.length)}) group by team_id`, teamIds);
   for (const row of counts) facts.members.set(row.team, Number(row.n));
   const mine = await em.find(TeamMember, { team: { $in: teamIds }, userId: callerId }, { fields: ['team', 'userId', 'role'] });
   for (const r of mine) facts.callerRoles.set(r.team.id, r.role);

@@ -1,70 +1,57 @@
-import { Events, ops } from '@quire/contracts';
-import { invalid, newId, notFound, paginate, recordEvent } from '@quire/kit';
-import { implement, type UserContext } from '../../trpc.ts';
-import { removeTeamMember, setTeamMember, updateTeamMembers } from '../../commands/team-member-updater.ts';
+import { ops } from '@quire/contracts';
+import { paginate } from '@quire/kit';
+import { implement } from '../../trpc.ts';
+import { teamCreator, teamDeleter, teamMemberDeleter, teamMembersUpdater, teamMemberUpserter, teamRenamer } from '../../commands/team-member-updater.ts';
 import { containsPattern } from '../../db/like.ts';
-import { Membership } from '../organizations/organization.entity.ts';
-import { assertCanListTeams, requireMembership } from '../organizations/organization.policy.ts';
 import { presentMembers } from '../members/member.presenter.ts';
-import { findMemberOrThrow, resolveMemberRefs } from '../members/member.repository.ts';
+import { findMembership } from '../members/member.repository.ts';
+import { Membership } from '../organizations/organization.entity.ts';
+import { organizationPolicy } from '../organizations/organization.policy.ts';
 import { Team, TeamMember } from './team.entity.ts';
-import { assertCanManageTeamMembers, assertCanManageTeams, assertCanViewTeam, managesTeam, type TeamAccessFacts } from './team.policy.ts';
-import { presentTeam } from './team.presenter.ts';
+import { loadTeamFor } from './team.loader.ts';
+import { presentTeam, presentTeams } from './team.presenter.ts';
 import { findTeamOrThrow, loadTeamFacts, teamIdsWithRole } from './team.repository.ts';
 
 export const teamProcedures = {
   listTeamsInOrganizationById: implement(ops.listTeamsInOrganizationById, async ({ input, ctx }) => {
-    assertCanListTeams(ctx.actor, input.organizationId);
+    organizationPolicy.assert(ctx.actor, input, 'listTeams');
     const where: Record<string, unknown> = { organizationId: input.organizationId };
     if (input.title) where.title = { $ilike: containsPattern(input.title) };
     if (input.owner !== undefined) {
-      const owner = await ctx.em.findOne(Membership, { organizationId: input.organizationId, userId: input.owner });
-      // Only the teams the member can manage: all of them when they manage teams they are not in (admins), else the teams they own.
+      // Only the teams the member can manage: all of them for an organization admin, else the teams they own.
+      const owner = await findMembership(ctx.em, input.organizationId, input.owner);
       if (!owner) where.id = { $in: [] };
-      else if (!managesTeam(owner.role ?? null, null)) where.id = { $in: await teamIdsWithRole(ctx.em, input.organizationId, owner.userId, 'owner') };
+      else if (owner.role !== 'admin') where.id = { $in: await teamIdsWithRole(ctx.em, input.organizationId, owner.userId, 'owner') };
     }
     const page = await paginate(ctx.em, Team, where, { createdAt: 'asc', id: 'asc' }, input, (t) => t);
     const facts = await loadTeamFacts(ctx.em, page.items.map((t) => t.id), ctx.actor.userId);
-    return { ...page, items: page.items.map((t) => presentTeam(t, facts, ctx.actor)) };
+    return { ...page, items: page.items.map((t) => presentTeam(ctx, t, facts)) };
   }),
 
   createOrganizationTeam: implement(ops.createOrganizationTeam, async ({ input, ctx }) => {
-    assertCanManageTeams(ctx.actor, input.organizationId);
-    const members = input.members ?? [];
-    const found = await resolveMemberRefs(ctx.em, input.organizationId, members);
-    const missing = members.find((id) => !found.has(id));
-    if (missing !== undefined) throw invalid(`Invalid request: members: ${JSON.stringify(missing)} is not a member of the organization`);
-    const team = ctx.em.create(Team, { id: newId(), organizationId: input.organizationId, title: input.title, createdAt: new Date() });
-    recordEvent(ctx.em, Events.teamCreated, { organization: team.organizationId, team: team.id, title: team.title });
-    for (const userId of new Set(members)) setTeamMember(ctx.em, team, userId, 'member', null);
-    await ctx.em.flush();
-    return presentTeam(team, await loadTeamFacts(ctx.em, [team.id], ctx.actor.userId), ctx.actor);
+    organizationPolicy.assert(ctx.actor, input, 'manageTeams');
+    const team = await teamCreator(ctx.em, input);
+    return (await presentTeams(ctx, [team.id])).get(team.id)!;
   }),
 
   getTeamInOrganizationById: implement(ops.getTeamInOrganizationById, async ({ input, ctx }) => {
-    const { team, facts } = await teamFor(ctx, input, assertCanViewTeam);
-    return presentTeam(team, facts, ctx.actor);
+    const { team, facts } = await loadTeamFor(ctx, input, 'view');
+    return presentTeam(ctx, team, facts);
   }),
 
   updateTeamInOrganizationById: implement(ops.updateTeamInOrganizationById, async ({ input, ctx }) => {
-    assertCanManageTeams(ctx.actor, input.organizationId);
-    const team = await findTeamOrThrow(ctx.em, input.organizationId, input.teamId);
-    team.title = input.title;
-    await ctx.em.flush();
-    return presentTeam(team, await loadTeamFacts(ctx.em, [team.id], ctx.actor.userId), ctx.actor);
+    organizationPolicy.assert(ctx.actor, input, 'manageTeams');
+    const team = teamRenamer(ctx.em, { team: await findTeamOrThrow(ctx.em, input.organizationId, input.teamId), title: input.title });
+    return presentTeam(ctx, team, await loadTeamFacts(ctx.em, [team.id], ctx.actor.userId));
   }),
 
   removeTeamFromOrganizationById: implement(ops.removeTeamFromOrganizationById, async ({ input, ctx }) => {
-    assertCanManageTeams(ctx.actor, input.organizationId);
-    const team = await findTeamOrThrow(ctx.em, input.organizationId, input.teamId);
-    // Team members and SAML default-team references go with it (foreign keys).
-    ctx.em.remove(team);
-    recordEvent(ctx.em, Events.teamDeleted, { organization: team.organizationId, team: team.id });
-    await ctx.em.flush();
+    organizationPolicy.assert(ctx.actor, input, 'manageTeams');
+    teamDeleter(ctx.em, { team: await findTeamOrThrow(ctx.em, input.organizationId, input.teamId) });
   }),
 
   listTeamMembersInOrganizationById: implement(ops.listTeamMembersInOrganizationById, async ({ input, ctx }) => {
-    const { team } = await teamFor(ctx, input, assertCanViewTeam);
+    const { team } = await loadTeamFor(ctx, input, 'view');
     const page = await paginate(ctx.em, TeamMember, { team: team.id }, { addedAt: 'asc', userId: 'asc' }, input, (row) => row);
     const memberships = await ctx.em.find(Membership, { organizationId: team.organizationId, userId: { $in: page.items.map((r) => r.userId) } });
     const byUser = new Map(memberships.map((m) => [m.userId, m]));
@@ -74,36 +61,17 @@ export const teamProcedures = {
   }),
 
   updateMembersInOrganizationTeam: implement(ops.updateMembersInOrganizationTeam, async ({ input, ctx }) => {
-    const { team } = await teamFor(ctx, input, assertCanManageTeamMembers);
-    await updateTeamMembers(ctx.em, team, input);
-    await ctx.em.flush();
+    const { team } = await loadTeamFor(ctx, input, 'manageMembers');
+    await teamMembersUpdater(ctx.em, { ...input, team });
   }),
 
   addMemberToOrganizationTeamById: implement(ops.addMemberToOrganizationTeamById, async ({ input, ctx }) => {
-    const { team } = await teamFor(ctx, input, assertCanManageTeamMembers);
-    await findMemberOrThrow(ctx.em, team.organizationId, input.userId);
-    const existing = await ctx.em.findOne(TeamMember, { team: team.id, userId: input.userId });
-    setTeamMember(ctx.em, team, input.userId, input.role, existing);
-    await ctx.em.flush();
+    const { team } = await loadTeamFor(ctx, input, 'manageMembers');
+    await teamMemberUpserter(ctx.em, { team, userId: input.userId, role: input.role });
   }),
 
   deleteMemberFromOrganizationTeamById: implement(ops.deleteMemberFromOrganizationTeamById, async ({ input, ctx }) => {
-    const { team } = await teamFor(ctx, input, assertCanManageTeamMembers);
-    const row = await ctx.em.findOne(TeamMember, { team: team.id, userId: input.userId });
-    if (!row) throw notFound('Team member');
-    removeTeamMember(ctx.em, row);
-    await ctx.em.flush();
+    const { team } = await loadTeamFor(ctx, input, 'manageMembers');
+    await teamMemberDeleter(ctx.em, { team, userId: input.userId });
   }),
 };
-
-/**
- * The team with its facts for the caller, once `check` passed: `assertCanViewTeam` (404 unless the caller may
- * see it) or `assertCanManageTeamMembers` (also 403 when the caller may only see it).
- */
-async function teamFor(ctx: UserContext, ids: { organizationId: string; teamId: string }, check: (actor: UserContext['actor'], team: TeamAccessFacts) => unknown) {
-  requireMembership(ctx.actor, ids.organizationId);
-  const team = await findTeamOrThrow(ctx.em, ids.organizationId, ids.teamId);
-  const facts = await loadTeamFacts(ctx.em, [team.id], ctx.actor.userId);
-  check(ctx.actor, { organizationId: team.organizationId, callerRole: facts.callerRoles.get(team.id) ?? null });
-  return { team, facts };
-}

@@ -1,10 +1,9 @@
-import { Events, ops, type Actor } from '@quire/contracts';
-import { notFound, paginate, recordEvent, sha256Hex } from '@quire/kit';
+import { ops, type Actor } from '@quire/contracts';
+import { notFound, paginate, sha256Hex } from '@quire/kit';
 import { implement } from '../../trpc.ts';
-import { issueToken } from '../../commands/token-issuer.ts';
-import { Membership } from '../organizations/organization.entity.ts';
-import { TeamMember } from '../teams/team.entity.ts';
+import { tokenIssuer, tokenRevoker, tokenUseRecorder } from '../../commands/token-issuer.ts';
 import { ApiToken, type IApiToken } from './api-token.entity.ts';
+import { tokenRepository } from './token.repository.ts';
 
 const present = (t: IApiToken) => ({
   object: 'api-token' as const,
@@ -14,7 +13,6 @@ const present = (t: IApiToken) => ({
   ...(t.lastUsedAt ? { lastUsedAt: t.lastUsedAt.toISOString() } : {}),
 });
 
-const LAST_USED_PRECISION_MS = 60_000;
 const adminHashes = new Map<string, string>();
 const adminTokenHash = (token: string) => {
   let h = adminHashes.get(token);
@@ -22,10 +20,10 @@ const adminTokenHash = (token: string) => {
   return h;
 };
 
+/** A user's own tokens: every query is scoped to the caller, so there is nothing else to authorize. */
 export const tokenProcedures = {
   createApiToken: implement(ops.createApiToken, async ({ input, ctx }) => {
-    const { token, record } = issueToken(ctx.em, ctx.actor.userId, input.label);
-    await ctx.em.flush();
+    const { token, record } = tokenIssuer(ctx.em, { userId: ctx.actor.userId, label: input.label });
     return { token, info: present(record) };
   }),
 
@@ -34,35 +32,17 @@ export const tokenProcedures = {
   ),
 
   revokeApiToken: implement(ops.revokeApiToken, async ({ input, ctx }) => {
-    const token = await ctx.em.findOne(ApiToken, { id: input.tokenId, userId: ctx.actor.userId, revokedAt: null });
+    const token = await tokenRepository.findActiveOf(ctx.em, ctx.actor.userId, input.tokenId);
     if (!token) throw notFound('API token');
-    token.revokedAt = new Date();
-    recordEvent(ctx.em, Events.tokenRevoked, { user: token.userId, token: token.id });
-    await ctx.em.flush();
+    tokenRevoker(ctx.em, { token });
   }),
 
   resolveToken: implement(ops.resolveToken, async ({ input, ctx }) => {
     const admin = ctx.config.QUIRE_ADMIN_TOKEN;
     if (admin && adminTokenHash(admin) === input.tokenHash) return { actor: { kind: 'instance-admin' } satisfies Actor };
-    const token = await ctx.em.findOne(ApiToken, { hash: input.tokenHash, revokedAt: null });
+    const token = await tokenRepository.findActiveByHash(ctx.em, input.tokenHash);
     if (!token) return { actor: null };
-    const memberships = await ctx.em.find(Membership, { userId: token.userId });
-    const teams = new Map<string, string[]>();
-    for (const row of await ctx.em.find(TeamMember, { userId: token.userId }, { fields: ['team', 'userId', 'organizationId'], orderBy: { team: 'asc' } })) {
-      const list = teams.get(row.organizationId) ?? [];
-      list.push(row.team.id);
-      teams.set(row.organizationId, list);
-    }
-    const now = new Date();
-    if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
-      token.lastUsedAt = now;
-      await ctx.em.flush();
-    }
-    const actor: Actor = {
-      kind: 'user',
-      userId: token.userId,
-      memberships: memberships.map((m) => ({ organization: m.organizationId, role: m.role ?? null, teams: teams.get(m.organizationId) ?? [] })),
-    };
-    return { actor };
+    tokenUseRecorder(ctx.em, { token });
+    return { actor: await tokenRepository.actorOf(ctx.em, token.userId) };
   }),
 };

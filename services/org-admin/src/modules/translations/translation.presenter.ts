@@ -1,8 +1,8 @@
 import type { TranslationSettings as TranslationSettingsDto } from '@quire/contracts';
+import type { PublicUrls } from '@quire/kit';
 import type { ITranslationSettings } from './translation-settings.entity.ts';
-import type { TranslationPermissions } from './translation.policy.ts';
 
-export function presentTranslationSettings(t: ITranslationSettings, permissions: TranslationPermissions, publicUrl: string): TranslationSettingsDto {
+export function presentTranslationSettings(ctx: { urls: PublicUrls }, t: ITranslationSettings, permissions: TranslationSettingsDto['permissions']): TranslationSettingsDto {
   return {
     object: 'translation-settings',
     id: t.id,
@@ -11,6 +11,6 @@ export function presentTranslationSettings(t: ITranslationSettings, permissions:
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
     permissions,
-    urls: { location: `${publicUrl}/v1/orgs/${t.organizationId}/translations/${t.id}` },
+    urls: { location: ctx.urls.api(`/orgs/${t.organizationId}/translations/${t.id}`) },
   };
 }

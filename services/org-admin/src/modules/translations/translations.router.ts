@@ -1,8 +1,9 @@
 import { ops } from '@quire/contracts';
-import { newId, notFound, paginate, type EntityManager } from '@quire/kit';
+import { notFound, paginate, type EntityManager } from '@quire/kit';
 import { implement } from '../../trpc.ts';
+import { translationCreator, translationDeleter, translationUpdater } from '../../commands/translation-writer.ts';
 import { TranslationSettings, type ITranslationSettings } from './translation-settings.entity.ts';
-import { assertCanEditTranslations, assertCanViewTranslations } from './translation.policy.ts';
+import { translationPolicy } from './translation.policy.ts';
 import { presentTranslationSettings } from './translation.presenter.ts';
 
 async function findOrThrow(em: EntityManager, organizationId: string, id: string): Promise<ITranslationSettings> {
@@ -13,38 +14,28 @@ async function findOrThrow(em: EntityManager, organizationId: string, id: string
 
 export const translationProcedures = {
   listTranslations: implement(ops.listTranslations, async ({ input, ctx }) => {
-    const permissions = assertCanViewTranslations(ctx.actor, input.organizationId);
-    return paginate(ctx.em, TranslationSettings, { organizationId: input.organizationId }, { createdAt: 'asc', id: 'asc' }, input, (t) =>
-      presentTranslationSettings(t, permissions, ctx.config.QUIRE_PUBLIC_URL),
-    );
+    const permissions = translationPolicy.permissions(translationPolicy.assert(ctx.actor, input, 'view'));
+    return paginate(ctx.em, TranslationSettings, { organizationId: input.organizationId }, { createdAt: 'asc', id: 'asc' }, input, (t) => presentTranslationSettings(ctx, t, permissions));
   }),
 
   createTranslation: implement(ops.createTranslation, async ({ input, ctx }) => {
-    const permissions = assertCanEditTranslations(ctx.actor, input.organizationId);
-    const now = new Date();
-    const t = ctx.em.create(TranslationSettings, { id: newId(), organizationId: input.organizationId, title: input.title, languages: input.languages ?? [], createdAt: now, updatedAt: now });
-    await ctx.em.flush();
-    return presentTranslationSettings(t, permissions, ctx.config.QUIRE_PUBLIC_URL);
+    const permissions = translationPolicy.permissions(translationPolicy.assert(ctx.actor, input, 'edit'));
+    return presentTranslationSettings(ctx, translationCreator(ctx.em, input), permissions);
   }),
 
   getTranslation: implement(ops.getTranslation, async ({ input, ctx }) => {
-    const permissions = assertCanViewTranslations(ctx.actor, input.organizationId);
-    return presentTranslationSettings(await findOrThrow(ctx.em, input.organizationId, input.translationSettingsId), permissions, ctx.config.QUIRE_PUBLIC_URL);
+    const permissions = translationPolicy.permissions(translationPolicy.assert(ctx.actor, input, 'view'));
+    return presentTranslationSettings(ctx, await findOrThrow(ctx.em, input.organizationId, input.translationSettingsId), permissions);
   }),
 
   updateTranslation: implement(ops.updateTranslation, async ({ input, ctx }) => {
-    const permissions = assertCanEditTranslations(ctx.actor, input.organizationId);
-    const t = await findOrThrow(ctx.em, input.organizationId, input.translationSettingsId);
-    t.title = input.title;
-    if (input.languages !== undefined) t.languages = input.languages;
-    t.updatedAt = new Date();
-    await ctx.em.flush();
-    return presentTranslationSettings(t, permissions, ctx.config.QUIRE_PUBLIC_URL);
+    const permissions = translationPolicy.permissions(translationPolicy.assert(ctx.actor, input, 'edit'));
+    const settings = await findOrThrow(ctx.em, input.organizationId, input.translationSettingsId);
+    return presentTranslationSettings(ctx, translationUpdater(ctx.em, { ...input, settings }), permissions);
   }),
 
   deleteTranslation: implement(ops.deleteTranslation, async ({ input, ctx }) => {
-    assertCanEditTranslations(ctx.actor, input.organizationId);
-    ctx.em.remove(await findOrThrow(ctx.em, input.organizationId, input.translationSettingsId));
-    await ctx.em.flush();
+    translationPolicy.assert(ctx.actor, input, 'edit');
+    translationDeleter(ctx.em, { settings: await findOrThrow(ctx.em, input.organizationId, input.translationSettingsId) });
   }),
 };

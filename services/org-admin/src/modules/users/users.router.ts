@@ -8,6 +8,6 @@ export const userProcedures = {
   getAuthenticatedUser: implement(ops.getAuthenticatedUser, async ({ ctx }) => {
     const user = await ctx.em.findOne(User, { id: ctx.actor.userId });
     if (!user) throw notFound('User');
-    return presentUser(user, ctx.config.QUIRE_PUBLIC_URL);
+    return presentUser(ctx, user);
   }),
 };
