@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HTTP_OPERATIONS, SERVICES, type ServiceName } from '@quire/contracts';
 import { ActorSigner, createHttpApp, InProcessTransport, serviceUrlsOf, ServiceClients, type EventBus, type Logger, type RunningService } from '@quire/kit';
 import { ActorResolver, RateLimiter } from './auth.ts';
+import { registerDocs } from './docs.ts';
 import type { GatewayConfig } from './env.ts';
 import { httpErrorOptions, installErrorHandlers } from './errors.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -64,6 +65,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   const document = buildOpenApiDocument(buildV1Router(HTTP_OPERATIONS, 'document').router, HTTP_OPERATIONS, { baseUrl: config.QUIRE_PUBLIC_URL, version: API_VERSION });
   const documentJson = JSON.stringify(document);
   app.get('/v1/openapi.json', async (_req, reply) => reply.type('application/json').send(documentJson));
+  registerDocs(app, { apiUrl: config.QUIRE_PUBLIC_URL });
   registerRestRoutes(app, routes, { resolver, clients, limiter });
 
   app.get('/healthz', async (_req, reply) => {

@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testLogger, TEST_SECRET } from '@quire/kit/testing';
+import { buildGateway, type Gateway } from './app.ts';
+import { loadGatewayConfig } from './env.ts';
+
+/** Debian's chromium (`apt-get install chromium`); `.ci/run` installs it and sets QUIRE_REQUIRE_BROWSER=1. */
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium && process.env.QUIRE_REQUIRE_BROWSER === '1') {
+  throw new Error(`A browser is required (QUIRE_REQUIRE_BROWSER=1) but ${CHROMIUM} is missing: apt-get install -y chromium`);
+}
+
+interface Violation {
+  directive: string;
+  blocked: string;
+}
+
+describe.skipIf(!hasChromium)('the /docs API reference in Chromium', () => {
+  let gw: Gateway;
+  let browser: Browser;
+  let origin: string;
+  beforeAll(async () => {
+    const closed = 'http://127.0.0.1:9';
+    const config = loadGatewayConfig({
+      QUIRE_INTERNAL_SECRET: TEST_SECRET,
+      ORG_ADMIN_URL: closed,
+      CONTENT_URL: closed,
+      SITES_URL: closed,
+      INTEGRATIONS_URL: closed,
+    });
+    gw = await buildGateway({ config, log: testLogger() });
+    origin = await gw.app.listen({ port: 0, host: '127.0.0.1' });
+    browser = await chromium.launch({ executablePath: CHROMIUM });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gw?.close();
+  });
+
+  it('renders the operations of /v1/openapi.json and requests nothing from another origin', { timeout: 90_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const requested: string[] = [];
+    page.on('request', (req) => requested.push(req.url()));
+    const violations: Violation[] = [];
+    await page.exposeFunction('reportCspViolation', (v: Violation) => violations.push(v));
+    await page.addInitScript(
+      `document.addEventListener('securitypolicyviolation', (e) => reportCspViolation({ directive: e.effectiveDirective, blocked: e.blockedURI }))`,
+    );
+
+    const res = await page.goto(`${origin}/docs`);
+    expect(res?.status()).toBe(200);
+
+    // As a reader would: open the "spaces" group in the sidebar and pick the operation.
+    await page.getByRole('button', { name: 'Open Group - spaces' }).click({ timeout: 45_000 });
+    await page.getByText('Create a space in an organization', { exact: true }).click();
+    const heading = page.getByRole('heading', { name: 'Create a space in an organization' });
+    await heading.waitFor();
+    expect(await page.getByText('/v1/orgs/{organizationId}/spaces').count()).toBeGreaterThan(0);
+    // No way off the machine from the page either: the hosted API client is not offered.
+    expect(await page.locator('a[href*="client.scalar.com"]').count()).toBe(0);
+
+    const screenshot = join(tmpdir(), 'quire-docs-reference.png');
+    await page.screenshot({ path: screenshot });
+    console.log(`screenshot of /docs: ${screenshot}`);
+
+    const paths = requested.map((url) => new URL(url)).filter((url) => url.origin === origin).map((url) => url.pathname);
+    expect(paths).toEqual(expect.arrayContaining(['/docs', '/v1/openapi.json', expect.stringMatching(/^\/docs\/assets\//)]));
+    // data: and blob: URLs are made in the page; anything else must be this gateway.
+    expect(requested.filter((url) => !url.startsWith('data:') && !url.startsWith('blob:') && new URL(url).origin !== origin)).toEqual([]);
+    // The CSP (only 'self') would block any external load; the one violation allowed is zod's `Function('')`
+    // probe for eval support, which catches the refusal and carries on without eval.
+    expect(violations.filter((v) => v.blocked !== 'eval')).toEqual([]);
+    await page.close();
+  });
+});
