@@ -11,4 +11,16 @@ app.get<{ Params: { id: string } }>('/spaces/:id', async (req, reply) => {
   return rows[0];
 });
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
-process.send?.('ready');
+
+// Stop like the services do (so the bench can wait for it, and --cpu-prof gets written).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+  });
+}

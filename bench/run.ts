@@ -1,85 +1,205 @@
-// npm run bench — one run, three measurements at the same load, each server in its own process:
-//   (a) bare fastify + pg lookup (baseline), (b) the content service's procedure called directly
-//   (tRPC over HTTP with a signed actor), (c) GET /v1/spaces/{id} through the gateway.
-// Prints req/s and p99 of each and the ratio c/a. Env: DATABASE_URL (admin connection to create a
-// throwaway database; default postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (10),
-// BENCH_CONNECTIONS (50), BENCH_PROFILE=gateway|content|org-admin (writes a V8 CPU profile to bench/results/).
-import { fork, type ChildProcess } from 'node:child_process';
+// npm run bench — GET a space by id, three ways, each server in its own process(es), all running for the
+// whole bench (so they see the same machine) and measured one at a time, in alternating rounds:
+//   (a) baseline: a bare fastify route doing the same primary-key lookup with node-postgres (bench/baseline.ts);
+//   (b) standalone: `quire start` (what `npm start` runs), in-process bus;
+//   (c) distributed: the gateway and the four services as separate processes, NATS bus when reachable.
+// Rounds a, b, c, a, b, c, …, each run after a short warm-up; prints every round, the medians of req/s and
+// p99 per target and the ratios b/a and c/a of the medians against the goals.
+// Env: DATABASE_URL (admin connection used to create the throwaway database; default
+// postgres://postgres@127.0.0.1:5432/postgres), NATS_URL (for (c); default nats://127.0.0.1:4222, the
+// in-process bus if unreachable), BENCH_CONNECTIONS (50), BENCH_SECONDS (10), BENCH_ROUNDS (3),
+// BENCH_WARMUP (seconds, 2), BENCH_PROFILE=standalone|gateway|content|org-admin|sites|integrations|baseline
+// (V8 CPU profile of that process, written to bench/results/ when it stops).
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { ActorSigner } from '@quire/kit';
+import { formatRound, formatSummary, measureOnce, summarize, type RoundFigures, type Target } from './measure.ts';
+import { deleteStreams, natsReachable } from './nats.ts';
+import { ChildExitError, Fleet, freePort, type ChildSpec } from './processes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const resultsDir = join(root, 'bench', 'results');
+
+function intEnv(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, not ${JSON.stringify(raw)}`);
+  return n;
+}
+
+const connections = intEnv('BENCH_CONNECTIONS', 50, 1);
+const seconds = intEnv('BENCH_SECONDS', 10, 1);
+const rounds = intEnv('BENCH_ROUNDS', 3, 1);
+const warmup = intEnv('BENCH_WARMUP', 2, 0);
+const PROFILABLE = ['standalone', 'gateway', 'content', 'org-admin', 'sites', 'integrations', 'baseline'];
+const profile = process.env.BENCH_PROFILE || undefined;
+if (profile && !PROFILABLE.includes(profile)) throw new Error(`BENCH_PROFILE must be one of ${PROFILABLE.join(', ')}, not ${JSON.stringify(profile)}`);
+
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const dbName = `quire_bench_${randomBytes(4).toString('hex')}`;
+const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const runId = randomBytes(4).toString('hex');
+const dbName = `quire_bench_${runId}`;
 const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+const natsStream = `QUIRE_BENCH_${runId}`;
+const natsPrefix = `quire_bench_${runId}`;
 const secret = randomBytes(32).toString('hex');
 const adminToken = `quire_admin_${randomBytes(24).toString('base64url')}`;
-const children: ChildProcess[] = [];
 
-const common = { DATABASE_URL: dbUrl, QUIRE_INTERNAL_SECRET: secret, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+// The children get the bench's environment minus anything Quire reads; what they need is set explicitly.
+const QUIRE_ENV = /^(DATABASE_URL|PORT|HOST|LOG_LEVEL|NATS_.*|QUIRE_.*|BENCH_.*|(ORG_ADMIN|CONTENT|SITES|INTEGRATIONS)_URL)$/;
+const baseEnv = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !QUIRE_ENV.test(e[0])));
+const common = { ...baseEnv, DATABASE_URL: dbUrl, QUIRE_INTERNAL_SECRET: secret, QUIRE_ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
 
-function start(script: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const profile = process.env.BENCH_PROFILE && script.includes(`${process.env.BENCH_PROFILE}/`) ? ['--cpu-prof', `--cpu-prof-dir=${root}/bench/results`] : [];
-  const child = fork(`${root}/${script}`, [], { env: { ...process.env, ...common, ...env }, execArgv: profile, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 30_000;
-    const poll = async () => {
-      try {
-        if ((await fetch(readyUrl)).ok) return resolve(child);
-      } catch {}
-      if (Date.now() > deadline || child.exitCode !== null) return reject(new Error(`${script} did not become ready`));
-      setTimeout(poll, 100);
-    };
-    void poll();
-  });
-}
+const fleet = new Fleet();
+const abort = new AbortController();
+let signalled: NodeJS.Signals | undefined;
+const interrupted = new Promise<never>((_, reject) => {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (signalled) return void console.error(`(${signal}: still stopping — waiting for every process to exit, then dropping the database)`);
+      signalled = signal;
+      reject(new Error(`interrupted (${signal})`));
+    });
+  }
+});
+interrupted.catch(() => {});
 
-async function measure(name: string, opts: autocannon.Options) {
-  await autocannon({ ...opts, connections, duration: 2 }); // warm-up
-  const r = await autocannon({ ...opts, connections, duration: seconds });
-  const errors = r.errors + r.timeouts + r.non2xx;
-  console.log(`${name.padEnd(58)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ''}`);
-  return r;
-}
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database "${dbName}"`);
-try {
-  await start('services/org-admin/src/main.ts', { PORT: '3201', QUIRE_ADMIN_TOKEN: adminToken }, 'http://127.0.0.1:3201/readyz');
-  await start('services/content/src/main.ts', { PORT: '3202' }, 'http://127.0.0.1:3202/readyz');
-  const closed = 'http://127.0.0.1:9';
-  await start('gateway/src/main.ts', { PORT: '3200', ORG_ADMIN_URL: 'http://127.0.0.1:3201', CONTENT_URL: 'http://127.0.0.1:3202', SITES_URL: closed, INTEGRATIONS_URL: closed }, 'http://127.0.0.1:3200/v1/openapi.json');
-  await start('bench/baseline.ts', { PORT: '3203' }, 'http://127.0.0.1:3203/spaces/none').catch(() => undefined);
+const spec = (s: Omit<ChildSpec, 'cwd' | 'execArgv'>): ChildSpec => ({
+  ...s,
+  cwd: root,
+  execArgv: profile === s.name ? ['--cpu-prof', `--cpu-prof-dir=${resultsDir}`] : [],
+});
 
+async function bench(dataDir: string): Promise<void> {
+  const cores = availableParallelism();
+  const natsUp = await natsReachable(natsUrl);
+  const port = { standalone: await freePort(), gateway: await freePort(), baseline: await freePort() };
+  const svcPort = { 'org-admin': await freePort(), content: await freePort(), sites: await freePort(), integrations: await freePort() };
+  const svcUrl = (name: keyof typeof svcPort) => `http://127.0.0.1:${svcPort[name]}`;
+  const peers = { ORG_ADMIN_URL: svcUrl('org-admin'), CONTENT_URL: svcUrl('content'), SITES_URL: svcUrl('sites'), INTEGRATIONS_URL: svcUrl('integrations') };
+  const bus: Record<string, string> = natsUp ? { NATS_URL: natsUrl, NATS_STREAM: natsStream, NATS_SUBJECT_PREFIX: natsPrefix } : {};
+
+  console.log(`GET a space by id — ${connections} connections, ${rounds} rounds × ${seconds} s per target (each after a ${warmup} s warm-up), alternating a, b, c`);
+  console.log(`machine: ${cores} cores (${cpus()[0]?.model ?? 'unknown CPU'}), node ${process.version}; every server runs for the whole bench, one is measured at a time; load average ${load()}`);
+  console.log(`distributed bus: ${natsUp ? `NATS ${natsUrl} (stream ${natsStream}, deleted at the end)` : `in-process (NATS not reachable at ${natsUrl})`}\n`);
+
+  // Started one after the other: both platforms migrate the same schemas (serialized by an advisory lock anyway).
+  console.log('starting (b) standalone: quire start …');
+  await fleet.start(
+    spec({
+      name: 'standalone',
+      script: 'packages/cli/bin/quire.ts',
+      args: ['start'],
+      env: { ...common, PORT: String(port.standalone), QUIRE_DATA_DIR: dataDir },
+      readyUrl: `http://127.0.0.1:${port.standalone}/healthz`,
+      tier: 0,
+    }),
+  );
+  console.log('starting (c) distributed: org-admin, content, sites, integrations, gateway …');
+  for (const name of ['org-admin', 'content', 'sites', 'integrations'] as const) {
+    await fleet.start(
+      spec({
+        name,
+        script: `services/${name}/src/main.ts`,
+        env: { ...common, ...peers, ...bus, PORT: String(svcPort[name]) },
+        readyUrl: `${svcUrl(name)}/readyz`,
+        tier: 1,
+      }),
+    );
+  }
+  await fleet.start(
+    spec({
+      name: 'gateway',
+      script: 'gateway/src/main.ts',
+      env: { ...common, ...peers, ...bus, PORT: String(port.gateway) },
+      readyUrl: `http://127.0.0.1:${port.gateway}/healthz`,
+      tier: 0,
+    }),
+  );
+  console.log('starting (a) baseline …');
+  await fleet.start(
+    spec({
+      name: 'baseline',
+      script: 'bench/baseline.ts',
+      env: { ...common, PORT: String(port.baseline) },
+      readyUrl: `http://127.0.0.1:${port.baseline}/spaces/none`,
+      ready: (res) => res.status === 404,
+      tier: 0,
+    }),
+  );
+
+  // Seeding, once, through the standalone's API; both platforms share the database.
+  const api = `http://127.0.0.1:${port.standalone}`;
   const post = async (path: string, token: string, body: unknown) => {
-    const res = await fetch(`http://127.0.0.1:3200${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    const res = await fetch(`${api}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`seeding: POST ${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<any>;
   };
   const boot = await post('/v1/admin/bootstrap', adminToken, { title: 'Bench Org', email: 'bench@quire.local' });
   const space = await post(`/v1/orgs/${boot.organization.id}/spaces`, boot.token, { title: 'Bench space' });
-  const actorHeader = new ActorSigner(secret).sign({ kind: 'user', userId: boot.user.id, memberships: [{ organization: boot.organization.id, role: 'admin', teams: [] }] }).header;
+  const auth = { authorization: `Bearer ${boot.token}` };
 
-  console.log(`\nGET a space by id — ${connections} connections, ${seconds} s each (after a 2 s warm-up), node ${process.version}\n`);
-  const a = await measure('(a) baseline: bare fastify + pg primary-key lookup', { url: `http://127.0.0.1:3203/spaces/${space.id}` });
-  const b = await measure('(b) content service procedure spaces.get, called directly', {
-    url: 'http://127.0.0.1:3202/trpc/spaces.get',
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-quire-actor': actorHeader },
-    body: JSON.stringify({ spaceId: space.id }),
-  });
-  const c = await measure('(c) GET /v1/spaces/{id} through the gateway', { url: `http://127.0.0.1:3200/v1/spaces/${space.id}`, headers: { authorization: `Bearer ${boot.token}` } });
-  console.log(`\nratio b/a = ${(b.requests.average / a.requests.average).toFixed(2)}   ratio c/a = ${(c.requests.average / a.requests.average).toFixed(2)}   (goal: c/a >= 0.5 with p99 < 25 ms)\n`);
+  const targets: Target[] = [
+    { key: 'a', label: 'baseline', url: `http://127.0.0.1:${port.baseline}/spaces/${space.id}` },
+    { key: 'b', label: 'standalone', url: `http://127.0.0.1:${port.standalone}/v1/spaces/${space.id}`, headers: auth },
+    { key: 'c', label: 'distributed', url: `http://127.0.0.1:${port.gateway}/v1/spaces/${space.id}`, headers: auth },
+  ];
+  for (const t of targets) {
+    const res = await fetch(t.url, { headers: t.headers ?? {} });
+    const body = (await res.json().catch(() => null)) as { id?: string } | null;
+    if (!res.ok || body?.id !== space.id) throw new Error(`(${t.key}) ${t.url} does not answer the space: ${res.status} ${JSON.stringify(body)}`);
+  }
+  console.log(`\n(a) baseline     bare fastify + pg primary-key lookup          ${targets[0]!.url}`);
+  console.log(`(b) standalone   quire start, one process, in-process bus      GET /v1/spaces/${space.id}`);
+  console.log(`(c) distributed  gateway + org-admin, content, sites, integrations as 5 processes, ${natsUp ? 'NATS' : 'in-process'} bus\n`);
+
+  const figures = new Map<Target, RoundFigures[]>(targets.map((t) => [t, []]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const t of targets) {
+      const f = await measureOnce(t, { connections, seconds, warmup }, abort.signal);
+      figures.get(t)!.push(f);
+      console.log(formatRound(round, t, f));
+    }
+  }
+  const [a, b, c] = targets.map((t) => summarize(t, figures.get(t)!));
+  console.log(`\nmedians over ${rounds} rounds, ${cores} cores (load average 1/5/15 min now ${load()}, the bench included)\n`);
+  console.log(formatSummary(a!, b!, c!));
+  console.log('');
+}
+
+// ——— main ———
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database "${dbName}"`);
+const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
+mkdirSync(resultsDir, { recursive: true });
+const profilesBefore = new Set(readdirSync(resultsDir));
+let failure: unknown;
+try {
+  await Promise.race([bench(dataDir), fleet.failed, interrupted]);
+} catch (err) {
+  failure = err;
+  abort.abort(err);
+  console.error(`\nbench failed: ${err instanceof ChildExitError ? err.message : err instanceof Error ? (signalled ? err.message : err.stack) : String(err)}\n`);
 } finally {
-  for (const child of children.reverse()) child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1500));
+  // Gateway, standalone and baseline first, then the services; each awaited (SIGKILL after a timeout)
+  // before the database goes, so nothing is left running against it.
+  console.log('stopping …');
+  const warnings = await fleet.stopAll();
+  for (const w of warnings) console.error(`warning: ${w}`);
+  if (fleet.children.some((c) => c.spec.env.NATS_STREAM === natsStream)) {
+    await deleteStreams(natsUrl, natsStream).catch((err: unknown) => console.error(`warning: could not delete the NATS streams ${natsStream}*: ${(err as Error).message}`));
+  }
   await admin.query(`drop database if exists "${dbName}" with (force)`);
   await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+  const profiles = readdirSync(resultsDir).filter((f) => !profilesBefore.has(f));
+  for (const f of profiles) console.log(`CPU profile of ${profile}: bench/results/${f}  (npx node bench/cpuprofile-top.mjs bench/results/${f})`);
+  console.log('done');
 }
+process.exitCode = signalled ? 130 : failure ? 1 : 0;

@@ -1,0 +1,79 @@
+// Load generation (autocannon, in the bench process) and the figures: every round, medians, ratios.
+import autocannon from 'autocannon';
+
+export interface Target {
+  key: 'a' | 'b' | 'c';
+  label: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export interface RoundFigures {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+function run(target: Target, connections: number, seconds: number, signal: AbortSignal): Promise<autocannon.Result> {
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url: target.url, headers: target.headers ?? {}, connections, duration: seconds }, (err, result) => {
+      signal.removeEventListener('abort', onAbort);
+      if (signal.aborted) reject(signal.reason);
+      else if (err) reject(err instanceof Error ? err : new Error(String(err)));
+      else resolve(result);
+    });
+    const onAbort = () => instance.stop();
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** A short warm-up, then one measured run; `signal` stops the load in flight (Ctrl-C, a child died). */
+export async function measureOnce(target: Target, opts: { connections: number; seconds: number; warmup: number }, signal: AbortSignal): Promise<RoundFigures> {
+  if (opts.warmup > 0) await run(target, opts.connections, opts.warmup, signal);
+  const r = await run(target, opts.connections, opts.seconds, signal);
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+}
+
+export function median(values: number[]): number {
+  const s = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+const fmtRps = (n: number) => n.toFixed(0);
+const fmtMs = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} ms`;
+
+export function formatRound(round: number, target: Target, f: RoundFigures): string {
+  const errs = f.errors ? `   (${f.errors} errors/timeouts/non-2xx)` : '';
+  return `round ${round}  (${target.key}) ${target.label.padEnd(12)} ${fmtRps(f.rps).padStart(7)} req/s   p99 ${fmtMs(f.p99).padStart(8)}${errs}`;
+}
+
+export interface Summary {
+  target: Target;
+  rounds: RoundFigures[];
+  rps: number;
+  p99: number;
+}
+
+export function summarize(target: Target, rounds: RoundFigures[]): Summary {
+  return { target, rounds, rps: median(rounds.map((r) => r.rps)), p99: median(rounds.map((r) => r.p99)) };
+}
+
+/** The table of medians and rounds, then the ratios b/a and c/a against the goals. */
+export function formatSummary(a: Summary, b: Summary, c: Summary): string {
+  const lines = [`target            median req/s   median p99   every round (req/s @ p99)`];
+  for (const s of [a, b, c]) {
+    const rounds = s.rounds.map((r) => `${fmtRps(r.rps)} @ ${fmtMs(r.p99)}${r.errors ? ` (${r.errors} err)` : ''}`).join(', ');
+    lines.push(`(${s.target.key}) ${s.target.label.padEnd(12)} ${fmtRps(s.rps).padStart(12)}   ${fmtMs(s.p99).padStart(10)}   ${rounds}`);
+  }
+  const ba = b.rps / a.rps;
+  const ca = c.rps / a.rps;
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  lines.push('');
+  lines.push(`b/a = ${ba.toFixed(2)}   goal: b/a >= 0.6 (standalone)                          ${verdict(ba >= 0.6)}`);
+  lines.push(`c/a = ${ca.toFixed(2)}   goal: c/a >= 0.5 with p99 < 25 ms (distributed; p99 ${fmtMs(c.p99)})   ${verdict(ca >= 0.5 && c.p99 < 25)}`);
+  const errors = [a, b, c].flatMap((s) => (s.rounds.some((r) => r.errors) ? [s.target.key] : []));
+  if (errors.length) lines.push(`warning: errors or non-2xx answers during (${errors.join('), (')}): their figures are not comparable`);
+  return lines.join('\n');
+}
