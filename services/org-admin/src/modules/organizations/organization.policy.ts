@@ -45,6 +45,11 @@ export const organizationPolicy = definePolicy({
   },
 });
 
+/** The organization's `permissions` for the caller; `ownsTeam`: whether the caller owns one of its teams. */
+export function callerOrganizationPermissions(actor: Actor, organizationId: string, ownsTeam: boolean): OrganizationPermissions {
+  return organizationPermissions(organizationPolicy.role(actor, { organizationId }), ownsTeam);
+}
+
 /** The organization's `permissions` for a caller at `level`; `ownTeam` says whether the caller owns one of its teams. */
 export function organizationPermissions(level: AccessLevel | null, ownsTeam: boolean): OrganizationPermissions {
   return { ...organizationPolicy.permissions(level), ownTeam: level !== null && ownsTeam };

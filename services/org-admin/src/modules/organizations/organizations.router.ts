@@ -1,17 +1,17 @@
 import { ops } from '@quire/contracts';
-import { organizationLevel, paginate } from '@quire/kit';
+import { paginate } from '@quire/kit';
 import { implement, type UserContext } from '../../trpc.ts';
 import { organizationCreator } from '../../commands/organization-creator.ts';
 import { organizationUpdater } from '../../commands/organization-updater.ts';
 import { Organization, type IOrganization } from './organization.entity.ts';
-import { organizationPermissions, organizationPolicy } from './organization.policy.ts';
+import { callerOrganizationPermissions, organizationPermissions, organizationPolicy } from './organization.policy.ts';
 import { presentOrganization } from './organization.presenter.ts';
 import { organizationRepository } from './organization.repository.ts';
 
 /** An organization as the caller sees it (one query for `ownTeam`). */
 async function present(ctx: UserContext, org: IOrganization) {
   const ownsTeam = (await organizationRepository.withOwnedTeams(ctx.em, ctx.actor.userId, org.id)).has(org.id);
-  return presentOrganization(ctx, org, organizationPermissions(organizationLevel(ctx.actor, org.id), ownsTeam));
+  return presentOrganization(ctx, org, callerOrganizationPermissions(ctx.actor, org.id, ownsTeam));
 }
 
 export const organizationProcedures = {
@@ -19,7 +19,7 @@ export const organizationProcedures = {
     const ids = await organizationRepository.idsForUser(ctx.em, ctx.actor.userId);
     const owned = await organizationRepository.withOwnedTeams(ctx.em, ctx.actor.userId);
     return paginate(ctx.em, Organization, { id: { $in: ids } }, { createdAt: 'asc', id: 'asc' }, input, (o) =>
-      presentOrganization(ctx, o, organizationPermissions(organizationLevel(ctx.actor, o.id), owned.has(o.id))),
+      presentOrganization(ctx, o, callerOrganizationPermissions(ctx.actor, o.id, owned.has(o.id))),
     );
   }),
 

@@ -1,17 +1,19 @@
 # syntax=docker/dockerfile:1
-# @quire/sites — build from the repository root:
-#   docker build -f services/sites/Dockerfile .
-# (docker-compose.yml does this with `context: .`.)
+# One image recipe for every Quire process, parameterized by the workspace it runs:
+#   docker build --build-arg WORKSPACE=services/content --build-arg PACKAGE=@quire/content --build-arg PORT=3102 .
+# (docker-compose.yml passes these for each service and the gateway.)
 # There is no build step: Node 24 runs the TypeScript sources directly.
-
-# 1. Prune the monorepo down to @quire/sites and the workspaces it depends on.
-FROM node:24-slim AS pruner
 ARG TURBO_VERSION=2.11.9
+
+# 1. Prune the monorepo down to the workspace and the workspaces it depends on.
+FROM node:24-slim AS pruner
+ARG TURBO_VERSION
+ARG PACKAGE
 ENV TURBO_TELEMETRY_DISABLED=1
 RUN npm install --global --no-fund --no-audit turbo@${TURBO_VERSION}
 WORKDIR /repo
 COPY . .
-RUN turbo prune @quire/sites --docker
+RUN turbo prune ${PACKAGE} --docker
 
 # 2. Install production dependencies from the pruned lockfile, then add the sources.
 FROM node:24-slim AS installer
@@ -23,13 +25,15 @@ COPY --from=pruner /repo/out/full/ ./
 
 # 3. Runtime: files stay root-owned (read-only to the app), the process runs as `node`.
 FROM node:24-slim AS runtime
+ARG WORKSPACE
+ARG PORT
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
-    PORT=3103
+    PORT=${PORT}
 COPY --from=installer /app /app
-WORKDIR /app/services/sites
+WORKDIR /app/${WORKSPACE}
 USER node
-EXPOSE 3103
+EXPOSE ${PORT}
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=5 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3103)+'/healthz',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "/app/services/sites/src/main.ts"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "src/main.ts"]
