@@ -111,7 +111,7 @@ function build(op: Operation, t: FuzzTargets, parts: Parts): FuzzRequest {
   const headers: Record<string, string> = {};
   if (parts.auth === 'bad-token') headers.authorization = parts.badToken;
   else if (parts.auth !== 'none') headers.authorization = `Bearer ${t.tokens[parts.auth]}`;
-  const body = oversized(parts.oversize, parts.body, op, t);
+  const body = padBody(parts.oversize, parts.body, op, t);
   if (body.contentType !== undefined) headers['content-type'] = body.contentType;
   if (parts.oversize === 'header' || (parts.oversize === 'body' && !op.body)) headers['x-fuzz-padding'] = 'p'.repeat(SIZE_LIMIT_PADDING);
   const tags = [...[...segments.values()].flatMap((s) => s.tags), ...parts.query.tags, ...body.tags, ...(parts.oversize ? [`oversized:${parts.oversize}`] : [])];
@@ -119,7 +119,8 @@ function build(op: Operation, t: FuzzTargets, parts: Parts): FuzzRequest {
   return { operation: op.key, method: op.method, path, headers, body: body.text, auth: parts.auth, tags, oversized: !!parts.oversize || headerBytes > HEADER_BUDGET };
 }
 
-function oversized(kind: Oversize, body: BodyPart, op: Operation, t: FuzzTargets): BodyPart {
+/** The body over the body limit, when that is the oversized part. */
+function padBody(kind: Oversize, body: BodyPart, op: Operation, t: FuzzTargets): BodyPart {
   if (kind !== 'body' || !op.body) return body;
   return { text: JSON.stringify({ padding: 'x'.repeat(t.bodyLimit + 1) }), contentType: 'application/json', tags: body.tags };
 }
