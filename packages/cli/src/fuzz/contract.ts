@@ -65,7 +65,7 @@ export class Contract {
       add('undocumented-status', `${status} is not the documented success (${[...op.success.keys()].join(', ')})`);
     }
     if (req.auth === 'none' && req.tags.length === 0 && !PUBLIC_OPERATIONS.has(op.key) && status !== 401) {
-      add('authentication', `answered ${status} to a request without a token (expected 401)`, `${op.key} ${status}`);
+      add('authentication', `answered ${status} to a request without a token (expected 401)`, op.key);
     }
     return found;
   }

@@ -44,9 +44,9 @@ export function requestArbitrary(operations: Operation[], targets: FuzzTargets):
   return fc.oneof(...operations.map((op) => operationRequest(op, targets)));
 }
 
-/** A valid request to every operation with the owner's token, then one without a token. */
+/** A valid request (real ids of each parameter's kind) to every operation with the owner's token, then one without a token. */
 export function baselineArbitrary(operations: Operation[], targets: FuzzTargets): fc.Arbitrary<FuzzRequest[]> {
-  const valid = (auth: AuthKind) => operations.map((op) => requestParts(op, targets, 'valid', fc.constant(auth)).map((p) => build(op, targets, p)));
+  const valid = (auth: AuthKind) => operations.map((op) => requestParts(op, targets, 'baseline', fc.constant(auth)).map((p) => build(op, targets, p)));
   return fc.tuple(...valid('owner'), ...valid('none'));
 }
 
@@ -56,11 +56,11 @@ const SIZE_LIMIT_PADDING = 17_000;
 const HEADER_BUDGET = 15_000;
 
 /**
- * Which part of a request is hostile: none (`valid`: real ids, valid query and body), exactly one slot (a
- * path parameter, a query parameter, an extra query pair, the body) so that no earlier check masks it,
- * every slot at once (`chaos`), or the size (`oversized`).
+ * Which part of a request is hostile: none (`valid`: mostly real ids, valid query and body; `baseline`: only
+ * real ids of each parameter's kind), exactly one slot (a path parameter, a query parameter, an extra query
+ * pair, the body) so that no earlier check masks it, every slot at once (`chaos`), or the size (`oversized`).
  */
-type Focus = 'valid' | 'chaos' | 'oversized' | `path:${string}` | `query:${string}` | 'body';
+type Focus = 'valid' | 'baseline' | 'chaos' | 'oversized' | `path:${string}` | `query:${string}` | 'body';
 
 function operationRequest(op: Operation, t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
   const slots: Focus[] = [...op.pathParams.map((p) => `path:${p.name}` as const), ...op.queryParams.map((p) => `query:${p.name}` as const), 'query:extra', 'body'];
@@ -96,7 +96,7 @@ function requestParts(op: Operation, t: FuzzTargets, focus: Focus, auth = AUTH):
   return fc.record({
     auth,
     badToken: BAD_TOKEN,
-    segments: fc.tuple(...op.pathParams.map((p) => segment(p, t, hostileIn(`path:${p.name}`)))),
+    segments: fc.tuple(...op.pathParams.map((p) => segment(p, t, hostileIn(`path:${p.name}`), focus === 'baseline'))),
     query: query(op, t, hostileIn),
     body: bodyArbitrary(op, t.allIds, hostileIn('body')),
     oversize: focus === 'oversized' ? fc.constantFrom<Oversize>('url', 'header', 'body') : fc.constant<Oversize>(undefined),
@@ -133,10 +133,11 @@ function padUrl(path: string, op: Operation): string {
   return `${path.slice(0, at)}${'p'.repeat(SIZE_LIMIT_PADDING)}${path.slice(at).replace(/^[^/?]*/, '')}`;
 }
 
-/** A path parameter: a real id of its kind (mostly) or of another kind, a value of its schema; or a hostile segment. */
-function segment(p: Parameter, t: FuzzTargets, isHostile: boolean): fc.Arbitrary<Part> {
+/** A path parameter: a real id of its kind (mostly, or only) or of another kind, a value of its schema; or a hostile segment. */
+function segment(p: Parameter, t: FuzzTargets, isHostile: boolean, ownOnly: boolean): fc.Arbitrary<Part> {
   if (isHostile) return hostileSegment(t.allIds).map((raw) => hostile(raw, `path:${p.name}`));
   const own = t.ids[p.name] ?? [];
+  if (ownOnly && own.length) return fc.constantFrom(...own).map(clean);
   return fc.oneof(
     ...(own.length ? [{ arbitrary: fc.constantFrom(...own).map(clean), weight: 6 }] : []),
     { arbitrary: fc.constantFrom(...t.allIds).map(clean), weight: 1 },
