@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { fuzzPlatform } from '../fuzz/fuzz.ts';
+import { formatFindings, formatSummary } from '../fuzz/report.ts';
+import { startPlatform, type Platform } from './harness.ts';
+
+/**
+ * Hostile input: every operation of /v1/openapi.json, valid and hostile requests, every answer keeps the
+ * contract (see fuzz/contract.ts). Seeded and bounded so CI stays fast; `npm run fuzz -- --budget N --seed S`
+ * runs longer or other seeds, and QUIRE_FUZZ_SEED / QUIRE_FUZZ_BUDGET replay another run here.
+ */
+const seed = Number(process.env.QUIRE_FUZZ_SEED ?? 20_260_101);
+const budget = Number(process.env.QUIRE_FUZZ_BUDGET ?? 3000);
+
+let p: Platform;
+beforeAll(async () => {
+  p = await startPlatform();
+});
+afterAll(async () => {
+  await p?.stop();
+});
+
+it(`keeps the contract under ${budget} requests (seed ${seed})`, { timeout: 120_000 }, async () => {
+  const report = await fuzzPlatform(p, { seed, budget });
+  expect(report.sent).toBe(budget);
+  expect(report.findings.length, `${formatFindings(report, 2)}\n\n${formatSummary(report)}\n`).toBe(0);
+});
