@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startTestService, type TestDatabase, type TestService } from '@quire/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { type TestService, useTestService } from '@quire/kit/testing';
 import { loadIntegrationsConfig } from './env.ts';
 import { integrationsService } from './service.ts';
 
-let db: TestDatabase;
-let t: TestService;
 
-beforeAll(async () => {
-  db = await createTestDatabase('integrations');
-  t = await startTestService(integrationsService, loadIntegrationsConfig, db);
-});
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
-});
+const t = useTestService(integrationsService, loadIntegrationsConfig, { label: 'integrations' });
 
 describe('integrations service', () => {
   it('migrates its own schema and reports ready', async () => {

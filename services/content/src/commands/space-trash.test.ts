@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
 import { OutboxEvent } from '@quire/kit';
-import { createTestDatabase, failureOf, startTestService, userActor, type TestDatabase, type TestService } from '@quire/kit/testing';
+import { failureOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../env.ts';
 import { contentService } from '../service.ts';
 import { spaceRepository } from '../modules/spaces/space.repository.ts';
@@ -9,20 +9,11 @@ import { purgeDeletedSpaces } from '../jobs/purge-deleted-spaces.job.ts';
 import type { ISpace } from '../modules/spaces/space.entity.ts';
 import { RESTORE_WINDOW_DAYS, spaceDeleter, spaceRestorer } from './space-trash.ts';
 
-type Em = ReturnType<TestService['em']>;
+type Em = ReturnType<typeof t.em>;
 const deleteSpace = (em: Em, space: ISpace, now: Date) => em.transactional((tx) => spaceDeleter(tx, { space, now }));
 const restoreSpace = (em: Em, space: ISpace, now: Date) => em.transactional((tx) => spaceRestorer(tx, { space, now }));
 
-let db: TestDatabase;
-let t: TestService;
-beforeAll(async () => {
-  db = await createTestDatabase('trash');
-  t = await startTestService(contentService, loadContentConfig, db);
-});
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
-});
+const t = useTestService(contentService, loadContentConfig, { label: 'trash' });
 
 const day = 24 * 3600 * 1_000;
 const a = userActor('a', [{ organization: 'trash', role: 'admin' }]);

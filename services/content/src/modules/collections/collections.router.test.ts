@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
-import { OutboxEvent } from '@quire/kit';
-import { createTestDatabase, failureOf, startTestService, userActor, type TestDatabase, type TestService } from '@quire/kit/testing';
+import { failureOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 
-let db: TestDatabase;
-let t: TestService;
 
-beforeAll(async () => {
-  db = await createTestDatabase('collections');
-  t = await startTestService(contentService, loadContentConfig, db);
-});
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
-});
+const t = useTestService(contentService, loadContentConfig, { label: 'collections' });
 
 const eventsOf = async (type: string, key: string, id: string) =>
-  (await t.svc.deps.orm.em.fork().find(OutboxEvent, { type }, { orderBy: { seq: 'asc' } }))
-    .map((e) => (e.payload as { data: Record<string, unknown> }).data)
-    .filter((d) => d[key] === id);
+  (await t.outboxEvents(type)).map((e) => e.data as Record<string, unknown>).filter((d) => d[key] === id);
 
 /** A fresh organization per test, with an admin, a creator, a reader and a guest. */
 let n = 0;

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Events, type EventEnvelope } from '@quire/contracts';
 import { InProcessBus } from '@quire/kit';
-import { createTestDatabase, eventually, startTestService, testLogger, type TestDatabase, type TestService } from '@quire/kit/testing';
+import { eventually, testLogger, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 import { memberRepository } from './member.repository.ts';
 
-let db: TestDatabase;
-let t: TestService;
 const bus = new InProcessBus(testLogger());
-beforeAll(async () => {
-  db = await createTestDatabase('members');
-  t = await startTestService(contentService, loadContentConfig, db, { bus });
-});
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
-});
+const t = useTestService(contentService, loadContentConfig, { label: 'members', bus });
 
 let seq = 0;
 const publish = (def: (typeof Events)[keyof typeof Events], data: unknown, occurredAt: Date) =>

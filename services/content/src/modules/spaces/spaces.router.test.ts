@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
 import { OutboxEvent, TimerJobRunner } from '@quire/kit';
-import { createTestDatabase, eventually, failureOf, startTestService, userActor, type TestDatabase, type TestService } from '@quire/kit/testing';
+import { eventually, failureOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 
-let db: TestDatabase;
-let t: TestService;
 const admin = userActor('admin-user', [{ organization: 'org1', role: 'admin' }]);
 const creator = userActor('creator', [{ organization: 'org1', role: 'create' }]);
 const reader = userActor('reader', [{ organization: 'org1', role: 'read' }]);
 const guest = userActor('guest', [{ organization: 'org1', role: null }]);
 const stranger = userActor('stranger', [{ organization: 'org2', role: 'admin' }]);
 
-beforeAll(async () => {
-  db = await createTestDatabase('content');
-  t = await startTestService(contentService, loadContentConfig, db);
-});
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
-});
+const t = useTestService(contentService, loadContentConfig, { label: 'content' });
 
 describe('spaces', () => {
   it('creates a space with its first revision and a space.created event', async () => {

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
-import { createTestDatabase, failureOf, startTestService, userActor, type TestDatabase, type TestService } from '@quire/kit/testing';
+import { failureOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 import { placeInTree, POSITION_GAP } from './sibling-order.ts';
 
-let db: TestDatabase;
-let t: TestService;
-beforeAll(async () => {
-  db = await createTestDatabase('tree');
-  t = await startTestService(contentService, loadContentConfig, db);
-});
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
-});
+const t = useTestService(contentService, loadContentConfig, { label: 'tree' });
 
 const positions = async (org: string) =>
   (await t.svc.deps.orm.em.getConnection().execute<{ title: string; position: string }[]>(`select title, position from content.space where organization_id = ? order by position, id`, [org])).map((r) => [r.title, Number(r.position)]);

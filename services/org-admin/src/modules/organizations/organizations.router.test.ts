@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
 import { OutboxEvent, sha256Hex } from '@quire/kit';
-import { createTestDatabase, failureOf, startTestService, userActor, type TestDatabase, type TestService } from '@quire/kit/testing';
+import { failureOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 
 const ADMIN_TOKEN = 'quire_admin_'.padEnd(48, 'x');
 const admin: Actor = { kind: 'instance-admin' };
-let db: TestDatabase;
-let t: TestService;
-
-beforeAll(async () => {
-  db = await createTestDatabase('orgadmin');
-  t = await startTestService(orgAdminService, loadOrgAdminConfig, db, { env: { QUIRE_ADMIN_TOKEN: ADMIN_TOKEN } });
-});
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
-});
+const t = useTestService(orgAdminService, loadOrgAdminConfig, { label: 'orgadmin', env: { QUIRE_ADMIN_TOKEN: ADMIN_TOKEN } });
 
 async function bootstrap(title = 'Acme', email = `jane-${Math.random().toString(36).slice(2)}@acme.io`) {
   return t.call(ops.bootstrapInstance, { title, email, name: 'Jane' }, admin);

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
-import { createTestDatabase, failureOf, startTestService, type TestDatabase, type TestService } from '@quire/kit/testing';
-// A generic kit helper, reached by path until kit's testing index re-exports it.
-import { selfSignedCertificatePem } from '@quire/kit/testing';
+import { failureOf, selfSignedCertificatePem, useTestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 import { seedOrganization } from '../../test-support.ts';
 
-let db: TestDatabase;
-let t: TestService;
+const t = useTestService(orgAdminService, loadOrgAdminConfig, { label: 'saml' });
 let certificate: string;
 
-beforeAll(async () => {
-  db = await createTestDatabase('saml');
-  t = await startTestService(orgAdminService, loadOrgAdminConfig, db);
+beforeAll(() => {
   certificate = selfSignedCertificatePem('idp.example');
-});
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
 });
 
 describe('SAML providers', () => {

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
-import { createTestDatabase, failureOf, startTestService, type TestDatabase, type TestService } from '@quire/kit/testing';
+import { failureOf, useTestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 import { seedOrganization } from '../../test-support.ts';
 
-let db: TestDatabase;
-let t: TestService;
 
-beforeAll(async () => {
-  db = await createTestDatabase('translations');
-  t = await startTestService(orgAdminService, loadOrgAdminConfig, db);
-});
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
-});
+const t = useTestService(orgAdminService, loadOrgAdminConfig, { label: 'translations' });
 
 describe('translation settings', () => {
   it('creates, reads, replaces, lists and deletes settings', async () => {
