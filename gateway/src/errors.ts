@@ -47,7 +47,7 @@ function frameworkFailure(err: FastifyError): PublicError {
 export function httpErrorOptions(): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'routerOptions'> {
   return {
     // Long enough that an over-long id reaches validation (400 naming the field); longer still is a 414.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    routerOptions: { maxParamLength: 1024 },
     frameworkErrors: (err, _req, reply) => sendError(reply, frameworkFailure(err)),
     clientErrorHandler: (err: NodeJS.ErrnoException, socket: Socket) => {
       if (err.code === 'ECONNRESET' || socket.destroyed) return;

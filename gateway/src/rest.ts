@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, publicError, toPublicError, type CallContext, type ServiceClients } from '@quire/kit';
+import { assertStorableInput, DomainError, publicError, toPublicError, type CallContext, type ServiceClients } from '@quire/kit';
 import type { ActorResolver, RateLimiter } from './auth.ts';
 import { sendError } from './errors.ts';
 import type { GatewayContext, V1Route } from './v1-router.ts';
@@ -18,10 +18,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: V1Route[], deps
     const emptySuccess = http.status === 204 || http.status === 205;
     const requiresAuth = op.access !== 'public';
 
-    app.route({
-      method: http.method,
-      url,
-      handler: async (req: FastifyRequest, reply: FastifyReply) => {
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
         const authorization = req.headers.authorization;
         if (requiresAuth && !authorization) {
           return sendError(reply, publicError('unauthenticated', 'Authentication required: send `Authorization: Bearer <API token>`'));
@@ -35,6 +32,8 @@ export function registerRestRoutes(app: FastifyInstance, routes: V1Route[], deps
             return sendError(reply, publicError('invalid_input', 'The request body must be a JSON object'));
           }
           const input = { ...(req.query as object), ...(hasBody ? (body as object | undefined) : undefined), ...(req.params as object) };
+          // The storable-text rule on the raw input (unknown keys included), before a hop; services apply it to every call too.
+          assertStorableInput(input);
           const call: CallContext = { actorHeader: resolved.header, requestId: req.id };
           const ctx: GatewayContext = { actor: resolved.actor, clients: deps.clients, call };
           const data = await procedure({ path: op.id, getRawInput: async () => input, ctx, type: op.type, signal: undefined, batchIndex: 0 });
@@ -48,7 +47,9 @@ export function registerRestRoutes(app: FastifyInstance, routes: V1Route[], deps
           else if (pub.unexpected && !(err instanceof DomainError)) req.log.error({ err, operation: op.id }, 'request failed');
           return sendError(reply, pub);
         }
-      },
-    });
+    };
+    app.route({ method: http.method, url, handler });
+    // `GET /v1` is the API's root as much as `GET /v1/`.
+    if (http.path === '/') app.route({ method: http.method, url: '/v1', handler });
   }
 }

@@ -7,6 +7,7 @@ export * from './service.ts';
 export * from './rpc/actor-header.ts';
 export * from './rpc/trpc.ts';
 export * from './rpc/server.ts';
+export * from './rpc/input-guard.ts';
 export * from './rpc/client.ts';
 export * from './db/orm.ts';
 export * from './db/sql.ts';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerOptions } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AnyRouter } from '@trpc/server';
 import type { MigrationObject, EntitySchema } from '@mikro-orm/core';
@@ -21,6 +22,9 @@ import type { z } from 'zod';
 
 /** The settings every service has (its own env shape extends `BaseEnvShape`). */
 export type ServiceConfig = z.output<z.ZodObject<typeof BaseEnvShape>>;
+
+/** The largest request headers a service accepts from its internal callers (the actor header grows with memberships). */
+export const INTERNAL_MAX_HEADER_BYTES = 1024 * 1024;
 
 /** What a service's pieces are built from. */
 export interface ServiceDeps<C extends ServiceConfig = ServiceConfig> {
@@ -67,7 +71,7 @@ export async function createBus(config: Pick<ServiceConfig, 'NATS_URL' | 'NATS_S
 }
 
 /** The fastify instance every Quire process starts from: request ids, pino, limits, no per-request info logs. */
-export type HttpAppOptions = Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'routerOptions'>;
+export type HttpAppOptions = Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'routerOptions'> & { http?: ServerOptions };
 
 export function createHttpApp(log: Logger, bodyLimit = 1024 * 1024, options: HttpAppOptions = {}): FastifyInstance {
   return Fastify({

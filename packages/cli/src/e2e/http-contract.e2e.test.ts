@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { connect } from 'node:net';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -30,6 +31,69 @@ const call = async (method: string, path: string, init: { body?: string; headers
   return { status: res.status, headers: res.headers, text, json: text ? JSON.parse(text) : undefined };
 };
 const json = { 'content-type': 'application/json' };
+
+/** One raw HTTP/1.1 exchange over a socket: for what fetch refuses to send (bad escapes, raw bytes, huge headers). */
+async function raw(request: string): Promise<{ status: number; headers: string; body: string }> {
+  const { hostname, port } = new URL(p.url);
+  const socket = connect(Number(port), hostname);
+  socket.write(Buffer.from(request, 'latin1'));
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolveEnd) => {
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('end', resolveEnd);
+    socket.on('error', () => resolveEnd());
+    socket.on('close', () => resolveEnd());
+  });
+  const text = Buffer.concat(chunks).toString('utf8');
+  const [head = '', body = ''] = text.split('\r\n\r\n');
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head, body };
+}
+const get = (path: string, extra = '') => raw(`GET ${path} HTTP/1.1\r\nhost: quire\r\nauthorization: Bearer ${token}\r\nconnection: close\r\n${extra}\r\n`);
+
+describe('hostile input keeps the contract', () => {
+  it.each([
+    ['a NUL in a path id', () => call('GET', '/v1/spaces/abc%00'), 400, /^Invalid request: spaceId: must not contain NUL characters$/],
+    ['a NUL in a query string', () => call('GET', `/v1/orgs/${orgId}/members?search=a%00b`), 400, /^Invalid request: search: must not contain NUL/],
+    ['a NUL in a body string', () => call('POST', '/v1/user/tokens', { headers: json, body: JSON.stringify({ label: 'a\u0000b' }) }), 400, /^Invalid request: label: must not contain NUL/],
+    ['a NUL in a body key', () => call('POST', '/v1/orgs', { headers: json, body: '{"title":"Fine","x\\u0000":1}' }), 400, /^Invalid request: x\?: key must not contain NUL/],
+    ['a lone surrogate in a body string', () => call('POST', `/v1/orgs/${orgId}/spaces`, { headers: json, body: '{"title":"a\\ud800b"}' }), 400, /^Invalid request: title: must be valid Unicode/],
+    ['an id longer than ids are', () => call('GET', `/v1/spaces/${'x'.repeat(500)}`), 400, /^Invalid request: spaceId: Too big/],
+    ['GET /v1 without its slash', () => call('GET', '/v1'), 200, /./],
+  ])('%s', async (_name, run, status, message) => {
+    const res = await run();
+    expect(res.status).toBe(status);
+    if (status >= 400) {
+      expect(res.json).toEqual({ error: { code: status, message: expect.stringMatching(message) } });
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+  });
+
+  it.each([
+    ['a malformed percent-escape', () => get('/v1/spaces/%zz'), 400, /Malformed URL/],
+    ['an overlong UTF-8 escape', () => get('/v1/spaces/%C0%AF'), 400, /Malformed URL/],
+    ['a truncated escape', () => get('/v1/spaces/%E2%82'), 400, /Malformed URL/],
+    ['a trailing %', () => get('/v1/spaces/abc%'), 400, /Malformed URL/],
+    ['a path parameter over the router limit', () => get(`/v1/spaces/${'x'.repeat(1500)}`), 414, /too long/],
+    ['headers over 16 KB', () => get('/v1/user', `x-padding: ${'p'.repeat(17_000)}\r\n`), 431, /too large/],
+    ['raw bytes in the request line', () => raw(`GET /v1/spaces/a b HTTP/1.1\r\nhost: quire\r\n\r\n`), 400, /Malformed HTTP request/],
+  ])('%s', async (_name, run, status, message) => {
+    const res = await run();
+    expect(res.status).toBe(status);
+    expect(res.headers).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(res.body)).toEqual({ error: { code: status, message: expect.stringMatching(message) } });
+  });
+
+  it('answers deeply bracketed query keys (unknown parameters) instead of resetting', async () => {
+    const res = await get(`/v1/orgs?limit${'[0]'.repeat(21)}=x`);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ count: expect.any(Number), items: expect.any(Array) });
+  });
+
+  it('asks for a token on every operation but the API root', async () => {
+    const res = await call('GET', `/v1/orgs/${orgId}/sso`, { auth: null });
+    expect(res.status).toBe(401);
+  });
+});
 
 describe('errors are always {error:{code,message}}', () => {
   it.each([

@@ -4,6 +4,7 @@ import type { EventEnvelope } from '@quire/contracts';
 import { DomainError, jsonRpcCode, toPublicError, type PublicError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { ACTOR_HEADER, type ActorSigner } from './actor-header.ts';
+import { assertStorableInput } from './input-guard.ts';
 import type { BaseContext, ServiceContext } from './trpc.ts';
 
 /** What a caller passes with every call, whatever the transport. */
@@ -68,6 +69,7 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
       if (!actor) throw new DomainError('unauthenticated', 'Unsigned or expired internal call');
       const ctx = opts.createContext({ actor, requestId: call.requestId ?? '', log });
       try {
+        assertStorableInput(input);
         const data = await procedure({ path, getRawInput: async () => input, ctx, type: procedure._def.type, signal: undefined, batchIndex: 0 });
         log.debug({ path, status: 200 }, 'rpc');
         return { data, events: ctx.committed };

@@ -1,0 +1,45 @@
+import { invalid } from '../errors.ts';
+
+const MAX_DEPTH = 64;
+
+/**
+ * The rule for characters PostgreSQL text cannot hold, applied to every call of every operation before its
+ * procedure runs: a NUL character, or a string that is not well-formed Unicode (a lone surrogate), anywhere
+ * in the input — path, query or body, in a value or in a key — is a 400 naming the field. So no such string
+ * ever reaches a query (where PostgreSQL would throw), whatever the operation's own schema says.
+ */
+export function assertStorableInput(input: unknown): void {
+  const bad = findUnstorable(input, [], 0);
+  if (bad) throw invalid(`Invalid request: ${bad.path.length ? `${bad.path.join('.')}: ` : ''}${bad.why}`);
+}
+
+interface Unstorable {
+  path: (string | number)[];
+  why: string;
+}
+
+const problemOf = (s: string): string | undefined =>
+  s.includes('\u0000') ? 'must not contain NUL characters' : s.isWellFormed() ? undefined : 'must be valid Unicode text (no lone surrogates)';
+
+function findUnstorable(value: unknown, path: (string | number)[], depth: number): Unstorable | undefined {
+  if (typeof value === 'string') {
+    const why = problemOf(value);
+    return why ? { path, why } : undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (depth > MAX_DEPTH) return { path, why: `nested deeper than ${MAX_DEPTH} levels` };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const bad = findUnstorable(value[i], [...path, i], depth + 1);
+      if (bad) return bad;
+    }
+    return undefined;
+  }
+  for (const [key, v] of Object.entries(value)) {
+    const why = problemOf(key);
+    if (why) return { path: [...path, key.replace(/[\u0000-\u001f]/g, '?')], why: `key ${why}` };
+    const bad = findUnstorable(v, [...path, key], depth + 1);
+    if (bad) return bad;
+  }
+  return undefined;
+}
