@@ -58,6 +58,7 @@ describe('hostile input keeps the contract', () => {
     ['a NUL in a body key', () => call('POST', '/v1/orgs', { headers: json, body: '{"title":"Fine","x\\u0000":1}' }), 400, /^Invalid request: x\?: key must not contain NUL/],
     ['a lone surrogate in a body string', () => call('POST', `/v1/orgs/${orgId}/spaces`, { headers: json, body: '{"title":"a\\ud800b"}' }), 400, /^Invalid request: title: must be valid Unicode/],
     ['an id longer than ids are', () => call('GET', `/v1/spaces/${'x'.repeat(500)}`), 400, /^Invalid request: spaceId: Too big/],
+    ['a cursor whose values do not fit the columns', () => call('GET', `/v1/orgs/${orgId}/collections?page=${Buffer.from('[2.5e-15,"constructor"]').toString('base64url')}`), 400, /^Invalid `page`/],
     ['GET /v1 without its slash', () => call('GET', '/v1'), 200, /./],
   ])('%s', async (_name, run, status, message) => {
     const res = await run();

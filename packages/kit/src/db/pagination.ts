@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EntityName, FilterQuery, QueryOrderMap } from '@mikro-orm/core';
+import { CursorError, type EntityName, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import { DEFAULT_PAGE_SIZE, type List } from '@quire/contracts';
 import { invalid } from '../errors.ts';
 
@@ -28,7 +28,8 @@ export async function paginate<E extends object, T>(
   try {
     cursor = await em.findByCursor(entity, { where, orderBy, first: limit, after: req.page, includeCount: true } as never);
   } catch (err) {
-    if (req.page !== undefined && isDriverError(err)) throw invalid('Invalid `page`: not a cursor of this list');
+    // A cursor of the right shape whose values do not fit the columns (a fraction for a bigint…).
+    if (req.page !== undefined && (err instanceof CursorError || isDriverError(err))) throw invalid('Invalid `page`: not a cursor of this list');
     throw err;
   }
   const items = (cursor.items as E[]).map(toItem);
