@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HTTP_OPERATIONS, SERVICES, type ServiceName } from '@quire/contracts';
-import { ActorSigner, createHttpApp, InProcessTransport, serviceUrlsOf, ServiceClients, type EventBus, type Logger, type RunningService } from '@quire/kit';
+import { ActorSigner, createHttpApp, InProcessTransport, metrics, serviceUrlsOf, ServiceClients, type EventBus, type Logger, type RunningService } from '@quire/kit';
 import { ActorResolver, RateLimiter } from './auth.ts';
 import { registerDocs } from './docs.ts';
 import type { GatewayConfig } from './env.ts';
@@ -67,6 +67,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   app.get('/v1/openapi.json', async (_req, reply) => reply.type('application/json').send(documentJson));
   registerDocs(app, { apiUrl: config.QUIRE_PUBLIC_URL });
   registerRestRoutes(app, routes, { resolver, clients, limiter });
+
+  // Prometheus text, no token (`QUIRE_METRICS=0` turns it off); in standalone it covers the services in this process too.
+  if (config.QUIRE_METRICS) app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
 
   app.get('/healthz', async (_req, reply) => {
     const checks = await Promise.all(SERVICES.map(async (service) => [service, (await readiness.get(service)!()) ? 'ready' : 'unavailable'] as const));

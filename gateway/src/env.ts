@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadConfig, serviceUrlShape } from '@quire/kit';
+import { loadConfig, metricsSetting, serviceUrlShape } from '@quire/kit';
 
 export const GatewayEnvShape = {
   HOST: z.string().default('127.0.0.1'),
@@ -13,6 +13,7 @@ export const GatewayEnvShape = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   QUIRE_BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024).describe('Largest request body in bytes (413 above)'),
   QUIRE_ACTOR_CACHE_MS: z.coerce.number().int().min(0).default(10_000).describe('How long a resolved token is cached'),
+  QUIRE_METRICS: metricsSetting,
   QUIRE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0).describe('Requests per minute per token (or per IP without one); 0 = unlimited'),
 };
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;

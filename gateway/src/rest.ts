@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { assertStorableInput, DomainError, publicError, toPublicError, type CallContext, type ServiceClients } from '@quire/kit';
+import { assertStorableInput, DomainError, metrics, publicError, toPublicError, type CallContext, type ServiceClients } from '@quire/kit';
 import type { ActorResolver, RateLimiter } from './auth.ts';
 import { sendError } from './errors.ts';
 import type { GatewayContext, V1Route } from './v1-router.ts';
@@ -18,7 +18,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: V1Route[], deps
     const emptySuccess = http.status === 204 || http.status === 205;
     const requiresAuth = op.access !== 'public';
 
-    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const answer = async (req: FastifyRequest, reply: FastifyReply) => {
         const authorization = req.headers.authorization;
         if (requiresAuth && !authorization) {
           return sendError(reply, publicError('unauthenticated', 'Authentication required: send `Authorization: Bearer <API token>`'));
@@ -47,6 +47,19 @@ export function registerRestRoutes(app: FastifyInstance, routes: V1Route[], deps
           else if (pub.unexpected && !(err instanceof DomainError)) req.log.error({ err, operation: op.id }, 'request failed');
           return sendError(reply, pub);
         }
+    };
+    const operation = http.operationId;
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      const started = performance.now();
+      metrics.httpInFlight.inc();
+      try {
+        return await answer(req, reply);
+      } finally {
+        metrics.httpInFlight.dec();
+        const labels = { operation, status: reply.statusCode };
+        metrics.httpRequests.inc(labels);
+        metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
+      }
     };
     app.route({ method: http.method, url, handler });
     // `GET /v1` is the API's root as much as `GET /v1/`.

@@ -33,6 +33,13 @@ export function serviceUrlsOf(config: Partial<Record<UrlVariable, string | undef
 /** `PORT`, defaulting to the service's own port. */
 export const portSetting = (defaultPort: number) => z.coerce.number().int().min(0).max(65535).default(defaultPort);
 
+/** `/metrics` (Prometheus text) on the process's HTTP port, without the API token: on unless `QUIRE_METRICS=0`. */
+export const metricsSetting = z
+  .enum(['0', '1'])
+  .default('1')
+  .transform((v) => v === '1')
+  .describe('1 (default) serves /metrics; 0 turns it off');
+
 /** Settings every service reads (once, at start). */
 export const BaseEnvShape = {
   HOST: z.string().default('127.0.0.1'),
@@ -48,6 +55,7 @@ export const BaseEnvShape = {
     .default('0')
     .transform((v) => v === '1')
     .describe('1 lets outbound fetches (OpenAPI sources, imports, webhooks) reach loopback and private addresses'),
+  QUIRE_METRICS: metricsSetting,
   // Where the other services are, for service-to-service calls (internal operations).
   ...serviceUrlShape(false),
 };

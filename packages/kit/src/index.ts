@@ -3,6 +3,7 @@ export * from './logger.ts';
 export * from './ids.ts';
 export * from './config.ts';
 export * from './urls.ts';
+export * from './metrics.ts';
 export * from './service.ts';
 export * from './rpc/actor-header.ts';
 export * from './rpc/trpc.ts';

@@ -18,6 +18,8 @@ import { ActorSigner } from './rpc/actor-header.ts';
 import { createProcedureInvoker, registerRpcRoutes, type ProcedureInvoker } from './rpc/server.ts';
 import { ServiceClients } from './rpc/client.ts';
 import { publicUrls } from './urls.ts';
+import { metrics, type MetricsSource } from './metrics.ts';
+import { sql } from './db/sql.ts';
 import type { z } from 'zod';
 
 /** The settings every service has (its own env shape extends `BaseEnvShape`). */
@@ -103,7 +105,7 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
   const deps: ServiceDeps<C> = { config, orm, bus, log, peers };
   const subscriptions: Subscription[] = [];
   for (const spec of def.consumers?.(deps) ?? []) subscriptions.push(await bus.consume(spec));
-  const relay = new OutboxRelay(orm, bus, log);
+  const relay = new OutboxRelay(orm, bus, log, 1_000, def.name);
   const jobDefs = def.jobs?.(deps) ?? [];
   const jobs = jobDefs.length ? await createJobRunner(config, log, jobDefs, def.name) : undefined;
   await jobs?.start();
@@ -128,6 +130,10 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
     }
   };
   app.get('/healthz', async () => ({ status: 'ok' }));
+  const pool = await orm.em.getConnection().getNativeClient();
+  const dropMetrics = metrics.addSource(serviceMetrics(def.name, orm, bus, jobs, pool));
+  // Its own scrape in distributed mode; in standalone the gateway's `/metrics` covers the whole process.
+  if (config.QUIRE_METRICS) app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
   app.get('/readyz', async (_req, reply) => ((await ready()) ? { status: 'ready' } : reply.code(503).send({ status: 'unavailable' })));
   registerRpcRoutes(app, invoker);
 
@@ -149,6 +155,7 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
       if (closed) return;
       closed = true;
       invoker.close();
+      dropMetrics();
       await app.close();
       for (const s of subscriptions) await s.stop();
       await jobs?.stop();
@@ -157,6 +164,29 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
       if (ownBus) await bus.close();
       await orm.close();
     },
+  };
+}
+
+interface PoolStats {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/** What a service reports when scraped: its outbox backlog and lag, consumers' and jobs' pending work, its pool. */
+function serviceMetrics(service: string, orm: Orm, bus: EventBus, jobs: JobRunner | undefined, pool: PoolStats): MetricsSource {
+  return {
+    service,
+    outbox: async () => {
+      const [row] = await sql<{ n: number; age: number | null }>(
+        orm.em.fork(),
+        `select count(*)::int as n, extract(epoch from now() - min(occurred_at))::float8 as age from :schema.outbox where published_at is null`,
+      );
+      return { backlog: row?.n ?? 0, oldestAgeSeconds: row?.age ?? 0 };
+    },
+    consumers: () => bus.pending(),
+    jobs: async () => (jobs ? jobs.pending() : []),
+    pool: () => ({ used: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

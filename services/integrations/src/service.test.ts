@@ -14,6 +14,15 @@ describe('integrations service', () => {
     expect(await (await fetch(`${t.url}/healthz`)).json()).toEqual({ status: 'ok' });
   });
 
+  it('serves its own /metrics (distributed mode), outbox and pool series included', async () => {
+    const res = await fetch(`${t.url}/metrics`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toMatch(/^quire_outbox_backlog\{service="integrations"\} 0$/m);
+    expect(text).toMatch(/^quire_outbox_relay_lag_seconds\{service="integrations"\} 0$/m);
+    expect(text).toMatch(/^quire_db_pool_connections\{service="integrations",state="idle"\} \d+$/m);
+  });
+
   it('answers an unknown procedure with the tRPC error envelope', async () => {
     const res = await fetch(`${t.url}/trpc/integrations.list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(404);

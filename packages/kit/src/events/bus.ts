@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@quire/contracts';
+import type { Pending } from '../metrics.ts';
 
 export type EventHandler = (envelope: EventEnvelope, subject: string) => Promise<void>;
 
@@ -28,6 +29,8 @@ export interface EventBus {
   /** A best-effort live listener from now on (cache eviction). */
   listen(subjects: string[], handler: EventHandler): Promise<Subscription>;
   healthy(): boolean;
+  /** Events waiting for each durable consumer of this process (metrics). */
+  pending(): Promise<Pending[]>;
   close(): Promise<void>;
 }
 

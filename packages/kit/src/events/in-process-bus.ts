@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@quire/contracts';
 import type { Logger } from '../logger.ts';
+import { metrics, type Pending } from '../metrics.ts';
 import { RETRY_BACKOFF_MS, subjectMatches, type DurableConsumerSpec, type EventBus, type EventHandler, type Subscription } from './bus.ts';
 
 interface Queue {
@@ -62,6 +63,10 @@ export class InProcessBus implements EventBus {
     return !this.#closed;
   }
 
+  async pending(): Promise<Pending[]> {
+    return [...this.#queues.values()].map((q) => ({ name: q.spec.name, pending: q.items.length }));
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     for (const q of this.#queues.values()) q.stopped = true;
@@ -76,9 +81,12 @@ export class InProcessBus implements EventBus {
         try {
           await q.spec.handler(item.envelope, item.subject);
           q.items.shift();
+          metrics.consumerHandled.inc({ consumer: q.spec.name, outcome: 'ok' });
         } catch (err) {
           item.attempts++;
           const max = q.spec.maxDeliver ?? 10;
+          metrics.consumerHandled.inc({ consumer: q.spec.name, outcome: item.attempts >= max ? 'dropped' : 'retry' });
+          if (item.attempts < max) metrics.consumerRedeliveries.inc({ consumer: q.spec.name });
           if (item.attempts >= max) {
             this.#log.error({ err, consumer: q.spec.name, event: item.envelope.id }, 'event dropped after max deliveries');
             q.items.shift();

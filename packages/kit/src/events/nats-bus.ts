@@ -2,6 +2,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { EventEnvelopeSchema, type EventEnvelope } from '@quire/contracts';
 import type { Logger } from '../logger.ts';
+import { metrics, type Pending } from '../metrics.ts';
 import { RETRY_BACKOFF_MS, type DurableConsumerSpec, type EventBus, type EventHandler, type Subscription } from './bus.ts';
 
 export interface NatsBusOptions {
@@ -22,6 +23,8 @@ export class NatsBus implements EventBus {
   readonly #jsm: JetStreamManager;
   readonly #opts: NatsBusOptions;
   readonly #subs = new Set<ConsumerMessages>();
+  /** Durable consumer name → the consumer spec it serves (metrics). */
+  readonly #durables = new Map<string, string>();
 
   private constructor(nc: NatsConnection, js: JetStreamClient, jsm: JetStreamManager, opts: NatsBusOptions) {
     this.#nc = nc;
@@ -81,6 +84,7 @@ export class NatsBus implements EventBus {
         max_ack_pending: 100,
       });
     }
+    this.#durables.set(durable, spec.name);
     const consumer = await this.#js.consumers.get(this.#opts.stream, durable);
     const messages = await consumer.consume({ max_messages: 50 });
     const log = this.#opts.log;
@@ -97,11 +101,14 @@ export class NatsBus implements EventBus {
       try {
         await spec.handler(envelope, m.subject.slice(prefixLength));
         m.ack();
+        metrics.consumerHandled.inc({ consumer: spec.name, outcome: 'ok' });
       } catch (err) {
         const attempt = m.info.deliveryCount;
         if (attempt >= maxDeliver) log.error({ err, consumer: durable, event: envelope.id, attempt }, 'event failed on its last delivery');
         else log.warn({ err, consumer: durable, event: envelope.id, attempt }, 'event handler failed, redelivering');
         m.nak(RETRY_BACKOFF_MS[Math.min(attempt - 1, RETRY_BACKOFF_MS.length - 1)]);
+        metrics.consumerHandled.inc({ consumer: spec.name, outcome: attempt >= maxDeliver ? 'dropped' : 'retry' });
+        if (attempt < maxDeliver) metrics.consumerRedeliveries.inc({ consumer: spec.name });
       }
     });
   }
@@ -139,6 +146,16 @@ export class NatsBus implements EventBus {
 
   healthy(): boolean {
     return !this.#nc.isClosed();
+  }
+
+  /** Per consumer: messages not yet delivered plus those delivered and not yet acknowledged (summed over its subjects). */
+  async pending(): Promise<Pending[]> {
+    const byConsumer = new Map<string, number>();
+    for (const [durable, name] of this.#durables) {
+      const info = await this.#jsm.consumers.info(this.#opts.stream, durable).catch(() => undefined);
+      if (info) byConsumer.set(name, (byConsumer.get(name) ?? 0) + info.num_pending + info.num_ack_pending);
+    }
+    return [...byConsumer].map(([name, pending]) => ({ name, pending }));
   }
 
   async close(): Promise<void> {

@@ -119,6 +119,7 @@ describe('outbox relay while the bus is down', () => {
       consume: (spec) => inner.consume(spec),
       listen: (s, h) => inner.listen(s, h),
       healthy: () => up,
+      pending: () => inner.pending(),
       close: () => inner.close(),
     };
     const { received, relay, sub } = await publishThroughOutbox(flaky, 'c_flaky');

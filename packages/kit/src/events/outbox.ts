@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { EventDef, EventEnvelope } from '@quire/contracts';
 import { newId } from '../ids.ts';
 import type { Logger } from '../logger.ts';
+import { metrics } from '../metrics.ts';
 import { OutboxEvent } from '../db/kit-entities.ts';
 import type { EventBus } from './bus.ts';
 
@@ -58,7 +59,10 @@ export class OutboxRelay {
   #failures = 0;
   #dirty = false;
 
-  constructor(orm: MikroORM, bus: EventBus, log: Logger, intervalMs = 1_000) {
+  readonly #service: string;
+
+  constructor(orm: MikroORM, bus: EventBus, log: Logger, intervalMs = 1_000, service = String(orm.config.get('schema'))) {
+    this.#service = service;
     this.#orm = orm;
     this.#bus = bus;
     this.#log = log;
@@ -140,6 +144,7 @@ export class OutboxRelay {
           }
           return rows.length;
         });
+        if (n) metrics.outboxPublished.inc({ service: this.#service }, n);
         this.#failures = 0;
         if (n < 100) return;
       }

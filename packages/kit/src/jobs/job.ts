@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Pending } from '../metrics.ts';
 
 /** One execution of a job, as its handler sees it. */
 export interface JobRun<P = unknown> {
@@ -46,6 +47,8 @@ export interface JobRunner {
   start(): Promise<void>;
   /** Queues a run now; resolves to its id. An id seen recently (2 minutes) is not queued twice. */
   enqueue(job: string, payload?: unknown, opts?: { id?: string }): Promise<string>;
+  /** Runs waiting (or running) per job (metrics). */
+  pending(): Promise<Pending[]>;
   stop(): Promise<void>;
 }
 

@@ -13,6 +13,7 @@ import {
 } from '@nats-io/jetstream';
 import { newId } from '../ids.ts';
 import type { Logger } from '../logger.ts';
+import { metrics, type Pending } from '../metrics.ts';
 import {
   checkJobs,
   DEFAULT_JOB_TIMEOUT_MS,
@@ -93,6 +94,16 @@ export class NatsJobRunner implements JobRunner {
       await nc.close();
       throw err;
     }
+  }
+
+  /** Per job: runs not yet delivered plus those being worked (the job's durable consumer). */
+  async pending(): Promise<Pending[]> {
+    const out: Pending[] = [];
+    for (const def of this.#jobs.values()) {
+      const info = await this.#jsm.consumers.info(this.#opts.stream, `job_${def.name}`).catch(() => undefined);
+      if (info) out.push({ name: def.name, pending: info.num_pending + info.num_ack_pending });
+    }
+    return out;
   }
 
   get streamName(): string {
@@ -194,8 +205,10 @@ export class NatsJobRunner implements JobRunner {
     try {
       await def.run({ id: msg.id, job: def.name, payload, attempt, enqueuedAt: msg.enqueuedAt });
       m.ack();
+      metrics.jobRuns.inc({ job: def.name, outcome: 'ok' });
     } catch (err) {
       if (attempt >= max) return this.#deadLetter(def, msg, attempt, errorText(err), m);
+      metrics.jobRuns.inc({ job: def.name, outcome: 'retry' });
       const delay = retryDelay(def, attempt);
       log.warn({ err, job: def.name, run: msg.id, attempt, retryInMs: delay }, 'job failed, will retry');
       m.nak(delay);
@@ -210,6 +223,8 @@ export class NatsJobRunner implements JobRunner {
       await this.#js.publish(`${this.#opts.prefix}.dead.${def.name}`, JSON.stringify(dead), { msgID: `dead:${msg.id}:${m.seq}` });
       this.#opts.log.error({ job: def.name, run: msg.id, attempts, error }, 'job dead-lettered');
       m.ack();
+      metrics.jobRuns.inc({ job: def.name, outcome: 'dead' });
+      metrics.jobDeadLetters.inc({ job: def.name });
     } catch (err) {
       // Could not record it: leave the run to be redelivered rather than lose it.
       this.#opts.log.error({ err, job: def.name, run: msg.id }, 'could not dead-letter a job run');

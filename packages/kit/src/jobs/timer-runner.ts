@@ -1,5 +1,6 @@
 import { newId } from '../ids.ts';
 import type { Logger } from '../logger.ts';
+import { metrics, type Pending } from '../metrics.ts';
 import {
   checkJobs,
   DEFAULT_MAX_ATTEMPTS,
@@ -61,6 +62,10 @@ export class TimerJobRunner implements JobRunner {
   }
 
   /** Runs that exhausted their attempts, oldest first (also logged at error level). */
+  async pending(): Promise<Pending[]> {
+    return [...this.#lanes.values()].map((lane) => ({ name: lane.def.name, pending: lane.queue.length + (lane.running ? 1 : 0) }));
+  }
+
   deadLetters(): readonly DeadLetter[] {
     return this.#dead;
   }
@@ -119,9 +124,11 @@ export class TimerJobRunner implements JobRunner {
     for (let attempt = 1; ; attempt++) {
       try {
         await def.run({ id: msg.id, job: def.name, payload, attempt, enqueuedAt: msg.enqueuedAt });
+        metrics.jobRuns.inc({ job: def.name, outcome: 'ok' });
         return;
       } catch (err) {
         if (attempt >= max) return this.#deadLetter(def, msg, attempt, errorText(err));
+        metrics.jobRuns.inc({ job: def.name, outcome: 'retry' });
         const delay = retryDelay(def, attempt);
         this.#log.warn({ err, job: def.name, run: msg.id, attempt, retryInMs: delay }, 'job failed, will retry');
         await this.#sleep(delay);
@@ -135,6 +142,8 @@ export class TimerJobRunner implements JobRunner {
     this.#dead.push(dead);
     if (this.#dead.length > 1_000) this.#dead.shift();
     this.#log.error({ job: def.name, run: msg.id, attempts, error }, 'job dead-lettered');
+    metrics.jobRuns.inc({ job: def.name, outcome: 'dead' });
+    metrics.jobDeadLetters.inc({ job: def.name });
     this.#onDeadLetter?.(dead);
   }
 

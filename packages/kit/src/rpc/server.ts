@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EventEnvelope } from '@quire/contracts';
 import { DomainError, jsonRpcCode, toPublicError, type PublicError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { metrics } from '../metrics.ts';
 import { ACTOR_HEADER, type ActorSigner } from './actor-header.ts';
 import { assertStorableInput } from './input-guard.ts';
 import type { BaseContext, ServiceContext } from './trpc.ts';
@@ -68,6 +69,9 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
       const actor = opts.signer.verify(call.actorHeader);
       if (!actor) throw new DomainError('unauthenticated', 'Unsigned or expired internal call');
       const ctx = opts.createContext({ actor, requestId: call.requestId ?? '', log });
+      const started = performance.now();
+      let status = 200;
+      metrics.rpcInFlight.inc({ service: opts.service });
       try {
         assertStorableInput(input);
         const data = await procedure({ path, getRawInput: async () => input, ctx, type: procedure._def.type, signal: undefined, batchIndex: 0 });
@@ -75,7 +79,13 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
         return { data, events: ctx.committed };
       } catch (err) {
         const pub = fail(log, path, err);
+        status = pub.status;
         throw new DomainError(pub.reason, pub.message);
+      } finally {
+        const labels = { service: opts.service, procedure: path, status };
+        metrics.rpcInFlight.dec({ service: opts.service });
+        metrics.rpcCalls.inc(labels);
+        metrics.rpcDuration.observe(labels, (performance.now() - started) / 1000);
       }
     },
   };

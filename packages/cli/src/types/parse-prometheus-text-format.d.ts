@@ -1,0 +1,10 @@
+declare module 'parse-prometheus-text-format' {
+  /** A metric family, prom2json-style. */
+  export interface MetricFamily {
+    name: string;
+    help: string;
+    type: 'COUNTER' | 'GAUGE' | 'HISTOGRAM' | 'SUMMARY' | 'UNTYPED';
+    metrics: { labels?: Record<string, string>; value?: string; count?: string; sum?: string; buckets?: Record<string, string> }[];
+  }
+  export default function parsePrometheusTextFormat(text: string): MetricFamily[];
+}

@@ -1,0 +1,117 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** A depth reported on scrape: a consumer's or a job's pending messages. */
+export interface Pending {
+  name: string;
+  pending: number;
+}
+
+/** What a running service reports when scraped (outbox, consumers, jobs, database pool). */
+export interface MetricsSource {
+  service: string;
+  outbox(): Promise<{ backlog: number; oldestAgeSeconds: number }>;
+  consumers(): Promise<Pending[]>;
+  jobs(): Promise<Pending[]>;
+  pool(): { used: number; idle: number; waiting: number } | undefined;
+}
+
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The process's Prometheus metrics (one registry whatever the number of services in the process, so
+ * standalone mode has one `/metrics` covering all of it; series carry a `service` label where it matters).
+ * Counters and histograms are updated where things happen; gauges of state (outbox backlog, consumer lag,
+ * job queue depth, database pool) are read from the registered sources when scraped.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly #sources = new Set<MetricsSource>();
+
+  readonly httpRequests = new Counter({ name: 'quire_http_requests_total', help: 'Requests answered by the gateway, by operation and status', labelNames: ['operation', 'status'], registers: [this.registry] });
+  readonly httpDuration = new Histogram({ name: 'quire_http_request_duration_seconds', help: 'Time to answer a gateway request, by operation and status', labelNames: ['operation', 'status'], buckets: DURATION_BUCKETS, registers: [this.registry] });
+  readonly httpInFlight = new Gauge({ name: 'quire_http_requests_in_flight', help: 'Gateway requests being answered now', registers: [this.registry] });
+  readonly rpcCalls = new Counter({ name: 'quire_rpc_calls_total', help: 'Procedure calls served by a service (from the gateway or another service), by procedure and status', labelNames: ['service', 'procedure', 'status'], registers: [this.registry] });
+  readonly rpcDuration = new Histogram({ name: 'quire_rpc_duration_seconds', help: 'Time a service spends in a procedure call', labelNames: ['service', 'procedure', 'status'], buckets: DURATION_BUCKETS, registers: [this.registry] });
+  readonly rpcInFlight = new Gauge({ name: 'quire_rpc_calls_in_flight', help: 'Procedure calls a service is running now', labelNames: ['service'], registers: [this.registry] });
+  readonly outboxPublished = new Counter({ name: 'quire_outbox_published_total', help: 'Outbox events relayed to the bus', labelNames: ['service'], registers: [this.registry] });
+  readonly consumerHandled = new Counter({ name: 'quire_consumer_events_total', help: 'Events handled by a durable consumer, by outcome (ok, retry, dropped)', labelNames: ['consumer', 'outcome'], registers: [this.registry] });
+  readonly consumerRedeliveries = new Counter({ name: 'quire_consumer_redeliveries_total', help: 'Events a durable consumer failed and will get again', labelNames: ['consumer'], registers: [this.registry] });
+  readonly jobRuns = new Counter({ name: 'quire_job_runs_total', help: 'Background job runs, by outcome (ok, retry, dead)', labelNames: ['job', 'outcome'], registers: [this.registry] });
+  readonly jobDeadLetters = new Counter({ name: 'quire_job_dead_letters_total', help: 'Job runs dead-lettered after their last attempt', labelNames: ['job'], registers: [this.registry] });
+
+  constructor() {
+    const sources = this.#sources;
+    // One query per service and scrape sets both outbox gauges (the lag gauge is serialized after the backlog's collect).
+    const lag = new Gauge({ name: 'quire_outbox_relay_lag_seconds', help: 'Age of the oldest outbox event not yet relayed (0 when none)', labelNames: ['service'], registers: [] });
+    new Gauge({
+      name: 'quire_outbox_backlog',
+      help: 'Outbox events not yet relayed to the bus',
+      labelNames: ['service'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        lag.reset();
+        for (const s of sources) {
+          const o = await s.outbox().catch(() => ({ backlog: Number.NaN, oldestAgeSeconds: Number.NaN }));
+          this.set({ service: s.service }, o.backlog);
+          lag.set({ service: s.service }, o.oldestAgeSeconds);
+        }
+      },
+    });
+    this.registry.registerMetric(lag);
+    new Gauge({
+      name: 'quire_consumer_lag',
+      help: 'Events waiting for (or being handled by) a durable consumer',
+      labelNames: ['service', 'consumer'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const s of sources) for (const c of await s.consumers().catch(() => [])) this.set({ service: s.service, consumer: c.name }, c.pending);
+      },
+    });
+    new Gauge({
+      name: 'quire_job_queue_depth',
+      help: 'Background job runs waiting (or running)',
+      labelNames: ['service', 'job'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const s of sources) for (const j of await s.jobs().catch(() => [])) this.set({ service: s.service, job: j.name }, j.pending);
+      },
+    });
+    new Gauge({
+      name: 'quire_db_pool_connections',
+      help: 'PostgreSQL pool connections of a service, by state (used, idle, waiting: requests queued for a connection)',
+      labelNames: ['service', 'state'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const s of sources) {
+          const pool = s.pool();
+          if (!pool) continue;
+          for (const [state, n] of Object.entries(pool)) this.set({ service: s.service, state }, n);
+        }
+      },
+    });
+    // Process metrics, event-loop lag (`nodejs_eventloop_lag_seconds` and its percentiles) included.
+    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 10 });
+  }
+
+  /** Adds a service's state to the scrapes; the returned function removes it. */
+  addSource(source: MetricsSource): () => void {
+    this.#sources.add(source);
+    return () => void this.#sources.delete(source);
+  }
+
+  /** The Prometheus text exposition. */
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
+
+/** The process-wide metrics. */
+export const metrics = new Metrics();
