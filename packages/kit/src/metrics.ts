@@ -41,8 +41,14 @@ export class Metrics {
 
   constructor() {
     const sources = this.#sources;
-    // One query per service and scrape sets both outbox gauges (the lag gauge is serialized after the backlog's collect).
-    const lag = new Gauge({ name: 'quire_outbox_relay_lag_seconds', help: 'Age of the oldest outbox event not yet relayed (0 when none)', labelNames: ['service'], registers: [] });
+    // Both outbox gauges come from one query per service and scrape (the gauges are collected concurrently).
+    let snapshot: { at: number; values: Promise<{ service: string; backlog: number; oldestAgeSeconds: number }[]> } | undefined;
+    const outbox = () => {
+      if (!snapshot || Date.now() - snapshot.at > 250) {
+        snapshot = { at: Date.now(), values: Promise.all([...sources].map(async (s) => ({ service: s.service, ...(await s.outbox().catch(() => ({ backlog: Number.NaN, oldestAgeSeconds: Number.NaN }))) }))) };
+      }
+      return snapshot.values;
+    };
     new Gauge({
       name: 'quire_outbox_backlog',
       help: 'Outbox events not yet relayed to the bus',
@@ -50,15 +56,19 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.reset();
-        lag.reset();
-        for (const s of sources) {
-          const o = await s.outbox().catch(() => ({ backlog: Number.NaN, oldestAgeSeconds: Number.NaN }));
-          this.set({ service: s.service }, o.backlog);
-          lag.set({ service: s.service }, o.oldestAgeSeconds);
-        }
+        for (const o of await outbox()) this.set({ service: o.service }, o.backlog);
       },
     });
-    this.registry.registerMetric(lag);
+    new Gauge({
+      name: 'quire_outbox_relay_lag_seconds',
+      help: 'Age of the oldest outbox event not yet relayed (0 when none)',
+      labelNames: ['service'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const o of await outbox()) this.set({ service: o.service }, o.oldestAgeSeconds);
+      },
+    });
     new Gauge({
       name: 'quire_consumer_lag',
       help: 'Events waiting for (or being handled by) a durable consumer',
