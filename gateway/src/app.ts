@@ -3,6 +3,7 @@ import { HTTP_OPERATIONS, SERVICES, type ServiceName } from '@quire/contracts';
 import { ActorSigner, createHttpApp, InProcessTransport, metrics, serviceUrlsOf, ServiceClients, type EventBus, type Logger, type RunningService } from '@quire/kit';
 import { ActorResolver, RateLimiter } from './auth.ts';
 import { registerDocs } from './docs.ts';
+import { registerDownloads } from './downloads.ts';
 import type { GatewayConfig } from './env.ts';
 import { httpErrorOptions, installErrorHandlers } from './errors.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -67,6 +68,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   app.get('/v1/openapi.json', async (_req, reply) => reply.type('application/json').send(documentJson));
   registerDocs(app, { apiUrl: config.QUIRE_PUBLIC_URL });
   registerRestRoutes(app, routes, { resolver, clients, limiter });
+  registerDownloads(app, { secret: config.QUIRE_INTERNAL_SECRET, clients });
 
   // Prometheus text, no token (`QUIRE_METRICS=0` turns it off); in standalone it covers the services in this process too.
   if (config.QUIRE_METRICS) app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));

@@ -33,12 +33,17 @@ export function serviceUrlsOf(config: Partial<Record<UrlVariable, string | undef
 /** `PORT`, defaulting to the service's own port. */
 export const portSetting = (defaultPort: number) => z.coerce.number().int().min(0).max(65535).default(defaultPort);
 
+<<<<<<< HEAD
 /** `/metrics` (Prometheus text) on the process's HTTP port, without the API token: on unless `QUIRE_METRICS=0`. */
 export const metricsSetting = z
   .enum(['0', '1'])
   .default('1')
   .transform((v) => v === '1')
   .describe('1 (default) serves /metrics; 0 turns it off');
+=======
+/** An optional string setting; set but empty counts as unset (compose files pass `${VAR:-}`). */
+const optionalSetting = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+>>>>>>> blobs
 
 /** Settings every service reads (once, at start). */
 export const BaseEnvShape = {
@@ -58,13 +63,36 @@ export const BaseEnvShape = {
   QUIRE_METRICS: metricsSetting,
   // Where the other services are, for service-to-service calls (internal operations).
   ...serviceUrlShape(false),
+  // The blob store: PostgreSQL (the service's own schema) unless a bucket is set.
+  QUIRE_S3_BUCKET: optionalSetting.describe('S3 bucket for blobs; blobs stay in PostgreSQL when unset'),
+  QUIRE_S3_ENDPOINT: optionalSetting.pipe(z.string().url().optional()).describe('S3-compatible endpoint (MinIO, …); AWS when unset'),
+  QUIRE_S3_REGION: z.string().min(1).default('us-east-1'),
+  QUIRE_S3_ACCESS_KEY_ID: optionalSetting,
+  QUIRE_S3_SECRET_ACCESS_KEY: optionalSetting,
+  QUIRE_S3_FORCE_PATH_STYLE: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1')
+    .describe('1 addresses objects as <endpoint>/<bucket>/<key> (MinIO and most self-hosted stores)'),
+  QUIRE_S3_PREFIX: z.string().regex(/^(?!\/)/, 'must not start with /').default('quire/').describe('Objects are <prefix><service>/<sha256>'),
 };
+
+/** Settings that need others, checked by `loadConfig` whenever its shape has them: [when set, these too]. */
+const REQUIRED_WITH: [string, string[]][] = [['QUIRE_S3_BUCKET', ['QUIRE_S3_ACCESS_KEY_ID', 'QUIRE_S3_SECRET_ACCESS_KEY']]];
 
 export class ConfigError extends Error {}
 
 /** Parses the environment with a zod shape; every problem named at once. */
 export function loadConfig<S extends z.ZodRawShape>(shape: S, env: Record<string, string | undefined> = process.env): z.output<z.ZodObject<S>> {
-  const result = z.object(shape).safeParse(env);
+  const result = z
+    .object(shape)
+    .superRefine((values: Record<string, unknown>, ctx) => {
+      for (const [when, needed] of REQUIRED_WITH) {
+        if (!(when in shape) || values[when] === undefined) continue;
+        for (const name of needed) if (values[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `required when ${when} is set` });
+      }
+    })
+    .safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);

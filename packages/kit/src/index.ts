@@ -27,3 +27,8 @@ export * from './jobs/runner.ts';
 export * from './policy/roles.ts';
 export * from './policy/define-policy.ts';
 export * from './net/guarded-fetch.ts';
+export * from './blobs/blob-store.ts';
+export * from './blobs/create-blob-store.ts';
+export * from './blobs/postgres-blob-store.ts';
+export type { S3BlobStore, S3BlobStoreOptions } from './blobs/s3-blob-store.ts';
+export * from './blobs/signed-links.ts';

@@ -15,11 +15,14 @@ import type { JobDefinition, JobRunner } from './jobs/job.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { ActorSigner } from './rpc/actor-header.ts';
-import { createProcedureInvoker, registerRpcRoutes, type ProcedureInvoker } from './rpc/server.ts';
+import { createProcedureInvoker, registerBlobRoutes, registerRpcRoutes, type ProcedureInvoker } from './rpc/server.ts';
 import { ServiceClients } from './rpc/client.ts';
 import { publicUrls } from './urls.ts';
 import { metrics, type MetricsSource } from './metrics.ts';
 import { sql } from './db/sql.ts';
+import type { BlobStore } from './blobs/blob-store.ts';
+import { createBlobStore } from './blobs/create-blob-store.ts';
+import { DownloadSigner, downloadLinks, type DownloadLinks } from './blobs/signed-links.ts';
 import type { z } from 'zod';
 
 /** The settings every service has (its own env shape extends `BaseEnvShape`). */
@@ -36,6 +39,10 @@ export interface ServiceDeps<C extends ServiceConfig = ServiceConfig> {
   log: Logger;
   /** Typed clients of the other services, calling as this service (for `internal` operations). */
   peers: ServiceClients;
+  /** The service's blob store: PostgreSQL (its own schema) by default, S3 when `QUIRE_S3_BUCKET` is set. */
+  blobs: BlobStore;
+  /** Signed, expiring download links to the service's blobs. */
+  downloads: DownloadLinks;
 }
 
 export interface ServiceDefinition<C extends ServiceConfig> {
@@ -102,7 +109,9 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
   const signer = new ActorSigner(config.QUIRE_INTERNAL_SECRET);
   const { [def.name]: _self, ...peerUrls } = serviceUrlsOf(config);
   const peers = new ServiceClients(peerUrls, signer, def.name);
-  const deps: ServiceDeps<C> = { config, orm, bus, log, peers };
+  const blobs = await createBlobStore(config, orm, def.name);
+  const downloads = downloadLinks(new DownloadSigner(config.QUIRE_INTERNAL_SECRET), def.name, publicUrls(config.QUIRE_PUBLIC_URL));
+  const deps: ServiceDeps<C> = { config, orm, bus, log, peers, blobs, downloads };
   const subscriptions: Subscription[] = [];
   for (const spec of def.consumers?.(deps) ?? []) subscriptions.push(await bus.consume(spec));
   const relay = new OutboxRelay(orm, bus, log, 1_000, def.name);
@@ -116,7 +125,8 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
     router: def.router,
     signer,
     log,
-    createContext: (base) => ({ ...base, em: orm.em.fork(), config, peers, urls, committed: [] }),
+    blobs,
+    createContext: (base) => ({ ...base, em: orm.em.fork(), config, peers, urls, blobs, downloads, committed: [] }),
   });
   const app = createHttpApp(log);
   let closed = false;
@@ -136,6 +146,7 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
   if (config.QUIRE_METRICS) app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
   app.get('/readyz', async (_req, reply) => ((await ready()) ? { status: 'ready' } : reply.code(503).send({ status: 'unavailable' })));
   registerRpcRoutes(app, invoker);
+  registerBlobRoutes(app, invoker);
 
   return {
     name: def.name,
@@ -161,6 +172,7 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
       await jobs?.stop();
       await relay.stop();
       await peers.close();
+      await blobs.close();
       if (ownBus) await bus.close();
       await orm.close();
     },

@@ -9,7 +9,7 @@ const t = useTestService(integrationsService, loadIntegrationsConfig, { label: '
 describe('integrations service', () => {
   it('migrates its own schema and reports ready', async () => {
     const tables = await t.svc.deps.orm.em.getConnection().execute<{ table_name: string }[]>(`select table_name from information_schema.tables where table_schema = 'integrations' order by 1`);
-    expect(tables.map((r: { table_name: string }) => r.table_name)).toEqual(['mikro_orm_migrations', 'outbox', 'processed_event']);
+    expect(tables.map((r: { table_name: string }) => r.table_name)).toEqual(['blob', 'mikro_orm_migrations', 'outbox', 'processed_event']);
     expect((await fetch(`${t.url}/readyz`)).status).toBe(200);
     expect(await (await fetch(`${t.url}/healthz`)).json()).toEqual({ status: 'ok' });
   });

@@ -4,6 +4,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import type { EntitySchema } from '@mikro-orm/core';
 import { kitEntities } from './kit-entities.ts';
 import { KitMigration } from './kit-migration.ts';
+import { KitBlobsMigration } from './kit-blobs-migration.ts';
 
 export interface OrmOptions {
   /** Postgres connection string (the service's own DATABASE_URL). */
@@ -37,7 +38,7 @@ export async function createOrm(opts: OrmOptions): Promise<Orm> {
     migrations: {
       tableName: 'mikro_orm_migrations',
       schema: opts.schema,
-      migrationsList: [{ name: '0000_kit', class: KitMigration }, ...opts.migrations],
+      migrationsList: [{ name: '0000_kit', class: KitMigration }, { name: '0000_kit_blobs', class: KitBlobsMigration }, ...opts.migrations],
       transactional: true,
       allOrNothing: true,
       snapshot: false,

@@ -1,9 +1,10 @@
 import { Pool } from 'undici';
 import { errorCodeForStatus, EventEnvelopeSchema, type Actor, type AnyOperation, type ServiceName } from '@quire/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { DomainError } from '../errors.ts';
 import { ACTOR_HEADER, type ActorSigner } from './actor-header.ts';
 import type { CallContext, ProcedureInvoker } from './server.ts';
+import type { StoredBlob } from '../blobs/blob-store.ts';
 
 export type { CallContext } from './server.ts';
 
@@ -12,6 +13,8 @@ export interface Transport {
   readonly kind: 'http' | 'in-process';
   /** Runs `path` with `input`; resolves to the output, fills `call.events`; rejects with a `DomainError`. */
   send(path: string, type: 'query' | 'mutation', input: unknown, call: CallContext): Promise<unknown>;
+  /** A blob of the service's store, null when there is none; rejects with a `DomainError`. */
+  readBlob(key: string, call: CallContext): Promise<StoredBlob | null>;
   close(): Promise<void>;
 }
 
@@ -19,6 +22,9 @@ interface RpcEnvelope {
   result?: { data?: unknown; events?: unknown };
   error?: { message?: string; data?: { httpStatus?: number } };
 }
+
+/** The body of a failed blob read (`{error:{code,message}}`). */
+const BlobFailureSchema = z.object({ error: z.object({ message: z.string() }) });
 
 const eventsOf = (raw: unknown) => (Array.isArray(raw) ? raw.map((e) => EventEnvelopeSchema.parse(e)) : []);
 
@@ -55,6 +61,34 @@ export class HttpTransport implements Transport {
     return json.result?.data;
   }
 
+  /** `GET <service>/blobs/<key>` with the signed actor: the bytes, or null on 404. */
+  async readBlob(key: string, call: CallContext): Promise<StoredBlob | null> {
+    const headers: Record<string, string> = { [ACTOR_HEADER]: call.actorHeader };
+    if (call.requestId) headers['x-request-id'] = call.requestId;
+    let status: number;
+    let contentType: string | string[] | undefined;
+    let body: Buffer;
+    try {
+      const res = await this.#pool.request({ path: `/blobs/${encodeURIComponent(key)}`, method: 'GET', headers });
+      status = res.statusCode;
+      contentType = res.headers['content-type'];
+      body = Buffer.from(await res.body.arrayBuffer());
+    } catch (cause) {
+      throw new DomainError('unavailable', `The ${this.#service} service is unavailable`, cause);
+    }
+    if (status === 200) return { bytes: body, contentType: typeof contentType === 'string' ? contentType : 'application/octet-stream', size: body.length };
+    if (status === 404) return null;
+    if (status >= 500) throw new DomainError('unavailable', `The ${this.#service} service is unavailable`);
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch {
+      json = undefined;
+    }
+    const failure = BlobFailureSchema.safeParse(json);
+    throw new DomainError(errorCodeForStatus(status), failure.success ? failure.data.error.message : 'Request failed');
+  }
+
   close(): Promise<void> {
     return this.#pool.close();
   }
@@ -79,6 +113,10 @@ export class InProcessTransport implements Transport {
     return data;
   }
 
+  readBlob(key: string, call: CallContext): Promise<StoredBlob | null> {
+    return this.#invoker.readBlob(key, call);
+  }
+
   async close(): Promise<void> {}
 }
 
@@ -95,6 +133,11 @@ export class ServiceClient {
   async call<Op extends AnyOperation>(op: Op, input: z.input<Op['input']>, ctx: CallContext): Promise<z.output<Op['output']>> {
     if (op.service !== this.service) throw new Error(`${op.id} belongs to ${op.service}, not ${this.service}`);
     return (await this.transport.send(op.id, op.type, input, ctx)) as z.output<Op['output']>;
+  }
+
+  /** A blob of the service's store (null when there is none). */
+  readBlob(key: string, ctx: CallContext): Promise<StoredBlob | null> {
+    return this.transport.readBlob(key, ctx);
   }
 
   close(): Promise<void> {
@@ -138,9 +181,18 @@ export class ServiceClients {
 
   /** Call as this process itself (service identity), e.g. the gateway resolving a token. */
   asService<Op extends AnyOperation>(op: Op, input: z.input<Op['input']>, requestId?: string) {
+    return this.get(op.service).call(op, input, { actorHeader: this.#serviceActorHeader(), requestId });
+  }
+
+  /** Read a blob of `service` as this process itself (the gateway serving a signed download link). */
+  readBlobAsService(service: ServiceName, key: string, requestId?: string): Promise<StoredBlob | null> {
+    return this.get(service).readBlob(key, { actorHeader: this.#serviceActorHeader(), requestId });
+  }
+
+  #serviceActorHeader(): string {
     const now = Date.now();
     if (!this.#serviceHeader || this.#serviceHeader.exp - now < 60_000) this.#serviceHeader = this.#signer.sign(this.#serviceActor, now);
-    return this.get(op.service).call(op, input, { actorHeader: this.#serviceHeader.header, requestId });
+    return this.#serviceHeader.header;
   }
 
   async close(): Promise<void> {

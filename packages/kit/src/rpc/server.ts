@@ -7,6 +7,7 @@ import { metrics } from '../metrics.ts';
 import { ACTOR_HEADER, type ActorSigner } from './actor-header.ts';
 import { assertStorableInput } from './input-guard.ts';
 import type { BaseContext, ServiceContext } from './trpc.ts';
+import type { BlobStore, StoredBlob } from '../blobs/blob-store.ts';
 
 /** What a caller passes with every call, whatever the transport. */
 export interface CallContext {
@@ -27,6 +28,8 @@ export interface ProcedureInvoker {
   /** `query` or `mutation` (undefined for an unknown path). */
   typeOf(path: string): 'query' | 'mutation' | undefined;
   invoke(path: string, input: unknown, call: CallContext, log?: Logger): Promise<CallResult>;
+  /** A blob of the service's store (null when there is none), for a caller with a valid signed actor. */
+  readBlob(key: string, call: CallContext): Promise<StoredBlob | null>;
   /** From now on every call fails with 503, as a stopped service's would. */
   close(): void;
 }
@@ -36,6 +39,8 @@ export interface InvokerOptions {
   router: AnyRouter;
   signer: ActorSigner;
   log: Logger;
+  /** The service's blob store, read by `readBlob`. */
+  blobs: BlobStore;
   /** The procedure context of one call (a forked EntityManager, the config, …). */
   createContext: (base: BaseContext) => ServiceContext;
 }
@@ -61,6 +66,11 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
     typeOf: (path) => {
       const type = Object.hasOwn(procedures, path) ? procedures[path]!._def.type : undefined;
       return type === 'query' || type === 'mutation' ? type : undefined;
+    },
+    async readBlob(key, call) {
+      if (closed) throw new DomainError('unavailable', `The ${opts.service} service is unavailable`);
+      if (!opts.signer.verify(call.actorHeader)) throw new DomainError('unauthenticated', 'Unsigned or expired internal call');
+      return opts.blobs.get(key);
     },
     async invoke(path, input, call, log = opts.log.child({ reqId: call.requestId })) {
       if (closed) throw new DomainError('unavailable', `The ${opts.service} service is unavailable`);
@@ -123,4 +133,24 @@ export function registerRpcRoutes(app: FastifyInstance, invoker: ProcedureInvoke
 
   app.get(`${prefix}/:path`, handle);
   app.post(`${prefix}/:path`, handle);
+}
+
+/**
+ * `GET /blobs/:key`: the bytes of a blob of the service's store, for the gateway serving a signed download
+ * link (distributed mode). Every call must carry a valid signed actor header; failures are in the
+ * `{error:{code,message}}` shape, an unknown blob a 404.
+ */
+export function registerBlobRoutes(app: FastifyInstance, invoker: ProcedureInvoker, prefix = '/blobs'): void {
+  app.get(`${prefix}/:key`, async (req: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
+    const actorHeader = req.headers[ACTOR_HEADER];
+    try {
+      const blob = await invoker.readBlob(req.params.key, { actorHeader: typeof actorHeader === 'string' ? actorHeader : '', requestId: req.id });
+      if (!blob) return reply.code(404).send({ error: { code: 404, message: 'Blob not found' } });
+      return reply.type(blob.contentType).header('content-length', blob.size).send(blob.bytes);
+    } catch (err) {
+      const pub = toPublicError(err);
+      if (pub.unexpected) req.log.error({ err }, 'blob read failed');
+      return reply.code(pub.status).send({ error: { code: pub.status, message: pub.message } });
+    }
+  });
 }

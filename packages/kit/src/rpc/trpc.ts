@@ -6,6 +6,8 @@ import type { Logger } from '../logger.ts';
 import { DomainError, toPublicError } from '../errors.ts';
 import { eventsRecordedIn } from '../events/outbox.ts';
 import type { PublicUrls } from '../urls.ts';
+import type { BlobStore } from '../blobs/blob-store.ts';
+import type { DownloadLinks } from '../blobs/signed-links.ts';
 import type { ServiceClients } from './client.ts';
 
 /** What every call carries, whatever the transport. */
@@ -25,6 +27,10 @@ export interface ServiceContext<C = unknown> extends BaseContext {
   config: C;
   peers: ServiceClients;
   urls: PublicUrls;
+  /** The service's blob store (content-addressed bytes: files, icons, exports). */
+  blobs: BlobStore;
+  /** Signed, expiring links to the service's blobs, served by the gateway without the API token. */
+  downloads: DownloadLinks;
   /** Filled once a mutation's transaction committed: the events it wrote to the outbox. */
   committed: EventEnvelope[];
 }
