@@ -33,17 +33,15 @@ export function serviceUrlsOf(config: Partial<Record<UrlVariable, string | undef
 /** `PORT`, defaulting to the service's own port. */
 export const portSetting = (defaultPort: number) => z.coerce.number().int().min(0).max(65535).default(defaultPort);
 
-<<<<<<< HEAD
 /** `/metrics` (Prometheus text) on the process's HTTP port, without the API token: on unless `QUIRE_METRICS=0`. */
 export const metricsSetting = z
   .enum(['0', '1'])
   .default('1')
   .transform((v) => v === '1')
   .describe('1 (default) serves /metrics; 0 turns it off');
-=======
+
 /** An optional string setting; set but empty counts as unset (compose files pass `${VAR:-}`). */
 const optionalSetting = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
->>>>>>> blobs
 
 /** Settings every service reads (once, at start). */
 export const BaseEnvShape = {
