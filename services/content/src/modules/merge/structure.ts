@@ -18,15 +18,17 @@ export interface Sides {
  *    cycle back where `ours` has it;
  * 3. siblings sharing an `order` key get distinct keys (ties by page id);
  * 4. siblings sharing a slug: the incoming page takes the next free `-2`, `-3`… suffix.
- * Steps 1, 2 and 4 report a conflict (`parentId`, `parentId`, `slug`) on the page they change.
+ * Steps 1, 2 and 4 report a conflict (`parentId`, `parentId`, `slug`) on the page they change. Returns the
+ * children of every parent, each list in its final order.
  */
-export function repairStructure(pages: MergedPages, sides: Sides, report: ReportConflict): void {
+export function repairStructure(pages: MergedPages, sides: Sides, report: ReportConflict): Map<string | null, PageSnapshot[]> {
   const survivor = nearestSurvivor(pages, sides);
   reattachOrphans(pages, survivor, report);
   breakCycles(pages, sides, survivor, report);
   const groups = siblingGroups(pages);
   for (const group of groups.values()) distinctOrders(group);
   for (const [parentId, group] of groups) distinctSlugs(parentId, group, sides.ours, report);
+  return groups;
 }
 
 /**
@@ -68,11 +70,14 @@ function reattachOrphans(pages: MergedPages, survivor: (id: string | null) => st
   }
 }
 
-/** Every cycle of parent links, each as its page ids; one pass over the pages (the parent links form a functional graph). */
-export function findCycles(pages: ReadonlyMap<string, PageSnapshot>): string[][] {
+/**
+ * Every cycle of parent links, each as its page ids. Walks up from `starts` (all pages by default), each page at
+ * most once: the parent links form a functional graph, so a cycle is found from any of its pages.
+ */
+export function findCycles(pages: ReadonlyMap<string, PageSnapshot>, starts: Iterable<string> = pages.keys()): string[][] {
   const state = new Map<string, 1 | 2>(); // 1: on the current walk, 2: done
   const cycles: string[][] = [];
-  for (const start of pages.keys()) {
+  for (const start of starts) {
     if (state.has(start)) continue;
     const walk: string[] = [];
     let id: string | null = start;
@@ -87,6 +92,13 @@ export function findCycles(pages: ReadonlyMap<string, PageSnapshot>): string[][]
   return cycles;
 }
 
+/** Pages not placed as `ours` places them: as ours is a tree, every cycle of the merge goes through one. */
+function movedFromOurs(pages: MergedPages, ours: TreeSnapshot): string[] {
+  const moved: string[] = [];
+  for (const page of pages.values()) if (ours.get(page.id)?.parentId !== page.parentId) moved.push(page.id);
+  return moved;
+}
+
 /**
  * Breaks every cycle by moving one of its pages back to where `ours` has it: the smallest id among the pages
  * whose merged parent differs from ours' (there is one unless a page of the cycle is unknown to ours, as ours is
@@ -95,7 +107,7 @@ export function findCycles(pages: ReadonlyMap<string, PageSnapshot>): string[][]
  */
 function breakCycles(pages: MergedPages, sides: Sides, survivor: (id: string | null) => string | null, report: ReportConflict): void {
   const settled = new Set<string>();
-  for (let cycles = findCycles(pages); cycles.length; cycles = findCycles(pages)) {
+  for (let cycles = findCycles(pages, movedFromOurs(pages, sides.ours)); cycles.length; cycles = findCycles(pages, movedFromOurs(pages, sides.ours))) {
     for (const cycle of cycles) {
       const sorted = [...cycle].sort(compareStrings);
       const pick = sorted.find((id) => !settled.has(id) && sides.ours.has(id) && sides.ours.get(id)!.parentId !== pages.get(id)!.parentId);

@@ -97,25 +97,47 @@ export const MERGE_FIELDS: readonly MergeField[] = ['deleted', ...ATTRIBUTE_FIEL
 /** Strict string order (code units), the order of `order` keys and of ids in every tie-break. */
 export const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Deep equality of JSON-like values (`layout`, `cover`; scalars by `===`). */
+/** Deep equality of JSON-like values (`layout`, `cover`; scalars by `===`). Keys set to `undefined` count as absent. */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((v, i) => sameValue(v, b[i]));
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
   }
-  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  if (ka.length !== kb.length) return false;
-  return ka.every((k) => Object.hasOwn(b, k) && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let keys = 0;
+  for (const k in x) {
+    if (x[k] === undefined) continue;
+    keys++;
+    if (!Object.hasOwn(y, k) || !sameValue(x[k], y[k])) return false;
+  }
+  for (const k in y) if (y[k] !== undefined) keys--;
+  return keys === 0;
 }
 
-/** Whether two snapshots of one page differ in any attribute or in their document. */
+/** Whether two snapshots of one page differ in any attribute or in their document (the hot path of a merge). */
 export function pageChanged(before: PageSnapshot, after: PageSnapshot): boolean {
   if (before === after) return false;
-  if (before.documentHash !== after.documentHash) return true;
-  return ATTRIBUTE_FIELDS.some((f) => !sameValue(before[f], after[f]));
+  return (
+    before.documentHash !== after.documentHash ||
+    before.parentId !== after.parentId ||
+    before.order !== after.order ||
+    before.kind !== after.kind ||
+    before.title !== after.title ||
+    before.slug !== after.slug ||
+    before.emoji !== after.emoji ||
+    before.icon !== after.icon ||
+    before.description !== after.description ||
+    before.hidden !== after.hidden ||
+    before.noIndex !== after.noIndex ||
+    before.noRobotsIndex !== after.noRobotsIndex ||
+    before.href !== after.href ||
+    !sameValue(before.layout, after.layout) ||
+    !sameValue(before.cover, after.cover)
+  );
 }
 
 /** The children of every parent (`null`: the top level), each list sorted by `(order, id)`. */
@@ -132,9 +154,13 @@ export function childrenOf(tree: TreeSnapshot): Map<string | null, PageSnapshot[
 
 export const bySiblingOrder = (a: PageSnapshot, b: PageSnapshot): number => compareStrings(a.order, b.order) || compareStrings(a.id, b.id);
 
-/** The pages of a tree in reading order (depth first, siblings by `(order, id)`); pages outside the tree (a parent that does not exist) follow, by id. */
+/** The pages of a tree in reading order (depth first, siblings by `(order, id)`); pages outside the tree (a parent that does not exist, a cycle) follow, by id. */
 export function inTreeOrder(tree: TreeSnapshot): PageSnapshot[] {
-  const children = childrenOf(tree);
+  return readingOrder(childrenOf(tree), tree);
+}
+
+/** `inTreeOrder` from the children lists, each already sorted. */
+export function readingOrder(children: ReadonlyMap<string | null, readonly PageSnapshot[]>, tree: TreeSnapshot): PageSnapshot[] {
   const out: PageSnapshot[] = [];
   const seen = new Set<string>();
   const stack = [...(children.get(null) ?? [])].reverse();
