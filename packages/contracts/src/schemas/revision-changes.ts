@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/**
+ * GitBook's `RevisionSemanticChanges`: what a revision (or a change request, against its base) changes, page by
+ * page. Quire reports the page changes (`page_created`, `page_edited`, `page_deleted`, `page_moved`); GitBook's
+ * file, variable, reusable content and tag changes have no counterpart in Quire's content model.
+ */
+
+export const RevisionPageTypeSchema = z.enum(['document', 'group', 'link', 'computed']).describe('Type of the page: `document`, `group`, `link` or `computed`');
+
+export const ChangedRevisionPageSchema = z
+  .object({
+    id: z.string().describe('Unique identifier of the page'),
+    type: RevisionPageTypeSchema,
+    title: z.string().describe('Title of the page'),
+    path: z.string().optional().describe('Path of the page in the revision (the slugs of its ancestors and its own, joined by `/`); absent for links'),
+  })
+  .describe('ChangedRevisionPage');
+export type ChangedRevisionPage = z.infer<typeof ChangedRevisionPageSchema>;
+
+const change = <T extends z.ZodType>(value: T, what: string) =>
+  z
+    .object({
+      before: value.optional().describe(`${what} before the change; absent when it had none`),
+      after: value.optional().describe(`${what} after the change; absent when it has none`),
+    })
+    .describe(`Change of the ${what.toLowerCase()}`);
+
+const text = (what: string) => change(z.string(), what);
+
+/** GitBook's `RevisionPageLayout` (a preset or an options object) and `RevisionPageDocumentCover`, as stored. */
+export const RevisionPageLayoutSchema = z
+  .union([z.enum(['docs', 'editorial', 'landing']), z.record(z.string(), z.unknown())])
+  .describe('Layout of the page: a preset (`docs`, `editorial`, `landing`) or layout options');
+export const RevisionPageDocumentCoverSchema = z.record(z.string(), z.unknown()).describe('Cover of the page (image references, position, height)');
+
+/** GitBook's `ContentRef`, of the kind a Quire link page targets: a URL. */
+export const ContentRefSchema = z
+  .object({ kind: z.literal('url').describe('Always `url`'), url: z.string().describe('The URL the link points to') })
+  .describe('A reference to content: the URL a link page points to');
+
+const atLeastOne = (o: object) => Object.keys(o).length > 0;
+
+export const RevisionPageDocumentChangeAttributesSchema = z
+  .strictObject({
+    title: text('Title').optional(),
+    description: text('Description').optional(),
+    slug: text('Slug').optional(),
+    document: text('Document (the content-addressed id of the markdown)').optional(),
+    cover: change(RevisionPageDocumentCoverSchema, 'Cover').optional(),
+    emoji: text('Emoji').optional(),
+    layout: change(RevisionPageLayoutSchema, 'Layout').optional(),
+  })
+  .refine(atLeastOne, 'must name at least one attribute')
+  .describe('Attributes of a document page that changed');
+
+export const RevisionPageGroupChangeAttributesSchema = z
+  .strictObject({
+    title: text('Title').optional(),
+    emoji: text('Emoji').optional(),
+    slug: text('Slug').optional(),
+  })
+  .refine(atLeastOne, 'must name at least one attribute')
+  .describe('Attributes of a group page that changed');
+
+export const RevisionPageLinkChangeAttributesSchema = z
+  .strictObject({
+    title: text('Title').optional(),
+    emoji: text('Emoji').optional(),
+    target: change(ContentRefSchema, 'Target').optional(),
+  })
+  .refine(atLeastOne, 'must name at least one attribute')
+  .describe('Attributes of a link page that changed');
+
+export const RevisionSemanticChangePageCreatedSchema = z
+  .object({ type: z.literal('page_created').describe('Always `page_created`'), page: ChangedRevisionPageSchema.describe('The page, as created') })
+  .describe('A page was created');
+
+export const RevisionSemanticChangePageEditedSchema = z
+  .object({
+    type: z.literal('page_edited').describe('Always `page_edited`'),
+    page: ChangedRevisionPageSchema.describe('The page, as edited'),
+    attributes: z
+      .union([RevisionPageDocumentChangeAttributesSchema, RevisionPageGroupChangeAttributesSchema, RevisionPageLinkChangeAttributesSchema])
+      .describe('The attributes that changed, each with its value before and after (`document`: the content changed)'),
+  })
+  .describe('Attributes or content of a page were edited');
+
+export const RevisionSemanticChangePageDeletedSchema = z
+  .object({ type: z.literal('page_deleted').describe('Always `page_deleted`'), page: ChangedRevisionPageSchema.describe('The page, as it was before') })
+  .describe('A page was deleted');
+
+export const RevisionSemanticChangePageMovedSchema = z
+  .object({
+    type: z.literal('page_moved').describe('Always `page_moved`'),
+    page: ChangedRevisionPageSchema.describe('The page, at its new place'),
+    parent: z
+      .object({
+        before: ChangedRevisionPageSchema.optional().describe('The parent page before the move; absent at the top level'),
+        after: ChangedRevisionPageSchema.optional().describe('The parent page after the move; absent at the top level'),
+      })
+      .describe('Parent of the page before and after (the same parent when the page moved among its siblings)'),
+  })
+  .describe('A page was moved');
+
+export const RevisionSemanticChangeSchema = z
+  .discriminatedUnion('type', [
+    RevisionSemanticChangePageCreatedSchema,
+    RevisionSemanticChangePageEditedSchema,
+    RevisionSemanticChangePageDeletedSchema,
+    RevisionSemanticChangePageMovedSchema,
+  ])
+  .describe('One semantic change');
+export type RevisionSemanticChange = z.infer<typeof RevisionSemanticChangeSchema>;
+
+export const RevisionSemanticChangesSchema = z
+  .object({
+    changes: z.array(RevisionSemanticChangeSchema).describe('The changes, in the order of the pages in the tree'),
+    more: z.number().int().min(0).optional().describe('How many changes were omitted because above the result limit'),
+  })
+  .describe('RevisionSemanticChanges');
+export type RevisionSemanticChanges = z.infer<typeof RevisionSemanticChangesSchema>;

@@ -1,0 +1,17 @@
+/** The three-way merge of page trees (pure: no database, no I/O beyond the `loadMarkdown` it is given). */
+export { mergeTrees } from './merge-trees.ts';
+export { diffTrees, limitChanges } from './diff-trees.ts';
+export { mergeText, type TextMerge } from './text-merge.ts';
+export {
+  ATTRIBUTE_FIELDS,
+  MERGE_FIELDS,
+  type AttributeField,
+  type MergeConflict,
+  type MergeField,
+  type MergeInput,
+  type MergeLabels,
+  type MergeResult,
+  type PageKind,
+  type PageSnapshot,
+  type TreeSnapshot,
+} from './tree.ts';
