@@ -67,7 +67,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   const documentJson = JSON.stringify(document);
   app.get('/v1/openapi.json', async (_req, reply) => reply.type('application/json').send(documentJson));
   registerDocs(app, { apiUrl: config.QUIRE_PUBLIC_URL });
-  registerRestRoutes(app, routes, { resolver, clients, limiter });
+  registerRestRoutes(app, routes, { resolver, clients, limiter, local: new Set((deps.local ?? []).map((s) => s.name)) });
   registerDownloads(app, { secret: config.QUIRE_INTERNAL_SECRET, clients });
 
   // Prometheus text, no token (`QUIRE_METRICS=0` turns it off); in standalone it covers the services in this process too.

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServiceName } from '@quire/contracts';
 import { assertStorableInput, DomainError, metrics, publicError, toPublicError, type CallContext, type ServiceClients } from '@quire/kit';
 import type { ActorResolver, RateLimiter } from './auth.ts';
 import { sendError } from './errors.ts';
@@ -10,13 +11,21 @@ import type { GatewayContext, V1Route } from './v1-router.ts';
  * Request per call and matches routes by scanning regexes. Here each `meta.openapi` route is registered in
  * fastify's radix router and the procedure is invoked directly with path, query and body merged into its input.
  */
-export function registerRestRoutes(app: FastifyInstance, routes: V1Route[], deps: { resolver: ActorResolver; clients: ServiceClients; limiter: RateLimiter }): void {
+export function registerRestRoutes(
+  app: FastifyInstance,
+  routes: V1Route[],
+  deps: { resolver: ActorResolver; clients: ServiceClients; limiter: RateLimiter; local: ReadonlySet<ServiceName> },
+): void {
   for (const { op, procedure } of routes) {
     const http = op.http!;
     const url = `/v1${http.path}`.replace(/\{(\w+)\}/g, ':$1');
     const hasBody = http.method !== 'GET' && http.method !== 'DELETE';
     const emptySuccess = http.status === 204 || http.status === 205;
     const requiresAuth = op.access !== 'public';
+    // A service in this process validates the input with the very same contract schema: one validation,
+    // not two, so its procedure is called with the raw input. Over HTTP the gateway validates first and
+    // answers a 400 without a hop.
+    const local = deps.local.has(op.service);
 
     const answer = async (req: FastifyRequest, reply: FastifyReply) => {
         const authorization = req.headers.authorization;
@@ -35,8 +44,9 @@ export function registerRestRoutes(app: FastifyInstance, routes: V1Route[], deps
           // The storable-text rule on the raw input (unknown keys included), before a hop; services apply it to every call too.
           assertStorableInput(input);
           const call: CallContext = { actorHeader: resolved.header, requestId: req.id };
-          const ctx: GatewayContext = { actor: resolved.actor, clients: deps.clients, call };
-          const data = await procedure({ path: op.id, getRawInput: async () => input, ctx, type: op.type, signal: undefined, batchIndex: 0 });
+          const data = local
+            ? await deps.clients.get(op.service).call(op, input as never, call)
+            : await procedure({ path: op.id, getRawInput: async () => input, ctx: { actor: resolved.actor, clients: deps.clients, call } satisfies GatewayContext, type: op.type, signal: undefined, batchIndex: 0 });
           if (call.events?.length) deps.resolver.evictFor(call.events);
           reply.code(http.status);
           return emptySuccess ? reply.send() : reply.send(data);
