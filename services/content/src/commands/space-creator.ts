@@ -19,7 +19,8 @@ export async function spaceCreator(em: EntityManager, props: SpaceCreatorProps):
   const parentId = props.parentId ?? null;
   const position = await placeInTree(em, { organizationId: props.organizationId, parentId });
   const id = newId();
-  const revision = em.create(Revision, { id: newId(), spaceId: id, parents: [], type: 'edits', createdAt: now });
+  const revisionId = newId();
+  const revision = em.create(Revision, { id: revisionId, spaceId: id, parents: [], type: 'edits', createdAt: now, createdBy: null, changeRequestId: null, lineage: [revisionId], conflicts: [] });
   const space = em.create(Space, {
     id,
     organizationId: props.organizationId,

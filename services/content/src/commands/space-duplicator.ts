@@ -2,6 +2,8 @@ import { Events, SpaceTitleSchema } from '@quire/contracts';
 import { newId, recordEvent, type EntityManager } from '@quire/kit';
 import { Revision, Space, type ISpace } from '../modules/spaces/space.entity.ts';
 import { placeInTree } from '../modules/tree/sibling-order.ts';
+import { revisionRepository } from '../modules/revisions/revision.repository.ts';
+import { revisionWriter } from './revision-writer.ts';
 
 export interface SpaceDuplicatorProps {
   source: ISpace;
@@ -17,7 +19,7 @@ export function duplicateTitle(title: string): string {
 
 /**
  * A new space right after the source, in the same parent, with its settings (emoji, icon, visibility, edit
- * mode, default level) and a copy of its current content as the copy's first revision (no history: GitBook
+ * mode, default level) and its current content (pages and files) as the copy's first revision (no history: GitBook
  * does not copy revisions either). Counters start at zero. `space.created` carries `duplicatedFrom`.
  */
 export async function spaceDuplicator(em: EntityManager, { source, now = new Date() }: SpaceDuplicatorProps): Promise<ISpace> {
@@ -26,9 +28,10 @@ export async function spaceDuplicator(em: EntityManager, { source, now = new Dat
     parentId: source.parentId ?? null,
     position: { after: { type: 'space', space: source.id } },
   });
-  const current = await em.findOneOrFail(Revision, { id: source.revisionId });
+  const current = await revisionRepository.loadTree(em, await em.findOneOrFail(Revision, { id: source.revisionId }));
   const id = newId();
-  const revision = em.create(Revision, { id: newId(), spaceId: id, parents: [], type: current.type, createdAt: now });
+  // The copy's first revision is a snapshot of the source's current content (pages, documents and files are shared, not copied).
+  const { revision } = await revisionWriter(em, { spaceId: id, base: null, parents: [], type: 'edits', createdBy: null, pages: current.pages, files: current.files, now });
   const copy = em.create(Space, {
     id,
     organizationId: source.organizationId,

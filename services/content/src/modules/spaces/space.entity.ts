@@ -21,6 +21,8 @@ export const Space = defineEntity({
     changeRequests: p.integer().default(0),
     changeRequestsOpen: p.integer().default(0),
     changeRequestsDraft: p.integer().default(0),
+    /** The last change request number given in the space (numbers are per space). */
+    changeRequestSeq: p.integer().default(0),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
     deletedAt: p.datetime().nullable(),
@@ -28,7 +30,10 @@ export const Space = defineEntity({
 });
 export type ISpace = InferEntity<typeof Space>;
 
-/** Revisions are immutable; a space's first one is empty (no pages). */
+/**
+ * Revisions are immutable; a space's first one is empty (no pages). Its pages and files are the rows of the
+ * revisions in its `lineage` (a snapshot first, then deltas, itself last): see modules/revisions.
+ */
 export const Revision = defineEntity({
   name: 'Revision',
   tableName: 'revision',
@@ -36,8 +41,15 @@ export const Revision = defineEntity({
     id: p.string().primary(),
     spaceId: p.string(),
     parents: p.json<string[]>(),
-    type: p.string(),
+    type: p.string().$type<RevisionType>(),
     createdAt: p.datetime(),
+    createdBy: p.string().nullable(),
+    changeRequestId: p.string().nullable(),
+    lineage: p.json<string[]>(),
+    /** Pages whose merge kept both sides between conflict markers, with the fields in conflict. */
+    conflicts: p.json<{ pageId: string; fields: string[] }[]>(),
   },
 });
+
+export type RevisionType = 'edits' | 'merge' | 'update' | 'rollback';
 export type IRevision = InferEntity<typeof Revision>;

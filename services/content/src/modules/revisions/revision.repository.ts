@@ -1,0 +1,145 @@
+import { marks, notFound, sql, sqlRun, type EntityManager } from '@quire/kit';
+import { Revision, type IRevision } from '../spaces/space.entity.ts';
+import type { FileRecord, PageRecord, RevisionTree } from './revision-tree.ts';
+
+interface PageRow {
+  page_id: string;
+  deleted: boolean;
+  parent_id: string | null;
+  ord: string;
+  kind: PageRecord['kind'];
+  title: string;
+  slug: string;
+  emoji: string | null;
+  icon: string | null;
+  description: string | null;
+  hidden: boolean;
+  no_index: boolean;
+  no_robots_index: boolean;
+  layout: Record<string, unknown> | null;
+  cover: Record<string, unknown> | null;
+  href: string | null;
+  document_hash: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface FileRow {
+  file_id: string;
+  deleted: boolean;
+  name: string;
+  content_type: string;
+  size: string;
+  blob_key: string;
+  width: number | null;
+  height: number | null;
+  created_at: Date;
+}
+
+const toPage = (r: PageRow): PageRecord => ({
+  id: r.page_id,
+  parentId: r.parent_id,
+  order: r.ord,
+  kind: r.kind,
+  title: r.title,
+  slug: r.slug,
+  emoji: r.emoji,
+  icon: r.icon,
+  description: r.description,
+  hidden: r.hidden,
+  noIndex: r.no_index,
+  noRobotsIndex: r.no_robots_index,
+  layout: r.layout,
+  cover: r.cover,
+  href: r.href,
+  documentHash: r.document_hash,
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+});
+
+const toFile = (r: FileRow): FileRecord => ({
+  id: r.file_id,
+  name: r.name,
+  contentType: r.content_type,
+  size: Number(r.size),
+  blobKey: r.blob_key,
+  width: r.width,
+  height: r.height,
+  createdAt: new Date(r.created_at),
+});
+
+/** Immutable, so cached by id; a small LRU (a tree of 10,000 pages is a few megabytes). */
+const TREE_CACHE_SIZE = 64;
+const trees = new Map<string, Promise<RevisionTree>>();
+
+function remember(id: string, tree: Promise<RevisionTree>): Promise<RevisionTree> {
+  trees.delete(id);
+  trees.set(id, tree);
+  if (trees.size > TREE_CACHE_SIZE) trees.delete(trees.keys().next().value!);
+  tree.catch(() => trees.delete(id));
+  return tree;
+}
+
+/** Revisions and their page and file rows (a revision's rows are those of its lineage: latest row per id wins). */
+export const revisionRepository = {
+  async findInSpace(em: EntityManager, spaceId: string, id: string): Promise<IRevision> {
+    const revision = await em.findOne(Revision, { id, spaceId });
+    if (!revision) throw notFound('Revision');
+    return revision;
+  },
+
+  /** The revision's whole tree (cached: a revision never changes). */
+  loadTree(em: EntityManager, revision: IRevision): Promise<RevisionTree> {
+    const cached = trees.get(revision.id);
+    if (cached) return remember(revision.id, cached);
+    return remember(revision.id, revisionRepository.readTree(em, revision));
+  },
+
+  /** Adds a tree this process just wrote to the cache. */
+  prime(tree: RevisionTree): void {
+    void remember(tree.revision.id, Promise.resolve(tree));
+  },
+
+  async readTree(em: EntityManager, revision: IRevision): Promise<RevisionTree> {
+    const lineage = revision.lineage.length ? revision.lineage : [revision.id];
+    // The latest row of each page along the lineage (bounded: a snapshot every SNAPSHOT_EVERY revisions).
+    const list = marks(lineage.length);
+    const latest = (table: string, key: string) =>
+      `select distinct on (${key}) * from :schema.${table} where revision_id in (${list}) order by ${key}, array_position(array[${list}]::text[], revision_id) desc`;
+    const [pageRows, fileRows] = await Promise.all([sql<PageRow>(em, latest('revision_page', 'page_id'), [...lineage, ...lineage]), sql<FileRow>(em, latest('revision_file', 'file_id'), [...lineage, ...lineage])]);
+    const pages = new Map<string, PageRecord>();
+    for (const r of pageRows) if (!r.deleted) pages.set(r.page_id, toPage(r));
+    const files = new Map<string, FileRecord>();
+    for (const r of fileRows) if (!r.deleted) files.set(r.file_id, toFile(r));
+    return { revision, pages, files };
+  },
+
+  /** Writes page rows of a revision (`null`: a deletion tombstone). */
+  async insertPages(em: EntityManager, revisionId: string, rows: { id: string; page: PageRecord | null }[], now: Date): Promise<void> {
+    for (let i = 0; i < rows.length; i += 300) {
+      const chunk = rows.slice(i, i + 300);
+      await sqlRun(
+        em,
+        `insert into :schema.revision_page (revision_id, page_id, deleted, parent_id, ord, kind, title, slug, emoji, icon, description, hidden, no_index, no_robots_index, layout, cover, href, document_hash, created_at, updated_at)
+         values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)').join(', ')}`,
+        chunk.flatMap(({ id, page: p }) =>
+          p
+            ? [revisionId, id, false, p.parentId, p.order, p.kind, p.title, p.slug, p.emoji, p.icon, p.description, p.hidden, p.noIndex, p.noRobotsIndex, p.layout && JSON.stringify(p.layout), p.cover && JSON.stringify(p.cover), p.href, p.documentHash, p.createdAt, p.updatedAt]
+            : [revisionId, id, true, null, '', 'document', '', '', null, null, null, false, false, false, null, null, null, null, now, now],
+        ),
+      );
+    }
+  },
+
+  async insertFiles(em: EntityManager, revisionId: string, rows: { id: string; file: FileRecord | null }[], now: Date): Promise<void> {
+    for (let i = 0; i < rows.length; i += 500) {
+      const chunk = rows.slice(i, i + 500);
+      await sqlRun(
+        em,
+        `insert into :schema.revision_file (revision_id, file_id, deleted, name, content_type, size, blob_key, width, height, created_at)
+         values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        chunk.flatMap(({ id, file: f }) => (f ? [revisionId, id, false, f.name, f.contentType, f.size, f.blobKey, f.width, f.height, f.createdAt] : [revisionId, id, true, '', 'application/octet-stream', 0, '', null, null, now])),
+      );
+    }
+  },
+};
