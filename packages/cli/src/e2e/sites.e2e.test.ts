@@ -52,7 +52,7 @@ describe('sites through the gateway with the official client', () => {
   let p: Platform;
   let acme: Boot;
   let beta: Boot;
-  let rita: { token: string };
+  let rita: { token: string; user: { id: string } };
   let cleo: { token: string };
 
   beforeAll(async () => {
@@ -344,7 +344,10 @@ describe('sites through the gateway with the official client', () => {
     const space = (await p.client(cleo.token).orgs.createSpace(org, { title: 'Guarded space' })).data;
     const reader = p.client(rita.token);
     expect((await reader.orgs.getSiteById(org, site.id)).data.permissions).toMatchObject({ view: true, edit: false, create: false, admin: false });
-    expect((await reader.orgs.listSites(org)).data.items.map((s) => s.id)).toContain(site.id);
+    const readable = (await reader.orgs.listSites(org)).data;
+    expect(readable.items.map((s) => s.id)).toContain(site.id);
+    // Member.sites is the real count, asked of the sites service.
+    expect((await reader.orgs.getMemberInOrganizationById(org, rita.user.id)).data.sites).toBe(readable.count);
     expect(await apiError(reader.orgs.createSite(org, { title: 'Mine' }))).toEqual({ code: 403, message: 'Creating a site needs the `create` role in the organization' });
     expect(await apiError(reader.orgs.updateSiteById(org, site.id, { title: 'Mine' }))).toEqual({ code: 403, message: 'Changing the site settings needs the `create` role on the site' });
     expect(await apiError(reader.orgs.publishSite(org, site.id))).toMatchObject({ code: 403 });
