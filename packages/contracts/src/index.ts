@@ -14,4 +14,5 @@ export * from './schemas/team.ts';
 export * from './schemas/saml.ts';
 export * from './schemas/translation.ts';
 export * from './schemas/revision-changes.ts';
+export * from './schemas/site.ts';
 export * as ops from './ops.ts';

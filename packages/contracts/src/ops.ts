@@ -6,3 +6,8 @@ export * from './operations/members.ts';
 export * from './operations/teams.ts';
 export * from './operations/saml.ts';
 export * from './operations/translations.ts';
+export * from './operations/spaces-internal.ts';
+export * from './operations/sites.ts';
+export * from './operations/sites-structure.ts';
+export * from './operations/sites-share-links.ts';
+export * from './operations/sites-internal.ts';

@@ -2,17 +2,22 @@ import type { AnyOperation, ServiceName } from './operation.ts';
 import * as meta from './operations/meta.ts';
 import * as identity from './operations/identity.ts';
 import * as spaces from './operations/spaces.ts';
+import * as spacesInternal from './operations/spaces-internal.ts';
 import * as collections from './operations/collections.ts';
 import * as members from './operations/members.ts';
 import * as teams from './operations/teams.ts';
 import * as saml from './operations/saml.ts';
 import * as translations from './operations/translations.ts';
+import * as sites from './operations/sites.ts';
+import * as sitesStructure from './operations/sites-structure.ts';
+import * as sitesShareLinks from './operations/sites-share-links.ts';
+import * as sitesInternal from './operations/sites-internal.ts';
 
 /** Every operation of the platform, by owning service. */
 export const ServiceOperations = {
   'org-admin': { ...meta, ...identity, ...members, ...teams, ...saml, ...translations },
-  content: { ...spaces, ...collections },
-  sites: {},
+  content: { ...spaces, ...spacesInternal, ...collections },
+  sites: { ...sites, ...sitesStructure, ...sitesShareLinks, ...sitesInternal },
   integrations: {},
 } as const satisfies Record<ServiceName, Record<string, AnyOperation>>;
 

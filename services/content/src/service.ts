@@ -9,9 +9,10 @@ import { Member } from './modules/members/member.entity.ts';
 import { memberEventsConsumer } from './modules/members/member-events.consumer.ts';
 import { Revision, Space } from './modules/spaces/space.entity.ts';
 import { spaceProcedures } from './modules/spaces/spaces.router.ts';
+import { spaceInternalProcedures } from './modules/spaces/spaces-internal.router.ts';
 import { serviceRouter } from './trpc.ts';
 
-export const contentRouter = serviceRouter('content', ServiceOperations.content, { ...spaceProcedures, ...collectionProcedures });
+export const contentRouter = serviceRouter('content', ServiceOperations.content, { ...spaceProcedures, ...spaceInternalProcedures, ...collectionProcedures });
 
 /** Spaces, collections and their content. */
 export const contentService: ServiceDefinition<ContentConfig> = {

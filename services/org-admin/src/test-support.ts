@@ -12,23 +12,31 @@ export interface Platform {
   orgAdmin: TestService;
   /** The content service on the same database: org-admin asks it for members' space counts. */
   content: TestService;
+  /** The sites service on the same database: org-admin asks it for members' site counts. */
+  sites: TestService;
   close(): Promise<void>;
 }
 
-/** org-admin and content on one fresh test database, org-admin's peers pointing at content. */
+/** org-admin, content and sites on one fresh test database, org-admin's peers pointing at content and sites. */
 export async function startOrgAdminAndContent(label: string): Promise<Platform> {
-  // Loaded here only: the tests that do not need the content service do not depend on it.
+  // Loaded here only: the tests that do not need the content and sites services do not depend on them.
   const { contentService, loadContentConfig } = await import('@quire/content');
+  const { sitesService, loadSitesConfig } = await import('@quire/sites');
   const db = await createTestDatabase(label);
   const orgAdmin = await startTestService(orgAdminService, loadOrgAdminConfig, db);
   const content = await startTestService(contentService, loadContentConfig, db);
+  const sites = await startTestService(sitesService, loadSitesConfig, db);
   orgAdmin.svc.deps.peers.setEndpoint('content', content.url);
+  orgAdmin.svc.deps.peers.setEndpoint('sites', sites.url);
+  sites.svc.deps.peers.setEndpoint('content', content.url);
   return {
     db,
     orgAdmin,
     content,
+    sites,
     close: async () => {
       await orgAdmin.close();
+      await sites.close();
       await content.close();
       await db.drop();
     },

@@ -38,7 +38,11 @@ export const spaceProcedures = {
 
   getSpaceById: implement(ops.getSpaceById, async ({ input, ctx }) => {
     const { space, facts } = await loadSpaceFor(ctx, input.spaceId, 'view');
-    return presentSpace(ctx, space, facts.ancestors ?? []);
+    const dto = presentSpace(ctx, space, facts.ancestors ?? []);
+    // A share key opens the space on a `share-link` site: the sites service says where (null: it opens nothing).
+    if (input.shareKey === undefined) return dto;
+    const { publishedUrl } = await ctx.peers.asService(ops.resolveShareLink, { spaceId: space.id, shareKey: input.shareKey }, ctx.requestId);
+    return publishedUrl ? { ...dto, urls: { ...dto.urls, published: publishedUrl } } : dto;
   }),
 
   updateSpaceById: implement(ops.updateSpaceById, async ({ input, ctx }) => {

@@ -4,12 +4,6 @@ import type { IMembership } from '../organizations/organization.entity.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { loadMemberFacts, type MemberFacts, type MemberSources } from './member.repository.ts';
 
-/**
- * `sites` is the true count today: the sites service has no sites yet (nothing to ask it). When sites
- * exist, this becomes a call to the sites service like the space count.
- */
-const SITES_ACCESSIBLE = 0;
-
 export function presentMember(ctx: { urls: PublicUrls }, m: IMembership, facts: MemberFacts): Member {
   const user = facts.users.get(m.userId);
   if (!user) throw new Error(`member ${m.userId} has no user row`);
@@ -24,7 +18,7 @@ export function presentMember(ctx: { urls: PublicUrls }, m: IMembership, facts: 
     sso: m.sso,
     spaces: facts.spaces[m.userId] ?? 0,
     teams: facts.teams.get(m.userId)?.length ?? 0,
-    sites: SITES_ACCESSIBLE,
+    sites: facts.sites[m.userId] ?? 0,
   };
 }
 

@@ -49,6 +49,8 @@ export interface MemberFacts {
   teams: Map<string, string[]>;
   /** Spaces each member can access, by user id (from the content service). */
   spaces: Record<string, number>;
+  /** Sites each member can read, by user id (from the sites service). */
+  sites: Record<string, number>;
 }
 
 export interface MemberSources {
@@ -58,12 +60,12 @@ export interface MemberSources {
 }
 
 /**
- * Users, teams and space counts of a page of members: two queries here and one call to the content
- * service, which applies its own space access rule. A content service that cannot be reached fails the
- * call with 503 (`unavailable`) rather than showing made-up counts.
+ * Users, teams, space and site counts of a page of members: two queries here, one call to the content
+ * service and one to the sites service (at once), each applying its own access rule. A service that
+ * cannot be reached fails the call with 503 (`unavailable`) rather than showing made-up counts.
  */
 export async function loadMemberFacts(src: MemberSources, organizationId: string, memberships: IMembership[]): Promise<MemberFacts> {
-  const facts: MemberFacts = { users: new Map(), teams: new Map(), spaces: {} };
+  const facts: MemberFacts = { users: new Map(), teams: new Map(), spaces: {}, sites: {} };
   if (memberships.length === 0) return facts;
   const userIds = memberships.map((m) => m.userId);
   const rows = await src.em.find(TeamMember, { organizationId, userId: { $in: userIds } }, { fields: ['team', 'userId'] });
@@ -73,12 +75,14 @@ export async function loadMemberFacts(src: MemberSources, organizationId: string
     facts.teams.set(r.userId, list);
   }
   const members = memberships.map((m) => ({ userId: m.userId, role: m.role ?? null, teams: facts.teams.get(m.userId) ?? [] }));
-  const [users, { counts }] = await Promise.all([
+  const [users, spaces, sites] = await Promise.all([
     src.em.find(User, { id: { $in: userIds } }),
     src.peers.asService(ops.countMemberSpaces, { organizationId, members }, src.requestId),
+    src.peers.asService(ops.countMemberSites, { organizationId, members }, src.requestId),
   ]);
   for (const u of users) facts.users.set(u.id, u);
-  facts.spaces = counts;
+  facts.spaces = spaces.counts;
+  facts.sites = sites.counts;
   return facts;
 }
 

@@ -22,15 +22,16 @@ describe('members: list, get, counts', () => {
   it('lists members with their user, role and real team and space counts', async () => {
     const { organizationId, admin, users } = await seedOrganization(p.orgAdmin, { alice: 'edit', bob: 'read', gary: null });
     for (const title of ['Handbook', 'Runbooks']) await p.content.call(ops.createSpace, { organizationId, title }, admin.actor);
+    await p.sites.call(ops.createSite, { organizationId, title: 'Docs' }, admin.actor);
     await call(ops.createOrganizationTeam, { organizationId, title: 'Writers', members: [users.alice.id] }, admin.actor);
 
     const list = await call(ops.listMembersInOrganizationById, { organizationId, order: 'asc' }, users.bob.actor);
     expect(list.count).toBe(4);
     expect(list.items.map((m) => m.user.displayName)).toEqual(['Ada Admin', 'Alice', 'Bob', 'Gary']);
     const alice = list.items.find((m) => m.id === users.alice.id)!;
-    expect(alice).toMatchObject({ object: 'member', role: 'edit', disabled: false, sso: false, teams: 1, spaces: 2, sites: 0, user: { object: 'user', id: users.alice.id, email: users.alice.email } });
+    expect(alice).toMatchObject({ object: 'member', role: 'edit', disabled: false, sso: false, teams: 1, spaces: 2, sites: 1, user: { object: 'user', id: users.alice.id, email: users.alice.email } });
     expect(alice.lastSeenAt).toBeUndefined();
-    expect(list.items.find((m) => m.id === users.gary.id)).toMatchObject({ role: null, spaces: 0, teams: 0 });
+    expect(list.items.find((m) => m.id === users.gary.id)).toMatchObject({ role: null, spaces: 0, teams: 0, sites: 0 });
     expect(list.items.find((m) => m.id === admin.id)).toMatchObject({ role: 'admin', spaces: 2, teams: 0 });
 
     const one = await call(ops.getMemberInOrganizationById, { organizationId, userId: users.alice.id }, users.bob.actor);

@@ -1,0 +1,7 @@
+import { IdSchema } from '../common.ts';
+
+/** Path parameters of the sites operations, described once. */
+export const siteId = IdSchema.describe('The unique id of the site');
+export const siteSectionId = IdSchema.describe('The unique id of the site section');
+export const siteSpaceId = IdSchema.describe('The unique id of the site space');
+export const shareLinkId = IdSchema.describe('The unique id of the share link');

@@ -1,0 +1,102 @@
+import type { Space } from '@quire/contracts';
+import { conflict, invalid, newId, type EntityManager } from '@quire/kit';
+import type { ISite } from '../modules/sites/site.entity.ts';
+import { lastPosition } from '../modules/structure/order.ts';
+import { slugify, uniqueSlug } from '../modules/structure/paths.ts';
+import { MAX_SECTIONS, MAX_SITE_SPACES, type SiteTree } from '../modules/structure/site-tree.ts';
+import { SiteSection, type ISiteSection, type ISiteSpace } from '../modules/structure/structure.entity.ts';
+import { createSiteSpace, ensureDefault, setDefault, siteChanged } from './structure-helpers.ts';
+
+export interface SectionCreatorProps {
+  site: ISite;
+  /** The site's structure, loaded under its row lock. */
+  tree: SiteTree;
+  /** The space the section shows first (checked by the caller). */
+  space: Space;
+  title?: string | null | undefined;
+  icon?: string | null | undefined;
+  now?: Date;
+}
+
+/**
+ * A new section, last among the sections (the default when it is the first), holding `space` as its first
+ * site space (its default). The first section of a site takes in the site spaces that were at the root, after
+ * its own, so the site keeps showing them.
+ */
+export async function sectionCreator(em: EntityManager, props: SectionCreatorProps): Promise<ISiteSection> {
+  const { site, tree, space } = props;
+  const now = props.now ?? new Date();
+  if (tree.sections.length >= MAX_SECTIONS) throw conflict(`A site holds at most ${MAX_SECTIONS} sections`);
+  if (tree.spaces.length >= MAX_SITE_SPACES) throw conflict(`A site holds at most ${MAX_SITE_SPACES} site spaces`);
+  const title = props.title ?? (space.title.trim().length >= 2 ? space.title : 'Untitled section');
+  const section = em.create(SiteSection, {
+    id: newId(),
+    siteId: site.id,
+    title,
+    description: null,
+    icon: props.icon ?? null,
+    path: uniqueSlug(slugify(title, 'section'), tree.sections.map((s) => s.path)),
+    condition: null,
+    isDefault: tree.sections.length === 0,
+    position: lastPosition(tree.sections),
+    createdAt: now,
+  });
+  const first = await createSiteSpace(em, site, section.id, [], space, now);
+  if (tree.sections.length === 0) {
+    const moved: ISiteSpace[] = [first];
+    for (const t of tree.levelSpaces(null)) {
+      const s = t.entity;
+      s.path = uniqueSlug(s.path, moved.map((m) => m.path));
+      s.sectionId = section.id;
+      s.isDefault = false;
+      s.position = moved.length + 1;
+      moved.push(s);
+    }
+  }
+  siteChanged(em, site, ['sections'], now);
+  return section;
+}
+
+export interface SectionUpdaterProps {
+  site: ISite;
+  tree: SiteTree;
+  section: ISiteSection;
+  title?: string | undefined;
+  path?: string | undefined;
+  defaultSiteSpace?: string | undefined;
+  /** Checked against the adaptive schema by the caller; null removes it. */
+  condition?: string | null | undefined;
+  icon?: string | null | undefined;
+  description?: string | null | undefined;
+  now?: Date;
+}
+
+/** Changes a section: `path` unique among the sections (409); `defaultSiteSpace` one of its live site spaces (400). */
+export function sectionUpdater(em: EntityManager, props: SectionUpdaterProps): ISiteSection {
+  const { site, tree, section } = props;
+  if (props.path !== undefined && props.path !== section.path && tree.sections.some((s) => s.id !== section.id && s.path === props.path)) {
+    throw conflict(`path: another section of the site already uses "${props.path}"`);
+  }
+  if (props.defaultSiteSpace !== undefined) {
+    const chosen = tree.siteSpace(props.defaultSiteSpace);
+    if (!chosen || chosen.entity.sectionId !== section.id) throw invalid(`defaultSiteSpace: no site space ${props.defaultSiteSpace} in this section`);
+    if (chosen.hidden) throw invalid(`defaultSiteSpace: the space of site space ${chosen.entity.id} is deleted`);
+    setDefault(tree.levelSpaces(section.id).map((t) => t.entity), chosen.entity);
+  }
+  if (props.title !== undefined) section.title = props.title;
+  if (props.path !== undefined) section.path = props.path;
+  if (props.condition !== undefined) section.condition = props.condition;
+  if (props.icon !== undefined) section.icon = props.icon;
+  if (props.description !== undefined) section.description = props.description;
+  em.persist(section);
+  siteChanged(em, site, ['sections'], props.now ?? new Date());
+  return section;
+}
+
+/** Deletes a section with its site spaces; when it was the default, the first remaining section becomes it. */
+export function sectionDeleter(em: EntityManager, { site, tree, section, now = new Date() }: { site: ISite; tree: SiteTree; section: ISiteSection; now?: Date }): void {
+  for (const t of tree.levelSpaces(section.id)) em.remove(t.entity);
+  em.remove(section);
+  ensureDefault(tree.sections.filter((s) => s.id !== section.id));
+  siteChanged(em, site, ['sections'], now);
+}

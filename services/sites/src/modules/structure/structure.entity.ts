@@ -1,0 +1,40 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** A section of a site: a group of site spaces (variants), ordered among the sections by `position`. */
+export const SiteSection = defineEntity({
+  name: 'SiteSection',
+  tableName: 'site_section',
+  properties: {
+    id: p.string().primary(),
+    siteId: p.string(),
+    title: p.string(),
+    description: p.string().nullable(),
+    icon: p.string().nullable(),
+    path: p.string(),
+    condition: p.string().nullable(),
+    /** One section of a site is its default (kept by the commands, under the site's row lock). */
+    isDefault: p.boolean(),
+    position: p.bigint('number'),
+    createdAt: p.datetime(),
+  },
+});
+export type ISiteSection = InferEntity<typeof SiteSection>;
+
+/** A space shown on a site, at the root (no section) or in a section; ordered among its siblings by `position`. */
+export const SiteSpace = defineEntity({
+  name: 'SiteSpace',
+  tableName: 'site_space',
+  properties: {
+    id: p.string().primary(),
+    siteId: p.string(),
+    sectionId: p.string().nullable(),
+    spaceId: p.string(),
+    path: p.string(),
+    condition: p.string().nullable(),
+    /** One site space per level (the root, or a section) is its default. */
+    isDefault: p.boolean(),
+    position: p.bigint('number'),
+    createdAt: p.datetime(),
+  },
+});
+export type ISiteSpace = InferEntity<typeof SiteSpace>;
