@@ -11,3 +11,4 @@ export * from './operations/sites.ts';
 export * from './operations/sites-structure.ts';
 export * from './operations/sites-share-links.ts';
 export * from './operations/sites-internal.ts';
+export * from './operations/change-requests.ts';

@@ -12,11 +12,12 @@ import * as sites from './operations/sites.ts';
 import * as sitesStructure from './operations/sites-structure.ts';
 import * as sitesShareLinks from './operations/sites-share-links.ts';
 import * as sitesInternal from './operations/sites-internal.ts';
+import * as changeRequests from './operations/change-requests.ts';
 
 /** Every operation of the platform, by owning service. */
 export const ServiceOperations = {
   'org-admin': { ...meta, ...identity, ...members, ...teams, ...saml, ...translations },
-  content: { ...spaces, ...spacesInternal, ...collections },
+  content: { ...spaces, ...spacesInternal, ...collections, ...changeRequests },
   sites: { ...sites, ...sitesStructure, ...sitesShareLinks, ...sitesInternal },
   integrations: {},
 } as const satisfies Record<ServiceName, Record<string, AnyOperation>>;

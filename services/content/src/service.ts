@@ -10,15 +10,22 @@ import { memberEventsConsumer } from './modules/members/member-events.consumer.t
 import { Revision, Space } from './modules/spaces/space.entity.ts';
 import { spaceProcedures } from './modules/spaces/spaces.router.ts';
 import { spaceInternalProcedures } from './modules/spaces/spaces-internal.router.ts';
+import { ChangeRequest } from './modules/change-requests/change-request.entity.ts';
+import { changeRequestProcedures } from './modules/change-requests/change-requests.router.ts';
 import { serviceRouter } from './trpc.ts';
 
-export const contentRouter = serviceRouter('content', ServiceOperations.content, { ...spaceProcedures, ...spaceInternalProcedures, ...collectionProcedures });
+export const contentRouter = serviceRouter('content', ServiceOperations.content, {
+  ...spaceProcedures,
+  ...spaceInternalProcedures,
+  ...collectionProcedures,
+  ...changeRequestProcedures,
+});
 
 /** Spaces, collections and their content. */
 export const contentService: ServiceDefinition<ContentConfig> = {
   name: 'content',
   schema: 'content',
-  entities: [Space, Revision, Collection, Member],
+  entities: [Space, Revision, Collection, Member, ChangeRequest],
   migrations,
   router: contentRouter,
   consumers: ({ orm }) => [memberEventsConsumer(orm)],

@@ -43,4 +43,20 @@ export const contentEvents = {
     'collection.transferred',
     z.object({ collection, organization, previousOrganization: z.string(), collections: z.array(z.string()), spaces: z.array(z.string()) }),
   ),
+
+  changeRequestCreated: defineEvent('content', 'change-request.created', z.object({ space, organization, changeRequest: z.string(), number: z.number().int(), createdBy: z.string() })),
+  /** Subject (or other details) changed; `fields` says which. */
+  changeRequestUpdated: defineEvent('content', 'change-request.updated', z.object({ space, organization, changeRequest: z.string(), fields })),
+  changeRequestStatusChanged: defineEvent(
+    'content',
+    'change-request.status-changed',
+    z.object({ space, organization, changeRequest: z.string(), status: z.string(), previousStatus: z.string() }),
+  ),
+  changeRequestMerged: defineEvent('content', 'change-request.merged', z.object({ space, organization, changeRequest: z.string(), revision: z.string(), conflicts: z.number().int() })),
+  /** The content of a space (its live revision) changed: a merge, or an import. */
+  spaceContentUpdated: defineEvent(
+    'content',
+    'space.content-updated',
+    z.object({ space, organization, revision: z.string(), previousRevision: z.string(), pages: z.array(z.string()).describe('Ids of the pages created, changed or deleted') }),
+  ),
 } as const;

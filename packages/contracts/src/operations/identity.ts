@@ -110,3 +110,11 @@ export const resolveToken = op({
   input: z.object({ tokenHash: z.string().regex(/^[a-f0-9]{64}$/) }),
   output: z.object({ actor: ActorSchema.nullable() }),
 });
+
+/** Other services → org-admin: the users behind these ids (unknown ids are left out), for `createdBy`-style fields. */
+export const getUsersByIds = op({
+  id: 'users.getMany',
+  access: 'internal',
+  input: z.object({ ids: z.array(IdSchema).max(1000).describe('User ids') }),
+  output: z.object({ items: z.array(UserSchema) }),
+});

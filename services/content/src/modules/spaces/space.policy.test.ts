@@ -47,6 +47,9 @@ describe('the space permission table', () => {
     ['restore', 'admin'],
     ['move', 'admin'],
     ['transfer', 'admin'],
+    ['edit', 'edit'],
+    ['review', 'review'],
+    ['merge', 'review'],
   ];
   it('declares every action', () => expect(Object.fromEntries(table)).toEqual(spacePolicy.actions));
 

@@ -28,6 +28,12 @@ export const spacePolicy = definePolicy({
     move: 'admin',
     /** POST transfer (plus organization admin in both organizations). */
     transfer: 'admin',
+    /** Create change requests, change their subject and status, write their content, update them from main. */
+    edit: 'edit',
+    /** Request reviewers, review change requests. */
+    review: 'review',
+    /** Merge change requests into the space (`permissions.merge`). */
+    merge: 'review',
   },
   describe: {
     view: 'Viewing the space',
@@ -37,6 +43,9 @@ export const spacePolicy = definePolicy({
     duplicate: 'Duplicating the space',
     move: 'Moving the space',
     transfer: 'Transferring the space',
+    edit: 'Editing the content',
+    review: 'Reviewing change requests',
+    merge: 'Merging change requests',
   },
   permissions: {
     view: 'read',

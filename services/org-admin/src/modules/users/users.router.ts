@@ -10,4 +10,9 @@ export const userProcedures = {
     if (!user) throw notFound('User');
     return presentUser(ctx, user);
   }),
+
+  getUsersByIds: implement(ops.getUsersByIds, async ({ input, ctx }) => {
+    const users = input.ids.length ? await ctx.em.find(User, { id: { $in: [...new Set(input.ids)] } }) : [];
+    return { items: users.map((u) => presentUser(ctx, u)) };
+  }),
 };
