@@ -7,13 +7,14 @@ import * as members from './operations/members.ts';
 import * as teams from './operations/teams.ts';
 import * as saml from './operations/saml.ts';
 import * as translations from './operations/translations.ts';
+import * as integrations from './operations/integrations.ts';
 
 /** Every operation of the platform, by owning service. */
 export const ServiceOperations = {
   'org-admin': { ...meta, ...identity, ...members, ...teams, ...saml, ...translations },
   content: { ...spaces, ...collections },
   sites: {},
-  integrations: {},
+  integrations: { ...integrations },
 } as const satisfies Record<ServiceName, Record<string, AnyOperation>>;
 
 export type OperationsOf<S extends ServiceName> = (typeof ServiceOperations)[S][keyof (typeof ServiceOperations)[S]];
