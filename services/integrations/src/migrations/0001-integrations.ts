@@ -29,7 +29,7 @@ export class IntegrationsMigration extends SchemaMigration {
     this.addSql(`create index integration_owner on ${this.t('integration')} (owner_id)`);
     this.addSql(`create table ${this.t('integration_version')} (
       id text primary key,
-      integration_name text not null references ${this.t('integration')} (name) on delete cascade,
+      integration_name text not null references ${this.t('integration')} (name) on delete cascade deferrable initially deferred,
       version int not null,
       manifest jsonb not null,
       script_key text not null,
@@ -38,7 +38,7 @@ export class IntegrationsMigration extends SchemaMigration {
       unique (integration_name, version))`);
     this.addSql(`create table ${this.t('integration_installation')} (
       id text primary key,
-      integration_name text not null references ${this.t('integration')} (name) on delete cascade,
+      integration_name text not null references ${this.t('integration')} (name) on delete cascade deferrable initially deferred,
       organization_id text not null,
       status text not null,
       space_selection text not null,
