@@ -13,13 +13,14 @@ import * as sitesStructure from './operations/sites-structure.ts';
 import * as sitesShareLinks from './operations/sites-share-links.ts';
 import * as sitesInternal from './operations/sites-internal.ts';
 import * as changeRequests from './operations/change-requests.ts';
+import * as integrations from './operations/integrations.ts';
 
 /** Every operation of the platform, by owning service. */
 export const ServiceOperations = {
   'org-admin': { ...meta, ...identity, ...members, ...teams, ...saml, ...translations },
   content: { ...spaces, ...spacesInternal, ...collections, ...changeRequests },
   sites: { ...sites, ...sitesStructure, ...sitesShareLinks, ...sitesInternal },
-  integrations: {},
+  integrations: { ...integrations },
 } as const satisfies Record<ServiceName, Record<string, AnyOperation>>;
 
 export type OperationsOf<S extends ServiceName> = (typeof ServiceOperations)[S][keyof (typeof ServiceOperations)[S]];

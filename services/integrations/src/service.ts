@@ -1,16 +1,24 @@
 import { ServiceOperations } from '@quire/contracts';
 import type { ServiceDefinition } from '@quire/kit';
 import type { IntegrationsConfig } from './env.ts';
+import { resealSecretsJob } from './jobs/reseal-secrets.job.ts';
 import { migrations } from './migrations/index.ts';
+import { Installation } from './modules/installations/installation.entity.ts';
+import { installationProcedures } from './modules/installations/installations.router.ts';
+import { Integration, IntegrationVersion } from './modules/integrations/integration.entity.ts';
+import { integrationProcedures } from './modules/integrations/integrations.router.ts';
+import { organizationEventsConsumer } from './modules/organizations/organization-events.consumer.ts';
 import { serviceRouter } from './trpc.ts';
 
-export const integrationsRouter = serviceRouter('integrations', ServiceOperations.integrations, {});
+export const integrationsRouter = serviceRouter('integrations', ServiceOperations.integrations, { ...integrationProcedures, ...installationProcedures });
 
-/** Integrations, publishing and installations (the HTTP operations arrive with the integrations work). */
+/** Integrations: publishing (versions, images, encrypted secrets), the marketplace list, installations. */
 export const integrationsService: ServiceDefinition<IntegrationsConfig> = {
   name: 'integrations',
   schema: 'integrations',
-  entities: [],
+  entities: [Integration, IntegrationVersion, Installation],
   migrations,
   router: integrationsRouter,
+  consumers: ({ orm }) => [organizationEventsConsumer(orm)],
+  jobs: (deps) => [resealSecretsJob(deps)],
 };

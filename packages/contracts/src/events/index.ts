@@ -4,6 +4,7 @@ import type { EventDef } from './define.ts';
 import { orgAdminEvents } from './org-admin.ts';
 import { contentEvents } from './content.ts';
 import { sitesEvents } from './sites.ts';
+import { integrationsEvents } from './integrations.ts';
 
 /** What travels on the bus: an envelope around the event's data. */
 export const EventEnvelopeSchema = z.object({
@@ -16,7 +17,7 @@ export type EventEnvelope = z.infer<typeof EventEnvelopeSchema>;
 export type EventOf<E extends EventDef> = { id: string; type: E['type']; occurredAt: string; data: z.output<E['data']> };
 
 /** Every event of the platform; each service's events are declared in its own module. */
-export const Events = { ...orgAdminEvents, ...contentEvents, ...sitesEvents } as const;
+export const Events = { ...orgAdminEvents, ...contentEvents, ...sitesEvents, ...integrationsEvents } as const;
 export type EventName = keyof typeof Events;
 
 export const ALL_EVENTS: EventDef[] = Object.values(Events);

@@ -1,0 +1,94 @@
+import { DEFAULT_PAGE_SIZE, type List } from '@quire/contracts';
+import { invalid, marks, sql, sqlRun, type EntityManager } from '@quire/kit';
+import { Integration, type IIntegration } from './integration.entity.ts';
+
+export interface IntegrationFilters {
+  search?: string | undefined;
+  category?: string | undefined;
+  blockDomain?: string | undefined;
+  blocks?: boolean | undefined;
+  contentSources?: boolean | undefined;
+  owner?: string | undefined;
+  scope?: string | undefined;
+  target?: string | undefined;
+}
+
+/** `%`, `_` and `\` taken literally in a `like` pattern. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The `where` of a list: what the caller may list (public ones, and every one of `memberOf`), then the filters. */
+function listWhere(memberOf: string[], f: IntegrationFilters): { text: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  clauses.push(memberOf.length ? `(visibility = 'public' or owner_id in (${marks(memberOf.length)}))` : `visibility = 'public'`);
+  params.push(...memberOf);
+  if (f.search) {
+    clauses.push(`(name ilike ? or title ilike ?)`);
+    const pattern = `%${likeEscape(f.search)}%`;
+    params.push(pattern, pattern);
+  }
+  if (f.category) clauses.push(`categories @> jsonb_build_array(?::text)`), params.push(f.category);
+  if (f.scope) clauses.push(`scopes @> jsonb_build_array(?::text)`), params.push(f.scope);
+  if (f.blockDomain) clauses.push(`block_domains @> jsonb_build_array(?::text)`), params.push(f.blockDomain.toLowerCase());
+  if (f.blocks !== undefined) clauses.push(f.blocks ? `jsonb_array_length(blocks) > 0` : `jsonb_array_length(blocks) = 0`);
+  if (f.contentSources !== undefined) clauses.push(f.contentSources ? `jsonb_array_length(content_sources) > 0` : `jsonb_array_length(content_sources) = 0`);
+  if (f.owner) clauses.push(`owner_id = ?`), params.push(f.owner);
+  // An integration for `all` targets can be installed at every target.
+  if (f.target) clauses.push(f.target === 'all' ? `target = 'all'` : `target in ('all', ?)`), f.target !== 'all' && params.push(f.target);
+  return { text: clauses.join(' and '), params };
+}
+
+const decodeCursor = (page: string): string => {
+  const name = Buffer.from(page, 'base64url').toString('utf8');
+  if (!name || !/^[a-zA-Z0-9-_.]+$/.test(name) || Buffer.from(name).toString('base64url') !== page) throw invalid('Invalid `page`: not a cursor of this list');
+  return name;
+};
+
+/** Queries of the integration table (and its versions). */
+export const integrationRepository = {
+  async findByName(em: EntityManager, name: string): Promise<IIntegration | null> {
+    return em.findOne(Integration, { name });
+  },
+
+  /**
+   * A page of the integrations the caller may list, by name (keyset: `page` is the last name seen);
+   * `count` is the total of matches.
+   */
+  async list(em: EntityManager, memberOf: string[], filters: IntegrationFilters, req: { page?: string | undefined; limit?: number | undefined }): Promise<List<IIntegration>> {
+    const limit = req.limit ?? DEFAULT_PAGE_SIZE;
+    const after = req.page !== undefined ? decodeCursor(req.page) : undefined;
+    const where = listWhere(memberOf, filters);
+    const [{ count } = { count: 0 }] = await sql<{ count: number }>(em, `select count(*)::int as count from :schema.integration where ${where.text}`, where.params);
+    if (limit === 0) return { count, items: [] };
+    const rows = await sql(
+      em,
+      `select * from :schema.integration where ${where.text} ${after !== undefined ? 'and name collate "C" > ?' : ''} order by name collate "C" limit ?`,
+      [...where.params, ...(after !== undefined ? [after] : []), limit + 1],
+    );
+    const items = rows.slice(0, limit).map((r) => em.map(Integration, r));
+    const list: List<IIntegration> = { count, items };
+    if (rows.length > limit) list.next = { page: Buffer.from(items.at(-1)!.name).toString('base64url') };
+    return list;
+  },
+
+  /** The integrations an organization owns. */
+  async ownedBy(em: EntityManager, organizationId: string): Promise<IIntegration[]> {
+    return em.find(Integration, { ownerId: organizationId });
+  },
+
+  /** Names of the integrations whose secrets are sealed with another key than `keyId` (to re-encrypt after a rotation). */
+  async sealedWithOtherKey(em: EntityManager, keyId: string): Promise<string[]> {
+    const rows = await sql<{ name: string }>(em, `select name from :schema.integration where secrets is not null and split_part(secrets, '.', 2) <> ? order by name`, [keyId]);
+    return rows.map((r) => r.name);
+  },
+
+  /** The sealed secrets of an integration, its row locked until the transaction ends. */
+  async lockSecrets(em: EntityManager, name: string): Promise<string | null> {
+    const rows = await sql<{ secrets: string | null }>(em, `select secrets from :schema.integration where name = ? for update`, [name]);
+    return rows[0]?.secrets ?? null;
+  },
+
+  async updateSecrets(em: EntityManager, name: string, secrets: string): Promise<void> {
+    await sqlRun(em, `update :schema.integration set secrets = ? where name = ?`, [secrets, name]);
+  },
+};
