@@ -13,5 +13,6 @@ export * from './schemas/member.ts';
 export * from './schemas/team.ts';
 export * from './schemas/saml.ts';
 export * from './schemas/translation.ts';
+export * from './schemas/openapi.ts';
 export * from './schemas/revision-changes.ts';
 export * as ops from './ops.ts';

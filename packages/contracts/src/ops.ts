@@ -6,3 +6,4 @@ export * from './operations/members.ts';
 export * from './operations/teams.ts';
 export * from './operations/saml.ts';
 export * from './operations/translations.ts';
+export * from './operations/openapi.ts';

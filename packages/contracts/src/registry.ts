@@ -7,11 +7,12 @@ import * as members from './operations/members.ts';
 import * as teams from './operations/teams.ts';
 import * as saml from './operations/saml.ts';
 import * as translations from './operations/translations.ts';
+import * as openapi from './operations/openapi.ts';
 
 /** Every operation of the platform, by owning service. */
 export const ServiceOperations = {
   'org-admin': { ...meta, ...identity, ...members, ...teams, ...saml, ...translations },
-  content: { ...spaces, ...collections },
+  content: { ...spaces, ...collections, ...openapi },
   sites: {},
   integrations: {},
 } as const satisfies Record<ServiceName, Record<string, AnyOperation>>;
