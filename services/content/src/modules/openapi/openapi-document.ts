@@ -184,8 +184,9 @@ async function validate(entryUrl: string, entryDoc: unknown, files: Map<string, 
     },
   };
   try {
+    // The parser's job is to check that this object is a document: its type says so before it did.
     await new SwaggerParser().validate(entryUrl, structuredClone(entryDoc) as never, {
-      resolve: { file: false, http: false, external: true, fetched } as never,
+      resolve: { file: false, http: false, external: true, fetched },
       dereference: { circular: true },
     });
   } catch (err) {
