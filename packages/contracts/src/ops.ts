@@ -13,3 +13,4 @@ export * from './operations/sites-share-links.ts';
 export * from './operations/sites-internal.ts';
 export * from './operations/change-requests.ts';
 export * from './operations/integrations.ts';
+export * from './operations/openapi.ts';

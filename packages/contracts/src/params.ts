@@ -13,3 +13,5 @@ export const changeRequestId = IdSchema.describe('The unique id of the change re
 export const revisionId = IdSchema.describe('The unique id of the revision');
 export const pageId = IdSchema.describe('The unique id of the page');
 export const fileId = IdSchema.describe('The unique id of the file');
+export const specSlug = IdSchema.describe('The slug of the OpenAPI specification');
+export const openAPISpecVersionId = IdSchema.describe('The unique id of the OpenAPI specification version');

@@ -14,11 +14,12 @@ import * as sitesShareLinks from './operations/sites-share-links.ts';
 import * as sitesInternal from './operations/sites-internal.ts';
 import * as changeRequests from './operations/change-requests.ts';
 import * as integrations from './operations/integrations.ts';
+import * as openapi from './operations/openapi.ts';
 
 /** Every operation of the platform, by owning service. */
 export const ServiceOperations = {
   'org-admin': { ...meta, ...identity, ...members, ...teams, ...saml, ...translations },
-  content: { ...spaces, ...spacesInternal, ...collections, ...changeRequests },
+  content: { ...spaces, ...spacesInternal, ...collections, ...changeRequests, ...openapi },
   sites: { ...sites, ...sitesStructure, ...sitesShareLinks, ...sitesInternal },
   integrations: { ...integrations },
 } as const satisfies Record<ServiceName, Record<string, AnyOperation>>;

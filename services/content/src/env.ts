@@ -10,6 +10,30 @@ export const ContentEnvShape = {
     .min(100)
     .default(3_600_000)
     .describe('How often the job removing spaces deleted more than 7 days ago runs (default hourly)'),
+  QUIRE_OPENAPI_FETCH_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .default(15_000)
+    .describe('How long fetching one OpenAPI document (or a file its $refs reach) may take before FETCH_TIMEOUT'),
+  QUIRE_OPENAPI_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024)
+    .describe('Largest OpenAPI specification: the entry document and every file its $refs reach, added up (FETCH_ERROR above)'),
+  QUIRE_OPENAPI_MAX_FILES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50)
+    .describe('Most files one OpenAPI specification may span, the entry document included (PARSE_ERROR above)'),
+  QUIRE_OPENAPI_SCAN_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .default(1_000)
+    .describe('How often the OpenAPI job looks for specifications waiting to be processed (and at start, for those a stopped process left)'),
 };
 export type ContentConfig = ReturnType<typeof loadContentConfig>;
 export const loadContentConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(ContentEnvShape, env);

@@ -1,12 +1,15 @@
 import { ServiceOperations } from '@quire/contracts';
 import type { ServiceDefinition } from '@quire/kit';
 import type { ContentConfig } from './env.ts';
+import { openAPIProcessJob } from './jobs/openapi-process.job.ts';
 import { purgeDeletedSpacesJob } from './jobs/purge-deleted-spaces.job.ts';
 import { migrations } from './migrations/index.ts';
 import { Collection } from './modules/collections/collection.entity.ts';
 import { collectionProcedures } from './modules/collections/collections.router.ts';
 import { Member } from './modules/members/member.entity.ts';
 import { memberEventsConsumer } from './modules/members/member-events.consumer.ts';
+import { OpenAPISpec, OpenAPISpecVersion } from './modules/openapi/openapi-spec.entity.ts';
+import { openAPIProcedures } from './modules/openapi/openapi.router.ts';
 import { Revision, Space } from './modules/spaces/space.entity.ts';
 import { spaceProcedures } from './modules/spaces/spaces.router.ts';
 import { spaceInternalProcedures } from './modules/spaces/spaces-internal.router.ts';
@@ -19,15 +22,16 @@ export const contentRouter = serviceRouter('content', ServiceOperations.content,
   ...spaceInternalProcedures,
   ...collectionProcedures,
   ...changeRequestProcedures,
+  ...openAPIProcedures,
 });
 
 /** Spaces, collections and their content. */
 export const contentService: ServiceDefinition<ContentConfig> = {
   name: 'content',
   schema: 'content',
-  entities: [Space, Revision, Collection, Member, ChangeRequest],
+  entities: [Space, Revision, Collection, Member, ChangeRequest, OpenAPISpec, OpenAPISpecVersion],
   migrations,
   router: contentRouter,
   consumers: ({ orm }) => [memberEventsConsumer(orm)],
-  jobs: (deps) => [purgeDeletedSpacesJob(deps)],
+  jobs: (deps) => [purgeDeletedSpacesJob(deps), openAPIProcessJob(deps)],
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './define.ts';
+import { OPENAPI_ERROR_CODES } from '../schemas/openapi.ts';
 
 const space = z.string().describe('Space id');
 const collection = z.string().describe('Collection id');
@@ -58,5 +59,29 @@ export const contentEvents = {
     'content',
     'space.content-updated',
     z.object({ space, organization, revision: z.string(), previousRevision: z.string(), pages: z.array(z.string()).describe('Ids of the pages created, changed or deleted') }),
+  ),
+  /** An OpenAPI specification was processed: `version` is its latest version (`created` false when the document had not changed). */
+  openapiSpecProcessed: defineEvent(
+    'content',
+    'openapi-spec.processed',
+    z.object({
+      spec: z.string().describe('OpenAPI specification id'),
+      organization,
+      slug: z.string().describe('Slug of the specification'),
+      version: z.string().describe('Id of the latest version'),
+      created: z.boolean().describe('Whether this processing stored a new version'),
+    }),
+  ),
+  /** Processing an OpenAPI specification failed; its previous version (if any) stays the latest. */
+  openapiSpecFailed: defineEvent(
+    'content',
+    'openapi-spec.failed',
+    z.object({
+      spec: z.string().describe('OpenAPI specification id'),
+      organization,
+      slug: z.string().describe('Slug of the specification'),
+      code: z.enum(OPENAPI_ERROR_CODES).describe('Why it failed'),
+      message: z.string().describe('What the fetcher or the parser said'),
+    }),
   ),
 } as const;

@@ -1,10 +1,12 @@
 import { SpacesMigration } from './0001-spaces.ts';
 import { CollectionsTreeTrashMigration } from './0002-collections-tree-trash.ts';
 import { ContentEngineMigration } from './0003-content-engine.ts';
+import { OpenAPISpecsMigration } from './0004-openapi-specs.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
   { name: '0001_spaces', class: SpacesMigration },
   { name: '0002_collections_tree_trash', class: CollectionsTreeTrashMigration },
   { name: '0003_content_engine', class: ContentEngineMigration },
+  { name: '0004_openapi_specs', class: OpenAPISpecsMigration },
 ];

@@ -1,0 +1,47 @@
+import { notFound, type AccessLevel } from '@quire/kit';
+import type { ContentContext } from '../../trpc.ts';
+import type { IOpenAPISpec, IOpenAPISpecVersion } from './openapi-spec.entity.ts';
+import { openAPISpecPolicy, type OpenAPISpecAction } from './openapi-spec.policy.ts';
+import { openAPISpecRepository } from './openapi-spec.repository.ts';
+
+type Ctx = Pick<ContentContext, 'em' | 'actor'>;
+
+/**
+ * The caller's level in the organization when it allows `action` on its specifications: checked before
+ * looking the slug up, so an outsider learns nothing (404) and a guest is refused (403) whether or not
+ * the slug exists.
+ */
+export function assertOpenAPIAccess(ctx: Pick<Ctx, 'actor'>, organizationId: string, action: OpenAPISpecAction): AccessLevel {
+  return openAPISpecPolicy.assert(ctx.actor, { organizationId }, action);
+}
+
+/** The specification of `slug` the caller may `action` on, with the caller's level: 404 when there is none. */
+export async function loadOpenAPISpecFor(ctx: Ctx, organizationId: string, slug: string, action: OpenAPISpecAction): Promise<{ spec: IOpenAPISpec; level: AccessLevel }> {
+  const level = assertOpenAPIAccess(ctx, organizationId, action);
+  const spec = await openAPISpecRepository.findBySlug(ctx.em, organizationId, slug);
+  if (!spec) throw notFound('OpenAPI specification');
+  return { spec, level };
+}
+
+/** For PUT: the specification of `slug` when there is one (the caller may update it), else null (the caller may create it). */
+export async function loadOpenAPISpecForUpsert(ctx: Ctx, organizationId: string, slug: string): Promise<IOpenAPISpec | null> {
+  assertOpenAPIAccess(ctx, organizationId, 'view');
+  const spec = await openAPISpecRepository.findBySlug(ctx.em, organizationId, slug);
+  assertOpenAPIAccess(ctx, organizationId, spec ? 'update' : 'create');
+  return spec;
+}
+
+/** A version of a specification the caller may view (`latest` or an id); with its parsed documents when `content`. */
+export async function loadOpenAPIVersionFor(
+  ctx: Ctx,
+  organizationId: string,
+  slug: string,
+  versionId: string | 'latest',
+  content = false,
+): Promise<{ spec: IOpenAPISpec; version: IOpenAPISpecVersion }> {
+  const { spec } = await loadOpenAPISpecFor(ctx, organizationId, slug, 'view');
+  const id = versionId === 'latest' ? spec.lastVersionId : versionId;
+  const version = id ? await (content ? openAPISpecRepository.findVersionWithContent : openAPISpecRepository.findVersion)(ctx.em, spec.id, id) : null;
+  if (!version) throw notFound('OpenAPI specification version');
+  return { spec, version };
+}
