@@ -11,7 +11,7 @@ export const GatewayEnvShape = {
   QUIRE_INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters'),
   QUIRE_PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  QUIRE_BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024).describe('Largest request body in bytes (413 above)'),
+  QUIRE_BODY_LIMIT: z.coerce.number().int().min(1024).default(4 * 1024 * 1024).describe('Largest request body in bytes (413 above); room for a 1 MiB file in base64'),
   QUIRE_ACTOR_CACHE_MS: z.coerce.number().int().min(0).default(10_000).describe('How long a resolved token is cached'),
   QUIRE_METRICS: metricsSetting,
   QUIRE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0).describe('Requests per minute per token (or per IP without one); 0 = unlimited'),

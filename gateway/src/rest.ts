@@ -18,7 +18,9 @@ export function registerRestRoutes(
 ): void {
   for (const { op, procedure } of routes) {
     const http = op.http!;
-    const url = `/v1${http.path}`.replace(/\{(\w+)\}/g, ':$1');
+    // A greedy parameter (a page path) spans segments: routed as a wildcard, handed over under its own name.
+    const url = `/v1${http.path}`.replace(http.greedy ? `{${http.greedy}}` : /$^/, '*').replace(/\{(\w+)\}/g, ':$1');
+    const greedy = http.greedy;
     const hasBody = http.method !== 'GET' && http.method !== 'DELETE';
     const emptySuccess = http.status === 204 || http.status === 205;
     const requiresAuth = op.access !== 'public';
@@ -40,7 +42,8 @@ export function registerRestRoutes(
           if (hasBody && body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
             return sendError(reply, publicError('invalid_input', 'The request body must be a JSON object'));
           }
-          const input = { ...(req.query as object), ...(hasBody ? (body as object | undefined) : undefined), ...(req.params as object) };
+          const { '*': rest, ...params } = req.params as Record<string, string>;
+          const input = { ...(req.query as object), ...(hasBody ? (body as object | undefined) : undefined), ...params, ...(greedy ? { [greedy]: rest } : {}) };
           // The storable-text rule on the raw input (unknown keys included), before a hop; services apply it to every call too.
           assertStorableInput(input);
           const call: CallContext = { actorHeader: resolved.header, requestId: req.id };

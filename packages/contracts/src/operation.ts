@@ -37,6 +37,8 @@ export interface HttpBinding {
   operationId: string;
   summary: string;
   tags: string[];
+  /** The last path parameter when it may span segments (`guides/setup`): routed as a wildcard. */
+  greedy?: string;
 }
 
 export interface Operation<
@@ -68,6 +70,8 @@ export interface HttpRoute {
   summary: string;
   /** The builder's tags unless given. */
   tags?: string[];
+  /** The last path parameter, when it may span segments (a page path). */
+  greedy?: string;
 }
 
 export interface OperationDef<Id extends OperationId, I extends z.ZodObject, O extends z.ZodType, A extends Access> {
@@ -99,7 +103,8 @@ export function operationsOf<const S extends ServiceName>(service: S, defaults: 
       for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
         if (!(name! in def.input.shape)) throw new Error(`${def.id}: path parameter {${name}} is not an input field`);
       }
-      http = { method, path, status: def.http.status ?? 200, operationId: def.http.operationId, summary: def.http.summary, tags: def.http.tags ?? defaults.tags };
+      if (def.http.greedy !== undefined && !path.endsWith(`{${def.http.greedy}}`)) throw new Error(`${def.id}: the greedy parameter must end the path`);
+      http = { method, path, status: def.http.status ?? 200, operationId: def.http.operationId, summary: def.http.summary, tags: def.http.tags ?? defaults.tags, ...(def.http.greedy ? { greedy: def.http.greedy } : {}) };
     }
     const type = def.type ?? (http && http.method !== 'GET' ? 'mutation' : 'query');
     return { id: def.id, service, type, access: (def.access ?? 'user') as A, input: def.input, output: def.output, ...(http ? { http } : {}) };

@@ -14,3 +14,4 @@ export * from './operations/sites-internal.ts';
 export * from './operations/change-requests.ts';
 export * from './operations/integrations.ts';
 export * from './operations/openapi.ts';
+export * from './operations/content.ts';

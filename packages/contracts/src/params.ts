@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { IdSchema } from './common.ts';
 
 /** Path parameters shared by the operations, described once. */
@@ -15,3 +16,4 @@ export const pageId = IdSchema.describe('The unique id of the page');
 export const fileId = IdSchema.describe('The unique id of the file');
 export const specSlug = IdSchema.describe('The slug of the OpenAPI specification');
 export const openAPISpecVersionId = IdSchema.describe('The unique id of the OpenAPI specification version');
+export const pagePath = z.string().min(1).max(2048).describe('Path of the page in the revision (slugs joined by `/`)');

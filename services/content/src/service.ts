@@ -15,6 +15,8 @@ import { spaceProcedures } from './modules/spaces/spaces.router.ts';
 import { spaceInternalProcedures } from './modules/spaces/spaces-internal.router.ts';
 import { ChangeRequest } from './modules/change-requests/change-request.entity.ts';
 import { changeRequestProcedures } from './modules/change-requests/change-requests.router.ts';
+import { changeRequestContentProcedures } from './modules/change-requests/change-request-content.router.ts';
+import { contentProcedures } from './modules/content/content.router.ts';
 import { serviceRouter } from './trpc.ts';
 
 export const contentRouter = serviceRouter('content', ServiceOperations.content, {
@@ -23,6 +25,8 @@ export const contentRouter = serviceRouter('content', ServiceOperations.content,
   ...collectionProcedures,
   ...changeRequestProcedures,
   ...openAPIProcedures,
+  ...changeRequestContentProcedures,
+  ...contentProcedures,
 });
 
 /** Spaces, collections and their content. */

@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /**
  * GitBook's `RevisionSemanticChanges`: what a revision (or a change request, against its base) changes, page by
- * page. Quire reports the page changes (`page_created`, `page_edited`, `page_deleted`, `page_moved`); GitBook's
- * file, variable, reusable content and tag changes have no counterpart in Quire's content model.
+ * page and file. Quire reports the page changes (`page_created`, `page_edited`, `page_deleted`, `page_moved`) and the
+ * file changes (`file_created`, `file_edited`, `file_deleted`); GitBook's variable, reusable content and tag changes
+ * have no counterpart in Quire's content model.
  */
 
 export const RevisionPageTypeSchema = z.enum(['document', 'group', 'link', 'computed']).describe('Type of the page: `document`, `group`, `link` or `computed`');
@@ -14,6 +15,7 @@ export const ChangedRevisionPageSchema = z
     type: RevisionPageTypeSchema,
     title: z.string().describe('Title of the page'),
     path: z.string().optional().describe('Path of the page in the revision (the slugs of its ancestors and its own, joined by `/`); absent for links'),
+    conflicted: z.boolean().optional().describe('True when a merge or update kept both sides of this page between conflict markers (resolve them by editing the page)'),
   })
   .describe('ChangedRevisionPage');
 export type ChangedRevisionPage = z.infer<typeof ChangedRevisionPageSchema>;
@@ -103,12 +105,36 @@ export const RevisionSemanticChangePageMovedSchema = z
   })
   .describe('A page was moved');
 
+export const ChangedRevisionFileSchema = z
+  .object({
+    id: z.string().describe('Unique identifier of the file'),
+    name: z.string().describe('File name'),
+    contentType: z.string().describe('MIME type'),
+    downloadURL: z.string().describe('Signed URL downloading the file (expires after 1 hour)'),
+  })
+  .describe('ChangedRevisionFile');
+
+export const RevisionSemanticChangeFileCreatedSchema = z.object({ type: z.literal('file_created'), file: ChangedRevisionFileSchema }).describe('A file was added');
+export const RevisionSemanticChangeFileEditedSchema = z
+  .object({
+    type: z.literal('file_edited'),
+    file: ChangedRevisionFileSchema,
+    attributes: z
+      .object({ name: text('Name').optional(), contentType: text('Content type').optional(), size: change(z.number(), 'Size').optional() })
+      .describe('The attributes of the file that changed'),
+  })
+  .describe('A file was replaced or renamed');
+export const RevisionSemanticChangeFileDeletedSchema = z.object({ type: z.literal('file_deleted'), file: ChangedRevisionFileSchema }).describe('A file was removed');
+
 export const RevisionSemanticChangeSchema = z
   .discriminatedUnion('type', [
     RevisionSemanticChangePageCreatedSchema,
     RevisionSemanticChangePageEditedSchema,
     RevisionSemanticChangePageDeletedSchema,
     RevisionSemanticChangePageMovedSchema,
+    RevisionSemanticChangeFileCreatedSchema,
+    RevisionSemanticChangeFileEditedSchema,
+    RevisionSemanticChangeFileDeletedSchema,
   ])
   .describe('One semantic change');
 export type RevisionSemanticChange = z.infer<typeof RevisionSemanticChangeSchema>;

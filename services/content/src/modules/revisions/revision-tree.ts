@@ -54,3 +54,25 @@ export function pagePaths(pages: ReadonlyMap<string, PageRecord>): Map<string, s
   for (const id of pages.keys()) pathOf(id);
   return paths;
 }
+
+export interface TreeIndex {
+  paths: Map<string, string>;
+  children: Map<string | null, PageRecord[]>;
+  /** Page id by path (link pages have no path). */
+  byPath: Map<string, string>;
+}
+
+const indexes = new WeakMap<ReadonlyMap<string, PageRecord>, TreeIndex>();
+
+/** Paths, children and the path index of a tree, computed once per (immutable) tree. */
+export function treeIndex(pages: ReadonlyMap<string, PageRecord>): TreeIndex {
+  let index = indexes.get(pages);
+  if (!index) {
+    const paths = pagePaths(pages);
+    const byPath = new Map<string, string>();
+    for (const [id, path] of paths) if (pages.get(id)!.kind !== 'link' && !byPath.has(path)) byPath.set(path, id);
+    index = { paths, children: childrenByParent(pages), byPath };
+    indexes.set(pages, index);
+  }
+  return index;
+}

@@ -1,6 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { ROLES } from '@quire/contracts';
-import { marks, sql, sqlRun, type EntityManager } from '@quire/kit';
+import { marks, notFound, sql, sqlRun, type EntityManager } from '@quire/kit';
 import { Space, type ISpace } from './space.entity.ts';
 import type { SpaceScope } from './space.policy.ts';
 
@@ -52,6 +52,18 @@ export const spaceRepository = {
        returning id, organization_id`,
       [before, limit],
     );
+  },
+
+  /** Locks the space row until the transaction ends (merges into one space are serialized) and reads its live revision. */
+  async lockRevision(em: EntityManager, id: string): Promise<string> {
+    const [row] = await sql<{ revision_id: string }>(em, `select revision_id from :schema.space where id = ? for update`, [id]);
+    if (!row) throw notFound('Space');
+    return row.revision_id;
+  },
+
+  /** Moves the space's live revision. */
+  async setRevision(em: EntityManager, id: string, revisionId: string, now: Date): Promise<void> {
+    await sqlRun(em, `update :schema.space set revision_id = ?, updated_at = ? where id = ?`, [revisionId, now, id]);
   },
 
   /** Re-parents a space at `position`; one reaching the top level loses `in-collection` visibility. */
