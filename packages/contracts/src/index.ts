@@ -14,6 +14,7 @@ export * from './schemas/team.ts';
 export * from './schemas/saml.ts';
 export * from './schemas/translation.ts';
 export * from './schemas/change-request.ts';
+export * from './schemas/change-request-review.ts';
 export * from './schemas/revision-changes.ts';
 export * from './schemas/site.ts';
 export * as ops from './ops.ts';

@@ -12,3 +12,4 @@ export * from './operations/sites-structure.ts';
 export * from './operations/sites-share-links.ts';
 export * from './operations/sites-internal.ts';
 export * from './operations/change-requests.ts';
+export * from './operations/change-request-reviews.ts';

@@ -13,11 +13,12 @@ import * as sitesStructure from './operations/sites-structure.ts';
 import * as sitesShareLinks from './operations/sites-share-links.ts';
 import * as sitesInternal from './operations/sites-internal.ts';
 import * as changeRequests from './operations/change-requests.ts';
+import * as changeRequestReviews from './operations/change-request-reviews.ts';
 
 /** Every operation of the platform, by owning service. */
 export const ServiceOperations = {
   'org-admin': { ...meta, ...identity, ...members, ...teams, ...saml, ...translations },
-  content: { ...spaces, ...spacesInternal, ...collections, ...changeRequests },
+  content: { ...spaces, ...spacesInternal, ...collections, ...changeRequests, ...changeRequestReviews },
   sites: { ...sites, ...sitesStructure, ...sitesShareLinks, ...sitesInternal },
   integrations: {},
 } as const satisfies Record<ServiceName, Record<string, AnyOperation>>;

@@ -12,6 +12,8 @@ import { spaceProcedures } from './modules/spaces/spaces.router.ts';
 import { spaceInternalProcedures } from './modules/spaces/spaces-internal.router.ts';
 import { ChangeRequest } from './modules/change-requests/change-request.entity.ts';
 import { changeRequestProcedures } from './modules/change-requests/change-requests.router.ts';
+import { ChangeRequestContributor, ChangeRequestReview, ChangeRequestReviewer } from './modules/change-requests/reviews.entity.ts';
+import { changeRequestReviewProcedures } from './modules/change-requests/reviews.router.ts';
 import { serviceRouter } from './trpc.ts';
 
 export const contentRouter = serviceRouter('content', ServiceOperations.content, {
@@ -19,13 +21,14 @@ export const contentRouter = serviceRouter('content', ServiceOperations.content,
   ...spaceInternalProcedures,
   ...collectionProcedures,
   ...changeRequestProcedures,
+  ...changeRequestReviewProcedures,
 });
 
 /** Spaces, collections and their content. */
 export const contentService: ServiceDefinition<ContentConfig> = {
   name: 'content',
   schema: 'content',
-  entities: [Space, Revision, Collection, Member, ChangeRequest],
+  entities: [Space, Revision, Collection, Member, ChangeRequest, ChangeRequestReviewer, ChangeRequestReview, ChangeRequestContributor],
   migrations,
   router: contentRouter,
   consumers: ({ orm }) => [memberEventsConsumer(orm)],
