@@ -14,9 +14,10 @@ interface ReviewerRow {
   user_id: string;
   requested_by: string;
   revision_id: string;
-  created_at: Date;
+  /** The driver's text of a timestamptz, or a Date. */
+  created_at: Date | string;
 }
-const toRequest = (r: ReviewerRow): ReviewRequest => ({ userId: r.user_id, requestedBy: r.requested_by, revisionId: r.revision_id, createdAt: r.created_at });
+const toRequest = (r: ReviewerRow): ReviewRequest => ({ userId: r.user_id, requestedBy: r.requested_by, revisionId: r.revision_id, createdAt: new Date(r.created_at) });
 
 /** Requested reviewers, reviews and contributors of change requests: all their SQL. */
 export const reviewsRepository = {
