@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { ChangeRequestReviewStatus } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, startPlatform, type Platform } from './harness.ts';
 
@@ -153,7 +154,7 @@ describe('reviews through the official client', () => {
     expect((await api.spaces.getRequestedReviewersByChangeRequestId(space.id, cr.id)).data.count).toBe(0);
 
     // A second review by the same reviewer, unrequested now, supersedes the first.
-    const changes = (await api.spaces.submitChangeRequestReview(space.id, cr.id, { status: 'changes-requested' })).data;
+    const changes = (await api.spaces.submitChangeRequestReview(space.id, cr.id, { status: ChangeRequestReviewStatus.ChangesRequested })).data;
     expect(changes).toMatchObject({ status: 'changes-requested', outdated: false });
     expect(changes).not.toHaveProperty('requestedBy');
     expect(changes).not.toHaveProperty('commentMarkdown');
@@ -179,25 +180,25 @@ describe('reviews through the official client', () => {
     await sql('update content.change_request set revision_id = $1 where id = $2', ['moved-on-revision', cr.id]);
     expect((await api.spaces.getReviewsByChangeRequestId(space.id, cr.id, { outdated: false })).data.count).toBe(0);
     expect((await api.spaces.getChangeRequestReviewById(space.id, cr.id, admin.id)).data.outdated).toBe(true);
-    const fresh = (await api.spaces.submitChangeRequestReview(space.id, cr.id, { status: 'approved' })).data;
+    const fresh = (await api.spaces.submitChangeRequestReview(space.id, cr.id, { status: ChangeRequestReviewStatus.Approved })).data;
     expect(fresh).toMatchObject({ revision: 'moved-on-revision', outdated: false });
   });
 
   it('lets reviewers and requested users review, refuses the others, validates, and keeps merged change requests read-only', async () => {
     const { space, cr } = await newChangeRequest('Guarded reviews');
     const asReader = p.client(reader.token);
-    expect(await apiError(asReader.spaces.submitChangeRequestReview(space.id, cr.id, { status: 'approved' }))).toMatchObject({
+    expect(await apiError(asReader.spaces.submitChangeRequestReview(space.id, cr.id, { status: ChangeRequestReviewStatus.Approved }))).toMatchObject({
       code: 403,
       message: 'Reviewing change requests needs the `review` role on the space',
     });
-    expect(await apiError(p.client(editor.token).spaces.submitChangeRequestReview(space.id, cr.id, { status: 'approved' }))).toMatchObject({ code: 403 });
+    expect(await apiError(p.client(editor.token).spaces.submitChangeRequestReview(space.id, cr.id, { status: ChangeRequestReviewStatus.Approved }))).toMatchObject({ code: 403 });
     // GitBook: a requested reviewer may review without the `review` role.
     await p.client(editor.token).spaces.requestReviewersForChangeRequest(space.id, cr.id, { users: [reader.user.id] });
     const byReader = await asReader.spaces.submitChangeRequestReview(space.id, cr.id, { status: 'changes-requested', comment: { markdown: 'Typo in the title' } } as never);
     expect(byReader.status).toBe(201);
     expect(byReader.data).toMatchObject({ reviewer: { id: reader.user.id }, requestedBy: { id: editor.user.id } });
     // The request is answered: a second review needs the role again.
-    expect(await apiError(asReader.spaces.submitChangeRequestReview(space.id, cr.id, { status: 'approved' }))).toMatchObject({ code: 403 });
+    expect(await apiError(asReader.spaces.submitChangeRequestReview(space.id, cr.id, { status: ChangeRequestReviewStatus.Approved }))).toMatchObject({ code: 403 });
 
     const api = p.client(reviewer.token);
     expect(await apiError(api.spaces.submitChangeRequestReview(space.id, cr.id, { status: 'lgtm' } as never))).toMatchObject({ code: 400, message: expect.stringMatching(/^Invalid request: status/) });
@@ -216,12 +217,12 @@ describe('reviews through the official client', () => {
     const asOther = p.client(other.token);
     expect(await apiError(asOther.spaces.getReviewsByChangeRequestId(space.id, cr.id))).toMatchObject({ code: 404, message: 'Space not found' });
     expect(await apiError(asOther.spaces.getChangeRequestReviewById(space.id, cr.id, byReader.data.id))).toMatchObject({ code: 404 });
-    expect(await apiError(asOther.spaces.submitChangeRequestReview(space.id, cr.id, { status: 'approved' }))).toMatchObject({ code: 404 });
+    expect(await apiError(asOther.spaces.submitChangeRequestReview(space.id, cr.id, { status: ChangeRequestReviewStatus.Approved }))).toMatchObject({ code: 404 });
 
     // Merged (what the merge does to the row): reviewers and reviews no longer change.
     await p.client(editor.token).spaces.requestReviewersForChangeRequest(space.id, cr.id, { users: [reviewer.user.id] });
     await sql(`update content.change_request set status = 'merged' where id = $1`, [cr.id]);
-    expect(await apiError(api.spaces.submitChangeRequestReview(space.id, cr.id, { status: 'approved' }))).toMatchObject({ code: 409, message: 'The change request is merged: it can no longer be reviewed' });
+    expect(await apiError(api.spaces.submitChangeRequestReview(space.id, cr.id, { status: ChangeRequestReviewStatus.Approved }))).toMatchObject({ code: 409, message: 'The change request is merged: it can no longer be reviewed' });
     expect(await apiError(p.client(editor.token).spaces.requestReviewersForChangeRequest(space.id, cr.id, { users: [reader.user.id] }))).toMatchObject({ code: 409 });
     expect(await apiError(p.client(editor.token).spaces.removeRequestedReviewerFromChangeRequest(space.id, cr.id, reviewer.user.id))).toMatchObject({ code: 409 });
     expect((await api.spaces.getReviewsByChangeRequestId(space.id, cr.id)).data.count).toBe(1);
