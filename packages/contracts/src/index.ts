@@ -18,6 +18,7 @@ export * from './schemas/integration.ts';
 export * from './schemas/openapi.ts';
 export * from './schemas/revision.ts';
 export * from './schemas/document.ts';
+export * from './schemas/change-request-review.ts';
 export * from './schemas/revision-changes.ts';
 export * from './schemas/site.ts';
 export * as ops from './ops.ts';

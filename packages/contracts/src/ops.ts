@@ -15,3 +15,4 @@ export * from './operations/change-requests.ts';
 export * from './operations/integrations.ts';
 export * from './operations/openapi.ts';
 export * from './operations/content.ts';
+export * from './operations/change-request-reviews.ts';

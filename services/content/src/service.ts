@@ -17,6 +17,8 @@ import { ChangeRequest } from './modules/change-requests/change-request.entity.t
 import { changeRequestProcedures } from './modules/change-requests/change-requests.router.ts';
 import { changeRequestContentProcedures } from './modules/change-requests/change-request-content.router.ts';
 import { contentProcedures } from './modules/content/content.router.ts';
+import { ChangeRequestContributor, ChangeRequestReview, ChangeRequestReviewer } from './modules/change-requests/reviews.entity.ts';
+import { changeRequestReviewProcedures } from './modules/change-requests/reviews.router.ts';
 import { serviceRouter } from './trpc.ts';
 
 export const contentRouter = serviceRouter('content', ServiceOperations.content, {
@@ -27,13 +29,14 @@ export const contentRouter = serviceRouter('content', ServiceOperations.content,
   ...openAPIProcedures,
   ...changeRequestContentProcedures,
   ...contentProcedures,
+  ...changeRequestReviewProcedures,
 });
 
 /** Spaces, collections and their content. */
 export const contentService: ServiceDefinition<ContentConfig> = {
   name: 'content',
   schema: 'content',
-  entities: [Space, Revision, Collection, Member, ChangeRequest, OpenAPISpec, OpenAPISpecVersion],
+  entities: [Space, Revision, Collection, Member, ChangeRequest, ChangeRequestReviewer, ChangeRequestReview, ChangeRequestContributor, OpenAPISpec, OpenAPISpecVersion],
   migrations,
   router: contentRouter,
   consumers: ({ orm }) => [memberEventsConsumer(orm)],

@@ -53,6 +53,18 @@ export const contentEvents = {
     'change-request.status-changed',
     z.object({ space, organization, changeRequest: z.string(), status: z.string(), previousStatus: z.string() }),
   ),
+  /** Users were asked to review a change request (only the newly requested ones are listed). */
+  changeRequestReviewRequested: defineEvent(
+    'content',
+    'change-request.review-requested',
+    z.object({ space, organization, changeRequest: z.string(), users: z.array(z.string()).describe('Ids of the users newly requested'), requestedBy: z.string(), revision: z.string() }),
+  ),
+  /** A review was submitted on a change request's revision. */
+  changeRequestReviewed: defineEvent(
+    'content',
+    'change-request.reviewed',
+    z.object({ space, organization, changeRequest: z.string(), review: z.string(), reviewer: z.string(), status: z.string(), revision: z.string() }),
+  ),
   changeRequestMerged: defineEvent('content', 'change-request.merged', z.object({ space, organization, changeRequest: z.string(), revision: z.string(), conflicts: z.number().int() })),
   /** The content of a space (its live revision) changed: a merge, or an import. */
   spaceContentUpdated: defineEvent(
