@@ -58,6 +58,11 @@ export const BaseEnvShape = {
     .default('0')
     .transform((v) => v === '1')
     .describe('1 lets outbound fetches (OpenAPI sources, imports, webhooks) reach loopback and private addresses'),
+  QUIRE_OUTBOUND_FETCH: z
+    .enum(['0', '1'])
+    .default('1')
+    .transform((v) => v === '1')
+    .describe('0 refuses every outbound fetch of a user-given URL to a public address (air-gapped instances, tests)'),
   QUIRE_METRICS: metricsSetting,
   // Where the other services are, for service-to-service calls (internal operations).
   ...serviceUrlShape(false),

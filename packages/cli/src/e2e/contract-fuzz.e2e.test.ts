@@ -13,7 +13,7 @@ const budget = Number(process.env.QUIRE_FUZZ_BUDGET ?? 3000);
 
 let p: Platform;
 beforeAll(async () => {
-  p = await startPlatform();
+  p = await startPlatform({ env: { QUIRE_OUTBOUND_FETCH: '0' } });
 });
 afterAll(async () => {
   await p?.stop();

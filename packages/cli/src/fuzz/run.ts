@@ -22,7 +22,7 @@ const integer = (name: string, text: string) => {
 const budget = integer('budget', values.budget);
 const seed = integer('seed', values.seed) | 0;
 
-const p = await startPlatform();
+const p = await startPlatform({ env: { QUIRE_OUTBOUND_FETCH: '0' } });
 try {
   console.log(`fuzzing ${p.url}: ${budget} requests, seed ${seed}`);
   const report = await fuzzPlatform(p, { seed, budget });

@@ -77,4 +77,10 @@ describe('guardedFetch', () => {
     expect((await failureOf(guardedFetch(`${base}/big`, { allowPrivate: true, maxBytes: 1024 }))).message).toMatch(/larger than 1024 bytes/);
     expect((await failureOf(guardedFetch(`${base}/slow`, { allowPrivate: true, timeoutMs: 200 }))).message).toMatch(/timed out/);
   });
+
+  it('refuses public addresses when outbound fetches are turned off, and everything when private ones are refused too', async () => {
+    const publicLookup = async () => [{ address: '93.184.216.34', family: 4 }];
+    expect((await failureOf(guardedFetch('http://example.org/x', { allowPrivate: false, allowPublic: false, lookup: publicLookup }))).message).toMatch(/turned off \(QUIRE_OUTBOUND_FETCH=0\)/);
+    expect((await failureOf(guardedFetch('http://example.org/x', { allowPrivate: true, allowPublic: false, lookup: publicLookup }))).message).toMatch(/public address and outbound fetches to the internet are turned off/);
+  });
 });

@@ -19,6 +19,8 @@ export function isPublicAddress(address: string): boolean {
 export interface GuardedFetchOptions {
   /** Let requests reach loopback and private addresses (`QUIRE_ALLOW_PRIVATE_FETCH=1`). */
   allowPrivate: boolean;
+  /** Let requests reach public addresses (`QUIRE_OUTBOUND_FETCH`, on by default; off: only what `allowPrivate` allows). */
+  allowPublic?: boolean;
   method?: 'GET' | 'HEAD';
   headers?: Record<string, string>;
   timeoutMs?: number;
@@ -53,7 +55,7 @@ export async function guardedFetch(input: string, opts: GuardedFetchOptions): Pr
   const deadline = AbortSignal.timeout(opts.timeoutMs ?? 15_000);
   let url = input;
   for (let hop = 0; hop <= (opts.maxRedirects ?? 5); hop++) {
-    const target = await checkUrl(url, opts.allowPrivate, lookup);
+    const target = await checkUrl(url, opts.allowPrivate, opts.allowPublic ?? true, lookup);
     const agent = new Agent({
       connect: {
         // Connect to the address that was checked, whatever DNS says now.
@@ -93,7 +95,7 @@ export async function guardedFetch(input: string, opts: GuardedFetchOptions): Pr
   throw refused(input, 'too many redirects');
 }
 
-async function checkUrl(url: string, allowPrivate: boolean, lookup: (h: string) => Promise<LookupAddress[]>) {
+async function checkUrl(url: string, allowPrivate: boolean, allowPublic: boolean, lookup: (h: string) => Promise<LookupAddress[]>) {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -102,6 +104,7 @@ async function checkUrl(url: string, allowPrivate: boolean, lookup: (h: string) 
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw refused(url, 'only http and https are allowed');
   if (parsed.username || parsed.password) throw refused(url, 'credentials in URLs are not allowed');
+  if (!allowPublic && !allowPrivate) throw refused(url, 'outbound fetches are turned off (QUIRE_OUTBOUND_FETCH=0)');
   const hostname = parsed.hostname.replace(/^\[|\]$/g, '');
   let addresses: LookupAddress[];
   if (isIP(hostname)) addresses = [{ address: hostname, family: isIP(hostname) }];
@@ -116,6 +119,10 @@ async function checkUrl(url: string, allowPrivate: boolean, lookup: (h: string) 
   if (!allowPrivate) {
     const blocked = addresses.find((a) => !isPublicAddress(a.address));
     if (blocked) throw refused(url, `${hostname} resolves to a loopback or private address (${blocked.address}); set QUIRE_ALLOW_PRIVATE_FETCH=1 to allow it`);
+  }
+  if (!allowPublic) {
+    const open = addresses.find((a) => isPublicAddress(a.address));
+    if (open) throw refused(url, `${hostname} is a public address and outbound fetches to the internet are turned off (QUIRE_OUTBOUND_FETCH=0)`);
   }
   return { hostname, address: addresses[0]!.address, family: addresses[0]!.family };
 }

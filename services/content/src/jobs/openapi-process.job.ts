@@ -68,6 +68,7 @@ export function openAPIProcessJob(deps: ServiceDeps<ContentConfig>): JobDefiniti
     maxBytes: deps.config.QUIRE_OPENAPI_MAX_BYTES,
     maxFiles: deps.config.QUIRE_OPENAPI_MAX_FILES,
     allowPrivate: deps.config.QUIRE_ALLOW_PRIVATE_FETCH,
+    allowPublic: deps.config.QUIRE_OUTBOUND_FETCH,
   };
   return {
     name: OPENAPI_JOB,

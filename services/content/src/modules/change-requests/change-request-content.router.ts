@@ -55,7 +55,7 @@ export const changeRequestContentProcedures = {
       blobs: ctx.blobs,
       revertTarget: (revisionId) => treeOf(ctx, space.id, revisionId ?? mergeBaseOf(changeRequest)),
       fetchFile: async (url) => {
-        const res = await guardedFetch(url, { allowPrivate: ctx.config.QUIRE_ALLOW_PRIVATE_FETCH, maxBytes: MAX_FILE_BYTES + 1 });
+        const res = await guardedFetch(url, { allowPrivate: ctx.config.QUIRE_ALLOW_PRIVATE_FETCH, allowPublic: ctx.config.QUIRE_OUTBOUND_FETCH, maxBytes: MAX_FILE_BYTES + 1 });
         if (res.status >= 400) throw new Error(`HTTP ${res.status}`);
         const type = res.headers['content-type'];
         return { bytes: res.body, contentType: (Array.isArray(type) ? type[0] : type)?.split(';')[0]?.trim() };

@@ -36,7 +36,7 @@ const files: Record<string, string> = {
 
 let server: Server;
 let base: string;
-const limits = (over: Partial<OpenAPIFetchLimits> = {}): OpenAPIFetchLimits => ({ fetchTimeoutMs: 2_000, maxBytes: 1_000_000, maxFiles: 10, allowPrivate: true, ...over });
+const limits = (over: Partial<OpenAPIFetchLimits> = {}): OpenAPIFetchLimits => ({ fetchTimeoutMs: 2_000, maxBytes: 1_000_000, maxFiles: 10, allowPrivate: true, allowPublic: true, ...over });
 const failure = async (p: Promise<unknown>) => {
   try {
     await p;

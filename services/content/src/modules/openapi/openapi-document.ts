@@ -23,6 +23,7 @@ export interface OpenAPIFetchLimits {
   /** The entry document included. */
   maxFiles: number;
   allowPrivate: boolean;
+  allowPublic: boolean;
 }
 
 /** Where a specification comes from: a URL, or the document itself. */
@@ -117,6 +118,7 @@ async function fetchFile(url: string, limits: OpenAPIFetchLimits, budget: number
   try {
     res = await guardedFetch(url, {
       allowPrivate: limits.allowPrivate,
+      allowPublic: limits.allowPublic,
       timeoutMs: limits.fetchTimeoutMs,
       maxBytes: Math.max(0, budget),
       headers: { accept: 'application/yaml, application/json;q=0.9, text/yaml;q=0.8, */*;q=0.5' },
