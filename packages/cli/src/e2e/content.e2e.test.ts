@@ -74,6 +74,13 @@ describe('content through change requests (official client)', () => {
     const revision = (await api.spaces.getCurrentRevision(space.id)).data;
     expect(revision).toMatchObject({ object: 'revision', id: merged.data.revision, type: 'merge', parents: [space.revision, (written.data as { revision: string }).revision] });
     expect(revision.files.map((f) => f.name)).toEqual(['dot.png']);
+    // The JSON document form, and a duplicate carrying the pages.
+    const asDocument = (await api.spaces.getPageById(space.id, setup.id, { format: 'document' })).data as { document: { object: string; nodes: { type: string }[] } };
+    expect(asDocument.document.object).toBe('document');
+    expect(asDocument.document.nodes.map((n) => n.type)).toEqual(expect.arrayContaining(['paragraph', 'code']));
+    const copy = (await api.spaces.duplicateSpace(space.id)).data;
+    expect(((await api.spaces.getPageByPath(copy.id, 'guides/setup', { format: 'markdown' })).data as { markdown: string }).markdown).toContain('npm ci');
+    expect((await api.spaces.listFiles(copy.id)).data.items.map((f) => f.name)).toEqual(['dot.png']);
     const mergedCr = (await api.spaces.getChangeRequestById(space.id, cr.id)).data;
     expect(mergedCr).toMatchObject({ status: 'merged', revisionMerged: merged.data.revision, mergedBy: { id: acme.user.id } });
     expect((await api.spaces.getSpaceById(space.id)).data).toMatchObject({ changeRequests: 1, changeRequestsDraft: 0, changeRequestsOpen: 0 });
@@ -136,6 +143,23 @@ describe('content through change requests (official client)', () => {
     expect(res.result).toBe('update');
     expect((await api.spaces.listPagesInChangeRequest(space.id, cr.id)).data.pages.map((pg) => pg.title)).toEqual(['From main']);
     expect((await api.spaces.getChangeRequestById(space.id, cr.id)).data.outdated).toBe(false);
+  });
+
+  it('takes a JSON document as input and gives it back as markdown', async () => {
+    const { api, space, cr } = await spaceWithChangeRequest('Json');
+    const document = {
+      object: 'document',
+      data: {},
+      nodes: [
+        { object: 'block', type: 'heading-1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Intro', marks: [] }] }] },
+        { object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Bold', marks: [{ object: 'mark', type: 'bold', data: {} }] }, { object: 'leaf', text: ' words.', marks: [] }] }] },
+      ],
+    };
+    await api.spaces.updateChangeRequestContent(space.id, cr.id, { changes: [{ operation: 'insert_page', title: 'From JSON', document: { document } }] } as never);
+    const page = (await api.spaces.listPagesInChangeRequest(space.id, cr.id)).data.pages[0]!;
+    const markdown = ((await api.spaces.getPageInChangeRequestById(space.id, cr.id, page.id, { format: 'markdown' })).data as { markdown: string }).markdown;
+    expect(markdown).toContain('# Intro');
+    expect(markdown).toContain('**Bold** words.');
   });
 
   it('refuses invalid batches whole, with the change index and field named', async () => {
