@@ -13,4 +13,5 @@ export * from './schemas/member.ts';
 export * from './schemas/team.ts';
 export * from './schemas/saml.ts';
 export * from './schemas/translation.ts';
+export * from './schemas/document.ts';
 export * as ops from './ops.ts';
