@@ -13,7 +13,7 @@ import type {
   DocumentText,
   JSONDocument,
 } from '@quire/contracts';
-import { normalizeRuns, runsOfLeaves, runsToMdast, type Run } from './leaves.ts';
+import { captionText, normalizeRuns, runsOfLeaves, runsToMdast, type Run } from './leaves.ts';
 import { hintMarkers, stringifyMarkdown } from './markdown-syntax.ts';
 import { urlFromRef } from './refs.ts';
 
@@ -81,7 +81,11 @@ function list(node: DocumentBlockListOrdered | DocumentBlockListUnordered | Docu
     const children = blocks(item.nodes);
     // a task's checkbox is written before its first paragraph: keep an empty one to carry it
     if (tasks && children[0]?.type !== 'paragraph') children.unshift({ type: 'paragraph', children: [] });
-    return { type: 'listItem', spread: false, checked: tasks ? item.data?.checked === true : null, children };
+    // a tight item only when it is one block, or a paragraph and its sub-list: any other block would be
+    // read as a lazy continuation of the one before
+    const [first, second] = children;
+    const tight = children.length === 1 || (children.length === 2 && first?.type === 'paragraph' && second?.type === 'list');
+    return { type: 'listItem', spread: !tight, checked: tasks ? item.data?.checked === true : null, children };
   });
   return node.type === 'list-ordered'
     ? { type: 'list', ordered: true, start: node.data.start ?? 1, spread: false, children: items }
@@ -159,16 +163,16 @@ const inlinePicture = (node: DocumentInlineImage): Image => ({
   type: 'image',
   url: urlFromRef(node.data.ref),
   alt: node.data.alt ?? '',
-  title: node.data.caption || null,
+  title: captionText(node.data.caption) || null,
 });
 
 function picture(image: DocumentBlockImage): Image {
-  const caption = image.fragments
-    .flatMap((f) => f.nodes)
-    .map((p) => p.nodes.map((n) => (n.object === 'text' ? textOf(n) : '')).join(''))
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const caption = captionText(
+    image.fragments
+      .flatMap((f) => f.nodes)
+      .map((p) => p.nodes.map((n) => (n.object === 'text' ? textOf(n) : '')).join(''))
+      .join(' '),
+  );
   return { type: 'image', url: urlFromRef(image.data.ref), alt: image.data.alt ?? '', title: caption || null };
 }
 

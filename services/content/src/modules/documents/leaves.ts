@@ -18,6 +18,9 @@ import {
  * - a leaf lists its marks in the order bold, italic, strikethrough, code.
  */
 
+/** A caption (a markdown image title) is one line of plain text. */
+export const captionText = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
 export const BOLD = 1;
 export const ITALIC = 2;
 export const STRIKETHROUGH = 4;

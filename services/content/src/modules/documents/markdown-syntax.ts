@@ -38,10 +38,11 @@ const parser = unified().use(remarkParse).use(remarkGfm).freeze();
 
 /**
  * Parses markdown into mdast. Line endings become `\n`. Hint marker lines are first set apart by blank
- * lines (inside the same blockquote, if any) so that each parses as a paragraph of its own, whatever it
- * touches: without that, `- item\n{% endhint %}` would be a lazy continuation of the item,
- * `| a |\n{% endhint %}` a table row and `<figure>…\n{% endhint %}` part of the HTML. Lines inside code
- * blocks, and inside the HTML blocks that only a closing tag ends (comments, `<pre>`…), are left alone.
+ * lines that stay in the same blockquote or list item (a marker may also follow a list bullet), so that
+ * each parses as a paragraph of its own, whatever it touches: without that, `- item\n{% endhint %}` would
+ * be a lazy continuation of the item, `| a |\n{% endhint %}` a table row and `<figure>…\n{% endhint %}`
+ * part of the HTML. Lines inside code blocks, and inside the HTML blocks that only a closing tag ends
+ * (comments, `<pre>`…), are left alone.
  * Positions in the tree refer to the returned `source`.
  */
 export function parseMarkdown(markdown: string): { tree: Root; source: string } {
@@ -101,7 +102,8 @@ function guessVerbatimLines(text: string): Set<number> {
   return lines;
 }
 
-const QUOTE_PREFIX = /^((?:[ \t]*>)*)(.*)$/;
+const LIST_MARK = /(^|[ \t>])([-+*]|\d{1,9}[.)])(?=[ \t])/g;
+const OPENS_ITEM = /(?:^|[ \t>])(?:[-+*]|\d{1,9}[.)])[ \t]/;
 
 /** Sets apart the marker lines that are not verbatim; says which lines (in the result) it touched or left. */
 function isolateHintMarkers(markdown: string, verbatim: Set<number>) {
@@ -110,18 +112,24 @@ function isolateHintMarkers(markdown: string, verbatim: Set<number>) {
   const inserted: number[] = [];
   const skipped: number[] = [];
   markdown.split('\n').forEach((line, index) => {
-    const [, quotes = '', rest = ''] = QUOTE_PREFIX.exec(line) ?? [];
+    const prefix = CONTAINER_MARKS.exec(line)?.[0] ?? '';
+    const rest = line.slice(prefix.length);
     const marker = hintOpenStyle(rest) !== null || isHintClose(rest);
     if (!marker || verbatim.has(index + 1)) {
       out.push(line);
       if (marker) skipped.push(out.length);
       return;
     }
-    out.push(quotes);
-    inserted.push(out.length);
+    // a blank line that stays in the same containers: `>` kept, list markers as the indentation they set;
+    // none before a marker that starts a list item (nothing precedes it in that item)
+    const blank = prefix.replace(LIST_MARK, (_, before: string, mark: string) => before + ' '.repeat(mark.length)).trimEnd();
+    if (!OPENS_ITEM.test(prefix)) {
+      out.push(blank);
+      inserted.push(out.length);
+    }
     out.push(line);
     isolated.push(out.length);
-    out.push(quotes);
+    out.push(blank);
     inserted.push(out.length);
   });
   return { source: out.join('\n'), isolated, inserted, skipped };

@@ -23,7 +23,7 @@ import {
   type DocumentTableRecord,
   type JSONDocument,
 } from '@quire/contracts';
-import { BOLD, CODE, ITALIC, STRIKETHROUGH, phrasingNodes, textNode, type Piece, type Run } from './leaves.ts';
+import { BOLD, CODE, ITALIC, STRIKETHROUGH, captionText, phrasingNodes, textNode, type Piece, type Run } from './leaves.ts';
 import { hintOpenStyle, isHintClose, parseMarkdown } from './markdown-syntax.ts';
 import { refFromUrl } from './refs.ts';
 
@@ -128,7 +128,7 @@ function block(node: RootContent, container: Container, ctx: Ctx): DocumentBlock
     case 'code':
       return [code(node)];
     case 'blockquote':
-      return wrapRuns(flow(node.children, 'blockquote', ctx), isQuoteChild, quote);
+      return wrapRuns(flow(node.children, 'blockquote', ctx), isQuoteChild, quote, emptyParagraph());
     case 'list':
       return [list(node, ctx)];
     case 'table':
@@ -184,7 +184,7 @@ const quote = (nodes: DocumentQuoteChild[]): DocumentBlockQuote => ({ object: 'b
 
 function hint(style: DocumentHintStyle, children: RootContent[], ctx: Ctx): DocumentBlockTopLevel[] {
   const make = (nodes: DocumentHintChild[]): DocumentBlockHint => ({ object: 'block', type: 'hint', data: { style }, nodes });
-  return wrapRuns(flow(children, 'hint', ctx), isHintChild, make);
+  return wrapRuns(flow(children, 'hint', ctx), isHintChild, make, emptyParagraph());
 }
 
 /**
@@ -195,6 +195,7 @@ function wrapRuns<C extends DocumentBlockTopLevel>(
   blocks: DocumentBlockTopLevel[],
   accepts: (block: DocumentBlockTopLevel) => block is C,
   wrap: (nodes: C[]) => DocumentBlockTopLevel,
+  empty: C,
 ): DocumentBlockTopLevel[] {
   const out: DocumentBlockTopLevel[] = [];
   let run: C[] = [];
@@ -208,7 +209,7 @@ function wrapRuns<C extends DocumentBlockTopLevel>(
     out.push(b);
   }
   if (run.length > 0) out.push(wrap(run));
-  if (blocks.length === 0) out.push(wrap([]));
+  if (blocks.length === 0) out.push(wrap([empty]));
   return out;
 }
 
@@ -446,10 +447,11 @@ function link(url: string, children: PhrasingContent[], marks: number, ctx: Ctx,
 }
 
 function inlineImage(url: string, alt: string | null | undefined, title: string | null | undefined): DocumentInlineImage {
+  const caption = captionText(title);
   return {
     object: 'inline',
     type: 'inline-image',
-    data: { ref: refFromUrl(url), ...(alt ? { alt } : {}), ...(title ? { caption: title } : {}) },
+    data: { ref: refFromUrl(url), ...(alt ? { alt } : {}), ...(caption ? { caption } : {}) },
     isVoid: true,
   };
 }

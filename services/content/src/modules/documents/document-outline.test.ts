@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { documentHeadings, documentText } from './index.ts';
+
+describe('documentHeadings', () => {
+  it('lists every heading in reading order with its GitHub anchor, title and depth', () => {
+    const markdown = [
+      '# Getting Started',
+      'Intro',
+      '## Install `quire`',
+      '#### Deep [link](u)',
+      '## Install `quire`',
+      '> ### Quoted',
+      '- ## In a list',
+      '{% hint style="info" %}\n### In a hint\n{% endhint %}',
+      '## Ünïcode & “quotes”',
+    ].join('\n\n');
+    expect(documentHeadings(markdown)).toEqual([
+      { id: 'getting-started', title: 'Getting Started', depth: 1 },
+      { id: 'install-quire', title: 'Install quire', depth: 2 },
+      { id: 'deep-link', title: 'Deep link', depth: 3 },
+      { id: 'install-quire-1', title: 'Install quire', depth: 2 },
+      { id: 'quoted', title: 'Quoted', depth: 3 },
+      { id: 'in-a-list', title: 'In a list', depth: 2 },
+      { id: 'in-a-hint', title: 'In a hint', depth: 3 },
+      { id: 'ünïcode--quotes', title: 'Ünïcode & “quotes”', depth: 2 },
+    ]);
+  });
+
+  it('is empty without headings', () => {
+    expect(documentHeadings('just text')).toEqual([]);
+  });
+});
+
+describe('documentText', () => {
+  it('gives the plain text: no markup, link targets left out, alt texts and captions in, table cells tab-separated', () => {
+    const markdown = [
+      '# Title',
+      'Some **bold** and [a link](https://x.io) and `code`.\nWrapped.',
+      '- one\n- two\n  1. nested',
+      '```js\nconst a = 1;\n```',
+      '> quoted',
+      '{% hint style="warning" %}\nCareful\n{% endhint %}',
+      '| Name | Size |\n|---|---|\n| a | 1 |',
+      '![A diagram](gitbook-file:d1 "The flow")',
+      '---',
+    ].join('\n\n');
+    expect(documentText(markdown)).toBe(
+      [
+        'Title',
+        'Some bold and a link and code. Wrapped.',
+        'one',
+        'two',
+        'nested',
+        'const a = 1;',
+        'quoted',
+        'Careful',
+        'Name\tSize',
+        'a\t1',
+        'A diagram The flow',
+      ].join('\n'),
+    );
+  });
+
+  it('is empty for an empty document', () => {
+    expect(documentText('')).toBe('');
+  });
+});
