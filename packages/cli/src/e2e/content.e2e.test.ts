@@ -188,6 +188,12 @@ describe('content through change requests (official client)', () => {
     expect(await apiError(asOther.spaces.listPagesInChangeRequest(space.id, cr.id))).toMatchObject({ code: 404 });
     expect(await apiError(asOther.spaces.listPages(space.id))).toMatchObject({ code: 404 });
     expect(await apiError(asOther.spaces.mergeChangeRequest(space.id, cr.id))).toMatchObject({ code: 404 });
+    // A revision is read through its own space only, also once its tree is cached by an earlier read.
+    const crRevision = (await api.spaces.getRevisionOfChangeRequestById(space.id, cr.id)).data.id;
+    expect((await api.spaces.getRevisionById(space.id, crRevision)).status).toBe(200);
+    const elsewhere = (await api.orgs.createSpace(acme.organization.id, { title: 'Elsewhere' })).data;
+    expect(await apiError(api.spaces.getRevisionById(elsewhere.id, crRevision))).toMatchObject({ code: 404 });
+    expect(await apiError(api.spaces.listPagesInRevisionById(elsewhere.id, crRevision))).toMatchObject({ code: 404 });
     await api.spaces.updateSpaceById(space.id, { editMode: 'locked' } as never);
     expect(await apiError(api.spaces.updateChangeRequestContent(space.id, cr.id, change))).toMatchObject({ code: 409, message: expect.stringMatching(/locked/) });
     expect(await apiError(api.spaces.mergeChangeRequest(space.id, cr.id))).toMatchObject({ code: 409, message: expect.stringMatching(/locked/) });

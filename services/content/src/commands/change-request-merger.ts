@@ -15,7 +15,7 @@ export interface MergeOutcome {
   result: 'merge' | 'update' | 'conflicts';
 }
 
-const treeOf = async (em: EntityManager, spaceId: string, id: string) => revisionRepository.loadTree(em, await revisionRepository.findInSpace(em, spaceId, id));
+const treeOf = async (em: EntityManager, spaceId: string, id: string) => revisionRepository.treeInSpace(em, spaceId, id);
 
 /** Files merged by id: added or removed on one side wins over the other side not touching it; both changed: theirs. */
 function mergeFiles(base: RevisionTree, ours: RevisionTree, theirs: RevisionTree): Map<string, FileRecord> {

@@ -14,7 +14,7 @@ import { presentChangeRequest } from './change-request.presenter.ts';
 
 type Ctx = Parameters<Parameters<typeof implement>[1]>[0]['ctx'];
 
-const treeOf = async (ctx: Pick<Ctx, 'em'>, spaceId: string, revisionId: string) => revisionRepository.loadTree(ctx.em, await revisionRepository.findInSpace(ctx.em, spaceId, revisionId));
+const treeOf = async (ctx: Pick<Ctx, 'em'>, spaceId: string, revisionId: string) => revisionRepository.treeInSpace(ctx.em, spaceId, revisionId);
 
 /** File changes between two trees, in GitBook's shapes. */
 function fileChanges(ctx: Ctx, base: RevisionTree, head: RevisionTree): RevisionSemanticChange[] {

@@ -28,6 +28,5 @@ export async function loadRevisionFor(ctx: Ctx, sel: RevisionSelector): Promise<
   } else if ('revisionId' in sel) {
     revisionId = sel.revisionId;
   }
-  const revision = await revisionRepository.findInSpace(ctx.em, space.id, revisionId);
-  return { space, changeRequest, tree: await revisionRepository.loadTree(ctx.em, revision) };
+  return { space, changeRequest, tree: await revisionRepository.treeInSpace(ctx.em, space.id, revisionId) };
 }

@@ -77,7 +77,7 @@ export const contentProcedures = {
   getRevisionSemanticChanges: implement(ops.getRevisionSemanticChanges, async ({ input, ctx }) => {
     const { tree } = await loadRevisionFor(ctx, input);
     const parentId = tree.revision.parents[0];
-    const parent = parentId ? await revisionRepository.loadTree(em(ctx), await revisionRepository.findInSpace(em(ctx), input.spaceId, parentId)) : undefined;
+    const parent = parentId ? await revisionRepository.treeInSpace(em(ctx), input.spaceId, parentId) : undefined;
     const changes = await diffTrees(parent?.pages ?? new Map(), tree.pages, (hash) => documentRepository.get(em(ctx), hash));
     return limitChanges(changes, input.limit ?? 1000);
   }),

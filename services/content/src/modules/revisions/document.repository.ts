@@ -4,6 +4,27 @@ import { marks, sql, sqlRun, type EntityManager } from '@quire/kit';
 /** The content address of a document: SHA-256 of its markdown. */
 export const documentHash = (markdown: string) => createHash('sha256').update(markdown).digest('hex');
 
+/** Documents never change (the hash is their content), so recently read ones are kept: an LRU bounded in characters. */
+const CACHE_CHARS = 32 * 1024 * 1024;
+const cache = new Map<string, string>();
+let cachedChars = 0;
+
+function keep(hash: string, markdown: string): void {
+  if (markdown.length > CACHE_CHARS / 64) return;
+  const had = cache.get(hash);
+  if (had !== undefined) {
+    cache.delete(hash);
+    cachedChars -= had.length;
+  }
+  cache.set(hash, markdown);
+  cachedChars += markdown.length;
+  for (const [oldest, text] of cache) {
+    if (cachedChars <= CACHE_CHARS) break;
+    cache.delete(oldest);
+    cachedChars -= text.length;
+  }
+}
+
 /** Page documents, content-addressed: a document is stored once, whatever the number of revisions sharing it. */
 export const documentRepository = {
   /** Stores documents (known hashes are left as they are). */
@@ -21,10 +42,21 @@ export const documentRepository = {
 
   async getMany(em: EntityManager, hashes: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
-    const wanted = [...new Set(hashes)];
+    const wanted: string[] = [];
+    for (const hash of new Set(hashes)) {
+      const known = cache.get(hash);
+      if (known === undefined) wanted.push(hash);
+      else {
+        out.set(hash, known);
+        keep(hash, known);
+      }
+    }
     for (let i = 0; i < wanted.length; i += 1000) {
       const chunk = wanted.slice(i, i + 1000);
-      for (const r of await sql<{ hash: string; markdown: string }>(em, `select hash, markdown from :schema.document where hash in (${marks(chunk.length)})`, chunk)) out.set(r.hash, r.markdown);
+      for (const r of await sql<{ hash: string; markdown: string }>(em, `select hash, markdown from :schema.document where hash in (${marks(chunk.length)})`, chunk)) {
+        out.set(r.hash, r.markdown);
+        keep(r.hash, r.markdown);
+      }
     }
     return out;
   },

@@ -88,6 +88,17 @@ export const revisionRepository = {
     return revision;
   },
 
+  /** A revision of the space with its tree; a cached tree answers without a query (revisions never change). */
+  async treeInSpace(em: EntityManager, spaceId: string, id: string): Promise<RevisionTree> {
+    const cached = trees.get(id);
+    if (cached) {
+      const tree = await remember(id, cached);
+      if (tree.revision.spaceId !== spaceId) throw notFound('Revision');
+      return tree;
+    }
+    return revisionRepository.loadTree(em, await revisionRepository.findInSpace(em, spaceId, id));
+  },
+
   /** The revision's whole tree (cached: a revision never changes). */
   loadTree(em: EntityManager, revision: IRevision): Promise<RevisionTree> {
     const cached = trees.get(revision.id);
