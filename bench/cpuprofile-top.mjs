@@ -19,4 +19,4 @@ for (const [id, t] of counts) {
 }
 const active = total - (selfT.get('(idle) :-1') ?? 0); const pct = (t) => (100 * t / active).toFixed(1).padStart(5) + '%';
 console.log('SELF'); [...selfT].sort((a, b) => b[1] - a[1]).slice(0, 25).forEach(([k, t]) => console.log(pct(t), k));
-console.log('INCLUSIVE'); [...incl].sort((a, b) => b[1] - a[1]).filter(([k]) => /quire|mikro-orm|trpc|zod|fastify|pino|kysely|pg\//.test(k)).slice(0, 40).forEach(([k, t]) => console.log(pct(t), k));
+console.log('INCLUSIVE'); [...incl].sort((a, b) => b[1] - a[1]).filter(([k]) => /quire|mikro-orm|trpc|zod|fastify|pino|kysely|pg\/|services\/|gateway\/|kit\//.test(k)).slice(0, Number(process.argv[3] ?? 40)).forEach(([k, t]) => console.log(pct(t), k));
