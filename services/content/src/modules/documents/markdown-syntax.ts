@@ -187,11 +187,11 @@ const STRINGIFY_OPTIONS: ToMarkdownOptions = {
   resourceLink: false,
   join: [hintJoin, emptyTaskJoin],
   handlers: { link },
-  // remark escapes `<` before a letter, `/`, `!` or `?`, but `<{@a>` is an e-mail autolink too: escape `<`
-  // before anything but a space
   unsafe: [
     // text that looks like a hint marker line is not one: `\{% hint … %}`
     { character: '{', after: '%', atBreak: true },
+    // remark escapes `<` before a letter, `/`, `!` or `?`, but `<{@a>` is an e-mail autolink too: escape `<`
+    // before anything but a space
     {
       character: '<',
       after: '\\S',

@@ -334,6 +334,31 @@ describe('markdownToDocument', () => {
       expect(convert('Logo: ![l](gitbook-file:f1?space=s2) here')).toEqual(doc(p(text('Logo: '), inlineImage(file('f1', 's2'), { alt: 'l' }), text(' here'))));
     });
 
+    it('reads images as GitBook’s markdown export writes them', () => {
+      expect(
+        convert('<figure><img src=".gitbook/assets/image (4).png" alt="A &quot;chart&quot;" width="188"><figcaption><p>Q1 <strong>sales</strong></p></figcaption></figure>\n\n- <figure><img src="gitbook-file:f1" alt=""><figcaption></figcaption></figure>'),
+      ).toEqual(
+        doc(
+          {
+            object: 'block',
+            type: 'images',
+            data: {},
+            isVoid: false,
+            nodes: [
+              {
+                object: 'block',
+                type: 'image',
+                data: { ref: url('.gitbook/assets/image (4).png'), alt: 'A "chart"' },
+                fragments: [{ object: 'fragment', fragment: 'caption', nodes: [para('Q1 sales')] }],
+                isVoid: true,
+              },
+            ],
+          },
+          { object: 'block', type: 'list-unordered', data: {}, nodes: [item(p(text(), inlineImage(file('f1')), text()))] },
+        ),
+      );
+    });
+
     it('keeps images inside links as inline images of the link', () => {
       expect(convert('[![badge](b.svg)](https://ci.io)')).toEqual(doc(p(text(), link(url('https://ci.io'), text(), inlineImage(url('b.svg'), { alt: 'badge' }), text()), text())));
     });

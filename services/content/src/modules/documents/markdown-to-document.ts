@@ -37,6 +37,7 @@ import { refFromUrl } from './refs.ts';
  * | `**` `*` `~~` `` ` ``                     | marks bold, italic, strikethrough, code                         |
  * | `[text](url)`, `<url>`, `www.x.y`, refs   | inline `link`, ref `{kind:'url'}` or `{kind:'file'}` (see refs.ts); link titles are dropped |
  * | paragraph of only images (top level)      | `images` block, one `image` per picture (title → caption)       |
+ * | GitBook's `<figure><img …>` export        | the same (`src`, `alt`, `<figcaption>` text)                     |
  * | other images                              | inline `inline-image` (title → caption)                         |
  * | `-`/`*`/`+`, `1.`, `- [ ]`                | `list-unordered`, `list-ordered` (`start`), `list-tasks` (`checked`); a list with any task item is a task list |
  * | fenced/indented code                      | `code` (`syntax` = language, `title` from `title="…"` in the info string), one `code-line` per line |
@@ -135,8 +136,11 @@ function block(node: RootContent, container: Container, ctx: Ctx): DocumentBlock
       return [table(node, ctx)];
     case 'definition':
       return []; // applied to the links that use it
-    case 'html':
-      return [rawParagraph(node.value, ctx)];
+    case 'html': {
+      const image = figure(node.value);
+      if (!image) return [rawParagraph(node.value, ctx)];
+      return [container === 'document' ? imagesBlock([image]) : paragraph(phrasingNodes([image]))];
+    }
     default:
       // footnote definitions, and whatever GFM adds that GitBook has no block for: kept as their source text
       return [rawParagraph(sourceOf(node, ctx), ctx)];
@@ -255,13 +259,11 @@ function paragraphOrImages(node: Paragraph, container: Container, ctx: Ctx): Doc
     images.length > 0 &&
     content.every((p) => (isRun(p) ? p.text.trim() === '' : p.type === 'inline-image'));
   if (!onlyImages) return paragraph(phrasingNodes(content));
-  return {
-    object: 'block',
-    type: 'images',
-    data: {},
-    isVoid: false,
-    nodes: images.flatMap((inline) => (inline.type === 'inline-image' ? [imageBlock(inline)] : [])),
-  };
+  return imagesBlock(images.flatMap((inline) => (inline.type === 'inline-image' ? [inline] : [])));
+}
+
+function imagesBlock(images: DocumentInlineImage[]): DocumentBlockTopLevel {
+  return { object: 'block', type: 'images', data: {}, isVoid: false, nodes: images.map(imageBlock) };
 }
 
 function imageBlock(inline: DocumentInlineImage): DocumentBlockImage {
@@ -273,6 +275,34 @@ function imageBlock(inline: DocumentInlineImage): DocumentBlockImage {
     fragments: caption ? [{ object: 'fragment', fragment: 'caption', nodes: [paragraph([textNode([{ text: caption, marks: 0 }])])] }] : [],
     isVoid: true,
   };
+}
+
+/**
+ * An image as GitBook's markdown export writes it:
+ * `<figure><img src="…" alt="…" width="…"><figcaption><p>Caption</p></figcaption></figure>`
+ * (the width is not kept; the caption is read as plain text).
+ */
+const FIGURE = /^<figure>\s*<img\s([^>]*?)\/?>\s*(?:<figcaption>([\s\S]*?)<\/figcaption>\s*)?<\/figure>$/i;
+
+function figure(html: string): DocumentInlineImage | null {
+  const match = FIGURE.exec(html.trim());
+  const src = match?.[1] === undefined ? undefined : attribute(match[1], 'src');
+  if (!match?.[1] || !src) return null;
+  return inlineImage(src, attribute(match[1], 'alt'), match[2] === undefined ? undefined : decodeEntities(match[2].replace(/<[^>]*>/g, ' ')));
+}
+
+function attribute(attributes: string, name: string): string | undefined {
+  const value = new RegExp(`(?:^|\\s)${name}="([^"]*)"`, 'i').exec(attributes)?.[1];
+  return value === undefined ? undefined : decodeEntities(value);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
+    const code = name[0] !== '#' ? undefined : name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
 }
 
 const TITLE = /(?:^|\s)title="((?:[^"\\]|\\.)*)"/;

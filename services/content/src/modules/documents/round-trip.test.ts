@@ -39,6 +39,7 @@ const TRICKY = [
   'Text ![inline](i.png) more [![badge](b.svg)](https://ci) end',
   '[ref link][r] and ![ref img][i] and [collapsed][] [r]\n\n[r]: https://r.io "t"\n[i]: gitbook-file:img\n[collapsed]: /c',
   '<https://a.io> www.b.io/path?x=1. https://c.io, mail@d.io',
+  '<figure><img src=".gitbook/assets/a b.png" alt="x"><figcaption><p>Cap</p></figcaption></figure>\n\n> <figure><img src="y.png" alt=""></figure>',
   '<div align="center">\n  <img src="x.png">\n</div>\n\n<details><summary>More</summary>\n\nHidden *text*\n\n</details>',
   'Footnote[^n] here.\n\n[^n]: The note\n    continues.',
   '#### Deep heading\n\n###### Deeper',
