@@ -132,6 +132,27 @@ describe('content through change requests (official client)', () => {
     expect((await api.spaces.getChangeRequestById(space.id, f.id)).data).toMatchObject({ outdated: false, revisionMergedAncestor: expect.any(String) });
   });
 
+  it('serializes merges racing into one space: no merge is lost, each builds on the one before', async () => {
+    const api = p.client(acme.token);
+    const space = (await api.orgs.createSpace(acme.organization.id, { title: 'Racing' })).data;
+    const crs = [];
+    for (const title of ['Alpha', 'Beta', 'Gamma']) {
+      const cr = (await api.spaces.createChangeRequest(space.id, {})).data;
+      await api.spaces.updateChangeRequestContent(space.id, cr.id, { changes: [{ operation: 'insert_page', title, document: { markdown: `${title} text` } }] } as never);
+      crs.push(cr);
+    }
+    const merged = await Promise.all(crs.map((cr) => api.spaces.mergeChangeRequest(space.id, cr.id)));
+    expect(merged.map((m) => m.data.result)).toEqual(['merge', 'merge', 'merge']);
+    expect((await api.spaces.listPages(space.id)).data.pages.map((pg) => pg.title).sort()).toEqual(['Alpha', 'Beta', 'Gamma']);
+    // The merge revisions form one chain from the space's first revision: each has the previous as first parent.
+    const revisions = await Promise.all(merged.map((m) => api.spaces.getRevisionById(space.id, m.data.revision)));
+    const firstParents = new Set(revisions.map((r) => r.data.parents[0]));
+    const ids = new Set(revisions.map((r) => r.data.id));
+    expect(firstParents.has(space.revision)).toBe(true);
+    expect([...firstParents].filter((id) => ids.has(id))).toHaveLength(2);
+    expect((await api.spaces.getSpaceById(space.id)).data.revision).toSatisfy((id: string) => ids.has(id) && !firstParents.has(id));
+  });
+
   it('brings a page created in main into an outdated change request with update', async () => {
     const { api, space, cr } = await spaceWithChangeRequest('Updates');
     const other = (await api.spaces.createChangeRequest(space.id, {})).data;
