@@ -19,6 +19,7 @@ export * from './schemas/openapi.ts';
 export * from './schemas/revision.ts';
 export * from './schemas/document.ts';
 export * from './schemas/change-request-review.ts';
+export * from './schemas/comment.ts';
 export * from './schemas/revision-changes.ts';
 export * from './schemas/site.ts';
 export * as ops from './ops.ts';

@@ -16,3 +16,4 @@ export * from './operations/integrations.ts';
 export * from './operations/openapi.ts';
 export * from './operations/content.ts';
 export * from './operations/change-request-reviews.ts';
+export * from './operations/comments.ts';

@@ -19,6 +19,8 @@ import { changeRequestContentProcedures } from './modules/change-requests/change
 import { contentProcedures } from './modules/content/content.router.ts';
 import { ChangeRequestContributor, ChangeRequestReview, ChangeRequestReviewer } from './modules/change-requests/reviews.entity.ts';
 import { changeRequestReviewProcedures } from './modules/change-requests/reviews.router.ts';
+import { Comment, CommentReply } from './modules/comments/comment.entity.ts';
+import { commentProcedures } from './modules/comments/comments.router.ts';
 import { serviceRouter } from './trpc.ts';
 
 export const contentRouter = serviceRouter('content', ServiceOperations.content, {
@@ -30,13 +32,14 @@ export const contentRouter = serviceRouter('content', ServiceOperations.content,
   ...changeRequestContentProcedures,
   ...contentProcedures,
   ...changeRequestReviewProcedures,
+  ...commentProcedures,
 });
 
 /** Spaces, collections and their content. */
 export const contentService: ServiceDefinition<ContentConfig> = {
   name: 'content',
   schema: 'content',
-  entities: [Space, Revision, Collection, Member, ChangeRequest, ChangeRequestReviewer, ChangeRequestReview, ChangeRequestContributor, OpenAPISpec, OpenAPISpecVersion],
+  entities: [Space, Revision, Collection, Member, ChangeRequest, ChangeRequestReviewer, ChangeRequestReview, ChangeRequestContributor, Comment, CommentReply, OpenAPISpec, OpenAPISpecVersion],
   migrations,
   router: contentRouter,
   consumers: ({ orm }) => [memberEventsConsumer(orm)],

@@ -2,6 +2,7 @@ import { SpacesMigration } from './0001-spaces.ts';
 import { CollectionsTreeTrashMigration } from './0002-collections-tree-trash.ts';
 import { ContentEngineMigration } from './0003-content-engine.ts';
 import { OpenAPISpecsMigration } from './0004-openapi-specs.ts';
+import { CommentsMigration } from './0005-comments.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   { name: '0002_collections_tree_trash', class: CollectionsTreeTrashMigration },
   { name: '0003_content_engine', class: ContentEngineMigration },
   { name: '0004_openapi_specs', class: OpenAPISpecsMigration },
+  { name: '0005_comments', class: CommentsMigration },
 ];

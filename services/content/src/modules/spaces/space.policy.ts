@@ -34,6 +34,8 @@ export const spacePolicy = definePolicy({
     review: 'review',
     /** Merge change requests into the space (`permissions.merge`). */
     merge: 'review',
+    /** Post, reply to, react to, resolve comments (the space's or its change requests'). */
+    comment: 'comment',
   },
   describe: {
     view: 'Viewing the space',
@@ -46,6 +48,7 @@ export const spacePolicy = definePolicy({
     edit: 'Editing the content',
     review: 'Reviewing change requests',
     merge: 'Merging change requests',
+    comment: 'Commenting',
   },
   permissions: {
     view: 'read',

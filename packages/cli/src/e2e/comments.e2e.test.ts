@@ -1,0 +1,214 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiError, startPlatform, type Platform } from './harness.ts';
+
+interface Boot {
+  organization: { id: string };
+  user: { id: string; displayName: string };
+  token: string;
+}
+interface Seat {
+  user: { id: string };
+  token: string;
+}
+
+let p: Platform;
+let acme: Boot;
+let reader: Seat;
+let commenter: Seat;
+let editor: Seat;
+let other: Boot;
+
+async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: p.env.DATABASE_URL });
+  await c.connect();
+  try {
+    return (await c.query(text, params)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+async function awaitMembers(users: string[]): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  const known = async () => Number((await sql<{ n: string }>('select count(*) as n from content.member where user_id = any($1)', [users]))[0]?.n);
+  while ((await known()) < users.length) {
+    if (Date.now() > deadline) throw new Error('the content service did not learn the members in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeAll(async () => {
+  p = await startPlatform();
+  acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
+  reader = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read', '--name', 'Rita'])).json;
+  commenter = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'cid@acme.io', '--role', 'comment', '--name', 'Cid'])).json;
+  editor = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'ed@acme.io', '--role', 'edit', '--name', 'Ed'])).json;
+  other = (await p.cli(['bootstrap', '--org', 'Other', '--email', 'olga@other.io'])).json;
+  await awaitMembers([acme.user.id, reader.user.id, commenter.user.id, editor.user.id, other.user.id]);
+});
+afterAll(async () => {
+  await p?.stop();
+});
+
+/** A space with one page (merged from a change request), and the page. */
+async function spaceWithPage(title: string) {
+  const api = p.client(acme.token);
+  const space = (await api.orgs.createSpace(acme.organization.id, { title })).data;
+  const cr = (await api.spaces.createChangeRequest(space.id, {})).data;
+  await api.spaces.updateChangeRequestContent(space.id, cr.id, { changes: [{ operation: 'insert_page', title: 'Notes', document: { markdown: 'Some **notes**.\n' } }] } as never);
+  await api.spaces.mergeChangeRequest(space.id, cr.id);
+  const page = (await api.spaces.listPages(space.id)).data.pages[0]!;
+  return { space, page };
+}
+
+describe('space comments through the official client', () => {
+  it('posts, gets, lists (filters, order, paging), resolves and reopens with the space counter', async () => {
+    const { space, page } = await spaceWithPage('Commented');
+    const api = p.client(commenter.token);
+    const posted = await api.spaces.postCommentInSpace(space.id, { page: page.id, node: 'node-1', body: { markdown: 'Typo here' } } as never);
+    expect(posted.status).toBe(200);
+    expect(posted.data).toMatchObject({
+      object: 'comment',
+      postedBy: { id: commenter.user.id, displayName: 'Cid' },
+      body: { markdown: 'Typo here' },
+      status: 'open',
+      replies: 0,
+      reactions: [],
+      target: { space: space.id, revision: expect.any(String), node: { id: 'node-1' }, page: { id: page.id, title: 'Notes', path: 'notes', outdated: false } },
+      permissions: { view: true, edit: true, reply: true, delete: true },
+    });
+    expect(posted.data.urls.location).toMatch(new RegExp(`/v1/spaces/${space.id}/comments/${posted.data.id}$`));
+    const second = (await p.client(acme.token).spaces.postCommentInSpace(space.id, { body: { markdown: 'General remark' } } as never)).data;
+    expect((await api.spaces.getSpaceById(space.id)).data.comments).toBe(2);
+
+    // As another caller: no edit, and format=document gives the JSON document.
+    const got = (await p.client(editor.token).spaces.getCommentInSpace(space.id, posted.data.id, { format: 'document' } as never)).data;
+    expect(got.permissions).toEqual({ view: true, edit: false, reply: true, delete: false });
+    expect(got.body).toMatchObject({ object: 'document', nodes: [expect.objectContaining({ type: 'paragraph' })] });
+    expect((await p.client(acme.token).spaces.getCommentInSpace(space.id, posted.data.id)).data.permissions).toEqual({ view: true, edit: false, reply: true, delete: true });
+
+    const all = (await api.spaces.listCommentsInSpace(space.id)).data;
+    expect(all.count).toBe(2);
+    expect(all.items.map((c) => c.id)).toEqual([second.id, posted.data.id]);
+    expect((await api.spaces.listCommentsInSpace(space.id, { order: 'asc' } as never)).data.items.map((c) => c.id)).toEqual([posted.data.id, second.id]);
+    expect((await api.spaces.listCommentsInSpace(space.id, { targetPage: page.id } as never)).data.items.map((c) => c.id)).toEqual([posted.data.id]);
+    expect((await api.spaces.listCommentsInSpace(space.id, { authors: [acme.user.id] } as never)).data.items.map((c) => c.id)).toEqual([second.id]);
+    const first = (await api.spaces.listCommentsInSpace(space.id, { limit: 1 })).data;
+    expect(first).toMatchObject({ count: 2, items: [{ id: second.id }], next: { page: expect.any(String) } });
+    const rest = (await api.spaces.listCommentsInSpace(space.id, { limit: 1, page: first.next!.page })).data;
+    expect(rest.items.map((c) => c.id)).toEqual([posted.data.id]);
+    expect(rest.next).toBeUndefined();
+
+    const resolved = (await p.client(editor.token).spaces.updateCommentInSpace(space.id, posted.data.id, { resolved: true })).data;
+    expect(resolved).toMatchObject({ status: 'resolved', resolvedBy: { id: editor.user.id }, resolvedAt: expect.any(String) });
+    await p.client(editor.token).spaces.updateCommentInSpace(space.id, posted.data.id, { resolved: true });
+    expect((await api.spaces.getSpaceById(space.id)).data.comments).toBe(1);
+    expect((await api.spaces.listCommentsInSpace(space.id, { status: 'resolved' } as never)).data.items.map((c) => c.id)).toEqual([posted.data.id]);
+    expect((await api.spaces.listCommentsInSpace(space.id, { status: 'open' } as never)).data.items.map((c) => c.id)).toEqual([second.id]);
+    const reopened = (await api.spaces.updateCommentInSpace(space.id, posted.data.id, { resolved: false })).data;
+    expect(reopened.status).toBe('open');
+    expect((reopened as { resolvedBy?: unknown }).resolvedBy).toBeUndefined();
+    expect((await api.spaces.getSpaceById(space.id)).data.comments).toBe(2);
+  });
+
+  it('edits (author only), reacts once per user per emoji, deletes (author or admin) with the counter', async () => {
+    const { space } = await spaceWithPage('Reacted');
+    const api = p.client(commenter.token);
+    const c = (await api.spaces.postCommentInSpace(space.id, { body: { markdown: 'First' } } as never)).data;
+    const edited = (await api.spaces.updateCommentInSpace(space.id, c.id, { body: { markdown: 'First, edited' }, addedReactions: ['👍', '👍'] } as never)).data;
+    expect(edited).toMatchObject({ body: { markdown: 'First, edited' }, editedAt: expect.any(String) });
+    await p.client(editor.token).spaces.updateCommentInSpace(space.id, c.id, { addedReactions: ['👍', '🎉'] } as never);
+    const reacted = (await api.spaces.updateCommentInSpace(space.id, c.id, { addedReactions: ['👍'] } as never)).data;
+    expect(reacted.reactions).toEqual([
+      { emoji: '👍', count: 2, users: [expect.objectContaining({ user: expect.objectContaining({ id: commenter.user.id }), reactedAt: expect.any(String) }), expect.objectContaining({ user: expect.objectContaining({ id: editor.user.id }) })] },
+      { emoji: '🎉', count: 1, users: [expect.objectContaining({ user: expect.objectContaining({ id: editor.user.id }) })] },
+    ]);
+    const unreacted = (await p.client(editor.token).spaces.updateCommentInSpace(space.id, c.id, { removedReactions: ['👍', '🎉'] } as never)).data;
+    expect(unreacted.reactions).toEqual([expect.objectContaining({ emoji: '👍', count: 1 })]);
+
+    expect(await apiError(p.client(editor.token).spaces.updateCommentInSpace(space.id, c.id, { body: { markdown: 'hijack' } } as never))).toMatchObject({ code: 403 });
+    expect(await apiError(api.spaces.updateCommentInSpace(space.id, c.id, { addedReactions: ['not an emoji'] } as never))).toMatchObject({ code: 400, message: expect.stringMatching(/addedReactions/) });
+    expect(await apiError(p.client(reader.token).spaces.updateCommentInSpace(space.id, c.id, { addedReactions: ['👍'] } as never))).toMatchObject({ code: 403 });
+    expect(await apiError(p.client(reader.token).spaces.postCommentInSpace(space.id, { body: { markdown: 'x' } } as never))).toMatchObject({ code: 403 });
+    expect(await apiError(p.client(other.token).spaces.getCommentInSpace(space.id, c.id))).toMatchObject({ code: 404 });
+    expect(await apiError(api.spaces.postCommentInSpace(space.id, { page: 'nope', body: { markdown: 'x' } } as never))).toMatchObject({ code: 400, message: expect.stringMatching(/page/) });
+    expect(await apiError(api.spaces.postCommentInSpace(space.id, {} as never))).toMatchObject({ code: 400, message: expect.stringMatching(/body/) });
+    expect((await p.client(reader.token).spaces.getCommentInSpace(space.id, c.id)).data.permissions).toEqual({ view: true, edit: false, reply: false, delete: false });
+
+    expect(await apiError(p.client(editor.token).spaces.deleteCommentInSpace(space.id, c.id))).toMatchObject({ code: 403 });
+    const mine = (await p.client(editor.token).spaces.postCommentInSpace(space.id, { body: { markdown: 'mine' } } as never)).data;
+    expect((await api.spaces.getSpaceById(space.id)).data.comments).toBe(2);
+    expect((await p.client(editor.token).spaces.deleteCommentInSpace(space.id, mine.id)).status).toBe(205);
+    expect((await p.client(acme.token).spaces.deleteCommentInSpace(space.id, c.id)).status).toBe(205);
+    expect(await apiError(api.spaces.getCommentInSpace(space.id, c.id))).toMatchObject({ code: 404 });
+    expect((await api.spaces.getSpaceById(space.id)).data.comments).toBe(0);
+  });
+
+  it('replies: post, list paged, get, edit, react, delete; they go with their comment', async () => {
+    const { space } = await spaceWithPage('Replied');
+    const api = p.client(commenter.token);
+    const c = (await api.spaces.postCommentInSpace(space.id, { body: { markdown: 'Question?' } } as never)).data;
+    const r1 = await p.client(editor.token).spaces.postCommentReplyInSpace(space.id, c.id, { body: { markdown: 'Answer' } } as never);
+    expect(r1.status).toBe(200);
+    expect(r1.data).toMatchObject({ object: 'comment-reply', postedBy: { id: editor.user.id }, body: { markdown: 'Answer' }, reactions: [], permissions: { view: true, edit: true, reply: true, delete: true } });
+    const r2 = (await api.spaces.postCommentReplyInSpace(space.id, c.id, { body: { markdown: 'Thanks' } } as never)).data;
+    expect((await api.spaces.getCommentInSpace(space.id, c.id)).data.replies).toBe(2);
+    const page1 = (await api.spaces.listCommentRepliesInSpace(space.id, c.id, { limit: 1 })).data;
+    expect(page1).toMatchObject({ count: 2, items: [{ id: r1.data.id }], next: { page: expect.any(String) } });
+    expect((await api.spaces.listCommentRepliesInSpace(space.id, c.id, { limit: 1, page: page1.next!.page })).data.items.map((r) => r.id)).toEqual([r2.id]);
+    expect((await api.spaces.getCommentReplyInSpace(space.id, c.id, r2.id)).data.body).toEqual({ markdown: 'Thanks' });
+    const edited = (await api.spaces.updateCommentReplyInSpace(space.id, c.id, r2.id, { body: { markdown: 'Thanks!' }, addedReactions: ['🙏'] } as never)).data;
+    expect(edited).toMatchObject({ body: { markdown: 'Thanks!' }, editedAt: expect.any(String), reactions: [{ emoji: '🙏', count: 1 }] });
+    expect(await apiError(api.spaces.updateCommentReplyInSpace(space.id, c.id, r1.data.id, { body: { markdown: 'no' } } as never))).toMatchObject({ code: 403 });
+    expect(await apiError(p.client(reader.token).spaces.postCommentReplyInSpace(space.id, c.id, { body: { markdown: 'no' } } as never))).toMatchObject({ code: 403 });
+    expect((await api.spaces.deleteCommentReplyInSpace(space.id, c.id, r2.id)).status).toBe(205);
+    expect((await api.spaces.getCommentInSpace(space.id, c.id)).data.replies).toBe(1);
+    await p.client(acme.token).spaces.deleteCommentInSpace(space.id, c.id);
+    expect(await apiError(api.spaces.getCommentReplyInSpace(space.id, c.id, r1.data.id))).toMatchObject({ code: 404 });
+    expect(Number((await sql<{ n: string }>('select count(*) as n from content.comment_reply where comment_id = $1', [c.id]))[0]!.n)).toBe(0);
+  });
+
+  it('marks a comment outdated once its page changes', async () => {
+    const { space, page } = await spaceWithPage('Outdated');
+    const api = p.client(acme.token);
+    const c = (await api.spaces.postCommentInSpace(space.id, { page: page.id, body: { markdown: 'about this' } } as never)).data;
+    const cr = (await api.spaces.createChangeRequest(space.id, {})).data;
+    await api.spaces.updateChangeRequestContent(space.id, cr.id, { changes: [{ operation: 'update_page', page: page.id, document: { markdown: 'Rewritten.\n' } }] } as never);
+    await api.spaces.mergeChangeRequest(space.id, cr.id);
+    expect((await api.spaces.getCommentInSpace(space.id, c.id)).data.target.page).toMatchObject({ id: page.id, outdated: true });
+  });
+
+  it('keeps the open count true under concurrent posts and resolves', async () => {
+    const { space } = await spaceWithPage('Busy');
+    const api = p.client(commenter.token);
+    const posted = await Promise.all(Array.from({ length: 6 }, (_, i) => api.spaces.postCommentInSpace(space.id, { body: { markdown: `c${i}` } } as never)));
+    const target = posted[0]!.data.id;
+    await Promise.all(Array.from({ length: 4 }, () => api.spaces.updateCommentInSpace(space.id, target, { resolved: true })));
+    expect((await api.spaces.getSpaceById(space.id)).data.comments).toBe(5);
+  });
+});
+
+describe('change request comments through the official client', () => {
+  it('shares the code of space comments: own list, own counter, pages of the change request', async () => {
+    const { space } = await spaceWithPage('With CR');
+    const api = p.client(editor.token);
+    const cr = (await api.spaces.createChangeRequest(space.id, {})).data;
+    await api.spaces.updateChangeRequestContent(space.id, cr.id, { changes: [{ operation: 'insert_page', title: 'Draft page', document: { markdown: 'New.\n' } }] } as never);
+    const draftPage = (await api.spaces.listPagesInChangeRequest(space.id, cr.id)).data.pages.find((pg) => pg.title === 'Draft page')!;
+    expect(await apiError(api.spaces.postCommentInSpace(space.id, { page: draftPage.id, body: { markdown: 'x' } } as never))).toMatchObject({ code: 400 });
+    const c = (await api.spaces.postCommentInChangeRequest(space.id, cr.id, { page: draftPage.id, body: { markdown: 'On the draft' } } as never)).data;
+    expect(c).toMatchObject({ target: { changeRequest: cr.id, page: { id: draftPage.id, outdated: false } } });
+    expect(c.urls.location).toMatch(new RegExp(`/change-requests/${cr.id}/comments/${c.id}$`));
+    expect((await api.spaces.getChangeRequestById(space.id, cr.id)).data.comments).toBe(1);
+    expect((await api.spaces.getSpaceById(space.id)).data.comments).toBe(0);
+    expect((await api.spaces.listCommentsInSpace(space.id)).data.count).toBe(0);
+    expect((await api.spaces.listCommentsInChangeRequest(space.id, cr.id)).data.items.map((x) => x.id)).toEqual([c.id]);
+    expect(await apiError(api.spaces.getCommentInSpace(space.id, c.id))).toMatchObject({ code: 404 });
+    const reply = (await api.spaces.postCommentReplyInChangeRequest(space.id, cr.id, c.id, { body: { markdown: 'ok' } } as never)).data;
+    expect((await api.spaces.listCommentRepliesInChangeRequest(space.id, cr.id, c.id)).data.items.map((r) => r.id)).toEqual([reply.id]);
+    await api.spaces.updateCommentInChangeRequest(space.id, cr.id, c.id, { resolved: true });
+    expect((await api.spaces.getChangeRequestById(space.id, cr.id)).data.comments).toBe(0);
+    expect((await api.spaces.deleteCommentInChangeRequest(space.id, cr.id, c.id)).status).toBe(205);
+  });
+});

@@ -1,0 +1,97 @@
+import type { Comment, CommentReply, Reaction, User } from '@quire/contracts';
+import type { ContentContext } from '../../trpc.ts';
+import { markdownToDocument } from '../documents/index.ts';
+import { revisionRepository } from '../revisions/revision.repository.ts';
+import { treeIndex } from '../revisions/revision-tree.ts';
+import { loadUsers } from '../users/user-directory.ts';
+import type { IComment, ICommentReply } from './comment.entity.ts';
+import { commentFacts, type CommentTarget } from './comment.loader.ts';
+import { commentPermissions } from './comment.policy.ts';
+import { commentRepository, type ReactionRow } from './comment.repository.ts';
+
+type Ctx = Pick<ContentContext, 'em' | 'actor' | 'peers' | 'requestId' | 'urls'>;
+export type BodyFormat = 'markdown' | 'document' | undefined;
+
+const bodyOf = (markdown: string, format: BodyFormat) => (format === 'document' ? markdownToDocument(markdown) : { markdown });
+
+/** Reactions per subject, grouped by emoji in order of first reaction. */
+function groupReactions(rows: ReactionRow[], users: Map<string, User>): Map<string, Reaction[]> {
+  const out = new Map<string, Map<string, Reaction>>();
+  for (const r of rows) {
+    const bySubject = out.get(r.subjectId) ?? new Map<string, Reaction>();
+    out.set(r.subjectId, bySubject);
+    const reaction = bySubject.get(r.emoji) ?? { emoji: r.emoji, count: 0, users: [] };
+    bySubject.set(r.emoji, reaction);
+    reaction.count += 1;
+    reaction.users.push({ user: users.get(r.userId)!, reactedAt: r.reactedAt.toISOString() });
+  }
+  return new Map([...out].map(([k, v]) => [k, [...v.values()]]));
+}
+
+const base = (ctx: CommentTarget) => (ctx.changeRequest ? `/spaces/${ctx.space.id}/change-requests/${ctx.changeRequest.id}` : `/spaces/${ctx.space.id}`);
+
+/** Comments as the caller sees them: users in one call to org-admin, reactions in one query, pages from the target's current revision. */
+export async function presentComments(ctx: Ctx, target: CommentTarget, comments: IComment[], format?: BodyFormat): Promise<Comment[]> {
+  const reactions = await commentRepository.reactionsOf(ctx.em, comments.map((c) => c.id));
+  const users = await loadUsers(ctx, [...comments.flatMap((c) => (c.resolvedBy ? [c.postedBy, c.resolvedBy] : [c.postedBy])), ...reactions.map((r) => r.userId)]);
+  const byComment = groupReactions(reactions, users);
+  const tree = comments.some((c) => c.pageId) ? await revisionRepository.treeInSpace(ctx.em, target.space.id, target.revisionId) : undefined;
+  const paths = tree ? treeIndex(tree.pages).paths : new Map<string, string>();
+  return comments.map((c) => {
+    const page = c.pageId ? tree?.pages.get(c.pageId) : undefined;
+    return {
+      object: 'comment',
+      id: c.id,
+      postedBy: users.get(c.postedBy)!,
+      postedAt: c.postedAt.toISOString(),
+      ...(c.editedAt ? { editedAt: c.editedAt.toISOString() } : {}),
+      reactions: byComment.get(c.id) ?? [],
+      replies: c.replies,
+      body: bodyOf(c.body, format),
+      target: {
+        space: c.spaceId,
+        revision: c.revisionId,
+        ...(c.changeRequestId ? { changeRequest: c.changeRequestId } : {}),
+        ...(c.nodeId ? { node: { id: c.nodeId } } : {}),
+        ...(c.pageId
+          ? {
+              page: page
+                ? {
+                    id: page.id,
+                    title: page.title,
+                    ...(page.emoji ? { emoji: page.emoji } : {}),
+                    ...(page.icon ? { icon: page.icon } : {}),
+                    createdAt: page.createdAt.toISOString(),
+                    updatedAt: page.updatedAt.toISOString(),
+                    path: paths.get(page.id) ?? page.slug,
+                    outdated: (page.documentHash ?? null) !== c.pageDocument,
+                  }
+                : { id: c.pageId, title: c.pageTitle ?? '', outdated: true },
+            }
+          : {}),
+      },
+      urls: { location: ctx.urls.api(`${base(target)}/comments/${c.id}`) },
+      permissions: commentPermissions(ctx.actor, commentFacts(ctx, target, c.postedBy)),
+      status: c.status,
+      ...(c.resolvedAt ? { resolvedAt: c.resolvedAt.toISOString() } : {}),
+      ...(c.resolvedBy ? { resolvedBy: users.get(c.resolvedBy)! } : {}),
+    };
+  });
+}
+
+export async function presentReplies(ctx: Ctx, target: CommentTarget, comment: IComment, replies: ICommentReply[], format?: BodyFormat): Promise<CommentReply[]> {
+  const reactions = await commentRepository.reactionsOf(ctx.em, replies.map((r) => r.id));
+  const users = await loadUsers(ctx, [...replies.map((r) => r.postedBy), ...reactions.map((r) => r.userId)]);
+  const byReply = groupReactions(reactions, users);
+  return replies.map((r) => ({
+    object: 'comment-reply',
+    id: r.id,
+    postedBy: users.get(r.postedBy)!,
+    postedAt: r.postedAt.toISOString(),
+    ...(r.editedAt ? { editedAt: r.editedAt.toISOString() } : {}),
+    reactions: byReply.get(r.id) ?? [],
+    body: bodyOf(r.body, format),
+    urls: { location: ctx.urls.api(`${base(target)}/comments/${comment.id}/replies/${r.id}`) },
+    permissions: commentPermissions(ctx.actor, commentFacts(ctx, target, r.postedBy)),
+  }));
+}

@@ -1,0 +1,106 @@
+import { ops } from '@quire/contracts';
+import { paginate, type Handler } from '@quire/kit';
+import { implement, type ContentContext } from '../../trpc.ts';
+import {
+  commentCreator,
+  commentDeleter,
+  commentReplyCreator,
+  commentReplyDeleter,
+  commentReplyUpdater,
+  commentUpdater,
+} from '../../commands/comment-writer.ts';
+import { Comment, CommentReply } from './comment.entity.ts';
+import { loadCommentFor, loadCommentTarget, loadReplyFor } from './comment.loader.ts';
+import type { CommentAction } from './comment.policy.ts';
+import { presentComments, presentReplies } from './comment.presenter.ts';
+import { commentRepository } from './comment.repository.ts';
+
+/** What an update asks: resolving, editing the body, reacting. */
+const updateActions = (input: { resolved?: boolean | undefined; body?: unknown; addedReactions?: string[] | undefined; removedReactions?: string[] | undefined }): CommentAction[] => [
+  'react',
+  ...(input.resolved !== undefined ? (['resolve'] as const) : []),
+  ...(input.body !== undefined ? (['edit'] as const) : []),
+];
+const editOf = (input: { body?: { markdown: string } | undefined; addedReactions?: string[] | undefined; removedReactions?: string[] | undefined }) => ({
+  markdown: input.body?.markdown,
+  addedReactions: input.addedReactions,
+  removedReactions: input.removedReactions,
+});
+
+/**
+ * The handlers, written once for both targets: typed by the space operations, they also serve the change
+ * request ones, whose inputs add `changeRequestId` (the loader's target).
+ */
+type H<Op extends keyof typeof ops> = Handler<(typeof ops)[Op], ContentContext>;
+
+const list: H<'listCommentsInSpace'> = async ({ input, ctx }) => {
+  const target = await loadCommentTarget(ctx, input, 'view');
+  const order = input.order ?? 'desc';
+  const page = await paginate(ctx.em, Comment, commentRepository.listWhere(target.scope, input), { postedAt: order, id: order }, input, (c) => c);
+  return { ...page, items: await presentComments(ctx, target, page.items, input.format) };
+};
+const create: H<'postCommentInSpace'> = async ({ input, ctx }) => {
+  const target = await loadCommentTarget(ctx, input, 'comment');
+  const comment = await commentCreator(ctx.em, { target, postedBy: ctx.actor.userId, markdown: input.body.markdown, pageId: input.page, nodeId: input.node });
+  return (await presentComments(ctx, target, [comment]))[0]!;
+};
+const get: H<'getCommentInSpace'> = async ({ input, ctx }) => {
+  const { comment, ...target } = await loadCommentFor(ctx, input, 'view');
+  return (await presentComments(ctx, target, [comment], input.format))[0]!;
+};
+const update: H<'updateCommentInSpace'> = async ({ input, ctx }) => {
+  const { comment, ...target } = await loadCommentFor(ctx, input, ...updateActions(input));
+  await commentUpdater(ctx.em, { target, comment, by: ctx.actor.userId, resolved: input.resolved, change: editOf(input) });
+  return (await presentComments(ctx, target, [comment]))[0]!;
+};
+const remove: H<'deleteCommentInSpace'> = async ({ input, ctx }) => {
+  const { comment, ...target } = await loadCommentFor(ctx, input, 'delete');
+  await commentDeleter(ctx.em, { target, comment });
+};
+const listReplies: H<'listCommentRepliesInSpace'> = async ({ input, ctx }) => {
+  const { comment, ...target } = await loadCommentFor(ctx, input, 'view');
+  const page = await paginate(ctx.em, CommentReply, { commentId: comment.id }, { postedAt: 'asc', id: 'asc' }, input, (r) => r);
+  return { ...page, items: await presentReplies(ctx, target, comment, page.items, input.format) };
+};
+const createReply: H<'postCommentReplyInSpace'> = async ({ input, ctx }) => {
+  const { comment, ...target } = await loadCommentFor(ctx, input, 'reply');
+  const reply = await commentReplyCreator(ctx.em, { target, comment, postedBy: ctx.actor.userId, markdown: input.body.markdown });
+  return (await presentReplies(ctx, target, comment, [reply]))[0]!;
+};
+const getReply: H<'getCommentReplyInSpace'> = async ({ input, ctx }) => {
+  const { comment, reply, ...target } = await loadReplyFor(ctx, input, 'view');
+  return (await presentReplies(ctx, target, comment, [reply], input.format))[0]!;
+};
+const updateReply: H<'updateCommentReplyInSpace'> = async ({ input, ctx }) => {
+  const { comment, reply, ...target } = await loadReplyFor(ctx, input, ...updateActions(input));
+  await commentReplyUpdater(ctx.em, { comment, reply, by: ctx.actor.userId, change: editOf(input) });
+  return (await presentReplies(ctx, target, comment, [reply]))[0]!;
+};
+const deleteReply: H<'deleteCommentReplyInSpace'> = async ({ input, ctx }) => {
+  const { comment, reply, ...target } = await loadReplyFor(ctx, input, 'delete');
+  await commentReplyDeleter(ctx.em, { target, comment, reply });
+};
+
+/** Comments and replies on spaces and on change requests: one handler per operation pair. */
+export const commentProcedures = {
+  listCommentsInSpace: implement(ops.listCommentsInSpace, list),
+  postCommentInSpace: implement(ops.postCommentInSpace, create),
+  getCommentInSpace: implement(ops.getCommentInSpace, get),
+  updateCommentInSpace: implement(ops.updateCommentInSpace, update),
+  deleteCommentInSpace: implement(ops.deleteCommentInSpace, remove),
+  listCommentRepliesInSpace: implement(ops.listCommentRepliesInSpace, listReplies),
+  postCommentReplyInSpace: implement(ops.postCommentReplyInSpace, createReply),
+  getCommentReplyInSpace: implement(ops.getCommentReplyInSpace, getReply),
+  updateCommentReplyInSpace: implement(ops.updateCommentReplyInSpace, updateReply),
+  deleteCommentReplyInSpace: implement(ops.deleteCommentReplyInSpace, deleteReply),
+  listCommentsInChangeRequest: implement(ops.listCommentsInChangeRequest, list),
+  postCommentInChangeRequest: implement(ops.postCommentInChangeRequest, create),
+  getCommentInChangeRequest: implement(ops.getCommentInChangeRequest, get),
+  updateCommentInChangeRequest: implement(ops.updateCommentInChangeRequest, update),
+  deleteCommentInChangeRequest: implement(ops.deleteCommentInChangeRequest, remove),
+  listCommentRepliesInChangeRequest: implement(ops.listCommentRepliesInChangeRequest, listReplies),
+  postCommentReplyInChangeRequest: implement(ops.postCommentReplyInChangeRequest, createReply),
+  getCommentReplyInChangeRequest: implement(ops.getCommentReplyInChangeRequest, getReply),
+  updateCommentReplyInChangeRequest: implement(ops.updateCommentReplyInChangeRequest, updateReply),
+  deleteCommentReplyInChangeRequest: implement(ops.deleteCommentReplyInChangeRequest, deleteReply),
+};
