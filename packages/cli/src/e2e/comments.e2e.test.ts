@@ -169,6 +169,11 @@ describe('space comments through the official client', () => {
     expect(Number((await sql<{ n: string }>('select count(*) as n from content.comment_reply where comment_id = $1', [c.id]))[0]!.n)).toBe(0);
   });
 
+  it('records every comment event in the outbox', async () => {
+    const rows = await sql<{ type: string }>(`select distinct type from content.outbox where type like 'comment%'`);
+    expect(rows.map((r) => r.type).sort()).toEqual(['comment-reply.created', 'comment-reply.deleted', 'comment.created', 'comment.deleted', 'comment.reopened', 'comment.resolved', 'comment.updated']);
+  });
+
   it('marks a comment outdated once its page changes', async () => {
     const { space, page } = await spaceWithPage('Outdated');
     const api = p.client(acme.token);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { TimestampSchema, UrlSchema } from '../common.ts';
-import { JSONDocumentSchema } from './document.ts';
 import { UserSchema } from './user.ts';
 
 export const MAX_COMMENT_MARKDOWN = 10_000;
@@ -12,16 +11,14 @@ export const CommentStatusSchema = z.enum(COMMENT_STATUSES).describe('Status of 
 export type CommentStatus = z.infer<typeof CommentStatusSchema>;
 export const CommentStatusFilterSchema = z.enum(['all', 'open', 'resolved']).default('all').describe('Which comments to list: `all` (default), `open` or `resolved`');
 
-/**
- * An emoji: 1..16 characters (grapheme-sized, no ASCII letters, digits, spaces or punctuation), so a
- * reaction is a pictograph, not a word.
- */
+/** One emoji of Unicode's recommended set (a flag, a keycap, a skin tone, a ZWJ family count as one). */
+const ONE_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
 export const ReactionEmojiSchema = z
   .string()
   .min(1)
-  .max(16)
-  .regex(/^(?=.*\p{Extended_Pictographic})[\p{Extended_Pictographic}\p{Emoji_Component}\p{Emoji_Modifier}\u200d\ufe0f\u20e3]+$/u, 'not an emoji')
-  .describe('An emoji (a pictograph, max 16 code units)');
+  .max(32)
+  .refine((s) => ONE_EMOJI.test(s), 'not an emoji')
+  .describe('One emoji (Unicode RGI emoji, e.g. 👍)');
 
 const MarkdownSchema = z.string().max(MAX_COMMENT_MARKDOWN).describe(`Markdown of the body (max ${MAX_COMMENT_MARKDOWN})`);
 /** The body of a comment or reply as sent: `{ markdown }` (JSON documents are not supported yet). */
@@ -39,7 +36,10 @@ export const ReactionSchema = z
 export type Reaction = z.infer<typeof ReactionSchema>;
 
 export const CommentBodySchema = z
-  .union([z.object({ markdown: z.string().describe('Markdown of the body') }), JSONDocumentSchema])
+  .union([
+    z.object({ markdown: z.string().describe('Markdown of the body') }),
+    z.object({ object: z.literal('document'), nodes: z.array(z.record(z.string(), z.unknown())) }).catchall(z.unknown()).describe('GitBook’s JSON document'),
+  ])
   .describe('Content body: `{ markdown }`, or the JSON document with `format=document`');
 
 export const CommentPermissionsSchema = z
