@@ -169,6 +169,28 @@ describe('space comments through the official client', () => {
     expect(Number((await sql<{ n: string }>('select count(*) as n from content.comment_reply where comment_id = $1', [c.id]))[0]!.n)).toBe(0);
   });
 
+  it('lists the commenters (comments and replies) as members, first commenter first, paged', async () => {
+    const { space } = await spaceWithPage('Commenters');
+    const api = p.client(commenter.token);
+    expect((await api.spaces.listCommentersInSpace(space.id)).data).toEqual({ count: 0, items: [] });
+    const c = (await api.spaces.postCommentInSpace(space.id, { body: { markdown: 'one' } } as never)).data;
+    await p.client(editor.token).spaces.postCommentReplyInSpace(space.id, c.id, { body: { markdown: 'two' } } as never);
+    await api.spaces.postCommentInSpace(space.id, { body: { markdown: 'three' } } as never);
+    const all = (await api.spaces.listCommentersInSpace(space.id)).data;
+    expect(all.count).toBe(2);
+    expect(all.items).toEqual([
+      expect.objectContaining({ object: 'member', id: commenter.user.id, role: 'comment', user: expect.objectContaining({ displayName: 'Cid' }) }),
+      expect.objectContaining({ object: 'member', id: editor.user.id, role: 'edit' }),
+    ]);
+    const first = (await api.spaces.listCommentersInSpace(space.id, { limit: 1 })).data;
+    expect(first).toMatchObject({ count: 2, items: [{ id: commenter.user.id }], next: { page: expect.any(String) } });
+    const second = (await api.spaces.listCommentersInSpace(space.id, { limit: 1, page: first.next!.page })).data;
+    expect(second.items.map((m) => m.id)).toEqual([editor.user.id]);
+    expect(second.next).toBeUndefined();
+    expect(await apiError(api.spaces.listCommentersInSpace(space.id, { page: 'garbage' }))).toMatchObject({ code: 400, message: expect.stringMatching(/page/) });
+    expect(await apiError(p.client(other.token).spaces.listCommentersInSpace(space.id))).toMatchObject({ code: 404 });
+  });
+
   it('records every comment event in the outbox', async () => {
     const rows = await sql<{ type: string }>(`select distinct type from content.outbox where type like 'comment%'`);
     expect(rows.map((r) => r.type).sort()).toEqual(['comment-reply.created', 'comment-reply.deleted', 'comment.created', 'comment.deleted', 'comment.reopened', 'comment.resolved', 'comment.updated']);
@@ -212,6 +234,7 @@ describe('change request comments through the official client', () => {
     expect(await apiError(api.spaces.getCommentInSpace(space.id, c.id))).toMatchObject({ code: 404 });
     const reply = (await api.spaces.postCommentReplyInChangeRequest(space.id, cr.id, c.id, { body: { markdown: 'ok' } } as never)).data;
     expect((await api.spaces.listCommentRepliesInChangeRequest(space.id, cr.id, c.id)).data.items.map((r) => r.id)).toEqual([reply.id]);
+    expect((await api.spaces.listCommentersInChangeRequest(space.id, cr.id)).data.items.map((m) => m.id)).toEqual([editor.user.id]);
     await api.spaces.updateCommentInChangeRequest(space.id, cr.id, c.id, { resolved: true });
     expect((await api.spaces.getChangeRequestById(space.id, cr.id)).data.comments).toBe(0);
     expect((await api.spaces.deleteCommentInChangeRequest(space.id, cr.id, c.id)).status).toBe(205);

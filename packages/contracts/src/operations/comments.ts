@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema, listOf, OrderSchema, PageQueryShape } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { changeRequestId, spaceId, userId } from '../params.ts';
+import { MemberSchema } from '../schemas/member.ts';
 import {
   CommentBodyInputSchema,
   CommentFormatSchema,
@@ -106,6 +107,12 @@ function commentOperations<S extends z.ZodRawShape>(kind: 'space' | 'changeReque
       output: z.void(),
       http: { route: `DELETE ${base}/comments/{commentId}/replies/{commentReplyId}`, status: 205, operationId: names.deleteReply!, summary: 'Delete a reply' },
     }),
+    commenters: op({
+      id: `${noun}.listCommenters`,
+      input: z.object({ ...where, ...PageQueryShape }),
+      output: listOf(MemberSchema),
+      http: { route: `GET ${base}/commenters`, operationId: names.commenters!, summary: `List the members who commented on ${on} (comments or replies), first commenter first` },
+    }),
   };
 }
 
@@ -120,6 +127,7 @@ const space = commentOperations('space', '/spaces/{spaceId}', { spaceId }, {
   getReply: 'getCommentReplyInSpace',
   updateReply: 'updateCommentReplyInSpace',
   deleteReply: 'deleteCommentReplyInSpace',
+  commenters: 'listCommentersInSpace',
 });
 
 export const listCommentsInSpace = space.list;
@@ -132,6 +140,7 @@ export const postCommentReplyInSpace = space.createReply;
 export const getCommentReplyInSpace = space.getReply;
 export const updateCommentReplyInSpace = space.updateReply;
 export const deleteCommentReplyInSpace = space.deleteReply;
+export const listCommentersInSpace = space.commenters;
 
 const changeRequest = commentOperations('changeRequest', '/spaces/{spaceId}/change-requests/{changeRequestId}', { spaceId, changeRequestId }, {
   list: 'listCommentsInChangeRequest',
@@ -144,6 +153,7 @@ const changeRequest = commentOperations('changeRequest', '/spaces/{spaceId}/chan
   getReply: 'getCommentReplyInChangeRequest',
   updateReply: 'updateCommentReplyInChangeRequest',
   deleteReply: 'deleteCommentReplyInChangeRequest',
+  commenters: 'listCommentersInChangeRequest',
 });
 
 export const listCommentsInChangeRequest = changeRequest.list;
@@ -156,3 +166,4 @@ export const postCommentReplyInChangeRequest = changeRequest.createReply;
 export const getCommentReplyInChangeRequest = changeRequest.getReply;
 export const updateCommentReplyInChangeRequest = changeRequest.updateReply;
 export const deleteCommentReplyInChangeRequest = changeRequest.deleteReply;
+export const listCommentersInChangeRequest = changeRequest.commenters;

@@ -90,3 +90,11 @@ export const inviteUsersToOrganization = op({
   output: InviteUsersOutputSchema,
   http: { route: 'POST /orgs/{organizationId}/invites', operationId: 'inviteUsersToOrganization', summary: 'Add users to an organization (created when new); existing members are left as they are', tags: ['organization-invites'] },
 });
+
+/** Other services → org-admin: the memberships of these users in an organization (non-members left out), in the order asked. */
+export const getMembersByIds = op({
+  id: 'members.getMany',
+  access: 'internal',
+  input: z.object({ organizationId, ids: z.array(IdSchema).max(1000).describe('User ids') }),
+  output: z.object({ items: z.array(MemberSchema) }),
+});

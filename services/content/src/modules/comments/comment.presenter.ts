@@ -1,4 +1,4 @@
-import type { Comment, CommentReply, Reaction, User } from '@quire/contracts';
+import { ops, type Comment, type CommentReply, type Member, type Reaction, type User } from '@quire/contracts';
 import type { ContentContext } from '../../trpc.ts';
 import { markdownToDocument } from '../documents/index.ts';
 import { revisionRepository } from '../revisions/revision.repository.ts';
@@ -94,4 +94,11 @@ export async function presentReplies(ctx: Ctx, target: CommentTarget, comment: I
     urls: { location: ctx.urls.api(`${base(target)}/comments/${comment.id}/replies/${r.id}`) },
     permissions: commentPermissions(ctx.actor, commentFacts(ctx, target, r.postedBy)),
   }));
+}
+
+/** Commenters as organization members, from org-admin (which owns them) in one call; users no longer members are left out. */
+export async function presentCommenters(ctx: Ctx, target: CommentTarget, userIds: string[]): Promise<Member[]> {
+  if (!userIds.length) return [];
+  const { items } = await ctx.peers.asService(ops.getMembersByIds, { organizationId: target.space.organizationId, ids: userIds }, ctx.requestId);
+  return items;
 }

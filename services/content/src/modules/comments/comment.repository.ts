@@ -1,5 +1,6 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
-import { marks, notFound, sql, sqlRun, type EntityManager } from '@quire/kit';
+import { DEFAULT_PAGE_SIZE, type List } from '@quire/contracts';
+import { invalid, marks, notFound, sql, sqlRun, type EntityManager } from '@quire/kit';
 import { Comment, CommentReply, type IComment, type ICommentReply } from './comment.entity.ts';
 
 /** Where comments live: a space's own, or a change request's. */
@@ -83,6 +84,42 @@ export const commentRepository = {
       subjectIds,
     );
     return rows.map((r) => ({ subjectId: r.subject_id, emoji: r.emoji, userId: r.user_id, reactedAt: new Date(r.reacted_at) }));
+  },
+
+  /**
+   * The users who posted comments or replies in the scope, first commenter first (ties by id), paged by a
+   * keyset cursor over (first post, user id).
+   */
+  async commenters(em: EntityManager, scope: CommentScope, req: { page?: string | undefined; limit?: number | undefined }): Promise<List<string>> {
+    const rows = await sql<{ user_id: string; first_at: Date | string }>(
+      em,
+      `select user_id, min(posted_at) as first_at from (
+         select c.posted_by as user_id, c.posted_at from :schema.comment c where c.space_id = ? and c.change_request_id is not distinct from ?
+         union all
+         select r.posted_by, r.posted_at from :schema.comment_reply r join :schema.comment c on c.id = r.comment_id where c.space_id = ? and c.change_request_id is not distinct from ?
+       ) a group by user_id order by first_at, user_id`,
+      [scope.spaceId, scope.changeRequestId, scope.spaceId, scope.changeRequestId],
+    );
+    const keys = rows.map((r) => [new Date(r.first_at).toISOString(), r.user_id] as const);
+    let start = 0;
+    if (req.page !== undefined) {
+      let after: unknown;
+      try {
+        after = JSON.parse(Buffer.from(req.page, 'base64url').toString('utf8'));
+      } catch {
+        after = null;
+      }
+      if (!Array.isArray(after) || after.length !== 2 || !after.every((v) => typeof v === 'string')) throw invalid('Invalid `page`: not a cursor of this list');
+      const [at, id] = after as [string, string];
+      start = keys.findIndex(([k, u]) => k > at || (k === at && u > id));
+      if (start < 0) start = keys.length;
+    }
+    const limit = req.limit ?? DEFAULT_PAGE_SIZE;
+    const page = keys.slice(start, start + limit);
+    const list: List<string> = { count: keys.length, items: page.map(([, u]) => u) };
+    const last = page.at(-1);
+    if (last && start + limit < keys.length) list.next = { page: Buffer.from(JSON.stringify(last)).toString('base64url') };
+    return list;
   },
 
   async deleteReactions(em: EntityManager, subjectId: string): Promise<void> {

@@ -12,7 +12,7 @@ import {
 import { Comment, CommentReply } from './comment.entity.ts';
 import { loadCommentFor, loadCommentTarget, loadReplyFor } from './comment.loader.ts';
 import type { CommentAction } from './comment.policy.ts';
-import { presentComments, presentReplies } from './comment.presenter.ts';
+import { presentCommenters, presentComments, presentReplies } from './comment.presenter.ts';
 import { commentRepository } from './comment.repository.ts';
 
 /** What an update asks: resolving, editing the body, reacting. */
@@ -81,6 +81,12 @@ const deleteReply: H<'deleteCommentReplyInSpace'> = async ({ input, ctx }) => {
   await commentReplyDeleter(ctx.em, { target, comment, reply });
 };
 
+const commenters: H<'listCommentersInSpace'> = async ({ input, ctx }) => {
+  const target = await loadCommentTarget(ctx, input, 'view');
+  const page = await commentRepository.commenters(ctx.em, target.scope, input);
+  return { ...page, items: await presentCommenters(ctx, target, page.items) };
+};
+
 /** Comments and replies on spaces and on change requests: one handler per operation pair. */
 export const commentProcedures = {
   listCommentsInSpace: implement(ops.listCommentsInSpace, list),
@@ -93,6 +99,7 @@ export const commentProcedures = {
   getCommentReplyInSpace: implement(ops.getCommentReplyInSpace, getReply),
   updateCommentReplyInSpace: implement(ops.updateCommentReplyInSpace, updateReply),
   deleteCommentReplyInSpace: implement(ops.deleteCommentReplyInSpace, deleteReply),
+  listCommentersInSpace: implement(ops.listCommentersInSpace, commenters),
   listCommentsInChangeRequest: implement(ops.listCommentsInChangeRequest, list),
   postCommentInChangeRequest: implement(ops.postCommentInChangeRequest, create),
   getCommentInChangeRequest: implement(ops.getCommentInChangeRequest, get),
@@ -103,4 +110,5 @@ export const commentProcedures = {
   getCommentReplyInChangeRequest: implement(ops.getCommentReplyInChangeRequest, getReply),
   updateCommentReplyInChangeRequest: implement(ops.updateCommentReplyInChangeRequest, updateReply),
   deleteCommentReplyInChangeRequest: implement(ops.deleteCommentReplyInChangeRequest, deleteReply),
+  listCommentersInChangeRequest: implement(ops.listCommentersInChangeRequest, commenters),
 };

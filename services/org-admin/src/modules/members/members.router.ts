@@ -15,6 +15,13 @@ import { memberOrder, memberWhere } from './member.repository.ts';
 import { signVisitorClaims } from './visitor-claims.ts';
 
 export const memberProcedures = {
+  getMembersByIds: implement(ops.getMembersByIds, async ({ input, ctx }) => {
+    const ids = [...new Set(input.ids)];
+    const found = ids.length ? await ctx.em.find(Membership, { organizationId: input.organizationId, userId: { $in: ids } }) : [];
+    const byUser = new Map(found.map((m) => [m.userId, m]));
+    return { items: await presentMembers(ctx, input.organizationId, ids.flatMap((id) => byUser.get(id) ?? [])) };
+  }),
+
   listMembersInOrganizationById: implement(ops.listMembersInOrganizationById, async ({ input, ctx }) => {
     organizationPolicy.assert(ctx.actor, input, 'listMembers');
     const page = await paginate(ctx.em, Membership, memberWhere(input), memberOrder(input), input, (m) => m);
