@@ -85,7 +85,7 @@ function commentOperations<S extends z.ZodRawShape>(kind: 'space' | 'changeReque
     }),
     createReply: op({
       id: `${replyNoun}.create`,
-      input: z.object({ ...where, commentId, body: CommentBodyInputSchema }),
+      input: z.object({ ...where, commentId, format, body: CommentBodyInputSchema }),
       output: CommentReplySchema,
       http: { route: `POST ${base}/comments/{commentId}/replies`, operationId: names.createReply!, summary: 'Reply to a comment' },
     }),

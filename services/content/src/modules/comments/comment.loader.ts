@@ -50,7 +50,7 @@ export async function loadCommentFor(ctx: Ctx, input: CommentTargetInput & { com
   return { ...target, comment };
 }
 
-/** A reply the caller may do every one of `actions` on (the comment is locked only to delete the reply: its reply count moves). */
+/** A reply the caller may do every one of `actions` on (writes lock its comment, as for the comment's own writes: a concurrent delete of the comment waits, or wins with a 404). */
 export async function loadReplyFor(
   ctx: Ctx,
   input: CommentTargetInput & { commentId: string; commentReplyId: string },
@@ -58,7 +58,7 @@ export async function loadReplyFor(
 ): Promise<CommentTarget & { comment: IComment; reply: ICommentReply }> {
   const write = actions.some((a) => a !== 'view');
   const target = await loadCommentTarget(ctx, input, write ? 'comment' : 'view');
-  const comment = await commentRepository.find(ctx.em, target.scope, input.commentId, actions.includes('delete'));
+  const comment = await commentRepository.find(ctx.em, target.scope, input.commentId, write);
   const reply = await commentRepository.findReply(ctx.em, comment.id, input.commentReplyId);
   for (const action of actions) assertComment(ctx.actor, commentFacts(ctx, target, reply.postedBy), action);
   return { ...target, comment, reply };

@@ -65,7 +65,7 @@ const listReplies: H<'listCommentRepliesInSpace'> = async ({ input, ctx }) => {
 const createReply: H<'postCommentReplyInSpace'> = async ({ input, ctx }) => {
   const { comment, ...target } = await loadCommentFor(ctx, input, 'reply');
   const reply = await commentReplyCreator(ctx.em, { target, comment, postedBy: ctx.actor.userId, markdown: input.body.markdown });
-  return (await presentReplies(ctx, target, comment, [reply]))[0]!;
+  return (await presentReplies(ctx, target, comment, [reply], input.format))[0]!;
 };
 const getReply: H<'getCommentReplyInSpace'> = async ({ input, ctx }) => {
   const { comment, reply, ...target } = await loadReplyFor(ctx, input, 'view');
