@@ -213,6 +213,21 @@ describe('space comments through the official client', () => {
     const target = posted[0]!.data.id;
     await Promise.all(Array.from({ length: 4 }, () => api.spaces.updateCommentInSpace(space.id, target, { resolved: true })));
     expect((await api.spaces.getSpaceById(space.id)).data.comments).toBe(5);
+
+    // A resolve, a reopen and deletes racing on one comment move the counter once; replies racing a delete never 500.
+    const raced = posted[1]!.data.id;
+    const admin = p.client(acme.token);
+    const outcomes = await Promise.allSettled([
+      api.spaces.updateCommentInSpace(space.id, raced, { resolved: true }),
+      admin.spaces.deleteCommentInSpace(space.id, raced),
+      admin.spaces.deleteCommentInSpace(space.id, raced),
+      ...Array.from({ length: 4 }, () => api.spaces.postCommentReplyInSpace(space.id, raced, { body: { markdown: 'late' } } as never)),
+    ]);
+    for (const o of outcomes) if (o.status === 'rejected') expect((o.reason as { code?: number }).code).toBe(404);
+    expect(await apiError(api.spaces.getCommentInSpace(space.id, raced))).toMatchObject({ code: 404 });
+    expect((await api.spaces.getSpaceById(space.id)).data.comments).toBe(4);
+    const open = (await api.spaces.listCommentsInSpace(space.id, { status: 'open' } as never)).data.count;
+    expect(open).toBe(4);
   });
 });
 
