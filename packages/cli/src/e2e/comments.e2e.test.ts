@@ -204,6 +204,14 @@ describe('space comments through the official client', () => {
     await api.spaces.updateChangeRequestContent(space.id, cr.id, { changes: [{ operation: 'update_page', page: page.id, document: { markdown: 'Rewritten.\n' } }] } as never);
     await api.spaces.mergeChangeRequest(space.id, cr.id);
     expect((await api.spaces.getCommentInSpace(space.id, c.id)).data.target.page).toMatchObject({ id: page.id, outdated: true });
+    const fresh = (await api.spaces.postCommentInSpace(space.id, { page: page.id, body: { markdown: 'on the new text' } } as never)).data;
+    expect(fresh.target.page).toMatchObject({ outdated: false });
+
+    const del = (await api.spaces.createChangeRequest(space.id, {})).data;
+    await api.spaces.updateChangeRequestContent(space.id, del.id, { changes: [{ operation: 'delete_page', page: page.id }] } as never);
+    await api.spaces.mergeChangeRequest(space.id, del.id);
+    const gone = (await api.spaces.getCommentInSpace(space.id, fresh.id)).data.target.page as Record<string, unknown>;
+    expect(gone).toEqual({ id: page.id, title: 'Notes', outdated: true });
   });
 
   it('keeps the open count true under concurrent posts and resolves', async () => {
