@@ -149,7 +149,7 @@ describe('content through change requests (official client)', () => {
     const firstParents = new Set(revisions.map((r) => r.data.parents[0]));
     const ids = new Set(revisions.map((r) => r.data.id));
     expect(firstParents.has(space.revision)).toBe(true);
-    expect([...firstParents].filter((id) => ids.has(id))).toHaveLength(2);
+    expect([...firstParents].filter((id) => id !== undefined && ids.has(id))).toHaveLength(2);
     expect((await api.spaces.getSpaceById(space.id)).data.revision).toSatisfy((id: string) => ids.has(id) && !firstParents.has(id));
   });
 
