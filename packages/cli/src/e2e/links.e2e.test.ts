@@ -120,6 +120,17 @@ describe('links and backlinks (through the gateway)', () => {
     expect((await get(acme.token, `/spaces/${space.id}/content/files/${file.id}/backlinks`)).body).toEqual({ count: 1, items: [at] });
     expect((await get(acme.token, `/spaces/${space.id}/content/files/no-such-file/backlinks`)).status).toBe(404);
 
+    // Broken links of open change requests (drafts do not count), over the space or over one page.
+    const third = (await api.spaces.createChangeRequest(space.id, { subject: 'More links' })).data;
+    await api.spaces.updateChangeRequestContent(space.id, third.id, {
+      changes: [{ operation: 'insert_page', title: 'More', document: { markdown: '[gone](/pages/gone-too)\n\n[ok](https://example.com)\n' } }],
+    } as never);
+    expect((await get(acme.token, `/spaces/${space.id}/links`)).body.stats.broken.changeRequest).toBe(0);
+    await api.spaces.updateChangeRequestById(space.id, third.id, { status: 'open' } as never);
+    expect((await get(acme.token, `/spaces/${space.id}/links`)).body.stats).toEqual({ total: 8, broken: { total: 3, changeRequest: 4 } });
+    expect((await get(acme.token, `/spaces/${space.id}/content/page/${guides.id}/links`)).body.stats.broken.changeRequest).toBe(0);
+    expect((await get(acme.token, `/spaces/${space.id}/content/page/${linksPage.id}/links`)).body.stats.broken.changeRequest).toBe(3);
+
     // A reader reads; another organization sees nothing.
     expect((await get(reader.token, `/spaces/${space.id}/links`)).body.count).toBe(8);
     expect((await get(reader.token, `/spaces/${space.id}/content/files/${file.id}/backlinks`)).body.count).toBe(1);

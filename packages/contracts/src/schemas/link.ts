@@ -50,7 +50,7 @@ export const LinksStatsSchema = z
     broken: z
       .object({
         total: z.number().int().describe('How many of them are broken'),
-        changeRequest: z.number().int().describe('Broken links in open change requests (Quire does not compute it: always 0)'),
+        changeRequest: z.number().int().describe("Broken links in the space's open change requests (each resolved in its own revision, summed; over the same page for a page's links)"),
       })
       .describe('Broken links'),
   })

@@ -1,6 +1,8 @@
 import type { ContentContext } from '../../trpc.ts';
 import type { LoadedRevision } from '../content/content.loader.ts';
+import { changeRequestRepository } from '../change-requests/change-request.repository.ts';
 import { documentRepository } from '../revisions/document.repository.ts';
+import { revisionRepository } from '../revisions/revision.repository.ts';
 import { treeIndex, type PageRecord, type RevisionTree } from '../revisions/revision-tree.ts';
 import { classifyTarget, extractCached, targetKey, type ExtractedDocument, type LinkTarget, type Status } from './link-extraction.ts';
 
@@ -82,4 +84,19 @@ export async function pagesReferencingFile(ctx: Ctx, { tree, space }: LoadedRevi
   return pages.filter((page) =>
     (extracted.get(page.id)?.targets ?? []).some((t) => t.kind === 'file' && t.file === fileId && (t.space === undefined || t.space === space.id)),
   );
+}
+
+/**
+ * `stats.broken.changeRequest`: the broken links of the space's open change requests (each change request's
+ * revision resolved on its own, summed), over the whole content or over one page (`pageId`).
+ */
+export async function brokenInOpenChangeRequests(ctx: Ctx, { space }: Pick<LoadedRevision, 'space'>, pageId?: string): Promise<number> {
+  let broken = 0;
+  for (const revisionId of await changeRequestRepository.openRevisionIds(ctx.em, space.id)) {
+    const tree = await revisionRepository.treeInSpace(ctx.em, space.id, revisionId);
+    const page = pageId === undefined ? undefined : tree.pages.get(pageId);
+    const sources = pageId === undefined ? pagesInTreeOrder(tree) : page ? [page] : [];
+    broken += (await resolveLinks(ctx, { space, tree, changeRequest: undefined }, sources)).filter((l) => l.status === 'broken').length;
+  }
+  return broken;
 }

@@ -56,14 +56,14 @@ export function pageOf<T>(all: readonly T[], keyOf: (item: T) => string, input: 
 }
 
 /** The links listing: the page asked for among the links of `status` (all when absent), with stats over every link. */
-export function presentLinks(rev: Revision, links: readonly ResolvedLink[], input: PageInput & { status?: LinkStatus | undefined }): LinksList {
+export function presentLinks(rev: Revision, links: readonly ResolvedLink[], input: PageInput & { status?: LinkStatus | undefined }, brokenInChangeRequests: number): LinksList {
   const matching = input.status === undefined ? links : links.filter((l) => l.status === input.status);
   const { count, items, next } = pageOf(matching, (l) => l.key, input);
   return {
     count,
     items: items.map((l) => presentLink(rev, l)),
     ...(next ? { next } : {}),
-    stats: { total: links.length, broken: { total: links.filter((l) => l.status === 'broken').length, changeRequest: 0 } },
+    stats: { total: links.length, broken: { total: links.filter((l) => l.status === 'broken').length, changeRequest: brokenInChangeRequests } },
   };
 }
 

@@ -2,7 +2,7 @@ import { ops, type AnyOperation } from '@quire/contracts';
 import { implement, type ContentContext } from '../../trpc.ts';
 import { loadRevisionFor, type RevisionSelector } from '../content/content.loader.ts';
 import { fileById, pageById } from '../content/content.presenter.ts';
-import { pagesInTreeOrder, pagesReferencingFile, resolveLinks } from './links.loader.ts';
+import { brokenInOpenChangeRequests, pagesInTreeOrder, pagesReferencingFile, resolveLinks } from './links.loader.ts';
 import { presentBacklinks, presentLinks } from './links.presenter.ts';
 
 type Ctx = ContentContext;
@@ -13,12 +13,12 @@ type LinksInput = RevisionSelector & Paged & { status?: 'ok' | 'broken' | 'in-ap
 const read = {
   spaceLinks: async (ctx: Ctx, input: LinksInput) => {
     const loaded = await loadRevisionFor(ctx, input);
-    return presentLinks(loaded, await resolveLinks(ctx, loaded, pagesInTreeOrder(loaded.tree)), input);
+    return presentLinks(loaded, await resolveLinks(ctx, loaded, pagesInTreeOrder(loaded.tree)), input, await brokenInOpenChangeRequests(ctx, loaded));
   },
   pageLinks: async (ctx: Ctx, input: LinksInput & { pageId: string }) => {
     const loaded = await loadRevisionFor(ctx, input);
     const page = pageById(loaded.tree, input.pageId);
-    return presentLinks(loaded, await resolveLinks(ctx, loaded, [page]), input);
+    return presentLinks(loaded, await resolveLinks(ctx, loaded, [page]), input, await brokenInOpenChangeRequests(ctx, loaded, page.id));
   },
   backlinks: async (ctx: Ctx, input: RevisionSelector & Paged & { fileId: string }) => {
     const loaded = await loadRevisionFor(ctx, input);
