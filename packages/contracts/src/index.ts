@@ -17,6 +17,7 @@ export * from './schemas/change-request.ts';
 export * from './schemas/integration.ts';
 export * from './schemas/openapi.ts';
 export * from './schemas/revision.ts';
+export * from './schemas/link.ts';
 export * from './schemas/document.ts';
 export * from './schemas/change-request-review.ts';
 export * from './schemas/comment.ts';

@@ -16,13 +16,14 @@ import * as changeRequests from './operations/change-requests.ts';
 import * as integrations from './operations/integrations.ts';
 import * as openapi from './operations/openapi.ts';
 import * as content from './operations/content.ts';
+import * as links from './operations/links.ts';
 import * as changeRequestReviews from './operations/change-request-reviews.ts';
 import * as comments from './operations/comments.ts';
 
 /** Every operation of the platform, by owning service. */
 export const ServiceOperations = {
   'org-admin': { ...meta, ...identity, ...members, ...teams, ...saml, ...translations },
-  content: { ...spaces, ...spacesInternal, ...collections, ...changeRequests, ...changeRequestReviews, ...comments, ...content, ...openapi },
+  content: { ...spaces, ...spacesInternal, ...collections, ...changeRequests, ...changeRequestReviews, ...comments, ...content, ...links, ...openapi },
   sites: { ...sites, ...sitesStructure, ...sitesShareLinks, ...sitesInternal },
   integrations: { ...integrations },
 } as const satisfies Record<ServiceName, Record<string, AnyOperation>>;

@@ -17,6 +17,7 @@ import { ChangeRequest } from './modules/change-requests/change-request.entity.t
 import { changeRequestProcedures } from './modules/change-requests/change-requests.router.ts';
 import { changeRequestContentProcedures } from './modules/change-requests/change-request-content.router.ts';
 import { contentProcedures } from './modules/content/content.router.ts';
+import { linksProcedures } from './modules/links/links.router.ts';
 import { ChangeRequestContributor, ChangeRequestReview, ChangeRequestReviewer } from './modules/change-requests/reviews.entity.ts';
 import { changeRequestReviewProcedures } from './modules/change-requests/reviews.router.ts';
 import { Comment, CommentReply } from './modules/comments/comment.entity.ts';
@@ -31,6 +32,7 @@ export const contentRouter = serviceRouter('content', ServiceOperations.content,
   ...openAPIProcedures,
   ...changeRequestContentProcedures,
   ...contentProcedures,
+  ...linksProcedures,
   ...changeRequestReviewProcedures,
   ...commentProcedures,
 });

@@ -20,6 +20,12 @@ export const changeRequestRepository = {
     return { spaceId, status, ...(contributorCrIds ? { id: { $in: contributorCrIds } } : {}) };
   },
 
+  /** The revisions of the space's open change requests. */
+  async openRevisionIds(em: EntityManager, spaceId: string): Promise<string[]> {
+    const rows = await sql<{ revision_id: string }>(em, `select revision_id from :schema.change_request where space_id = ? and status = 'open' order by number`, [spaceId]);
+    return rows.map((r) => r.revision_id);
+  },
+
   async contributedBy(em: EntityManager, spaceId: string, userId: string): Promise<string[]> {
     const rows = await sql<{ change_request_id: string }>(
       em,
