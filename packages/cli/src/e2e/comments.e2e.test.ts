@@ -191,6 +191,42 @@ describe('space comments through the official client', () => {
     expect(await apiError(p.client(other.token).spaces.listCommentersInSpace(space.id))).toMatchObject({ code: 404 });
   });
 
+  it('keeps the mentions of organization members, turns the others into plain text, and puts them in the events', async () => {
+    const { space } = await spaceWithPage('Mentions');
+    const api = p.client(commenter.token);
+    const ed = editor.user.id;
+    const payload = async (type: string, key: string, id: string) =>
+      (await sql<{ payload: { data: { mentions?: string[] } } }>(`select payload from content.outbox where type = $1 and payload->'data'->>$2 = $3 order by seq`, [type, key, id])).map((r) => r.payload.data.mentions);
+
+    const posted = (await api.spaces.postCommentInSpace(space.id, { body: { markdown: `Ping @[Ed](${ed}), @[Olga](${other.user.id}) and @[Ghost](nobody-here); @[Ed again](${ed}).` } } as never)).data;
+    expect(posted.body).toEqual({ markdown: `Ping @[Ed](${ed}), @Olga and @Ghost; @[Ed again](${ed}).` });
+    expect(posted).not.toHaveProperty('mentions');
+    expect((await api.spaces.getCommentInSpace(space.id, posted.id)).data.body).toEqual({ markdown: `Ping @[Ed](${ed}), @Olga and @Ghost; @[Ed again](${ed}).` });
+    expect(await sql('select mentions from content.comment where id = $1', [posted.id])).toEqual([{ mentions: [ed] }]);
+    expect(await payload('comment.created', 'comment', posted.id)).toEqual([[ed]]);
+    // In document form, a mention stays a link to the user id.
+    const doc = (await api.spaces.getCommentInSpace(space.id, posted.id, { format: 'document' } as never)).data.body;
+    expect(JSON.stringify(doc)).toContain(ed);
+    expect(JSON.stringify(doc)).not.toContain('nobody-here');
+
+    const plain = (await api.spaces.postCommentInSpace(space.id, { body: { markdown: '@[Nobody](nobody-here) only' } } as never)).data;
+    expect(plain.body).toEqual({ markdown: '@Nobody only' });
+    expect(await payload('comment.created', 'comment', plain.id)).toEqual([[]]);
+
+    const edited = (await api.spaces.updateCommentInSpace(space.id, posted.id, { body: { markdown: `Now @[Rita](${reader.user.id})` } } as never)).data;
+    expect(edited.body).toEqual({ markdown: `Now @[Rita](${reader.user.id})` });
+    expect(await sql('select mentions from content.comment where id = $1', [posted.id])).toEqual([{ mentions: [reader.user.id] }]);
+    expect(await payload('comment.updated', 'comment', posted.id)).toEqual([[reader.user.id]]);
+
+    const reply = (await api.spaces.postCommentReplyInSpace(space.id, posted.id, { body: { markdown: `@[Ann](${acme.user.id}) @[Olga](${other.user.id})` } } as never)).data;
+    expect(reply.body).toEqual({ markdown: `@[Ann](${acme.user.id}) @Olga` });
+    expect(reply).not.toHaveProperty('mentions');
+    expect(await payload('comment-reply.created', 'reply', reply.id)).toEqual([[acme.user.id]]);
+    const replyEdited = (await api.spaces.updateCommentReplyInSpace(space.id, posted.id, reply.id, { body: { markdown: `@[Ed](${ed}) @[X](nobody-here)` } } as never)).data;
+    expect(replyEdited.body).toEqual({ markdown: `@[Ed](${ed}) @X` });
+    expect(await sql('select mentions from content.comment_reply where id = $1', [reply.id])).toEqual([{ mentions: [ed] }]);
+  });
+
   it('records every comment event in the outbox', async () => {
     const rows = await sql<{ type: string }>(`select distinct type from content.outbox where type like 'comment%'`);
     expect(rows.map((r) => r.type).sort()).toEqual(['comment-reply.created', 'comment-reply.deleted', 'comment.created', 'comment.deleted', 'comment.reopened', 'comment.resolved', 'comment.updated']);

@@ -66,14 +66,14 @@ export const contentEvents = {
     z.object({ space, organization, changeRequest: z.string(), review: z.string(), reviewer: z.string(), status: z.string(), revision: z.string() }),
   ),
   /** A comment was posted on a space or a change request (`changeRequest` set for the latter). */
-  commentCreated: defineEvent('content', 'comment.created', z.object({ space, organization, comment: z.string(), changeRequest: z.string().optional(), page: z.string().optional(), postedBy: z.string() })),
+  commentCreated: defineEvent('content', 'comment.created', z.object({ space, organization, comment: z.string(), changeRequest: z.string().optional(), page: z.string().optional(), postedBy: z.string(), mentions: z.array(z.string()).optional() })),
   /** A comment's body or reactions changed (`fields` says which). */
-  commentUpdated: defineEvent('content', 'comment.updated', z.object({ space, organization, comment: z.string(), changeRequest: z.string().optional(), fields })),
+  commentUpdated: defineEvent('content', 'comment.updated', z.object({ space, organization, comment: z.string(), changeRequest: z.string().optional(), fields, mentions: z.array(z.string()).optional() })),
   commentResolved: defineEvent('content', 'comment.resolved', z.object({ space, organization, comment: z.string(), changeRequest: z.string().optional(), resolvedBy: z.string() })),
   commentReopened: defineEvent('content', 'comment.reopened', z.object({ space, organization, comment: z.string(), changeRequest: z.string().optional(), reopenedBy: z.string() })),
   /** A comment was deleted, with its replies. */
   commentDeleted: defineEvent('content', 'comment.deleted', z.object({ space, organization, comment: z.string(), changeRequest: z.string().optional() })),
-  commentReplyCreated: defineEvent('content', 'comment-reply.created', z.object({ space, organization, comment: z.string(), reply: z.string(), changeRequest: z.string().optional(), postedBy: z.string() })),
+  commentReplyCreated: defineEvent('content', 'comment-reply.created', z.object({ space, organization, comment: z.string(), reply: z.string(), changeRequest: z.string().optional(), postedBy: z.string(), mentions: z.array(z.string()).optional() })),
   commentReplyDeleted: defineEvent('content', 'comment-reply.deleted', z.object({ space, organization, comment: z.string(), reply: z.string(), changeRequest: z.string().optional() })),
   changeRequestMerged: defineEvent('content', 'change-request.merged', z.object({ space, organization, changeRequest: z.string(), revision: z.string(), conflicts: z.number().int() })),
   /** The content of a space (its live revision) changed: a merge, or an import. */

@@ -2,6 +2,7 @@ import { Events } from '@quire/contracts';
 import { invalid, newId, recordEvent, type EntityManager } from '@quire/kit';
 import { Comment, CommentReply, type IComment, type ICommentReply } from '../modules/comments/comment.entity.ts';
 import type { CommentTarget } from '../modules/comments/comment.loader.ts';
+import type { ResolvedBody } from '../modules/comments/comment.mentions.ts';
 import { commentRepository } from '../modules/comments/comment.repository.ts';
 import { revisionRepository } from '../modules/revisions/revision.repository.ts';
 
@@ -12,7 +13,8 @@ const where = (t: Target) => ({ space: t.space.id, organization: t.space.organiz
 export interface CommentCreatorProps {
   target: Target;
   postedBy: string;
-  markdown: string;
+  /** The body, its mentions resolved (`resolveMentions`). */
+  body: ResolvedBody;
   /** A page of the target's current revision (400 otherwise). */
   pageId?: string | undefined;
   /** The node commented on, kept as given. */
@@ -35,7 +37,8 @@ export async function commentCreator(em: EntityManager, props: CommentCreatorPro
     spaceId: target.space.id,
     changeRequestId: target.scope.changeRequestId,
     postedBy: props.postedBy,
-    body: props.markdown,
+    body: props.body.markdown,
+    mentions: props.body.mentions,
     revisionId: target.revisionId,
     pageId: props.pageId ?? null,
     pageTitle: page?.title ?? null,
@@ -50,21 +53,23 @@ export async function commentCreator(em: EntityManager, props: CommentCreatorPro
   });
   em.persist(comment);
   await commentRepository.countOpen(em, target.scope, 1);
-  recordEvent(em, Events.commentCreated, { ...where(target), comment: comment.id, ...(props.pageId ? { page: props.pageId } : {}), postedBy: props.postedBy });
+  recordEvent(em, Events.commentCreated, { ...where(target), comment: comment.id, ...(props.pageId ? { page: props.pageId } : {}), postedBy: props.postedBy, mentions: comment.mentions });
   return comment;
 }
 
 export interface CommentEdit {
-  markdown?: string | undefined;
+  /** The new body, its mentions resolved (`resolveMentions`). */
+  body?: ResolvedBody | undefined;
   addedReactions?: string[] | undefined;
   removedReactions?: string[] | undefined;
 }
 
 /** Body and reactions of a comment or a reply (`subjectId`): the names of the fields that changed. */
-async function edit(em: EntityManager, commentId: string, subject: { id: string; body: string; editedAt?: Date | null | undefined }, by: string, change: CommentEdit, now: Date): Promise<string[]> {
+async function edit(em: EntityManager, commentId: string, subject: { id: string; body: string; mentions: string[]; editedAt?: Date | null | undefined }, by: string, change: CommentEdit, now: Date): Promise<string[]> {
   const fields: string[] = [];
-  if (change.markdown !== undefined && change.markdown !== subject.body) {
-    subject.body = change.markdown;
+  if (change.body !== undefined && change.body.markdown !== subject.body) {
+    subject.body = change.body.markdown;
+    subject.mentions = change.body.mentions;
     subject.editedAt = now;
     fields.push('body');
   }
@@ -89,7 +94,7 @@ export async function commentUpdater(em: EntityManager, props: CommentUpdaterPro
   const { target, comment, by } = props;
   const now = props.now ?? new Date();
   const fields = await edit(em, comment.id, comment, by, props.change, now);
-  if (fields.length) recordEvent(em, Events.commentUpdated, { ...where(target), comment: comment.id, fields });
+  if (fields.length) recordEvent(em, Events.commentUpdated, { ...where(target), comment: comment.id, fields, ...(fields.includes('body') ? { mentions: comment.mentions } : {}) });
   if (props.resolved === true && comment.status === 'open') {
     Object.assign(comment, { status: 'resolved', resolvedAt: now, resolvedBy: by });
     await commentRepository.countOpen(em, target.scope, -1);
@@ -109,12 +114,12 @@ export async function commentDeleter(em: EntityManager, { target, comment }: { t
   recordEvent(em, Events.commentDeleted, { ...where(target), comment: comment.id });
 }
 
-export async function commentReplyCreator(em: EntityManager, props: { target: Target; comment: IComment; postedBy: string; markdown: string; now?: Date }): Promise<ICommentReply> {
+export async function commentReplyCreator(em: EntityManager, props: { target: Target; comment: IComment; postedBy: string; body: ResolvedBody; now?: Date }): Promise<ICommentReply> {
   const now = props.now ?? new Date();
-  const reply = em.create(CommentReply, { id: newId(), commentId: props.comment.id, postedBy: props.postedBy, body: props.markdown, postedAt: now, editedAt: null });
+  const reply = em.create(CommentReply, { id: newId(), commentId: props.comment.id, postedBy: props.postedBy, body: props.body.markdown, mentions: props.body.mentions, postedAt: now, editedAt: null });
   em.persist(reply);
   await commentRepository.countReplies(em, props.comment.id, 1);
-  recordEvent(em, Events.commentReplyCreated, { ...where(props.target), comment: props.comment.id, reply: reply.id, postedBy: props.postedBy });
+  recordEvent(em, Events.commentReplyCreated, { ...where(props.target), comment: props.comment.id, reply: reply.id, postedBy: props.postedBy, mentions: reply.mentions });
   return reply;
 }
 

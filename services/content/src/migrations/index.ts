@@ -3,6 +3,7 @@ import { CollectionsTreeTrashMigration } from './0002-collections-tree-trash.ts'
 import { ContentEngineMigration } from './0003-content-engine.ts';
 import { OpenAPISpecsMigration } from './0004-openapi-specs.ts';
 import { CommentsMigration } from './0005-comments.ts';
+import { CommentMentionsMigration } from './0006-comment-mentions.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   { name: '0003_content_engine', class: ContentEngineMigration },
   { name: '0004_openapi_specs', class: OpenAPISpecsMigration },
   { name: '0005_comments', class: CommentsMigration },
+  { name: '0006_comment_mentions', class: CommentMentionsMigration },
 ];

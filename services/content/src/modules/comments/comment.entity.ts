@@ -12,6 +12,8 @@ export const Comment = defineEntity({
     postedBy: p.string(),
     /** Markdown of the body. */
     body: p.string(),
+    /** The members mentioned in the body (user ids). */
+    mentions: p.json<string[]>().default([]),
     /** The revision commented on (the space's or the change request's, when posted). */
     revisionId: p.string(),
     pageId: p.string().nullable(),
@@ -38,6 +40,7 @@ export const CommentReply = defineEntity({
     commentId: p.string(),
     postedBy: p.string(),
     body: p.string(),
+    mentions: p.json<string[]>().default([]),
     postedAt: p.datetime(),
     editedAt: p.datetime().nullable(),
   },

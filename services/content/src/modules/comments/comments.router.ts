@@ -8,9 +8,11 @@ import {
   commentReplyDeleter,
   commentReplyUpdater,
   commentUpdater,
+  type CommentEdit,
 } from '../../commands/comment-writer.ts';
 import { Comment, CommentReply } from './comment.entity.ts';
 import { loadCommentFor, loadCommentTarget, loadReplyFor } from './comment.loader.ts';
+import { resolveMentions } from './comment.mentions.ts';
 import type { CommentAction } from './comment.policy.ts';
 import { presentCommenters, presentComments, presentReplies } from './comment.presenter.ts';
 import { commentRepository } from './comment.repository.ts';
@@ -21,8 +23,13 @@ const updateActions = (input: { resolved?: boolean | undefined; body?: unknown; 
   ...(input.resolved !== undefined ? (['resolve'] as const) : []),
   ...(input.body !== undefined ? (['edit'] as const) : []),
 ];
-const editOf = (input: { body?: { markdown: string } | undefined; addedReactions?: string[] | undefined; removedReactions?: string[] | undefined }) => ({
-  markdown: input.body?.markdown,
+/** The edit an update asks, a new body's mentions resolved against the space's organization. */
+const editOf = async (
+  ctx: ContentContext,
+  organizationId: string,
+  input: { body?: { markdown: string } | undefined; addedReactions?: string[] | undefined; removedReactions?: string[] | undefined },
+): Promise<CommentEdit> => ({
+  body: input.body ? await resolveMentions(ctx, organizationId, input.body.markdown) : undefined,
   addedReactions: input.addedReactions,
   removedReactions: input.removedReactions,
 });
@@ -41,7 +48,7 @@ const list: H<'listCommentsInSpace'> = async ({ input, ctx }) => {
 };
 const create: H<'postCommentInSpace'> = async ({ input, ctx }) => {
   const target = await loadCommentTarget(ctx, input, 'comment');
-  const comment = await commentCreator(ctx.em, { target, postedBy: ctx.actor.userId, markdown: input.body.markdown, pageId: input.page, nodeId: input.node });
+  const comment = await commentCreator(ctx.em, { target, postedBy: ctx.actor.userId, body: await resolveMentions(ctx, target.space.organizationId, input.body.markdown), pageId: input.page, nodeId: input.node });
   return (await presentComments(ctx, target, [comment]))[0]!;
 };
 const get: H<'getCommentInSpace'> = async ({ input, ctx }) => {
@@ -50,7 +57,7 @@ const get: H<'getCommentInSpace'> = async ({ input, ctx }) => {
 };
 const update: H<'updateCommentInSpace'> = async ({ input, ctx }) => {
   const { comment, ...target } = await loadCommentFor(ctx, input, ...updateActions(input));
-  await commentUpdater(ctx.em, { target, comment, by: ctx.actor.userId, resolved: input.resolved, change: editOf(input) });
+  await commentUpdater(ctx.em, { target, comment, by: ctx.actor.userId, resolved: input.resolved, change: await editOf(ctx, target.space.organizationId, input) });
   return (await presentComments(ctx, target, [comment]))[0]!;
 };
 const remove: H<'deleteCommentInSpace'> = async ({ input, ctx }) => {
@@ -64,7 +71,7 @@ const listReplies: H<'listCommentRepliesInSpace'> = async ({ input, ctx }) => {
 };
 const createReply: H<'postCommentReplyInSpace'> = async ({ input, ctx }) => {
   const { comment, ...target } = await loadCommentFor(ctx, input, 'reply');
-  const reply = await commentReplyCreator(ctx.em, { target, comment, postedBy: ctx.actor.userId, markdown: input.body.markdown });
+  const reply = await commentReplyCreator(ctx.em, { target, comment, postedBy: ctx.actor.userId, body: await resolveMentions(ctx, target.space.organizationId, input.body.markdown) });
   return (await presentReplies(ctx, target, comment, [reply], input.format))[0]!;
 };
 const getReply: H<'getCommentReplyInSpace'> = async ({ input, ctx }) => {
@@ -73,7 +80,7 @@ const getReply: H<'getCommentReplyInSpace'> = async ({ input, ctx }) => {
 };
 const updateReply: H<'updateCommentReplyInSpace'> = async ({ input, ctx }) => {
   const { comment, reply, ...target } = await loadReplyFor(ctx, input, ...updateActions(input));
-  await commentReplyUpdater(ctx.em, { comment, reply, by: ctx.actor.userId, change: editOf(input) });
+  await commentReplyUpdater(ctx.em, { comment, reply, by: ctx.actor.userId, change: await editOf(ctx, target.space.organizationId, input) });
   return (await presentReplies(ctx, target, comment, [reply]))[0]!;
 };
 const deleteReply: H<'deleteCommentReplyInSpace'> = async ({ input, ctx }) => {
