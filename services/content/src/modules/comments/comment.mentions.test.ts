@@ -15,4 +15,13 @@ describe('comment mentions', () => {
     expect(applyMentions('@[Ann](u1) @[Ann](u1)', new Set())).toEqual({ markdown: '@Ann @Ann', mentions: [] });
     expect(applyMentions('plain', new Set(['u1']))).toEqual({ markdown: 'plain', mentions: [] });
   });
+
+  it('leaves code alone: inline code and code blocks hold text, not mentions', () => {
+    const markdown = 'Ask @[Ann](u1): `@[Zed](zz)` stays\n\n```md\n@[Bob](u2)\n```\n\nthen @[Zed](zz)';
+    expect(mentionedIds(markdown)).toEqual(['u1', 'zz']);
+    expect(applyMentions(markdown, new Set(['u1', 'u2']))).toEqual({
+      markdown: 'Ask @[Ann](u1): `@[Zed](zz)` stays\n\n```md\n@[Bob](u2)\n```\n\nthen @Zed',
+      mentions: ['u1'],
+    });
+  });
 });

@@ -1,12 +1,38 @@
+import type { Root, RootContent } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
 import { ops } from '@quire/contracts';
 import type { ContentContext } from '../../trpc.ts';
 
 /** `@[Label](user-id)`: a text "@" followed by a link whose URL is a user id (no spaces, no parentheses). */
 const MENTION = /@\[([^\]\n]*)\]\(([^()\s]+)\)/g;
 
-/** The ids mentioned in a markdown body, once each, in order of first mention. */
+const parser = unified().use(remarkParse).use(remarkGfm);
+
+/** The character ranges of code (blocks and spans), where `@[…](…)` is text, not a mention. */
+function codeRanges(markdown: string): [number, number][] {
+  if (!markdown.includes('`') && !markdown.includes('~~~') && !/^( {4}|\t)/m.test(markdown)) return [];
+  const ranges: [number, number][] = [];
+  const walk = (nodes: readonly RootContent[]) => {
+    for (const node of nodes) {
+      if ((node.type === 'code' || node.type === 'inlineCode') && node.position) ranges.push([node.position.start.offset!, node.position.end.offset!]);
+      else if ('children' in node) walk(node.children as RootContent[]);
+    }
+  };
+  walk((parser.parse(markdown) as Root).children);
+  return ranges;
+}
+
+/** The mentions of a body outside code, with where they stand. */
+function mentionsIn(markdown: string): RegExpExecArray[] {
+  const code = codeRanges(markdown);
+  return [...markdown.matchAll(MENTION)].filter((m) => !code.some(([start, end]) => m.index >= start && m.index < end));
+}
+
+/** The ids mentioned in a markdown body (outside code), once each, in order of first mention. */
 export function mentionedIds(markdown: string): string[] {
-  return [...new Set([...markdown.matchAll(MENTION)].map((m) => m[2]!))];
+  return [...new Set(mentionsIn(markdown).map((m) => m[2]!))];
 }
 
 export interface ResolvedBody {
@@ -19,12 +45,15 @@ export interface ResolvedBody {
 /** Keeps the mentions of `members` (canonical form) and turns the others into plain text. */
 export function applyMentions(markdown: string, members: ReadonlySet<string>): ResolvedBody {
   const mentions = new Set<string>();
-  const out = markdown.replace(MENTION, (_all, label: string, id: string) => {
-    if (!members.has(id)) return `@${label}`;
-    mentions.add(id);
-    return `@[${label}](${id})`;
-  });
-  return { markdown: out, mentions: [...mentions] };
+  let out = '';
+  let at = 0;
+  for (const m of mentionsIn(markdown)) {
+    const [all, label, id] = m as unknown as [string, string, string];
+    out += markdown.slice(at, m.index) + (members.has(id) ? `@[${label}](${id})` : `@${label}`);
+    if (members.has(id)) mentions.add(id);
+    at = m.index + all.length;
+  }
+  return { markdown: out + markdown.slice(at), mentions: [...mentions] };
 }
 
 /** Resolves the mentions of a body against the members of the organization (org-admin, one call; none when nothing is mentioned). */
