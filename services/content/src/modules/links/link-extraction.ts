@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { markdownToDocument, refFromUrl } from '../documents/index.ts';
 import { headingsOf } from '../documents/document-outline.ts';
 
@@ -93,19 +94,13 @@ export function extractLinks(markdown: string): ExtractedDocument {
 }
 
 /** Extractions are kept by document hash (documents never change): an LRU bounded in entries. */
-const CACHE_ENTRIES = 20_000;
-const cache = new Map<string, ExtractedDocument>();
+const cache = new LRUCache<string, ExtractedDocument>({ max: 20_000 });
 
 export function extractCached(hash: string, markdown: string): ExtractedDocument {
   const known = cache.get(hash);
-  if (known) {
-    cache.delete(hash);
-    cache.set(hash, known);
-    return known;
-  }
+  if (known) return known;
   const extracted = extractLinks(markdown);
   cache.set(hash, extracted);
-  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
   return extracted;
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { marks, sql, sqlRun, type EntityManager } from '@quire/kit';
 
 /** The content address of a document: SHA-256 of its markdown. */
@@ -6,24 +7,7 @@ export const documentHash = (markdown: string) => createHash('sha256').update(ma
 
 /** Documents never change (the hash is their content), so recently read ones are kept: an LRU bounded in characters. */
 const CACHE_CHARS = 32 * 1024 * 1024;
-const cache = new Map<string, string>();
-let cachedChars = 0;
-
-function keep(hash: string, markdown: string): void {
-  if (markdown.length > CACHE_CHARS / 64) return;
-  const had = cache.get(hash);
-  if (had !== undefined) {
-    cache.delete(hash);
-    cachedChars -= had.length;
-  }
-  cache.set(hash, markdown);
-  cachedChars += markdown.length;
-  for (const [oldest, text] of cache) {
-    if (cachedChars <= CACHE_CHARS) break;
-    cache.delete(oldest);
-    cachedChars -= text.length;
-  }
-}
+const cache = new LRUCache<string, string>({ maxSize: CACHE_CHARS, maxEntrySize: CACHE_CHARS / 64, sizeCalculation: (markdown) => Math.max(1, markdown.length) });
 
 /** Page documents, content-addressed: a document is stored once, whatever the number of revisions sharing it. */
 export const documentRepository = {
@@ -46,16 +30,13 @@ export const documentRepository = {
     for (const hash of new Set(hashes)) {
       const known = cache.get(hash);
       if (known === undefined) wanted.push(hash);
-      else {
-        out.set(hash, known);
-        keep(hash, known);
-      }
+      else out.set(hash, known);
     }
     for (let i = 0; i < wanted.length; i += 1000) {
       const chunk = wanted.slice(i, i + 1000);
       for (const r of await sql<{ hash: string; markdown: string }>(em, `select hash, markdown from :schema.document where hash in (${marks(chunk.length)})`, chunk)) {
         out.set(r.hash, r.markdown);
-        keep(r.hash, r.markdown);
+        cache.set(r.hash, r.markdown);
       }
     }
     return out;

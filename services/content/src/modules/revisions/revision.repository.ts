@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { marks, notFound, sql, sqlRun, type EntityManager } from '@quire/kit';
 import { Revision, type IRevision } from '../spaces/space.entity.ts';
 import type { FileRecord, PageRecord, RevisionTree } from './revision-tree.ts';
@@ -69,14 +70,11 @@ const toFile = (r: FileRow): FileRecord => ({
 });
 
 /** Immutable, so cached by id; a small LRU (a tree of 10,000 pages is a few megabytes). */
-const TREE_CACHE_SIZE = 64;
-const trees = new Map<string, Promise<RevisionTree>>();
+const trees = new LRUCache<string, Promise<RevisionTree>>({ max: 64 });
 
 function remember(id: string, tree: Promise<RevisionTree>): Promise<RevisionTree> {
-  trees.delete(id);
   trees.set(id, tree);
-  if (trees.size > TREE_CACHE_SIZE) trees.delete(trees.keys().next().value!);
-  tree.catch(() => trees.delete(id));
+  tree.catch(() => trees.peek(id) === tree && trees.delete(id));
   return tree;
 }
 
@@ -92,7 +90,7 @@ export const revisionRepository = {
   async treeInSpace(em: EntityManager, spaceId: string, id: string): Promise<RevisionTree> {
     const cached = trees.get(id);
     if (cached) {
-      const tree = await remember(id, cached);
+      const tree = await cached;
       if (tree.revision.spaceId !== spaceId) throw notFound('Revision');
       return tree;
     }
@@ -101,9 +99,7 @@ export const revisionRepository = {
 
   /** The revision's whole tree (cached: a revision never changes). */
   loadTree(em: EntityManager, revision: IRevision): Promise<RevisionTree> {
-    const cached = trees.get(revision.id);
-    if (cached) return remember(revision.id, cached);
-    return remember(revision.id, revisionRepository.readTree(em, revision));
+    return trees.get(revision.id) ?? remember(revision.id, revisionRepository.readTree(em, revision));
   },
 
   /** Adds a tree this process just wrote to the cache. */
