@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { ChangeRequestReviewStatus } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, startPlatform, type Platform } from './harness.ts';
@@ -20,26 +19,6 @@ let editor: Seat;
 let reviewer: Seat;
 let other: Boot;
 
-async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: p.env.DATABASE_URL });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-
-/** The content service learns members from org-admin's events: wait until it knows these. */
-async function awaitMembers(users: string[]): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  const known = async () => Number((await sql<{ n: string }>('select count(*) as n from content.member where user_id = any($1)', [users]))[0]?.n);
-  while ((await known()) < users.length) {
-    if (Date.now() > deadline) throw new Error('the content service did not learn the members in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 beforeAll(async () => {
   p = await startPlatform();
   acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
@@ -47,7 +26,7 @@ beforeAll(async () => {
   editor = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'ed@acme.io', '--role', 'edit', '--name', 'Ed'])).json;
   reviewer = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rev@acme.io', '--role', 'review', '--name', 'Rev'])).json;
   other = (await p.cli(['bootstrap', '--org', 'Other', '--email', 'olga@other.io'])).json;
-  await awaitMembers([acme.user.id, reader.user.id, editor.user.id, reviewer.user.id, other.user.id]);
+  await p.awaitMembers([acme.user.id, reader.user.id, editor.user.id, reviewer.user.id, other.user.id]);
 });
 afterAll(async () => {
   await p?.stop();
@@ -177,7 +156,7 @@ describe('reviews through the official client', () => {
     expect((await api.spaces.getReviewsByChangeRequestId(space.id, cr.id, { limit: 2, page: paged.next!.page })).data.items.map((r) => r.id)).toEqual([approved.data.id]);
 
     // Once the change request's content moves on (what the content editing does to its head revision), every review is outdated.
-    await sql('update content.change_request set revision_id = $1 where id = $2', ['moved-on-revision', cr.id]);
+    await p.sql('update content.change_request set revision_id = $1 where id = $2', ['moved-on-revision', cr.id]);
     expect((await api.spaces.getReviewsByChangeRequestId(space.id, cr.id, { outdated: false })).data.count).toBe(0);
     expect((await api.spaces.getChangeRequestReviewById(space.id, cr.id, admin.id)).data.outdated).toBe(true);
     const fresh = (await api.spaces.submitChangeRequestReview(space.id, cr.id, { status: ChangeRequestReviewStatus.Approved })).data;
@@ -221,7 +200,7 @@ describe('reviews through the official client', () => {
 
     // Merged (what the merge does to the row): reviewers and reviews no longer change.
     await p.client(editor.token).spaces.requestReviewersForChangeRequest(space.id, cr.id, { users: [reviewer.user.id] });
-    await sql(`update content.change_request set status = 'merged' where id = $1`, [cr.id]);
+    await p.sql(`update content.change_request set status = 'merged' where id = $1`, [cr.id]);
     expect(await apiError(api.spaces.submitChangeRequestReview(space.id, cr.id, { status: ChangeRequestReviewStatus.Approved }))).toMatchObject({ code: 409, message: 'The change request is merged: it can no longer be reviewed' });
     expect(await apiError(p.client(editor.token).spaces.requestReviewersForChangeRequest(space.id, cr.id, { users: [reader.user.id] }))).toMatchObject({ code: 409 });
     expect(await apiError(p.client(editor.token).spaces.removeRequestedReviewerFromChangeRequest(space.id, cr.id, reviewer.user.id))).toMatchObject({ code: 409 });
@@ -237,8 +216,8 @@ describe('contributors through the official client', () => {
 
     // What the content editing records for each edit: a revision of the change request by its author, and the contributor row.
     const edit = async (userId: string, at: string) => {
-      await sql(`insert into content.revision (id, space_id, type, created_at, created_by, change_request_id) values ($1, $2, 'edits', $3, $4, $5)`, [`rev-${userId}-${at}`, space.id, at, userId, cr.id]);
-      await sql(
+      await p.sql(`insert into content.revision (id, space_id, type, created_at, created_by, change_request_id) values ($1, $2, 'edits', $3, $4, $5)`, [`rev-${userId}-${at}`, space.id, at, userId, cr.id]);
+      await p.sql(
         `insert into content.change_request_contributor (change_request_id, user_id, first_at, last_at) values ($1, $2, $3, $3)
          on conflict (change_request_id, user_id) do update set last_at = excluded.last_at`,
         [cr.id, userId, at],

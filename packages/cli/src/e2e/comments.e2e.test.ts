@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, startPlatform, type Platform } from './harness.ts';
 
@@ -19,25 +18,6 @@ let commenter: Seat;
 let editor: Seat;
 let other: Boot;
 
-async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: p.env.DATABASE_URL });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-
-async function awaitMembers(users: string[]): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  const known = async () => Number((await sql<{ n: string }>('select count(*) as n from content.member where user_id = any($1)', [users]))[0]?.n);
-  while ((await known()) < users.length) {
-    if (Date.now() > deadline) throw new Error('the content service did not learn the members in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 beforeAll(async () => {
   p = await startPlatform();
   acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
@@ -45,7 +25,7 @@ beforeAll(async () => {
   commenter = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'cid@acme.io', '--role', 'comment', '--name', 'Cid'])).json;
   editor = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'ed@acme.io', '--role', 'edit', '--name', 'Ed'])).json;
   other = (await p.cli(['bootstrap', '--org', 'Other', '--email', 'olga@other.io'])).json;
-  await awaitMembers([acme.user.id, reader.user.id, commenter.user.id, editor.user.id, other.user.id]);
+  await p.awaitMembers([acme.user.id, reader.user.id, commenter.user.id, editor.user.id, other.user.id]);
 });
 afterAll(async () => {
   await p?.stop();
@@ -166,7 +146,7 @@ describe('space comments through the official client', () => {
     expect((await api.spaces.getCommentInSpace(space.id, c.id)).data.replies).toBe(1);
     await p.client(acme.token).spaces.deleteCommentInSpace(space.id, c.id);
     expect(await apiError(api.spaces.getCommentReplyInSpace(space.id, c.id, r1.data.id))).toMatchObject({ code: 404 });
-    expect(Number((await sql<{ n: string }>('select count(*) as n from content.comment_reply where comment_id = $1', [c.id]))[0]!.n)).toBe(0);
+    expect(Number((await p.sql<{ n: string }>('select count(*) as n from content.comment_reply where comment_id = $1', [c.id]))[0]!.n)).toBe(0);
   });
 
   it('lists the commenters (comments and replies) as members, first commenter first, paged', async () => {
@@ -196,13 +176,13 @@ describe('space comments through the official client', () => {
     const api = p.client(commenter.token);
     const ed = editor.user.id;
     const payload = async (type: string, key: string, id: string) =>
-      (await sql<{ payload: { data: { mentions?: string[] } } }>(`select payload from content.outbox where type = $1 and payload->'data'->>$2 = $3 order by seq`, [type, key, id])).map((r) => r.payload.data.mentions);
+      (await p.sql<{ payload: { data: { mentions?: string[] } } }>(`select payload from content.outbox where type = $1 and payload->'data'->>$2 = $3 order by seq`, [type, key, id])).map((r) => r.payload.data.mentions);
 
     const posted = (await api.spaces.postCommentInSpace(space.id, { body: { markdown: `Ping @[Ed](${ed}), @[Olga](${other.user.id}) and @[Ghost](nobody-here); @[Ed again](${ed}).` } } as never)).data;
     expect(posted.body).toEqual({ markdown: `Ping @[Ed](${ed}), @Olga and @Ghost; @[Ed again](${ed}).` });
     expect(posted).not.toHaveProperty('mentions');
     expect((await api.spaces.getCommentInSpace(space.id, posted.id)).data.body).toEqual({ markdown: `Ping @[Ed](${ed}), @Olga and @Ghost; @[Ed again](${ed}).` });
-    expect(await sql('select mentions from content.comment where id = $1', [posted.id])).toEqual([{ mentions: [ed] }]);
+    expect(await p.sql('select mentions from content.comment where id = $1', [posted.id])).toEqual([{ mentions: [ed] }]);
     expect(await payload('comment.created', 'comment', posted.id)).toEqual([[ed]]);
     // In document form, a mention stays a link to the user id.
     const doc = (await api.spaces.getCommentInSpace(space.id, posted.id, { format: 'document' } as never)).data.body;
@@ -215,7 +195,7 @@ describe('space comments through the official client', () => {
 
     const edited = (await api.spaces.updateCommentInSpace(space.id, posted.id, { body: { markdown: `Now @[Rita](${reader.user.id})` } } as never)).data;
     expect(edited.body).toEqual({ markdown: `Now @[Rita](${reader.user.id})` });
-    expect(await sql('select mentions from content.comment where id = $1', [posted.id])).toEqual([{ mentions: [reader.user.id] }]);
+    expect(await p.sql('select mentions from content.comment where id = $1', [posted.id])).toEqual([{ mentions: [reader.user.id] }]);
     expect(await payload('comment.updated', 'comment', posted.id)).toEqual([[reader.user.id]]);
 
     const reply = (await api.spaces.postCommentReplyInSpace(space.id, posted.id, { body: { markdown: `@[Ann](${acme.user.id}) @[Olga](${other.user.id})` } } as never)).data;
@@ -224,11 +204,11 @@ describe('space comments through the official client', () => {
     expect(await payload('comment-reply.created', 'reply', reply.id)).toEqual([[acme.user.id]]);
     const replyEdited = (await api.spaces.updateCommentReplyInSpace(space.id, posted.id, reply.id, { body: { markdown: `@[Ed](${ed}) @[X](nobody-here)` } } as never)).data;
     expect(replyEdited.body).toEqual({ markdown: `@[Ed](${ed}) @X` });
-    expect(await sql('select mentions from content.comment_reply where id = $1', [reply.id])).toEqual([{ mentions: [ed] }]);
+    expect(await p.sql('select mentions from content.comment_reply where id = $1', [reply.id])).toEqual([{ mentions: [ed] }]);
   });
 
   it('records every comment event in the outbox', async () => {
-    const rows = await sql<{ type: string }>(`select distinct type from content.outbox where type like 'comment%'`);
+    const rows = await p.sql<{ type: string }>(`select distinct type from content.outbox where type like 'comment%'`);
     expect(rows.map((r) => r.type).sort()).toEqual(['comment-reply.created', 'comment-reply.deleted', 'comment.created', 'comment.deleted', 'comment.reopened', 'comment.resolved', 'comment.updated']);
   });
 

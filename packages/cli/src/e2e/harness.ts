@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GitBookAPI } from '@gitbook/api';
+import pg from 'pg';
 import { createTestDatabase, TEST_NATS_URL, testLogger, type TestDatabase } from '@quire/kit/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -16,6 +17,10 @@ export interface Platform {
   /** Runs the `quire` CLI against the platform; resolves to its parsed JSON output. */
   cli(args: string[]): Promise<{ code: number; json: any; stderr: string }>;
   client(token: string): GitBookAPI;
+  /** Rows of a query on the platform's database (to look behind the API: outbox rows, projections). */
+  sql<T>(text: string, params?: unknown[]): Promise<T[]>;
+  /** The content service learns members from org-admin's events: waits until it knows these users. */
+  awaitMembers(users: string[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -34,6 +39,15 @@ export async function startPlatform(opts: { nats?: boolean; transport?: 'in-proc
   };
   const platform = await startStandalone(env, { log: testLogger(), ...(opts.transport ? { transport: opts.transport } : {}) });
   const cliEnv = { QUIRE_URL: platform.url, QUIRE_DATA_DIR: dataDir };
+  const sql = async <T>(text: string, params: unknown[] = []): Promise<T[]> => {
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      return (await c.query(text, params)).rows as T[];
+    } finally {
+      await c.end();
+    }
+  };
   return {
     platform,
     url: platform.url,
@@ -45,6 +59,15 @@ export async function startPlatform(opts: { nats?: boolean; transport?: 'in-proc
       return { code, json: out.length ? JSON.parse(out.join('\n')) : undefined, stderr: err.join('\n') };
     },
     client: (token) => new GitBookAPI({ authToken: token, endpoint: platform.url }),
+    sql,
+    awaitMembers: async (users) => {
+      const deadline = Date.now() + 5_000;
+      const known = async () => Number((await sql<{ n: string }>('select count(*) as n from content.member where user_id = any($1)', [users]))[0]?.n);
+      while ((await known()) < users.length) {
+        if (Date.now() > deadline) throw new Error('the content service did not learn the members in time');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     stop: async () => {
       await platform.stop();
       if (opts.nats) {

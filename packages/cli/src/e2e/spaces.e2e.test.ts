@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { MemberRole, SpaceEditMode } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -27,17 +26,7 @@ function http(p: Platform, token: string) {
   };
 }
 
-async function sql<T>(p: Platform, text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: p.env.DATABASE_URL });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-
-const projection = (p: Platform, spaceId: string) => sql<{ organization_id: string; deleted_at: Date | null }>(p, 'select organization_id, deleted_at from sites.content_space where id = $1', [spaceId]);
+const projection = (p: Platform, spaceId: string) => p.sql<{ organization_id: string; deleted_at: Date | null }>('select organization_id, deleted_at from sites.content_space where id = $1', [spaceId]);
 
 /**
  * Two organizations: Acme (Ann admin, Rita `read`) and Beta (Bob admin; Ann is added there as admin, so
@@ -211,8 +200,8 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
     expect((await call('GET', `/v1/spaces/${old.id}`)).json.deletedAt).toEqual(expect.any(String));
     await expect.poll(async () => (await projection(p, old.id))[0]?.deleted_at, { timeout: 5_000 }).toBeInstanceOf(Date);
 
-    await sql(p, `update content.space set deleted_at = now() - interval '6 days' where id = $1`, [recent.id]);
-    await sql(p, `update content.space set deleted_at = now() - interval '8 days' where id = $1`, [old.id]);
+    await p.sql(`update content.space set deleted_at = now() - interval '6 days' where id = $1`, [recent.id]);
+    await p.sql(`update content.space set deleted_at = now() - interval '8 days' where id = $1`, [old.id]);
     const ok = await call('POST', `/v1/spaces/${recent.id}/restore`);
     expect(ok.status).toBe(200);
     expect(ok.json.deletedAt).toBeUndefined();
@@ -223,7 +212,7 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
     // The purge job (every 300 ms here) removes it; space.purged makes sites drop its row.
     await expect.poll(async () => (await call('GET', `/v1/spaces/${old.id}`)).status, { timeout: 10_000 }).toBe(404);
     await expect.poll(async () => (await projection(p, old.id)).length, { timeout: 5_000 }).toBe(0);
-    expect(await sql(p, 'select id from content.revision where space_id = $1', [old.id])).toEqual([]);
+    expect(await p.sql('select id from content.revision where space_id = $1', [old.id])).toEqual([]);
     expect((await call('GET', `/v1/spaces/${recent.id}`)).status).toBe(200);
     expect((await projection(p, recent.id))[0]?.deleted_at).toBeNull();
   });
@@ -425,7 +414,7 @@ describe.skipIf(!hasNats)('spaces over NATS JetStream: transfer and purge reach 
 
     expect((await call('DELETE', `/v1/spaces/${space.id}`)).status).toBe(205);
     await expect.poll(async () => (await projection(p, space.id))[0]?.deleted_at, { timeout: 10_000 }).toBeInstanceOf(Date);
-    await sql(p, `update content.space set deleted_at = now() - interval '8 days' where id = $1`, [space.id]);
+    await p.sql(`update content.space set deleted_at = now() - interval '8 days' where id = $1`, [space.id]);
     // Too late to restore: 412, or 404 once the purge job (every 300 ms) got there first (412 alone is tested above).
     expect([412, 404]).toContain((await call('POST', `/v1/spaces/${space.id}/restore`)).status);
     await expect.poll(async () => (await call('GET', `/v1/spaces/${space.id}`)).status, { timeout: 10_000 }).toBe(404);
