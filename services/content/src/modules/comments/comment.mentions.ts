@@ -1,14 +1,10 @@
 import type { Root, RootContent } from 'mdast';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import { ops } from '@quire/contracts';
 import type { ContentContext } from '../../trpc.ts';
+import { markdownParser } from '../documents/markdown-syntax.ts';
 
 /** `@[Label](user-id)`: a text "@" followed by a link whose URL is a user id (no spaces, no parentheses). */
 const MENTION = /@\[([^\]\n]*)\]\(([^()\s]+)\)/g;
-
-const parser = unified().use(remarkParse).use(remarkGfm);
 
 /** The character ranges of code (blocks and spans), where `@[…](…)` is text, not a mention. */
 function codeRanges(markdown: string): [number, number][] {
@@ -20,7 +16,7 @@ function codeRanges(markdown: string): [number, number][] {
       else if ('children' in node) walk(node.children as RootContent[]);
     }
   };
-  walk((parser.parse(markdown) as Root).children);
+  walk((markdownParser.parse(markdown) as Root).children);
   return ranges;
 }
 

@@ -34,7 +34,8 @@ export function hintOpenStyle(line: string): DocumentHintStyle | null {
 }
 export const isHintClose = (line: string) => HINT_CLOSE.test(line.trim());
 
-const parser = unified().use(remarkParse).use(remarkGfm).freeze();
+/** remark with GFM, as every reader of stored markdown parses it (positions refer to the text given). */
+export const markdownParser = unified().use(remarkParse).use(remarkGfm).freeze();
 
 /**
  * Parses markdown into mdast. Line endings become `\n`. Hint marker lines are first set apart by blank
@@ -47,19 +48,19 @@ const parser = unified().use(remarkParse).use(remarkGfm).freeze();
  */
 export function parseMarkdown(markdown: string): { tree: Root; source: string } {
   const text = markdown.replace(/\r\n?/g, '\n');
-  if (!text.includes('{%')) return { tree: parser.parse(text), source: text };
+  if (!text.includes('{%')) return { tree: markdownParser.parse(text), source: text };
   // One parse in the common case: guess which lines are code by their fences, then check the guess
   // against the tree; when it was wrong, parse once to know, and again with the markers set apart.
   const guess = isolateHintMarkers(text, guessVerbatimLines(text));
-  const tree = parser.parse(guess.source);
+  const tree = markdownParser.parse(guess.source);
   const verbatim = verbatimLines(tree);
   const right =
     guess.isolated.every((line) => !verbatim.has(line)) &&
     guess.inserted.every((line) => !verbatim.has(line)) &&
     guess.skipped.every((line) => verbatim.has(line));
   if (right) return { tree, source: guess.source };
-  const { source } = isolateHintMarkers(text, verbatimLines(parser.parse(text)));
-  return { tree: parser.parse(source), source };
+  const { source } = isolateHintMarkers(text, verbatimLines(markdownParser.parse(text)));
+  return { tree: markdownParser.parse(source), source };
 }
 
 const CLOSED_HTML = /^<(?:(?:script|pre|style|textarea)[\s>]|!--|\?|![A-Za-z]|!\[CDATA\[)/i;
