@@ -62,12 +62,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     return payload;
   });
 
-  const { routes } = buildV1Router(HTTP_OPERATIONS, 'serve');
-  const document = buildOpenApiDocument(buildV1Router(HTTP_OPERATIONS, 'document').router, HTTP_OPERATIONS, { baseUrl: config.QUIRE_PUBLIC_URL, version: API_VERSION });
+  const document = buildOpenApiDocument(buildV1Router(HTTP_OPERATIONS), HTTP_OPERATIONS, { baseUrl: config.QUIRE_PUBLIC_URL, version: API_VERSION });
   const documentJson = JSON.stringify(document);
   app.get('/v1/openapi.json', async (_req, reply) => reply.type('application/json').send(documentJson));
   registerDocs(app, { apiUrl: config.QUIRE_PUBLIC_URL });
-  registerRestRoutes(app, routes, { resolver, clients, limiter, local: new Set((deps.local ?? []).map((s) => s.name)) });
+  registerRestRoutes(app, HTTP_OPERATIONS, { resolver, clients, limiter });
   registerDownloads(app, { secret: config.QUIRE_INTERNAL_SECRET, clients });
 
   // Prometheus text, no token (`QUIRE_METRICS=0` turns it off); in standalone it covers the services in this process too.

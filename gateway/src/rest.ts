@@ -1,22 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServiceName } from '@quire/contracts';
+import type { AnyOperation } from '@quire/contracts';
 import { assertStorableInput, DomainError, metrics, publicError, toPublicError, type CallContext, type ServiceClients } from '@quire/kit';
 import type { ActorResolver, RateLimiter } from './auth.ts';
 import { sendError } from './errors.ts';
-import type { GatewayContext, V1Route } from './v1-router.ts';
 
 /**
- * Serves the v1 router's procedures over REST. trpc-to-openapi declares the routes (procedure meta) and
- * generates the OpenAPI document; its node handler is not used on the hot path because it builds a WHATWG
- * Request per call and matches routes by scanning regexes. Here each `meta.openapi` route is registered in
- * fastify's radix router and the procedure is invoked directly with path, query and body merged into its input.
+ * Serves the contract's HTTP operations over REST. Each route is registered in fastify's radix router, and
+ * the call goes to the owning service's procedure with path, query and body merged into its raw input.
+ * The procedure validates that input with the contract's schema (and its output) on its side of the hop:
+ * one validation per call whatever the transport — in this process (standalone) or over HTTP — with the
+ * same 400 naming the bad field. (trpc-to-openapi only generates the OpenAPI document: see v1-router.ts.)
  */
 export function registerRestRoutes(
   app: FastifyInstance,
-  routes: V1Route[],
-  deps: { resolver: ActorResolver; clients: ServiceClients; limiter: RateLimiter; local: ReadonlySet<ServiceName> },
+  operations: readonly AnyOperation[],
+  deps: { resolver: ActorResolver; clients: ServiceClients; limiter: RateLimiter },
 ): void {
-  for (const { op, procedure } of routes) {
+  for (const op of operations) {
     const http = op.http!;
     // A greedy parameter (a page path) spans segments: routed as a wildcard, handed over under its own name.
     const url = `/v1${http.path}`.replace(http.greedy ? `{${http.greedy}}` : /$^/, '*').replace(/\{(\w+)\}/g, ':$1');
@@ -24,10 +24,6 @@ export function registerRestRoutes(
     const hasBody = http.method !== 'GET' && http.method !== 'DELETE';
     const emptySuccess = http.status === 204 || http.status === 205;
     const requiresAuth = op.access !== 'public';
-    // A service in this process validates the input with the very same contract schema: one validation,
-    // not two, so its procedure is called with the raw input. Over HTTP the gateway validates first and
-    // answers a 400 without a hop.
-    const local = deps.local.has(op.service);
 
     const answer = async (req: FastifyRequest, reply: FastifyReply) => {
         const authorization = req.headers.authorization;
@@ -47,9 +43,7 @@ export function registerRestRoutes(
           // The storable-text rule on the raw input (unknown keys included), before a hop; services apply it to every call too.
           assertStorableInput(input);
           const call: CallContext = { actorHeader: resolved.header, requestId: req.id };
-          const data = local
-            ? await deps.clients.get(op.service).call(op, input as never, call)
-            : await procedure({ path: op.id, getRawInput: async () => input, ctx: { actor: resolved.actor, clients: deps.clients, call } satisfies GatewayContext, type: op.type, signal: undefined, batchIndex: 0 });
+          const data = await deps.clients.get(op.service).call(op, input as never, call);
           if (call.events?.length) deps.resolver.evictFor(call.events);
           reply.code(http.status);
           return emptySuccess ? reply.send() : reply.send(data);

@@ -30,6 +30,11 @@ export type ServiceConfig = z.output<z.ZodObject<typeof BaseEnvShape>>;
 
 /** The largest request headers a service accepts from its internal callers (the actor header grows with memberships). */
 export const INTERNAL_MAX_HEADER_BYTES = 1024 * 1024;
+/**
+ * The largest call a service accepts from its internal callers. The gateway bounds public bodies
+ * (`QUIRE_BODY_LIMIT`); a call carries one, plus what the gateway merged into it (query and path).
+ */
+export const INTERNAL_MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /** What a service's pieces are built from. */
 export interface ServiceDeps<C extends ServiceConfig = ServiceConfig> {
@@ -80,7 +85,7 @@ export async function createBus(config: Pick<ServiceConfig, 'NATS_URL' | 'NATS_S
 }
 
 /** The fastify instance every Quire process starts from: request ids, pino, limits, no per-request info logs. */
-export type HttpAppOptions = Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'routerOptions'> & { http?: ServerOptions };
+export type HttpAppOptions = Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'routerOptions' | 'onProtoPoisoning' | 'onConstructorPoisoning'> & { http?: ServerOptions };
 
 export function createHttpApp(log: Logger, bodyLimit = 1024 * 1024, options: HttpAppOptions = {}): FastifyInstance {
   return Fastify({
@@ -93,6 +98,16 @@ export function createHttpApp(log: Logger, bodyLimit = 1024 * 1024, options: Htt
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }) as unknown as FastifyInstance;
+}
+
+/**
+ * The HTTP app of a service, for its internal callers: large actor headers and calls (see the limits above),
+ * and a call's `__proto__`/`constructor.prototype` keys dropped rather than refused. They reach a call from
+ * a public query string (`?__proto__=1`); the procedure's contract schema ignores unknown keys, so the call
+ * answers as it does in process.
+ */
+export function createInternalApp(log: Logger): FastifyInstance {
+  return createHttpApp(log, INTERNAL_MAX_BODY_BYTES, { http: { maxHeaderSize: INTERNAL_MAX_HEADER_BYTES }, onProtoPoisoning: 'remove', onConstructorPoisoning: 'remove' });
 }
 
 /**
@@ -128,7 +143,7 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
     blobs,
     createContext: (base) => ({ ...base, em: orm.em.fork(), config, peers, urls, blobs, downloads, committed: [] }),
   });
-  const app = createHttpApp(log);
+  const app = createInternalApp(log);
   let closed = false;
   const ready = async () => {
     if (closed || !bus.healthy()) return false;

@@ -1,7 +1,8 @@
-// npm run fuzz -- [--budget N] [--seed S] [--examples K]
+// npm run fuzz -- [--budget N] [--seed S] [--examples K] [--transport in-process|http]
 // Starts the whole platform on a fresh test database (PostgreSQL on 127.0.0.1:5432, as the tests), fuzzes
 // every operation of its /v1/openapi.json with N requests from seed S, prints the requests and statuses per
-// operation and every violation of the contract, and exits 1 when there is one.
+// operation and every violation of the contract, and exits 1 when there is one. `--transport http` runs the
+// services behind HTTP as in a distributed deployment (default: in process, as `npm start`).
 import { parseArgs } from 'node:util';
 import { startPlatform } from '../e2e/harness.ts';
 import { fuzzPlatform } from './fuzz.ts';
@@ -12,6 +13,7 @@ const { values } = parseArgs({
     budget: { type: 'string', default: '2500' },
     seed: { type: 'string', default: String(Date.now() % 2 ** 31) },
     examples: { type: 'string', default: 'Infinity' },
+    transport: { type: 'string', default: 'in-process' },
   },
 });
 const integer = (name: string, text: string) => {
@@ -22,9 +24,11 @@ const integer = (name: string, text: string) => {
 const budget = integer('budget', values.budget);
 const seed = integer('seed', values.seed) | 0;
 
-const p = await startPlatform({ env: { QUIRE_OUTBOUND_FETCH: '0' } });
+const transport = values.transport;
+if (transport !== 'in-process' && transport !== 'http') throw new Error(`--transport must be in-process or http, not ${transport}`);
+const p = await startPlatform({ transport, env: { QUIRE_OUTBOUND_FETCH: '0' } });
 try {
-  console.log(`fuzzing ${p.url}: ${budget} requests, seed ${seed}`);
+  console.log(`fuzzing ${p.url} (${transport} transport): ${budget} requests, seed ${seed}`);
   const report = await fuzzPlatform(p, { seed, budget });
   console.log(formatSummary(report));
   console.log(`\n${formatFindings(report, integer('examples', values.examples))}`);

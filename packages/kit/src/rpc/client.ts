@@ -46,16 +46,21 @@ export class HttpTransport implements Transport {
     const headers: Record<string, string> = { 'content-type': 'application/json', [ACTOR_HEADER]: call.actorHeader };
     if (call.requestId) headers['x-request-id'] = call.requestId;
     let json: RpcEnvelope;
+    let statusCode: number;
     try {
       const res = await this.#pool.request({ path: `/trpc/${path}`, method: 'POST', headers, body: input === undefined ? '{}' : JSON.stringify(input) });
+      statusCode = res.statusCode;
       json = (await res.body.json()) as RpcEnvelope;
     } catch (cause) {
       throw new DomainError('unavailable', `The ${this.#service} service is unavailable`, cause);
     }
     if (json.error) {
       const status = json.error.data?.httpStatus;
-      if (typeof status !== 'number') throw new DomainError('unavailable', `The ${this.#service} service is unavailable`);
-      throw new DomainError(errorCodeForStatus(status), json.error.message ?? 'Request failed');
+      if (typeof status === 'number') throw new DomainError(errorCodeForStatus(status), json.error.message ?? 'Request failed');
+      // Not a procedure's answer: the service's HTTP layer refused the call itself (a body it cannot parse,
+      // one over its limit). That is the call's fault, not an outage; a 5xx is an outage.
+      if (statusCode >= 400 && statusCode < 500) throw new DomainError(errorCodeForStatus(statusCode), `The ${this.#service} service refused the request (HTTP ${statusCode})`);
+      throw new DomainError('unavailable', `The ${this.#service} service is unavailable`);
     }
     call.events = eventsOf(json.result?.events);
     return json.result?.data;

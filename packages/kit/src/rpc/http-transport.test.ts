@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initTRPC } from '@trpc/server';
+import type { FastifyInstance } from 'fastify';
+import type { Actor } from '@quire/contracts';
+import { testLogger, TEST_SECRET } from '../testing/index.ts';
+import { createHttpApp, createInternalApp } from '../service.ts';
+import { ActorSigner } from './actor-header.ts';
+import { HttpTransport } from './client.ts';
+import { createProcedureInvoker, registerRpcRoutes } from './server.ts';
+import type { ServiceContext } from './trpc.ts';
+import type { BlobStore } from '../blobs/blob-store.ts';
+
+const t = initTRPC.context<ServiceContext>().create({ isDev: false });
+/** Echoes its raw input's own keys and the caller's actor kind. */
+const router = t.router({
+  echo: t.procedure.input((raw) => raw as Record<string, unknown>).mutation(({ input, ctx }) => ({ keys: Object.keys(input), actor: ctx.actor.kind })),
+});
+
+const listen = async (app: FastifyInstance) => {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const addr = app.server.address();
+  return `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+};
+
+describe('HttpTransport against a service app', () => {
+  const signer = new ActorSigner(TEST_SECRET);
+  const log = testLogger();
+  const app = createInternalApp(log);
+  registerRpcRoutes(
+    app,
+    createProcedureInvoker({
+      service: 'content',
+      router,
+      signer,
+      log,
+      blobs: {} as BlobStore,
+      createContext: (base) => ({ ...base, committed: [] }) as unknown as ServiceContext,
+    }),
+  );
+  // A process that is not a Quire service: it answers 413 to everything, without the tRPC envelope.
+  const other = createHttpApp(log);
+  other.post('/trpc/:path', async (_req, reply) => reply.code(413).send({ statusCode: 413, error: 'Payload Too Large', message: 'Request body is too large' }));
+  let transport: HttpTransport;
+  let foreign: HttpTransport;
+
+  beforeAll(async () => {
+    transport = new HttpTransport('content', await listen(app));
+    foreign = new HttpTransport('content', await listen(other));
+  });
+  afterAll(async () => {
+    await Promise.all([transport.close(), foreign.close()]);
+    await Promise.all([app.close(), other.close()]);
+  });
+
+  const call = (actor: Actor) => ({ actorHeader: signer.sign(actor).header, requestId: 'r1' });
+
+  it('drops a `__proto__` key of the input (it comes from a public query string) instead of refusing the call', async () => {
+    const input = JSON.parse('{"title":"x","__proto__":"1","constructor":{"prototype":{"a":1}}}') as Record<string, unknown>;
+    expect(Object.keys(input)).toContain('__proto__');
+    await expect(transport.send('echo', 'mutation', input, call({ kind: 'anonymous' }))).resolves.toEqual({ keys: ['title'], actor: 'anonymous' });
+  });
+
+  it('carries an actor header far larger than the 16 KiB Node allows by default', async () => {
+    const memberships = Array.from({ length: 1500 }, (_, i) => ({ organization: `organization-${i}`, role: 'read' as const, teams: [] }));
+    const actor: Actor = { kind: 'user', userId: 'u1', memberships };
+    const { actorHeader } = call(actor);
+    expect(actorHeader.length).toBeGreaterThan(64 * 1024);
+    await expect(transport.send('echo', 'mutation', {}, { actorHeader })).resolves.toEqual({ keys: [], actor: 'user' });
+  });
+
+  it("reports a refusal of the service's HTTP layer with its status, and an unreachable service as unavailable", async () => {
+    await expect(foreign.send('echo', 'mutation', {}, call({ kind: 'anonymous' }))).rejects.toMatchObject({ reason: 'payload_too_large' });
+    const closed = new HttpTransport('content', 'http://127.0.0.1:9');
+    await expect(closed.send('echo', 'mutation', {}, call({ kind: 'anonymous' }))).rejects.toMatchObject({ reason: 'unavailable', message: 'The content service is unavailable' });
+    await closed.close();
+  });
+});
