@@ -1,4 +1,5 @@
 // Load generation (autocannon, in the bench process) and the figures: every round, medians, ratios.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface Target {
@@ -6,12 +7,35 @@ export interface Target {
   label: string;
   url: string;
   headers?: Record<string, string>;
+  /** The processes serving it, whose CPU time the rounds account (Linux `/proc`). */
+  pids?: () => number[];
 }
 
 export interface RoundFigures {
   rps: number;
   p99: number;
   errors: number;
+  /** CPU time (user + system) of the target's own processes per request answered, in µs; undefined without `/proc`. */
+  cpuUs?: number | undefined;
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ: the unit of utime/stime in /proc/<pid>/stat on Linux
+
+/** User + system CPU seconds of these processes so far, or undefined when /proc cannot tell. */
+function cpuSeconds(pids: number[]): number | undefined {
+  let ticks = 0;
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      return undefined;
+    }
+    // Fields after the command name (which may hold spaces, in parentheses): utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / TICKS_PER_SECOND;
 }
 
 function run(target: Target, connections: number, seconds: number, signal: AbortSignal): Promise<autocannon.Result> {
@@ -31,8 +55,12 @@ function run(target: Target, connections: number, seconds: number, signal: Abort
 /** A short warm-up, then one measured run; `signal` stops the load in flight (Ctrl-C, a child died). */
 export async function measureOnce(target: Target, opts: { connections: number; seconds: number; warmup: number }, signal: AbortSignal): Promise<RoundFigures> {
   if (opts.warmup > 0) await run(target, opts.connections, opts.warmup, signal);
+  const pids = target.pids?.() ?? [];
+  const cpuBefore = cpuSeconds(pids);
   const r = await run(target, opts.connections, opts.seconds, signal);
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  const cpuAfter = cpuSeconds(pids);
+  const cpuUs = cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total > 0 ? ((cpuAfter - cpuBefore) / r.requests.total) * 1e6 : undefined;
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, cpuUs };
 }
 
 export function median(values: number[]): number {
@@ -43,10 +71,12 @@ export function median(values: number[]): number {
 
 const fmtRps = (n: number) => n.toFixed(0);
 const fmtMs = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} ms`;
+const fmtUs = (n: number) => `${n.toFixed(0)} µs`;
 
 export function formatRound(round: number, target: Target, f: RoundFigures): string {
   const errs = f.errors ? `   (${f.errors} errors/timeouts/non-2xx)` : '';
-  return `round ${round}  (${target.key}) ${target.label.padEnd(12)} ${fmtRps(f.rps).padStart(7)} req/s   p99 ${fmtMs(f.p99).padStart(8)}${errs}`;
+  const cpu = f.cpuUs === undefined ? '' : `   CPU ${fmtUs(f.cpuUs).padStart(7)}/req`;
+  return `round ${round}  (${target.key}) ${target.label.padEnd(12)} ${fmtRps(f.rps).padStart(7)} req/s   p99 ${fmtMs(f.p99).padStart(8)}${cpu}${errs}`;
 }
 
 export interface Summary {
@@ -54,10 +84,12 @@ export interface Summary {
   rounds: RoundFigures[];
   rps: number;
   p99: number;
+  cpuUs?: number | undefined;
 }
 
 export function summarize(target: Target, rounds: RoundFigures[]): Summary {
-  return { target, rounds, rps: median(rounds.map((r) => r.rps)), p99: median(rounds.map((r) => r.p99)) };
+  const cpu = rounds.flatMap((r) => (r.cpuUs === undefined ? [] : [r.cpuUs]));
+  return { target, rounds, rps: median(rounds.map((r) => r.rps)), p99: median(rounds.map((r) => r.p99)), cpuUs: cpu.length ? median(cpu) : undefined };
 }
 
 /** The table of medians and rounds, then the ratios b/a and c/a against the goals. */
@@ -73,6 +105,11 @@ export function formatSummary(a: Summary, b: Summary, c: Summary): string {
   lines.push('');
   lines.push(`b/a = ${ba.toFixed(2)}   goal: b/a >= 0.6 (standalone)                          ${verdict(ba >= 0.6)}`);
   lines.push(`c/a = ${ca.toFixed(2)}   goal: c/a >= 0.5 with p99 < 25 ms (distributed; p99 ${fmtMs(c.p99)})   ${verdict(ca >= 0.5 && c.p99 < 25)}`);
+  if (a.cpuUs !== undefined && b.cpuUs !== undefined && c.cpuUs !== undefined) {
+    lines.push('');
+    lines.push(`CPU per request, the target's own processes (median): a ${fmtUs(a.cpuUs)}, b ${fmtUs(b.cpuUs)}, c ${fmtUs(c.cpuUs)}`);
+    lines.push(`  a/b = ${(a.cpuUs / b.cpuUs).toFixed(2)}, a/c = ${(a.cpuUs / c.cpuUs).toFixed(2)}: the ratios above with the load generator, PostgreSQL and anything else on the machine left out`);
+  }
   const errors = [a, b, c].flatMap((s) => (s.rounds.some((r) => r.errors) ? [s.target.key] : []));
   if (errors.length) lines.push(`warning: errors or non-2xx answers during (${errors.join('), (')}): their figures are not comparable`);
   return lines.join('\n');

@@ -144,10 +144,11 @@ async function bench(dataDir: string): Promise<void> {
   const space = await post(`/v1/orgs/${boot.organization.id}/spaces`, boot.token, { title: 'Bench space' });
   const auth = { authorization: `Bearer ${boot.token}` };
 
+  const pidsOf = (...names: string[]) => () => fleet.children.filter((c) => names.includes(c.spec.name)).flatMap((c) => (c.proc.pid ? [c.proc.pid] : []));
   const targets: Target[] = [
-    { key: 'a', label: 'baseline', url: `http://127.0.0.1:${port.baseline}/spaces/${space.id}` },
-    { key: 'b', label: 'standalone', url: `http://127.0.0.1:${port.standalone}/v1/spaces/${space.id}`, headers: auth },
-    { key: 'c', label: 'distributed', url: `http://127.0.0.1:${port.gateway}/v1/spaces/${space.id}`, headers: auth },
+    { key: 'a', label: 'baseline', url: `http://127.0.0.1:${port.baseline}/spaces/${space.id}`, pids: pidsOf('baseline') },
+    { key: 'b', label: 'standalone', url: `http://127.0.0.1:${port.standalone}/v1/spaces/${space.id}`, headers: auth, pids: pidsOf('standalone') },
+    { key: 'c', label: 'distributed', url: `http://127.0.0.1:${port.gateway}/v1/spaces/${space.id}`, headers: auth, pids: pidsOf('gateway', 'org-admin', 'content', 'sites', 'integrations') },
   ];
   for (const t of targets) {
     const res = await fetch(t.url, { headers: t.headers ?? {} });
