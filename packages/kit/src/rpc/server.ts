@@ -6,7 +6,7 @@ import type { Logger } from '../logger.ts';
 import { metrics } from '../metrics.ts';
 import { ACTOR_HEADER, type ActorSigner } from './actor-header.ts';
 import { assertStorableInput } from './input-guard.ts';
-import type { BaseContext, ServiceContext } from './trpc.ts';
+import { directResolverOf, type BaseContext, type ServiceContext } from './trpc.ts';
 import type { BlobStore, StoredBlob } from '../blobs/blob-store.ts';
 
 /** What a caller passes with every call, whatever the transport. */
@@ -84,7 +84,8 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
       metrics.rpcInFlight.inc({ service: opts.service });
       try {
         assertStorableInput(input);
-        const data = await procedure({ path, getRawInput: async () => input, ctx, type: procedure._def.type, signal: undefined, batchIndex: 0 });
+        const direct = directResolverOf(procedure);
+        const data = direct ? await direct(ctx, input) : await procedure({ path, getRawInput: async () => input, ctx, type: procedure._def.type, signal: undefined, batchIndex: 0 });
         log.debug({ path, status: 200 }, 'rpc');
         return { data, events: ctx.committed };
       } catch (err) {

@@ -1,4 +1,4 @@
-import { getTRPCErrorFromUnknown, initTRPC, TRPCError, type AnyRouter } from '@trpc/server';
+import { getTRPCErrorFromUnknown, initTRPC, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
 import type { z } from 'zod';
 import type { Access, Actor, AnyOperation, EventEnvelope, ServiceName, ServiceOperations, UserActor } from '@quire/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -47,6 +47,18 @@ type ActorFor<A extends Access> = A extends 'user'
 export type ContextFor<Op extends AnyOperation, Ctx> = Omit<Ctx, 'actor'> & { actor: ActorFor<Op['access']> };
 export type HandlerArgs<Op extends AnyOperation, Ctx> = { input: z.output<Op['input']>; ctx: ContextFor<Op, Ctx> };
 export type Handler<Op extends AnyOperation, Ctx> = (args: HandlerArgs<Op, Ctx>) => Promise<z.input<Op['output']>>;
+
+/** A procedure's resolver, called without tRPC's call machinery (see `directResolverOf`). */
+export type DirectResolver = (ctx: ServiceContext, rawInput: unknown) => Promise<unknown>;
+const DIRECT = Symbol('quire.directResolver');
+
+/**
+ * The resolver `implement` gave a procedure: the invoker calls it directly. It is the procedure's whole
+ * work (access, input, handler, output: `implement` uses no tRPC middleware or parser), so the call
+ * answers the same, without tRPC's per-call option spreading and middleware recursion (measured: 2.4 %
+ * of the standalone's CPU on `GET /v1/spaces/{id}`). Undefined for a procedure not made by `implement`.
+ */
+export const directResolverOf = (procedure: AnyProcedure): DirectResolver | undefined => (procedure as unknown as { [DIRECT]?: DirectResolver })[DIRECT];
 
 function checkAccess(access: Access, actor: Actor): void {
   if (access === 'public') return;
@@ -108,7 +120,8 @@ export function createServiceTrpc<Ctx extends ServiceContext>() {
     };
     // tRPC hands every resolver the raw input's getter (its types list it for middlewares only).
     const resolver = async (opts: { ctx: unknown }) => resolve(opts.ctx as Ctx, await (opts as unknown as { getRawInput: () => Promise<unknown> }).getRawInput());
-    return op.type === 'query' ? t.procedure.query(resolver) : t.procedure.mutation(resolver);
+    const procedure = op.type === 'query' ? t.procedure.query(resolver) : t.procedure.mutation(resolver);
+    return Object.defineProperty(procedure, DIRECT, { value: resolve as DirectResolver });
   }
 
   type Impl = ReturnType<typeof implement>;

@@ -6,18 +6,18 @@ import { loadContentConfig } from '../env.ts';
 import { contentService } from '../service.ts';
 import { spaceRepository } from '../modules/spaces/space.repository.ts';
 import { purgeDeletedSpaces } from '../jobs/purge-deleted-spaces.job.ts';
-import type { ISpace } from '../modules/spaces/space.entity.ts';
 import { RESTORE_WINDOW_DAYS, spaceDeleter, spaceRestorer } from './space-trash.ts';
 
 type Em = ReturnType<typeof t.em>;
-const deleteSpace = (em: Em, space: ISpace, now: Date) => em.transactional((tx) => spaceDeleter(tx, { space, now }));
-const restoreSpace = (em: Em, space: ISpace, now: Date) => em.transactional((tx) => spaceRestorer(tx, { space, now }));
+// As the mold does: the space is loaded in the command's transaction (outside one it is a read-only snapshot).
+const deleteSpace = (em: Em, id: string, now: Date) => em.transactional(async (tx) => spaceDeleter(tx, { space: await load(id, tx), now }));
+const restoreSpace = (em: Em, id: string, now: Date) => em.transactional(async (tx) => spaceRestorer(tx, { space: await load(id, tx), now }));
 
 const t = useTestService(contentService, loadContentConfig, { label: 'trash' });
 
 const day = 24 * 3600 * 1_000;
 const a = userActor('a', [{ organization: 'trash', role: 'admin' }]);
-const load = async (id: string) => (await spaceRepository.findById(t.svc.deps.orm.em.fork(), id))!;
+const load = async (id: string, em: Em = t.svc.deps.orm.em.fork()) => (await spaceRepository.findById(em, id))!;
 
 describe('the trash, with an injected clock', () => {
   it('keeps the restore window at 7 days', () => expect(RESTORE_WINDOW_DAYS).toBe(7));
@@ -26,10 +26,10 @@ describe('the trash, with an injected clock', () => {
     const t0 = new Date('2030-01-01T00:00:00Z');
     const s = await t.call(ops.createSpace, { organizationId: 'trash', title: 'Clocked' }, a);
     const em = t.svc.deps.orm.em.fork();
-    await deleteSpace(em, await load(s.id), t0);
+    await deleteSpace(em, s.id, t0);
     expect((await load(s.id)).deletedAt).toEqual(t0);
-    expect(await failureOf(restoreSpace(t.svc.deps.orm.em.fork(), await load(s.id), new Date(t0.getTime() + 8 * day)))).toMatchObject({ reason: 'precondition_failed' });
-    const restored = await restoreSpace(t.svc.deps.orm.em.fork(), await load(s.id), new Date(t0.getTime() + 6 * day));
+    expect(await failureOf(restoreSpace(t.svc.deps.orm.em.fork(), s.id, new Date(t0.getTime() + 8 * day)))).toMatchObject({ reason: 'precondition_failed' });
+    const restored = await restoreSpace(t.svc.deps.orm.em.fork(), s.id, new Date(t0.getTime() + 6 * day));
     expect(restored.deletedAt).toBeNull();
     expect((await load(s.id)).deletedAt).toBeNull();
   });
@@ -38,8 +38,8 @@ describe('the trash, with an injected clock', () => {
     const t0 = new Date('2030-02-01T00:00:00Z');
     const s1 = await t.call(ops.createSpace, { organizationId: 'trash', title: 'P1' }, a);
     const s2 = await t.call(ops.createSpace, { organizationId: 'trash', title: 'P2' }, a);
-    await deleteSpace(t.svc.deps.orm.em.fork(), await load(s1.id), t0);
-    await deleteSpace(t.svc.deps.orm.em.fork(), await load(s2.id), new Date(t0.getTime() + 2 * day));
+    await deleteSpace(t.svc.deps.orm.em.fork(), s1.id, t0);
+    await deleteSpace(t.svc.deps.orm.em.fork(), s2.id, new Date(t0.getTime() + 2 * day));
     const em = () => t.svc.deps.orm.em.fork();
     expect(await purgeDeletedSpaces(em(), new Date(t0.getTime() + 7 * day - 1))).toEqual([]);
     expect(await purgeDeletedSpaces(em(), new Date(t0.getTime() + 8 * day), 1)).toEqual([s1.id]);

@@ -1,4 +1,4 @@
-import { paginate, sql, sqlRun, type EntityManager, type PageRequest } from '@quire/kit';
+import { entityFromRow, paginate, sql, sqlRun, type EntityManager, type PageRequest } from '@quire/kit';
 import type { List } from '@quire/contracts';
 import { OpenAPISpec, OpenAPISpecVersion, type IOpenAPISpec, type IOpenAPISpecVersion } from './openapi-spec.entity.ts';
 
@@ -34,7 +34,7 @@ export const openAPISpecRepository = {
        values (?, ?, ?, ?, ?, 'pending', 1, ?, ?) on conflict (organization_id, slug) do nothing returning *`,
       [spec.id, spec.organizationId, spec.slug, spec.sourceUrl, spec.sourceText, spec.now, spec.now],
     );
-    return rows[0] ? em.map(OpenAPISpec, rows[0]) : null;
+    return rows[0] ? entityFromRow(em, OpenAPISpec, rows[0]) : null;
   },
 
   /**
@@ -66,7 +66,7 @@ export const openAPISpecRepository = {
   /** The specification of a claim, locked, when its source has not changed since (else null: the result is stale). */
   async lockIfCurrent(em: EntityManager, claim: OpenAPIClaim): Promise<IOpenAPISpec | null> {
     const rows = await sql(em, `select * from :schema.openapi_spec where id = ? and generation = ? for update`, [claim.id, claim.generation]);
-    return rows[0] ? em.map(OpenAPISpec, rows[0]) : null;
+    return rows[0] ? entityFromRow(em, OpenAPISpec, rows[0]) : null;
   },
 
   async findVersion(em: EntityManager, specId: string, id: string): Promise<IOpenAPISpecVersion | null> {

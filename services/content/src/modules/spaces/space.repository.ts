@@ -1,6 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { ROLES } from '@quire/contracts';
-import { marks, notFound, sql, sqlRun, type EntityManager } from '@quire/kit';
+import { entityFromRow, marks, notFound, sql, sqlRun, type EntityManager } from '@quire/kit';
 import { Space, type ISpace } from './space.entity.ts';
 import type { SpaceScope } from './space.policy.ts';
 
@@ -13,7 +13,7 @@ export const spaceRepository = {
    */
   async findById(em: EntityManager, id: string): Promise<ISpace | null> {
     const rows = await sql(em, `select * from :schema.space where id = ?`, [id]);
-    return rows[0] ? em.map(Space, rows[0]) : null;
+    return rows[0] ? entityFromRow(em, Space, rows[0]) : null;
   },
 
   /** The filter of the live spaces of an organization in a caller's scope (null: none). */

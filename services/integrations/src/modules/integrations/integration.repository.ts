@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type List } from '@quire/contracts';
-import { invalid, marks, sql, sqlRun, type EntityManager } from '@quire/kit';
+import { entityFromRow, invalid, marks, sql, sqlRun, type EntityManager } from '@quire/kit';
 import { Integration, type IIntegration } from './integration.entity.ts';
 
 export interface IntegrationFilters {
@@ -65,7 +65,7 @@ export const integrationRepository = {
       `select * from :schema.integration where ${where.text} ${after !== undefined ? 'and name collate "C" > ?' : ''} order by name collate "C" limit ?`,
       [...where.params, ...(after !== undefined ? [after] : []), limit + 1],
     );
-    const items = rows.slice(0, limit).map((r) => em.map(Integration, r));
+    const items = rows.slice(0, limit).map((r) => entityFromRow(em, Integration, r));
     const list: List<IIntegration> = { count, items };
     if (rows.length > limit) list.next = { page: Buffer.from(items.at(-1)!.name).toString('base64url') };
     return list;
