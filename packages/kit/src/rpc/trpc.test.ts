@@ -1,31 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEvent, operationsOf, type UserActor } from '@quire/contracts';
-import { createOrm, migrate, type Orm } from '../db/orm.ts';
 import { OutboxEvent } from '../db/kit-entities.ts';
 import { recordEvent } from '../events/outbox.ts';
-import { createTestDatabase, testLogger, type TestDatabase } from '../testing/index.ts';
+import { testLogger, useTestOrm } from '../testing/index.ts';
 import { createServiceTrpc, type ServiceContext } from './trpc.ts';
 
 const Tested = defineEvent('content', 'test.imported', z.object({ n: z.number() }));
 const op = operationsOf('content', { tags: ['tests'] });
 const importThing = op({ id: 'tests.import', input: z.object({ n: z.number() }), output: z.object({ n: z.number() }), type: 'mutation' });
 
-let db: TestDatabase;
-let orm: Orm;
-
-beforeAll(async () => {
-  db = await createTestDatabase('trpc');
-  orm = await createOrm({ url: db.url, schema: 'kit_trpc', entities: [], migrations: [] });
-  await migrate(orm);
-});
-afterAll(async () => {
-  await orm?.close();
-  await db?.drop();
-});
+const kit = useTestOrm('trpc', 'kit_trpc');
 
 const actor: UserActor = { kind: 'user', userId: 'u1', memberships: [] } as unknown as UserActor;
-const context = () => ({ actor, requestId: 'r1', log: testLogger(), em: orm.em.fork(), config: {}, committed: [] }) as unknown as ServiceContext;
+const context = () => ({ actor, requestId: 'r1', log: testLogger(), em: kit.orm.em.fork(), config: {}, committed: [] }) as unknown as ServiceContext;
 
 describe('implementPrepared (the mold of a mutation with slow work before its writes)', () => {
   const { t, implementPrepared } = createServiceTrpc<ServiceContext>();
@@ -58,12 +46,12 @@ describe('implementPrepared (the mold of a mutation with slow work before its wr
     expect(await call(4, ctx)).toEqual({ n: 8 });
     expect(seen).toEqual({ prepareInTransaction: false, handlerInTransaction: true });
     expect(ctx.committed.map((e) => e.data)).toEqual([{ n: 8 }]);
-    expect(await orm.em.fork().count(OutboxEvent, { type: 'test.imported' })).toBe(1);
+    expect(await kit.orm.em.fork().count(OutboxEvent, { type: 'test.imported' })).toBe(1);
   });
 
   it('writes nothing when preparing fails, and rolls the writes back when the handler fails', async () => {
     await expect(call(-1)).rejects.toThrow('refused before any write');
     await expect(call(60)).rejects.toThrow('rolled back');
-    expect(await orm.em.fork().count(OutboxEvent, { type: 'test.imported' })).toBe(1);
+    expect(await kit.orm.em.fork().count(OutboxEvent, { type: 'test.imported' })).toBe(1);
   });
 });

@@ -39,7 +39,10 @@ export function headingAnchors(content: string, markdown: string): Map<string, s
     const at = written.findIndex((h, i) => i >= next && normalizeText(h.title) === text);
     if (at < 0) return;
     next = at + 1;
-    const ids = [heading.attr('id'), ...heading.find('[id], a[name]').map((_, inner) => $(inner).attr('id') ?? $(inner).attr('name')).get()];
+    // Its id, those of elements inside it, and that of a section it opens (`<section id="setup"><h2>…`).
+    const section = heading.parent('section[id], div.section[id]');
+    const opens = section.length && section.find('h1, h2, h3, h4, h5, h6').first().is(heading);
+    const ids = [heading.attr('id'), ...heading.find('[id], a[name]').map((_, inner) => $(inner).attr('id') ?? $(inner).attr('name')).get(), opens ? section.attr('id') : undefined];
     for (const id of ids) if (id && !anchors.has(id)) anchors.set(id, written[at]!.id);
   });
   return anchors;
