@@ -59,9 +59,9 @@ export const ContentEnvShape = {
     .number()
     .int()
     .min(100)
-    .max(3_600_000)
+    .max(240_000)
     .default(60_000)
-    .describe('Website import: how long fetching a site (pages and images) may take; what is not fetched by then is left out'),
+    .describe('Website import: how long fetching a site (pages and images) may take, at most 4 minutes (the import answers within the request); what is not fetched by then is left out'),
   QUIRE_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4).describe('Website import: fetches at a time'),
 };
 export type ContentConfig = ReturnType<typeof loadContentConfig>;
