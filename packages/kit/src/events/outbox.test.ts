@@ -52,7 +52,11 @@ describe.each([
       await eventually(async () => received.length >= 2, 5_000, 'two events');
       // Publishing the same envelope again (a relay retry) is not applied twice.
       await bus.publish(Pinged.subject, { ...env, id: env.id });
-      const row = await kit.orm.em.fork().findOneOrFail(OutboxEvent, { id: env.id });
+      // The relay marks an event published after the bus took it: a consumer can see it first.
+      const row = await eventually(async () => {
+        const r = await kit.orm.em.fork().findOneOrFail(OutboxEvent, { id: env.id });
+        return r.publishedAt ? r : undefined;
+      }, 5_000, 'the event marked published');
       expect(row.publishedAt).toBeInstanceOf(Date);
       await new Promise((r) => setTimeout(r, 300));
       expect(received.sort()).toEqual([1, 2]);

@@ -141,9 +141,7 @@ export async function crawlWebsite(url: string, fetch: CrawlFetch, limits: Crawl
   const left = () => deadline - Date.now();
   let bytes = 0;
   const skipped: { url: string; reason: string }[] = [];
-  let skippedCount = 0;
   const skip = (at: string, reason: string) => {
-    skippedCount++;
     if (skipped.length < 100) skipped.push({ url: at, reason });
   };
 
