@@ -34,6 +34,35 @@ export const ContentEnvShape = {
     .min(50)
     .default(1_000)
     .describe('How often the OpenAPI job looks for specifications waiting to be processed (and at start, for those a stopped process left)'),
+  QUIRE_IMPORT_MAX_DEPTH: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(50)
+    .default(3)
+    .describe('Website import: how many links away from the start page pages are followed (0: the start page alone)'),
+  QUIRE_IMPORT_MAX_PAGES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(100)
+    .describe('Website import: most page URLs fetched, the start page included'),
+  QUIRE_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(50 * 1024 * 1024)
+    .describe('Website import: most bytes downloaded, pages and images added up'),
+  QUIRE_IMPORT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(240_000)
+    .default(60_000)
+    .describe('Website import: how long fetching a site (pages and images) may take, at most 4 minutes (the import answers within the request); what is not fetched by then is left out'),
+  QUIRE_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4).describe('Website import: fetches at a time'),
 };
 export type ContentConfig = ReturnType<typeof loadContentConfig>;
 export const loadContentConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(ContentEnvShape, env);

@@ -18,6 +18,7 @@ import { changeRequestProcedures } from './modules/change-requests/change-reques
 import { changeRequestContentProcedures } from './modules/change-requests/change-request-content.router.ts';
 import { contentProcedures } from './modules/content/content.router.ts';
 import { linksProcedures } from './modules/links/links.router.ts';
+import { importProcedures } from './modules/import/import.router.ts';
 import { ChangeRequestContributor, ChangeRequestReview, ChangeRequestReviewer } from './modules/change-requests/reviews.entity.ts';
 import { changeRequestReviewProcedures } from './modules/change-requests/reviews.router.ts';
 import { Comment, CommentReply } from './modules/comments/comment.entity.ts';
@@ -33,6 +34,7 @@ export const contentRouter = serviceRouter('content', ServiceOperations.content,
   ...changeRequestContentProcedures,
   ...contentProcedures,
   ...linksProcedures,
+  ...importProcedures,
   ...changeRequestReviewProcedures,
   ...commentProcedures,
 });

@@ -3,4 +3,4 @@ import type { ContentConfig } from './env.ts';
 
 export type ContentContext = ServiceContext<ContentConfig>;
 
-export const { implement, serviceRouter } = createServiceTrpc<ContentContext>();
+export const { implement, implementPrepared, serviceRouter } = createServiceTrpc<ContentContext>();

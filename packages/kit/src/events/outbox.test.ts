@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defineEvent } from '@quire/contracts';
 import { z } from 'zod';
-import { createOrm, migrate, type Orm } from '../db/orm.ts';
 import { OutboxEvent, ProcessedEvent } from '../db/kit-entities.ts';
-import { createTestDatabase, createTestNatsBus, eventually, natsAvailable, testLogger, type TestDatabase } from '../testing/index.ts';
+import { createTestNatsBus, eventually, natsAvailable, testLogger, useTestOrm } from '../testing/index.ts';
 import type { EventBus } from './bus.ts';
 import { idempotentConsumer } from './consumer.ts';
 import { InProcessBus } from './in-process-bus.ts';
@@ -11,27 +10,16 @@ import { OutboxRelay, recordEvent } from './outbox.ts';
 
 const Pinged = defineEvent('content', 'test.pinged', z.object({ n: z.number() }));
 
-let db: TestDatabase;
-let orm: Orm;
-
-beforeAll(async () => {
-  db = await createTestDatabase('outbox');
-  orm = await createOrm({ url: db.url, schema: 'kit_test', entities: [], migrations: [] });
-  await migrate(orm);
-});
-afterAll(async () => {
-  await orm?.close();
-  await db?.drop();
-});
+const kit = useTestOrm('outbox', 'kit_test');
 
 async function publishThroughOutbox(bus: EventBus, consumerName: string) {
   const received: number[] = [];
   const sub = await bus.consume(
-    idempotentConsumer(orm, consumerName, [Pinged], {
+    idempotentConsumer(kit.orm, consumerName, [Pinged], {
       'test.pinged': async (event) => void received.push(event.data.n),
     }),
   );
-  const relay = new OutboxRelay(orm, bus, testLogger(), 50);
+  const relay = new OutboxRelay(kit.orm, bus, testLogger(), 50);
   relay.start();
   return { received, relay, sub };
 }
@@ -46,17 +34,17 @@ describe.each([
     const name = `c_${_kind.replace('-', '_')}`;
     const { received, relay, sub } = await publishThroughOutbox(bus, name);
     try {
-      const em = orm.em.fork();
+      const em = kit.orm.em.fork();
       recordEvent(em, Pinged, { n: 1 });
       await em.flush();
       await expect(
-        orm.em.fork().transactional(async (tem) => {
+        kit.orm.em.fork().transactional(async (tem) => {
           recordEvent(tem, Pinged, { n: 99 });
           await tem.flush();
           throw new Error('rolled back');
         }),
       ).rejects.toThrow('rolled back');
-      const env = await orm.em.fork().transactional(async (tem) => {
+      const env = await kit.orm.em.fork().transactional(async (tem) => {
         const e = recordEvent(tem, Pinged, { n: 2 });
         await tem.flush();
         return e;
@@ -64,12 +52,16 @@ describe.each([
       await eventually(async () => received.length >= 2, 5_000, 'two events');
       // Publishing the same envelope again (a relay retry) is not applied twice.
       await bus.publish(Pinged.subject, { ...env, id: env.id });
-      const row = await orm.em.fork().findOneOrFail(OutboxEvent, { id: env.id });
+      // The relay marks an event published after the bus took it: a consumer can see it first.
+      const row = await eventually(async () => {
+        const r = await kit.orm.em.fork().findOneOrFail(OutboxEvent, { id: env.id });
+        return r.publishedAt ? r : undefined;
+      }, 5_000, 'the event marked published');
       expect(row.publishedAt).toBeInstanceOf(Date);
       await new Promise((r) => setTimeout(r, 300));
       expect(received.sort()).toEqual([1, 2]);
-      expect(await orm.em.fork().count(ProcessedEvent, { consumer: name })).toBe(2);
-      expect(await orm.em.fork().count(OutboxEvent, { publishedAt: null })).toBe(0);
+      expect(await kit.orm.em.fork().count(ProcessedEvent, { consumer: name })).toBe(2);
+      expect(await kit.orm.em.fork().count(OutboxEvent, { publishedAt: null })).toBe(0);
     } finally {
       await relay.stop();
       await sub.stop();
@@ -81,7 +73,7 @@ describe.each([
 describe('idempotentConsumer', () => {
   it('applies a redelivered event once and rejects a payload that breaks the contract', async () => {
     let applied = 0;
-    const spec = idempotentConsumer(orm, 'c_direct', [Pinged], { 'test.pinged': async () => void applied++ });
+    const spec = idempotentConsumer(kit.orm, 'c_direct', [Pinged], { 'test.pinged': async () => void applied++ });
     const envelope = { id: 'evt-1', type: 'test.pinged', occurredAt: new Date().toISOString(), data: { n: 1 } };
     await spec.handler(envelope, Pinged.subject);
     await spec.handler(envelope, Pinged.subject);
@@ -92,7 +84,7 @@ describe('idempotentConsumer', () => {
 
   it('does not record the event when the handler fails, so a redelivery retries it', async () => {
     let calls = 0;
-    const spec = idempotentConsumer(orm, 'c_fail', [Pinged], {
+    const spec = idempotentConsumer(kit.orm, 'c_fail', [Pinged], {
       'test.pinged': async () => {
         calls++;
         if (calls === 1) throw new Error('transient');
@@ -102,7 +94,7 @@ describe('idempotentConsumer', () => {
     await expect(spec.handler(envelope, Pinged.subject)).rejects.toThrow('transient');
     await spec.handler(envelope, Pinged.subject);
     expect(calls).toBe(2);
-    expect(await orm.em.fork().count(ProcessedEvent, { consumer: 'c_fail' })).toBe(1);
+    expect(await kit.orm.em.fork().count(ProcessedEvent, { consumer: 'c_fail' })).toBe(1);
   });
 });
 
@@ -123,7 +115,7 @@ describe('outbox relay while the bus is down', () => {
       close: () => inner.close(),
     };
     const { received, relay, sub } = await publishThroughOutbox(flaky, 'c_flaky');
-    const em = orm.em.fork();
+    const em = kit.orm.em.fork();
     recordEvent(em, Pinged, { n: 7 });
     await em.flush();
     await new Promise((r) => setTimeout(r, 200));

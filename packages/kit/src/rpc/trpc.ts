@@ -47,6 +47,10 @@ type ActorFor<A extends Access> = A extends 'user'
 export type ContextFor<Op extends AnyOperation, Ctx> = Omit<Ctx, 'actor'> & { actor: ActorFor<Op['access']> };
 export type HandlerArgs<Op extends AnyOperation, Ctx> = { input: z.output<Op['input']>; ctx: ContextFor<Op, Ctx> };
 export type Handler<Op extends AnyOperation, Ctx> = (args: HandlerArgs<Op, Ctx>) => Promise<z.input<Op['output']>>;
+/** The first phase of a prepared mutation: reads and slow work (network fetches), outside any transaction. */
+export type Preparer<Op extends AnyOperation, Ctx, P> = (args: HandlerArgs<Op, Ctx>) => Promise<P>;
+/** The second phase: the writes, in the mutation's transaction, with what the first phase prepared. */
+export type PreparedHandler<Op extends AnyOperation, Ctx, P> = (args: HandlerArgs<Op, Ctx> & { prepared: P }) => Promise<z.input<Op['output']>>;
 
 /** A procedure's resolver, called without tRPC's call machinery (see `directResolverOf`). */
 export type DirectResolver = (ctx: ServiceContext, rawInput: unknown) => Promise<unknown>;
@@ -85,15 +89,19 @@ export function createServiceTrpc<Ctx extends ServiceContext>() {
     },
   });
 
-  function implement<Op extends AnyOperation>(op: Op, handler: Handler<Op, Ctx>) {
-    const call = handler as unknown as (args: { input: unknown; ctx: Ctx }) => Promise<unknown>;
+  type Args = { input: unknown; ctx: Ctx; prepared?: unknown };
+  function procedure(op: AnyOperation, prepare: ((args: Args) => Promise<unknown>) | undefined, handler: (args: Args) => Promise<unknown>) {
+    const call = async ({ input, ctx }: Args) => handler({ input, ctx, ...(prepare ? { prepared: await prepare({ input, ctx }) } : {}) });
     const run =
       op.type === 'query'
         ? call
-        : async ({ input, ctx }: { input: unknown; ctx: Ctx }) => {
+        : async ({ input, ctx }: Args) => {
+            // The prepared phase (network fetches…) runs before the transaction opens: no connection is held
+            // and no transaction stays open while it waits.
+            const prepared = prepare ? { prepared: await prepare({ input, ctx }) } : {};
             let recorded: EventEnvelope[] = [];
             const result = await ctx.em.transactional(async (em) => {
-              const out = await call({ input, ctx: { ...ctx, em } });
+              const out = await handler({ input, ctx: { ...ctx, em }, ...prepared });
               recorded = eventsRecordedIn(em);
               return out;
             });
@@ -124,7 +132,22 @@ export function createServiceTrpc<Ctx extends ServiceContext>() {
     return Object.defineProperty(procedure, DIRECT, { value: resolve as DirectResolver });
   }
 
-  type Impl = ReturnType<typeof implement>;
+  function implement<Op extends AnyOperation>(op: Op, handler: Handler<Op, Ctx>) {
+    return procedure(op, undefined, handler as unknown as (args: Args) => Promise<unknown>);
+  }
+
+  /**
+   * The mold of a mutation that must do slow work before it writes (fetching a website, a file by URL):
+   * `prepare` runs first, outside any transaction (loaders assert access there, so nothing is fetched for a
+   * caller who may not write, and network I/O never holds a database connection or an open transaction);
+   * then `handler` runs in the mutation's one transaction, as with `implement`, given what `prepare`
+   * returned. The handler loads again what it writes: the state may have moved while `prepare` waited.
+   */
+  function implementPrepared<Op extends AnyOperation, P>(op: Op, prepare: Preparer<Op, Ctx, P>, handler: PreparedHandler<Op, Ctx, P>) {
+    return procedure(op, prepare as unknown as (args: Args) => Promise<unknown>, handler as unknown as (args: Args) => Promise<unknown>);
+  }
+
+  type Impl = ReturnType<typeof procedure>;
   /**
    * The service router: one implementation for every operation the contracts give the service
    * (a missing one is a type error), mounted at the operation's id.
@@ -140,5 +163,5 @@ export function createServiceTrpc<Ctx extends ServiceContext>() {
     return t.router(tree as never);
   }
 
-  return { t, implement, serviceRouter };
+  return { t, implement, implementPrepared, serviceRouter };
 }

@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ActorSigner } from '../rpc/actor-header.ts';
 import { HttpTransport, ServiceClient } from '../rpc/client.ts';
 import { sql } from '../db/sql.ts';
+import { createOrm, migrate, type Orm } from '../db/orm.ts';
 import { startService, type RunningService, type ServiceConfig, type ServiceDefinition } from '../service.ts';
 import type { EventBus } from '../events/bus.ts';
 import { createTestDatabase, TEST_SECRET, testLogger, type TestDatabase } from './index.ts';
@@ -75,6 +76,24 @@ export function useTestService<C extends ServiceConfig>(
   });
   afterAll(async () => {
     await handle.close?.();
+    await handle.db?.drop();
+  });
+  return handle;
+}
+
+/**
+ * An ORM on a fresh database for one test file, with the kit's tables (outbox, processed events, blobs…)
+ * migrated into `schema`: ready in `beforeAll`, closed and dropped in `afterAll`.
+ */
+export function useTestOrm(label: string, schema: string): { orm: Orm } {
+  const handle = {} as { orm: Orm; db: TestDatabase };
+  beforeAll(async () => {
+    handle.db = await createTestDatabase(label);
+    handle.orm = await createOrm({ url: handle.db.url, schema, entities: [], migrations: [] });
+    await migrate(handle.orm);
+  });
+  afterAll(async () => {
+    await handle.orm?.close();
     await handle.db?.drop();
   });
   return handle;

@@ -5,7 +5,7 @@ import { Events, type ContentChange, type DocumentInput } from '@quire/contracts
 import { conflict, invalid, newId, recordEvent, type BlobStore, type EntityManager } from '@quire/kit';
 import type { IChangeRequest } from '../modules/change-requests/change-request.entity.ts';
 import { changeRequestRepository } from '../modules/change-requests/change-request.repository.ts';
-import { documentToMarkdown, normalizeMarkdown, slugify, uniqueSlug } from '../modules/documents/index.ts';
+import { documentToMarkdown, normalizeMarkdown, slugify, uniqueSlug, urlFromRef } from '../modules/documents/index.ts';
 import { documentHash } from '../modules/revisions/document.repository.ts';
 import { childrenByParent, type FileRecord, type PageRecord, type RevisionTree } from '../modules/revisions/revision-tree.ts';
 import type { ISpace } from '../modules/spaces/space.entity.ts';
@@ -27,6 +27,12 @@ export interface ContentEditorProps {
   changes: ContentChange[];
   userId: string;
   now?: Date;
+}
+
+/** A locked space, or a merged change request, refuses content changes (409). */
+export function assertEditable(space: ISpace, cr?: IChangeRequest): void {
+  if (space.editMode === 'locked') throw conflict('The space is locked (editMode `locked`): its content cannot change');
+  if (cr?.status === 'merged') throw conflict('The change request is merged: it can no longer change');
 }
 
 /** Where a change fails: `changes.<index>.<field>: <why>` (the batch is refused whole, nothing written). */
@@ -61,8 +67,7 @@ const flag = (v: unknown) => (typeof v === 'boolean' ? v : undefined);
  */
 export async function contentEditor(em: EntityManager, props: ContentEditorProps): Promise<IChangeRequest> {
   const { space, changeRequest: cr } = props;
-  if (space.editMode === 'locked') throw conflict('The space is locked (editMode `locked`): its content cannot change');
-  if (cr.status === 'merged') throw conflict('The change request is merged: it can no longer change');
+  assertEditable(space, cr);
   const now = props.now ?? new Date();
   const pages = new Map<string, PageRecord>(props.head.pages);
   const files = new Map<string, FileRecord>(props.head.files);
@@ -259,15 +264,17 @@ export async function contentEditor(em: EntityManager, props: ContentEditorProps
     }
   }
 
-  // Documents: refs of the batch become page and file links, then each is stored content-addressed.
+  // Documents: refs of the batch become page links (`./<ref>.md#anchor` → `/pages/<id>#anchor`) and file
+  // references (`./<ref>` → `gitbook-file:<id>`, GitBook's file ref in the JSON document), a link title kept;
+  // then each is stored content-addressed.
   const documents = new Map<string, string>();
-  const refLink = /\]\(\s*(?:\.\/)?([^)\s]+?)(\.md)?\s*\)/g;
+  const refLink = /\]\(\s*(?:\.\/)?([^)\s#"]+?)(\.md)?(#[^)\s"]*)?(\s+"(?:[^"\\]|\\.)*")?\s*\)/g;
   for (const [id, body] of bodies) {
-    const resolved = body.replace(refLink, (all, ref: string, md: string | undefined) => {
+    const resolved = body.replace(refLink, (all, ref: string, md: string | undefined, anchor: string | undefined, title: string | undefined) => {
       const page = pageRefs.get(ref);
-      if (page) return `](/pages/${page})`;
-      const file = md ? undefined : fileRefs.get(ref);
-      return file ? `](/files/${file})` : all;
+      if (page) return `](/pages/${page}${anchor ?? ''}${title ?? ''})`;
+      const file = md || anchor ? undefined : fileRefs.get(ref);
+      return file ? `](${urlFromRef({ kind: 'file', file })}${title ?? ''})` : all;
     });
     const markdown = normalizeMarkdown(resolved);
     const page = pages.get(id)!;

@@ -1,9 +1,9 @@
 import { ops, type RevisionSemanticChange } from '@quire/contracts';
-import { guardedFetch } from '@quire/kit';
-import { implement } from '../../trpc.ts';
+import { implement, implementPrepared } from '../../trpc.ts';
 import { changeRequestMerger, changeRequestRebaser } from '../../commands/change-request-merger.ts';
 import { contentEditor, MAX_FILE_BYTES } from '../../commands/content-editor.ts';
 import { presentFile } from '../content/content.presenter.ts';
+import { prefetchFiles } from '../content/remote-file.ts';
 import { diffTrees, limitChanges } from '../merge/index.ts';
 import { documentRepository } from '../revisions/document.repository.ts';
 import { revisionRepository } from '../revisions/revision.repository.ts';
@@ -43,26 +43,29 @@ function fileChanges(ctx: Ctx, base: RevisionTree, head: RevisionTree): Revision
 }
 
 export const changeRequestContentProcedures = {
-  updateChangeRequestContent: implement(ops.updateChangeRequestContent, async ({ input, ctx }) => {
-    const { space, changeRequest } = await loadChangeRequestFor(ctx, input, 'edit');
-    const head = await treeOf(ctx, space.id, changeRequest.revisionId);
-    const updated = await contentEditor(ctx.em, {
-      space,
-      changeRequest,
-      head,
-      changes: input.changes,
-      userId: ctx.actor.userId,
-      blobs: ctx.blobs,
-      revertTarget: (revisionId) => treeOf(ctx, space.id, revisionId ?? mergeBaseOf(changeRequest)),
-      fetchFile: async (url) => {
-        const res = await guardedFetch(url, { allowPrivate: ctx.config.QUIRE_ALLOW_PRIVATE_FETCH, allowPublic: ctx.config.QUIRE_OUTBOUND_FETCH, maxBytes: MAX_FILE_BYTES + 1 });
-        if (res.status >= 400) throw new Error(`HTTP ${res.status}`);
-        const type = res.headers['content-type'];
-        return { bytes: res.body, contentType: (Array.isArray(type) ? type[0] : type)?.split(';')[0]?.trim() };
-      },
-    });
-    return presentChangeRequest(ctx, space, updated);
-  }),
+  updateChangeRequestContent: implementPrepared(
+    ops.updateChangeRequestContent,
+    async ({ input, ctx }) => {
+      // Access first (nothing is fetched for a caller who may not edit), then the files given by URL.
+      await loadChangeRequestFor(ctx, input, 'edit');
+      return prefetchFiles(ctx.config, input.changes, MAX_FILE_BYTES + 1);
+    },
+    async ({ input, ctx, prepared: fetchFile }) => {
+      const { space, changeRequest } = await loadChangeRequestFor(ctx, input, 'edit');
+      const head = await treeOf(ctx, space.id, changeRequest.revisionId);
+      const updated = await contentEditor(ctx.em, {
+        space,
+        changeRequest,
+        head,
+        changes: input.changes,
+        userId: ctx.actor.userId,
+        blobs: ctx.blobs,
+        revertTarget: (revisionId) => treeOf(ctx, space.id, revisionId ?? mergeBaseOf(changeRequest)),
+        fetchFile,
+      });
+      return presentChangeRequest(ctx, space, updated);
+    },
+  ),
 
   getChangeRequestChanges: implement(ops.getChangeRequestChanges, async ({ input, ctx }) => {
     const { space, changeRequest } = await loadChangeRequestFor(ctx, input, 'view');

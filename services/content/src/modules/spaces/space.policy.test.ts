@@ -50,6 +50,7 @@ describe('the space permission table', () => {
     ['edit', 'edit'],
     ['review', 'review'],
     ['merge', 'review'],
+    ['import', 'review'],
     ['comment', 'comment'],
   ];
   it('declares every action', () => expect(Object.fromEntries(table)).toEqual(spacePolicy.actions));

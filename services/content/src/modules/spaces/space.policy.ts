@@ -34,6 +34,8 @@ export const spacePolicy = definePolicy({
     review: 'review',
     /** Merge change requests into the space (`permissions.merge`). */
     merge: 'review',
+    /** Import a website straight into the space: its live content changes at once, as with a merge. */
+    import: 'review',
     /** Post, reply to, react to, resolve comments (the space's or its change requests'). */
     comment: 'comment',
   },
@@ -48,6 +50,7 @@ export const spacePolicy = definePolicy({
     edit: 'Editing the content',
     review: 'Reviewing change requests',
     merge: 'Merging change requests',
+    import: 'Importing content into the space (merged at once)',
     comment: 'Commenting',
   },
   permissions: {
