@@ -91,3 +91,4 @@ export async function failureOf<E = import('../errors.ts').DomainError>(p: Promi
   throw new Error('expected a failure, but the call succeeded');
 }
 export * from './x509.ts';
+export * from './pdf.ts';
