@@ -18,3 +18,4 @@ export * from './operations/content.ts';
 export * from './operations/links.ts';
 export * from './operations/change-request-reviews.ts';
 export * from './operations/comments.ts';
+export * from './operations/pdf.ts';

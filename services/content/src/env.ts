@@ -34,6 +34,38 @@ export const ContentEnvShape = {
     .min(50)
     .default(1_000)
     .describe('How often the OpenAPI job looks for specifications waiting to be processed (and at start, for those a stopped process left)'),
+  QUIRE_PDF_INLINE_MAX_PAGES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(50)
+    .describe('Largest PDF export (in pages of the content) rendered while the request waits; larger ones are rendered by the background job (0: always in the background)'),
+  QUIRE_PDF_INLINE_MAX_CHARS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(500_000)
+    .describe('Largest PDF export (in characters of markdown) rendered while the request waits; larger ones are rendered by the background job'),
+  QUIRE_PDF_SCAN_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .default(1_000)
+    .describe('How often the PDF job looks for exports waiting to be rendered (and at start, for those a stopped process left)'),
+  QUIRE_PDF_LINK_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(20_000)
+    .describe('How long the link of a PDF still being rendered waits for it before answering 503 with Retry-After'),
+  QUIRE_PDF_RENDER_THREADS: z.coerce.number().int().min(1).max(32).default(1).describe('Worker threads rendering PDFs (each render runs on one, off the event loop)'),
+  QUIRE_PDF_RENDER_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(128)
+    .default(2_048)
+    .describe('Heap limit of a PDF rendering thread, in MiB: a render that needs more fails (its export is marked failed) instead of taking the process down'),
 };
 export type ContentConfig = ReturnType<typeof loadContentConfig>;
 export const loadContentConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(ContentEnvShape, env);

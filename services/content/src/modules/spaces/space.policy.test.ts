@@ -51,6 +51,7 @@ describe('the space permission table', () => {
     ['review', 'review'],
     ['merge', 'review'],
     ['comment', 'comment'],
+    ['export', 'read'],
   ];
   it('declares every action', () => expect(Object.fromEntries(table)).toEqual(spacePolicy.actions));
 

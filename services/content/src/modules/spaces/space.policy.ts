@@ -36,6 +36,8 @@ export const spacePolicy = definePolicy({
     merge: 'review',
     /** Post, reply to, react to, resolve comments (the space's or its change requests'). */
     comment: 'comment',
+    /** Export the content (the space's or a change request's) as PDF. */
+    export: 'read',
   },
   describe: {
     view: 'Viewing the space',
@@ -49,6 +51,7 @@ export const spacePolicy = definePolicy({
     review: 'Reviewing change requests',
     merge: 'Merging change requests',
     comment: 'Commenting',
+    export: 'Exporting the content as PDF',
   },
   permissions: {
     view: 'read',
