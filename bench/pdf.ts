@@ -5,41 +5,15 @@
 // PDF's size and sheets, the process's peak RSS; then the same request again (cached). Env: DATABASE_URL
 // (admin connection; default postgres://postgres@127.0.0.1:5432/postgres), BENCH_PDF_PAGES (`10,500`),
 // BENCH_PDF_OUT (a directory to write each PDF to, `<pages>.pdf`).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
-import pg from 'pg';
-import { startStandalone } from '@quire/cli';
+import { png } from '@quire/kit/testing';
+import { startBenchPlatform } from './standalone.ts';
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SIZES = (process.env.BENCH_PDF_PAGES ?? '10,500').split(',').map(Number);
-const dbName = `quire_bench_pdf_${randomBytes(4).toString('hex')}`;
-const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-pdf-'));
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database "${dbName}"`);
-const db = new pg.Client({ connectionString: dbUrl });
 
-/** A `width` × `height` PNG of stripes (8-bit RGB): a screenshot-sized image for every tenth page. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Array.from({ length: height }, (_, y) => Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, (_, x) => (((x >> 4) + (y >> 4)) % 2 ? [40, 90, 200] : [230, 230, 240])).flat())]));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
-}
+/** A screenshot-sized image of stripes (every tenth page shows it). */
+const screenshot = () => png(640, 360, (x, y) => (((x >> 4) + (y >> 4)) % 2 ? [40, 90, 200] : [230, 230, 240]));
 
 const WORDS = 'the quick brown fox jumps over a lazy dog while Ελληνικά και Кириллица words mix with configuration deployment tokens spaces revisions'.split(' ');
 const sentence = (seed: number, n = 14) => {
@@ -68,26 +42,16 @@ const ms = (t0: number) => Math.round(performance.now() - t0);
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
 
-const platform = await startStandalone({ DATABASE_URL: dbUrl, QUIRE_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' });
+const platform = await startBenchPlatform('pdf');
 try {
-  await db.connect();
-  const base = platform.url;
-  const call = async (method: string, path: string, token: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : undefined;
-  };
-  const boot = await call('POST', '/v1/admin/bootstrap', platform.adminToken, { title: 'Bench', email: 'bench@quire.local' });
-  const token: string = boot.token;
-  const org: string = boot.organization.id;
+  const { base, db, token, org, call } = platform;
   const local = (url: string) => url.replace(/^https?:\/\/[^/]+/, base);
 
   /** A space of `n` pages (sections of 10), an image on every tenth page. */
   async function spaceWith(n: number) {
     const space = await call('POST', `/v1/orgs/${org}/spaces`, token, { title: `Handbook of ${n} pages` });
     const files = await call('POST', `/v1/spaces/${space.id}/change-requests`, token, {});
-    await call('POST', `/v1/spaces/${space.id}/change-requests/${files.id}/content`, token, { changes: [{ operation: 'insert_files', files: [{ name: 'screen.png', contentType: 'image/png', base64: png(640, 360).toString('base64') }] }] });
+    await call('POST', `/v1/spaces/${space.id}/change-requests/${files.id}/content`, token, { changes: [{ operation: 'insert_files', files: [{ name: 'screen.png', contentType: 'image/png', base64: screenshot().toString('base64') }] }] });
     await call('POST', `/v1/spaces/${space.id}/change-requests/${files.id}/merge`, token);
     const image = (await call('GET', `/v1/spaces/${space.id}/content/files`, token)).items[0].id as string;
     const cr = await call('POST', `/v1/spaces/${space.id}/change-requests`, token, {});
@@ -138,9 +102,5 @@ try {
   }
 } finally {
   clearInterval(sampler);
-  await db.end().catch(() => undefined);
   await platform.stop();
-  await admin.query(`drop database if exists "${dbName}" with (force)`);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
 }

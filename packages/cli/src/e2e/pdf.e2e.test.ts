@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pdfText } from '@quire/kit/testing';
+import { pdfText, png } from '@quire/kit/testing';
 import { apiError, startPlatform, type Platform } from './harness.ts';
 
 /** Debian's `pdftotext` (poppler-utils): `.ci/run` installs it and sets QUIRE_REQUIRE_PDFTOTEXT=1; PDF.js reads the text anyway. */
@@ -17,8 +17,8 @@ interface Boot {
   token: string;
 }
 
-/** An 8 × 4 red PNG (8-bit RGB). */
-const RED_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAECAIAAAA8r+mnAAAAEUlEQVR4nGM4oaGBFTFQTwIA6r4jAVNWcxoAAAAASUVORK5CYII=';
+/** An 8 × 4 red PNG. */
+const RED_PNG = png(8, 4).toString('base64');
 
 /** The text of a PDF as `pdftotext` prints it (when installed) and as PDF.js reads it, spaces squeezed. */
 async function textsOf(bytes: Buffer): Promise<string[]> {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '@quire/kit/testing';
+import { pdfText, png } from '@quire/kit/testing';
 import { isEmbeddableImage, type PdfBookInput, type PdfBookPage } from './pdf-book.ts';
 import { renderBook } from './pdf-render.ts';
-import { png } from './pdf.fixtures.ts';
 
 const page = (p: Partial<PdfBookPage> & Pick<PdfBookPage, 'id' | 'title'>): PdfBookPage => ({ kind: 'document', description: null, depth: 0, parentId: null, markdown: null, href: null, ...p });
 

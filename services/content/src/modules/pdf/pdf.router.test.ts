@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ops, type ContentChange } from '@quire/contracts';
 import { ActorSigner, DownloadSigner, sql, type DownloadClaims, type StoredBlob } from '@quire/kit';
-import { buildSpace, failureOf, pdfText, TEST_SECRET, userActor, useTestService } from '@quire/kit/testing';
+import { buildSpace, failureOf, pdfText, png, TEST_SECRET, userActor, useTestService } from '@quire/kit/testing';
 import { contentEditor } from '../../commands/content-editor.ts';
 import { changeRequestCreator } from '../../commands/change-request-writer.ts';
 import { pdfExportClaimer } from '../../commands/pdf-export-writer.ts';
@@ -14,7 +14,6 @@ import { contentService } from '../../service.ts';
 import { PDF_MAX_ATTEMPTS, pdfExportRepository } from './pdf-export.repository.ts';
 import { renderClaimedExport, type PdfExportDeps } from './pdf-exporter.ts';
 import { loadPdfRequestOf } from './pdf.loader.ts';
-import { png } from './pdf.fixtures.ts';
 
 const ORG = 'org1';
 const ADMIN_ID = 'admin-user';
@@ -104,7 +103,7 @@ describe('PDF export of a space', () => {
         { title: 'Welcome', ref: 'welcome', markdown: 'Καλημέρα κόσμε and Привет, мир.\n\n![Red](gitbook-file:{red.png} "A red box")\n' },
         { title: 'Install', into: 'welcome', markdown: 'Run **the installer**. See [the welcome](./welcome.md).\n' },
       ],
-      [{ name: 'red.png', base64: Buffer.from(png(40, 20)).toString('base64') }],
+      [{ name: 'red.png', base64: png(40, 20).toString('base64') }],
     );
     const { url } = await t.call(ops.getSpacePDF, { spaceId: space.id }, reader);
     expect(url).toMatch(/^http:\/\/quire\.test\/v1\/downloads\/[\w-]+\.[\w-]+$/);
