@@ -59,7 +59,13 @@ export const ContentEnvShape = {
     .max(60_000)
     .default(20_000)
     .describe('How long the link of a PDF still being rendered waits for it before answering 503 with Retry-After'),
-  QUIRE_PDF_RENDER_THREADS: z.coerce.number().int().min(1).max(32).default(1).describe('Worker threads rendering PDFs (each render runs on one, off the event loop)'),
+  QUIRE_PDF_RENDER_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(32)
+    .default(2)
+    .describe('Worker threads rendering PDFs, off the event loop (the job renders one export at a time, so with two a request never waits behind a large render)'),
   QUIRE_PDF_RENDER_MEMORY_MB: z.coerce
     .number()
     .int()

@@ -48,12 +48,26 @@ export interface PdfContentContext {
   image(ref: DocumentRef): PdfImage | undefined;
   /** The destination of a heading of a page (null when the id is taken: destinations are unique). */
   headingDestination(pageId: string, anchor: string): string | null;
+  /**
+   * The width the content is laid out in, in points (the text width unless said; less inside lists and
+   * boxes). Boxes and tables are given fixed widths from it: pdfmake widens a `*` column to its longest word,
+   * pushing a long token (a URL, a hash in code) off the page, where a fixed width breaks it.
+   */
+  width?: number;
 }
 
 /** The text width of an A4 page with the book's margins, in points. */
 export const CONTENT_WIDTH = 595.28 - 2 * 50;
 /** The tallest an image may be drawn, in points. */
 const MAX_IMAGE_HEIGHT = 560;
+/** What a list takes from the width of its items (marker and gap, generously: numbers up to three digits). */
+const LIST_INDENT = 26;
+/** A box's padding (left, right) and its bar. */
+const BOX = { left: 8, right: 6, bar: 2.5 };
+/** A code block's padding (each side). */
+const CODE_PADDING = 6;
+/** A table cell's padding (each side) and the width of its lines. */
+const CELL = { padding: 4, line: 0.5 };
 
 const LINK_COLOR = '#1a56db';
 const HINTS: Record<DocumentHintStyle, { label: string; fill: string; bar: string }> = {
@@ -92,6 +106,10 @@ export function phrasingText(nodes: Phrasing): string {
   return nodes.map((n) => (n.object === 'text' ? n.leaves.map((l) => l.text).join('') : n.type === 'link' ? phrasingText(n.nodes) : (n.data.alt ?? ''))).join('');
 }
 
+const widthOf = (ctx: PdfContentContext) => ctx.width ?? CONTENT_WIDTH;
+/** The context of content laid out `less` points narrower. */
+const narrower = (ctx: PdfContentContext, less: number): PdfContentContext => ({ ...ctx, width: Math.max(40, widthOf(ctx) - less) });
+
 function blocks(nodes: readonly AnyBlock[], ctx: PdfContentContext): Content[] {
   return nodes.flatMap((node) => block(node, ctx));
 }
@@ -109,22 +127,22 @@ function block(node: AnyBlock, ctx: PdfContentContext): Content[] {
       return [{ text: inlines(node.nodes, ctx), style, ...(id ? { id } : {}) }];
     }
     case 'divider':
-      return [{ canvas: [{ type: 'line', x1: 0, y1: 0, x2: CONTENT_WIDTH, y2: 0, lineWidth: 0.6, lineColor: '#cccccc' }], margin: [0, 6, 0, 10] }];
+      return [{ canvas: [{ type: 'line', x1: 0, y1: 0, x2: widthOf(ctx), y2: 0, lineWidth: 0.6, lineColor: '#cccccc' }], margin: [0, 6, 0, 10] }];
     case 'code':
-      return code(node);
+      return code(node, ctx);
     case 'list-ordered':
-      return [{ ol: node.nodes.map((item) => listItem(item, ctx)), start: node.data.start ?? 1, margin: [0, 0, 0, 6] }];
+      return [{ ol: node.nodes.map((item) => listItem(item, narrower(ctx, LIST_INDENT))), start: node.data.start ?? 1, margin: [0, 0, 0, 6] }];
     case 'list-unordered':
-      return [{ ul: node.nodes.map((item) => listItem(item, ctx)), margin: [0, 0, 0, 6] }];
+      return [{ ul: node.nodes.map((item) => listItem(item, narrower(ctx, LIST_INDENT))), margin: [0, 0, 0, 6] }];
     case 'list-tasks':
       return [
         {
-          stack: node.nodes.map((item) => ({ columns: [{ text: item.data?.checked ? '☑' : '☐', width: 14 }, { stack: blocks(item.nodes, ctx), width: '*' }], columnGap: 2 })),
+          stack: node.nodes.map((item) => ({ columns: [{ text: item.data?.checked ? '☑' : '☐', width: 14 }, { stack: blocks(item.nodes, narrower(ctx, 16)), width: widthOf(ctx) - 16 }], columnGap: 2 })),
           margin: [0, 0, 0, 6],
         },
       ];
     case 'blockquote':
-      return [box(blocks(node.nodes, ctx), { bar: '#bbbbbb', style: 'quote' })];
+      return [box(blocks(node.nodes, narrower(ctx, BOX.left + BOX.right + BOX.bar)), ctx, { bar: '#bbbbbb', style: 'quote' })];
     case 'hint':
       return [hint(node, ctx)];
     case 'images':
@@ -180,29 +198,29 @@ function inlines(nodes: Phrasing, ctx: PdfContentContext, inherited: Partial<Inl
   return out;
 }
 
-function code(node: DocumentBlockCode): Content[] {
+function code(node: DocumentBlockCode, ctx: PdfContentContext): Content[] {
   const text = node.nodes.map((line) => line.nodes.map((t) => t.leaves.map((l) => l.text).join('')).join('')).join('\n').replace(/\t/g, '    ');
   const out: Content[] = [];
   if (node.data.title) out.push({ text: node.data.title, style: 'codeTitle' });
   out.push({
-    table: { widths: ['*'], body: [[{ text: text || ' ', style: 'code', preserveLeadingSpaces: true }]] },
-    layout: { hLineWidth: () => 0, vLineWidth: () => 0, fillColor: () => '#f5f5f5', paddingLeft: () => 6, paddingRight: () => 6, paddingTop: () => 5, paddingBottom: () => 5 },
+    table: { widths: [widthOf(ctx) - 2 * CODE_PADDING], body: [[{ text: text || ' ', style: 'code', preserveLeadingSpaces: true }]] },
+    layout: { hLineWidth: () => 0, vLineWidth: () => 0, fillColor: () => '#f5f5f5', paddingLeft: () => CODE_PADDING, paddingRight: () => CODE_PADDING, paddingTop: () => 5, paddingBottom: () => 5 },
     margin: [0, 0, 0, 8],
   });
   return out;
 }
 
-/** A one-cell box with a coloured bar on its left (quotes, hints). */
-function box(content: Content[], opts: { bar: string; fill?: string; style?: string }): Content {
+/** A one-cell box with a coloured bar on its left (quotes, hints), as wide as `ctx` (its content laid out narrower). */
+function box(content: Content[], ctx: PdfContentContext, opts: { bar: string; fill?: string; style?: string }): Content {
   return {
-    table: { widths: ['*'], body: [[{ stack: content.length ? content : [' '], ...(opts.style ? { style: opts.style } : {}) }]] },
+    table: { widths: [widthOf(ctx) - BOX.left - BOX.right - BOX.bar], body: [[{ stack: content.length ? content : [' '], ...(opts.style ? { style: opts.style } : {}) }]] },
     layout: {
       hLineWidth: () => 0,
-      vLineWidth: (i: number) => (i === 0 ? 2.5 : 0),
+      vLineWidth: (i: number) => (i === 0 ? BOX.bar : 0),
       vLineColor: () => opts.bar,
       fillColor: () => opts.fill ?? null,
-      paddingLeft: () => 8,
-      paddingRight: () => 6,
+      paddingLeft: () => BOX.left,
+      paddingRight: () => BOX.right,
       paddingTop: () => 4,
       paddingBottom: () => 0,
     },
@@ -212,7 +230,7 @@ function box(content: Content[], opts: { bar: string; fill?: string; style?: str
 
 function hint(node: DocumentBlockHint, ctx: PdfContentContext): Content {
   const style = HINTS[node.data.style];
-  return box([{ text: style.label, style: 'hintLabel', color: style.bar }, ...blocks(node.nodes, ctx)], { bar: style.bar, fill: style.fill });
+  return box([{ text: style.label, style: 'hintLabel', color: style.bar }, ...blocks(node.nodes, narrower(ctx, BOX.left + BOX.right + BOX.bar))], ctx, { bar: style.bar, fill: style.fill });
 }
 
 function images(node: DocumentBlockImages, ctx: PdfContentContext): Content[] {
@@ -221,7 +239,7 @@ function images(node: DocumentBlockImages, ctx: PdfContentContext): Content[] {
     const embedded = ctx.image(img.data.ref);
     const out: Content[] = [];
     if (embedded) {
-      const scale = Math.min(1, CONTENT_WIDTH / embedded.width, MAX_IMAGE_HEIGHT / embedded.height);
+      const scale = Math.min(1, widthOf(ctx) / embedded.width, MAX_IMAGE_HEIGHT / embedded.height);
       out.push({ image: embedded.name, width: embedded.width * scale, height: embedded.height * scale, alignment: 'center', margin: [0, 4, 0, caption ? 0 : 8] });
     } else {
       out.push({ text: `[Image: ${img.data.alt || caption || 'not embedded'}]`, style: ['paragraph', 'missingImage'] });
@@ -238,26 +256,28 @@ function table(node: DocumentBlockTable, ctx: PdfContentContext): Content[] {
   const fragments = new Map(node.fragments.map((f) => [f.fragment, f]));
   const rows = Object.entries(records).sort(([a, x], [b, y]) => (x.orderIndex < y.orderIndex ? -1 : x.orderIndex > y.orderIndex ? 1 : a < b ? -1 : 1));
   const alignment = (id: string) => definition[id]!.textAlignment;
+  const columnWidth = (widthOf(ctx) - columns.length * 2 * CELL.padding - (columns.length + 1) * CELL.line) / columns.length;
+  const cellCtx = { ...ctx, width: columnWidth };
   const header: TableCell[] = columns.map((id) => ({ text: definition[id]!.title || ' ', style: 'tableHeader', alignment: alignment(id) }));
   const body: TableCell[][] = rows.map(([, record]) =>
     columns.map((id): TableCell => {
       const paragraphs = fragments.get(record.values[id] ?? '')?.nodes ?? [];
-      return { stack: paragraphs.length ? paragraphs.map((p) => ({ text: inlines(p.nodes, ctx) })) : [' '], alignment: alignment(id) };
+      return { stack: paragraphs.length ? paragraphs.map((p) => ({ text: inlines(p.nodes, cellCtx) })) : [' '], alignment: alignment(id) };
     }),
   );
   const withHeader = !view.hideHeader;
   if (!body.length && !withHeader) return [];
   return [
     {
-      table: { headerRows: withHeader ? 1 : 0, widths: columns.map(() => '*'), body: withHeader ? [header, ...body] : body },
+      table: { headerRows: withHeader ? 1 : 0, widths: columns.map(() => Math.max(8, columnWidth)), body: withHeader ? [header, ...body] : body },
       layout: {
-        hLineWidth: () => 0.5,
-        vLineWidth: () => 0.5,
+        hLineWidth: () => CELL.line,
+        vLineWidth: () => CELL.line,
         hLineColor: () => '#d0d0d0',
         vLineColor: () => '#d0d0d0',
         fillColor: (row: number) => (withHeader && row === 0 ? '#f3f4f6' : null),
-        paddingLeft: () => 4,
-        paddingRight: () => 4,
+        paddingLeft: () => CELL.padding,
+        paddingRight: () => CELL.padding,
         paddingTop: () => 3,
         paddingBottom: () => 3,
       },

@@ -140,6 +140,15 @@ describe('renderBook', () => {
     expect(item('return').x - item('function').x).toBeCloseTo(4 * item('function').fontSize * 0.602, 1);
   });
 
+  it('keeps long words on the page: wrapped in paragraphs, code, tables, quotes, hints and lists', async () => {
+    const word = `${'x'.repeat(200)}END`;
+    const markdown = `${word}\n\n\`\`\`\n${word}\n\`\`\`\n\n| a | b |\n| - | - |\n| ${word} | short |\n\n> ${word}\n\n{% hint style="info" %}\n${word}\n{% endhint %}\n\n- item\n  - nested\n\n    \`\`\`\n    ${word}\n    \`\`\`\n`;
+    const pdf = await pdfText((await renderBook(input({ pages: [page({ id: 'long', title: 'Long words', markdown })], images: [] }))).bytes);
+    const right = Math.max(...pdf.items.map((i) => i.x + i.width));
+    expect(right).toBeLessThanOrEqual(595.28 - 50 + 0.5);
+    expect(pdf.items.filter((i) => i.str.endsWith('END'))).toHaveLength(6);
+  });
+
   it('shows a page alone without a table of contents, and an empty content as such', async () => {
     const single = await pdfText((await renderBook(input({ pages: [page({ id: 'setup', title: 'Setup', markdown: SETUP })] }))).bytes);
     expect(single.pages).toHaveLength(2);
