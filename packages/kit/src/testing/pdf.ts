@@ -17,6 +17,8 @@ export interface PdfText {
   info: Record<string, unknown>;
   /** The titles of the outline (bookmarks), depth first. */
   outline: string[];
+  /** The link annotations, page by page: an external `url`, or the named destination `dest` inside the PDF. */
+  links: { page: number; url?: string; dest?: string }[];
 }
 
 /**
@@ -30,10 +32,14 @@ export async function pdfText(bytes: Uint8Array): Promise<PdfText> {
   try {
     const pages: string[] = [];
     const items: PdfTextItem[] = [];
+    const links: PdfText['links'] = [];
     for (let i = 1; i <= doc.numPages; i++) {
       const page = await doc.getPage(i);
       const content = await page.getTextContent();
       pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
+      for (const a of (await page.getAnnotations()) as { subtype: string; url?: string; dest?: unknown }[]) {
+        if (a.subtype === 'Link') links.push({ page: i, ...(a.url ? { url: a.url } : {}), ...(typeof a.dest === 'string' ? { dest: a.dest } : {}) });
+      }
       for (const item of content.items) {
         if ('str' in item && item.str.trim()) items.push({ page: i, str: item.str, x: item.transform[4], y: item.transform[5], width: item.width, fontSize: Math.hypot(item.transform[2], item.transform[3]) });
       }
@@ -47,7 +53,7 @@ export async function pdfText(bytes: Uint8Array): Promise<PdfText> {
     };
     visit(await doc.getOutline());
     const { info } = await doc.getMetadata();
-    return { pages, items, text: pages.join('\f'), info: info as Record<string, unknown>, outline };
+    return { pages, items, text: pages.join('\f'), info: info as Record<string, unknown>, outline, links };
   } finally {
     await task.destroy();
   }

@@ -128,6 +128,19 @@ describe('renderBook', () => {
     expect(pdf.outline).toEqual(['Introduction', 'Guides', 'Setup', 'External site']);
   });
 
+  it('links inside the PDF to the pages and headings it holds, elsewhere to URLs, and leaves other targets as text', async () => {
+    const pdf = await pdfText((await renderBook(input())).bytes);
+    // One annotation per word of a link: each link once, in reading order.
+    const distinct = <T>(xs: T[]) => [...new Map(xs.map((x) => [JSON.stringify(x), x])).values()];
+    const on = (title: string) => distinct(pdf.links.filter((l) => l.page === pdf.pages.findIndex((p) => p.includes(title) && !p.includes('Contents')) + 1));
+    // The table of contents: each entry (title and page number) links to its page.
+    expect(distinct(pdf.links.filter((l) => l.page === 2).map((l) => l.dest))).toEqual(['p:intro', 'p:guides', 'p:setup', 'p:ext']);
+    expect(on('Plain words')).toEqual([{ page: 3, url: 'https://example.com/docs' }, { page: 3, dest: 'p:setup#install-it' }, { page: 3, dest: 'p:intro#welcome' }]);
+    // To the introduction (in the PDF), to a page left out (its application URL); the relative link stays text.
+    expect(on('Setup text')).toEqual([{ page: 4, dest: 'p:intro' }, { page: 4, url: 'https://quire.test/o/o1/s/space1/elsewhere' }]);
+    expect(on('Link:')).toEqual([{ page: 5, url: 'https://example.org/' }]);
+  });
+
   it('sets code in the monospace font, keeping the indentation of its lines', async () => {
     const pdf = await pdfText((await renderBook(input())).bytes);
     const item = (str: string) => pdf.items.find((i) => i.str === str) ?? expect.fail(`no item ${str} in ${pdf.items.map((i) => i.str).join('|')}`);
