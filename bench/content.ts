@@ -3,40 +3,17 @@
 // 10,000-page space, 20 merges of change requests touching 10 pages each (p95), page reads by id and by
 // path under 10 connections (p99), and GET /content/pages of the whole tree. Env: DATABASE_URL (admin
 // connection; default postgres://postgres@127.0.0.1:5432/postgres), BENCH_PAGES (10000).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { startStandalone } from '@quire/cli';
+import { startBenchPlatform } from './standalone.ts';
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PAGES = Number(process.env.BENCH_PAGES ?? 10_000);
-const dbName = `quire_bench_content_${randomBytes(4).toString('hex')}`;
-const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-content-'));
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database "${dbName}"`);
-const db = new pg.Client({ connectionString: dbUrl });
 
 const percentile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)]!;
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
-const platform = await startStandalone({ DATABASE_URL: dbUrl, QUIRE_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', QUIRE_BODY_LIMIT: String(16 * 1024 * 1024) });
+const platform = await startBenchPlatform('content', { QUIRE_BODY_LIMIT: String(16 * 1024 * 1024) });
 try {
-  await db.connect();
-  const base = platform.url;
-  const call = async (method: string, path: string, token: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : undefined;
-  };
-  const boot = await call('POST', '/v1/admin/bootstrap', platform.adminToken, { title: 'Bench', email: 'bench@quire.local' });
-  const token: string = boot.token;
-  const org: string = boot.organization.id;
+  const { base, db, token, org, call } = platform;
 
   /** A space with `n` pages (10 top-level sections, the rest spread under them), merged into main. */
   async function spaceWith(n: number) {
@@ -111,8 +88,4 @@ try {
   }
 } finally {
   await platform.stop();
-  await db.end().catch(() => {});
-  await admin.query(`drop database if exists "${dbName}" with (force)`);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DownloadSigner, publicError, toPublicError, type ServiceClients, type StoredBlob } from '@quire/kit';
+import { DownloadSigner, publicError, toPublicError, type DeferredRead, type ServiceClients } from '@quire/kit';
 import { sendError } from './errors.ts';
 
 /** What may not reach a filename: controls, invisible format characters (bidi overrides), line breaks, path separators. */
@@ -22,8 +22,10 @@ export function contentDisposition(filename: string): string {
 
 /**
  * `GET /v1/downloads/:token`: the bytes behind a signed, expiring link, without the API token. The link
- * names the owning service and the blob; the gateway has no database, so it asks that service. A link
- * that does not verify is a 404, an expired one a 410, a blob gone since a 404.
+ * names the owning service and the blob (or a deferred download the service makes after handing out the
+ * link, such as a PDF being rendered); the gateway has no database, so it asks that service. A link that
+ * does not verify is a 404, an expired one a 410, a blob gone since a 404; a deferred download not made
+ * yet is a 503 with `Retry-After` (the service waits a little for it first).
  */
 export function registerDownloads(app: FastifyInstance, deps: { secret: string; clients: ServiceClients }): void {
   const signer = new DownloadSigner(deps.secret);
@@ -32,15 +34,21 @@ export function registerDownloads(app: FastifyInstance, deps: { secret: string; 
     const claims = signer.verifyDownload(req.params.token, now);
     if (claims === 'invalid') return sendError(reply, publicError('not_found', 'Download link not found'));
     if (claims === 'expired') return sendError(reply, publicError('gone', 'This download link has expired'));
-    let blob: StoredBlob | null;
+    let read: DeferredRead;
     try {
-      blob = await deps.clients.readBlobAsService(claims.service, claims.key, req.id);
+      if (claims.ref !== undefined) read = await deps.clients.readDeferredAsService(claims.service, claims.ref, req.id);
+      else {
+        const blob = await deps.clients.readBlobAsService(claims.service, claims.key, req.id);
+        read = blob && { blob };
+      }
     } catch (err) {
       const pub = toPublicError(err);
       if (pub.status >= 500) req.log.warn({ err, service: claims.service }, 'download failed');
       return sendError(reply, pub);
     }
-    if (!blob) return sendError(reply, publicError('not_found', 'File not found'));
+    if (!read) return sendError(reply, publicError('not_found', 'File not found'));
+    if ('pending' in read) return sendError(reply, publicError('unavailable', read.pending.message), { 'retry-after': String(read.pending.retryAfterSeconds) });
+    const { blob } = read;
     return reply
       .header('content-type', claims.contentType)
       .header('content-length', blob.size)

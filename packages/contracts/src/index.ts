@@ -24,4 +24,5 @@ export * from './schemas/comment.ts';
 export * from './schemas/revision-changes.ts';
 export * from './schemas/site.ts';
 export * from './schemas/import.ts';
+export * from './schemas/pdf.ts';
 export * as ops from './ops.ts';

@@ -19,3 +19,4 @@ export * from './operations/links.ts';
 export * from './operations/change-request-reviews.ts';
 export * from './operations/comments.ts';
 export * from './operations/import.ts';
+export * from './operations/pdf.ts';

@@ -32,3 +32,4 @@ export * from './blobs/create-blob-store.ts';
 export * from './blobs/postgres-blob-store.ts';
 export type { S3BlobStore, S3BlobStoreOptions } from './blobs/s3-blob-store.ts';
 export * from './blobs/signed-links.ts';
+export * from './blobs/deferred-downloads.ts';

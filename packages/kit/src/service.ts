@@ -23,6 +23,7 @@ import { sql } from './db/sql.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
 import { createBlobStore } from './blobs/create-blob-store.ts';
 import { DownloadSigner, downloadLinks, type DownloadLinks } from './blobs/signed-links.ts';
+import type { DeferredDownloadResolver } from './blobs/deferred-downloads.ts';
 import type { z } from 'zod';
 
 /** The settings every service has (its own env shape extends `BaseEnvShape`). */
@@ -60,6 +61,8 @@ export interface ServiceDefinition<C extends ServiceConfig> {
   consumers?: (deps: ServiceDeps<C>) => DurableConsumerSpec[];
   /** Background jobs (scheduled and on demand), started and stopped with the service. */
   jobs?: (deps: ServiceDeps<C>) => JobDefinition<any>[];
+  /** How the service resolves the deferred downloads its links name (`ref` links: bytes made after the link is handed out). */
+  deferredDownloads?: (deps: ServiceDeps<C>) => DeferredDownloadResolver;
 }
 
 export interface RunningService {
@@ -141,6 +144,7 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
     signer,
     log,
     blobs,
+    deferredDownloads: def.deferredDownloads?.(deps),
     createContext: (base) => ({ ...base, em: orm.em.fork(), config, peers, urls, blobs, downloads, committed: [] }),
   });
   const app = createInternalApp(log);

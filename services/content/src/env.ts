@@ -63,6 +63,44 @@ export const ContentEnvShape = {
     .default(60_000)
     .describe('Website import: how long fetching a site (pages and images) may take, at most 4 minutes (the import answers within the request); what is not fetched by then is left out'),
   QUIRE_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4).describe('Website import: fetches at a time'),
+  QUIRE_PDF_INLINE_MAX_PAGES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(50)
+    .describe('Largest PDF export (in pages of the content) rendered while the request waits; larger ones are rendered by the background job (0: always in the background)'),
+  QUIRE_PDF_INLINE_MAX_CHARS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(500_000)
+    .describe('Largest PDF export (in characters of markdown) rendered while the request waits; larger ones are rendered by the background job'),
+  QUIRE_PDF_SCAN_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .default(1_000)
+    .describe('How often the PDF job looks for exports waiting to be rendered (and at start, for those a stopped process left)'),
+  QUIRE_PDF_LINK_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(20_000)
+    .describe('How long the link of a PDF still being rendered waits for it before answering 503 with Retry-After'),
+  QUIRE_PDF_RENDER_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(32)
+    .default(2)
+    .describe('Worker threads rendering PDFs, off the event loop (the job renders one export at a time, so with two a request never waits behind a large render)'),
+  QUIRE_PDF_RENDER_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(128)
+    .default(2_048)
+    .describe('Heap limit of a PDF rendering thread, in MiB: a render that needs more fails (its export is marked failed) instead of taking the process down'),
 };
 export type ContentConfig = ReturnType<typeof loadContentConfig>;
 export const loadContentConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(ContentEnvShape, env);

@@ -2,6 +2,7 @@ import { ServiceOperations } from '@quire/contracts';
 import type { ServiceDefinition } from '@quire/kit';
 import type { ContentConfig } from './env.ts';
 import { openAPIProcessJob } from './jobs/openapi-process.job.ts';
+import { pdfRenderJob } from './jobs/pdf-render.job.ts';
 import { purgeDeletedSpacesJob } from './jobs/purge-deleted-spaces.job.ts';
 import { migrations } from './migrations/index.ts';
 import { Collection } from './modules/collections/collection.entity.ts';
@@ -23,6 +24,9 @@ import { ChangeRequestContributor, ChangeRequestReview, ChangeRequestReviewer } 
 import { changeRequestReviewProcedures } from './modules/change-requests/reviews.router.ts';
 import { Comment, CommentReply } from './modules/comments/comment.entity.ts';
 import { commentProcedures } from './modules/comments/comments.router.ts';
+import { PdfExport } from './modules/pdf/pdf-export.entity.ts';
+import { resolvePdfDownload } from './modules/pdf/pdf-exporter.ts';
+import { pdfProcedures } from './modules/pdf/pdf.router.ts';
 import { serviceRouter } from './trpc.ts';
 
 export const contentRouter = serviceRouter('content', ServiceOperations.content, {
@@ -37,15 +41,18 @@ export const contentRouter = serviceRouter('content', ServiceOperations.content,
   ...importProcedures,
   ...changeRequestReviewProcedures,
   ...commentProcedures,
+  ...pdfProcedures,
 });
 
 /** Spaces, collections and their content. */
 export const contentService: ServiceDefinition<ContentConfig> = {
   name: 'content',
   schema: 'content',
-  entities: [Space, Revision, Collection, Member, ChangeRequest, ChangeRequestReviewer, ChangeRequestReview, ChangeRequestContributor, Comment, CommentReply, OpenAPISpec, OpenAPISpecVersion],
+  entities: [Space, Revision, Collection, Member, ChangeRequest, ChangeRequestReviewer, ChangeRequestReview, ChangeRequestContributor, Comment, CommentReply, OpenAPISpec, OpenAPISpecVersion, PdfExport],
   migrations,
   router: contentRouter,
   consumers: ({ orm }) => [memberEventsConsumer(orm)],
-  jobs: (deps) => [purgeDeletedSpacesJob(deps), openAPIProcessJob(deps)],
+  jobs: (deps) => [purgeDeletedSpacesJob(deps), openAPIProcessJob(deps), pdfRenderJob(deps)],
+  // PDF exports too large to render while their request waits are handed out as links to be resolved once rendered.
+  deferredDownloads: ({ orm, config }) => (ref) => resolvePdfDownload({ em: orm.em, config }, ref),
 };

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { publicUrls } from '../urls.ts';
 import { DOWNLOAD_TTL_MS, DownloadSigner, downloadLinks, type DownloadLink } from './signed-links.ts';
@@ -8,6 +8,7 @@ const KEY = 'ab'.repeat(32);
 const link: DownloadLink = { service: 'content', key: KEY, filename: 'Rapport annuel été.pdf', contentType: 'application/pdf' };
 const now = Date.UTC(2025, 0, 1);
 const tokenOf = (path: string) => path.replace('/v1/downloads/', '');
+const hkdf = (secret: string) => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'quire/signed-downloads/v1', 32));
 
 describe('DownloadSigner', () => {
   const signer = new DownloadSigner(SECRET);
@@ -62,6 +63,32 @@ describe('DownloadSigner', () => {
     expect(() => signer.signDownload({ ...link, contentType: 'text/html\r\nSet-Cookie: a=b' }, now)).toThrow(/media type/);
     expect(() => signer.signDownload({ ...link, filename: '  ' }, now)).toThrow(/filename/);
     expect(() => signer.signDownload({ ...link, ttlMs: 0 }, now)).toThrow(/ttlMs/);
+  });
+
+  it('signs a deferred download by reference, which verifies back to the reference (no key)', () => {
+    const path = signer.signDownload({ service: 'content', ref: 'pdf:AbC123', filename: 'Handbook.pdf', contentType: 'application/pdf' }, now);
+    expect(signer.verifyDownload(tokenOf(path), now + 1)).toEqual({
+      service: 'content',
+      ref: 'pdf:AbC123',
+      filename: 'Handbook.pdf',
+      contentType: 'application/pdf',
+      expiresAt: now + DOWNLOAD_TTL_MS,
+    });
+    expect(signer.verifyDownload(tokenOf(path), now + DOWNLOAD_TTL_MS)).toBe('expired');
+    expect(() => signer.signDownload({ service: 'content', ref: 'a/b', filename: 'x.pdf', contentType: 'application/pdf' }, now)).toThrow(/download reference/);
+    expect(() => signer.signDownload({ service: 'content', ref: 'r'.repeat(129), filename: 'x.pdf', contentType: 'application/pdf' }, now)).toThrow(/download reference/);
+  });
+
+  it('refuses claims naming both a blob and a reference, or neither (even correctly signed)', () => {
+    // Arbitrary claims signed with the derived key (recomputed as the signer derives it), as a faulty signer could.
+    const sign = (claims: object) => {
+      const encoded = Buffer.from(JSON.stringify(claims)).toString('base64url');
+      return `${encoded}.${createHmac('sha256', hkdf(SECRET)).update(encoded).digest('base64url')}`;
+    };
+    const base = { s: 'content', n: 'x.pdf', t: 'application/pdf', e: now + 1000 };
+    expect(signer.verifyDownload(sign({ ...base, k: KEY }), now)).toMatchObject({ key: KEY });
+    expect(signer.verifyDownload(sign({ ...base, k: KEY, r: 'pdf:1' }), now)).toBe('invalid');
+    expect(signer.verifyDownload(sign(base), now)).toBe('invalid');
   });
 
   it('shortens a very long filename, keeping its extension, so the link stays short', () => {

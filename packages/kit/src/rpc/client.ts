@@ -5,6 +5,7 @@ import { DomainError } from '../errors.ts';
 import { ACTOR_HEADER, type ActorSigner } from './actor-header.ts';
 import type { CallContext, ProcedureInvoker } from './server.ts';
 import type { StoredBlob } from '../blobs/blob-store.ts';
+import { DOWNLOAD_PENDING_HEADER, type DeferredRead } from '../blobs/deferred-downloads.ts';
 
 export type { CallContext } from './server.ts';
 
@@ -15,6 +16,8 @@ export interface Transport {
   send(path: string, type: 'query' | 'mutation', input: unknown, call: CallContext): Promise<unknown>;
   /** A blob of the service's store, null when there is none; rejects with a `DomainError`. */
   readBlob(key: string, call: CallContext): Promise<StoredBlob | null>;
+  /** A deferred download of the service: its bytes, or how long to wait; null when unknown; rejects with a `DomainError`. */
+  readDeferred(ref: string, call: CallContext): Promise<DeferredRead>;
   close(): Promise<void>;
 }
 
@@ -68,22 +71,31 @@ export class HttpTransport implements Transport {
 
   /** `GET <service>/blobs/<key>` with the signed actor: the bytes, or null on 404. */
   async readBlob(key: string, call: CallContext): Promise<StoredBlob | null> {
+    const read = await this.#get(`/blobs/${encodeURIComponent(key)}`, call);
+    return read && 'blob' in read ? read.blob : null;
+  }
+
+  /** `GET <service>/blobs/deferred/<ref>` with the signed actor: the bytes, the wait (a marked 503), or null on 404. */
+  readDeferred(ref: string, call: CallContext): Promise<DeferredRead> {
+    return this.#get(`/blobs/deferred/${encodeURIComponent(ref)}`, call);
+  }
+
+  async #get(path: string, call: CallContext): Promise<DeferredRead> {
     const headers: Record<string, string> = { [ACTOR_HEADER]: call.actorHeader };
     if (call.requestId) headers['x-request-id'] = call.requestId;
     let status: number;
-    let contentType: string | string[] | undefined;
+    let res: Awaited<ReturnType<Pool['request']>>;
     let body: Buffer;
     try {
-      const res = await this.#pool.request({ path: `/blobs/${encodeURIComponent(key)}`, method: 'GET', headers });
+      res = await this.#pool.request({ path, method: 'GET', headers });
       status = res.statusCode;
-      contentType = res.headers['content-type'];
       body = Buffer.from(await res.body.arrayBuffer());
     } catch (cause) {
       throw new DomainError('unavailable', `The ${this.#service} service is unavailable`, cause);
     }
-    if (status === 200) return { bytes: body, contentType: typeof contentType === 'string' ? contentType : 'application/octet-stream', size: body.length };
+    const contentType = res.headers['content-type'];
+    if (status === 200) return { blob: { bytes: body, contentType: typeof contentType === 'string' ? contentType : 'application/octet-stream', size: body.length } };
     if (status === 404) return null;
-    if (status >= 500) throw new DomainError('unavailable', `The ${this.#service} service is unavailable`);
     let json: unknown;
     try {
       json = JSON.parse(body.toString('utf8'));
@@ -91,6 +103,13 @@ export class HttpTransport implements Transport {
       json = undefined;
     }
     const failure = BlobFailureSchema.safeParse(json);
+    if (status === 503 && res.headers[DOWNLOAD_PENDING_HEADER] === '1' && failure.success) {
+      const retryAfterSeconds = Number(res.headers['retry-after']);
+      return { pending: { retryAfterSeconds: Number.isInteger(retryAfterSeconds) && retryAfterSeconds > 0 ? retryAfterSeconds : 1, message: failure.data.error.message } };
+    }
+    // A failure the service answered itself (its own sentence) keeps it; anything else from a 5xx is the service down.
+    if (status === 500 && failure.success) throw new DomainError('internal', failure.data.error.message);
+    if (status >= 500) throw new DomainError('unavailable', `The ${this.#service} service is unavailable`);
     throw new DomainError(errorCodeForStatus(status), failure.success ? failure.data.error.message : 'Request failed');
   }
 
@@ -122,6 +141,10 @@ export class InProcessTransport implements Transport {
     return this.#invoker.readBlob(key, call);
   }
 
+  readDeferred(ref: string, call: CallContext): Promise<DeferredRead> {
+    return this.#invoker.readDeferred(ref, call);
+  }
+
   async close(): Promise<void> {}
 }
 
@@ -143,6 +166,11 @@ export class ServiceClient {
   /** A blob of the service's store (null when there is none). */
   readBlob(key: string, ctx: CallContext): Promise<StoredBlob | null> {
     return this.transport.readBlob(key, ctx);
+  }
+
+  /** A deferred download of the service (its bytes, or how long to wait; null when unknown). */
+  readDeferred(ref: string, ctx: CallContext): Promise<DeferredRead> {
+    return this.transport.readDeferred(ref, ctx);
   }
 
   close(): Promise<void> {
@@ -192,6 +220,11 @@ export class ServiceClients {
   /** Read a blob of `service` as this process itself (the gateway serving a signed download link). */
   readBlobAsService(service: ServiceName, key: string, requestId?: string): Promise<StoredBlob | null> {
     return this.get(service).readBlob(key, { actorHeader: this.#serviceActorHeader(), requestId });
+  }
+
+  /** Follow a deferred download of `service` as this process itself (the gateway serving a deferred link). */
+  readDeferredAsService(service: ServiceName, ref: string, requestId?: string): Promise<DeferredRead> {
+    return this.get(service).readDeferred(ref, { actorHeader: this.#serviceActorHeader(), requestId });
   }
 
   #serviceActorHeader(): string {

@@ -8,6 +8,7 @@ import { ACTOR_HEADER, type ActorSigner } from './actor-header.ts';
 import { assertStorableInput } from './input-guard.ts';
 import { directResolverOf, type BaseContext, type ServiceContext } from './trpc.ts';
 import type { BlobStore, StoredBlob } from '../blobs/blob-store.ts';
+import { DOWNLOAD_PENDING_HEADER, type DeferredDownloadResolver, type DeferredRead } from '../blobs/deferred-downloads.ts';
 
 /** What a caller passes with every call, whatever the transport. */
 export interface CallContext {
@@ -30,6 +31,8 @@ export interface ProcedureInvoker {
   invoke(path: string, input: unknown, call: CallContext, log?: Logger): Promise<CallResult>;
   /** A blob of the service's store (null when there is none), for a caller with a valid signed actor. */
   readBlob(key: string, call: CallContext): Promise<StoredBlob | null>;
+  /** A deferred download of the service (its bytes, or how long to wait; null when unknown), for a caller with a valid signed actor. */
+  readDeferred(ref: string, call: CallContext): Promise<DeferredRead>;
   /** From now on every call fails with 503, as a stopped service's would. */
   close(): void;
 }
@@ -41,6 +44,8 @@ export interface InvokerOptions {
   log: Logger;
   /** The service's blob store, read by `readBlob`. */
   blobs: BlobStore;
+  /** How the service resolves its deferred downloads (none: every deferred link is a 404). */
+  deferredDownloads?: DeferredDownloadResolver | undefined;
   /** The procedure context of one call (a forked EntityManager, the config, …). */
   createContext: (base: BaseContext) => ServiceContext;
 }
@@ -71,6 +76,14 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
       if (closed) throw new DomainError('unavailable', `The ${opts.service} service is unavailable`);
       if (!opts.signer.verify(call.actorHeader)) throw new DomainError('unauthenticated', 'Unsigned or expired internal call');
       return opts.blobs.get(key);
+    },
+    async readDeferred(ref, call) {
+      if (closed) throw new DomainError('unavailable', `The ${opts.service} service is unavailable`);
+      if (!opts.signer.verify(call.actorHeader)) throw new DomainError('unauthenticated', 'Unsigned or expired internal call');
+      const found = opts.deferredDownloads ? await opts.deferredDownloads(ref) : null;
+      if (!found || 'pending' in found) return found;
+      const blob = await opts.blobs.get(found.key);
+      return blob ? { blob } : null;
     },
     async invoke(path, input, call, log = opts.log.child({ reqId: call.requestId })) {
       if (closed) throw new DomainError('unavailable', `The ${opts.service} service is unavailable`);
@@ -138,20 +151,39 @@ export function registerRpcRoutes(app: FastifyInstance, invoker: ProcedureInvoke
 
 /**
  * `GET /blobs/:key`: the bytes of a blob of the service's store, for the gateway serving a signed download
- * link (distributed mode). Every call must carry a valid signed actor header; failures are in the
- * `{error:{code,message}}` shape, an unknown blob a 404.
+ * link (distributed mode); `GET /blobs/deferred/:ref`: those of a deferred download, or a 503 with
+ * `Retry-After` and the `x-quire-download-pending` header while it is being made. Every call must carry a
+ * valid signed actor header; failures are in the `{error:{code,message}}` shape, an unknown blob a 404.
  */
 export function registerBlobRoutes(app: FastifyInstance, invoker: ProcedureInvoker, prefix = '/blobs'): void {
-  app.get(`${prefix}/:key`, async (req: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
+  const callOf = (req: FastifyRequest): CallContext => {
     const actorHeader = req.headers[ACTOR_HEADER];
+    return { actorHeader: typeof actorHeader === 'string' ? actorHeader : '', requestId: req.id };
+  };
+  const sendBlob = (reply: FastifyReply, blob: StoredBlob | null) =>
+    blob ? reply.type(blob.contentType).header('content-length', blob.size).send(blob.bytes) : reply.code(404).send({ error: { code: 404, message: 'Blob not found' } });
+  const sendFailure = (req: FastifyRequest, reply: FastifyReply, err: unknown) => {
+    const pub = toPublicError(err);
+    if (pub.unexpected) req.log.error({ err }, 'blob read failed');
+    return reply.code(pub.status).send({ error: { code: pub.status, message: pub.message } });
+  };
+  app.get(`${prefix}/:key`, async (req: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
     try {
-      const blob = await invoker.readBlob(req.params.key, { actorHeader: typeof actorHeader === 'string' ? actorHeader : '', requestId: req.id });
-      if (!blob) return reply.code(404).send({ error: { code: 404, message: 'Blob not found' } });
-      return reply.type(blob.contentType).header('content-length', blob.size).send(blob.bytes);
+      return sendBlob(reply, await invoker.readBlob(req.params.key, callOf(req)));
     } catch (err) {
-      const pub = toPublicError(err);
-      if (pub.unexpected) req.log.error({ err }, 'blob read failed');
-      return reply.code(pub.status).send({ error: { code: pub.status, message: pub.message } });
+      return sendFailure(req, reply, err);
+    }
+  });
+  app.get(`${prefix}/deferred/:ref`, async (req: FastifyRequest<{ Params: { ref: string } }>, reply: FastifyReply) => {
+    try {
+      const read = await invoker.readDeferred(req.params.ref, callOf(req));
+      if (read && 'pending' in read) {
+        const { retryAfterSeconds, message } = read.pending;
+        return reply.code(503).header('retry-after', String(retryAfterSeconds)).header(DOWNLOAD_PENDING_HEADER, '1').send({ error: { code: 503, message } });
+      }
+      return sendBlob(reply, read?.blob ?? null);
+    } catch (err) {
+      return sendFailure(req, reply, err);
     }
   });
 }

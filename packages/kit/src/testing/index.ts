@@ -92,3 +92,5 @@ export async function failureOf<E = import('../errors.ts').DomainError>(p: Promi
 }
 export * from './x509.ts';
 export * from './web-site.ts';
+export * from './pdf.ts';
+export * from './png.ts';

@@ -5,6 +5,7 @@ import { revisionRepository } from '../revisions/revision.repository.ts';
 import type { RevisionTree } from '../revisions/revision-tree.ts';
 import type { ISpace } from '../spaces/space.entity.ts';
 import { loadSpaceFor } from '../spaces/space.loader.ts';
+import type { SpaceAction } from '../spaces/space.policy.ts';
 
 type Ctx = Pick<ContentContext, 'em' | 'actor'>;
 
@@ -17,9 +18,9 @@ export interface LoadedRevision {
   tree: RevisionTree;
 }
 
-/** The revision the caller may read (the space's `view`), with its tree. */
-export async function loadRevisionFor(ctx: Ctx, sel: RevisionSelector): Promise<LoadedRevision> {
-  const { space } = await loadSpaceFor(ctx, sel.spaceId, 'view');
+/** The revision the caller may read (the space's `view`, or another action on its content such as `export`), with its tree. */
+export async function loadRevisionFor(ctx: Ctx, sel: RevisionSelector, action: SpaceAction = 'view'): Promise<LoadedRevision> {
+  const { space } = await loadSpaceFor(ctx, sel.spaceId, action);
   let changeRequest: IChangeRequest | undefined;
   let revisionId = space.revisionId;
   if ('changeRequestId' in sel) {

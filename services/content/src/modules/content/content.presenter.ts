@@ -17,6 +17,9 @@ interface PageView {
   document?: { markdown: string } | { document: Record<string, unknown> };
 }
 
+/** Where a page of a space is in the application (`<public URL>/o/<organization>/s/<space>/<path>`). */
+export const pageAppUrl = (urls: PublicUrls, space: Pick<ISpace, 'id' | 'organizationId'>, path: string): string => urls.page(`/o/${space.organizationId}/s/${space.id}/${path}`);
+
 function presentPage(ctx: Ctx, page: PageRecord, view: PageView, top: boolean): RevisionPage {
   const base = {
     id: page.id,
@@ -38,7 +41,7 @@ function presentPage(ctx: Ctx, page: PageRecord, view: PageView, top: boolean): 
     ...base,
     kind: 'sheet',
     type: 'document',
-    urls: { app: ctx.urls.page(`/o/${view.space.organizationId}/s/${view.space.id}/${path}`) },
+    urls: { app: pageAppUrl(ctx.urls, view.space, path) },
     slug: page.slug,
     path,
     ...(page.description ? { description: page.description } : {}),

@@ -52,6 +52,7 @@ describe('the space permission table', () => {
     ['merge', 'review'],
     ['import', 'review'],
     ['comment', 'comment'],
+    ['export', 'read'],
   ];
   it('declares every action', () => expect(Object.fromEntries(table)).toEqual(spacePolicy.actions));
 

@@ -38,6 +38,8 @@ export const spacePolicy = definePolicy({
     import: 'review',
     /** Post, reply to, react to, resolve comments (the space's or its change requests'). */
     comment: 'comment',
+    /** Export the content (the space's or a change request's) as PDF. */
+    export: 'read',
   },
   describe: {
     view: 'Viewing the space',
@@ -52,6 +54,7 @@ export const spacePolicy = definePolicy({
     merge: 'Merging change requests',
     import: 'Importing content into the space (merged at once)',
     comment: 'Commenting',
+    export: 'Exporting the content as PDF',
   },
   permissions: {
     view: 'read',

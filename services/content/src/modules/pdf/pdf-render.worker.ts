@@ -1,0 +1,5 @@
+// The entry of the PDF rendering threads (see pdf-renderer.ts): laying out a book is CPU work that would
+// otherwise stop the process's event loop for seconds.
+import { renderBook } from './pdf-render.ts';
+
+export default renderBook;
