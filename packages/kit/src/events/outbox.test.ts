@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defineEvent } from '@quire/contracts';
 import { z } from 'zod';
 import { OutboxEvent, ProcessedEvent } from '../db/kit-entities.ts';
+import { sql } from '../db/sql.ts';
 import { createTestNatsBus, eventually, natsAvailable, testLogger, useTestOrm } from '../testing/index.ts';
 import type { EventBus } from './bus.ts';
 import { idempotentConsumer } from './consumer.ts';
@@ -95,6 +96,37 @@ describe('idempotentConsumer', () => {
     await spec.handler(envelope, Pinged.subject);
     expect(calls).toBe(2);
     expect(await kit.orm.em.fork().count(ProcessedEvent, { consumer: 'c_fail' })).toBe(1);
+  });
+});
+
+describe('outbox relay woken by a flush', () => {
+  it('runs in-process consumers outside the flush, so their own transactions may read concurrently', async () => {
+    const bus = new InProcessBus(testLogger());
+    const reads: number[] = [];
+    const sub = await bus.consume(
+      idempotentConsumer(kit.orm, 'c_reads', [Pinged], {
+        // Reads in a transaction flush its unit of work first: two at once must not look like a flush inside a flush.
+        'test.pinged': async (event, em) => {
+          const counts = await Promise.all([1, 2].map(() => sql<{ n: number }>(em, `select count(*)::int as n from :schema.processed_event where consumer = 'c_reads'`)));
+          reads.push(event.data.n, ...counts.map((rows) => rows[0]!.n));
+        },
+      }),
+    );
+    const relay = new OutboxRelay(kit.orm, bus, testLogger(), 60_000);
+    relay.start();
+    // Idle: the next run is the one the flush below wakes.
+    await relay.flush();
+    try {
+      const em = kit.orm.em.fork();
+      recordEvent(em, Pinged, { n: 5 });
+      await em.flush();
+      await eventually(async () => reads.length === 3, 5_000, 'the consumer to read');
+      expect(reads).toEqual([5, 1, 1]);
+    } finally {
+      await relay.stop();
+      await sub.stop();
+      await bus.close();
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
@@ -43,6 +44,14 @@ export function eventsRecordedIn(em: EntityManager): EventEnvelope[] {
 }
 
 /**
+ * Runs a function outside the caller's async context (in the one this module was loaded in: no store of any
+ * AsyncLocalStorage). MikroORM marks the code of a flush with one, and `setImmediate` carries it on: a relay woken
+ * from a flush hook would hand it to every consumer it runs on the in-process bus, whose own flushes would then be
+ * refused as nested ("cannot call em.flush() from inside lifecycle hook handlers") as soon as two overlap.
+ */
+const outsideCallerContext = AsyncLocalStorage.snapshot();
+
+/**
  * Moves committed outbox rows to the bus, oldest first. Woken right after a flush that wrote events,
  * and by a timer for retries; rows are claimed with `FOR UPDATE SKIP LOCKED`, so several replicas relay
  * without publishing a row twice at once (and the bus deduplicates by event id anyway).
@@ -73,11 +82,11 @@ export class OutboxRelay {
       afterFlush: (args) => {
         if (args.uow.getChangeSets().some((cs) => cs.meta.className === 'OutboxEvent')) {
           this.#dirty = true;
-          setImmediate(() => this.kick());
+          setImmediate(() => outsideCallerContext(() => this.kick()));
         }
       },
       afterTransactionCommit: () => {
-        if (this.#dirty) setImmediate(() => this.kick());
+        if (this.#dirty) setImmediate(() => outsideCallerContext(() => this.kick()));
       },
     });
   }
