@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentHeadings, documentText } from './index.ts';
+import { documentHeadings, documentSections, documentText } from './index.ts';
 
 describe('documentHeadings', () => {
   it('lists every heading in reading order with its GitHub anchor, title and depth', () => {
@@ -63,5 +63,35 @@ describe('documentText', () => {
 
   it('is empty for an empty document', () => {
     expect(documentText('')).toBe('');
+  });
+});
+
+describe('documentSections', () => {
+  it('splits the text at every heading (nested ones too), the text before the first heading first', () => {
+    const markdown = [
+      'Intro **text**.',
+      '# Getting Started',
+      'Install it.\nThen run it.',
+      '## Install `quire`',
+      '- one\n- two',
+      '> ### Quoted',
+      '> inside',
+      '## Empty',
+      '## Install `quire`',
+      '```sh\nnpm ci\n```',
+    ].join('\n\n');
+    expect(documentSections(markdown)).toEqual([
+      { heading: null, text: 'Intro text.' },
+      { heading: { id: 'getting-started', title: 'Getting Started', depth: 1 }, text: 'Install it. Then run it.' },
+      { heading: { id: 'install-quire', title: 'Install quire', depth: 2 }, text: 'one\ntwo' },
+      { heading: { id: 'quoted', title: 'Quoted', depth: 3 }, text: 'inside' },
+      { heading: { id: 'empty', title: 'Empty', depth: 2 }, text: '' },
+      { heading: { id: 'install-quire-1', title: 'Install quire', depth: 2 }, text: 'npm ci' },
+    ]);
+  });
+
+  it('has no section for an empty document, and one without heading for text alone', () => {
+    expect(documentSections('')).toEqual([]);
+    expect(documentSections('just text')).toEqual([{ heading: null, text: 'just text' }]);
   });
 });

@@ -1,12 +1,12 @@
 import { documentToMarkdown } from './document-to-markdown.ts';
-import { headingsOf, textOf, type DocumentHeading } from './document-outline.ts';
+import { headingsOf, sectionsOf, textOf, type DocumentHeading, type DocumentSection } from './document-outline.ts';
 import { markdownToDocument } from './markdown-to-document.ts';
 
 export { documentToMarkdown } from './document-to-markdown.ts';
 export { markdownToDocument } from './markdown-to-document.ts';
 export { FILE_URL_SCHEME, refFromUrl, urlFromRef } from './refs.ts';
 export { MAX_SLUG_LENGTH, slugify, uniqueSlug } from './slug.ts';
-export type { DocumentHeading } from './document-outline.ts';
+export type { DocumentHeading, DocumentSection } from './document-outline.ts';
 
 /**
  * The canonical form a page's markdown is stored in: the markdown of its document. Two texts with the same
@@ -25,4 +25,9 @@ export function documentText(markdown: string): string {
 /** The headings of a page's markdown with their GitHub anchors, in reading order. */
 export function documentHeadings(markdown: string): DocumentHeading[] {
   return headingsOf(markdownToDocument(markdown));
+}
+
+/** The sections of a page's markdown (a heading and its text up to the next heading), for search. */
+export function documentSections(markdown: string): DocumentSection[] {
+  return sectionsOf(markdownToDocument(markdown));
 }
