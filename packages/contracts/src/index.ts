@@ -25,4 +25,5 @@ export * from './schemas/revision-changes.ts';
 export * from './schemas/site.ts';
 export * from './schemas/import.ts';
 export * from './schemas/pdf.ts';
+export * from './schemas/search.ts';
 export * as ops from './ops.ts';

@@ -20,3 +20,4 @@ export * from './operations/change-request-reviews.ts';
 export * from './operations/comments.ts';
 export * from './operations/import.ts';
 export * from './operations/pdf.ts';
+export * from './operations/search.ts';

@@ -21,11 +21,12 @@ import * as changeRequestReviews from './operations/change-request-reviews.ts';
 import * as comments from './operations/comments.ts';
 import * as contentImport from './operations/import.ts';
 import * as pdf from './operations/pdf.ts';
+import * as search from './operations/search.ts';
 
 /** Every operation of the platform, by owning service. */
 export const ServiceOperations = {
   'org-admin': { ...meta, ...identity, ...members, ...teams, ...saml, ...translations },
-  content: { ...spaces, ...spacesInternal, ...collections, ...changeRequests, ...changeRequestReviews, ...comments, ...content, ...contentImport, ...links, ...pdf, ...openapi },
+  content: { ...spaces, ...spacesInternal, ...collections, ...changeRequests, ...changeRequestReviews, ...comments, ...content, ...contentImport, ...links, ...pdf, ...search, ...openapi },
   sites: { ...sites, ...sitesStructure, ...sitesShareLinks, ...sitesInternal },
   integrations: { ...integrations },
 } as const satisfies Record<ServiceName, Record<string, AnyOperation>>;

@@ -101,6 +101,24 @@ export const ContentEnvShape = {
     .min(128)
     .default(2_048)
     .describe('Heap limit of a PDF rendering thread, in MiB: a render that needs more fails (its export is marked failed) instead of taking the process down'),
+  QUIRE_SEARCH_CONFIG: z
+    .string()
+    .regex(/^(?:[a-z_][a-z0-9_]*\.)?[a-z_][a-z0-9_]*$/, 'a PostgreSQL text search configuration name (`english`, `simple`, `public.my_config`)')
+    .default('english')
+    .describe('The PostgreSQL text search configuration search stems and indexes with (`english` by default; `simple` does not stem); a change re-indexes at start'),
+  QUIRE_SEARCH_CANDIDATES: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(100_000)
+    .default(1_000)
+    .describe('Most matching pages a search ranks, besides the pages whose title matches (up to as many): beyond it, the best matches may be missed, but a common word stays fast'),
+  QUIRE_SEARCH_SCAN_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .default(300_000)
+    .describe('How often (and at start) the search job indexes the spaces whose index is missing or behind their live revision, and drops the index of documents no page uses'),
 };
 export type ContentConfig = ReturnType<typeof loadContentConfig>;
 export const loadContentConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(ContentEnvShape, env);

@@ -20,6 +20,9 @@ import { changeRequestContentProcedures } from './modules/change-requests/change
 import { contentProcedures } from './modules/content/content.router.ts';
 import { linksProcedures } from './modules/links/links.router.ts';
 import { importProcedures } from './modules/import/import.router.ts';
+import { searchProcedures } from './modules/search/search.router.ts';
+import { searchEventsConsumer } from './modules/search/search-events.consumer.ts';
+import { searchIndexJob } from './jobs/search-index.job.ts';
 import { ChangeRequestContributor, ChangeRequestReview, ChangeRequestReviewer } from './modules/change-requests/reviews.entity.ts';
 import { changeRequestReviewProcedures } from './modules/change-requests/reviews.router.ts';
 import { Comment, CommentReply } from './modules/comments/comment.entity.ts';
@@ -39,6 +42,7 @@ export const contentRouter = serviceRouter('content', ServiceOperations.content,
   ...contentProcedures,
   ...linksProcedures,
   ...importProcedures,
+  ...searchProcedures,
   ...changeRequestReviewProcedures,
   ...commentProcedures,
   ...pdfProcedures,
@@ -51,8 +55,8 @@ export const contentService: ServiceDefinition<ContentConfig> = {
   entities: [Space, Revision, Collection, Member, ChangeRequest, ChangeRequestReviewer, ChangeRequestReview, ChangeRequestContributor, Comment, CommentReply, OpenAPISpec, OpenAPISpecVersion, PdfExport],
   migrations,
   router: contentRouter,
-  consumers: ({ orm }) => [memberEventsConsumer(orm)],
-  jobs: (deps) => [purgeDeletedSpacesJob(deps), openAPIProcessJob(deps), pdfRenderJob(deps)],
+  consumers: ({ orm, config }) => [memberEventsConsumer(orm), searchEventsConsumer(orm, config.QUIRE_SEARCH_CONFIG)],
+  jobs: (deps) => [purgeDeletedSpacesJob(deps), openAPIProcessJob(deps), pdfRenderJob(deps), searchIndexJob(deps)],
   // PDF exports too large to render while their request waits are handed out as links to be resolved once rendered.
   deferredDownloads: ({ orm, config }) => (ref) => resolvePdfDownload({ em: orm.em, config }, ref),
 };

@@ -4,6 +4,7 @@ import { ContentEngineMigration } from './0003-content-engine.ts';
 import { OpenAPISpecsMigration } from './0004-openapi-specs.ts';
 import { CommentsMigration } from './0005-comments.ts';
 import { CommentMentionsMigration } from './0006-comment-mentions.ts';
+import { SearchMigration } from './0007-search.ts';
 import { PdfExportsMigration } from './0008-pdf-exports.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
@@ -14,5 +15,6 @@ export const migrations = [
   { name: '0004_openapi_specs', class: OpenAPISpecsMigration },
   { name: '0005_comments', class: CommentsMigration },
   { name: '0006_comment_mentions', class: CommentMentionsMigration },
+  { name: '0007_search', class: SearchMigration },
   { name: '0008_pdf_exports', class: PdfExportsMigration },
 ];

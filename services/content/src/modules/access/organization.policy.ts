@@ -8,6 +8,8 @@ export const organizationContentPolicy = definePolicy({
   actions: {
     /** List its spaces and collections (what each member sees is decided per item). */
     list: 'guest',
+    /** Search its content (what each member finds is decided per space). */
+    search: 'guest',
     /** Create spaces and collections at the top level, or move content there. */
     createContent: 'create',
     /** Transfer content out of it or into it. */

@@ -9,7 +9,7 @@ import { spaceRepository } from './space.repository.ts';
 type Ctx = Pick<ContentContext, 'em' | 'actor'>;
 
 /** Actions on a live space only: a deleted one must be restored first (404 that says so). */
-const LIVE_ONLY: ReadonlySet<SpaceAction> = new Set(['update', 'duplicate', 'move', 'transfer', 'edit', 'review', 'merge', 'import', 'comment']);
+const LIVE_ONLY: ReadonlySet<SpaceAction> = new Set(['search', 'update', 'duplicate', 'move', 'transfer', 'edit', 'review', 'merge', 'import', 'comment']);
 
 export interface LoadedSpace {
   space: ISpace;

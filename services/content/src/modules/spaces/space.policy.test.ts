@@ -41,6 +41,7 @@ describe('the space permission table', () => {
   // Operation → the weakest member role allowed on an inheriting top-level space (org role = space role).
   const table: [SpaceAction, Role][] = [
     ['view', 'read'],
+    ['search', 'read'],
     ['duplicate', 'read'],
     ['update', 'admin'],
     ['delete', 'admin'],

@@ -16,6 +16,8 @@ export const spacePolicy = definePolicy({
   actions: {
     /** GET the space (a deleted one too, until purged), lists. */
     view: 'read',
+    /** Search its live content (a deleted space: 404). */
+    search: 'read',
     /** PATCH title, emoji, icon, visibility, editMode, defaultLevel. */
     update: 'admin',
     /** DELETE (to the trash). */
@@ -43,6 +45,7 @@ export const spacePolicy = definePolicy({
   },
   describe: {
     view: 'Viewing the space',
+    search: 'Searching the space',
     update: 'Changing the space settings',
     delete: 'Deleting the space',
     restore: 'Restoring the space',

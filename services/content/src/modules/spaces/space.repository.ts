@@ -31,6 +31,12 @@ export const spaceRepository = {
     } as FilterQuery<ISpace>;
   },
 
+  /** The live spaces of an organization a scope sees (the same filter as the lists), in no particular order. */
+  async findInScope(em: EntityManager, organizationId: string, scope: SpaceScope): Promise<ISpace[]> {
+    const where = spaceRepository.visibleWhere(organizationId, scope);
+    return where ? em.find(Space, where) : [];
+  },
+
   /** How many live spaces of an organization a scope sees (the same filter as the lists). */
   async countInScope(em: EntityManager, organizationId: string, scope: SpaceScope): Promise<number> {
     const where = spaceRepository.visibleWhere(organizationId, scope);
