@@ -111,8 +111,8 @@ export const ContentEnvShape = {
     .int()
     .min(10)
     .max(100_000)
-    .default(1_000)
-    .describe('Most matching pages a search ranks, besides the pages whose title matches (up to as many): beyond it, the best matches may be missed, but a common word stays fast'),
+    .default(500)
+    .describe('Most matching pages a search ranks (the pages whose title matches first, then others as the index finds them): a common word stays fast, but beyond it the best text matches may be missed'),
   QUIRE_SEARCH_SCAN_EVERY_MS: z.coerce
     .number()
     .int()

@@ -1,15 +1,13 @@
 import type { List, SearchPageResult, SearchSectionResult, SearchSpaceResult } from '@quire/contracts';
 import type { PublicUrls } from '@quire/kit';
-import type { ISpace } from '../spaces/space.entity.ts';
-import type { SearchResults } from './search.loader.ts';
+import type { SearchedSpace, SearchResults } from './search.loader.ts';
 import type { PageHit, SectionHit } from './search.repository.ts';
 
 interface Ctx {
   urls: PublicUrls;
 }
 
-type Hit = SearchResults['hits'][number];
-type SpaceRef = Pick<ISpace, 'id' | 'organizationId'>;
+type SpaceRef = Pick<SearchedSpace, 'id' | 'organizationId'>;
 
 function presentSection(page: PageHit, pageUrl: string, s: SectionHit): SearchSectionResult {
   const anchor = s.anchor;
@@ -23,7 +21,7 @@ function presentSection(page: PageHit, pageUrl: string, s: SectionHit): SearchSe
   };
 }
 
-export function presentPageHit(ctx: Ctx, space: SpaceRef, { page, sections }: Hit): SearchPageResult {
+export function presentPageHit(ctx: Ctx, space: SpaceRef, page: PageHit): SearchPageResult {
   const url = ctx.urls.page(`/o/${space.organizationId}/s/${space.id}/${page.path}`);
   return {
     id: page.pageId,
@@ -34,7 +32,7 @@ export function presentPageHit(ctx: Ctx, space: SpaceRef, { page, sections }: Hi
     rank: page.rank,
     resultType: page.titleMatch ? 'page' : 'section',
     ancestors: page.ancestors.map((title) => ({ title })),
-    sections: sections.map((s) => presentSection(page, url, s)),
+    sections: page.sections.map((s) => presentSection(page, url, s)),
     urls: { app: url },
   };
 }
@@ -50,14 +48,14 @@ export function presentSpaceSearch(ctx: Ctx, space: SpaceRef, results: SearchRes
 }
 
 /** The results of an organization's search: the page of ranked pages asked for, grouped by space (the space of the best page first). */
-export function presentOrganizationSearch(ctx: Ctx, spaces: readonly ISpace[], results: SearchResults): List<SearchSpaceResult> {
+export function presentOrganizationSearch(ctx: Ctx, spaces: readonly SearchedSpace[], results: SearchResults): List<SearchSpaceResult> {
   const byId = new Map(spaces.map((s) => [s.id, s]));
   const groups = new Map<string, SearchSpaceResult>();
   for (const hit of results.hits) {
-    const space = byId.get(hit.page.spaceId);
+    const space = byId.get(hit.spaceId);
     if (!space) continue;
     let group = groups.get(space.id);
-    if (!group) groups.set(space.id, (group = { type: 'space', id: space.id, title: space.title, score: hit.page.score, pages: [] }));
+    if (!group) groups.set(space.id, (group = { type: 'space', id: space.id, title: space.title, score: hit.score, pages: [] }));
     group.pages.push(presentPageHit(ctx, space, hit));
   }
   return envelope(results, [...groups.values()]);

@@ -8,7 +8,15 @@ export interface SpaceIndexState {
   indexedRevision: string | null;
 }
 
-/** A ranked page of a search. */
+/** A section of a page's document that matched, with its excerpt. */
+export interface SectionHit {
+  anchor: string;
+  heading: string;
+  score: number;
+  excerpt: string;
+}
+
+/** A ranked page of a search, with its best matching sections. */
 export interface PageHit {
   spaceId: string;
   pageId: string;
@@ -16,20 +24,11 @@ export interface PageHit {
   path: string;
   description: string;
   ancestors: string[];
-  documentHash: string | null;
   titleMatch: boolean;
   score: number;
   /** One-based position in the whole ranked result. */
   rank: number;
-}
-
-/** A section of a page's document that matched, with its excerpt. */
-export interface SectionHit {
-  documentHash: string;
-  anchor: string;
-  heading: string;
-  score: number;
-  excerpt: string;
+  sections: SectionHit[];
 }
 
 /** Sections of a page shown at most. */
@@ -39,6 +38,83 @@ export const SECTIONS_PER_PAGE = 3;
 const HEADLINE = 'MaxWords=35, MinWords=15, ShortWord=3, StartSel="", StopSel=""';
 
 const json = (value: unknown) => JSON.stringify(value);
+
+/** What a search is given: the query as typed, its word that may match as a prefix (see `prefixWord`), where to look. */
+export interface SearchScope {
+  config: string;
+  query: string;
+  prefix: string | undefined;
+  spaceIds: readonly string[];
+  /** Most pages ranked. */
+  cap: number;
+}
+
+/**
+ * The query parsed with `websearch_to_tsquery` (quotes, `-word`, `or`, stemming; empty when only stop words are left,
+ * which matches nothing); when the prefix word stems to one lexeme that ends the parsed query, that lexeme also
+ * matches as a prefix. An expression of constants, which the planner folds into the tsquery itself and so plans with
+ * the frequencies of its words (a sequential scan stopped early for a word in most pages, the GIN index for a rarer
+ * one); a tsquery computed while executing (a CTE, a parameter) would hide them. Written where the plan depends on
+ * it (the matches); elsewhere the statements read it from their CTE `q`.
+ */
+function tsquery(scope: Pick<SearchScope, 'config' | 'query' | 'prefix'>): { text: string; params: unknown[] } {
+  const whole = { text: 'websearch_to_tsquery(?::regconfig, ?)', params: [scope.config, scope.query] };
+  const last = { text: 'websearch_to_tsquery(?::regconfig, ?)', params: [scope.config, scope.prefix ?? ''] };
+  return {
+    text: `(case when ?::boolean and numnode(${last.text}) = 1 and right(${whole.text}::text, length(${last.text}::text)) = ${last.text}::text
+             then (${whole.text}::text || ':*')::tsquery else ${whole.text} end)`,
+    params: [scope.prefix !== undefined, ...last.params, ...whole.params, ...last.params, ...last.params, ...whole.params, ...whole.params],
+  };
+}
+
+/** A statement whose `{q}` stand for the parsed query (`tsquery`), with its parameters in order (`?` take `params`). */
+function withQuery(scope: SearchScope, text: string, params: readonly unknown[]): [string, unknown[]] {
+  const q = tsquery(scope);
+  const out: unknown[] = [];
+  let next = 0;
+  const sqlText = text.replace(/\{q\}|\?/g, (token) => {
+    if (token === '?') out.push(params[next++]);
+    else out.push(...q.params);
+    return token === '?' ? '?' : q.text;
+  });
+  if (next !== params.length) throw new Error(`withQuery: ${params.length} parameters for ${next} placeholders`);
+  return [sqlText, out];
+}
+
+/**
+ * The capped candidates of a search (see `rankedPages`): `candidates(space_id, page_id, score, title_match)`. The
+ * matches are CTEs materialized, so they are planned for all their rows rather than for the first few under the cap
+ * (a sequential scan testing every row's tsvector, for a rare word). Across several spaces the filter on spaces is
+ * kept out of index conditions (`is true`): ANDing the GIN bitmap with the primary key's rows of an organization's
+ * spaces costs more than it saves (PostgreSQL's estimate of their share is poor); one space is left to the planner,
+ * which does combine them for a small space.
+ */
+function candidates(scope: SearchScope): { text: string; params: unknown[] } {
+  const one = scope.spaceIds.length === 1;
+  const inSpaces = one ? 'p.space_id = ?' : '(p.space_id = any(?::text[])) is true';
+  const spaces = one ? scope.spaceIds[0] : textArray(scope.spaceIds);
+  return {
+    text: `with q as (select {q} as q), by_title as materialized (
+        select p.space_id, p.page_id, ts_rank(p.tsv, (select q from q)) as score, true as title_match
+          from :schema.search_page p where ${inSpaces} and p.title_tsv @@ {q}
+      ), by_text as materialized (
+        select p.space_id, p.page_id, ts_rank(p.tsv, (select q from q)) as score, p.title_tsv @@ (select q from q) as title_match
+          from :schema.search_page p where ${inSpaces} and p.tsv @@ {q}
+      ), titled as (
+        select * from by_title limit ?
+      ), candidates as (
+        select * from titled
+        union all
+        (select * from by_text where not title_match limit greatest(0, ? - (select count(*) from titled)))
+      )`,
+    params: [spaces, spaces, scope.cap, scope.cap],
+  };
+}
+
+/** The tsvector of a document: its sections', concatenated in order. */
+const DOCUMENT_TSV = (hash: string) =>
+  `coalesce((select :schema.search_tsvector_agg(s.tsv order by s.position) from :schema.search_section s where s.document_hash = ${hash}), '')`;
+
 /** A `text[]` literal (`{"a","b"}`): `= any(?::text[])` lets the planner see the values, unlike a set-returning function. */
 const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 
@@ -58,32 +134,48 @@ export const searchRepository = {
   },
 
   /**
-   * Parses a query with `websearch_to_tsquery` (quotes, `-word`, `or`, stemming); when `prefix` (its last word)
-   * stems to one lexeme that ends the parsed query, that lexeme also matches as a prefix. '' when nothing is left
-   * to search (only stop words or punctuation).
+   * The ranked pages of these spaces matching a query, from `after` on, each with its best matching sections
+   * (`SECTIONS_PER_PAGE`, with a `ts_headline` excerpt of their text), in one statement. Candidates are capped before
+   * ranking: the pages whose title matches, then pages whose text matches, up to `cap` in all (found by the index, in
+   * no particular order), ranked with `ts_rank` (title A, description and headings B, text D); `total` is how many
+   * were. The details of a page and its sections are read only for the page of results.
    */
-  async parse(em: EntityManager, config: string, query: string, prefix: string | undefined): Promise<string> {
-    const [row] = await sql<{ q: string }>(
-      em,
-      `select case when ?::boolean and numnode(l) = 1 and right(w::text, length(l::text)) = l::text
-                   then (w::text || ':*')::tsquery else w end::text as q
-         from websearch_to_tsquery(?::regconfig, ?) w, websearch_to_tsquery(?::regconfig, ?) l`,
-      [prefix !== undefined, config, query, config, prefix ?? ''],
-    );
-    return row?.q ?? '';
-  },
-
-  /**
-   * The ranked pages of these spaces matching a parsed query, from `after` on. Candidates are capped before ranking:
-   * at most `cap` pages whose title matches and `cap` pages whose text matches (GIN-found, in no particular order)
-   * are ranked with `ts_rank` (title A, description and headings B, text D); `total` is how many were.
-   */
-  async rankedPages(
-    em: EntityManager,
-    props: { spaceIds: readonly string[]; tsquery: string; cap: number; after: SearchCursor | undefined; limit: number },
-  ): Promise<{ total: number; hits: PageHit[] }> {
-    const spaces = textArray(props.spaceIds);
+  async rankedPages(em: EntityManager, props: SearchScope & { after: SearchCursor | undefined; limit: number }): Promise<{ total: number; hits: PageHit[] }> {
     const after = props.after;
+    const found = candidates(props);
+    const [text, params] = withQuery(
+      props,
+      `${found.text},
+       ranked as (
+         select c.*, row_number() over (order by c.score desc, c.space_id, c.page_id) as rank, count(*) over () as total from candidates c
+       ), shown as (
+         select r.*, row_number() over (order by r.rank) as n from ranked r
+          where ${after ? `(r.score < ?::real or (r.score = ?::real and (r.space_id, r.page_id) > (?, ?)))` : 'true'}
+          order by r.rank limit ?
+       )
+       select s.space_id, s.page_id, s.score, s.title_match, s.rank, s.total, p.title, p.path, p.description, p.ancestors, x.sections
+         from shown s join :schema.search_page p using (space_id, page_id)
+         left join lateral (
+           select json_agg(json_build_object('anchor', b.anchor, 'heading', b.heading, 'score', b.score, 'excerpt', ts_headline(?::regconfig, b.body, (select q from q), ?))
+                           order by b.score desc, b.position) as sections
+             from (select sec.anchor, sec.heading, sec.body, sec.position, ts_rank(sec.tsv, (select q from q)) as score
+                     from :schema.search_section sec
+                    where s.n <= ? and sec.document_hash = p.document_hash and sec.tsv @@ (select q from q)
+                    order by score desc, sec.position limit ?) b
+         ) x on true
+        order by s.rank`,
+      [
+        ...found.params,
+        ...(after ? [after.score, after.score, after.spaceId, after.pageId] : []),
+        // One row past the page says whether there is a next one (its sections are not read); `total` comes with every
+        // row (none when the page is empty).
+        Math.max(1, props.limit + 1),
+        props.config,
+        HEADLINE,
+        props.limit,
+        SECTIONS_PER_PAGE,
+      ],
+    );
     const rows = await sql<{
       space_id: string;
       page_id: string;
@@ -91,43 +183,12 @@ export const searchRepository = {
       path: string;
       description: string;
       ancestors: string[];
-      document_hash: string | null;
       title_match: boolean;
       score: number;
       rank: string;
       total: string;
-    }>(
-      em,
-      `with cand as (
-         (select p.space_id, p.page_id from :schema.search_page p
-           where p.space_id = any(?::text[]) and p.title_tsv @@ ?::tsquery limit ?)
-         union
-         (select p.space_id, p.page_id from :schema.search_page p
-           where p.space_id = any(?::text[]) and p.tsv @@ ?::tsquery limit ?)
-       ), ranked as (
-         select p.space_id, p.page_id, p.title, p.path, p.description, p.ancestors, p.document_hash,
-                p.title_tsv @@ ?::tsquery as title_match, ts_rank(p.tsv, ?::tsquery) as score
-           from cand join :schema.search_page p using (space_id, page_id)
-       ), numbered as (
-         select r.*, row_number() over (order by r.score desc, r.space_id, r.page_id) as rank, count(*) over () as total from ranked r
-       )
-       select * from numbered
-        where ${after ? `(score < ?::real or (score = ?::real and (space_id, page_id) > (?, ?)))` : 'true'}
-        order by rank limit ?`,
-      [
-        spaces,
-        props.tsquery,
-        props.cap,
-        spaces,
-        props.tsquery,
-        props.cap,
-        props.tsquery,
-        props.tsquery,
-        ...(after ? [after.score, after.score, after.spaceId, after.pageId] : []),
-        // One row past the page says whether there is a next one; `total` comes with every row (none when the page is empty).
-        Math.max(1, props.limit + 1),
-      ],
-    );
+      sections: SectionHit[] | null;
+    }>(em, text, params);
     const total = rows[0] ? Number(rows[0].total) : after ? await searchRepository.countRanked(em, props) : 0;
     return {
       total,
@@ -138,47 +199,19 @@ export const searchRepository = {
         path: r.path,
         description: r.description,
         ancestors: r.ancestors,
-        documentHash: r.document_hash,
         titleMatch: r.title_match,
         score: Number(r.score),
         rank: Number(r.rank),
+        sections: r.sections ?? [],
       })),
     };
   },
 
   /** How many pages `rankedPages` ranks (for a page past the last result). */
-  async countRanked(em: EntityManager, props: { spaceIds: readonly string[]; tsquery: string; cap: number }): Promise<number> {
-    const spaces = textArray(props.spaceIds);
-    const [row] = await sql<{ n: string }>(
-      em,
-      `select count(*) as n from (
-         (select p.space_id, p.page_id from :schema.search_page p
-           where p.space_id = any(?::text[]) and p.title_tsv @@ ?::tsquery limit ?)
-         union
-         (select p.space_id, p.page_id from :schema.search_page p
-           where p.space_id = any(?::text[]) and p.tsv @@ ?::tsquery limit ?)) c`,
-      [spaces, props.tsquery, props.cap, spaces, props.tsquery, props.cap],
-    );
+  async countRanked(em: EntityManager, props: SearchScope): Promise<number> {
+    const found = candidates(props);
+    const [row] = await sql<{ n: string }>(em, ...withQuery(props, `${found.text} select count(*) as n from candidates`, found.params));
     return Number(row?.n ?? 0);
-  },
-
-  /** The best `SECTIONS_PER_PAGE` matching sections of each document, with a `ts_headline` excerpt of their text. */
-  async matchingSections(em: EntityManager, props: { config: string; tsquery: string; hashes: readonly string[] }): Promise<SectionHit[]> {
-    if (!props.hashes.length) return [];
-    const rows = await sql<{ document_hash: string; anchor: string; heading: string; score: number; excerpt: string }>(
-      em,
-      `with hits as (
-         select s.document_hash, s.position, s.anchor, s.heading, s.body, ts_rank(s.tsv, ?::tsquery) as score
-           from :schema.search_section s
-          where s.document_hash = any(?::text[]) and s.tsv @@ ?::tsquery
-       ), best as (
-         select h.*, row_number() over (partition by h.document_hash order by h.score desc, h.position) as n from hits h
-       )
-       select document_hash, anchor, heading, score, ts_headline(?::regconfig, body, ?::tsquery, ?) as excerpt
-         from best where n <= ? order by document_hash, n`,
-      [props.tsquery, textArray(props.hashes), props.tsquery, props.config, props.tsquery, HEADLINE, SECTIONS_PER_PAGE],
-    );
-    return rows.map((r) => ({ documentHash: r.document_hash, anchor: r.anchor, heading: r.heading, score: Number(r.score), excerpt: r.excerpt }));
   },
 
   /**
@@ -230,7 +263,7 @@ export const searchRepository = {
     return [...new Set(hashes)].filter((h) => !known.has(h));
   },
 
-  /** Indexes documents: their sections' tsvectors (heading B, text D), then the document's (their concatenation, in order). */
+  /** Indexes documents: their sections with their tsvectors (heading B, text D), then the documents. */
   async insertDocuments(em: EntityManager, config: string, documents: readonly { hash: string; sections: IndexedSection[]; truncated: boolean }[], now: Date): Promise<void> {
     if (!documents.length) return;
     const sections = documents.flatMap((d) => d.sections.map((s) => ({ hash: d.hash, position: s.position, anchor: s.anchor, heading: s.heading, body: s.body })));
@@ -247,15 +280,14 @@ export const searchRepository = {
     }
     await sqlRun(
       em,
-      `insert into :schema.search_document (hash, config, tsv, truncated, created_at, used_at)
-       select x.hash, ?, coalesce((select :schema.search_tsvector_agg(s.tsv order by s.position) from :schema.search_section s where s.document_hash = x.hash), ''), x.truncated, ?, ?
-         from jsonb_to_recordset(?::jsonb) as x(hash text, truncated boolean)
+      `insert into :schema.search_document (hash, config, truncated, created_at, used_at)
+       select x.hash, ?, x.truncated, ?, ? from jsonb_to_recordset(?::jsonb) as x(hash text, truncated boolean)
        on conflict (hash) do nothing`,
       [config, now, now, json(documents.map((d) => ({ hash: d.hash, truncated: d.truncated })))],
     );
   },
 
-  /** Writes pages of a space (new or changed): title tsvector (A), and title A + description B + the document's. */
+  /** Writes pages of a space (new or changed): title tsvector (A), and title A + description B + the document's sections in order. */
   async upsertPages(em: EntityManager, spaceId: string, config: string, pages: readonly IndexedPage[]): Promise<void> {
     for (let i = 0; i < pages.length; i += 1000) {
       const chunk = pages.slice(i, i + 1000).map((p) => ({ page_id: p.pageId, title: p.title, path: p.path, description: p.description, ancestors: p.ancestors, document_hash: p.documentHash }));
@@ -263,10 +295,9 @@ export const searchRepository = {
         em,
         `insert into :schema.search_page (space_id, page_id, title, path, description, ancestors, document_hash, title_tsv, tsv)
          select ?, x.page_id, x.title, x.path, x.description, x.ancestors, x.document_hash, t.tsv,
-                t.tsv || setweight(to_tsvector(?::regconfig, x.description), 'B') || coalesce(d.tsv, '')
+                t.tsv || setweight(to_tsvector(?::regconfig, x.description), 'B') || ${DOCUMENT_TSV('x.document_hash')}
            from jsonb_to_recordset(?::jsonb) as x(page_id text, title text, path text, description text, ancestors jsonb, document_hash text)
            cross join lateral (select setweight(to_tsvector(?::regconfig, x.title), 'A') as tsv) t
-           left join :schema.search_document d on d.hash = x.document_hash
          on conflict (space_id, page_id) do update set
            title = excluded.title, path = excluded.path, description = excluded.description, ancestors = excluded.ancestors,
            document_hash = excluded.document_hash, title_tsv = excluded.title_tsv, tsv = excluded.tsv`,
@@ -302,19 +333,13 @@ export const searchRepository = {
          from :schema.search_document d where d.hash = s.document_hash and d.config <> ?`,
       [config, config, config],
     );
-    await sqlRun(
-      em,
-      `update :schema.search_document d
-          set config = ?, tsv = coalesce((select :schema.search_tsvector_agg(s.tsv order by s.position) from :schema.search_section s where s.document_hash = d.hash), '')
-        where d.config <> ?`,
-      [config, config],
-    );
+    await sqlRun(em, `update :schema.search_document set config = ? where config <> ?`, [config, config]);
     await sqlRun(
       em,
       `update :schema.search_page p
           set title_tsv = setweight(to_tsvector(?::regconfig, p.title), 'A'),
               tsv = setweight(to_tsvector(?::regconfig, p.title), 'A') || setweight(to_tsvector(?::regconfig, p.description), 'B')
-                    || coalesce((select d.tsv from :schema.search_document d where d.hash = p.document_hash), '')`,
+                    || ${DOCUMENT_TSV('p.document_hash')}`,
       [config, config, config],
     );
     await sqlRun(em, `update :schema.search_space set config = ? where config <> ?`, [config, config]);

@@ -1,8 +1,12 @@
 import type { FilterQuery } from '@mikro-orm/core';
-import { ROLES } from '@quire/contracts';
+import { ROLES, type DefaultLevel } from '@quire/contracts';
 import { entityFromRow, marks, notFound, sql, sqlRun, type EntityManager } from '@quire/kit';
 import { Space, type ISpace } from './space.entity.ts';
+import type { CollectionNode } from '../collections/collection-tree.ts';
 import type { SpaceScope } from './space.policy.ts';
+
+/** A space as access sees it (with its title). */
+export type SpaceAccessRow = Pick<ISpace, 'id' | 'title' | 'organizationId' | 'parentId' | 'defaultLevel'>;
 
 /** Queries of the space table. */
 export const spaceRepository = {
@@ -31,10 +35,25 @@ export const spaceRepository = {
     } as FilterQuery<ISpace>;
   },
 
-  /** The live spaces of an organization a scope sees (the same filter as the lists), in no particular order. */
-  async findInScope(em: EntityManager, organizationId: string, scope: SpaceScope): Promise<ISpace[]> {
-    const where = spaceRepository.visibleWhere(organizationId, scope);
-    return where ? em.find(Space, where) : [];
+  /**
+   * Every live space of an organization (what access needs of each: parent and level) and its collections, in one
+   * query: for a policy to decide space by space.
+   */
+  async liveWithCollections(em: EntityManager, organizationId: string): Promise<{ spaces: SpaceAccessRow[]; collections: CollectionNode[] }> {
+    const rows = await sql<{ kind: 'space' | 'collection'; id: string; title: string; parent_id: string | null; default_level: DefaultLevel }>(
+      em,
+      `select 'space' as kind, id, title, parent_id, default_level from :schema.space where organization_id = ? and deleted_at is null
+       union all
+       select 'collection', id, title, parent_id, default_level from :schema.collection where organization_id = ?`,
+      [organizationId, organizationId],
+    );
+    const spaces: SpaceAccessRow[] = [];
+    const collections: CollectionNode[] = [];
+    for (const r of rows) {
+      if (r.kind === 'space') spaces.push({ id: r.id, title: r.title, organizationId, parentId: r.parent_id, defaultLevel: r.default_level ?? null });
+      else collections.push({ id: r.id, parentId: r.parent_id, defaultLevel: r.default_level ?? null });
+    }
+    return { spaces, collections };
   },
 
   /** How many live spaces of an organization a scope sees (the same filter as the lists). */
