@@ -8,8 +8,9 @@
 // service's own code — its search job, which indexes every space whose index is behind its live revision (set to scan
 // every 2 s here) — and timed. Then autocannon (in this process) measures, after a warm-up:
 //   1. GET /v1/orgs/{o}/search?query=zephyr   one word in ~5% of the pages, over every space (the goal: p95 < 50 ms)
-//   2. GET /v1/spaces/{s}/search?query=zephyr  the same word, one space
-//   3. GET /v1/orgs/{o}/search?query=quorble   a word in ~60% of the pages: ranking capped at QUIRE_SEARCH_CANDIDATES
+//   2. the same with limit=10 (a search box's page of results; the API's default is 50)
+//   3. GET /v1/spaces/{s}/search?query=zephyr  the same word, one space
+//   4. GET /v1/orgs/{o}/search?query=quorble   a word in ~60% of the pages: ranking capped at QUIRE_SEARCH_CANDIDATES
 // and prints req/s, p50, p95, p99 (from every response's latency). Env: DATABASE_URL (admin connection; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_SEARCH_PAGES (100000), BENCH_SEARCH_SPACES (10),
 // BENCH_CONNECTIONS (10), BENCH_SECONDS (10), BENCH_WARMUP (3).
@@ -158,7 +159,7 @@ function load(url: string, token: string, duration: number): Promise<Figures> {
 async function bench(fleet: Fleet, db: pg.Client, dataDir: string): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  console.log(`\nsearch bench: ${PAGES.toLocaleString('en')} pages in ${SPACES} spaces of one organization; ${availableParallelism()} cores, node ${process.version}`);
+  console.log(`\nsearch bench: ${PAGES.toLocaleString('en')} pages in ${SPACES} spaces of one organization; ${availableParallelism()} cores, node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   await fleet.start({
     name: 'standalone',
     script: 'packages/cli/bin/quire.ts',
@@ -206,6 +207,7 @@ async function bench(fleet: Fleet, db: pg.Client, dataDir: string): Promise<void
   const matching = async (w: string) => Number((await db.query(`select count(*) as n from content.search_page where tsv @@ to_tsquery('english', $1)`, [w])).rows[0].n);
   const cases = [
     { label: `org search, 1 word in ${(((await matching('zephyr')) / PAGES) * 100).toFixed(1)}% of pages`, url: `${base}/v1/orgs/${org}/search?query=zephyr` },
+    { label: 'org search, same word, limit=10', url: `${base}/v1/orgs/${org}/search?query=zephyr&limit=10` },
     { label: `space search, same word (${(PAGES / SPACES).toLocaleString('en')} pages)`, url: `${base}/v1/spaces/${spaces[0]!.id}/search?query=zephyr` },
     { label: `org search, 1 word in ${(((await matching('quorble')) / PAGES) * 100).toFixed(0)}% of pages (capped)`, url: `${base}/v1/orgs/${org}/search?query=quorble` },
   ];

@@ -3,6 +3,7 @@ import { ops, type Actor, type ContentChange } from '@quire/contracts';
 import { sql } from '@quire/kit';
 import { eventually, failureOf, orgAdmin, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
+import { purgeDeletedSpaces } from '../../jobs/purge-deleted-spaces.job.ts';
 import { runSearchIndex } from '../../jobs/search-index.job.ts';
 import { contentService } from '../../service.ts';
 import { insertPage, mergeChanges } from './search.fixtures.ts';
@@ -130,6 +131,12 @@ describe('space search', () => {
     await t.call(ops.deleteSpaceById, { spaceId: space.id }, admin);
     expect((await failureOf(search(space.id, 'secret'))).reason).toBe('not_found');
     expect(titles(await t.call(ops.searchOrganizationContent, { organizationId: ORG, query: 'secret' }, admin))).not.toContain('Private');
+    // Restored, it is found again; purged, its index goes with it.
+    await t.call(ops.restoreSpace, { spaceId: space.id }, admin);
+    expect(titles(await search(space.id, 'secret'))).toEqual(['Secret plans']);
+    await t.call(ops.deleteSpaceById, { spaceId: space.id }, admin);
+    await purgeDeletedSpaces(t.em(), new Date(Date.now() + 8 * 24 * 3_600_000));
+    expect(await rows(`select 1 from :schema.search_page where space_id = ? union all select 1 from :schema.search_space where space_id = ?`, [space.id, space.id])).toEqual([]);
   });
 });
 
