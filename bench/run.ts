@@ -18,17 +18,11 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { formatRound, formatSummary, measureOnce, summarize, type RoundFigures, type Target } from './measure.ts';
 import { deleteStreams, natsReachable } from './nats.ts';
+import { childBaseEnv, intEnv } from './env.ts';
 import { ChildExitError, Fleet, freePort, type ChildSpec } from './processes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = join(root, 'bench', 'results');
-
-function intEnv(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, not ${JSON.stringify(raw)}`);
-  return n;
-}
 
 const connections = intEnv('BENCH_CONNECTIONS', 50, 1);
 const seconds = intEnv('BENCH_SECONDS', 10, 1);
@@ -48,9 +42,7 @@ const natsPrefix = `quire_bench_${runId}`;
 const secret = randomBytes(32).toString('hex');
 const adminToken = `quire_admin_${randomBytes(24).toString('base64url')}`;
 
-// The children get the bench's environment minus anything Quire reads; what they need is set explicitly.
-const QUIRE_ENV = /^(DATABASE_URL|PORT|HOST|LOG_LEVEL|NATS_.*|QUIRE_.*|BENCH_.*|(ORG_ADMIN|CONTENT|SITES|INTEGRATIONS)_URL)$/;
-const baseEnv = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !QUIRE_ENV.test(e[0])));
+const baseEnv = childBaseEnv();
 const common = { ...baseEnv, DATABASE_URL: dbUrl, QUIRE_INTERNAL_SECRET: secret, QUIRE_ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
 
 const fleet = new Fleet();

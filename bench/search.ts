@@ -21,16 +21,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { childBaseEnv, intEnv } from './env.ts';
 import { ChildExitError, Fleet, freePort, sleep } from './processes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-function intEnv(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, not ${JSON.stringify(raw)}`);
-  return n;
-}
 
 const PAGES = intEnv('BENCH_SEARCH_PAGES', 100_000, 100);
 const SPACES = intEnv('BENCH_SEARCH_SPACES', 10, 1);
@@ -43,8 +37,7 @@ const runId = randomBytes(4).toString('hex');
 const dbName = `quire_bench_search_${runId}`;
 const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
 const adminToken = `quire_admin_${randomBytes(24).toString('base64url')}`;
-const QUIRE_ENV = /^(DATABASE_URL|PORT|HOST|LOG_LEVEL|NATS_.*|QUIRE_.*|BENCH_.*|(ORG_ADMIN|CONTENT|SITES|INTEGRATIONS)_URL)$/;
-const baseEnv = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !QUIRE_ENV.test(e[0])));
+const baseEnv = childBaseEnv();
 
 // ——— the content: deterministic pseudo-text ———
 

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiError, startPlatform, type Platform } from './harness.ts';
-
-interface Boot {
-  organization: { id: string };
-  user: { id: string };
-  token: string;
-}
+import { acmeAndOther, apiError, startPlatform, type Boot, type Platform } from './harness.ts';
 
 let p: Platform;
 let acme: Boot;
@@ -14,9 +8,7 @@ let other: Boot;
 
 beforeAll(async () => {
   p = await startPlatform();
-  acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
-  reader = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read'])).json;
-  other = (await p.cli(['bootstrap', '--org', 'Other', '--email', 'olga@other.io'])).json;
+  ({ acme, reader, other } = await acmeAndOther(p));
 });
 afterAll(async () => {
   await p?.stop();

@@ -10,6 +10,13 @@ import { randomBytes } from 'node:crypto';
 import { runCli } from '../cli.ts';
 import { startStandalone, type Standalone } from '../standalone.ts';
 
+/** What `quire bootstrap` prints: the organization, its first admin and their token. */
+export interface Boot {
+  organization: { id: string };
+  user: { id: string };
+  token: string;
+}
+
 export interface Platform {
   platform: Standalone;
   url: string;
@@ -17,6 +24,8 @@ export interface Platform {
   /** Runs the `quire` CLI against the platform; resolves to its parsed JSON output. */
   cli(args: string[]): Promise<{ code: number; json: any; stderr: string }>;
   client(token: string): GitBookAPI;
+  /** `GET /v1<path>` with a bearer token, for what the official client has no method for (or to see the raw answer). */
+  get(token: string, path: string): Promise<{ status: number; body: any }>;
   /** Rows of a query on the platform's database (to look behind the API: outbox rows, projections). */
   sql<T>(text: string, params?: unknown[]): Promise<T[]>;
   /** The content service learns members from org-admin's events: waits until it knows these users. */
@@ -59,6 +68,10 @@ export async function startPlatform(opts: { nats?: boolean; transport?: 'in-proc
       return { code, json: out.length ? JSON.parse(out.join('\n')) : undefined, stderr: err.join('\n') };
     },
     client: (token) => new GitBookAPI({ authToken: token, endpoint: platform.url }),
+    get: async (token, path) => {
+      const res = await fetch(`${platform.url}/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+      return { status: res.status, body: await res.json() };
+    },
     sql,
     awaitMembers: async (users) => {
       const deadline = Date.now() + 5_000;
@@ -81,6 +94,17 @@ export async function startPlatform(opts: { nats?: boolean; transport?: 'in-proc
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The cast most tests start from: organization Acme bootstrapped by Ann, Rita a `read` member of it, and another
+ * organization (Other) whose token must see nothing of Acme.
+ */
+export async function acmeAndOther(p: Platform): Promise<{ acme: Boot; reader: { user: { id: string }; token: string }; other: Boot }> {
+  const acme: Boot = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
+  const reader = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read'])).json;
+  const other: Boot = (await p.cli(['bootstrap', '--org', 'Other', '--email', 'olga@other.io'])).json;
+  return { acme, reader, other };
 }
 
 /** The error a GitBook client call failed with (status and message), or a failure if it succeeded. */

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type Platform } from './harness.ts';
-
-interface Boot {
-  organization: { id: string };
-  user: { id: string };
-  token: string;
-}
+import { acmeAndOther, startPlatform, type Boot, type Platform } from './harness.ts';
 
 let p: Platform;
 let acme: Boot;
@@ -14,9 +8,7 @@ let other: Boot;
 
 beforeAll(async () => {
   p = await startPlatform();
-  acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
-  reader = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read'])).json;
-  other = (await p.cli(['bootstrap', '--org', 'Other', '--email', 'olga@other.io'])).json;
+  ({ acme, reader, other } = await acmeAndOther(p));
 });
 afterAll(async () => {
   await p?.stop();
@@ -25,10 +17,7 @@ afterAll(async () => {
 const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 /** The official client has no method for these listings: plain fetch with the bearer token. */
-async function get(token: string, path: string): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${p.url}/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, body: await res.json() };
-}
+const get = (token: string, path: string) => p.get(token, path);
 
 describe('links and backlinks (through the gateway)', () => {
   it('lists and classifies the links of a revision, filters by status, pages, and lists the backlinks of a file', async () => {

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiError, startPlatform, type Platform } from './harness.ts';
-
-interface Boot {
-  organization: { id: string };
-  user: { id: string };
-  token: string;
-}
+import { acmeAndOther, apiError, startPlatform, type Boot, type Platform } from './harness.ts';
 
 let p: Platform;
 let acme: Boot;
@@ -14,9 +8,7 @@ let other: Boot;
 
 beforeAll(async () => {
   p = await startPlatform();
-  acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
-  reader = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read'])).json;
-  other = (await p.cli(['bootstrap', '--org', 'Other', '--email', 'olga@other.io'])).json;
+  ({ acme, reader, other } = await acmeAndOther(p));
   await p.awaitMembers([reader.user.id]);
 });
 afterAll(async () => {
@@ -29,11 +21,6 @@ async function publish(spaceId: string, pages: { title: string; markdown: string
   const cr = (await api.spaces.createChangeRequest(spaceId, { subject: 'Write' })).data;
   await api.spaces.updateChangeRequestContent(spaceId, cr.id, { changes: pages.map((pg) => ({ operation: 'insert_page', title: pg.title, document: { markdown: pg.markdown } })) } as never);
   return (await api.spaces.mergeChangeRequest(spaceId, cr.id)).data.revision;
-}
-
-async function getRaw(token: string, path: string): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${p.url}/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, body: await res.json() };
 }
 
 describe('search (through the gateway, official client)', () => {
@@ -95,14 +82,14 @@ describe('search (through the gateway, official client)', () => {
   it('answers 400 in the error shape for a missing or over-long query', async () => {
     const space = (await p.client(acme.token).orgs.createSpace(acme.organization.id, { title: 'Errors' })).data;
     for (const path of [`/spaces/${space.id}/search`, `/orgs/${acme.organization.id}/search`]) {
-      const missing = await getRaw(acme.token, path);
+      const missing = await p.get(acme.token, path);
       expect(missing.status).toBe(400);
       expect(missing.body).toEqual({ error: { code: 400, message: expect.stringMatching(/query/) } });
-      const long = await getRaw(acme.token, `${path}?query=${'a'.repeat(513)}`);
+      const long = await p.get(acme.token, `${path}?query=${'a'.repeat(513)}`);
       expect(long.status).toBe(400);
       expect(long.body).toEqual({ error: { code: 400, message: expect.stringMatching(/query/) } });
-      expect((await getRaw(acme.token, `${path}?query=${'a'.repeat(512)}`)).status).toBe(200);
-      expect((await getRaw(acme.token, `${path}?query=x&page=bm9wZQ`)).body).toEqual({ error: { code: 400, message: 'Invalid `page`: not a cursor of this list' } });
+      expect((await p.get(acme.token, `${path}?query=${'a'.repeat(512)}`)).status).toBe(200);
+      expect((await p.get(acme.token, `${path}?query=x&page=bm9wZQ`)).body).toEqual({ error: { code: 400, message: 'Invalid `page`: not a cursor of this list' } });
     }
   });
 

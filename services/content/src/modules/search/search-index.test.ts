@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { page as snapshot } from '../merge/merge.fixtures.ts';
 import type { PageRecord } from '../revisions/revision-tree.ts';
 import { diffIndexedPages, indexedPagesOf, indexedSectionsOf } from './search-index.ts';
 
 const at = new Date('2026-01-01T00:00:00Z');
-const page = (id: string, over: Partial<PageRecord> = {}): PageRecord => ({
-  id,
-  parentId: null,
-  order: 'a0',
-  kind: 'document',
-  title: id.toUpperCase(),
-  slug: id,
-  emoji: null,
-  icon: null,
-  description: null,
-  hidden: false,
-  noIndex: false,
-  noRobotsIndex: false,
-  layout: null,
-  cover: null,
-  href: null,
-  documentHash: `h-${id}`,
-  createdAt: at,
-  updatedAt: at,
-  ...over,
-});
+const page = (id: string, over: Partial<PageRecord> = {}): PageRecord => ({ ...snapshot(id, { title: id.toUpperCase(), documentHash: `h-${id}` }), createdAt: at, updatedAt: at, ...over });
 const treeOf = (...pages: PageRecord[]) => ({ pages: new Map(pages.map((p) => [p.id, p])) });
 
 describe('indexedPagesOf', () => {
