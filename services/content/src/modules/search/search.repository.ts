@@ -54,7 +54,8 @@ export interface SearchScope {
  * which matches nothing); when the prefix word stems to one lexeme that ends the parsed query, that lexeme also
  * matches as a prefix. An expression of constants, which the planner folds into the tsquery itself and so plans with
  * the frequencies of its words (a sequential scan stopped early for a word in most pages, the GIN index for a rarer
- * one); a tsquery computed while executing (a CTE, a parameter) would hide them. Written where the plan depends on
+ * one); a tsquery computed while executing (a CTE, a generic plan's parameter) would hide them, so the statements
+ * using it are planned at every call (`plan: 'each'`). Written where the plan depends on
  * it (the matches); elsewhere the statements read it from their CTE `q`.
  */
 function tsquery(scope: Pick<SearchScope, 'config' | 'query' | 'prefix'>): { text: string; params: unknown[] } {
@@ -188,7 +189,7 @@ export const searchRepository = {
       rank: string;
       total: string;
       sections: SectionHit[] | null;
-    }>(em, text, params);
+    }>(em, text, params, { plan: 'each' });
     const total = rows[0] ? Number(rows[0].total) : after ? await searchRepository.countRanked(em, props) : 0;
     return {
       total,
@@ -210,7 +211,8 @@ export const searchRepository = {
   /** How many pages `rankedPages` ranks (for a page past the last result). */
   async countRanked(em: EntityManager, props: SearchScope): Promise<number> {
     const found = candidates(props);
-    const [row] = await sql<{ n: string }>(em, ...withQuery(props, `${found.text} select count(*) as n from candidates`, found.params));
+    const [text, params] = withQuery(props, `${found.text} select count(*) as n from candidates`, found.params);
+    const [row] = await sql<{ n: string }>(em, text, params, { plan: 'each' });
     return Number(row?.n ?? 0);
   },
 
