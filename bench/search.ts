@@ -13,7 +13,8 @@
 //   4. GET /v1/orgs/{o}/search?query=quorble   a word in ~60% of the pages: ranking capped at QUIRE_SEARCH_CANDIDATES
 // and prints req/s, p50, p95, p99 (from every response's latency). Env: DATABASE_URL (admin connection; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_SEARCH_PAGES (100000), BENCH_SEARCH_SPACES (10),
-// BENCH_CONNECTIONS (10), BENCH_SECONDS (10), BENCH_WARMUP (3).
+// BENCH_CONNECTIONS (10), BENCH_SECONDS (10), BENCH_WARMUP (3), BENCH_KEEP_DB=1 (keeps the database, for EXPLAIN; drop
+// it yourself: its name is printed).
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -237,7 +238,8 @@ try {
   console.log('stopping …');
   for (const w of await fleet.stopAll()) console.error(`warning: ${w}`);
   await db.end().catch(() => {});
-  await admin.query(`drop database if exists "${dbName}" with (force)`);
+  if (process.env.BENCH_KEEP_DB === '1') console.log(`kept the database: ${dbUrl}`);
+  else await admin.query(`drop database if exists "${dbName}" with (force)`);
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
 }
