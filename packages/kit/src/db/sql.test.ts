@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrm, migrate, type Orm } from './orm.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { marks, sql, sqlRun } from './sql.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
+import { useTestOrm } from '../testing/index.ts';
 
-let db: TestDatabase;
-let orm: Orm;
+const kit = useTestOrm('sql', 'kit_sql');
 
 beforeAll(async () => {
-  db = await createTestDatabase('sql');
-  orm = await createOrm({ url: db.url, schema: 'kit_sql', entities: [], migrations: [] });
-  await migrate(orm);
-  await sqlRun(orm.em.fork(), `create table :schema.thing (id text primary key, n int, big bigint, flag boolean, at timestamptz, doc jsonb, bytes bytea, note text)`);
-});
-afterAll(async () => {
-  await orm?.close();
-  await db?.drop();
+  await sqlRun(kit.orm.em.fork(), `create table :schema.thing (id text primary key, n int, big bigint, flag boolean, at timestamptz, doc jsonb, bytes bytea, note text)`);
 });
 
-const em = () => orm.em.fork();
+const em = () => kit.orm.em.fork();
 /** The same statement through the ORM's path (in a transaction) and the direct one (outside). */
 const both = async <T = Record<string, unknown>>(text: string, params: unknown[]) => ({ inTx: await em().transactional((tx) => sql<T>(tx, text, params)), direct: await sql<T>(em(), text, params) });
 
