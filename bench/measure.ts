@@ -22,7 +22,7 @@ export interface RoundFigures {
 const TICKS_PER_SECOND = 100; // USER_HZ: the unit of utime/stime in /proc/<pid>/stat on Linux
 
 /** User + system CPU seconds of these processes so far, or undefined when /proc cannot tell. */
-function cpuSeconds(pids: number[]): number | undefined {
+export function cpuSeconds(pids: number[]): number | undefined {
   let ticks = 0;
   for (const pid of pids) {
     let stat: string;

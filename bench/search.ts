@@ -7,25 +7,32 @@
 // writing 100,000 pages through change requests would take the bench an hour. The search index is then built by the
 // service's own code — its search job, which indexes every space whose index is behind its live revision (set to scan
 // every 2 s here) — and timed. Then autocannon (in this process) measures, after a warm-up:
-//   1. GET /v1/orgs/{o}/search?query=zephyr   one word in ~5% of the pages, over every space (the goal: p95 < 50 ms)
+//   1. GET /v1/orgs/{o}/search?query=<word>   one word in 5% of the pages, over every space (the goal: p95 < 50 ms);
+//      eight such words (each in its own 5% of the pages, in the title of 1 in 50 of those), asked in turn, so no
+//      answer is the same as the one before (nothing is cached across searches, but PostgreSQL's buffers)
 //   2. the same with limit=10 (a search box's page of results; the API's default is 50)
-//   3. GET /v1/spaces/{s}/search?query=zephyr  the same word, one space
-//   4. GET /v1/orgs/{o}/search?query=quorble   a word in ~60% of the pages: ranking capped at QUIRE_SEARCH_CANDIDATES
-// and prints req/s, p50, p95, p99 (from every response's latency). Env: DATABASE_URL (admin connection; default
+//   3. GET /v1/spaces/{s}/search?query=<word>  the same words, one space
+//   4. GET /v1/orgs/{o}/search?query=quorble   a word in 60% of the pages: ranking capped at QUIRE_SEARCH_CANDIDATES
+// and prints req/s, p50, p95, p99 (from every response's latency) and the CPU time per request of the platform's
+// process and of PostgreSQL's (from /proc). Env: DATABASE_URL (admin connection; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_SEARCH_PAGES (100000), BENCH_SEARCH_SPACES (10),
-// BENCH_CONNECTIONS (10), BENCH_SECONDS (10), BENCH_WARMUP (3), BENCH_KEEP_DB=1 (keeps the database, for EXPLAIN; drop
-// it yourself: its name is printed).
+// BENCH_CONNECTIONS (10), BENCH_SECONDS (10), BENCH_WARMUP (3), BENCH_KEEP_DB=1 (keeps the database, for EXPLAIN; its
+// name is printed), BENCH_SEARCH_DB=<name> (measures again on a database kept by an earlier run: no seeding, no
+// indexing, the database is left as it is), BENCH_PROFILE=1 (a V8 CPU profile of the platform, written to bench/results/
+// when it stops), QUIRE_SEARCH_CANDIDATES (handed to the platform; its default otherwise).
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { childBaseEnv, intEnv } from './env.ts';
+import { cpuSeconds } from './measure.ts';
 import { ChildExitError, Fleet, freePort, sleep } from './processes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const resultsDir = join(root, 'bench', 'results');
 
 const PAGES = intEnv('BENCH_SEARCH_PAGES', 100_000, 100);
 const SPACES = intEnv('BENCH_SEARCH_SPACES', 10, 1);
@@ -35,10 +42,13 @@ const warmup = intEnv('BENCH_WARMUP', 3, 0);
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const runId = randomBytes(4).toString('hex');
-const dbName = `quire_bench_search_${runId}`;
+const reused = process.env.BENCH_SEARCH_DB;
+if (reused !== undefined && !/^[a-z0-9_]+$/.test(reused)) throw new Error('BENCH_SEARCH_DB: the name of a database kept by BENCH_KEEP_DB=1');
+const dbName = reused ?? `quire_bench_search_${runId}`;
 const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
 const adminToken = `quire_admin_${randomBytes(24).toString('base64url')}`;
 const baseEnv = childBaseEnv();
+const cap = process.env.QUIRE_SEARCH_CANDIDATES;
 
 // ——— the content: deterministic pseudo-text ———
 
@@ -65,15 +75,23 @@ const sentence = (n: number, extra?: string) => {
 };
 const capitalized = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
-/** Page `i`: a title, and markdown of about 120 words in three sections; `zephyr` in 5% of them (in the title of 1 in 50 of those), `quorble` in 60%. */
+/** Words each in 5% of the pages (their own: page `i` has word `k` when (i + 3k) mod 20 = 7), searched in turn. */
+const RARE = ['zephyr', 'quasar', 'nimbus', 'fjord', 'gazelle', 'tundra', 'vortex', 'sequoia'] as const;
+const rareOf = (i: number) => RARE.findIndex((_, k) => (i + 3 * k) % 20 === 7);
+
+/**
+ * Page `i`: a title, and markdown of about 120 words in three sections; one of the `RARE` words in 40% of them (each
+ * in 5%, in the title of 1 in 50 of those; `zephyr` written `zephyrs`, found by its stem), `quorble` in 60%.
+ */
 function pageContent(i: number): { title: string; markdown: string } {
-  const rare = i % 20 === 7;
+  const k = rareOf(i);
+  const rare = k < 0 ? undefined : RARE[k]!;
   const common = i % 5 < 3;
-  const title = capitalized(`${word()} ${word()}${rare && i % 1000 === 7 ? ' zephyr' : ''}`);
+  const title = capitalized(`${word()} ${word()}${rare && (i + 3 * k) % 1000 === 7 ? ` ${rare}` : ''}`);
   const markdown = [
     `${capitalized(sentence(25, common ? 'quorble' : undefined))} ${sentence(15)}`,
     `## ${capitalized(word())} ${word()}`,
-    `${capitalized(sentence(30, rare ? 'zephyrs' : undefined))} ${sentence(10)}`,
+    `${capitalized(sentence(30, rare === 'zephyr' ? 'zephyrs' : rare))} ${sentence(10)}`,
     `## ${capitalized(word())}`,
     capitalized(sentence(35)),
   ].join('\n\n');
@@ -121,6 +139,9 @@ async function writeRevision(db: pg.Client, spaceId: string, first: number, coun
 // ——— measuring ———
 
 interface Figures {
+  /** CPU time per request of the platform's process and of PostgreSQL's processes, in µs (undefined without /proc). */
+  platformUs: number | undefined;
+  postgresUs: number | undefined;
   rps: number;
   p50: number;
   p95: number;
@@ -131,13 +152,47 @@ interface Figures {
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 
-function load(url: string, token: string, duration: number): Promise<Figures> {
+/** The processes of the PostgreSQL server (its backends serve the platform's pooled connections). */
+function postgresPids(): number[] {
+  try {
+    return readdirSync('/proc').flatMap((d) => {
+      if (!/^\d+$/.test(d)) return [];
+      try {
+        return readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres' ? [Number(d)] : [];
+      } catch {
+        return [];
+      }
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** CPU seconds of these processes, counting those that lived through the run (a backend may come and go). */
+function cpuOf(pids: number[]): Map<number, number> {
+  return new Map(pids.flatMap((pid) => {
+    const s = cpuSeconds([pid]);
+    return s === undefined ? [] : [[pid, s] as const];
+  }));
+}
+const spent = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, s]) => sum + (before.has(pid) ? s - before.get(pid)! : 0), 0);
+
+/** Loads `base` with these paths, each connection asking them in turn. */
+function load(base: string, paths: readonly string[], token: string, duration: number, platformPid: number | undefined): Promise<Figures> {
+  const platformBefore = platformPid === undefined ? undefined : cpuSeconds([platformPid]);
+  const postgresBefore = cpuOf(postgresPids());
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
-    const instance = autocannon({ url, headers: { authorization: `Bearer ${token}` }, connections, duration }, (err, result) => {
+    const requests = paths.map((path) => ({ method: 'GET' as const, path }));
+    const instance = autocannon({ url: base, requests, headers: { authorization: `Bearer ${token}` }, connections, duration }, (err, result) => {
       if (err) return reject(err instanceof Error ? err : new Error(String(err)));
       latencies.sort((a, b) => a - b);
+      const platformAfter = platformPid === undefined ? undefined : cpuSeconds([platformPid]);
+      const postgresAfter = cpuOf(postgresPids());
+      const perRequest = (seconds: number | undefined) => (seconds === undefined || !latencies.length ? undefined : (seconds / latencies.length) * 1e6);
       resolve({
+        platformUs: perRequest(platformBefore === undefined || platformAfter === undefined ? undefined : platformAfter - platformBefore),
+        postgresUs: perRequest(postgresBefore.size ? spent(postgresBefore, postgresAfter) : undefined),
         rps: result.requests.average,
         p50: percentile(latencies, 0.5),
         p95: percentile(latencies, 0.95),
@@ -154,14 +209,15 @@ async function bench(fleet: Fleet, db: pg.Client, dataDir: string): Promise<void
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(`\nsearch bench: ${PAGES.toLocaleString('en')} pages in ${SPACES} spaces of one organization; ${availableParallelism()} cores, node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  await fleet.start({
+  const platform = await fleet.start({
     name: 'standalone',
     script: 'packages/cli/bin/quire.ts',
     args: ['start'],
-    env: { ...baseEnv, DATABASE_URL: dbUrl, QUIRE_ADMIN_TOKEN: adminToken, QUIRE_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', QUIRE_SEARCH_SCAN_EVERY_MS: '2000' },
+    env: { ...baseEnv, DATABASE_URL: dbUrl, QUIRE_ADMIN_TOKEN: adminToken, QUIRE_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', QUIRE_SEARCH_SCAN_EVERY_MS: '2000', ...(cap ? { QUIRE_SEARCH_CANDIDATES: cap } : {}) },
     readyUrl: `${base}/healthz`,
     cwd: root,
     tier: 0,
+    execArgv: process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${resultsDir}`] : [],
   });
   const call = async (method: string, path: string, token: string, body?: unknown) => {
     const res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
@@ -169,23 +225,32 @@ async function bench(fleet: Fleet, db: pg.Client, dataDir: string): Promise<void
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
     return text ? JSON.parse(text) : undefined;
   };
-  const boot = await call('POST', '/v1/admin/bootstrap', adminToken, { title: 'Bench Org', email: 'bench@quire.local' });
-  const token: string = boot.token;
-  const org: string = boot.organization.id;
-  const spaces: { id: string }[] = [];
-  for (let i = 0; i < SPACES; i++) spaces.push(await call('POST', `/v1/orgs/${org}/spaces`, token, { title: `Space ${i + 1}` }));
+  let token: string;
+  let org: string;
+  let spaces: { id: string }[];
+  if (reused === undefined) {
+    const boot = await call('POST', '/v1/admin/bootstrap', adminToken, { title: 'Bench Org', email: 'bench@quire.local' });
+    token = boot.token;
+    org = boot.organization.id;
+    spaces = [];
+    for (let i = 0; i < SPACES; i++) spaces.push(await call('POST', `/v1/orgs/${org}/spaces`, token, { title: `Space ${i + 1}` }));
+    const t0 = performance.now();
+    const per = Math.ceil(PAGES / SPACES);
+    for (let i = 0; i < SPACES; i++) await writeRevision(db, spaces[i]!.id, i * per, Math.min(per, PAGES - i * per));
+    console.log(`seeded ${PAGES.toLocaleString('en')} pages (revisions, page rows, documents) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  } else {
+    org = (await db.query(`select id from org_admin.organization order by created_at limit 1`)).rows[0].id;
+    spaces = (await db.query(`select id from content.space where organization_id = $1 and deleted_at is null order by created_at, id`, [org])).rows;
+    token = (await call('POST', `/v1/admin/orgs/${org}/users`, adminToken, { email: `bench-${runId}@quire.local`, role: 'admin' })).token;
+    console.log(`reusing ${dbName}: organization ${org}, ${spaces.length} spaces`);
+  }
 
-  let t0 = performance.now();
-  const per = Math.ceil(PAGES / SPACES);
-  for (let i = 0; i < SPACES; i++) await writeRevision(db, spaces[i]!.id, i * per, Math.min(per, PAGES - i * per));
-  console.log(`seeded ${PAGES.toLocaleString('en')} pages (revisions, page rows, documents) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-
-  t0 = performance.now();
+  const t0 = performance.now();
   const indexed = async () =>
     Number(
       (await db.query(`select count(*) as n from content.search_space st join content.space s on s.id = st.space_id where s.organization_id = $1 and st.revision_id = s.revision_id`, [org])).rows[0].n,
     );
-  while ((await indexed()) < SPACES) {
+  while ((await indexed()) < spaces.length) {
     if (performance.now() - t0 > 30 * 60_000) throw new Error('the search job did not index the spaces within 30 minutes');
     await sleep(500);
   }
@@ -194,26 +259,34 @@ async function bench(fleet: Fleet, db: pg.Client, dataDir: string): Promise<void
     `select (select count(*) from content.search_page) as pages, (select count(*) from content.search_document) as documents, (select count(*) from content.search_section) as sections,
             pg_size_pretty(pg_total_relation_size('content.search_page') + pg_total_relation_size('content.search_document') + pg_total_relation_size('content.search_section')) as size`,
   );
-  console.log(`indexed by the search job in ${(indexMs / 1000).toFixed(1)} s (${(PAGES / (indexMs / 1000)).toFixed(0)} pages/s): ${sizes[0].pages} pages, ${sizes[0].documents} documents, ${sizes[0].sections} sections, ${sizes[0].size}`);
-  // What autovacuum does after a bulk load anyway: the GIN pending lists merged, statistics for the planner.
-  await db.query('vacuum analyze content.search_page, content.search_document, content.search_section');
+  const pages = Number(sizes[0].pages);
+  console.log(
+    `${reused === undefined ? `indexed by the search job in ${(indexMs / 1000).toFixed(1)} s (${(pages / (indexMs / 1000)).toFixed(0)} pages/s)` : 'indexed'}: ${pages} pages, ${sizes[0].documents} documents, ${sizes[0].sections} sections, ${sizes[0].size}`,
+  );
+  // What autovacuum does after a bulk load anyway: statistics for the planner, the visibility map.
+  if (reused === undefined) await db.query('vacuum analyze content.search_page, content.search_document, content.search_section');
 
-  const matching = async (w: string) => Number((await db.query(`select count(*) as n from content.search_page where tsv @@ to_tsquery('english', $1)`, [w])).rows[0].n);
+  const share = async (w: string) => Number((await db.query(`select count(*) as n from content.search_page where tsv @@ to_tsquery('english', $1)`, [w])).rows[0].n) / pages;
+  const shares: number[] = [];
+  for (const w of RARE) shares.push(await share(w));
+  const percent = (f: number) => `${(f * 100).toFixed(f < 0.1 ? 1 : 0)}%`;
+  const query = (w: string, extra = '') => `?query=${w}${extra}`;
   const cases = [
-    { label: `org search, 1 word in ${(((await matching('zephyr')) / PAGES) * 100).toFixed(1)}% of pages`, url: `${base}/v1/orgs/${org}/search?query=zephyr` },
-    { label: 'org search, same word, limit=10', url: `${base}/v1/orgs/${org}/search?query=zephyr&limit=10` },
-    { label: `space search, same word (${(PAGES / SPACES).toLocaleString('en')} pages)`, url: `${base}/v1/spaces/${spaces[0]!.id}/search?query=zephyr` },
-    { label: `org search, 1 word in ${(((await matching('quorble')) / PAGES) * 100).toFixed(0)}% of pages (capped)`, url: `${base}/v1/orgs/${org}/search?query=quorble` },
+    { label: `org search, 1 word in ${percent(Math.min(...shares))}–${percent(Math.max(...shares))} of pages`, paths: RARE.map((w) => `/v1/orgs/${org}/search${query(w)}`) },
+    { label: 'org search, same words, limit=10', paths: RARE.map((w) => `/v1/orgs/${org}/search${query(w, '&limit=10')}`) },
+    { label: `space search, same words (${Math.round(pages / spaces.length).toLocaleString('en')} pages)`, paths: RARE.map((w) => `/v1/spaces/${spaces[0]!.id}/search${query(w)}`) },
+    { label: `org search, 1 word in ${percent(await share('quorble'))} of pages (capped)`, paths: [`/v1/orgs/${org}/search${query('quorble')}`] },
   ];
-  const sample = await call('GET', new URL(cases[0]!.url).pathname + new URL(cases[0]!.url).search, token);
-  console.log(`query "zephyr": count ${sample.count}, first page ${sample.items.reduce((n: number, s: { pages: unknown[] }) => n + s.pages.length, 0)} results in ${sample.items.length} spaces\n`);
-  console.log(`${connections} connections, ${seconds} s each after a ${warmup} s warm-up; default limit (50 results), QUIRE_SEARCH_CANDIDATES at its default`);
-  console.log(`${'case'.padEnd(58)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}`);
+  const sample = await call('GET', cases[0]!.paths[0]!, token);
+  console.log(`query "${RARE[0]}": count ${sample.count}, first page ${sample.items.reduce((n: number, s: { pages: unknown[] }) => n + s.pages.length, 0)} results in ${sample.items.length} spaces\n`);
+  console.log(`${connections} connections, ${seconds} s each after a ${warmup} s warm-up; default limit (50 results), QUIRE_SEARCH_CANDIDATES ${cap ? `= ${cap}` : 'at its default'}`);
+  console.log(`${'case'.padEnd(58)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}   CPU/request: platform, PostgreSQL`);
   for (const c of cases) {
-    if (warmup) await load(c.url, token, warmup);
-    const f = await load(c.url, token, seconds);
+    if (warmup) await load(base, c.paths, token, warmup, undefined);
+    const f = await load(base, c.paths, token, seconds, platform.proc.pid);
     const ms = (v: number) => `${v.toFixed(0)} ms`.padStart(7);
-    console.log(`${c.label.padEnd(58)} ${f.rps.toFixed(0).padStart(7)} ${ms(f.p50)} ${ms(f.p95)} ${ms(f.p99)}${f.errors ? `  (${f.errors} errors/non-2xx)` : ''}`);
+    const us = (v: number | undefined) => (v === undefined ? '?' : `${(v / 1000).toFixed(2)} ms`).padStart(8);
+    console.log(`${c.label.padEnd(58)} ${f.rps.toFixed(0).padStart(7)} ${ms(f.p50)} ${ms(f.p95)} ${ms(f.p99)}   ${us(f.platformUs)} ${us(f.postgresUs)}${f.errors ? `  (${f.errors} errors/non-2xx)` : ''}`);
   }
   // Requests still in flight when a run ended finish before the platform stops.
   await sleep(1_000);
@@ -223,7 +296,7 @@ async function bench(fleet: Fleet, db: pg.Client, dataDir: string): Promise<void
 // ——— main ———
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
-await admin.query(`create database "${dbName}"`);
+if (reused === undefined) await admin.query(`create database "${dbName}"`);
 const db = new pg.Client({ connectionString: dbUrl });
 const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-search-'));
 const fleet = new Fleet();
@@ -238,7 +311,8 @@ try {
   console.log('stopping …');
   for (const w of await fleet.stopAll()) console.error(`warning: ${w}`);
   await db.end().catch(() => {});
-  if (process.env.BENCH_KEEP_DB === '1') console.log(`kept the database: ${dbUrl}`);
+  if (reused !== undefined) console.log(`left the database as it was: ${dbName}`);
+  else if (process.env.BENCH_KEEP_DB === '1') console.log(`kept the database: ${dbName} (BENCH_SEARCH_DB=${dbName} measures on it again)`);
   else await admin.query(`drop database if exists "${dbName}" with (force)`);
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { CommentsMigration } from './0005-comments.ts';
 import { CommentMentionsMigration } from './0006-comment-mentions.ts';
 import { SearchMigration } from './0007-search.ts';
 import { PdfExportsMigration } from './0008-pdf-exports.ts';
+import { SearchPartitionsMigration } from './0009-search-partitions.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   { name: '0006_comment_mentions', class: CommentMentionsMigration },
   { name: '0007_search', class: SearchMigration },
   { name: '0008_pdf_exports', class: PdfExportsMigration },
+  { name: '0009_search_partitions', class: SearchPartitionsMigration },
 ];

@@ -49,71 +49,85 @@ export interface SearchScope {
   cap: number;
 }
 
-/**
- * The query parsed with `websearch_to_tsquery` (quotes, `-word`, `or`, stemming; empty when only stop words are left,
- * which matches nothing); when the prefix word stems to one lexeme that ends the parsed query, that lexeme also
- * matches as a prefix. Parsed by a statement of its own (see `parseQuery`), then handed to the search as the text of
- * a tsquery.
- */
-function tsqueryExpression(scope: Pick<SearchScope, 'config' | 'query' | 'prefix'>): { text: string; params: unknown[] } {
-  const whole = { text: 'websearch_to_tsquery(?::regconfig, ?)', params: [scope.config, scope.query] };
-  const last = { text: 'websearch_to_tsquery(?::regconfig, ?)', params: [scope.config, scope.prefix ?? ''] };
-  return {
-    text: `(case when ?::boolean and numnode(${last.text}) = 1 and right(${whole.text}::text, length(${last.text}::text)) = ${last.text}::text
-             then (${whole.text}::text || ':*')::tsquery else ${whole.text} end)`,
-    params: [scope.prefix !== undefined, ...last.params, ...whole.params, ...last.params, ...last.params, ...whole.params, ...whole.params],
-  };
-}
+/** The order of ranked pages: score, then space and page ids (bytewise, whatever the database's collation). */
+const RANKED = 'c.score desc, c.space_id collate "C", c.page_id collate "C"';
+/** The pages ranked after a cursor `(score, space, page)` (four parameters), and those up to it (`ahead`). */
+const AFTER = '(c.score < ?::real or (c.score = ?::real and (c.space_id collate "C", c.page_id collate "C") > (?, ?)))';
+const AHEAD = '(c.score > ?::real or (c.score = ?::real and (c.space_id collate "C", c.page_id collate "C") <= (?, ?)))';
 
 /**
- * A statement whose `{q}` stand for the parsed query (`?::tsquery` bound to its text), with its parameters in order
- * (`?` take `params`). The statements using it are planned at every call (`plan: 'each'`) with their values, so the
- * planner sees the tsquery as a constant and plans with the frequencies of its words (a sequential scan stopped early
- * for a word in most pages, the GIN index for a rarer one), which a generic plan's parameter would hide. Parsing in
- * the statement itself would make the planner fold the seven `websearch_to_tsquery` calls at every call too
- * (measured: 228 against 219 searches/s of PostgreSQL alone at 10 connections).
+ * The search statement, one per scope (one space, several) and page (first, after a cursor); its parameters: the
+ * text search configuration, the query, the configuration, the prefix word ('' when none) and whether there is one,
+ * the space(s), the cap (twice), the cursor, the page size + 1, the cursor again, then the configuration,
+ * `HEADLINE`, the page size and `SECTIONS_PER_PAGE`.
+ *
+ * The query is parsed in the statement (`args`): `websearch_to_tsquery` (quotes, `-word`, `or`, stemming; empty when
+ * only stop words are left, which matches nothing); when the prefix word stems to one lexeme that ends the parsed
+ * query, that lexeme also matches as a prefix.
+ *
+ * Prepared once per connection with a generic plan, whatever the query: the query and the spaces are read from
+ * `args`, which the planner cannot see through, so every call plans alike and PostgreSQL keeps the generic plan
+ * (planning the statement costs more than running it: ~1.5 ms of CPU against ~3 ms). `search_page` is partitioned
+ * by space (migration 0009):
+ * - one space: its partition is the only one read (`= (select space …)` prunes when the statement starts);
+ * - several: the partitions are read one after the other, each with its GIN bitmap built when it is reached, and the
+ *   materialized CTEs are read as far as the cap (title matches first, then text matches), so the partitions after
+ *   that are never scanned — a word in most pages costs about what a rarer one does.
+ * Candidates carry what the results show, so the page of results needs no second read of `search_page`; they are
+ * ranked by `ts_rank` (title A, description and headings B, text D) and the page asked for is a top-N sort of them.
+ * `total` is how many were ranked, `rank` a result's one-based position among them (across pages). With no result on
+ * the page, one row still says `total` (its page id null). Sections and their `ts_headline` excerpts are read for the
+ * page's results only (not the row past it that says whether there is a next page).
  */
-function withQuery(parsed: string, text: string, params: readonly unknown[]): [string, unknown[]] {
-  const out: unknown[] = [];
-  let next = 0;
-  const sqlText = text.replace(/\{q\}|\?/g, (token) => {
-    if (token === '?') out.push(params[next++]);
-    else out.push(parsed);
-    return token === '?' ? '?' : '?::tsquery';
-  });
-  if (next !== params.length) throw new Error(`withQuery: ${params.length} parameters for ${next} placeholders`);
-  return [sqlText, out];
+function searchStatement(one: boolean, after: boolean): string {
+  const inScope = one ? 'p.space_id = (select space from args)' : 'p.space_id = any((select spaces from args)::text[])';
+  const columns = 'p.space_id, p.page_id, p.title, p.path, p.description, p.ancestors, p.document_hash, ts_rank(p.tsv, (select q from args)) as score';
+  return `with parsed as (
+      select websearch_to_tsquery(?::regconfig, ?) as whole, websearch_to_tsquery(?::regconfig, ?) as last, ?::boolean as prefixed
+    ), args as (
+      select case when x.prefixed and numnode(x.last) = 1 and right(x.whole::text, length(x.last::text)) = x.last::text
+                  then (x.whole::text || ':*')::tsquery else x.whole end as q,
+             ${one ? '?::text as space' : '?::text[] as spaces'}
+        from parsed x
+    ),
+    by_title as materialized (
+      select ${columns}, true as title_match
+        from :schema.search_page p where ${inScope} and p.title_tsv @@ (select q from args)
+       limit ?
+    ), by_text as materialized (
+      select ${columns}, false as title_match
+        from :schema.search_page p where ${inScope} and p.tsv @@ (select q from args) and not p.title_tsv @@ (select q from args)
+    ), candidates as materialized (
+      select * from by_title
+      union all
+      (select * from by_text limit greatest(0, ? - (select count(*) from by_title)))
+    ), shown as (
+      select c.*, row_number() over (order by ${RANKED}) as n
+        from (select * from candidates c where ${after ? AFTER : 'true'} order by ${RANKED} limit ?) c
+    ), counted as (
+      select count(*) as total, ${after ? `count(*) filter (where ${AHEAD})` : '0'} as ahead from candidates c
+    )
+    select k.total, k.ahead + s.n as rank, s.space_id, s.page_id, s.score, s.title_match, s.title, s.path, s.description, s.ancestors, x.sections
+      from counted k
+      left join shown s on true
+      left join lateral (
+        select json_agg(json_build_object('anchor', b.anchor, 'heading', b.heading, 'score', b.score, 'excerpt', ts_headline(?::regconfig, b.body, (select q from args), ?))
+                        order by b.score desc, b.position) as sections
+          from (select sec.anchor, sec.heading, sec.body, sec.position, ts_rank(sec.tsv, (select q from args)) as score
+                  from :schema.search_section sec
+                 where s.n <= ? and sec.document_hash = s.document_hash and sec.tsv @@ (select q from args)
+                 order by score desc, sec.position limit ?) b
+      ) x on true
+     order by s.n`;
 }
 
-/**
- * The capped candidates of a search (see `rankedPages`): `candidates(space_id, page_id, score, title_match)`. The
- * matches are CTEs materialized, so they are planned for all their rows rather than for the first few under the cap
- * (a sequential scan testing every row's tsvector, for a rare word). Across several spaces the filter on spaces is
- * kept out of index conditions (`is true`): ANDing the GIN bitmap with the primary key's rows of an organization's
- * spaces costs more than it saves (PostgreSQL's estimate of their share is poor); one space is left to the planner,
- * which does combine them for a small space.
- */
-function candidates(scope: SearchScope): { text: string; params: unknown[] } {
-  const one = scope.spaceIds.length === 1;
-  const inSpaces = one ? 'p.space_id = ?' : '(p.space_id = any(?::text[])) is true';
-  const spaces = one ? scope.spaceIds[0] : textArray(scope.spaceIds);
-  return {
-    text: `with q as (select {q} as q), by_title as materialized (
-        select p.space_id, p.page_id, ts_rank(p.tsv, (select q from q)) as score, true as title_match
-          from :schema.search_page p where ${inSpaces} and p.title_tsv @@ {q}
-      ), by_text as materialized (
-        select p.space_id, p.page_id, ts_rank(p.tsv, (select q from q)) as score, p.title_tsv @@ (select q from q) as title_match
-          from :schema.search_page p where ${inSpaces} and p.tsv @@ {q}
-      ), titled as (
-        select * from by_title limit ?
-      ), candidates as (
-        select * from titled
-        union all
-        (select * from by_text where not title_match limit greatest(0, ? - (select count(*) from titled)))
-      )`,
-    params: [spaces, spaces, scope.cap, scope.cap],
-  };
-}
+/** The four variants of the search statement, each its own prepared statement. */
+const STATEMENTS = {
+  oneFirst: searchStatement(true, false),
+  oneAfter: searchStatement(true, true),
+  manyFirst: searchStatement(false, false),
+  manyAfter: searchStatement(false, true),
+};
 
 /** The tsvector of a document: its sections', concatenated in order. */
 const DOCUMENT_TSV = (hash: string) =>
@@ -139,93 +153,66 @@ export const searchRepository = {
 
   /**
    * The ranked pages of these spaces matching a query, from `after` on, each with its best matching sections
-   * (`SECTIONS_PER_PAGE`, with a `ts_headline` excerpt of their text), in one statement. Candidates are capped before
-   * ranking: the pages whose title matches, then pages whose text matches, up to `cap` in all (found by the index, in
-   * no particular order), ranked with `ts_rank` (title A, description and headings B, text D); `total` is how many
-   * were. The details of a page and its sections are read only for the page of results.
+   * (`SECTIONS_PER_PAGE`, with a `ts_headline` excerpt of their text), in one statement (see `searchStatement`).
+   * Candidates are capped before ranking: the pages whose title matches, then pages whose text matches, up to `cap` in
+   * all (found by the index, in no particular order), ranked with `ts_rank`; `total` is how many were.
    */
   async rankedPages(em: EntityManager, props: SearchScope & { after: SearchCursor | undefined; limit: number }): Promise<{ total: number; hits: PageHit[] }> {
-    const parsed = await searchRepository.parseQuery(em, props);
-    if (parsed === '') return { total: 0, hits: [] };
-    const after = props.after;
-    const found = candidates(props);
-    const [text, params] = withQuery(
-      parsed,
-      `${found.text},
-       ranked as (
-         select c.*, row_number() over (order by c.score desc, c.space_id, c.page_id) as rank, count(*) over () as total from candidates c
-       ), shown as (
-         select r.*, row_number() over (order by r.rank) as n from ranked r
-          where ${after ? `(r.score < ?::real or (r.score = ?::real and (r.space_id, r.page_id) > (?, ?)))` : 'true'}
-          order by r.rank limit ?
-       )
-       select s.space_id, s.page_id, s.score, s.title_match, s.rank, s.total, p.title, p.path, p.description, p.ancestors, x.sections
-         from shown s join :schema.search_page p using (space_id, page_id)
-         left join lateral (
-           select json_agg(json_build_object('anchor', b.anchor, 'heading', b.heading, 'score', b.score, 'excerpt', ts_headline(?::regconfig, b.body, (select q from q), ?))
-                           order by b.score desc, b.position) as sections
-             from (select sec.anchor, sec.heading, sec.body, sec.position, ts_rank(sec.tsv, (select q from q)) as score
-                     from :schema.search_section sec
-                    where s.n <= ? and sec.document_hash = p.document_hash and sec.tsv @@ (select q from q)
-                    order by score desc, sec.position limit ?) b
-         ) x on true
-        order by s.rank`,
-      [
-        ...found.params,
-        ...(after ? [after.score, after.score, after.spaceId, after.pageId] : []),
-        // One row past the page says whether there is a next one (its sections are not read); `total` comes with every
-        // row (none when the page is empty).
-        Math.max(1, props.limit + 1),
-        props.config,
-        HEADLINE,
-        props.limit,
-        SECTIONS_PER_PAGE,
-      ],
-    );
+    const { after, spaceIds } = props;
+    const one = spaceIds.length === 1;
+    const cursor = after ? [after.score, after.score, after.spaceId, after.pageId] : [];
+    const text = one ? (after ? STATEMENTS.oneAfter : STATEMENTS.oneFirst) : after ? STATEMENTS.manyAfter : STATEMENTS.manyFirst;
     const rows = await sql<{
-      space_id: string;
-      page_id: string;
+      total: string;
+      rank: string | null;
+      space_id: string | null;
+      page_id: string | null;
       title: string;
       path: string;
       description: string;
       ancestors: string[];
       title_match: boolean;
       score: number;
-      rank: string;
-      total: string;
       sections: SectionHit[] | null;
-    }>(em, text, params, { plan: 'each' });
-    const total = rows[0] ? Number(rows[0].total) : after ? await searchRepository.countRanked(em, parsed, props) : 0;
+    }>(em, text, [
+      props.config,
+      props.query,
+      props.config,
+      props.prefix ?? '',
+      props.prefix !== undefined,
+      one ? spaceIds[0] : textArray(spaceIds),
+      props.cap,
+      props.cap,
+      ...cursor,
+      // One row past the page says whether there is a next one (its sections are not read).
+      Math.max(1, props.limit + 1),
+      ...cursor,
+      props.config,
+      HEADLINE,
+      props.limit,
+      SECTIONS_PER_PAGE,
+    ]);
     return {
-      total,
-      hits: rows.map((r) => ({
-        spaceId: r.space_id,
-        pageId: r.page_id,
-        title: r.title,
-        path: r.path,
-        description: r.description,
-        ancestors: r.ancestors,
-        titleMatch: r.title_match,
-        score: Number(r.score),
-        rank: Number(r.rank),
-        sections: r.sections ?? [],
-      })),
+      total: rows[0] ? Number(rows[0].total) : 0,
+      hits: rows.flatMap((r) =>
+        r.space_id === null || r.page_id === null
+          ? []
+          : [
+              {
+                spaceId: r.space_id,
+                pageId: r.page_id,
+                title: r.title,
+                path: r.path,
+                description: r.description,
+                ancestors: r.ancestors,
+                titleMatch: r.title_match,
+                score: Number(r.score),
+                rank: Number(r.rank),
+                sections: r.sections ?? [],
+              },
+            ],
+      ),
     };
-  },
-
-  /** The text of the tsquery a search runs (see `tsqueryExpression`); empty when it matches nothing. */
-  async parseQuery(em: EntityManager, scope: Pick<SearchScope, 'config' | 'query' | 'prefix'>): Promise<string> {
-    const expression = tsqueryExpression(scope);
-    const [row] = await sql<{ q: string }>(em, `select (${expression.text})::text as q`, expression.params);
-    return row?.q ?? '';
-  },
-
-  /** How many pages `rankedPages` ranks (for a page past the last result). */
-  async countRanked(em: EntityManager, parsed: string, props: SearchScope): Promise<number> {
-    const found = candidates(props);
-    const [text, params] = withQuery(parsed, `${found.text} select count(*) as n from candidates`, found.params);
-    const [row] = await sql<{ n: string }>(em, text, params, { plan: 'each' });
-    return Number(row?.n ?? 0);
   },
 
   /**
