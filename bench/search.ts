@@ -13,10 +13,11 @@
 //   2. the same with limit=10 (a search box's page of results; the API's default is 50)
 //   3. GET /v1/spaces/{s}/search?query=<word>  the same words, one space
 //   4. GET /v1/orgs/{o}/search?query=quorble   a word in 60% of the pages: ranking capped at QUIRE_SEARCH_CANDIDATES
-// and prints req/s, p50, p95, p99 (from every response's latency) and the CPU time per request of the platform's
+// in BENCH_ROUNDS rounds (the cases alternating), and prints for each case its median round — req/s, p50, p95, p99 (from
+// every response's latency) and the CPU time per request of the platform's
 // process and of PostgreSQL's (from /proc). Env: DATABASE_URL (admin connection; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_SEARCH_PAGES (100000), BENCH_SEARCH_SPACES (10),
-// BENCH_CONNECTIONS (10), BENCH_SECONDS (10), BENCH_WARMUP (3), BENCH_KEEP_DB=1 (keeps the database, for EXPLAIN; its
+// BENCH_CONNECTIONS (10), BENCH_SECONDS (10), BENCH_WARMUP (3 s per case, once), BENCH_ROUNDS (3), BENCH_KEEP_DB=1 (keeps the database, for EXPLAIN; its
 // name is printed), BENCH_SEARCH_DB=<name> (measures again on a database kept by an earlier run: no seeding, no
 // indexing, the database is left as it is), BENCH_PROFILE=1 (a V8 CPU profile of the platform, written to bench/results/
 // when it stops), QUIRE_SEARCH_CANDIDATES (handed to the platform; its default otherwise).
@@ -39,6 +40,7 @@ const SPACES = intEnv('BENCH_SEARCH_SPACES', 10, 1);
 const connections = intEnv('BENCH_CONNECTIONS', 10, 1);
 const seconds = intEnv('BENCH_SECONDS', 10, 1);
 const warmup = intEnv('BENCH_WARMUP', 3, 0);
+const rounds = intEnv('BENCH_ROUNDS', 3, 1);
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const runId = randomBytes(4).toString('hex');
@@ -279,14 +281,27 @@ async function bench(fleet: Fleet, db: pg.Client, dataDir: string): Promise<void
   ];
   const sample = await call('GET', cases[0]!.paths[0]!, token);
   console.log(`query "${RARE[0]}": count ${sample.count}, first page ${sample.items.reduce((n: number, s: { pages: unknown[] }) => n + s.pages.length, 0)} results in ${sample.items.length} spaces\n`);
-  console.log(`${connections} connections, ${seconds} s each after a ${warmup} s warm-up; default limit (50 results), QUIRE_SEARCH_CANDIDATES ${cap ? `= ${cap}` : 'at its default'}`);
+  console.log(
+    `${connections} connections; every case warmed up ${warmup} s, then ${rounds} round(s) of ${seconds} s per case, cases alternating; the median round of each case (p95 of every round in brackets); default limit (50 results), QUIRE_SEARCH_CANDIDATES ${cap ? `= ${cap}` : 'at its default'}`,
+  );
+  // The platform has just started: its first seconds (V8 compiling, each pooled connection planning the statements
+  // it prepares) belong to no case.
+  if (warmup) for (const c of cases) await load(base, c.paths, token, warmup, undefined);
+  const measured = cases.map(() => [] as Figures[]);
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, c] of cases.entries()) measured[i]!.push(await load(base, c.paths, token, seconds, platform.proc.pid));
+  }
   console.log(`${'case'.padEnd(58)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}   CPU/request: platform, PostgreSQL`);
-  for (const c of cases) {
-    if (warmup) await load(base, c.paths, token, warmup, undefined);
-    const f = await load(base, c.paths, token, seconds, platform.proc.pid);
+  for (const [i, c] of cases.entries()) {
+    const all = measured[i]!;
+    // The round whose req/s is the median, whole (its figures belong together).
+    const f = [...all].sort((a, b) => a.rps - b.rps)[Math.floor(all.length / 2)]!;
     const ms = (v: number) => `${v.toFixed(0)} ms`.padStart(7);
     const us = (v: number | undefined) => (v === undefined ? '?' : `${(v / 1000).toFixed(2)} ms`).padStart(8);
-    console.log(`${c.label.padEnd(58)} ${f.rps.toFixed(0).padStart(7)} ${ms(f.p50)} ${ms(f.p95)} ${ms(f.p99)}   ${us(f.platformUs)} ${us(f.postgresUs)}${f.errors ? `  (${f.errors} errors/non-2xx)` : ''}`);
+    const errors = all.reduce((n, x) => n + x.errors, 0);
+    console.log(
+      `${c.label.padEnd(58)} ${f.rps.toFixed(0).padStart(7)} ${ms(f.p50)} ${ms(f.p95)} ${ms(f.p99)}   ${us(f.platformUs)} ${us(f.postgresUs)}${rounds > 1 ? `   [p95 ${all.map((x) => x.p95.toFixed(0)).join(', ')}]` : ''}${errors ? `  (${errors} errors/non-2xx)` : ''}`,
+    );
   }
   // Requests still in flight when a run ended finish before the platform stops.
   await sleep(1_000);

@@ -63,7 +63,7 @@ const PLAN_CHANGED = '0A000';
  * 25k lookups/s at 10 concurrent. Array parameters (MikroORM expands them into lists) stay on that path.
  * null: the ORM's path must run it.
  */
-async function direct(em: EntityManager, text: string, params: unknown[], opts: SqlOptions): Promise<{ rows: unknown[]; rowCount: number | null } | null> {
+async function direct(em: EntityManager, text: string, params: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null } | null> {
   if (em.isInTransaction() || params.some((p) => Array.isArray(p))) return null;
   const connection = em.getConnection();
   let statements = statementsOf.get(connection);
@@ -72,7 +72,7 @@ async function direct(em: EntityManager, text: string, params: unknown[], opts: 
   if (!prepared) return null;
   const pool = await statements.pool;
   const values = params.map((p) => (typeof p === 'bigint' ? p.toString() : p));
-  const name = opts.plan === 'each' ? undefined : prepared.name;
+  const name = prepared.name;
   try {
     return await pool.query({ text: prepared.text, values, name });
   } catch (err) {
@@ -83,30 +83,20 @@ async function direct(em: EntityManager, text: string, params: unknown[], opts: 
   }
 }
 
-export interface SqlOptions {
-  /**
-   * `each`: outside a transaction, the statement is sent unnamed, so PostgreSQL plans it at every call with the
-   * values of its parameters (still bound). For a statement whose best plan depends on them (how many rows a
-   * full-text query matches): a named statement switches to a generic plan after five calls, planned for values
-   * it cannot see. `cached` (the default): prepared once per connection.
-   */
-  plan?: 'cached' | 'each';
-}
-
 /**
  * Rows of a raw query, in the caller's transaction (if any); `?` are the bound parameters. For
  * repositories only: SQL lives next to the entity it reads or writes.
  */
-export async function sql<T = Record<string, unknown>>(em: EntityManager, text: string, params: unknown[] = [], opts: SqlOptions = {}): Promise<T[]> {
-  const fast = await direct(em, text, params, opts);
+export async function sql<T = Record<string, unknown>>(em: EntityManager, text: string, params: unknown[] = []): Promise<T[]> {
+  const fast = await direct(em, text, params);
   if (fast) return fast.rows as T[];
   await flushPending(em);
   return (await em.getConnection().execute(qualify(em, text), params as never[], 'all', em.getTransactionContext())) as T[];
 }
 
 /** Runs a raw statement in the caller's transaction (if any); resolves to the affected rows. */
-export async function sqlRun(em: EntityManager, text: string, params: unknown[] = [], opts: SqlOptions = {}): Promise<number> {
-  const fast = await direct(em, text, params, opts);
+export async function sqlRun(em: EntityManager, text: string, params: unknown[] = []): Promise<number> {
+  const fast = await direct(em, text, params);
   if (fast) return fast.rowCount ?? 0;
   await flushPending(em);
   const res = (await em.getConnection().execute(qualify(em, text), params as never[], 'run', em.getTransactionContext())) as { affectedRows?: number };

@@ -47,6 +47,9 @@ export class SearchPartitionsMigration extends SchemaMigration {
     }
     this.addSql(`insert into ${next} (space_id, page_id, title, path, description, ancestors, document_hash, title_tsv, tsv)
       select space_id, page_id, title, path, description, ancestors, document_hash, title_tsv, tsv from ${flat}`);
+    // The copied rows' foreign keys are checked now rather than at commit: PostgreSQL refuses to index a table with
+    // checks pending in the transaction.
+    this.addSql(`set constraints all immediate`);
     this.addSql(`drop table ${flat}`);
     this.addSql(`alter table ${next} rename to "search_page"`);
     this.addSql(`alter table ${this.t('search_page')} rename constraint search_page_partitioned_pkey to search_page_pkey`);

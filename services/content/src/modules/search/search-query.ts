@@ -3,7 +3,7 @@ import { invalid } from '@quire/kit';
 /**
  * The word of a query that may also match as a prefix (search as you type): its last word, when it is written
  * plainly — not inside a `"phrase"`, not excluded with `-`, not the `or` operator. PostgreSQL then says whether
- * it stems to one lexeme that ends the parsed query (see `searchRepository.parse`).
+ * it stems to one lexeme that ends the parsed query (see `searchStatement` in search.repository.ts).
  */
 export function prefixWord(query: string): string | undefined {
   const trimmed = query.trimEnd();

@@ -65,6 +65,18 @@ describe('space search', () => {
     expect(await search(space.id, '')).toEqual({ count: 0, items: [] });
   });
 
+  it('shows the passage of a long section around the words found', async () => {
+    const space = await t.call(ops.createSpace, { organizationId: ORG, title: 'Long' }, admin);
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => ['amber', 'basil', 'cedar', 'delta', 'ember'][i % 5]).join(' ');
+    // About 6,000 characters before the word, and more after it.
+    await merge(space.id, [insert('Logbook', `## Sightings\n\n${filler(1_000)}. The narwhals surfaced near the ice. ${filler(300)}.\n`)]);
+    const [hit] = (await search(space.id, 'narwhal')).items;
+    const [section] = hit!.sections;
+    expect(section).toMatchObject({ id: 'sightings', title: 'Sightings' });
+    expect(section!.body).toContain('narwhals surfaced near the ice.');
+    expect(section!.body.split(/\s+/).length).toBeLessThanOrEqual(35);
+  });
+
   it('ranks a title match above body matches, and headings above text', async () => {
     const space = await t.call(ops.createSpace, { organizationId: ORG, title: 'Ranking' }, admin);
     await merge(space.id, [
