@@ -26,17 +26,12 @@ export class SearchPartitionsMigration extends SchemaMigration {
   override up(): void {
     const flat = this.t('search_page');
     const next = this.t('search_page_partitioned');
+    // The columns of 0007's table, with their defaults and NOT NULL.
     this.addSql(`create table ${next} (
-      space_id text not null references ${this.t('space')} (id) on delete cascade deferrable initially deferred,
-      page_id text not null,
-      title text not null,
-      path text not null,
-      description text not null default '',
-      ancestors jsonb not null default '[]',
-      document_hash text null,
-      title_tsv tsvector not null,
-      tsv tsvector not null,
-      constraint search_page_partitioned_pkey primary key (space_id, page_id)) partition by hash (space_id)`);
+      like ${flat} including defaults,
+      constraint search_page_partitioned_pkey primary key (space_id, page_id),
+      constraint search_page_space_id_fkey foreign key (space_id) references ${this.t('space')} (id) on delete cascade deferrable initially deferred)
+      partition by hash (space_id)`);
     for (let i = 0; i < SEARCH_PAGE_PARTITIONS; i++) {
       this.addSql(
         `create table ${this.t(`search_page_${i}`)} partition of ${next} for values with (modulus ${SEARCH_PAGE_PARTITIONS}, remainder ${i}) with (toast_tuple_target = 8160)`,
