@@ -17,9 +17,7 @@ export const UrlSchema = z.string().describe('URL');
 
 /** Query booleans: only the strings `true` and `false` (and real booleans from JSON callers). */
 export const queryBoolean = (description: string) =>
-  z
-    .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
-    .describe(description);
+  z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).describe(description);
 
 /** Query numbers arrive as strings over REST and as numbers from typed callers. */
 export const queryNumber = <T extends z.ZodNumber>(schema: T) =>
@@ -30,7 +28,12 @@ export const DEFAULT_PAGE_SIZE = 50;
 
 /** `page` and `limit` of every paged list. */
 export const PageQueryShape = {
-  page: z.string().min(1).max(2048).optional().describe('Identifier of the page of results to fetch (the `next.page` of the previous page)'),
+  page: z
+    .string()
+    .min(1)
+    .max(2048)
+    .optional()
+    .describe('Identifier of the page of results to fetch (the `next.page` of the previous page)'),
   limit: queryNumber(z.number().int().min(0).max(MAX_PAGE_SIZE))
     .optional()
     .describe(`The number of results per page (0..${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE})`),

@@ -35,9 +35,12 @@ export const ERRORS = {
 } as const satisfies Record<string, { status: number; description: string }>;
 export type ErrorCode = keyof typeof ERRORS;
 
-export const ERROR_STATUS = Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [code, e.status])) as { [K in ErrorCode]: (typeof ERRORS)[K]['status'] };
+export const ERROR_STATUS = Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [code, e.status])) as {
+  [K in ErrorCode]: (typeof ERRORS)[K]['status'];
+};
 
 const BY_STATUS = new Map<number, ErrorCode>(Object.entries(ERRORS).map(([code, e]) => [e.status, code as ErrorCode]));
 
 /** The reason of an HTTP error status (an unknown 4xx is `invalid_input`, an unknown 5xx `internal`). */
-export const errorCodeForStatus = (status: number): ErrorCode => BY_STATUS.get(status) ?? (status >= 500 ? 'internal' : 'invalid_input');
+export const errorCodeForStatus = (status: number): ErrorCode =>
+  BY_STATUS.get(status) ?? (status >= 500 ? 'internal' : 'invalid_input');

@@ -9,33 +9,66 @@ const sites = operationsOf('sites', { tags: ['test'] });
 describe('operationsOf', () => {
   it('throws when a path parameter is not an input field', () => {
     expect(() =>
-      sites({ id: 'spaces.get', input: z.object({ spaceId: z.string() }), output: EmptySchema, http: { route: 'GET /orgs/{organizationId}/spaces/{spaceId}', operationId: 'testOp', summary: 'Test' } }),
+      sites({
+        id: 'spaces.get',
+        input: z.object({ spaceId: z.string() }),
+        output: EmptySchema,
+        http: { route: 'GET /orgs/{organizationId}/spaces/{spaceId}', operationId: 'testOp', summary: 'Test' },
+      }),
     ).toThrow('spaces.get: path parameter {organizationId} is not an input field');
   });
 
   it('binds the route, the builder service and tags, the default status and access', () => {
-    const op = sites({ id: 'spaces.get', input: z.object({ organizationId: z.string(), spaceId: z.string() }), output: EmptySchema, http: { route: 'GET /orgs/{organizationId}/spaces/{spaceId}', operationId: 'testOp', summary: 'Test' } });
-    expect(op).toMatchObject({ id: 'spaces.get', service: 'sites', access: 'user', type: 'query', http: { method: 'GET', path: '/orgs/{organizationId}/spaces/{spaceId}', status: 200, tags: ['test'] } });
-    const created = sites({ id: 'spaces.create', input: EmptySchema, output: EmptySchema, http: { route: 'POST /x', status: 201, operationId: 'x', summary: 'X', tags: ['other'] } });
+    const op = sites({
+      id: 'spaces.get',
+      input: z.object({ organizationId: z.string(), spaceId: z.string() }),
+      output: EmptySchema,
+      http: { route: 'GET /orgs/{organizationId}/spaces/{spaceId}', operationId: 'testOp', summary: 'Test' },
+    });
+    expect(op).toMatchObject({
+      id: 'spaces.get',
+      service: 'sites',
+      access: 'user',
+      type: 'query',
+      http: { method: 'GET', path: '/orgs/{organizationId}/spaces/{spaceId}', status: 200, tags: ['test'] },
+    });
+    const created = sites({
+      id: 'spaces.create',
+      input: EmptySchema,
+      output: EmptySchema,
+      http: { route: 'POST /x', status: 201, operationId: 'x', summary: 'X', tags: ['other'] },
+    });
     expect(created.http).toMatchObject({ status: 201, tags: ['other'] });
   });
 
   it('makes GET operations queries and the other methods mutations', () => {
-    const typeOf = (method: HttpMethod) => sites({ id: 'x.get', input: EmptySchema, output: EmptySchema, http: { route: `${method} /x`, operationId: 'x', summary: 'X' } }).type;
+    const typeOf = (method: HttpMethod) =>
+      sites({
+        id: 'x.get',
+        input: EmptySchema,
+        output: EmptySchema,
+        http: { route: `${method} /x`, operationId: 'x', summary: 'X' },
+      }).type;
     expect(typeOf('GET')).toBe('query');
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) expect(typeOf(method)).toBe('mutation');
   });
 
   it('defaults operations without HTTP to queries, and an explicit type wins', () => {
-    expect(sites({ id: 'internal.get', access: 'internal', input: EmptySchema, output: EmptySchema }).type).toBe('query');
-    expect(sites({ id: 'internal.update', access: 'internal', input: EmptySchema, output: EmptySchema, type: 'mutation' }).type).toBe('mutation');
+    expect(sites({ id: 'internal.get', access: 'internal', input: EmptySchema, output: EmptySchema }).type).toBe(
+      'query',
+    );
+    expect(
+      sites({ id: 'internal.update', access: 'internal', input: EmptySchema, output: EmptySchema, type: 'mutation' })
+        .type,
+    ).toBe('mutation');
   });
 
   it('refuses operation ids outside <noun>.<verb>[Qualifier]', () => {
     for (const id of ['spaces.remove', 'spaces', 'Spaces.get', 'spaces.getter', 'spaces.get_it']) {
       expect(() => sites({ id: id as 'x.get', input: EmptySchema, output: EmptySchema }), id).toThrow(/operation id/);
     }
-    for (const id of ['spaces.get', 'spaces.listInOrg', 'members.updateSso']) expect(sites({ id: id as 'x.get', input: EmptySchema, output: EmptySchema }).id).toBe(id);
+    for (const id of ['spaces.get', 'spaces.listInOrg', 'members.updateSso'])
+      expect(sites({ id: id as 'x.get', input: EmptySchema, output: EmptySchema }).id).toBe(id);
   });
 });
 
@@ -53,7 +86,11 @@ describe('operation registry', () => {
   });
 
   it('names every operation <noun>.<verb>[Qualifier] with one of the verbs', () => {
-    for (const op of ALL_OPERATIONS) expect(VERBS.some((v) => new RegExp(`^[a-z][a-zA-Z]*\\.${v}([A-Z]\\w*)?$`).test(op.id)), op.id).toBe(true);
+    for (const op of ALL_OPERATIONS)
+      expect(
+        VERBS.some((v) => new RegExp(`^[a-z][a-zA-Z]*\\.${v}([A-Z]\\w*)?$`).test(op.id)),
+        op.id,
+      ).toBe(true);
   });
 
   it('has unique operation ids within each service', () => {
@@ -85,7 +122,8 @@ describe('operation registry', () => {
   it('names only input fields as path parameters', () => {
     for (const op of ALL_OPERATIONS) {
       if (!op.http) continue;
-      for (const [, name] of op.http.path.matchAll(/\{(\w+)\}/g)) expect(Object.keys(op.input.shape), `${op.id} {${name}}`).toContain(name);
+      for (const [, name] of op.http.path.matchAll(/\{(\w+)\}/g))
+        expect(Object.keys(op.input.shape), `${op.id} {${name}}`).toContain(name);
     }
   });
 });

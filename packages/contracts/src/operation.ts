@@ -20,8 +20,31 @@ export type Access = 'public' | 'user' | 'instance-admin' | 'internal';
  * One word per kind of change (`delete`, never `remove`), so ids read alike across services.
  */
 export const VERBS = [
-  'list', 'get', 'count', 'search', 'create', 'update', 'upsert', 'delete', 'restore', 'duplicate', 'move', 'transfer', 'sort',
-  'add', 'invite', 'ping', 'resolve', 'revoke', 'bootstrap', 'merge', 'publish', 'unpublish', 'install', 'import', 'export',
+  'list',
+  'get',
+  'count',
+  'search',
+  'create',
+  'update',
+  'upsert',
+  'delete',
+  'restore',
+  'duplicate',
+  'move',
+  'transfer',
+  'sort',
+  'add',
+  'invite',
+  'ping',
+  'resolve',
+  'revoke',
+  'bootstrap',
+  'merge',
+  'publish',
+  'unpublish',
+  'install',
+  'import',
+  'export',
 ] as const;
 export type Verb = (typeof VERBS)[number];
 /** `<noun>.<verb>` or `<noun>.<verb><Qualifier>`: `spaces.get`, `spaces.countForMembers`. */
@@ -91,10 +114,14 @@ export interface OperationDef<Id extends OperationId, I extends z.ZodObject, O e
  * routes it, the OpenAPI document shows it.
  */
 export function operationsOf<const S extends ServiceName>(service: S, defaults: { tags: string[] }) {
-  return function defineOperation<const Id extends OperationId, I extends z.ZodObject, O extends z.ZodType, const A extends Access = 'user'>(
-    def: OperationDef<Id, I, O, A>,
-  ): Operation<Id, S, I, O, A> {
-    if (!OPERATION_ID.test(def.id)) throw new Error(`${def.id}: an operation id is <noun>.<verb>[Qualifier] with a verb of ${VERBS.join(', ')}`);
+  return function defineOperation<
+    const Id extends OperationId,
+    I extends z.ZodObject,
+    O extends z.ZodType,
+    const A extends Access = 'user',
+  >(def: OperationDef<Id, I, O, A>): Operation<Id, S, I, O, A> {
+    if (!OPERATION_ID.test(def.id))
+      throw new Error(`${def.id}: an operation id is <noun>.<verb>[Qualifier] with a verb of ${VERBS.join(', ')}`);
     let http: HttpBinding | undefined;
     if (def.http) {
       const space = def.http.route.indexOf(' ');
@@ -103,10 +130,27 @@ export function operationsOf<const S extends ServiceName>(service: S, defaults: 
       for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
         if (!(name! in def.input.shape)) throw new Error(`${def.id}: path parameter {${name}} is not an input field`);
       }
-      if (def.http.greedy !== undefined && !path.endsWith(`{${def.http.greedy}}`)) throw new Error(`${def.id}: the greedy parameter must end the path`);
-      http = { method, path, status: def.http.status ?? 200, operationId: def.http.operationId, summary: def.http.summary, tags: def.http.tags ?? defaults.tags, ...(def.http.greedy ? { greedy: def.http.greedy } : {}) };
+      if (def.http.greedy !== undefined && !path.endsWith(`{${def.http.greedy}}`))
+        throw new Error(`${def.id}: the greedy parameter must end the path`);
+      http = {
+        method,
+        path,
+        status: def.http.status ?? 200,
+        operationId: def.http.operationId,
+        summary: def.http.summary,
+        tags: def.http.tags ?? defaults.tags,
+        ...(def.http.greedy ? { greedy: def.http.greedy } : {}),
+      };
     }
     const type = def.type ?? (http && http.method !== 'GET' ? 'mutation' : 'query');
-    return { id: def.id, service, type, access: (def.access ?? 'user') as A, input: def.input, output: def.output, ...(http ? { http } : {}) };
+    return {
+      id: def.id,
+      service,
+      type,
+      access: (def.access ?? 'user') as A,
+      input: def.input,
+      output: def.output,
+      ...(http ? { http } : {}),
+    };
   };
 }

@@ -12,6 +12,12 @@ import * as sites from './operations/sites.ts';
 import * as sitesStructure from './operations/sites-structure.ts';
 import * as sitesShareLinks from './operations/sites-share-links.ts';
 import * as sitesInternal from './operations/sites-internal.ts';
+import * as sitesRedirects from './operations/sites-redirects.ts';
+import * as sitesPublishingAuth from './operations/sites-publishing-auth.ts';
+import * as sitesPublishedContent from './operations/sites-published-content.ts';
+import * as sitesRender from './operations/sites-render.ts';
+import * as signIn from './operations/sign-in.ts';
+import * as oidc from './operations/oidc.ts';
 import * as changeRequests from './operations/change-requests.ts';
 import * as integrations from './operations/integrations.ts';
 import * as openapi from './operations/openapi.ts';
@@ -21,19 +27,64 @@ import * as changeRequestReviews from './operations/change-request-reviews.ts';
 import * as comments from './operations/comments.ts';
 import * as contentImport from './operations/import.ts';
 import * as pdf from './operations/pdf.ts';
+import * as git from './operations/git.ts';
 import * as search from './operations/search.ts';
+import * as contentPublished from './operations/content-published.ts';
+import * as permissions from './operations/permissions.ts';
+import * as sitePermissions from './operations/permissions-sites.ts';
+import * as audit from './operations/audit.ts';
+const { getTeamsByIds: _teamsGetMany, ...contentPermissions } = permissions;
 
 /** Every operation of the platform, by owning service. */
 export const ServiceOperations = {
-  'org-admin': { ...meta, ...identity, ...members, ...teams, ...saml, ...translations },
-  content: { ...spaces, ...spacesInternal, ...collections, ...changeRequests, ...changeRequestReviews, ...comments, ...content, ...contentImport, ...links, ...pdf, ...search, ...openapi },
-  sites: { ...sites, ...sitesStructure, ...sitesShareLinks, ...sitesInternal },
+  'org-admin': {
+    ...meta,
+    ...identity,
+    ...members,
+    ...teams,
+    ...saml,
+    ...translations,
+    ...signIn,
+    getTeamsByIds: permissions.getTeamsByIds,
+    ...oidc,
+    ...audit,
+  },
+  content: {
+    ...spaces,
+    ...spacesInternal,
+    ...collections,
+    ...changeRequests,
+    ...changeRequestReviews,
+    ...comments,
+    ...content,
+    ...contentImport,
+    ...links,
+    ...pdf,
+    ...git,
+    ...search,
+    ...openapi,
+    ...contentPublished,
+    ...contentPermissions,
+  },
+  sites: {
+    ...sites,
+    ...sitesStructure,
+    ...sitesShareLinks,
+    ...sitesInternal,
+    ...sitesRedirects,
+    ...sitesPublishingAuth,
+    ...sitesPublishedContent,
+    ...sitesRender,
+    ...sitePermissions,
+  },
   integrations: { ...integrations },
 } as const satisfies Record<ServiceName, Record<string, AnyOperation>>;
 
 export type OperationsOf<S extends ServiceName> = (typeof ServiceOperations)[S][keyof (typeof ServiceOperations)[S]];
 
-export const ALL_OPERATIONS: AnyOperation[] = Object.values(ServiceOperations).flatMap((ops) => Object.values(ops) as AnyOperation[]);
+export const ALL_OPERATIONS: AnyOperation[] = Object.values(ServiceOperations).flatMap(
+  (ops) => Object.values(ops) as AnyOperation[],
+);
 
 /** The operations the gateway serves over HTTP. */
 export const HTTP_OPERATIONS = ALL_OPERATIONS.filter((op) => op.http && op.access !== 'internal');

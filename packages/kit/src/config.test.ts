@@ -7,7 +7,9 @@ describe('loadConfig', () => {
   it('keeps private fetches off unless QUIRE_ALLOW_PRIVATE_FETCH=1', () => {
     expect(loadConfig(BaseEnvShape, env).QUIRE_ALLOW_PRIVATE_FETCH).toBe(false);
     expect(loadConfig(BaseEnvShape, { ...env, QUIRE_ALLOW_PRIVATE_FETCH: '1' }).QUIRE_ALLOW_PRIVATE_FETCH).toBe(true);
-    expect(() => loadConfig(BaseEnvShape, { ...env, QUIRE_ALLOW_PRIVATE_FETCH: 'yes' })).toThrow(/QUIRE_ALLOW_PRIVATE_FETCH/);
+    expect(() => loadConfig(BaseEnvShape, { ...env, QUIRE_ALLOW_PRIVATE_FETCH: 'yes' })).toThrow(
+      /QUIRE_ALLOW_PRIVATE_FETCH/,
+    );
   });
 
   it('names every bad variable at once', () => {

@@ -11,17 +11,24 @@ export const SERVICE_ENDPOINTS = {
 type UrlVariable = (typeof SERVICE_ENDPOINTS)[ServiceName]['variable'];
 
 /** The `*_URL` settings of every service; with `withDefaults`, each defaults to its loopback port. */
-export function serviceUrlShape<D extends boolean>(withDefaults: D): Record<UrlVariable, D extends true ? z.ZodDefault<z.ZodString> : z.ZodOptional<z.ZodString>> {
+export function serviceUrlShape<D extends boolean>(
+  withDefaults: D,
+): Record<UrlVariable, D extends true ? z.ZodDefault<z.ZodString> : z.ZodOptional<z.ZodString>> {
   return Object.fromEntries(
     SERVICES.map((s) => {
       const url = z.string().url().describe(`Base URL of the ${s} service`);
-      return [SERVICE_ENDPOINTS[s].variable, withDefaults ? url.default(`http://127.0.0.1:${SERVICE_ENDPOINTS[s].port}`) : url.optional()];
+      return [
+        SERVICE_ENDPOINTS[s].variable,
+        withDefaults ? url.default(`http://127.0.0.1:${SERVICE_ENDPOINTS[s].port}`) : url.optional(),
+      ];
     }),
   ) as never;
 }
 
 /** The service URLs a config names (services without one are left out). */
-export function serviceUrlsOf(config: Partial<Record<UrlVariable, string | undefined>>): Partial<Record<ServiceName, string>> {
+export function serviceUrlsOf(
+  config: Partial<Record<UrlVariable, string | undefined>>,
+): Partial<Record<ServiceName, string>> {
   const out: Partial<Record<ServiceName, string>> = {};
   for (const s of SERVICES) {
     const url = config[SERVICE_ENDPOINTS[s].variable];
@@ -48,8 +55,14 @@ export const BaseEnvShape = {
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().describe('Postgres connection string'),
   NATS_URL: z.string().optional().describe('NATS server; the in-process bus when unset'),
-  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('QUIRE'),
-  NATS_SUBJECT_PREFIX: z.string().regex(/^[a-z0-9_-]+$/).default('quire'),
+  NATS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('QUIRE'),
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/)
+    .default('quire'),
   QUIRE_INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters'),
   QUIRE_PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -68,7 +81,9 @@ export const BaseEnvShape = {
   ...serviceUrlShape(false),
   // The blob store: PostgreSQL (the service's own schema) unless a bucket is set.
   QUIRE_S3_BUCKET: optionalSetting.describe('S3 bucket for blobs; blobs stay in PostgreSQL when unset'),
-  QUIRE_S3_ENDPOINT: optionalSetting.pipe(z.string().url().optional()).describe('S3-compatible endpoint (MinIO, …); AWS when unset'),
+  QUIRE_S3_ENDPOINT: optionalSetting
+    .pipe(z.string().url().optional())
+    .describe('S3-compatible endpoint (MinIO, …); AWS when unset'),
   QUIRE_S3_REGION: z.string().min(1).default('us-east-1'),
   QUIRE_S3_ACCESS_KEY_ID: optionalSetting,
   QUIRE_S3_SECRET_ACCESS_KEY: optionalSetting,
@@ -77,22 +92,33 @@ export const BaseEnvShape = {
     .default('0')
     .transform((v) => v === '1')
     .describe('1 addresses objects as <endpoint>/<bucket>/<key> (MinIO and most self-hosted stores)'),
-  QUIRE_S3_PREFIX: z.string().regex(/^(?!\/)/, 'must not start with /').default('quire/').describe('Objects are <prefix><service>/<sha256>'),
+  QUIRE_S3_PREFIX: z
+    .string()
+    .regex(/^(?!\/)/, 'must not start with /')
+    .default('quire/')
+    .describe('Objects are <prefix><service>/<sha256>'),
 };
 
 /** Settings that need others, checked by `loadConfig` whenever its shape has them: [when set, these too]. */
-const REQUIRED_WITH: [string, string[]][] = [['QUIRE_S3_BUCKET', ['QUIRE_S3_ACCESS_KEY_ID', 'QUIRE_S3_SECRET_ACCESS_KEY']]];
+const REQUIRED_WITH: [string, string[]][] = [
+  ['QUIRE_S3_BUCKET', ['QUIRE_S3_ACCESS_KEY_ID', 'QUIRE_S3_SECRET_ACCESS_KEY']],
+];
 
 export class ConfigError extends Error {}
 
 /** Parses the environment with a zod shape; every problem named at once. */
-export function loadConfig<S extends z.ZodRawShape>(shape: S, env: Record<string, string | undefined> = process.env): z.output<z.ZodObject<S>> {
+export function loadConfig<S extends z.ZodRawShape>(
+  shape: S,
+  env: Record<string, string | undefined> = process.env,
+): z.output<z.ZodObject<S>> {
   const result = z
     .object(shape)
     .superRefine((values: Record<string, unknown>, ctx) => {
       for (const [when, needed] of REQUIRED_WITH) {
         if (!(when in shape) || values[when] === undefined) continue;
-        for (const name of needed) if (values[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `required when ${when} is set` });
+        for (const name of needed)
+          if (values[name] === undefined)
+            ctx.addIssue({ code: 'custom', path: [name], message: `required when ${when} is set` });
       }
     })
     .safeParse(env);

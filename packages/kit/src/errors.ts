@@ -30,7 +30,9 @@ const TRPC_STATUS: Partial<Record<TrpcCode, number>> = {
   UNPROCESSABLE_CONTENT: 422,
   CLIENT_CLOSED_REQUEST: 499,
   ...Object.fromEntries(
-    (Object.entries(TRPC_CODE) as [ErrorCode, TrpcCode][]).filter(([reason]) => reason !== 'gone' && reason !== 'uri_too_long' && reason !== 'header_too_large').map(([reason, code]) => [code, ERROR_STATUS[reason]]),
+    (Object.entries(TRPC_CODE) as [ErrorCode, TrpcCode][])
+      .filter(([reason]) => reason !== 'gone' && reason !== 'uri_too_long' && reason !== 'header_too_large')
+      .map(([reason, code]) => [code, ERROR_STATUS[reason]]),
   ),
 };
 
@@ -63,7 +65,12 @@ export interface PublicError {
 }
 
 /** A public error from a reason and a sentence. */
-export const publicError = (reason: ErrorCode, message: string): PublicError => ({ status: ERROR_STATUS[reason], reason, message, unexpected: reason === 'internal' });
+export const publicError = (reason: ErrorCode, message: string): PublicError => ({
+  status: ERROR_STATUS[reason],
+  reason,
+  message,
+  unexpected: reason === 'internal',
+});
 
 interface IssueLike {
   path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
@@ -84,6 +91,46 @@ export function formatIssues(issues: IssueLike[], max = 5): string {
 }
 
 const INTERNAL = publicError('internal', 'Internal server error');
+const DATABASE_UNAVAILABLE = publicError('unavailable', 'The service cannot reach its database; retry shortly');
+
+/** What a 503 tells the caller to wait, in seconds (`Retry-After`): outages are answered, then retried. */
+export const RETRY_AFTER_SECONDS = 1;
+
+/** Network failures of a connection to PostgreSQL (the server down, restarting, or unreachable). */
+const NET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
+/**
+ * SQLSTATEs of a server that is away or cannot serve now: connection exceptions (class 08), shutdown and
+ * crash (57P01–57P03), too many connections (53300), a statement or idle transaction timed out (57014, 25P03).
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '25P03']);
+/** node-postgres' own sentences for a connection it lost or could not get in time (they carry no code). */
+const LOST_CONNECTION =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client (has encountered a connection error|was closed) and is not queryable|Query read timeout)/;
+
+/** Whether `err` (or what caused it) is the database being unreachable rather than a fault of the call or code. */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (typeof err !== 'object' || err === null || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown; errors?: unknown };
+  if (
+    typeof e.code === 'string' &&
+    (NET_CODES.has(e.code) || UNAVAILABLE_STATES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))
+  )
+    return true;
+  if (e.name === 'ConnectionException') return true;
+  if (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
 const CONFLICT = publicError('conflict', 'A resource with the same identity already exists');
 
 /** Turns anything thrown into what the caller may see. Unexpected errors never leak their message. */
@@ -91,19 +138,37 @@ export function toPublicError(err: unknown): PublicError {
   if (err instanceof DomainError) return publicError(err.reason, err.message);
   if (err instanceof TRPCError) {
     if (err.cause instanceof DomainError) return toPublicError(err.cause);
-    if (err.code === 'BAD_REQUEST' && hasIssues(err.cause)) return publicError('invalid_input', `Invalid request: ${formatIssues(err.cause.issues)}`);
-    if (err.code === 'INTERNAL_SERVER_ERROR' || err.code === 'NOT_IMPLEMENTED' || err.code === 'BAD_GATEWAY' || err.code === 'GATEWAY_TIMEOUT') {
-      return findUniqueViolation(err.cause) ? CONFLICT : INTERNAL;
+    if (err.code === 'BAD_REQUEST' && hasIssues(err.cause))
+      return publicError('invalid_input', `Invalid request: ${formatIssues(err.cause.issues)}`);
+    if (
+      err.code === 'INTERNAL_SERVER_ERROR' ||
+      err.code === 'NOT_IMPLEMENTED' ||
+      err.code === 'BAD_GATEWAY' ||
+      err.code === 'GATEWAY_TIMEOUT'
+    ) {
+      return findUniqueViolation(err.cause)
+        ? CONFLICT
+        : isDatabaseUnavailable(err.cause)
+          ? DATABASE_UNAVAILABLE
+          : INTERNAL;
     }
     const status = TRPC_STATUS[err.code] ?? 500;
     const reason = errorCodeForStatus(status);
-    return { status, reason, message: status >= 500 ? 'Service unavailable' : err.message, unexpected: status >= 500 && status !== 503 };
+    return {
+      status,
+      reason,
+      message: status >= 500 ? 'Service unavailable' : err.message,
+      unexpected: status >= 500 && status !== 503,
+    };
   }
   if (hasIssues(err)) return publicError('invalid_input', `Invalid request: ${formatIssues(err.issues)}`);
   if (findUniqueViolation(err)) return CONFLICT;
+  if (isDatabaseUnavailable(err)) return DATABASE_UNAVAILABLE;
   return INTERNAL;
 }
 
 function findUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { name?: string }).name === 'UniqueConstraintViolationException';
+  return (
+    typeof err === 'object' && err !== null && (err as { name?: string }).name === 'UniqueConstraintViolationException'
+  );
 }

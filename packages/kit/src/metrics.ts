@@ -27,25 +27,97 @@ export class Metrics {
   readonly registry = new Registry();
   readonly #sources = new Set<MetricsSource>();
 
-  readonly httpRequests = new Counter({ name: 'quire_http_requests_total', help: 'Requests answered by the gateway, by operation and status', labelNames: ['operation', 'status'], registers: [this.registry] });
-  readonly httpDuration = new Histogram({ name: 'quire_http_request_duration_seconds', help: 'Time to answer a gateway request, by operation and status', labelNames: ['operation', 'status'], buckets: DURATION_BUCKETS, registers: [this.registry] });
-  readonly httpInFlight = new Gauge({ name: 'quire_http_requests_in_flight', help: 'Gateway requests being answered now', registers: [this.registry] });
-  readonly rpcCalls = new Counter({ name: 'quire_rpc_calls_total', help: 'Procedure calls served by a service (from the gateway or another service), by procedure and status', labelNames: ['service', 'procedure', 'status'], registers: [this.registry] });
-  readonly rpcDuration = new Histogram({ name: 'quire_rpc_duration_seconds', help: 'Time a service spends in a procedure call', labelNames: ['service', 'procedure', 'status'], buckets: DURATION_BUCKETS, registers: [this.registry] });
-  readonly rpcInFlight = new Gauge({ name: 'quire_rpc_calls_in_flight', help: 'Procedure calls a service is running now', labelNames: ['service'], registers: [this.registry] });
-  readonly outboxPublished = new Counter({ name: 'quire_outbox_published_total', help: 'Outbox events relayed to the bus', labelNames: ['service'], registers: [this.registry] });
-  readonly consumerHandled = new Counter({ name: 'quire_consumer_events_total', help: 'Events handled by a durable consumer, by outcome (ok, retry, dropped)', labelNames: ['consumer', 'outcome'], registers: [this.registry] });
-  readonly consumerRedeliveries = new Counter({ name: 'quire_consumer_redeliveries_total', help: 'Events a durable consumer failed and will get again', labelNames: ['consumer'], registers: [this.registry] });
-  readonly jobRuns = new Counter({ name: 'quire_job_runs_total', help: 'Background job runs, by outcome (ok, retry, dead)', labelNames: ['job', 'outcome'], registers: [this.registry] });
-  readonly jobDeadLetters = new Counter({ name: 'quire_job_dead_letters_total', help: 'Job runs dead-lettered after their last attempt', labelNames: ['job'], registers: [this.registry] });
+  readonly httpRequests = new Counter({
+    name: 'quire_http_requests_total',
+    help: 'Requests answered by the gateway, by operation and status',
+    labelNames: ['operation', 'status'],
+    registers: [this.registry],
+  });
+  readonly httpDuration = new Histogram({
+    name: 'quire_http_request_duration_seconds',
+    help: 'Time to answer a gateway request, by operation and status',
+    labelNames: ['operation', 'status'],
+    buckets: DURATION_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly httpInFlight = new Gauge({
+    name: 'quire_http_requests_in_flight',
+    help: 'Gateway requests being answered now',
+    registers: [this.registry],
+  });
+  readonly rpcCalls = new Counter({
+    name: 'quire_rpc_calls_total',
+    help: 'Procedure calls served by a service (from the gateway or another service), by procedure and status',
+    labelNames: ['service', 'procedure', 'status'],
+    registers: [this.registry],
+  });
+  readonly rpcDuration = new Histogram({
+    name: 'quire_rpc_duration_seconds',
+    help: 'Time a service spends in a procedure call',
+    labelNames: ['service', 'procedure', 'status'],
+    buckets: DURATION_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly rpcInFlight = new Gauge({
+    name: 'quire_rpc_calls_in_flight',
+    help: 'Procedure calls a service is running now',
+    labelNames: ['service'],
+    registers: [this.registry],
+  });
+  readonly outboxPublished = new Counter({
+    name: 'quire_outbox_published_total',
+    help: 'Outbox events relayed to the bus',
+    labelNames: ['service'],
+    registers: [this.registry],
+  });
+  readonly consumerHandled = new Counter({
+    name: 'quire_consumer_events_total',
+    help: 'Events handled by a durable consumer, by outcome (ok, retry, dropped)',
+    labelNames: ['consumer', 'outcome'],
+    registers: [this.registry],
+  });
+  readonly consumerRedeliveries = new Counter({
+    name: 'quire_consumer_redeliveries_total',
+    help: 'Events a durable consumer failed and will get again',
+    labelNames: ['consumer'],
+    registers: [this.registry],
+  });
+  readonly jobRuns = new Counter({
+    name: 'quire_job_runs_total',
+    help: 'Background job runs, by outcome (ok, retry, dead)',
+    labelNames: ['job', 'outcome'],
+    registers: [this.registry],
+  });
+  readonly jobLeaseRenewalFailures = new Counter({
+    name: 'quire_job_lease_renewal_failures_total',
+    help: 'Lease renewals of a claimed item that failed (the claim may lapse and be worked twice), by job',
+    labelNames: ['job'],
+    registers: [this.registry],
+  });
+  readonly jobDeadLetters = new Counter({
+    name: 'quire_job_dead_letters_total',
+    help: 'Job runs dead-lettered after their last attempt',
+    labelNames: ['job'],
+    registers: [this.registry],
+  });
 
   constructor() {
     const sources = this.#sources;
     // Both outbox gauges come from one query per service and scrape (the gauges are collected concurrently).
-    let snapshot: { at: number; values: Promise<{ service: string; backlog: number; oldestAgeSeconds: number }[]> } | undefined;
+    let snapshot:
+      | { at: number; values: Promise<{ service: string; backlog: number; oldestAgeSeconds: number }[]> }
+      | undefined;
     const outbox = () => {
       if (!snapshot || Date.now() - snapshot.at > 250) {
-        snapshot = { at: Date.now(), values: Promise.all([...sources].map(async (s) => ({ service: s.service, ...(await s.outbox().catch(() => ({ backlog: Number.NaN, oldestAgeSeconds: Number.NaN }))) }))) };
+        snapshot = {
+          at: Date.now(),
+          values: Promise.all(
+            [...sources].map(async (s) => ({
+              service: s.service,
+              ...(await s.outbox().catch(() => ({ backlog: Number.NaN, oldestAgeSeconds: Number.NaN }))),
+            })),
+          ),
+        };
       }
       return snapshot.values;
     };
@@ -76,7 +148,9 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.reset();
-        for (const s of sources) for (const c of await s.consumers().catch(() => [])) this.set({ service: s.service, consumer: c.name }, c.pending);
+        for (const s of sources)
+          for (const c of await s.consumers().catch(() => []))
+            this.set({ service: s.service, consumer: c.name }, c.pending);
       },
     });
     new Gauge({
@@ -86,7 +160,8 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.reset();
-        for (const s of sources) for (const j of await s.jobs().catch(() => [])) this.set({ service: s.service, job: j.name }, j.pending);
+        for (const s of sources)
+          for (const j of await s.jobs().catch(() => [])) this.set({ service: s.service, job: j.name }, j.pending);
       },
     });
     new Gauge({

@@ -7,7 +7,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ServiceName } from '@quire/contracts';
 import { serviceUrlsOf, type BaseEnvShape } from './config.ts';
 import { createOrm, migrate, type Orm } from './db/orm.ts';
-import type { DurableConsumerSpec, EventBus, Subscription } from './events/bus.ts';
+import { ensureServiceRole } from './db/roles.ts';
+import type { DurableConsumerSpec, EventBus, EventHandler, Subscription } from './events/bus.ts';
 import { InProcessBus } from './events/in-process-bus.ts';
 import { NatsBus } from './events/nats-bus.ts';
 import { OutboxRelay } from './events/outbox.ts';
@@ -51,6 +52,12 @@ export interface ServiceDeps<C extends ServiceConfig = ServiceConfig> {
   downloads: DownloadLinks;
 }
 
+/** A live listener: subjects below the bus prefix (NATS wildcards allowed) and what to do with each event. */
+export interface LiveListenerSpec {
+  subjects: string[];
+  handler: EventHandler;
+}
+
 export interface ServiceDefinition<C extends ServiceConfig> {
   name: ServiceName;
   /** Postgres schema owned by the service. */
@@ -59,6 +66,11 @@ export interface ServiceDefinition<C extends ServiceConfig> {
   migrations: MigrationObject[];
   router: AnyRouter;
   consumers?: (deps: ServiceDeps<C>) => DurableConsumerSpec[];
+  /**
+   * Best-effort live listeners of this process (`EventBus.listen`): every process of the service hears every
+   * event, unlike a durable consumer whose events go to one of them. For in-memory caches only.
+   */
+  listeners?: (deps: ServiceDeps<C>) => LiveListenerSpec[];
   /** Background jobs (scheduled and on demand), started and stopped with the service. */
   jobs?: (deps: ServiceDeps<C>) => JobDefinition<any>[];
   /** How the service resolves the deferred downloads its links name (`ref` links: bytes made after the link is handed out). */
@@ -82,21 +94,46 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export async function createBus(config: Pick<ServiceConfig, 'NATS_URL' | 'NATS_STREAM' | 'NATS_SUBJECT_PREFIX'>, log: Logger, name: string): Promise<EventBus> {
+export async function createBus(
+  config: Pick<ServiceConfig, 'NATS_URL' | 'NATS_STREAM' | 'NATS_SUBJECT_PREFIX'>,
+  log: Logger,
+  name: string,
+): Promise<EventBus> {
   if (!config.NATS_URL) return new InProcessBus(log);
-  return NatsBus.connect({ url: config.NATS_URL, stream: config.NATS_STREAM, prefix: config.NATS_SUBJECT_PREFIX, log, name });
+  return NatsBus.connect({
+    url: config.NATS_URL,
+    stream: config.NATS_STREAM,
+    prefix: config.NATS_SUBJECT_PREFIX,
+    log,
+    name,
+  });
 }
 
+/** The `x-request-id` a caller may choose: 1 to 128 letters, digits, dots, underscores and dashes. */
+export const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
 /** The fastify instance every Quire process starts from: request ids, pino, limits, no per-request info logs. */
-export type HttpAppOptions = Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'routerOptions' | 'onProtoPoisoning' | 'onConstructorPoisoning'> & { http?: ServerOptions };
+export type HttpAppOptions = Pick<
+  FastifyServerOptions,
+  | 'frameworkErrors'
+  | 'clientErrorHandler'
+  | 'routerOptions'
+  | 'onProtoPoisoning'
+  | 'onConstructorPoisoning'
+  | 'trustProxy'
+> & { http?: ServerOptions };
 
 export function createHttpApp(log: Logger, bodyLimit = 1024 * 1024, options: HttpAppOptions = {}): FastifyInstance {
   return Fastify({
     ...options,
     loggerInstance: log,
     logController: new LogController({ disableRequestLogging: true }),
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A caller's `x-request-id` is kept only in a safe form (it reaches logs and a response header); else a new one.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+    },
     bodyLimit,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -110,16 +147,31 @@ export function createHttpApp(log: Logger, bodyLimit = 1024 * 1024, options: Htt
  * answers as it does in process.
  */
 export function createInternalApp(log: Logger): FastifyInstance {
-  return createHttpApp(log, INTERNAL_MAX_BODY_BYTES, { http: { maxHeaderSize: INTERNAL_MAX_HEADER_BYTES }, onProtoPoisoning: 'remove', onConstructorPoisoning: 'remove' });
+  return createHttpApp(log, INTERNAL_MAX_BODY_BYTES, {
+    http: { maxHeaderSize: INTERNAL_MAX_HEADER_BYTES },
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+  });
 }
 
 /**
  * Boots a service: ORM on its schema with migrations applied, bus, durable consumers, outbox relay,
  * the tRPC routes and `/healthz` + `/readyz`. `bus` and `log` may be shared (standalone mode).
  */
-export async function startService<C extends ServiceConfig>(def: ServiceDefinition<C>, config: C, shared: { bus?: EventBus; log?: Logger } = {}): Promise<RunningService> {
+export async function startService<C extends ServiceConfig>(
+  def: ServiceDefinition<C>,
+  config: C,
+  shared: { bus?: EventBus; log?: Logger } = {},
+): Promise<RunningService> {
   const log = (shared.log ?? createLogger(def.name, config.LOG_LEVEL)).child({ service: def.name });
-  const orm = await createOrm({ url: config.DATABASE_URL, schema: def.schema, entities: def.entities, migrations: def.migrations });
+  // The service's own role (owner of its schema, nothing else) when DATABASE_URL may create it.
+  const role = await ensureServiceRole(config.DATABASE_URL, def.schema, config.QUIRE_INTERNAL_SECRET);
+  const orm = await createOrm({
+    url: role?.url ?? config.DATABASE_URL,
+    schema: def.schema,
+    entities: def.entities,
+    migrations: def.migrations,
+  });
   const applied = await migrate(orm);
   if (applied.length) log.info({ applied }, 'migrations applied');
   const ownBus = !shared.bus;
@@ -128,10 +180,15 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
   const { [def.name]: _self, ...peerUrls } = serviceUrlsOf(config);
   const peers = new ServiceClients(peerUrls, signer, def.name);
   const blobs = await createBlobStore(config, orm, def.name);
-  const downloads = downloadLinks(new DownloadSigner(config.QUIRE_INTERNAL_SECRET), def.name, publicUrls(config.QUIRE_PUBLIC_URL));
+  const downloads = downloadLinks(
+    new DownloadSigner(config.QUIRE_INTERNAL_SECRET),
+    def.name,
+    publicUrls(config.QUIRE_PUBLIC_URL),
+  );
   const deps: ServiceDeps<C> = { config, orm, bus, log, peers, blobs, downloads };
   const subscriptions: Subscription[] = [];
   for (const spec of def.consumers?.(deps) ?? []) subscriptions.push(await bus.consume(spec));
+  for (const l of def.listeners?.(deps) ?? []) subscriptions.push(await bus.listen(l.subjects, l.handler));
   const relay = new OutboxRelay(orm, bus, log, 1_000, def.name);
   const jobDefs = def.jobs?.(deps) ?? [];
   const jobs = jobDefs.length ? await createJobRunner(config, log, jobDefs, def.name) : undefined;
@@ -149,21 +206,17 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
   });
   const app = createInternalApp(log);
   let closed = false;
-  const ready = async () => {
-    if (closed || !bus.healthy()) return false;
-    try {
-      await orm.em.getConnection().execute('select 1');
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  app.get('/healthz', async () => ({ status: 'ok' }));
   const pool = await orm.em.getConnection().getNativeClient();
+  const ready = async () => !closed && bus.healthy() && (await databaseAnswers(pool));
+  // Liveness: the process answers; it never touches a dependency (an outage must not get it restarted).
+  app.get('/healthz', async () => ({ status: 'ok' }));
   const dropMetrics = metrics.addSource(serviceMetrics(def.name, orm, bus, jobs, pool));
   // Its own scrape in distributed mode; in standalone the gateway's `/metrics` covers the whole process.
-  if (config.QUIRE_METRICS) app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
-  app.get('/readyz', async (_req, reply) => ((await ready()) ? { status: 'ready' } : reply.code(503).send({ status: 'unavailable' })));
+  if (config.QUIRE_METRICS)
+    app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
+  app.get('/readyz', async (_req, reply) =>
+    (await ready()) ? { status: 'ready' } : reply.code(503).send({ status: 'unavailable' }),
+  );
   registerRpcRoutes(app, invoker);
   registerBlobRoutes(app, invoker);
 
@@ -198,6 +251,24 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
   };
 }
 
+/** How long readiness waits for the database (so `/readyz` answers within a second, whatever it is doing). */
+const READY_TIMEOUT_MS = 800;
+
+/** Whether the pool runs `select 1` within `READY_TIMEOUT_MS`. */
+async function databaseAnswers(pool: { query(text: string): Promise<unknown> }): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS)));
+  const answered = pool.query('select 1').then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 interface PoolStats {
   totalCount: number;
   idleCount: number;
@@ -205,7 +276,13 @@ interface PoolStats {
 }
 
 /** What a service reports when scraped: its outbox backlog and lag, consumers' and jobs' pending work, its pool. */
-function serviceMetrics(service: string, orm: Orm, bus: EventBus, jobs: JobRunner | undefined, pool: PoolStats): MetricsSource {
+function serviceMetrics(
+  service: string,
+  orm: Orm,
+  bus: EventBus,
+  jobs: JobRunner | undefined,
+  pool: PoolStats,
+): MetricsSource {
   return {
     service,
     outbox: async () => {
@@ -242,7 +319,10 @@ export function closeOnSignals(close: () => Promise<void>, log: Logger): void {
 export type { EntityManager };
 
 /** The whole `main.ts` of a service: start it, relay its outbox, listen on PORT, close on signals. */
-export async function runServiceMain<C extends ServiceConfig & { PORT: number }>(def: ServiceDefinition<C>, config: C): Promise<RunningService> {
+export async function runServiceMain<C extends ServiceConfig & { PORT: number }>(
+  def: ServiceDefinition<C>,
+  config: C,
+): Promise<RunningService> {
   const log = createLogger(def.name, config.LOG_LEVEL);
   const svc = await startService(def, config, { log });
   svc.startRelay();

@@ -9,10 +9,13 @@ export interface EventDef<T extends string = string, D extends z.ZodType = z.Zod
   data: D;
 }
 
-export const defineEvent = <const T extends string, D extends z.ZodType>(service: ServiceName, type: T, data: D): EventDef<T, D> => ({
+export const defineEvent = <const T extends string, D extends z.ZodType>(
+  service: ServiceName,
+  type: T,
+  data: D,
+): EventDef<T, D> => ({
   type,
   service,
   subject: `${service}.${type}`,
   data,
 });
-

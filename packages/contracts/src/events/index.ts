@@ -5,6 +5,8 @@ import { orgAdminEvents } from './org-admin.ts';
 import { contentEvents } from './content.ts';
 import { sitesEvents } from './sites.ts';
 import { integrationsEvents } from './integrations.ts';
+import { auditEvents } from './audit.ts';
+export { AUDIT_EVENT_OF } from './audit.ts';
 
 /** What travels on the bus: an envelope around the event's data. */
 export const EventEnvelopeSchema = z.object({
@@ -14,10 +16,21 @@ export const EventEnvelopeSchema = z.object({
   data: z.unknown(),
 });
 export type EventEnvelope = z.infer<typeof EventEnvelopeSchema>;
-export type EventOf<E extends EventDef> = { id: string; type: E['type']; occurredAt: string; data: z.output<E['data']> };
+export type EventOf<E extends EventDef> = {
+  id: string;
+  type: E['type'];
+  occurredAt: string;
+  data: z.output<E['data']>;
+};
 
 /** Every event of the platform; each service's events are declared in its own module. */
-export const Events = { ...orgAdminEvents, ...contentEvents, ...sitesEvents, ...integrationsEvents } as const;
+export const Events = {
+  ...orgAdminEvents,
+  ...contentEvents,
+  ...sitesEvents,
+  ...integrationsEvents,
+  ...auditEvents,
+} as const;
 export type EventName = keyof typeof Events;
 
 export const ALL_EVENTS: EventDef[] = Object.values(Events);
@@ -30,7 +43,8 @@ export interface StaleActors {
 
 const byUser = (d: { user: string }): StaleActors => ({ users: [d.user], organizations: [] });
 const byOrganization = (d: { organization: string }): StaleActors => ({ users: [], organizations: [d.organization] });
-const staleness = <E extends EventDef>(def: E, of: (data: z.output<E['data']>) => StaleActors) => [def, (data: unknown) => of(def.data.parse(data) as z.output<E['data']>)] as const;
+const staleness = <E extends EventDef>(def: E, of: (data: z.output<E['data']>) => StaleActors) =>
+  [def, (data: unknown) => of(def.data.parse(data) as z.output<E['data']>)] as const;
 
 const STALENESS = new Map<string, { def: EventDef; of: (data: unknown) => StaleActors }>(
   [

@@ -38,10 +38,18 @@ export const requestReviewersForChangeRequest = reviewers({
       .array(userId)
       .min(1)
       .max(MAX_REQUESTED_REVIEWERS)
-      .describe(`Ids of the users to request (1..${MAX_REQUESTED_REVIEWERS}): members of the organization who can read the space`),
-    subject: ChangeRequestSubjectSchema.optional().describe('Optionally, a new subject for the change request (max 100)'),
+      .describe(
+        `Ids of the users to request (1..${MAX_REQUESTED_REVIEWERS}): members of the organization who can read the space`,
+      ),
+    subject: ChangeRequestSubjectSchema.optional().describe(
+      'Optionally, a new subject for the change request (max 100)',
+    ),
   }),
-  output: z.object({ users: z.array(ChangeRequestRequestedReviewerSchema).describe('The review requests of the users asked (those already requested keep their request)') }),
+  output: z.object({
+    users: z
+      .array(ChangeRequestRequestedReviewerSchema)
+      .describe('The review requests of the users asked (those already requested keep their request)'),
+  }),
   http: {
     route: 'POST /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers',
     operationId: 'requestReviewersForChangeRequest',
@@ -79,7 +87,12 @@ export const getReviewsByChangeRequestId = reviews({
 
 export const submitChangeRequestReview = reviews({
   id: 'changeRequestReviews.create',
-  input: z.object({ spaceId, changeRequestId, status: ChangeRequestReviewStatusSchema, comment: ReviewCommentInputSchema.optional() }),
+  input: z.object({
+    spaceId,
+    changeRequestId,
+    status: ChangeRequestReviewStatusSchema,
+    comment: ReviewCommentInputSchema.optional(),
+  }),
   output: ChangeRequestReviewSchema,
   http: {
     route: 'POST /spaces/{spaceId}/change-requests/{changeRequestId}/reviews',

@@ -12,10 +12,16 @@ export const listCollectionsInOrganizationById = op({
   input: z.object({
     organizationId,
     ...PageQueryShape,
-    nested: queryBoolean('If true (default), nested collections are listed too; if false, only top-level collections').optional(),
+    nested: queryBoolean(
+      'If true (default), nested collections are listed too; if false, only top-level collections',
+    ).optional(),
   }),
   output: listOf(CollectionSchema),
-  http: { route: 'GET /orgs/{organizationId}/collections', operationId: 'listCollectionsInOrganizationById', summary: 'List the collections of an organization the caller can see, in tree order' },
+  http: {
+    route: 'GET /orgs/{organizationId}/collections',
+    operationId: 'listCollectionsInOrganizationById',
+    summary: 'List the collections of an organization the caller can see, in tree order',
+  },
 });
 
 export const createCollection = op({
@@ -23,17 +29,28 @@ export const createCollection = op({
   input: z.object({
     organizationId,
     title: CollectionTitleSchema.optional(),
-    parent: IdSchema.optional().describe('ID of a parent collection (the new collection goes last in it; at the top level when omitted)'),
+    parent: IdSchema.optional().describe(
+      'ID of a parent collection (the new collection goes last in it; at the top level when omitted)',
+    ),
   }),
   output: CollectionSchema,
-  http: { route: 'POST /orgs/{organizationId}/collections', status: 201, operationId: 'createCollection', summary: 'Create a collection' },
+  http: {
+    route: 'POST /orgs/{organizationId}/collections',
+    status: 201,
+    operationId: 'createCollection',
+    summary: 'Create a collection',
+  },
 });
 
 export const getCollectionById = op({
   id: 'collections.get',
   input: z.object({ collectionId }),
   output: CollectionSchema,
-  http: { route: 'GET /collections/{collectionId}', operationId: 'getCollectionById', summary: 'Get a collection by its ID' },
+  http: {
+    route: 'GET /collections/{collectionId}',
+    operationId: 'getCollectionById',
+    summary: 'Get a collection by its ID',
+  },
 });
 
 export const updateCollectionById = op({
@@ -45,21 +62,34 @@ export const updateCollectionById = op({
     defaultLevel: DefaultLevelSchema.optional(),
   }),
   output: CollectionSchema,
-  http: { route: 'PATCH /collections/{collectionId}', operationId: 'updateCollectionById', summary: 'Update the title, description or default level of a collection (collection admins)' },
+  http: {
+    route: 'PATCH /collections/{collectionId}',
+    operationId: 'updateCollectionById',
+    summary: 'Update the title, description or default level of a collection (collection admins)',
+  },
 });
 
 export const deleteCollectionById = op({
   id: 'collections.delete',
   input: z.object({ collectionId }),
   output: z.void(),
-  http: { route: 'DELETE /collections/{collectionId}', status: 205, operationId: 'deleteCollectionById', summary: "Delete a collection; its spaces and sub-collections move up to the collection's parent" },
+  http: {
+    route: 'DELETE /collections/{collectionId}',
+    status: 205,
+    operationId: 'deleteCollectionById',
+    summary: "Delete a collection; its spaces and sub-collections move up to the collection's parent",
+  },
 });
 
 export const listSpacesInCollectionById = op({
   id: 'collections.listSpaces',
   input: z.object({ collectionId, ...PageQueryShape }),
   output: listOf(SpaceSchema),
-  http: { route: 'GET /collections/{collectionId}/spaces', operationId: 'listSpacesInCollectionById', summary: 'List the spaces directly in a collection, in tree order' },
+  http: {
+    route: 'GET /collections/{collectionId}/spaces',
+    operationId: 'listSpacesInCollectionById',
+    summary: 'List the spaces directly in a collection, in tree order',
+  },
 });
 
 export const moveCollection = op({
@@ -68,16 +98,29 @@ export const moveCollection = op({
     .object({
       collectionId,
       parent: IdSchema.nullable().optional().describe('The unique id of the parent collection; null for the top level'),
-      position: ContentPositionSchema.optional().describe('Where to move the collection among its new siblings; at the end when omitted'),
+      position: ContentPositionSchema.optional().describe(
+        'Where to move the collection among its new siblings; at the end when omitted',
+      ),
     })
-    .refine((b) => b.parent !== undefined || b.position !== undefined, { message: 'give `parent`, `position` or both', path: ['parent'] }),
+    .refine((b) => b.parent !== undefined || b.position !== undefined, {
+      message: 'give `parent`, `position` or both',
+      path: ['parent'],
+    }),
   output: CollectionSchema,
-  http: { route: 'POST /collections/{collectionId}/move', operationId: 'moveCollection', summary: 'Move a collection into another collection and/or position' },
+  http: {
+    route: 'POST /collections/{collectionId}/move',
+    operationId: 'moveCollection',
+    summary: 'Move a collection into another collection and/or position',
+  },
 });
 
 export const transferCollection = op({
   id: 'collections.transfer',
   input: z.object({ collectionId, organization: IdSchema.describe('The unique id of the target organization') }),
   output: CollectionSchema,
-  http: { route: 'POST /collections/{collectionId}/transfer', operationId: 'transferCollection', summary: 'Transfer a collection with its sub-collections and their spaces to another organization (admin in both)' },
+  http: {
+    route: 'POST /collections/{collectionId}/transfer',
+    operationId: 'transferCollection',
+    summary: 'Transfer a collection with its sub-collections and their spaces to another organization (admin in both)',
+  },
 });

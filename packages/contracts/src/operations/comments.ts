@@ -17,7 +17,11 @@ const commentId = IdSchema.describe('The unique id of the comment');
 const commentReplyId = IdSchema.describe('The unique id of the comment reply');
 const format = CommentFormatSchema;
 const reactions = (what: string) =>
-  z.array(ReactionEmojiSchema).max(MAX_REACTIONS_PER_UPDATE).optional().describe(`Emojis ${what} (max ${MAX_REACTIONS_PER_UPDATE}; one reaction per user per emoji)`);
+  z
+    .array(ReactionEmojiSchema)
+    .max(MAX_REACTIONS_PER_UPDATE)
+    .optional()
+    .describe(`Emojis ${what} (max ${MAX_REACTIONS_PER_UPDATE}; one reaction per user per emoji)`);
 
 const listShape = {
   ...PageQueryShape,
@@ -30,13 +34,22 @@ const listShape = {
     .optional()
     .describe('Only the comments of these users (ids)'),
 };
-const updateShape = { body: CommentBodyInputSchema.optional(), addedReactions: reactions('to add'), removedReactions: reactions('to remove') };
+const updateShape = {
+  body: CommentBodyInputSchema.optional(),
+  addedReactions: reactions('to add'),
+  removedReactions: reactions('to remove'),
+};
 
 /**
  * The comment operations of one target (a space, or a change request): same shapes, same code, under two
  * route prefixes and two sets of GitBook operationIds.
  */
-function commentOperations<S extends z.ZodRawShape>(kind: 'space' | 'changeRequest', base: `/${string}`, where: S, names: Record<string, string>) {
+function commentOperations<S extends z.ZodRawShape>(
+  kind: 'space' | 'changeRequest',
+  base: `/${string}`,
+  where: S,
+  names: Record<string, string>,
+) {
   const noun = kind === 'space' ? 'spaceComments' : 'changeRequestComments';
   const replyNoun = kind === 'space' ? 'spaceCommentReplies' : 'changeRequestCommentReplies';
   const op = operationsOf('content', { tags: [kind === 'space' ? 'comments' : 'change-request-comments'] });
@@ -46,7 +59,11 @@ function commentOperations<S extends z.ZodRawShape>(kind: 'space' | 'changeReque
       id: `${noun}.list`,
       input: z.object({ ...where, ...listShape }),
       output: listOf(CommentSchema),
-      http: { route: `GET ${base}/comments`, operationId: names.list!, summary: `List the comments on ${on}, newest first by default` },
+      http: {
+        route: `GET ${base}/comments`,
+        operationId: names.list!,
+        summary: `List the comments on ${on}, newest first by default`,
+      },
     }),
     create: op({
       id: `${noun}.create`,
@@ -67,68 +84,112 @@ function commentOperations<S extends z.ZodRawShape>(kind: 'space' | 'changeReque
     }),
     update: op({
       id: `${noun}.update`,
-      input: z.object({ ...where, commentId, resolved: z.boolean().optional().describe('Resolve (true) or reopen (false) the comment'), ...updateShape }),
+      input: z.object({
+        ...where,
+        commentId,
+        resolved: z.boolean().optional().describe('Resolve (true) or reopen (false) the comment'),
+        ...updateShape,
+      }),
       output: CommentSchema,
-      http: { route: `PUT ${base}/comments/{commentId}`, operationId: names.update!, summary: `Resolve, reopen, edit or react to a comment on ${on}` },
+      http: {
+        route: `PUT ${base}/comments/{commentId}`,
+        operationId: names.update!,
+        summary: `Resolve, reopen, edit or react to a comment on ${on}`,
+      },
     }),
     delete: op({
       id: `${noun}.delete`,
       input: z.object({ ...where, commentId }),
       output: z.void(),
-      http: { route: `DELETE ${base}/comments/{commentId}`, status: 205, operationId: names.delete!, summary: `Delete a comment on ${on}, with its replies` },
+      http: {
+        route: `DELETE ${base}/comments/{commentId}`,
+        status: 205,
+        operationId: names.delete!,
+        summary: `Delete a comment on ${on}, with its replies`,
+      },
     }),
     listReplies: op({
       id: `${replyNoun}.list`,
       input: z.object({ ...where, commentId, ...PageQueryShape, format }),
       output: listOf(CommentReplySchema),
-      http: { route: `GET ${base}/comments/{commentId}/replies`, operationId: names.listReplies!, summary: 'List the replies to a comment, oldest first' },
+      http: {
+        route: `GET ${base}/comments/{commentId}/replies`,
+        operationId: names.listReplies!,
+        summary: 'List the replies to a comment, oldest first',
+      },
     }),
     createReply: op({
       id: `${replyNoun}.create`,
       input: z.object({ ...where, commentId, format, body: CommentBodyInputSchema }),
       output: CommentReplySchema,
-      http: { route: `POST ${base}/comments/{commentId}/replies`, operationId: names.createReply!, summary: 'Reply to a comment' },
+      http: {
+        route: `POST ${base}/comments/{commentId}/replies`,
+        operationId: names.createReply!,
+        summary: 'Reply to a comment',
+      },
     }),
     getReply: op({
       id: `${replyNoun}.get`,
       input: z.object({ ...where, commentId, commentReplyId, format }),
       output: CommentReplySchema,
-      http: { route: `GET ${base}/comments/{commentId}/replies/{commentReplyId}`, operationId: names.getReply!, summary: 'Get a reply to a comment' },
+      http: {
+        route: `GET ${base}/comments/{commentId}/replies/{commentReplyId}`,
+        operationId: names.getReply!,
+        summary: 'Get a reply to a comment',
+      },
     }),
     updateReply: op({
       id: `${replyNoun}.update`,
       input: z.object({ ...where, commentId, commentReplyId, ...updateShape }),
       output: CommentReplySchema,
-      http: { route: `PUT ${base}/comments/{commentId}/replies/{commentReplyId}`, operationId: names.updateReply!, summary: 'Edit or react to a reply' },
+      http: {
+        route: `PUT ${base}/comments/{commentId}/replies/{commentReplyId}`,
+        operationId: names.updateReply!,
+        summary: 'Edit or react to a reply',
+      },
     }),
     deleteReply: op({
       id: `${replyNoun}.delete`,
       input: z.object({ ...where, commentId, commentReplyId }),
       output: z.void(),
-      http: { route: `DELETE ${base}/comments/{commentId}/replies/{commentReplyId}`, status: 205, operationId: names.deleteReply!, summary: 'Delete a reply' },
+      http: {
+        route: `DELETE ${base}/comments/{commentId}/replies/{commentReplyId}`,
+        status: 205,
+        operationId: names.deleteReply!,
+        summary: 'Delete a reply',
+      },
     }),
     commenters: op({
       id: `${noun}.listCommenters`,
       input: z.object({ ...where, ...PageQueryShape }),
       output: listOf(MemberSchema),
-      http: { route: `GET ${base}/commenters`, operationId: names.commenters!, summary: `List the members who commented on ${on} (comments or replies), first commenter first` },
+      http: {
+        route: `GET ${base}/commenters`,
+        operationId: names.commenters!,
+        summary: `List the members who commented on ${on} (comments or replies), first commenter first`,
+      },
     }),
   };
 }
 
-const space = commentOperations('space', '/spaces/{spaceId}', { spaceId }, {
-  list: 'listCommentsInSpace',
-  create: 'postCommentInSpace',
-  get: 'getCommentInSpace',
-  update: 'updateCommentInSpace',
-  delete: 'deleteCommentInSpace',
-  listReplies: 'listCommentRepliesInSpace',
-  createReply: 'postCommentReplyInSpace',
-  getReply: 'getCommentReplyInSpace',
-  updateReply: 'updateCommentReplyInSpace',
-  deleteReply: 'deleteCommentReplyInSpace',
-  commenters: 'listCommentersInSpace',
-});
+const space = commentOperations(
+  'space',
+  '/spaces/{spaceId}',
+  { spaceId },
+  {
+    list: 'listCommentsInSpace',
+    create: 'postCommentInSpace',
+    get: 'getCommentInSpace',
+    update: 'updateCommentInSpace',
+    delete: 'deleteCommentInSpace',
+    listReplies: 'listCommentRepliesInSpace',
+    createReply: 'postCommentReplyInSpace',
+    getReply: 'getCommentReplyInSpace',
+    updateReply: 'updateCommentReplyInSpace',
+    deleteReply: 'deleteCommentReplyInSpace',
+    commenters: 'listCommentersInSpace',
+  },
+);
 
 export const listCommentsInSpace = space.list;
 export const postCommentInSpace = space.create;
@@ -142,19 +203,24 @@ export const updateCommentReplyInSpace = space.updateReply;
 export const deleteCommentReplyInSpace = space.deleteReply;
 export const listCommentersInSpace = space.commenters;
 
-const changeRequest = commentOperations('changeRequest', '/spaces/{spaceId}/change-requests/{changeRequestId}', { spaceId, changeRequestId }, {
-  list: 'listCommentsInChangeRequest',
-  create: 'postCommentInChangeRequest',
-  get: 'getCommentInChangeRequest',
-  update: 'updateCommentInChangeRequest',
-  delete: 'deleteCommentInChangeRequest',
-  listReplies: 'listCommentRepliesInChangeRequest',
-  createReply: 'postCommentReplyInChangeRequest',
-  getReply: 'getCommentReplyInChangeRequest',
-  updateReply: 'updateCommentReplyInChangeRequest',
-  deleteReply: 'deleteCommentReplyInChangeRequest',
-  commenters: 'listCommentersInChangeRequest',
-});
+const changeRequest = commentOperations(
+  'changeRequest',
+  '/spaces/{spaceId}/change-requests/{changeRequestId}',
+  { spaceId, changeRequestId },
+  {
+    list: 'listCommentsInChangeRequest',
+    create: 'postCommentInChangeRequest',
+    get: 'getCommentInChangeRequest',
+    update: 'updateCommentInChangeRequest',
+    delete: 'deleteCommentInChangeRequest',
+    listReplies: 'listCommentRepliesInChangeRequest',
+    createReply: 'postCommentReplyInChangeRequest',
+    getReply: 'getCommentReplyInChangeRequest',
+    updateReply: 'updateCommentReplyInChangeRequest',
+    deleteReply: 'deleteCommentReplyInChangeRequest',
+    commenters: 'listCommentersInChangeRequest',
+  },
+);
 
 export const listCommentsInChangeRequest = changeRequest.list;
 export const postCommentInChangeRequest = changeRequest.create;

@@ -3,7 +3,13 @@ import { EmptySchema, IdSchema, listOf, PageQueryShape, RoleOrGuestSchema } from
 import { operationsOf } from '../operation.ts';
 import { organizationId, tokenId } from '../params.ts';
 import { ActorSchema } from '../actor.ts';
-import { EmailDomainsSchema, OrganizationHostnameSchema, OrganizationSchema, OrganizationTitleSchema } from '../schemas/organization.ts';
+import {
+  EmailDomainsSchema,
+  OrganizationHostnameSchema,
+  OrganizationSchema,
+  OrganizationTitleSchema,
+} from '../schemas/organization.ts';
+import { MergeRulesStandaloneInputSchema } from '../schemas/merge-rules.ts';
 import { UserSchema } from '../schemas/user.ts';
 
 const op = operationsOf('org-admin', { tags: ['users'] });
@@ -22,21 +28,37 @@ export const listOrganizationsForAuthenticatedUser = op({
   id: 'orgs.listForUser',
   input: z.object({ ...PageQueryShape }),
   output: listOf(OrganizationSchema),
-  http: { route: 'GET /orgs', operationId: 'listOrganizationsForAuthenticatedUser', summary: 'List the organizations of the authenticated user', tags: ['organizations'] },
+  http: {
+    route: 'GET /orgs',
+    operationId: 'listOrganizationsForAuthenticatedUser',
+    summary: 'List the organizations of the authenticated user',
+    tags: ['organizations'],
+  },
 });
 
 export const createOrganization = op({
   id: 'orgs.create',
   input: z.object({ title: OrganizationTitleSchema }),
   output: OrganizationSchema,
-  http: { route: 'POST /orgs', status: 201, operationId: 'createOrganization', summary: 'Create an organization; the caller becomes its admin', tags: ['organizations'] },
+  http: {
+    route: 'POST /orgs',
+    status: 201,
+    operationId: 'createOrganization',
+    summary: 'Create an organization; the caller becomes its admin',
+    tags: ['organizations'],
+  },
 });
 
 export const getOrganizationById = op({
   id: 'orgs.get',
   input: z.object({ organizationId }),
   output: OrganizationSchema,
-  http: { route: 'GET /orgs/{organizationId}', operationId: 'getOrganizationById', summary: 'Get an organization by its ID', tags: ['organizations'] },
+  http: {
+    route: 'GET /orgs/{organizationId}',
+    operationId: 'getOrganizationById',
+    summary: 'Get an organization by its ID',
+    tags: ['organizations'],
+  },
 });
 
 export const updateOrganizationById = op({
@@ -48,9 +70,15 @@ export const updateOrganizationById = op({
     hostname: OrganizationHostnameSchema.optional(),
     defaultRole: RoleOrGuestSchema.optional(),
     inviteLinks: z.boolean().optional().describe('Enable invite links'),
+    mergeRules: MergeRulesStandaloneInputSchema.optional().describe('Merge rules of the spaces that inherit them'),
   }),
   output: OrganizationSchema,
-  http: { route: 'PATCH /orgs/{organizationId}', operationId: 'updateOrganizationById', summary: 'Update an organization', tags: ['organizations'] },
+  http: {
+    route: 'PATCH /orgs/{organizationId}',
+    operationId: 'updateOrganizationById',
+    summary: 'Update an organization',
+    tags: ['organizations'],
+  },
 });
 
 const TokenSchema = z.string().describe('The API token; shown once, store it now');
@@ -68,21 +96,35 @@ export const createApiToken = op({
   id: 'tokens.create',
   input: z.object({ label: z.string().trim().min(1).max(100).describe('What the token is for') }),
   output: z.object({ token: TokenSchema, info: TokenInfoSchema }),
-  http: { route: 'POST /user/tokens', status: 201, operationId: 'createApiToken', summary: 'Create an API token for the authenticated user (Quire extension)' },
+  http: {
+    route: 'POST /user/tokens',
+    status: 201,
+    operationId: 'createApiToken',
+    summary: 'Create an API token for the authenticated user (Quire extension)',
+  },
 });
 
 export const listApiTokens = op({
   id: 'tokens.list',
   input: z.object({ ...PageQueryShape }),
   output: listOf(TokenInfoSchema),
-  http: { route: 'GET /user/tokens', operationId: 'listApiTokens', summary: 'List the API tokens of the authenticated user (Quire extension)' },
+  http: {
+    route: 'GET /user/tokens',
+    operationId: 'listApiTokens',
+    summary: 'List the API tokens of the authenticated user (Quire extension)',
+  },
 });
 
 export const revokeApiToken = op({
   id: 'tokens.revoke',
   input: z.object({ tokenId }),
   output: z.void(),
-  http: { route: 'DELETE /user/tokens/{tokenId}', status: 204, operationId: 'revokeApiToken', summary: 'Revoke an API token (Quire extension)' },
+  http: {
+    route: 'DELETE /user/tokens/{tokenId}',
+    status: 204,
+    operationId: 'revokeApiToken',
+    summary: 'Revoke an API token (Quire extension)',
+  },
 });
 
 export const bootstrapInstance = op({
@@ -90,7 +132,13 @@ export const bootstrapInstance = op({
   access: 'instance-admin',
   input: z.object({ title: OrganizationTitleSchema, email: EmailSchema, name: DisplayNameSchema.optional() }),
   output: z.object({ organization: OrganizationSchema, user: UserSchema, token: TokenSchema }),
-  http: { route: 'POST /admin/bootstrap', status: 201, operationId: 'adminBootstrap', summary: 'Create an organization with a first admin user and token (instance admin, Quire extension)', tags: ['admin'] },
+  http: {
+    route: 'POST /admin/bootstrap',
+    status: 201,
+    operationId: 'adminBootstrap',
+    summary: 'Create an organization with a first admin user and token (instance admin, Quire extension)',
+    tags: ['admin'],
+  },
 });
 
 export const addUserToOrganization = op({
@@ -98,7 +146,13 @@ export const addUserToOrganization = op({
   access: 'instance-admin',
   input: z.object({ organizationId, email: EmailSchema, role: RoleOrGuestSchema, name: DisplayNameSchema.optional() }),
   output: z.object({ user: UserSchema, token: TokenSchema }),
-  http: { route: 'POST /admin/orgs/{organizationId}/users', status: 201, operationId: 'adminAddUser', summary: 'Add a user (created if new) to an organization and issue a token (instance admin, Quire extension)', tags: ['admin'] },
+  http: {
+    route: 'POST /admin/orgs/{organizationId}/users',
+    status: 201,
+    operationId: 'adminAddUser',
+    summary: 'Add a user (created if new) to an organization and issue a token (instance admin, Quire extension)',
+    tags: ['admin'],
+  },
 });
 
 /** Gateway → org-admin: who holds this token (by its SHA-256)? */

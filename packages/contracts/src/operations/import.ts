@@ -25,6 +25,7 @@ export const importContentInChangeRequest = op({
     route: 'POST /spaces/{spaceId}/change-requests/{changeRequestId}/content/import',
     status: 201,
     operationId: 'importContentInChangeRequest',
-    summary: 'Import a website into a change request: its pages, their tree and images, in one new revision of the change request',
+    summary:
+      'Import a website into a change request: its pages, their tree and images, in one new revision of the change request',
   },
 });

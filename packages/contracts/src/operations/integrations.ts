@@ -37,7 +37,11 @@ export const listIntegrations = op({
   id: 'integrations.list',
   input: z.object({
     ...PageQueryShape,
-    search: z.string().max(100).optional().describe('Only integrations whose name or title contains this text (case-insensitive)'),
+    search: z
+      .string()
+      .max(100)
+      .optional()
+      .describe('Only integrations whose name or title contains this text (case-insensitive)'),
     category: IntegrationCategorySchema.optional().describe('Only integrations listed in this category'),
     blockDomain: z
       .string()
@@ -46,16 +50,21 @@ export const listIntegrations = op({
       .optional()
       .describe("Only integrations with a block unfurling URLs of this domain (host of a block's `urlUnfurl` pattern)"),
     blocks: queryBoolean('true: only integrations with blocks; false: only integrations without').optional(),
-    contentSources: queryBoolean('true: only integrations with content sources; false: only integrations without').optional(),
+    contentSources: queryBoolean(
+      'true: only integrations with content sources; false: only integrations without',
+    ).optional(),
     owner: IdSchema.optional().describe('Only integrations owned by this organization'),
     scope: IntegrationScopeSchema.optional().describe('Only integrations asking for this scope'),
-    target: IntegrationTargetSchema.optional().describe('Only integrations installable at this target (`all` ones count for every target)'),
+    target: IntegrationTargetSchema.optional().describe(
+      'Only integrations installable at this target (`all` ones count for every target)',
+    ),
   }),
   output: listOf(IntegrationSchema),
   http: {
     route: 'GET /integrations',
     operationId: 'listIntegrations',
-    summary: 'List the integrations the caller can see: public ones, and those of its organizations (unlisted ones are reached by name)',
+    summary:
+      'List the integrations the caller can see: public ones, and those of its organizations (unlisted ones are reached by name)',
   },
 });
 
@@ -63,7 +72,11 @@ export const getIntegrationByName = op({
   id: 'integrations.get',
   input: z.object({ integrationName }),
   output: IntegrationSchema,
-  http: { route: 'GET /integrations/{integrationName}', operationId: 'getIntegrationByName', summary: 'Get an integration by its name' },
+  http: {
+    route: 'GET /integrations/{integrationName}',
+    operationId: 'getIntegrationByName',
+    summary: 'Get an integration by its name',
+  },
 });
 
 export const publishIntegration = op({
@@ -75,7 +88,11 @@ export const publishIntegration = op({
     title: IntegrationTitleSchema,
     description: IntegrationDescriptionSchema,
     summary: IntegrationSummarySchema.optional(),
-    previewImages: z.array(base64Image(INTEGRATION_PREVIEW_MAX_BYTES, 'image')).max(3).optional().describe('Images showcasing the integration (at most 3)'),
+    previewImages: z
+      .array(base64Image(INTEGRATION_PREVIEW_MAX_BYTES, 'image'))
+      .max(3)
+      .optional()
+      .describe('Images showcasing the integration (at most 3)'),
     visibility: IntegrationVisibilitySchema.optional().describe('Who sees the integration (`public` when omitted)'),
     target: IntegrationTargetSchema.optional().describe('Where it can be installed (`all` when omitted)'),
     scopes: z.array(IntegrationScopeSchema).max(50).describe('Permissions the integration needs'),
@@ -84,13 +101,23 @@ export const publishIntegration = op({
     contentSources: z.array(IntegrationContentSourceSchema).max(50).optional().describe('Content sources'),
     externalLinks: z.array(IntegrationExternalLinkSchema).max(5).optional().describe('External links (at most 5)'),
     configurations: IntegrationConfigurationsSchema.optional(),
-    script: z.string().min(1).max(INTEGRATION_SCRIPT_MAX_CHARS).describe(`Content of the script (at most ${INTEGRATION_SCRIPT_MAX_CHARS} characters)`),
-    organization: z.string().min(1).max(100).describe('ID (or hostname) of the organization publishing the integration; its admins publish'),
+    script: z
+      .string()
+      .min(1)
+      .max(INTEGRATION_SCRIPT_MAX_CHARS)
+      .describe(`Content of the script (at most ${INTEGRATION_SCRIPT_MAX_CHARS} characters)`),
+    organization: z
+      .string()
+      .min(1)
+      .max(100)
+      .describe('ID (or hostname) of the organization publishing the integration; its admins publish'),
     secrets: z
       .record(z.string().min(1).max(100), z.string().max(4096))
       .refine((s) => Object.keys(s).length <= INTEGRATION_SECRETS_MAX, `at most ${INTEGRATION_SECRETS_MAX} secrets`)
       .optional()
-      .describe('Secrets of the integration (stored encrypted, never returned); the previous ones are kept when omitted'),
+      .describe(
+        'Secrets of the integration (stored encrypted, never returned); the previous ones are kept when omitted',
+      ),
     contentSecurityPolicy: IntegrationContentSecurityPolicySchema.optional(),
   }),
   output: IntegrationSchema,
@@ -115,7 +142,10 @@ export const unpublishIntegration = op({
 
 export const installIntegration = op({
   id: 'integrationInstallations.install',
-  input: z.object({ integrationName, organization: IdSchema.describe('The organization to install the integration in (its admins install)') }),
+  input: z.object({
+    integrationName,
+    organization: IdSchema.describe('The organization to install the integration in (its admins install)'),
+  }),
   output: IntegrationInstallationSchema,
   http: {
     route: 'POST /integrations/{integrationName}/installations',
@@ -128,12 +158,17 @@ export const installIntegration = op({
 
 export const listIntegrationInstallations = op({
   id: 'integrationInstallations.list',
-  input: z.object({ integrationName, ...PageQueryShape, externalId: z.string().min(1).max(256).optional().describe('Only installations carrying this external ID') }),
+  input: z.object({
+    integrationName,
+    ...PageQueryShape,
+    externalId: z.string().min(1).max(256).optional().describe('Only installations carrying this external ID'),
+  }),
   output: listOf(IntegrationInstallationSchema),
   http: {
     route: 'GET /integrations/{integrationName}/installations',
     operationId: 'listIntegrationInstallations',
-    summary: 'List the installations of an integration: all of them for its owner admins, those of their organizations for other admins',
+    summary:
+      'List the installations of an integration: all of them for its owner admins, those of their organizations for other admins',
   },
 });
 
@@ -141,7 +176,11 @@ export const getIntegrationInstallationById = op({
   id: 'integrationInstallations.get',
   input: z.object({ integrationName, installationId }),
   output: IntegrationInstallationSchema,
-  http: { route: 'GET /integrations/{integrationName}/installations/{installationId}', operationId: 'getIntegrationInstallationById', summary: 'Get an installation' },
+  http: {
+    route: 'GET /integrations/{integrationName}/installations/{installationId}',
+    operationId: 'getIntegrationInstallationById',
+    summary: 'Get an installation',
+  },
 });
 
 export const updateIntegrationInstallation = op({
@@ -151,14 +190,19 @@ export const updateIntegrationInstallation = op({
     installationId,
     externalIds: IntegrationExternalIdsSchema.optional(),
     configuration: IntegrationInstallationConfigurationSchema.optional(),
-    space_selection: IntegrationSelectionSchema.optional().describe('Whether the installation manages all spaces or a selection'),
-    site_selection: IntegrationSelectionSchema.optional().describe('Whether the installation manages all sites or a selection'),
+    space_selection: IntegrationSelectionSchema.optional().describe(
+      'Whether the installation manages all spaces or a selection',
+    ),
+    site_selection: IntegrationSelectionSchema.optional().describe(
+      'Whether the installation manages all sites or a selection',
+    ),
   }),
   output: IntegrationInstallationSchema,
   http: {
     route: 'PATCH /integrations/{integrationName}/installations/{installationId}',
     operationId: 'updateIntegrationInstallation',
-    summary: "Update an installation's configuration (checked against the integration's `account` configuration), external IDs or selections",
+    summary:
+      "Update an installation's configuration (checked against the integration's `account` configuration), external IDs or selections",
   },
 });
 

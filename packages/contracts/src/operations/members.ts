@@ -21,46 +21,76 @@ export const listMembersInOrganizationById = op({
     ...PageQueryShape,
     order: OrderSchema,
     role: MemberRoleFilterSchema.optional(),
-    search: z.string().trim().max(256).optional().describe('Only members whose display name or e-mail contains this (case-insensitive)'),
+    search: z
+      .string()
+      .trim()
+      .max(256)
+      .optional()
+      .describe('Only members whose display name or e-mail contains this (case-insensitive)'),
     sort: MemberSortSchema,
   }),
   output: listOf(MemberSchema),
-  http: { route: 'GET /orgs/{organizationId}/members', operationId: 'listMembersInOrganizationById', summary: 'List all organization members' },
+  http: {
+    route: 'GET /orgs/{organizationId}/members',
+    operationId: 'listMembersInOrganizationById',
+    summary: 'List all organization members',
+  },
 });
 
 export const getMemberInOrganizationById = op({
   id: 'members.get',
   input: z.object({ organizationId, userId }),
   output: MemberSchema,
-  http: { route: 'GET /orgs/{organizationId}/members/{userId}', operationId: 'getMemberInOrganizationById', summary: 'Get a member of an organization' },
+  http: {
+    route: 'GET /orgs/{organizationId}/members/{userId}',
+    operationId: 'getMemberInOrganizationById',
+    summary: 'Get a member of an organization',
+  },
 });
 
 export const updateMemberInOrganizationById = op({
   id: 'members.update',
   input: z.object({ organizationId, userId, role: RoleOrGuestSchema.optional() }),
   output: MemberSchema,
-  http: { route: 'PATCH /orgs/{organizationId}/members/{userId}', operationId: 'updateMemberInOrganizationById', summary: "Change a member's role (null: guest)" },
+  http: {
+    route: 'PATCH /orgs/{organizationId}/members/{userId}',
+    operationId: 'updateMemberInOrganizationById',
+    summary: "Change a member's role (null: guest)",
+  },
 });
 
 export const removeMemberFromOrganizationById = op({
   id: 'members.delete',
   input: z.object({ organizationId, userId }),
   output: z.void(),
-  http: { route: 'DELETE /orgs/{organizationId}/members/{userId}', status: 204, operationId: 'removeMemberFromOrganizationById', summary: 'Remove a member from an organization' },
+  http: {
+    route: 'DELETE /orgs/{organizationId}/members/{userId}',
+    status: 204,
+    operationId: 'removeMemberFromOrganizationById',
+    summary: 'Remove a member from an organization',
+  },
 });
 
 export const updateOrganizationMemberLastSeenAt = op({
   id: 'members.ping',
   input: z.object({ organizationId }),
   output: VisitorClaimsOutputSchema,
-  http: { route: 'POST /orgs/{organizationId}/ping', operationId: 'updateOrganizationMemberLastSeenAt', summary: "Update the caller's last-seen time; returns the caller's claims as a signed JWT" },
+  http: {
+    route: 'POST /orgs/{organizationId}/ping',
+    operationId: 'updateOrganizationMemberLastSeenAt',
+    summary: "Update the caller's last-seen time; returns the caller's claims as a signed JWT",
+  },
 });
 
 export const setUserAsSSOMemberForOrganization = op({
   id: 'members.updateSso',
   input: z.object({ organizationId, userId }),
   output: MemberSchema,
-  http: { route: 'POST /orgs/{organizationId}/members/{userId}/sso', operationId: 'setUserAsSSOMemberForOrganization', summary: 'Set a member as an SSO member' },
+  http: {
+    route: 'POST /orgs/{organizationId}/members/{userId}/sso',
+    operationId: 'setUserAsSSOMemberForOrganization',
+    summary: 'Set a member as an SSO member',
+  },
 });
 
 export const listTeamsForOrganizationMember = op({
@@ -72,7 +102,11 @@ export const listTeamsForOrganizationMember = op({
     title: z.string().trim().max(64).optional().describe('Only teams whose title contains this (case-insensitive)'),
   }),
   output: listOf(MemberTeamSchema),
-  http: { route: 'GET /orgs/{organizationId}/members/{userId}/teams', operationId: 'listTeamsForOrganizationMember', summary: 'List the teams of a member' },
+  http: {
+    route: 'GET /orgs/{organizationId}/members/{userId}/teams',
+    operationId: 'listTeamsForOrganizationMember',
+    summary: 'List the teams of a member',
+  },
 });
 
 export const inviteUsersToOrganization = op({
@@ -84,11 +118,18 @@ export const inviteUsersToOrganization = op({
       .min(1)
       .max(1000)
       .describe('Users to add: an e-mail, or an e-mail with its own role'),
-    role: RoleOrGuestSchema.optional().describe("Role of invited users given by e-mail alone (default: the organization's default role, else `read`)"),
+    role: RoleOrGuestSchema.optional().describe(
+      "Role of invited users given by e-mail alone (default: the organization's default role, else `read`)",
+    ),
     sso: z.boolean().optional().describe('Add the users as SSO members (default false)'),
   }),
   output: InviteUsersOutputSchema,
-  http: { route: 'POST /orgs/{organizationId}/invites', operationId: 'inviteUsersToOrganization', summary: 'Add users to an organization (created when new); existing members are left as they are', tags: ['organization-invites'] },
+  http: {
+    route: 'POST /orgs/{organizationId}/invites',
+    operationId: 'inviteUsersToOrganization',
+    summary: 'Add users to an organization (created when new); existing members are left as they are',
+    tags: ['organization-invites'],
+  },
 });
 
 /** Other services → org-admin: the memberships of these users in an organization (non-members left out), in the order asked. */
@@ -97,4 +138,31 @@ export const getMembersByIds = op({
   access: 'internal',
   input: z.object({ organizationId, ids: z.array(IdSchema).max(1000).describe('User ids') }),
   output: z.object({ items: z.array(MemberSchema) }),
+});
+
+/**
+ * sites → org-admin: every member of an organization matching the filters, with what the site policy needs (role,
+ * teams) and the sort keys of `listPermissionsAggregateInSite`, which decides access and pages them.
+ */
+export const listMembersForAccess = op({
+  id: 'members.listForAccess',
+  access: 'internal',
+  input: z.object({
+    organizationId,
+    search: z.string().trim().max(256).optional().describe('Only members whose display name or e-mail contains this'),
+    team: IdSchema.optional().describe('Only the members of this team'),
+    seenOnly: z.boolean().default(false).describe('Only the members seen at least once'),
+  }),
+  output: z.object({
+    items: z.array(
+      z.object({
+        userId: IdSchema,
+        role: RoleOrGuestSchema,
+        teams: z.array(IdSchema).describe("Ids of the member's teams"),
+        joinedAt: z.string().describe('ISO date-time'),
+        lastSeenAt: z.string().nullable().describe('ISO date-time, null: never seen'),
+        sortName: z.string().describe('The lower-cased display name (the `name` sort key)'),
+      }),
+    ),
+  }),
 });

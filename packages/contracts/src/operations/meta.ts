@@ -6,7 +6,6 @@ const op = operationsOf('org-admin', { tags: ['api'] });
 
 export const getApiInformation = op({
   id: 'meta.get',
-  access: 'public',
   input: EmptySchema,
   output: z
     .object({

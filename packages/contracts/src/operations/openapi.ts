@@ -16,7 +16,11 @@ export const listOpenAPISpecs = op({
   id: 'openapiSpecs.list',
   input: z.object({ organizationId, ...PageQueryShape }),
   output: listOf(OpenAPISpecSchema),
-  http: { route: 'GET /orgs/{organizationId}/openapi', operationId: 'listOpenAPISpecs', summary: 'List the OpenAPI specifications of an organization (oldest first)' },
+  http: {
+    route: 'GET /orgs/{organizationId}/openapi',
+    operationId: 'listOpenAPISpecs',
+    summary: 'List the OpenAPI specifications of an organization (oldest first)',
+  },
 });
 
 export const createOpenAPISpec = op({
@@ -27,7 +31,8 @@ export const createOpenAPISpec = op({
     route: 'POST /orgs/{organizationId}/openapi',
     status: 201,
     operationId: 'createOpenAPISpec',
-    summary: 'Create an OpenAPI specification (`pending`): it is fetched, validated and stored as a version in the background (409 when the slug is taken)',
+    summary:
+      'Create an OpenAPI specification (`pending`): it is fetched, validated and stored as a version in the background (409 when the slug is taken)',
   },
 });
 
@@ -35,17 +40,26 @@ export const getOpenAPISpecBySlug = op({
   id: 'openapiSpecs.get',
   input: z.object({ organizationId, specSlug }),
   output: OpenAPISpecSchema,
-  http: { route: 'GET /orgs/{organizationId}/openapi/{specSlug}', operationId: 'getOpenAPISpecBySlug', summary: 'Get an OpenAPI specification by its slug' },
+  http: {
+    route: 'GET /orgs/{organizationId}/openapi/{specSlug}',
+    operationId: 'getOpenAPISpecBySlug',
+    summary: 'Get an OpenAPI specification by its slug',
+  },
 });
 
 export const createOrUpdateOpenAPISpecBySlug = op({
   id: 'openapiSpecs.upsert',
-  input: z.object({ organizationId, specSlug: OpenAPISpecSlugSchema.describe('Slug of the specification (created when none has it)'), source: OpenAPISpecSourceSchema }),
+  input: z.object({
+    organizationId,
+    specSlug: OpenAPISpecSlugSchema.describe('Slug of the specification (created when none has it)'),
+    source: OpenAPISpecSourceSchema,
+  }),
   output: OpenAPISpecSchema,
   http: {
     route: 'PUT /orgs/{organizationId}/openapi/{specSlug}',
     operationId: 'createOrUpdateOpenAPISpecBySlug',
-    summary: 'Create an OpenAPI specification or give it a new source; it is processed again (a new version when the document changed)',
+    summary:
+      'Create an OpenAPI specification or give it a new source; it is processed again (a new version when the document changed)',
   },
 });
 
@@ -53,14 +67,23 @@ export const deleteOpenAPISpecBySlug = op({
   id: 'openapiSpecs.delete',
   input: z.object({ organizationId, specSlug }),
   output: z.void(),
-  http: { route: 'DELETE /orgs/{organizationId}/openapi/{specSlug}', status: 205, operationId: 'deleteOpenAPISpecBySlug', summary: 'Delete an OpenAPI specification and its versions' },
+  http: {
+    route: 'DELETE /orgs/{organizationId}/openapi/{specSlug}',
+    status: 205,
+    operationId: 'deleteOpenAPISpecBySlug',
+    summary: 'Delete an OpenAPI specification and its versions',
+  },
 });
 
 export const listOpenAPISpecVersions = op({
   id: 'openapiSpecVersions.list',
   input: z.object({ organizationId, specSlug, ...PageQueryShape }),
   output: listOf(OpenAPISpecVersionSchema),
-  http: { route: 'GET /orgs/{organizationId}/openapi/{specSlug}/versions', operationId: 'listOpenAPISpecVersions', summary: 'List the versions of an OpenAPI specification, newest first' },
+  http: {
+    route: 'GET /orgs/{organizationId}/openapi/{specSlug}/versions',
+    operationId: 'listOpenAPISpecVersions',
+    summary: 'List the versions of an OpenAPI specification, newest first',
+  },
 });
 
 export const getLatestOpenAPISpecVersion = op({
@@ -89,7 +112,11 @@ export const getOpenAPISpecVersionById = op({
   id: 'openapiSpecVersions.get',
   input: z.object({ organizationId, specSlug, versionId: openAPISpecVersionId }),
   output: OpenAPISpecVersionSchema,
-  http: { route: 'GET /orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}', operationId: 'getOpenAPISpecVersionById', summary: 'Get a version of an OpenAPI specification' },
+  http: {
+    route: 'GET /orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}',
+    operationId: 'getOpenAPISpecVersionById',
+    summary: 'Get a version of an OpenAPI specification',
+  },
 });
 
 export const getOpenAPISpecVersionContentById = op({

@@ -10,7 +10,12 @@ export const getSpacePDF = content({
   id: 'pdf.export',
   input: z.object({ spaceId, ...PdfQueryShape }),
   output: PdfUrlSchema,
-  http: { route: 'GET /spaces/{spaceId}/pdf', operationId: 'getSpacePDF', summary: 'Get a temporary URL (valid for 1 hour) to download the content of a space, or of one of its pages, as PDF' },
+  http: {
+    route: 'GET /spaces/{spaceId}/pdf',
+    operationId: 'getSpacePDF',
+    summary:
+      'Get a temporary URL (valid for 1 hour) to download the content of a space, or of one of its pages, as PDF',
+  },
 });
 
 export const getChangeRequestPDF = cr({
@@ -20,6 +25,7 @@ export const getChangeRequestPDF = cr({
   http: {
     route: 'GET /spaces/{spaceId}/change-requests/{changeRequestId}/pdf',
     operationId: 'getChangeRequestPDF',
-    summary: "Get a temporary URL (valid for 1 hour) to download a change request's content, or one of its pages, as PDF",
+    summary:
+      "Get a temporary URL (valid for 1 hour) to download a change request's content, or one of its pages, as PDF",
   },
 });

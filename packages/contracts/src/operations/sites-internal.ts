@@ -14,7 +14,9 @@ export const resolveShareLink = op({
   id: 'shareLinks.resolve',
   access: 'internal',
   input: z.object({ spaceId, shareKey: z.string().min(1).max(256).describe('The share key given by the caller') }),
-  output: z.object({ publishedUrl: z.string().nullable().describe('Published URL of the space with the key, or null') }),
+  output: z.object({
+    publishedUrl: z.string().nullable().describe('Published URL of the space with the key, or null'),
+  }),
 });
 
 /** org-admin → sites: how many sites each member can read (`Member.sites`). */

@@ -11,28 +11,67 @@ export const listSiteShareLinks = op({
   id: 'shareLinks.list',
   input: z.object({ organizationId, siteId, ...PageQueryShape }),
   output: listOf(ShareLinkSchema),
-  http: { route: 'GET /orgs/{organizationId}/sites/{siteId}/share-links', operationId: 'listSiteShareLinks', summary: 'List the share links of a site (newest first)' },
+  http: {
+    route: 'GET /orgs/{organizationId}/sites/{siteId}/share-links',
+    operationId: 'listSiteShareLinks',
+    summary: 'List the share links of a site (newest first)',
+  },
 });
 
 export const createSiteShareLink = op({
   id: 'shareLinks.create',
   input: z.object({ organizationId, siteId, name: ShareLinkNameSchema }),
   output: ShareLinkSchema,
-  http: { route: 'POST /orgs/{organizationId}/sites/{siteId}/share-links', status: 201, operationId: 'createSiteShareLink', summary: 'Create a share link (active) with a new secret key' },
+  http: {
+    route: 'POST /orgs/{organizationId}/sites/{siteId}/share-links',
+    status: 201,
+    operationId: 'createSiteShareLink',
+    summary: 'Create a share link (active) with a new secret key',
+  },
 });
 
 export const updateSiteShareLinkById = op({
   id: 'shareLinks.update',
   input: z
-    .object({ organizationId, siteId, shareLinkId, active: z.boolean().optional().describe('Whether the link opens the site'), name: ShareLinkNameSchema.optional() })
-    .refine((b) => b.active !== undefined || b.name !== undefined, { message: 'give `active`, `name` or both', path: ['active'] }),
+    .object({
+      organizationId,
+      siteId,
+      shareLinkId,
+      active: z.boolean().optional().describe('Whether the link opens the site'),
+      name: ShareLinkNameSchema.optional(),
+    })
+    .refine((b) => b.active !== undefined || b.name !== undefined, {
+      message: 'give `active`, `name` or both',
+      path: ['active'],
+    }),
   output: ShareLinkSchema,
-  http: { route: 'PATCH /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}', operationId: 'updateSiteShareLinkById', summary: 'Rename a share link or turn it on or off' },
+  http: {
+    route: 'PATCH /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
+    operationId: 'updateSiteShareLinkById',
+    summary: 'Rename a share link or turn it on or off',
+  },
 });
 
 export const deleteSiteShareLinkById = op({
   id: 'shareLinks.delete',
   input: z.object({ organizationId, siteId, shareLinkId }),
   output: NoContentSchema,
-  http: { route: 'DELETE /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}', status: 205, operationId: 'deleteSiteShareLinkById', summary: 'Delete a share link: its key opens nothing any more' },
+  http: {
+    route: 'DELETE /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
+    status: 205,
+    operationId: 'deleteSiteShareLinkById',
+    summary: 'Delete a share link: its key opens nothing any more',
+  },
+});
+
+export const rotateSiteShareLinkKey = op({
+  id: 'shareLinks.updateKey',
+  input: z.object({ organizationId, siteId, shareLinkId }),
+  output: ShareLinkSchema,
+  http: {
+    route: 'POST /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}/rotate-key',
+    operationId: 'rotateSiteShareLinkKey',
+    summary:
+      'Give a share link a new secret key: the old key opens nothing any more, the new one is in `urls.published` (Quire only: GitBook has no such operation)',
+  },
 });

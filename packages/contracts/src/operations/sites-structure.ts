@@ -20,14 +20,25 @@ import { siteId, siteSectionId, siteSpaceId } from './sites-params.ts';
 
 const op = operationsOf('sites', { tags: ['sites'] });
 
-const shareKey = z.string().min(1).max(256).optional().describe('Secret key of an active share link: published URLs of a `share-link` site carry it');
-const condition = SiteConditionSchema.nullable().optional().describe('Expression deciding whether the item is shown (1..1024); unset keeps it, null removes it');
+const shareKey = z
+  .string()
+  .min(1)
+  .max(256)
+  .optional()
+  .describe('Secret key of an active share link: published URLs of a `share-link` site carry it');
+const condition = SiteConditionSchema.nullable()
+  .optional()
+  .describe('Expression deciding whether the item is shown (1..1024); unset keeps it, null removes it');
 
 export const getSiteStructure = op({
   id: 'siteStructures.get',
   input: z.object({ organizationId, siteId, shareKey }),
   output: SiteStructureSchema,
-  http: { route: 'GET /orgs/{organizationId}/sites/{siteId}/structure', operationId: 'getSiteStructure', summary: 'The structure of a site: its sections with their site spaces, or its site spaces' },
+  http: {
+    route: 'GET /orgs/{organizationId}/sites/{siteId}/structure',
+    operationId: 'getSiteStructure',
+    summary: 'The structure of a site: its sections with their site spaces, or its site spaces',
+  },
 });
 
 export const sortSiteStructure = op({
@@ -50,7 +61,11 @@ export const listSiteSections = op({
   id: 'siteSections.list',
   input: z.object({ organizationId, siteId, shareKey, ...PageQueryShape }),
   output: listOf(SiteSectionSchema),
-  http: { route: 'GET /orgs/{organizationId}/sites/{siteId}/sections', operationId: 'listSiteSections', summary: 'List the sections of a site, in order' },
+  http: {
+    route: 'GET /orgs/{organizationId}/sites/{siteId}/sections',
+    operationId: 'listSiteSections',
+    summary: 'List the sections of a site, in order',
+  },
 });
 
 export const addSectionToSite = op({
@@ -59,11 +74,18 @@ export const addSectionToSite = op({
     organizationId,
     siteId,
     spaceId: IdSchema.describe('ID of a space of the organization: the section holds it as its first site space'),
-    title: SiteSectionTitleSchema.nullable().optional().describe('Title of the section (2..128); the space title when absent'),
+    title: SiteSectionTitleSchema.nullable()
+      .optional()
+      .describe('Title of the section (2..128); the space title when absent'),
     icon: SiteIconSchema.nullable().optional(),
   }),
   output: SiteSectionSchema,
-  http: { route: 'POST /orgs/{organizationId}/sites/{siteId}/sections', status: 201, operationId: 'addSectionToSite', summary: 'Add a section to a site, with a space as its first site space' },
+  http: {
+    route: 'POST /orgs/{organizationId}/sites/{siteId}/sections',
+    status: 201,
+    operationId: 'addSectionToSite',
+    summary: 'Add a section to a site, with a space as its first site space',
+  },
 });
 
 export const updateSiteSectionById = op({
@@ -80,21 +102,34 @@ export const updateSiteSectionById = op({
     description: SiteSectionDescriptionSchema.nullable().optional().describe('Description (max 256); null removes it'),
   }),
   output: SiteSectionSchema,
-  http: { route: 'PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', operationId: 'updateSiteSectionById', summary: 'Update a section of a site' },
+  http: {
+    route: 'PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}',
+    operationId: 'updateSiteSectionById',
+    summary: 'Update a section of a site',
+  },
 });
 
 export const deleteSiteSectionById = op({
   id: 'siteSections.delete',
   input: z.object({ organizationId, siteId, siteSectionId }),
   output: NoContentSchema,
-  http: { route: 'DELETE /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', status: 205, operationId: 'deleteSiteSectionById', summary: 'Delete a section and its site spaces' },
+  http: {
+    route: 'DELETE /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}',
+    status: 205,
+    operationId: 'deleteSiteSectionById',
+    summary: 'Delete a section and its site spaces',
+  },
 });
 
 export const moveSiteSection = op({
   id: 'siteSections.move',
   input: z.object({ organizationId, siteId, siteSectionId, position: SiteSectionPositionSchema.optional() }),
   output: SiteSectionSchema,
-  http: { route: 'POST /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move', operationId: 'moveSiteSection', summary: 'Move a section (deprecated: use sortSiteStructure)' },
+  http: {
+    route: 'POST /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move',
+    operationId: 'moveSiteSection',
+    summary: 'Move a section (deprecated: use sortSiteStructure)',
+  },
 });
 
 export const listSiteSpaces = op({
@@ -107,7 +142,11 @@ export const listSiteSpaces = op({
     default: queryBoolean('true: only the default site space; false: only the others; absent: all').optional(),
   }),
   output: listOf(SiteSpaceSchema),
-  http: { route: 'GET /orgs/{organizationId}/sites/{siteId}/site-spaces', operationId: 'listSiteSpaces', summary: 'List the site spaces of a site, in structure order' },
+  http: {
+    route: 'GET /orgs/{organizationId}/sites/{siteId}/site-spaces',
+    operationId: 'listSiteSpaces',
+    summary: 'List the site spaces of a site, in structure order',
+  },
 });
 
 export const addSpaceToSite = op({
@@ -116,10 +155,17 @@ export const addSpaceToSite = op({
     organizationId,
     siteId,
     spaceId: IdSchema.describe('ID of a space of the organization'),
-    sectionId: IdSchema.optional().describe('ID of the section to add the space to; the default section when absent, or the root when the site has no section'),
+    sectionId: IdSchema.optional().describe(
+      'ID of the section to add the space to; the default section when absent, or the root when the site has no section',
+    ),
   }),
   output: SiteSpaceSchema,
-  http: { route: 'POST /orgs/{organizationId}/sites/{siteId}/site-spaces', status: 201, operationId: 'addSpaceToSite', summary: 'Add a space to a site' },
+  http: {
+    route: 'POST /orgs/{organizationId}/sites/{siteId}/site-spaces',
+    status: 201,
+    operationId: 'addSpaceToSite',
+    summary: 'Add a space to a site',
+  },
 });
 
 export const updateSiteSpaceById = op({
@@ -133,19 +179,32 @@ export const updateSiteSpaceById = op({
     spaceId: IdSchema.optional().describe('The space the site space shows; unset keeps it'),
   }),
   output: SiteSpaceSchema,
-  http: { route: 'PATCH /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}', operationId: 'updateSiteSpaceById', summary: 'Update a site space' },
+  http: {
+    route: 'PATCH /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}',
+    operationId: 'updateSiteSpaceById',
+    summary: 'Update a site space',
+  },
 });
 
 export const deleteSiteSpaceById = op({
   id: 'siteSpaces.delete',
   input: z.object({ organizationId, siteId, siteSpaceId }),
   output: NoContentSchema,
-  http: { route: 'DELETE /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}', status: 205, operationId: 'deleteSiteSpaceById', summary: 'Remove a space from a site' },
+  http: {
+    route: 'DELETE /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}',
+    status: 205,
+    operationId: 'deleteSiteSpaceById',
+    summary: 'Remove a space from a site',
+  },
 });
 
 export const moveSiteSpace = op({
   id: 'siteSpaces.move',
   input: z.object({ organizationId, siteId, siteSpaceId, position: SiteSpacePositionSchema.optional() }),
   output: SiteSpaceSchema,
-  http: { route: 'POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move', operationId: 'moveSiteSpace', summary: 'Move a site space among its siblings (deprecated: use sortSiteStructure)' },
+  http: {
+    route: 'POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move',
+    operationId: 'moveSiteSpace',
+    summary: 'Move a site space among its siblings (deprecated: use sortSiteStructure)',
+  },
 });

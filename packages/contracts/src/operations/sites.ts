@@ -20,7 +20,12 @@ import { siteId } from './sites-params.ts';
 
 const op = operationsOf('sites', { tags: ['sites'] });
 
-const shareKey = z.string().min(1).max(256).optional().describe('Secret key of an active share link: published URLs of a `share-link` site carry it');
+const shareKey = z
+  .string()
+  .min(1)
+  .max(256)
+  .optional()
+  .describe('Secret key of an active share link: published URLs of a `share-link` site carry it');
 
 export const listSites = op({
   id: 'sites.list',
@@ -32,7 +37,11 @@ export const listSites = op({
     published: queryBoolean('Only the published (true) or unpublished (false) sites').optional(),
   }),
   output: listOf(SiteSchema),
-  http: { route: 'GET /orgs/{organizationId}/sites', operationId: 'listSites', summary: 'List the sites of an organization (newest first)' },
+  http: {
+    route: 'GET /orgs/{organizationId}/sites',
+    operationId: 'listSites',
+    summary: 'List the sites of an organization (newest first)',
+  },
 });
 
 export const createSite = op({
@@ -45,17 +54,28 @@ export const createSite = op({
     spaces: z
       .union([z.array(IdSchema).max(100), z.literal('new')])
       .optional()
-      .describe('IDs of spaces of the organization to add as site spaces (in order, the first the default), or `new` to create a new space for the site'),
+      .describe(
+        'IDs of spaces of the organization to add as site spaces (in order, the first the default), or `new` to create a new space for the site',
+      ),
   }),
   output: SiteSchema,
-  http: { route: 'POST /orgs/{organizationId}/sites', status: 201, operationId: 'createSite', summary: 'Create a site (members with the `create` role)' },
+  http: {
+    route: 'POST /orgs/{organizationId}/sites',
+    status: 201,
+    operationId: 'createSite',
+    summary: 'Create a site (members with the `create` role)',
+  },
 });
 
 export const getSiteById = op({
   id: 'sites.get',
   input: z.object({ organizationId, siteId }),
   output: SiteSchema,
-  http: { route: 'GET /orgs/{organizationId}/sites/{siteId}', operationId: 'getSiteById', summary: 'Get a site by its ID' },
+  http: {
+    route: 'GET /orgs/{organizationId}/sites/{siteId}',
+    operationId: 'getSiteById',
+    summary: 'Get a site by its ID',
+  },
 });
 
 export const updateSiteById = op({
@@ -66,36 +86,59 @@ export const updateSiteById = op({
     title: SiteTitleSchema.optional(),
     visibility: SiteVisibilitySchema.optional(),
     basename: SiteBasenameSchema.optional(),
-    hostname: SiteHostnameSchema.nullable().optional().describe('Custom hostname of the site (unique across the instance); null removes it'),
+    hostname: SiteHostnameSchema.nullable()
+      .optional()
+      .describe('Custom hostname of the site (unique across the instance); null removes it'),
     adaptiveContent: z.object({ enabled: z.boolean().describe('Whether adaptive content is enabled') }).optional(),
     agentsContext: SiteAgentsContextSchema.optional(),
-    defaultSiteSpace: IdSchema.optional().describe('ID of the site space to make the default of its level (the root, or its section)'),
+    defaultSiteSpace: IdSchema.optional().describe(
+      'ID of the site space to make the default of its level (the root, or its section)',
+    ),
     defaultSiteSection: IdSchema.optional().describe('ID of the section to make the default section'),
-    proxy: SiteProxyOriginSchema.nullable().optional().describe('Proxy URL of the site (e.g. example.com/docs); null removes it'),
+    proxy: SiteProxyOriginSchema.nullable()
+      .optional()
+      .describe('Proxy URL of the site (e.g. example.com/docs); null removes it'),
   }),
   output: SiteSchema,
-  http: { route: 'PATCH /orgs/{organizationId}/sites/{siteId}', operationId: 'updateSiteById', summary: 'Update the settings of a site' },
+  http: {
+    route: 'PATCH /orgs/{organizationId}/sites/{siteId}',
+    operationId: 'updateSiteById',
+    summary: 'Update the settings of a site',
+  },
 });
 
 export const deleteSiteById = op({
   id: 'sites.delete',
   input: z.object({ organizationId, siteId }),
   output: NoContentSchema,
-  http: { route: 'DELETE /orgs/{organizationId}/sites/{siteId}', status: 205, operationId: 'deleteSiteById', summary: 'Delete a site with its sections, site spaces and share links (organization admins)' },
+  http: {
+    route: 'DELETE /orgs/{organizationId}/sites/{siteId}',
+    status: 205,
+    operationId: 'deleteSiteById',
+    summary: 'Delete a site with its sections, site spaces and share links (organization admins)',
+  },
 });
 
 export const publishSite = op({
   id: 'sites.publish',
   input: z.object({ organizationId, siteId }),
   output: SiteSchema,
-  http: { route: 'POST /orgs/{organizationId}/sites/{siteId}/publish', operationId: 'publishSite', summary: 'Publish a site: its visibility audience can reach it' },
+  http: {
+    route: 'POST /orgs/{organizationId}/sites/{siteId}/publish',
+    operationId: 'publishSite',
+    summary: 'Publish a site: its visibility audience can reach it',
+  },
 });
 
 export const unpublishSite = op({
   id: 'sites.unpublish',
   input: z.object({ organizationId, siteId }),
   output: SiteSchema,
-  http: { route: 'POST /orgs/{organizationId}/sites/{siteId}/unpublish', operationId: 'unpublishSite', summary: 'Unpublish a site' },
+  http: {
+    route: 'POST /orgs/{organizationId}/sites/{siteId}/unpublish',
+    operationId: 'unpublishSite',
+    summary: 'Unpublish a site',
+  },
 });
 
 export const getPublishedContentSite = op({
@@ -105,7 +148,8 @@ export const getPublishedContentSite = op({
   http: {
     route: 'GET /orgs/{organizationId}/sites/{siteId}/published',
     operationId: 'getPublishedContentSite',
-    summary: 'The published site and its structure, as its audience reaches it (404 when unpublished; a `share-link` site needs an active `shareKey`)',
+    summary:
+      'The published site and its structure, as its audience reaches it (404 when unpublished; a `share-link` site needs an active `shareKey`)',
   },
 });
 
@@ -113,14 +157,23 @@ export const getSiteAdaptiveSchema = op({
   id: 'siteAdaptiveSchemas.get',
   input: z.object({ organizationId, siteId }),
   output: SiteAdaptiveSchemaSchema,
-  http: { route: 'GET /orgs/{organizationId}/sites/{siteId}/adaptive-schema', operationId: 'getSiteAdaptiveSchema', summary: 'The visitor claims schema of a site (an empty object schema until one is set)' },
+  http: {
+    route: 'GET /orgs/{organizationId}/sites/{siteId}/adaptive-schema',
+    operationId: 'getSiteAdaptiveSchema',
+    summary: 'The visitor claims schema of a site (an empty object schema until one is set)',
+  },
 });
 
 export const updateSiteAdaptiveSchema = op({
   id: 'siteAdaptiveSchemas.update',
   input: z.object({ organizationId, siteId, jsonSchema: SiteAdaptiveJsonSchema }),
   output: SiteAdaptiveSchemaSchema,
-  http: { route: 'PUT /orgs/{organizationId}/sites/{siteId}/adaptive-schema', operationId: 'updateSiteAdaptiveSchema', summary: 'Set the visitor claims schema of a site (validated as JSON Schema draft-07 and against the adaptive rules)' },
+  http: {
+    route: 'PUT /orgs/{organizationId}/sites/{siteId}/adaptive-schema',
+    operationId: 'updateSiteAdaptiveSchema',
+    summary:
+      'Set the visitor claims schema of a site (validated as JSON Schema draft-07 and against the adaptive rules)',
+  },
 });
 
 export const listSiteAdaptiveTemplateConditions = op({

@@ -12,6 +12,7 @@ import {
   SpaceTitleSchema,
   SpaceVisibilitySchema,
 } from '../schemas/space.ts';
+import { MergeRulesSpaceInputSchema } from '../schemas/merge-rules.ts';
 
 const op = operationsOf('content', { tags: ['spaces'] });
 
@@ -19,7 +20,11 @@ export const listSpaces = op({
   id: 'spaces.listInOrg',
   input: z.object({ organizationId, ...PageQueryShape }),
   output: listOf(SpaceSchema),
-  http: { route: 'GET /orgs/{organizationId}/spaces', operationId: 'listSpacesInOrganizationById', summary: 'List the spaces of an organization the caller can see, in tree order' },
+  http: {
+    route: 'GET /orgs/{organizationId}/spaces',
+    operationId: 'listSpacesInOrganizationById',
+    summary: 'List the spaces of an organization the caller can see, in tree order',
+  },
 });
 
 export const createSpace = op({
@@ -28,11 +33,18 @@ export const createSpace = op({
     organizationId,
     title: SpaceTitleSchema.optional(),
     emoji: EmojiSchema.optional(),
-    parent: IdSchema.optional().describe('ID of a parent collection (the space goes last in it; at the top level when omitted)'),
+    parent: IdSchema.optional().describe(
+      'ID of a parent collection (the space goes last in it; at the top level when omitted)',
+    ),
     editMode: SpaceEditModeSchema.optional(),
   }),
   output: SpaceSchema,
-  http: { route: 'POST /orgs/{organizationId}/spaces', status: 201, operationId: 'createSpace', summary: 'Create a space in an organization' },
+  http: {
+    route: 'POST /orgs/{organizationId}/spaces',
+    status: 201,
+    operationId: 'createSpace',
+    summary: 'Create a space in an organization',
+  },
 });
 
 export const getSpaceById = op({
@@ -42,7 +54,11 @@ export const getSpaceById = op({
     shareKey: z.string().max(256).optional().describe('Share key resolving published URLs for share-link sites'),
   }),
   output: SpaceSchema,
-  http: { route: 'GET /spaces/{spaceId}', operationId: 'getSpaceById', summary: 'Get a space by its ID (a deleted space, until it is purged, carries `deletedAt`)' },
+  http: {
+    route: 'GET /spaces/{spaceId}',
+    operationId: 'getSpaceById',
+    summary: 'Get a space by its ID (a deleted space, until it is purged, carries `deletedAt`)',
+  },
 });
 
 export const updateSpaceById = op({
@@ -55,32 +71,55 @@ export const updateSpaceById = op({
       icon: SpaceIconSchema.nullable().optional().describe('URL of an icon image; null removes it'),
       editMode: SpaceEditModeSchema.optional(),
       defaultLevel: DefaultLevelSchema.optional(),
-      visibility: SpaceVisibilitySchema.optional().describe('Who can read the published space; `in-collection` only for a space inside a collection'),
+      visibility: SpaceVisibilitySchema.optional().describe(
+        'Who can read the published space; `in-collection` only for a space inside a collection',
+      ),
+      mergeRules: MergeRulesSpaceInputSchema.optional().describe(
+        "Rules a change request must meet to be merged; `inherit`: the organization's",
+      ),
     })
     .refine((b) => b.emoji == null || b.icon == null, { message: 'give `emoji` or `icon`, not both', path: ['icon'] }),
   output: SpaceSchema,
-  http: { route: 'PATCH /spaces/{spaceId}', operationId: 'updateSpaceById', summary: "Update a space's title, icon or settings (space admins)" },
+  http: {
+    route: 'PATCH /spaces/{spaceId}',
+    operationId: 'updateSpaceById',
+    summary: "Update a space's title, icon or settings (space admins)",
+  },
 });
 
 export const deleteSpaceById = op({
   id: 'spaces.delete',
   input: z.object({ spaceId }),
   output: z.void(),
-  http: { route: 'DELETE /spaces/{spaceId}', status: 205, operationId: 'deleteSpaceById', summary: 'Delete a space: it can be restored for 7 days, then it is purged' },
+  http: {
+    route: 'DELETE /spaces/{spaceId}',
+    status: 205,
+    operationId: 'deleteSpaceById',
+    summary: 'Delete a space: it can be restored for 7 days, then it is purged',
+  },
 });
 
 export const restoreSpace = op({
   id: 'spaces.restore',
   input: z.object({ spaceId }),
   output: SpaceSchema,
-  http: { route: 'POST /spaces/{spaceId}/restore', operationId: 'restoreSpace', summary: 'Restore a space deleted within the last 7 days (412 after that)' },
+  http: {
+    route: 'POST /spaces/{spaceId}/restore',
+    operationId: 'restoreSpace',
+    summary: 'Restore a space deleted within the last 7 days (412 after that)',
+  },
 });
 
 export const duplicateSpace = op({
   id: 'spaces.duplicate',
   input: z.object({ spaceId }),
   output: SpaceSchema,
-  http: { route: 'POST /spaces/{spaceId}/duplicate', status: 201, operationId: 'duplicateSpace', summary: 'Copy a space (content and settings) right after it, titled "Copy of <title>"' },
+  http: {
+    route: 'POST /spaces/{spaceId}/duplicate',
+    status: 201,
+    operationId: 'duplicateSpace',
+    summary: 'Copy a space (content and settings) right after it, titled "Copy of <title>"',
+  },
 });
 
 export const moveSpace = op({
@@ -89,25 +128,43 @@ export const moveSpace = op({
     .object({
       spaceId,
       parent: IdSchema.nullable().optional().describe('The unique id of the parent collection; null for the top level'),
-      position: ContentPositionSchema.optional().describe('Where to move the space among its new siblings; at the end when omitted'),
+      position: ContentPositionSchema.optional().describe(
+        'Where to move the space among its new siblings; at the end when omitted',
+      ),
     })
-    .refine((b) => b.parent !== undefined || b.position !== undefined, { message: 'give `parent`, `position` or both', path: ['parent'] }),
+    .refine((b) => b.parent !== undefined || b.position !== undefined, {
+      message: 'give `parent`, `position` or both',
+      path: ['parent'],
+    }),
   output: SpaceSchema,
-  http: { route: 'POST /spaces/{spaceId}/move', operationId: 'moveSpace', summary: 'Move a space to another collection and/or position' },
+  http: {
+    route: 'POST /spaces/{spaceId}/move',
+    operationId: 'moveSpace',
+    summary: 'Move a space to another collection and/or position',
+  },
 });
 
 export const transferSpace = op({
   id: 'spaces.transfer',
   input: z.object({ spaceId, organization: IdSchema.describe('The unique id of the target organization') }),
   output: SpaceSchema,
-  http: { route: 'POST /spaces/{spaceId}/transfer', operationId: 'transferSpace', summary: 'Transfer a space and its content to another organization (admin in both)' },
+  http: {
+    route: 'POST /spaces/{spaceId}/transfer',
+    operationId: 'transferSpace',
+    summary: 'Transfer a space and its content to another organization (admin in both)',
+  },
 });
 
 export const listSpacesForOrganizationMember = op({
   id: 'spaces.listForMember',
   input: z.object({ organizationId, userId, ...PageQueryShape, order: OrderSchema }),
   output: listOf(MemberSpacePermissionSchema),
-  http: { route: 'GET /orgs/{organizationId}/members/{userId}/spaces', operationId: 'listSpacesForOrganizationMember', summary: 'List the spaces a member can access, with the member role on each (by creation date)', tags: ['members'] },
+  http: {
+    route: 'GET /orgs/{organizationId}/members/{userId}/spaces',
+    operationId: 'listSpacesForOrganizationMember',
+    summary: 'List the spaces a member can access, with the member role on each (by creation date)',
+    tags: ['members'],
+  },
 });
 
 /**

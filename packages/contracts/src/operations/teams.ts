@@ -13,11 +13,17 @@ export const listTeamsInOrganizationById = op({
   input: z.object({
     organizationId,
     ...PageQueryShape,
-    owner: IdSchema.optional().describe('Only the teams this member can manage (all of them for an organization admin)'),
+    owner: IdSchema.optional().describe(
+      'Only the teams this member can manage (all of them for an organization admin)',
+    ),
     title: z.string().trim().max(64).optional().describe('Only teams whose title contains this (case-insensitive)'),
   }),
   output: listOf(TeamSchema),
-  http: { route: 'GET /orgs/{organizationId}/teams', operationId: 'listTeamsInOrganizationById', summary: 'List the teams of an organization' },
+  http: {
+    route: 'GET /orgs/{organizationId}/teams',
+    operationId: 'listTeamsInOrganizationById',
+    summary: 'List the teams of an organization',
+  },
 });
 
 export const createOrganizationTeam = op({
@@ -25,38 +31,64 @@ export const createOrganizationTeam = op({
   input: z.object({
     organizationId,
     title: TeamTitleSchema,
-    members: z.array(IdSchema).max(1000).optional().describe('Ids of organization members to add to the team (role `member`)'),
+    members: z
+      .array(IdSchema)
+      .max(1000)
+      .optional()
+      .describe('Ids of organization members to add to the team (role `member`)'),
   }),
   output: TeamSchema,
-  http: { route: 'PUT /orgs/{organizationId}/teams', status: 201, operationId: 'createOrganizationTeam', summary: 'Create a team' },
+  http: {
+    route: 'PUT /orgs/{organizationId}/teams',
+    status: 201,
+    operationId: 'createOrganizationTeam',
+    summary: 'Create a team',
+  },
 });
 
 export const getTeamInOrganizationById = op({
   id: 'teams.get',
   input: z.object({ organizationId, teamId }),
   output: TeamSchema,
-  http: { route: 'GET /orgs/{organizationId}/teams/{teamId}', operationId: 'getTeamInOrganizationById', summary: 'Get a team' },
+  http: {
+    route: 'GET /orgs/{organizationId}/teams/{teamId}',
+    operationId: 'getTeamInOrganizationById',
+    summary: 'Get a team',
+  },
 });
 
 export const updateTeamInOrganizationById = op({
   id: 'teams.update',
   input: z.object({ organizationId, teamId, title: TeamTitleSchema }),
   output: TeamSchema,
-  http: { route: 'PATCH /orgs/{organizationId}/teams/{teamId}', operationId: 'updateTeamInOrganizationById', summary: 'Rename a team' },
+  http: {
+    route: 'PATCH /orgs/{organizationId}/teams/{teamId}',
+    operationId: 'updateTeamInOrganizationById',
+    summary: 'Rename a team',
+  },
 });
 
 export const removeTeamFromOrganizationById = op({
   id: 'teams.delete',
   input: z.object({ organizationId, teamId }),
   output: z.void(),
-  http: { route: 'DELETE /orgs/{organizationId}/teams/{teamId}', status: 204, operationId: 'removeTeamFromOrganizationById', summary: 'Delete a team' },
+  http: {
+    route: 'DELETE /orgs/{organizationId}/teams/{teamId}',
+    status: 204,
+    operationId: 'removeTeamFromOrganizationById',
+    summary: 'Delete a team',
+  },
 });
 
 export const listTeamMembersInOrganizationById = op({
   id: 'teams.listMembers',
   input: z.object({ organizationId, teamId, ...PageQueryShape }),
   output: listOf(OrganizationTeamMemberSchema),
-  http: { route: 'GET /orgs/{organizationId}/teams/{teamId}/members', operationId: 'listTeamMembersInOrganizationById', summary: 'List the members of a team' },
+  http: {
+    route: 'GET /orgs/{organizationId}/teams/{teamId}/members',
+    operationId: 'listTeamMembersInOrganizationById',
+    summary: 'List the members of a team',
+  },
 });
 
 export const updateMembersInOrganizationTeam = op({
@@ -65,26 +97,50 @@ export const updateMembersInOrganizationTeam = op({
     organizationId,
     teamId,
     add: z.array(UserRefSchema).max(1000).optional().describe('Organization members to add (user ids or e-mails)'),
-    remove: z.array(UserRefSchema).max(1000).optional().describe('Users to remove (user ids or e-mails); removal wins over `add` and `memberships`'),
+    remove: z
+      .array(UserRefSchema)
+      .max(1000)
+      .optional()
+      .describe('Users to remove (user ids or e-mails); removal wins over `add` and `memberships`'),
     memberships: z
       .record(IdSchema, z.object({ role: TeamMemberRoleSchema }))
       .optional()
       .describe('Role by user id: adds the member with that role, or changes their role'),
   }),
   output: z.void(),
-  http: { route: 'PUT /orgs/{organizationId}/teams/{teamId}/members', status: 204, operationId: 'updateMembersInOrganizationTeam', summary: 'Add, remove and change the role of team members in bulk' },
+  http: {
+    route: 'PUT /orgs/{organizationId}/teams/{teamId}/members',
+    status: 204,
+    operationId: 'updateMembersInOrganizationTeam',
+    summary: 'Add, remove and change the role of team members in bulk',
+  },
 });
 
 export const addMemberToOrganizationTeamById = op({
   id: 'teams.upsertMember',
-  input: z.object({ organizationId, teamId, userId, role: TeamMemberRoleSchema.optional().describe('Role in the team (default `member` when added)') }),
+  input: z.object({
+    organizationId,
+    teamId,
+    userId,
+    role: TeamMemberRoleSchema.optional().describe('Role in the team (default `member` when added)'),
+  }),
   output: z.void(),
-  http: { route: 'PUT /orgs/{organizationId}/teams/{teamId}/members/{userId}', status: 204, operationId: 'addMemberToOrganizationTeamById', summary: 'Add a member to a team, or change their role in it' },
+  http: {
+    route: 'PUT /orgs/{organizationId}/teams/{teamId}/members/{userId}',
+    status: 204,
+    operationId: 'addMemberToOrganizationTeamById',
+    summary: 'Add a member to a team, or change their role in it',
+  },
 });
 
 export const deleteMemberFromOrganizationTeamById = op({
   id: 'teams.deleteMember',
   input: z.object({ organizationId, teamId, userId }),
   output: z.void(),
-  http: { route: 'DELETE /orgs/{organizationId}/teams/{teamId}/members/{userId}', status: 204, operationId: 'deleteMemberFromOrganizationTeamById', summary: 'Remove a member from a team' },
+  http: {
+    route: 'DELETE /orgs/{organizationId}/teams/{teamId}/members/{userId}',
+    status: 204,
+    operationId: 'deleteMemberFromOrganizationTeamById',
+    summary: 'Remove a member from a team',
+  },
 });

@@ -9,10 +9,13 @@ export const MAX_REACTIONS_PER_UPDATE = 20;
 export const COMMENT_STATUSES = ['open', 'resolved'] as const;
 export const CommentStatusSchema = z.enum(COMMENT_STATUSES).describe('Status of the comment: `open` or `resolved`');
 export type CommentStatus = z.infer<typeof CommentStatusSchema>;
-export const CommentStatusFilterSchema = z.enum(['all', 'open', 'resolved']).default('all').describe('Which comments to list: `all` (default), `open` or `resolved`');
+export const CommentStatusFilterSchema = z
+  .enum(['all', 'open', 'resolved'])
+  .default('all')
+  .describe('Which comments to list: `all` (default), `open` or `resolved`');
 
 /** One emoji of Unicode's recommended set (a flag, a keycap, a skin tone, a ZWJ family count as one). */
-const ONE_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
+const ONE_EMOJI = /^\p{RGI_Emoji}$/v;
 export const ReactionEmojiSchema = z
   .string()
   .min(1)
@@ -20,17 +23,28 @@ export const ReactionEmojiSchema = z
   .refine((s) => ONE_EMOJI.test(s), 'not an emoji')
   .describe('One emoji (Unicode RGI emoji, e.g. 👍)');
 
-const MarkdownSchema = z.string().max(MAX_COMMENT_MARKDOWN).describe(`Markdown of the body (max ${MAX_COMMENT_MARKDOWN})`);
+const MarkdownSchema = z
+  .string()
+  .max(MAX_COMMENT_MARKDOWN)
+  .describe(`Markdown of the body (max ${MAX_COMMENT_MARKDOWN})`);
 /** The body of a comment or reply as sent: `{ markdown }` (JSON documents are not supported yet). */
-export const CommentBodyInputSchema = z.object({ markdown: MarkdownSchema }).strict().describe('Content body: `{ markdown }`');
+export const CommentBodyInputSchema = z
+  .object({ markdown: MarkdownSchema })
+  .strict()
+  .describe('Content body: `{ markdown }`');
 
-export const CommentFormatSchema = z.enum(['document', 'markdown']).optional().describe('Format of the body: `markdown` (`{markdown}`, default) or `document` (the JSON document)');
+export const CommentFormatSchema = z
+  .enum(['document', 'markdown'])
+  .optional()
+  .describe('Format of the body: `markdown` (`{markdown}`, default) or `document` (the JSON document)');
 
 export const ReactionSchema = z
   .object({
     emoji: z.string().describe('The emoji'),
     count: z.number().int().describe('How many users reacted with it'),
-    users: z.array(z.object({ user: UserSchema, reactedAt: TimestampSchema.describe('When the user reacted') })).describe('Who reacted, first first'),
+    users: z
+      .array(z.object({ user: UserSchema, reactedAt: TimestampSchema.describe('When the user reacted') }))
+      .describe('Who reacted, first first'),
   })
   .describe('Reaction');
 export type Reaction = z.infer<typeof ReactionSchema>;
@@ -38,7 +52,10 @@ export type Reaction = z.infer<typeof ReactionSchema>;
 export const CommentBodySchema = z
   .union([
     z.object({ markdown: z.string().describe('Markdown of the body') }),
-    z.object({ object: z.literal('document'), nodes: z.array(z.record(z.string(), z.unknown())) }).catchall(z.unknown()).describe('GitBook’s JSON document'),
+    z
+      .object({ object: z.literal('document'), nodes: z.array(z.record(z.string(), z.unknown())) })
+      .catchall(z.unknown())
+      .describe('GitBook’s JSON document'),
   ])
   .describe('Content body: `{ markdown }`, or the JSON document with `format=document`');
 
@@ -56,7 +73,10 @@ export const CommentTargetSchema = z
     space: z.string().describe('The space'),
     revision: z.string().describe('The revision commented on'),
     changeRequest: z.string().optional().describe('The change request, for a comment on a change request'),
-    node: z.object({ id: z.string().describe('Id of the node') }).optional().describe('The node commented on, as given'),
+    node: z
+      .object({ id: z.string().describe('Id of the node') })
+      .optional()
+      .describe('The node commented on, as given'),
     page: z
       .object({
         id: z.string(),

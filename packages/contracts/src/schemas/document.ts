@@ -1,17 +1,35 @@
 import { z } from 'zod';
+import {
+  ContentRefFileSchema,
+  ContentRefOpenAPISchema,
+  ContentRefReusableContentSchema,
+  DocumentContentRefSchema,
+  DocumentRefSchema,
+  DocumentTextColorSchema,
+  IconSchema,
+  LengthSchema,
+  PlainObjectSchema,
+  type Length,
+} from './document-refs.ts';
+
+export * from './document-refs.ts';
 
 /**
- * GitBook's `JSONDocument` (a page's content as a tree of blocks, inlines, texts and leaves), restricted to
- * the nodes Quire stores. Every shape below is GitBook's shape of the same name (openapi `components.schemas`):
- * required fields are required here too, `isVoid` is `true`/`false` exactly where GitBook fixes it, and the
- * optional `key` is accepted where GitBook has it. Unknown fields are stripped, unknown node types are a 400.
+ * GitBook's `JSONDocument` (a page's content as a tree of blocks, inlines, texts and leaves): every block,
+ * inline and mark of GitBook's `Document*` schemas (openapi `components.schemas`) a docs page holds. Each shape
+ * below is GitBook's shape of the same name: required fields are required here too, `isVoid` is `true`/`false`
+ * exactly where GitBook fixes it, and the optional `key` is accepted where GitBook has it. Unknown fields are
+ * stripped, unknown node types are a 400. Containment follows GitBook (`DocumentBlocksTopLevels`, the `nodes`
+ * of each container); Quire adds one block of its own, `conflict` (a merge conflict kept in a change request).
  *
- * Containment follows GitBook: a list item holds essentials, code, hints, quotes and tables; a quote holds
- * essentials and quotes; a hint holds essentials and tables; images and code blocks are top-level (code also
- * in list items); a table's cells are fragments of paragraphs.
+ * Not modelled (GitBook blocks a page written in markdown never holds): `prompt` and `updates`.
  */
 
 const KeySchema = z.string().optional().describe('Identifier of the node within its document');
+const MetaIdSchema = z
+  .object({ id: z.string().describe('Anchor of the block in the page URL') })
+  .optional()
+  .describe('Computed facts about the block');
 
 // ── Marks, leaves, texts ────────────────────────────────────────────────────────────────────────────────
 
@@ -27,12 +45,45 @@ export const DocumentMarkBoldSchema = mark('bold', 'Bold text');
 export const DocumentMarkItalicSchema = mark('italic', 'Italic text');
 export const DocumentMarkStrikethroughSchema = mark('strikethrough', 'Struck-through text');
 export const DocumentMarkCodeSchema = mark('code', 'Inline code');
+export const DocumentMarkKeyboardSchema = mark('keyboard', 'A key of the keyboard (markdown `<kbd>`)');
+export const DocumentMarkSuperscriptSchema = mark('superscript', 'Superscript (markdown `<sup>`)');
+export const DocumentMarkSubscriptSchema = mark('subscript', 'Subscript (markdown `<sub>`)');
+export const DocumentMarkColorSchema = z
+  .object({
+    object: z.literal('mark').describe('Always `mark`'),
+    type: z.literal('color').describe('Colored text (markdown `<mark style="color:…;background-color:…;">`)'),
+    data: z
+      .object({
+        text: DocumentTextColorSchema.describe('Color of the text'),
+        background: DocumentTextColorSchema.describe('Color of the background'),
+      })
+      .describe('The colors'),
+  })
+  .describe('DocumentMark color');
+export type DocumentMarkColor = z.infer<typeof DocumentMarkColorSchema>;
 export const DocumentTextMarkSchema = z
-  .discriminatedUnion('type', [DocumentMarkBoldSchema, DocumentMarkItalicSchema, DocumentMarkStrikethroughSchema, DocumentMarkCodeSchema])
+  .discriminatedUnion('type', [
+    DocumentMarkBoldSchema,
+    DocumentMarkItalicSchema,
+    DocumentMarkCodeSchema,
+    DocumentMarkKeyboardSchema,
+    DocumentMarkStrikethroughSchema,
+    DocumentMarkColorSchema,
+    DocumentMarkSuperscriptSchema,
+    DocumentMarkSubscriptSchema,
+  ])
   .describe('A formatting applied to a leaf of text');
 export type DocumentTextMark = z.infer<typeof DocumentTextMarkSchema>;
-/** The mark types Quire supports, in the order a leaf lists them. */
-export const DOCUMENT_MARK_TYPES = ['bold', 'italic', 'strikethrough', 'code'] as const;
+/** The mark types without data, in the order a leaf lists them (a color mark, when any, comes last). */
+export const DOCUMENT_MARK_TYPES = [
+  'bold',
+  'italic',
+  'strikethrough',
+  'code',
+  'keyboard',
+  'superscript',
+  'subscript',
+] as const;
 export type DocumentMarkType = (typeof DOCUMENT_MARK_TYPES)[number];
 
 export const DocumentTextLeafSchema = z
@@ -53,60 +104,194 @@ export const DocumentTextSchema = z
   .describe('A text node: a sequence of leaves');
 export type DocumentText = z.infer<typeof DocumentTextSchema>;
 
-// ── References ──────────────────────────────────────────────────────────────────────────────────────────
-
-export const ContentRefURLSchema = z
-  .object({
-    kind: z.literal('url').describe('Always `url`'),
-    url: z.string().describe('Absolute or relative URL'),
-  })
-  .describe('A reference to a URL');
-export const ContentRefFileSchema = z
-  .object({
-    kind: z.literal('file').describe('Always `file`'),
-    file: z.string().min(1).describe('Unique identifier of the file'),
-    space: z.string().min(1).optional().describe('ID of the space the file is in; the current space when absent'),
-  })
-  .describe('A reference to a file of a space');
-export const DocumentRefSchema = z
-  .discriminatedUnion('kind', [ContentRefURLSchema, ContentRefFileSchema])
-  .describe('What a link or an image points to: a URL or a file');
-export type DocumentRef = z.infer<typeof DocumentRefSchema>;
-
 // ── Inlines ─────────────────────────────────────────────────────────────────────────────────────────────
+
+const inlineBase = {
+  object: z.literal('inline').describe('Always `inline`'),
+  key: KeySchema,
+};
+const isVoidTrue = z.literal(true).describe('Always `true`');
 
 export const DocumentInlineImageSchema = z
   .object({
-    object: z.literal('inline').describe('Always `inline`'),
+    ...inlineBase,
     type: z.literal('inline-image').describe('Always `inline-image`'),
-    key: KeySchema,
     data: z
       .object({
         ref: DocumentRefSchema.describe('The image'),
-        alt: z.string().optional().describe('Alternative text of the image'),
+        refDark: DocumentRefSchema.optional().describe('The image shown in dark mode'),
         caption: z.string().optional().describe('Caption of the image (the markdown image title)'),
+        alt: z.string().optional().describe('Alternative text of the image'),
+        size: z.enum(['original', 'line']).optional().describe('Shown at its own size, or as high as the line'),
       })
       .describe('What the image shows'),
-    isVoid: z.literal(true).describe('Always `true`'),
+    isVoid: isVoidTrue,
   })
   .describe('An image inside a line of text');
 export type DocumentInlineImage = z.infer<typeof DocumentInlineImageSchema>;
 
 export const DocumentInlineLinkSchema = z
   .object({
-    object: z.literal('inline').describe('Always `inline`'),
+    ...inlineBase,
     type: z.literal('link').describe('Always `link`'),
-    key: KeySchema,
-    data: z.object({ ref: DocumentRefSchema.describe('Target of the link') }).describe('Where the link goes'),
+    data: z.object({ ref: DocumentContentRefSchema.describe('Target of the link') }).describe('Where the link goes'),
     nodes: z.array(z.union([DocumentTextSchema, DocumentInlineImageSchema])).describe('The linked texts and images'),
     isVoid: z.literal(false).optional().describe('Always `false` when present'),
   })
   .describe('A link');
 export type DocumentInlineLink = z.infer<typeof DocumentInlineLinkSchema>;
 
+export const DocumentInlineEmojiSchema = z
+  .object({
+    ...inlineBase,
+    type: z.literal('emoji').describe('Always `emoji`'),
+    data: z
+      .object({ code: z.string().describe('Code points of the emoji in hexadecimal, joined by `-` (`1f600`)') })
+      .describe('The emoji'),
+    isVoid: isVoidTrue,
+  })
+  .describe('An emoji (markdown: the character itself)');
+export type DocumentInlineEmoji = z.infer<typeof DocumentInlineEmojiSchema>;
+
+export const DocumentInlineIconSchema = z
+  .object({
+    ...inlineBase,
+    type: z.literal('icon').describe('Always `icon`'),
+    data: z
+      .object({
+        icon: z.string().describe('Name of the icon (Font Awesome)'),
+        color: DocumentTextColorSchema.optional().describe('Color of the icon'),
+      })
+      .describe('The icon'),
+    isVoid: isVoidTrue,
+  })
+  .describe('An icon (markdown `<i class="fa-gear">:gear:</i>`)');
+export type DocumentInlineIcon = z.infer<typeof DocumentInlineIconSchema>;
+
+export const DocumentInlineExpressionSchema = z
+  .object({
+    ...inlineBase,
+    type: z.literal('expression').describe('Always `expression`'),
+    data: z
+      .object({ expression: z.string().describe('The expression, e.g. `space.vars.version`') })
+      .describe('The expression'),
+    isVoid: isVoidTrue,
+  })
+  .describe('The value of an expression or variable (markdown `<code class="expression">space.vars.x</code>`)');
+export type DocumentInlineExpression = z.infer<typeof DocumentInlineExpressionSchema>;
+
+export const DocumentInlineMathSchema = z
+  .object({
+    ...inlineBase,
+    type: z.literal('inline-math').describe('Always `inline-math`'),
+    data: z.object({ formula: z.string().describe('The formula, in TeX') }).describe('The formula'),
+    isVoid: isVoidTrue,
+  })
+  .describe('A formula inside a line of text (markdown `$$E=mc^2$$`)');
+export type DocumentInlineMath = z.infer<typeof DocumentInlineMathSchema>;
+
+export const DocumentInlineMentionSchema = z
+  .object({
+    ...inlineBase,
+    type: z.literal('mention').describe('Always `mention`'),
+    data: z.object({ ref: DocumentContentRefSchema.describe('Who or what is mentioned') }).describe('The mention'),
+    isVoid: isVoidTrue,
+  })
+  .describe('A mention of a user, a page or a heading (markdown: a link titled "mention")');
+export type DocumentInlineMention = z.infer<typeof DocumentInlineMentionSchema>;
+
+export const DocumentActionSchema = z
+  .discriminatedUnion('action', [
+    z
+      .object({ action: z.literal('search'), query: z.string().optional().describe('Query to search') })
+      .describe('Opens the search'),
+    z
+      .object({ action: z.literal('ask'), query: z.string().optional().describe('Question to ask') })
+      .describe('Opens the assistant'),
+    z
+      .object({ action: z.literal('select'), slug: z.string().describe('Slug of the tab to select') })
+      .describe('Selects a tab'),
+  ])
+  .describe('What a button does');
+
+const buttonBase = {
+  label: z.string().describe('Text of the button'),
+  kind: z.enum(['primary', 'secondary']).describe('Style of the button'),
+  size: z.enum(['small', 'medium', 'large']).optional().describe('Size of the button'),
+  icon: IconSchema.optional(),
+};
+export const DocumentInlineButtonSchema = z
+  .object({
+    ...inlineBase,
+    type: z.literal('button').describe('Always `button`'),
+    data: z
+      .union([
+        z.object({ ...buttonBase, ref: DocumentContentRefSchema.describe('Where the button goes') }),
+        z.object({ ...buttonBase, action: DocumentActionSchema }),
+      ])
+      .describe('The button: a label and either a target or an action'),
+    isVoid: isVoidTrue,
+  })
+  .describe('A button (markdown `<a href="…" class="button primary">Label</a>`)');
+export type DocumentInlineButton = z.infer<typeof DocumentInlineButtonSchema>;
+
+/** An annotation (a footnote): annotated texts and, in its one fragment, the note's blocks. */
+export interface DocumentInlineAnnotation {
+  object: 'inline';
+  type: 'annotation';
+  key?: string | undefined;
+  data?: Record<string, never> | undefined;
+  nodes: DocumentText[];
+  fragments: DocumentAnnotationBody[];
+  isVoid: false;
+}
+export interface DocumentAnnotationBody {
+  object: 'fragment';
+  key?: string | undefined;
+  fragment?: string | undefined;
+  type: 'annotation-body';
+  nodes: DocumentAnnotationChild[];
+}
+export type DocumentAnnotationChild = DocumentBlockEssential | DocumentBlockCode;
+
+export const DocumentAnnotationBodySchema = z
+  .object({
+    object: z.literal('fragment').describe('Always `fragment`'),
+    key: KeySchema,
+    fragment: z.string().optional().describe('Name of the fragment'),
+    type: z.literal('annotation-body').describe('Always `annotation-body`'),
+    get nodes(): z.ZodType<DocumentAnnotationChild[]> {
+      return z.array(DocumentAnnotationChildSchema).min(1).describe('The blocks of the note');
+    },
+  })
+  .describe('The body of an annotation');
+
+export const DocumentInlineAnnotationSchema = z
+  .object({
+    ...inlineBase,
+    type: z.literal('annotation').describe('Always `annotation`'),
+    data: z.object({}).optional().describe('Always empty'),
+    nodes: z.array(DocumentTextSchema).describe('The annotated text'),
+    get fragments(): z.ZodType<DocumentAnnotationBody[]> {
+      return z.array(DocumentAnnotationBodySchema).describe('The note (one annotation-body fragment)');
+    },
+    isVoid: z.literal(false).describe('Always `false`'),
+  })
+  .describe('A note on a piece of text (markdown: a footnote, `text[^1]` and `[^1]: note`)');
+
 export const DocumentInlineSchema = z
-  .discriminatedUnion('type', [DocumentInlineLinkSchema, DocumentInlineImageSchema])
-  .describe('An inline node: a link or an image');
+  .discriminatedUnion('type', [
+    DocumentInlineLinkSchema,
+    DocumentInlineEmojiSchema,
+    DocumentInlineIconSchema,
+    DocumentInlineExpressionSchema,
+    DocumentInlineMathSchema,
+    DocumentInlineImageSchema,
+    DocumentInlineAnnotationSchema,
+    DocumentInlineMentionSchema,
+    DocumentInlineButtonSchema,
+  ])
+  .describe('An inline node');
 export type DocumentInline = z.infer<typeof DocumentInlineSchema>;
 
 const phrasing = () =>
@@ -114,19 +299,22 @@ const phrasing = () =>
     .array(z.union([DocumentTextSchema, DocumentInlineSchema]))
     .describe('Texts and inlines: every inline sits between two texts (possibly empty)');
 
-// ── Blocks ──────────────────────────────────────────────────────────────────────────────────────────────
+// ── Leaf blocks ─────────────────────────────────────────────────────────────────────────────────────────
 
 const blockBase = {
   object: z.literal('block').describe('Always `block`'),
   key: KeySchema,
 };
 const notVoid = z.literal(false).optional().describe('Always `false` when present');
+const isVoidFalse = z.literal(false).describe('Always `false`');
+const TextAlignmentSchema = z.enum(['start', 'center', 'end']).describe('Alignment of the text');
+const VerticalAlignmentSchema = z.enum(['top', 'middle', 'bottom']).describe('Vertical alignment');
 
 export const DocumentBlockParagraphSchema = z
   .object({
     ...blockBase,
     type: z.literal('paragraph').describe('Always `paragraph`'),
-    data: z.object({}).optional().describe('Always empty'),
+    data: z.object({ align: TextAlignmentSchema.optional() }).optional().describe('Options of the paragraph'),
     nodes: phrasing(),
     isVoid: notVoid,
   })
@@ -145,6 +333,7 @@ export const DocumentBlockHeadingSchema = z
           .regex(/^[-a-z0-9.+_]+$/)
           .optional()
           .describe('Custom anchor of the heading'),
+        align: TextAlignmentSchema.optional(),
       })
       .describe('Options of the heading'),
     meta: z
@@ -162,17 +351,21 @@ export const DocumentBlockDividerSchema = z
     ...blockBase,
     type: z.literal('divider').describe('Always `divider`'),
     data: z.object({}).describe('Always empty'),
-    isVoid: z.literal(true).describe('Always `true`'),
+    isVoid: isVoidTrue,
   })
-  .describe('A horizontal rule');
+  .describe('A horizontal rule (markdown `***`)');
 export type DocumentBlockDivider = z.infer<typeof DocumentBlockDividerSchema>;
 
 export const DocumentBlockCodeLineSchema = z
   .object({
     ...blockBase,
     type: z.literal('code-line').describe('Always `code-line`'),
-    data: z.object({}).describe('Always empty'),
-    nodes: z.array(DocumentTextSchema).describe('The text of the line (marks are ignored)'),
+    data: z
+      .object({ highlighted: z.boolean().optional().describe('Whether the line is highlighted') })
+      .describe('Options of the line'),
+    nodes: z
+      .array(z.union([DocumentTextSchema, DocumentInlineAnnotationSchema, DocumentInlineExpressionSchema]))
+      .describe('The text of the line (marks are ignored)'),
     isVoid: notVoid,
   })
   .describe('One line of a code block');
@@ -185,31 +378,286 @@ export const DocumentBlockCodeSchema = z
     data: z
       .object({
         syntax: z.string().optional().describe('Language of the code, for highlighting (the markdown info string)'),
-        title: z.string().optional().describe('Title shown above the code (markdown: `title="…"` after the language)'),
+        title: z.string().optional().describe('Title shown above the code (markdown `{% code title="…" %}`)'),
+        overflow: z.enum(['scroll', 'wrap']).optional().describe('Long lines scroll (default) or wrap'),
+        lineNumbers: z.boolean().optional().describe('Whether line numbers are shown'),
+        fullWidth: z.boolean().optional().describe('Whether the block takes the full width of the page'),
+        expandable: z.boolean().optional().describe('Whether a long block is collapsed until expanded'),
+        collapsedLineCount: z.number().int().min(1).optional().describe('Lines shown while collapsed (10)'),
       })
       .describe('Options of the code block'),
     nodes: z.array(DocumentBlockCodeLineSchema).describe('The lines of the code, one node per line'),
     isVoid: notVoid,
   })
-  .describe('A block of code');
+  .describe('A block of code (markdown: a fence, inside `{% code … %}` when it has options)');
 export type DocumentBlockCode = z.infer<typeof DocumentBlockCodeSchema>;
 
+export const DocumentBlockMathSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('math').describe('Always `math`'),
+    data: z.object({ formula: z.string().describe('The formula, in TeX') }).describe('The formula'),
+    isVoid: isVoidTrue,
+  })
+  .describe('A formula (markdown: `$$` on the lines before and after it)');
+export type DocumentBlockMath = z.infer<typeof DocumentBlockMathSchema>;
+
+export const DocumentBlockEmbedSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('embed').describe('Always `embed`'),
+    data: z
+      .object({
+        url: z.string().describe('URL of the embedded content'),
+        fullWidth: z.boolean().optional().describe('Whether the block takes the full width of the page'),
+      })
+      .describe('What is embedded'),
+    isVoid: isVoidTrue,
+  })
+  .describe('Embedded content from a URL (markdown `{% embed url="…" %}`)');
+export type DocumentBlockEmbed = z.infer<typeof DocumentBlockEmbedSchema>;
+
+export const DocumentBlockContentRefSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('content-ref').describe('Always `content-ref`'),
+    data: z.object({ ref: DocumentContentRefSchema.describe('The page, file, space or URL') }).describe('The target'),
+    isVoid: isVoidTrue,
+  })
+  .describe('A card linking to content (markdown `{% content-ref url="…" %}[title](url){% endcontent-ref %}`)');
+export type DocumentBlockContentRef = z.infer<typeof DocumentBlockContentRefSchema>;
+
+export const DocumentBlockFileSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('file').describe('Always `file`'),
+    data: z
+      .object({
+        ref: ContentRefFileSchema.describe('The file'),
+        caption: z.string().optional().describe('Caption written with the file in markdown (kept by Quire)'),
+      })
+      .describe('The file'),
+    isVoid: isVoidTrue,
+  })
+  .describe('A file to download (markdown `{% file src="…" %}caption{% endfile %}`)');
+export type DocumentBlockFile = z.infer<typeof DocumentBlockFileSchema>;
+
+export const DocumentBlockDrawingSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('drawing').describe('Always `drawing`'),
+    data: z.object({ ref: ContentRefFileSchema.optional().describe('The drawing file') }).describe('The drawing'),
+    isVoid: isVoidTrue,
+  })
+  .describe('A drawing (markdown `{% drawing src="…" %}`)');
+export type DocumentBlockDrawing = z.infer<typeof DocumentBlockDrawingSchema>;
+
+export const DocumentBlockReusableContentSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('reusable-content').describe('Always `reusable-content`'),
+    data: z.object({ ref: ContentRefReusableContentSchema.describe('The reusable content') }).describe('The content'),
+    isVoid: isVoidTrue,
+    meta: z
+      .object({ token: z.string().optional().describe('Token to read the content of another space') })
+      .optional()
+      .describe('Computed facts about the block'),
+  })
+  .describe('Content shared between pages (markdown `{% include "…" %}`)');
+export type DocumentBlockReusableContent = z.infer<typeof DocumentBlockReusableContentSchema>;
+
+export const DocumentBlockOpenAPISchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('swagger').describe('Always `swagger`'),
+    data: z
+      .object({
+        ref: DocumentRefSchema.describe('The OpenAPI file or URL'),
+        path: z.string().describe('Path of the operation'),
+        method: z.string().describe('HTTP method of the operation'),
+        expanded: z.boolean().optional().describe('Whether the block starts expanded'),
+        fullWidth: z.boolean().optional().describe('Whether the block takes the full width of the page'),
+      })
+      .describe('The operation'),
+    isVoid: isVoidTrue,
+    meta: MetaIdSchema,
+  })
+  .describe('An API operation from an OpenAPI file (markdown `{% swagger src="…" path="…" method="…" %}`)');
+export type DocumentBlockOpenAPI = z.infer<typeof DocumentBlockOpenAPISchema>;
+
+export const DocumentBlockOpenAPIOperationSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('openapi-operation').describe('Always `openapi-operation`'),
+    data: z
+      .object({
+        ref: ContentRefOpenAPISchema.describe('The OpenAPI specification'),
+        path: z.string().describe('Path of the operation'),
+        method: z.string().describe('HTTP method of the operation'),
+        headless: z.boolean().optional().describe('Internal to GitBook'),
+      })
+      .describe('The operation'),
+    isVoid: isVoidTrue,
+    meta: MetaIdSchema,
+  })
+  .describe('An API operation (markdown `{% openapi-operation spec="…" path="…" method="…" %}`)');
+export type DocumentBlockOpenAPIOperation = z.infer<typeof DocumentBlockOpenAPIOperationSchema>;
+
+export const DocumentBlockOpenAPISchemasSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('openapi-schemas').describe('Always `openapi-schemas`'),
+    data: z
+      .object({
+        ref: ContentRefOpenAPISchema.describe('The OpenAPI specification'),
+        schemas: z.array(z.string()).describe('Names of the schemas shown'),
+        grouped: z.boolean().optional().describe('Whether the schemas are shown as one group (true)'),
+        title: z.string().optional().describe('Title of the group'),
+      })
+      .describe('The schemas'),
+    isVoid: isVoidTrue,
+    meta: MetaIdSchema,
+  })
+  .describe('Schemas of an API (markdown `{% openapi-schemas spec="…" schemas="A,B" %}`)');
+export type DocumentBlockOpenAPISchemas = z.infer<typeof DocumentBlockOpenAPISchemasSchema>;
+
+export const DocumentBlockOpenAPIWebhookSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('openapi-webhook').describe('Always `openapi-webhook`'),
+    data: z
+      .object({
+        ref: ContentRefOpenAPISchema.describe('The OpenAPI specification'),
+        name: z.string().describe('Name of the webhook'),
+        method: z.string().describe('HTTP method of the webhook'),
+        headless: z.boolean().optional().describe('Internal to GitBook'),
+      })
+      .describe('The webhook'),
+    isVoid: isVoidTrue,
+    meta: MetaIdSchema,
+  })
+  .describe('A webhook of an API (markdown `{% openapi-webhook spec="…" name="…" method="…" %}`)');
+export type DocumentBlockOpenAPIWebhook = z.infer<typeof DocumentBlockOpenAPIWebhookSchema>;
+
+export const DocumentBlockIntegrationSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('integration').describe('Always `integration`'),
+    data: z
+      .object({
+        integration: z.string().describe('Name of the integration'),
+        block: z.string().describe('ID of the block in the integration'),
+        props: PlainObjectSchema.describe('Properties passed to the block when rendered'),
+        action: z
+          .looseObject({ action: z.string().describe('Name of the action') })
+          .optional()
+          .describe('Custom action to render the block again'),
+        url: z.string().optional().describe('URL the block was made from (unfurled)'),
+        fullWidth: z.boolean().optional().describe('Whether the block takes the full width of the page'),
+      })
+      .describe('The integration block, kept as it is'),
+    isVoid: isVoidTrue,
+    meta: z
+      .object({
+        token: z.string().optional().describe('Content token for cross-space integration blocks'),
+        spaceId: z.string().optional().describe('ID of the space the block comes from'),
+      })
+      .optional()
+      .describe('Computed facts about the block'),
+  })
+  .describe('A block rendered by an integration, kept opaque (markdown `{% integration … %}` with its JSON)');
+export type DocumentBlockIntegration = z.infer<typeof DocumentBlockIntegrationSchema>;
+
+// ── Tables ──────────────────────────────────────────────────────────────────────────────────────────────
+
+const definitionBase = {
+  id: z.string().describe('Unique identifier of the column in the table'),
+  title: z.string().describe('Title of the column (the header cell)'),
+};
 export const DocumentTableDefinitionTextSchema = z
   .object({
-    id: z.string().describe('Unique identifier of the column in the table'),
-    title: z.string().describe('Title of the column (the header cell)'),
-    type: z.literal('text').describe('Always `text`: cells are rich text'),
+    ...definitionBase,
+    type: z.literal('text').describe('Always `text`: cells are rich text (fragments)'),
     textAlignment: z.enum(['left', 'center', 'right']).describe('Alignment of the cells of the column'),
+    verticalAlignment: VerticalAlignmentSchema.optional(),
   })
   .describe('A text column');
 export type DocumentTableDefinitionText = z.infer<typeof DocumentTableDefinitionTextSchema>;
+const column = <T extends string>(type: T, what: string) =>
+  z.object({ ...definitionBase, type: z.literal(type).describe(what) }).describe(`A ${type} column`);
+export const DocumentTableDefinitionSchema = z
+  .discriminatedUnion('type', [
+    DocumentTableDefinitionTextSchema,
+    column('number', 'Cells are numbers'),
+    column('checkbox', 'Cells are booleans'),
+    column('files', 'Cells are lists of file IDs'),
+    z
+      .object({
+        ...definitionBase,
+        type: z.literal('users').describe('Cells are lists of user IDs'),
+        multiple: z.boolean().describe('Whether a cell may hold several users'),
+      })
+      .describe('A users column'),
+    z
+      .object({
+        ...definitionBase,
+        type: z.literal('rating').describe('Cells are ratings'),
+        max: z.number().describe('Highest rating'),
+      })
+      .describe('A rating column'),
+    z
+      .object({
+        ...definitionBase,
+        type: z.literal('select').describe('Cells are lists of option values'),
+        multiple: z.boolean().describe('Whether a cell may hold several options'),
+        options: z
+          .array(
+            z
+              .object({
+                value: z.string().describe('Value stored in cells'),
+                label: z.string().describe('Label shown'),
+                color: z.string().describe('Color of the option'),
+              })
+              .describe('An option'),
+          )
+          .describe('The options'),
+      })
+      .describe('A select column'),
+    column('content-ref', 'Cells are content references'),
+    column('image', 'Cells are images'),
+  ])
+  .describe('A column of the table');
+export type DocumentTableDefinition = z.infer<typeof DocumentTableDefinitionSchema>;
 
+export const DocumentTableImageRecordSchema = z
+  .union([
+    ContentRefFileSchema,
+    z.object({ kind: z.literal('url'), url: z.string() }).describe('A URL'),
+    z
+      .object({
+        ref: DocumentRefSchema.describe('The image'),
+        objectFit: z.enum(['contain', 'fill', 'cover']).optional().describe('How the image fills the card'),
+        alt: z.string().optional().describe('Alternative text'),
+      })
+      .describe('An image with options'),
+  ])
+  .describe('An image cell');
+export const DocumentTableRecordValueSchema = z
+  .union([
+    z.number(),
+    z.string(),
+    z.null(),
+    z.boolean(),
+    z.array(z.string()),
+    DocumentContentRefSchema,
+    DocumentTableImageRecordSchema,
+  ])
+  .describe('A cell: the name of its fragment (text columns), a number, a boolean, IDs, a reference or an image');
+export type DocumentTableRecordValue = z.infer<typeof DocumentTableRecordValueSchema>;
 export const DocumentTableRecordSchema = z
   .object({
     orderIndex: z.string().describe('Sort key of the row among the rows (fractional index)'),
-    values: z
-      .record(z.string(), z.string())
-      .describe('Cell of each column: column ID → name of the fragment holding the cell'),
+    values: z.record(z.string(), DocumentTableRecordValueSchema).describe('Cell of each column, by column ID'),
   })
   .describe('A row of the table');
 export type DocumentTableRecord = z.infer<typeof DocumentTableRecordSchema>;
@@ -219,10 +667,35 @@ export const DocumentTableCellFragmentSchema = z
     object: z.literal('fragment').describe('Always `fragment`'),
     key: KeySchema,
     fragment: z.string().describe('Name of the fragment, as referenced from a record value'),
+    type: z.string().optional().describe('Type of the fragment'),
     nodes: z.array(DocumentBlockParagraphSchema).describe('Content of the cell'),
   })
   .describe('The content of one table cell');
 export type DocumentTableCellFragment = z.infer<typeof DocumentTableCellFragmentSchema>;
+
+export const DocumentTableViewGridSchema = z
+  .object({
+    type: z.literal('grid').describe('Always `grid`'),
+    columns: z.array(z.string()).describe('Ordered list of the column IDs to display'),
+    columnWidths: z.record(z.string(), z.number()).optional().describe('Width of columns, by column ID'),
+    hideHeader: z.boolean().describe('Whether the header row with the column titles is hidden'),
+    stickyHeader: z.boolean().optional().describe('Whether the header row stays visible when scrolling'),
+    stickyFirstColumn: z.boolean().optional().describe('Whether the first column stays visible when scrolling'),
+    useNewSizing: z.boolean().optional().describe('Internal to GitBook'),
+  })
+  .describe('Shown as a grid');
+export const DocumentTableViewCardsSchema = z
+  .object({
+    type: z.literal('cards').describe('Always `cards`'),
+    cardSize: z.enum(['medium', 'large']).describe('Size of the cards'),
+    columns: z.array(z.string()).describe('Ordered list of the column IDs to display'),
+    targetDefinition: z.string().optional().describe('Column whose reference is the target of each card'),
+    coverDefinition: z.string().optional().describe('Column whose image is the cover of each card'),
+    coverDefinitionDark: z.string().optional().describe('Column whose image is the dark-mode cover'),
+    hideColumnTitle: z.boolean().optional().describe('Whether column titles are hidden'),
+    wrap: z.boolean().optional().describe('Whether the cards wrap onto several rows (true)'),
+  })
+  .describe('Shown as cards (markdown `<table data-view="cards">`)');
 
 export const DocumentBlockTableSchema = z
   .object({
@@ -231,27 +704,42 @@ export const DocumentBlockTableSchema = z
     data: z
       .object({
         view: z
-          .object({
-            type: z.literal('grid').describe('Always `grid`'),
-            columns: z.array(z.string()).describe('Ordered list of the column IDs to display'),
-            hideHeader: z.boolean().describe('Whether the header row with the column titles is hidden'),
-          })
+          .discriminatedUnion('type', [DocumentTableViewGridSchema, DocumentTableViewCardsSchema])
           .describe('How the table is displayed'),
         records: z.record(z.string(), DocumentTableRecordSchema).describe('The rows, by ID'),
-        definition: z.record(z.string(), DocumentTableDefinitionTextSchema).describe('The columns, by ID'),
+        definition: z.record(z.string(), DocumentTableDefinitionSchema).describe('The columns, by ID'),
+        cellMerges: z
+          .array(
+            z
+              .object({
+                anchor: z
+                  .object({ record: z.string().describe('Row ID'), column: z.string().describe('Column ID') })
+                  .describe('The top-left cell'),
+                rowSpan: z.number().int().min(1).max(50).describe('Rows merged'),
+                colSpan: z.number().int().min(1).max(50).describe('Columns merged'),
+              })
+              .describe('Merged cells'),
+          )
+          .optional()
+          .describe('Merged cells'),
+        fullWidth: z.boolean().optional().describe('Whether the table takes the full width of the page'),
+        search: z.boolean().optional().describe('Whether the table can be searched'),
       })
       .describe('Rows and columns of the table'),
-    fragments: z.array(DocumentTableCellFragmentSchema).describe('The cells'),
-    isVoid: z.literal(true).describe('Always `true`'),
+    fragments: z.array(DocumentTableCellFragmentSchema).describe('The rich-text cells'),
+    isVoid: isVoidTrue,
   })
-  .describe('A table');
+  .describe('A table, shown as a grid or as cards');
 export type DocumentBlockTable = z.infer<typeof DocumentBlockTableSchema>;
+
+// ── Images ──────────────────────────────────────────────────────────────────────────────────────────────
 
 export const DocumentImageCaptionSchema = z
   .object({
     object: z.literal('fragment').describe('Always `fragment`'),
     key: KeySchema,
     fragment: z.literal('caption').describe('Always `caption`'),
+    type: z.string().optional().describe('Type of the fragment'),
     nodes: z.array(DocumentBlockParagraphSchema).describe('The caption'),
   })
   .describe('Caption of an image');
@@ -263,11 +751,14 @@ export const DocumentBlockImageSchema = z
     data: z
       .object({
         ref: DocumentRefSchema.describe('The image'),
+        refDark: DocumentRefSchema.optional().describe('The image shown in dark mode'),
+        width: LengthSchema.optional().describe('Width of the image'),
+        height: LengthSchema.optional().describe('Height of the image'),
         alt: z.string().optional().describe('Alternative text of the image'),
       })
       .describe('What the image shows'),
-    fragments: z.array(DocumentImageCaptionSchema).describe('The caption, when there is one (the markdown image title)'),
-    isVoid: z.literal(true).describe('Always `true`'),
+    fragments: z.array(DocumentImageCaptionSchema).describe('The caption, when there is one'),
+    isVoid: isVoidTrue,
   })
   .describe('One image of an images block');
 export type DocumentBlockImage = z.infer<typeof DocumentBlockImageSchema>;
@@ -276,65 +767,129 @@ export const DocumentBlockImagesSchema = z
   .object({
     ...blockBase,
     type: z.literal('images').describe('Always `images`'),
-    data: z.object({}).describe('Options of the images block'),
+    data: z
+      .object({
+        align: z.enum(['center', 'left', 'right']).optional().describe('Alignment of the images'),
+        fullWidth: z.boolean().optional().describe('Whether the images take the full width of the page'),
+        withFrame: z.boolean().optional().describe('Whether the images are framed'),
+      })
+      .describe('Options of the images block'),
     nodes: z.array(DocumentBlockImageSchema).describe('The images, side by side'),
-    isVoid: z.literal(false).describe('Always `false`'),
+    isVoid: isVoidFalse,
   })
-  .describe('A block of one or more images');
+  .describe('A block of one or more images (markdown `![alt](src "caption")` or `<figure>`)');
 export type DocumentBlockImages = z.infer<typeof DocumentBlockImagesSchema>;
 
-// Lists, quotes and hints nest: their `nodes` are getters so the schemas can refer to one another.
+// ── Containers ──────────────────────────────────────────────────────────────────────────────────────────
+// Containers nest: their `nodes` are getters so the schemas can refer to one another, and their types are
+// written out (checked against the schemas at the end of the file).
 
-export interface DocumentBlockListItem {
+interface Block<T extends string> {
   object: 'block';
-  type: 'list-item';
+  type: T;
   key?: string | undefined;
+}
+export interface DocumentBlockListItem extends Block<'list-item'> {
   data?: { checked?: boolean | undefined } | undefined;
   nodes: DocumentListItemChild[];
   isVoid?: false | undefined;
 }
-export interface DocumentBlockListOrdered {
-  object: 'block';
-  type: 'list-ordered';
-  key?: string | undefined;
+export interface DocumentBlockListOrdered extends Block<'list-ordered'> {
   data: { start?: number | undefined };
   nodes: DocumentBlockListItem[];
   isVoid?: false | undefined;
 }
-export interface DocumentBlockListUnordered {
-  object: 'block';
-  type: 'list-unordered';
-  key?: string | undefined;
+export interface DocumentBlockListUnordered extends Block<'list-unordered'> {
   data?: Record<string, never> | undefined;
   nodes: DocumentBlockListItem[];
   isVoid?: false | undefined;
 }
-export interface DocumentBlockListTasks {
-  object: 'block';
-  type: 'list-tasks';
-  key?: string | undefined;
+export interface DocumentBlockListTasks extends Block<'list-tasks'> {
   data?: Record<string, never> | undefined;
   nodes: DocumentBlockListItem[];
   isVoid?: false | undefined;
 }
-export interface DocumentBlockQuote {
-  object: 'block';
-  type: 'blockquote';
-  key?: string | undefined;
+export interface DocumentBlockQuote extends Block<'blockquote'> {
   data?: Record<string, never> | undefined;
   nodes: DocumentQuoteChild[];
   isVoid?: false | undefined;
 }
 export const HINT_STYLES = ['info', 'warning', 'danger', 'success'] as const;
 export type DocumentHintStyle = (typeof HINT_STYLES)[number];
-export interface DocumentBlockHint {
-  object: 'block';
-  type: 'hint';
-  key?: string | undefined;
-  data: { style: DocumentHintStyle };
+export interface DocumentBlockHint extends Block<'hint'> {
+  data: { style: DocumentHintStyle; icon?: string | undefined };
   nodes: DocumentHintChild[];
   isVoid?: false | undefined;
 }
+export interface DocumentBlockTabsItem extends Block<'tabs-item'> {
+  data: { title?: string | undefined; icon?: string | undefined; slug?: string | undefined };
+  meta?: { id: string } | undefined;
+  nodes: DocumentTabsItemChild[];
+  isVoid?: false | undefined;
+}
+export interface DocumentBlockTabs extends Block<'tabs'> {
+  data?: { fullWidth?: boolean | undefined } | undefined;
+  nodes: DocumentBlockTabsItem[];
+  isVoid?: false | undefined;
+}
+export interface DocumentBlockStepperStep extends Block<'stepper-step'> {
+  data: { icon?: string | undefined };
+  nodes: DocumentStepperStepChild[];
+  isVoid?: false | undefined;
+}
+export interface DocumentBlockStepper extends Block<'stepper'> {
+  data?: Record<string, never> | undefined;
+  nodes: DocumentBlockStepperStep[];
+  isVoid?: false | undefined;
+}
+export interface DocumentBlockColumn extends Block<'column'> {
+  data: { width?: Length | undefined; verticalAlignment?: 'top' | 'middle' | 'bottom' | undefined };
+  nodes: DocumentColumnChild[];
+  isVoid?: false | undefined;
+}
+export interface DocumentBlockColumns extends Block<'columns'> {
+  data: { fullWidth?: boolean | undefined };
+  nodes: DocumentBlockColumn[];
+  isVoid: false;
+}
+export interface DocumentExpandableTitle {
+  object: 'fragment';
+  key?: string | undefined;
+  fragment: 'expandable-title';
+  type: 'expandable-title';
+  nodes: DocumentBlockParagraph[];
+}
+export interface DocumentExpandableBody {
+  object: 'fragment';
+  key?: string | undefined;
+  fragment: 'expandable-body';
+  type: 'expandable-body';
+  nodes: DocumentExpandableChild[];
+}
+export interface DocumentBlockExpandable extends Block<'expandable'> {
+  data: { defaultExpanded?: boolean | undefined };
+  fragments: (DocumentExpandableTitle | DocumentExpandableBody)[];
+  meta?: { id: string } | undefined;
+  isVoid: true;
+}
+export interface DocumentBlockIf extends Block<'if'> {
+  data: { expression: string };
+  nodes: DocumentBlockTopLevel[];
+  isVoid?: false | undefined;
+}
+/** Quire's own block: one side of a merge conflict, holding that side's blocks. */
+export interface DocumentBlockConflictSide extends Block<'conflict-side'> {
+  data: { title: string };
+  nodes: DocumentBlockTopLevel[];
+  isVoid?: false | undefined;
+}
+/** Quire's own block: a merge conflict, both (or all) sides kept until someone resolves it. */
+export interface DocumentBlockConflict extends Block<'conflict'> {
+  data: Record<string, never>;
+  nodes: DocumentBlockConflictSide[];
+  isVoid?: false | undefined;
+}
+
 export type DocumentBlockEssential =
   | DocumentBlockParagraph
   | DocumentBlockHeading
@@ -342,18 +897,95 @@ export type DocumentBlockEssential =
   | DocumentBlockListUnordered
   | DocumentBlockListTasks
   | DocumentBlockDivider;
-export type DocumentListItemChild = DocumentBlockEssential | DocumentBlockCode | DocumentBlockHint | DocumentBlockQuote | DocumentBlockTable;
+export type DocumentListItemChild =
+  | DocumentBlockEssential
+  | DocumentBlockCode
+  | DocumentBlockHint
+  | DocumentBlockQuote
+  | DocumentBlockMath
+  | DocumentBlockTable;
 export type DocumentQuoteChild = DocumentBlockEssential | DocumentBlockQuote;
-export type DocumentHintChild = DocumentBlockEssential | DocumentBlockTable;
+export type DocumentHintChild =
+  | DocumentBlockEssential
+  | DocumentBlockEmbed
+  | DocumentBlockIntegration
+  | DocumentBlockTable;
+export type DocumentTabsItemChild =
+  | DocumentBlockEssential
+  | DocumentBlockContentRef
+  | DocumentBlockCode
+  | DocumentBlockEmbed
+  | DocumentBlockFile
+  | DocumentBlockImages
+  | DocumentBlockDrawing
+  | DocumentBlockHint
+  | DocumentBlockQuote
+  | DocumentBlockMath
+  | DocumentBlockIntegration;
+export type DocumentStepperStepChild = DocumentTabsItemChild | DocumentBlockExpandable;
+export type DocumentColumnChild =
+  | DocumentBlockEssential
+  | DocumentBlockImages
+  | DocumentBlockCode
+  | DocumentBlockHint
+  | DocumentBlockContentRef
+  | DocumentBlockDrawing
+  | DocumentBlockEmbed
+  | DocumentBlockFile
+  | DocumentBlockIntegration
+  | DocumentBlockMath
+  | DocumentBlockQuote
+  | DocumentBlockTable
+  | DocumentBlockExpandable
+  | DocumentBlockStepper;
+export type DocumentExpandableChild =
+  | DocumentBlockEssential
+  | DocumentBlockFile
+  | DocumentBlockImages
+  | DocumentBlockCode
+  | DocumentBlockTable
+  | DocumentBlockHint
+  | DocumentBlockQuote
+  | DocumentBlockReusableContent
+  | DocumentBlockIntegration;
 export type DocumentBlockTopLevel =
   | DocumentBlockEssential
   | DocumentBlockQuote
   | DocumentBlockHint
   | DocumentBlockImages
+  | DocumentBlockFile
+  | DocumentBlockDrawing
+  | DocumentBlockEmbed
   | DocumentBlockCode
-  | DocumentBlockTable;
+  | DocumentBlockMath
+  | DocumentBlockExpandable
+  | DocumentBlockTabs
+  | DocumentBlockTable
+  | DocumentBlockOpenAPI
+  | DocumentBlockOpenAPIOperation
+  | DocumentBlockOpenAPISchemas
+  | DocumentBlockOpenAPIWebhook
+  | DocumentBlockContentRef
+  | DocumentBlockIntegration
+  | DocumentBlockReusableContent
+  | DocumentBlockStepper
+  | DocumentBlockIf
+  | DocumentBlockColumns
+  | DocumentBlockConflict;
+/** Every block type, wherever it sits. */
+export type DocumentBlock =
+  | DocumentBlockTopLevel
+  | DocumentBlockListItem
+  | DocumentBlockTabsItem
+  | DocumentBlockStepperStep
+  | DocumentBlockColumn
+  | DocumentBlockConflictSide
+  | DocumentBlockImage
+  | DocumentBlockCodeLine;
 
 const EmptyDataSchema = z.object({}).optional().describe('Always empty');
+const children = <T>(schema: () => z.ZodType<T>, description: string): z.ZodType<T[]> =>
+  z.array(z.lazy(schema)).describe(description);
 
 export const DocumentBlockListItemSchema = z
   .object({
@@ -364,7 +996,7 @@ export const DocumentBlockListItemSchema = z
       .optional()
       .describe('Options of the item'),
     get nodes(): z.ZodType<DocumentListItemChild[]> {
-      return z.array(DocumentListItemChildSchema).describe('Content of the item');
+      return children(() => DocumentListItemChildSchema, 'Content of the item');
     },
     isVoid: notVoid,
   })
@@ -408,7 +1040,7 @@ export const DocumentBlockListTasksSchema = z
     },
     isVoid: notVoid,
   })
-  .describe('A list of tasks with checkboxes');
+  .describe('A list of tasks with checkboxes (markdown `- [ ]`, `- [x]`)');
 
 export const DocumentBlockQuoteSchema = z
   .object({
@@ -416,7 +1048,7 @@ export const DocumentBlockQuoteSchema = z
     type: z.literal('blockquote').describe('Always `blockquote`'),
     data: EmptyDataSchema,
     get nodes(): z.ZodType<DocumentQuoteChild[]> {
-      return z.array(DocumentQuoteChildSchema).describe('Content of the quote');
+      return children(() => DocumentQuoteChildSchema, 'Content of the quote');
     },
     isVoid: notVoid,
   })
@@ -426,13 +1058,194 @@ export const DocumentBlockHintSchema = z
   .object({
     ...blockBase,
     type: z.literal('hint').describe('Always `hint`'),
-    data: z.object({ style: z.enum(HINT_STYLES).describe('Style of the hint: info, warning, danger or success') }).describe('Options of the hint'),
+    data: z
+      .object({
+        style: z.enum(HINT_STYLES).describe('Style of the hint: info, warning, danger or success'),
+        icon: IconSchema.optional(),
+      })
+      .describe('Options of the hint'),
     get nodes(): z.ZodType<DocumentHintChild[]> {
-      return z.array(DocumentHintChildSchema).describe('Content of the hint');
+      return children(() => DocumentHintChildSchema, 'Content of the hint');
     },
     isVoid: notVoid,
   })
-  .describe('A hint (callout)');
+  .describe('A hint (callout; markdown `{% hint style="info" %}…{% endhint %}`)');
+
+export const DocumentBlockTabsItemSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('tabs-item').describe('Always `tabs-item`'),
+    data: z
+      .object({
+        title: z.string().optional().describe('Title of the tab'),
+        icon: IconSchema.optional(),
+        slug: z.string().optional().describe('Slug of the tab, for links to it'),
+      })
+      .describe('Options of the tab'),
+    meta: MetaIdSchema,
+    get nodes(): z.ZodType<DocumentTabsItemChild[]> {
+      return children(() => DocumentTabsItemChildSchema, 'Content of the tab');
+    },
+    isVoid: notVoid,
+  })
+  .describe('One tab (markdown `{% tab title="…" %}…{% endtab %}`)');
+
+export const DocumentBlockTabsSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('tabs').describe('Always `tabs`'),
+    data: z
+      .object({ fullWidth: z.boolean().optional().describe('Whether the tabs take the full width') })
+      .optional()
+      .describe('Options of the tabs'),
+    get nodes(): z.ZodType<DocumentBlockTabsItem[]> {
+      return z.array(DocumentBlockTabsItemSchema).describe('The tabs');
+    },
+    isVoid: notVoid,
+  })
+  .describe('Tabs (markdown `{% tabs %}…{% endtabs %}`)');
+
+export const DocumentBlockStepperStepSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('stepper-step').describe('Always `stepper-step`'),
+    data: z.object({ icon: IconSchema.optional() }).describe('Options of the step'),
+    get nodes(): z.ZodType<DocumentStepperStepChild[]> {
+      return children(() => DocumentStepperStepChildSchema, 'Content of the step');
+    },
+    isVoid: notVoid,
+  })
+  .describe('One step (markdown `{% step %}…{% endstep %}`)');
+
+export const DocumentBlockStepperSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('stepper').describe('Always `stepper`'),
+    data: EmptyDataSchema,
+    get nodes(): z.ZodType<DocumentBlockStepperStep[]> {
+      return z.array(DocumentBlockStepperStepSchema).describe('The steps');
+    },
+    isVoid: notVoid,
+  })
+  .describe('Numbered steps (markdown `{% stepper %}…{% endstepper %}`)');
+
+export const DocumentBlockColumnSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('column').describe('Always `column`'),
+    data: z
+      .object({
+        width: LengthSchema.optional().describe('Width of the column'),
+        verticalAlignment: VerticalAlignmentSchema.optional(),
+      })
+      .describe('Options of the column'),
+    get nodes(): z.ZodType<DocumentColumnChild[]> {
+      return children(() => DocumentColumnChildSchema, 'Content of the column');
+    },
+    isVoid: notVoid,
+  })
+  .describe('One column (markdown `{% column %}…{% endcolumn %}`)');
+
+export const DocumentBlockColumnsSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('columns').describe('Always `columns`'),
+    data: z
+      .object({ fullWidth: z.boolean().optional().describe('Whether the columns take the full width') })
+      .describe('Options of the columns'),
+    get nodes(): z.ZodType<DocumentBlockColumn[]> {
+      return z.array(DocumentBlockColumnSchema).describe('The columns');
+    },
+    isVoid: isVoidFalse,
+  })
+  .describe('Columns side by side (markdown `{% columns %}…{% endcolumns %}`)');
+
+export const DocumentExpandableTitleSchema = z
+  .object({
+    object: z.literal('fragment').describe('Always `fragment`'),
+    key: KeySchema,
+    fragment: z.literal('expandable-title').describe('Always `expandable-title`'),
+    type: z.literal('expandable-title').describe('Always `expandable-title`'),
+    nodes: z.array(DocumentBlockParagraphSchema).min(1).max(1).describe('The title: one paragraph'),
+  })
+  .describe('Title of an expandable block');
+export const DocumentExpandableBodySchema = z
+  .object({
+    object: z.literal('fragment').describe('Always `fragment`'),
+    key: KeySchema,
+    fragment: z.literal('expandable-body').describe('Always `expandable-body`'),
+    type: z.literal('expandable-body').describe('Always `expandable-body`'),
+    get nodes(): z.ZodType<DocumentExpandableChild[]> {
+      return z
+        .array(z.lazy(() => DocumentExpandableChildSchema))
+        .min(1)
+        .describe('The content');
+    },
+  })
+  .describe('Content of an expandable block');
+
+export const DocumentBlockExpandableSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('expandable').describe('Always `expandable`'),
+    data: z
+      .object({ defaultExpanded: z.boolean().optional().describe('Whether it starts open') })
+      .describe('Options of the block'),
+    get fragments(): z.ZodType<(DocumentExpandableTitle | DocumentExpandableBody)[]> {
+      return z
+        .array(z.discriminatedUnion('fragment', [DocumentExpandableTitleSchema, DocumentExpandableBodySchema]))
+        .describe('The title and the body');
+    },
+    meta: MetaIdSchema,
+    isVoid: isVoidTrue,
+  })
+  .describe('A block that opens and closes (markdown `<details><summary>…</summary>…</details>`)');
+
+export const DocumentBlockIfSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('if').describe('Always `if`'),
+    data: z
+      .object({ expression: z.string().describe('Condition, e.g. `visitor.claims.plan === "pro"`') })
+      .describe('The condition'),
+    get nodes(): z.ZodType<DocumentBlockTopLevel[]> {
+      return children(() => DocumentBlockTopLevelSchema, 'Content shown when the condition holds');
+    },
+    isVoid: notVoid,
+  })
+  .describe('Content shown only when a condition holds (markdown `{% if … %}…{% endif %}`)');
+
+export const DocumentBlockConflictSideSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('conflict-side').describe('Always `conflict-side`'),
+    data: z
+      .object({ title: z.string().describe('Where this side comes from, e.g. `main` or `change request #3`') })
+      .describe('Options of the side'),
+    get nodes(): z.ZodType<DocumentBlockTopLevel[]> {
+      return children(() => DocumentBlockTopLevelSchema, 'The blocks of this side (may be empty)');
+    },
+    isVoid: notVoid,
+  })
+  .describe('Quire-specific: one side of a merge conflict');
+
+export const DocumentBlockConflictSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal('conflict').describe('Always `conflict`'),
+    data: z.object({}).describe('Always empty'),
+    get nodes(): z.ZodType<DocumentBlockConflictSide[]> {
+      return z.array(DocumentBlockConflictSideSchema).describe('The sides of the conflict, in order');
+    },
+    isVoid: notVoid,
+  })
+  .describe(
+    'Quire-specific: a merge conflict left in a change request, both sides kept; markdown ' +
+      '`{% conflict %}{% conflict-side title="main" %}…{% endconflict-side %}…{% endconflict %}`. ' +
+      'The page is resolved when no conflict block remains.',
+  );
+
+// ── Containment ─────────────────────────────────────────────────────────────────────────────────────────
 
 const essentials = () =>
   [
@@ -443,32 +1256,131 @@ const essentials = () =>
     DocumentBlockListTasksSchema,
     DocumentBlockDividerSchema,
   ] as const;
+const union = <T>(options: readonly z.ZodObject[], description: string) =>
+  z
+    .discriminatedUnion('type', options as unknown as [z.ZodObject, ...z.ZodObject[]])
+    .describe(description) as unknown as z.ZodType<T>;
 
-export const DocumentListItemChildSchema = z
-  .discriminatedUnion('type', [...essentials(), DocumentBlockCodeSchema, DocumentBlockHintSchema, DocumentBlockQuoteSchema, DocumentBlockTableSchema])
-  .describe('A block inside a list item');
-export const DocumentQuoteChildSchema = z
-  .discriminatedUnion('type', [...essentials(), DocumentBlockQuoteSchema])
-  .describe('A block inside a quote');
-export const DocumentHintChildSchema = z
-  .discriminatedUnion('type', [...essentials(), DocumentBlockTableSchema])
-  .describe('A block inside a hint');
-export const DocumentBlockTopLevelSchema = z
-  .discriminatedUnion('type', [
+export const DocumentAnnotationChildSchema = union<DocumentAnnotationChild>(
+  [...essentials(), DocumentBlockCodeSchema],
+  'A block of a note',
+);
+export const DocumentListItemChildSchema = union<DocumentListItemChild>(
+  [
+    ...essentials(),
+    DocumentBlockCodeSchema,
+    DocumentBlockHintSchema,
+    DocumentBlockQuoteSchema,
+    DocumentBlockMathSchema,
+    DocumentBlockTableSchema,
+  ],
+  'A block inside a list item',
+);
+export const DocumentQuoteChildSchema = union<DocumentQuoteChild>(
+  [...essentials(), DocumentBlockQuoteSchema],
+  'A block inside a quote',
+);
+export const DocumentHintChildSchema = union<DocumentHintChild>(
+  [...essentials(), DocumentBlockEmbedSchema, DocumentBlockIntegrationSchema, DocumentBlockTableSchema],
+  'A block inside a hint',
+);
+const tabsItemChildren = () =>
+  [
+    ...essentials(),
+    DocumentBlockContentRefSchema,
+    DocumentBlockCodeSchema,
+    DocumentBlockEmbedSchema,
+    DocumentBlockFileSchema,
+    DocumentBlockImagesSchema,
+    DocumentBlockDrawingSchema,
+    DocumentBlockHintSchema,
+    DocumentBlockQuoteSchema,
+    DocumentBlockMathSchema,
+    DocumentBlockIntegrationSchema,
+  ] as const;
+export const DocumentTabsItemChildSchema = union<DocumentTabsItemChild>(tabsItemChildren(), 'A block inside a tab');
+export const DocumentStepperStepChildSchema = union<DocumentStepperStepChild>(
+  [...tabsItemChildren(), DocumentBlockExpandableSchema],
+  'A block inside a step',
+);
+export const DocumentColumnChildSchema = union<DocumentColumnChild>(
+  [
+    ...essentials(),
+    DocumentBlockImagesSchema,
+    DocumentBlockCodeSchema,
+    DocumentBlockHintSchema,
+    DocumentBlockContentRefSchema,
+    DocumentBlockDrawingSchema,
+    DocumentBlockEmbedSchema,
+    DocumentBlockFileSchema,
+    DocumentBlockIntegrationSchema,
+    DocumentBlockMathSchema,
+    DocumentBlockQuoteSchema,
+    DocumentBlockTableSchema,
+    DocumentBlockExpandableSchema,
+    DocumentBlockStepperSchema,
+  ],
+  'A block inside a column',
+);
+export const DocumentExpandableChildSchema = union<DocumentExpandableChild>(
+  [
+    ...essentials(),
+    DocumentBlockFileSchema,
+    DocumentBlockImagesSchema,
+    DocumentBlockCodeSchema,
+    DocumentBlockTableSchema,
+    DocumentBlockHintSchema,
+    DocumentBlockQuoteSchema,
+    DocumentBlockReusableContentSchema,
+    DocumentBlockIntegrationSchema,
+  ],
+  'A block inside an expandable block',
+);
+export const DocumentBlockTopLevelSchema = union<DocumentBlockTopLevel>(
+  [
     ...essentials(),
     DocumentBlockQuoteSchema,
     DocumentBlockHintSchema,
     DocumentBlockImagesSchema,
+    DocumentBlockFileSchema,
+    DocumentBlockDrawingSchema,
+    DocumentBlockEmbedSchema,
     DocumentBlockCodeSchema,
+    DocumentBlockMathSchema,
+    DocumentBlockExpandableSchema,
+    DocumentBlockTabsSchema,
     DocumentBlockTableSchema,
-  ])
-  .describe('A block at the top of a document');
+    DocumentBlockOpenAPISchema,
+    DocumentBlockOpenAPIOperationSchema,
+    DocumentBlockOpenAPISchemasSchema,
+    DocumentBlockOpenAPIWebhookSchema,
+    DocumentBlockContentRefSchema,
+    DocumentBlockIntegrationSchema,
+    DocumentBlockReusableContentSchema,
+    DocumentBlockStepperSchema,
+    DocumentBlockIfSchema,
+    DocumentBlockColumnsSchema,
+    DocumentBlockConflictSchema,
+  ],
+  'A block at the top of a document',
+);
+
+/** Front matter of a page as GitBook's Git Sync writes it (YAML between `---` lines): Quire-specific in JSON. */
+export const DocumentFrontMatterSchema = z
+  .record(z.string(), z.unknown())
+  .describe(
+    "The page's YAML front matter as an object (`description`, `icon`, `hidden`, `layout`, `vars`, `if`…), " +
+      'kept as written',
+  );
 
 export const JSONDocumentSchema = z
   .object({
     object: z.literal('document').describe('Always `document`'),
     data: z
-      .object({ schemaVersion: z.number().int().optional().describe('Schema version of the document; the latest when absent') })
+      .looseObject({
+        schemaVersion: z.number().int().optional().describe('Schema version of the document; the latest when absent'),
+        frontMatter: DocumentFrontMatterSchema.optional(),
+      })
       .describe('Options of the document'),
     nodes: z.array(DocumentBlockTopLevelSchema).describe('The blocks of the document, in order'),
   })
@@ -484,6 +1396,15 @@ const sameShapes: [
   Same<z.infer<typeof DocumentBlockListTasksSchema>, DocumentBlockListTasks>,
   Same<z.infer<typeof DocumentBlockQuoteSchema>, DocumentBlockQuote>,
   Same<z.infer<typeof DocumentBlockHintSchema>, DocumentBlockHint>,
-  Same<z.infer<typeof DocumentBlockTopLevelSchema>, DocumentBlockTopLevel>,
-] = [true, true, true, true, true, true, true];
+  Same<z.infer<typeof DocumentBlockTabsItemSchema>, DocumentBlockTabsItem>,
+  Same<z.infer<typeof DocumentBlockTabsSchema>, DocumentBlockTabs>,
+  Same<z.infer<typeof DocumentBlockStepperStepSchema>, DocumentBlockStepperStep>,
+  Same<z.infer<typeof DocumentBlockStepperSchema>, DocumentBlockStepper>,
+  Same<z.infer<typeof DocumentBlockColumnSchema>, DocumentBlockColumn>,
+  Same<z.infer<typeof DocumentBlockColumnsSchema>, DocumentBlockColumns>,
+  Same<z.infer<typeof DocumentBlockExpandableSchema>, DocumentBlockExpandable>,
+  Same<z.infer<typeof DocumentBlockIfSchema>, DocumentBlockIf>,
+  Same<z.infer<typeof DocumentBlockConflictSideSchema>, DocumentBlockConflictSide>,
+  Same<z.infer<typeof DocumentInlineAnnotationSchema>, DocumentInlineAnnotation>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void sameShapes;

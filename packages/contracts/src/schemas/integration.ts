@@ -25,13 +25,26 @@ export const IntegrationNameSchema = z
   .regex(/^[a-zA-Z0-9-_.]+$/, 'letters, digits, `-`, `_` and `.`')
   .describe('Name of the integration (letters, digits, `-`, `_`, `.`; max 100)');
 
-export const INTEGRATION_CATEGORIES = ['analytics', 'collaboration', 'content', 'marketing', 'visitor-auth', 'other'] as const;
-export const IntegrationCategorySchema = z.enum(INTEGRATION_CATEGORIES).describe('Marketplace category of an integration');
+export const INTEGRATION_CATEGORIES = [
+  'analytics',
+  'collaboration',
+  'content',
+  'marketing',
+  'visitor-auth',
+  'other',
+] as const;
+export const IntegrationCategorySchema = z
+  .enum(INTEGRATION_CATEGORIES)
+  .describe('Marketplace category of an integration');
 export const INTEGRATION_TARGETS = ['all', 'site', 'space', 'organization'] as const;
-export const IntegrationTargetSchema = z.enum(INTEGRATION_TARGETS).describe('Where the integration can be installed: `all`, `site`, `space` or `organization`');
+export const IntegrationTargetSchema = z
+  .enum(INTEGRATION_TARGETS)
+  .describe('Where the integration can be installed: `all`, `site`, `space` or `organization`');
 export const IntegrationVisibilitySchema = z
   .enum(['public', 'private', 'unlisted'])
-  .describe('`public`: listed for everyone; `private`: only members of the owner organization; `unlisted`: reachable by name only');
+  .describe(
+    '`public`: listed for everyone; `private`: only members of the owner organization; `unlisted`: reachable by name only',
+  );
 export type IntegrationVisibility = z.infer<typeof IntegrationVisibilitySchema>;
 export const INTEGRATION_SCOPES = [
   'space:content:read',
@@ -57,7 +70,10 @@ export const IntegrationRuntimeSchema = z.enum(['v1', 'v2']).describe('Runtime v
 
 export const IntegrationTitleSchema = z.string().min(2).max(30).describe('Title of the integration (2..30)');
 export const IntegrationDescriptionSchema = z.string().max(100).describe('Description of the integration (max 100)');
-export const IntegrationSummarySchema = z.string().max(2048).describe('Long form markdown summary of the integration (max 2048)');
+export const IntegrationSummarySchema = z
+  .string()
+  .max(2048)
+  .describe('Long form markdown summary of the integration (max 2048)');
 
 /** One property of a configuration form: GitBook's JSON-Schema-like shape. */
 const propertyBase = {
@@ -74,7 +90,11 @@ export const IntegrationConfigurationPropertySchema = z
       enum: z.array(z.string().max(256)).min(1).max(100).optional().describe('The only values allowed'),
     }),
     z.object({ ...propertyBase, type: z.literal('number'), default: z.number().optional().describe('Default value') }),
-    z.object({ ...propertyBase, type: z.literal('boolean'), default: z.boolean().optional().describe('Default value') }),
+    z.object({
+      ...propertyBase,
+      type: z.literal('boolean'),
+      default: z.boolean().optional().describe('Default value'),
+    }),
     z.object({
       ...propertyBase,
       type: z.literal('button'),
@@ -87,17 +107,23 @@ export const IntegrationConfigurationPropertySchema = z
 export const IntegrationConfigurationSchema = z
   .union([
     z.object({
-      properties: z.record(z.string().min(1).max(100), IntegrationConfigurationPropertySchema).describe('Properties by name'),
+      properties: z
+        .record(z.string().min(1).max(100), IntegrationConfigurationPropertySchema)
+        .describe('Properties by name'),
       required: z.array(z.string().min(1).max(100)).max(100).optional().describe('Names of the required properties'),
     }),
-    z.object({ componentId: z.string().min(1).max(100).describe('ID of the ContentKit component defined in the integration') }),
+    z.object({
+      componentId: z.string().min(1).max(100).describe('ID of the ContentKit component defined in the integration'),
+    }),
   ])
   .describe('A configuration form: a JSON-Schema-like `{properties, required}` or a ContentKit component');
 export type IntegrationConfiguration = z.infer<typeof IntegrationConfigurationSchema>;
 
 export const IntegrationConfigurationsSchema = z
   .object({
-    account: IntegrationConfigurationSchema.optional().describe('Configuration of an installation (organization level)'),
+    account: IntegrationConfigurationSchema.optional().describe(
+      'Configuration of an installation (organization level)',
+    ),
     space: IntegrationConfigurationSchema.optional().describe('Configuration of a space installation'),
     site: IntegrationConfigurationSchema.optional().describe('Configuration of a site installation'),
   })
@@ -110,8 +136,15 @@ export const IntegrationBlockSchema = z
     title: z.string().min(2).max(40).describe('Short descriptive title (2..40)'),
     description: z.string().max(150).optional().describe('Long descriptive text (max 150)'),
     icon: z.string().max(2048).optional().describe('URL of the icon of the block'),
-    urlUnfurl: z.array(z.string().min(1).max(2048)).max(50).optional().describe('URL patterns converted into this block'),
-    markdown: z.object({ codeblock: z.string().max(100), body: z.string().max(100) }).optional().describe('Format of the block as a markdown code block'),
+    urlUnfurl: z
+      .array(z.string().min(1).max(2048))
+      .max(50)
+      .optional()
+      .describe('URL patterns converted into this block'),
+    markdown: z
+      .object({ codeblock: z.string().max(100), body: z.string().max(100) })
+      .optional()
+      .describe('Format of the block as a markdown code block'),
   })
   .describe('A custom block defined by the integration');
 
@@ -121,7 +154,9 @@ export const IntegrationContentSourceSchema = z
     title: z.string().min(2).max(40).describe('Short descriptive title (2..40)'),
     description: z.string().max(150).optional().describe('Long descriptive text (max 150)'),
     icon: z.string().max(2048).optional().describe('URL of the icon of the source'),
-    configuration: z.object({ componentId: z.string().min(1).max(100) }).describe('ContentKit component configuring the source'),
+    configuration: z
+      .object({ componentId: z.string().min(1).max(100) })
+      .describe('ContentKit component configuring the source'),
   })
   .describe('A content source provided by the integration');
 
@@ -150,11 +185,16 @@ export const IntegrationSchema = z
   .object({
     object: z.literal('integration').describe('Always `integration`'),
     name: IntegrationNameSchema,
-    version: z.number().int().describe('Version of the integration: 1 at the first publication, +1 at each republication'),
+    version: z
+      .number()
+      .int()
+      .describe('Version of the integration: 1 at the first publication, +1 at each republication'),
     title: z.string().describe('Title of the integration'),
     description: z.string().describe('Description of the integration'),
     summary: z.string().optional().describe('Long form markdown summary'),
-    previewImages: z.array(UrlSchema).describe('URLs of the images showcasing the integration (signed links, valid one hour)'),
+    previewImages: z
+      .array(UrlSchema)
+      .describe('URLs of the images showcasing the integration (signed links, valid one hour)'),
     target: IntegrationTargetSchema,
     verified: z.boolean().describe('Verified by the instance team (never on a self-hosted instance)'),
     visibility: IntegrationVisibilitySchema,
@@ -181,9 +221,14 @@ export const IntegrationSchema = z
   .describe('Integration');
 export type Integration = z.infer<typeof IntegrationSchema>;
 
-export const IntegrationInstallationStatusSchema = z.enum(['active', 'pending', 'paused']).describe('Status of the installation');
+export const IntegrationInstallationStatusSchema = z
+  .enum(['active', 'pending', 'paused'])
+  .describe('Status of the installation');
 export const IntegrationSelectionSchema = z.enum(['all', 'selected']);
-export const IntegrationExternalIdsSchema = z.array(z.string().min(1).max(256)).max(5).describe('External IDs assigned by the integration (at most 5)');
+export const IntegrationExternalIdsSchema = z
+  .array(z.string().min(1).max(256))
+  .max(5)
+  .describe('External IDs assigned by the integration (at most 5)');
 export const IntegrationInstallationConfigurationSchema = z
   .record(z.string().max(100), z.unknown())
   .describe('Configuration of the installation, checked against the integration `account` configuration');
@@ -195,10 +240,15 @@ export const IntegrationInstallationSchema = z
     status: IntegrationInstallationStatusSchema,
     space_selection: IntegrationSelectionSchema.describe('Whether the installation manages all spaces or a selection'),
     site_selection: IntegrationSelectionSchema.describe('Whether the installation manages all sites or a selection'),
-    spaces: z.number().int().describe('Count of spaces the installation manages (space installations are not implemented: 0)'),
+    spaces: z
+      .number()
+      .int()
+      .describe('Count of spaces the installation manages (space installations are not implemented: 0)'),
     configuration: IntegrationInstallationConfigurationSchema,
     externalIds: IntegrationExternalIdsSchema,
-    target: z.object({ organization: z.string().describe('The organization the integration is installed in') }).describe('Target of the installation'),
+    target: z
+      .object({ organization: z.string().describe('The organization the integration is installed in') })
+      .describe('Target of the installation'),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
     urls: z.object({

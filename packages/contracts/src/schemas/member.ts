@@ -10,7 +10,9 @@ export const MemberSchema = z
     user: UserSchema,
     disabled: z.boolean().describe('Whether the membership is disabled (never, in Quire: members are removed instead)'),
     joinedAt: TimestampSchema.describe('When the user joined the organization'),
-    lastSeenAt: TimestampSchema.optional().describe('When the user was last seen active in the organization (`POST /orgs/{organizationId}/ping`)'),
+    lastSeenAt: TimestampSchema.optional().describe(
+      'When the user was last seen active in the organization (`POST /orgs/{organizationId}/ping`)',
+    ),
     sso: z.boolean().describe('Whether the user can log in with SSO'),
     spaces: z.number().int().describe('Count of spaces of the organization the member can access'),
     teams: z.number().int().describe('Count of teams of the organization the member belongs to'),
@@ -35,12 +37,16 @@ export const InviteUsersOutputSchema = z
     failedSSOEmails: z
       .array(z.string())
       .optional()
-      .describe('E-mails invited as members but not as SSO members, because they already belong to another organization'),
+      .describe(
+        'E-mails invited as members but not as SSO members, because they already belong to another organization',
+      ),
   })
   .describe('InviteUsersResult');
 
 export const VisitorClaimsOutputSchema = z.object({
   serviceVisitorClaims: z
     .string()
-    .describe('A signed JWT (HS256) with the member claims: `sub` (user id), `organization`, `role`, `sso`, `iss`, `iat`, `exp`'),
+    .describe(
+      'A signed JWT (HS256) with the member claims: `sub` (user id), `organization`, `role`, `sso`, `iss`, `iat`, `exp`',
+    ),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RoleOrGuestSchema, TimestampSchema, UrlSchema } from '../common.ts';
+import { MergeRulesStandaloneConfigurationSchema } from './merge-rules.ts';
 
 export const OrganizationPermissionsSchema = z
   .object({
@@ -29,7 +30,13 @@ export const OrganizationHostnameSchema = z
   .regex(/^[a-z0-9][a-z0-9-]*[a-z0-9]$/, 'lowercase letters, digits and dashes')
   .describe('Default hostname of the organization public content');
 export const EmailDomainsSchema = z
-  .array(z.string().min(1).max(253).regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'a domain name'))
+  .array(
+    z
+      .string()
+      .min(1)
+      .max(253)
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'a domain name'),
+  )
   .max(100)
   .describe('E-mail domains whose users may join');
 
@@ -43,13 +50,26 @@ export const OrganizationSchema = z
     hostname: z.string().optional().describe('Default hostname of the organization public content'),
     type: z.enum(['business', 'community']).describe('Kind of organization'),
     useCase: z
-      .enum(['internalDocs', 'docsSite', 'audienceControlledSite', 'productDocs', 'teamKnowledgeBase', 'designSystem', 'openSourceDocs', 'notes', 'other'])
+      .enum([
+        'internalDocs',
+        'docsSite',
+        'audienceControlledSite',
+        'productDocs',
+        'teamKnowledgeBase',
+        'designSystem',
+        'openSourceDocs',
+        'notes',
+        'other',
+      ])
       .optional()
       .describe('What the organization uses the platform for'),
     defaultRole: RoleOrGuestSchema.describe('Role given to members who join without one'),
     sso: z.boolean().describe('Whether SSO is enforced organization-wide'),
     ai: z.boolean().describe('Whether AI features are enabled'),
     inviteLinks: z.boolean().describe('Whether invite links are enabled'),
+    mergeRules: MergeRulesStandaloneConfigurationSchema.optional().describe(
+      'Merge rules of the spaces that inherit them (present on the organizations org-admin answers)',
+    ),
     plan: z.string().describe('Billing plan; a self-hosted instance reports `internal`'),
     trial: z
       .object({ status: z.enum(['notapplicable', 'none', 'active', 'ended', 'expired']), count: z.number().int() })

@@ -7,15 +7,28 @@ import { z } from 'zod';
  * have no counterpart in Quire's content model.
  */
 
-export const RevisionPageTypeSchema = z.enum(['document', 'group', 'link', 'computed']).describe('Type of the page: `document`, `group`, `link` or `computed`');
+export const RevisionPageTypeSchema = z
+  .enum(['document', 'group', 'link', 'computed'])
+  .describe('Type of the page: `document`, `group`, `link` or `computed`');
 
 export const ChangedRevisionPageSchema = z
   .object({
     id: z.string().describe('Unique identifier of the page'),
     type: RevisionPageTypeSchema,
     title: z.string().describe('Title of the page'),
-    path: z.string().optional().describe('Path of the page in the revision (the slugs of its ancestors and its own, joined by `/`); absent for links'),
-    conflicted: z.boolean().optional().describe('True when a merge or update kept both sides of this page between conflict markers (resolve them by editing the page)'),
+    path: z
+      .string()
+      .optional()
+      .describe(
+        'Path of the page in the revision (the slugs of its ancestors and its own, joined by `/`); absent for links',
+      ),
+    conflicted: z
+      .boolean()
+      .optional()
+      .describe(
+        'True when this page conflicts with the main content: a merge found a conflict in it, or it holds conflict ' +
+          'blocks left by an update (resolve them by editing the page so that no conflict block remains)',
+      ),
   })
   .describe('ChangedRevisionPage');
 export type ChangedRevisionPage = z.infer<typeof ChangedRevisionPageSchema>;
@@ -34,7 +47,9 @@ const text = (what: string) => change(z.string(), what);
 export const RevisionPageLayoutSchema = z
   .union([z.enum(['docs', 'editorial', 'landing']), z.record(z.string(), z.unknown())])
   .describe('Layout of the page: a preset (`docs`, `editorial`, `landing`) or layout options');
-export const RevisionPageDocumentCoverSchema = z.record(z.string(), z.unknown()).describe('Cover of the page (image references, position, height)');
+export const RevisionPageDocumentCoverSchema = z
+  .record(z.string(), z.unknown())
+  .describe('Cover of the page (image references, position, height)');
 
 /** GitBook's `ContentRef`, of the kind a Quire link page targets: a URL. */
 export const ContentRefSchema = z
@@ -75,7 +90,10 @@ export const RevisionPageLinkChangeAttributesSchema = z
   .describe('Attributes of a link page that changed');
 
 export const RevisionSemanticChangePageCreatedSchema = z
-  .object({ type: z.literal('page_created').describe('Always `page_created`'), page: ChangedRevisionPageSchema.describe('The page, as created') })
+  .object({
+    type: z.literal('page_created').describe('Always `page_created`'),
+    page: ChangedRevisionPageSchema.describe('The page, as created'),
+  })
   .describe('A page was created');
 
 export const RevisionSemanticChangePageEditedSchema = z
@@ -83,13 +101,20 @@ export const RevisionSemanticChangePageEditedSchema = z
     type: z.literal('page_edited').describe('Always `page_edited`'),
     page: ChangedRevisionPageSchema.describe('The page, as edited'),
     attributes: z
-      .union([RevisionPageDocumentChangeAttributesSchema, RevisionPageGroupChangeAttributesSchema, RevisionPageLinkChangeAttributesSchema])
+      .union([
+        RevisionPageDocumentChangeAttributesSchema,
+        RevisionPageGroupChangeAttributesSchema,
+        RevisionPageLinkChangeAttributesSchema,
+      ])
       .describe('The attributes that changed, each with its value before and after (`document`: the content changed)'),
   })
   .describe('Attributes or content of a page were edited');
 
 export const RevisionSemanticChangePageDeletedSchema = z
-  .object({ type: z.literal('page_deleted').describe('Always `page_deleted`'), page: ChangedRevisionPageSchema.describe('The page, as it was before') })
+  .object({
+    type: z.literal('page_deleted').describe('Always `page_deleted`'),
+    page: ChangedRevisionPageSchema.describe('The page, as it was before'),
+  })
   .describe('A page was deleted');
 
 export const RevisionSemanticChangePageMovedSchema = z
@@ -98,7 +123,9 @@ export const RevisionSemanticChangePageMovedSchema = z
     page: ChangedRevisionPageSchema.describe('The page, at its new place'),
     parent: z
       .object({
-        before: ChangedRevisionPageSchema.optional().describe('The parent page before the move; absent at the top level'),
+        before: ChangedRevisionPageSchema.optional().describe(
+          'The parent page before the move; absent at the top level',
+        ),
         after: ChangedRevisionPageSchema.optional().describe('The parent page after the move; absent at the top level'),
       })
       .describe('Parent of the page before and after (the same parent when the page moved among its siblings)'),
@@ -114,17 +141,25 @@ export const ChangedRevisionFileSchema = z
   })
   .describe('ChangedRevisionFile');
 
-export const RevisionSemanticChangeFileCreatedSchema = z.object({ type: z.literal('file_created'), file: ChangedRevisionFileSchema }).describe('A file was added');
+export const RevisionSemanticChangeFileCreatedSchema = z
+  .object({ type: z.literal('file_created'), file: ChangedRevisionFileSchema })
+  .describe('A file was added');
 export const RevisionSemanticChangeFileEditedSchema = z
   .object({
     type: z.literal('file_edited'),
     file: ChangedRevisionFileSchema,
     attributes: z
-      .object({ name: text('Name').optional(), contentType: text('Content type').optional(), size: change(z.number(), 'Size').optional() })
+      .object({
+        name: text('Name').optional(),
+        contentType: text('Content type').optional(),
+        size: change(z.number(), 'Size').optional(),
+      })
       .describe('The attributes of the file that changed'),
   })
   .describe('A file was replaced or renamed');
-export const RevisionSemanticChangeFileDeletedSchema = z.object({ type: z.literal('file_deleted'), file: ChangedRevisionFileSchema }).describe('A file was removed');
+export const RevisionSemanticChangeFileDeletedSchema = z
+  .object({ type: z.literal('file_deleted'), file: ChangedRevisionFileSchema })
+  .describe('A file was removed');
 
 export const RevisionSemanticChangeSchema = z
   .discriminatedUnion('type', [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, TimestampSchema, UrlSchema } from '../common.ts';
 import { EmojiSchema } from './space.ts';
+import { GitSyncBlobSchema, GitSyncCommitSchema } from './git.ts';
 
 export const PageSlugSchema = z
   .string()
@@ -26,7 +27,9 @@ const PageBase = {
 };
 
 /** Child pages are given in the same shapes (validated at the top level; nested levels are passed as produced). */
-const ChildPages = z.array(z.record(z.string(), z.unknown())).describe('Child pages, in order (same shapes, recursively)');
+const ChildPages = z
+  .array(z.record(z.string(), z.unknown()))
+  .describe('Child pages, in order (same shapes, recursively)');
 
 export const RevisionPageDocumentSchema = z
   .object({
@@ -43,8 +46,14 @@ export const RevisionPageDocumentSchema = z
     cover: z.record(z.string(), z.unknown()).optional().describe('Cover of the page'),
     ...PageFlags,
     tags: z.array(z.string()).describe('Tags of the page'),
+    git: GitSyncBlobSchema.optional().describe(
+      "The page's markdown file in the Git repository the revision was imported from or exported to (Git Sync)",
+    ),
     markdown: z.string().optional().describe('The document as markdown (with `format=markdown`)'),
-    document: z.record(z.string(), z.unknown()).optional().describe('The document as a JSON document (with `format=document`)'),
+    document: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('The document as a JSON document (with `format=document`)'),
   })
   .describe('RevisionPageDocument');
 
@@ -71,7 +80,9 @@ export const RevisionPageLinkSchema = z
   })
   .describe('RevisionPageLink');
 
-export const RevisionPageSchema = z.discriminatedUnion('type', [RevisionPageDocumentSchema, RevisionPageGroupSchema, RevisionPageLinkSchema]).describe('RevisionPage');
+export const RevisionPageSchema = z
+  .discriminatedUnion('type', [RevisionPageDocumentSchema, RevisionPageGroupSchema, RevisionPageLinkSchema])
+  .describe('RevisionPage');
 export type RevisionPage = z.infer<typeof RevisionPageSchema>;
 
 export const RevisionFileSchema = z
@@ -81,7 +92,10 @@ export const RevisionFileSchema = z
     contentType: z.string().describe('MIME type'),
     downloadURL: UrlSchema.describe('Signed URL downloading the file without the API token (expires after 1 hour)'),
     size: z.number().int().describe('Size in bytes'),
-    dimensions: z.object({ width: z.number().int(), height: z.number().int() }).optional().describe('Dimensions of an image'),
+    dimensions: z
+      .object({ width: z.number().int(), height: z.number().int() })
+      .optional()
+      .describe('Dimensions of an image'),
   })
   .describe('RevisionFile');
 export type RevisionFile = z.infer<typeof RevisionFileSchema>;
@@ -97,7 +111,12 @@ export const RevisionSchema = z
     variables: z.record(z.string(), z.string()).describe('Variables of the revision'),
     createdAt: TimestampSchema,
     type: z.enum(['edits', 'merge', 'update', 'rollback']).describe('How the revision was made'),
-    urls: z.object({ app: UrlSchema.describe('URL of the revision in the application'), published: UrlSchema.optional(), public: UrlSchema.optional() }),
+    urls: z.object({
+      app: UrlSchema.describe('URL of the revision in the application'),
+      published: UrlSchema.optional(),
+      public: UrlSchema.optional(),
+    }),
+    git: GitSyncCommitSchema.optional().describe('The Git commit the revision was imported from (Git Sync)'),
   })
   .describe('Revision');
 export type Revision = z.infer<typeof RevisionSchema>;
@@ -105,7 +124,9 @@ export type Revision = z.infer<typeof RevisionSchema>;
 /** A document given to a page: markdown, a JSON document, or nothing (empty). */
 export const DocumentInputSchema = z
   .union([
-    z.object({ markdown: z.string().max(1_000_000).describe('The document as markdown (max 1,000,000 characters)') }).strict(),
+    z
+      .object({ markdown: z.string().max(1_000_000).describe('The document as markdown (max 1,000,000 characters)') })
+      .strict(),
     z.object({ document: z.record(z.string(), z.unknown()).describe("GitBook's JSON document") }).strict(),
     z.object({}).strict(),
   ])
@@ -115,7 +136,10 @@ export type DocumentInput = z.infer<typeof DocumentInputSchema>;
 const PageMetaInput = {
   title: PageTitleSchema.optional(),
   slug: PageSlugSchema.optional(),
-  emoji: z.union([EmojiSchema, z.literal('')]).optional().describe('Emoji of the page; empty removes it'),
+  emoji: z
+    .union([EmojiSchema, z.literal('')])
+    .optional()
+    .describe('Emoji of the page; empty removes it'),
   icon: z.string().max(50).optional().describe('Icon of the page; empty removes it'),
   description: z.string().max(1000).optional().describe('Description of the page (max 1000)'),
   hidden: z.boolean().optional(),
@@ -127,11 +151,23 @@ export const FileInputSchema = z
   .object({
     ref: z.string().min(1).max(100).optional().describe('Local reference to the file within the batch'),
     name: z.string().min(1).max(256).describe('File name with its extension'),
-    contentType: z.string().min(1).max(255).optional().describe('MIME type (read from the bytes of images when omitted)'),
+    contentType: z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .describe('MIME type (read from the bytes of images when omitted)'),
     base64: z.string().max(1_400_000).optional().describe('The bytes, base64 (at most 1 MiB decoded)'),
-    url: z.url({ protocol: /^https?$/ }).max(2048).optional().describe('A public http(s) URL to fetch the file from'),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional()
+      .describe('A public http(s) URL to fetch the file from'),
   })
-  .refine((f) => (f.base64 === undefined) !== (f.url === undefined), { message: 'give exactly one of `base64` or `url`', path: ['base64'] });
+  .refine((f) => (f.base64 === undefined) !== (f.url === undefined), {
+    message: 'give exactly one of `base64` or `url`',
+    path: ['base64'],
+  });
 
 export const ContentChangeSchema = z
   .discriminatedUnion('operation', [
@@ -151,7 +187,10 @@ export const ContentChangeSchema = z
       into: IdSchema.nullable().optional().describe('New parent page; null for the top level; unchanged when omitted'),
       at: z.number().int().min(0).optional().describe('Index among the (new) siblings'),
     }),
-    z.object({ operation: z.literal('delete_page'), page: IdSchema.describe('The page to delete, with its sub-pages') }),
+    z.object({
+      operation: z.literal('delete_page'),
+      page: IdSchema.describe('The page to delete, with its sub-pages'),
+    }),
     z.object({
       operation: z.literal('revert_page'),
       page: IdSchema.describe('The page to revert'),
@@ -165,6 +204,8 @@ export type ContentChange = z.infer<typeof ContentChangeSchema>;
 export const MergeResultSchema = z
   .object({
     revision: z.string().describe('The revision the operation produced'),
-    result: z.enum(['merge', 'update', 'conflicts']).describe('`merge`/`update` when clean; `conflicts` when pages kept both sides between conflict markers'),
+    result: z
+      .enum(['merge', 'update', 'conflicts'])
+      .describe('`merge`/`update` when clean; `conflicts` when pages kept both sides between conflict markers'),
   })
   .describe('ChangeRequestMergeResult');

@@ -2,9 +2,17 @@ import { z } from 'zod';
 import { RoleOrGuestSchema, TimestampSchema, UrlSchema } from '../common.ts';
 import { TeamSchema } from './team.ts';
 
-export const SamlLabelSchema = z.string().trim().min(1).max(30).describe('Label of the provider, shown on the login page (1..30)');
+export const SamlLabelSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(30)
+  .describe('Label of the provider, shown on the login page (1..30)');
 export const SamlEntityIdSchema = z.string().max(1024).describe('Entity ID of the identity provider (max 1024)');
-export const SamlCertificateSchema = z.string().max(10_000).describe('PEM-encoded X.509 certificate of the identity provider (max 10000)');
+export const SamlCertificateSchema = z
+  .string()
+  .max(10_000)
+  .describe('PEM-encoded X.509 certificate of the identity provider (max 10000)');
 export const SamlSsoUrlSchema = z
   .url({ protocol: /^https?$/ })
   .max(2048)
@@ -21,7 +29,9 @@ export const SamlProviderSchema = z
     defaultTeam: TeamSchema.optional().describe('Team new SSO members join'),
     defaultRole: RoleOrGuestSchema.describe('Role of new SSO members (null: guest)'),
     createdAt: TimestampSchema,
-    status: z.enum(['active', 'pending']).describe('`active` once `ssoURL`, `entityID` and `certificate` are set; `pending` before'),
+    status: z
+      .enum(['active', 'pending'])
+      .describe('`active` once `ssoURL`, `entityID` and `certificate` are set; `pending` before'),
     service: z
       .object({
         acsURL: UrlSchema.describe('Assertion Consumer Service URL of Quire for this provider'),

@@ -13,7 +13,9 @@ export const SiteVisibilitySchema = z
   );
 export type SiteVisibility = z.infer<typeof SiteVisibilitySchema>;
 
-export const SiteAgentsContextSchema = z.enum(['excluded', 'included']).describe('Whether agents may read the site: `excluded` or `included`');
+export const SiteAgentsContextSchema = z
+  .enum(['excluded', 'included'])
+  .describe('Whether agents may read the site: `excluded` or `included`');
 export type SiteAgentsContext = z.infer<typeof SiteAgentsContextSchema>;
 
 export const SiteTitleSchema = z.string().min(2).max(128).describe('Title of the site (2..128)');
@@ -26,7 +28,10 @@ export const SiteBasenameSchema = z
 export const SiteHostnameSchema = z
   .string()
   .max(512)
-  .regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/, 'a lowercase hostname with at least three labels, e.g. docs.example.com')
+  .regex(
+    /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/,
+    'a lowercase hostname with at least three labels, e.g. docs.example.com',
+  )
   .describe('Custom hostname of the site, e.g. docs.example.com (unique across the instance)');
 export const SiteProxyOriginSchema = z
   .string()
@@ -46,7 +51,9 @@ export const SiteConditionSchema = z
   .string()
   .min(1)
   .max(1024)
-  .describe('Expression deciding whether the item is shown to the visitor (1..1024); it may only name attributes of the adaptive schema, as `visitor.claims.<path>`');
+  .describe(
+    'Expression deciding whether the item is shown to the visitor (1..1024); it may only name attributes of the adaptive schema, as `visitor.claims.<path>`',
+  );
 export const ShareLinkNameSchema = z.string().max(50).describe('Name of the share link (max 50)');
 
 export const SitePermissionsSchema = z
@@ -89,7 +96,9 @@ export const SiteSchema = z
     published: z.boolean().describe('Whether the site is live: reachable by the audience its `visibility` sets'),
     siteSpaces: z.number().int().describe('Count of site spaces (of live spaces)'),
     createdAt: TimestampSchema,
-    adaptiveContent: z.object({ enabled: z.boolean().describe('Whether adaptive content is enabled') }).describe('Adaptive content settings'),
+    adaptiveContent: z
+      .object({ enabled: z.boolean().describe('Whether adaptive content is enabled') })
+      .describe('Adaptive content settings'),
     agentsContext: SiteAgentsContextSchema,
     features: z.array(SiteFeatureSchema).describe('The features the site uses, with their plan'),
     permissions: SitePermissionsSchema,
@@ -112,7 +121,9 @@ export const SiteSpaceSchema = z
     title: z.string().describe('Title of the site space (the title of its space)'),
     default: z.boolean().describe('Whether this is the default site space of its section (or of the root)'),
     condition: z.string().optional().describe('Expression deciding whether the site space is shown to the visitor'),
-    urls: z.object({ published: UrlSchema.optional().describe('URL of the published site space; only when the site is published') }),
+    urls: z.object({
+      published: UrlSchema.optional().describe('URL of the published site space; only when the site is published'),
+    }),
   })
   .describe('SiteSpace');
 export type SiteSpace = z.infer<typeof SiteSpaceSchema>;
@@ -128,7 +139,9 @@ export const SiteSectionSchema = z
     condition: z.string().optional().describe('Expression deciding whether the section is shown to the visitor'),
     icon: z.string().optional().describe('Name of the icon of the section'),
     siteSpaces: z.array(SiteSpaceSchema).describe('The site spaces (variants) of the section, in order'),
-    urls: z.object({ published: UrlSchema.optional().describe('URL of the published section; only when the site is published') }),
+    urls: z.object({
+      published: UrlSchema.optional().describe('URL of the published section; only when the site is published'),
+    }),
   })
   .describe('SiteSection');
 export type SiteSection = z.infer<typeof SiteSectionSchema>;
@@ -136,9 +149,14 @@ export type SiteSection = z.infer<typeof SiteSectionSchema>;
 export const SiteStructureSchema = z
   .discriminatedUnion('type', [
     z.object({ type: z.literal('sections'), structure: z.array(SiteSectionSchema).describe('The sections, in order') }),
-    z.object({ type: z.literal('siteSpaces'), structure: z.array(SiteSpaceSchema).describe('The site spaces, in order') }),
+    z.object({
+      type: z.literal('siteSpaces'),
+      structure: z.array(SiteSpaceSchema).describe('The site spaces, in order'),
+    }),
   ])
-  .describe('SiteStructure: the sections of the site with their site spaces, or its site spaces when it has no section');
+  .describe(
+    'SiteStructure: the sections of the site with their site spaces, or its site spaces when it has no section',
+  );
 export type SiteStructure = z.infer<typeof SiteStructureSchema>;
 
 export const PublishedContentSiteSchema = z
@@ -157,7 +175,11 @@ export const ShareLinkSchema = z
     createdAt: TimestampSchema,
     name: z.string().optional().describe('Name of the share link'),
     active: z.boolean().describe('Whether the link opens the site'),
-    urls: z.object({ published: UrlSchema.optional().describe('URL of the published site with the secret key (`?share=<key>`); only when the site is published') }),
+    urls: z.object({
+      published: UrlSchema.optional().describe(
+        'URL of the published site with the secret key (`?share=<key>`); only when the site is published',
+      ),
+    }),
   })
   .describe('ShareLink');
 export type ShareLink = z.infer<typeof ShareLinkSchema>;
@@ -201,16 +223,26 @@ const positionOf = <T extends z.ZodType>(pointer: T, name: string) =>
       before: pointer.optional().describe('Put the item just before this sibling'),
       after: pointer.optional().describe('Put the item just after this sibling'),
     })
-    .refine((p) => p.before === undefined || p.after === undefined, { message: 'give `before` or `after`, not both', path: ['after'] })
+    .refine((p) => p.before === undefined || p.after === undefined, {
+      message: 'give `before` or `after`, not both',
+      path: ['after'],
+    })
     .describe(name);
 
-export const SiteStructurePositionSchema = positionOf(SiteStructurePointerSchema, 'SiteStructureItemMovePosition: where to put the item among its siblings; last when neither is given');
+export const SiteStructurePositionSchema = positionOf(
+  SiteStructurePointerSchema,
+  'SiteStructureItemMovePosition: where to put the item among its siblings; last when neither is given',
+);
 export const SiteSectionPositionSchema = positionOf(
-  z.object({ type: z.literal('site-section'), siteSection: IdSchema.describe('Unique identifier of the section') }).describe('SiteSectionPointer'),
+  z
+    .object({ type: z.literal('site-section'), siteSection: IdSchema.describe('Unique identifier of the section') })
+    .describe('SiteSectionPointer'),
   'SiteSectionMovePosition: where to put the section; last when neither is given',
 );
 export const SiteSpacePositionSchema = positionOf(
-  z.object({ type: z.literal('site-space'), siteSpace: IdSchema.describe('Unique identifier of the site space') }).describe('SiteSpacePointer'),
+  z
+    .object({ type: z.literal('site-space'), siteSpace: IdSchema.describe('Unique identifier of the site space') })
+    .describe('SiteSpacePointer'),
   'SiteSpaceMovePosition: where to put the site space among its siblings; last when neither is given',
 );
 export type SitePosition = { before?: SiteStructurePointer | undefined; after?: SiteStructurePointer | undefined };

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { DefaultLevelSchema, IdSchema, RoleSchema, TimestampSchema, UrlSchema } from '../common.ts';
+import { MergeRulesSpaceConfigurationSchema } from './merge-rules.ts';
 
 export const SpaceVisibilitySchema = z
   .enum(['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'])
   .describe('Who can read the published space');
 export type SpaceVisibility = z.infer<typeof SpaceVisibilitySchema>;
-export const SpaceEditModeSchema = z.enum(['live', 'locked']).describe('`live`: edits go directly; `locked`: all edits locked');
+export const SpaceEditModeSchema = z
+  .enum(['live', 'locked'])
+  .describe('`live`: edits go directly; `locked`: all edits locked');
 export type SpaceEditMode = z.infer<typeof SpaceEditModeSchema>;
 export const SpaceTitleSchema = z.string().max(50).describe('Title of the space (max 50)');
 export const EmojiSchema = z.string().max(50).describe('Unicode codepoint or character of the emoji (max 50)');
@@ -52,6 +55,9 @@ export const SpaceSchema = z
     changeRequests: z.number().int().describe('Total count of change requests'),
     changeRequestsOpen: z.number().int().describe('Count of open change requests'),
     changeRequestsDraft: z.number().int().describe('Count of draft change requests'),
+    mergeRules: MergeRulesSpaceConfigurationSchema.optional().describe(
+      "The space's merge rules: its own, `none`, or `inherit` (the organization's)",
+    ),
     permissions: SpacePermissionsSchema,
   })
   .describe('Space');
@@ -73,7 +79,9 @@ export const ContentPositionSchema = z
     before: ContentPointerSchema.optional().describe('Insert just before this sibling'),
     after: ContentPointerSchema.optional().describe('Insert just after this sibling'),
   })
-  .refine((p) => (p.before === undefined) !== (p.after === undefined), { message: 'give exactly one of `before` or `after`' })
+  .refine((p) => (p.before === undefined) !== (p.after === undefined), {
+    message: 'give exactly one of `before` or `after`',
+  })
   .describe('Position at which to insert an item; at the end of its parent when omitted');
 export type ContentPosition = z.infer<typeof ContentPositionSchema>;
 

@@ -3,7 +3,9 @@ import { TimestampSchema } from '../common.ts';
 import { MemberSchema } from './member.ts';
 
 export const TeamTitleSchema = z.string().trim().min(1).max(64).describe('Title of the team (1..64)');
-export const TeamMemberRoleSchema = z.enum(['owner', 'member']).describe('`owner`: can manage the team members; `member`: member of the team');
+export const TeamMemberRoleSchema = z
+  .enum(['owner', 'member'])
+  .describe('`owner`: can manage the team members; `member`: member of the team');
 export type TeamMemberRole = z.infer<typeof TeamMemberRoleSchema>;
 
 export const TeamPermissionsSchema = z

@@ -3,8 +3,45 @@ import { TimestampSchema, UrlSchema } from '../common.ts';
 
 /** GitBook's `TranslationLanguage`. */
 export const TRANSLATION_LANGUAGES = [
-  'en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'zh-tw', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr', 'sv', 'no',
-  'da', 'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl',
+  'en',
+  'fr',
+  'de',
+  'es',
+  'it',
+  'pt',
+  'pt-br',
+  'ru',
+  'ja',
+  'zh',
+  'zh-tw',
+  'yue',
+  'ko',
+  'ar',
+  'hi',
+  'nl',
+  'pl',
+  'tr',
+  'sv',
+  'no',
+  'da',
+  'fi',
+  'el',
+  'cs',
+  'hu',
+  'ro',
+  'th',
+  'vi',
+  'id',
+  'ms',
+  'he',
+  'uk',
+  'sk',
+  'bg',
+  'hr',
+  'lt',
+  'lv',
+  'et',
+  'sl',
 ] as const;
 export const TranslationLanguageSchema = z.enum(TRANSLATION_LANGUAGES).describe('Language code');
 export const TranslationLanguagesSchema = z
@@ -12,7 +49,12 @@ export const TranslationLanguagesSchema = z
   .max(TRANSLATION_LANGUAGES.length)
   .refine((l) => new Set(l).size === l.length, 'must not repeat a language')
   .describe('Target languages');
-export const TranslationTitleSchema = z.string().trim().min(1).max(100).describe('Title of the translation settings (1..100)');
+export const TranslationTitleSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .describe('Title of the translation settings (1..100)');
 
 export const TranslationSettingsSchema = z
   .object({

@@ -34,7 +34,12 @@ class ServiceTable extends SchemaMigration {
 
 beforeAll(async () => {
   db = await createTestDatabase('blobs');
-  orm = await createOrm({ url: db.url, schema: 'blobs_test', entities: [], migrations: [{ name: '0001_thing', class: ServiceTable }] });
+  orm = await createOrm({
+    url: db.url,
+    schema: 'blobs_test',
+    entities: [],
+    migrations: [{ name: '0001_thing', class: ServiceTable }],
+  });
   await migrate(orm);
 });
 afterAll(async () => {
@@ -108,7 +113,9 @@ function blobStoreSuite(name: string, setup: () => Promise<StoreUnderTest & { te
 
     it('refuses more than the hard cap (413) and a content type unfit for a header (400), storing nothing', async () => {
       const before = await t.count();
-      const big = await t.store.put(Buffer.alloc(BLOB_MAX_BYTES + 1), 'application/octet-stream').catch((e: unknown) => e);
+      const big = await t.store
+        .put(Buffer.alloc(BLOB_MAX_BYTES + 1), 'application/octet-stream')
+        .catch((e: unknown) => e);
       expect(big).toBeInstanceOf(DomainError);
       expect((big as DomainError).reason).toBe('payload_too_large');
       for (const type of ['', 'text', 'text/plain\r\nSet-Cookie: a=b', 'text/"plain"', 'x'.repeat(300)]) {
@@ -125,7 +132,8 @@ blobStoreSuite('PostgreSQL', async () => {
   expect(store.kind).toBe('postgres');
   return {
     store,
-    count: async () => Number((await sql<{ n: string }>(orm.em.fork(), 'select count(*) as n from :schema.blob'))[0]!.n),
+    count: async () =>
+      Number((await sql<{ n: string }>(orm.em.fork(), 'select count(*) as n from :schema.blob'))[0]!.n),
     teardown: () => store.close(),
   };
 });
@@ -134,7 +142,13 @@ const bucket = 'quire-test';
 let s3: { endpoint: string; stop(): Promise<void> };
 beforeAll(async () => {
   const directory = mkdtempSync(join(tmpdir(), 'quire-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   s3 = {
     endpoint: `http://127.0.0.1:${port}`,
@@ -155,7 +169,12 @@ const s3Env = () => ({
   QUIRE_S3_SECRET_ACCESS_KEY: 'S3RVER',
 });
 const s3Client = () =>
-  new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  new S3Client({
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
 
 blobStoreSuite('S3', async () => {
   const store = await createBlobStore(loadConfig(BaseEnvShape, s3Env()), orm, 'content');
@@ -163,7 +182,8 @@ blobStoreSuite('S3', async () => {
   const client = s3Client();
   return {
     store,
-    count: async () => (await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'quire/content/' }))).KeyCount ?? 0,
+    count: async () =>
+      (await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'quire/content/' }))).KeyCount ?? 0,
     teardown: async () => {
       client.destroy();
       await store.close();
@@ -173,7 +193,11 @@ blobStoreSuite('S3', async () => {
 
 describe('S3 blob store layout', () => {
   it('names objects <prefix><service>/<sha256> with the content type on the object', async () => {
-    const store = await createBlobStore(loadConfig(BaseEnvShape, { ...s3Env(), QUIRE_S3_PREFIX: 'docs/' }), orm, 'sites');
+    const store = await createBlobStore(
+      loadConfig(BaseEnvShape, { ...s3Env(), QUIRE_S3_PREFIX: 'docs/' }),
+      orm,
+      'sites',
+    );
     const client = s3Client();
     try {
       const { key } = await store.put(Buffer.from('{"openapi":"3.1.0"}'), 'application/json');
@@ -181,7 +205,11 @@ describe('S3 blob store layout', () => {
       expect(head.ContentType).toBe('application/json');
       expect(head.ContentLength).toBe(19);
       // Another service's store does not see it.
-      const content = await createBlobStore(loadConfig(BaseEnvShape, { ...s3Env(), QUIRE_S3_PREFIX: 'docs/' }), orm, 'content');
+      const content = await createBlobStore(
+        loadConfig(BaseEnvShape, { ...s3Env(), QUIRE_S3_PREFIX: 'docs/' }),
+        orm,
+        'content',
+      );
       expect(await content.has(key)).toBe(false);
       await content.close();
     } finally {
@@ -192,7 +220,9 @@ describe('S3 blob store layout', () => {
 
   it('is refused at configuration time without its keys', () => {
     const { QUIRE_S3_ACCESS_KEY_ID: _a, QUIRE_S3_SECRET_ACCESS_KEY: _s, ...withoutKeys } = s3Env();
-    expect(() => loadConfig(BaseEnvShape, withoutKeys)).toThrow(/QUIRE_S3_ACCESS_KEY_ID: required when QUIRE_S3_BUCKET is set[\s\S]*QUIRE_S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig(BaseEnvShape, withoutKeys)).toThrow(
+      /QUIRE_S3_ACCESS_KEY_ID: required when QUIRE_S3_BUCKET is set[\s\S]*QUIRE_S3_SECRET_ACCESS_KEY/,
+    );
     // Set but empty is unset: no bucket, PostgreSQL.
     expect(loadConfig(BaseEnvShape, { ...baseEnv(), QUIRE_S3_BUCKET: '' }).QUIRE_S3_BUCKET).toBeUndefined();
   });

@@ -44,8 +44,10 @@ export const isMediaType = (contentType: string): boolean => contentType.length 
 
 /** What every store checks before writing: the hard size cap and a content type fit for a header. */
 export function checkBlob(bytes: Uint8Array, contentType: string): void {
-  if (bytes.byteLength > BLOB_MAX_BYTES) throw new DomainError('payload_too_large', `A blob may hold at most ${BLOB_MAX_BYTES} bytes`);
+  if (bytes.byteLength > BLOB_MAX_BYTES)
+    throw new DomainError('payload_too_large', `A blob may hold at most ${BLOB_MAX_BYTES} bytes`);
   if (!isMediaType(contentType)) throw invalid(`Invalid content type: ${JSON.stringify(contentType.slice(0, 100))}`);
 }
 
-export const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+export const asBuffer = (bytes: Uint8Array): Buffer =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -19,7 +19,8 @@ export interface BlobConfig {
  */
 export async function createBlobStore(config: BlobConfig, orm: Orm, service: string): Promise<BlobStore> {
   if (!config.QUIRE_S3_BUCKET) return new PostgresBlobStore(orm);
-  if (!config.QUIRE_S3_ACCESS_KEY_ID || !config.QUIRE_S3_SECRET_ACCESS_KEY) throw new Error('QUIRE_S3_BUCKET needs QUIRE_S3_ACCESS_KEY_ID and QUIRE_S3_SECRET_ACCESS_KEY');
+  if (!config.QUIRE_S3_ACCESS_KEY_ID || !config.QUIRE_S3_SECRET_ACCESS_KEY)
+    throw new Error('QUIRE_S3_BUCKET needs QUIRE_S3_ACCESS_KEY_ID and QUIRE_S3_SECRET_ACCESS_KEY');
   const { S3BlobStore } = await import('./s3-blob-store.ts');
   return new S3BlobStore({
     endpoint: config.QUIRE_S3_ENDPOINT,

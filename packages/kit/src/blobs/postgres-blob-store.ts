@@ -29,19 +29,20 @@ export class PostgresBlobStore implements BlobStore {
     checkBlob(bytes, contentType);
     const key = blobKeyOf(bytes);
     if (!(await this.has(key))) {
-      await this.#query(`insert into ${this.#table} (key, content_type, size, bytes) values ($1, $2, $3, $4) on conflict (key) do nothing`, [
-        key,
-        contentType,
-        bytes.byteLength,
-        asBuffer(bytes),
-      ]);
+      await this.#query(
+        `insert into ${this.#table} (key, content_type, size, bytes) values ($1, $2, $3, $4) on conflict (key) do nothing`,
+        [key, contentType, bytes.byteLength, asBuffer(bytes)],
+      );
     }
     return { key, size: bytes.byteLength };
   }
 
   async get(key: string): Promise<StoredBlob | null> {
     if (!isBlobKey(key)) return null;
-    const rows = await this.#query<{ content_type: string; size: number; bytes: Buffer }>(`select content_type, size, bytes from ${this.#table} where key = $1`, [key]);
+    const rows = await this.#query<{ content_type: string; size: number; bytes: Buffer }>(
+      `select content_type, size, bytes from ${this.#table} where key = $1`,
+      [key],
+    );
     const row = rows[0];
     return row ? { bytes: row.bytes, contentType: row.content_type, size: row.size } : null;
   }

@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { asBuffer, blobKeyOf, checkBlob, isBlobKey, type BlobStore, type StoredBlob } from './blob-store.ts';
 
 export interface S3BlobStoreOptions {
@@ -16,7 +23,8 @@ export interface S3BlobStoreOptions {
 }
 
 const missing = (err: unknown) =>
-  err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
+  err instanceof S3ServiceException &&
+  (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
 
 /** Blobs as objects of an S3-compatible bucket, `<prefix><service>/<sha256>`, the content type as the object's. */
 export class S3BlobStore implements BlobStore {
@@ -51,7 +59,13 @@ export class S3BlobStore implements BlobStore {
     // Same bytes, same object: skip the upload when it is there (a concurrent upload writes identical bytes).
     if (!(await this.has(key))) {
       await this.#client.send(
-        new PutObjectCommand({ Bucket: this.#bucket, Key: this.objectKey(key), Body: asBuffer(bytes), ContentType: contentType, ContentLength: bytes.byteLength }),
+        new PutObjectCommand({
+          Bucket: this.#bucket,
+          Key: this.objectKey(key),
+          Body: asBuffer(bytes),
+          ContentType: contentType,
+          ContentLength: bytes.byteLength,
+        }),
       );
     }
     return { key, size: bytes.byteLength };

@@ -5,10 +5,16 @@ import { DOWNLOAD_TTL_MS, DownloadSigner, downloadLinks, type DownloadLink } fro
 
 const SECRET = 'download-test-secret-0123456789abcdef';
 const KEY = 'ab'.repeat(32);
-const link: DownloadLink = { service: 'content', key: KEY, filename: 'Rapport annuel été.pdf', contentType: 'application/pdf' };
+const link: DownloadLink = {
+  service: 'content',
+  key: KEY,
+  filename: 'Rapport annuel été.pdf',
+  contentType: 'application/pdf',
+};
 const now = Date.UTC(2025, 0, 1);
 const tokenOf = (path: string) => path.replace('/v1/downloads/', '');
-const hkdf = (secret: string) => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'quire/signed-downloads/v1', 32));
+const hkdf = (secret: string) =>
+  Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'quire/signed-downloads/v1', 32));
 
 describe('DownloadSigner', () => {
   const signer = new DownloadSigner(SECRET);
@@ -49,24 +55,42 @@ describe('DownloadSigner', () => {
     const token = tokenOf(signer.signDownload(link, now));
     const [claims] = token.split('.');
     // Longer-lived claims with a signature made with the raw secret (not the derived key).
-    const forged = Buffer.from(JSON.stringify({ s: 'content', k: KEY, n: 'x.pdf', t: 'application/pdf', e: now + 10 * DOWNLOAD_TTL_MS })).toString('base64url');
-    expect(signer.verifyDownload(`${forged}.${createHmac('sha256', SECRET).update(forged).digest('base64url')}`, now)).toBe('invalid');
+    const forged = Buffer.from(
+      JSON.stringify({ s: 'content', k: KEY, n: 'x.pdf', t: 'application/pdf', e: now + 10 * DOWNLOAD_TTL_MS }),
+    ).toString('base64url');
+    expect(
+      signer.verifyDownload(`${forged}.${createHmac('sha256', SECRET).update(forged).digest('base64url')}`, now),
+    ).toBe('invalid');
     expect(signer.verifyDownload(`${forged}.${token.split('.')[1]}`, now)).toBe('invalid');
     expect(new DownloadSigner('another-deployment-secret-0123456789').verifyDownload(token, now)).toBe('invalid');
-    for (const bad of ['', '.', claims!, `${claims}.`, `.${token.split('.')[1]}`, `${token}.x`, 'not a token', 'a'.repeat(5000)]) {
+    for (const bad of [
+      '',
+      '.',
+      claims!,
+      `${claims}.`,
+      `.${token.split('.')[1]}`,
+      `${token}.x`,
+      'not a token',
+      'a'.repeat(5000),
+    ]) {
       expect(signer.verifyDownload(bad, now)).toBe('invalid');
     }
   });
 
   it('refuses to sign what a link could not serve', () => {
     expect(() => signer.signDownload({ ...link, key: 'nope' }, now)).toThrow(/blob key/);
-    expect(() => signer.signDownload({ ...link, contentType: 'text/html\r\nSet-Cookie: a=b' }, now)).toThrow(/media type/);
+    expect(() => signer.signDownload({ ...link, contentType: 'text/html\r\nSet-Cookie: a=b' }, now)).toThrow(
+      /media type/,
+    );
     expect(() => signer.signDownload({ ...link, filename: '  ' }, now)).toThrow(/filename/);
     expect(() => signer.signDownload({ ...link, ttlMs: 0 }, now)).toThrow(/ttlMs/);
   });
 
   it('signs a deferred download by reference, which verifies back to the reference (no key)', () => {
-    const path = signer.signDownload({ service: 'content', ref: 'pdf:AbC123', filename: 'Handbook.pdf', contentType: 'application/pdf' }, now);
+    const path = signer.signDownload(
+      { service: 'content', ref: 'pdf:AbC123', filename: 'Handbook.pdf', contentType: 'application/pdf' },
+      now,
+    );
     expect(signer.verifyDownload(tokenOf(path), now + 1)).toEqual({
       service: 'content',
       ref: 'pdf:AbC123',
@@ -75,8 +99,15 @@ describe('DownloadSigner', () => {
       expiresAt: now + DOWNLOAD_TTL_MS,
     });
     expect(signer.verifyDownload(tokenOf(path), now + DOWNLOAD_TTL_MS)).toBe('expired');
-    expect(() => signer.signDownload({ service: 'content', ref: 'a/b', filename: 'x.pdf', contentType: 'application/pdf' }, now)).toThrow(/download reference/);
-    expect(() => signer.signDownload({ service: 'content', ref: 'r'.repeat(129), filename: 'x.pdf', contentType: 'application/pdf' }, now)).toThrow(/download reference/);
+    expect(() =>
+      signer.signDownload({ service: 'content', ref: 'a/b', filename: 'x.pdf', contentType: 'application/pdf' }, now),
+    ).toThrow(/download reference/);
+    expect(() =>
+      signer.signDownload(
+        { service: 'content', ref: 'r'.repeat(129), filename: 'x.pdf', contentType: 'application/pdf' },
+        now,
+      ),
+    ).toThrow(/download reference/);
   });
 
   it('refuses claims naming both a blob and a reference, or neither (even correctly signed)', () => {
@@ -108,6 +139,10 @@ describe('downloadLinks', () => {
     const links = downloadLinks(signer, 'sites', publicUrls('https://docs.example.com/'));
     const url = links.url({ key: KEY, filename: 'icon.png', contentType: 'image/png' }, now);
     expect(url).toMatch(/^https:\/\/docs\.example\.com\/v1\/downloads\/[^/]+$/);
-    expect(signer.verifyDownload(url.split('/').at(-1)!, now)).toMatchObject({ service: 'sites', filename: 'icon.png', contentType: 'image/png' });
+    expect(signer.verifyDownload(url.split('/').at(-1)!, now)).toMatchObject({
+      service: 'sites',
+      filename: 'icon.png',
+      contentType: 'image/png',
+    });
   });
 });

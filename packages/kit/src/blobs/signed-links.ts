@@ -90,7 +90,9 @@ export class DownloadSigner {
     if (!isMediaType(link.contentType)) throw new Error(`not a media type: ${link.contentType}`);
     const filename = shorten(link.filename.trim());
     if (!filename) throw new Error('a download needs a filename');
-    const claims = Buffer.from(JSON.stringify({ s: link.service, ...target, n: filename, t: link.contentType, e: Math.floor(now + ttlMs) })).toString('base64url');
+    const claims = Buffer.from(
+      JSON.stringify({ s: link.service, ...target, n: filename, t: link.contentType, e: Math.floor(now + ttlMs) }),
+    ).toString('base64url');
     const token = `${claims}.${this.#mac(claims)}`;
     if (token.length > MAX_TOKEN_LENGTH) throw new Error('the download link is too long: shorten its content type');
     return `${DOWNLOADS_PATH}${token}`;

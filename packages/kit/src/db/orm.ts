@@ -5,6 +5,7 @@ import type { EntitySchema } from '@mikro-orm/core';
 import { kitEntities } from './kit-entities.ts';
 import { KitMigration } from './kit-migration.ts';
 import { KitBlobsMigration } from './kit-blobs-migration.ts';
+import { guardPool } from './pool-guard.ts';
 
 export interface OrmOptions {
   /** Postgres connection string (the service's own DATABASE_URL). */
@@ -16,13 +17,30 @@ export interface OrmOptions {
   migrations: MigrationObject[];
   poolMax?: number;
   debug?: boolean;
+  /** Bounds on every connection of the pool (defaults: `DB_TIMEOUTS`). */
+  timeouts?: Partial<DbTimeouts>;
 }
+
+/**
+ * How long anything may wait on PostgreSQL. No request waits forever on a database that is away: getting a
+ * connection (from the pool, or a new one) fails after `acquireMs`, a statement is cancelled by the server
+ * after `statementMs`, a transaction left idle is ended after `idleInTransactionMs`, and a connection
+ * whose server went silent is found dead by TCP keep-alive. Such failures answer 503 (see errors.ts).
+ */
+export interface DbTimeouts {
+  acquireMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
+}
+
+export const DB_TIMEOUTS: DbTimeouts = { acquireMs: 5_000, statementMs: 30_000, idleInTransactionMs: 60_000 };
 
 export type Orm = MikroORM;
 export type { EntityManager };
 
 /** Opens the ORM on the service's schema. Call `migrate()` before serving. */
 export async function createOrm(opts: OrmOptions): Promise<Orm> {
+  const timeouts = { ...DB_TIMEOUTS, ...opts.timeouts };
   const orm = await MikroORM.init({
     clientUrl: opts.url,
     schema: opts.schema,
@@ -33,12 +51,25 @@ export async function createOrm(opts: OrmOptions): Promise<Orm> {
     extensions: [Migrator],
     debug: opts.debug ?? false,
     pool: { min: 0, max: opts.poolMax ?? 10 },
+    // node-postgres' pool options: its acquire timeout also bounds opening a connection.
+    driverOptions: {
+      connectionTimeoutMillis: timeouts.acquireMs,
+      statement_timeout: timeouts.statementMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      onPoolCreated: guardPool,
+    },
     allowGlobalContext: false,
     forceUtcTimezone: true,
     migrations: {
       tableName: 'mikro_orm_migrations',
       schema: opts.schema,
-      migrationsList: [{ name: '0000_kit', class: KitMigration }, { name: '0000_kit_blobs', class: KitBlobsMigration }, ...opts.migrations],
+      migrationsList: [
+        { name: '0000_kit', class: KitMigration },
+        { name: '0000_kit_blobs', class: KitBlobsMigration },
+        ...opts.migrations,
+      ],
       transactional: true,
       allOrNothing: true,
       snapshot: false,
@@ -57,8 +88,16 @@ export async function migrate(orm: Orm): Promise<string[]> {
   const lockKey = hashKey(`quire-migrate-${schema}`);
   try {
     await client.query('select pg_advisory_lock($1)', [lockKey]);
-    await client.query(`create schema if not exists "${schema}"`);
-    const done = await orm.migrator.up();
+    // A service's own role may not create schemas: its schema exists already (see roles.ts), owned by it.
+    const exists = (await client.query('select 1 from pg_namespace where nspname = $1', [schema])).rowCount;
+    if (!exists) await client.query(`create schema "${schema}"`);
+    // One transaction for every pending migration (all or nothing), without the statement timeout:
+    // a migration rewriting a large table may take longer than any request should.
+    const connection = orm.em.getConnection();
+    const done = await connection.transactional(async (trx) => {
+      await connection.execute('set local statement_timeout = 0', [], 'run', trx);
+      return orm.migrator.up({ transaction: trx });
+    });
     return done.map((m) => m.name);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [lockKey]).catch(() => {});

@@ -12,18 +12,30 @@ export interface DurableConsumerSpec {
   maxDeliver?: number;
 }
 
+/** One event to publish, on its subject below the bus prefix. */
+export interface BusMessage {
+  subject: string;
+  envelope: EventEnvelope;
+}
+
 export interface Subscription {
   stop(): Promise<void>;
 }
 
 /**
  * How events move between services. JetStream in distributed mode, an in-process bus in standalone
- * mode: same delivery contract (at least once, per-consumer order, retries with backoff).
+ * mode: same delivery contract (at least once, per-consumer order, retries with backoff). See docs/events.md.
  */
 export interface EventBus {
   readonly kind: 'nats' | 'in-process';
-  /** Publish once: the envelope id deduplicates (`Nats-Msg-Id`). */
+  /**
+   * Publish once: the envelope id deduplicates (`Nats-Msg-Id`). Resolves once the event cannot be lost any
+   * more: stored by JetStream, or, on the in-process bus (nothing of which survives the process), committed
+   * by every durable consumer it goes to. Only then may the outbox row be marked published.
+   */
   publish(subject: string, envelope: EventEnvelope): Promise<void>;
+  /** `publish` of each, in order; resolves once all are as safe as `publish` says (in-process: handled concurrently). */
+  publishAll(messages: BusMessage[]): Promise<void>;
   /** A durable, at-least-once consumer; the handler's success acknowledges. */
   consume(spec: DurableConsumerSpec): Promise<Subscription>;
   /** A best-effort live listener from now on (cache eviction). */

@@ -35,4 +35,27 @@ describe('InProcessBus', () => {
     expect(seen).toEqual(['a', 'b']);
     await bus.close();
   });
+
+  it('resolves a publish only once the consumer is done with the event, and keeps retrying while the database is away', async () => {
+    const bus = new InProcessBus(testLogger());
+    const handled: string[] = [];
+    let away = 3;
+    await bus.consume({
+      name: 'c2',
+      subjects: ['content.space.*'],
+      maxDeliver: 2,
+      handler: async (e) => {
+        // Three failures because PostgreSQL is unreachable: more than maxDeliver, none counted.
+        if (away-- > 0) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        handled.push(e.id);
+      },
+    });
+    await bus.publish('content.space.created', envelope('p'));
+    expect(handled).toEqual(['p']);
+    // A redelivery of the same id (the relay's retry) resolves as the first delivery did, without handling it again.
+    await bus.publishAll([{ subject: 'content.space.created', envelope: envelope('p') }]);
+    expect(handled).toEqual(['p']);
+    await bus.close();
+    await expect(bus.publish('content.space.created', envelope('q'))).rejects.toThrow('bus closed');
+  });
 });

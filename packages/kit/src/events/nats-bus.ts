@@ -1,9 +1,26 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type JetStreamClient,
+  type JetStreamManager,
+  type ConsumerMessages,
+  type JsMsg,
+} from '@nats-io/jetstream';
 import { EventEnvelopeSchema, type EventEnvelope } from '@quire/contracts';
 import type { Logger } from '../logger.ts';
 import { metrics, type Pending } from '../metrics.ts';
-import { RETRY_BACKOFF_MS, type DurableConsumerSpec, type EventBus, type EventHandler, type Subscription } from './bus.ts';
+import { isDatabaseUnavailable } from '../errors.ts';
+import {
+  RETRY_BACKOFF_MS,
+  type BusMessage,
+  type DurableConsumerSpec,
+  type EventBus,
+  type EventHandler,
+  type Subscription,
+} from './bus.ts';
 
 export interface NatsBusOptions {
   url: string;
@@ -26,11 +43,25 @@ export class NatsBus implements EventBus {
   /** Durable consumer name → the consumer spec it serves (metrics). */
   readonly #durables = new Map<string, string>();
 
+  /** False from a lost connection until the client reconnected (it retries for ever). */
+  #connected = true;
+
   private constructor(nc: NatsConnection, js: JetStreamClient, jsm: JetStreamManager, opts: NatsBusOptions) {
     this.#nc = nc;
     this.#js = js;
     this.#jsm = jsm;
     this.#opts = opts;
+    void (async () => {
+      for await (const s of nc.status()) {
+        if (s.type === 'disconnect') this.#connected = false;
+        else if (s.type === 'reconnect') this.#connected = true;
+        if (s.type === 'disconnect' || s.type === 'reconnect')
+          opts.log.warn(
+            { nats: s.type },
+            `NATS ${s.type === 'reconnect' ? 'reconnected' : 'connection lost; reconnecting'}`,
+          );
+      }
+    })().catch(() => {});
   }
 
   get streamName(): string {
@@ -44,18 +75,33 @@ export class NatsBus implements EventBus {
   static async connect(opts: NatsBusOptions): Promise<NatsBus> {
     const nc = await connect({ servers: opts.url, name: opts.name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
     const jsm = await jetstreamManager(nc);
-    const config = { name: opts.stream, subjects: [`${opts.prefix}.>`], duplicate_window: 120_000_000_000, max_age: 7 * 24 * 3600 * 1_000_000_000 };
+    const config = {
+      name: opts.stream,
+      subjects: [`${opts.prefix}.>`],
+      duplicate_window: 120_000_000_000,
+      max_age: 7 * 24 * 3600 * 1_000_000_000,
+    };
     try {
       await jsm.streams.info(opts.stream);
-      await jsm.streams.update(opts.stream, { subjects: config.subjects, duplicate_window: config.duplicate_window, max_age: config.max_age });
+      await jsm.streams.update(opts.stream, {
+        subjects: config.subjects,
+        duplicate_window: config.duplicate_window,
+        max_age: config.max_age,
+      });
     } catch {
       await jsm.streams.add(config);
     }
     return new NatsBus(nc, jetstream(nc), jsm, opts);
   }
 
+  /** Resolves once JetStream stored the event (its publish acknowledgement). */
   async publish(subject: string, envelope: EventEnvelope): Promise<void> {
     await this.#js.publish(`${this.#opts.prefix}.${subject}`, JSON.stringify(envelope), { msgID: envelope.id });
+  }
+
+  /** One after the other: a failure leaves every later event unpublished, so the order holds on the retry. */
+  async publishAll(messages: BusMessage[]): Promise<void> {
+    for (const m of messages) await this.publish(m.subject, m.envelope);
   }
 
   /**
@@ -71,18 +117,23 @@ export class NatsBus implements EventBus {
     const durable = `${spec.name}_${subject.replace(/[^A-Za-z0-9_-]/g, '_')}`;
     const filter = `${this.#opts.prefix}.${subject}`;
     const maxDeliver = spec.maxDeliver ?? 10;
-    try {
-      await this.#jsm.consumers.info(this.#opts.stream, durable);
-    } catch {
+    // No delivery limit on the server: the handler's failures decide (see below), so an outage of the
+    // database, however long, never uses an event's deliveries up.
+    const info = await this.#jsm.consumers.info(this.#opts.stream, durable).catch(() => undefined);
+    if (!info) {
       await this.#jsm.consumers.add(this.#opts.stream, {
         durable_name: durable,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
         filter_subject: filter,
         ack_wait: 30_000_000_000,
-        max_deliver: maxDeliver,
+        max_deliver: -1,
         max_ack_pending: 100,
       });
+    } else if (info.config.max_deliver !== -1) {
+      await this.#jsm.consumers
+        .update(this.#opts.stream, durable, { max_deliver: -1 })
+        .catch((err: unknown) => this.#opts.log.warn({ err, durable }, 'could not lift max_deliver'));
     }
     this.#durables.set(durable, spec.name);
     const consumer = await this.#js.consumers.get(this.#opts.stream, durable);
@@ -104,11 +155,20 @@ export class NatsBus implements EventBus {
         metrics.consumerHandled.inc({ consumer: spec.name, outcome: 'ok' });
       } catch (err) {
         const attempt = m.info.deliveryCount;
-        if (attempt >= maxDeliver) log.error({ err, consumer: durable, event: envelope.id, attempt }, 'event failed on its last delivery');
-        else log.warn({ err, consumer: durable, event: envelope.id, attempt }, 'event handler failed, redelivering');
+        const away = isDatabaseUnavailable(err);
+        const dropped = attempt >= maxDeliver && !away;
+        metrics.consumerHandled.inc({ consumer: spec.name, outcome: dropped ? 'dropped' : 'retry' });
+        if (dropped) {
+          log.error({ err, consumer: durable, event: envelope.id, attempt }, 'event failed on its last delivery');
+          m.term();
+          return;
+        }
+        log.warn(
+          { err, consumer: durable, event: envelope.id, attempt, databaseAway: away },
+          'event handler failed, redelivering',
+        );
         m.nak(RETRY_BACKOFF_MS[Math.min(attempt - 1, RETRY_BACKOFF_MS.length - 1)]);
-        metrics.consumerHandled.inc({ consumer: spec.name, outcome: attempt >= maxDeliver ? 'dropped' : 'retry' });
-        if (attempt < maxDeliver) metrics.consumerRedeliveries.inc({ consumer: spec.name });
+        metrics.consumerRedeliveries.inc({ consumer: spec.name });
       }
     });
   }
@@ -118,11 +178,17 @@ export class NatsBus implements EventBus {
     const prefixLength = this.#opts.prefix.length + 1;
     const subs = await Promise.all(
       subjects.map(async (subject) => {
-        const consumer = await this.#js.consumers.get(this.#opts.stream, { filter_subjects: `${this.#opts.prefix}.${subject}`, deliver_policy: DeliverPolicy.New });
+        const consumer = await this.#js.consumers.get(this.#opts.stream, {
+          filter_subjects: `${this.#opts.prefix}.${subject}`,
+          deliver_policy: DeliverPolicy.New,
+        });
         const messages = await consumer.consume();
         return this.#track(messages, async (m) => {
           const parsed = EventEnvelopeSchema.safeParse(m.json());
-          if (parsed.success) await handler(parsed.data, m.subject.slice(prefixLength)).catch((err: unknown) => this.#opts.log.warn({ err }, 'listener failed'));
+          if (parsed.success)
+            await handler(parsed.data, m.subject.slice(prefixLength)).catch((err: unknown) =>
+              this.#opts.log.warn({ err }, 'listener failed'),
+            );
         });
       }),
     );
@@ -144,8 +210,9 @@ export class NatsBus implements EventBus {
     };
   }
 
+  /** Connected to NATS (while it is away, publishes fail and the outbox keeps the events). */
   healthy(): boolean {
-    return !this.#nc.isClosed();
+    return this.#connected && !this.#nc.isClosed();
   }
 
   /** Per consumer: messages not yet delivered plus those delivered and not yet acknowledged (summed over its subjects). */

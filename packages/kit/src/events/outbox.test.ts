@@ -54,10 +54,14 @@ describe.each([
       // Publishing the same envelope again (a relay retry) is not applied twice.
       await bus.publish(Pinged.subject, { ...env, id: env.id });
       // The relay marks an event published after the bus took it: a consumer can see it first.
-      const row = await eventually(async () => {
-        const r = await kit.orm.em.fork().findOneOrFail(OutboxEvent, { id: env.id });
-        return r.publishedAt ? r : undefined;
-      }, 5_000, 'the event marked published');
+      const row = await eventually(
+        async () => {
+          const r = await kit.orm.em.fork().findOneOrFail(OutboxEvent, { id: env.id });
+          return r.publishedAt ? r : undefined;
+        },
+        5_000,
+        'the event marked published',
+      );
       expect(row.publishedAt).toBeInstanceOf(Date);
       await new Promise((r) => setTimeout(r, 300));
       expect(received.sort()).toEqual([1, 2]);
@@ -107,7 +111,14 @@ describe('outbox relay woken by a flush', () => {
       idempotentConsumer(kit.orm, 'c_reads', [Pinged], {
         // Reads in a transaction flush its unit of work first: two at once must not look like a flush inside a flush.
         'test.pinged': async (event, em) => {
-          const counts = await Promise.all([1, 2].map(() => sql<{ n: number }>(em, `select count(*)::int as n from :schema.processed_event where consumer = 'c_reads'`)));
+          const counts = await Promise.all(
+            [1, 2].map(() =>
+              sql<{ n: number }>(
+                em,
+                `select count(*)::int as n from :schema.processed_event where consumer = 'c_reads'`,
+              ),
+            ),
+          );
           reads.push(event.data.n, ...counts.map((rows) => rows[0]!.n));
         },
       }),
@@ -139,6 +150,10 @@ describe('outbox relay while the bus is down', () => {
       publish: async (s, e) => {
         if (!up) throw new Error('bus down');
         return inner.publish(s, e);
+      },
+      publishAll: async (messages) => {
+        if (!up) throw new Error('bus down');
+        return inner.publishAll(messages);
       },
       consume: (spec) => inner.consume(spec),
       listen: (s, h) => inner.listen(s, h),

@@ -8,6 +8,7 @@ import type { Logger } from '../logger.ts';
 import { metrics } from '../metrics.ts';
 import { OutboxEvent } from '../db/kit-entities.ts';
 import type { EventBus } from './bus.ts';
+import { ConsumerNotRunning } from './in-process-bus.ts';
 
 /** The events recorded in each open transaction (keyed by its transaction context), for `eventsRecordedIn`. */
 const recorded = new WeakMap<object, EventEnvelope[]>();
@@ -70,7 +71,13 @@ export class OutboxRelay {
 
   readonly #service: string;
 
-  constructor(orm: MikroORM, bus: EventBus, log: Logger, intervalMs = 1_000, service = String(orm.config.get('schema'))) {
+  constructor(
+    orm: MikroORM,
+    bus: EventBus,
+    log: Logger,
+    intervalMs = 1_000,
+    service = String(orm.config.get('schema')),
+  ) {
     this.#service = service;
     this.#orm = orm;
     this.#bus = bus;
@@ -128,7 +135,7 @@ export class OutboxRelay {
 
   #schedule(): void {
     if (this.#stopped) return;
-    const delay = this.#failures ? Math.min(30_000, this.#intervalMs * 2 ** this.#failures) : this.#intervalMs;
+    const delay = this.#failures ? Math.min(5_000, this.#intervalMs * 2 ** this.#failures) : this.#intervalMs;
     this.#timer = setTimeout(() => {
       this.kick();
       this.#schedule();
@@ -136,21 +143,29 @@ export class OutboxRelay {
     this.#timer.unref();
   }
 
+  /**
+   * Batches of up to 100 rows, oldest first, each in one transaction: claim them (`FOR UPDATE SKIP LOCKED`),
+   * publish them, mark them published, commit. A row is marked only after the bus said it cannot lose it
+   * (JetStream stored it; in process: every durable consumer committed it), so a process killed anywhere in
+   * between leaves it unpublished and the next run publishes it again; the bus and the consumers drop the
+   * duplicate by event id. A failure rolls the batch back and retries with backoff (the database or the bus away).
+   */
   async #drain(): Promise<void> {
     this.#dirty = false;
     try {
       for (;;) {
         const n = await this.#orm.em.fork({ freshEventManager: true }).transactional(async (em) => {
-          const rows = await em.find(OutboxEvent, { publishedAt: null }, { orderBy: { seq: 'asc' }, limit: 100, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
-          for (const row of rows) {
-            try {
-              await this.#bus.publish(row.subject, row.payload as unknown as EventEnvelope);
-              row.publishedAt = new Date();
-            } catch (err) {
-              row.attempts++;
-              throw Object.assign(new Error('publish failed'), { cause: err });
-            }
-          }
+          const rows = await em.find(
+            OutboxEvent,
+            { publishedAt: null },
+            { orderBy: { seq: 'asc' }, limit: 100, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
+          );
+          if (rows.length === 0) return 0;
+          await this.#bus.publishAll(
+            rows.map((row) => ({ subject: row.subject, envelope: row.payload as unknown as EventEnvelope })),
+          );
+          const publishedAt = new Date();
+          for (const row of rows) row.publishedAt = publishedAt;
           return rows.length;
         });
         if (n) metrics.outboxPublished.inc({ service: this.#service }, n);
@@ -159,7 +174,8 @@ export class OutboxRelay {
       }
     } catch (err) {
       this.#failures = Math.min(this.#failures + 1, 10);
-      this.#log.warn({ err }, 'outbox relay failed; will retry');
+      if (err instanceof ConsumerNotRunning) this.#log.info(`outbox relay: ${err.message}; will retry`);
+      else this.#log.warn({ err }, 'outbox relay failed; will retry');
     }
   }
 }

@@ -60,7 +60,12 @@ export const DEFAULT_JOB_TIMEOUT_MS = 60_000;
 export const JOB_DEDUPE_WINDOW_MS = 120_000;
 
 /** What travels on the work queue. */
-export const JobMessageSchema = z.object({ id: z.string().min(1), job: z.string(), payload: z.unknown(), enqueuedAt: z.iso.datetime() });
+export const JobMessageSchema = z.object({
+  id: z.string().min(1),
+  job: z.string(),
+  payload: z.unknown(),
+  enqueuedAt: z.iso.datetime(),
+});
 export type JobMessage = z.infer<typeof JobMessageSchema>;
 
 export const DeadLetterSchema = z.object({
@@ -90,12 +95,15 @@ export function untilNextPeriod(everyMs: number, now = Date.now()): number {
 export function checkJobs(jobs: readonly JobDefinition<any>[]): Map<string, JobDefinition<any>> {
   const byName = new Map<string, JobDefinition<any>>();
   for (const job of jobs) {
-    if (!JOB_NAME.test(job.name)) throw new Error(`job name ${JSON.stringify(job.name)}: lowercase letters, digits and dashes`);
+    if (!JOB_NAME.test(job.name))
+      throw new Error(`job name ${JSON.stringify(job.name)}: lowercase letters, digits and dashes`);
     if (byName.has(job.name)) throw new Error(`job ${job.name} defined twice`);
-    if (job.everyMs !== undefined && !(job.everyMs >= 10)) throw new Error(`job ${job.name}: everyMs must be at least 10`);
+    if (job.everyMs !== undefined && !(job.everyMs >= 10))
+      throw new Error(`job ${job.name}: everyMs must be at least 10`);
     byName.set(job.name, job);
   }
   return byName;
 }
 
-export const errorText = (err: unknown): string => (err instanceof Error ? `${err.name}: ${err.message}` : String(err)).slice(0, 2_000);
+export const errorText = (err: unknown): string =>
+  (err instanceof Error ? `${err.name}: ${err.message}` : String(err)).slice(0, 2_000);

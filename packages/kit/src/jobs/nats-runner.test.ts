@@ -63,12 +63,16 @@ describe.skipIf(!hasNats)('NatsJobRunner (JetStream work queue)', () => {
     const info = await (await jetstreamManager(nc)).streams.info(q.opts.stream);
     await nc.close();
     expect(info.config.retention).toBe('workqueue');
-    await eventually(async () => {
-      const nc2 = await connect({ servers: TEST_NATS_URL });
-      const state = (await (await jetstreamManager(nc2)).streams.info(q.opts.stream)).state;
-      await nc2.close();
-      return state.messages === 0;
-    }, 5_000, 'acknowledged runs removed from the work queue');
+    await eventually(
+      async () => {
+        const nc2 = await connect({ servers: TEST_NATS_URL });
+        const state = (await (await jetstreamManager(nc2)).streams.info(q.opts.stream)).state;
+        await nc2.close();
+        return state.messages === 0;
+      },
+      5_000,
+      'acknowledged runs removed from the work queue',
+    );
   });
 
   it('keeps one scheduled run per period whatever the number of replicas', async () => {

@@ -63,7 +63,12 @@ export class NatsJobRunner implements JobRunner {
   readonly #timers = new Set<NodeJS.Timeout>();
   #stopped = true;
 
-  private constructor(nc: NatsConnection, jsm: JetStreamManager, jobs: Map<string, JobDefinition<any>>, opts: NatsJobRunnerOptions) {
+  private constructor(
+    nc: NatsConnection,
+    jsm: JetStreamManager,
+    jobs: Map<string, JobDefinition<any>>,
+    opts: NatsJobRunnerOptions,
+  ) {
     this.#nc = nc;
     this.#js = jetstream(nc);
     this.#jsm = jsm;
@@ -150,7 +155,9 @@ export class NatsJobRunner implements JobRunner {
 
   /** The last dead letter of a job, if any (operators and tests). */
   async lastDeadLetter(job: string): Promise<DeadLetter | undefined> {
-    const stored = await this.#jsm.streams.getMessage(this.#opts.stream, { last_by_subj: `${this.#opts.prefix}.dead.${job}` }).catch(() => null);
+    const stored = await this.#jsm.streams
+      .getMessage(this.#opts.stream, { last_by_subj: `${this.#opts.prefix}.dead.${job}` })
+      .catch(() => null);
     return stored ? DeadLetterSchema.parse(stored.json()) : undefined;
   }
 
@@ -171,7 +178,9 @@ export class NatsJobRunner implements JobRunner {
   #schedule(def: JobDefinition<any>, now: boolean): void {
     if (this.#stopped) return;
     const publish = () =>
-      this.enqueue(def.name, null, { id: scheduledRunId(def) }).catch((err: unknown) => this.#opts.log.warn({ err, job: def.name }, 'could not schedule job run'));
+      this.enqueue(def.name, null, { id: scheduledRunId(def) }).catch((err: unknown) =>
+        this.#opts.log.warn({ err, job: def.name }, 'could not schedule job run'),
+      );
     if (now) void publish();
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
@@ -189,7 +198,13 @@ export class NatsJobRunner implements JobRunner {
     const parsed = JobMessageSchema.safeParse(safeJson(m));
     if (!parsed.success) {
       log.error({ job: def.name, subject: m.subject }, 'malformed job message dead-lettered');
-      await this.#deadLetter(def, { id: `malformed:${m.seq}`, job: def.name, payload: null, enqueuedAt: new Date().toISOString() }, attempt, 'malformed job message', m);
+      await this.#deadLetter(
+        def,
+        { id: `malformed:${m.seq}`, job: def.name, payload: null, enqueuedAt: new Date().toISOString() },
+        attempt,
+        'malformed job message',
+        m,
+      );
       return;
     }
     const msg = parsed.data;
@@ -200,7 +215,14 @@ export class NatsJobRunner implements JobRunner {
       payload = p.data;
     }
     // Redelivered past the limit after timeouts (a worker died while running it): no more tries.
-    if (attempt > max) return this.#deadLetter(def, msg, attempt - 1, 'no acknowledgement after the last attempt (worker lost or timed out)', m);
+    if (attempt > max)
+      return this.#deadLetter(
+        def,
+        msg,
+        attempt - 1,
+        'no acknowledgement after the last attempt (worker lost or timed out)',
+        m,
+      );
     const heartbeat = setInterval(() => m.working(), Math.max(250, Math.floor(timeout / 3)));
     try {
       await def.run({ id: msg.id, job: def.name, payload, attempt, enqueuedAt: msg.enqueuedAt });
@@ -217,10 +239,25 @@ export class NatsJobRunner implements JobRunner {
     }
   }
 
-  async #deadLetter(def: JobDefinition<any>, msg: JobMessage, attempts: number, error: string, m: JsMsg): Promise<void> {
-    const dead: DeadLetter = { id: msg.id, job: def.name, payload: msg.payload, attempts, error, failedAt: new Date().toISOString() };
+  async #deadLetter(
+    def: JobDefinition<any>,
+    msg: JobMessage,
+    attempts: number,
+    error: string,
+    m: JsMsg,
+  ): Promise<void> {
+    const dead: DeadLetter = {
+      id: msg.id,
+      job: def.name,
+      payload: msg.payload,
+      attempts,
+      error,
+      failedAt: new Date().toISOString(),
+    };
     try {
-      await this.#js.publish(`${this.#opts.prefix}.dead.${def.name}`, JSON.stringify(dead), { msgID: `dead:${msg.id}:${m.seq}` });
+      await this.#js.publish(`${this.#opts.prefix}.dead.${def.name}`, JSON.stringify(dead), {
+        msgID: `dead:${msg.id}:${m.seq}`,
+      });
       this.#opts.log.error({ job: def.name, run: msg.id, attempts, error }, 'job dead-lettered');
       m.ack();
       metrics.jobRuns.inc({ job: def.name, outcome: 'dead' });

@@ -30,7 +30,16 @@ describe('job helpers', () => {
 
   it('refuses bad job names and duplicates', () => {
     expect(() => new TimerJobRunner([{ name: 'Bad Name', run: async () => {} }], testLogger())).toThrow(/lowercase/);
-    expect(() => new TimerJobRunner([{ name: 'a', run: async () => {} }, { name: 'a', run: async () => {} }], testLogger())).toThrow(/twice/);
+    expect(
+      () =>
+        new TimerJobRunner(
+          [
+            { name: 'a', run: async () => {} },
+            { name: 'a', run: async () => {} },
+          ],
+          testLogger(),
+        ),
+    ).toThrow(/twice/);
   });
 });
 
@@ -67,12 +76,26 @@ describe('TimerJobRunner (standalone)', () => {
     expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
     expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(25);
     expect(attempts[2]!.at - attempts[1]!.at).toBeGreaterThanOrEqual(55);
-    expect(r.deadLetters()).toEqual([expect.objectContaining({ id, job: 'flaky', payload: { n: 1 }, attempts: 3, error: 'Error: boom 3' })]);
+    expect(r.deadLetters()).toEqual([
+      expect.objectContaining({ id, job: 'flaky', payload: { n: 1 }, attempts: 3, error: 'Error: boom 3' }),
+    ]);
   });
 
   it('succeeds on a retry without dead-lettering', async () => {
     let calls = 0;
-    const r = runner([{ name: 'second-time', backoffMs: [5], run: async () => void (++calls === 1 && (() => { throw new Error('once'); })()) }]);
+    const r = runner([
+      {
+        name: 'second-time',
+        backoffMs: [5],
+        run: async () =>
+          void (
+            ++calls === 1 &&
+            (() => {
+              throw new Error('once');
+            })()
+          ),
+      },
+    ]);
     await r.start();
     await r.enqueue('second-time');
     await r.idle();
@@ -82,14 +105,22 @@ describe('TimerJobRunner (standalone)', () => {
 
   it('validates payloads, dedupes run ids and refuses unknown jobs', async () => {
     const seen: number[] = [];
-    const r = runner([{ name: 'typed', payload: z.object({ n: z.number() }), run: async (run: JobRun<{ n: number }>) => void seen.push(run.payload.n) }]);
+    const r = runner([
+      {
+        name: 'typed',
+        payload: z.object({ n: z.number() }),
+        run: async (run: JobRun<{ n: number }>) => void seen.push(run.payload.n),
+      },
+    ]);
     await r.start();
     await r.enqueue('typed', { n: 1 }, { id: 'same' });
     await r.enqueue('typed', { n: 2 }, { id: 'same' });
     await r.enqueue('typed', { n: 'three' });
     await r.idle();
     expect(seen).toEqual([1]);
-    expect(r.deadLetters()).toEqual([expect.objectContaining({ job: 'typed', attempts: 0, error: expect.stringMatching(/^invalid payload/) })]);
+    expect(r.deadLetters()).toEqual([
+      expect.objectContaining({ job: 'typed', attempts: 0, error: expect.stringMatching(/^invalid payload/) }),
+    ]);
     await expect(r.enqueue('nope')).rejects.toThrow('unknown job nope');
   });
 });

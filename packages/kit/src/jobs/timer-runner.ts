@@ -38,7 +38,8 @@ export class TimerJobRunner implements JobRunner {
   readonly #sleeps = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
 
   constructor(jobs: readonly JobDefinition<any>[], log: Logger, opts: { onDeadLetter?: (d: DeadLetter) => void } = {}) {
-    for (const [name, def] of checkJobs(jobs)) this.#lanes.set(name, { def, queue: [], running: undefined, timer: undefined });
+    for (const [name, def] of checkJobs(jobs))
+      this.#lanes.set(name, { def, queue: [], running: undefined, timer: undefined });
     this.#log = log;
     this.#onDeadLetter = opts.onDeadLetter;
   }
@@ -63,7 +64,10 @@ export class TimerJobRunner implements JobRunner {
 
   /** Runs that exhausted their attempts, oldest first (also logged at error level). */
   async pending(): Promise<Pending[]> {
-    return [...this.#lanes.values()].map((lane) => ({ name: lane.def.name, pending: lane.queue.length + (lane.running ? 1 : 0) }));
+    return [...this.#lanes.values()].map((lane) => ({
+      name: lane.def.name,
+      pending: lane.queue.length + (lane.running ? 1 : 0),
+    }));
   }
 
   deadLetters(): readonly DeadLetter[] {
@@ -138,7 +142,14 @@ export class TimerJobRunner implements JobRunner {
   }
 
   #deadLetter(def: JobDefinition<any>, msg: JobMessage, attempts: number, error: string): void {
-    const dead: DeadLetter = { id: msg.id, job: def.name, payload: msg.payload, attempts, error, failedAt: new Date().toISOString() };
+    const dead: DeadLetter = {
+      id: msg.id,
+      job: def.name,
+      payload: msg.payload,
+      attempts,
+      error,
+      failedAt: new Date().toISOString(),
+    };
     this.#dead.push(dead);
     if (this.#dead.length > 1_000) this.#dead.shift();
     this.#log.error({ job: def.name, run: msg.id, attempts, error }, 'job dead-lettered');

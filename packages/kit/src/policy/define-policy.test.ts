@@ -3,7 +3,11 @@ import type { Actor } from '@quire/contracts';
 import { definePolicy } from './define-policy.ts';
 import { organizationLevel } from './roles.ts';
 
-const member = (role: 'admin' | 'edit' | 'read' | null): Actor => ({ kind: 'user', userId: 'u', memberships: [{ organization: 'o', role, teams: [] }] });
+const member = (role: 'admin' | 'edit' | 'read' | null): Actor => ({
+  kind: 'user',
+  userId: 'u',
+  memberships: [{ organization: 'o', role, teams: [] }],
+});
 const outsider: Actor = { kind: 'user', userId: 'x', memberships: [] };
 
 const notes = definePolicy({
@@ -18,11 +22,17 @@ const facts = { organizationId: 'o' };
 
 describe('definePolicy', () => {
   it('answers 404 when the resource is not visible, 403 below the action level, the level otherwise', () => {
-    expect(() => notes.assert(outsider, facts, 'read')).toThrow(expect.objectContaining({ reason: 'not_found', message: 'Note not found' }));
+    expect(() => notes.assert(outsider, facts, 'read')).toThrow(
+      expect.objectContaining({ reason: 'not_found', message: 'Note not found' }),
+    );
     expect(notes.assert(member(null), facts, 'read')).toBe('guest');
-    expect(() => notes.assert(member('read'), facts, 'write')).toThrow(expect.objectContaining({ reason: 'forbidden', message: 'Writing the note needs the `edit` role on the note' }));
+    expect(() => notes.assert(member('read'), facts, 'write')).toThrow(
+      expect.objectContaining({ reason: 'forbidden', message: 'Writing the note needs the `edit` role on the note' }),
+    );
     expect(notes.assert(member('edit'), facts, 'write')).toBe('edit');
-    expect(() => notes.assert(member('edit'), facts, 'destroy')).toThrow(expect.objectContaining({ message: 'Only admins destroy notes' }));
+    expect(() => notes.assert(member('edit'), facts, 'destroy')).toThrow(
+      expect.objectContaining({ message: 'Only admins destroy notes' }),
+    );
     expect(notes.allows(member('admin'), facts, 'destroy')).toBe(true);
     expect(notes.allows(outsider, facts, 'read')).toBe(false);
   });

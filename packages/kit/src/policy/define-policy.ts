@@ -40,7 +40,8 @@ export function definePolicy<Facts, L extends AccessLevel, const A extends strin
 ): Policy<Facts, L, A, P> {
   const noun = def.resource.toLowerCase();
   const refusal = (action: A): string =>
-    def.refusals?.[action] ?? `${def.describe?.[action] ?? `This (${action})`} needs the \`${def.actions[action]}\` role on the ${noun}`;
+    def.refusals?.[action] ??
+    `${def.describe?.[action] ?? `This (${action})`} needs the \`${def.actions[action]}\` role on the ${noun}`;
   const permissionTable = Object.entries(def.permissions ?? {}) as [P, AccessLevel][];
   return {
     resource: def.resource,
@@ -53,6 +54,7 @@ export function definePolicy<Facts, L extends AccessLevel, const A extends strin
       if (!roleAtLeast(level, def.actions[action])) throw new DomainError('forbidden', refusal(action));
       return level;
     },
-    permissions: (level) => Object.fromEntries(permissionTable.map(([name, min]) => [name, roleAtLeast(level, min)])) as Record<P, boolean>,
+    permissions: (level) =>
+      Object.fromEntries(permissionTable.map(([name, min]) => [name, roleAtLeast(level, min)])) as Record<P, boolean>,
   };
 }

@@ -7,11 +7,21 @@ import { ROLES, type Actor, type Membership, type Role } from '@quire/contracts'
 export type AccessLevel = Role | 'guest';
 
 /** guest < read < comment < edit < review < create < admin. */
-const RANK: Record<AccessLevel, number> = { guest: 0, ...(Object.fromEntries(ROLES.map((r, i) => [r, ROLES.length - i])) as Record<Role, number>) };
+const RANK: Record<AccessLevel, number> = {
+  guest: 0,
+  ...(Object.fromEntries(ROLES.map((r, i) => [r, ROLES.length - i])) as Record<Role, number>),
+};
 
 /** Whether `level` is at least `min` on the ladder (`null`, no access, is below everything). */
 export function roleAtLeast(level: AccessLevel | null | undefined, min: AccessLevel): boolean {
   return level != null && RANK[level] >= RANK[min];
+}
+
+/** The highest role among `roles` (null when none: every one is null, or there are none). */
+export function highestRole(roles: Iterable<Role | null>): Role | null {
+  let best: Role | null = null;
+  for (const r of roles) if (r !== null && (best === null || !roleAtLeast(best, r))) best = r;
+  return best;
 }
 
 /** The actor's membership in an organization, if any. */

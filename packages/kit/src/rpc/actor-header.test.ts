@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ActorSigner } from './actor-header.ts';
 
-const actor = { kind: 'user' as const, userId: 'u1', memberships: [{ organization: 'o1', role: 'edit' as const, teams: [] }] };
+const actor = {
+  kind: 'user' as const,
+  userId: 'u1',
+  memberships: [{ organization: 'o1', role: 'edit' as const, teams: [] }],
+};
 
 describe('ActorSigner', () => {
   const signer = new ActorSigner('x'.repeat(40));
@@ -15,7 +19,9 @@ describe('ActorSigner', () => {
     expect(signer.verify(undefined)).toBeNull();
     expect(signer.verify('garbage')).toBeNull();
     const [claims, mac] = header.split('.');
-    const forged = Buffer.from(JSON.stringify({ a: { kind: 'instance-admin' }, exp: Date.now() + 60_000 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ a: { kind: 'instance-admin' }, exp: Date.now() + 60_000 })).toString(
+      'base64url',
+    );
     expect(signer.verify(`${forged}.${mac}`)).toBeNull();
     expect(new ActorSigner('y'.repeat(40)).verify(header)).toBeNull();
     const old = signer.sign(actor, Date.now() - 10 * 60_000).header;

@@ -1,8 +1,15 @@
 import { Pool } from 'undici';
-import { errorCodeForStatus, EventEnvelopeSchema, type Actor, type AnyOperation, type ServiceName } from '@quire/contracts';
+import {
+  errorCodeForStatus,
+  EventEnvelopeSchema,
+  type Actor,
+  type AnyOperation,
+  type ServiceName,
+} from '@quire/contracts';
 import { z } from 'zod';
 import { DomainError } from '../errors.ts';
 import { ACTOR_HEADER, type ActorSigner } from './actor-header.ts';
+import { CLIENT_IP_HEADER, CLIENT_UA_HEADER } from './audit.ts';
 import type { CallContext, ProcedureInvoker } from './server.ts';
 import type { StoredBlob } from '../blobs/blob-store.ts';
 import { DOWNLOAD_PENDING_HEADER, type DeferredRead } from '../blobs/deferred-downloads.ts';
@@ -32,6 +39,19 @@ const BlobFailureSchema = z.object({ error: z.object({ message: z.string() }) })
 const eventsOf = (raw: unknown) => (Array.isArray(raw) ? raw.map((e) => EventEnvelopeSchema.parse(e)) : []);
 
 /**
+ * How long a call waits on a peer service. A peer that is down refuses the connection at once (503); one
+ * that is unreachable (a host gone, a process stopped) is given up on after `connectMs`, and one that took
+ * the call but does not answer after `answerMs` (the longest an operation may work: a PDF export, an import):
+ * 503 too, never a hang. undici's defaults are 10 s and 300 s.
+ */
+export interface PeerTimeouts {
+  connectMs: number;
+  answerMs: number;
+}
+
+export const PEER_TIMEOUTS: PeerTimeouts = { connectMs: 3_000, answerMs: 60_000 };
+
+/**
  * tRPC's HTTP protocol over one keep-alive undici pool: every call is a POST of the raw JSON input to
  * `<base>/trpc/<path>`; no fetch, no WHATWG Request/Response, no batching, no observable.
  */
@@ -40,18 +60,35 @@ export class HttpTransport implements Transport {
   readonly #pool: Pool;
   readonly #service: ServiceName;
 
-  constructor(service: ServiceName, url: string, connections = 128) {
+  constructor(service: ServiceName, url: string, connections = 128, timeouts: Partial<PeerTimeouts> = {}) {
     this.#service = service;
-    this.#pool = new Pool(url, { connections, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
+    const { connectMs, answerMs } = { ...PEER_TIMEOUTS, ...timeouts };
+    this.#pool = new Pool(url, {
+      connections,
+      keepAliveTimeout: 30_000,
+      keepAliveMaxTimeout: 600_000,
+      connect: { timeout: connectMs },
+      headersTimeout: answerMs,
+      bodyTimeout: answerMs,
+    });
   }
 
   async send(path: string, _type: 'query' | 'mutation', input: unknown, call: CallContext): Promise<unknown> {
     const headers: Record<string, string> = { 'content-type': 'application/json', [ACTOR_HEADER]: call.actorHeader };
     if (call.requestId) headers['x-request-id'] = call.requestId;
+    if (call.client?.ip) headers[CLIENT_IP_HEADER] = call.client.ip;
+    // A header value is Latin-1 text without controls: anything else in a user agent becomes `?`.
+    if (call.client?.userAgent)
+      headers[CLIENT_UA_HEADER] = call.client.userAgent.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?');
     let json: RpcEnvelope;
     let statusCode: number;
     try {
-      const res = await this.#pool.request({ path: `/trpc/${path}`, method: 'POST', headers, body: input === undefined ? '{}' : JSON.stringify(input) });
+      const res = await this.#pool.request({
+        path: `/trpc/${path}`,
+        method: 'POST',
+        headers,
+        body: input === undefined ? '{}' : JSON.stringify(input),
+      });
       statusCode = res.statusCode;
       json = (await res.body.json()) as RpcEnvelope;
     } catch (cause) {
@@ -59,10 +96,15 @@ export class HttpTransport implements Transport {
     }
     if (json.error) {
       const status = json.error.data?.httpStatus;
-      if (typeof status === 'number') throw new DomainError(errorCodeForStatus(status), json.error.message ?? 'Request failed');
+      if (typeof status === 'number')
+        throw new DomainError(errorCodeForStatus(status), json.error.message ?? 'Request failed');
       // Not a procedure's answer: the service's HTTP layer refused the call itself (a body it cannot parse,
       // one over its limit). That is the call's fault, not an outage; a 5xx is an outage.
-      if (statusCode >= 400 && statusCode < 500) throw new DomainError(errorCodeForStatus(statusCode), `The ${this.#service} service refused the request (HTTP ${statusCode})`);
+      if (statusCode >= 400 && statusCode < 500)
+        throw new DomainError(
+          errorCodeForStatus(statusCode),
+          `The ${this.#service} service refused the request (HTTP ${statusCode})`,
+        );
       throw new DomainError('unavailable', `The ${this.#service} service is unavailable`);
     }
     call.events = eventsOf(json.result?.events);
@@ -94,7 +136,14 @@ export class HttpTransport implements Transport {
       throw new DomainError('unavailable', `The ${this.#service} service is unavailable`, cause);
     }
     const contentType = res.headers['content-type'];
-    if (status === 200) return { blob: { bytes: body, contentType: typeof contentType === 'string' ? contentType : 'application/octet-stream', size: body.length } };
+    if (status === 200)
+      return {
+        blob: {
+          bytes: body,
+          contentType: typeof contentType === 'string' ? contentType : 'application/octet-stream',
+          size: body.length,
+        },
+      };
     if (status === 404) return null;
     let json: unknown;
     try {
@@ -105,7 +154,12 @@ export class HttpTransport implements Transport {
     const failure = BlobFailureSchema.safeParse(json);
     if (status === 503 && res.headers[DOWNLOAD_PENDING_HEADER] === '1' && failure.success) {
       const retryAfterSeconds = Number(res.headers['retry-after']);
-      return { pending: { retryAfterSeconds: Number.isInteger(retryAfterSeconds) && retryAfterSeconds > 0 ? retryAfterSeconds : 1, message: failure.data.error.message } };
+      return {
+        pending: {
+          retryAfterSeconds: Number.isInteger(retryAfterSeconds) && retryAfterSeconds > 0 ? retryAfterSeconds : 1,
+          message: failure.data.error.message,
+        },
+      };
     }
     // A failure the service answered itself (its own sentence) keeps it; anything else from a 5xx is the service down.
     if (status === 500 && failure.success) throw new DomainError('internal', failure.data.error.message);
@@ -158,7 +212,11 @@ export class ServiceClient {
     this.transport = transport;
   }
 
-  async call<Op extends AnyOperation>(op: Op, input: z.input<Op['input']>, ctx: CallContext): Promise<z.output<Op['output']>> {
+  async call<Op extends AnyOperation>(
+    op: Op,
+    input: z.input<Op['input']>,
+    ctx: CallContext,
+  ): Promise<z.output<Op['output']>> {
     if (op.service !== this.service) throw new Error(`${op.id} belongs to ${op.service}, not ${this.service}`);
     return (await this.transport.send(op.id, op.type, input, ctx)) as z.output<Op['output']>;
   }
@@ -186,7 +244,8 @@ export class ServiceClients {
   #serviceHeader: { header: string; exp: number } | undefined;
 
   constructor(urls: Partial<Record<ServiceName, string>>, signer: ActorSigner, callerName: string) {
-    for (const [service, url] of Object.entries(urls) as [ServiceName, string][]) this.#clients.set(service, new ServiceClient(service, new HttpTransport(service, url)));
+    for (const [service, url] of Object.entries(urls) as [ServiceName, string][])
+      this.#clients.set(service, new ServiceClient(service, new HttpTransport(service, url)));
     this.#signer = signer;
     this.#serviceActor = { kind: 'service', service: callerName };
   }
@@ -229,7 +288,8 @@ export class ServiceClients {
 
   #serviceActorHeader(): string {
     const now = Date.now();
-    if (!this.#serviceHeader || this.#serviceHeader.exp - now < 60_000) this.#serviceHeader = this.#signer.sign(this.#serviceActor, now);
+    if (!this.#serviceHeader || this.#serviceHeader.exp - now < 60_000)
+      this.#serviceHeader = this.#signer.sign(this.#serviceActor, now);
     return this.#serviceHeader.header;
   }
 

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initTRPC } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +14,9 @@ import type { BlobStore } from '../blobs/blob-store.ts';
 const t = initTRPC.context<ServiceContext>().create({ isDev: false });
 /** Echoes its raw input's own keys and the caller's actor kind. */
 const router = t.router({
-  echo: t.procedure.input((raw) => raw as Record<string, unknown>).mutation(({ input, ctx }) => ({ keys: Object.keys(input), actor: ctx.actor.kind })),
+  echo: t.procedure
+    .input((raw) => raw as Record<string, unknown>)
+    .mutation(({ input, ctx }) => ({ keys: Object.keys(input), actor: ctx.actor.kind })),
 });
 
 const listen = async (app: FastifyInstance) => {
@@ -39,7 +42,9 @@ describe('HttpTransport against a service app', () => {
   );
   // A process that is not a Quire service: it answers 413 to everything, without the tRPC envelope.
   const other = createHttpApp(log);
-  other.post('/trpc/:path', async (_req, reply) => reply.code(413).send({ statusCode: 413, error: 'Payload Too Large', message: 'Request body is too large' }));
+  other.post('/trpc/:path', async (_req, reply) =>
+    reply.code(413).send({ statusCode: 413, error: 'Payload Too Large', message: 'Request body is too large' }),
+  );
   let transport: HttpTransport;
   let foreign: HttpTransport;
 
@@ -55,13 +60,23 @@ describe('HttpTransport against a service app', () => {
   const call = (actor: Actor) => ({ actorHeader: signer.sign(actor).header, requestId: 'r1' });
 
   it('drops a `__proto__` key of the input (it comes from a public query string) instead of refusing the call', async () => {
-    const input = JSON.parse('{"title":"x","__proto__":"1","constructor":{"prototype":{"a":1}}}') as Record<string, unknown>;
+    const input = JSON.parse('{"title":"x","__proto__":"1","constructor":{"prototype":{"a":1}}}') as Record<
+      string,
+      unknown
+    >;
     expect(Object.keys(input)).toContain('__proto__');
-    await expect(transport.send('echo', 'mutation', input, call({ kind: 'anonymous' }))).resolves.toEqual({ keys: ['title'], actor: 'anonymous' });
+    await expect(transport.send('echo', 'mutation', input, call({ kind: 'anonymous' }))).resolves.toEqual({
+      keys: ['title'],
+      actor: 'anonymous',
+    });
   });
 
   it('carries an actor header far larger than the 16 KiB Node allows by default', async () => {
-    const memberships = Array.from({ length: 1500 }, (_, i) => ({ organization: `organization-${i}`, role: 'read' as const, teams: [] }));
+    const memberships = Array.from({ length: 1500 }, (_, i) => ({
+      organization: `organization-${i}`,
+      role: 'read' as const,
+      teams: [],
+    }));
     const actor: Actor = { kind: 'user', userId: 'u1', memberships };
     const { actorHeader } = call(actor);
     expect(actorHeader.length).toBeGreaterThan(64 * 1024);
@@ -69,9 +84,40 @@ describe('HttpTransport against a service app', () => {
   });
 
   it("reports a refusal of the service's HTTP layer with its status, and an unreachable service as unavailable", async () => {
-    await expect(foreign.send('echo', 'mutation', {}, call({ kind: 'anonymous' }))).rejects.toMatchObject({ reason: 'payload_too_large' });
+    await expect(foreign.send('echo', 'mutation', {}, call({ kind: 'anonymous' }))).rejects.toMatchObject({
+      reason: 'payload_too_large',
+    });
     const closed = new HttpTransport('content', 'http://127.0.0.1:9');
-    await expect(closed.send('echo', 'mutation', {}, call({ kind: 'anonymous' }))).rejects.toMatchObject({ reason: 'unavailable', message: 'The content service is unavailable' });
+    await expect(closed.send('echo', 'mutation', {}, call({ kind: 'anonymous' }))).rejects.toMatchObject({
+      reason: 'unavailable',
+      message: 'The content service is unavailable',
+    });
     await closed.close();
+  });
+});
+
+describe('HttpTransport against a peer that takes the call and never answers', () => {
+  const silent = createServer(() => {});
+  let url: string;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const addr = silent.address();
+    url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  });
+  afterAll(async () => {
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it('gives up after its answer timeout with a 503, not a hang', async () => {
+    const transport = new HttpTransport('content', url, 4, { answerMs: 300 });
+    const started = performance.now();
+    const err = await transport.send('echo', 'mutation', {}, { actorHeader: 'x' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(err).toMatchObject({ reason: 'unavailable', message: 'The content service is unavailable' });
+    await transport.close();
   });
 });

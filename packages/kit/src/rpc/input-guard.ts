@@ -19,7 +19,11 @@ interface Unstorable {
 }
 
 const problemOf = (s: string): string | undefined =>
-  s.includes('\u0000') ? 'must not contain NUL characters' : s.isWellFormed() ? undefined : 'must be valid Unicode text (no lone surrogates)';
+  s.includes('\u0000')
+    ? 'must not contain NUL characters'
+    : s.isWellFormed()
+      ? undefined
+      : 'must be valid Unicode text (no lone surrogates)';
 
 function findUnstorable(value: unknown, path: (string | number)[], depth: number): Unstorable | undefined {
   if (typeof value === 'string') {

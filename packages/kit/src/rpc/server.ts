@@ -1,20 +1,27 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EventEnvelope } from '@quire/contracts';
-import { DomainError, jsonRpcCode, toPublicError, type PublicError } from '../errors.ts';
+import { DomainError, jsonRpcCode, RETRY_AFTER_SECONDS, toPublicError, type PublicError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { metrics } from '../metrics.ts';
 import { ACTOR_HEADER, type ActorSigner } from './actor-header.ts';
 import { assertStorableInput } from './input-guard.ts';
 import { directResolverOf, type BaseContext, type ServiceContext } from './trpc.ts';
+import { CLIENT_IP_HEADER, CLIENT_UA_HEADER, clientInfo, type ClientInfo } from './audit.ts';
 import type { BlobStore, StoredBlob } from '../blobs/blob-store.ts';
-import { DOWNLOAD_PENDING_HEADER, type DeferredDownloadResolver, type DeferredRead } from '../blobs/deferred-downloads.ts';
+import {
+  DOWNLOAD_PENDING_HEADER,
+  type DeferredDownloadResolver,
+  type DeferredRead,
+} from '../blobs/deferred-downloads.ts';
 
 /** What a caller passes with every call, whatever the transport. */
 export interface CallContext {
   /** The signed actor (see actor-header.ts). */
   actorHeader: string;
   requestId?: string | undefined;
+  /** The public client's address and user agent (the gateway forwards them; kept by the audit log). */
+  client?: ClientInfo | undefined;
   /** Filled by the transport: the events the call committed (a mutation's outbox rows). */
   events?: EventEnvelope[];
 }
@@ -74,12 +81,14 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
     },
     async readBlob(key, call) {
       if (closed) throw new DomainError('unavailable', `The ${opts.service} service is unavailable`);
-      if (!opts.signer.verify(call.actorHeader)) throw new DomainError('unauthenticated', 'Unsigned or expired internal call');
+      if (!opts.signer.verify(call.actorHeader))
+        throw new DomainError('unauthenticated', 'Unsigned or expired internal call');
       return opts.blobs.get(key);
     },
     async readDeferred(ref, call) {
       if (closed) throw new DomainError('unavailable', `The ${opts.service} service is unavailable`);
-      if (!opts.signer.verify(call.actorHeader)) throw new DomainError('unauthenticated', 'Unsigned or expired internal call');
+      if (!opts.signer.verify(call.actorHeader))
+        throw new DomainError('unauthenticated', 'Unsigned or expired internal call');
       const found = opts.deferredDownloads ? await opts.deferredDownloads(ref) : null;
       if (!found || 'pending' in found) return found;
       const blob = await opts.blobs.get(found.key);
@@ -91,14 +100,28 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
       if (!procedure) throw new DomainError('not_found', `No procedure ${path}`);
       const actor = opts.signer.verify(call.actorHeader);
       if (!actor) throw new DomainError('unauthenticated', 'Unsigned or expired internal call');
-      const ctx = opts.createContext({ actor, requestId: call.requestId ?? '', log });
+      const ctx = opts.createContext({
+        actor,
+        requestId: call.requestId ?? '',
+        log,
+        ...(call.client ? { client: call.client } : {}),
+      });
       const started = performance.now();
       let status = 200;
       metrics.rpcInFlight.inc({ service: opts.service });
       try {
         assertStorableInput(input);
         const direct = directResolverOf(procedure);
-        const data = direct ? await direct(ctx, input) : await procedure({ path, getRawInput: async () => input, ctx, type: procedure._def.type, signal: undefined, batchIndex: 0 });
+        const data = direct
+          ? await direct(ctx, input)
+          : await procedure({
+              path,
+              getRawInput: async () => input,
+              ctx,
+              type: procedure._def.type,
+              signal: undefined,
+              batchIndex: 0,
+            });
         log.debug({ path, status: 200 }, 'rpc');
         return { data, events: ctx.committed };
       } catch (err) {
@@ -115,6 +138,10 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
   };
 }
 
+/** A 503 (the service's database away, the service closing) says when to retry, as the gateway's do. */
+const retryLater = (reply: FastifyReply, status: number): FastifyReply =>
+  status === 503 && !reply.hasHeader('retry-after') ? reply.header('retry-after', String(RETRY_AFTER_SECONDS)) : reply;
+
 /**
  * Serves the procedures over tRPC's HTTP protocol (non-batched; queries by GET `?input=` or POST, mutations
  * by POST) without the fetch adapter's per-call Request/Response/AbortSignal objects: fastify parses the
@@ -123,22 +150,49 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
  */
 export function registerRpcRoutes(app: FastifyInstance, invoker: ProcedureInvoker, prefix = '/trpc'): void {
   const sendError = (reply: FastifyReply, path: string, pub: PublicError) =>
-    reply.code(pub.status).send({ error: { message: pub.message, code: jsonRpcCode(pub.reason), data: { httpStatus: pub.status, reason: pub.reason, path } } });
+    retryLater(reply, pub.status)
+      .code(pub.status)
+      .send({
+        error: {
+          message: pub.message,
+          code: jsonRpcCode(pub.reason),
+          data: { httpStatus: pub.status, reason: pub.reason, path },
+        },
+      });
 
-  const handle = async (req: FastifyRequest<{ Params: { path: string }; Querystring: { input?: string } }>, reply: FastifyReply) => {
+  const handle = async (
+    req: FastifyRequest<{ Params: { path: string }; Querystring: { input?: string } }>,
+    reply: FastifyReply,
+  ) => {
     const path = req.params.path;
     let input: unknown = req.body;
     if (req.method === 'GET') {
-      if (invoker.typeOf(path) === 'mutation') return sendError(reply, path, { status: 405, reason: 'method_not_allowed', message: 'Use POST for mutations', unexpected: false });
+      if (invoker.typeOf(path) === 'mutation')
+        return sendError(reply, path, {
+          status: 405,
+          reason: 'method_not_allowed',
+          message: 'Use POST for mutations',
+          unexpected: false,
+        });
       try {
         input = req.query.input === undefined ? undefined : JSON.parse(req.query.input);
       } catch {
-        return sendError(reply, path, toPublicError(Object.assign(new Error(), { issues: [{ message: '`input` is not valid JSON' }] })));
+        return sendError(
+          reply,
+          path,
+          toPublicError(Object.assign(new Error(), { issues: [{ message: '`input` is not valid JSON' }] })),
+        );
       }
     }
     const actorHeader = req.headers[ACTOR_HEADER];
     try {
-      const { data, events } = await invoker.invoke(path, input, { actorHeader: typeof actorHeader === 'string' ? actorHeader : '', requestId: req.id }, req.log as Logger);
+      const client = clientInfo(req.headers[CLIENT_IP_HEADER], req.headers[CLIENT_UA_HEADER]);
+      const call = {
+        actorHeader: typeof actorHeader === 'string' ? actorHeader : '',
+        requestId: req.id,
+        ...(client.ip || client.userAgent ? { client } : {}),
+      };
+      const { data, events } = await invoker.invoke(path, input, call, req.log as Logger);
       return reply.send({ result: { ...(data === undefined ? {} : { data }), ...(events.length ? { events } : {}) } });
     } catch (err) {
       return sendError(reply, path, toPublicError(err));
@@ -161,11 +215,15 @@ export function registerBlobRoutes(app: FastifyInstance, invoker: ProcedureInvok
     return { actorHeader: typeof actorHeader === 'string' ? actorHeader : '', requestId: req.id };
   };
   const sendBlob = (reply: FastifyReply, blob: StoredBlob | null) =>
-    blob ? reply.type(blob.contentType).header('content-length', blob.size).send(blob.bytes) : reply.code(404).send({ error: { code: 404, message: 'Blob not found' } });
+    blob
+      ? reply.type(blob.contentType).header('content-length', blob.size).send(blob.bytes)
+      : reply.code(404).send({ error: { code: 404, message: 'Blob not found' } });
   const sendFailure = (req: FastifyRequest, reply: FastifyReply, err: unknown) => {
     const pub = toPublicError(err);
     if (pub.unexpected) req.log.error({ err }, 'blob read failed');
-    return reply.code(pub.status).send({ error: { code: pub.status, message: pub.message } });
+    return retryLater(reply, pub.status)
+      .code(pub.status)
+      .send({ error: { code: pub.status, message: pub.message } });
   };
   app.get(`${prefix}/:key`, async (req: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
     try {
@@ -179,7 +237,11 @@ export function registerBlobRoutes(app: FastifyInstance, invoker: ProcedureInvok
       const read = await invoker.readDeferred(req.params.ref, callOf(req));
       if (read && 'pending' in read) {
         const { retryAfterSeconds, message } = read.pending;
-        return reply.code(503).header('retry-after', String(retryAfterSeconds)).header(DOWNLOAD_PENDING_HEADER, '1').send({ error: { code: 503, message } });
+        return reply
+          .code(503)
+          .header('retry-after', String(retryAfterSeconds))
+          .header(DOWNLOAD_PENDING_HEADER, '1')
+          .send({ error: { code: 503, message } });
       }
       return sendBlob(reply, read?.blob ?? null);
     } catch (err) {

@@ -8,12 +8,25 @@ import { createServiceTrpc, type ServiceContext } from './trpc.ts';
 
 const Tested = defineEvent('content', 'test.imported', z.object({ n: z.number() }));
 const op = operationsOf('content', { tags: ['tests'] });
-const importThing = op({ id: 'tests.import', input: z.object({ n: z.number() }), output: z.object({ n: z.number() }), type: 'mutation' });
+const importThing = op({
+  id: 'tests.import',
+  input: z.object({ n: z.number() }),
+  output: z.object({ n: z.number() }),
+  type: 'mutation',
+});
 
 const kit = useTestOrm('trpc', 'kit_trpc');
 
 const actor: UserActor = { kind: 'user', userId: 'u1', memberships: [] } as unknown as UserActor;
-const context = () => ({ actor, requestId: 'r1', log: testLogger(), em: kit.orm.em.fork(), config: {}, committed: [] }) as unknown as ServiceContext;
+const context = () =>
+  ({
+    actor,
+    requestId: 'r1',
+    log: testLogger(),
+    em: kit.orm.em.fork(),
+    config: {},
+    committed: [],
+  }) as unknown as ServiceContext;
 
 describe('implementPrepared (the mold of a mutation with slow work before its writes)', () => {
   const { t, implementPrepared } = createServiceTrpc<ServiceContext>();
@@ -37,7 +50,9 @@ describe('implementPrepared (the mold of a mutation with slow work before its wr
     },
   });
   const call = (n: number, ctx = context()) => {
-    const caller = t.createCallerFactory(router)(ctx as never) as unknown as { tests: { import: (input: unknown) => Promise<unknown> } };
+    const caller = t.createCallerFactory(router)(ctx as never) as unknown as {
+      tests: { import: (input: unknown) => Promise<unknown> };
+    };
     return caller.tests.import({ n });
   };
 

@@ -1,20 +1,33 @@
 import { getTRPCErrorFromUnknown, initTRPC, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
 import type { z } from 'zod';
-import type { Access, Actor, AnyOperation, EventEnvelope, ServiceName, ServiceOperations, UserActor } from '@quire/contracts';
+import type {
+  Access,
+  Actor,
+  AnyOperation,
+  EventEnvelope,
+  ServiceName,
+  ServiceOperations,
+  UserActor,
+} from '@quire/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../logger.ts';
 import { DomainError, toPublicError } from '../errors.ts';
-import { eventsRecordedIn } from '../events/outbox.ts';
+import { AUDIT_EVENT_OF } from '@quire/contracts';
+import { eventsRecordedIn, recordEvent } from '../events/outbox.ts';
+import { auditRecordOf, isAudited, placeInOrganization, type ClientInfo } from './audit.ts';
 import type { PublicUrls } from '../urls.ts';
 import type { BlobStore } from '../blobs/blob-store.ts';
 import type { DownloadLinks } from '../blobs/signed-links.ts';
 import type { ServiceClients } from './client.ts';
+import { retryTransaction } from '../retry/retry-transaction.ts';
 
 /** What every call carries, whatever the transport. */
 export interface BaseContext {
   actor: Actor;
   requestId: string;
   log: Logger;
+  /** The client's address and user agent, as the gateway saw them (for the audit log). */
+  client?: ClientInfo | undefined;
 }
 
 /**
@@ -50,7 +63,9 @@ export type Handler<Op extends AnyOperation, Ctx> = (args: HandlerArgs<Op, Ctx>)
 /** The first phase of a prepared mutation: reads and slow work (network fetches), outside any transaction. */
 export type Preparer<Op extends AnyOperation, Ctx, P> = (args: HandlerArgs<Op, Ctx>) => Promise<P>;
 /** The second phase: the writes, in the mutation's transaction, with what the first phase prepared. */
-export type PreparedHandler<Op extends AnyOperation, Ctx, P> = (args: HandlerArgs<Op, Ctx> & { prepared: P }) => Promise<z.input<Op['output']>>;
+export type PreparedHandler<Op extends AnyOperation, Ctx, P> = (
+  args: HandlerArgs<Op, Ctx> & { prepared: P },
+) => Promise<z.input<Op['output']>>;
 
 /** A procedure's resolver, called without tRPC's call machinery (see `directResolverOf`). */
 export type DirectResolver = (ctx: ServiceContext, rawInput: unknown) => Promise<unknown>;
@@ -62,36 +77,61 @@ const DIRECT = Symbol('quire.directResolver');
  * answers the same, without tRPC's per-call option spreading and middleware recursion (measured: 2.4 %
  * of the standalone's CPU on `GET /v1/spaces/{id}`). Undefined for a procedure not made by `implement`.
  */
-export const directResolverOf = (procedure: AnyProcedure): DirectResolver | undefined => (procedure as unknown as { [DIRECT]?: DirectResolver })[DIRECT];
+export const directResolverOf = (procedure: AnyProcedure): DirectResolver | undefined =>
+  (procedure as unknown as { [DIRECT]?: DirectResolver })[DIRECT];
 
 function checkAccess(access: Access, actor: Actor): void {
   if (access === 'public') return;
-  if (actor.kind === 'anonymous') throw new DomainError('unauthenticated', 'Authentication required: send `Authorization: Bearer <API token>`');
-  if (access === 'user' && actor.kind !== 'user') throw new DomainError('forbidden', 'This operation needs a user API token');
-  if (access === 'instance-admin' && actor.kind !== 'instance-admin') throw new DomainError('forbidden', 'This operation needs the instance admin token');
-  if (access === 'internal' && actor.kind !== 'service') throw new DomainError('forbidden', 'This operation is internal');
+  if (actor.kind === 'anonymous')
+    throw new DomainError('unauthenticated', 'Authentication required: send `Authorization: Bearer <API token>`');
+  if (access === 'user' && actor.kind !== 'user')
+    throw new DomainError('forbidden', 'This operation needs a user API token');
+  if (access === 'instance-admin' && actor.kind !== 'instance-admin')
+    throw new DomainError('forbidden', 'This operation needs the instance admin token');
+  if (access === 'internal' && actor.kind !== 'service')
+    throw new DomainError('forbidden', 'This operation is internal');
+}
+
+export interface ServiceTrpcOptions {
+  /**
+   * The organization of a mutation its audit record could not place (no `organizationId` in its path, none in
+   * the events it recorded or in its output): looked up by the service from the call's input (a space's), in
+   * the mutation's transaction. Null when the change belongs to no organization.
+   */
+  auditOrganization?: (em: EntityManager, input: Record<string, unknown>) => Promise<string | null>;
 }
 
 /**
  * One tRPC instance per service. `implement(op, handler)` is the mold of every procedure: the operation's
  * access rule, the contract's input and output schemas, and for mutations one transaction around the
  * handler (opened here, committed with its outbox rows when the handler returns, rolled back when it
- * throws). Handlers never open transactions or flush: commands write through `ctx.em`.
+ * throws). A mutation of the API also writes its audit record (`<service>.audit.recorded`, see audit.ts)
+ * into that transaction. Handlers never open transactions or flush: commands write through `ctx.em`.
  * The error formatter adds the HTTP status and the stable reason; `isDev: false` keeps stack traces out.
  */
-export function createServiceTrpc<Ctx extends ServiceContext>() {
+export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTrpcOptions = {}) {
   const t = initTRPC.context<Ctx>().create({
     isDev: false,
     isServer: true,
     errorFormatter({ shape, error }) {
       const pub = toPublicError(error);
-      return { message: pub.message, code: shape.code, data: { code: shape.data.code, httpStatus: pub.status, reason: pub.reason } };
+      return {
+        message: pub.message,
+        code: shape.code,
+        data: { code: shape.data.code, httpStatus: pub.status, reason: pub.reason },
+      };
     },
   });
 
   type Args = { input: unknown; ctx: Ctx; prepared?: unknown };
-  function procedure(op: AnyOperation, prepare: ((args: Args) => Promise<unknown>) | undefined, handler: (args: Args) => Promise<unknown>) {
-    const call = async ({ input, ctx }: Args) => handler({ input, ctx, ...(prepare ? { prepared: await prepare({ input, ctx }) } : {}) });
+  function procedure(
+    op: AnyOperation,
+    prepare: ((args: Args) => Promise<unknown>) | undefined,
+    handler: (args: Args) => Promise<unknown>,
+  ) {
+    const call = async ({ input, ctx }: Args) =>
+      handler({ input, ctx, ...(prepare ? { prepared: await prepare({ input, ctx }) } : {}) });
+    const audited = isAudited(op);
     const run =
       op.type === 'query'
         ? call
@@ -100,11 +140,28 @@ export function createServiceTrpc<Ctx extends ServiceContext>() {
             // and no transaction stays open while it waits.
             const prepared = prepare ? { prepared: await prepare({ input, ctx }) } : {};
             let recorded: EventEnvelope[] = [];
-            const result = await ctx.em.transactional(async (em) => {
-              const out = await handler({ input, ctx: { ...ctx, em }, ...prepared });
-              recorded = eventsRecordedIn(em);
-              return out;
-            });
+            // A transaction that lost a race (unique or foreign key, serialization, deadlock) runs again whole:
+            // its loaders then see what the other one committed (kit/retry).
+            const result = await retryTransaction(() =>
+              ctx.em.transactional(async (em) => {
+                const out = await handler({ input, ctx: { ...ctx, em }, ...prepared });
+                recorded = eventsRecordedIn(em);
+                // The audit record of the change, in its own transaction: committed with it, or not at all.
+                if (audited) {
+                  const record = auditRecordOf(op, input, out, ctx, recorded);
+                  if (
+                    record.organization === null &&
+                    options.auditOrganization &&
+                    typeof input === 'object' &&
+                    input !== null
+                  ) {
+                    placeInOrganization(record, await options.auditOrganization(em, input as Record<string, unknown>));
+                  }
+                  recordEvent(em, AUDIT_EVENT_OF[op.service], record);
+                }
+                return out;
+              }),
+            );
             ctx.committed.push(...recorded);
             return result;
           };
@@ -115,7 +172,8 @@ export function createServiceTrpc<Ctx extends ServiceContext>() {
     const resolve = async (ctx: Ctx, raw: unknown) => {
       checkAccess(op.access, ctx.actor);
       const input = op.input.safeParse(raw);
-      if (!input.success) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Input validation failed', cause: input.error });
+      if (!input.success)
+        throw new TRPCError({ code: 'BAD_REQUEST', message: 'Input validation failed', cause: input.error });
       let out: unknown;
       try {
         out = await run({ input: input.data, ctx });
@@ -123,11 +181,17 @@ export function createServiceTrpc<Ctx extends ServiceContext>() {
         throw getTRPCErrorFromUnknown(err);
       }
       const output = op.output.safeParse(out);
-      if (!output.success) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Output validation failed', cause: output.error });
+      if (!output.success)
+        throw new TRPCError({
+          code: 'INTERNAL_SERVER_ERROR',
+          message: 'Output validation failed',
+          cause: output.error,
+        });
       return output.data;
     };
     // tRPC hands every resolver the raw input's getter (its types list it for middlewares only).
-    const resolver = async (opts: { ctx: unknown }) => resolve(opts.ctx as Ctx, await (opts as unknown as { getRawInput: () => Promise<unknown> }).getRawInput());
+    const resolver = async (opts: { ctx: unknown }) =>
+      resolve(opts.ctx as Ctx, await (opts as unknown as { getRawInput: () => Promise<unknown> }).getRawInput());
     const procedure = op.type === 'query' ? t.procedure.query(resolver) : t.procedure.mutation(resolver);
     return Object.defineProperty(procedure, DIRECT, { value: resolve as DirectResolver });
   }
@@ -143,8 +207,16 @@ export function createServiceTrpc<Ctx extends ServiceContext>() {
    * then `handler` runs in the mutation's one transaction, as with `implement`, given what `prepare`
    * returned. The handler loads again what it writes: the state may have moved while `prepare` waited.
    */
-  function implementPrepared<Op extends AnyOperation, P>(op: Op, prepare: Preparer<Op, Ctx, P>, handler: PreparedHandler<Op, Ctx, P>) {
-    return procedure(op, prepare as unknown as (args: Args) => Promise<unknown>, handler as unknown as (args: Args) => Promise<unknown>);
+  function implementPrepared<Op extends AnyOperation, P>(
+    op: Op,
+    prepare: Preparer<Op, Ctx, P>,
+    handler: PreparedHandler<Op, Ctx, P>,
+  ) {
+    return procedure(
+      op,
+      prepare as unknown as (args: Args) => Promise<unknown>,
+      handler as unknown as (args: Args) => Promise<unknown>,
+    );
   }
 
   type Impl = ReturnType<typeof procedure>;
@@ -152,7 +224,11 @@ export function createServiceTrpc<Ctx extends ServiceContext>() {
    * The service router: one implementation for every operation the contracts give the service
    * (a missing one is a type error), mounted at the operation's id.
    */
-  function serviceRouter<S extends ServiceName>(_service: S, operations: (typeof ServiceOperations)[S], impls: { [K in keyof (typeof ServiceOperations)[S]]: Impl }): AnyRouter {
+  function serviceRouter<S extends ServiceName>(
+    _service: S,
+    operations: (typeof ServiceOperations)[S],
+    impls: { [K in keyof (typeof ServiceOperations)[S]]: Impl },
+  ): AnyRouter {
     const tree: Record<string, unknown> = {};
     for (const [key, op] of Object.entries(operations as Record<string, AnyOperation>)) {
       const parts = op.id.split('.');

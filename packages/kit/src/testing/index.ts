@@ -8,6 +8,8 @@ import { NatsBus } from '../events/nats-bus.ts';
 export const TEST_PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 export const TEST_SECRET = 'test-internal-secret-0123456789abcdef';
+/** The secrets key of test services (never the internal secret: see `secretBoxOf`). */
+export const TEST_SECRETS_KEY = 'test-secrets-key-0123456789abcdef0123';
 
 export const testLogger = (): Logger => createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
 
@@ -37,6 +39,12 @@ export async function createTestDatabase(label = 'quire'): Promise<TestDatabase>
       await c.connect();
       try {
         await c.query(`drop database if exists "${name}" with (force)`);
+        // The services' own roles in it (db/roles.ts: `<database>_<schema>`), which outlive a database.
+        const roles = await c.query<{ rolname: string }>(
+          'select rolname from pg_roles where starts_with(rolname, $1)',
+          [`${name}_`],
+        );
+        for (const { rolname } of roles.rows) await c.query(`drop role if exists "${rolname}"`).catch(() => {});
       } finally {
         await c.end();
       }
@@ -51,7 +59,8 @@ export async function natsAvailable(): Promise<boolean> {
     await nc.close();
     return true;
   } catch (err) {
-    if (process.env.QUIRE_REQUIRE_NATS === '1') throw new Error(`NATS is required (QUIRE_REQUIRE_NATS=1) but ${TEST_NATS_URL} is unreachable: ${String(err)}`);
+    if (process.env.QUIRE_REQUIRE_NATS === '1')
+      throw new Error(`NATS is required (QUIRE_REQUIRE_NATS=1) but ${TEST_NATS_URL} is unreachable: ${String(err)}`);
     return false;
   }
 }
@@ -69,7 +78,11 @@ export async function createTestNatsBus(log: Logger = testLogger()): Promise<Nat
 }
 
 /** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 5_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 5_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();

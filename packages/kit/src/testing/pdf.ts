@@ -38,10 +38,23 @@ export async function pdfText(bytes: Uint8Array): Promise<PdfText> {
       const content = await page.getTextContent();
       pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
       for (const a of (await page.getAnnotations()) as { subtype: string; url?: string; dest?: unknown }[]) {
-        if (a.subtype === 'Link') links.push({ page: i, ...(a.url ? { url: a.url } : {}), ...(typeof a.dest === 'string' ? { dest: a.dest } : {}) });
+        if (a.subtype === 'Link')
+          links.push({
+            page: i,
+            ...(a.url ? { url: a.url } : {}),
+            ...(typeof a.dest === 'string' ? { dest: a.dest } : {}),
+          });
       }
       for (const item of content.items) {
-        if ('str' in item && item.str.trim()) items.push({ page: i, str: item.str, x: item.transform[4], y: item.transform[5], width: item.width, fontSize: Math.hypot(item.transform[2], item.transform[3]) });
+        if ('str' in item && item.str.trim())
+          items.push({
+            page: i,
+            str: item.str,
+            x: item.transform[4],
+            y: item.transform[5],
+            width: item.width,
+            fontSize: Math.hypot(item.transform[2], item.transform[3]),
+          });
       }
     }
     const outline: string[] = [];

@@ -8,7 +8,7 @@ import { sql } from '../db/sql.ts';
 import { createOrm, migrate, type Orm } from '../db/orm.ts';
 import { startService, type RunningService, type ServiceConfig, type ServiceDefinition } from '../service.ts';
 import type { EventBus } from '../events/bus.ts';
-import { createTestDatabase, TEST_SECRET, testLogger, type TestDatabase } from './index.ts';
+import { createTestDatabase, TEST_SECRET, TEST_SECRETS_KEY, testLogger, type TestDatabase } from './index.ts';
 
 /** Anything that can call operations as an actor (a test service, a platform). */
 export interface Caller {
@@ -37,7 +37,14 @@ export async function startTestService<C extends ServiceConfig>(
   db: TestDatabase,
   opts: TestServiceOptions = {},
 ): Promise<TestService> {
-  const config = loadConfig({ DATABASE_URL: db.url, QUIRE_INTERNAL_SECRET: TEST_SECRET, QUIRE_PUBLIC_URL: 'http://quire.test', LOG_LEVEL: 'silent', ...opts.env });
+  const config = loadConfig({
+    DATABASE_URL: db.url,
+    QUIRE_INTERNAL_SECRET: TEST_SECRET,
+    QUIRE_SECRETS_KEY: TEST_SECRETS_KEY,
+    QUIRE_PUBLIC_URL: 'http://quire.test',
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
   const svc = await startService(def, config, { log: testLogger(), ...(opts.bus ? { bus: opts.bus } : {}) });
   svc.startRelay();
   const url = await svc.listen(0);
@@ -50,7 +57,11 @@ export async function startTestService<C extends ServiceConfig>(
     em,
     call: (op, input, actor) => client.call(op, input, { actorHeader: signer.sign(actor).header }),
     outboxEvents: async (type) => {
-      const rows = await sql<{ payload: unknown }>(em(), `select payload from :schema.outbox ${type ? 'where type = ?' : ''} order by seq`, type ? [type] : []);
+      const rows = await sql<{ payload: unknown }>(
+        em(),
+        `select payload from :schema.outbox ${type ? 'where type = ?' : ''} order by seq`,
+        type ? [type] : [],
+      );
       return rows.map((r) => EventEnvelopeSchema.parse(r.payload));
     },
     close: async () => {

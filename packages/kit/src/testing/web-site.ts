@@ -30,14 +30,20 @@ export async function serveWebSite(resources: Record<string, WebResource | strin
     const path = req.url ?? '/';
     requests.push(path);
     const found = resources[path];
-    const r: WebResource = typeof found === 'string' ? { body: found } : (found ?? { status: 404, body: '<!doctype html><title>Not found</title><h1>Not found</h1>' });
+    const r: WebResource =
+      typeof found === 'string'
+        ? { body: found }
+        : (found ?? { status: 404, body: '<!doctype html><title>Not found</title><h1>Not found</h1>' });
     setTimeout(() => {
       if (r.location) {
         res.writeHead(r.status ?? 301, { location: r.location }).end();
         return;
       }
       const body = r.body ?? '';
-      res.writeHead(r.status ?? 200, { 'content-type': r.type ?? (typeof body === 'string' ? 'text/html; charset=utf-8' : 'application/octet-stream'), 'content-length': Buffer.byteLength(body) });
+      res.writeHead(r.status ?? 200, {
+        'content-type': r.type ?? (typeof body === 'string' ? 'text/html; charset=utf-8' : 'application/octet-stream'),
+        'content-length': Buffer.byteLength(body),
+      });
       res.end(body);
     }, r.delayMs ?? 0);
   });
@@ -66,5 +72,10 @@ export function pngImage(width: number, height: number, rgb: [number, number, nu
   header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter, no interlace
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { operationsOf } from '../operation.ts';
+
+const op = operationsOf('org-admin', { tags: ['sign-in'] });
+
+const Strings = z.record(z.string(), z.string().max(8192));
+
+/**
+ * gateway → org-admin: one request of a person to the sign-in pages (`/login…`, `/logout`, `/account…`,
+ * `/invites/…`, single sign-on's `/oidc/…` and `/saml/…`), answered with the whole HTTP response the gateway sends (a page or a redirect, with its
+ * cookies). Internal: the gateway is the only public HTTP surface; sessions, links and invites are org-admin's.
+ */
+export const handleSignInRequest = op({
+  id: 'signIn.resolveRequest',
+  access: 'internal',
+  type: 'mutation',
+  input: z.object({
+    method: z.enum(['GET', 'POST']).describe('The HTTP method'),
+    path: z.string().max(2048).describe('The URL path, without the query'),
+    query: Strings.describe('Query parameters (the first value of each)'),
+    form: z
+      .record(z.string(), z.string().max(200_000))
+      .describe(
+        'Fields of an application/x-www-form-urlencoded body (POST); 8192 characters each, a SAMLResponse 200000',
+      ),
+    cookies: Strings.describe('Cookies of the request'),
+    address: z.string().max(256).describe('The client address, for rate limits'),
+  }),
+  output: z.object({
+    status: z.number().int().min(200).max(599).describe('HTTP status'),
+    headers: Strings.describe('Response headers (content-type, cache-control, location, …)'),
+    cookies: z.array(z.string()).describe('Set-Cookie values'),
+    body: z.string().describe('The body (empty for redirects)'),
+  }),
+});

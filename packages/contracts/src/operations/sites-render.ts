@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { operationsOf } from '../operation.ts';
+
+const op = operationsOf('sites', { tags: ['sites'] });
+
+const Strings = z.record(z.string(), z.string().max(8192));
+
+/**
+ * gateway → sites: one request of a reader to a published site (`/sites/{basename}/…`, a custom hostname, a
+ * proxy), answered with the whole HTTP response the gateway sends: an HTML page, the site's 404 page, a
+ * redirect, `sitemap.xml`, `robots.txt`, `llms.txt`, a page as markdown. Internal: the gateway is the only
+ * public HTTP surface, the sites service renders from the structure it owns and the content it reads.
+ */
+export const getPublishedSitePage = op({
+  id: 'publishedSite.getPage',
+  access: 'internal',
+  type: 'query',
+  input: z.object({
+    host: z.string().max(1024).describe('The Host header'),
+    path: z.string().max(16_384).describe('The URL path, percent-encoded as received, without the query'),
+    query: Strings.describe('Query parameters (the first value of each)'),
+    cookies: Strings.describe('Cookies of the request'),
+    forwardedHost: z
+      .string()
+      .max(1024)
+      .optional()
+      .describe('X-Forwarded-Host, when a proxy (the site’s subdirectory) forwarded the request'),
+    forwardedPrefix: z
+      .string()
+      .max(1024)
+      .optional()
+      .describe('X-Forwarded-Prefix: the path under which the proxy serves the site'),
+    ifNoneMatch: z.string().max(1024).optional().describe('If-None-Match'),
+  }),
+  output: z.object({
+    /** `none`: the request is not for a published site (another host): the gateway goes on routing it. */
+    kind: z.enum(['response', 'none']).describe('Whether the request was for a published site'),
+    status: z.number().int().min(200).max(599).describe('HTTP status'),
+    headers: Strings.describe('Response headers (content-type, cache-control, etag, location, …)'),
+    cookies: z.array(z.string()).describe('Set-Cookie values'),
+    body: z.string().describe('The body (empty for redirects and 304)'),
+  }),
+});
