@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { BaseEnvShape, loadConfig, portSetting, SERVICE_ENDPOINTS } from '@quire/kit';
+import { BaseEnvShape, loadConfig, portSetting, SecretsEnvShape, SERVICE_ENDPOINTS } from '@quire/kit';
 
 export const ContentEnvShape = {
   ...BaseEnvShape,
+  /** Seals Git Sync credentials (the kit's SecretBox). */
+  ...SecretsEnvShape,
   PORT: portSetting(SERVICE_ENDPOINTS.content.port),
   QUIRE_PURGE_EVERY_MS: z.coerce
     .number()
@@ -21,7 +23,9 @@ export const ContentEnvShape = {
     .int()
     .min(1024)
     .default(10 * 1024 * 1024)
-    .describe('Largest OpenAPI specification: the entry document and every file its $refs reach, added up (FETCH_ERROR above)'),
+    .describe(
+      'Largest OpenAPI specification: the entry document and every file its $refs reach, added up (FETCH_ERROR above)',
+    ),
   QUIRE_OPENAPI_MAX_FILES: z.coerce
     .number()
     .int()
@@ -33,7 +37,9 @@ export const ContentEnvShape = {
     .int()
     .min(50)
     .default(1_000)
-    .describe('How often the OpenAPI job looks for specifications waiting to be processed (and at start, for those a stopped process left)'),
+    .describe(
+      'How often the OpenAPI job looks for specifications waiting to be processed (and at start, for those a stopped process left)',
+    ),
   QUIRE_IMPORT_MAX_DEPTH: z.coerce
     .number()
     .int()
@@ -61,26 +67,49 @@ export const ContentEnvShape = {
     .min(100)
     .max(240_000)
     .default(60_000)
-    .describe('Website import: how long fetching a site (pages and images) may take, at most 4 minutes (the import answers within the request); what is not fetched by then is left out'),
-  QUIRE_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4).describe('Website import: fetches at a time'),
+    .describe(
+      'Website import: how long fetching a site (pages and images) may take, at most 4 minutes (the import answers within the request); what is not fetched by then is left out',
+    ),
+  QUIRE_IMPORT_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(32)
+    .default(4)
+    .describe('Website import: fetches at a time'),
   QUIRE_PDF_INLINE_MAX_PAGES: z.coerce
     .number()
     .int()
     .min(0)
     .default(50)
-    .describe('Largest PDF export (in pages of the content) rendered while the request waits; larger ones are rendered by the background job (0: always in the background)'),
+    .describe(
+      'Largest PDF export (in pages of the content) rendered while the request waits; larger ones are rendered by the background job (0: always in the background)',
+    ),
   QUIRE_PDF_INLINE_MAX_CHARS: z.coerce
     .number()
     .int()
     .min(0)
     .default(500_000)
-    .describe('Largest PDF export (in characters of markdown) rendered while the request waits; larger ones are rendered by the background job'),
+    .describe(
+      'Largest PDF export (in characters of markdown) rendered while the request waits; larger ones are rendered by the background job',
+    ),
+  QUIRE_PDF_INLINE_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(120_000)
+    .default(5_000)
+    .describe(
+      'How long a request waits for a small PDF rendered for it; past it (a busy machine), the render goes on and the request gets the deferred link',
+    ),
   QUIRE_PDF_SCAN_EVERY_MS: z.coerce
     .number()
     .int()
     .min(50)
     .default(1_000)
-    .describe('How often the PDF job looks for exports waiting to be rendered (and at start, for those a stopped process left)'),
+    .describe(
+      'How often the PDF job looks for exports waiting to be rendered (and at start, for those a stopped process left)',
+    ),
   QUIRE_PDF_LINK_WAIT_MS: z.coerce
     .number()
     .int()
@@ -88,37 +117,100 @@ export const ContentEnvShape = {
     .max(60_000)
     .default(20_000)
     .describe('How long the link of a PDF still being rendered waits for it before answering 503 with Retry-After'),
+  QUIRE_PARSE_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(32)
+    .default(2)
+    .describe('Worker threads reading user text (markdown, JSON documents, OpenAPI specifications) off the event loop'),
+  QUIRE_PARSE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(60_000)
+    .default(1_500)
+    .describe(
+      'How long reading the documents of one content write may take, all together (400 past it; the thread is stopped)',
+    ),
+  QUIRE_PARSE_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(32)
+    .max(8_192)
+    .default(256)
+    .describe('Heap limit of a parsing thread, in MiB (413 past it; the thread is stopped)'),
+  QUIRE_PARSE_INLINE_BELOW: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65_536)
+    .default(1_024)
+    .describe('Texts shorter than this many characters are read on the event loop (a thread round trip costs more)'),
+  QUIRE_MEMBER_CONCURRENT_IMPORTS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1)
+    .describe('Website imports one member may run at once, per content process (429 past it); 0 = no cap'),
+  QUIRE_MEMBER_CONCURRENT_PDF_EXPORTS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(2)
+    .describe('PDF exports one member may ask for at once, per content process (429 past it); 0 = no cap'),
+  QUIRE_CONTENT_MAX_URL_FILES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000)
+    .default(20)
+    .describe('Files one content write may give by URL (each fetched, 4 at a time); 400 past it'),
   QUIRE_PDF_RENDER_THREADS: z.coerce
     .number()
     .int()
     .min(1)
     .max(32)
     .default(2)
-    .describe('Worker threads rendering PDFs, off the event loop (the job renders one export at a time, so with two a request never waits behind a large render)'),
+    .describe(
+      'Worker threads rendering PDFs, off the event loop (the job renders one export at a time, so with two a request never waits behind a large render)',
+    ),
   QUIRE_PDF_RENDER_MEMORY_MB: z.coerce
     .number()
     .int()
     .min(128)
     .default(2_048)
-    .describe('Heap limit of a PDF rendering thread, in MiB: a render that needs more fails (its export is marked failed) instead of taking the process down'),
+    .describe(
+      'Heap limit of a PDF rendering thread, in MiB: a render that needs more fails (its export is marked failed) instead of taking the process down',
+    ),
   QUIRE_SEARCH_CONFIG: z
     .string()
-    .regex(/^(?:[a-z_][a-z0-9_]*\.)?[a-z_][a-z0-9_]*$/, 'a PostgreSQL text search configuration name (`english`, `simple`, `public.my_config`)')
+    .regex(
+      /^(?:[a-z_][a-z0-9_]*\.)?[a-z_][a-z0-9_]*$/,
+      'a PostgreSQL text search configuration name (`english`, `simple`, `public.my_config`)',
+    )
     .default('english')
-    .describe('The PostgreSQL text search configuration search stems and indexes with (`english` by default; `simple` does not stem); a change re-indexes at start'),
+    .describe(
+      'The PostgreSQL text search configuration search stems and indexes with (`english` by default; `simple` does not stem); a change re-indexes at start',
+    ),
   QUIRE_SEARCH_CANDIDATES: z.coerce
     .number()
     .int()
     .min(10)
     .max(100_000)
     .default(500)
-    .describe('Most matching pages a search ranks (the pages whose title matches first, then others as the index finds them): a common word stays fast, but beyond it the best text matches may be missed'),
+    .describe(
+      'Most matching pages a search ranks (the pages whose title matches first, then others as the index finds them): a common word stays fast, but beyond it the best text matches may be missed',
+    ),
   QUIRE_SEARCH_SCAN_EVERY_MS: z.coerce
     .number()
     .int()
     .min(50)
     .default(300_000)
-    .describe('How often (and at start) the search job indexes the spaces whose index is missing or behind their live revision, and drops the index of documents no page uses'),
+    .describe(
+      'How often (and at start) the search job indexes the spaces whose index is missing or behind their live revision, and drops the index of documents no page uses',
+    ),
 };
 export type ContentConfig = ReturnType<typeof loadContentConfig>;
-export const loadContentConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(ContentEnvShape, env);
+export const loadContentConfig = (env: Record<string, string | undefined> = process.env) =>
+  loadConfig(ContentEnvShape, env);

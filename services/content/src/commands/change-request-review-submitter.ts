@@ -1,17 +1,18 @@
 import { Events, type ChangeRequestReviewStatus } from '@quire/contracts';
-import { conflict, newId, recordEvent, type EntityManager } from '@quire/kit';
+import { newId, recordEvent, type EntityManager } from '@quire/kit';
 import type { IChangeRequest } from '../modules/change-requests/change-request.entity.ts';
 import { ChangeRequestReview, type IChangeRequestReview } from '../modules/change-requests/reviews.entity.ts';
 import { reviewsRepository } from '../modules/change-requests/reviews.repository.ts';
 import type { ISpace } from '../modules/spaces/space.entity.ts';
+import { assertEditable } from './edit-state.ts';
 
 export interface ReviewSubmitterProps {
   space: ISpace;
   changeRequest: IChangeRequest;
   reviewer: string;
   status: ChangeRequestReviewStatus;
-  /** Markdown of the comment; empty means none. */
-  comment?: string | undefined;
+  /** The comment: its markdown (alone, or as `{ markdown }`); empty means none. */
+  comment?: string | { markdown?: string | undefined } | undefined;
   now?: Date;
 }
 
@@ -22,7 +23,7 @@ export interface ReviewSubmitterProps {
  */
 export async function reviewSubmitter(em: EntityManager, props: ReviewSubmitterProps): Promise<IChangeRequestReview> {
   const { space, changeRequest: cr } = props;
-  if (cr.status === 'merged') throw conflict('The change request is merged: it can no longer be reviewed');
+  assertEditable(null, cr);
   const now = props.now ?? new Date();
   const request = await reviewsRepository.removeRequest(em, cr.id, props.reviewer);
   const review = em.create(ChangeRequestReview, {
@@ -31,7 +32,7 @@ export async function reviewSubmitter(em: EntityManager, props: ReviewSubmitterP
     reviewer: props.reviewer,
     requestedBy: request?.requestedBy ?? null,
     status: props.status,
-    comment: props.comment ? props.comment : null,
+    comment: (typeof props.comment === 'string' ? props.comment : props.comment?.markdown) || null,
     revisionId: cr.revisionId,
     createdAt: now,
     updatedAt: now,

@@ -1,8 +1,9 @@
 import { Events, type ChangeRequestStatus } from '@quire/contracts';
-import { conflict, newId, recordEvent, type EntityManager } from '@quire/kit';
+import { newId, recordEvent, type EntityManager } from '@quire/kit';
 import { ChangeRequest, type IChangeRequest } from '../modules/change-requests/change-request.entity.ts';
 import { changeRequestRepository } from '../modules/change-requests/change-request.repository.ts';
 import type { ISpace } from '../modules/spaces/space.entity.ts';
+import { assertEditable } from './edit-state.ts';
 
 export interface ChangeRequestCreatorProps {
   space: ISpace;
@@ -16,7 +17,10 @@ export interface ChangeRequestCreatorProps {
  * A new change request on the space's current content, numbered next in the space, created as a draft (as
  * GitBook does: it becomes `open` when submitted for review). The space's counters follow.
  */
-export async function changeRequestCreator(em: EntityManager, props: ChangeRequestCreatorProps): Promise<IChangeRequest> {
+export async function changeRequestCreator(
+  em: EntityManager,
+  props: ChangeRequestCreatorProps,
+): Promise<IChangeRequest> {
   const now = props.now ?? new Date();
   const { space } = props;
   const number = await changeRequestRepository.nextNumber(em, space.id);
@@ -37,9 +41,16 @@ export async function changeRequestCreator(em: EntityManager, props: ChangeReque
     mergedBy: null,
     mergedAt: null,
     comments: 0,
+    conflicts: [],
   });
   await changeRequestRepository.count(em, space.id, null, cr.status);
-  recordEvent(em, Events.changeRequestCreated, { space: space.id, organization: space.organizationId, changeRequest: cr.id, number, createdBy: props.createdBy });
+  recordEvent(em, Events.changeRequestCreated, {
+    space: space.id,
+    organization: space.organizationId,
+    changeRequest: cr.id,
+    number,
+    createdBy: props.createdBy,
+  });
   return cr;
 }
 
@@ -52,9 +63,12 @@ export interface ChangeRequestUpdaterProps {
 }
 
 /** Changes the subject and/or status; a merged change request is read-only (409). */
-export async function changeRequestUpdater(em: EntityManager, props: ChangeRequestUpdaterProps): Promise<IChangeRequest> {
+export async function changeRequestUpdater(
+  em: EntityManager,
+  props: ChangeRequestUpdaterProps,
+): Promise<IChangeRequest> {
   const { space, changeRequest: cr } = props;
-  if (cr.status === 'merged') throw conflict('The change request is merged: it can no longer change');
+  assertEditable(null, cr);
   const base = { space: space.id, organization: space.organizationId, changeRequest: cr.id };
   let changed = false;
   if (props.subject !== undefined && props.subject !== cr.subject) {

@@ -27,6 +27,11 @@ export async function collectionCreator(em: EntityManager, props: CollectionCrea
     createdAt: now,
     updatedAt: now,
   });
-  recordEvent(em, Events.collectionCreated, { collection: collection.id, organization: collection.organizationId, title: collection.title, ...(parentId ? { parent: parentId } : {}) });
+  recordEvent(em, Events.collectionCreated, {
+    collection: collection.id,
+    organization: collection.organizationId,
+    title: collection.title,
+    ...(parentId ? { parent: parentId } : {}),
+  });
   return collection;
 }

@@ -33,5 +33,11 @@ export async function collectionDeleter(em: EntityManager, { collection }: Colle
     }
   }
   em.remove(em.getReference(Collection, collection.id));
-  recordEvent(em, Events.collectionDeleted, { collection: collection.id, organization: collection.organizationId, ...(dest ? { parent: dest } : {}), movedSpaces, movedCollections });
+  recordEvent(em, Events.collectionDeleted, {
+    collection: collection.id,
+    organization: collection.organizationId,
+    ...(dest ? { parent: dest } : {}),
+    movedSpaces,
+    movedCollections,
+  });
 }

@@ -22,7 +22,8 @@ export async function collectionMover(em: EntityManager, props: CollectionMoverP
   await treeRepository.lockCollectionTree(em, collection.organizationId);
   if (props.parentId !== null) {
     const chain = await collectionRepository.chain(em, props.parentId);
-    if (chain.some((c) => c.id === collection.id)) throw invalid('parent: a collection cannot move into itself or one of its sub-collections');
+    if (chain.some((c) => c.id === collection.id))
+      throw invalid('parent: a collection cannot move into itself or one of its sub-collections');
   }
   const position = await placeInTree(em, {
     organizationId: collection.organizationId,
@@ -34,6 +35,10 @@ export async function collectionMover(em: EntityManager, props: CollectionMoverP
   collection.position = position;
   collection.updatedAt = props.now ?? new Date();
   em.persist(collection);
-  recordEvent(em, Events.collectionMoved, { collection: collection.id, organization: collection.organizationId, ...(collection.parentId ? { parent: collection.parentId } : {}) });
+  recordEvent(em, Events.collectionMoved, {
+    collection: collection.id,
+    organization: collection.organizationId,
+    ...(collection.parentId ? { parent: collection.parentId } : {}),
+  });
   return collection;
 }

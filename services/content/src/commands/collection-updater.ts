@@ -16,12 +16,19 @@ export async function collectionUpdater(em: EntityManager, props: CollectionUpda
   const { collection } = props;
   const changes: Partial<Pick<ICollection, 'title' | 'description' | 'defaultLevel'>> = {};
   if (props.title !== undefined && props.title !== collection.title) changes.title = props.title;
-  if (props.description !== undefined && (props.description || null) !== collection.description) changes.description = props.description || null;
-  if (props.defaultLevel !== undefined && props.defaultLevel !== (collection.defaultLevel ?? null)) changes.defaultLevel = props.defaultLevel;
+  if (props.description !== undefined && (props.description || null) !== collection.description)
+    changes.description = props.description || null;
+  if (props.defaultLevel !== undefined && props.defaultLevel !== (collection.defaultLevel ?? null))
+    changes.defaultLevel = props.defaultLevel;
   const fields = Object.keys(changes);
   if (!fields.length) return collection;
   Object.assign(collection, changes, { updatedAt: props.now ?? new Date() });
   em.persist(collection);
-  recordEvent(em, Events.collectionUpdated, { collection: collection.id, organization: collection.organizationId, title: collection.title, fields });
+  recordEvent(em, Events.collectionUpdated, {
+    collection: collection.id,
+    organization: collection.organizationId,
+    title: collection.title,
+    fields,
+  });
   return collection;
 }

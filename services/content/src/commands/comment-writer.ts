@@ -8,7 +8,11 @@ import { revisionRepository } from '../modules/revisions/revision.repository.ts'
 
 type Target = Pick<CommentTarget, 'space' | 'changeRequest' | 'scope' | 'revisionId'>;
 
-const where = (t: Target) => ({ space: t.space.id, organization: t.space.organizationId, ...(t.changeRequest ? { changeRequest: t.changeRequest.id } : {}) });
+const where = (t: Target) => ({
+  space: t.space.id,
+  organization: t.space.organizationId,
+  ...(t.changeRequest ? { changeRequest: t.changeRequest.id } : {}),
+});
 
 export interface CommentCreatorProps {
   target: Target;
@@ -30,7 +34,10 @@ export async function commentCreator(em: EntityManager, props: CommentCreatorPro
   if (props.pageId !== undefined) {
     const tree = await revisionRepository.treeInSpace(em, target.space.id, target.revisionId);
     page = tree.pages.get(props.pageId);
-    if (!page) throw invalid(`Invalid request: page: no page ${props.pageId} in the ${target.changeRequest ? "change request's" : "space's"} revision`);
+    if (!page)
+      throw invalid(
+        `Invalid request: page: no page ${props.pageId} in the ${target.changeRequest ? "change request's" : "space's"} revision`,
+      );
   }
   const comment = em.create(Comment, {
     id: newId(),
@@ -53,7 +60,13 @@ export async function commentCreator(em: EntityManager, props: CommentCreatorPro
   });
   em.persist(comment);
   await commentRepository.countOpen(em, target.scope, 1);
-  recordEvent(em, Events.commentCreated, { ...where(target), comment: comment.id, ...(props.pageId ? { page: props.pageId } : {}), postedBy: props.postedBy, mentions: comment.mentions });
+  recordEvent(em, Events.commentCreated, {
+    ...where(target),
+    comment: comment.id,
+    ...(props.pageId ? { page: props.pageId } : {}),
+    postedBy: props.postedBy,
+    mentions: comment.mentions,
+  });
   return comment;
 }
 
@@ -65,7 +78,14 @@ export interface CommentEdit {
 }
 
 /** Body and reactions of a comment or a reply (`subjectId`): the names of the fields that changed. */
-async function edit(em: EntityManager, commentId: string, subject: { id: string; body: string; mentions: string[]; editedAt?: Date | null | undefined }, by: string, change: CommentEdit, now: Date): Promise<string[]> {
+async function edit(
+  em: EntityManager,
+  commentId: string,
+  subject: { id: string; body: string; mentions: string[]; editedAt?: Date | null | undefined },
+  by: string,
+  change: CommentEdit,
+  now: Date,
+): Promise<string[]> {
   const fields: string[] = [];
   if (change.body !== undefined && change.body.markdown !== subject.body) {
     subject.body = change.body.markdown;
@@ -73,7 +93,14 @@ async function edit(em: EntityManager, commentId: string, subject: { id: string;
     subject.editedAt = now;
     fields.push('body');
   }
-  const added = await commentRepository.react(em, commentId, subject.id, by, [...new Set(change.addedReactions ?? [])], now);
+  const added = await commentRepository.react(
+    em,
+    commentId,
+    subject.id,
+    by,
+    [...new Set(change.addedReactions ?? [])],
+    now,
+  );
   const removed = await commentRepository.unreact(em, subject.id, by, [...new Set(change.removedReactions ?? [])]);
   if (added + removed > 0) fields.push('reactions');
   return fields;
@@ -94,7 +121,13 @@ export async function commentUpdater(em: EntityManager, props: CommentUpdaterPro
   const { target, comment, by } = props;
   const now = props.now ?? new Date();
   const fields = await edit(em, comment.id, comment, by, props.change, now);
-  if (fields.length) recordEvent(em, Events.commentUpdated, { ...where(target), comment: comment.id, fields, ...(fields.includes('body') ? { mentions: comment.mentions } : {}) });
+  if (fields.length)
+    recordEvent(em, Events.commentUpdated, {
+      ...where(target),
+      comment: comment.id,
+      fields,
+      ...(fields.includes('body') ? { mentions: comment.mentions } : {}),
+    });
   if (props.resolved === true && comment.status === 'open') {
     Object.assign(comment, { status: 'resolved', resolvedAt: now, resolvedBy: by });
     await commentRepository.countOpen(em, target.scope, -1);
@@ -108,27 +141,53 @@ export async function commentUpdater(em: EntityManager, props: CommentUpdaterPro
 }
 
 /** Deletes a comment (locked by the loader) with its replies and reactions; an open one leaves the open counter. */
-export async function commentDeleter(em: EntityManager, { target, comment }: { target: Target; comment: IComment }): Promise<void> {
+export async function commentDeleter(
+  em: EntityManager,
+  { target, comment }: { target: Target; comment: IComment },
+): Promise<void> {
   if (comment.status === 'open') await commentRepository.countOpen(em, target.scope, -1);
   em.remove(comment);
   recordEvent(em, Events.commentDeleted, { ...where(target), comment: comment.id });
 }
 
-export async function commentReplyCreator(em: EntityManager, props: { target: Target; comment: IComment; postedBy: string; body: ResolvedBody; now?: Date }): Promise<ICommentReply> {
+export async function commentReplyCreator(
+  em: EntityManager,
+  props: { target: Target; comment: IComment; postedBy: string; body: ResolvedBody; now?: Date },
+): Promise<ICommentReply> {
   const now = props.now ?? new Date();
-  const reply = em.create(CommentReply, { id: newId(), commentId: props.comment.id, postedBy: props.postedBy, body: props.body.markdown, mentions: props.body.mentions, postedAt: now, editedAt: null });
+  const reply = em.create(CommentReply, {
+    id: newId(),
+    commentId: props.comment.id,
+    postedBy: props.postedBy,
+    body: props.body.markdown,
+    mentions: props.body.mentions,
+    postedAt: now,
+    editedAt: null,
+  });
   em.persist(reply);
   await commentRepository.countReplies(em, props.comment.id, 1);
-  recordEvent(em, Events.commentReplyCreated, { ...where(props.target), comment: props.comment.id, reply: reply.id, postedBy: props.postedBy, mentions: reply.mentions });
+  recordEvent(em, Events.commentReplyCreated, {
+    ...where(props.target),
+    comment: props.comment.id,
+    reply: reply.id,
+    postedBy: props.postedBy,
+    mentions: reply.mentions,
+  });
   return reply;
 }
 
-export async function commentReplyUpdater(em: EntityManager, props: { comment: IComment; reply: ICommentReply; by: string; change: CommentEdit; now?: Date }): Promise<ICommentReply> {
+export async function commentReplyUpdater(
+  em: EntityManager,
+  props: { comment: IComment; reply: ICommentReply; by: string; change: CommentEdit; now?: Date },
+): Promise<ICommentReply> {
   await edit(em, props.comment.id, props.reply, props.by, props.change, props.now ?? new Date());
   return props.reply;
 }
 
-export async function commentReplyDeleter(em: EntityManager, { target, comment, reply }: { target: Target; comment: IComment; reply: ICommentReply }): Promise<void> {
+export async function commentReplyDeleter(
+  em: EntityManager,
+  { target, comment, reply }: { target: Target; comment: IComment; reply: ICommentReply },
+): Promise<void> {
   await commentRepository.deleteReactions(em, reply.id);
   await commentRepository.countReplies(em, comment.id, -1);
   em.remove(reply);

@@ -1,14 +1,15 @@
 import type { ImportContentResult } from '@quire/contracts';
 import type { BlobStore, EntityManager } from '@quire/kit';
 import { mergeBaseOf, type IChangeRequest } from '../modules/change-requests/change-request.entity.ts';
-import { planImport } from '../modules/import/import-plan.ts';
+import { textParser, type ParseSession } from '../modules/parsing/text-parser.ts';
+import type { RemoteFile } from '../modules/content/remote-file.ts';
 import type { CrawledSite } from '../modules/import/website-crawler.ts';
 import { revisionRepository } from '../modules/revisions/revision.repository.ts';
 import { childrenByParent } from '../modules/revisions/revision-tree.ts';
 import type { ISpace } from '../modules/spaces/space.entity.ts';
 import { changeRequestMerger } from './change-request-merger.ts';
 import { changeRequestCreator } from './change-request-writer.ts';
-import { contentEditor } from './content-editor.ts';
+import { contentEditor, type ContentEditorProps } from './content-editor.ts';
 
 export interface ContentImporterProps {
   space: ISpace;
@@ -18,8 +19,26 @@ export interface ContentImporterProps {
   site: CrawledSite;
   userId: string;
   blobs: BlobStore;
+  /** Where the site's HTML is converted and its pages read (off the event loop, bounded); default settings when omitted. */
+  parse?: ParseSession;
   now?: Date;
 }
+
+/** The changes of an import, planned on a parsing thread (`url` names the site in errors); its images' bytes by URL. */
+async function planOnThread(
+  parse: ParseSession,
+  site: CrawledSite,
+  topSlugs: Set<string>,
+): Promise<{ changes: ImportChanges; files: Map<string, RemoteFile> }> {
+  const images = new Map([...site.images].map(([url, { bytes: _bytes, ...image }]) => [url, image]));
+  const toPlan = { ...site, scope: { origin: site.scope.origin, folder: site.scope.folder }, images };
+  const changes = await parse.run({ kind: 'importPlan', site: toPlan, topSlugs: [...topSlugs] }, 'url');
+  const files = new Map(
+    [...site.images.values()].map((image) => [image.url, { bytes: image.bytes, contentType: image.contentType }]),
+  );
+  return { changes, files };
+}
+type ImportChanges = ContentEditorProps['changes'];
 
 /**
  * Writes a crawled website into a space or a change request: its pages appended at the top level of the content
@@ -31,10 +50,13 @@ export interface ContentImporterProps {
 export async function contentImporter(em: EntityManager, props: ContentImporterProps): Promise<ImportContentResult> {
   const { space, site, userId } = props;
   const now = props.now ?? new Date();
-  const cr = props.changeRequest ?? (await changeRequestCreator(em, { space, createdBy: userId, subject: `Import of ${site.url}`.slice(0, 100), now }));
+  const cr =
+    props.changeRequest ??
+    (await changeRequestCreator(em, { space, createdBy: userId, subject: `Import of ${site.url}`.slice(0, 100), now }));
   const head = await revisionRepository.treeInSpace(em, space.id, cr.revisionId);
   const topSlugs = new Set((childrenByParent(head.pages).get(null) ?? []).map((p) => p.slug));
-  const plan = planImport(site, topSlugs);
+  const parse = props.parse ?? textParser().session();
+  const plan = await planOnThread(parse, site, topSlugs);
   const edited = await contentEditor(em, {
     space,
     changeRequest: cr,
@@ -42,6 +64,7 @@ export async function contentImporter(em: EntityManager, props: ContentImporterP
     changes: plan.changes,
     userId,
     blobs: props.blobs,
+    parse,
     revertTarget: (revisionId) => revisionRepository.treeInSpace(em, space.id, revisionId ?? mergeBaseOf(cr)),
     fetchFile: async (url) => {
       const file = plan.files.get(url);

@@ -1,15 +1,25 @@
 import { Events, type OpenAPISpecProcessingErrorCode } from '@quire/contracts';
 import { newId, recordEvent, type EntityManager } from '@quire/kit';
-import { OpenAPISpecVersion, type IOpenAPISpec, type OpenAPIFilesystem } from '../modules/openapi/openapi-spec.entity.ts';
+import {
+  OpenAPISpecVersion,
+  type IOpenAPISpec,
+  type OpenAPIFilesystem,
+} from '../modules/openapi/openapi-spec.entity.ts';
 import { openAPISpecRepository, type OpenAPIClaim } from '../modules/openapi/openapi-spec.repository.ts';
 
 /** Claims the next specification waiting to be processed (`progress` with a lease), or null when none waits. */
-export function openAPISpecClaimer(em: EntityManager, { now = new Date(), leaseMs }: { now?: Date; leaseMs: number }): Promise<OpenAPIClaim | null> {
+export function openAPISpecClaimer(
+  em: EntityManager,
+  { now = new Date(), leaseMs }: { now?: Date; leaseMs: number },
+): Promise<OpenAPIClaim | null> {
   return openAPISpecRepository.claimNext(em, now, new Date(now.getTime() + leaseMs));
 }
 
 /** Keeps a running claim alive; false when the specification changed or was deleted meanwhile. */
-export function openAPISpecLeaseRenewer(em: EntityManager, { claim, leaseMs, now = new Date() }: { claim: OpenAPIClaim; leaseMs: number; now?: Date }): Promise<boolean> {
+export function openAPISpecLeaseRenewer(
+  em: EntityManager,
+  { claim, leaseMs, now = new Date() }: { claim: OpenAPIClaim; leaseMs: number; now?: Date },
+): Promise<boolean> {
   return openAPISpecRepository.renewLease(em, claim, new Date(now.getTime() + leaseMs));
 }
 
@@ -29,12 +39,21 @@ export interface OpenAPIResultRecorderProps {
  * `openapi-spec.processed` or `openapi-spec.failed`. A result for a source that changed meanwhile (or a
  * deleted specification) is dropped: null.
  */
-export async function openAPIResultRecorder(em: EntityManager, { claim, outcome, now = new Date() }: OpenAPIResultRecorderProps): Promise<IOpenAPISpec | null> {
+export async function openAPIResultRecorder(
+  em: EntityManager,
+  { claim, outcome, now = new Date() }: OpenAPIResultRecorderProps,
+): Promise<IOpenAPISpec | null> {
   const spec = await openAPISpecRepository.lockIfCurrent(em, claim);
   if (!spec) return null;
   const base = { spec: spec.id, organization: spec.organizationId, slug: spec.slug };
   if (!outcome.ok) {
-    Object.assign(spec, { processingState: 'complete', leaseUntil: null, lastProcessedAt: now, lastProcessErrorCode: outcome.code, lastProcessErrorMessage: outcome.message });
+    Object.assign(spec, {
+      processingState: 'complete',
+      leaseUntil: null,
+      lastProcessedAt: now,
+      lastProcessErrorCode: outcome.code,
+      lastProcessErrorMessage: outcome.message,
+    });
     em.persist(spec);
     recordEvent(em, Events.openapiSpecFailed, { ...base, code: outcome.code, message: outcome.message });
     return spec;
@@ -56,7 +75,14 @@ export async function openAPIResultRecorder(em: EntityManager, { claim, outcome,
       createdAt: now,
     });
   }
-  Object.assign(spec, { processingState: 'complete', leaseUntil: null, lastVersionId: versionId, lastProcessedAt: now, lastProcessErrorCode: null, lastProcessErrorMessage: null });
+  Object.assign(spec, {
+    processingState: 'complete',
+    leaseUntil: null,
+    lastVersionId: versionId,
+    lastProcessedAt: now,
+    lastProcessErrorCode: null,
+    lastProcessErrorMessage: null,
+  });
   em.persist(spec);
   recordEvent(em, Events.openapiSpecProcessed, { ...base, version: versionId!, created });
   return spec;

@@ -10,7 +10,8 @@ export interface OpenAPISpecCreatorProps {
   now?: Date;
 }
 
-const sourceColumns = (source: OpenAPISpecSource) => ('url' in source ? { sourceUrl: source.url, sourceText: null } : { sourceUrl: null, sourceText: source.text });
+const sourceColumns = (source: OpenAPISpecSource) =>
+  'url' in source ? { sourceUrl: source.url, sourceText: null } : { sourceUrl: null, sourceText: source.text };
 
 /**
  * A new specification, `pending`: the processing job picks it up once the transaction committed (409 when
@@ -24,24 +25,24 @@ export async function openAPISpecCreator(em: EntityManager, props: OpenAPISpecCr
     ...sourceColumns(props.source),
     now: props.now ?? new Date(),
   });
-  if (!spec) throw conflict(`An OpenAPI specification with the slug "${props.slug}" already exists in this organization`);
+  if (!spec)
+    throw conflict(`An OpenAPI specification with the slug "${props.slug}" already exists in this organization`);
   return spec;
-}
-
-export interface OpenAPISpecSourceUpdaterProps {
-  spec: IOpenAPISpec;
-  source: OpenAPISpecSource;
-  now?: Date;
 }
 
 /**
- * A new source (or the same one, to fetch it again): the specification goes back to `pending` and a
- * processing still running for the previous source is discarded (`generation`). Its versions stay.
+ * PUT: the specification of the slug gets this source, created `pending` when the organization has none. The
+ * processing job fetches it again (a new version when the document changed); a processing still running for
+ * the previous source is discarded (`generation`). Its versions stay. Identical PUTs at once all succeed.
  */
-export function openAPISpecSourceUpdater(em: EntityManager, { spec, source, now = new Date() }: OpenAPISpecSourceUpdaterProps): IOpenAPISpec {
-  Object.assign(spec, sourceColumns(source), { processingState: 'pending', generation: spec.generation + 1, leaseUntil: null, updatedAt: now });
-  em.persist(spec);
-  return spec;
+export async function openAPISpecUpserter(em: EntityManager, props: OpenAPISpecCreatorProps): Promise<IOpenAPISpec> {
+  return openAPISpecRepository.upsertBySlug(em, {
+    id: newId(),
+    organizationId: props.organizationId,
+    slug: props.slug,
+    ...sourceColumns(props.source),
+    now: props.now ?? new Date(),
+  });
 }
 
 /** Removes the specification and its versions (their documents stay in the content-addressed blob store). */

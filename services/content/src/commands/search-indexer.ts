@@ -20,7 +20,10 @@ export interface SearchDocumentIndexerProps {
  * Indexes the documents of these hashes not indexed yet: each document's sections (read from its markdown with the
  * documents module) once per hash, whatever the number of pages and revisions sharing it. Returns how many it indexed.
  */
-export async function searchDocumentIndexer(em: EntityManager, { hashes, config, now = new Date() }: SearchDocumentIndexerProps): Promise<number> {
+export async function searchDocumentIndexer(
+  em: EntityManager,
+  { hashes, config, now = new Date() }: SearchDocumentIndexerProps,
+): Promise<number> {
   const missing = await searchRepository.touchDocuments(em, hashes, now);
   for (let i = 0; i < missing.length; i += DOCUMENTS_PER_BATCH) {
     const chunk = missing.slice(i, i + DOCUMENTS_PER_BATCH);
@@ -50,7 +53,11 @@ export interface SpaceSearchIndexOutcome {
 }
 
 /** The tree the index of a space reflects (null when none, or when it cannot be read: everything is rewritten). */
-async function indexedTree(em: EntityManager, spaceId: string, revisionId: string | null): Promise<RevisionTree | null> {
+async function indexedTree(
+  em: EntityManager,
+  spaceId: string,
+  revisionId: string | null,
+): Promise<RevisionTree | null> {
   if (revisionId === null) return null;
   try {
     return await revisionRepository.treeInSpace(em, spaceId, revisionId);
@@ -66,7 +73,10 @@ async function indexedTree(em: EntityManager, spaceId: string, revisionId: strin
  * not touched. Idempotent and safe to run concurrently (the space's index state is locked until commit); a space
  * never indexed is indexed whole.
  */
-export async function spaceSearchIndexer(em: EntityManager, { spaceId, config, now = new Date() }: SpaceSearchIndexerProps): Promise<SpaceSearchIndexOutcome> {
+export async function spaceSearchIndexer(
+  em: EntityManager,
+  { spaceId, config, now = new Date() }: SpaceSearchIndexerProps,
+): Promise<SpaceSearchIndexOutcome> {
   const state = await searchRepository.lockSpace(em, spaceId, config, now);
   if (!state) return { revision: null, written: 0, deleted: 0 };
   if (state.indexedRevision === state.liveRevision) return { revision: state.liveRevision, written: 0, deleted: 0 };
@@ -74,10 +84,13 @@ export async function spaceSearchIndexer(em: EntityManager, { spaceId, config, n
   const before = await indexedTree(em, spaceId, state.indexedRevision);
   const after = await revisionRepository.treeInSpace(em, spaceId, state.liveRevision);
   const { upserts, deletes } = diffIndexedPages(before ? indexedPagesOf(before) : new Map(), indexedPagesOf(after));
-  await searchDocumentIndexer(em, { hashes: upserts.flatMap((p) => (p.documentHash ? [p.documentHash] : [])), config, now });
+  const hashes = upserts.flatMap((p) => (p.documentHash ? [p.documentHash] : []));
+  await searchDocumentIndexer(em, { hashes, config, now });
   // Without the previous tree nothing says which rows are stale: all go.
   await searchRepository.deletePages(em, spaceId, before ? deletes : 'all');
   await searchRepository.upsertPages(em, spaceId, config, upserts);
+  // A large change (a first index, a big merge) leaves the planner's statistics behind: brought up to date here.
+  await searchRepository.analyzeAfter(em, spaceId, { pages: upserts.length, documents: new Set(hashes).size });
   await searchRepository.setIndexedRevision(em, spaceId, state.liveRevision, now);
   return { revision: state.liveRevision, written: upserts.length, deleted: before ? deletes.length : 0 };
 }
@@ -93,7 +106,10 @@ export interface SearchIndexMaintainerProps {
  * Upkeep of the index: re-makes its tsvectors when the text search configuration changed, and drops up to `limit`
  * indexed documents no page uses any more (old versions of pages). Returns what it did.
  */
-export async function searchIndexMaintainer(em: EntityManager, props: SearchIndexMaintainerProps): Promise<{ reconfigured: boolean; dropped: number }> {
+export async function searchIndexMaintainer(
+  em: EntityManager,
+  props: SearchIndexMaintainerProps,
+): Promise<{ reconfigured: boolean; dropped: number }> {
   const reconfigured = await searchRepository.reconfigure(em, props.config);
   const dropped = await searchRepository.deleteUnusedDocuments(em, props.unusedBefore, props.limit);
   return { reconfigured, dropped };

@@ -20,7 +20,17 @@ export async function spaceCreator(em: EntityManager, props: SpaceCreatorProps):
   const position = await placeInTree(em, { organizationId: props.organizationId, parentId });
   const id = newId();
   const revisionId = newId();
-  const revision = em.create(Revision, { id: revisionId, spaceId: id, parents: [], type: 'edits', createdAt: now, createdBy: null, changeRequestId: null, lineage: [revisionId], conflicts: [] });
+  const revision = em.create(Revision, {
+    id: revisionId,
+    spaceId: id,
+    parents: [],
+    type: 'edits',
+    createdAt: now,
+    createdBy: null,
+    changeRequestId: null,
+    lineage: [revisionId],
+    conflicts: [],
+  });
   const space = em.create(Space, {
     id,
     organizationId: props.organizationId,
@@ -37,6 +47,11 @@ export async function spaceCreator(em: EntityManager, props: SpaceCreatorProps):
     updatedAt: now,
     deletedAt: null,
   });
-  recordEvent(em, Events.spaceCreated, { space: space.id, organization: space.organizationId, title: space.title, ...(parentId ? { parent: parentId } : {}) });
+  recordEvent(em, Events.spaceCreated, {
+    space: space.id,
+    organization: space.organizationId,
+    title: space.title,
+    ...(parentId ? { parent: parentId } : {}),
+  });
   return space;
 }

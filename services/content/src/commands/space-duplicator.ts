@@ -22,7 +22,10 @@ export function duplicateTitle(title: string): string {
  * mode, default level) and its current content (pages and files) as the copy's first revision (no history: GitBook
  * does not copy revisions either). Counters start at zero. `space.created` carries `duplicatedFrom`.
  */
-export async function spaceDuplicator(em: EntityManager, { source, now = new Date() }: SpaceDuplicatorProps): Promise<ISpace> {
+export async function spaceDuplicator(
+  em: EntityManager,
+  { source, now = new Date() }: SpaceDuplicatorProps,
+): Promise<ISpace> {
   const position = await placeInTree(em, {
     organizationId: source.organizationId,
     parentId: source.parentId ?? null,
@@ -31,7 +34,16 @@ export async function spaceDuplicator(em: EntityManager, { source, now = new Dat
   const current = await revisionRepository.loadTree(em, await em.findOneOrFail(Revision, { id: source.revisionId }));
   const id = newId();
   // The copy's first revision is a snapshot of the source's current content (pages, documents and files are shared, not copied).
-  const { revision } = await revisionWriter(em, { spaceId: id, base: null, parents: [], type: 'edits', createdBy: null, pages: current.pages, files: current.files, now });
+  const { revision } = await revisionWriter(em, {
+    spaceId: id,
+    base: null,
+    parents: [],
+    type: 'edits',
+    createdBy: null,
+    pages: current.pages,
+    files: current.files,
+    now,
+  });
   const copy = em.create(Space, {
     id,
     organizationId: source.organizationId,
@@ -43,6 +55,7 @@ export async function spaceDuplicator(em: EntityManager, { source, now = new Dat
     visibility: source.visibility,
     editMode: source.editMode,
     defaultLevel: source.defaultLevel ?? null,
+    mergeRules: source.mergeRules ?? { type: 'inherit' },
     revisionId: revision.id,
     createdAt: now,
     updatedAt: now,

@@ -18,7 +18,12 @@ export interface SpaceMoverProps {
  */
 export async function spaceMover(em: EntityManager, props: SpaceMoverProps): Promise<ISpace> {
   const { space } = props;
-  const position = await placeInTree(em, { organizationId: space.organizationId, parentId: props.parentId, position: props.position, item: { kind: 'space', id: space.id } });
+  const position = await placeInTree(em, {
+    organizationId: space.organizationId,
+    parentId: props.parentId,
+    position: props.position,
+    item: { kind: 'space', id: space.id },
+  });
   const fields = ['position'];
   if (props.parentId !== (space.parentId ?? null)) fields.unshift('parent');
   if (props.parentId === null && space.visibility === 'in-collection') {
@@ -29,6 +34,12 @@ export async function spaceMover(em: EntityManager, props: SpaceMoverProps): Pro
   space.position = position;
   space.updatedAt = props.now ?? new Date();
   em.persist(space);
-  recordEvent(em, Events.spaceUpdated, { space: space.id, organization: space.organizationId, title: space.title, fields, ...(space.parentId ? { parent: space.parentId } : {}) });
+  recordEvent(em, Events.spaceUpdated, {
+    space: space.id,
+    organization: space.organizationId,
+    title: space.title,
+    fields,
+    ...(space.parentId ? { parent: space.parentId } : {}),
+  });
   return space;
 }

@@ -1,6 +1,7 @@
 import { Events } from '@quire/contracts';
 import { recordEvent, type EntityManager } from '@quire/kit';
 import type { ISpace } from '../modules/spaces/space.entity.ts';
+import { grantRepository } from '../modules/permissions/grant.repository.ts';
 import { placeInTree } from '../modules/tree/sibling-order.ts';
 
 export interface SpaceTransferrerProps {
@@ -13,6 +14,7 @@ export interface SpaceTransferrerProps {
 /**
  * Moves a space and its content to another organization, last at its top level (it leaves its collection;
  * `in-collection` visibility becomes `private`). Revisions belong to the space, so they move with it.
+ * Its explicit grants follow it for the users who are members of the target organization (team grants are dropped).
  * `space.transferred` tells the other services (sites re-homes its view of the space).
  */
 export async function spaceTransferrer(em: EntityManager, props: SpaceTransferrerProps): Promise<ISpace> {
@@ -25,6 +27,12 @@ export async function spaceTransferrer(em: EntityManager, props: SpaceTransferre
   if (space.visibility === 'in-collection') space.visibility = 'private';
   space.updatedAt = props.now ?? new Date();
   em.persist(space);
-  recordEvent(em, Events.spaceTransferred, { space: space.id, organization: space.organizationId, previousOrganization, title: space.title });
+  await grantRepository.transfer(em, 'space', [space.id], props.organizationId);
+  recordEvent(em, Events.spaceTransferred, {
+    space: space.id,
+    organization: space.organizationId,
+    previousOrganization,
+    title: space.title,
+  });
   return space;
 }

@@ -10,8 +10,10 @@ import { RESTORE_WINDOW_DAYS, spaceDeleter, spaceRestorer } from './space-trash.
 
 type Em = ReturnType<typeof t.em>;
 // As the mold does: the space is loaded in the command's transaction (outside one it is a read-only snapshot).
-const deleteSpace = (em: Em, id: string, now: Date) => em.transactional(async (tx) => spaceDeleter(tx, { space: await load(id, tx), now }));
-const restoreSpace = (em: Em, id: string, now: Date) => em.transactional(async (tx) => spaceRestorer(tx, { space: await load(id, tx), now }));
+const deleteSpace = (em: Em, id: string, now: Date) =>
+  em.transactional(async (tx) => spaceDeleter(tx, { space: await load(id, tx), now }));
+const restoreSpace = (em: Em, id: string, now: Date) =>
+  em.transactional(async (tx) => spaceRestorer(tx, { space: await load(id, tx), now }));
 
 const t = useTestService(contentService, loadContentConfig, { label: 'trash' });
 
@@ -28,7 +30,9 @@ describe('the trash, with an injected clock', () => {
     const em = t.svc.deps.orm.em.fork();
     await deleteSpace(em, s.id, t0);
     expect((await load(s.id)).deletedAt).toEqual(t0);
-    expect(await failureOf(restoreSpace(t.svc.deps.orm.em.fork(), s.id, new Date(t0.getTime() + 8 * day)))).toMatchObject({ reason: 'precondition_failed' });
+    expect(
+      await failureOf(restoreSpace(t.svc.deps.orm.em.fork(), s.id, new Date(t0.getTime() + 8 * day))),
+    ).toMatchObject({ reason: 'precondition_failed' });
     const restored = await restoreSpace(t.svc.deps.orm.em.fork(), s.id, new Date(t0.getTime() + 6 * day));
     expect(restored.deletedAt).toBeNull();
     expect((await load(s.id)).deletedAt).toBeNull();
@@ -46,7 +50,9 @@ describe('the trash, with an injected clock', () => {
     expect(await purgeDeletedSpaces(em(), new Date(t0.getTime() + 8 * day))).toEqual([]);
     expect(await purgeDeletedSpaces(em(), new Date(t0.getTime() + 30 * day), 1)).toEqual([s2.id]);
     expect(await spaceRepository.findById(em(), s1.id)).toBeNull();
-    const purged = (await em().find(OutboxEvent, { type: 'space.purged' })).map((e) => (e.payload as { data: { space: string } }).data.space);
+    const purged = (await em().find(OutboxEvent, { type: 'space.purged' })).map(
+      (e) => (e.payload as { data: { space: string } }).data.space,
+    );
     expect(purged.sort()).toEqual([s1.id, s2.id].sort());
   });
 });

@@ -1,7 +1,20 @@
-import type { EntityManager, JobDefinition, ServiceDeps } from '@quire/kit';
-import { openAPIResultRecorder, openAPISpecClaimer, openAPISpecLeaseRenewer, type OpenAPIOutcome } from '../commands/openapi-spec-processing.ts';
+import {
+  DomainError,
+  runLeasedClaims,
+  type EntityManager,
+  type JobDefinition,
+  type Logger,
+  type ServiceDeps,
+} from '@quire/kit';
+import {
+  openAPIResultRecorder,
+  openAPISpecClaimer,
+  openAPISpecLeaseRenewer,
+  type OpenAPIOutcome,
+} from '../commands/openapi-spec-processing.ts';
 import type { ContentConfig } from '../env.ts';
-import { OpenAPIProcessingError, processOpenAPISource, type OpenAPIFetchLimits } from '../modules/openapi/openapi-document.ts';
+import type { OpenAPIFetchLimits } from '../modules/openapi/openapi-document.ts';
+import { parseSettingsOf, textParser, type TextParser } from '../modules/parsing/text-parser.ts';
 import type { OpenAPIClaim } from '../modules/openapi/openapi-spec.repository.ts';
 
 export const OPENAPI_JOB = 'content-openapi-process';
@@ -13,10 +26,16 @@ const PER_RUN = 20;
 
 export interface OpenAPIProcessorDeps {
   em: EntityManager;
+  log: Logger;
   blobs: ServiceDeps['blobs'];
   limits: OpenAPIFetchLimits;
   leaseMs?: number;
+  /** Where a specification is fetched, parsed and validated: a parsing thread, bounded in time and memory. */
+  parser?: TextParser;
 }
+
+/** How long reading one specification may take on its thread (its fetches included), and what a user reads past it. */
+export const OPENAPI_READ_MS = 30_000;
 
 /**
  * Processes the specifications waiting (`pending`, or `progress` whose lease lapsed because the process
@@ -28,37 +47,53 @@ export interface OpenAPIProcessorDeps {
  */
 export async function processWaitingOpenAPISpecs(deps: OpenAPIProcessorDeps, max = PER_RUN): Promise<string[]> {
   const leaseMs = deps.leaseMs ?? OPENAPI_LEASE_MS;
-  const done: string[] = [];
-  while (done.length < max) {
-    const claim = await deps.em.fork().transactional((tx) => openAPISpecClaimer(tx, { leaseMs }));
-    if (!claim) break;
-    const renew = setInterval(() => {
-      void deps.em
-        .fork()
-        .transactional((tx) => openAPISpecLeaseRenewer(tx, { claim, leaseMs }))
-        .catch(() => undefined);
-    }, Math.max(50, Math.floor(leaseMs / 3)));
-    try {
+  const done = await runLeasedClaims({
+    name: OPENAPI_JOB,
+    log: deps.log,
+    leaseMs,
+    max,
+    claim: () => deps.em.fork().transactional((tx) => openAPISpecClaimer(tx, { leaseMs })),
+    renew: (claim) => deps.em.fork().transactional((tx) => openAPISpecLeaseRenewer(tx, { claim, leaseMs })),
+    describe: (claim) => ({ spec: claim.id }),
+    work: async (claim) => {
       const outcome = await processClaim(deps, claim);
       await deps.em.fork().transactional((tx) => openAPIResultRecorder(tx, { claim, outcome }));
-      done.push(claim.id);
-    } finally {
-      clearInterval(renew);
-    }
-  }
-  return done;
+    },
+  });
+  return done.map((claim) => claim.id);
 }
 
 async function processClaim(deps: OpenAPIProcessorDeps, claim: OpenAPIClaim): Promise<OpenAPIOutcome> {
   const source = claim.sourceUrl !== null ? { url: claim.sourceUrl } : { text: claim.sourceText ?? '' };
+  let read;
   try {
-    const processed = await processOpenAPISource(source, deps.limits);
-    const { key } = await deps.blobs.put(processed.entry.bytes, processed.entry.contentType);
-    return { ok: true, hash: processed.hash, blobKey: key, filename: processed.entry.filename, contentType: processed.entry.contentType, filesystem: processed.filesystem };
+    read = await (deps.parser ?? textParser())
+      .session(OPENAPI_READ_MS)
+      .run({ kind: 'openapi', source, limits: deps.limits }, 'specification');
   } catch (err) {
-    if (err instanceof OpenAPIProcessingError) return { ok: false, code: err.code, message: err.message };
+    // Past the thread's time or memory: the specification is the user's to fix, like a parse error.
+    if (err instanceof DomainError && err.reason !== 'internal')
+      return {
+        ok: false,
+        code: 'PARSE_ERROR',
+        message: err.message.replace(/^(Invalid request|Too large): specification: /, 'The specification is '),
+      };
     throw err;
   }
+  if (!read.ok) return read;
+  const { entry } = read.processed;
+  const { key } = await deps.blobs.put(
+    Buffer.from(entry.bytes.buffer, entry.bytes.byteOffset, entry.bytes.byteLength),
+    entry.contentType,
+  );
+  return {
+    ok: true,
+    hash: read.processed.hash,
+    blobKey: key,
+    filename: entry.filename,
+    contentType: entry.contentType,
+    filesystem: read.processed.filesystem,
+  };
 }
 
 /** Every `QUIRE_OPENAPI_SCAN_EVERY_MS` (and at start): processes the OpenAPI specifications waiting. */
@@ -77,7 +112,13 @@ export function openAPIProcessJob(deps: ServiceDeps<ContentConfig>): JobDefiniti
     // One run may fetch many documents; the runner keeps a running one alive.
     timeoutMs: 60_000,
     run: async () => {
-      const done = await processWaitingOpenAPISpecs({ em: deps.orm.em.fork(), blobs: deps.blobs, limits });
+      const done = await processWaitingOpenAPISpecs({
+        em: deps.orm.em.fork(),
+        log: deps.log,
+        blobs: deps.blobs,
+        limits,
+        parser: textParser(parseSettingsOf(deps.config)),
+      });
       if (done.length) deps.log.info({ processed: done.length }, 'processed OpenAPI specifications');
     },
   };

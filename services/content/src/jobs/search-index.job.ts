@@ -27,12 +27,21 @@ export interface SearchIndexRun {
  * documents first in transactions of their own (a large space does not hold one long transaction), then its pages in
  * one; and drops the indexed documents no page has used for a day.
  */
-export async function runSearchIndex(deps: { em: EntityManager; config: string; log?: Logger }, now = new Date()): Promise<SearchIndexRun> {
+export async function runSearchIndex(
+  deps: { em: EntityManager; config: string; log?: Logger },
+  now = new Date(),
+): Promise<SearchIndexRun> {
   const { em, config } = deps;
   if (!(await searchRepository.configExists(em.fork(), config))) {
     throw new Error(`QUIRE_SEARCH_CONFIG: PostgreSQL has no text search configuration "${config}" (see \\dF in psql)`);
   }
-  const upkeep = await em.fork().transactional((tx) => searchIndexMaintainer(tx, { config, unusedBefore: new Date(now.getTime() - UNUSED_DOCUMENT_GRACE_MS), limit: 10_000 }));
+  const upkeep = await em.fork().transactional((tx) =>
+    searchIndexMaintainer(tx, {
+      config,
+      unusedBefore: new Date(now.getTime() - UNUSED_DOCUMENT_GRACE_MS),
+      limit: 10_000,
+    }),
+  );
   if (upkeep.reconfigured) deps.log?.info({ config }, 'search index re-made with a new text search configuration');
   const done = new Set<string>();
   for (;;) {
@@ -48,9 +57,15 @@ export async function runSearchIndex(deps: { em: EntityManager; config: string; 
         if (err instanceof DomainError && err.reason === 'not_found') continue;
         throw err;
       }
-      const hashes = [...new Set([...indexedPagesOf(tree).values()].flatMap((p) => (p.documentHash ? [p.documentHash] : [])))];
+      const hashes = [
+        ...new Set([...indexedPagesOf(tree).values()].flatMap((p) => (p.documentHash ? [p.documentHash] : []))),
+      ];
       for (let i = 0; i < hashes.length; i += DOCUMENTS_PER_TRANSACTION) {
-        await em.fork().transactional((tx) => searchDocumentIndexer(tx, { hashes: hashes.slice(i, i + DOCUMENTS_PER_TRANSACTION), config }));
+        await em
+          .fork()
+          .transactional((tx) =>
+            searchDocumentIndexer(tx, { hashes: hashes.slice(i, i + DOCUMENTS_PER_TRANSACTION), config }),
+          );
       }
       await em.fork().transactional((tx) => spaceSearchIndexer(tx, { spaceId: space.id, config }));
     }
@@ -65,8 +80,13 @@ export function searchIndexJob(deps: ServiceDeps<ContentConfig>): JobDefinition 
     maxAttempts: 5,
     timeoutMs: 120_000,
     run: async () => {
-      const run = await runSearchIndex({ em: deps.orm.em.fork(), config: deps.config.QUIRE_SEARCH_CONFIG, log: deps.log });
-      if (run.spaces.length || run.dropped) deps.log.info({ spaces: run.spaces.length, dropped: run.dropped }, 'search index brought up to date');
+      const run = await runSearchIndex({
+        em: deps.orm.em.fork(),
+        config: deps.config.QUIRE_SEARCH_CONFIG,
+        log: deps.log,
+      });
+      if (run.spaces.length || run.dropped)
+        deps.log.info({ spaces: run.spaces.length, dropped: run.dropped }, 'search index brought up to date');
     },
   };
 }

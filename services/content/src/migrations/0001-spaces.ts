@@ -19,7 +19,9 @@ export class SpacesMigration extends SchemaMigration {
       created_at timestamptz not null,
       updated_at timestamptz not null,
       deleted_at timestamptz null)`);
-    this.addSql(`create index space_org_live on ${this.t('space')} (organization_id, created_at, id) where deleted_at is null`);
+    this.addSql(
+      `create index space_org_live on ${this.t('space')} (organization_id, created_at, id) where deleted_at is null`,
+    );
     this.addSql(`create table ${this.t('revision')} (
       id text primary key,
       space_id text not null references ${this.t('space')} (id) on delete cascade deferrable initially deferred,

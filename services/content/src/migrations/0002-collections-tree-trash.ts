@@ -21,15 +21,23 @@ export class CollectionsTreeTrashMigration extends SchemaMigration {
 
     this.addSql(`alter table ${this.t('space')} add column position bigint not null default 0`);
     this.addSql(`alter table ${this.t('space')} add column icon text null`);
-    this.addSql(`alter table ${this.t('space')} add constraint space_parent_fk foreign key (parent_id) references ${this.t('collection')} (id) deferrable initially deferred`);
+    this.addSql(
+      `alter table ${this.t('space')} add constraint space_parent_fk foreign key (parent_id) references ${this.t('collection')} (id) deferrable initially deferred`,
+    );
     // Existing spaces keep their creation order within each parent.
     this.addSql(`update ${this.t('space')} s set position = r.rank * 65536
       from (select id, row_number() over (partition by organization_id, parent_id order by created_at, id) as rank from ${this.t('space')}) r
       where s.id = r.id`);
     this.addSql(`drop index if exists "${this.config.get('schema')}"."space_org_live"`);
-    this.addSql(`create index space_org_order on ${this.t('space')} (organization_id, position, id) where deleted_at is null`);
-    this.addSql(`create index space_parent_order on ${this.t('space')} (parent_id, position, id) where deleted_at is null`);
-    this.addSql(`create index space_org_created on ${this.t('space')} (organization_id, created_at, id) where deleted_at is null`);
+    this.addSql(
+      `create index space_org_order on ${this.t('space')} (organization_id, position, id) where deleted_at is null`,
+    );
+    this.addSql(
+      `create index space_parent_order on ${this.t('space')} (parent_id, position, id) where deleted_at is null`,
+    );
+    this.addSql(
+      `create index space_org_created on ${this.t('space')} (organization_id, created_at, id) where deleted_at is null`,
+    );
     this.addSql(`create index space_trash on ${this.t('space')} (deleted_at) where deleted_at is not null`);
 
     // Who is a member with which role, from org-admin's member events (for a member's spaces).

@@ -80,7 +80,9 @@ export class ContentEngineMigration extends SchemaMigration {
       first_at timestamptz not null,
       last_at timestamptz not null,
       primary key (change_request_id, user_id))`);
-    this.addSql(`create index change_request_contributor_user on ${this.t('change_request_contributor')} (user_id, change_request_id)`);
+    this.addSql(
+      `create index change_request_contributor_user on ${this.t('change_request_contributor')} (user_id, change_request_id)`,
+    );
     this.addSql(`create table ${this.t('change_request_reviewer')} (
       change_request_id text not null references ${this.t('change_request')} (id) on delete cascade deferrable initially deferred,
       user_id text not null,
@@ -98,6 +100,8 @@ export class ContentEngineMigration extends SchemaMigration {
       revision_id text not null,
       created_at timestamptz not null,
       updated_at timestamptz not null)`);
-    this.addSql(`create index change_request_review_list on ${this.t('change_request_review')} (change_request_id, created_at, id)`);
+    this.addSql(
+      `create index change_request_review_list on ${this.t('change_request_review')} (change_request_id, created_at, id)`,
+    );
   }
 }

@@ -26,7 +26,9 @@ export class OpenAPISpecsMigration extends SchemaMigration {
       constraint openapi_spec_source check ((source_url is null) <> (source_text is null)))`);
     this.addSql(`create unique index openapi_spec_org_slug on ${this.t('openapi_spec')} (organization_id, slug)`);
     this.addSql(`create index openapi_spec_org_created on ${this.t('openapi_spec')} (organization_id, created_at, id)`);
-    this.addSql(`create index openapi_spec_waiting on ${this.t('openapi_spec')} (updated_at) where processing_state <> 'complete'`);
+    this.addSql(
+      `create index openapi_spec_waiting on ${this.t('openapi_spec')} (updated_at) where processing_state <> 'complete'`,
+    );
 
     this.addSql(`create table ${this.t('openapi_spec_version')} (
       id text primary key,
@@ -38,6 +40,8 @@ export class OpenAPISpecsMigration extends SchemaMigration {
       source_url text null,
       filesystem jsonb not null,
       created_at timestamptz not null)`);
-    this.addSql(`create index openapi_spec_version_spec on ${this.t('openapi_spec_version')} (spec_id, created_at desc, id desc)`);
+    this.addSql(
+      `create index openapi_spec_version_spec on ${this.t('openapi_spec_version')} (spec_id, created_at desc, id desc)`,
+    );
   }
 }

@@ -24,7 +24,9 @@ export class CommentsMigration extends SchemaMigration {
       replies int not null default 0,
       posted_at timestamptz not null,
       edited_at timestamptz null)`);
-    this.addSql(`create index comment_space_posted on ${this.t('comment')} (space_id, change_request_id, posted_at, id)`);
+    this.addSql(
+      `create index comment_space_posted on ${this.t('comment')} (space_id, change_request_id, posted_at, id)`,
+    );
     this.addSql(`create table ${this.t('comment_reply')} (
       id text primary key,
       comment_id text not null references ${this.t('comment')} (id) on delete cascade,

@@ -16,7 +16,9 @@ import { SchemaMigration } from '@quire/kit';
  */
 export class SearchMigration extends SchemaMigration {
   override up(): void {
-    this.addSql(`create aggregate ${this.t('search_tsvector_agg')} (tsvector) (sfunc = pg_catalog.tsvector_concat, stype = tsvector, initcond = '')`);
+    this.addSql(
+      `create aggregate ${this.t('search_tsvector_agg')} (tsvector) (sfunc = pg_catalog.tsvector_concat, stype = tsvector, initcond = '')`,
+    );
     this.addSql(`create table ${this.t('search_document')} (
       hash text primary key,
       config text not null,

@@ -29,7 +29,11 @@ export class PdfExportsMigration extends SchemaMigration {
       rendered_at timestamptz null,
       constraint pdf_export_state check (state in ('pending', 'progress', 'ready', 'failed')),
       constraint pdf_export_ready check (state <> 'ready' or blob_key is not null))`);
-    this.addSql(`create unique index pdf_export_key on ${this.t('pdf_export')} (space_id, revision_id, change_request_id, page_id, only_page)`);
-    this.addSql(`create index pdf_export_waiting on ${this.t('pdf_export')} (updated_at, id) where state in ('pending', 'progress')`);
+    this.addSql(
+      `create unique index pdf_export_key on ${this.t('pdf_export')} (space_id, revision_id, change_request_id, page_id, only_page)`,
+    );
+    this.addSql(
+      `create index pdf_export_waiting on ${this.t('pdf_export')} (updated_at, id) where state in ('pending', 'progress')`,
+    );
   }
 }

@@ -5,7 +5,11 @@ import { SEARCH_PAGE_PARTITIONS } from './0009-search-partitions.ts';
 import { migrations } from './index.ts';
 
 const NAME = '0009_search_partitions';
-const upTo = migrations.slice(0, migrations.findIndex((m) => m.name === NAME));
+const upTo = migrations.slice(
+  0,
+  migrations.findIndex((m) => m.name === NAME),
+);
+const through = migrations.slice(0, migrations.findIndex((m) => m.name === NAME) + 1);
 
 describe('migration 0009: search_page partitioned by space', () => {
   let db: TestDatabase;
@@ -29,7 +33,11 @@ describe('migration 0009: search_page partitioned by space', () => {
     const em = before.em.fork();
     const now = new Date();
     for (const space of ['s1', 's2', 's3']) {
-      await sqlRun(em, `insert into :schema.space (id, organization_id, title, visibility, revision_id, created_at, updated_at) values (?, 'o1', ?, 'private', 'r1', ?, ?)`, [space, space, now, now]);
+      await sqlRun(
+        em,
+        `insert into :schema.space (id, organization_id, title, visibility, revision_id, created_at, updated_at) values (?, 'o1', ?, 'private', 'r1', ?, ?)`,
+        [space, space, now, now],
+      );
     }
     // A page of about 2 kB of text (as 0007 stored it, its small columns out of line), and a few small ones.
     const long = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
@@ -42,10 +50,13 @@ describe('migration 0009: search_page partitioned by space', () => {
       [long],
     );
     const rows = async (e = em) =>
-      sql<{ space_id: string; page_id: string; title: string; ancestors: string[]; tsv: string }>(e, `select space_id, page_id, title, ancestors, tsv::text as tsv from :schema.search_page order by page_id`);
+      sql<{ space_id: string; page_id: string; title: string; ancestors: string[]; tsv: string }>(
+        e,
+        `select space_id, page_id, title, ancestors, tsv::text as tsv from :schema.search_page order by page_id`,
+      );
     const copied = await rows();
 
-    const after = await open(migrations);
+    const after = await open(through);
     expect(await migrate(after)).toEqual([NAME]);
     const em2 = after.em.fork();
     expect(await rows(em2)).toEqual(copied);
@@ -58,7 +69,9 @@ describe('migration 0009: search_page partitioned by space', () => {
     expect(partitions).toHaveLength(SEARCH_PAGE_PARTITIONS);
     expect(new Set(partitions.map((p) => p.options?.join(',')))).toEqual(new Set(['toast_tuple_target=8160']));
     // Every row in the partition its space hashes to; the 2 kB row with nothing moved out of line.
-    expect((await sql<{ n: string }>(em2, `select count(distinct tableoid) as n from :schema.search_page`))[0]!.n).toBe('3');
+    expect((await sql<{ n: string }>(em2, `select count(distinct tableoid) as n from :schema.search_page`))[0]!.n).toBe(
+      '3',
+    );
     const [toasted] = await sql<{ bytes: string }>(
       em2,
       `select coalesce(sum(pg_catalog.pg_relation_size(c.reltoastrelid)), 0) as bytes from pg_catalog.pg_inherits i join pg_catalog.pg_class c on c.oid = i.inhrelid
@@ -78,7 +91,10 @@ describe('migration 0009: search_page partitioned by space', () => {
       { name: 'search_page_text', options: ['fastupdate=off'] },
       { name: 'search_page_title', options: ['fastupdate=off'] },
     ]);
-    const found = (where: string) => sql<{ page_id: string }>(em2, `select page_id from :schema.search_page where ${where} order by page_id`, ['zephyr']);
+    const found = (where: string) =>
+      sql<{ page_id: string }>(em2, `select page_id from :schema.search_page where ${where} order by page_id`, [
+        'zephyr',
+      ]);
     expect((await found(`tsv @@ to_tsquery('english', ?)`)).map((r) => r.page_id)).toEqual(['p1', 'p2']);
     expect((await found(`title_tsv @@ to_tsquery('english', ?)`)).map((r) => r.page_id)).toEqual(['p1']);
 

@@ -47,8 +47,12 @@ export class SearchPartitionsMigration extends SchemaMigration {
     this.addSql(`set constraints all immediate`);
     this.addSql(`drop table ${flat}`);
     this.addSql(`alter table ${next} rename to "search_page"`);
-    this.addSql(`alter table ${this.t('search_page')} rename constraint search_page_partitioned_pkey to search_page_pkey`);
-    this.addSql(`create index search_page_title on ${this.t('search_page')} using gin (title_tsv) with (fastupdate = off)`);
+    this.addSql(
+      `alter table ${this.t('search_page')} rename constraint search_page_partitioned_pkey to search_page_pkey`,
+    );
+    this.addSql(
+      `create index search_page_title on ${this.t('search_page')} using gin (title_tsv) with (fastupdate = off)`,
+    );
     this.addSql(`create index search_page_text on ${this.t('search_page')} using gin (tsv) with (fastupdate = off)`);
     this.addSql(`create index search_page_document on ${this.t('search_page')} (document_hash)`);
   }

@@ -7,6 +7,12 @@ import { CommentMentionsMigration } from './0006-comment-mentions.ts';
 import { SearchMigration } from './0007-search.ts';
 import { PdfExportsMigration } from './0008-pdf-exports.ts';
 import { SearchPartitionsMigration } from './0009-search-partitions.ts';
+import { ChangeRequestConflictsMigration } from './0010-change-request-conflicts.ts';
+import { GitSyncMigration } from './0011-git-sync.ts';
+import { GitConnectionsMigration } from './0012-git-connections.ts';
+import { PermissionsMigration } from './0013-permissions.ts';
+import { MergeRulesMigration } from './0014-merge-rules.ts';
+import { GitRedirectsBlobsMigration } from './0016-git-redirects-blobs.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -19,4 +25,10 @@ export const migrations = [
   { name: '0007_search', class: SearchMigration },
   { name: '0008_pdf_exports', class: PdfExportsMigration },
   { name: '0009_search_partitions', class: SearchPartitionsMigration },
+  { name: '0010_change_request_conflicts', class: ChangeRequestConflictsMigration },
+  { name: '0011_git_sync', class: GitSyncMigration },
+  { name: '0012_git_connections', class: GitConnectionsMigration },
+  { name: '0013_permissions', class: PermissionsMigration },
+  { name: '0014_merge_rules', class: MergeRulesMigration },
+  { name: '0016_git_redirects_blobs', class: GitRedirectsBlobsMigration },
 ];

@@ -1,16 +1,21 @@
 import type { Actor, DefaultLevel, Role } from '@quire/contracts';
-import { membershipOf, notFound } from '@quire/kit';
+import { highestRole, membershipOf, notFound } from '@quire/kit';
 
 /**
  * The one access rule of the content tree, shared by spaces (space.policy.ts) and collections
  * (collection.policy.ts). Pure functions of actor × facts; every `permissions` object comes from here.
  *
  * - Organization admins are admin on everything of their organization.
- * - Guests (a membership with a null role) and non-members get nothing (explicit grants come later).
+ * - Non-members get nothing.
  * - Other members get the content's `defaultLevel` when it names a role: it caps or raises their
  *   organization role. `inherit` takes the parent collection's level, then its parent's, and so on;
  *   `inherit` all the way up means the member's organization role. A `null` level (GitBook: guest level)
- *   means no access by default, and stops the chain like a role does.
+ *   means no access by default (a restricted space or collection), and stops the chain like a role does.
+ *   Guests (a membership with a null role) get nothing by default.
+ * - Explicit grants (a user's or one of the user's teams' role on the content, `inviteToSpace`…) raise the
+ *   member's role, never lower it: the caller gets the highest of the default and every grant that reaches
+ *   the content. The grants on the content itself always reach it; those on its parent collection reach it
+ *   while it inherits (`defaultLevel: inherit`), and so on up the chain: the same walk as the levels.
  */
 export function effectiveLevel(own: DefaultLevel, ancestors: readonly DefaultLevel[] = []): DefaultLevel {
   let level = own;
@@ -21,21 +26,48 @@ export function effectiveLevel(own: DefaultLevel, ancestors: readonly DefaultLev
   return level;
 }
 
+/** An explicit role given to a user or a team on one space or collection. */
+export interface Grant {
+  kind: 'user' | 'team';
+  id: string;
+  role: Role;
+}
+
 /** What the rule needs to know of a space or collection. */
 export interface ContentAccessFacts {
   organizationId: string;
   defaultLevel?: DefaultLevel | undefined;
   /** Levels of the parent collection, its parent… nearest first (`inherit` resolves through them). */
   ancestors?: readonly DefaultLevel[];
+  /** Explicit grants: on the content itself first, then on its parent collection, its parent… (aligned with `ancestors`). */
+  grants?: readonly (readonly Grant[])[];
+}
+
+/** The grants that reach the content: its own, then its ancestors' while the chain inherits. */
+export function reachingGrants(facts: ContentAccessFacts): Grant[] {
+  const out: Grant[] = [];
+  const levels = [facts.defaultLevel ?? null, ...(facts.ancestors ?? [])];
+  const grants = facts.grants ?? [];
+  for (let i = 0; i < grants.length; i++) {
+    out.push(...(grants[i] ?? []));
+    if (levels[i] !== 'inherit') break;
+  }
+  return out;
 }
 
 /** The caller's role on a space or collection (null: no access, it is not visible). */
 export function contentRole(actor: Actor, facts: ContentAccessFacts): Role | null {
+  if (actor.kind !== 'user') return null;
   const m = membershipOf(actor, facts.organizationId);
-  if (!m || m.role === null) return null;
+  if (!m) return null;
   if (m.role === 'admin') return 'admin';
   const level = effectiveLevel(facts.defaultLevel ?? null, facts.ancestors);
-  return level === 'inherit' ? m.role : level;
+  const base = m.role === null ? null : level === 'inherit' ? m.role : level;
+  const teams = m.teams;
+  const granted = reachingGrants(facts)
+    .filter((g) => (g.kind === 'user' ? g.id === actor.userId : teams.includes(g.id)))
+    .map((g) => g.role);
+  return highestRole([base, ...granted]);
 }
 
 /** The levels content placed directly in a container inherits: the container's and its ancestors' ([] at the top level, null). */
@@ -43,9 +75,22 @@ export function levelsUnder(container: ContentAccessFacts | null): DefaultLevel[
   return container ? [container.defaultLevel ?? null, ...(container.ancestors ?? [])] : [];
 }
 
-/** Whether non-admin members see content with this level and ancestors (it does not depend on their role). */
-export function openToMembers(own: DefaultLevel, ancestors: readonly DefaultLevel[] = []): boolean {
-  return effectiveLevel(own, ancestors) !== null;
+/** The facts of content with its own grants (from `facts`) once placed directly in a container (null: the top level). */
+export function factsIn(
+  organizationId: string,
+  facts: ContentAccessFacts,
+  container: ContentAccessFacts | null,
+): ContentAccessFacts {
+  return {
+    organizationId,
+    ancestors: levelsUnder(container),
+    grants: [facts.grants?.[0] ?? [], ...(container?.grants ?? [])],
+  };
+}
+
+/** The facts of new content (no grants of its own yet) placed directly in a container (null: the top level). */
+export function factsUnder(organizationId: string, container: ContentAccessFacts | null): ContentAccessFacts {
+  return { organizationId, ancestors: levelsUnder(container), grants: [[], ...(container?.grants ?? [])] };
 }
 
 /** What a caller may list in an organization: everything (admins), nothing (guests), or what is open to members. */

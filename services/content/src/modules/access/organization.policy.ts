@@ -25,7 +25,9 @@ export const organizationContentPolicy = definePolicy({
 
 /** Transfers move content between organizations: the caller must be an organization admin in both (409 to the same one). */
 export function assertCanTransfer(actor: Actor, from: string, to: string, resource: 'space' | 'collection'): void {
-  if (!organizationContentPolicy.allows(actor, { organizationId: from }, 'transferContent')) throw forbidden(`Transferring a ${resource} needs the admin role in its organization`);
-  if (!organizationContentPolicy.allows(actor, { organizationId: to }, 'transferContent')) throw forbidden(`Transferring a ${resource} needs the admin role in the target organization`);
+  if (!organizationContentPolicy.allows(actor, { organizationId: from }, 'transferContent'))
+    throw forbidden(`Transferring a ${resource} needs the admin role in its organization`);
+  if (!organizationContentPolicy.allows(actor, { organizationId: to }, 'transferContent'))
+    throw forbidden(`Transferring a ${resource} needs the admin role in the target organization`);
   if (from === to) throw conflict(`The ${resource} already belongs to this organization`);
 }

@@ -25,6 +25,11 @@ export const ChangeRequest = defineEntity({
     mergedBy: p.string().nullable(),
     mergedAt: p.datetime().nullable(),
     comments: p.integer().default(0),
+    /**
+     * The pages in conflict with the space's content, by id: those a refused merge found, then those holding
+     * conflict blocks after an update or an edit. Empty when the change request is not conflicting.
+     */
+    conflicts: p.json<string[]>().default([]),
   },
 });
 export type IChangeRequest = InferEntity<typeof ChangeRequest>;

@@ -17,12 +17,24 @@ interface ReviewerRow {
   /** The driver's text of a timestamptz, or a Date. */
   created_at: Date | string;
 }
-const toRequest = (r: ReviewerRow): ReviewRequest => ({ userId: r.user_id, requestedBy: r.requested_by, revisionId: r.revision_id, createdAt: new Date(r.created_at) });
+const toRequest = (r: ReviewerRow): ReviewRequest => ({
+  userId: r.user_id,
+  requestedBy: r.requested_by,
+  revisionId: r.revision_id,
+  createdAt: new Date(r.created_at),
+});
 
 /** Requested reviewers, reviews and contributors of change requests: all their SQL. */
 export const reviewsRepository = {
   /** Requests each user not requested yet (a pending request stays as it was); resolves to the users newly requested. */
-  async request(em: EntityManager, changeRequestId: string, userIds: string[], requestedBy: string, revisionId: string, at: Date): Promise<string[]> {
+  async request(
+    em: EntityManager,
+    changeRequestId: string,
+    userIds: string[],
+    requestedBy: string,
+    revisionId: string,
+    at: Date,
+  ): Promise<string[]> {
     if (!userIds.length) return [];
     const rows = await sql<{ user_id: string }>(
       em,

@@ -3,30 +3,49 @@ import { paginate } from '@quire/kit';
 import { implement } from '../../trpc.ts';
 import { reviewerRemover, reviewersRequester } from '../../commands/change-request-reviewers.ts';
 import { reviewSubmitter } from '../../commands/change-request-review-submitter.ts';
-import { loadSpaceFor } from '../spaces/space.loader.ts';
-import { loadChangeRequestFor } from './change-request.loader.ts';
+import { loadChangeRequestFor, loadChangeRequestToReview } from './change-request.loader.ts';
 import { ChangeRequestContributor, ChangeRequestReview, ChangeRequestReviewer } from './reviews.entity.ts';
 import { presentContributors, presentReviewRequests, presentReviews } from './reviews.presenter.ts';
 import { reviewsRepository } from './reviews.repository.ts';
 
 /** Requested reviewers, reviews and contributors of a change request. */
 export const changeRequestReviewProcedures = {
-  getRequestedReviewersByChangeRequestId: implement(ops.getRequestedReviewersByChangeRequestId, async ({ input, ctx }) => {
-    const { changeRequest } = await loadChangeRequestFor(ctx, input, 'view');
-    const page = await paginate(ctx.em, ChangeRequestReviewer, { changeRequestId: changeRequest.id }, { createdAt: 'asc', userId: 'asc' }, input, (r) => r);
-    return { ...page, items: await presentReviewRequests(ctx, page.items) };
-  }),
+  getRequestedReviewersByChangeRequestId: implement(
+    ops.getRequestedReviewersByChangeRequestId,
+    async ({ input, ctx }) => {
+      const { changeRequest } = await loadChangeRequestFor(ctx, input, 'view');
+      const page = await paginate(
+        ctx.em,
+        ChangeRequestReviewer,
+        { changeRequestId: changeRequest.id },
+        { createdAt: 'asc', userId: 'asc' },
+        input,
+        (r) => r,
+      );
+      return { ...page, items: await presentReviewRequests(ctx, page.items) };
+    },
+  ),
 
   requestReviewersForChangeRequest: implement(ops.requestReviewersForChangeRequest, async ({ input, ctx }) => {
     const { space, facts, changeRequest } = await loadChangeRequestFor(ctx, input, 'edit');
-    const { requests } = await reviewersRequester(ctx.em, { space, facts, changeRequest, users: input.users, subject: input.subject, requestedBy: ctx.actor.userId });
+    const { requests } = await reviewersRequester(ctx.em, {
+      space,
+      facts,
+      changeRequest,
+      users: input.users,
+      subject: input.subject,
+      requestedBy: ctx.actor.userId,
+    });
     return { users: await presentReviewRequests(ctx, requests) };
   }),
 
-  removeRequestedReviewerFromChangeRequest: implement(ops.removeRequestedReviewerFromChangeRequest, async ({ input, ctx }) => {
-    const { changeRequest } = await loadChangeRequestFor(ctx, input, 'edit');
-    await reviewerRemover(ctx.em, { changeRequest, userId: input.userId });
-  }),
+  removeRequestedReviewerFromChangeRequest: implement(
+    ops.removeRequestedReviewerFromChangeRequest,
+    async ({ input, ctx }) => {
+      const { changeRequest } = await loadChangeRequestFor(ctx, input, 'edit');
+      await reviewerRemover(ctx.em, { changeRequest, userId: input.userId });
+    },
+  ),
 
   getReviewsByChangeRequestId: implement(ops.getReviewsByChangeRequestId, async ({ input, ctx }) => {
     const { changeRequest } = await loadChangeRequestFor(ctx, input, 'view');
@@ -36,13 +55,15 @@ export const changeRequestReviewProcedures = {
     return { ...page, items: await presentReviews(ctx, changeRequest, page.items, current) };
   }),
 
-  /** GitBook: requested reviewers may review, as may anyone with the `review` role on the space. */
   submitChangeRequestReview: implement(ops.submitChangeRequestReview, async ({ input, ctx }) => {
-    const { space, changeRequest } = await loadChangeRequestFor(ctx, input, 'view');
-    const requested = (await reviewsRepository.requestsOf(ctx.em, changeRequest.id, [ctx.actor.userId])).length > 0;
-    if (!requested || space.deletedAt) await loadSpaceFor(ctx, space.id, 'review');
-    const comment = typeof input.comment === 'string' ? input.comment : input.comment?.markdown;
-    const review = await reviewSubmitter(ctx.em, { space, changeRequest, reviewer: ctx.actor.userId, status: input.status, comment });
+    const { space, changeRequest } = await loadChangeRequestToReview(ctx, input);
+    const review = await reviewSubmitter(ctx.em, {
+      space,
+      changeRequest,
+      reviewer: ctx.actor.userId,
+      status: input.status,
+      comment: input.comment,
+    });
     const current = await reviewsRepository.currentReviewIds(ctx.em, changeRequest.id, changeRequest.revisionId);
     return (await presentReviews(ctx, changeRequest, [review], current))[0]!;
   }),
@@ -56,8 +77,19 @@ export const changeRequestReviewProcedures = {
 
   getContributorsByChangeRequestId: implement(ops.getContributorsByChangeRequestId, async ({ input, ctx }) => {
     const { changeRequest } = await loadChangeRequestFor(ctx, input, 'view');
-    const page = await paginate(ctx.em, ChangeRequestContributor, { changeRequestId: changeRequest.id }, { firstAt: 'asc', userId: 'asc' }, input, (r) => r);
-    const revisions = await reviewsRepository.revisionCounts(ctx.em, changeRequest.id, page.items.map((r) => r.userId));
+    const page = await paginate(
+      ctx.em,
+      ChangeRequestContributor,
+      { changeRequestId: changeRequest.id },
+      { firstAt: 'asc', userId: 'asc' },
+      input,
+      (r) => r,
+    );
+    const revisions = await reviewsRepository.revisionCounts(
+      ctx.em,
+      changeRequest.id,
+      page.items.map((r) => r.userId),
+    );
     return { ...page, items: await presentContributors(ctx, page.items, revisions) };
   }),
 };

@@ -1,5 +1,12 @@
 import type { DefaultLevel } from '@quire/contracts';
-import type { ContentAccessFacts } from '../access/access.policy.ts';
+import type { ContentAccessFacts, Grant } from '../access/access.policy.ts';
+
+/** An organization's explicit grants, by space and by collection id. */
+export interface GrantIndex {
+  spaces: ReadonlyMap<string, readonly Grant[]>;
+  collections: ReadonlyMap<string, readonly Grant[]>;
+}
+export const NO_GRANTS: GrantIndex = { spaces: new Map(), collections: new Map() };
 
 export interface CollectionNode {
   id: string;
@@ -15,8 +22,10 @@ export interface CollectionNode {
 export class CollectionTree {
   readonly #nodes = new Map<string, CollectionNode>();
   readonly #children = new Map<string, string[]>();
+  readonly #grants: GrantIndex;
 
-  constructor(nodes: Iterable<CollectionNode>) {
+  constructor(nodes: Iterable<CollectionNode>, grants: GrantIndex = NO_GRANTS) {
+    this.#grants = grants;
     for (const n of nodes) this.#nodes.set(n.id, n);
     for (const n of this.#nodes.values()) {
       if (n.parentId === null) continue;
@@ -52,9 +61,48 @@ export class CollectionTree {
     return levels;
   }
 
-  /** The access facts of a space or collection of this organization, from the tree (no query). */
-  factsOf(item: { organizationId: string; defaultLevel?: DefaultLevel | undefined; parentId?: string | null | undefined }): ContentAccessFacts {
-    return { organizationId: item.organizationId, defaultLevel: item.defaultLevel ?? null, ancestors: this.levelsFrom(item.parentId) };
+  /** Grants of `id` and of each ancestor, nearest first (aligned with `levelsFrom`). */
+  grantsFrom(id: string | null | undefined): (readonly Grant[])[] {
+    const out: (readonly Grant[])[] = [];
+    const seen = new Set<string>();
+    for (let cur = id ?? null; cur !== null && !seen.has(cur); ) {
+      seen.add(cur);
+      const node = this.#nodes.get(cur);
+      if (!node) break;
+      out.push(this.#grants.collections.get(cur) ?? []);
+      cur = node.parentId;
+    }
+    return out;
+  }
+
+  /** The spaces with explicit grants (for lists: who they reach is decided by the policy). */
+  get grantedSpaceIds(): string[] {
+    return [...this.#grants.spaces.keys()];
+  }
+
+  /**
+   * The access facts of a space of this organization (its own grants when `id` is given, none for new content),
+   * from the tree (no query).
+   */
+  factsOf(item: {
+    id?: string;
+    organizationId: string;
+    defaultLevel?: DefaultLevel | undefined;
+    parentId?: string | null | undefined;
+  }): ContentAccessFacts {
+    const own = item.id ? (this.#grants.spaces.get(item.id) ?? []) : [];
+    return {
+      organizationId: item.organizationId,
+      defaultLevel: item.defaultLevel ?? null,
+      ancestors: this.levelsFrom(item.parentId),
+      grants: [own, ...this.grantsFrom(item.parentId)],
+    };
+  }
+
+  /** The access facts of a collection of this organization (no query). */
+  collectionFacts(organizationId: string, id: string): ContentAccessFacts {
+    const [own = null, ...ancestors] = this.levelsFrom(id);
+    return { organizationId, defaultLevel: own, ancestors, grants: this.grantsFrom(id) };
   }
 
   /** Every collection below `id` (not `id` itself). */

@@ -1,8 +1,19 @@
-import type { Role } from '@quire/contracts';
-import { membershipOf, notFound } from '@quire/kit';
+import type { List, Role } from '@quire/contracts';
+import { membershipOf, notFound, paginate, type PageRequest } from '@quire/kit';
 import type { ContentContext } from '../../trpc.ts';
-import type { ICollection } from './collection.entity.ts';
-import { collectionPolicy, type CollectionAccessFacts, type CollectionAction } from './collection.policy.ts';
+import { factsIn, factsUnder } from '../access/access.policy.ts';
+import { assertCanTransfer } from '../access/organization.policy.ts';
+import { grantRepository } from '../permissions/grant.repository.ts';
+import { resolveDestination, type DestinationRequest } from '../tree/destination.ts';
+import type { CollectionTree } from './collection-tree.ts';
+import { Collection, type ICollection } from './collection.entity.ts';
+import {
+  assertCanCreateIn,
+  collectionPolicy,
+  visibleCollections,
+  type CollectionAccessFacts,
+  type CollectionAction,
+} from './collection.policy.ts';
 import { collectionRepository } from './collection.repository.ts';
 
 type Ctx = Pick<ContentContext, 'em' | 'actor'>;
@@ -14,10 +25,14 @@ export interface LoadedCollection {
 }
 
 /** The collection the caller may `action` on, with its facts and the caller's role (404 not visible, 403 too low). */
-export async function loadCollectionFor(ctx: Ctx, collectionId: string, action: CollectionAction): Promise<LoadedCollection> {
+export async function loadCollectionFor(
+  ctx: Ctx,
+  collectionId: string,
+  action: CollectionAction,
+): Promise<LoadedCollection> {
   const collection = await collectionRepository.findById(ctx.em, collectionId);
   if (!collection) throw notFound('Collection');
-  const facts = await collectionRepository.factsOf(ctx.em, collection);
+  const facts = await grantRepository.factsOf(ctx.em, 'collection', collection);
   return { collection, facts, role: collectionPolicy.assert(ctx.actor, facts, action) };
 }
 
@@ -25,10 +40,69 @@ export async function loadCollectionFor(ctx: Ctx, collectionId: string, action: 
  * Where new content goes: a collection of the organization (its facts), or the top level (null). 404 when
  * the caller is not a member of the organization or the collection is not one of its own.
  */
-export async function loadContainer(ctx: Ctx, organizationId: string, parentId: string | null | undefined): Promise<CollectionAccessFacts | null> {
+export async function loadContainer(
+  ctx: Ctx,
+  organizationId: string,
+  parentId: string | null | undefined,
+): Promise<CollectionAccessFacts | null> {
   if (!membershipOf(ctx.actor, organizationId)) throw notFound('Organization');
   if (parentId == null) return null;
   const parent = await collectionRepository.findIn(ctx.em, organizationId, parentId);
   if (!parent) throw notFound('Collection');
-  return collectionRepository.factsOf(ctx.em, parent);
+  return grantRepository.factsOf(ctx.em, 'collection', parent);
+}
+
+/**
+ * Where new content goes (`loadContainer`), once the caller may create there (403 otherwise): the access facts
+ * content created there starts with.
+ */
+export async function loadContainerToCreateIn(
+  ctx: Ctx,
+  organizationId: string,
+  parentId: string | null | undefined,
+): Promise<CollectionAccessFacts> {
+  const container = await loadContainer(ctx, organizationId, parentId);
+  assertCanCreateIn(ctx.actor, organizationId, container);
+  return factsUnder(organizationId, container);
+}
+
+/**
+ * Where a move goes (`resolveDestination`) and the access facts the moved item (now `facts`) has there. Moving
+ * under another parent takes the right to create there (403); reordering among siblings does not.
+ */
+export async function loadMoveDestination(
+  ctx: Ctx,
+  req: DestinationRequest,
+  facts: CollectionAccessFacts,
+): Promise<{ parentId: string | null; facts: CollectionAccessFacts }> {
+  const dest = await resolveDestination(ctx.em, req);
+  const container = dest.collection ? await grantRepository.factsOf(ctx.em, 'collection', dest.collection) : null;
+  if (dest.parentId !== (req.currentParentId ?? null)) assertCanCreateIn(ctx.actor, req.organizationId, container);
+  return { parentId: dest.parentId, facts: factsIn(req.organizationId, facts, container) };
+}
+
+/** The collection the caller may transfer, to an organization it may transfer into (403; 409 to its own). */
+export async function loadCollectionToTransfer(ctx: Ctx, collectionId: string, to: string): Promise<LoadedCollection> {
+  const loaded = await loadCollectionFor(ctx, collectionId, 'transfer');
+  assertCanTransfer(ctx.actor, loaded.collection.organizationId, to, 'collection');
+  return loaded;
+}
+
+/**
+ * A page of the organization's collections the caller can see (all of them, or only the top level when `nested`
+ * is false), in tree order, with the tree their facts are read from.
+ */
+export async function loadVisibleCollections(
+  ctx: Ctx,
+  input: PageRequest & { organizationId: string; nested?: boolean | undefined },
+): Promise<{ tree: CollectionTree; page: List<ICollection> }> {
+  const tree = await collectionRepository.tree(ctx.em, input.organizationId);
+  const visible = visibleCollections(ctx.actor, input.organizationId, tree);
+  if (visible !== 'all' && !visible.length) return { tree, page: { count: 0, items: [] } };
+  const where = {
+    organizationId: input.organizationId,
+    ...(input.nested === false ? { parentId: null } : {}),
+    ...(visible !== 'all' ? { id: { $in: visible } } : {}),
+  };
+  return { tree, page: await paginate(ctx.em, Collection, where, { position: 'asc', id: 'asc' }, input, (c) => c) };
 }

@@ -9,8 +9,16 @@ const collectionRole = collectionPolicy.role;
 const assertCollectionAllows = collectionPolicy.assert;
 const collectionPermissions = collectionPolicy.permissions;
 
-const member = (role: Role | null, org = 'o'): Actor => ({ kind: 'user', userId: 'u', memberships: [{ organization: org, role, teams: [] }] });
-const collection = (defaultLevel: DefaultLevel, ancestors: DefaultLevel[] = []) => ({ organizationId: 'o', defaultLevel, ancestors });
+const member = (role: Role | null, org = 'o'): Actor => ({
+  kind: 'user',
+  userId: 'u',
+  memberships: [{ organization: org, role, teams: [] }],
+});
+const collection = (defaultLevel: DefaultLevel, ancestors: DefaultLevel[] = []) => ({
+  organizationId: 'o',
+  defaultLevel,
+  ancestors,
+});
 const reasonOf = (f: () => unknown) => {
   try {
     f();
@@ -42,13 +50,18 @@ describe('the collection permission table', () => {
     ['delete', 'admin'],
     ['move', 'admin'],
     ['transfer', 'admin'],
+    ['viewPermissions', 'read'],
+    ['managePermissions', 'admin'],
   ];
   it('declares every action', () => expect(Object.fromEntries(table)).toEqual(collectionPolicy.actions));
   const ladder: Role[] = ['read', 'comment', 'edit', 'review', 'create', 'admin'];
   it.each(table)('%s needs %s', (action, min) => {
     for (const role of ladder) {
       const expected = ladder.indexOf(role) >= ladder.indexOf(min) ? 'ok' : 'forbidden';
-      expect(reasonOf(() => assertCollectionAllows(member(role), collection('inherit'), action)), `${role} → ${action}`).toBe(expected);
+      expect(
+        reasonOf(() => assertCollectionAllows(member(role), collection('inherit'), action)),
+        `${role} → ${action}`,
+      ).toBe(expected);
     }
     expect(reasonOf(() => assertCollectionAllows(member(null), collection('inherit'), action))).toBe('not_found');
   });
@@ -63,8 +76,22 @@ describe('the collection permission table', () => {
   });
 
   it('transfers take the admin org role in both organizations, to another one', () => {
-    const both: Actor = { kind: 'user', userId: 'u', memberships: [{ organization: 'a', role: 'admin', teams: [] }, { organization: 'b', role: 'admin', teams: [] }] };
-    const editorInB: Actor = { kind: 'user', userId: 'u', memberships: [{ organization: 'a', role: 'admin', teams: [] }, { organization: 'b', role: 'edit', teams: [] }] };
+    const both: Actor = {
+      kind: 'user',
+      userId: 'u',
+      memberships: [
+        { organization: 'a', role: 'admin', teams: [] },
+        { organization: 'b', role: 'admin', teams: [] },
+      ],
+    };
+    const editorInB: Actor = {
+      kind: 'user',
+      userId: 'u',
+      memberships: [
+        { organization: 'a', role: 'admin', teams: [] },
+        { organization: 'b', role: 'edit', teams: [] },
+      ],
+    };
     expect(reasonOf(() => assertCanTransfer(both, 'a', 'b', 'collection'))).toBe('ok');
     expect(reasonOf(() => assertCanTransfer(editorInB, 'a', 'b', 'collection'))).toBe('forbidden');
     expect(reasonOf(() => assertCanTransfer(editorInB, 'b', 'a', 'collection'))).toBe('forbidden');

@@ -1,6 +1,6 @@
 import type { Actor } from '@quire/contracts';
 import { definePolicy } from '@quire/kit';
-import { contentRole, listScope, openToMembers, type ContentAccessFacts } from '../access/access.policy.ts';
+import { contentRole, listScope, type ContentAccessFacts } from '../access/access.policy.ts';
 import { organizationContentPolicy } from '../access/organization.policy.ts';
 import type { CollectionTree } from './collection-tree.ts';
 
@@ -23,6 +23,10 @@ export const collectionPolicy = definePolicy({
     transfer: 'admin',
     /** Create spaces or collections in it, move content into it. */
     create: 'create',
+    /** List who was given an explicit role on the collection, and everyone who can access it. */
+    viewPermissions: 'read',
+    /** Give users and teams a role on the collection, change or remove it (`inviteToCollection`…). */
+    managePermissions: 'admin',
   },
   describe: {
     view: 'Viewing the collection',
@@ -31,6 +35,8 @@ export const collectionPolicy = definePolicy({
     move: 'Moving the collection',
     transfer: 'Transferring the collection',
     create: 'Creating or moving content into the collection',
+    viewPermissions: 'Viewing the permissions of the collection',
+    managePermissions: 'Managing the permissions of the collection',
   },
   permissions: { view: 'read', admin: 'admin', viewInviteLinks: 'admin', create: 'create' },
 });
@@ -47,11 +53,6 @@ export function assertCanCreateIn(actor: Actor, organizationId: string, containe
 
 /** Which collections of an organization the caller may list: `'all'`, or the ids it can see. */
 export function visibleCollections(actor: Actor, organizationId: string, tree: CollectionTree): 'all' | string[] {
-  const scope = listScope(actor, organizationId);
-  if (scope === 'all') return 'all';
-  if (scope === 'none') return [];
-  return tree.ids.filter((id) => {
-    const [own = null, ...ancestors] = tree.levelsFrom(id);
-    return openToMembers(own, ancestors);
-  });
+  if (listScope(actor, organizationId) === 'all') return 'all';
+  return tree.ids.filter((id) => contentRole(actor, tree.collectionFacts(organizationId, id)) !== null);
 }

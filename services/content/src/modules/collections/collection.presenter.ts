@@ -1,11 +1,17 @@
-import type { Collection as CollectionDto, DefaultLevel } from '@quire/contracts';
+import type { Collection as CollectionDto } from '@quire/contracts';
+import type { ContentAccessFacts } from '../access/access.policy.ts';
 import type { PresentContext } from '../spaces/space.presenter.ts';
+import type { CollectionTree } from './collection-tree.ts';
 import type { ICollection } from './collection.entity.ts';
 import { collectionPolicy } from './collection.policy.ts';
 
-/** A collection as the caller sees it: its `permissions` from the caller's role, given the levels it inherits. */
-export function presentCollection(ctx: PresentContext, c: ICollection, ancestors: readonly DefaultLevel[]): CollectionDto {
-  const role = collectionPolicy.role(ctx.actor, { organizationId: c.organizationId, defaultLevel: c.defaultLevel, ancestors });
+/** A collection as the caller sees it: its `permissions` from the caller's role, given what it inherits and its grants. */
+export function presentCollection(ctx: PresentContext, c: ICollection, facts: ContentAccessFacts): CollectionDto {
+  const role = collectionPolicy.role(ctx.actor, {
+    ...facts,
+    organizationId: c.organizationId,
+    defaultLevel: c.defaultLevel,
+  });
   return {
     object: 'collection',
     id: c.id,
@@ -18,3 +24,7 @@ export function presentCollection(ctx: PresentContext, c: ICollection, ancestors
     permissions: collectionPolicy.permissions(role),
   };
 }
+
+/** Presents the collections of one organization (a list page), their inherited levels and grants read from the tree. */
+export const presentCollectionsIn = (ctx: PresentContext, tree: CollectionTree) => (c: ICollection) =>
+  presentCollection(ctx, c, tree.collectionFacts(c.organizationId, c.id));

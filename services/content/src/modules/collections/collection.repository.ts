@@ -1,8 +1,8 @@
 import type { DefaultLevel } from '@quire/contracts';
 import { marks, sql, sqlRun, type EntityManager } from '@quire/kit';
-import type { ContentAccessFacts } from '../access/access.policy.ts';
 import { Collection, type ICollection } from './collection.entity.ts';
 import { CollectionTree } from './collection-tree.ts';
+import { grantRepository } from '../permissions/grant.repository.ts';
 
 /** Queries of the collection table. */
 export const collectionRepository = {
@@ -30,24 +30,18 @@ export const collectionRepository = {
     return rows.map((r) => ({ id: r.id, defaultLevel: r.default_level ?? null }));
   },
 
-  /** What content directly in `id` inherits: the levels of `id` and its ancestors, nearest first. */
-  async levelsFrom(em: EntityManager, id: string | null | undefined): Promise<DefaultLevel[]> {
-    return (await collectionRepository.chain(em, id)).map((c) => c.defaultLevel);
-  },
-
-  /** The access facts of a space or collection placed in `parentId` (one query when in a collection). */
-  async factsOf(em: EntityManager, item: { organizationId: string; defaultLevel?: DefaultLevel | undefined; parentId?: string | null | undefined }): Promise<ContentAccessFacts> {
-    return { organizationId: item.organizationId, defaultLevel: item.defaultLevel ?? null, ancestors: await collectionRepository.levelsFrom(em, item.parentId) };
-  },
-
-  /** Every collection of an organization, as a tree (for lists and sub-tree operations). */
+  /** Every collection of an organization, with the organization's explicit grants, as a tree (for lists and sub-tree operations). */
   async tree(em: EntityManager, organizationId: string): Promise<CollectionTree> {
     const rows = await sql<{ id: string; parent_id: string | null; default_level: DefaultLevel }>(
       em,
       `select id, parent_id, default_level from :schema.collection where organization_id = ?`,
       [organizationId],
     );
-    return new CollectionTree(rows.map((r) => ({ id: r.id, parentId: r.parent_id, defaultLevel: r.default_level ?? null })));
+    const grants = await grantRepository.ofOrganization(em, organizationId);
+    return new CollectionTree(
+      rows.map((r) => ({ id: r.id, parentId: r.parent_id, defaultLevel: r.default_level ?? null })),
+      grants,
+    );
   },
 
   /** The direct children of a collection, spaces (deleted ones too) and collections, in their order. */
@@ -65,12 +59,19 @@ export const collectionRepository = {
 
   /** Re-parents a collection at `position` (no event: the caller's command records it). */
   async reparent(em: EntityManager, id: string, parentId: string | null, position: number): Promise<void> {
-    await sqlRun(em, `update :schema.collection set parent_id = ?, position = ? where id = ?`, [parentId, position, id]);
+    await sqlRun(em, `update :schema.collection set parent_id = ?, position = ? where id = ?`, [
+      parentId,
+      position,
+      id,
+    ]);
   },
 
   /** Moves collections to another organization. */
   async setOrganization(em: EntityManager, ids: string[], organizationId: string, now: Date): Promise<void> {
-    await sqlRun(em, `update :schema.collection set organization_id = ?, updated_at = ? where id in (${marks(ids.length)})`, [organizationId, now, ...ids]);
+    await sqlRun(
+      em,
+      `update :schema.collection set organization_id = ?, updated_at = ? where id in (${marks(ids.length)})`,
+      [organizationId, now, ...ids],
+    );
   },
 };
-

@@ -1,8 +1,10 @@
+import type { CommentEdit } from '../../commands/comment-writer.ts';
 import type { ContentContext } from '../../trpc.ts';
 import type { IChangeRequest } from '../change-requests/change-request.entity.ts';
 import { changeRequestRepository } from '../change-requests/change-request.repository.ts';
 import { loadSpaceFor, type LoadedSpace } from '../spaces/space.loader.ts';
 import type { IComment, ICommentReply } from './comment.entity.ts';
+import { resolveMentions } from './comment.mentions.ts';
 import { assertComment, type CommentAction, type CommentFacts } from './comment.policy.ts';
 import { commentRepository, type CommentScope } from './comment.repository.ts';
 
@@ -22,9 +24,16 @@ export interface CommentTarget extends LoadedSpace {
 }
 
 /** The space (or change request) whose comments the caller reads (`view`) or writes (`comment`: live spaces only). */
-export async function loadCommentTarget(ctx: Ctx, input: CommentTargetInput, action: 'view' | 'comment'): Promise<CommentTarget> {
+export async function loadCommentTarget(
+  ctx: Ctx,
+  input: CommentTargetInput,
+  action: 'view' | 'comment',
+): Promise<CommentTarget> {
   const loaded = await loadSpaceFor(ctx, input.spaceId, action);
-  const changeRequest = input.changeRequestId !== undefined ? await changeRequestRepository.findInSpace(ctx.em, loaded.space.id, input.changeRequestId) : undefined;
+  const changeRequest =
+    input.changeRequestId !== undefined
+      ? await changeRequestRepository.findInSpace(ctx.em, loaded.space.id, input.changeRequestId)
+      : undefined;
   return {
     ...loaded,
     changeRequest,
@@ -42,7 +51,11 @@ export const commentFacts = (ctx: Ctx, target: CommentTarget, postedBy: string):
  * A comment the caller may do every one of `actions` on, in its target. Writes lock the comment's row until the mutation
  * commits, so concurrent resolves, reopens and deletes move the open counters once.
  */
-export async function loadCommentFor(ctx: Ctx, input: CommentTargetInput & { commentId: string }, ...actions: CommentAction[]): Promise<CommentTarget & { comment: IComment }> {
+export async function loadCommentFor(
+  ctx: Ctx,
+  input: CommentTargetInput & { commentId: string },
+  ...actions: CommentAction[]
+): Promise<CommentTarget & { comment: IComment }> {
   const write = actions.some((a) => a !== 'view');
   const target = await loadCommentTarget(ctx, input, write ? 'comment' : 'view');
   const comment = await commentRepository.find(ctx.em, target.scope, input.commentId, write);
@@ -63,3 +76,29 @@ export async function loadReplyFor(
   for (const action of actions) assertComment(ctx.actor, commentFacts(ctx, target, reply.postedBy), action);
   return { ...target, comment, reply };
 }
+
+/** What an update asks: resolving, editing the body, reacting. */
+export const commentUpdateActions = (input: {
+  resolved?: boolean | undefined;
+  body?: unknown;
+  addedReactions?: string[] | undefined;
+  removedReactions?: string[] | undefined;
+}): CommentAction[] => [
+  'react',
+  ...(input.resolved !== undefined ? (['resolve'] as const) : []),
+  ...(input.body !== undefined ? (['edit'] as const) : []),
+];
+/** The edit an update asks, a new body's mentions resolved against the space's organization. */
+export const loadCommentEdit = async (
+  ctx: ContentContext,
+  organizationId: string,
+  input: {
+    body?: { markdown: string } | undefined;
+    addedReactions?: string[] | undefined;
+    removedReactions?: string[] | undefined;
+  },
+): Promise<CommentEdit> => ({
+  body: input.body ? await resolveMentions(ctx, organizationId, input.body.markdown) : undefined,
+  addedReactions: input.addedReactions,
+  removedReactions: input.removedReactions,
+});

@@ -3,7 +3,10 @@ import { applyMentions, mentionedIds } from './comment.mentions.ts';
 
 describe('comment mentions', () => {
   it('finds the mentioned ids once each, in order', () => {
-    expect(mentionedIds('Hi @[Ann](u1) and @[Bob](u2), @[Ann again](u1). [not a mention](u3) @[spaced](a b)')).toEqual(['u1', 'u2']);
+    expect(mentionedIds('Hi @[Ann](u1) and @[Bob](u2), @[Ann again](u1). [not a mention](u3) @[spaced](a b)')).toEqual([
+      'u1',
+      'u2',
+    ]);
     expect(mentionedIds('no mentions, just an @ and [a](link)')).toEqual([]);
   });
 

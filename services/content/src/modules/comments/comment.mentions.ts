@@ -12,7 +12,8 @@ function codeRanges(markdown: string): [number, number][] {
   const ranges: [number, number][] = [];
   const walk = (nodes: readonly RootContent[]) => {
     for (const node of nodes) {
-      if ((node.type === 'code' || node.type === 'inlineCode') && node.position) ranges.push([node.position.start.offset!, node.position.end.offset!]);
+      if ((node.type === 'code' || node.type === 'inlineCode') && node.position)
+        ranges.push([node.position.start.offset!, node.position.end.offset!]);
       else if ('children' in node) walk(node.children as RootContent[]);
     }
   };
@@ -53,8 +54,14 @@ export function applyMentions(markdown: string, members: ReadonlySet<string>): R
 }
 
 /** Resolves the mentions of a body against the members of the organization (org-admin, one call; none when nothing is mentioned). */
-export async function resolveMentions(ctx: Pick<ContentContext, 'peers' | 'requestId'>, organizationId: string, markdown: string): Promise<ResolvedBody> {
-  const ids = mentionedIds(markdown).filter((id) => id.length <= 100).slice(0, 1000);
+export async function resolveMentions(
+  ctx: Pick<ContentContext, 'peers' | 'requestId'>,
+  organizationId: string,
+  markdown: string,
+): Promise<ResolvedBody> {
+  const ids = mentionedIds(markdown)
+    .filter((id) => id.length <= 100)
+    .slice(0, 1000);
   if (!ids.length) return applyMentions(markdown, new Set());
   const { items } = await ctx.peers.asService(ops.getMembersByIds, { organizationId, ids }, ctx.requestId);
   return applyMentions(markdown, new Set(items.map((m) => m.id)));

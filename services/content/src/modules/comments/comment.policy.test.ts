@@ -18,7 +18,8 @@ describe('the comment permission table', () => {
     ['delete', 'comment', 'admin'],
     ['deleteAny', 'admin', 'admin'],
   ];
-  it('declares every action', () => expect(table.map(([a]) => a).sort()).toEqual(Object.keys(commentPolicy.actions).sort()));
+  it('declares every action', () =>
+    expect(table.map(([a]) => a).sort()).toEqual(Object.keys(commentPolicy.actions).sort()));
 
   it.each(table)('%s needs %s (author) / %s (others)', (action, asAuthor, asOther) => {
     for (const level of ladder) {
@@ -29,10 +30,35 @@ describe('the comment permission table', () => {
   });
 
   it('computes the permissions object', () => {
-    expect(commentPermissions(actor, { level: 'read', author: true })).toEqual({ view: true, edit: false, reply: false, delete: false });
-    expect(commentPermissions(actor, { level: 'comment', author: true })).toEqual({ view: true, edit: true, reply: true, delete: true });
-    expect(commentPermissions(actor, { level: 'edit', author: false })).toEqual({ view: true, edit: false, reply: true, delete: false });
-    expect(commentPermissions(actor, { level: 'admin', author: false })).toEqual({ view: true, edit: false, reply: true, delete: true });
-    expect(commentPermissions(actor, { level: null, author: false })).toEqual({ view: false, edit: false, reply: false, delete: false });
+    expect(commentPermissions(actor, { level: 'read', author: true })).toEqual({
+      view: true,
+      edit: false,
+      reply: false,
+      delete: false,
+    });
+    expect(commentPermissions(actor, { level: 'comment', author: true })).toEqual({
+      view: true,
+      edit: true,
+      reply: true,
+      delete: true,
+    });
+    expect(commentPermissions(actor, { level: 'edit', author: false })).toEqual({
+      view: true,
+      edit: false,
+      reply: true,
+      delete: false,
+    });
+    expect(commentPermissions(actor, { level: 'admin', author: false })).toEqual({
+      view: true,
+      edit: false,
+      reply: true,
+      delete: true,
+    });
+    expect(commentPermissions(actor, { level: null, author: false })).toEqual({
+      view: false,
+      edit: false,
+      reply: false,
+      delete: false,
+    });
   });
 });

@@ -54,10 +54,19 @@ export function commentAllows(actor: Actor, facts: CommentFacts, action: Comment
 export function assertComment(actor: Actor, facts: CommentFacts, action: CommentAction): void {
   commentPolicy.assert(actor, facts, action);
   if (commentAllows(actor, facts, action)) return;
-  throw forbidden(action === 'edit' ? 'Only its author can edit a comment' : 'Only its author or a space admin can delete a comment');
+  throw forbidden(
+    action === 'edit' ? 'Only its author can edit a comment' : 'Only its author or a space admin can delete a comment',
+  );
 }
 
 /** The `permissions` object of a comment or reply as the caller sees it. */
-export function commentPermissions(actor: Actor, facts: CommentFacts): { view: boolean; edit: boolean; reply: boolean; delete: boolean } {
-  return { ...commentPolicy.permissions(facts.level), edit: commentAllows(actor, facts, 'edit'), delete: commentAllows(actor, facts, 'delete') };
+export function commentPermissions(
+  actor: Actor,
+  facts: CommentFacts,
+): { view: boolean; edit: boolean; reply: boolean; delete: boolean } {
+  return {
+    ...commentPolicy.permissions(facts.level),
+    edit: commentAllows(actor, facts, 'edit'),
+    delete: commentAllows(actor, facts, 'delete'),
+  };
 }

@@ -1,9 +1,9 @@
 import { ops, type Comment, type CommentReply, type Member, type Reaction, type User } from '@quire/contracts';
+import { usersByIds } from '@quire/kit';
 import type { ContentContext } from '../../trpc.ts';
 import { markdownToDocument } from '../documents/index.ts';
 import { revisionRepository } from '../revisions/revision.repository.ts';
 import { treeIndex } from '../revisions/revision-tree.ts';
-import { loadUsers } from '../users/user-directory.ts';
 import type { IComment, ICommentReply } from './comment.entity.ts';
 import { commentFacts, type CommentTarget } from './comment.loader.ts';
 import { commentPermissions } from './comment.policy.ts';
@@ -12,7 +12,12 @@ import { commentRepository, type ReactionRow } from './comment.repository.ts';
 type Ctx = Pick<ContentContext, 'em' | 'actor' | 'peers' | 'requestId' | 'urls'>;
 export type BodyFormat = 'markdown' | 'document' | undefined;
 
-const bodyOf = (markdown: string, format: BodyFormat) => (format === 'document' ? markdownToDocument(markdown) : { markdown });
+/**
+ * The body as asked: markdown, or the JSON document. The contract describes a comment's document loosely (a
+ * JSON object of blocks): the document model's interfaces, which have no index signature, are such objects.
+ */
+const bodyOf = (markdown: string, format: BodyFormat): Comment['body'] =>
+  format === 'document' ? (markdownToDocument(markdown) as unknown as Comment['body']) : { markdown };
 
 /** Reactions per subject, grouped by emoji in order of first reaction. */
 function groupReactions(rows: ReactionRow[], users: Map<string, User>): Map<string, Reaction[]> {
@@ -28,14 +33,28 @@ function groupReactions(rows: ReactionRow[], users: Map<string, User>): Map<stri
   return new Map([...out].map(([k, v]) => [k, [...v.values()]]));
 }
 
-const base = (ctx: CommentTarget) => (ctx.changeRequest ? `/spaces/${ctx.space.id}/change-requests/${ctx.changeRequest.id}` : `/spaces/${ctx.space.id}`);
+const base = (ctx: CommentTarget) =>
+  ctx.changeRequest ? `/spaces/${ctx.space.id}/change-requests/${ctx.changeRequest.id}` : `/spaces/${ctx.space.id}`;
 
 /** Comments as the caller sees them: users in one call to org-admin, reactions in one query, pages from the target's current revision. */
-export async function presentComments(ctx: Ctx, target: CommentTarget, comments: IComment[], format?: BodyFormat): Promise<Comment[]> {
-  const reactions = await commentRepository.reactionsOf(ctx.em, comments.map((c) => c.id));
-  const users = await loadUsers(ctx, [...comments.flatMap((c) => (c.resolvedBy ? [c.postedBy, c.resolvedBy] : [c.postedBy])), ...reactions.map((r) => r.userId)]);
+export async function presentComments(
+  ctx: Ctx,
+  target: CommentTarget,
+  comments: IComment[],
+  format?: BodyFormat,
+): Promise<Comment[]> {
+  const reactions = await commentRepository.reactionsOf(
+    ctx.em,
+    comments.map((c) => c.id),
+  );
+  const users = await usersByIds(ctx, [
+    ...comments.flatMap((c) => (c.resolvedBy ? [c.postedBy, c.resolvedBy] : [c.postedBy])),
+    ...reactions.map((r) => r.userId),
+  ]);
   const byComment = groupReactions(reactions, users);
-  const tree = comments.some((c) => c.pageId) ? await revisionRepository.treeInSpace(ctx.em, target.space.id, target.revisionId) : undefined;
+  const tree = comments.some((c) => c.pageId)
+    ? await revisionRepository.treeInSpace(ctx.em, target.space.id, target.revisionId)
+    : undefined;
   const paths = tree ? treeIndex(tree.pages).paths : new Map<string, string>();
   return comments.map((c) => {
     const page = c.pageId ? tree?.pages.get(c.pageId) : undefined;
@@ -79,9 +98,18 @@ export async function presentComments(ctx: Ctx, target: CommentTarget, comments:
   });
 }
 
-export async function presentReplies(ctx: Ctx, target: CommentTarget, comment: IComment, replies: ICommentReply[], format?: BodyFormat): Promise<CommentReply[]> {
-  const reactions = await commentRepository.reactionsOf(ctx.em, replies.map((r) => r.id));
-  const users = await loadUsers(ctx, [...replies.map((r) => r.postedBy), ...reactions.map((r) => r.userId)]);
+export async function presentReplies(
+  ctx: Ctx,
+  target: CommentTarget,
+  comment: IComment,
+  replies: ICommentReply[],
+  format?: BodyFormat,
+): Promise<CommentReply[]> {
+  const reactions = await commentRepository.reactionsOf(
+    ctx.em,
+    replies.map((r) => r.id),
+  );
+  const users = await usersByIds(ctx, [...replies.map((r) => r.postedBy), ...reactions.map((r) => r.userId)]);
   const byReply = groupReactions(reactions, users);
   return replies.map((r) => ({
     object: 'comment-reply',
@@ -99,6 +127,10 @@ export async function presentReplies(ctx: Ctx, target: CommentTarget, comment: I
 /** Commenters as organization members, from org-admin (which owns them) in one call; users no longer members are left out. */
 export async function presentCommenters(ctx: Ctx, target: CommentTarget, userIds: string[]): Promise<Member[]> {
   if (!userIds.length) return [];
-  const { items } = await ctx.peers.asService(ops.getMembersByIds, { organizationId: target.space.organizationId, ids: userIds }, ctx.requestId);
+  const { items } = await ctx.peers.asService(
+    ops.getMembersByIds,
+    { organizationId: target.space.organizationId, ids: userIds },
+    ctx.requestId,
+  );
   return items;
 }

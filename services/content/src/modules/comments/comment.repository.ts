@@ -1,6 +1,6 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
-import { DEFAULT_PAGE_SIZE, type List } from '@quire/contracts';
-import { invalid, marks, notFound, sql, sqlRun, type EntityManager } from '@quire/kit';
+import type { List } from '@quire/contracts';
+import { marks, notFound, pageOfList, sql, sqlRun, type EntityManager } from '@quire/kit';
 import { Comment, CommentReply, type IComment, type ICommentReply } from './comment.entity.ts';
 
 /** Where comments live: a space's own, or a change request's. */
@@ -27,7 +27,11 @@ export const commentRepository = {
   /** A comment of the scope (404 otherwise); `lock` holds its row until the mutation commits. */
   async find(em: EntityManager, scope: CommentScope, commentId: string, lock = false): Promise<IComment> {
     const where = { id: commentId, spaceId: scope.spaceId, changeRequestId: scope.changeRequestId };
-    const comment = await em.findOne(Comment, where, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {});
+    const comment = await em.findOne(
+      Comment,
+      where,
+      lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {},
+    );
     if (!comment) throw notFound('Comment');
     return comment;
   },
@@ -51,7 +55,11 @@ export const commentRepository = {
   /** Moves the count of open comments of the scope (atomic: the row update serializes concurrent moves). */
   async countOpen(em: EntityManager, scope: CommentScope, delta: number): Promise<void> {
     if (delta === 0) return;
-    if (scope.changeRequestId) await sqlRun(em, `update :schema.change_request set comments = comments + ? where id = ?`, [delta, scope.changeRequestId]);
+    if (scope.changeRequestId)
+      await sqlRun(em, `update :schema.change_request set comments = comments + ? where id = ?`, [
+        delta,
+        scope.changeRequestId,
+      ]);
     else await sqlRun(em, `update :schema.space set comments = comments + ? where id = ?`, [delta, scope.spaceId]);
   },
 
@@ -60,7 +68,14 @@ export const commentRepository = {
   },
 
   /** Adds reactions (one per user per emoji: adding one again changes nothing). */
-  async react(em: EntityManager, commentId: string, subjectId: string, userId: string, emojis: string[], at: Date): Promise<number> {
+  async react(
+    em: EntityManager,
+    commentId: string,
+    subjectId: string,
+    userId: string,
+    emojis: string[],
+    at: Date,
+  ): Promise<number> {
     if (!emojis.length) return 0;
     return sqlRun(
       em,
@@ -72,7 +87,11 @@ export const commentRepository = {
 
   async unreact(em: EntityManager, subjectId: string, userId: string, emojis: string[]): Promise<number> {
     if (!emojis.length) return 0;
-    return sqlRun(em, `delete from :schema.comment_reaction where subject_id = ? and user_id = ? and emoji in (${marks(emojis.length)})`, [subjectId, userId, ...emojis]);
+    return sqlRun(
+      em,
+      `delete from :schema.comment_reaction where subject_id = ? and user_id = ? and emoji in (${marks(emojis.length)})`,
+      [subjectId, userId, ...emojis],
+    );
   },
 
   /** Reactions of comments or replies, oldest first. */
@@ -83,14 +102,23 @@ export const commentRepository = {
       `select subject_id, emoji, user_id, reacted_at from :schema.comment_reaction where subject_id in (${marks(subjectIds.length)}) order by reacted_at, emoji, user_id`,
       subjectIds,
     );
-    return rows.map((r) => ({ subjectId: r.subject_id, emoji: r.emoji, userId: r.user_id, reactedAt: new Date(r.reacted_at) }));
+    return rows.map((r) => ({
+      subjectId: r.subject_id,
+      emoji: r.emoji,
+      userId: r.user_id,
+      reactedAt: new Date(r.reacted_at),
+    }));
   },
 
   /**
    * The users who posted comments or replies in the scope, first commenter first (ties by id), paged by a
    * keyset cursor over (first post, user id).
    */
-  async commenters(em: EntityManager, scope: CommentScope, req: { page?: string | undefined; limit?: number | undefined }): Promise<List<string>> {
+  async commenters(
+    em: EntityManager,
+    scope: CommentScope,
+    req: { page?: string | undefined; limit?: number | undefined },
+  ): Promise<List<string>> {
     const rows = await sql<{ user_id: string; first_at: Date | string }>(
       em,
       `select user_id, min(posted_at) as first_at from (
@@ -100,26 +128,8 @@ export const commentRepository = {
        ) a group by user_id order by first_at, user_id`,
       [scope.spaceId, scope.changeRequestId, scope.spaceId, scope.changeRequestId],
     );
-    const keys = rows.map((r) => [new Date(r.first_at).toISOString(), r.user_id] as const);
-    let start = 0;
-    if (req.page !== undefined) {
-      let after: unknown;
-      try {
-        after = JSON.parse(Buffer.from(req.page, 'base64url').toString('utf8'));
-      } catch {
-        after = null;
-      }
-      if (!Array.isArray(after) || after.length !== 2 || !after.every((v) => typeof v === 'string')) throw invalid('Invalid `page`: not a cursor of this list');
-      const [at, id] = after as [string, string];
-      start = keys.findIndex(([k, u]) => k > at || (k === at && u > id));
-      if (start < 0) start = keys.length;
-    }
-    const limit = req.limit ?? DEFAULT_PAGE_SIZE;
-    const page = keys.slice(start, start + limit);
-    const list: List<string> = { count: keys.length, items: page.map(([, u]) => u) };
-    const last = page.at(-1);
-    if (last && start + limit < keys.length) list.next = { page: Buffer.from(JSON.stringify(last)).toString('base64url') };
-    return list;
+    const page = pageOfList(rows, (r) => [new Date(r.first_at).toISOString(), r.user_id], req);
+    return { ...page, items: page.items.map((r) => r.user_id) };
   },
 
   async deleteReactions(em: EntityManager, subjectId: string): Promise<void> {

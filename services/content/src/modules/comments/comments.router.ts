@@ -8,31 +8,18 @@ import {
   commentReplyDeleter,
   commentReplyUpdater,
   commentUpdater,
-  type CommentEdit,
 } from '../../commands/comment-writer.ts';
 import { Comment, CommentReply } from './comment.entity.ts';
-import { loadCommentFor, loadCommentTarget, loadReplyFor } from './comment.loader.ts';
+import {
+  commentUpdateActions,
+  loadCommentEdit,
+  loadCommentFor,
+  loadCommentTarget,
+  loadReplyFor,
+} from './comment.loader.ts';
 import { resolveMentions } from './comment.mentions.ts';
-import type { CommentAction } from './comment.policy.ts';
 import { presentCommenters, presentComments, presentReplies } from './comment.presenter.ts';
 import { commentRepository } from './comment.repository.ts';
-
-/** What an update asks: resolving, editing the body, reacting. */
-const updateActions = (input: { resolved?: boolean | undefined; body?: unknown; addedReactions?: string[] | undefined; removedReactions?: string[] | undefined }): CommentAction[] => [
-  'react',
-  ...(input.resolved !== undefined ? (['resolve'] as const) : []),
-  ...(input.body !== undefined ? (['edit'] as const) : []),
-];
-/** The edit an update asks, a new body's mentions resolved against the space's organization. */
-const editOf = async (
-  ctx: ContentContext,
-  organizationId: string,
-  input: { body?: { markdown: string } | undefined; addedReactions?: string[] | undefined; removedReactions?: string[] | undefined },
-): Promise<CommentEdit> => ({
-  body: input.body ? await resolveMentions(ctx, organizationId, input.body.markdown) : undefined,
-  addedReactions: input.addedReactions,
-  removedReactions: input.removedReactions,
-});
 
 /**
  * The handlers, written once for both targets: typed by the space operations, they also serve the change
@@ -43,12 +30,25 @@ type H<Op extends keyof typeof ops> = Handler<(typeof ops)[Op], ContentContext>;
 const list: H<'listCommentsInSpace'> = async ({ input, ctx }) => {
   const target = await loadCommentTarget(ctx, input, 'view');
   const order = input.order ?? 'desc';
-  const page = await paginate(ctx.em, Comment, commentRepository.listWhere(target.scope, input), { postedAt: order, id: order }, input, (c) => c);
+  const page = await paginate(
+    ctx.em,
+    Comment,
+    commentRepository.listWhere(target.scope, input),
+    { postedAt: order, id: order },
+    input,
+    (c) => c,
+  );
   return { ...page, items: await presentComments(ctx, target, page.items, input.format) };
 };
 const create: H<'postCommentInSpace'> = async ({ input, ctx }) => {
   const target = await loadCommentTarget(ctx, input, 'comment');
-  const comment = await commentCreator(ctx.em, { target, postedBy: ctx.actor.userId, body: await resolveMentions(ctx, target.space.organizationId, input.body.markdown), pageId: input.page, nodeId: input.node });
+  const comment = await commentCreator(ctx.em, {
+    target,
+    postedBy: ctx.actor.userId,
+    body: await resolveMentions(ctx, target.space.organizationId, input.body.markdown),
+    pageId: input.page,
+    nodeId: input.node,
+  });
   return (await presentComments(ctx, target, [comment]))[0]!;
 };
 const get: H<'getCommentInSpace'> = async ({ input, ctx }) => {
@@ -56,8 +56,14 @@ const get: H<'getCommentInSpace'> = async ({ input, ctx }) => {
   return (await presentComments(ctx, target, [comment], input.format))[0]!;
 };
 const update: H<'updateCommentInSpace'> = async ({ input, ctx }) => {
-  const { comment, ...target } = await loadCommentFor(ctx, input, ...updateActions(input));
-  await commentUpdater(ctx.em, { target, comment, by: ctx.actor.userId, resolved: input.resolved, change: await editOf(ctx, target.space.organizationId, input) });
+  const { comment, ...target } = await loadCommentFor(ctx, input, ...commentUpdateActions(input));
+  await commentUpdater(ctx.em, {
+    target,
+    comment,
+    by: ctx.actor.userId,
+    resolved: input.resolved,
+    change: await loadCommentEdit(ctx, target.space.organizationId, input),
+  });
   return (await presentComments(ctx, target, [comment]))[0]!;
 };
 const remove: H<'deleteCommentInSpace'> = async ({ input, ctx }) => {
@@ -66,12 +72,24 @@ const remove: H<'deleteCommentInSpace'> = async ({ input, ctx }) => {
 };
 const listReplies: H<'listCommentRepliesInSpace'> = async ({ input, ctx }) => {
   const { comment, ...target } = await loadCommentFor(ctx, input, 'view');
-  const page = await paginate(ctx.em, CommentReply, { commentId: comment.id }, { postedAt: 'asc', id: 'asc' }, input, (r) => r);
+  const page = await paginate(
+    ctx.em,
+    CommentReply,
+    { commentId: comment.id },
+    { postedAt: 'asc', id: 'asc' },
+    input,
+    (r) => r,
+  );
   return { ...page, items: await presentReplies(ctx, target, comment, page.items, input.format) };
 };
 const createReply: H<'postCommentReplyInSpace'> = async ({ input, ctx }) => {
   const { comment, ...target } = await loadCommentFor(ctx, input, 'reply');
-  const reply = await commentReplyCreator(ctx.em, { target, comment, postedBy: ctx.actor.userId, body: await resolveMentions(ctx, target.space.organizationId, input.body.markdown) });
+  const reply = await commentReplyCreator(ctx.em, {
+    target,
+    comment,
+    postedBy: ctx.actor.userId,
+    body: await resolveMentions(ctx, target.space.organizationId, input.body.markdown),
+  });
   return (await presentReplies(ctx, target, comment, [reply], input.format))[0]!;
 };
 const getReply: H<'getCommentReplyInSpace'> = async ({ input, ctx }) => {
@@ -79,8 +97,13 @@ const getReply: H<'getCommentReplyInSpace'> = async ({ input, ctx }) => {
   return (await presentReplies(ctx, target, comment, [reply], input.format))[0]!;
 };
 const updateReply: H<'updateCommentReplyInSpace'> = async ({ input, ctx }) => {
-  const { comment, reply, ...target } = await loadReplyFor(ctx, input, ...updateActions(input));
-  await commentReplyUpdater(ctx.em, { comment, reply, by: ctx.actor.userId, change: await editOf(ctx, target.space.organizationId, input) });
+  const { comment, reply, ...target } = await loadReplyFor(ctx, input, ...commentUpdateActions(input));
+  await commentReplyUpdater(ctx.em, {
+    comment,
+    reply,
+    by: ctx.actor.userId,
+    change: await loadCommentEdit(ctx, target.space.organizationId, input),
+  });
   return (await presentReplies(ctx, target, comment, [reply]))[0]!;
 };
 const deleteReply: H<'deleteCommentReplyInSpace'> = async ({ input, ctx }) => {

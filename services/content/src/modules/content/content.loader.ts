@@ -1,8 +1,12 @@
+import type { List, RevisionSemanticChange } from '@quire/contracts';
+import { compareKeys, invalid, notFound, pageOfList, type PageRequest } from '@quire/kit';
 import type { ContentContext } from '../../trpc.ts';
 import { changeRequestRepository } from '../change-requests/change-request.repository.ts';
 import type { IChangeRequest } from '../change-requests/change-request.entity.ts';
 import { revisionRepository } from '../revisions/revision.repository.ts';
-import type { RevisionTree } from '../revisions/revision-tree.ts';
+import { diffTrees } from '../merge/index.ts';
+import { documentRepository } from '../revisions/document.repository.ts';
+import { treeIndex, type FileRecord, type PageRecord, type RevisionTree } from '../revisions/revision-tree.ts';
 import type { ISpace } from '../spaces/space.entity.ts';
 import { loadSpaceFor } from '../spaces/space.loader.ts';
 import type { SpaceAction } from '../spaces/space.policy.ts';
@@ -19,7 +23,11 @@ export interface LoadedRevision {
 }
 
 /** The revision the caller may read (the space's `view`, or another action on its content such as `export`), with its tree. */
-export async function loadRevisionFor(ctx: Ctx, sel: RevisionSelector, action: SpaceAction = 'view'): Promise<LoadedRevision> {
+export async function loadRevisionFor(
+  ctx: Ctx,
+  sel: RevisionSelector,
+  action: SpaceAction = 'view',
+): Promise<LoadedRevision> {
   const { space } = await loadSpaceFor(ctx, sel.spaceId, action);
   let changeRequest: IChangeRequest | undefined;
   let revisionId = space.revisionId;
@@ -30,4 +38,45 @@ export async function loadRevisionFor(ctx: Ctx, sel: RevisionSelector, action: S
     revisionId = sel.revisionId;
   }
   return { space, changeRequest, tree: await revisionRepository.treeInSpace(ctx.em, space.id, revisionId) };
+}
+
+/**
+ * A page of a revision's files (all of them, or those of a page), by `(createdAt, id)`. The revision is immutable:
+ * the cursor is the last file id of the page (base64url); one naming no file of the list is a 400.
+ */
+export async function loadFilesFor(ctx: Ctx, input: RevisionSelector & PageRequest): Promise<List<FileRecord>> {
+  const { tree } = await loadRevisionFor(ctx, input);
+  // Keyset over (createdAt, id) of the revision's files.
+  const keyOf = (f: FileRecord) => [f.createdAt.getTime(), f.id];
+  const all = [...tree.files.values()].sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
+  return pageOfList(all, keyOf, input);
+}
+
+/** What a revision changed in its pages, against its first parent (everything, for the first revision). */
+export async function loadSemanticChangesFor(ctx: Ctx, input: RevisionSelector): Promise<RevisionSemanticChange[]> {
+  const { space, tree } = await loadRevisionFor(ctx, input);
+  const parentId = tree.revision.parents[0];
+  const parent = parentId ? await revisionRepository.treeInSpace(ctx.em, space.id, parentId) : undefined;
+  return diffTrees(parent?.pages ?? new Map(), tree.pages, (hash) => documentRepository.get(ctx.em, hash));
+}
+
+/** A page of the tree by id (404 when the revision has no such page). */
+export function pageById(tree: RevisionTree, pageId: string): PageRecord {
+  const page = tree.pages.get(pageId);
+  if (!page) throw notFound('Page');
+  return page;
+}
+
+/** A page of the tree by path (`guides/setup`; 404 when none). */
+export function pageByPath(tree: RevisionTree, path: string): PageRecord {
+  const id = treeIndex(tree.pages).byPath.get(path.replace(/^\/+|\/+$/g, ''));
+  if (id === undefined) throw notFound('Page');
+  return tree.pages.get(id)!;
+}
+
+/** A file of the tree by id (404 when none). */
+export function fileById(tree: RevisionTree, fileId: string): FileRecord {
+  const file = tree.files.get(fileId);
+  if (!file) throw notFound('File');
+  return file;
 }

@@ -1,11 +1,58 @@
-import type { EntityManager } from '@quire/kit';
-import { markdownToDocument } from '../documents/index.ts';
+import { LRUCache } from 'lru-cache';
+import type { ContentContext } from '../../trpc.ts';
+import { parseSettingsOf, textParser } from '../parsing/text-parser.ts';
 import { documentRepository } from '../revisions/document.repository.ts';
 import type { PageRecord } from '../revisions/revision-tree.ts';
 
-/** A page's document in the format asked: `{markdown}`, or GitBook's JSON document `{document}` (converted from the stored markdown). */
-export async function pageDocument(em: EntityManager, page: PageRecord, format: 'markdown' | 'document' | undefined): Promise<{ markdown: string } | { document: Record<string, unknown> } | undefined> {
+type JsonDocument = Record<string, unknown>;
+
+/** Frozen all the way down: a cached document is shared by every answer that presents it. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * Converted documents by content hash (a document never changes: its hash is its markdown), so `format=document`
+ * costs a conversion once per document, not once per read. Bounded by the size of their markdown (a JSON document
+ * takes a few times its markdown in memory): 8 M characters, about 30 MB; a document above 256 K characters is not kept.
+ */
+const MAX_CHARS = 8 * 1024 * 1024;
+const converted = new LRUCache<string, { document: JsonDocument; chars: number }>({
+  maxSize: MAX_CHARS,
+  maxEntrySize: MAX_CHARS / 32,
+  sizeCalculation: (e) => Math.max(1, e.chars),
+});
+
+/** The JSON document of a page's markdown, converted unless it is kept (then its markdown is not read). */
+async function documentOf(ctx: Pick<ContentContext, 'em' | 'config'>, hash: string | null): Promise<JsonDocument> {
+  const key = hash ?? '';
+  const known = converted.get(key);
+  if (known) return known.document;
+  const markdown = hash ? await documentRepository.get(ctx.em, hash) : '';
+  const document = deepFreeze(
+    (await textParser(parseSettingsOf(ctx.config))
+      .session()
+      .run({ kind: 'toDocument', markdown }, 'format')) as unknown as JsonDocument,
+  );
+  converted.set(key, { document, chars: markdown.length });
+  return document;
+}
+
+/**
+ * A page's document in the format asked: `{markdown}`, or GitBook's JSON document `{document}` (converted from the
+ * stored markdown on the parsing threads, bounded in time and memory like a write: see text-parser.ts; then kept
+ * per content hash).
+ */
+export async function pageDocument(
+  ctx: Pick<ContentContext, 'em' | 'config'>,
+  page: PageRecord,
+  format: 'markdown' | 'document' | undefined,
+): Promise<{ markdown: string } | { document: JsonDocument } | undefined> {
   if (!format || page.kind !== 'document') return undefined;
-  const markdown = page.documentHash ? await documentRepository.get(em, page.documentHash) : '';
-  return format === 'markdown' ? { markdown } : { document: markdownToDocument(markdown) as unknown as Record<string, unknown> };
+  if (format === 'document') return { document: await documentOf(ctx, page.documentHash) };
+  return { markdown: page.documentHash ? await documentRepository.get(ctx.em, page.documentHash) : '' };
 }

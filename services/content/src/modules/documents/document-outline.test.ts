@@ -66,6 +66,47 @@ describe('documentText', () => {
   });
 });
 
+describe('documentText of GitBook blocks', () => {
+  it('includes tab titles, footnote bodies, embed URLs, summaries, steps, columns and cards', () => {
+    const markdown = [
+      '# Guide',
+      'Read this[^1].',
+      '{% tabs %}\n{% tab title="macOS" %}\nbrew install\n{% endtab %}\n{% tab title="Linux" %}\napt install\n' +
+        '{% endtab %}\n{% endtabs %}',
+      '{% embed url="https://www.youtube.com/watch?v=xyz" %}',
+      '{% content-ref url="https://example.com/ref" %}\n[https://example.com/ref](https://example.com/ref)\n' +
+        '{% endcontent-ref %}',
+      '<details>\n\n<summary>More options</summary>\n\nHidden body.\n\n</details>',
+      '{% stepper %}\n{% step %}\n### Step one\n\nDo it.\n{% endstep %}\n{% endstepper %}',
+      '{% columns %}\n{% column %}\nLeft.\n{% endcolumn %}\n{% column %}\nRight.\n{% endcolumn %}\n{% endcolumns %}',
+      '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th>' +
+        '</tr></thead><tbody><tr><td><strong>Card one</strong> text</td>' +
+        '<td><a href="https://example.com/one">https://example.com/one</a></td></tr></tbody></table>',
+      '[^1]: The footnote text.',
+    ].join('\n\n');
+    expect(documentText(markdown).split('\n')).toEqual([
+      'Guide',
+      'Read this.',
+      'The footnote text.',
+      'macOS',
+      'brew install',
+      'Linux',
+      'apt install',
+      'https://www.youtube.com/watch?v=xyz',
+      'https://example.com/ref',
+      'More options',
+      'Hidden body.',
+      'Step one',
+      'Do it.',
+      'Left.',
+      'Right.',
+      'Card one text',
+    ]);
+    expect(documentSections(markdown).map((s) => s.heading?.title ?? null)).toEqual(['Guide', 'Step one']);
+    expect(documentSections(markdown)[0]?.text).toContain('The footnote text.\nmacOS');
+  });
+});
+
 describe('documentSections', () => {
   it('splits the text at every heading (nested ones too), the text before the first heading first', () => {
     const markdown = [

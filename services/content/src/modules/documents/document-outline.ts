@@ -1,7 +1,12 @@
-import type { DocumentBlockParagraph, DocumentBlockTopLevel, JSONDocument } from '@quire/contracts';
-import { plainText } from './markdown-to-document.ts';
-
-type AnyBlock = DocumentBlockTopLevel | Extract<DocumentBlockTopLevel, { type: 'list-ordered' }>['nodes'][number]['nodes'][number];
+import type {
+  DocumentBlock,
+  DocumentBlockParagraph,
+  DocumentBlockTable,
+  DocumentTableRecordValue,
+  DocumentText,
+  JSONDocument,
+} from '@quire/contracts';
+import { emojiText, plainText } from './md-inlines.ts';
 
 export interface DocumentHeading {
   /** Anchor of the heading, as GitHub generates it (`## Getting started` → `getting-started`, repeats get `-1`, `-2`…). */
@@ -20,68 +25,131 @@ export interface DocumentSection {
   text: string;
 }
 
-const headingDepth = (type: 'heading-1' | 'heading-2' | 'heading-3') => (type === 'heading-1' ? 1 : type === 'heading-2' ? 2 : 3);
+const headingDepth = (type: 'heading-1' | 'heading-2' | 'heading-3'): 1 | 2 | 3 =>
+  type === 'heading-1' ? 1 : type === 'heading-2' ? 2 : 3;
 
 /**
  * The text of a document line by line, in reading order: one line per paragraph, heading, list item line or
- * code line, table rows with their cells separated by tabs, image alternative texts and captions included,
- * link targets and formatting left out. Headings are told apart (`heading` set), for sections.
+ * code line, table rows with their cells separated by tabs, image alternative texts and captions, tab titles,
+ * expandable summaries, footnote bodies (after their line), embed and content-ref URLs included, link targets
+ * and formatting left out. Headings are told apart (`heading` set), for sections.
  */
 function linesOf(document: JSONDocument): { text: string; heading?: DocumentHeading }[] {
   const lines: { text: string; heading?: DocumentHeading }[] = [];
-  const inline = (nodes: DocumentBlockParagraph['nodes']): string =>
-    nodes
-      .map((node) => {
-        if (node.object === 'text') return node.leaves.map((leaf) => leaf.text).join('');
-        if (node.type === 'link') return inline(node.nodes);
-        return [node.data.alt, node.data.caption].filter(Boolean).join(' ');
-      })
-      .join('');
-  const visit = (nodes: readonly AnyBlock[]) => {
-    for (const node of nodes) {
-      switch (node.type) {
-        case 'paragraph':
-          lines.push({ text: inline(node.nodes) });
-          break;
-        case 'heading-1':
-        case 'heading-2':
-        case 'heading-3':
-          lines.push({ text: inline(node.nodes), heading: { id: node.meta?.id ?? '', title: plainText(node.nodes), depth: headingDepth(node.type) } });
-          break;
-        case 'code':
-          for (const line of node.nodes) lines.push({ text: line.nodes.map((t) => t.leaves.map((l) => l.text).join('')).join('') });
-          break;
-        case 'blockquote':
-        case 'hint':
-          visit(node.nodes);
-          break;
-        case 'list-ordered':
-        case 'list-unordered':
-        case 'list-tasks':
-          for (const item of node.nodes) visit(item.nodes);
-          break;
-        case 'images':
-          for (const image of node.nodes) {
-            const caption = image.fragments.flatMap((f) => f.nodes).map((p) => inline(p.nodes));
-            lines.push({ text: [image.data.alt, ...caption].filter(Boolean).join(' ') });
-          }
-          break;
-        case 'table': {
-          const { view, definition, records } = node.data;
-          const cells = new Map(node.fragments.map((f) => [f.fragment, f.nodes.map((p) => inline(p.nodes)).join(' ')]));
-          lines.push({ text: view.columns.map((id) => definition[id]?.title ?? '').join('\t') });
-          const rows = Object.values(records).sort((a, b) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0));
-          for (const row of rows) lines.push({ text: view.columns.map((id) => cells.get(row.values[id] ?? '') ?? '').join('\t') });
-          break;
-        }
-        case 'divider':
-          break;
+  const paragraphs = (nodes: readonly DocumentBlockParagraph[]) => nodes.map((p) => inlineText(p.nodes)).join(' ');
+  const visit = (node: DocumentBlock) => {
+    switch (node.type) {
+      case 'paragraph':
+        lines.push({ text: inlineText(node.nodes) });
+        notesOf(node.nodes).forEach(visit);
+        return;
+      case 'heading-1':
+      case 'heading-2':
+      case 'heading-3': {
+        const heading = { id: node.meta?.id ?? '', title: plainText(node.nodes), depth: headingDepth(node.type) };
+        lines.push({ text: inlineText(node.nodes), heading });
+        notesOf(node.nodes).forEach(visit);
+        return;
       }
+      case 'tabs-item':
+        lines.push({ text: node.data.title ?? '' });
+        node.nodes.forEach(visit);
+        return;
+      case 'embed':
+        lines.push({ text: node.data.url });
+        return;
+      case 'content-ref':
+        if (node.data.ref.kind === 'url') lines.push({ text: node.data.ref.url });
+        return;
+      case 'code':
+        for (const line of node.nodes)
+          lines.push({ text: line.nodes.map((t) => (t.object === 'text' ? leavesText(t) : '')).join('') });
+        return;
+      case 'math':
+        lines.push({ text: node.data.formula });
+        return;
+      case 'images':
+        for (const image of node.nodes)
+          lines.push({
+            text: [image.data.alt, paragraphs(image.fragments.flatMap((f) => f.nodes))].filter(Boolean).join(' '),
+          });
+        return;
+      case 'file':
+        if (node.data.caption) lines.push({ text: node.data.caption });
+        return;
+      case 'expandable':
+        for (const fragment of node.fragments) {
+          if (fragment.type === 'expandable-title') lines.push({ text: paragraphs(fragment.nodes) });
+          else fragment.nodes.forEach(visit);
+        }
+        return;
+      case 'table':
+        tableLines(node).forEach((text) => lines.push({ text }));
+        return;
+      default:
+        if ('nodes' in node) (node.nodes as readonly DocumentBlock[]).forEach(visit);
     }
   };
-  visit(document.nodes);
+  document.nodes.forEach(visit);
   for (const line of lines) line.text = line.text.replace(/[ \t]+$/, '');
   return lines;
+}
+
+/** The bodies of the footnotes (annotations) of a line, links' included: lines of their own after it. */
+function notesOf(nodes: DocumentBlockParagraph['nodes']): DocumentBlock[] {
+  return nodes.flatMap((node): DocumentBlock[] => {
+    if (node.object !== 'inline') return [];
+    if (node.type === 'annotation') return node.fragments.flatMap((f) => f.nodes as DocumentBlock[]);
+    return node.type === 'link' ? notesOf(node.nodes) : [];
+  });
+}
+
+const leavesText = (text: DocumentText) => text.leaves.map((leaf) => leaf.text).join('');
+
+/** Texts, link texts, image alternative texts and captions, emoji, formulas and expressions of a line. */
+function inlineText(nodes: DocumentBlockParagraph['nodes']): string {
+  return nodes
+    .map((node) => {
+      if (node.object === 'text') return leavesText(node);
+      switch (node.type) {
+        case 'link':
+          return inlineText(node.nodes);
+        case 'inline-image':
+          return [node.data.alt, node.data.caption].filter(Boolean).join(' ');
+        case 'emoji':
+          return emojiText(node.data.code);
+        case 'inline-math':
+          return node.data.formula;
+        case 'expression':
+          return node.data.expression;
+        case 'button':
+          return node.data.label;
+        case 'annotation':
+          return node.nodes.map(leavesText).join('');
+        default:
+          return '';
+      }
+    })
+    .join('');
+}
+
+/** The header row, then each row in order, cells separated by tabs. */
+function tableLines(node: DocumentBlockTable): string[] {
+  const { view, definition, records } = node.data;
+  const cells = new Map(node.fragments.map((f) => [f.fragment, f.nodes.map((p) => inlineText(p.nodes)).join(' ')]));
+  const cell = (value: DocumentTableRecordValue | undefined) =>
+    typeof value === 'string'
+      ? (cells.get(value) ?? value)
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : '';
+  const rows = Object.values(records).sort((a, b) =>
+    a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0,
+  );
+  return [
+    view.columns.map((id) => definition[id]?.title ?? '').join('\t'),
+    ...rows.map((row) => view.columns.map((id) => cell(row.values[id])).join('\t')),
+  ];
 }
 
 /** Every heading of the document, nested ones included, in reading order. */

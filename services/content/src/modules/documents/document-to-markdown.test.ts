@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { JSONDocumentSchema, type DocumentBlockTable, type DocumentBlockTopLevel } from '@quire/contracts';
+import { readFileSync } from 'node:fs';
 import { documentToMarkdown } from './document-to-markdown.ts';
-import { codeLine, divider, doc, file, heading, inlineImage, item, leaf, link, p, para, task, text, url } from './test-builders.ts';
+import { markdownToDocument } from './markdown-to-document.ts';
+import {
+  codeLine,
+  divider,
+  doc,
+  file,
+  heading,
+  inlineImage,
+  item,
+  leaf,
+  link,
+  p,
+  para,
+  task,
+  text,
+  url,
+} from './test-builders.ts';
 
 /** The markdown of a document made of `blocks` (validated first, as a write would be). */
 const md = (...blocks: DocumentBlockTopLevel[]) => documentToMarkdown(JSONDocumentSchema.parse(doc(...blocks)));
@@ -12,13 +29,30 @@ describe('documentToMarkdown', () => {
   });
 
   it('writes ATX headings; the anchor is not written (it follows from the text)', () => {
-    expect(md(heading(1, 'ignored', 'One'), heading(2, 'x', 'Two ', leaf('b', 'bold')), heading(3, 'y', 'Three'))).toBe('# One\n\n## Two **b**\n\n### Three\n');
+    expect(md(heading(1, 'ignored', 'One'), heading(2, 'x', 'Two ', leaf('b', 'bold')), heading(3, 'y', 'Three'))).toBe(
+      '# One\n\n## Two **b**\n\n### Three\n',
+    );
   });
 
   describe('paragraphs and marks', () => {
     it('writes each mark, and nests combined marks', () => {
-      expect(md(para('a ', leaf('b', 'bold'), ' ', leaf('i', 'italic'), ' ', leaf('s', 'strikethrough'), ' ', leaf('c', 'code')))).toBe('a **b** *i* ~~s~~ `c`\n');
-      expect(md(para(leaf('bold ', 'bold'), leaf('both', 'bold', 'italic'), leaf(' code', 'bold', 'italic', 'code')))).toBe('**bold _both` code`_**\n');
+      expect(
+        md(
+          para(
+            'a ',
+            leaf('b', 'bold'),
+            ' ',
+            leaf('i', 'italic'),
+            ' ',
+            leaf('s', 'strikethrough'),
+            ' ',
+            leaf('c', 'code'),
+          ),
+        ),
+      ).toBe('a **b** *i* ~~s~~ `c`\n');
+      expect(
+        md(para(leaf('bold ', 'bold'), leaf('both', 'bold', 'italic'), leaf(' code', 'bold', 'italic', 'code'))),
+      ).toBe('**bold _both` code`_**\n');
     });
 
     it('keeps formatting off the spaces at its edges, which markdown could not say', () => {
@@ -26,8 +60,20 @@ describe('documentToMarkdown', () => {
     });
 
     it('escapes what would otherwise be markdown', () => {
-      expect(md(para('*not* `code` # 1. [x](y) <b> {% hint style="info" %}'))).toBe('\\*not\\* \\`code\\` # 1. \\[x]\\(y) \\<b> {% hint style="info" %}\n');
-      expect(md(para('# title'), para('1. item'), para('{% endhint %}'))).toBe('\\# title\n\n1\\. item\n\n\\{% endhint %}\n');
+      expect(md(para('*not* `code` # 1. [x](y) <b> {% hint style="info" %}'))).toBe(
+        '\\*not\\* \\`code\\` # 1. \\[x]\\(y) <b> {% hint style="info" %}\n',
+      );
+      // HTML-looking text is written as it is when it reads back as the same text, else escaped
+      expect(md(para('<kbd>x</kbd> <span>y</span>'))).toBe('\\<kbd>x\\</kbd> \\<span>y\\</span>\n');
+      expect(md(para('<span>y</span>'))).toBe('<span>y</span>\n');
+      expect(md(para('# title'), para('1. item'), para('{% endhint %}'))).toBe(
+        '\\# title\n\n1\\. item\n\n{% endhint %}\n',
+      );
+      // tag lines kept as text are written as they are, unless they would then pair into a block
+      expect(md(para('{% hint style="info" %}'), para('x'), para('{% endhint %}'))).toBe(
+        '\\{% hint style="info" %}\n\nx\n\n\\{% endhint %}\n',
+      );
+      expect(md(para('{% foo %}'), para('x'), para('{% endfoo %}'))).toBe('{% foo %}\n\nx\n\n{% endfoo %}\n');
     });
 
     it('writes \\n as a hard break, and drops breaks at the end of a paragraph', () => {
@@ -45,21 +91,37 @@ describe('documentToMarkdown', () => {
 
   describe('links', () => {
     it('writes url links, autolinks when the text is the address', () => {
-      expect(md(p(text('See '), link(url('https://x.io/a b'), text('here')), text(' or '), link(url('https://x.io'), text('https://x.io')), text()))).toBe(
-        'See [here](<https://x.io/a b>) or <https://x.io>\n',
-      );
+      expect(
+        md(
+          p(
+            text('See '),
+            link(url('https://x.io/a b'), text('here')),
+            text(' or '),
+            link(url('https://x.io'), text('https://x.io')),
+            text(),
+          ),
+        ),
+      ).toBe('See [here](<https://x.io/a b>) or <https://x.io>\n');
     });
 
     it('writes file references as gitbook-file: URLs', () => {
-      expect(md(p(text(), link(file('f1'), text('doc')), text(' '), link(file('a/b', 's1'), text('other')), text()))).toBe(
-        '[doc](gitbook-file:f1) [other](gitbook-file:a%2Fb?space=s1)\n',
-      );
+      expect(
+        md(p(text(), link(file('f1'), text('doc')), text(' '), link(file('a/b', 's1'), text('other')), text())),
+      ).toBe('[doc](gitbook-file:f1) [other](gitbook-file:a%2Fb?space=s1)\n');
     });
 
     it('writes an e-mail address CommonMark would not autolink as a plain link', () => {
-      expect(md(p(text(), link(url('mailto:a@b.co'), text('a@b.co')), text(' '), link(url('mailto:_x@y.z_w'), text('_x@y.z_w')), text()))).toBe(
-        '<a@b.co> [\\_x@y.z_w](mailto:_x@y.z_w)\n',
-      );
+      expect(
+        md(
+          p(
+            text(),
+            link(url('mailto:a@b.co'), text('a@b.co')),
+            text(' '),
+            link(url('mailto:_x@y.z_w'), text('_x@y.z_w')),
+            text(),
+          ),
+        ),
+      ).toBe('<a@b.co> [\\_x@y.z_w](mailto:_x@y.z_w)\n');
     });
   });
 
@@ -68,45 +130,98 @@ describe('documentToMarkdown', () => {
       // (a list that does not start at 1 cannot interrupt a paragraph: hence the blank line)
       expect(
         md(
-          { object: 'block', type: 'list-unordered', data: {}, nodes: [item(para('a'), { object: 'block', type: 'list-ordered', data: { start: 3 }, nodes: [item(para('b')), item(para('c'))] })] },
-          { object: 'block', type: 'list-tasks', data: {}, nodes: [task(true, para('done')), task(false, para('todo'))] },
+          {
+            object: 'block',
+            type: 'list-unordered',
+            data: {},
+            nodes: [
+              item(para('a'), {
+                object: 'block',
+                type: 'list-ordered',
+                data: { start: 3 },
+                nodes: [item(para('b')), item(para('c'))],
+              }),
+            ],
+          },
+          {
+            object: 'block',
+            type: 'list-tasks',
+            data: {},
+            nodes: [task(true, para('done')), task(false, para('todo'))],
+          },
         ),
       ).toBe('- a\n\n  3. b\n  4. c\n\n* [x] done\n* [ ] todo\n');
     });
 
     it('keeps adjacent lists apart with another bullet', () => {
-      const list: DocumentBlockTopLevel = { object: 'block', type: 'list-unordered', data: {}, nodes: [item(para('x'))] };
+      const list: DocumentBlockTopLevel = {
+        object: 'block',
+        type: 'list-unordered',
+        data: {},
+        nodes: [item(para('x'))],
+      };
       expect(md(list, list)).toBe('- x\n\n* x\n');
     });
 
     it('writes an item with several blocks apart (a tight item is one block, or a paragraph and its sub-list)', () => {
-      expect(md({ object: 'block', type: 'list-ordered', data: {}, nodes: [item(para('one'), para('two'), { object: 'block', type: 'code', data: {}, nodes: [codeLine('x')] })] })).toBe(
-        '1. one\n\n   two\n\n   ```\n   x\n   ```\n',
-      );
+      expect(
+        md({
+          object: 'block',
+          type: 'list-ordered',
+          data: {},
+          nodes: [item(para('one'), para('two'), { object: 'block', type: 'code', data: {}, nodes: [codeLine('x')] })],
+        }),
+      ).toBe('1. one\n\n   two\n\n   ```\n   x\n   ```\n');
     });
 
     it('writes empty items and empty tasks', () => {
-      expect(md({ object: 'block', type: 'list-unordered', data: {}, nodes: [item(p(text())), item(para('b'))] })).toBe('-\n- b\n');
-      expect(md({ object: 'block', type: 'list-tasks', data: {}, nodes: [task(false, p(text()))] })).toBe('- [ ] &#x20;\n');
+      expect(md({ object: 'block', type: 'list-unordered', data: {}, nodes: [item(p(text())), item(para('b'))] })).toBe(
+        '-\n- b\n',
+      );
+      expect(md({ object: 'block', type: 'list-tasks', data: {}, nodes: [task(false, p(text()))] })).toBe(
+        '- [ ] &#x20;\n',
+      );
     });
   });
 
   it('writes fenced code with its syntax and title', () => {
-    expect(md({ object: 'block', type: 'code', data: { syntax: 'py', title: 'app.py' }, nodes: [codeLine('def f():'), codeLine('    return 1'), codeLine('')] })).toBe(
-      '```py title="app.py"\ndef f():\n    return 1\n\n```\n',
+    expect(
+      md({
+        object: 'block',
+        type: 'code',
+        data: { syntax: 'py', title: 'app.py' },
+        nodes: [codeLine('def f():'), codeLine('    return 1'), codeLine('')],
+      }),
+    ).toBe('{% code title="app.py" %}\n```py\ndef f():\n    return 1\n\n```\n{% endcode %}\n');
+    expect(md({ object: 'block', type: 'code', data: {}, nodes: [codeLine('has ``` inside')] })).toBe(
+      '````\nhas ``` inside\n````\n',
     );
-    expect(md({ object: 'block', type: 'code', data: {}, nodes: [codeLine('has ``` inside')] })).toBe('````\nhas ``` inside\n````\n');
   });
 
   it('writes blockquotes, nested', () => {
-    expect(md({ object: 'block', type: 'blockquote', data: {}, nodes: [para('a'), { object: 'block', type: 'blockquote', data: {}, nodes: [para('b')] }] })).toBe('> a\n>\n> > b\n');
+    expect(
+      md({
+        object: 'block',
+        type: 'blockquote',
+        data: {},
+        nodes: [para('a'), { object: 'block', type: 'blockquote', data: {}, nodes: [para('b')] }],
+      }),
+    ).toBe('> a\n>\n> > b\n');
   });
 
   it('writes hints in GitBook’s form, content right against the markers', () => {
     expect(
       md(
         para('before'),
-        { object: 'block', type: 'hint', data: { style: 'warning' }, nodes: [para('Mind ', leaf('this', 'bold')), { object: 'block', type: 'list-unordered', data: {}, nodes: [item(para('x'))] }] },
+        {
+          object: 'block',
+          type: 'hint',
+          data: { style: 'warning' },
+          nodes: [
+            para('Mind ', leaf('this', 'bold')),
+            { object: 'block', type: 'list-unordered', data: {}, nodes: [item(para('x'))] },
+          ],
+        },
         para('after'),
       ),
     ).toBe('before\n\n{% hint style="warning" %}\nMind **this**\n\n- x\n{% endhint %}\n\nafter\n');
@@ -145,7 +260,13 @@ describe('documentToMarkdown', () => {
         data: {},
         isVoid: false,
         nodes: [
-          { object: 'block', type: 'image', data: { ref: url('https://c.io/a.png'), alt: 'A' }, fragments: [{ object: 'fragment', fragment: 'caption', nodes: [para('The ', leaf('caption', 'bold'))] }], isVoid: true },
+          {
+            object: 'block',
+            type: 'image',
+            data: { ref: url('https://c.io/a.png'), alt: 'A' },
+            fragments: [{ object: 'fragment', fragment: 'caption', nodes: [para('The ', leaf('caption', 'bold'))] }],
+            isVoid: true,
+          },
           { object: 'block', type: 'image', data: { ref: file('img1') }, fragments: [], isVoid: true },
         ],
       }),
@@ -153,10 +274,35 @@ describe('documentToMarkdown', () => {
   });
 
   it('writes inline images', () => {
-    expect(md(p(text('icon '), inlineImage(file('i1'), { alt: 'i', caption: 'c' }), text('.')))).toBe('icon ![i](gitbook-file:i1 "c").\n');
+    expect(md(p(text('icon '), inlineImage(file('i1'), { alt: 'i', caption: 'c' }), text('.')))).toBe(
+      'icon ![i](gitbook-file:i1 "c").\n',
+    );
   });
 
   it('writes dividers', () => {
-    expect(md(para('a'), divider, para('b'))).toBe('a\n\n---\n\nb\n');
+    // as GitBook writes them; `---` first in a page would open front matter
+    expect(md(para('a'), divider, para('b'))).toBe('a\n\n***\n\nb\n');
+    expect(md(divider, para('b'), divider)).toBe('***\n\nb\n\n***\n');
+  });
+});
+
+describe('documentToMarkdown given the markdown the document was read from', () => {
+  it('writes exactly what it writes without it, raw tags and HTML included', () => {
+    const fixtures = ['every-block.md', 'gitbook-export.txt'].map((name) =>
+      readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'),
+    );
+    const samples = [
+      ...fixtures,
+      '{% unknown %}\n\ntext\n\n{% endunknown %}\n',
+      '\\{% hint style="info" %}\n\nx\n\n{% endhint %}\n',
+      '<div>raw</div>\n\n- item\n\n  <span>\n',
+      '{% endhint %}\n\n{% hint style="info" %}\ny\n{% endhint %}\n',
+    ];
+    for (const markdown of samples) {
+      const document = markdownToDocument(markdown);
+      expect(documentToMarkdown(document, markdown)).toBe(documentToMarkdown(document));
+      const once = documentToMarkdown(document);
+      expect(documentToMarkdown(markdownToDocument(once), once)).toBe(documentToMarkdown(markdownToDocument(once)));
+    }
   });
 });

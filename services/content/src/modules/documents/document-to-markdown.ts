@@ -1,90 +1,391 @@
-import type { BlockContent, Image, ListItem, PhrasingContent, TableCell, TableRow } from 'mdast';
 import type {
+  BlockContent,
+  Code,
+  Image,
+  ListItem,
+  PhrasingContent,
+  Root,
+  RootContent,
+  TableCell,
+  TableRow,
+} from 'mdast';
+import { stringify as stringifyYaml } from 'yaml';
+import type {
+  DocumentBlock,
   DocumentBlockCode,
+  DocumentBlockExpandable,
   DocumentBlockImage,
-  DocumentBlockListItem,
+  DocumentBlockImages,
   DocumentBlockListOrdered,
   DocumentBlockListTasks,
   DocumentBlockListUnordered,
+  DocumentBlockOpenAPIOperation,
+  DocumentBlockOpenAPISchemas,
+  DocumentBlockOpenAPIWebhook,
   DocumentBlockParagraph,
   DocumentBlockTable,
-  DocumentBlockTopLevel,
-  DocumentInlineImage,
-  DocumentText,
   JSONDocument,
 } from '@quire/contracts';
-import { captionText, normalizeRuns, runsOfLeaves, runsToMdast, type Run } from './leaves.ts';
-import { hintMarkers, stringifyMarkdown } from './markdown-syntax.ts';
-import { urlFromRef } from './refs.ts';
+import { cardsHtml } from './cards.ts';
+import { captionText, normalizeRuns, runsToMdast } from './leaves.ts';
+import { lengthText } from './md-blocks.ts';
+import { escapeHtml } from './md-context.ts';
+import { isTagLine, stringifyMarkdown } from './markdown-syntax.ts';
+import { markdownToDocument } from './markdown-to-document.ts';
+import { escapeRawTags, hasRawTags } from './raw-tags.ts';
+import { endTag, writeTag } from './tag-attributes.ts';
+import type { TagBlock } from './tag-blocks.ts';
+import { phrasing, textOf, type WriteCtx } from './write-inlines.ts';
+import { urlFromContentRef, urlFromRef } from './refs.ts';
 
 /**
  * GitBook JSON document → markdown, in the one canonical style of `markdown-syntax.ts` (the inverse of
- * `markdownToDocument`, see there for the mapping). What markdown cannot say is left out: empty paragraphs
- * (except where a container would be empty), heading anchors (recomputed from the text), the table header's
- * visibility, a line break in a heading (a space). Text in a table cell is one line: `\n` is written `<br>`.
+ * `markdownToDocument`; docs/markdown.md lists every block and its markdown). What markdown cannot say is
+ * left out: empty paragraphs (except where a container would be empty), heading anchors (recomputed from the
+ * text), the table header's visibility, a line break in a heading (a space). Text in a table cell is one
+ * line: `\n` is written `<br>`.
+ *
+ * Text kept raw when it was read (unknown tags and HTML, unbalanced tags) is written back as it is, unless it
+ * would then mean something else: the writer checks its candidate against the fully escaped text by reading
+ * both back, and escapes when they differ. `source`: the markdown `document` was read from, when it was (see
+ * normalizeMarkdown), which spares reading that text again.
  */
-export function documentToMarkdown(document: JSONDocument): string {
-  return stringifyMarkdown({ type: 'root', children: blocks(document.nodes) });
+export function documentToMarkdown(document: JSONDocument, source?: string): string {
+  const verbatim = write(document, true);
+  if (!verbatim.raw) return verbatim.markdown;
+  const escaped = write(document, false);
+  const meaning = JSON.stringify(markdownToDocument(escaped.markdown));
+  if (readBack(verbatim.markdown, document, source) === meaning) return verbatim.markdown;
+  const some = stringifyMarkdown(escapeRawTags(verbatimTree(document, true).tree, 'pairable'));
+  return JSON.stringify(markdownToDocument(some)) === meaning ? some : escaped.markdown;
 }
 
-type AnyBlock = DocumentBlockTopLevel | DocumentBlockListItem['nodes'][number];
-
-function blocks(nodes: readonly AnyBlock[]): BlockContent[] {
-  return nodes.flatMap(block);
+/**
+ * What `markdown` reads as (JSON): when it is the `source` the document was just read from (normalising text
+ * already in the stored form), that is the document itself, and the read is saved.
+ */
+function readBack(markdown: string, document: JSONDocument, source: string | undefined): string {
+  return JSON.stringify(markdown === source ? document : markdownToDocument(markdown));
 }
 
-function block(node: AnyBlock): BlockContent[] {
+function verbatimTree(document: JSONDocument, rawHtml: boolean): { tree: Root; raw: boolean } {
+  const ctx: WriteCtx = {
+    footnotes: [],
+    rawHtml,
+    raw: false,
+    blocks: (nodes, c) => blocks(nodes as readonly DocumentBlock[], c),
+  };
+  const children: RootContent[] = blocks(document.nodes, ctx);
+  const frontMatter = document.data.frontMatter;
+  if (frontMatter && Object.keys(frontMatter).length > 0)
+    children.unshift({ type: 'yaml', value: stringifyYaml(frontMatter).trimEnd() });
+  children.push(...ctx.footnotes);
+  return { tree: { type: 'root', children }, raw: ctx.raw };
+}
+
+/** The markdown with raw text verbatim (`raw`: whether there was any) or escaped. */
+function write(document: JSONDocument, verbatim: boolean): { markdown: string; raw: boolean } {
+  const { tree, raw } = verbatimTree(document, verbatim);
+  const markdown = stringifyMarkdown(verbatim ? tree : escapeRawTags(tree, 'all'));
+  return { markdown, raw: verbatim && (raw || hasRawTags(tree)) };
+}
+
+function blocks(nodes: readonly DocumentBlock[], ctx: WriteCtx): BlockContent[] {
+  return nodes.flatMap((node) => block(node, ctx));
+}
+
+function block(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
   switch (node.type) {
-    case 'paragraph': {
-      const children = phrasing(node.nodes, 'break');
-      while (children.at(-1)?.type === 'break') children.pop(); // markdown has no line break at the end of a paragraph
-      return children.length > 0 ? [{ type: 'paragraph', children }] : [];
-    }
+    case 'paragraph':
+      return paragraph(node, ctx);
     case 'heading-1':
     case 'heading-2':
-    case 'heading-3':
-      return [{ type: 'heading', depth: node.type === 'heading-1' ? 1 : node.type === 'heading-2' ? 2 : 3, children: phrasing(node.nodes, 'break') }];
+    case 'heading-3': {
+      const depth = node.type === 'heading-1' ? 1 : node.type === 'heading-2' ? 2 : 3;
+      return [{ type: 'heading', depth, children: phrasing(node.nodes, 'break', ctx) }];
+    }
     case 'divider':
       return [{ type: 'thematicBreak' }];
     case 'code':
       return [code(node)];
+    case 'math':
+      return [{ type: 'math', value: node.data.formula }];
     case 'blockquote':
-      return [{ type: 'blockquote', children: blocks(node.nodes) }];
-    case 'hint': {
-      const [open, close] = hintMarkers(node.data.style);
-      return [open, ...blocks(node.nodes), close];
-    }
+      return [{ type: 'blockquote', children: blocks(node.nodes, ctx) }];
+    case 'hint':
+      return [
+        liquid(
+          'hint',
+          [
+            ['style', node.data.style],
+            ['icon', node.data.icon],
+          ],
+          blocks(node.nodes, ctx),
+        ),
+      ];
     case 'list-ordered':
     case 'list-unordered':
     case 'list-tasks':
-      return [list(node)];
+      return [list(node, ctx)];
     case 'images':
-      return [{ type: 'paragraph', children: node.nodes.flatMap((image, i): PhrasingContent[] => (i > 0 ? [{ type: 'text', value: '\n' }, picture(image)] : [picture(image)])) }];
-    case 'table':
-      return [table(node)];
+      return images(node);
+    case 'table': {
+      const cards = cardsHtml(node);
+      return [cards === null ? table(node, ctx) : { type: 'html', value: cards }];
+    }
+    default:
+      return gitbookBlock(node, ctx);
   }
 }
 
+/** GitBook's blocks written with tags or HTML. */
+function gitbookBlock(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
+  const b = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
+  switch (node.type) {
+    case 'embed':
+      return [
+        tag('embed', [
+          ['url', node.data.url],
+          ['fullWidth', b(node.data.fullWidth)],
+        ]),
+      ];
+    case 'content-ref': {
+      const url = urlFromContentRef(node.data.ref);
+      const title: PhrasingContent = { type: 'link', url, title: null, children: [{ type: 'text', value: url }] };
+      return [liquid('content-ref', [['url', url]], [{ type: 'paragraph', children: [title] }])];
+    }
+    case 'file': {
+      const attributes: [string, string][] = [['src', urlFromRef(node.data.ref)]];
+      // always with its closing tag, as GitBook writes it: a file alone could pair with a later `{% endfile %}`
+      const caption = node.data.caption?.trim().replace(/\s+/g, ' ');
+      return [
+        liquid(
+          'file',
+          attributes,
+          caption ? [{ type: 'paragraph', children: [{ type: 'text', value: caption }] }] : [],
+        ),
+      ];
+    }
+    case 'drawing':
+      return [tag('drawing', [['src', node.data.ref ? urlFromRef(node.data.ref) : undefined]])];
+    case 'reusable-content':
+      return [tag('include', [['space', node.data.ref.space]], [node.data.ref.reusableContent])];
+    case 'swagger': {
+      const d = node.data;
+      const src = urlFromRef(d.ref);
+      const attributes: [string, string | undefined][] = [
+        ['src', src],
+        ['path', d.path],
+        ['method', d.method],
+        ['expanded', b(d.expanded)],
+        ['fullWidth', b(d.fullWidth)],
+      ];
+      return [liquid('swagger', attributes, [specLink(src, src)])];
+    }
+    case 'openapi-operation':
+    case 'openapi-webhook':
+    case 'openapi-schemas':
+      return [openapi(node)];
+    case 'integration':
+      return [tag('integration', [['data', JSON.stringify(node.data)]])];
+    case 'tabs':
+      return [
+        liquid(
+          'tabs',
+          [],
+          node.nodes.map((item) =>
+            liquid(
+              'tab',
+              [
+                ['title', item.data.title],
+                ['icon', item.data.icon],
+              ],
+              blocks(item.nodes, ctx),
+            ),
+          ),
+        ),
+      ];
+    case 'stepper':
+      return [
+        liquid(
+          'stepper',
+          [],
+          node.nodes.map((s) => liquid('step', [['icon', s.data.icon]], blocks(s.nodes, ctx))),
+        ),
+      ];
+    case 'columns':
+      return [
+        liquid(
+          'columns',
+          [],
+          node.nodes.map((c) => {
+            const width = c.data.width === undefined ? undefined : lengthText(c.data.width);
+            return liquid(
+              'column',
+              [
+                ['width', width],
+                ['valign', c.data.verticalAlignment],
+              ],
+              blocks(c.nodes, ctx),
+            );
+          }),
+        ),
+      ];
+    case 'expandable':
+      return [expandable(node, ctx)];
+    case 'if':
+      return [
+        {
+          ...liquid('if', [], blocks(node.nodes, ctx)),
+          open: `{% if ${node.data.expression.replace(/\s+/g, ' ').trim()} %}`,
+        },
+      ];
+    case 'conflict':
+      return [
+        liquid(
+          'conflict',
+          [],
+          node.nodes.map((side) => liquid('conflict-side', [['title', side.data.title]], blocks(side.nodes, ctx))),
+        ),
+      ];
+    default:
+      return []; // list items, tab items, steps, columns, sides, images and code lines are written by their parents
+  }
+}
+
+/** A tag alone on its line. */
+const tag = (name: string, attributes: [string, string | undefined][], positional: string[] = []): BlockContent => ({
+  type: 'liquidTag',
+  value: writeTag(name, attributes, positional),
+});
+
+/** GitBook's link to the spec between an OpenAPI block's tags; the spec's source URL is not in the document. */
+const specLink = (text: string, url: string): BlockContent => ({
+  type: 'paragraph',
+  children: [{ type: 'link', url, title: null, children: [{ type: 'text', value: text }], data: { resource: true } }],
+});
+
+/** An OpenAPI block as GitBook's Git Sync writes it: its tags around the link to its spec. */
+function openapi(
+  node: DocumentBlockOpenAPIOperation | DocumentBlockOpenAPIWebhook | DocumentBlockOpenAPISchemas,
+): BlockContent {
+  const spec = node.data.ref.spec;
+  const link = specLink(`OpenAPI ${spec}`, urlFromContentRef(node.data.ref));
+  const b = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
+  switch (node.type) {
+    case 'openapi-operation':
+      return liquid(
+        node.type,
+        [
+          ['spec', spec],
+          ['path', node.data.path],
+          ['method', node.data.method],
+        ],
+        [link],
+      );
+    case 'openapi-webhook':
+      return liquid(
+        node.type,
+        [
+          ['spec', spec],
+          ['name', node.data.name],
+          ['method', node.data.method],
+        ],
+        [link],
+      );
+    case 'openapi-schemas': {
+      const d = node.data;
+      const attributes: [string, string | undefined][] = [
+        ['spec', spec],
+        ['schemas', d.schemas.join(',')],
+        ['grouped', b(d.grouped)],
+        ['title', d.title],
+      ];
+      return liquid('openapi-schemas', attributes, [link]);
+    }
+  }
+}
+
+/** A block GitBook writes between `{% name attrs %}` and `{% endname %}`. */
+function liquid(name: string, attributes: [string, string | undefined][], children: BlockContent[]): TagBlock {
+  return { type: 'tagBlock', syntax: 'liquid', name, open: writeTag(name, attributes), close: endTag(name), children };
+}
+
+function paragraph(node: DocumentBlockParagraph, ctx: WriteCtx): BlockContent[] {
+  const raw = rawText(node);
+  if (raw !== null && raw.startsWith('{%') && isTagLine(raw)) return [{ type: 'liquidTag', value: raw, raw: true }];
+  if (raw !== null && ctx.rawHtml && /^<[A-Za-z/!?]/.test(raw)) {
+    ctx.raw = true;
+    return [{ type: 'html', value: raw }];
+  }
+  const children = phrasing(node.nodes, 'break', ctx);
+  while (children.at(-1)?.type === 'break') children.pop(); // markdown has no line break at the end of a paragraph
+  return children.length > 0 ? [{ type: 'paragraph', children }] : [];
+}
+
+/** The text of a paragraph that is one unformatted text, which may be raw markdown kept when it was read. */
+function rawText(node: DocumentBlockParagraph): string | null {
+  const [only, ...rest] = node.nodes;
+  if (rest.length > 0 || only?.object !== 'text' || only.leaves.length !== 1) return null;
+  const [leaf] = only.leaves;
+  return leaf && leaf.marks.length === 0 ? leaf.text : null;
+}
+
 function code(node: DocumentBlockCode): BlockContent {
-  const title = node.data.title;
-  return {
+  const fence: Code = {
     type: 'code',
     lang: node.data.syntax || null,
-    meta: title ? `title="${title.replace(/[\\"]/g, '\\$&')}"` : null,
-    value: node.nodes.map((line) => line.nodes.map(textOf).join('')).join('\n'),
+    meta: null,
+    value: node.nodes.map((line) => line.nodes.map((n) => (n.object === 'text' ? textOf(n) : '')).join('')).join('\n'),
+  };
+  const d = node.data;
+  const b = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
+  const options: [string, string | undefined][] = [
+    ['title', d.title || undefined],
+    ['overflow', d.overflow],
+    ['lineNumbers', b(d.lineNumbers)],
+    ['fullWidth', b(d.fullWidth)],
+    ['expandable', b(d.expandable)],
+    ['collapsedLineCount', d.collapsedLineCount === undefined ? undefined : String(d.collapsedLineCount)],
+  ];
+  return options.some(([, v]) => v !== undefined) ? liquid('code', options, [fence]) : fence;
+}
+
+function expandable(node: DocumentBlockExpandable, ctx: WriteCtx): TagBlock {
+  const title = node.fragments.find((f) => f.type === 'expandable-title');
+  const body = node.fragments.find((f) => f.type === 'expandable-body');
+  const text = (title?.nodes ?? [])
+    .map((p) => p.nodes.map((n) => (n.object === 'text' ? textOf(n) : '')).join(''))
+    .join(' ');
+  const summary: BlockContent = {
+    type: 'html',
+    value: `<summary>${escapeHtml(text.replace(/\s+/g, ' ').trim())}</summary>`,
+  };
+  const open = node.data.defaultExpanded ? '<details open>' : '<details>';
+  return {
+    type: 'tagBlock',
+    syntax: 'html',
+    name: 'details',
+    open,
+    close: '</details>',
+    children: [summary, ...blocks(body?.nodes ?? [], ctx)],
   };
 }
 
-function list(node: DocumentBlockListOrdered | DocumentBlockListUnordered | DocumentBlockListTasks): BlockContent {
+function list(
+  node: DocumentBlockListOrdered | DocumentBlockListUnordered | DocumentBlockListTasks,
+  ctx: WriteCtx,
+): BlockContent {
   const tasks = node.type === 'list-tasks';
   const items = node.nodes.map((item): ListItem => {
-    const children = blocks(item.nodes);
+    const children = blocks(item.nodes, ctx);
     // a task's checkbox is written before its first paragraph: keep an empty one to carry it
     if (tasks && children[0]?.type !== 'paragraph') children.unshift({ type: 'paragraph', children: [] });
     // a tight item only when it is one block, or a paragraph and its sub-list: any other block would be
     // read as a lazy continuation of the one before
     const [first, second] = children;
-    const tight = children.length === 1 || (children.length === 2 && first?.type === 'paragraph' && second?.type === 'list');
+    const tight =
+      children.length === 1 || (children.length === 2 && first?.type === 'paragraph' && second?.type === 'list');
     return { type: 'listItem', spread: !tight, checked: tasks ? item.data?.checked === true : null, children };
   });
   return node.type === 'list-ordered'
@@ -92,7 +393,49 @@ function list(node: DocumentBlockListOrdered | DocumentBlockListUnordered | Docu
     : { type: 'list', ordered: false, spread: false, children: items };
 }
 
-function table(node: DocumentBlockTable): BlockContent {
+/** Images as markdown pictures; one with a size or a dark-mode variant as GitBook's `<figure>`. */
+/**
+ * Images as GitBook's Git Sync writes them: a `<figure>` for an image with a caption or a size (one HTML block
+ * each), markdown images (one per line) otherwise; a group of images only some of which have a caption keeps
+ * the captions as the images' titles, so that the group stays one block.
+ */
+function images(node: DocumentBlockImages): BlockContent[] {
+  const sized = node.nodes.some((image) => image.data.width !== undefined || image.data.height !== undefined);
+  const captioned = node.nodes.length === 1 && node.nodes.some((image) => captionOf(image) !== '');
+  if (sized || captioned) {
+    return node.nodes.map((image) => ({ type: 'html', value: figure(image) }));
+  }
+  const children = node.nodes.flatMap((image, i): PhrasingContent[] =>
+    i > 0 ? [{ type: 'text', value: '\n' }, picture(image)] : [picture(image)],
+  );
+  return [{ type: 'paragraph', children }];
+}
+
+const captionOf = (image: DocumentBlockImage) =>
+  captionText(
+    image.fragments
+      .flatMap((f) => f.nodes)
+      .map((p) => p.nodes.map((n) => (n.object === 'text' ? textOf(n) : '')).join(''))
+      .join(' '),
+  );
+
+function picture(image: DocumentBlockImage): Image {
+  return { type: 'image', url: urlFromRef(image.data.ref), alt: image.data.alt ?? '', title: captionOf(image) || null };
+}
+
+function figure(image: DocumentBlockImage): string {
+  const d = image.data;
+  const attributes = [
+    `src="${escapeHtml(urlFromRef(d.ref))}"`,
+    `alt="${escapeHtml(d.alt ?? '')}"`,
+    ...(d.width === undefined ? [] : [`width="${escapeHtml(lengthText(d.width))}"`]),
+    ...(d.height === undefined ? [] : [`height="${escapeHtml(lengthText(d.height))}"`]),
+  ];
+  const caption = captionOf(image);
+  return `<figure><img ${attributes.join(' ')}>${caption ? `<figcaption><p>${escapeHtml(caption)}</p></figcaption>` : ''}</figure>`;
+}
+
+function table(node: DocumentBlockTable, ctx: WriteCtx): BlockContent {
   const columns = node.data.view.columns.flatMap((id) => {
     const column = node.data.definition[id];
     return column ? [column] : [];
@@ -103,25 +446,54 @@ function table(node: DocumentBlockTable): BlockContent {
   );
   const header: TableRow = {
     type: 'tableRow',
-    children: columns.map((column): TableCell => ({ type: 'tableCell', children: runsToMdast(normalizeRuns([{ text: column.title.trim(), marks: 0 }]), 'br') })),
+    children: columns.map(
+      (column): TableCell => ({
+        type: 'tableCell',
+        children: runsToMdast(normalizeRuns([{ text: column.title.trim(), marks: 0 }]), 'br'),
+      }),
+    ),
   };
-  const rows = records.map(([, record]): TableRow => ({
-    type: 'tableRow',
-    children: columns.map((column): TableCell => {
-      const name = record.values[column.id];
-      const paragraphs = (name === undefined ? undefined : fragments.get(name))?.nodes ?? [];
-      const children = paragraphs
-        .map((p) => phrasing(p.nodes, 'br'))
-        .filter((content) => content.length > 0)
-        .flatMap((content, i): PhrasingContent[] => (i > 0 ? [{ type: 'html', value: '<br>' }, ...content] : content));
-      return { type: 'tableCell', children: trimCell(children) };
+  const rows = records.map(
+    ([, record]): TableRow => ({
+      type: 'tableRow',
+      children: columns.map((column): TableCell => {
+        const value = record.values[column.id];
+        if (column.type !== 'text') return { type: 'tableCell', children: cellValue(value) };
+        const paragraphs = (typeof value === 'string' ? fragments.get(value) : undefined)?.nodes ?? [];
+        const children = paragraphs
+          .map((p) => phrasing(p.nodes, 'br', ctx))
+          .filter((content) => content.length > 0)
+          .flatMap((content, i): PhrasingContent[] =>
+            i > 0 ? [{ type: 'html', value: '<br>' }, ...content] : content,
+          );
+        return { type: 'tableCell', children: trimCell(children) };
+      }),
     }),
-  }));
+  );
   return {
     type: 'table',
-    align: columns.map((column) => (column.textAlignment === 'left' ? null : column.textAlignment)),
+    align: columns.map((column) =>
+      column.type === 'text' && column.textAlignment !== 'left' ? column.textAlignment : null,
+    ),
     children: [header, ...rows],
   };
+}
+
+/** A cell of a column that is not rich text, as its plain value (markdown tables only hold text). */
+function cellValue(
+  value: DocumentBlockTable['data']['records'][string]['values'][string] | undefined,
+): PhrasingContent[] {
+  if (value === undefined || value === null) return [];
+  if (typeof value === 'object' && !Array.isArray(value) && 'kind' in value) {
+    const url = urlFromContentRef(value);
+    return [{ type: 'link', url, title: null, children: [{ type: 'text', value: url }] }];
+  }
+  const text = Array.isArray(value)
+    ? value.join(', ')
+    : typeof value === 'object'
+      ? urlFromRef(value.ref)
+      : String(value);
+  return text === '' ? [] : [{ type: 'text', value: text }];
 }
 
 /** GFM trims the spaces around a cell's content. */
@@ -133,46 +505,3 @@ function trimCell(children: PhrasingContent[]): PhrasingContent[] {
   if (last?.type === 'text') out[out.length - 1] = { type: 'text', value: last.value.trimEnd() };
   return out.filter((node) => node.type !== 'text' || node.value !== '');
 }
-
-// ── Inline content ──────────────────────────────────────────────────────────────────────────────────────
-
-const textOf = (text: DocumentText) => text.leaves.map((leaf) => leaf.text).join('');
-
-/** Texts, links and images as mdast phrasing; consecutive text nodes are read as one. */
-function phrasing(nodes: DocumentBlockParagraph['nodes'], lineBreak: 'break' | 'br'): PhrasingContent[] {
-  const out: PhrasingContent[] = [];
-  let runs: Run[] = [];
-  const flush = () => {
-    out.push(...runsToMdast(normalizeRuns(runs), lineBreak));
-    runs = [];
-  };
-  for (const node of nodes) {
-    if (node.object === 'text') {
-      runs.push(...runsOfLeaves(node.leaves));
-      continue;
-    }
-    flush();
-    if (node.type === 'link') out.push({ type: 'link', url: urlFromRef(node.data.ref), title: null, children: phrasing(node.nodes, lineBreak) });
-    else out.push(inlinePicture(node));
-  }
-  flush();
-  return out;
-}
-
-const inlinePicture = (node: DocumentInlineImage): Image => ({
-  type: 'image',
-  url: urlFromRef(node.data.ref),
-  alt: node.data.alt ?? '',
-  title: captionText(node.data.caption) || null,
-});
-
-function picture(image: DocumentBlockImage): Image {
-  const caption = captionText(
-    image.fragments
-      .flatMap((f) => f.nodes)
-      .map((p) => p.nodes.map((n) => (n.object === 'text' ? textOf(n) : '')).join(''))
-      .join(' '),
-  );
-  return { type: 'image', url: urlFromRef(image.data.ref), alt: image.data.alt ?? '', title: caption || null };
-}
-

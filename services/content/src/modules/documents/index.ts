@@ -2,10 +2,10 @@ import { documentToMarkdown } from './document-to-markdown.ts';
 import { headingsOf, sectionsOf, textOf, type DocumentHeading, type DocumentSection } from './document-outline.ts';
 import { markdownToDocument } from './markdown-to-document.ts';
 
+export { conflictMarkdown, conflictsIn } from './conflicts.ts';
 export { documentToMarkdown } from './document-to-markdown.ts';
 export { markdownToDocument } from './markdown-to-document.ts';
 export { FILE_URL_SCHEME, refFromUrl, urlFromRef } from './refs.ts';
-export { MAX_SLUG_LENGTH, slugify, uniqueSlug } from './slug.ts';
 export type { DocumentHeading, DocumentSection } from './document-outline.ts';
 
 /**
@@ -14,7 +14,7 @@ export type { DocumentHeading, DocumentSection } from './document-outline.ts';
  * markdown or as a JSON document) normalise to the same string, and normalising twice changes nothing.
  */
 export function normalizeMarkdown(markdown: string): string {
-  return documentToMarkdown(markdownToDocument(markdown));
+  return documentToMarkdown(markdownToDocument(markdown), markdown);
 }
 
 /** The plain text of a page's markdown, for search (see `textOf`). */

@@ -1,31 +1,41 @@
 import GithubSlugger from 'github-slugger';
-import type { Code, Definition, List, ListItem, Node, Paragraph, PhrasingContent, Root, RootContent, Table } from 'mdast';
+import type { Definition, FootnoteDefinition, List, ListItem, Paragraph, RootContent, Table } from 'mdast';
 import { generateNKeysBetween } from 'fractional-indexing';
-import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
+import { parse as parseYaml } from 'yaml';
 import {
   HEADING_TYPES,
-  type DocumentBlockCode,
   type DocumentBlockHeading,
-  type DocumentBlockHint,
   type DocumentBlockImage,
   type DocumentBlockListItem,
-  type DocumentBlockParagraph,
   type DocumentBlockQuote,
   type DocumentBlockTable,
   type DocumentBlockTopLevel,
-  type DocumentHintChild,
-  type DocumentHintStyle,
   type DocumentInlineImage,
-  type DocumentInlineLink,
   type DocumentListItemChild,
   type DocumentQuoteChild,
   type DocumentTableDefinitionText,
   type DocumentTableRecord,
   type JSONDocument,
+  type Length,
 } from '@quire/contracts';
-import { BOLD, CODE, ITALIC, STRIKETHROUGH, captionText, phrasingNodes, textNode, type Piece, type Run } from './leaves.ts';
-import { hintOpenStyle, isHintClose, parseMarkdown } from './markdown-syntax.ts';
-import { refFromUrl } from './refs.ts';
+import { cardsTable } from './cards.ts';
+import { contain, holds } from './containment.ts';
+import { CODE, phrasingNodes, textNode, type Piece } from './leaves.ts';
+import { code, lengthOf, liquidLeaf, tagBlock, tagLine } from './md-blocks.ts';
+import {
+  attribute,
+  decodeEntities,
+  emptyParagraph,
+  isEmptyParagraph,
+  paragraph,
+  sourceOf,
+  type Container,
+  type Ctx,
+} from './md-context.ts';
+import { inlineImage, isRun, pieces, plainText, rawParagraph, type Inline } from './md-inlines.ts';
+import { parseMarkdown } from './markdown-syntax.ts';
+
+export { plainText } from './md-inlines.ts';
 
 /**
  * Markdown → GitBook JSON document.
@@ -48,191 +58,192 @@ import { refFromUrl } from './refs.ts';
  *
  * GitBook restricts what may nest: a block that its container may not hold (code, tables, quotes or hints
  * in a quote; code, quotes or hints in a hint) is lifted out, splitting the container around it, so nothing
- * is dropped. Markdown GitBook has no block for is kept as its raw text in a plain paragraph: HTML blocks,
- * footnote definitions and references, and inline HTML (except `<br>`, a line break); reference-style link
- * definitions are applied to their links and then dropped.
+ * is dropped. GitBook's own syntax (tags, `<details>`, math, marks as HTML, footnotes, front matter…) is
+ * read by md-blocks.ts and md-inlines.ts; see docs/markdown.md for the whole list. Markdown GitBook has no
+ * block for is kept as its raw text in a plain paragraph (unknown tags and HTML, footnotes without
+ * definition); reference-style link and footnote definitions are applied where they are used, then dropped.
  */
 export function markdownToDocument(markdown: string): JSONDocument {
   const { tree, source } = parseMarkdown(markdown);
   const definitions = new Map<string, Definition>();
-  collectDefinitions(tree.children, definitions);
-  const ctx: Ctx = { source, definitions, slugger: new GithubSlugger() };
-  return { object: 'document', data: {}, nodes: flow(tree.children, 'document', ctx) };
+  const footnotes = new Map<string, FootnoteDefinition>();
+  collectDefinitions(tree.children, definitions, footnotes);
+  const ctx: Ctx = { source, definitions, footnotes, slugger: new GithubSlugger(), flow, depth: 0 };
+  const [first] = tree.children;
+  const frontMatter = first?.type === 'yaml' ? frontMatterOf(first.value) : undefined;
+  const children = frontMatter ? tree.children.slice(1) : tree.children;
+  // An empty front matter (`---` twice) says nothing: the document carries none, as its markdown will.
+  const data = frontMatter && Object.keys(frontMatter).length > 0 ? { frontMatter } : {};
+  return { object: 'document', data, nodes: flow(children, 'document', ctx) };
 }
 
-type Container = 'document' | 'list-item' | 'blockquote' | 'hint';
-interface Ctx {
-  source: string;
-  definitions: Map<string, Definition>;
-  slugger: GithubSlugger;
+/** The YAML front matter as an object; null (kept as text) when it is not a YAML mapping. */
+function frontMatterOf(yaml: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = parseYaml(yaml);
+    if (value === null || value === undefined) return {};
+    return typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-function collectDefinitions(nodes: RootContent[], into: Map<string, Definition>): void {
-  for (const node of nodes) {
+function collectDefinitions(
+  nodes: RootContent[],
+  into: Map<string, Definition>,
+  notes: Map<string, FootnoteDefinition>,
+): void {
+  const work = [...nodes];
+  for (let node = work.pop(); node; node = work.pop()) {
     if (node.type === 'definition' && !into.has(node.identifier)) into.set(node.identifier, node);
-    if ('children' in node) collectDefinitions(node.children, into);
+    if (node.type === 'footnoteDefinition' && !notes.has(node.identifier)) notes.set(node.identifier, node);
+    if ('children' in node && node.type !== 'paragraph' && node.type !== 'heading')
+      work.push(...(node.children as RootContent[]));
   }
 }
 
-/** The blocks of a sequence of mdast siblings; hint markers among them open and close hints. */
+/** Containers nested deeper than this are kept as their markdown text (hostile input must not exhaust the stack). */
+export const MAX_NESTING = 48;
+
+/** The blocks of a sequence of mdast siblings. */
 function flow(children: RootContent[], container: Container, ctx: Ctx): DocumentBlockTopLevel[] {
-  const out: DocumentBlockTopLevel[] = [];
-  for (let i = 0; i < children.length; i++) {
-    const child = children[i];
-    if (!child) continue;
-    const style = markerParagraph(child, hintOpenStyle, ctx);
-    const end = style ? closingMarker(children, i, ctx) : -1;
-    if (style && end > i) {
-      out.push(...hint(style, children.slice(i + 1, end), ctx));
-      i = end;
-      continue;
-    }
-    out.push(...block(child, container, ctx));
+  if (ctx.depth >= MAX_NESTING) {
+    const [first] = children;
+    const last = children.at(-1);
+    if (!first || !last) return [];
+    const source = ctx.source.slice(first.position?.start.offset ?? 0, last.position?.end.offset ?? 0);
+    return [rawParagraph(source, ctx)];
   }
-  return out;
-}
-
-/** A paragraph that is only a marker line, tested by `test` (on its source: `\{% endhint %}` is text). */
-function markerParagraph<T>(node: RootContent, test: (line: string) => T, ctx: Ctx): T | null {
-  if (node.type !== 'paragraph' || node.children.length !== 1 || node.children[0]?.type !== 'text') return null;
-  return test(sourceOf(node, ctx));
-}
-
-function closingMarker(children: RootContent[], open: number, ctx: Ctx): number {
-  let depth = 0;
-  for (let i = open + 1; i < children.length; i++) {
-    const child = children[i];
-    if (!child) continue;
-    if (markerParagraph(child, hintOpenStyle, ctx)) depth++;
-    else if (markerParagraph(child, isHintClose, ctx)) {
-      if (depth === 0) return i;
-      depth--;
-    }
+  ctx.depth++;
+  try {
+    return children.flatMap((child) => block(child, container, ctx));
+  } finally {
+    ctx.depth--;
   }
-  return -1;
 }
 
 function block(node: RootContent, container: Container, ctx: Ctx): DocumentBlockTopLevel[] {
   switch (node.type) {
     case 'paragraph': {
       const result = paragraphOrImages(node, container, ctx);
-      return result.type === 'paragraph' && isEmpty(result) ? [] : [result]; // e.g. only `<br>`s: nothing to show
+      return result.type === 'paragraph' && isEmptyParagraph(result) ? [] : [result]; // e.g. only `<br>`s: nothing to show
     }
     case 'heading': {
       const type = HEADING_TYPES[Math.min(node.depth, 3) - 1] ?? 'heading-3'; // h4–h6: GitBook has three levels
       const nodes = phrasingNodes(singleLine(pieces(node.children, 0, ctx)));
-      const heading: DocumentBlockHeading = { object: 'block', type, data: {}, meta: { id: ctx.slugger.slug(headingText(nodes)) }, nodes };
+      const heading: DocumentBlockHeading = {
+        object: 'block',
+        type,
+        data: {},
+        meta: { id: ctx.slugger.slug(plainText(nodes)) },
+        nodes,
+      };
       return [heading];
     }
     case 'thematicBreak':
       return [{ object: 'block', type: 'divider', data: {}, isVoid: true }];
     case 'code':
       return [code(node)];
+    case 'math':
+      return [{ object: 'block', type: 'math', data: { formula: node.value }, isVoid: true }];
     case 'blockquote':
-      return wrapRuns(flow(node.children, 'blockquote', ctx), isQuoteChild, quote, emptyParagraph());
+      return contain('blockquote', flow(node.children, 'blockquote', ctx), quote);
     case 'list':
-      return [list(node, ctx)];
+      return list(node, ctx);
     case 'table':
       return [table(node, ctx)];
     case 'definition':
-      return []; // applied to the links that use it
-    case 'html': {
-      const image = figure(node.value);
-      if (!image) return [rawParagraph(node.value, ctx)];
-      return [container === 'document' ? imagesBlock([image]) : paragraph(phrasingNodes([image]))];
+    case 'footnoteDefinition':
+      return []; // applied where they are used
+    case 'tagBlock':
+      return tagBlock(node, container, ctx);
+    case 'liquidTag': {
+      const leaf = liquidLeaf(node.value);
+      return [leaf && holds(container, leaf.type) ? leaf : tagLine(node.value)];
     }
+    case 'html':
+      return htmlBlock(node.value, container, ctx);
     default:
-      // footnote definitions, and whatever GFM adds that GitBook has no block for: kept as their source text
+      // whatever GFM adds that GitBook has no block for (front matter not first, YAML that is no mapping): its text
       return [rawParagraph(sourceOf(node, ctx), ctx)];
   }
 }
 
-function sourceOf(node: Node, ctx: Ctx): string {
-  const start = node.position?.start.offset;
-  const end = node.position?.end.offset;
-  return start === undefined || end === undefined ? '' : ctx.source.slice(start, end);
+function htmlBlock(html: string, container: Container, ctx: Ctx): DocumentBlockTopLevel[] {
+  const cards = cardsTable(html);
+  if (cards && holds(container, 'table')) return [cards];
+  const made = figure(html);
+  if (!made) return [rawParagraph(html, ctx)];
+  if (!holds(container, 'images')) return [paragraph(phrasingNodes([made.image]))];
+  const image = imageBlock(made.image);
+  image.data = {
+    ...image.data,
+    ...(made.width === undefined ? {} : { width: made.width }),
+    ...(made.height === undefined ? {} : { height: made.height }),
+  };
+  return [{ object: 'block', type: 'images', data: {}, isVoid: false, nodes: [image] }];
 }
 
-/**
- * Raw text as a plain paragraph, one line per line (indentation and trailing spaces do not survive markdown).
- * URLs and e-mail addresses in it become links, as they will when its markdown is read again.
- */
-function rawParagraph(raw: string, ctx: Ctx): DocumentBlockParagraph {
-  const lines = raw.trim().split('\n');
-  const children = lines.flatMap((line, i): PhrasingContent[] => [...(i > 0 ? [{ type: 'break' as const }] : []), { type: 'text', value: line.trim() }]);
-  return paragraph(phrasingNodes(rawPieces(children, 0, ctx)));
-}
+const quote = (nodes: DocumentQuoteChild[]): DocumentBlockQuote => ({
+  object: 'block',
+  type: 'blockquote',
+  data: {},
+  nodes,
+});
 
-const [findLiteralLinks] = gfmAutolinkLiteralFromMarkdown().transforms ?? [];
-
-/** Text taken verbatim from the source: remark finds `www.`/`https://` URLs and e-mail addresses in it the way it does in any text. */
-function rawPieces(children: PhrasingContent[], marks: number, ctx: Ctx): Piece<Inline>[] {
-  const root: Root = { type: 'root', children: [{ type: 'paragraph', children }] };
-  findLiteralLinks?.(root);
-  const paragraphNode = root.children[0];
-  return pieces(paragraphNode?.type === 'paragraph' ? paragraphNode.children : children, marks, ctx);
-}
-
-const isEmpty = (p: DocumentBlockParagraph) => p.nodes.every((n) => n.object === 'text' && n.leaves.every((l) => l.text === ''));
-const paragraph = (nodes: DocumentBlockParagraph['nodes']): DocumentBlockParagraph => ({ object: 'block', type: 'paragraph', data: {}, nodes });
-const emptyParagraph = () => paragraph([textNode([])]);
-
-// ── Containers ──────────────────────────────────────────────────────────────────────────────────────────
-
-const QUOTE_CHILDREN = new Set<string>(['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider', 'blockquote']);
-const HINT_CHILDREN = new Set<string>(['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider', 'table']);
-const isQuoteChild = (block: DocumentBlockTopLevel): block is DocumentQuoteChild => QUOTE_CHILDREN.has(block.type);
-const isHintChild = (block: DocumentBlockTopLevel): block is DocumentHintChild => HINT_CHILDREN.has(block.type);
-
-const quote = (nodes: DocumentQuoteChild[]): DocumentBlockQuote => ({ object: 'block', type: 'blockquote', data: {}, nodes });
-
-function hint(style: DocumentHintStyle, children: RootContent[], ctx: Ctx): DocumentBlockTopLevel[] {
-  const make = (nodes: DocumentHintChild[]): DocumentBlockHint => ({ object: 'block', type: 'hint', data: { style }, nodes });
-  return wrapRuns(flow(children, 'hint', ctx), isHintChild, make, emptyParagraph());
-}
-
-/**
- * Wraps the blocks a container may hold in that container; a block it may not hold is lifted out between
- * two containers. An empty container holds one empty paragraph.
- */
-function wrapRuns<C extends DocumentBlockTopLevel>(
-  blocks: DocumentBlockTopLevel[],
-  accepts: (block: DocumentBlockTopLevel) => block is C,
-  wrap: (nodes: C[]) => DocumentBlockTopLevel,
-  empty: C,
-): DocumentBlockTopLevel[] {
+/** A list; blocks a list item may not hold are lifted out of the list, splitting it around them. */
+function list(node: List, ctx: Ctx): DocumentBlockTopLevel[] {
+  const tasks = node.children.some((item) => typeof item.checked === 'boolean');
+  const made = node.children.flatMap((item) => listItem(item, tasks, ctx));
   const out: DocumentBlockTopLevel[] = [];
-  let run: C[] = [];
-  for (const b of blocks) {
-    if (accepts(b)) {
-      run.push(b);
-      continue;
+  let items: DocumentBlockListItem[] = [];
+  let start = node.start ?? 1;
+  const flush = () => {
+    if (items.length === 0) return;
+    if (tasks) out.push({ object: 'block', type: 'list-tasks', data: {}, nodes: items });
+    else if (node.ordered)
+      out.push({ object: 'block', type: 'list-ordered', data: start === 1 ? {} : { start }, nodes: items });
+    else out.push({ object: 'block', type: 'list-unordered', data: {}, nodes: items });
+    start += items.length;
+    items = [];
+  };
+  for (const b of made) {
+    if (b.type === 'list-item') items.push(b);
+    else {
+      flush();
+      out.push(b);
     }
-    if (run.length > 0) out.push(wrap(run));
-    run = [];
-    out.push(b);
   }
-  if (run.length > 0) out.push(wrap(run));
-  if (blocks.length === 0) out.push(wrap([empty]));
+  flush();
   return out;
 }
 
-function list(node: List, ctx: Ctx): DocumentBlockTopLevel {
-  const tasks = node.children.some((item) => typeof item.checked === 'boolean');
-  const items = node.children.map((item) => listItem(item, tasks, ctx));
-  if (tasks) return { object: 'block', type: 'list-tasks', data: {}, nodes: items };
-  if (node.ordered) {
-    const start = node.start ?? 1;
-    return { object: 'block', type: 'list-ordered', data: start === 1 ? {} : { start }, nodes: items };
+function listItem(item: ListItem, task: boolean, ctx: Ctx): (DocumentBlockListItem | DocumentBlockTopLevel)[] {
+  const blocks = flow(item.children, 'list-item', ctx).flatMap(asListItemChild);
+  const parts: (DocumentBlockListItem | DocumentBlockTopLevel)[] = [];
+  let run: DocumentListItemChild[] = [];
+  for (const b of blocks) {
+    if (holds('list-item', b.type)) run.push(b as DocumentListItemChild);
+    else {
+      if (run.length > 0) parts.push(listItemOf(run, item, task));
+      run = [];
+      parts.push(b);
+    }
   }
-  return { object: 'block', type: 'list-unordered', data: {}, nodes: items };
+  if (run.length > 0 || parts.length === 0) parts.push(listItemOf(run, item, task));
+  return parts;
 }
 
-function listItem(item: ListItem, task: boolean, ctx: Ctx): DocumentBlockListItem {
-  let nodes = flow(item.children, 'list-item', ctx).map(asListItemChild);
+function listItemOf(children: DocumentListItemChild[], item: ListItem, task: boolean): DocumentBlockListItem {
+  let nodes = children;
   // GFM has no empty task (`- [ ]` alone is the text "[ ]"): an empty task is written `- [ ] &#x20;`
   const [head] = nodes;
-  if (task && head?.type === 'paragraph' && head.nodes.every((n) => n.object === 'text' && n.leaves.every((l) => l.text.trim() === ''))) nodes = nodes.slice(1);
+  if (
+    task &&
+    head?.type === 'paragraph' &&
+    head.nodes.every((n) => n.object === 'text' && n.leaves.every((l) => l.text.trim() === ''))
+  )
+    nodes = nodes.slice(1);
   return {
     object: 'block',
     type: 'list-item',
@@ -241,12 +252,26 @@ function listItem(item: ListItem, task: boolean, ctx: Ctx): DocumentBlockListIte
   };
 }
 
-/** Everything a list item may hold passes; images blocks are not made below the top level (see paragraphOrImages). */
-function asListItemChild(block: DocumentBlockTopLevel): DocumentListItemChild {
-  if (block.type !== 'images') return block;
-  return paragraph(
-    phrasingNodes(block.nodes.map((image): DocumentInlineImage => ({ object: 'inline', type: 'inline-image', data: { ...image.data }, isVoid: true }))),
-  );
+/**
+ * Everything a list item may hold passes; images blocks are not made below the top level (see
+ * paragraphOrImages), nor conflicts (see tagBlock).
+ */
+function asListItemChild(block: DocumentBlockTopLevel): DocumentBlockTopLevel[] {
+  if (block.type !== 'images') return [block];
+  return [
+    paragraph(
+      phrasingNodes(
+        block.nodes.map(
+          (image): DocumentInlineImage => ({
+            object: 'inline',
+            type: 'inline-image',
+            data: { ...image.data },
+            isVoid: true,
+          }),
+        ),
+      ),
+    ),
+  ];
 }
 
 // ── Leaf blocks ─────────────────────────────────────────────────────────────────────────────────────────
@@ -255,7 +280,7 @@ function paragraphOrImages(node: Paragraph, container: Container, ctx: Ctx): Doc
   const content = trimEndBreaks(pieces(node.children, 0, ctx));
   const images = content.filter((p): p is Inline => !isRun(p));
   const onlyImages =
-    container === 'document' &&
+    holds(container, 'images') &&
     images.length > 0 &&
     content.every((p) => (isRun(p) ? p.text.trim() === '' : p.type === 'inline-image'));
   if (!onlyImages) return paragraph(phrasingNodes(content));
@@ -272,7 +297,9 @@ function imageBlock(inline: DocumentInlineImage): DocumentBlockImage {
     object: 'block',
     type: 'image',
     data,
-    fragments: caption ? [{ object: 'fragment', fragment: 'caption', nodes: [paragraph([textNode([{ text: caption, marks: 0 }])])] }] : [],
+    fragments: caption
+      ? [{ object: 'fragment', fragment: 'caption', nodes: [paragraph([textNode([{ text: caption, marks: 0 }])])] }]
+      : [],
     isVoid: true,
   };
 }
@@ -284,41 +311,17 @@ function imageBlock(inline: DocumentInlineImage): DocumentBlockImage {
  */
 const FIGURE = /^<figure>\s*<img\s([^>]*?)\/?>\s*(?:<figcaption>([\s\S]*?)<\/figcaption>\s*)?<\/figure>$/i;
 
-function figure(html: string): DocumentInlineImage | null {
+function figure(html: string): { image: DocumentInlineImage; width?: Length; height?: Length } | null {
   const match = FIGURE.exec(html.trim());
   const src = match?.[1] === undefined ? undefined : attribute(match[1], 'src');
   if (!match?.[1] || !src) return null;
-  return inlineImage(src, attribute(match[1], 'alt'), match[2] === undefined ? undefined : decodeEntities(match[2].replace(/<[^>]*>/g, ' ')));
-}
-
-function attribute(attributes: string, name: string): string | undefined {
-  const value = new RegExp(`(?:^|\\s)${name}="([^"]*)"`, 'i').exec(attributes)?.[1];
-  return value === undefined ? undefined : decodeEntities(value);
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-    const code = name[0] !== '#' ? undefined : name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-    if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
-const TITLE = /(?:^|\s)title="((?:[^"\\]|\\.)*)"/;
-
-function code(node: Code): DocumentBlockCode {
-  const title = node.meta ? TITLE.exec(node.meta)?.[1]?.replace(/\\(.)/g, '$1') : undefined;
+  const caption = match[2] === undefined ? undefined : decodeEntities(match[2].replace(/<[^>]*>/g, ' '));
+  const width = lengthOf(attribute(match[1], 'width'));
+  const height = lengthOf(attribute(match[1], 'height'));
   return {
-    object: 'block',
-    type: 'code',
-    data: { ...(node.lang ? { syntax: node.lang } : {}), ...(title ? { title } : {}) },
-    nodes: node.value.split('\n').map((line) => ({
-      object: 'block',
-      type: 'code-line',
-      data: {},
-      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: line, marks: [] }] }],
-    })),
+    image: inlineImage(src, attribute(match[1], 'alt'), caption),
+    ...(width === undefined ? {} : { width }),
+    ...(height === undefined ? {} : { height }),
   };
 }
 
@@ -339,13 +342,17 @@ function table(node: Table, ctx: Ctx): DocumentBlockTable {
   const fragments: DocumentBlockTable['fragments'] = [];
   rows.forEach((row, r) => {
     const id = `r${r + 1}`;
-    const values: Record<string, string> = {};
+    const values: DocumentTableRecord['values'] = {};
     columns.forEach((column, c) => {
       // GFM: missing cells are empty, cells beyond the header's are not part of the table
       const cell = row.children[c];
       const name = `${id}-${column.id}`;
       values[column.id] = name;
-      fragments.push({ object: 'fragment', fragment: name, nodes: [paragraph(phrasingNodes(trimCell(pieces(cell?.children ?? [], 0, ctx))))] });
+      fragments.push({
+        object: 'fragment',
+        fragment: name,
+        nodes: [paragraph(phrasingNodes(trimCell(pieces(cell?.children ?? [], 0, ctx))))],
+      });
     });
     records[id] = { orderIndex: orderIndexes[r] ?? '', values };
   });
@@ -364,14 +371,19 @@ function table(node: Table, ctx: Ctx): DocumentBlockTable {
 
 // ── Inline content ──────────────────────────────────────────────────────────────────────────────────────
 
-type Inline = DocumentInlineLink | DocumentInlineImage;
-const isRun = (piece: Piece<Inline>): piece is Run => !('object' in piece);
-
 /** A heading is one line: its line breaks (`<br>`) are spaces. */
 function singleLine(content: Piece<Inline>[]): Piece<Inline>[] {
   return content.map((p) => {
-    if (isRun(p)) return { text: p.text.replaceAll('\n', ' '), marks: p.marks };
-    if (p.type === 'link') return { ...p, nodes: p.nodes.map((n) => (n.object === 'text' ? { ...n, leaves: n.leaves.map((l) => ({ ...l, text: l.text.replaceAll('\n', ' ') })) } : n)) };
+    if (isRun(p)) return { ...p, text: p.text.replaceAll('\n', ' ') };
+    if (p.type === 'link')
+      return {
+        ...p,
+        nodes: p.nodes.map((n) =>
+          n.object === 'text'
+            ? { ...n, leaves: n.leaves.map((l) => ({ ...l, text: l.text.replaceAll('\n', ' ') })) }
+            : n,
+        ),
+      };
     return p;
   });
 }
@@ -383,7 +395,7 @@ function trimEndBreaks(content: Piece<Inline>[]): Piece<Inline>[] {
     const p = out[i];
     if (!p || !isRun(p)) break;
     const text = p.text.replace(/\n+$/, '');
-    out[i] = { text, marks: p.marks };
+    out[i] = { ...p, text };
     if (text !== '') break;
   }
   return out;
@@ -396,104 +408,15 @@ function trimCell(content: Piece<Inline>[]): Piece<Inline>[] {
     const p = out[i];
     if (!p || !isRun(p) || p.marks & CODE) break;
     const text = p.text.trimStart();
-    out[i] = { text, marks: p.marks };
+    out[i] = { ...p, text };
     if (text !== '') break;
   }
   for (let i = out.length - 1; i >= 0; i--) {
     const p = out[i];
     if (!p || !isRun(p) || p.marks & CODE) break;
     const text = p.text.trimEnd();
-    out[i] = { text, marks: p.marks };
+    out[i] = { ...p, text };
     if (text !== '') break;
   }
   return out;
 }
-
-/** Soft line breaks are spaces, as they render. */
-const unwrap = (text: string) => text.replace(/[ \t]*\n[ \t]*/g, ' ');
-const BR = /^<br\s*\/?>$/i;
-
-function pieces(nodes: PhrasingContent[], marks: number, ctx: Ctx, inLink = false): Piece<Inline>[] {
-  const out: Piece<Inline>[] = [];
-  for (const node of nodes) {
-    switch (node.type) {
-      case 'text':
-        out.push({ text: unwrap(node.value), marks });
-        break;
-      case 'strong':
-        out.push(...pieces(node.children, marks | BOLD, ctx, inLink));
-        break;
-      case 'emphasis':
-        out.push(...pieces(node.children, marks | ITALIC, ctx, inLink));
-        break;
-      case 'delete':
-        out.push(...pieces(node.children, marks | STRIKETHROUGH, ctx, inLink));
-        break;
-      case 'inlineCode':
-        out.push({ text: node.value.replaceAll('\n', ' '), marks: marks | CODE }); // CommonMark: line endings in code spans are spaces
-        break;
-      case 'break':
-        out.push({ text: '\n', marks });
-        break;
-      case 'link':
-        out.push(...link(node.url, node.children, marks, ctx, inLink));
-        break;
-      case 'linkReference': {
-        const definition = ctx.definitions.get(node.identifier);
-        if (definition) out.push(...link(definition.url, node.children, marks, ctx, inLink));
-        else out.push(...raw(sourceOf(node, ctx), marks, ctx, inLink));
-        break;
-      }
-      case 'image':
-        out.push(inlineImage(node.url, node.alt, node.title));
-        break;
-      case 'imageReference': {
-        const definition = ctx.definitions.get(node.identifier);
-        if (definition) out.push(inlineImage(definition.url, node.alt, definition.title));
-        else out.push(...raw(sourceOf(node, ctx), marks, ctx, inLink));
-        break;
-      }
-      case 'html':
-        if (BR.test(node.value.trim())) out.push({ text: '\n', marks });
-        else out.push(...raw(node.value, marks, ctx, inLink));
-        break;
-      default:
-        // footnote references and anything else inline GitBook has no node for: their source text
-        out.push(...raw(sourceOf(node, ctx), marks, ctx, inLink));
-    }
-  }
-  return out;
-}
-
-function raw(text: string, marks: number, ctx: Ctx, inLink: boolean): Piece<Inline>[] {
-  return inLink ? [{ text: unwrap(text), marks }] : rawPieces([{ type: 'text', value: text }], marks, ctx);
-}
-
-function link(url: string, children: PhrasingContent[], marks: number, ctx: Ctx, inLink: boolean): Piece<Inline>[] {
-  const content = pieces(children, marks, ctx, true);
-  if (inLink) return content; // markdown has no link inside a link; kept for completeness
-  const nodes = phrasingNodes(content.flatMap((p) => (isRun(p) || p.type === 'inline-image' ? [p] : [])));
-  return [{ object: 'inline', type: 'link', data: { ref: refFromUrl(url) }, nodes }];
-}
-
-function inlineImage(url: string, alt: string | null | undefined, title: string | null | undefined): DocumentInlineImage {
-  const caption = captionText(title);
-  return {
-    object: 'inline',
-    type: 'inline-image',
-    data: { ref: refFromUrl(url), ...(alt ? { alt } : {}), ...(caption ? { caption } : {}) },
-    isVoid: true,
-  };
-}
-
-/** The characters of texts and links (images excluded), as GitHub reads a heading to make its anchor. */
-export function plainText(nodes: DocumentBlockParagraph['nodes']): string {
-  return nodes
-    .map((node) => {
-      if (node.object === 'text') return node.leaves.map((leaf) => leaf.text).join('');
-      if (node.type === 'link') return plainText(node.nodes);
-      return '';
-    })
-    .join('');
-}
-const headingText = plainText;

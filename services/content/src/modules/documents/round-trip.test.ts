@@ -17,6 +17,8 @@ function expectStable(markdown: string): void {
 }
 
 const TRICKY = [
+  '---\n\n---\n\n',
+  '---\n---\ntext',
   '# Title with `code` and [link](https://x.io)\n\nText',
   '**bold *italic inside* bold** and *italic **bold inside** italic*',
   '***all*** **a**_b_**c** x**mid**word `a` `` b`c `` ` spaced `',
@@ -69,7 +71,7 @@ describe('round trip', () => {
     ];
     const normalized = variants.map(normalizeMarkdown);
     expect(new Set(normalized).size).toBe(1);
-    expect(normalized[0]).toBe('# Title\n\n- one\n- two\n\n**bold** *it*\n\n---\n\n```js\nx\n```\n');
+    expect(normalized[0]).toBe('# Title\n\n- one\n- two\n\n**bold** *it*\n\n***\n\n```js\nx\n```\n');
   });
 
   it('gives a JSON document written by a client the same canonical markdown as the same content in markdown', () => {
@@ -78,12 +80,23 @@ describe('round trip', () => {
         object: 'document',
         data: {},
         nodes: [
-          { object: 'block', type: 'heading-1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Title', marks: [] }] }] },
+          {
+            object: 'block',
+            type: 'heading-1',
+            data: {},
+            nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Title', marks: [] }] }],
+          },
           {
             object: 'block',
             type: 'paragraph',
             nodes: [
-              { object: 'text', leaves: [{ object: 'leaf', text: 'Hello ', marks: [] }, { object: 'leaf', text: 'world', marks: [{ object: 'mark', type: 'bold' }] }] },
+              {
+                object: 'text',
+                leaves: [
+                  { object: 'leaf', text: 'Hello ', marks: [] },
+                  { object: 'leaf', text: 'world', marks: [{ object: 'mark', type: 'bold' }] },
+                ],
+              },
             ],
           },
         ],
@@ -97,9 +110,9 @@ describe('round trip', () => {
       fc.property(markdownArbitrary(), (markdown) => {
         expectStable(markdown);
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
-  });
+  }, 120_000);
 
   it('holds for generated JSON documents, once canonical', () => {
     fc.assert(
@@ -107,9 +120,9 @@ describe('round trip', () => {
         const document = JSONDocumentSchema.parse(raw);
         expectStable(documentToMarkdown(document));
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
-  });
+  }, 120_000);
 
   it('produces only documents that validate against the contract', () => {
     fc.assert(
@@ -119,8 +132,9 @@ describe('round trip', () => {
       }),
       { numRuns: 200 },
     );
-    for (const markdown of TRICKY) expect(JSONDocumentSchema.safeParse(markdownToDocument(markdown)).success).toBe(true);
-  });
+    for (const markdown of TRICKY)
+      expect(JSONDocumentSchema.safeParse(markdownToDocument(markdown)).success).toBe(true);
+  }, 120_000);
 
   it('converts a 5,000-line document both ways (timing reported, not asserted)', () => {
     const section = (i: number) =>
@@ -146,7 +160,24 @@ describe('round trip', () => {
 
 function markdownArbitrary(): fc.Arbitrary<string> {
   const word = fc.stringMatching(/^[a-zA-Z0-9 *_`~[\]()<>#|\\!.:&;'"{}%+=-]{1,12}$/);
-  const token = fc.constantFrom('é', 'ß', '東京', ' ', '  ', '\u00a0', 'www.x.com', 'https://a.b/c', '&amp;', '&#x20;', '\\', '1.', '-', '+', '>', '#');
+  const token = fc.constantFrom(
+    'é',
+    'ß',
+    '東京',
+    ' ',
+    '  ',
+    '\u00a0',
+    'www.x.com',
+    'https://a.b/c',
+    '&amp;',
+    '&#x20;',
+    '\\',
+    '1.',
+    '-',
+    '+',
+    '>',
+    '#',
+  );
   const text = fc.array(fc.oneof(word, token), { minLength: 1, maxLength: 5 }).map((a) => a.join(''));
   const inline = fc.oneof(
     text,
@@ -155,7 +186,9 @@ function markdownArbitrary(): fc.Arbitrary<string> {
     text.map((t) => `_${t}_`),
     text.map((t) => `~~${t}~~`),
     text.map((t) => '`' + t.replace(/`/g, '') + '`'),
-    fc.tuple(text, fc.constantFrom('https://x.y/z', 'gitbook-file:f1', '/rel/page', 'a b')).map(([t, u]) => `[${t}](${u})`),
+    fc
+      .tuple(text, fc.constantFrom('https://x.y/z', 'gitbook-file:f1', '/rel/page', 'a b'))
+      .map(([t, u]) => `[${t}](${u})`),
     fc.tuple(text, fc.constantFrom('https://x.y/i.png', 'gitbook-file:f1')).map(([t, u]) => `![${t}](${u})`),
     fc.constantFrom('  \n', '\n', '<br>', '<span>'),
   );
@@ -166,7 +199,9 @@ function markdownArbitrary(): fc.Arbitrary<string> {
     leaf: fc.oneof(
       para,
       fc.tuple(fc.integer({ min: 1, max: 6 }), line).map(([d, l]) => `${'#'.repeat(d)} ${l}`),
-      fc.tuple(fc.constantFrom('', 'js', 'python'), fc.array(word, { maxLength: 3 })).map(([lang, lines]) => '```' + lang + '\n' + lines.join('\n').replace(/`/g, '') + '\n```'),
+      fc
+        .tuple(fc.constantFrom('', 'js', 'python'), fc.array(word, { maxLength: 3 }))
+        .map(([lang, lines]) => '```' + lang + '\n' + lines.join('\n').replace(/`/g, '') + '\n```'),
       fc.tuple(text, text, text, text).map((cells) => {
         const [a, b, c, d] = cells.map((cell) => cell.replace(/\|/g, ''));
         return `| ${a} | ${b} |\n|---|:-:|\n| ${c} | ${d} |`;
@@ -176,16 +211,23 @@ function markdownArbitrary(): fc.Arbitrary<string> {
     block: fc.oneof(
       { depthSize: 'small' },
       tie('leaf'),
-      fc.array(fc.tuple(fc.constantFrom('- ', '1. ', '- [ ] ', '- [x] '), tie('block')), { minLength: 1, maxLength: 3 }).map((items) =>
-        items.map(([bullet, content]) => bullet + indent(content, ' '.repeat(bullet.length))).join('\n'),
-      ),
+      fc
+        .array(fc.tuple(fc.constantFrom('- ', '1. ', '- [ ] ', '- [x] '), tie('block')), { minLength: 1, maxLength: 3 })
+        .map((items) =>
+          items.map(([bullet, content]) => bullet + indent(content, ' '.repeat(bullet.length))).join('\n'),
+        ),
       tie('block').map((content) => `> ${indent(content, '> ')}`),
-      fc.tuple(fc.constantFrom('info', 'warning', 'danger', 'success'), fc.array(tie('block'), { minLength: 1, maxLength: 2 })).map(
-        ([style, content]) => `{% hint style="${style}" %}\n${content.join('\n\n')}\n{% endhint %}`,
-      ),
+      fc
+        .tuple(
+          fc.constantFrom('info', 'warning', 'danger', 'success'),
+          fc.array(tie('block'), { minLength: 1, maxLength: 2 }),
+        )
+        .map(([style, content]) => `{% hint style="${style}" %}\n${content.join('\n\n')}\n{% endhint %}`),
     ),
   }));
-  return fc.array(fc.tuple(block, fc.constantFrom('\n\n', '\n')), { maxLength: 6 }).map((blocks) => blocks.map(([b, sep]) => b + sep).join(''));
+  return fc
+    .array(fc.tuple(block, fc.constantFrom('\n\n', '\n')), { maxLength: 6 })
+    .map((blocks) => blocks.map(([b, sep]) => b + sep).join(''));
 }
 
 function documentArbitrary(): fc.Arbitrary<unknown> {
@@ -193,7 +235,11 @@ function documentArbitrary(): fc.Arbitrary<unknown> {
   const marks = fc
     .subarray(['bold', 'italic', 'strikethrough', 'code'] as const)
     .map((types) => types.map((type) => ({ object: 'mark', type })));
-  const leaf = fc.record({ object: fc.constant('leaf'), text: fc.oneof(chars, fc.constantFrom(' ', 'é', 'x y', 'www.a.com', '1. ', '# ')), marks });
+  const leaf = fc.record({
+    object: fc.constant('leaf'),
+    text: fc.oneof(chars, fc.constantFrom(' ', 'é', 'x y', 'www.a.com', '1. ', '# ')),
+    marks,
+  });
   const text = fc.record({ object: fc.constant('text'), leaves: fc.array(leaf, { maxLength: 4 }) });
   const ref = fc.oneof(
     fc.record({ kind: fc.constant('url'), url: fc.constantFrom('https://x.y', '/a/b', 'a b', 'https://x.y/(p)') }),
@@ -205,16 +251,34 @@ function documentArbitrary(): fc.Arbitrary<unknown> {
     data: fc.record({ ref, alt: chars, caption: chars }, { requiredKeys: ['ref'] }),
     isVoid: fc.constant(true),
   });
-  const link = fc.record({ object: fc.constant('inline'), type: fc.constant('link'), data: fc.record({ ref }), nodes: fc.array(fc.oneof(text, inlineImage), { minLength: 1, maxLength: 3 }) });
-  const phrasing = fc.array(fc.oneof({ weight: 4, arbitrary: text }, link, inlineImage), { minLength: 1, maxLength: 5 });
+  const link = fc.record({
+    object: fc.constant('inline'),
+    type: fc.constant('link'),
+    data: fc.record({ ref }),
+    nodes: fc.array(fc.oneof(text, inlineImage), { minLength: 1, maxLength: 3 }),
+  });
+  const phrasing = fc.array(fc.oneof({ weight: 4, arbitrary: text }, link, inlineImage), {
+    minLength: 1,
+    maxLength: 5,
+  });
   const paragraph = phrasing.map((nodes) => ({ object: 'block', type: 'paragraph', nodes }));
-  const heading = fc.tuple(fc.constantFrom('heading-1', 'heading-2', 'heading-3'), phrasing).map(([type, nodes]) => ({ object: 'block', type, data: {}, nodes }));
+  const heading = fc
+    .tuple(fc.constantFrom('heading-1', 'heading-2', 'heading-3'), phrasing)
+    .map(([type, nodes]) => ({ object: 'block', type, data: {}, nodes }));
   const code = fc.record({
     object: fc.constant('block'),
     type: fc.constant('code'),
-    data: fc.record({ syntax: fc.constantFrom('js', 'c++'), title: chars.map((t) => t.replace(/\n/g, '')) }, { requiredKeys: [] }),
+    data: fc.record(
+      { syntax: fc.constantFrom('js', 'c++'), title: chars.map((t) => t.replace(/\n/g, '')) },
+      { requiredKeys: [] },
+    ),
     nodes: fc.array(
-      chars.map((line) => ({ object: 'block', type: 'code-line', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: line.replace(/\n/g, ''), marks: [] }] }] })),
+      chars.map((line) => ({
+        object: 'block',
+        type: 'code-line',
+        data: {},
+        nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: line.replace(/\n/g, ''), marks: [] }] }],
+      })),
       { minLength: 1, maxLength: 3 },
     ),
   });
@@ -226,36 +290,69 @@ function documentArbitrary(): fc.Arbitrary<unknown> {
     fragments: fc.constant([]),
     isVoid: fc.constant(true),
   });
-  const images = fc.array(image, { minLength: 1, maxLength: 3 }).map((nodes) => ({ object: 'block', type: 'images', data: {}, nodes, isVoid: false }));
-  const table = fc.tuple(fc.array(fc.tuple(chars, fc.constantFrom('left', 'center', 'right')), { minLength: 1, maxLength: 3 }), fc.array(fc.array(paragraph, { minLength: 3, maxLength: 3 }), { maxLength: 3 })).map(
-    ([columns, rows]) => ({
+  const images = fc
+    .array(image, { minLength: 1, maxLength: 3 })
+    .map((nodes) => ({ object: 'block', type: 'images', data: {}, nodes, isVoid: false }));
+  const table = fc
+    .tuple(
+      fc.array(fc.tuple(chars, fc.constantFrom('left', 'center', 'right')), { minLength: 1, maxLength: 3 }),
+      fc.array(fc.array(paragraph, { minLength: 3, maxLength: 3 }), { maxLength: 3 }),
+    )
+    .map(([columns, rows]) => ({
       object: 'block',
       type: 'table',
       data: {
         view: { type: 'grid', columns: columns.map((_, i) => `c${i}`), hideHeader: false },
-        records: Object.fromEntries(rows.map((_, r) => [`r${r}`, { orderIndex: `a${r}`, values: Object.fromEntries(columns.map((_, c) => [`c${c}`, `f${r}-${c}`])) }])),
-        definition: Object.fromEntries(columns.map(([title, textAlignment], i) => [`c${i}`, { id: `c${i}`, title, type: 'text', textAlignment }])),
+        records: Object.fromEntries(
+          rows.map((_, r) => [
+            `r${r}`,
+            { orderIndex: `a${r}`, values: Object.fromEntries(columns.map((_, c) => [`c${c}`, `f${r}-${c}`])) },
+          ]),
+        ),
+        definition: Object.fromEntries(
+          columns.map(([title, textAlignment], i) => [`c${i}`, { id: `c${i}`, title, type: 'text', textAlignment }]),
+        ),
       },
-      fragments: rows.flatMap((cells, r) => columns.map((_, c) => ({ object: 'fragment', fragment: `f${r}-${c}`, nodes: [cells[c]] }))),
+      fragments: rows.flatMap((cells, r) =>
+        columns.map((_, c) => ({ object: 'fragment', fragment: `f${r}-${c}`, nodes: [cells[c]] })),
+      ),
       isVoid: true,
-    }),
-  );
-  const { document } = fc.letrec<{ essential: unknown; list: unknown; quote: unknown; hint: unknown; document: unknown }>((tie) => ({
+    }));
+  const { document } = fc.letrec<{
+    essential: unknown;
+    list: unknown;
+    quote: unknown;
+    hint: unknown;
+    document: unknown;
+  }>((tie) => ({
     essential: fc.oneof({ depthSize: 'small' }, paragraph, paragraph, heading, divider, tie('list')),
     list: fc
       .tuple(
         fc.constantFrom('list-ordered', 'list-unordered', 'list-tasks'),
-        fc.array(fc.tuple(fc.boolean(), fc.array(fc.oneof(tie('essential'), code, table), { minLength: 1, maxLength: 2 })), { minLength: 1, maxLength: 3 }),
+        fc.array(
+          fc.tuple(fc.boolean(), fc.array(fc.oneof(tie('essential'), code, table), { minLength: 1, maxLength: 2 })),
+          { minLength: 1, maxLength: 3 },
+        ),
       )
       .map(([type, items]) => ({
         object: 'block',
         type,
         data: {},
-        nodes: items.map(([checked, nodes]) => ({ object: 'block', type: 'list-item', data: type === 'list-tasks' ? { checked } : {}, nodes })),
+        nodes: items.map(([checked, nodes]) => ({
+          object: 'block',
+          type: 'list-item',
+          data: type === 'list-tasks' ? { checked } : {},
+          nodes,
+        })),
       })),
-    quote: fc.array(fc.oneof(tie('essential'), tie('quote')), { minLength: 1, maxLength: 2 }).map((nodes) => ({ object: 'block', type: 'blockquote', nodes })),
+    quote: fc
+      .array(fc.oneof(tie('essential'), tie('quote')), { minLength: 1, maxLength: 2 })
+      .map((nodes) => ({ object: 'block', type: 'blockquote', nodes })),
     hint: fc
-      .tuple(fc.constantFrom('info', 'warning', 'danger', 'success'), fc.array(fc.oneof(tie('essential'), table), { minLength: 1, maxLength: 2 }))
+      .tuple(
+        fc.constantFrom('info', 'warning', 'danger', 'success'),
+        fc.array(fc.oneof(tie('essential'), table), { minLength: 1, maxLength: 2 }),
+      )
       .map(([style, nodes]) => ({ object: 'block', type: 'hint', data: { style }, nodes })),
     document: fc
       .array(fc.oneof(tie('essential'), tie('quote'), tie('hint'), code, images, table), { maxLength: 5 })

@@ -23,7 +23,8 @@ export const text = (...leaves: (DocumentTextLeaf | string)[]): DocumentText => 
   leaves: leaves.length === 0 ? [leaf('')] : leaves.map((l) => (typeof l === 'string' ? leaf(l) : l)),
 });
 export const url = (u: string): DocumentRef => ({ kind: 'url', url: u });
-export const file = (id: string, space?: string): DocumentRef => (space === undefined ? { kind: 'file', file: id } : { kind: 'file', file: id, space });
+export const file = (id: string, space?: string): DocumentRef =>
+  space === undefined ? { kind: 'file', file: id } : { kind: 'file', file: id, space };
 export const link = (ref: DocumentRef, ...nodes: (DocumentText | DocumentInlineImage)[]): DocumentInlineLink => ({
   object: 'inline',
   type: 'link',
@@ -36,22 +37,41 @@ export const inlineImage = (ref: DocumentRef, data: { alt?: string; caption?: st
   data: { ref, ...data },
   isVoid: true,
 });
-export const p = (...nodes: DocumentBlockParagraph['nodes']): DocumentBlockParagraph => ({ object: 'block', type: 'paragraph', data: {}, nodes });
+export const p = (...nodes: DocumentBlockParagraph['nodes']): DocumentBlockParagraph => ({
+  object: 'block',
+  type: 'paragraph',
+  data: {},
+  nodes,
+});
 export const para = (...leaves: (DocumentTextLeaf | string)[]) => p(text(...leaves));
-export const heading = (level: 1 | 2 | 3, id: string, ...leaves: (DocumentTextLeaf | string)[]): DocumentBlockTopLevel => ({
+export const heading = (
+  level: 1 | 2 | 3,
+  id: string,
+  ...leaves: (DocumentTextLeaf | string)[]
+): DocumentBlockTopLevel => ({
   object: 'block',
   type: `heading-${level}`,
   data: {},
   meta: { id },
   nodes: [text(...leaves)],
 });
-export const item = (...nodes: DocumentListItemChild[]) => ({ object: 'block' as const, type: 'list-item' as const, data: {}, nodes });
+export const item = (...nodes: DocumentListItemChild[]) => ({
+  object: 'block' as const,
+  type: 'list-item' as const,
+  data: {},
+  nodes,
+});
 export const task = (checked: boolean, ...nodes: DocumentListItemChild[]) => ({
   object: 'block' as const,
   type: 'list-item' as const,
   data: { checked },
   nodes,
 });
-export const codeLine = (line: string) => ({ object: 'block' as const, type: 'code-line' as const, data: {}, nodes: [text(line)] });
+export const codeLine = (line: string) => ({
+  object: 'block' as const,
+  type: 'code-line' as const,
+  data: {},
+  nodes: [text(line)],
+});
 export const divider = { object: 'block', type: 'divider', data: {}, isVoid: true } as const;
 export const doc = (...nodes: DocumentBlockTopLevel[]): JSONDocument => ({ object: 'document', data: {}, nodes });

@@ -23,12 +23,35 @@ export interface HtmlPage {
 const MAIN = ['main', '[role=main]'];
 /** Never content, wherever they are. */
 const NOT_CONTENT = [
-  'script', 'style', 'noscript', 'template', 'link', 'meta', 'iframe', 'object', 'embed', 'canvas', 'svg', 'video', 'audio', 'map',
-  'form', 'button', 'input:not([type=checkbox])', 'select', 'textarea', 'dialog', 'nav',
-  '[hidden]', '[aria-hidden=true]', '[style*="display:none"]', '[style*="display: none"]',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'link',
+  'meta',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'svg',
+  'video',
+  'audio',
+  'map',
+  'form',
+  'button',
+  'input:not([type=checkbox])',
+  'select',
+  'textarea',
+  'dialog',
+  'nav',
+  '[hidden]',
+  '[aria-hidden=true]',
+  '[style*="display:none"]',
+  '[style*="display: none"]',
 ].join(', ');
-/** Page chrome: left out when the content is the whole body. */
+/** Page chrome: left out when the content is the whole body (but an aside that is a note stays: a hint). */
 const CHROME = 'header, footer, aside, [role=banner], [role=navigation], [role=contentinfo], [role=complementary]';
+const NOTE = /\b(?:note|hint|admonition|callout|alert|tip|warning|caution|danger|important|info)\b/i;
 /** Text of a heading permalink (`<a href="#setup">¶</a>`). */
 const PERMALINK_TEXT = /^[\s#¶§🔗]*$/u;
 
@@ -68,11 +91,33 @@ function imageSource(attrs: Record<string, string>): string | undefined {
 }
 
 /**
+ * What scripts would show, kept before hidden elements, buttons and scripts are dropped: every panel of a tab
+ * widget (the ones not selected are hidden), the tabs themselves (often buttons), and MathJax 2's TeX (a
+ * `<script type="math/tex">`, made MathML with its TeX annotation, as KaTeX writes it).
+ */
+function keepWidgetContent($: CheerioAPI): void {
+  $('[role=tabpanel]').each((_, el) => {
+    const panel = $(el);
+    panel.removeAttr('hidden').removeAttr('aria-hidden');
+    if (/display:\s*none/i.test(panel.attr('style') ?? '')) panel.removeAttr('style');
+  });
+  $('button[role=tab]').each((_, el) => void (el.tagName = 'span'));
+  $('script[type^="math/tex"]').each((_, el) => {
+    const script = $(el);
+    const math = $('<math><semantics><annotation encoding="application/x-tex"></annotation></semantics></math>');
+    math.find('annotation').text(script.text().trim());
+    if (/mode=display/.test(script.attr('type') ?? '')) math.attr('display', 'block');
+    script.replaceWith(math);
+  });
+}
+
+/**
  * The main content: `<main>` (or `[role=main]`) holding text, narrowed to its `<article>` when it holds exactly
  * one (documentation sites put the table of contents beside the article); else the page's only `<article>`;
  * else the body without its header, footer, asides and navigation.
  */
 export function pickMainContent($: CheerioAPI) {
+  keepWidgetContent($);
   $(NOT_CONTENT).remove();
   for (const selector of MAIN) {
     const main = $(selector).first();
@@ -85,13 +130,21 @@ export function pickMainContent($: CheerioAPI) {
   if (articles.length === 1 && collapse(articles.text())) return articles.first();
   // parse5 gives every document a body.
   const body = $('body').first();
-  body.find(CHROME).remove();
+  body
+    .find(CHROME)
+    .filter((_, el) => !(el.tagName === 'aside' && (el.attribs.role === 'note' || NOTE.test(el.attribs.class ?? ''))))
+    .remove();
   return body;
 }
 
 /** Reads an HTML page fetched from `url` (the body's charset from `charset`, the page's `<meta>`, else sniffed). */
 export function readHtmlPage(body: Buffer | string, url: string, charset?: string): HtmlPage {
-  const $ = typeof body === 'string' ? load(body) : loadBuffer(body, { encoding: { defaultEncoding: 'utf-8', ...(charset ? { transportLayerEncodingLabel: charset } : {}) } });
+  const $ =
+    typeof body === 'string'
+      ? load(body)
+      : loadBuffer(body, {
+          encoding: { defaultEncoding: 'utf-8', ...(charset ? { transportLayerEncodingLabel: charset } : {}) },
+        });
   const base = baseOf($, url);
   const links: string[] = [];
   $('a[href], area[href]').each((_, el) => {
@@ -99,8 +152,12 @@ export function readHtmlPage(body: Buffer | string, url: string, charset?: strin
     if (href && /^https?:/.test(href)) links.push(href);
   });
   const canonical = absoluteUrl($('link[rel~=canonical]').first().attr('href'), base) ?? undefined;
-  const description = collapse($('meta[name=description]').attr('content') ?? $('meta[property="og:description"]').attr('content') ?? '') || undefined;
-  const documentTitle = collapse($('title').first().text()) || collapse($('meta[property="og:title"]').attr('content') ?? '') || undefined;
+  const description =
+    collapse(
+      $('meta[name=description]').attr('content') ?? $('meta[property="og:description"]').attr('content') ?? '',
+    ) || undefined;
+  const documentTitle =
+    collapse($('title').first().text()) || collapse($('meta[property="og:title"]').attr('content') ?? '') || undefined;
   const pageHeading = collapse($('h1').first().text()) || undefined;
 
   const main = pickMainContent($);
@@ -130,7 +187,8 @@ export function readHtmlPage(body: Buffer | string, url: string, charset?: strin
     if (!src) return void img.remove();
     img.attr('src', src);
     images.push(src);
-    for (const name of ['srcset', 'data-src', 'data-srcset', 'data-original', 'data-lazy-src', 'sizes', 'loading']) img.removeAttr(name);
+    for (const name of ['srcset', 'data-src', 'data-srcset', 'data-original', 'data-lazy-src', 'sizes', 'loading'])
+      img.removeAttr(name);
   });
   // A figure's caption becomes its image's title (the document converter reads it as the image caption).
   main.find('figure').each((_, el) => {

@@ -9,14 +9,18 @@ let site: WebSite;
 let crawled: CrawledSite;
 beforeAll(async () => {
   site = await serveWebSite(ACME_DOCS);
-  crawled = await crawlWebsite(`${site.origin}/docs/`, websiteFetch({ QUIRE_ALLOW_PRIVATE_FETCH: true, QUIRE_OUTBOUND_FETCH: false }), {
-    maxDepth: 3,
-    maxPages: 100,
-    maxBytes: 10 * 1024 * 1024,
-    timeoutMs: 10_000,
-    concurrency: 4,
-    maxImageBytes: 1024 * 1024,
-  });
+  crawled = await crawlWebsite(
+    `${site.origin}/docs/`,
+    websiteFetch({ QUIRE_ALLOW_PRIVATE_FETCH: true, QUIRE_OUTBOUND_FETCH: false }),
+    {
+      maxDepth: 3,
+      maxPages: 100,
+      maxBytes: 10 * 1024 * 1024,
+      timeoutMs: 10_000,
+      concurrency: 4,
+      maxImageBytes: 1024 * 1024,
+    },
+  );
 });
 afterAll(async () => {
   await site?.close();
@@ -24,7 +28,8 @@ afterAll(async () => {
 
 type Insert = Extract<ContentChange, { operation: 'insert_page' }>;
 const inserts = (changes: ContentChange[]) => changes.filter((c): c is Insert => c.operation === 'insert_page');
-const markdownOf = (changes: ContentChange[], title: string) => (inserts(changes).find((c) => c.title === title)!.document as { markdown: string }).markdown;
+const markdownOf = (changes: ContentChange[], title: string) =>
+  (inserts(changes).find((c) => c.title === title)!.document as { markdown: string }).markdown;
 
 describe('planImport', () => {
   it('inserts the images, then the pages parents first, nested by URL path, with slugs from their URLs', () => {
@@ -33,7 +38,12 @@ describe('planImport', () => {
       operation: 'insert_files',
       files: [
         { ref: 'import-file-1', name: 'logo.png', contentType: 'image/png', url: `${site.origin}/docs/img/logo.png` },
-        { ref: 'import-file-2', name: 'diagram.png', contentType: 'image/png', url: `${site.origin}/docs/img/diagram.png` },
+        {
+          ref: 'import-file-2',
+          name: 'diagram.png',
+          contentType: 'image/png',
+          url: `${site.origin}/docs/img/diagram.png`,
+        },
       ],
     });
     expect(files.get(`${site.origin}/docs/img/logo.png`)).toEqual({ bytes: LOGO, contentType: 'image/png' });
@@ -77,7 +87,8 @@ describe('planImport', () => {
       ],
       Authentication: ['[Tokens](./import-page-6.md)'],
     };
-    for (const [title, parts] of Object.entries(written)) for (const part of parts) expect(markdownOf(changes, title)).toContain(part);
+    for (const [title, parts] of Object.entries(written))
+      for (const part of parts) expect(markdownOf(changes, title)).toContain(part);
     // The title, the navigation, the footer and the scripts are left out.
     expect(markdownOf(changes, 'Acme Docs')).not.toMatch(/Acme Docs\n|Home|Legal|analytics|# Acme Docs/);
   });
@@ -90,6 +101,12 @@ describe('headingAnchors', () => {
         '<section id="usage"><h2>Usage</h2><p>Text</p><h3>Details</h3></section>',
       '## Intro\n\n## Set _up_\n\n### Intro\n\n#### No id\n\n## Usage\n\nText\n\n### Details\n',
     );
-    expect(Object.fromEntries(anchors)).toEqual({ a1: 'intro', s: 'set-up', old: 'set-up', again: 'intro-1', usage: 'usage' });
+    expect(Object.fromEntries(anchors)).toEqual({
+      a1: 'intro',
+      s: 'set-up',
+      old: 'set-up',
+      again: 'intro-1',
+      usage: 'usage',
+    });
   });
 });

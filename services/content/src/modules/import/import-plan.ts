@@ -1,6 +1,7 @@
 import { load } from 'cheerio';
 import type { ContentChange } from '@quire/contracts';
-import { documentHeadings, slugify, uniqueSlug } from '../documents/index.ts';
+import { slugify, uniqueSlug } from '@quire/kit';
+import { documentHeadings } from '../documents/index.ts';
 import type { RemoteFile } from '../content/remote-file.ts';
 import { htmlToMarkdown } from './html-to-markdown.ts';
 import { buildPageTree } from './page-tree.ts';
@@ -42,7 +43,14 @@ export function headingAnchors(content: string, markdown: string): Map<string, s
     // Its id, those of elements inside it, and that of a section it opens (`<section id="setup"><h2>…`).
     const section = heading.parent('section[id], div.section[id]');
     const opens = section.length && section.find('h1, h2, h3, h4, h5, h6').first().is(heading);
-    const ids = [heading.attr('id'), ...heading.find('[id], a[name]').map((_, inner) => $(inner).attr('id') ?? $(inner).attr('name')).get(), opens ? section.attr('id') : undefined];
+    const ids = [
+      heading.attr('id'),
+      ...heading
+        .find('[id], a[name]')
+        .map((_, inner) => $(inner).attr('id') ?? $(inner).attr('name'))
+        .get(),
+      opens ? section.attr('id') : undefined,
+    ];
     for (const id of ids) if (id && !anchors.has(id)) anchors.set(id, written[at]!.id);
   });
   return anchors;
@@ -105,7 +113,12 @@ export function planImport(site: CrawledSite, topSlugs: ReadonlySet<string>): Im
     const chunk = images.slice(start, start + FILES_PER_CHANGE);
     changes.push({
       operation: 'insert_files',
-      files: chunk.map((image, i) => ({ ref: fileRef(start + i), name: image.name.slice(-256), contentType: image.contentType, url: image.url })),
+      files: chunk.map((image, i) => ({
+        ref: fileRef(start + i),
+        name: image.name.slice(-256),
+        contentType: image.contentType,
+        url: image.url,
+      })),
     });
     for (const image of chunk) files.set(image.url, { bytes: image.bytes, contentType: image.contentType });
   }

@@ -40,17 +40,20 @@ export const ACME_DOCS: Record<string, WebResource | string> = {
      <table><tr><td>OS</td><td>Supported</td></tr><tr><td>Linux</td><td>yes</td></tr></table>
      <p>Back to <a href="../">the start</a>; see <a href="#install-linux">the install steps</a>. <img src="../img/missing.png" alt="Missing"></p></article>`,
   ),
-  '/docs/api/': page(
-    'API',
-    `<h1>API</h1><p>Every call needs a token: see <a href="auth.html">Authentication</a>.</p>`,
-  ),
+  '/docs/api/': page('API', `<h1>API</h1><p>Every call needs a token: see <a href="auth.html">Authentication</a>.</p>`),
   '/docs/api/auth.html': page(
     'Authentication',
     `<h1>Authentication</h1><p>Send <code>Authorization: Bearer &lt;token&gt;</code>. Tokens are described in <a href="tokens.html">Tokens</a>.</p>`,
   ),
   '/docs/api/tokens.html': page('Tokens', `<h1>Tokens</h1><p>A token is a secret.</p>`),
-  '/docs/faq.html?ref=nav': page('FAQ', `<h1>FAQ</h1><p>Answers.</p>`).replace('<head>', '<head><link rel="canonical" href="/docs/faq.html">'),
-  '/docs/faq.html': page('FAQ', `<h1>FAQ</h1><p>Answers.</p>`).replace('<head>', '<head><link rel="canonical" href="/docs/faq.html">'),
+  '/docs/faq.html?ref=nav': page('FAQ', `<h1>FAQ</h1><p>Answers.</p>`).replace(
+    '<head>',
+    '<head><link rel="canonical" href="/docs/faq.html">',
+  ),
+  '/docs/faq.html': page('FAQ', `<h1>FAQ</h1><p>Answers.</p>`).replace(
+    '<head>',
+    '<head><link rel="canonical" href="/docs/faq.html">',
+  ),
   '/docs/old.html': { location: '/docs/faq.html' },
   '/docs/manual.pdf': { body: Buffer.from('%PDF-1.4\n%…'), type: 'application/pdf' },
   '/docs/img/logo.png': { body: LOGO, type: 'image/png' },

@@ -18,7 +18,11 @@ describe('buildPageTree', () => {
 
   it('puts a page whose parent path was not imported under its nearest imported ancestor, else at the top level', () => {
     const tree = buildPageTree(['/guides', '/guides/a/b/c', '/blog/2024/post'].map(page));
-    expect(Object.fromEntries(tree.map((n) => [n.key, n.parent]))).toEqual({ '/guides': null, '/guides/a/b/c': '/guides', '/blog/2024/post': null });
+    expect(Object.fromEntries(tree.map((n) => [n.key, n.parent]))).toEqual({
+      '/guides': null,
+      '/guides/a/b/c': '/guides',
+      '/blog/2024/post': null,
+    });
   });
 
   it('lists parents before their children, keeping the order found among the others', () => {

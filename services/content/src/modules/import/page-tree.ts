@@ -42,7 +42,8 @@ export function buildPageTree(pages: readonly TreeInput[]): TreeNode[] {
     const parent = parents.get(key);
     return parent == null ? 0 : depthOf(parent) + 1;
   };
-  for (const page of pages) nodes.set(page.key, { key: page.key, parent: parents.get(page.key) ?? null, depth: depthOf(page.key) });
+  for (const page of pages)
+    nodes.set(page.key, { key: page.key, parent: parents.get(page.key) ?? null, depth: depthOf(page.key) });
   // Parents before children, keeping the order found among pages of the same depth.
   return [...nodes.values()].sort((a, b) => a.depth - b.depth);
 }

@@ -4,7 +4,15 @@ import { failureOf, pngImage, serveWebSite, type WebSite } from '@quire/kit/test
 import { ACME_DOCS } from './import.fixtures.ts';
 import { crawlWebsite, websiteFetch, type CrawlLimits } from './website-crawler.ts';
 
-const limits = (over: Partial<CrawlLimits> = {}): CrawlLimits => ({ maxDepth: 3, maxPages: 100, maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, concurrency: 4, maxImageBytes: 1024 * 1024, ...over });
+const limits = (over: Partial<CrawlLimits> = {}): CrawlLimits => ({
+  maxDepth: 3,
+  maxPages: 100,
+  maxBytes: 10 * 1024 * 1024,
+  timeoutMs: 10_000,
+  concurrency: 4,
+  maxImageBytes: 1024 * 1024,
+  ...over,
+});
 const local = websiteFetch({ QUIRE_ALLOW_PRIVATE_FETCH: true, QUIRE_OUTBOUND_FETCH: false });
 
 let site: WebSite;
@@ -29,7 +37,14 @@ describe('crawlWebsite', () => {
     // The FAQ is one page under three URLs: its canonical one, a variant naming it canonical, a redirect to it.
     expect(crawled.aliases.get(`${site.origin}/docs/faq.html?ref=nav`)).toBe(`${site.origin}/docs/faq.html`);
     expect(crawled.aliases.get(`${site.origin}/docs/old.html`)).toBe(`${site.origin}/docs/faq.html`);
-    expect([...crawled.images.values()].map((i) => [i.url.replace(site.origin, ''), i.name, i.contentType, i.bytes.length > 0])).toEqual([
+    expect(
+      [...crawled.images.values()].map((i) => [
+        i.url.replace(site.origin, ''),
+        i.name,
+        i.contentType,
+        i.bytes.length > 0,
+      ]),
+    ).toEqual([
       ['/docs/img/logo.png', 'logo.png', 'image/png', true],
       ['/docs/img/diagram.png', 'diagram.png', 'image/png', true],
     ]);
@@ -47,7 +62,9 @@ describe('crawlWebsite', () => {
   it('stops at the depth and page limits, counting what it left out', async () => {
     const shallow = await crawlWebsite(`${site.origin}/docs/`, local, limits({ maxDepth: 1 }));
     expect(shallow.pages.map((p) => p.title)).toEqual(['Acme Docs', 'Setup', 'API', 'FAQ']);
-    expect(shallow.skipped.map((s) => s.reason)).toContain('more than 1 links away from the start page (QUIRE_IMPORT_MAX_DEPTH)');
+    expect(shallow.skipped.map((s) => s.reason)).toContain(
+      'more than 1 links away from the start page (QUIRE_IMPORT_MAX_DEPTH)',
+    );
     expect(shallow.totalResources - shallow.importedResources).toBe(4); // the PDF, the missing page and image, Authentication
 
     const few = await crawlWebsite(`${site.origin}/docs/`, local, limits({ maxPages: 2 }));
@@ -60,7 +77,11 @@ describe('crawlWebsite', () => {
 
   it('stops at the byte and time budgets, keeping what it read', async () => {
     const start = (await fetch(`${site.origin}/docs/`)).headers.get('content-length');
-    const bytes = await crawlWebsite(`${site.origin}/docs/`, local, limits({ maxBytes: Number(start) + 100, concurrency: 1 }));
+    const bytes = await crawlWebsite(
+      `${site.origin}/docs/`,
+      local,
+      limits({ maxBytes: Number(start) + 100, concurrency: 1 }),
+    );
     expect(bytes.pages.map((p) => p.title)).toEqual(['Acme Docs']);
     expect(bytes.bytes).toBeLessThanOrEqual(Number(start) + 100);
     expect(bytes.skipped[0]!.reason).toMatch(/QUIRE_IMPORT_MAX_BYTES|larger than/);
@@ -90,7 +111,10 @@ describe('crawlWebsite', () => {
     try {
       const crawled = await crawlWebsite(`${pics.origin}/`, local, limits({ maxImageBytes: big.length - 1 }));
       expect([...crawled.images.values()].map((i) => [i.name, i.contentType])).toEqual([['image-2.png', 'image/png']]);
-      expect(crawled.skipped.map((s) => s.reason)).toEqual([expect.stringMatching(/larger than/), 'not an image (text/html)']);
+      expect(crawled.skipped.map((s) => s.reason)).toEqual([
+        expect.stringMatching(/larger than/),
+        'not an image (text/html)',
+      ]);
       expect({ imported: crawled.importedResources, total: crawled.totalResources }).toEqual({ imported: 2, total: 4 });
     } finally {
       await pics.close();
@@ -104,12 +128,22 @@ describe('crawlWebsite', () => {
       expect(err.reason).toBe('invalid_input');
       return err.message;
     };
-    expect(await reasons(`${site.origin}/docs/missing.html`)).toBe(`Invalid request: url: ${site.origin}/docs/missing.html answered HTTP 404`);
-    expect(await reasons(`${site.origin}/docs/manual.pdf`)).toBe(`Invalid request: url: ${site.origin}/docs/manual.pdf is not an HTML page (application/pdf)`);
-    expect(await reasons('http://127.0.0.1:1/')).toBe('Invalid request: url: Refusing to fetch http://127.0.0.1:1/: ECONNREFUSED');
-    expect(await reasons('http://no-such-host.invalid/')).toMatch(/^Invalid request: url: Refusing to fetch http:\/\/no-such-host\.invalid\/: cannot resolve no-such-host\.invalid/);
+    expect(await reasons(`${site.origin}/docs/missing.html`)).toBe(
+      `Invalid request: url: ${site.origin}/docs/missing.html answered HTTP 404`,
+    );
+    expect(await reasons(`${site.origin}/docs/manual.pdf`)).toBe(
+      `Invalid request: url: ${site.origin}/docs/manual.pdf is not an HTML page (application/pdf)`,
+    );
+    expect(await reasons('http://127.0.0.1:1/')).toBe(
+      'Invalid request: url: Refusing to fetch http://127.0.0.1:1/: ECONNREFUSED',
+    );
+    expect(await reasons('http://no-such-host.invalid/')).toMatch(
+      /^Invalid request: url: Refusing to fetch http:\/\/no-such-host\.invalid\/: cannot resolve no-such-host\.invalid/,
+    );
     const guarded = websiteFetch({ QUIRE_ALLOW_PRIVATE_FETCH: false, QUIRE_OUTBOUND_FETCH: true });
-    expect(await reasons(`${site.origin}/docs/`, guarded)).toMatch(/resolves to a loopback or private address \(127\.0\.0\.1\); set QUIRE_ALLOW_PRIVATE_FETCH=1/);
+    expect(await reasons(`${site.origin}/docs/`, guarded)).toMatch(
+      /resolves to a loopback or private address; set QUIRE_ALLOW_PRIVATE_FETCH=1/,
+    );
   });
 
   it('follows the start page’s redirect and takes the site from where it lands, checking every hop', async () => {
@@ -125,6 +159,40 @@ describe('crawlWebsite', () => {
       expect(err.message).toMatch(/^Invalid request: url: Refusing to fetch/);
     } finally {
       await hop.close();
+    }
+  });
+  it('follows links only where the site’s robots.txt lets Quire-Import in', async () => {
+    const robots = 'User-agent: *\nDisallow: /docs/guides/\n\nUser-agent: Quire-Import\nDisallow: /docs/api\n';
+    const guarded = await serveWebSite({ ...ACME_DOCS, '/robots.txt': { body: robots, type: 'text/plain' } });
+    try {
+      const crawled = await crawlWebsite(`${guarded.origin}/docs/`, local, limits());
+      // The group naming Quire-Import applies (not `*`): the API pages are left out, the guides are read.
+      expect(crawled.pages.map((p) => p.key.replace(guarded.origin, ''))).toEqual([
+        '/docs',
+        '/docs/guides/setup.html',
+        '/docs/faq.html',
+      ]);
+      expect(crawled.skipped).toContainEqual({
+        url: `${guarded.origin}/docs/api`,
+        reason: `disallowed by ${guarded.origin}/robots.txt`,
+      });
+      expect(guarded.requests.filter((r) => r.startsWith('/docs/api'))).toEqual([]);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('follows no link when robots.txt cannot be had (HTTP 5xx), and still imports the start page', async () => {
+    const down = await serveWebSite({ ...ACME_DOCS, '/robots.txt': { status: 503, body: 'busy', type: 'text/plain' } });
+    try {
+      const crawled = await crawlWebsite(`${down.origin}/docs/`, local, limits());
+      expect(crawled.pages.map((p) => p.key.replace(down.origin, ''))).toEqual(['/docs']);
+      expect(crawled.skipped[0]?.reason).toBe('robots.txt answered HTTP 503: links not followed');
+      expect(down.requests.filter((r) => r !== '/docs/' && r !== '/robots.txt' && !r.startsWith('/docs/img/'))).toEqual(
+        [],
+      );
+    } finally {
+      await down.close();
     }
   });
 });

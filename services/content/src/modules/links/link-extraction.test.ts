@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { classifyTarget, extractCached, extractLinks, isInApp, targetOfUrl, type Resolution } from './link-extraction.ts';
+import {
+  classifyTarget,
+  extractCached,
+  extractLinks,
+  isInApp,
+  targetOfUrl,
+  targetsOfDocument,
+  type Resolution,
+} from './link-extraction.ts';
 
 describe('targetOfUrl', () => {
   it('reads the content engine conventions: pages, anchors, files, URLs', () => {
@@ -48,6 +56,154 @@ describe('extractLinks', () => {
   });
 });
 
+describe('targetsOfDocument (GitBook JSON documents)', () => {
+  const text = (t: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: t, marks: [] }] });
+  const paragraph = (...nodes: unknown[]) => ({ object: 'block', type: 'paragraph', data: {}, nodes });
+  const fragment = (name: string, nodes: unknown[]) => ({ object: 'fragment', fragment: name, type: name, nodes });
+
+  it('lists mentions of pages and headings, content-refs, buttons, embeds, files, drawings and card targets as links', () => {
+    const document = {
+      object: 'document',
+      data: {},
+      nodes: [
+        paragraph(
+          text('See '),
+          { object: 'inline', type: 'mention', data: { ref: { kind: 'page', page: 'p2' } }, isVoid: true },
+          text(', '),
+          {
+            object: 'inline',
+            type: 'mention',
+            data: { ref: { kind: 'anchor', anchor: 'usage', page: 'p2' } },
+            isVoid: true,
+          },
+          text(', '),
+          { object: 'inline', type: 'mention', data: { ref: { kind: 'anchor', anchor: 'top' } }, isVoid: true },
+          { object: 'inline', type: 'mention', data: { ref: { kind: 'user', user: 'u1' } }, isVoid: true },
+          {
+            object: 'inline',
+            type: 'button',
+            data: { label: 'Go', kind: 'primary', ref: { kind: 'url', url: 'https://example.com/go' } },
+            isVoid: true,
+          },
+          text(''),
+        ),
+        { object: 'block', type: 'content-ref', data: { ref: { kind: 'page', page: 'p3' } }, isVoid: true },
+        {
+          object: 'block',
+          type: 'content-ref',
+          data: { ref: { kind: 'page', page: 'x9', space: 'elsewhere' } },
+          isVoid: true,
+        },
+        { object: 'block', type: 'embed', data: { url: 'https://www.youtube.com/watch?v=1' }, isVoid: true },
+        { object: 'block', type: 'file', data: { ref: { kind: 'file', file: 'f1' } }, isVoid: true },
+        { object: 'block', type: 'drawing', data: { ref: { kind: 'file', file: 'f2' } }, isVoid: true },
+        {
+          object: 'block',
+          type: 'reusable-content',
+          data: { ref: { kind: 'reusable-content', reusableContent: 'r1' } },
+          isVoid: true,
+        },
+        {
+          object: 'block',
+          type: 'tabs',
+          data: {},
+          nodes: [
+            {
+              object: 'block',
+              type: 'tabs-item',
+              data: { title: 'A' },
+              nodes: [
+                paragraph({
+                  object: 'inline',
+                  type: 'link',
+                  data: { ref: { kind: 'url', url: '/pages/p4' } },
+                  nodes: [text('four')],
+                }),
+              ],
+            },
+          ],
+        },
+        {
+          object: 'block',
+          type: 'expandable',
+          data: {},
+          isVoid: true,
+          fragments: [
+            fragment('expandable-title', [paragraph(text('More'))]),
+            fragment('expandable-body', [
+              paragraph({
+                object: 'inline',
+                type: 'link',
+                data: { ref: { kind: 'file', file: 'f1' } },
+                nodes: [text('again')],
+              }),
+            ]),
+          ],
+        },
+        {
+          object: 'block',
+          type: 'table',
+          isVoid: true,
+          data: {
+            view: {
+              type: 'cards',
+              columns: ['t', 'target', 'cover', 'files'],
+              cardSize: 'medium',
+              targetDefinition: 'target',
+              coverDefinition: 'cover',
+            },
+            definition: {
+              t: { id: 't', title: 'Title', type: 'text' },
+              target: { id: 'target', title: 'Target', type: 'content-ref' },
+              cover: { id: 'cover', title: 'Cover', type: 'image' },
+              files: { id: 'files', title: 'Files', type: 'files' },
+            },
+            records: {
+              r1: {
+                orderIndex: 'a0',
+                values: {
+                  t: 'frag1',
+                  target: { kind: 'page', page: 'p5' },
+                  cover: { ref: { kind: 'file', file: 'f3' } },
+                  files: ['f4'],
+                },
+              },
+            },
+          },
+          fragments: [fragment('frag1', [paragraph(text('Card'))])],
+        },
+      ],
+    };
+    expect(targetsOfDocument(document)).toEqual([
+      { kind: 'page', page: 'p2' },
+      { kind: 'page', page: 'p2', anchor: 'usage' },
+      { kind: 'anchor', anchor: 'top' },
+      { kind: 'url', url: 'https://example.com/go' },
+      { kind: 'page', page: 'p3' },
+      { kind: 'page', page: 'x9', space: 'elsewhere' },
+      { kind: 'url', url: 'https://www.youtube.com/watch?v=1' },
+      { kind: 'file', file: 'f1' },
+      { kind: 'file', file: 'f2' },
+      { kind: 'page', page: 'p4' },
+      { kind: 'page', page: 'p5' },
+      { kind: 'file', file: 'f3' },
+      { kind: 'file', file: 'f4' },
+    ]);
+  });
+
+  it('never reads the text of code as links', () => {
+    const code = {
+      object: 'block',
+      type: 'code',
+      data: {},
+      nodes: [
+        { object: 'block', type: 'code-line', data: {}, nodes: [text('[x](/pages/p1) {"kind":"page","page":"p1"}')] },
+      ],
+    };
+    expect(targetsOfDocument({ object: 'document', data: {}, nodes: [code] })).toEqual([]);
+  });
+});
+
 describe('classifyTarget', () => {
   const r: Resolution = {
     spaceId: 's1',
@@ -85,5 +241,19 @@ describe('classifyTarget', () => {
     expect(isInApp('https://example.org/docs/x', 'https://example.org/docs')).toBe(true);
     expect(isInApp('https://example.org/docsx', 'https://example.org/docs')).toBe(false);
     expect(isInApp('not a url', 'https://example.org')).toBe(false);
+  });
+});
+
+describe('ownSpace', () => {
+  it('keeps the targets of the space (without their space) and leaves out another space’s pages and headings', async () => {
+    const { ownSpace } = await import('./links.loader.ts');
+    expect(ownSpace({ kind: 'page', page: 'p1', space: 's1' }, 's1')).toEqual({ kind: 'page', page: 'p1' });
+    expect(ownSpace({ kind: 'page', page: 'p1', anchor: 'a', space: 's2' }, 's1')).toBeUndefined();
+    expect(ownSpace({ kind: 'page', page: 'p1' }, 's1')).toEqual({ kind: 'page', page: 'p1' });
+    expect(ownSpace({ kind: 'file', file: 'f1', space: 's2' }, 's1')).toEqual({
+      kind: 'file',
+      file: 'f1',
+      space: 's2',
+    });
   });
 });

@@ -14,7 +14,7 @@ import { headingsOf } from '../documents/document-outline.ts';
  * | anything else                            | `{ kind: 'url', url }`                       |
  */
 export type LinkTarget =
-  | { kind: 'page'; page: string; anchor?: string }
+  | { kind: 'page'; page: string; anchor?: string; space?: string }
   | { kind: 'anchor'; anchor: string }
   | { kind: 'file'; file: string; space?: string }
   | { kind: 'url'; url: string };
@@ -40,19 +40,24 @@ function decode(part: string): string {
 /** The target of a link or image URL as the stored markdown writes it. */
 export function targetOfUrl(url: string): LinkTarget {
   const page = PAGE_URL.exec(url);
-  if (page) return page[2] ? { kind: 'page', page: decode(page[1]!), anchor: decode(page[2]) } : { kind: 'page', page: decode(page[1]!) };
+  if (page)
+    return page[2]
+      ? { kind: 'page', page: decode(page[1]!), anchor: decode(page[2]) }
+      : { kind: 'page', page: decode(page[1]!) };
   const file = FILE_PATH.exec(url);
   if (file) return { kind: 'file', file: decode(file[1]!) };
   if (url.startsWith('#') && url.length > 1) return { kind: 'anchor', anchor: decode(url.slice(1)) };
   const ref = refFromUrl(url);
-  return ref.kind === 'file' ? { kind: 'file', file: ref.file, ...(ref.space !== undefined ? { space: ref.space } : {}) } : { kind: 'url', url };
+  return ref.kind === 'file'
+    ? { kind: 'file', file: ref.file, ...(ref.space !== undefined ? { space: ref.space } : {}) }
+    : { kind: 'url', url };
 }
 
 /** A stable key of a target within one page (two links to the same place are one target). */
 export function targetKey(t: LinkTarget): string {
   switch (t.kind) {
     case 'page':
-      return `page:${t.page}${t.anchor !== undefined ? `#${t.anchor}` : ''}`;
+      return `page:${t.space !== undefined ? `${t.space}/` : ''}${t.page}${t.anchor !== undefined ? `#${t.anchor}` : ''}`;
     case 'anchor':
       return `#${t.anchor}`;
     case 'file':
@@ -62,35 +67,122 @@ export function targetKey(t: LinkTarget): string {
   }
 }
 
-/** Every `data.ref` of the JSON document (links, inline images, image blocks), in reading order. */
-function collectRefs(node: unknown, out: string[]): void {
-  if (Array.isArray(node)) {
-    for (const child of node) collectRefs(child, out);
-    return;
+export type LinkRef =
+  | { kind: 'url'; url: string }
+  | { kind: 'file'; file: string; space?: string }
+  | { kind: 'page'; page: string; space?: string }
+  | { kind: 'anchor'; anchor: string; page?: string; space?: string };
+
+const isString = (v: unknown): v is string => typeof v === 'string' && v !== '';
+const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
+
+/** Whether a value of the document is a content reference a link can go to (GitBook's `ContentRef` of those kinds). */
+export function isLinkRef(v: unknown): v is LinkRef {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const r = v as Record<string, unknown>;
+  switch (r.kind) {
+    case 'url':
+      return isString(r.url);
+    case 'file':
+      return isString(r.file) && optionalString(r.space);
+    case 'page':
+      return isString(r.page) && optionalString(r.space);
+    case 'anchor':
+      return isString(r.anchor) && optionalString(r.page) && optionalString(r.space);
+    default:
+      return false;
   }
-  if (node === null || typeof node !== 'object') return;
-  const o = node as { data?: { ref?: { kind?: string; url?: unknown; file?: unknown; space?: unknown } }; nodes?: unknown; fragments?: unknown };
-  const ref = o.data?.ref;
-  if (ref?.kind === 'url' && typeof ref.url === 'string') out.push(ref.url);
-  else if (ref?.kind === 'file' && typeof ref.file === 'string') out.push(`gitbook-file:${encodeURIComponent(ref.file)}${typeof ref.space === 'string' ? `?space=${encodeURIComponent(ref.space)}` : ''}`);
-  for (const value of Object.values(o)) if (value !== null && typeof value === 'object' && value !== o.data) collectRefs(value, out);
 }
 
-/** The links and heading anchors of a markdown document (no cache: see `extractCached`). */
-export function extractLinks(markdown: string): ExtractedDocument {
-  const document = markdownToDocument(markdown);
-  const urls: string[] = [];
-  collectRefs(document.nodes, urls);
+/**
+ * The target of a reference as the document holds it: a URL is read as the stored markdown writes it, a page
+ * or heading keeps the space it names (another space's are left out when resolved, see links.loader.ts).
+ */
+export function targetOfRef(ref: LinkRef): LinkTarget {
+  const space = ref.kind !== 'url' && ref.space !== undefined ? { space: ref.space } : {};
+  switch (ref.kind) {
+    case 'url':
+      return targetOfUrl(ref.url);
+    case 'file':
+      return { kind: 'file', file: ref.file, ...space };
+    case 'page':
+      return { kind: 'page', page: ref.page, ...space };
+    case 'anchor':
+      // Without a page, the heading is one of the page the reference is in.
+      return ref.page !== undefined
+        ? { kind: 'page', page: ref.page, anchor: ref.anchor, ...space }
+        : { kind: 'anchor', anchor: ref.anchor };
+  }
+}
+
+/** The file IDs of a table's `files` columns (GitBook keeps them as plain strings in the records). */
+function tableFiles(node: Record<string, unknown>): LinkRef[] {
+  const data = node.data as
+    | {
+        definition?: Record<string, { type?: unknown }>;
+        records?: Record<string, { values?: Record<string, unknown> }>;
+      }
+    | undefined;
+  const files = Object.entries(data?.definition ?? {})
+    .filter(([, d]) => d?.type === 'files')
+    .map(([id]) => id);
+  if (!files.length) return [];
+  return Object.values(data?.records ?? {}).flatMap((record) =>
+    files.flatMap((column) => {
+      const value = record?.values?.[column];
+      return Array.isArray(value) ? value.filter(isString).map((file): LinkRef => ({ kind: 'file', file })) : [];
+    }),
+  );
+}
+
+/**
+ * Every reference of a JSON document a link can go to, in reading order: links, mentions of pages and headings,
+ * content-refs, buttons, images and files (blocks, inline, table cells of content-ref, image and files columns,
+ * drawings), and the URL of embeds. Mentions of users, spaces, reusable content and OpenAPI specs are not links.
+ */
+export function refsOfDocument(node: unknown, out: LinkRef[] = []): LinkRef[] {
+  if (Array.isArray(node)) {
+    for (const child of node) refsOfDocument(child, out);
+    return out;
+  }
+  if (node === null || typeof node !== 'object') return out;
+  if (isLinkRef(node)) {
+    out.push(node);
+    return out;
+  }
+  const o = node as Record<string, unknown>;
+  if (o.object === 'block' && o.type === 'embed' && isString((o.data as { url?: unknown } | undefined)?.url))
+    out.push({ kind: 'url', url: (o.data as { url: string }).url });
+  for (const value of Object.values(o)) if (value !== null && typeof value === 'object') refsOfDocument(value, out);
+  if (o.object === 'block' && o.type === 'table') out.push(...tableFiles(o));
+  return out;
+}
+
+/** The distinct link targets of a JSON document, in reading order. */
+export function targetsOfDocument(document: unknown): LinkTarget[] {
   const seen = new Set<string>();
   const targets: LinkTarget[] = [];
-  for (const url of urls) {
-    const target = targetOfUrl(url);
+  for (const ref of refsOfDocument(document)) {
+    const target = targetOfRef(ref);
     const key = targetKey(target);
     if (seen.has(key)) continue;
     seen.add(key);
     targets.push(target);
   }
-  return { targets, anchors: new Set(headingsOf(document).map((h) => h.id).filter(Boolean)) };
+  return targets;
+}
+
+/** The links and heading anchors of a markdown document (no cache: see `extractCached`). */
+export function extractLinks(markdown: string): ExtractedDocument {
+  const document = markdownToDocument(markdown);
+  return {
+    targets: targetsOfDocument(document.nodes),
+    anchors: new Set(
+      headingsOf(document)
+        .map((h) => h.id)
+        .filter(Boolean),
+    ),
+  };
 }
 
 /** Extractions are kept by document hash (documents never change): an LRU bounded in entries. */

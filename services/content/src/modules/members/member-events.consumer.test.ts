@@ -11,7 +11,12 @@ const t = useTestService(contentService, loadContentConfig, { label: 'members', 
 
 let seq = 0;
 const publish = (def: (typeof Events)[keyof typeof Events], data: unknown, occurredAt: Date) =>
-  bus.publish(def.subject, { id: `m${++seq}`, type: def.type, occurredAt: occurredAt.toISOString(), data } satisfies EventEnvelope);
+  bus.publish(def.subject, {
+    id: `m${++seq}`,
+    type: def.type,
+    occurredAt: occurredAt.toISOString(),
+    data,
+  } satisfies EventEnvelope);
 const roleOf = async (org: string, user: string) => {
   const actor = await memberRepository.asActor(t.svc.deps.orm.em.fork(), org, user);
   return actor && actor.kind === 'user' ? actor.memberships[0]!.role : 'absent';
@@ -22,9 +27,17 @@ describe('member projection', () => {
     const t0 = Date.now();
     await publish(Events.memberAdded, { organization: 'mo', user: 'u1', role: 'read' }, new Date(t0));
     await eventually(async () => (await roleOf('mo', 'u1')) === 'read');
-    await publish(Events.memberRoleChanged, { organization: 'mo', user: 'u1', role: 'edit', previousRole: 'read' }, new Date(t0 + 10));
+    await publish(
+      Events.memberRoleChanged,
+      { organization: 'mo', user: 'u1', role: 'edit', previousRole: 'read' },
+      new Date(t0 + 10),
+    );
     await eventually(async () => (await roleOf('mo', 'u1')) === 'edit');
-    await publish(Events.memberRoleChanged, { organization: 'mo', user: 'u1', role: 'admin', previousRole: 'read' }, new Date(t0 + 5));
+    await publish(
+      Events.memberRoleChanged,
+      { organization: 'mo', user: 'u1', role: 'admin', previousRole: 'read' },
+      new Date(t0 + 5),
+    );
     await publish(Events.memberAdded, { organization: 'mo', user: 'u2', role: null }, new Date(t0));
     await eventually(async () => (await roleOf('mo', 'u2')) === null);
     expect(await roleOf('mo', 'u1')).toBe('edit');

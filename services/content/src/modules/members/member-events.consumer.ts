@@ -16,8 +16,10 @@ export function memberEventsConsumer(orm: MikroORM, name = MEMBER_EVENTS_CONSUME
     name,
     [Events.memberAdded, Events.memberRoleChanged, Events.memberRemoved, Events.organizationDeleted],
     {
-      'member.added': (e, em) => memberRepository.upsert(em, e.data.organization, e.data.user, e.data.role, e.occurredAt),
-      'member.role-changed': (e, em) => memberRepository.upsert(em, e.data.organization, e.data.user, e.data.role, e.occurredAt),
+      'member.added': (e, em) =>
+        memberRepository.upsert(em, e.data.organization, e.data.user, e.data.role, e.occurredAt),
+      'member.role-changed': (e, em) =>
+        memberRepository.upsert(em, e.data.organization, e.data.user, e.data.role, e.occurredAt),
       'member.removed': (e, em) => memberRepository.remove(em, e.data.organization, e.data.user, e.occurredAt),
       'organization.deleted': (e, em) => memberRepository.removeOrganization(em, e.data.organization),
     },

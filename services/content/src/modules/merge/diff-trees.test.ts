@@ -25,7 +25,12 @@ describe('diffTrees', () => {
   it('reports created, edited, moved and deleted pages with their paths, in GitBook’s shapes', async () => {
     const { store, base } = setup();
     let head = withPages(base, page('api', { parentId: 'guide', slug: 'api', order: 'a1', title: 'API' }));
-    head = edit(head, 'intro', { title: 'Introduction', emoji: '👋', documentHash: store.put('Hello, world\n'), layout: { width: 'wide' } });
+    head = edit(head, 'intro', {
+      title: 'Introduction',
+      emoji: '👋',
+      documentHash: store.put('Hello, world\n'),
+      layout: { width: 'wide' },
+    });
     head = edit(head, 'install', { parentId: 'docs', order: 'a2' });
     head = edit(head, 'docs', { slug: 'documentation' });
     head = edit(head, 'site', { href: 'https://docs.quire.example' });
@@ -33,7 +38,11 @@ describe('diffTrees', () => {
 
     const changes = await diffTrees(base, head, store.load);
     expect(changes).toEqual([
-      { type: 'page_edited', page: { id: 'docs', type: 'group', title: 'docs', path: 'documentation' }, attributes: { slug: { before: 'docs', after: 'documentation' } } },
+      {
+        type: 'page_edited',
+        page: { id: 'docs', type: 'group', title: 'docs', path: 'documentation' },
+        attributes: { slug: { before: 'docs', after: 'documentation' } },
+      },
       {
         type: 'page_edited',
         page: { id: 'intro', type: 'document', title: 'Introduction', path: 'documentation/intro' },
@@ -53,7 +62,16 @@ describe('diffTrees', () => {
           after: { id: 'docs', type: 'group', title: 'docs', path: 'documentation' },
         },
       },
-      { type: 'page_edited', page: { id: 'site', type: 'link', title: 'site' }, attributes: { target: { before: { kind: 'url', url: 'https://quire.example' }, after: { kind: 'url', url: 'https://docs.quire.example' } } } },
+      {
+        type: 'page_edited',
+        page: { id: 'site', type: 'link', title: 'site' },
+        attributes: {
+          target: {
+            before: { kind: 'url', url: 'https://quire.example' },
+            after: { kind: 'url', url: 'https://docs.quire.example' },
+          },
+        },
+      },
       { type: 'page_deleted', page: { id: 'faq', type: 'document', title: 'faq', path: 'faq' } },
     ]);
     expect(RevisionSemanticChangesSchema.parse({ changes })).toEqual({ changes });
@@ -82,13 +100,19 @@ describe('diffTrees', () => {
     expect(store.loads).toEqual([store.hash('')]);
     const written = edit(base, 'faq', { documentHash: store.put('Now with text\n') });
     expect(await diffTrees(base, written, store.load)).toEqual([
-      { type: 'page_edited', page: { id: 'faq', type: 'document', title: 'faq', path: 'faq' }, attributes: { document: { after: store.hash('Now with text\n') } } },
+      {
+        type: 'page_edited',
+        page: { id: 'faq', type: 'document', title: 'faq', path: 'faq' },
+        attributes: { document: { after: store.hash('Now with text\n') } },
+      },
     ]);
   });
 
   it('leaves out changes GitBook has no attribute for', async () => {
     const { store, base } = setup();
-    const head = edit(edit(base, 'faq', { hidden: true, noIndex: true, icon: 'book' }), 'docs', { description: 'Groups have no description in GitBook' });
+    const head = edit(edit(base, 'faq', { hidden: true, noIndex: true, icon: 'book' }), 'docs', {
+      description: 'Groups have no description in GitBook',
+    });
     expect(await diffTrees(base, head, store.load)).toEqual([]);
   });
 
@@ -104,8 +128,16 @@ describe('diffTrees', () => {
 describe('RevisionSemanticChangesSchema', () => {
   it('refuses an edit naming no attribute, or one its page type does not have', () => {
     const page = { id: 'p', type: 'group', title: 'P' };
-    expect(RevisionSemanticChangesSchema.safeParse({ changes: [{ type: 'page_edited', page, attributes: {} }] }).success).toBe(false);
-    expect(RevisionSemanticChangesSchema.safeParse({ changes: [{ type: 'page_edited', page, attributes: { hidden: { after: 'true' } } }] }).success).toBe(false);
-    expect(RevisionSemanticChangesSchema.safeParse({ changes: [{ type: 'page_moved', page, parent: {} }], more: 3 }).success).toBe(true);
+    expect(
+      RevisionSemanticChangesSchema.safeParse({ changes: [{ type: 'page_edited', page, attributes: {} }] }).success,
+    ).toBe(false);
+    expect(
+      RevisionSemanticChangesSchema.safeParse({
+        changes: [{ type: 'page_edited', page, attributes: { hidden: { after: 'true' } } }],
+      }).success,
+    ).toBe(false);
+    expect(
+      RevisionSemanticChangesSchema.safeParse({ changes: [{ type: 'page_moved', page, parent: {} }], more: 3 }).success,
+    ).toBe(true);
   });
 });

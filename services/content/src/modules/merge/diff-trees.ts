@@ -14,7 +14,11 @@ type Attributes = EditedChange['attributes'];
  * description or slug, the kind alone) are not reported. A document whose hash changed between null and a hash
  * is loaded to tell an empty document from a changed one; no other markdown is read.
  */
-export async function diffTrees(base: TreeSnapshot, head: TreeSnapshot, loadMarkdown: (hash: string) => Promise<string>): Promise<RevisionSemanticChange[]> {
+export async function diffTrees(
+  base: TreeSnapshot,
+  head: TreeSnapshot,
+  loadMarkdown: (hash: string) => Promise<string>,
+): Promise<RevisionSemanticChange[]> {
   const describe = describer(base, head);
   const changes: RevisionSemanticChange[] = [];
   for (const page of inTreeOrder(head)) {
@@ -31,11 +35,15 @@ export async function diffTrees(base: TreeSnapshot, head: TreeSnapshot, loadMark
       changes.push({
         type: 'page_moved',
         page: describe.head(page),
-        parent: { ...(parentBefore && { before: describe.base(parentBefore) }), ...(parentAfter && { after: describe.head(parentAfter) }) },
+        parent: {
+          ...(parentBefore && { before: describe.base(parentBefore) }),
+          ...(parentAfter && { after: describe.head(parentAfter) }),
+        },
       });
     }
   }
-  for (const page of inTreeOrder(base)) if (!head.has(page.id)) changes.push({ type: 'page_deleted', page: describe.base(page) });
+  for (const page of inTreeOrder(base))
+    if (!head.has(page.id)) changes.push({ type: 'page_deleted', page: describe.base(page) });
   return changes;
 }
 
@@ -55,13 +63,20 @@ function describer(base: TreeSnapshot, head: TreeSnapshot) {
   return { base: (p: PageSnapshot) => page(base, basePaths, p), head: (p: PageSnapshot) => page(head, headPaths, p) };
 }
 
-const text = (before: string | null, after: string | null) => ({ ...(before !== null && { before }), ...(after !== null && { after }) });
+const text = (before: string | null, after: string | null) => ({
+  ...(before !== null && { before }),
+  ...(after !== null && { after }),
+});
 const record = (before: Record<string, unknown> | null, after: Record<string, unknown> | null) => ({
   ...(before !== null && { before }),
   ...(after !== null && { after }),
 });
 
-async function documentChanged(before: PageSnapshot, after: PageSnapshot, loadMarkdown: (hash: string) => Promise<string>): Promise<boolean> {
+async function documentChanged(
+  before: PageSnapshot,
+  after: PageSnapshot,
+  loadMarkdown: (hash: string) => Promise<string>,
+): Promise<boolean> {
   if (before.documentHash === after.documentHash) return false;
   const other = before.documentHash ?? after.documentHash;
   if (before.documentHash !== null && after.documentHash !== null) return true; // content-addressed: another hash is another text
@@ -69,7 +84,11 @@ async function documentChanged(before: PageSnapshot, after: PageSnapshot, loadMa
 }
 
 /** The attributes GitBook reports for the page's (new) type that changed; undefined when none did. */
-async function changedAttributes(before: PageSnapshot, after: PageSnapshot, loadMarkdown: (hash: string) => Promise<string>): Promise<Attributes | undefined> {
+async function changedAttributes(
+  before: PageSnapshot,
+  after: PageSnapshot,
+  loadMarkdown: (hash: string) => Promise<string>,
+): Promise<Attributes | undefined> {
   const common = {
     ...(before.title !== after.title && { title: text(before.title, after.title) }),
     ...(before.emoji !== after.emoji && { emoji: text(before.emoji, after.emoji) }),
@@ -80,7 +99,9 @@ async function changedAttributes(before: PageSnapshot, after: PageSnapshot, load
       ...common,
       ...(before.description !== after.description && { description: text(before.description, after.description) }),
       ...(before.slug !== after.slug && { slug: text(before.slug, after.slug) }),
-      ...((await documentChanged(before, after, loadMarkdown)) && { document: text(before.documentHash, after.documentHash) }),
+      ...((await documentChanged(before, after, loadMarkdown)) && {
+        document: text(before.documentHash, after.documentHash),
+      }),
       ...(!sameValue(before.cover, after.cover) && { cover: record(before.cover, after.cover) }),
       ...(!sameValue(before.layout, after.layout) && { layout: record(before.layout, after.layout) }),
     };
@@ -89,7 +110,10 @@ async function changedAttributes(before: PageSnapshot, after: PageSnapshot, load
   } else {
     const url = (href: string | null) => (href === null ? null : { kind: 'url' as const, url: href });
     const [b, a] = [url(before.href), url(after.href)];
-    attributes = { ...common, ...(before.href !== after.href && { target: { ...(b && { before: b }), ...(a && { after: a }) } }) };
+    attributes = {
+      ...common,
+      ...(before.href !== after.href && { target: { ...(b && { before: b }), ...(a && { after: a }) } }),
+    };
   }
   return Object.keys(attributes).length ? attributes : undefined;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { conflictMarkdown, conflictsIn } from '../documents/index.ts';
 import { edit, MarkdownStore, page, tree, withPages } from './merge.fixtures.ts';
 import { mergeTrees } from './merge-trees.ts';
 import { mergeText } from './text-merge.ts';
@@ -12,7 +13,10 @@ const GUIDE = ['# Guide', '', 'Install with npm.', '', 'Configure the token.', '
 
 function setup() {
   const store = new MarkdownStore();
-  const main0 = tree(page('guide', { documentHash: store.put(GUIDE), order: 'a0' }), page('faq', { documentHash: store.put('Questions?\n'), order: 'a1' }));
+  const main0 = tree(
+    page('guide', { documentHash: store.put(GUIDE), order: 'a0' }),
+    page('faq', { documentHash: store.put('Questions?\n'), order: 'a1' }),
+  );
   return { store, main0 };
 }
 
@@ -23,7 +27,10 @@ describe('mergeText (node-diff3)', () => {
     expect(mergeText('a\n', 'b\n', 'a\n', labels)).toEqual({ text: 'b\n', conflict: false });
     expect(mergeText('a\n\nb\n', 'A\n\nb\n', 'a\n\nB\n', labels)).toEqual({ text: 'A\n\nB\n', conflict: false });
     expect(mergeText('a\nb\n', 'x\nb\n', 'x\nb\n', labels)).toEqual({ text: 'x\nb\n', conflict: false });
-    expect(mergeText('a\nkeep\n', 'b\nkeep\n', 'c\nkeep\n', labels)).toEqual({ text: '<<<<<<< ours\nb\n=======\nc\n>>>>>>> theirs\nkeep\n', conflict: true });
+    expect(mergeText('a\nkeep\n', 'b\nkeep\n', 'c\nkeep\n', labels)).toEqual({
+      text: '<<<<<<< ours\nb\n=======\nc\n>>>>>>> theirs\nkeep\n',
+      conflict: true,
+    });
   });
 
   it('merges two-way from an empty base', () => {
@@ -52,8 +59,12 @@ describe('mergeTrees: documents', () => {
 
   it('merges two change requests that edit different paragraphs of one page, one after the other', async () => {
     const { store, main0 } = setup();
-    const cr1 = edit(main0, 'guide', { documentHash: store.put(GUIDE.replace('Install with npm.', 'Install with npm or pnpm.')) });
-    const cr2 = edit(main0, 'guide', { documentHash: store.put(GUIDE.replace('Run it.', 'Run it with `quire start`.')) });
+    const cr1 = edit(main0, 'guide', {
+      documentHash: store.put(GUIDE.replace('Install with npm.', 'Install with npm or pnpm.')),
+    });
+    const cr2 = edit(main0, 'guide', {
+      documentHash: store.put(GUIDE.replace('Run it.', 'Run it with `quire start`.')),
+    });
 
     const first = await merge(main0, main0, cr1, store); // merge CR 1 into main
     expect(first.conflicts).toEqual([]);
@@ -64,39 +75,76 @@ describe('mergeTrees: documents', () => {
     const second = await merge(main0, main1, cr2, store); // CR 2, based on main0, into the new main
     expect(second.conflicts).toEqual([]);
     const hash = second.tree.get('guide')!.documentHash!;
-    expect(second.documents.get(hash)).toBe(['# Guide', '', 'Install with npm or pnpm.', '', 'Configure the token.', '', 'Run it with `quire start`.', ''].join('\n'));
+    expect(second.documents.get(hash)).toBe(
+      [
+        '# Guide',
+        '',
+        'Install with npm or pnpm.',
+        '',
+        'Configure the token.',
+        '',
+        'Run it with `quire start`.',
+        '',
+      ].join('\n'),
+    );
     // Only the page changed on both sides was read: base, ours and theirs of `guide`.
     expect(new Set(store.loads)).toEqual(new Set([main0, main1, cr2].map((t) => t.get('guide')!.documentHash)));
     store.keep(second.documents);
     expect(store.text(hash)).toContain('pnpm');
   });
 
-  it('keeps both texts between conflict markers when both sides change the same line, and reports the page', async () => {
+  it('keeps both paragraphs in a conflict block when both sides change the same one, and reports the page', async () => {
     const { store, main0 } = setup();
-    const main1 = edit(main0, 'guide', { documentHash: store.put(GUIDE.replace('Configure the token.', 'Configure the API token.')) });
-    const cr = edit(main0, 'guide', { documentHash: store.put(GUIDE.replace('Configure the token.', 'Set QUIRE_TOKEN.')) });
+    const main1 = edit(main0, 'guide', {
+      documentHash: store.put(GUIDE.replace('Configure the token.', 'Configure the API token.')),
+    });
+    const cr = edit(main0, 'guide', {
+      documentHash: store.put(GUIDE.replace('Configure the token.', 'Set QUIRE_TOKEN.')),
+    });
     const r = await merge(main0, main1, cr, store);
     expect(r.conflicts).toEqual([{ pageId: 'guide', fields: ['document'] }]);
     const text = r.documents.get(r.tree.get('guide')!.documentHash!);
     expect(text).toBe(
-      ['# Guide', '', 'Install with npm.', '', '<<<<<<< main', 'Configure the API token.', '=======', 'Set QUIRE_TOKEN.', '>>>>>>> change request #3', '', 'Run it.', ''].join('\n'),
+      [
+        '# Guide',
+        '',
+        'Install with npm.',
+        '',
+        conflictMarkdown([
+          { title: 'main', markdown: 'Configure the API token.' },
+          { title: 'change request #3', markdown: 'Set QUIRE_TOKEN.' },
+        ]).trimEnd(),
+        '',
+        'Run it.',
+        '',
+      ].join('\n'),
     );
+    expect(conflictsIn(text!)).toBe(1);
+    expect(text).not.toContain('<<<<<<<');
     expect(r.tree.get('guide')!.documentHash).toBe(store.hash(text!));
   });
 
   it('merges a document added on both sides with the same page id two-way', async () => {
     const { store, main0 } = setup();
-    const same = await merge(main0, withPages(main0, page('new', { documentHash: store.put('Hello\n'), order: 'a2' })), withPages(main0, page('new', { documentHash: store.put('Hello\n'), order: 'a2' })), store);
+    const same = await merge(
+      main0,
+      withPages(main0, page('new', { documentHash: store.put('Hello\n'), order: 'a2' })),
+      withPages(main0, page('new', { documentHash: store.put('Hello\n'), order: 'a2' })),
+      store,
+    );
     expect(store.text(same.tree.get('new')!.documentHash)).toBe('Hello\n');
     expect(same.conflicts).toEqual([]);
 
     const ours = withPages(main0, page('new', { documentHash: store.put('Hello from main\n'), order: 'a2' }));
-    const theirs = withPages(main0, page('new', { documentHash: store.put('Hello from the change request\n'), order: 'a2' }));
+    const theirs = withPages(
+      main0,
+      page('new', { documentHash: store.put('Hello from the change request\n'), order: 'a2' }),
+    );
     const r = await merge(main0, ours, theirs, store);
     const text = r.documents.get(r.tree.get('new')!.documentHash!)!;
     expect(text).toContain('Hello from main');
     expect(text).toContain('Hello from the change request');
-    expect(text).toContain('<<<<<<< main');
+    expect(conflictsIn(text)).toBe(1);
     expect(r.conflicts).toEqual([{ pageId: 'new', fields: ['document'] }]);
   });
 
@@ -108,8 +156,8 @@ describe('mergeTrees: documents', () => {
     const faq = r.tree.get('faq')!;
     expect(faq.kind).toBe('document');
     expect(r.documents.get(faq.documentHash!)).toContain('Ask on the forum.');
-    // diff3: ours removed the old line, theirs added a paragraph after a blank line; both apply.
-    expect(r.documents.get(faq.documentHash!)).toBe('\nAsk on the forum.\n');
+    // Block by block: ours removed the old paragraph, theirs added one after it; both apply.
+    expect(r.documents.get(faq.documentHash!)).toBe('Ask on the forum.\n');
     expect(r.conflicts).toEqual([{ pageId: 'faq', fields: ['kind'] }]);
   });
 

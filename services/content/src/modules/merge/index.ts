@@ -1,6 +1,8 @@
 /** The three-way merge of page trees (pure: no database, no I/O beyond the `loadMarkdown` it is given). */
-export { mergeTrees } from './merge-trees.ts';
+export { mergeChangedPages, mergeTrees, type ChangedMergeResult, type ChangedScope } from './merge-trees.ts';
+export { isWellFormed, markWellFormed } from './structure.ts';
 export { diffTrees, limitChanges } from './diff-trees.ts';
+export { mergeBlocks, type BlockMerge } from './block-merge.ts';
 export { mergeText, type TextMerge } from './text-merge.ts';
 export {
   ATTRIBUTE_FIELDS,

@@ -21,18 +21,31 @@ function buildBase(store: MarkdownStore): Map<string, PageSnapshot> {
   const groupOrders = generateNKeysBetween(null, null, GROUPS);
   for (let g = 0; g < GROUPS; g++) {
     const gid = `g${g}`;
-    base.set(gid, page(gid, { kind: 'group', order: groupOrders[g]!, title: `Group ${g}`, layout: { width: 'default' } }));
+    base.set(
+      gid,
+      page(gid, { kind: 'group', order: groupOrders[g]!, title: `Group ${g}`, layout: { width: 'default' } }),
+    );
     for (let c = 0; c < PER_GROUP; c++) {
       const id = `${gid}-p${c}`;
       const markdown = `# Page ${g}.${c}\n\nFirst paragraph of ${id}.\n\nSecond paragraph of ${id}.\n`;
-      base.set(id, page(id, { parentId: gid, order: CHILD_ORDERS[c]!, title: `Page ${g}.${c}`, documentHash: store.put(markdown), layout: { width: 'default', cover: true } }));
+      base.set(
+        id,
+        page(id, {
+          parentId: gid,
+          order: CHILD_ORDERS[c]!,
+          title: `Page ${g}.${c}`,
+          documentHash: store.put(markdown),
+          layout: { width: 'default', cover: true },
+        }),
+      );
     }
   }
   return base;
 }
 
 /** A revision as the engine would load it: every page a fresh object. */
-const fresh = (t: TreeSnapshot): Map<string, PageSnapshot> => new Map([...t].map(([id, p]) => [id, structuredClone(p)]));
+const fresh = (t: TreeSnapshot): Map<string, PageSnapshot> =>
+  new Map([...t].map(([id, p]) => [id, structuredClone(p)]));
 
 function change(t: Map<string, PageSnapshot>, id: string, fields: Partial<PageSnapshot>): void {
   t.set(id, { ...t.get(id)!, ...fields });
@@ -49,7 +62,8 @@ describe('mergeTrees at scale', () => {
     const theirs = fresh(base);
     // Ours: 3 titles, 3 documents, a move, a deletion, 2 new pages.
     for (const id of ['g1-p1', 'g2-p2', 'g3-p3']) change(ours, id, { title: `Ours ${id}` });
-    for (const id of ['g10-p0', 'g11-p0', 'g12-p0']) change(ours, id, { documentHash: store.put(text(id).replace('First paragraph', 'FIRST paragraph')) });
+    for (const id of ['g10-p0', 'g11-p0', 'g12-p0'])
+      change(ours, id, { documentHash: store.put(text(id).replace('First paragraph', 'FIRST paragraph')) });
     change(ours, 'g20-p5', { parentId: 'g21' });
     ours.delete('g30-p30');
     ours.set('new-o1', page('new-o1', { parentId: 'g40', order: LAST, documentHash: store.put('new\n') }));
@@ -57,8 +71,12 @@ describe('mergeTrees at scale', () => {
     // Theirs: 3 emojis, 3 documents (two also changed by ours, elsewhere; one on the same line), a move, a
     // deletion, 2 new pages.
     for (const id of ['g4-p4', 'g5-p5', 'g6-p6']) change(theirs, id, { emoji: '✨' });
-    change(theirs, 'g10-p0', { documentHash: store.put(text('g10-p0').replace('Second paragraph', 'SECOND paragraph')) });
-    change(theirs, 'g11-p0', { documentHash: store.put(text('g11-p0').replace('Second paragraph', 'SECOND paragraph')) });
+    change(theirs, 'g10-p0', {
+      documentHash: store.put(text('g10-p0').replace('Second paragraph', 'SECOND paragraph')),
+    });
+    change(theirs, 'g11-p0', {
+      documentHash: store.put(text('g11-p0').replace('Second paragraph', 'SECOND paragraph')),
+    });
     change(theirs, 'g12-p0', { documentHash: store.put(text('g12-p0').replace('First paragraph', 'First PARAGRAPH')) });
     change(theirs, 'g50-p1', { parentId: 'g51', order: LAST });
     theirs.delete('g60-p60');
@@ -76,7 +94,9 @@ describe('mergeTrees at scale', () => {
     expect(result.tree.get('g1-p1')!.title).toBe('Ours g1-p1');
     expect(result.tree.get('g4-p4')!.emoji).toBe('✨');
     const bothChanged = ['g10-p0', 'g11-p0', 'g12-p0'];
-    expect(new Set(store.loads)).toEqual(new Set(bothChanged.flatMap((id) => [base, ours, theirs].map((t) => t.get(id)!.documentHash))));
+    expect(new Set(store.loads)).toEqual(
+      new Set(bothChanged.flatMap((id) => [base, ours, theirs].map((t) => t.get(id)!.documentHash))),
+    );
 
     const timings: number[] = [];
     for (let i = 0; i < 7; i++) {

@@ -3,8 +3,13 @@ import { edit, MarkdownStore, page, tree, withPages, without } from './merge.fix
 import { mergeTrees } from './merge-trees.ts';
 import type { MergeLabels, TreeSnapshot } from './tree.ts';
 
-const merge = (base: TreeSnapshot, ours: TreeSnapshot, theirs: TreeSnapshot, store = new MarkdownStore(), labels?: MergeLabels) =>
-  mergeTrees({ base, ours, theirs, loadMarkdown: store.load, labels }, store.hash);
+const merge = (
+  base: TreeSnapshot,
+  ours: TreeSnapshot,
+  theirs: TreeSnapshot,
+  store = new MarkdownStore(),
+  labels?: MergeLabels,
+) => mergeTrees({ base, ours, theirs, loadMarkdown: store.load, labels }, store.hash);
 
 /** `id → parentId` of every page, for structure assertions. */
 const shape = (t: TreeSnapshot) => Object.fromEntries([...t].map(([id, p]) => [id, p.parentId]));
@@ -35,7 +40,11 @@ describe('mergeTrees: structure, by page id', () => {
 
   it('re-attaches a page created under a parent the other side deleted to the nearest surviving ancestor, or the top level', async () => {
     const ours = without(base, 'guide', 'install', 'configure');
-    const theirs = withPages(base, page('upgrade', { parentId: 'guide', order: 'a2' }), page('deep', { parentId: 'install', order: 'a0' }));
+    const theirs = withPages(
+      base,
+      page('upgrade', { parentId: 'guide', order: 'a2' }),
+      page('deep', { parentId: 'install', order: 'a0' }),
+    );
     const r = await merge(base, ours, theirs);
     expect(r.tree.has('guide')).toBe(false);
     expect(r.tree.get('upgrade')!.parentId).toBe('docs');
@@ -98,7 +107,14 @@ describe('mergeTrees: attributes, field by field', () => {
     const ours = edit(base, 'intro', { title: 'Introduction', hidden: true });
     const theirs = edit(base, 'intro', { emoji: '👋', description: 'Start here', layout: { width: 'wide' } });
     const r = await merge(base, ours, theirs);
-    expect(r.tree.get('intro')).toEqual({ ...base.get('intro'), title: 'Introduction', hidden: true, emoji: '👋', description: 'Start here', layout: { width: 'wide' } });
+    expect(r.tree.get('intro')).toEqual({
+      ...base.get('intro'),
+      title: 'Introduction',
+      hidden: true,
+      emoji: '👋',
+      description: 'Start here',
+      layout: { width: 'wide' },
+    });
     expect(r.conflicts).toEqual([]);
   });
 
@@ -175,7 +191,12 @@ describe('mergeTrees: moves', () => {
   });
 
   it('breaks a longer cycle through pages moved on both sides, leaving no page inside its own subtree', async () => {
-    const b = tree(page('A', { order: 'a0' }), page('B', { order: 'a1' }), page('C', { order: 'a2' }), page('D', { order: 'a3' }));
+    const b = tree(
+      page('A', { order: 'a0' }),
+      page('B', { order: 'a1' }),
+      page('C', { order: 'a2' }),
+      page('D', { order: 'a3' }),
+    );
     const ours = edit(edit(b, 'A', { parentId: 'B' }), 'B', { parentId: 'C' }); // A ⊂ B ⊂ C
     const theirs = edit(edit(b, 'C', { parentId: 'D' }), 'D', { parentId: 'A' }); // C ⊂ D ⊂ A
     const r = await merge(b, ours, theirs);
@@ -194,7 +215,11 @@ describe('mergeTrees: moves', () => {
   it('makes orders that collide among siblings distinct, ties broken by page id, between the neighbours', async () => {
     // Both sides insert after `intro` (a0) and before `guide` (a1): same generated key a0V.
     const ours = withPages(base, page('zeta', { parentId: 'docs', order: 'a0V' }));
-    const theirs = withPages(base, page('alpha', { parentId: 'docs', order: 'a0V' }), page('beta', { parentId: 'docs', order: 'a0V' }));
+    const theirs = withPages(
+      base,
+      page('alpha', { parentId: 'docs', order: 'a0V' }),
+      page('beta', { parentId: 'docs', order: 'a0V' }),
+    );
     const r = await merge(base, ours, theirs);
     const docs = [...r.tree.values()].filter((p) => p.parentId === 'docs');
     expect(docs.map((p) => p.id)).toEqual(['intro', 'alpha', 'beta', 'zeta', 'guide']);
@@ -227,9 +252,14 @@ describe('mergeTrees: slugs stay unique among siblings', () => {
   it('takes the next free suffix, and counts moves and renames too', async () => {
     const b = withPages(base, page('u2', { parentId: 'guide', slug: 'faq-2', order: 'a2' }));
     const ours = edit(b, 'faq', { parentId: 'guide', order: 'a3' }); // moved next to configure
-    const theirs = withPages(edit(b, 'configure', { slug: 'faq' }), page('n', { parentId: 'guide', slug: 'faq-3', order: 'a4' })); // renamed
+    const theirs = withPages(
+      edit(b, 'configure', { slug: 'faq' }),
+      page('n', { parentId: 'guide', slug: 'faq-3', order: 'a4' }),
+    ); // renamed
     const r = await merge(b, ours, theirs);
-    const slugs = Object.fromEntries([...r.tree.values()].filter((p) => p.parentId === 'guide').map((p) => [p.id, p.slug]));
+    const slugs = Object.fromEntries(
+      [...r.tree.values()].filter((p) => p.parentId === 'guide').map((p) => [p.id, p.slug]),
+    );
     expect(slugs).toEqual({ install: 'install', configure: 'faq-4', u2: 'faq-2', faq: 'faq', n: 'faq-3' });
     expect(r.conflicts).toEqual([{ pageId: 'configure', fields: ['slug'] }]);
   });
@@ -247,8 +277,16 @@ describe('mergeTrees: determinism', () => {
   it('gives the same result whatever the insertion order of the maps', async () => {
     const store = new MarkdownStore();
     const b = edit(base, 'intro', { documentHash: store.put('one\n\ntwo\n\nthree\n') });
-    const ours = withPages(edit(b, 'intro', { documentHash: store.put('ONE\n\ntwo\n\nthree\n'), title: 'O' }), page('n1', { parentId: 'docs', order: 'a0V', slug: 's' }));
-    const theirs = withPages(edit(edit(b, 'intro', { documentHash: store.put('one\n\ntwo\n\nTHREE\n'), title: 'T' }), 'faq', { parentId: 'guide' }), page('n2', { parentId: 'docs', order: 'a0V', slug: 's' }));
+    const ours = withPages(
+      edit(b, 'intro', { documentHash: store.put('ONE\n\ntwo\n\nthree\n'), title: 'O' }),
+      page('n1', { parentId: 'docs', order: 'a0V', slug: 's' }),
+    );
+    const theirs = withPages(
+      edit(edit(b, 'intro', { documentHash: store.put('one\n\ntwo\n\nTHREE\n'), title: 'T' }), 'faq', {
+        parentId: 'guide',
+      }),
+      page('n2', { parentId: 'docs', order: 'a0V', slug: 's' }),
+    );
     const reversed = (t: TreeSnapshot) => new Map([...t].reverse());
     const one = await merge(b, ours, theirs, store);
     const two = await merge(reversed(b), reversed(ours), reversed(theirs), store);

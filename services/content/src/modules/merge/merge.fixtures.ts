@@ -35,10 +35,12 @@ export function edit(t: TreeSnapshot, id: string, fields: Partial<PageSnapshot>)
 }
 
 /** A copy of `t` with `pages` added or replaced. */
-export const withPages = (t: TreeSnapshot, ...pages: PageSnapshot[]): Map<string, PageSnapshot> => new Map([...t, ...pages.map((p) => [p.id, p] as const)]);
+export const withPages = (t: TreeSnapshot, ...pages: PageSnapshot[]): Map<string, PageSnapshot> =>
+  new Map([...t, ...pages.map((p) => [p.id, p] as const)]);
 
 /** A copy of `t` without the pages `ids`. */
-export const without = (t: TreeSnapshot, ...ids: string[]): Map<string, PageSnapshot> => new Map([...t].filter(([k]) => !ids.includes(k)));
+export const without = (t: TreeSnapshot, ...ids: string[]): Map<string, PageSnapshot> =>
+  new Map([...t].filter(([k]) => !ids.includes(k)));
 
 export class MarkdownStore {
   readonly docs = new Map<string, string>();

@@ -21,10 +21,15 @@ export interface Sides {
  * Steps 1, 2 and 4 report a conflict (`parentId`, `parentId`, `slug`) on the page they change. Returns the
  * children of every parent, each list in its final order.
  */
-export function repairStructure(pages: MergedPages, sides: Sides, report: ReportConflict): Map<string | null, PageSnapshot[]> {
-  const survivor = nearestSurvivor(pages, sides);
+export function repairStructure(
+  pages: MergedPages,
+  sides: Sides,
+  report: ReportConflict,
+): Map<string | null, PageSnapshot[]> {
+  const survivor = nearestSurvivor((id) => pages.has(id), sides);
   reattachOrphans(pages, survivor, report);
-  breakCycles(pages, sides, survivor, report);
+  const access = { get: (id: string) => pages.get(id), own: (id: string) => pages.get(id)! };
+  breakCycles(access, sides, survivor, report, () => movedFromOurs(pages, sides.ours));
   const groups = siblingGroups(pages);
   for (const group of groups.values()) distinctOrders(group);
   for (const [parentId, group] of groups) distinctSlugs(parentId, group, sides.ours, report);
@@ -35,7 +40,7 @@ export function repairStructure(pages: MergedPages, sides: Sides, report: Report
  * `survivor(id)`: `id` when it is in the merged tree, else its nearest ancestor that is, else null (top level).
  * A deleted page's ancestors are read from the side that still has it (ours, then theirs, then the base).
  */
-function nearestSurvivor(pages: MergedPages, sides: Sides): (id: string | null) => string | null {
+function nearestSurvivor(merged: (id: string) => boolean, sides: Sides): (id: string | null) => string | null {
   const memo = new Map<string, string | null>();
   return (start) => {
     const walked: string[] = [];
@@ -43,7 +48,7 @@ function nearestSurvivor(pages: MergedPages, sides: Sides): (id: string | null) 
     let id = start;
     let found: string | null = null;
     while (id !== null) {
-      if (pages.has(id)) {
+      if (merged(id)) {
         found = id;
         break;
       }
@@ -62,7 +67,11 @@ function nearestSurvivor(pages: MergedPages, sides: Sides): (id: string | null) 
   };
 }
 
-function reattachOrphans(pages: MergedPages, survivor: (id: string | null) => string | null, report: ReportConflict): void {
+function reattachOrphans(
+  pages: MergedPages,
+  survivor: (id: string | null) => string | null,
+  report: ReportConflict,
+): void {
   for (const page of pages.values()) {
     if (page.parentId === null || pages.has(page.parentId)) continue;
     page.parentId = survivor(page.parentId);
@@ -74,7 +83,10 @@ function reattachOrphans(pages: MergedPages, survivor: (id: string | null) => st
  * Every cycle of parent links, each as its page ids. Walks up from `starts` (all pages by default), each page at
  * most once: the parent links form a functional graph, so a cycle is found from any of its pages.
  */
-export function findCycles(pages: ReadonlyMap<string, PageSnapshot>, starts: Iterable<string> = pages.keys()): string[][] {
+export function findCycles(
+  pages: Pick<ReadonlyMap<string, PageSnapshot>, 'get'> & Partial<Pick<ReadonlyMap<string, PageSnapshot>, 'keys'>>,
+  starts: Iterable<string> = pages.keys?.() ?? [],
+): string[][] {
   const state = new Map<string, 1 | 2>(); // 1: on the current walk, 2: done
   const cycles: string[][] = [];
   for (const start of starts) {
@@ -105,14 +117,22 @@ function movedFromOurs(pages: MergedPages, ours: TreeSnapshot): string[] {
  * a tree); when none, the smallest id goes to the top level. Repeats until no cycle remains: each round settles
  * at least one page for good, so it ends.
  */
-function breakCycles(pages: MergedPages, sides: Sides, survivor: (id: string | null) => string | null, report: ReportConflict): void {
+function breakCycles(
+  pages: MergedAccess,
+  sides: Sides,
+  survivor: (id: string | null) => string | null,
+  report: ReportConflict,
+  moved: () => Iterable<string>,
+): void {
   const settled = new Set<string>();
-  for (let cycles = findCycles(pages, movedFromOurs(pages, sides.ours)); cycles.length; cycles = findCycles(pages, movedFromOurs(pages, sides.ours))) {
+  for (let cycles = findCycles(pages, moved()); cycles.length; cycles = findCycles(pages, moved())) {
     for (const cycle of cycles) {
       const sorted = [...cycle].sort(compareStrings);
-      const pick = sorted.find((id) => !settled.has(id) && sides.ours.has(id) && sides.ours.get(id)!.parentId !== pages.get(id)!.parentId);
+      const pick = sorted.find(
+        (id) => !settled.has(id) && sides.ours.has(id) && sides.ours.get(id)!.parentId !== pages.get(id)!.parentId,
+      );
       const id = pick ?? sorted.find((id) => !settled.has(id)) ?? sorted[0]!;
-      const page = pages.get(id)!;
+      const page = pages.own(id);
       const ours = pick ? sides.ours.get(pick) : undefined;
       if (ours) {
         page.parentId = survivor(ours.parentId);
@@ -124,6 +144,12 @@ function breakCycles(pages: MergedPages, sides: Sides, survivor: (id: string | n
       report(id, 'parentId');
     }
   }
+}
+
+/** How the repair reads the merged pages and changes one (`own`: the merge's own copy, made on first change). */
+interface MergedAccess {
+  get(id: string): PageSnapshot | undefined;
+  own(id: string): PageSnapshot;
 }
 
 function siblingGroups(pages: MergedPages): Map<string | null, PageSnapshot[]> {
@@ -166,7 +192,12 @@ export function distinctOrders(group: PageSnapshot[]): void {
  * that has this slug under this parent in `ours` (the target) keeps it, else the smallest id; the others, the
  * incoming pages, take the first free `slug-2`, `slug-3`….
  */
-function distinctSlugs(parentId: string | null, group: PageSnapshot[], ours: TreeSnapshot, report: ReportConflict): void {
+function distinctSlugs(
+  parentId: string | null,
+  group: PageSnapshot[],
+  ours: TreeSnapshot,
+  report: ReportConflict,
+): void {
   const bySlug = new Map<string, PageSnapshot[]>();
   let named = 0;
   for (const page of group) {
@@ -193,4 +224,102 @@ function distinctSlugs(parentId: string | null, group: PageSnapshot[], ours: Tre
       report(page.id, 'slug');
     }
   }
+}
+
+/**
+ * `repairStructure` for a merge that merged only the pages that may differ between the base and either side (in
+ * `merged` when they are in the merged tree, in `removed` when not), every other page being ours' page as it is. When
+ * ours is well formed (`isWellFormed`) it does to the merged tree exactly what `repairStructure` does to the whole of
+ * it, looking only at those pages and their siblings: an orphan is then a merged page or a child (in ours, from
+ * `oursChildren`) of a removed one, the search for cycles starts from merged pages only in both, and a sibling group
+ * without a merged page is one of ours' groups, which holds no two equal orders or slugs. A page of ours it changes is
+ * copied into `merged` first (ours' pages are never changed). Returns the sibling groups it looked at, in order.
+ */
+export function repairChanged(
+  merged: MergedPages,
+  removed: ReadonlySet<string>,
+  sides: Sides,
+  oursChildren: ReadonlyMap<string | null, readonly PageSnapshot[]>,
+  report: ReportConflict,
+): Map<string | null, PageSnapshot[]> {
+  const untouched = (id: string) => !merged.has(id) && !removed.has(id);
+  const get = (id: string) => merged.get(id) ?? (removed.has(id) ? undefined : sides.ours.get(id));
+  const own = (id: string) => {
+    let page = merged.get(id);
+    if (!page) merged.set(id, (page = { ...sides.ours.get(id)! }));
+    return page;
+  };
+  const survivor = nearestSurvivor((id) => get(id) !== undefined, sides);
+  const orphans: string[] = [];
+  for (const page of merged.values()) if (page.parentId !== null && !get(page.parentId)) orphans.push(page.id);
+  for (const id of removed)
+    for (const child of oursChildren.get(id) ?? []) if (untouched(child.id)) orphans.push(child.id);
+  for (const id of orphans) {
+    const page = own(id);
+    page.parentId = survivor(page.parentId);
+    report(id, 'parentId');
+  }
+  const moved = () => {
+    const out: string[] = [];
+    for (const page of merged.values()) if (sides.ours.get(page.id)?.parentId !== page.parentId) out.push(page.id);
+    return out;
+  };
+  breakCycles({ get, own }, sides, survivor, report, moved);
+  const byParent = siblingGroups(merged);
+  const groups = new Map<string | null, PageSnapshot[]>();
+  for (const [parentId, changed] of byParent) {
+    let group = [...changed, ...(oursChildren.get(parentId) ?? []).filter((p) => untouched(p.id))];
+    if (hasDuplicates(group)) group = group.map((p) => own(p.id));
+    distinctOrders(group);
+    distinctSlugs(parentId, group, sides.ours, report);
+    groups.set(parentId, group);
+  }
+  return groups;
+}
+
+/** Whether siblings share an order, or a slug (links and empty slugs aside): what `distinctOrders`/`distinctSlugs` change. */
+function hasDuplicates(group: readonly PageSnapshot[]): boolean {
+  const orders = new Set<string>();
+  const slugs = new Set<string>();
+  for (const page of group) {
+    if (orders.has(page.order)) return true;
+    orders.add(page.order);
+    if (page.kind === 'link' || page.slug === '') continue;
+    if (slugs.has(page.slug)) return true;
+    slugs.add(page.slug);
+  }
+  return false;
+}
+
+const wellFormed = new WeakMap<TreeSnapshot, boolean>();
+
+/**
+ * Whether a tree is what a merge leaves (`repairStructure` would change none of its pages): no page whose parent is
+ * not in the tree, no two siblings with one order or one slug (links and empty slugs aside). One pass over the tree,
+ * once per (immutable) tree.
+ */
+export function isWellFormed(tree: TreeSnapshot): boolean {
+  let known = wellFormed.get(tree);
+  if (known === undefined) wellFormed.set(tree, (known = checkWellFormed(tree)));
+  return known;
+}
+
+/** Records that a tree is well formed (a merge's result from a well-formed tree: every group it touched repaired). */
+export function markWellFormed(tree: TreeSnapshot): void {
+  wellFormed.set(tree, true);
+}
+
+function checkWellFormed(tree: TreeSnapshot): boolean {
+  const groups = new Map<string | null, { orders: Set<string>; slugs: Set<string> }>();
+  for (const page of tree.values()) {
+    if (page.parentId !== null && !tree.has(page.parentId)) return false;
+    let group = groups.get(page.parentId);
+    if (!group) groups.set(page.parentId, (group = { orders: new Set(), slugs: new Set() }));
+    if (group.orders.has(page.order)) return false;
+    group.orders.add(page.order);
+    if (page.kind === 'link' || page.slug === '') continue;
+    if (group.slugs.has(page.slug)) return false;
+    group.slugs.add(page.slug);
+  }
+  return true;
 }

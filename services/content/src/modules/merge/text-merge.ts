@@ -8,8 +8,10 @@ export interface TextMerge {
 }
 
 /**
- * Three-way line merge of markdown (diff3, from node-diff3). Regions changed on one side take that side; regions
- * changed identically on both merge silently; regions changed differently on both keep both texts:
+ * Three-way line merge of markdown (diff3, from node-diff3), the step `mergeBlocks` takes inside a region of
+ * blocks both sides changed: only a clean result is kept; with a conflict, `mergeBlocks` writes a conflict
+ * block of whole blocks instead, so the markers below never reach a page. Regions changed on one side take that
+ * side; regions changed identically on both merge silently; regions changed differently on both keep both texts:
  *
  *     <<<<<<< {labels.ours}
  *     ours' lines

@@ -26,7 +26,8 @@ describe('tree helpers', () => {
   it('pageChanged notices a change to any attribute or to the document, and nothing else', () => {
     const p = page('p');
     expect(pageChanged(p, { ...p, layout: null })).toBe(false);
-    for (const field of [...ATTRIBUTE_FIELDS, 'documentHash'] as const) expect(pageChanged(p, { ...p, [field]: other[field] }), field).toBe(true);
+    for (const field of [...ATTRIBUTE_FIELDS, 'documentHash'] as const)
+      expect(pageChanged(p, { ...p, [field]: other[field] }), field).toBe(true);
   });
 
   it('sameValue compares JSON values deeply, ignoring key order and undefined keys', () => {
@@ -52,7 +53,14 @@ describe('tree helpers', () => {
   });
 
   it('findCycles finds every cycle once, from any of its pages', () => {
-    const t = tree(page('a', { parentId: 'b' }), page('b', { parentId: 'c' }), page('c', { parentId: 'a' }), page('d', { parentId: 'a' }), page('e', { parentId: 'e' }), page('f'));
+    const t = tree(
+      page('a', { parentId: 'b' }),
+      page('b', { parentId: 'c' }),
+      page('c', { parentId: 'a' }),
+      page('d', { parentId: 'a' }),
+      page('e', { parentId: 'e' }),
+      page('f'),
+    );
     expect(findCycles(t).map((c) => [...c].sort())).toEqual([['a', 'b', 'c'], ['e']]);
     expect(findCycles(t, ['d']).map((c) => [...c].sort())).toEqual([['a', 'b', 'c']]);
     expect(findCycles(t, ['f'])).toEqual([]);

@@ -32,7 +32,7 @@ export interface PageSnapshot {
 
 export type TreeSnapshot = ReadonlyMap<string, PageSnapshot>;
 
-/** Labels written after the conflict markers (`<<<<<<< main` … `>>>>>>> change request #3`). */
+/** Titles of the two sides of a conflict block (`main`, `change request #3`), `ours` first. */
 export interface MergeLabels {
   ours: string;
   theirs: string;
@@ -47,8 +47,13 @@ export interface MergeInput {
   theirs: TreeSnapshot;
   /** Markdown of a document hash (documents are content-addressed). */
   loadMarkdown(hash: string): Promise<string>;
-  /** Conflict marker labels; `ours` / `theirs` when omitted. */
+  /** Titles of the sides of conflict blocks; `ours` / `theirs` when omitted. */
   labels?: MergeLabels | undefined;
+  /**
+   * Also write page-level conflicts (a deletion against an edit, an attribute changed differently on both sides)
+   * into the pages' documents as conflict blocks (an update does; a merge, which writes nothing on conflict, not).
+   */
+  conflictBlocks?: boolean | undefined;
 }
 
 /**
@@ -66,7 +71,7 @@ export interface MergeConflict {
 export interface MergeResult {
   /** The merged tree. */
   tree: Map<string, PageSnapshot>;
-  /** New documents the result references (hash → markdown), e.g. merged text or text with conflict markers. */
+  /** New documents the result references (hash → markdown), e.g. merged text or text with conflict blocks. */
   documents: Map<string, string>;
   /** Pages whose merge had a conflict (kept with both sides), by page id. */
   conflicts: MergeConflict[];
@@ -152,7 +157,8 @@ export function childrenOf(tree: TreeSnapshot): Map<string | null, PageSnapshot[
   return children;
 }
 
-export const bySiblingOrder = (a: PageSnapshot, b: PageSnapshot): number => compareStrings(a.order, b.order) || compareStrings(a.id, b.id);
+export const bySiblingOrder = (a: PageSnapshot, b: PageSnapshot): number =>
+  compareStrings(a.order, b.order) || compareStrings(a.id, b.id);
 
 /** The pages of a tree in reading order (depth first, siblings by `(order, id)`); pages outside the tree (a parent that does not exist, a cycle) follow, by id. */
 export function inTreeOrder(tree: TreeSnapshot): PageSnapshot[] {
@@ -160,7 +166,10 @@ export function inTreeOrder(tree: TreeSnapshot): PageSnapshot[] {
 }
 
 /** `inTreeOrder` from the children lists, each already sorted. */
-export function readingOrder(children: ReadonlyMap<string | null, readonly PageSnapshot[]>, tree: TreeSnapshot): PageSnapshot[] {
+export function readingOrder(
+  children: ReadonlyMap<string | null, readonly PageSnapshot[]>,
+  tree: TreeSnapshot,
+): PageSnapshot[] {
   const out: PageSnapshot[] = [];
   const seen = new Set<string>();
   const stack = [...(children.get(null) ?? [])].reverse();
@@ -172,7 +181,8 @@ export function readingOrder(children: ReadonlyMap<string | null, readonly PageS
     const kids = children.get(page.id);
     if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
   }
-  if (out.length < tree.size) out.push(...[...tree.values()].filter((p) => !seen.has(p.id)).sort((a, b) => compareStrings(a.id, b.id)));
+  if (out.length < tree.size)
+    out.push(...[...tree.values()].filter((p) => !seen.has(p.id)).sort((a, b) => compareStrings(a.id, b.id)));
   return out;
 }
 

@@ -36,7 +36,14 @@ const files: Record<string, string> = {
 
 let server: Server;
 let base: string;
-const limits = (over: Partial<OpenAPIFetchLimits> = {}): OpenAPIFetchLimits => ({ fetchTimeoutMs: 2_000, maxBytes: 1_000_000, maxFiles: 10, allowPrivate: true, allowPublic: true, ...over });
+const limits = (over: Partial<OpenAPIFetchLimits> = {}): OpenAPIFetchLimits => ({
+  fetchTimeoutMs: 2_000,
+  maxBytes: 1_000_000,
+  maxFiles: 10,
+  allowPrivate: true,
+  allowPublic: true,
+  ...over,
+});
 const failure = async (p: Promise<unknown>) => {
   try {
     await p;
@@ -85,22 +92,41 @@ describe('processOpenAPISource', () => {
     expect(f.code).toBe('PARSE_ERROR');
     expect(f.message).toMatch(/version/);
     expect((await failure(processOpenAPISource({ text: 'a: [unclosed' }, limits()))).code).toBe('PARSE_ERROR');
-    expect((await failure(processOpenAPISource({ text: PETSTORE }, limits()))).message).toMatch(/relative.*given as text/);
+    expect((await failure(processOpenAPISource({ text: PETSTORE }, limits()))).message).toMatch(
+      /relative.*given as text/,
+    );
   });
 
   it('answers FETCH_ERROR for HTTP and network errors and FETCH_TIMEOUT for a slow server', async () => {
     const missing = await failure(processOpenAPISource({ url: `${base}/nope.yaml` }, limits()));
     expect(missing).toEqual({ code: 'FETCH_ERROR', message: `GET ${base}/nope.yaml answered HTTP 404` });
-    expect((await failure(processOpenAPISource({ url: 'http://127.0.0.1:1/x.yaml' }, limits()))).code).toBe('FETCH_ERROR');
-    expect((await failure(processOpenAPISource({ url: `${base}/slow` }, limits({ fetchTimeoutMs: 300 })))).code).toBe('FETCH_TIMEOUT');
-    const loopback = await failure(processOpenAPISource({ url: `${base}/swagger.json` }, limits({ allowPrivate: false })));
+    expect((await failure(processOpenAPISource({ url: 'http://127.0.0.1:1/x.yaml' }, limits()))).code).toBe(
+      'FETCH_ERROR',
+    );
+    expect((await failure(processOpenAPISource({ url: `${base}/slow` }, limits({ fetchTimeoutMs: 300 })))).code).toBe(
+      'FETCH_TIMEOUT',
+    );
+    const loopback = await failure(
+      processOpenAPISource({ url: `${base}/swagger.json` }, limits({ allowPrivate: false })),
+    );
     expect(loopback.code).toBe('FETCH_ERROR');
     expect(loopback.message).toMatch(/loopback or private address/);
   });
 
   it('bounds the number of files and the bytes', async () => {
-    expect(await failure(processOpenAPISource({ url: `${base}/loop.yaml` }, limits({ maxFiles: 3 })))).toEqual({ code: 'PARSE_ERROR', message: 'The specification spans more than 3 files' });
-    expect((await processOpenAPISource({ url: `${base}/loop.yaml` }, limits({ maxFiles: 4 }))).filesystem.files['a3.yaml']).toEqual({ type: 'string' });
-    expect((await failure(processOpenAPISource({ url: `${base}/api/openapi.yaml` }, limits({ maxBytes: PETSTORE.length + 10 })))).code).toBe('FETCH_ERROR');
+    expect(await failure(processOpenAPISource({ url: `${base}/loop.yaml` }, limits({ maxFiles: 3 })))).toEqual({
+      code: 'PARSE_ERROR',
+      message: 'The specification spans more than 3 files',
+    });
+    expect(
+      (await processOpenAPISource({ url: `${base}/loop.yaml` }, limits({ maxFiles: 4 }))).filesystem.files['a3.yaml'],
+    ).toEqual({ type: 'string' });
+    expect(
+      (
+        await failure(
+          processOpenAPISource({ url: `${base}/api/openapi.yaml` }, limits({ maxBytes: PETSTORE.length + 10 })),
+        )
+      ).code,
+    ).toBe('FETCH_ERROR');
   });
 });

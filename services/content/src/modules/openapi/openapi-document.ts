@@ -46,11 +46,18 @@ const TEXT_BASE = 'https://text.quire.invalid/';
  * Throws `OpenAPIProcessingError` for what the user must fix (FETCH_TIMEOUT, FETCH_ERROR, PARSE_ERROR);
  * any other error is the platform's.
  */
-export async function processOpenAPISource(source: OpenAPISourceInput, limits: OpenAPIFetchLimits): Promise<ProcessedOpenAPI> {
+export async function processOpenAPISource(
+  source: OpenAPISourceInput,
+  limits: OpenAPIFetchLimits,
+): Promise<ProcessedOpenAPI> {
   let budget = limits.maxBytes;
   const take = (bytes: Buffer, what: string) => {
     budget -= bytes.length;
-    if (budget < 0) throw new OpenAPIProcessingError('FETCH_ERROR', `The specification is larger than ${limits.maxBytes} bytes (at ${what})`);
+    if (budget < 0)
+      throw new OpenAPIProcessingError(
+        'FETCH_ERROR',
+        `The specification is larger than ${limits.maxBytes} bytes (at ${what})`,
+      );
   };
 
   let entryUrl: string;
@@ -68,13 +75,18 @@ export async function processOpenAPISource(source: OpenAPISourceInput, limits: O
   const entryDoc = parseDocument(entryBytes, 'the entry document');
 
   // Every file reachable through `$ref`s, breadth first, by URL without fragment.
-  const files = new Map<string, { bytes: Buffer; doc: unknown }>([[stripHash(entryUrl), { bytes: entryBytes, doc: entryDoc }]]);
+  const files = new Map<string, { bytes: Buffer; doc: unknown }>([
+    [stripHash(entryUrl), { bytes: entryBytes, doc: entryDoc }],
+  ]);
   const queue: string[] = [stripHash(entryUrl)];
   while (queue.length) {
     const at = queue.shift()!;
     for (const ref of externalRefs(files.get(at)!.doc)) {
       if (at.startsWith(TEXT_BASE) && !/^https?:\/\//i.test(ref)) {
-        throw new OpenAPIProcessingError('PARSE_ERROR', `The $ref "${ref}" is relative, but the specification was given as text: give its URL instead`);
+        throw new OpenAPIProcessingError(
+          'PARSE_ERROR',
+          `The $ref "${ref}" is relative, but the specification was given as text: give its URL instead`,
+        );
       }
       let target: string;
       try {
@@ -83,8 +95,10 @@ export async function processOpenAPISource(source: OpenAPISourceInput, limits: O
         throw new OpenAPIProcessingError('PARSE_ERROR', `The $ref "${ref}" is not a valid reference`);
       }
       if (files.has(target)) continue;
-      if (!/^https?:$/.test(new URL(target).protocol)) throw new OpenAPIProcessingError('PARSE_ERROR', `The $ref "${ref}" does not point to an http(s) document`);
-      if (files.size >= limits.maxFiles) throw new OpenAPIProcessingError('PARSE_ERROR', `The specification spans more than ${limits.maxFiles} files`);
+      if (!/^https?:$/.test(new URL(target).protocol))
+        throw new OpenAPIProcessingError('PARSE_ERROR', `The $ref "${ref}" does not point to an http(s) document`);
+      if (files.size >= limits.maxFiles)
+        throw new OpenAPIProcessingError('PARSE_ERROR', `The specification spans more than ${limits.maxFiles} files`);
       const res = await fetchFile(target, limits, budget);
       take(res.body, target);
       files.set(target, { bytes: res.body, doc: parseDocument(res.body, target) });
@@ -105,10 +119,15 @@ export async function processOpenAPISource(source: OpenAPISourceInput, limits: O
   }
   const filesystem: OpenAPIFilesystem = { entrypoint, files: fsFiles };
   // PostgreSQL's jsonb cannot hold U+0000.
-  if (JSON.stringify(filesystem).includes('\\u0000')) throw new OpenAPIProcessingError('PARSE_ERROR', 'The specification contains NUL characters');
+  if (JSON.stringify(filesystem).includes('\\u0000'))
+    throw new OpenAPIProcessingError('PARSE_ERROR', 'The specification contains NUL characters');
   return {
     hash: hash.digest('hex'),
-    entry: { bytes: entryBytes, filename: entrypoint, contentType: looksLikeJson(entryBytes.toString('utf8')) ? 'application/json' : 'application/yaml' },
+    entry: {
+      bytes: entryBytes,
+      filename: entrypoint,
+      contentType: looksLikeJson(entryBytes.toString('utf8')) ? 'application/json' : 'application/yaml',
+    },
     filesystem,
   };
 }
@@ -125,11 +144,15 @@ async function fetchFile(url: string, limits: OpenAPIFetchLimits, budget: number
     });
   } catch (err) {
     if (err instanceof DomainError) {
-      throw new OpenAPIProcessingError(/: it timed out$/.test(err.message) ? 'FETCH_TIMEOUT' : 'FETCH_ERROR', err.message);
+      throw new OpenAPIProcessingError(
+        /: it timed out$/.test(err.message) ? 'FETCH_TIMEOUT' : 'FETCH_ERROR',
+        err.message,
+      );
     }
     throw err;
   }
-  if (res.status < 200 || res.status >= 300) throw new OpenAPIProcessingError('FETCH_ERROR', `GET ${url} answered HTTP ${res.status}`);
+  if (res.status < 200 || res.status >= 300)
+    throw new OpenAPIProcessingError('FETCH_ERROR', `GET ${url} answered HTTP ${res.status}`);
   return res;
 }
 
@@ -148,7 +171,10 @@ function parseDocument(bytes: Buffer, what: string): unknown {
         /* the JSON error says more */
       }
     }
-    throw new OpenAPIProcessingError('PARSE_ERROR', `Cannot parse ${what} as YAML or JSON: ${err instanceof Error ? err.message : String(err)}`);
+    throw new OpenAPIProcessingError(
+      'PARSE_ERROR',
+      `Cannot parse ${what} as YAML or JSON: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
 }
 
@@ -172,7 +198,11 @@ function externalRefs(doc: unknown): string[] {
 }
 
 /** Validates the entry document with every file already fetched (nothing is fetched again). */
-async function validate(entryUrl: string, entryDoc: unknown, files: Map<string, { bytes: Buffer; doc: unknown }>): Promise<void> {
+async function validate(
+  entryUrl: string,
+  entryDoc: unknown,
+  files: Map<string, { bytes: Buffer; doc: unknown }>,
+): Promise<void> {
   if (!entryDoc || typeof entryDoc !== 'object' || Array.isArray(entryDoc)) {
     throw new OpenAPIProcessingError('PARSE_ERROR', 'The document is not an OpenAPI or Swagger object');
   }
@@ -208,6 +238,7 @@ function relativeKey(entryUrl: string, url: string): string {
   const entry = new URL(entryUrl);
   const target = new URL(url);
   const dir = entry.pathname.slice(0, entry.pathname.lastIndexOf('/') + 1);
-  if (target.origin === entry.origin && target.pathname.startsWith(dir)) return decodeURIComponent(target.pathname.slice(dir.length)) + target.search;
+  if (target.origin === entry.origin && target.pathname.startsWith(dir))
+    return decodeURIComponent(target.pathname.slice(dir.length)) + target.search;
   return url;
 }

@@ -11,24 +11,35 @@ type Ctx = Pick<ContentContext, 'em' | 'actor'>;
  * looking the slug up, so an outsider learns nothing (404) and a guest is refused (403) whether or not
  * the slug exists.
  */
-export function assertOpenAPIAccess(ctx: Pick<Ctx, 'actor'>, organizationId: string, action: OpenAPISpecAction): AccessLevel {
+export function assertOpenAPIAccess(
+  ctx: Pick<Ctx, 'actor'>,
+  organizationId: string,
+  action: OpenAPISpecAction,
+): AccessLevel {
   return openAPISpecPolicy.assert(ctx.actor, { organizationId }, action);
 }
 
 /** The specification of `slug` the caller may `action` on, with the caller's level: 404 when there is none. */
-export async function loadOpenAPISpecFor(ctx: Ctx, organizationId: string, slug: string, action: OpenAPISpecAction): Promise<{ spec: IOpenAPISpec; level: AccessLevel }> {
+export async function loadOpenAPISpecFor(
+  ctx: Ctx,
+  organizationId: string,
+  slug: string,
+  action: OpenAPISpecAction,
+): Promise<{ spec: IOpenAPISpec; level: AccessLevel }> {
   const level = assertOpenAPIAccess(ctx, organizationId, action);
   const spec = await openAPISpecRepository.findBySlug(ctx.em, organizationId, slug);
   if (!spec) throw notFound('OpenAPI specification');
   return { spec, level };
 }
 
-/** For PUT: the specification of `slug` when there is one (the caller may update it), else null (the caller may create it). */
-export async function loadOpenAPISpecForUpsert(ctx: Ctx, organizationId: string, slug: string): Promise<IOpenAPISpec | null> {
+/**
+ * For PUT: the caller may update the specification of `slug`, or create it when there is none (the refusal
+ * names what the PUT would have done). Whichever happens is decided by the upsert itself.
+ */
+export async function assertOpenAPIUpsert(ctx: Ctx, organizationId: string, slug: string): Promise<void> {
   assertOpenAPIAccess(ctx, organizationId, 'view');
-  const spec = await openAPISpecRepository.findBySlug(ctx.em, organizationId, slug);
-  assertOpenAPIAccess(ctx, organizationId, spec ? 'update' : 'create');
-  return spec;
+  const exists = await openAPISpecRepository.existsBySlug(ctx.em, organizationId, slug);
+  assertOpenAPIAccess(ctx, organizationId, exists ? 'update' : 'create');
 }
 
 /** A version of a specification the caller may view (`latest` or an id); with its parsed documents when `content`. */
@@ -41,7 +52,13 @@ export async function loadOpenAPIVersionFor(
 ): Promise<{ spec: IOpenAPISpec; version: IOpenAPISpecVersion }> {
   const { spec } = await loadOpenAPISpecFor(ctx, organizationId, slug, 'view');
   const id = versionId === 'latest' ? spec.lastVersionId : versionId;
-  const version = id ? await (content ? openAPISpecRepository.findVersionWithContent : openAPISpecRepository.findVersion)(ctx.em, spec.id, id) : null;
+  const version = id
+    ? await (content ? openAPISpecRepository.findVersionWithContent : openAPISpecRepository.findVersion)(
+        ctx.em,
+        spec.id,
+        id,
+      )
+    : null;
   if (!version) throw notFound('OpenAPI specification version');
   return { spec, version };
 }

@@ -16,13 +16,20 @@ describe('openAPISpecPolicy', () => {
     [null, { view: false, create: false, update: false, delete: false }, { view: false, edit: false }],
   ] as const)('role %s', (role, actions, permissions) => {
     const actor = as(role);
-    for (const [action, allowed] of Object.entries(actions)) expect(openAPISpecPolicy.allows(actor, spec, action as keyof typeof actions), action).toBe(allowed);
+    for (const [action, allowed] of Object.entries(actions))
+      expect(openAPISpecPolicy.allows(actor, spec, action as keyof typeof actions), action).toBe(allowed);
     expect(openAPISpecPolicy.permissions(openAPISpecPolicy.role(actor, spec))).toEqual(permissions);
   });
 
   it('answers 403 to guests and 404 to outsiders', () => {
-    expect(() => openAPISpecPolicy.assert(as(null), spec, 'view')).toThrow(expect.objectContaining({ reason: 'forbidden' }));
-    expect(() => openAPISpecPolicy.assert(as('read'), spec, 'create')).toThrow('Creating an OpenAPI specification needs the `create` role in the organization');
-    expect(() => openAPISpecPolicy.assert(userActor('x', [{ organization: 'org2', role: 'admin' }]), spec, 'view')).toThrow(expect.objectContaining({ reason: 'not_found' }));
+    expect(() => openAPISpecPolicy.assert(as(null), spec, 'view')).toThrow(
+      expect.objectContaining({ reason: 'forbidden' }),
+    );
+    expect(() => openAPISpecPolicy.assert(as('read'), spec, 'create')).toThrow(
+      'Creating an OpenAPI specification needs the `create` role in the organization',
+    );
+    expect(() =>
+      openAPISpecPolicy.assert(userActor('x', [{ organization: 'org2', role: 'admin' }]), spec, 'view'),
+    ).toThrow(expect.objectContaining({ reason: 'not_found' }));
   });
 });

@@ -1,4 +1,9 @@
-import type { Actor, OpenAPISpec as OpenAPISpecDto, OpenAPISpecContent, OpenAPISpecVersion as OpenAPISpecVersionDto } from '@quire/contracts';
+import type {
+  Actor,
+  OpenAPISpec as OpenAPISpecDto,
+  OpenAPISpecContent,
+  OpenAPISpecVersion as OpenAPISpecVersionDto,
+} from '@quire/contracts';
 import type { DownloadLinks, PublicUrls } from '@quire/kit';
 import type { IOpenAPISpec, IOpenAPISpecVersion } from './openapi-spec.entity.ts';
 import { openAPISpecPolicy } from './openapi-spec.policy.ts';
@@ -24,7 +29,13 @@ export function presentOpenAPISpec(ctx: PresentContext, s: IOpenAPISpec): OpenAP
     ...(s.lastVersionId != null ? { lastVersion: s.lastVersionId } : {}),
     ...(s.lastProcessedAt ? { lastProcessedAt: s.lastProcessedAt.toISOString() } : {}),
     ...(s.lastProcessErrorCode != null ? { lastProcessErrorCode: s.lastProcessErrorCode } : {}),
-    ...(failed ? { lastProcessedErrors: [{ code: s.lastProcessErrorCode!, message: s.lastProcessErrorMessage ?? s.lastProcessErrorCode! }] } : {}),
+    ...(failed
+      ? {
+          lastProcessedErrors: [
+            { code: s.lastProcessErrorCode!, message: s.lastProcessErrorMessage ?? s.lastProcessErrorCode! },
+          ],
+        }
+      : {}),
     lastProcessedErrorCount: failed ? 1 : 0,
     permissions: openAPISpecPolicy.permissions(openAPISpecPolicy.role(ctx.actor, s)),
     urls: { location: ctx.urls.api(specPath(s)), app: ctx.urls.page(`/o/${s.organizationId}/openapi/${s.slug}`) },
@@ -32,9 +43,19 @@ export function presentOpenAPISpec(ctx: PresentContext, s: IOpenAPISpec): OpenAP
 }
 
 /** A version: `url` is where its document came from (its content in the API for a specification given as text). */
-export function presentOpenAPIVersion(ctx: PresentContext, spec: IOpenAPISpec, v: IOpenAPISpecVersion): OpenAPISpecVersionDto {
+export function presentOpenAPIVersion(
+  ctx: PresentContext,
+  spec: IOpenAPISpec,
+  v: IOpenAPISpecVersion,
+): OpenAPISpecVersionDto {
   const location = ctx.urls.api(`${specPath(spec)}/versions/${v.id}`);
-  return { object: 'openapi-spec-version', id: v.id, createdAt: v.createdAt.toISOString(), url: v.sourceUrl ?? `${location}/content`, urls: { location } };
+  return {
+    object: 'openapi-spec-version',
+    id: v.id,
+    createdAt: v.createdAt.toISOString(),
+    url: v.sourceUrl ?? `${location}/content`,
+    urls: { location },
+  };
 }
 
 /** The content of a version: its parsed documents and a signed link to the stored entry document. */

@@ -1,7 +1,12 @@
 import { ops } from '@quire/contracts';
-import { openAPISpecCreator, openAPISpecDeleter, openAPISpecSourceUpdater } from '../../commands/openapi-spec-writer.ts';
+import { openAPISpecCreator, openAPISpecDeleter, openAPISpecUpserter } from '../../commands/openapi-spec-writer.ts';
 import { implement } from '../../trpc.ts';
-import { assertOpenAPIAccess, loadOpenAPISpecFor, loadOpenAPISpecForUpsert, loadOpenAPIVersionFor } from './openapi-spec.loader.ts';
+import {
+  assertOpenAPIAccess,
+  assertOpenAPIUpsert,
+  loadOpenAPISpecFor,
+  loadOpenAPIVersionFor,
+} from './openapi-spec.loader.ts';
 import { presentOpenAPIContent, presentOpenAPISpec, presentOpenAPIVersion } from './openapi-spec.presenter.ts';
 import { openAPISpecRepository } from './openapi-spec.repository.ts';
 
@@ -26,11 +31,15 @@ export const openAPIProcedures = {
   }),
 
   createOrUpdateOpenAPISpecBySlug: implement(ops.createOrUpdateOpenAPISpecBySlug, async ({ input, ctx }) => {
-    const existing = await loadOpenAPISpecForUpsert(ctx, input.organizationId, input.specSlug);
-    const spec = existing
-      ? openAPISpecSourceUpdater(ctx.em, { spec: existing, source: input.source })
-      : await openAPISpecCreator(ctx.em, { organizationId: input.organizationId, slug: input.specSlug, source: input.source });
-    return presentOpenAPISpec(ctx, spec);
+    await assertOpenAPIUpsert(ctx, input.organizationId, input.specSlug);
+    return presentOpenAPISpec(
+      ctx,
+      await openAPISpecUpserter(ctx.em, {
+        organizationId: input.organizationId,
+        slug: input.specSlug,
+        source: input.source,
+      }),
+    );
   }),
 
   deleteOpenAPISpecBySlug: implement(ops.deleteOpenAPISpecBySlug, async ({ input, ctx }) => {

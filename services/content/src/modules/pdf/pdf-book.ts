@@ -1,9 +1,15 @@
-import type { DocumentRef, JSONDocument } from '@quire/contracts';
+import type { DocumentContentRef, JSONDocument } from '@quire/contracts';
 import type { Content, Style, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { headingsOf } from '../documents/document-outline.ts';
 import { markdownToDocument } from '../documents/index.ts';
-import { targetOfUrl } from '../links/link-extraction.ts';
-import { CONTENT_STYLES, documentContent, type PdfContentContext, type PdfImage, type PdfLinkTarget } from './pdf-content.ts';
+import { targetOfRef, targetOfUrl } from '../links/link-extraction.ts';
+import {
+  CONTENT_STYLES,
+  documentContent,
+  type PdfContentContext,
+  type PdfImage,
+  type PdfLinkTarget,
+} from './pdf-content.ts';
 
 /** One page of the book, in reading order (what the renderer is handed: plain data, it crosses to a worker thread). */
 export interface PdfBookPage {
@@ -44,6 +50,10 @@ export interface PdfBookInput {
   images: PdfBookImage[];
   /** The application URL of every page of the revision: links to pages the PDF leaves out go there. */
   pageUrls: Record<string, string>;
+  /** The title of every page of the revision (what a mention or content-ref of it shows). */
+  pageTitles: Record<string, string>;
+  /** The name of every file of the revision (what a file block shows). */
+  fileNames: Record<string, string>;
   /** The instance's public URL: root-relative links (`/…`) are made absolute on it. */
   baseUrl: string;
 }
@@ -68,7 +78,18 @@ export const headingDestination = (pageId: string, anchor: string) => `p:${pageI
 
 /** The only images a PDF embeds: PNG and JPEG, recognised by their bytes. */
 export function isEmbeddableImage(bytes: Uint8Array): 'png' | 'jpeg' | null {
-  if (bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 && bytes[4] === 0x0d && bytes[5] === 0x0a && bytes[6] === 0x1a && bytes[7] === 0x0a) return 'png';
+  if (
+    bytes.length > 8 &&
+    bytes[0] === 0x89 &&
+    bytes[1] === 0x50 &&
+    bytes[2] === 0x4e &&
+    bytes[3] === 0x47 &&
+    bytes[4] === 0x0d &&
+    bytes[5] === 0x0a &&
+    bytes[6] === 0x1a &&
+    bytes[7] === 0x0a
+  )
+    return 'png';
   if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   return null;
 }
@@ -82,9 +103,13 @@ const ABSOLUTE = /^(?:https?:|mailto:)/i;
  * the title page has the title as running header and `n / total` as footer. `onPageCount` learns the
  * number of sheets once laid out.
  */
-export function bookDefinition(input: PdfBookInput, opts: { embedImages: boolean; onPageCount?: (n: number) => void }): TDocumentDefinitions {
+export function bookDefinition(
+  input: PdfBookInput,
+  opts: { embedImages: boolean; onPageCount?: (n: number) => void },
+): TDocumentDefinitions {
   const docs = new Map<string, JSONDocument>();
-  for (const page of input.pages) if (page.kind === 'document' && page.markdown) docs.set(page.id, markdownToDocument(page.markdown));
+  for (const page of input.pages)
+    if (page.kind === 'document' && page.markdown) docs.set(page.id, markdownToDocument(page.markdown));
   const inBook = new Set(input.pages.map((p) => p.id));
   const anchors = new Set<string>();
   for (const [id, doc] of docs) for (const h of headingsOf(doc)) if (h.id) anchors.add(headingDestination(id, h.id));
@@ -95,7 +120,12 @@ export function bookDefinition(input: PdfBookInput, opts: { embedImages: boolean
       const kind = isEmbeddableImage(img.bytes);
       if (!kind || !img.width || !img.height) continue;
       // 96 dots per inch: a pixel is 0.75 point.
-      images.set(img.id, { name: `f:${img.id}`, width: img.width * 0.75, height: img.height * 0.75, dataUrl: `data:image/${kind};base64,${Buffer.from(img.bytes).toString('base64')}` });
+      images.set(img.id, {
+        name: `f:${img.id}`,
+        width: img.width * 0.75,
+        height: img.height * 0.75,
+        dataUrl: `data:image/${kind};base64,${Buffer.from(img.bytes).toString('base64')}`,
+      });
     }
   }
 
@@ -108,19 +138,41 @@ export function bookDefinition(input: PdfBookInput, opts: { embedImages: boolean
     const url = input.pageUrls[pageId];
     return url ? { url: anchor ? `${url}#${encodeURIComponent(anchor)}` : url } : null;
   };
+  const headingTitles = new Map<string, string>();
+  for (const [id, doc] of docs)
+    for (const h of headingsOf(doc)) if (h.id) headingTitles.set(headingDestination(id, h.id), h.title);
+  /** What a reference points to in this space, read as the links do (a URL as the stored markdown writes it). */
+  const targetOf = (ref: DocumentContentRef) => {
+    if (ref.kind === 'url') return targetOfUrl(ref.url);
+    if (ref.kind === 'page' || ref.kind === 'anchor' || ref.kind === 'file') {
+      return ref.space === undefined || ref.space === input.spaceId ? targetOfRef(ref) : null;
+    }
+    return null;
+  };
   const ctxFor = (pageId: string): PdfContentContext => ({
     pageId,
-    link: (ref: DocumentRef, from: string) => {
-      if (ref.kind === 'file') return null;
-      const target = targetOfUrl(ref.url);
+    link: (ref: DocumentContentRef, from: string) => {
+      const target = targetOf(ref);
+      if (!target || target.kind === 'file') return null;
       if (target.kind === 'page') return pageLink(target.page, target.anchor);
       if (target.kind === 'anchor') return pageLink(from, target.anchor);
-      if (target.kind === 'file') return null;
       if (ABSOLUTE.test(target.url)) return { url: target.url };
       if (target.url.startsWith('/') && !target.url.startsWith('//')) return { url: `${input.baseUrl}${target.url}` };
       return null;
     },
-    image: (ref) => (ref.kind === 'file' && (ref.space === undefined || ref.space === input.spaceId) ? images.get(ref.file) : undefined),
+    label: (ref: DocumentContentRef, from: string) => {
+      const target = targetOf(ref);
+      if (!target || target.kind === 'url') return undefined;
+      if (target.kind === 'file') return input.fileNames[target.file];
+      const page = target.kind === 'anchor' ? from : target.page;
+      const anchor =
+        target.anchor === undefined ? undefined : headingTitles.get(headingDestination(page, target.anchor));
+      return anchor ?? input.pageTitles[page];
+    },
+    image: (ref) =>
+      ref.kind === 'file' && (ref.space === undefined || ref.space === input.spaceId)
+        ? images.get(ref.file)
+        : undefined,
     headingDestination: (id, anchor) => {
       const name = headingDestination(id, anchor);
       if (!anchors.has(name) || usedDestinations.has(name)) return null;
@@ -130,7 +182,11 @@ export function bookDefinition(input: PdfBookInput, opts: { embedImages: boolean
   });
 
   const content: Content[] = [titlePage(input)];
-  if (input.pages.length > 1) content.push({ toc: { title: { text: 'Contents', style: 'tocTitle' }, numberStyle: { color: MUTED } }, pageBreak: 'before' });
+  if (input.pages.length > 1)
+    content.push({
+      toc: { title: { text: 'Contents', style: 'tocTitle' }, numberStyle: { color: MUTED } },
+      pageBreak: 'before',
+    });
   input.pages.forEach((page, i) => {
     const previous = input.pages[i - 1];
     const followsItsGroup = previous?.kind === 'group' && previous.id === page.parentId;
@@ -150,7 +206,10 @@ export function bookDefinition(input: PdfBookInput, opts: { embedImages: boolean
     if (page.description) content.push({ text: page.description, style: 'pageDescription' });
     if (page.kind === 'link' && page.href) {
       const target = ABSOLUTE.test(page.href) ? page.href : undefined;
-      content.push({ text: [{ text: 'Link: ' }, { text: page.href, ...(target ? { link: target, color: '#1a56db' } : {}) }], style: 'paragraph' });
+      content.push({
+        text: [{ text: 'Link: ' }, { text: page.href, ...(target ? { link: target, color: '#1a56db' } : {}) }],
+        style: 'paragraph',
+      });
     }
     const doc = docs.get(page.id);
     if (doc) content.push(...documentContent(doc, ctxFor(page.id)));
@@ -159,14 +218,24 @@ export function bookDefinition(input: PdfBookInput, opts: { embedImages: boolean
   return {
     pageSize: 'A4',
     pageMargins: MARGINS,
-    info: { title: input.title, creator: 'Quire', producer: 'Quire (pdfmake)', creationDate: new Date(input.createdAt) },
+    info: {
+      title: input.title,
+      creator: 'Quire',
+      producer: 'Quire (pdfmake)',
+      creationDate: new Date(input.createdAt),
+    },
     defaultStyle: { font: 'Sans', fontSize: 10 },
     styles: { ...CONTENT_STYLES, ...BOOK_STYLES },
     images: Object.fromEntries([...images.values()].map((img) => [img.name, img.dataUrl])),
-    header: (page: number) => (page === 1 ? null : { text: input.title, style: 'running', alignment: 'right', margin: [MARGINS[0], 28, MARGINS[2], 0] }),
+    header: (page: number) =>
+      page === 1
+        ? null
+        : { text: input.title, style: 'running', alignment: 'right', margin: [MARGINS[0], 28, MARGINS[2], 0] },
     footer: (page: number, pages: number) => {
       opts.onPageCount?.(pages);
-      return page === 1 ? null : { text: `${page} / ${pages}`, style: 'running', alignment: 'center', margin: [0, 22, 0, 0] };
+      return page === 1
+        ? null
+        : { text: `${page} / ${pages}`, style: 'running', alignment: 'center', margin: [0, 22, 0, 0] };
     },
     content,
   };
@@ -176,7 +245,8 @@ function titlePage(input: PdfBookInput): Content {
   const stack: Content[] = [{ text: input.title || 'Untitled', style: 'bookTitle' }];
   if (input.subtitle) stack.push({ text: input.subtitle, style: 'bookSubtitle' });
   stack.push({ text: input.note, style: 'bookNote' });
-  if (!input.pages.length) stack.push({ text: 'Nothing to show: this content has no pages.', style: 'bookNote', margin: [0, 24, 0, 0] });
+  if (!input.pages.length)
+    stack.push({ text: 'Nothing to show: this content has no pages.', style: 'bookNote', margin: [0, 24, 0, 0] });
   return {
     stack,
     margin: [0, 200, 0, 0],

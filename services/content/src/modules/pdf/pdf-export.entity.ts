@@ -45,4 +45,6 @@ export interface PdfExportKey {
 }
 
 /** How a claimed render ended. */
-export type PdfExportOutcome = { state: 'ready'; blobKey: string; size: number; pages: number; renderMs: number } | { state: 'failed'; error: string };
+export type PdfExportOutcome =
+  | { state: 'ready'; blobKey: string; size: number; pages: number; renderMs: number }
+  | { state: 'failed'; error: string };

@@ -31,7 +31,14 @@ export const pdfExportRepository = {
 
   /** A failed export back to `pending`, for a new try. */
   async retry(em: EntityManager, id: string, now: Date): Promise<IPdfExport | null> {
-    return claimed(em, await sql(em, `update :schema.pdf_export set state = 'pending', attempts = 0, error = null, updated_at = ? where id = ? and state = 'failed' returning *`, [now, id]));
+    return claimed(
+      em,
+      await sql(
+        em,
+        `update :schema.pdf_export set state = 'pending', attempts = 0, error = null, updated_at = ? where id = ? and state = 'failed' returning *`,
+        [now, id],
+      ),
+    );
   },
 
   /** Claims this export when it waits (or its claimer's lease lapsed): `progress` with a lease; null when someone else holds it or it is done. */
@@ -66,23 +73,35 @@ export const pdfExportRepository = {
 
   /** Extends a claim still held; false when the export is no longer this claim's. */
   async renewLease(em: EntityManager, claim: IPdfExport, leaseUntil: Date): Promise<boolean> {
-    return (await sqlRun(em, `update :schema.pdf_export set lease_until = ? where id = ? and state = 'progress' and attempts = ?`, [leaseUntil, claim.id, claim.attempts])) > 0;
+    return (
+      (await sqlRun(
+        em,
+        `update :schema.pdf_export set lease_until = ? where id = ? and state = 'progress' and attempts = ?`,
+        [leaseUntil, claim.id, claim.attempts],
+      )) > 0
+    );
   },
 
   /** The end of a claimed render: `ready` with its blob, or `failed`; false when the claim was lost meanwhile. */
-  async finish(
-    em: EntityManager,
-    claim: IPdfExport,
-    outcome: PdfExportOutcome,
-    now: Date,
-  ): Promise<boolean> {
+  async finish(em: EntityManager, claim: IPdfExport, outcome: PdfExportOutcome, now: Date): Promise<boolean> {
     const ready = outcome.state === 'ready' ? outcome : null;
     return (
       (await sqlRun(
         em,
         `update :schema.pdf_export set state = ?, lease_until = null, blob_key = ?, size = ?, pages = ?, render_ms = ?, error = ?, rendered_at = ?, updated_at = ?
          where id = ? and state = 'progress' and attempts = ?`,
-        [outcome.state, ready?.blobKey ?? null, ready?.size ?? null, ready?.pages ?? null, ready?.renderMs ?? null, outcome.state === 'failed' ? outcome.error : null, now, now, claim.id, claim.attempts],
+        [
+          outcome.state,
+          ready?.blobKey ?? null,
+          ready?.size ?? null,
+          ready?.pages ?? null,
+          ready?.renderMs ?? null,
+          outcome.state === 'failed' ? outcome.error : null,
+          now,
+          now,
+          claim.id,
+          claim.attempts,
+        ],
       )) > 0
     );
   },

@@ -13,8 +13,18 @@ const pdfmake = require('pdfmake') as typeof import('pdfmake');
 const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const font = (file: string) => join(FONT_DIR, file);
 pdfmake.setFonts({
-  Sans: { normal: font('DejaVuSans.ttf'), bold: font('DejaVuSans-Bold.ttf'), italics: font('DejaVuSans-Oblique.ttf'), bolditalics: font('DejaVuSans-BoldOblique.ttf') },
-  Mono: { normal: font('DejaVuSansMono.ttf'), bold: font('DejaVuSansMono-Bold.ttf'), italics: font('DejaVuSansMono-Oblique.ttf'), bolditalics: font('DejaVuSansMono-BoldOblique.ttf') },
+  Sans: {
+    normal: font('DejaVuSans.ttf'),
+    bold: font('DejaVuSans-Bold.ttf'),
+    italics: font('DejaVuSans-Oblique.ttf'),
+    bolditalics: font('DejaVuSans-BoldOblique.ttf'),
+  },
+  Mono: {
+    normal: font('DejaVuSansMono.ttf'),
+    bold: font('DejaVuSansMono-Bold.ttf'),
+    italics: font('DejaVuSansMono-Oblique.ttf'),
+    bolditalics: font('DejaVuSansMono-BoldOblique.ttf'),
+  },
 });
 // Nothing a document says is fetched or read from disk: images come in as bytes, fonts from the directory above.
 pdfmake.setUrlAccessPolicy(() => false);

@@ -7,7 +7,11 @@ export const documentHash = (markdown: string) => createHash('sha256').update(ma
 
 /** Documents never change (the hash is their content), so recently read ones are kept: an LRU bounded in characters. */
 const CACHE_CHARS = 32 * 1024 * 1024;
-const cache = new LRUCache<string, string>({ maxSize: CACHE_CHARS, maxEntrySize: CACHE_CHARS / 64, sizeCalculation: (markdown) => Math.max(1, markdown.length) });
+const cache = new LRUCache<string, string>({
+  maxSize: CACHE_CHARS,
+  maxEntrySize: CACHE_CHARS / 64,
+  sizeCalculation: (markdown) => Math.max(1, markdown.length),
+});
 
 /** Page documents, content-addressed: a document is stored once, whatever the number of revisions sharing it. */
 export const documentRepository = {
@@ -34,7 +38,11 @@ export const documentRepository = {
     }
     for (let i = 0; i < wanted.length; i += 1000) {
       const chunk = wanted.slice(i, i + 1000);
-      for (const r of await sql<{ hash: string; markdown: string }>(em, `select hash, markdown from :schema.document where hash in (${marks(chunk.length)})`, chunk)) {
+      for (const r of await sql<{ hash: string; markdown: string }>(
+        em,
+        `select hash, markdown from :schema.document where hash in (${marks(chunk.length)})`,
+        chunk,
+      )) {
         out.set(r.hash, r.markdown);
         cache.set(r.hash, r.markdown);
       }

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import { marks, notFound, sql, sqlRun, type EntityManager } from '@quire/kit';
+import { notFound, sql, sqlRun, type EntityManager } from '@quire/kit';
 import { Revision, type IRevision } from '../spaces/space.entity.ts';
-import type { FileRecord, PageRecord, RevisionTree } from './revision-tree.ts';
+import type { ChangedIds, FileRecord, PageRecord, RevisionTree } from './revision-tree.ts';
 
 interface PageRow {
   page_id: string;
@@ -69,6 +69,13 @@ const toFile = (r: FileRow): FileRecord => ({
   createdAt: new Date(r.created_at),
 });
 
+/** A `text[]` literal (`{"a","b"}`), bound as one parameter. */
+const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+
+/** The revisions whose rows make a revision's tree, its snapshot first (a revision from before lineages: itself). */
+const lineageOf = (revision: IRevision): readonly string[] =>
+  revision.lineage.length ? revision.lineage : [revision.id];
+
 /** Immutable, so cached by id; a small LRU (a tree of 10,000 pages is a few megabytes). */
 const trees = new LRUCache<string, Promise<RevisionTree>>({ max: 64 });
 
@@ -107,22 +114,70 @@ export const revisionRepository = {
     void remember(tree.revision.id, Promise.resolve(tree));
   },
 
+  /**
+   * The pages and files that may differ between two revisions of a space (a superset: a row written and written back
+   * counts), read from their lineages instead of comparing their trees: past the entries their lineages share (the
+   * same snapshot, then the same deltas), a tree is what those entries make of it plus the rows of its own deltas, so
+   * an id no such row names is the same in both. One statement reading the rows of the deltas written since their
+   * lineages parted (what changed, not the size of the space). Null when they build on different snapshots: then only
+   * comparing the trees tells.
+   */
+  async changedBetween(em: EntityManager, a: IRevision, b: IRevision): Promise<ChangedIds | null> {
+    const [la, lb] = [lineageOf(a), lineageOf(b)];
+    if (la[0] !== lb[0]) return null;
+    let shared = 1;
+    while (shared < la.length && shared < lb.length && la[shared] === lb[shared]) shared++;
+    const own = [...new Set([...la.slice(shared), ...lb.slice(shared)])];
+    const changed = { pages: new Set<string>(), files: new Set<string>() };
+    if (!own.length) return changed;
+    const ids = textArray(own);
+    const rows = await sql<{ file: boolean; id: string }>(
+      em,
+      `select false as file, page_id as id from :schema.revision_page where revision_id = any(?::text[])
+       union all select true, file_id from :schema.revision_file where revision_id = any(?::text[])`,
+      [ids, ids],
+    );
+    for (const r of rows) (r.file ? changed.files : changed.pages).add(r.id);
+    return changed;
+  },
+
   async readTree(em: EntityManager, revision: IRevision): Promise<RevisionTree> {
-    const lineage = revision.lineage.length ? revision.lineage : [revision.id];
-    // The latest row of each page along the lineage (bounded: a snapshot every SNAPSHOT_EVERY revisions).
-    const list = marks(lineage.length);
-    const latest = (table: string, key: string) =>
-      `select distinct on (${key}) * from :schema.${table} where revision_id in (${list}) order by ${key}, array_position(array[${list}]::text[], revision_id) desc`;
-    const [pageRows, fileRows] = await Promise.all([sql<PageRow>(em, latest('revision_page', 'page_id'), [...lineage, ...lineage]), sql<FileRow>(em, latest('revision_file', 'file_id'), [...lineage, ...lineage])]);
+    const lineage = lineageOf(revision);
+    // Every row of the lineage (a snapshot, then deltas: bounded, see revision-writer), the latest of each id
+    // winning; the rows of the snapshot and of the deltas are counted for the next write's snapshot cadence.
+    const rowsOf = (table: string) =>
+      `select l.pos, r.* from unnest(?::text[]) with ordinality as l(id, pos) join :schema.${table} r on r.revision_id = l.id`;
+    const ids = textArray(lineage);
+    const [pageRows, fileRows] = await Promise.all([
+      sql<PageRow & { pos: string }>(em, rowsOf('revision_page'), [ids]),
+      sql<FileRow & { pos: string }>(em, rowsOf('revision_file'), [ids]),
+    ]);
+    const stored = { snapshot: 0, deltas: 0 };
+    const latest = <R extends { pos: string }>(rows: R[], key: (r: R) => string) => {
+      const out = new Map<string, R>();
+      for (const r of rows) {
+        const pos = Number(r.pos);
+        if (pos === 1) stored.snapshot++;
+        else stored.deltas++;
+        const known = out.get(key(r));
+        if (!known || Number(known.pos) < pos) out.set(key(r), r);
+      }
+      return out.values();
+    };
     const pages = new Map<string, PageRecord>();
-    for (const r of pageRows) if (!r.deleted) pages.set(r.page_id, toPage(r));
+    for (const r of latest(pageRows, (r) => r.page_id)) if (!r.deleted) pages.set(r.page_id, toPage(r));
     const files = new Map<string, FileRecord>();
-    for (const r of fileRows) if (!r.deleted) files.set(r.file_id, toFile(r));
-    return { revision, pages, files };
+    for (const r of latest(fileRows, (r) => r.file_id)) if (!r.deleted) files.set(r.file_id, toFile(r));
+    return { revision, pages, files, stored };
   },
 
   /** Writes page rows of a revision (`null`: a deletion tombstone). */
-  async insertPages(em: EntityManager, revisionId: string, rows: { id: string; page: PageRecord | null }[], now: Date): Promise<void> {
+  async insertPages(
+    em: EntityManager,
+    revisionId: string,
+    rows: { id: string; page: PageRecord | null }[],
+    now: Date,
+  ): Promise<void> {
     for (let i = 0; i < rows.length; i += 300) {
       const chunk = rows.slice(i, i + 300);
       await sqlRun(
@@ -131,21 +186,72 @@ export const revisionRepository = {
          values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)').join(', ')}`,
         chunk.flatMap(({ id, page: p }) =>
           p
-            ? [revisionId, id, false, p.parentId, p.order, p.kind, p.title, p.slug, p.emoji, p.icon, p.description, p.hidden, p.noIndex, p.noRobotsIndex, p.layout && JSON.stringify(p.layout), p.cover && JSON.stringify(p.cover), p.href, p.documentHash, p.createdAt, p.updatedAt]
-            : [revisionId, id, true, null, '', 'document', '', '', null, null, null, false, false, false, null, null, null, null, now, now],
+            ? [
+                revisionId,
+                id,
+                false,
+                p.parentId,
+                p.order,
+                p.kind,
+                p.title,
+                p.slug,
+                p.emoji,
+                p.icon,
+                p.description,
+                p.hidden,
+                p.noIndex,
+                p.noRobotsIndex,
+                p.layout && JSON.stringify(p.layout),
+                p.cover && JSON.stringify(p.cover),
+                p.href,
+                p.documentHash,
+                p.createdAt,
+                p.updatedAt,
+              ]
+            : [
+                revisionId,
+                id,
+                true,
+                null,
+                '',
+                'document',
+                '',
+                '',
+                null,
+                null,
+                null,
+                false,
+                false,
+                false,
+                null,
+                null,
+                null,
+                null,
+                now,
+                now,
+              ],
         ),
       );
     }
   },
 
-  async insertFiles(em: EntityManager, revisionId: string, rows: { id: string; file: FileRecord | null }[], now: Date): Promise<void> {
+  async insertFiles(
+    em: EntityManager,
+    revisionId: string,
+    rows: { id: string; file: FileRecord | null }[],
+    now: Date,
+  ): Promise<void> {
     for (let i = 0; i < rows.length; i += 500) {
       const chunk = rows.slice(i, i + 500);
       await sqlRun(
         em,
         `insert into :schema.revision_file (revision_id, file_id, deleted, name, content_type, size, blob_key, width, height, created_at)
          values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-        chunk.flatMap(({ id, file: f }) => (f ? [revisionId, id, false, f.name, f.contentType, f.size, f.blobKey, f.width, f.height, f.createdAt] : [revisionId, id, true, '', 'application/octet-stream', 0, '', null, null, now])),
+        chunk.flatMap(({ id, file: f }) =>
+          f
+            ? [revisionId, id, false, f.name, f.contentType, f.size, f.blobKey, f.width, f.height, f.createdAt]
+            : [revisionId, id, true, '', 'application/octet-stream', 0, '', null, null, now],
+        ),
       );
     }
   },

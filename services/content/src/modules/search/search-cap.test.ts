@@ -4,11 +4,13 @@ import { sql } from '@quire/kit';
 import { eventually, orgAdmin, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
-import { insertPage, mergeChanges } from './search.fixtures.ts';
+import { indexedRevision, insertPage, mergeChanges } from './search.fixtures.ts';
 
 // The smallest cap the setting takes.
 const CAP = 10;
-const t = useTestService(contentService, (env) => loadContentConfig({ ...env, QUIRE_SEARCH_CANDIDATES: String(CAP) }), { label: 'search-cap' });
+const t = useTestService(contentService, (env) => loadContentConfig({ ...env, QUIRE_SEARCH_CANDIDATES: String(CAP) }), {
+  label: 'search-cap',
+});
 
 const ORG = 'org-search-cap';
 const admin = orgAdmin(ORG);
@@ -27,10 +29,14 @@ describe('QUIRE_SEARCH_CANDIDATES', () => {
       ],
       admin,
     );
-    const indexed = async () => (await sql<{ revision_id: string }>(t.em(), `select revision_id from :schema.search_space where space_id = ?`, [space.id]))[0]?.revision_id;
-    await eventually(async () => (await indexed()) === revision, 5_000, 'the index to reach the merge');
+    await eventually(
+      async () => (await indexedRevision(t, space.id)) === revision,
+      5_000,
+      'the index to reach the merge',
+    );
 
-    const search = (extra: { limit?: number; page?: string } = {}) => t.call(ops.searchSpaceContent, { spaceId: space.id, query: 'walrus', ...extra }, admin);
+    const search = (extra: { limit?: number; page?: string } = {}) =>
+      t.call(ops.searchSpaceContent, { spaceId: space.id, query: 'walrus', ...extra }, admin);
     const all = await search();
     // Fifteen pages match; ten are ranked and counted: the three title matches, then seven of the text matches.
     expect(all.count).toBe(CAP);
@@ -55,5 +61,38 @@ describe('QUIRE_SEARCH_CANDIDATES', () => {
       page = res.next?.page;
     } while (page);
     expect(seen).toEqual(all.items.map((i) => i.id));
+  });
+
+  it('a large index change leaves the space partition with planner statistics (autovacuum may be off)', async () => {
+    const space = await t.call(ops.createSpace, { organizationId: ORG, title: 'Analyzed' }, admin);
+    const revision = await mergeChanges(
+      t,
+      space.id,
+      Array.from({ length: 40 }, (_, i) => insertPage(`Page ${i}`, `Text ${i}.`)),
+      admin,
+    );
+    await eventually(
+      async () => (await indexedRevision(t, space.id)) === revision,
+      5_000,
+      'the index to reach the merge',
+    );
+    const [part] = await sql<{ reltuples: number; analyzed: string | null }>(
+      t.em(),
+      `select c.reltuples, (select last_analyze::text from pg_stat_user_tables s where s.relid = c.oid) as analyzed
+         from pg_class c where c.oid = (select p.tableoid from :schema.search_page p where p.space_id = ? limit 1)`,
+      [space.id],
+    );
+    // Counted rows (never analyzed: -1); the other spaces of this file may share the partition.
+    expect(Number(part!.reltuples)).toBeGreaterThanOrEqual(40);
+    // The documents and sections shared by every space too (the results' sections are looked up there): analyzed at
+    // least once (never analyzed: -1; later only when a tenth of them or more was written, at least 100).
+    for (const table of ['search_document', 'search_section']) {
+      const [shared] = await sql<{ reltuples: number }>(
+        t.em(),
+        'select c.reltuples from pg_class c where c.oid = to_regclass(?)',
+        [`"${t.em().config.get('schema')}".${table}`],
+      );
+      expect(Number(shared!.reltuples), table).toBeGreaterThan(0);
+    }
   });
 });

@@ -11,7 +11,11 @@ export const SEARCH_EVENTS_CONSUMER = 'content-search-events';
  * pages it changed, a new space (a duplicate has content) and a restored one are indexed. Each event brings the index
  * to the live revision, so a late or repeated one changes nothing.
  */
-export function searchEventsConsumer(orm: MikroORM, config: string, name = SEARCH_EVENTS_CONSUMER): DurableConsumerSpec {
+export function searchEventsConsumer(
+  orm: MikroORM,
+  config: string,
+  name = SEARCH_EVENTS_CONSUMER,
+): DurableConsumerSpec {
   const sync = async (spaceId: string, em: EntityManager) => void (await spaceSearchIndexer(em, { spaceId, config }));
   return idempotentConsumer(
     orm,

@@ -4,7 +4,12 @@ import type { PageRecord } from '../revisions/revision-tree.ts';
 import { diffIndexedPages, indexedPagesOf, indexedSectionsOf } from './search-index.ts';
 
 const at = new Date('2026-01-01T00:00:00Z');
-const page = (id: string, over: Partial<PageRecord> = {}): PageRecord => ({ ...snapshot(id, { title: id.toUpperCase(), documentHash: `h-${id}` }), createdAt: at, updatedAt: at, ...over });
+const page = (id: string, over: Partial<PageRecord> = {}): PageRecord => ({
+  ...snapshot(id, { title: id.toUpperCase(), documentHash: `h-${id}` }),
+  createdAt: at,
+  updatedAt: at,
+  ...over,
+});
 const treeOf = (...pages: PageRecord[]) => ({ pages: new Map(pages.map((p) => [p.id, p])) });
 
 describe('indexedPagesOf', () => {
@@ -19,7 +24,14 @@ describe('indexedPagesOf', () => {
     );
     expect([...indexedPagesOf(tree).values()]).toEqual([
       { pageId: 'a', title: 'Install', path: 'g/a', description: 'How to', ancestors: ['Guides'], documentHash: 'h-a' },
-      { pageId: 'b', title: 'Linux', path: 'g/a/b', description: '', ancestors: ['Guides', 'Install'], documentHash: 'h-b' },
+      {
+        pageId: 'b',
+        title: 'Linux',
+        path: 'g/a/b',
+        description: '',
+        ancestors: ['Guides', 'Install'],
+        documentHash: 'h-b',
+      },
       { pageId: 'h', title: 'H', path: 'h', description: '', ancestors: [], documentHash: 'h-h' },
     ]);
   });

@@ -34,7 +34,14 @@ export function indexedPagesOf(tree: Pick<RevisionTree, 'pages'>): Map<string, I
       ancestors.unshift(p.title);
       parent = p.parentId;
     }
-    out.set(page.id, { pageId: page.id, title: page.title, path: paths.get(page.id) ?? page.slug, description: page.description ?? '', ancestors, documentHash: page.documentHash });
+    out.set(page.id, {
+      pageId: page.id,
+      title: page.title,
+      path: paths.get(page.id) ?? page.slug,
+      description: page.description ?? '',
+      ancestors,
+      documentHash: page.documentHash,
+    });
   }
   projections.set(tree.pages, out);
   return out;
@@ -53,7 +60,10 @@ const samePage = (a: IndexedPage, b: IndexedPage) =>
  * path, description, ancestors or document changed — a renamed or moved parent changes its descendants' paths) and
  * the pages to drop. Unchanged pages are not touched.
  */
-export function diffIndexedPages(before: ReadonlyMap<string, IndexedPage>, after: ReadonlyMap<string, IndexedPage>): { upserts: IndexedPage[]; deletes: string[] } {
+export function diffIndexedPages(
+  before: ReadonlyMap<string, IndexedPage>,
+  after: ReadonlyMap<string, IndexedPage>,
+): { upserts: IndexedPage[]; deletes: string[] } {
   const upserts: IndexedPage[] = [];
   for (const [id, page] of after) {
     const old = before.get(id);
@@ -80,7 +90,10 @@ export interface IndexedSection {
 export const MAX_INDEXED_CHARACTERS = 200_000;
 
 /** The sections of a document's markdown to index, cut at `MAX_INDEXED_CHARACTERS` (`truncated` says so). */
-export function indexedSectionsOf(markdown: string, max = MAX_INDEXED_CHARACTERS): { sections: IndexedSection[]; truncated: boolean } {
+export function indexedSectionsOf(
+  markdown: string,
+  max = MAX_INDEXED_CHARACTERS,
+): { sections: IndexedSection[]; truncated: boolean } {
   const sections: IndexedSection[] = [];
   let left = max;
   let truncated = false;

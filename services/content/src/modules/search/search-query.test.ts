@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@quire/kit';
-import { decodeCursor, encodeCursor, prefixWord } from './search-query.ts';
+import { decodeSearchCursor, encodeSearchCursor, prefixWord } from './search-query.ts';
 
 describe('prefixWord', () => {
   it.each<[string, string | undefined]>([
@@ -23,7 +23,7 @@ describe('prefixWord', () => {
 describe('search cursors', () => {
   it('round-trips the key of the last result', () => {
     const c = { score: 0.6079271, spaceId: 's1', pageId: 'p1' };
-    expect(decodeCursor(encodeCursor(c))).toEqual(c);
+    expect(decodeSearchCursor(encodeSearchCursor(c))).toEqual(c);
   });
 
   it.each([
@@ -36,7 +36,7 @@ describe('search cursors', () => {
   ])('refuses %s with a 400', (_name, page) => {
     let error: unknown;
     try {
-      decodeCursor(page);
+      decodeSearchCursor(page);
     } catch (err) {
       error = err;
     }

@@ -1,4 +1,5 @@
-import { invalid } from '@quire/kit';
+import { cursorText, decodeCursor, encodeCursor } from '@quire/kit';
+import { z } from 'zod';
 
 /**
  * The word of a query that may also match as a prefix (search as you type): its last word, when it is written
@@ -22,31 +23,15 @@ export interface SearchCursor {
   pageId: string;
 }
 
-export function encodeCursor(c: SearchCursor): string {
-  return Buffer.from(JSON.stringify([c.score, c.spaceId, c.pageId])).toString('base64url');
+/** The key of a ranked result: a score (never negative) and two ids. */
+const SEARCH_KEY = z.tuple([z.number().finite().min(0), cursorText.max(100), cursorText.max(100)]);
+
+export function encodeSearchCursor(c: SearchCursor): string {
+  return encodeCursor([c.score, c.spaceId, c.pageId]);
 }
 
 /** The cursor of a `page` parameter; 400 for anything that is not one. */
-export function decodeCursor(page: string): SearchCursor {
-  let values: unknown;
-  try {
-    values = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'));
-  } catch {
-    values = undefined;
-  }
-  if (
-    Array.isArray(values) &&
-    values.length === 3 &&
-    typeof values[0] === 'number' &&
-    Number.isFinite(values[0]) &&
-    values[0] >= 0 &&
-    typeof values[1] === 'string' &&
-    typeof values[2] === 'string' &&
-    values[1].length <= 100 &&
-    values[2].length <= 100 &&
-    !/[\u0000\ud800-\udfff]/.test(values[1] + values[2])
-  ) {
-    return { score: values[0], spaceId: values[1], pageId: values[2] };
-  }
-  throw invalid('Invalid `page`: not a cursor of this list');
+export function decodeSearchCursor(page: string): SearchCursor {
+  const [score, spaceId, pageId] = decodeCursor(page, SEARCH_KEY);
+  return { score, spaceId, pageId };
 }

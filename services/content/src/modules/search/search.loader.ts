@@ -2,11 +2,12 @@ import { DEFAULT_PAGE_SIZE } from '@quire/contracts';
 import type { ContentContext } from '../../trpc.ts';
 import { organizationContentPolicy } from '../access/organization.policy.ts';
 import { CollectionTree } from '../collections/collection-tree.ts';
+import { grantRepository } from '../permissions/grant.repository.ts';
 import type { ISpace } from '../spaces/space.entity.ts';
 import { loadSpaceFor } from '../spaces/space.loader.ts';
 import { spacePolicy } from '../spaces/space.policy.ts';
 import { spaceRepository } from '../spaces/space.repository.ts';
-import { decodeCursor, encodeCursor, prefixWord } from './search-query.ts';
+import { decodeSearchCursor, encodeSearchCursor, prefixWord } from './search-query.ts';
 import { searchRepository, type PageHit } from './search.repository.ts';
 
 type Ctx = Pick<ContentContext, 'em' | 'actor' | 'config'>;
@@ -37,7 +38,7 @@ export async function loadSearchableSpace(ctx: Ctx, spaceId: string): Promise<IS
 export async function loadSearchableSpaces(ctx: Ctx, organizationId: string): Promise<SearchedSpace[]> {
   organizationContentPolicy.assert(ctx.actor, { organizationId }, 'search');
   const { spaces, collections } = await spaceRepository.liveWithCollections(ctx.em, organizationId);
-  const tree = new CollectionTree(collections);
+  const tree = new CollectionTree(collections, await grantRepository.ofOrganization(ctx.em, organizationId));
   return spaces.filter((s) => spacePolicy.allows(ctx.actor, tree.factsOf(s), 'search'));
 }
 
@@ -45,8 +46,12 @@ export async function loadSearchableSpaces(ctx: Ctx, organizationId: string): Pr
  * Searches the live content of these spaces, in one statement: the query parsed, the pages ranked (candidates capped),
  * the page of results asked for (keyset on score, space and page) with their matching sections and excerpts.
  */
-export async function searchSpaces(ctx: Ctx, spaces: readonly SearchedSpace[], input: SearchInput): Promise<SearchResults> {
-  const after = input.page === undefined ? undefined : decodeCursor(input.page);
+export async function searchSpaces(
+  ctx: Ctx,
+  spaces: readonly SearchedSpace[],
+  input: SearchInput,
+): Promise<SearchResults> {
+  const after = input.page === undefined ? undefined : decodeSearchCursor(input.page);
   const limit = input.limit ?? DEFAULT_PAGE_SIZE;
   if (!spaces.length) return { count: 0, hits: [] };
   const { total, hits } = await searchRepository.rankedPages(ctx.em, {
@@ -63,6 +68,8 @@ export async function searchSpaces(ctx: Ctx, spaces: readonly SearchedSpace[], i
   return {
     count: total,
     hits: shown,
-    ...(hits.length > limit && last ? { next: { page: encodeCursor({ score: last.score, spaceId: last.spaceId, pageId: last.pageId }) } } : {}),
+    ...(hits.length > limit && last
+      ? { next: { page: encodeSearchCursor({ score: last.score, spaceId: last.spaceId, pageId: last.pageId }) } }
+      : {}),
   };
 }

@@ -37,7 +37,11 @@ export function presentPageHit(ctx: Ctx, space: SpaceRef, page: PageHit): Search
   };
 }
 
-const envelope = <T>(results: SearchResults, items: T[]): List<T> => ({ count: results.count, items, ...(results.next ? { next: results.next } : {}) });
+const envelope = <T>(results: SearchResults, items: T[]): List<T> => ({
+  count: results.count,
+  items,
+  ...(results.next ? { next: results.next } : {}),
+});
 
 /** The results of a space's search: its pages, best first. */
 export function presentSpaceSearch(ctx: Ctx, space: SpaceRef, results: SearchResults): List<SearchPageResult> {
@@ -48,14 +52,19 @@ export function presentSpaceSearch(ctx: Ctx, space: SpaceRef, results: SearchRes
 }
 
 /** The results of an organization's search: the page of ranked pages asked for, grouped by space (the space of the best page first). */
-export function presentOrganizationSearch(ctx: Ctx, spaces: readonly SearchedSpace[], results: SearchResults): List<SearchSpaceResult> {
+export function presentOrganizationSearch(
+  ctx: Ctx,
+  spaces: readonly SearchedSpace[],
+  results: SearchResults,
+): List<SearchSpaceResult> {
   const byId = new Map(spaces.map((s) => [s.id, s]));
   const groups = new Map<string, SearchSpaceResult>();
   for (const hit of results.hits) {
     const space = byId.get(hit.spaceId);
     if (!space) continue;
     let group = groups.get(space.id);
-    if (!group) groups.set(space.id, (group = { type: 'space', id: space.id, title: space.title, score: hit.score, pages: [] }));
+    if (!group)
+      groups.set(space.id, (group = { type: 'space', id: space.id, title: space.title, score: hit.score, pages: [] }));
     group.pages.push(presentPageHit(ctx, space, hit));
   }
   return envelope(results, [...groups.values()]);

@@ -6,7 +6,7 @@ import { loadContentConfig } from '../../env.ts';
 import { purgeDeletedSpaces } from '../../jobs/purge-deleted-spaces.job.ts';
 import { runSearchIndex } from '../../jobs/search-index.job.ts';
 import { contentService } from '../../service.ts';
-import { insertPage, mergeChanges } from './search.fixtures.ts';
+import { indexedRevision, insertPage, mergeChanges } from './search.fixtures.ts';
 
 const t = useTestService(contentService, loadContentConfig, { label: 'search' });
 
@@ -19,32 +19,51 @@ const stranger = orgAdmin('org-other');
 /** Applies changes through a merged change request; resolves once the search index has the new revision. */
 async function merge(spaceId: string, changes: ContentChange[], as: Actor = admin): Promise<string> {
   const revision = await mergeChanges(t, spaceId, changes, as);
-  await eventually(async () => (await indexedRevision(spaceId)) === revision, 5_000, 'the index to reach the merge');
+  await eventually(async () => (await indexedRevision(t, spaceId)) === revision, 5_000, 'the index to reach the merge');
   return revision;
 }
 const insert = insertPage;
-const indexedRevision = async (spaceId: string) => (await sql<{ revision_id: string | null }>(t.em(), `select revision_id from :schema.search_space where space_id = ?`, [spaceId]))[0]?.revision_id;
 const rows = <T>(text: string, params: unknown[] = []) => sql<T>(t.em(), text, params);
 const titles = (res: { items: { title: string }[] }) => res.items.map((i) => i.title);
-const search = (spaceId: string, query: string, as: Actor = admin, extra: { page?: string; limit?: number } = {}) => t.call(ops.searchSpaceContent, { spaceId, query, ...extra }, as);
+const search = (spaceId: string, query: string, as: Actor = admin, extra: { page?: string; limit?: number } = {}) =>
+  t.call(ops.searchSpaceContent, { spaceId, query, ...extra }, as);
 
 describe('space search', () => {
   it('finds a merged page by a stemmed word, with its matching sections and their excerpts', async () => {
     const space = await t.call(ops.createSpace, { organizationId: ORG, title: 'Handbook' }, admin);
-    const revision = await mergeChanges(t, space.id, [
-      insert('Getting started', 'Welcome to the handbook.\n\n## Configuring the server\n\nThe server reads its settings at start.\n\n## Backups\n\nNightly copies of the data.\n'),
-      insert('Unrelated', 'Nothing to see here.'),
-    ], admin);
+    const revision = await mergeChanges(
+      t,
+      space.id,
+      [
+        insert(
+          'Getting started',
+          'Welcome to the handbook.\n\n## Configuring the server\n\nThe server reads its settings at start.\n\n## Backups\n\nNightly copies of the data.\n',
+        ),
+        insert('Unrelated', 'Nothing to see here.'),
+      ],
+      admin,
+    );
     // Merged, then relayed, consumed and indexed within a second.
     const merged = Date.now();
-    await eventually(async () => (await indexedRevision(space.id)) === revision, 1_000, 'the index to reach the merge');
+    await eventually(
+      async () => (await indexedRevision(t, space.id)) === revision,
+      1_000,
+      'the index to reach the merge',
+    );
     expect(Date.now() - merged).toBeLessThan(1_000);
 
     const res = await search(space.id, 'configured');
     expect(res.count).toBe(1);
     expect(res.next).toBeUndefined();
     const [hit] = res.items;
-    expect(hit).toMatchObject({ title: 'Getting started', path: 'getting-started', description: '', rank: 1, resultType: 'section', ancestors: [] });
+    expect(hit).toMatchObject({
+      title: 'Getting started',
+      path: 'getting-started',
+      description: '',
+      rank: 1,
+      resultType: 'section',
+      ancestors: [],
+    });
     expect(hit!.urls.app).toBe(`http://quire.test/o/${ORG}/s/${space.id}/getting-started`);
     expect(hit!.score).toBeGreaterThan(0);
     expect(hit!.sections).toEqual([
@@ -58,7 +77,14 @@ describe('space search', () => {
       },
     ]);
     // The text before the first heading is a section of its own, titled like the page.
-    expect((await search(space.id, 'welcome')).items[0]!.sections).toEqual([expect.objectContaining({ id: hit!.id, title: 'Getting started', path: 'getting-started', body: 'Welcome to the handbook.' })]);
+    expect((await search(space.id, 'welcome')).items[0]!.sections).toEqual([
+      expect.objectContaining({
+        id: hit!.id,
+        title: 'Getting started',
+        path: 'getting-started',
+        body: 'Welcome to the handbook.',
+      }),
+    ]);
     expect((await search(space.id, 'nothing at all zebra')).items).toEqual([]);
     // Only stop words: nothing to search.
     expect(await search(space.id, 'the and')).toEqual({ count: 0, items: [] });
@@ -67,9 +93,12 @@ describe('space search', () => {
 
   it('shows the passage of a long section around the words found', async () => {
     const space = await t.call(ops.createSpace, { organizationId: ORG, title: 'Long' }, admin);
-    const filler = (n: number) => Array.from({ length: n }, (_, i) => ['amber', 'basil', 'cedar', 'delta', 'ember'][i % 5]).join(' ');
+    const filler = (n: number) =>
+      Array.from({ length: n }, (_, i) => ['amber', 'basil', 'cedar', 'delta', 'ember'][i % 5]).join(' ');
     // About 6,000 characters before the word, and more after it.
-    await merge(space.id, [insert('Logbook', `## Sightings\n\n${filler(1_000)}. The narwhals surfaced near the ice. ${filler(300)}.\n`)]);
+    await merge(space.id, [
+      insert('Logbook', `## Sightings\n\n${filler(1_000)}. The narwhals surfaced near the ice. ${filler(300)}.\n`),
+    ]);
     const [hit] = (await search(space.id, 'narwhal')).items;
     const [section] = hit!.sections;
     expect(section).toMatchObject({ id: 'sightings', title: 'Sightings' });
@@ -112,7 +141,10 @@ describe('space search', () => {
 
   it('pages through the ranked results, each once, and refuses a bad cursor', async () => {
     const space = await t.call(ops.createSpace, { organizationId: ORG, title: 'Paging' }, admin);
-    await merge(space.id, Array.from({ length: 7 }, (_, i) => insert(`Page ${i}`, `Shared word paging${' paging'.repeat(i)}.`)));
+    await merge(
+      space.id,
+      Array.from({ length: 7 }, (_, i) => insert(`Page ${i}`, `Shared word paging${' paging'.repeat(i)}.`)),
+    );
     const all = await search(space.id, 'paging');
     expect(all.count).toBe(7);
     const seen: string[] = [];
@@ -142,13 +174,20 @@ describe('space search', () => {
     expect((await failureOf(search(space.id, 'secret', guest))).reason).toBe('not_found');
     await t.call(ops.deleteSpaceById, { spaceId: space.id }, admin);
     expect((await failureOf(search(space.id, 'secret'))).reason).toBe('not_found');
-    expect(titles(await t.call(ops.searchOrganizationContent, { organizationId: ORG, query: 'secret' }, admin))).not.toContain('Private');
+    expect(
+      titles(await t.call(ops.searchOrganizationContent, { organizationId: ORG, query: 'secret' }, admin)),
+    ).not.toContain('Private');
     // Restored, it is found again; purged, its index goes with it.
     await t.call(ops.restoreSpace, { spaceId: space.id }, admin);
     expect(titles(await search(space.id, 'secret'))).toEqual(['Secret plans']);
     await t.call(ops.deleteSpaceById, { spaceId: space.id }, admin);
     await purgeDeletedSpaces(t.em(), new Date(Date.now() + 8 * 24 * 3_600_000));
-    expect(await rows(`select 1 from :schema.search_page where space_id = ? union all select 1 from :schema.search_space where space_id = ?`, [space.id, space.id])).toEqual([]);
+    expect(
+      await rows(
+        `select 1 from :schema.search_page where space_id = ? union all select 1 from :schema.search_space where space_id = ?`,
+        [space.id, space.id],
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -160,42 +199,92 @@ describe('organization search', () => {
     const open = await t.call(ops.createSpace, { organizationId: org, title: 'Open' }, boss);
     const closed = await t.call(ops.createSpace, { organizationId: org, title: 'Closed' }, boss);
     await t.call(ops.updateSpaceById, { spaceId: closed.id, defaultLevel: null }, boss);
-    await merge(open.id, [insert('Release notes', 'What changed in the release.', { description: 'Notes of each release' }), insert('Other', 'The next release.')], boss);
+    await merge(
+      open.id,
+      [
+        insert('Release notes', 'What changed in the release.', { description: 'Notes of each release' }),
+        insert('Other', 'The next release.'),
+      ],
+      boss,
+    );
     await merge(closed.id, [insert('Release plan', 'The private release plan.')], boss);
 
     // Ranked together (title and description, title, text), grouped by space in the order of their best page.
     const all = await t.call(ops.searchOrganizationContent, { organizationId: org, query: 'release' }, boss);
     expect(all.count).toBe(3);
     expect(all.items.map((s) => [s.type, s.title, s.pages.map((p) => [p.title, p.rank])])).toEqual([
-      ['space', 'Open', [['Release notes', 1], ['Other', 3]]],
+      [
+        'space',
+        'Open',
+        [
+          ['Release notes', 1],
+          ['Other', 3],
+        ],
+      ],
       ['space', 'Closed', [['Release plan', 2]]],
     ]);
     expect(all.items[0]!.score).toBe(all.items[0]!.pages[0]!.score);
 
     const mine = await t.call(ops.searchOrganizationContent, { organizationId: org, query: 'release' }, member);
     expect(mine.count).toBe(2);
-    expect(mine.items.map((s) => [s.title, s.pages.map((p) => p.title)])).toEqual([['Open', ['Release notes', 'Other']]]);
+    expect(mine.items.map((s) => [s.title, s.pages.map((p) => p.title)])).toEqual([
+      ['Open', ['Release notes', 'Other']],
+    ]);
     // Paged over the ranked pages, grouped within each page of results.
-    const first = await t.call(ops.searchOrganizationContent, { organizationId: org, query: 'release', limit: 1 }, boss);
+    const first = await t.call(
+      ops.searchOrganizationContent,
+      { organizationId: org, query: 'release', limit: 1 },
+      boss,
+    );
     expect(first.items.map((s) => [s.title, s.pages.map((p) => p.rank)])).toEqual([['Open', [1]]]);
-    const second = await t.call(ops.searchOrganizationContent, { organizationId: org, query: 'release', limit: 2, page: first.next!.page }, boss);
-    expect(second.items.map((s) => [s.title, s.pages.map((p) => p.rank)])).toEqual([['Closed', [2]], ['Open', [3]]]);
+    const second = await t.call(
+      ops.searchOrganizationContent,
+      { organizationId: org, query: 'release', limit: 2, page: first.next!.page },
+      boss,
+    );
+    expect(second.items.map((s) => [s.title, s.pages.map((p) => p.rank)])).toEqual([
+      ['Closed', [2]],
+      ['Open', [3]],
+    ]);
     expect(second.next).toBeUndefined();
 
-    expect(await t.call(ops.searchOrganizationContent, { organizationId: org, query: 'release' }, userActor('g', [{ organization: org, role: null }]))).toEqual({ count: 0, items: [] });
-    expect((await failureOf(t.call(ops.searchOrganizationContent, { organizationId: org, query: 'release' }, stranger))).reason).toBe('not_found');
+    expect(
+      await t.call(
+        ops.searchOrganizationContent,
+        { organizationId: org, query: 'release' },
+        userActor('g', [{ organization: org, role: null }]),
+      ),
+    ).toEqual({ count: 0, items: [] });
+    expect(
+      (await failureOf(t.call(ops.searchOrganizationContent, { organizationId: org, query: 'release' }, stranger)))
+        .reason,
+    ).toBe('not_found');
   });
 });
 
 describe('the index', () => {
   it('rewrites only the pages a merge changed, and indexes a document once whatever the pages sharing it', async () => {
     const space = await t.call(ops.createSpace, { organizationId: ORG, title: 'Incremental' }, admin);
-    await merge(space.id, [insert('Alpha', 'First body.'), insert('Beta', 'Second body.', { ref: 'beta' }), insert('Gamma', 'Third body.')]);
+    await merge(space.id, [
+      insert('Alpha', 'First body.'),
+      insert('Beta', 'Second body.', { ref: 'beta' }),
+      insert('Gamma', 'Third body.'),
+    ]);
     const pages = (await t.call(ops.listPages, { spaceId: space.id }, admin)).pages;
-    const versions = async () => new Map((await rows<{ page_id: string; xmin: string }>(`select page_id, xmin::text from :schema.search_page where space_id = ?`, [space.id])).map((r) => [r.page_id, r.xmin]));
+    const versions = async () =>
+      new Map(
+        (
+          await rows<{ page_id: string; xmin: string }>(
+            `select page_id, xmin::text from :schema.search_page where space_id = ?`,
+            [space.id],
+          )
+        ).map((r) => [r.page_id, r.xmin]),
+      );
     const before = await versions();
     const beta = pages.find((p) => p.title === 'Beta')!;
-    await merge(space.id, [{ operation: 'update_page', page: beta.id, document: { markdown: 'Second body, rewritten with kangaroos.' } }]);
+    await merge(space.id, [
+      { operation: 'update_page', page: beta.id, document: { markdown: 'Second body, rewritten with kangaroos.' } },
+    ]);
     const after = await versions();
     for (const p of pages) expect(after.get(p.id) === before.get(p.id), p.title).toBe(p.title !== 'Beta');
     expect(titles(await search(space.id, 'kangaroo'))).toEqual(['Beta']);
@@ -203,13 +292,17 @@ describe('the index', () => {
     // A renamed parent rewrites its children (their ancestors changed).
     await merge(space.id, [insert('Child', 'Nested text about wombats.', { into: beta.id })]);
     await merge(space.id, [{ operation: 'update_page', page: beta.id, title: 'Beta renamed' }]);
-    expect((await search(space.id, 'wombat')).items[0]).toMatchObject({ title: 'Child', ancestors: [{ title: 'Beta renamed' }] });
+    expect((await search(space.id, 'wombat')).items[0]).toMatchObject({
+      title: 'Child',
+      ancestors: [{ title: 'Beta renamed' }],
+    });
 
     // A duplicate shares the documents: the index has its pages, not new documents.
-    const documents = async () => Number((await rows<{ n: string }>(`select count(*) as n from :schema.search_document`))[0]!.n);
+    const documents = async () =>
+      Number((await rows<{ n: string }>(`select count(*) as n from :schema.search_document`))[0]!.n);
     const known = await documents();
     const copy = await t.call(ops.duplicateSpace, { spaceId: space.id }, admin);
-    await eventually(async () => (await indexedRevision(copy.id)) === copy.revision, 5_000, 'the copy indexed');
+    await eventually(async () => (await indexedRevision(t, copy.id)) === copy.revision, 5_000, 'the copy indexed');
     expect(await documents()).toBe(known);
     expect(titles(await search(copy.id, 'kangaroo'))).toEqual(['Beta renamed']);
 
@@ -232,7 +325,11 @@ describe('the index', () => {
 
     // The page's first document is no longer used: dropped once a day has passed.
     const page = (await t.call(ops.listPages, { spaceId: space.id }, admin)).pages[0]!;
-    const old = (await rows<{ document_hash: string }>(`select document_hash from :schema.search_page where page_id = ?`, [page.id]))[0]!.document_hash;
+    const old = (
+      await rows<{ document_hash: string }>(`select document_hash from :schema.search_page where page_id = ?`, [
+        page.id,
+      ])
+    )[0]!.document_hash;
     await merge(space.id, [{ operation: 'update_page', page: page.id, document: { markdown: 'Rewritten: echidna.' } }]);
     expect((await runSearchIndex({ em: t.em(), config: 'english' })).dropped).toBe(0);
     const later = new Date(Date.now() + 2 * 24 * 3_600_000);
@@ -245,14 +342,25 @@ describe('the index', () => {
   it('re-makes the index for another text search configuration, and refuses one PostgreSQL lacks', async () => {
     const space = await t.call(ops.createSpace, { organizationId: ORG, title: 'Configs' }, admin);
     await merge(space.id, [insert('Stems', 'Running runners ran.')]);
-    const lexemes = async () => (await rows<{ tsv: string }>(`select tsv::text as tsv from :schema.search_page where space_id = ?`, [space.id]))[0]!.tsv;
+    const lexemes = async () =>
+      (
+        await rows<{ tsv: string }>(`select tsv::text as tsv from :schema.search_page where space_id = ?`, [space.id])
+      )[0]!.tsv;
     expect(await lexemes()).toContain("'run'");
     expect((await runSearchIndex({ em: t.em(), config: 'simple' })).reconfigured).toBe(true);
     expect(await lexemes()).toContain("'running'");
-    expect((await rows<{ config: string }>(`select distinct config from :schema.search_document`)).map((r) => r.config)).toEqual(['simple']);
+    expect(
+      (await rows<{ config: string }>(`select distinct config from :schema.search_document`)).map((r) => r.config),
+    ).toEqual(['simple']);
     expect((await runSearchIndex({ em: t.em(), config: 'english' })).reconfigured).toBe(true);
     expect(await lexemes()).toContain("'run'");
     await expect(runSearchIndex({ em: t.em(), config: 'klingon' })).rejects.toThrow(/QUIRE_SEARCH_CONFIG/);
-    expect(() => loadContentConfig({ DATABASE_URL: 'postgres://x/y', QUIRE_INTERNAL_SECRET: 'x'.repeat(32), QUIRE_SEARCH_CONFIG: "english'; drop" })).toThrow(/QUIRE_SEARCH_CONFIG/);
+    expect(() =>
+      loadContentConfig({
+        DATABASE_URL: 'postgres://x/y',
+        QUIRE_INTERNAL_SECRET: 'x'.repeat(32),
+        QUIRE_SEARCH_CONFIG: "english'; drop",
+      }),
+    ).toThrow(/QUIRE_SEARCH_CONFIG/);
   });
 });

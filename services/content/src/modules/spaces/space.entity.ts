@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import type { DefaultLevel, SpaceVisibility } from '@quire/contracts';
+import type { DefaultLevel, MergeRulesSpaceConfiguration, SpaceVisibility } from '@quire/contracts';
 
 export const Space = defineEntity({
   name: 'Space',
@@ -23,6 +23,8 @@ export const Space = defineEntity({
     changeRequestsDraft: p.integer().default(0),
     /** The last change request number given in the space (numbers are per space). */
     changeRequestSeq: p.integer().default(0),
+    /** Its merge rules (modules/merge-rules): its own, `none`, or `inherit` (its organization's). */
+    mergeRules: p.json<MergeRulesSpaceConfiguration>().defaultRaw(`'{"type":"inherit"}'`),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
     deletedAt: p.datetime().nullable(),

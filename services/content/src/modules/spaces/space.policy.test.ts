@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor, DefaultLevel, Role } from '@quire/contracts';
-import { DomainError } from '@quire/kit';
+import type { DomainError } from '@quire/kit';
 import { CollectionTree } from '../collections/collection-tree.ts';
 import { spacePolicy, visibleSpaces, type SpaceAction } from './space.policy.ts';
 
@@ -8,9 +8,17 @@ const spaceRole = spacePolicy.role;
 const assertSpaceAllows = spacePolicy.assert;
 const spacePermissions = spacePolicy.permissions;
 
-const member = (role: Role | null, org = 'o'): Actor => ({ kind: 'user', userId: 'u', memberships: [{ organization: org, role, teams: [] }] });
+const member = (role: Role | null, org = 'o'): Actor => ({
+  kind: 'user',
+  userId: 'u',
+  memberships: [{ organization: org, role, teams: [] }],
+});
 const stranger: Actor = { kind: 'user', userId: 'x', memberships: [] };
-const space = (defaultLevel: DefaultLevel, ancestors: DefaultLevel[] = []) => ({ organizationId: 'o', defaultLevel, ancestors });
+const space = (defaultLevel: DefaultLevel, ancestors: DefaultLevel[] = []) => ({
+  organizationId: 'o',
+  defaultLevel,
+  ancestors,
+});
 
 describe('spaceRole', () => {
   it.each<[string, Actor, DefaultLevel, DefaultLevel[], Role | null]>([
@@ -23,7 +31,13 @@ describe('spaceRole', () => {
     ['a reader raised to space admin', member('read'), 'admin', [], 'admin'],
     ['an editor on a closed space', member('edit'), null, [], null],
     ['inherit from the collection', member('edit'), 'inherit', ['comment'], 'comment'],
-    ['inherit through inheriting collections to the org role', member('edit'), 'inherit', ['inherit', 'inherit'], 'edit'],
+    [
+      'inherit through inheriting collections to the org role',
+      member('edit'),
+      'inherit',
+      ['inherit', 'inherit'],
+      'edit',
+    ],
     ['inherit through the grandparent collection', member('read'), 'inherit', ['inherit', 'review'], 'review'],
     ['a closed collection closes inheriting spaces', member('edit'), 'inherit', [null, 'admin'], null],
     ['the space level wins over its collection', member('read'), 'edit', [null], 'edit'],
@@ -52,8 +66,13 @@ describe('the space permission table', () => {
     ['review', 'review'],
     ['merge', 'review'],
     ['import', 'review'],
+    ['gitImport', 'review'],
+    ['gitExport', 'edit'],
+    ['gitInfo', 'read'],
     ['comment', 'comment'],
     ['export', 'read'],
+    ['viewPermissions', 'read'],
+    ['managePermissions', 'admin'],
   ];
   it('declares every action', () => expect(Object.fromEntries(table)).toEqual(spacePolicy.actions));
 
@@ -71,7 +90,9 @@ describe('the space permission table', () => {
       expect(outcome, `${role} → ${action}`).toBe(allowed ? role : 'forbidden');
     }
     for (const actor of [member(null), stranger]) {
-      expect(() => assertSpaceAllows(actor, space('inherit'), action)).toThrow(expect.objectContaining({ reason: 'not_found', message: 'Space not found' }));
+      expect(() => assertSpaceAllows(actor, space('inherit'), action)).toThrow(
+        expect.objectContaining({ reason: 'not_found', message: 'Space not found' }),
+      );
     }
   });
 });
@@ -83,21 +104,36 @@ describe('visibleSpaces', () => {
     { id: 'in-closed', parentId: 'closed', defaultLevel: 'inherit' },
     { id: 'reopened', parentId: 'closed', defaultLevel: 'read' },
   ]);
-  it('gives admins everything, guests nothing and strangers a 404', () => {
+  it('gives admins everything, guests nothing (without grants) and strangers a 404', () => {
     expect(visibleSpaces(member('admin'), 'o', tree)).toEqual({ kind: 'all' });
     expect(visibleSpaces(member(null), 'o', tree)).toEqual({ kind: 'none' });
     expect(() => visibleSpaces(stranger, 'o', tree)).toThrow('Organization not found');
   });
   it('lists the collections whose inheriting spaces members see, whatever their role', () => {
     for (const role of ['read', 'edit', 'create'] as const) {
-      expect(visibleSpaces(member(role), 'o', tree)).toEqual({ kind: 'open', openParents: ['open', 'reopened'] });
+      expect(visibleSpaces(member(role), 'o', tree)).toEqual({
+        kind: 'open',
+        byLevel: true,
+        openParents: ['open', 'reopened'],
+        grantedSpaces: [],
+      });
     }
   });
 });
 
 describe('spacePermissions', () => {
   it('follows the role ladder', () => {
-    expect(spacePermissions('read')).toEqual({ view: true, access: true, admin: false, viewInviteLinks: false, edit: false, triggerGitSync: false, comment: false, merge: false, review: false });
+    expect(spacePermissions('read')).toEqual({
+      view: true,
+      access: true,
+      admin: false,
+      viewInviteLinks: false,
+      edit: false,
+      triggerGitSync: false,
+      comment: false,
+      merge: false,
+      review: false,
+    });
     expect(spacePermissions('comment')).toMatchObject({ comment: true, edit: false });
     expect(spacePermissions('edit')).toMatchObject({ edit: true, comment: true, merge: false, review: false });
     expect(spacePermissions('review')).toMatchObject({ merge: true, review: true, admin: false });

@@ -1,6 +1,6 @@
 import type { Actor } from '@quire/contracts';
 import { definePolicy } from '@quire/kit';
-import { contentRole, listScope, openToMembers, type ContentAccessFacts } from '../access/access.policy.ts';
+import { contentRole, listScope, type ContentAccessFacts } from '../access/access.policy.ts';
 import type { CollectionTree } from '../collections/collection-tree.ts';
 
 export type SpaceAccessFacts = ContentAccessFacts;
@@ -42,6 +42,16 @@ export const spacePolicy = definePolicy({
     comment: 'comment',
     /** Export the content (the space's or a change request's) as PDF. */
     export: 'read',
+    /** Import a Git repository: merged into the live content at once, as a website import (`review`). */
+    gitImport: 'review',
+    /** Export the content to a Git repository (GitBook's `triggerGitSync` permission: `edit`). */
+    gitExport: 'edit',
+    /** Read the space's Git Sync state (GitBook's `space:read`). */
+    gitInfo: 'read',
+    /** List who was given an explicit role on the space, and everyone who can access it. */
+    viewPermissions: 'read',
+    /** Give users and teams a role on the space, change or remove it (`inviteToSpace`…). */
+    managePermissions: 'admin',
   },
   describe: {
     view: 'Viewing the space',
@@ -58,6 +68,11 @@ export const spacePolicy = definePolicy({
     import: 'Importing content into the space (merged at once)',
     comment: 'Commenting',
     export: 'Exporting the content as PDF',
+    gitImport: 'Importing a Git repository into the space',
+    gitExport: 'Exporting the content to a Git repository',
+    gitInfo: 'Viewing the Git Sync of the space',
+    viewPermissions: 'Viewing the permissions of the space',
+    managePermissions: 'Managing the permissions of the space',
   },
   permissions: {
     view: 'read',
@@ -74,13 +89,26 @@ export const spacePolicy = definePolicy({
 export type SpaceAction = keyof typeof spacePolicy.actions;
 
 /**
- * Which live spaces of an organization a caller can list. Non-admin members all see the same ones: a space
- * whose level names a role, or that inherits down to the organization, or from a collection open to members.
+ * Which live spaces of an organization a caller can list. Members with a role see a space whose level names a
+ * role, or that inherits down to the organization; every caller (guests too) sees the spaces inheriting from a
+ * collection that gives them access (`openParents`: by its levels or by a grant reaching them) and the spaces with
+ * a grant of their own (`grantedSpaces`).
  */
-export type SpaceScope = { kind: 'all' } | { kind: 'none' } | { kind: 'open'; openParents: string[] };
+export type SpaceScope =
+  | { kind: 'all' }
+  | { kind: 'none' }
+  | { kind: 'open'; byLevel: boolean; openParents: string[]; grantedSpaces: string[] };
 
 export function visibleSpaces(actor: Actor, organizationId: string, tree: CollectionTree): SpaceScope {
   const scope = listScope(actor, organizationId);
-  if (scope !== 'members') return { kind: scope };
-  return { kind: 'open', openParents: tree.ids.filter((id) => openToMembers('inherit', tree.levelsFrom(id))) };
+  if (scope === 'all') return { kind: 'all' };
+  const openParents = tree.ids.filter(
+    (id) => contentRole(actor, tree.factsOf({ organizationId, defaultLevel: 'inherit', parentId: id })) !== null,
+  );
+  const grantedSpaces = tree.grantedSpaceIds.filter(
+    (id) => contentRole(actor, tree.factsOf({ id, organizationId, defaultLevel: null })) !== null,
+  );
+  const byLevel = scope === 'members';
+  if (!byLevel && !openParents.length && !grantedSpaces.length) return { kind: 'none' };
+  return { kind: 'open', byLevel, openParents, grantedSpaces };
 }

@@ -1,4 +1,5 @@
-import type { Actor, DefaultLevel, Space as SpaceDto } from '@quire/contracts';
+import type { Actor, List, Role, Space as SpaceDto } from '@quire/contracts';
+import type { ContentAccessFacts } from '../access/access.policy.ts';
 import type { PublicUrls } from '@quire/kit';
 import type { CollectionTree } from '../collections/collection-tree.ts';
 import type { ISpace } from './space.entity.ts';
@@ -9,9 +10,13 @@ export interface PresentContext {
   urls: PublicUrls;
 }
 
-/** A space as the caller sees it: its `permissions` from the caller's role, given the levels it inherits (`ancestors`). */
-export function presentSpace(ctx: PresentContext, s: ISpace, ancestors: readonly DefaultLevel[]): SpaceDto {
-  const role = spacePolicy.role(ctx.actor, { organizationId: s.organizationId, defaultLevel: s.defaultLevel, ancestors });
+/** A space as the caller sees it: its `permissions` from the caller's role, given what it inherits and its grants (`facts`). */
+export function presentSpace(ctx: PresentContext, s: ISpace, facts: ContentAccessFacts): SpaceDto {
+  const role = spacePolicy.role(ctx.actor, {
+    ...facts,
+    organizationId: s.organizationId,
+    defaultLevel: s.defaultLevel,
+  });
   const published = s.visibility !== 'private' ? ctx.urls.page(`/s/${s.id}`) : undefined;
   return {
     object: 'space',
@@ -38,9 +43,43 @@ export function presentSpace(ctx: PresentContext, s: ISpace, ancestors: readonly
     changeRequests: s.changeRequests,
     changeRequestsOpen: s.changeRequestsOpen,
     changeRequestsDraft: s.changeRequestsDraft,
+    mergeRules: s.mergeRules ?? { type: 'inherit' },
     permissions: spacePolicy.permissions(role),
   };
 }
 
-/** Presents the spaces of one organization (a list page), their inherited levels read from the tree. */
-export const presentSpacesIn = (ctx: PresentContext, tree: CollectionTree) => (s: ISpace) => presentSpace(ctx, s, tree.levelsFrom(s.parentId));
+/** Presents the spaces of one organization (a list page), their inherited levels and grants read from the tree. */
+export const presentSpacesIn = (ctx: PresentContext, tree: CollectionTree) => (s: ISpace) =>
+  presentSpace(ctx, s, tree.factsOf(s));
+
+/** A space opened by a share key: its `published` URL is where the key opens it (unchanged without a key or a site). */
+export function presentSharedSpace(
+  ctx: PresentContext,
+  s: ISpace,
+  facts: ContentAccessFacts,
+  sharedUrl: string | null | undefined,
+): SpaceDto {
+  const dto = presentSpace(ctx, s, facts);
+  return sharedUrl ? { ...dto, urls: { ...dto.urls, published: sharedUrl } } : dto;
+}
+
+/** The spaces a member can access, each with the member's role on it. */
+export function presentMemberSpaces(
+  ctx: PresentContext,
+  { tree, page, member }: { tree: CollectionTree; page: List<ISpace>; member: Actor },
+): List<{ permission: Role; space: SpaceDto }> {
+  const present = presentSpacesIn(ctx, tree);
+  return {
+    ...page,
+    items: page.items.map((s) => {
+      const permission = spacePolicy.role(member, tree.factsOf(s));
+      if (permission === null) throw new Error(`space ${s.id} listed for a member without access`);
+      return { permission, space: present(s) };
+    }),
+  };
+}
+
+/** `getSpacesByIds`: the spaces the caller can see, in the order asked. */
+export const presentSpacesByIds = (ctx: PresentContext, visible: { space: ISpace; tree: CollectionTree }[]) => ({
+  items: visible.map(({ space, tree }) => presentSpace(ctx, space, tree.factsOf(space))),
+});

@@ -22,7 +22,13 @@ describe('spaceRepository.findById', () => {
       return { ...space };
     });
     expect(snapshot).toEqual(managed);
-    expect(snapshot).toMatchObject({ id, title: 'Snapshot', organizationId: 'org1', position: 9007199254740991, deletedAt: null });
+    expect(snapshot).toMatchObject({
+      id,
+      title: 'Snapshot',
+      organizationId: 'org1',
+      position: 9007199254740991,
+      deletedAt: null,
+    });
     expect(snapshot.createdAt).toBeInstanceOf(Date);
     expect(() => {
       snapshot.title = 'lost';

@@ -20,6 +20,11 @@ export const spaceRepository = {
     return rows[0] ? entityFromRow(em, Space, rows[0]) : null;
   },
 
+  /** Spaces by id, live or in the trash (until purged), in no particular order. */
+  async findByIds(em: EntityManager, ids: string[]): Promise<ISpace[]> {
+    return ids.length ? em.find(Space, { id: { $in: ids } }) : [];
+  },
+
   /** The filter of the live spaces of an organization in a caller's scope (null: none). */
   visibleWhere(organizationId: string, scope: SpaceScope, extra: FilterQuery<ISpace> = {}): FilterQuery<ISpace> | null {
     const base = { organizationId, deletedAt: null, ...(extra as object) };
@@ -28,9 +33,9 @@ export const spaceRepository = {
     return {
       ...base,
       $or: [
-        { defaultLevel: { $in: [...ROLES] } },
-        { defaultLevel: 'inherit', parentId: null },
+        ...(scope.byLevel ? [{ defaultLevel: { $in: [...ROLES] } }, { defaultLevel: 'inherit', parentId: null }] : []),
         ...(scope.openParents.length ? [{ defaultLevel: 'inherit', parentId: { $in: scope.openParents } }] : []),
+        ...(scope.grantedSpaces.length ? [{ id: { $in: scope.grantedSpaces } }] : []),
       ],
     } as FilterQuery<ISpace>;
   },
@@ -39,8 +44,17 @@ export const spaceRepository = {
    * Every live space of an organization (what access needs of each: parent and level) and its collections, in one
    * query: for a policy to decide space by space.
    */
-  async liveWithCollections(em: EntityManager, organizationId: string): Promise<{ spaces: SpaceAccessRow[]; collections: CollectionNode[] }> {
-    const rows = await sql<{ kind: 'space' | 'collection'; id: string; title: string; parent_id: string | null; default_level: DefaultLevel }>(
+  async liveWithCollections(
+    em: EntityManager,
+    organizationId: string,
+  ): Promise<{ spaces: SpaceAccessRow[]; collections: CollectionNode[] }> {
+    const rows = await sql<{
+      kind: 'space' | 'collection';
+      id: string;
+      title: string;
+      parent_id: string | null;
+      default_level: DefaultLevel;
+    }>(
       em,
       `select 'space' as kind, id, title, parent_id, default_level from :schema.space where organization_id = ? and deleted_at is null
        union all
@@ -50,7 +64,14 @@ export const spaceRepository = {
     const spaces: SpaceAccessRow[] = [];
     const collections: CollectionNode[] = [];
     for (const r of rows) {
-      if (r.kind === 'space') spaces.push({ id: r.id, title: r.title, organizationId, parentId: r.parent_id, defaultLevel: r.default_level ?? null });
+      if (r.kind === 'space')
+        spaces.push({
+          id: r.id,
+          title: r.title,
+          organizationId,
+          parentId: r.parent_id,
+          defaultLevel: r.default_level ?? null,
+        });
       else collections.push({ id: r.id, parentId: r.parent_id, defaultLevel: r.default_level ?? null });
     }
     return { spaces, collections };
@@ -64,12 +85,20 @@ export const spaceRepository = {
 
   /** Takes a space out of the trash if it was deleted at or after `cutoff`; false when it was not (or is gone). */
   async restoreIfDeletedSince(em: EntityManager, id: string, cutoff: Date, now: Date): Promise<boolean> {
-    const rows = await sql(em, `update :schema.space set deleted_at = null, updated_at = ? where id = ? and deleted_at >= ? returning id`, [now, id, cutoff]);
+    const rows = await sql(
+      em,
+      `update :schema.space set deleted_at = null, updated_at = ? where id = ? and deleted_at >= ? returning id`,
+      [now, id, cutoff],
+    );
     return rows.length > 0;
   },
 
   /** Removes for good up to `limit` spaces deleted before `before` (their revisions cascade); skips rows locked by a concurrent purge. */
-  async purgeDeletedBefore(em: EntityManager, before: Date, limit: number): Promise<{ id: string; organization_id: string }[]> {
+  async purgeDeletedBefore(
+    em: EntityManager,
+    before: Date,
+    limit: number,
+  ): Promise<{ id: string; organization_id: string }[]> {
     return sql<{ id: string; organization_id: string }>(
       em,
       `delete from :schema.space where id in (
@@ -81,7 +110,11 @@ export const spaceRepository = {
 
   /** Locks the space row until the transaction ends (merges into one space are serialized) and reads its live revision. */
   async lockRevision(em: EntityManager, id: string): Promise<string> {
-    const [row] = await sql<{ revision_id: string }>(em, `select revision_id from :schema.space where id = ? for update`, [id]);
+    const [row] = await sql<{ revision_id: string }>(
+      em,
+      `select revision_id from :schema.space where id = ? for update`,
+      [id],
+    );
     if (!row) throw notFound('Space');
     return row.revision_id;
   },
@@ -103,7 +136,12 @@ export const spaceRepository = {
   },
 
   /** Moves every space of these collections to another organization; returns them. */
-  async transferInCollections(em: EntityManager, collections: string[], organizationId: string, now: Date): Promise<{ id: string; title: string }[]> {
+  async transferInCollections(
+    em: EntityManager,
+    collections: string[],
+    organizationId: string,
+    now: Date,
+  ): Promise<{ id: string; title: string }[]> {
     return sql<{ id: string; title: string }>(
       em,
       `update :schema.space set organization_id = ?, updated_at = ? where parent_id in (${marks(collections.length)}) returning id, title`,

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_OPERATIONS, ops } from '@quire/contracts';
-import { buildSpace, createTestDatabase, failureOf, startTestService, userActor, type TestDatabase, type TestService } from '@quire/kit/testing';
+import {
+  buildSpace,
+  createTestDatabase,
+  failureOf,
+  startTestService,
+  userActor,
+  type TestDatabase,
+  type TestService,
+} from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 
@@ -46,7 +54,9 @@ describe('spaces.getMany', () => {
   });
 
   it('takes at most 1000 ids and is not routed by the gateway', async () => {
-    const e = await failureOf(t.call(ops.getSpacesByIds, { spaceIds: Array.from({ length: 1001 }, (_, i) => `s${i}`) }, reader));
+    const e = await failureOf(
+      t.call(ops.getSpacesByIds, { spaceIds: Array.from({ length: 1001 }, (_, i) => `s${i}`) }, reader),
+    );
     expect(e.message).toMatch(/spaceIds: Too big/);
     expect(HTTP_OPERATIONS.some((op) => op.id === 'spaces.getMany')).toBe(false);
   });

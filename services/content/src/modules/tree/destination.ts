@@ -33,7 +33,8 @@ export async function resolveDestination(em: EntityManager, req: DestinationRequ
       parentId = req.currentParentId ?? null;
     } else {
       const field = req.position?.before ? 'position.before' : 'position.after';
-      const [kind, id] = pointer.type === 'space' ? (['space', pointer.space] as const) : (['collection', pointer.collection] as const);
+      const [kind, id] =
+        pointer.type === 'space' ? (['space', pointer.space] as const) : (['collection', pointer.collection] as const);
       const parent = await treeRepository.parentOf(em, kind, id, req.organizationId);
       if (parent === undefined) throw invalid(`${field}: no ${kind} ${id} in this organization`);
       parentId = parent;

@@ -29,16 +29,27 @@ export interface PlaceProps {
   item?: TreeItem | undefined;
 }
 
-const pointerItem = (p: ContentPointer): TreeItem => (p.type === 'space' ? { kind: 'space', id: p.space } : { kind: 'collection', id: p.collection });
+const pointerItem = (p: ContentPointer): TreeItem =>
+  p.type === 'space' ? { kind: 'space', id: p.space } : { kind: 'collection', id: p.collection };
 const same = (a: TreeItem, b: TreeItem) => a.kind === b.kind && a.id === b.id;
 
-async function siblings(em: EntityManager, organizationId: string, parentId: string | null, exclude?: TreeItem): Promise<Sibling[]> {
+async function siblings(
+  em: EntityManager,
+  organizationId: string,
+  parentId: string | null,
+  exclude?: TreeItem,
+): Promise<Sibling[]> {
   return (await treeRepository.siblings(em, organizationId, parentId)).filter((s) => !exclude || !same(s, exclude));
 }
 
 async function renumber(em: EntityManager, group: Sibling[]): Promise<void> {
   group.forEach((s, i) => (s.position = (i + 1) * POSITION_GAP));
-  for (const kind of ['space', 'collection'] as const) await treeRepository.setPositions(em, kind, group.filter((s) => s.kind === kind));
+  for (const kind of ['space', 'collection'] as const)
+    await treeRepository.setPositions(
+      em,
+      kind,
+      group.filter((s) => s.kind === kind),
+    );
 }
 
 /**
@@ -54,7 +65,10 @@ export async function placeInTree(em: EntityManager, props: PlaceProps): Promise
   const field = props.position?.before ? 'position.before' : 'position.after';
   if (props.item && same(ref, props.item)) throw invalid(`${field}: an item cannot be placed relative to itself`);
   const index = group.findIndex((s) => same(s, ref));
-  if (index < 0) throw invalid(`${field}: ${ref.kind} ${ref.id} is not in the destination (${props.parentId ? `collection ${props.parentId}` : 'the top level'})`);
+  if (index < 0)
+    throw invalid(
+      `${field}: ${ref.kind} ${ref.id} is not in the destination (${props.parentId ? `collection ${props.parentId}` : 'the top level'})`,
+    );
   for (let pass = 0; ; pass++) {
     const lo = props.position?.before ? group[index - 1] : group[index];
     const hi = props.position?.before ? group[index] : group[index + 1];

@@ -11,7 +11,9 @@ export interface TreeRow {
 export const treeRepository = {
   /** Serializes changes to one sibling group until the transaction ends. Call inside a transaction. */
   async lockSiblingGroup(em: EntityManager, organizationId: string, parentId: string | null): Promise<void> {
-    await sql(em, `select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`content-tree:${organizationId}:${parentId ?? ''}`]);
+    await sql(em, `select pg_advisory_xact_lock(hashtextextended(?, 0))`, [
+      `content-tree:${organizationId}:${parentId ?? ''}`,
+    ]);
   },
 
   /** Serializes changes to the shape of an organization's collection tree (moves, deletes, transfers): no cycles. */
@@ -37,11 +39,20 @@ export const treeRepository = {
   async setPositions(em: EntityManager, kind: TreeKind, rows: { id: string; position: number }[]): Promise<void> {
     if (!rows.length) return;
     const values = rows.map(() => '(?, ?::bigint)').join(', ');
-    await sqlRun(em, `update :schema.${kind} t set position = v.position from (values ${values}) v(id, position) where t.id = v.id`, rows.flatMap((s) => [s.id, s.position]));
+    await sqlRun(
+      em,
+      `update :schema.${kind} t set position = v.position from (values ${values}) v(id, position) where t.id = v.id`,
+      rows.flatMap((s) => [s.id, s.position]),
+    );
   },
 
   /** The parent of a live space or a collection of the organization: `undefined` when there is no such item. */
-  async parentOf(em: EntityManager, kind: TreeKind, id: string, organizationId: string): Promise<string | null | undefined> {
+  async parentOf(
+    em: EntityManager,
+    kind: TreeKind,
+    id: string,
+    organizationId: string,
+  ): Promise<string | null | undefined> {
     const rows = await sql<{ parent_id: string | null }>(
       em,
       `select parent_id from :schema.${kind} where id = ? and organization_id = ?${kind === 'space' ? ' and deleted_at is null' : ''}`,

@@ -1,0 +1,48 @@
+import { markdownToDocument } from '../documents/index.ts';
+import type { PageRecord, RevisionTree } from '../revisions/revision-tree.ts';
+import type { SearchedSpace, SearchResults } from '../search/search.loader.ts';
+import { presentPageHit } from '../search/search.presenter.ts';
+import type { ISpace } from '../spaces/space.entity.ts';
+import { presentFile, presentPages } from './content.presenter.ts';
+
+/** A published space's live revision: its pages, and its files by id. */
+export function presentPublishedRevision(
+  ctx: Parameters<typeof presentPages>[0] & Parameters<typeof presentFile>[0],
+  space: ISpace,
+  tree: RevisionTree,
+) {
+  const files = [...tree.files.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+  return {
+    space: { id: space.id, organization: space.organizationId, title: space.title },
+    revision: { id: tree.revision.id, createdAt: tree.revision.createdAt.toISOString() },
+    pages: presentPages(ctx, tree, space),
+    files: files.map((f) => presentFile(ctx, f)),
+  };
+}
+
+/** The documents of published pages, as markdown or as JSON documents. */
+export function presentPublishedDocuments(
+  { pages, texts }: { pages: PageRecord[]; texts: Map<string, string> },
+  format: 'markdown' | 'document',
+) {
+  return {
+    items: pages.map((p) => {
+      const markdown = (p.documentHash && texts.get(p.documentHash)) || '';
+      return format === 'markdown'
+        ? { id: p.id, markdown }
+        : { id: p.id, document: markdownToDocument(markdown) as unknown as Record<string, unknown> };
+    }),
+  };
+}
+
+/** The page hits of a search of published spaces, each with its space. */
+export function presentPublishedHits(
+  ctx: Parameters<typeof presentPageHit>[0],
+  spaces: SearchedSpace[],
+  results: SearchResults,
+) {
+  const byId = new Map(spaces.map((s) => [s.id, s]));
+  return {
+    items: results.hits.map((hit) => ({ space: hit.spaceId, page: presentPageHit(ctx, byId.get(hit.spaceId)!, hit) })),
+  };
+}

@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Runs `git` asynchronously (never blocking the event loop the test's own server answers on). */
+export function runGit(args: string[], opts: { cwd?: string } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    // Never prompts for credentials: the tests put them in the URL.
+    const child = spawn('git', ['-c', 'credential.helper=', '-c', 'core.askPass=', ...args], {
+      cwd: opts.cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(Buffer.concat(out).toString())
+        : reject(new Error(`git ${args.join(' ')}: ${Buffer.concat(err).toString()}`)),
+    );
+  });
+}
+
+export interface GitServer {
+  /** `http://127.0.0.1:<port>/<name>.git` */
+  urlOf(name: string, auth?: { user: string; password: string }): string;
+  /** A new bare repository (pushes allowed), its directory. */
+  createRepo(name: string): Promise<string>;
+  root: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Debian's `git http-backend` (smart HTTP) behind a small node server on loopback, one CGI process per request;
+ * with `auth`, requests without those basic-auth credentials get a 401.
+ */
+export async function startGitServer(auth?: { user: string; password: string }): Promise<GitServer> {
+  const root = await mkdtemp(join(tmpdir(), 'quire-git-server-'));
+  const expected = auth ? `Basic ${Buffer.from(`${auth.user}:${auth.password}`).toString('base64')}` : null;
+  const server: Server = createServer((req, res) => {
+    if (expected && req.headers.authorization !== expected) {
+      res.writeHead(401, { 'www-authenticate': 'Basic realm="git"' }).end();
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const cgi = spawn('git', ['http-backend'], {
+      env: {
+        PATH: '/usr/bin:/bin',
+        GIT_PROJECT_ROOT: root,
+        GIT_HTTP_EXPORT_ALL: '1',
+        PATH_INFO: decodeURIComponent(url.pathname),
+        QUERY_STRING: url.search.slice(1),
+        REQUEST_METHOD: req.method ?? 'GET',
+        CONTENT_TYPE: req.headers['content-type'] ?? '',
+        REMOTE_USER: auth?.user ?? 'anonymous',
+        REMOTE_ADDR: '127.0.0.1',
+        ...(req.headers['content-encoding'] ? { HTTP_CONTENT_ENCODING: String(req.headers['content-encoding']) } : {}),
+        GIT_CONFIG_COUNT: '1',
+        GIT_CONFIG_KEY_0: 'http.receivepack',
+        GIT_CONFIG_VALUE_0: 'true',
+      },
+    });
+    req.pipe(cgi.stdin);
+    const chunks: Buffer[] = [];
+    cgi.stdout.on('data', (d: Buffer) => chunks.push(d));
+    cgi.on('close', () => {
+      const all = Buffer.concat(chunks);
+      const split = all.indexOf('\r\n\r\n');
+      const head = all.subarray(0, split).toString();
+      let status = 200;
+      const headers: Record<string, string> = {};
+      for (const line of head.split('\r\n')) {
+        const i = line.indexOf(':');
+        const [k, v] = [line.slice(0, i).trim(), line.slice(i + 1).trim()];
+        if (k.toLowerCase() === 'status') status = Number.parseInt(v, 10);
+        else if (k) headers[k] = v;
+      }
+      res.writeHead(status, headers).end(all.subarray(split + 4));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    root,
+    urlOf: (name, creds) =>
+      `http://${creds ? `${encodeURIComponent(creds.user)}:${encodeURIComponent(creds.password)}@` : ''}127.0.0.1:${port}/${name}.git`,
+    async createRepo(name) {
+      const dir = join(root, `${name}.git`);
+      await runGit(['init', '--bare', '--initial-branch=main', dir]);
+      return dir;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,289 @@
+import type { List, ListItem, Root } from 'mdast';
+import { parse as parseYaml } from 'yaml';
+import { invalid, slugify } from '@quire/kit';
+import { parseMarkdown } from '../documents/markdown-syntax.ts';
+import { readMarkdownPage } from '../parsing/parse-tasks.ts';
+import { ASSETS_DIR, type RepoContent, type RepoPage } from './repo-export.ts';
+import { resolveRelative, rewriteUrls } from './link-rewriter.ts';
+
+/** How ids are chosen for what the repository holds: the same path (or a renamed file) keeps its id. */
+export interface IdSource {
+  page(path: string): string;
+  file(path: string): string;
+}
+
+export interface ImportedRepo extends RepoContent {
+  /** Every page's and file's path, by id. */
+  paths: Map<string, string>;
+  /** `.gitbook.yaml`'s redirects: old path → target path (under the root). */
+  redirects: Record<string, string>;
+  /** The redirects whose target is a page of the tree: old path (relative to the space's URL) → page id. */
+  pageRedirects: Record<string, string>;
+}
+
+/** At most this many `.gitbook.yaml` redirects are read (the rest is left out). */
+export const MAX_GIT_REDIRECTS = 1_000;
+/** The longest redirect source read. */
+const MAX_REDIRECT_SOURCE = 512;
+
+/**
+ * A redirect's source as `.gitbook.yaml` gives it, relative to the space's URL: `/help/`, `./help` → `help`. Null
+ * for an empty one, one with `.`/`..` segments, a query or fragment, or one too long.
+ */
+export function redirectSource(from: string): string | null {
+  const path = from
+    .trim()
+    .replace(/^(\.\/)+/, '')
+    .replace(/^\/+|\/+$/g, '');
+  if (!path || path.length > MAX_REDIRECT_SOURCE || /[?#\s\\]/.test(path)) return null;
+  return path.split('/').some((s) => s === '' || s === '.' || s === '..') ? null : path;
+}
+
+interface GitbookYaml {
+  root: string;
+  readme: string;
+  summary: string;
+  redirects: Record<string, string>;
+}
+
+/** The text of an mdast node (its text and code leaves). */
+const plainText = (node: unknown): string => {
+  const n = node as { value?: unknown; children?: unknown[] };
+  if (typeof n.value === 'string') return n.value;
+  return (n.children ?? []).map(plainText).join('');
+};
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** A repository path kept inside the repository: `./a/../b` → `b`; `..` past the top refused (null). */
+export function cleanPath(path: string): string | null {
+  const parts: string[] = [];
+  for (const seg of path.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (!parts.length) return null;
+      parts.pop();
+    } else parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+/** `.gitbook.yaml` read: `root` (refused outside the repository), `structure.readme|summary`, `redirects`. */
+export function readGitbookYaml(source: string | undefined): GitbookYaml {
+  let doc: Record<string, unknown> = {};
+  if (source !== undefined) {
+    try {
+      const parsed: unknown = parseYaml(source, { maxAliasCount: 100 });
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) doc = parsed as Record<string, unknown>;
+    } catch {
+      throw invalid('Invalid repository: .gitbook.yaml: not valid YAML');
+    }
+  }
+  const root = cleanPath(text(doc.root) ?? '');
+  if (root === null) throw invalid('Invalid repository: .gitbook.yaml: root: outside the repository');
+  const structure = (doc.structure && typeof doc.structure === 'object' ? doc.structure : {}) as Record<
+    string,
+    unknown
+  >;
+  const redirects: Record<string, string> = {};
+  if (doc.redirects && typeof doc.redirects === 'object') {
+    for (const [from, to] of Object.entries(doc.redirects as Record<string, unknown>)) {
+      if (Object.keys(redirects).length >= MAX_GIT_REDIRECTS) break;
+      const source = redirectSource(from);
+      const target = typeof to === 'string' ? cleanPath(to.trim()) : null;
+      if (source && target) redirects[source] = target;
+    }
+  }
+  return {
+    root,
+    readme: text(structure.readme) ?? 'README.md',
+    summary: text(structure.summary) ?? 'SUMMARY.md',
+    redirects,
+  };
+}
+
+interface Entry {
+  kind: 'document' | 'group' | 'link';
+  title: string | null;
+  path: string | null;
+  href: string | null;
+  children: Entry[];
+}
+
+function entriesOfList(list: List, summaryPath: string): Entry[] {
+  const out: Entry[] = [];
+  for (const item of list.children as ListItem[]) {
+    const para = item.children.find((c) => c.type === 'paragraph');
+    const link = para?.children.find((c) => c.type === 'link');
+    const sub = item.children.find((c): c is List => c.type === 'list');
+    const children = sub ? entriesOfList(sub, summaryPath) : [];
+    if (!link) {
+      out.push(...children);
+      continue;
+    }
+    const title = plainText(link).trim() || null;
+    const target = resolveRelative(summaryPath, link.url);
+    if (target?.path.toLowerCase().endsWith('.md'))
+      out.push({ kind: 'document', title, path: target.path, href: null, children });
+    else if (/^https?:\/\//i.test(link.url)) out.push({ kind: 'link', title, path: null, href: link.url, children });
+    else out.push(...children);
+  }
+  return out;
+}
+
+/** `SUMMARY.md`'s tree: bullet lists of links, optional `## ` groups (a group's pages are its sub-pages). */
+export function readSummary(source: string, summaryPath: string): Entry[] {
+  const { tree } = parseMarkdown(source);
+  const top: Entry[] = [];
+  let group: Entry | null = null;
+  for (const node of (tree as Root).children) {
+    if (node.type === 'heading' && node.depth === 2) {
+      group = { kind: 'group', title: plainText(node).trim() || 'Group', path: null, href: null, children: [] };
+      top.push(group);
+    } else if (node.type === 'list') (group ? group.children : top).push(...entriesOfList(node, summaryPath));
+  }
+  return top;
+}
+
+/** The tree inferred from folders: a folder's `README.md` is its page, other `.md` files and folders its children. */
+export function treeFromFolders(paths: readonly string[], root: string, readme: string): Entry[] {
+  const under = (dir: string) =>
+    paths.filter((p) => p.startsWith(dir) && !p.startsWith(`${root ? `${root}/` : ''}.gitbook/`));
+  const walk = (dir: string): Entry[] => {
+    const here = under(dir).map((p) => p.slice(dir.length));
+    const files = here.filter((p) => !p.includes('/') && p.toLowerCase().endsWith('.md') && p !== 'SUMMARY.md').sort();
+    const dirs = [...new Set(here.filter((p) => p.includes('/')).map((p) => p.split('/')[0]!))].sort();
+    const out: Entry[] = [];
+    for (const f of files)
+      if (!(dir === (root ? `${root}/` : '') && f === readme) && f !== 'README.md') out.push(entry(`${dir}${f}`, []));
+    for (const d of dirs) {
+      const children = walk(`${dir}${d}/`);
+      const folderReadme = `${dir}${d}/README.md`;
+      if (paths.includes(folderReadme)) out.push(entry(folderReadme, children));
+      else out.push(...children);
+    }
+    return out;
+  };
+  const rootDir = root ? `${root}/` : '';
+  const first = paths.includes(`${rootDir}${readme}`) ? [entry(`${rootDir}${readme}`, [])] : [];
+  return [...first, ...walk(rootDir)];
+}
+const entry = (path: string, children: Entry[]): Entry => ({
+  kind: 'document',
+  title: null,
+  path,
+  href: null,
+  children,
+});
+
+const slugOf = (path: string) => {
+  const parts = path.split('/');
+  const last = parts.at(-1)!;
+  const stem = /^readme\.md$/i.test(last) && parts.length > 1 ? parts.at(-2)! : last.replace(/\.md$/i, '');
+  return slugify(stem);
+};
+
+interface ReadContext {
+  files: ReadonlyMap<string, Uint8Array>;
+  ids: IdSource;
+  textOf(path: string): string | undefined;
+  rootDir: string;
+  summaryPath: string;
+  pageIdByPath: Map<string, string>;
+  /** Path of every page and file read, by id. */
+  paths: Map<string, string>;
+  /** The id of the file at a path (not markdown), given on first use. */
+  fileFor(path: string): string | undefined;
+}
+
+/** A page's markdown with its relative links to pages and files turned into references. */
+function bodyOf(ctx: ReadContext, from: string, body: string): string {
+  const markdown = rewriteUrls(body, (url) => {
+    const target = resolveRelative(from, url);
+    if (!target) return undefined;
+    const page = ctx.pageIdByPath.get(target.path);
+    if (page) return `/pages/${page}${target.anchor}`;
+    const file = ctx.fileFor(target.path);
+    return file ? `gitbook-file:${file}` : undefined;
+  }).trim();
+  return markdown ? `${markdown}\n` : '';
+}
+
+/** The page of a SUMMARY.md (or folder) entry, with its sub-pages; null for a file listed twice or missing. */
+function pageOf(ctx: ReadContext, e: Entry, siblings: Set<string>): RepoPage | null {
+  const pseudo = `#${e.kind}:${e.title}:${e.href ?? ''}`;
+  const id = e.kind !== 'document' ? ctx.ids.page(pseudo) : e.path ? ctx.pageIdByPath.get(e.path) : undefined;
+  if (!id || (e.kind === 'document' && ctx.paths.has(id))) return null;
+  const read = e.path ? readMarkdownPage(ctx.textOf(e.path)!) : { body: '', meta: {}, heading: undefined };
+  if ('error' in read) throw invalid(`Invalid repository: ${e.path}: ${read.error}`);
+  if (e.path) ctx.paths.set(id, e.path);
+  const meta = read.meta;
+  let slug = e.path ? slugOf(e.path.slice(ctx.rootDir.length)) : '';
+  for (let n = 2; slug && siblings.has(slug); n++) slug = `${slugOf(e.path!)}-${n}`;
+  if (slug) siblings.add(slug);
+  const kids = new Set<string>();
+  return {
+    id,
+    kind: e.kind,
+    title: e.title ?? read.heading?.trim() ?? text(meta.title) ?? (slug || 'Untitled'),
+    slug,
+    emoji: text(meta.emoji),
+    icon: text(meta.icon),
+    description: text(meta.description),
+    hidden: meta.hidden === true,
+    href: e.href,
+    markdown: bodyOf(ctx, e.path ?? ctx.summaryPath, read.body),
+    children: e.children.map((c) => pageOf(ctx, c, kids)).filter((p): p is RepoPage => p !== null),
+  };
+}
+
+/**
+ * A repository in GitBook's format read into content: `files` maps a repository path (relative to its top) to
+ * its bytes. Pages come from `SUMMARY.md` (or the folders), their text from their markdown files; relative links
+ * to pages and files become `/pages/<id>` and `gitbook-file:<id>`; files are what pages reference and what
+ * `.gitbook/assets/` holds.
+ */
+export function readRepo(files: ReadonlyMap<string, Uint8Array>, ids: IdSource): ImportedRepo {
+  const dec = new TextDecoder();
+  const textOf = (p: string) => (files.has(p) ? dec.decode(files.get(p)) : undefined);
+  const config = readGitbookYaml(textOf('.gitbook.yaml'));
+  const rootDir = config.root ? `${config.root}/` : '';
+  const summaryPath = `${rootDir}${config.summary}`;
+  const summary = textOf(summaryPath);
+  const entries =
+    summary !== undefined
+      ? readSummary(summary, summaryPath)
+      : treeFromFolders([...files.keys()], config.root, config.readme);
+  const pageIdByPath = new Map<string, string>();
+  const assign = (list: Entry[]) => {
+    for (const e of list) {
+      if (e.path && files.has(e.path) && !pageIdByPath.has(e.path)) pageIdByPath.set(e.path, ids.page(e.path));
+      assign(e.children);
+    }
+  };
+  assign(entries);
+  const fileIds = new Map<string, string>();
+  const fileFor = (path: string) => {
+    if (!files.has(path) || path.toLowerCase().endsWith('.md')) return undefined;
+    let id = fileIds.get(path);
+    if (!id) fileIds.set(path, (id = ids.file(path)));
+    return id;
+  };
+  for (const p of files.keys())
+    if (p.startsWith(`${rootDir}${ASSETS_DIR}/`) || p.startsWith(`${ASSETS_DIR}/`)) fileFor(p);
+  const ctx: ReadContext = { files, ids, textOf, rootDir, summaryPath, pageIdByPath, paths: new Map(), fileFor };
+  const top = new Set<string>();
+  const pages = entries.map((e) => pageOf(ctx, e, top)).filter((p): p is RepoPage => p !== null);
+  const out: RepoContent['files'] = [];
+  for (const [path, id] of fileIds) {
+    ctx.paths.set(id, path);
+    out.push({ id, name: path.split('/').at(-1)!, bytes: files.get(path)! });
+  }
+  // A redirect's target is relative to the root: a page's markdown file (or the folder whose README.md it is).
+  const pageRedirects: Record<string, string> = {};
+  for (const [source, target] of Object.entries(config.redirects)) {
+    const page = pageIdByPath.get(`${rootDir}${target}`) ?? pageIdByPath.get(`${rootDir}${target}/README.md`);
+    if (page && ctx.paths.get(page)) pageRedirects[source] = page;
+  }
+  return { pages, files: out, paths: ctx.paths, redirects: config.redirects, pageRedirects };
+}

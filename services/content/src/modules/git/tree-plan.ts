@@ -1,0 +1,132 @@
+import { generateNKeysBetween } from 'fractional-indexing';
+import { imageSize } from 'image-size';
+import type { FileRecord, PageRecord, RevisionTree } from '../revisions/revision-tree.ts';
+import { documentHash } from '../revisions/document.repository.ts';
+import type { RepoFile, RepoPage } from './repo-export.ts';
+
+export interface PlannedTree {
+  pages: Map<string, PageRecord>;
+  files: Map<string, FileRecord>;
+  documents: Map<string, string>;
+  /** Whether anything differs from the head. */
+  changed: boolean;
+}
+
+const FIELDS = [
+  'parentId',
+  'order',
+  'kind',
+  'title',
+  'slug',
+  'emoji',
+  'icon',
+  'description',
+  'hidden',
+  'href',
+  'documentHash',
+] as const;
+
+/** Sibling order keys: the existing ones when they already sort in the new order, new ones otherwise. */
+function ordersOf(list: readonly RepoPage[], parentId: string | null, head: RevisionTree): string[] {
+  const old = list.map((p) => head.pages.get(p.id));
+  const keep = old.every((o, i) => o && o.parentId === parentId && (i === 0 || old[i - 1]!.order < o.order));
+  return keep ? old.map((o) => o!.order) : generateNKeysBetween(null, null, list.length);
+}
+
+const contentTypeOf = (
+  name: string,
+  bytes: Uint8Array,
+): { type: string; width: number | null; height: number | null } => {
+  try {
+    const size = imageSize(bytes);
+    if (size.width && size.height && size.type) {
+      const sub = size.type === 'jpg' ? 'jpeg' : size.type === 'svg' ? 'svg+xml' : size.type;
+      return { type: `image/${sub}`, width: size.width, height: size.height };
+    }
+  } catch {
+    // not an image
+  }
+  const ext = name.split('.').at(-1)?.toLowerCase();
+  const known: Record<string, string> = {
+    pdf: 'application/pdf',
+    txt: 'text/plain',
+    json: 'application/json',
+    csv: 'text/csv',
+    zip: 'application/zip',
+  };
+  return { type: (ext && known[ext]) || 'application/octet-stream', width: null, height: null };
+};
+
+/**
+ * The tree a repository read gives, against the head it replaces: pages keep what the repository does not say
+ * (layout, cover, index flags, creation time), ids come from the repository read; files are stored blobs.
+ * `normalized` holds each page's normalised markdown by id; `blobs` each file's stored key and size by id.
+ */
+export function planTree(
+  head: RevisionTree,
+  pages: readonly RepoPage[],
+  files: readonly RepoFile[],
+  normalized: ReadonlyMap<string, string>,
+  blobs: ReadonlyMap<string, { key: string; size: number }>,
+  now: Date,
+): PlannedTree {
+  const out: PlannedTree = { pages: new Map(), files: new Map(), documents: new Map(), changed: false };
+  const walk = (list: readonly RepoPage[], parentId: string | null) => {
+    const orders = ordersOf(list, parentId, head);
+    list.forEach((p, i) => {
+      const markdown = normalized.get(p.id) ?? '';
+      const hash = p.kind === 'document' && markdown.trim() ? documentHash(markdown) : null;
+      if (hash) out.documents.set(hash, markdown);
+      const old = head.pages.get(p.id);
+      const next: PageRecord = {
+        id: p.id,
+        parentId,
+        order: orders[i]!,
+        kind: p.kind,
+        title: p.title,
+        slug: p.slug,
+        emoji: p.emoji,
+        icon: p.icon,
+        description: p.description,
+        hidden: p.hidden,
+        noIndex: old?.noIndex ?? false,
+        noRobotsIndex: old?.noRobotsIndex ?? false,
+        layout: old?.layout ?? null,
+        cover: old?.cover ?? null,
+        href: p.href,
+        documentHash: hash,
+        createdAt: old?.createdAt ?? now,
+        updatedAt: now,
+      };
+      const same = !!old && FIELDS.every((f) => old[f] === next[f]);
+      if (same) next.updatedAt = old.updatedAt;
+      else out.changed = true;
+      out.pages.set(p.id, next);
+      walk(p.children, p.id);
+    });
+  };
+  walk(pages, null);
+  for (const f of files) {
+    const blob = blobs.get(f.id)!;
+    const old = head.files.get(f.id);
+    if (old && old.blobKey === blob.key && old.name === f.name) {
+      out.files.set(f.id, old);
+      continue;
+    }
+    const { type, width, height } = contentTypeOf(f.name, f.bytes);
+    out.files.set(f.id, {
+      id: f.id,
+      name: f.name,
+      contentType: type,
+      size: blob.size,
+      blobKey: blob.key,
+      width,
+      height,
+      createdAt: old?.createdAt ?? now,
+    });
+    out.changed = true;
+  }
+  if (head.pages.size !== out.pages.size || [...head.pages.keys()].some((id) => !out.pages.has(id))) out.changed = true;
+  if ([...head.files.keys()].some((id) => !out.files.has(id))) out.changed = true;
+  return out;
+}

@@ -1,0 +1,190 @@
+import { Piscina } from 'piscina';
+import { DomainError, invalid } from '@quire/kit';
+import type { ParseJob, ParseWorkerData } from './parse.worker.ts';
+import {
+  isStackOverflow,
+  runParseTask,
+  sizeOf,
+  type ParseResults,
+  type ParseTask,
+  type TaskOf,
+} from './parse-tasks.ts';
+
+export interface ParseSettings {
+  /** Parsing threads of the process. */
+  threads: number;
+  /** Heap limit of a parsing thread, in MiB (a parse past it is a 413). */
+  memoryMb: number;
+  /** How long the parses of one request may take together, in ms (a 400 past it). */
+  timeoutMs: number;
+  /** Texts shorter than this many characters are parsed inline: a thread's round trip would cost more. */
+  inlineBelow: number;
+}
+
+/** Defaults (the content service reads `QUIRE_PARSE_*`, see env.ts and docs/limits.md). */
+export const DEFAULT_PARSE_SETTINGS: ParseSettings = {
+  threads: 2,
+  memoryMb: 256,
+  timeoutMs: 1_500,
+  inlineBelow: 1_024,
+};
+
+/**
+ * The process's parsing threads (piscina), created on first use and shared by every caller with the same
+ * settings; one kept warm (a thread loads its parsers once), the others started when parses queue. A task waits in piscina's queue when every thread is
+ * busy; a task aborted while it runs has its thread stopped (piscina terminates it and starts another).
+ */
+const pools = new Map<string, Piscina<ParseJob, unknown>>();
+function poolOf(s: ParseSettings, task: ParseTask): Piscina<ParseJob, unknown> {
+  // OpenAPI specifications (a background job) have one thread of their own: the validator and the kit it fetches
+  // with stay out of the markdown threads, which restart faster for it.
+  const openapi = task.kind === 'openapi';
+  const key = `${openapi ? 'openapi' : 'text'}/${s.threads}/${s.memoryMb}`;
+  let pool = pools.get(key);
+  if (!pool) {
+    const data: ParseWorkerData = { preload: openapi ? 'openapi' : 'text' };
+    pool = new Piscina<ParseJob, unknown>({
+      filename: new URL('./parse.worker.ts', import.meta.url).href,
+      workerData: data,
+      // One markdown thread stays warm; the others (and the OpenAPI one) end after a minute idle, giving back their
+      // heaps: each grows to what its busiest parse needed (up to memoryMb), which a burst of writes — a 100,000-page
+      // import — would otherwise keep for the process's life.
+      minThreads: openapi ? 0 : 1,
+      maxThreads: openapi ? 1 : s.threads,
+      idleTimeout: 60_000,
+      concurrentTasksPerWorker: 1,
+      resourceLimits: {
+        maxOldGenerationSizeMb: s.memoryMb,
+        maxYoungGenerationSizeMb: Math.min(64, Math.max(8, s.memoryMb >> 3)),
+        stackSizeMb: 4,
+      },
+    });
+    pools.set(key, pool);
+  }
+  return pool;
+}
+
+/** Creates the threads now (they load their parsers while the service starts), not at the first parse. */
+export function warmParsingThreads(settings: ParseSettings = DEFAULT_PARSE_SETTINGS): void {
+  poolOf(settings, { kind: 'normalize', markdown: '' });
+  poolOf(settings, {
+    kind: 'openapi',
+    source: { text: '' },
+    limits: { fetchTimeoutMs: 0, maxBytes: 0, maxFiles: 0, allowPrivate: false, allowPublic: false },
+  });
+}
+
+/** Resolves when the thread raises the job's `started` flag. */
+function whenStarted(started: Int32Array): Promise<unknown> {
+  const wait = Atomics.waitAsync(started, 0, 0);
+  return wait.async ? wait.value : Promise.resolve();
+}
+
+class ParseTimeout extends Error {}
+
+const isOutOfMemory = (err: unknown) => (err as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+/**
+ * The parses of one request (a content write, an import, a read): they share one time budget, spent while any
+ * of them runs on a thread (not while they wait for one), and the first failure stops the others. Each failure names the field
+ * of the text: past the time budget or the stack, a 400; past the memory limit, a 413. Never a 500 for a text.
+ */
+export class ParseSession {
+  readonly #settings: ParseSettings;
+  readonly #budgetMs: number;
+  readonly #stop = new AbortController();
+  /** The session's stopwatch: it runs while at least one of its parses runs on a thread. */
+  #running = 0;
+  #spentMs = 0;
+  #since = 0;
+  #timer: NodeJS.Timeout | undefined;
+  /** The session's first failure: every parse of the session answers it from then on. */
+  #failed: { error: unknown } | undefined;
+
+  constructor(settings: ParseSettings, budgetMs = settings.timeoutMs) {
+    this.#settings = settings;
+    this.#budgetMs = budgetMs;
+  }
+
+  #began(): void {
+    if (this.#running++ > 0) return;
+    this.#since = Date.now();
+    this.#timer = setTimeout(() => this.#stop.abort(new ParseTimeout()), Math.max(0, this.#budgetMs - this.#spentMs));
+  }
+
+  #ended(): void {
+    if (--this.#running > 0) return;
+    this.#spentMs += Date.now() - this.#since;
+    clearTimeout(this.#timer);
+  }
+
+  /** Runs a task: inline when its text is small, else on a parsing thread. `field` names the text in errors. */
+  async run<K extends ParseTask['kind']>(task: TaskOf<K>, field: string): Promise<ParseResults[K]> {
+    try {
+      this.#stop.signal.throwIfAborted();
+      if (sizeOf(task) < this.#settings.inlineBelow) return (await runParseTask(task)) as ParseResults[K];
+      return (await this.#onThread(task)) as ParseResults[K];
+    } catch (err) {
+      this.#failed ??= { error: this.#failure(err, field) };
+      if (!this.#stop.signal.aborted) this.#stop.abort(this.#failed.error);
+      throw this.#failed.error;
+    }
+  }
+
+  async #onThread(task: ParseTask): Promise<unknown> {
+    const started = new Int32Array(new SharedArrayBuffer(4));
+    const job = { state: 'waiting' as 'waiting' | 'running' | 'done' };
+    void whenStarted(started).then(() => {
+      if (job.state !== 'waiting') return;
+      job.state = 'running';
+      this.#began();
+    });
+    try {
+      return await poolOf(this.#settings, task).run({ task, started }, { signal: this.#stop.signal });
+    } finally {
+      if (job.state === 'running') this.#ended();
+      job.state = 'done';
+    }
+  }
+
+  #failure(err: unknown, field: string): unknown {
+    if (this.#stop.signal.reason instanceof ParseTimeout) {
+      return invalid(
+        `Invalid request: ${field}: too complex to read within ${seconds(this.#budgetMs)} (deeply nested, or long runs of brackets, tags or table cells); simplify it or split it into several pages`,
+      );
+    }
+    if (isStackOverflow(err)) return invalid(`Invalid request: ${field}: nested too deeply to read`);
+    if (isOutOfMemory(err))
+      return new DomainError(
+        'payload_too_large',
+        `Too large: ${field}: reading it needs more than ${this.#settings.memoryMb} MB; split it into several pages`,
+      );
+    return err;
+  }
+}
+
+/** The parsing of the process with these settings: `session()` for each request. */
+export interface TextParser {
+  settings: ParseSettings;
+  session(budgetMs?: number): ParseSession;
+}
+
+export function textParser(settings: ParseSettings = DEFAULT_PARSE_SETTINGS): TextParser {
+  return { settings, session: (budgetMs) => new ParseSession(settings, budgetMs) };
+}
+
+/** The settings of the content service's configuration. */
+export function parseSettingsOf(config: {
+  QUIRE_PARSE_THREADS: number;
+  QUIRE_PARSE_MEMORY_MB: number;
+  QUIRE_PARSE_TIMEOUT_MS: number;
+  QUIRE_PARSE_INLINE_BELOW: number;
+}): ParseSettings {
+  return {
+    threads: config.QUIRE_PARSE_THREADS,
+    memoryMb: config.QUIRE_PARSE_MEMORY_MB,
+    timeoutMs: config.QUIRE_PARSE_TIMEOUT_MS,
+    inlineBelow: config.QUIRE_PARSE_INLINE_BELOW,
+  };
+}
