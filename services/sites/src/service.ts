@@ -4,6 +4,16 @@ import type { SitesConfig } from './env.ts';
 import { migrations } from './migrations/index.ts';
 import { adaptiveProcedures } from './modules/adaptive/adaptive.router.ts';
 import { organizationEventsConsumer } from './modules/organizations/organization-events.consumer.ts';
+import { publishedCacheConsumer } from './modules/published/cache-events.consumer.ts';
+import { publishedProcedures } from './modules/published/published.router.ts';
+import { sitesCacheListener } from './modules/published/site-cache.ts';
+import { SitePublishingAuth } from './modules/publishing-auth/publishing-auth.entity.ts';
+import { publishingAuthProcedures } from './modules/publishing-auth/publishing-auth.router.ts';
+import { resealPublishingKeysJob } from './modules/publishing-auth/reseal-keys.job.ts';
+import { gitRedirectsConsumer } from './modules/redirects/git-redirects.consumer.ts';
+import { SiteRedirect } from './modules/redirects/redirect.entity.ts';
+import { redirectProcedures } from './modules/redirects/redirects.router.ts';
+import { publishedContentProcedures } from './modules/published-content/published-content.router.ts';
 import { ShareLink } from './modules/share-links/share-link.entity.ts';
 import { shareLinkProcedures } from './modules/share-links/share-links.router.ts';
 import { Site } from './modules/sites/site.entity.ts';
@@ -14,6 +24,9 @@ import { sectionProcedures } from './modules/structure/sections.router.ts';
 import { siteSpaceProcedures } from './modules/structure/site-spaces.router.ts';
 import { SiteSection, SiteSpace } from './modules/structure/structure.entity.ts';
 import { structureProcedures } from './modules/structure/structure.router.ts';
+import { SiteGrant } from './modules/permissions/site-grant.entity.ts';
+import { sitePermissionEventsConsumer } from './modules/permissions/site-permission-events.consumer.ts';
+import { sitePermissionProcedures } from './modules/permissions/site-permissions.router.ts';
 import { serviceRouter } from './trpc.ts';
 
 export const sitesRouter = serviceRouter('sites', ServiceOperations.sites, {
@@ -23,14 +36,27 @@ export const sitesRouter = serviceRouter('sites', ServiceOperations.sites, {
   ...siteSpaceProcedures,
   ...shareLinkProcedures,
   ...adaptiveProcedures,
+  ...redirectProcedures,
+  ...publishingAuthProcedures,
+  ...publishedContentProcedures,
+  ...publishedProcedures,
+  ...sitePermissionProcedures,
 });
 
 /** Sites, their sections, site spaces, share links and adaptive schema; the published view. */
 export const sitesService: ServiceDefinition<SitesConfig> = {
   name: 'sites',
   schema: 'sites',
-  entities: [ContentSpace, Site, SiteSection, SiteSpace, ShareLink],
+  entities: [ContentSpace, Site, SiteSection, SiteSpace, ShareLink, SiteRedirect, SitePublishingAuth, SiteGrant],
   migrations,
   router: sitesRouter,
-  consumers: ({ orm }) => [spaceEventsConsumer(orm), organizationEventsConsumer(orm)],
+  jobs: (deps) => [resealPublishingKeysJob(deps)],
+  consumers: ({ orm }) => [
+    spaceEventsConsumer(orm),
+    organizationEventsConsumer(orm),
+    publishedCacheConsumer(orm),
+    sitePermissionEventsConsumer(orm),
+    gitRedirectsConsumer(orm),
+  ],
+  listeners: () => [sitesCacheListener()],
 };

@@ -15,10 +15,16 @@ export interface SitesPlatform {
 }
 
 /** sites and content on one fresh test database, each one's peers pointing at the other (one bus when given). */
-export async function startSitesAndContent(label: string, opts: { bus?: EventBus; sitesEnv?: Record<string, string> } = {}): Promise<SitesPlatform> {
+export async function startSitesAndContent(
+  label: string,
+  opts: { bus?: EventBus; sitesEnv?: Record<string, string> } = {},
+): Promise<SitesPlatform> {
   const db = await createTestDatabase(label);
   const content = await startTestService(contentService, loadContentConfig, db, opts.bus ? { bus: opts.bus } : {});
-  const sites = await startTestService(sitesService, loadSitesConfig, db, { ...(opts.bus ? { bus: opts.bus } : {}), ...(opts.sitesEnv ? { env: opts.sitesEnv } : {}) });
+  const sites = await startTestService(sitesService, loadSitesConfig, db, {
+    ...(opts.bus ? { bus: opts.bus } : {}),
+    ...(opts.sitesEnv ? { env: opts.sitesEnv } : {}),
+  });
   sites.svc.deps.peers.setEndpoint('content', content.url);
   content.svc.deps.peers.setEndpoint('sites', sites.url);
   return {

@@ -1,8 +1,7 @@
 import type { Space } from '@quire/contracts';
-import { conflict, invalid, newId, type EntityManager } from '@quire/kit';
+import { conflict, invalid, newId, slugify, uniqueSlug, type EntityManager } from '@quire/kit';
 import type { ISite } from '../modules/sites/site.entity.ts';
 import { lastPosition } from '../modules/structure/order.ts';
-import { slugify, uniqueSlug } from '../modules/structure/paths.ts';
 import { MAX_SECTIONS, MAX_SITE_SPACES, type SiteTree } from '../modules/structure/site-tree.ts';
 import { SiteSection, type ISiteSection, type ISiteSpace } from '../modules/structure/structure.entity.ts';
 import { createSiteSpace, ensureDefault, setDefault, siteChanged } from './structure-helpers.ts';
@@ -35,7 +34,10 @@ export async function sectionCreator(em: EntityManager, props: SectionCreatorPro
     title,
     description: null,
     icon: props.icon ?? null,
-    path: uniqueSlug(slugify(title, 'section'), tree.sections.map((s) => s.path)),
+    path: uniqueSlug(
+      slugify(title, { fallback: 'section' }),
+      tree.sections.map((s) => s.path),
+    ),
     condition: null,
     isDefault: tree.sections.length === 0,
     position: lastPosition(tree.sections),
@@ -46,7 +48,10 @@ export async function sectionCreator(em: EntityManager, props: SectionCreatorPro
     const moved: ISiteSpace[] = [first];
     for (const t of tree.levelSpaces(null)) {
       const s = t.entity;
-      s.path = uniqueSlug(s.path, moved.map((m) => m.path));
+      s.path = uniqueSlug(
+        s.path,
+        moved.map((m) => m.path),
+      );
       s.sectionId = section.id;
       s.isDefault = false;
       s.position = moved.length + 1;
@@ -74,14 +79,22 @@ export interface SectionUpdaterProps {
 /** Changes a section: `path` unique among the sections (409); `defaultSiteSpace` one of its live site spaces (400). */
 export function sectionUpdater(em: EntityManager, props: SectionUpdaterProps): ISiteSection {
   const { site, tree, section } = props;
-  if (props.path !== undefined && props.path !== section.path && tree.sections.some((s) => s.id !== section.id && s.path === props.path)) {
+  if (
+    props.path !== undefined &&
+    props.path !== section.path &&
+    tree.sections.some((s) => s.id !== section.id && s.path === props.path)
+  ) {
     throw conflict(`path: another section of the site already uses "${props.path}"`);
   }
   if (props.defaultSiteSpace !== undefined) {
     const chosen = tree.siteSpace(props.defaultSiteSpace);
-    if (!chosen || chosen.entity.sectionId !== section.id) throw invalid(`defaultSiteSpace: no site space ${props.defaultSiteSpace} in this section`);
+    if (!chosen || chosen.entity.sectionId !== section.id)
+      throw invalid(`defaultSiteSpace: no site space ${props.defaultSiteSpace} in this section`);
     if (chosen.hidden) throw invalid(`defaultSiteSpace: the space of site space ${chosen.entity.id} is deleted`);
-    setDefault(tree.levelSpaces(section.id).map((t) => t.entity), chosen.entity);
+    setDefault(
+      tree.levelSpaces(section.id).map((t) => t.entity),
+      chosen.entity,
+    );
   }
   if (props.title !== undefined) section.title = props.title;
   if (props.path !== undefined) section.path = props.path;
@@ -94,7 +107,10 @@ export function sectionUpdater(em: EntityManager, props: SectionUpdaterProps): I
 }
 
 /** Deletes a section with its site spaces; when it was the default, the first remaining section becomes it. */
-export function sectionDeleter(em: EntityManager, { site, tree, section, now = new Date() }: { site: ISite; tree: SiteTree; section: ISiteSection; now?: Date }): void {
+export function sectionDeleter(
+  em: EntityManager,
+  { site, tree, section, now = new Date() }: { site: ISite; tree: SiteTree; section: ISiteSection; now?: Date },
+): void {
   for (const t of tree.levelSpaces(section.id)) em.remove(t.entity);
   em.remove(section);
   ensureDefault(tree.sections.filter((s) => s.id !== section.id));

@@ -1,8 +1,7 @@
 import { Events, type SiteType, type SiteVisibility, type Space } from '@quire/contracts';
-import { newId, recordEvent, type EntityManager } from '@quire/kit';
+import { newId, recordEvent, slugify, uniqueSlug, type EntityManager } from '@quire/kit';
 import { Site, type ISite } from '../modules/sites/site.entity.ts';
 import { siteRepository } from '../modules/sites/site.repository.ts';
-import { slugify, uniqueSlug } from '../modules/structure/paths.ts';
 import type { ISiteSpace } from '../modules/structure/structure.entity.ts';
 import { createSiteSpace } from './structure-helpers.ts';
 
@@ -16,17 +15,17 @@ export interface SiteCreatorProps {
   now?: Date;
 }
 
-/** A new unpublished site with a basename free in its organization (from the title), its site spaces, and `site.created`. */
+/** A new unpublished site with a basename free in the instance (from the title; it is the site's URL), its site spaces, and `site.created`. */
 export async function siteCreator(em: EntityManager, props: SiteCreatorProps): Promise<ISite> {
   const now = props.now ?? new Date();
-  const base = slugify(props.title, 'site');
+  const base = slugify(props.title, { fallback: 'site' });
   const site = em.create(Site, {
     id: newId(),
     organizationId: props.organizationId,
     type: props.type,
     title: props.title,
     hostname: null,
-    basename: uniqueSlug(base, await siteRepository.basenamesLike(em, props.organizationId, base)),
+    basename: uniqueSlug(base, await siteRepository.basenamesLike(em, base)),
     proxyOrigin: null,
     visibility: props.visibility,
     published: false,
@@ -42,6 +41,11 @@ export async function siteCreator(em: EntityManager, props: SiteCreatorProps): P
     if (added.some((s) => s.spaceId === space.id)) continue;
     added.push(await createSiteSpace(em, site, null, added, space, now));
   }
-  recordEvent(em, Events.siteCreated, { site: site.id, organization: site.organizationId, title: site.title, spaces: added.map((s) => s.spaceId) });
+  recordEvent(em, Events.siteCreated, {
+    site: site.id,
+    organization: site.organizationId,
+    title: site.title,
+    spaces: added.map((s) => s.spaceId),
+  });
   return site;
 }

@@ -10,7 +10,10 @@ export function siteDeleter(em: EntityManager, { site }: { site: ISite }): void 
 }
 
 /** Drops every site of a deleted organization (`site.deleted` for each). */
-export async function organizationSitesDropper(em: EntityManager, { organizationId }: { organizationId: string }): Promise<string[]> {
+export async function organizationSitesDropper(
+  em: EntityManager,
+  { organizationId }: { organizationId: string },
+): Promise<string[]> {
   const ids = await siteRepository.deleteInOrganization(em, organizationId);
   for (const id of ids) recordEvent(em, Events.siteDeleted, { site: id, organization: organizationId });
   return ids;

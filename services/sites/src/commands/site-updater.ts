@@ -22,7 +22,7 @@ export interface SiteUpdaterProps {
 }
 
 /**
- * Changes a site's settings. `basename` is unique in the organization and `hostname` across the instance
+ * Changes a site's settings. `basename` (the site's `/sites/{basename}` URL) and `hostname` are unique across the instance
  * (409). `defaultSiteSection` must be a section of the site, `defaultSiteSpace` a site space at the root (no
  * sections) or in the default section, of a live space (400). Records `site.updated` with the changed fields.
  */
@@ -35,10 +35,18 @@ export async function siteUpdater(em: EntityManager, props: SiteUpdaterProps): P
     site[key] = value;
     fields.push(name);
   };
-  if (props.basename !== undefined && props.basename !== site.basename && (await siteRepository.basenameTaken(em, site.organizationId, props.basename, site.id))) {
-    throw conflict(`basename: another site of the organization already uses "${props.basename}"`);
+  if (
+    props.basename !== undefined &&
+    props.basename !== site.basename &&
+    (await siteRepository.basenameTaken(em, props.basename, site.id))
+  ) {
+    throw conflict(`basename: another site already uses "${props.basename}"`);
   }
-  if (props.hostname && props.hostname !== site.hostname && (await siteRepository.hostnameTaken(em, props.hostname, site.id))) {
+  if (
+    props.hostname &&
+    props.hostname !== site.hostname &&
+    (await siteRepository.hostnameTaken(em, props.hostname, site.id))
+  ) {
     throw conflict(`hostname: another site already uses ${props.hostname}`);
   }
   set('title', props.title);
@@ -62,11 +70,16 @@ export async function siteUpdater(em: EntityManager, props: SiteUpdaterProps): P
     if (!chosen) throw invalid(`defaultSiteSpace: no site space ${props.defaultSiteSpace} on this site`);
     const level = tree.kind === 'sections' ? (tree.defaultSection?.id ?? null) : null;
     if ((chosen.entity.sectionId ?? null) !== level) {
-      throw invalid(`defaultSiteSpace: site space ${chosen.entity.id} is not ${level ? 'in the default section' : 'at the root of the site'}`);
+      throw invalid(
+        `defaultSiteSpace: site space ${chosen.entity.id} is not ${level ? 'in the default section' : 'at the root of the site'}`,
+      );
     }
     if (chosen.hidden) throw invalid(`defaultSiteSpace: the space of site space ${chosen.entity.id} is deleted`);
     if (!chosen.entity.isDefault) {
-      setDefault(tree.levelSpaces(level).map((t) => t.entity), chosen.entity);
+      setDefault(
+        tree.levelSpaces(level).map((t) => t.entity),
+        chosen.entity,
+      );
       fields.push('defaultSiteSpace');
     }
   }

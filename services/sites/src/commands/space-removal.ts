@@ -10,7 +10,10 @@ import { ensureDefault } from './structure-helpers.ts';
  * (`keepOrganization`: sites of that organization keep it). Its site spaces are removed; a level that lost its
  * default gets its first remaining site space as default; each changed site gets `site.updated`.
  */
-export async function spaceRemover(em: EntityManager, props: { spaceId: string; keepOrganization?: string; now?: Date }): Promise<string[]> {
+export async function spaceRemover(
+  em: EntityManager,
+  props: { spaceId: string; keepOrganization?: string; now?: Date },
+): Promise<string[]> {
   const now = props.now ?? new Date();
   const rows = await em.find(SiteSpace, { spaceId: props.spaceId });
   const siteIds = [...new Set(rows.map((r) => r.siteId))];
@@ -23,7 +26,13 @@ export async function spaceRemover(em: EntityManager, props: { spaceId: string; 
     const gone = tree.spaces.filter((t) => t.entity.spaceId === props.spaceId);
     for (const t of gone) em.remove(t.entity);
     const levels = new Set(gone.map((t) => t.entity.sectionId ?? null));
-    for (const level of levels) ensureDefault(tree.levelSpaces(level).map((t) => t.entity).filter((s) => s.spaceId !== props.spaceId));
+    for (const level of levels)
+      ensureDefault(
+        tree
+          .levelSpaces(level)
+          .map((t) => t.entity)
+          .filter((s) => s.spaceId !== props.spaceId),
+      );
     site.updatedAt = now;
     recordEvent(em, Events.siteUpdated, { site: site.id, organization: site.organizationId, fields: ['siteSpaces'] });
     changed.push(site.id);

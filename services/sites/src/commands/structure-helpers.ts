@@ -1,7 +1,6 @@
 import { Events, type Space } from '@quire/contracts';
-import { newId, recordEvent, type EntityManager } from '@quire/kit';
+import { newId, recordEvent, slugify, uniqueSlug, type EntityManager } from '@quire/kit';
 import type { ISite } from '../modules/sites/site.entity.ts';
-import { slugify, uniqueSlug } from '../modules/structure/paths.ts';
 import { SiteSpace, type ISiteSpace } from '../modules/structure/structure.entity.ts';
 import { lastPosition } from '../modules/structure/order.ts';
 import { contentSpaceRepository } from '../modules/spaces/content-space.repository.ts';
@@ -22,14 +21,29 @@ export function ensureDefault<T extends { isDefault: boolean }>(level: T[]): voi
  * from the space title that is free in the level; the default of the level when it has none. The space joins
  * the `content_space` projection if its events have not arrived yet (the events still apply after it).
  */
-export async function createSiteSpace(em: EntityManager, site: ISite, level: string | null, siblings: ISiteSpace[], space: Space, now: Date): Promise<ISiteSpace> {
-  await contentSpaceRepository.insert(em, { id: space.id, organizationId: space.organization, title: space.title, at: space.updatedAt });
+export async function createSiteSpace(
+  em: EntityManager,
+  site: ISite,
+  level: string | null,
+  siblings: ISiteSpace[],
+  space: Space,
+  now: Date,
+): Promise<ISiteSpace> {
+  await contentSpaceRepository.insert(em, {
+    id: space.id,
+    organizationId: space.organization,
+    title: space.title,
+    at: space.updatedAt,
+  });
   return em.create(SiteSpace, {
     id: newId(),
     siteId: site.id,
     sectionId: level,
     spaceId: space.id,
-    path: uniqueSlug(slugify(space.title, 'space'), siblings.map((s) => s.path)),
+    path: uniqueSlug(
+      slugify(space.title, { fallback: 'space' }),
+      siblings.map((s) => s.path),
+    ),
     condition: null,
     isDefault: !siblings.some((s) => s.isDefault),
     position: lastPosition(siblings),

@@ -24,7 +24,8 @@ export function structureSorter(em: EntityManager, props: StructureSorterProps):
   const { site, tree, item } = props;
   const field = props.field ?? 'position';
   const ref = props.position?.before ?? props.position?.after;
-  if (ref && ref.type !== item.type) throw invalid(`${field}: a ${item.type} is ordered among ${item.type}s, not relative to a ${ref.type}`);
+  if (ref && ref.type !== item.type)
+    throw invalid(`${field}: a ${item.type} is ordered among ${item.type}s, not relative to a ${ref.type}`);
   const position = { before: props.position?.before?.id, after: props.position?.after?.id };
   if (item.type === 'site-section') {
     const section = tree.section(item.id);

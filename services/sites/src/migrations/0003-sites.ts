@@ -49,7 +49,9 @@ export class SitesMigration extends SchemaMigration {
       is_default boolean not null default false,
       position bigint not null,
       created_at timestamptz not null)`);
-    this.addSql(`create unique index site_space_path on ${this.t('site_space')} (site_id, coalesce(section_id, ''), path)`);
+    this.addSql(
+      `create unique index site_space_path on ${this.t('site_space')} (site_id, coalesce(section_id, ''), path)`,
+    );
     this.addSql(`create index site_space_space on ${this.t('site_space')} (space_id)`);
 
     this.addSql(`create table ${this.t('share_link')} (

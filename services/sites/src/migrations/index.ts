@@ -1,10 +1,18 @@
 import { ContentSpaceMigration } from './0001-content-space.ts';
 import { ContentSpaceLifecycleMigration } from './0002-content-space-lifecycle.ts';
 import { SitesMigration } from './0003-sites.ts';
+import { SiteRedirectsPublishingAuthMigration } from './0004-site-redirects-publishing-auth.ts';
+import { SiteBasenameInstanceUniqueMigration } from './0005-site-basename-instance-unique.ts';
+import { SitePermissionsMigration } from './0007-site-permissions.ts';
+import { SiteRedirectsGitMigration } from './0010-site-redirects-git.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
   { name: '0001_content_space', class: ContentSpaceMigration },
   { name: '0002_content_space_lifecycle', class: ContentSpaceLifecycleMigration },
   { name: '0003_sites', class: SitesMigration },
+  { name: '0004_site_redirects_publishing_auth', class: SiteRedirectsPublishingAuthMigration },
+  { name: '0005_site_basename_instance_unique', class: SiteBasenameInstanceUniqueMigration },
+  { name: '0007_site_permissions', class: SitePermissionsMigration },
+  { name: '0010_site_redirects_git', class: SiteRedirectsGitMigration },
 ];

@@ -21,7 +21,8 @@ const NAME = /^[A-Za-z_$][\w$]*$/;
  */
 export function checkAdaptiveSchema(schema: Record<string, unknown>): AdaptiveAttribute[] {
   const field = 'jsonSchema';
-  if (schema.$schema !== undefined && schema.$schema !== DRAFT_07) throw invalid(`${field}.$schema: must be ${DRAFT_07}`);
+  if (schema.$schema !== undefined && schema.$schema !== DRAFT_07)
+    throw invalid(`${field}.$schema: must be ${DRAFT_07}`);
   try {
     ajv.compile(schema);
   } catch (err) {
@@ -38,16 +39,20 @@ function checkObject(node: Record<string, unknown>, at: string, claimPath: strin
   if (!isObject(node.properties)) throw invalid(`${at}.properties: must be an object`);
   for (const [name, child] of Object.entries(node.properties)) {
     const childAt = `${at}.properties.${name}`;
-    if (!NAME.test(name)) throw invalid(`${childAt}: an attribute name is letters, digits, \`_\` and \`$\`, not starting with a digit`);
+    if (!NAME.test(name))
+      throw invalid(`${childAt}: an attribute name is letters, digits, \`_\` and \`$\`, not starting with a digit`);
     if (!isObject(child)) throw invalid(`${childAt}: must be an object`);
     const path = claimPath ? `${claimPath}.${name}` : name;
     if (child.type === 'object') {
-      if (child.description !== undefined && typeof child.description !== 'string') throw invalid(`${childAt}.description: must be a string`);
+      if (child.description !== undefined && typeof child.description !== 'string')
+        throw invalid(`${childAt}.description: must be a string`);
       checkObject(child, childAt, path, out);
       continue;
     }
-    if (child.type !== 'boolean') throw invalid(`${childAt}.type: an attribute must be of type "boolean" (or an object of attributes)`);
-    if (typeof child.description !== 'string' || child.description.trim() === '') throw invalid(`${childAt}.description: a boolean attribute needs a description`);
+    if (child.type !== 'boolean')
+      throw invalid(`${childAt}.type: an attribute must be of type "boolean" (or an object of attributes)`);
+    if (typeof child.description !== 'string' || child.description.trim() === '')
+      throw invalid(`${childAt}.description: a boolean attribute needs a description`);
     out.push({ path, description: child.description });
   }
 }
@@ -61,29 +66,9 @@ export function attributesOf(schema: Record<string, unknown> | null | undefined)
 export const conditionOf = (a: AdaptiveAttribute) => `visitor.claims.${a.path}`;
 
 /** The schema of a site before one is set: an object without attributes. */
-export const EMPTY_ADAPTIVE_SCHEMA: Record<string, unknown> = { $schema: DRAFT_07, type: 'object', properties: {}, additionalProperties: false };
-
-const VISITOR_REF = /\bvisitor\s*\.\s*claims((?:\s*\.\s*[A-Za-z_$][\w$]*)*)|\bvisitor\s*\.\s*claims\s*\[|\bvisitor\b/g;
-
-/**
- * The visitor claims a condition names. Every `visitor` reference must be `visitor.claims.<path>` (dot
- * access): a bracket access or another use of `visitor` cannot be checked, so it is refused.
- */
-export function claimsNamedBy(condition: string): { paths: string[]; unchecked: string | null } {
-  const paths: string[] = [];
-  for (const m of condition.matchAll(VISITOR_REF)) {
-    if (m[1] === undefined || m[1] === '') return { paths, unchecked: m[0] };
-    paths.push(m[1].replace(/\s+/g, '').slice(1));
-  }
-  return { paths, unchecked: null };
-}
-
-/** 400 naming `field` unless every claim the condition names is an attribute of the schema. */
-export function assertConditionNamesAttributes(condition: string, attributes: AdaptiveAttribute[], field: string): void {
-  const known = new Set(attributes.map((a) => a.path));
-  const { paths, unchecked } = claimsNamedBy(condition);
-  if (unchecked !== null) throw invalid(`${field}: \`${unchecked}\` is not an attribute reference; name attributes as visitor.claims.<path>`);
-  for (const p of paths) {
-    if (!known.has(p)) throw invalid(`${field}: visitor.claims.${p} is not an attribute of the site's adaptive schema`);
-  }
-}
+export const EMPTY_ADAPTIVE_SCHEMA: Record<string, unknown> = {
+  $schema: DRAFT_07,
+  type: 'object',
+  properties: {},
+  additionalProperties: false,
+};

@@ -20,11 +20,15 @@ export const adaptiveProcedures = {
 
   updateSiteAdaptiveSchema: implement(ops.updateSiteAdaptiveSchema, async ({ input, ctx }) => {
     const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editAdaptiveSchema', { lock: true });
-    return presentSchema(adaptiveSchemaSetter(ctx.em, { site, tree: await SiteTree.load(ctx.em, site.id), jsonSchema: input.jsonSchema }));
+    return presentSchema(
+      adaptiveSchemaSetter(ctx.em, { site, tree: await SiteTree.load(ctx.em, site.id), jsonSchema: input.jsonSchema }),
+    );
   }),
 
   listSiteAdaptiveTemplateConditions: implement(ops.listSiteAdaptiveTemplateConditions, async ({ input, ctx }) => {
     const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'view');
-    return { items: attributesOf(site.adaptiveSchema).map((a) => ({ description: a.description, condition: conditionOf(a) })) };
+    return {
+      items: attributesOf(site.adaptiveSchema).map((a) => ({ description: a.description, condition: conditionOf(a) })),
+    };
   }),
 };

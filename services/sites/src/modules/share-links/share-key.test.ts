@@ -17,4 +17,16 @@ describe('share keys', () => {
     const tampered = `${sealed.slice(0, -2)}${sealed.endsWith('A') ? 'B' : 'A'}A`;
     expect(() => box.open(tampered)).toThrow();
   });
+
+  it('seals new keys with the secrets box; keys sealed before under the deployment secret still open', async () => {
+    const { SecretBox } = await import('@quire/kit');
+    const { sealedShareKeyBox } = await import('./share-key.ts');
+    const legacySealed = box.seal('oldKey123');
+    const sealed = sealedShareKeyBox(new SecretBox('s'.repeat(40)), box);
+    const fresh = sealed.seal('newKey456');
+    expect(SecretBox.keyIdOf(fresh)).toBe(new SecretBox('s'.repeat(40)).keyId);
+    expect(sealed.open(fresh)).toBe('newKey456');
+    expect(sealed.open(legacySealed)).toBe('oldKey123');
+    expect(() => sealedShareKeyBox(new SecretBox('t'.repeat(40)), box).open(fresh)).toThrow(/unknown key/);
+  });
 });

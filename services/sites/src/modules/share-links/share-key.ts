@@ -1,12 +1,11 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { newId, sha256Hex } from '@quire/kit';
+import { newId, SecretBox, sha256Hex } from '@quire/kit';
 
 /**
  * Share keys. GitBook shows a link's key in its `urls.published` (`…?share=<key>`), so the key must be
- * recoverable: a hash alone would not do. Each key is stored sealed with AES-256-GCM under a key derived
- * (HKDF-SHA256) from the deployment secret, plus its SHA-256 for lookups: a copy of the database alone
- * neither shows the keys nor opens the sites, while the API still shows each link's URL to the members
- * who may read it.
+ * recoverable: a hash alone would not do. Each key is stored sealed by the kit's secret box (QUIRE_SECRETS_KEY,
+ * see `sealedShareKeyBox`), plus its SHA-256 for lookups: a copy of the database alone neither shows the keys nor
+ * opens the sites, while the API still shows each link's URL to the members who may read it.
  */
 export interface ShareKeyBox {
   /** A new random key (base62, ~190 bits). */
@@ -16,6 +15,23 @@ export interface ShareKeyBox {
   open(sealed: string): string;
 }
 
+/** The additional data share keys are sealed with in the secret box. */
+const AAD = 'share-link-key';
+
+/**
+ * Share keys sealed by the secrets box (`v1.<key id>.<iv>.<tag>.<data>`, QUIRE_SECRETS_KEY); the keys sealed
+ * before (`v1.<data>`, under a key derived from the internal secret) still open, read-only, with `legacy`.
+ */
+export function sealedShareKeyBox(box: SecretBox, legacy: ShareKeyBox): ShareKeyBox {
+  return {
+    newKey: legacy.newKey,
+    hash: legacy.hash,
+    seal: (k) => box.seal(k, AAD),
+    open: (sealed) => (SecretBox.keyIdOf(sealed) !== null ? box.open(sealed, AAD) : legacy.open(sealed)),
+  };
+}
+
+/** The share keys of earlier versions: sealed under a key derived from a deployment secret (now read only). */
 export function shareKeyBox(secret: string): ShareKeyBox {
   const key = Buffer.from(hkdfSync('sha256', secret, 'quire-sites', 'share-link-keys', 32));
   return {

@@ -17,7 +17,11 @@ export const shareLinkRepository = {
    * The sites whose active share link has this key hash and that show this space (live) in a site space, with
    * the first such site space in structure order.
    */
-  async siteSpacesOpenedBy(em: EntityManager, keyHash: string, spaceId: string): Promise<{ site_id: string; site_space_id: string }[]> {
+  async siteSpacesOpenedBy(
+    em: EntityManager,
+    keyHash: string,
+    spaceId: string,
+  ): Promise<{ site_id: string; site_space_id: string }[]> {
     return sql<{ site_id: string; site_space_id: string }>(
       em,
       `select ss.site_id, ss.id as site_space_id
@@ -33,4 +37,5 @@ export const shareLinkRepository = {
 };
 
 /** Whether a `share-link` site is opened by this link. */
-export const opens = (site: ISite, link: IShareLink | null): link is IShareLink => !!link && link.siteId === site.id && link.active && site.visibility === 'share-link';
+export const opens = (site: ISite, link: IShareLink | null): link is IShareLink =>
+  !!link && link.siteId === site.id && link.active && site.visibility === 'share-link';

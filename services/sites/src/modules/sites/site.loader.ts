@@ -1,27 +1,69 @@
-import type { AccessLevel } from '@quire/kit';
+import type { List } from '@quire/contracts';
+import { membershipOf, notFound, paginate, type AccessLevel, type PageRequest } from '@quire/kit';
 import type { SitesContext } from '../../trpc.ts';
-import type { ISite } from './site.entity.ts';
-import { sitePolicy, type SiteAction } from './site.policy.ts';
+import { Site, type ISite } from './site.entity.ts';
+import { siteGrantRepository } from '../permissions/site-grant.repository.ts';
+import { visibleSitesWhere } from '../permissions/site-visibility.ts';
+import { organizationSitesPolicy, sitePolicy, type SiteAccessFacts, type SiteAction } from './site.policy.ts';
 import { siteRepository } from './site.repository.ts';
-import { notFound } from '@quire/kit';
 
 type Ctx = Pick<SitesContext, 'em' | 'actor'>;
 
 export interface LoadedSite {
   site: ISite;
+  /** Its organization and role overrides (what the policy decided on). */
+  facts: SiteAccessFacts;
   role: AccessLevel;
 }
 
 /**
  * The site the caller may `action` on: 404 when it does not exist in the organization or the caller cannot
- * see it (another organization, a guest), 403 when the role is too low. Changes of the structure also take
+ * see it (another organization, a guest or a member whose override on the site is none), 403 when the role is too low. Changes of the structure also take
  * the site's row lock (`lock`), so they apply one at a time.
  */
-export async function loadSiteFor(ctx: Ctx, organizationId: string, siteId: string, action: SiteAction, opts: { lock?: boolean } = {}): Promise<LoadedSite> {
-  const role = sitePolicy.assert(ctx.actor, { organizationId }, 'view');
+export async function loadSiteFor(
+  ctx: Ctx,
+  organizationId: string,
+  siteId: string,
+  action: SiteAction,
+  opts: { lock?: boolean } = {},
+): Promise<LoadedSite> {
+  if (!membershipOf(ctx.actor, organizationId)) throw notFound('Site');
   const site = await siteRepository.findIn(ctx.em, organizationId, siteId);
   if (!site) throw notFound('Site');
-  sitePolicy.assert(ctx.actor, site, action);
+  const facts: SiteAccessFacts = {
+    organizationId: site.organizationId,
+    grants: await siteGrantRepository.of(ctx.em, site.id),
+  };
+  const role = sitePolicy.assert(ctx.actor, facts, action);
   if (opts.lock) await siteRepository.lock(ctx.em, site.id);
-  return { site, role };
+  return { site, facts, role };
+}
+
+/** The caller may `action` on the sites of the organization (list them: any member; create one: `create`). */
+export function assertSitesAction(
+  ctx: Pick<SitesContext, 'actor'>,
+  ids: { organizationId: string },
+  action: keyof typeof organizationSitesPolicy.actions,
+): void {
+  organizationSitesPolicy.assert(ctx.actor, ids, action);
+}
+
+/** A page of the organization's sites the caller can see (`visibleSitesWhere`), newest first, filtered as asked. */
+export async function loadVisibleSites(
+  ctx: Ctx,
+  input: PageRequest & Parameters<typeof siteRepository.listWhere>[2] & { organizationId: string },
+): Promise<List<ISite>> {
+  assertSitesAction(ctx, input, 'list');
+  const where = await siteRepository.listWhere(ctx.em, input.organizationId, input);
+  const visible = await visibleSitesWhere(ctx, input.organizationId);
+  if (visible === null) return { count: 0, items: [] };
+  return paginate(
+    ctx.em,
+    Site,
+    { $and: [where, visible] } as typeof where,
+    { createdAt: 'desc', id: 'desc' },
+    input,
+    (s) => s,
+  );
 }

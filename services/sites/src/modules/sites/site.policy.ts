@@ -1,13 +1,35 @@
-import type { Actor } from '@quire/contracts';
-import { definePolicy, organizationLevel, type AccessLevel } from '@quire/kit';
+import type { Actor, Role } from '@quire/contracts';
+import { definePolicy, highestRole, membershipOf, organizationLevel, type AccessLevel } from '@quire/kit';
+
+/** A user's or a team's role override on a site (`inviteToSite`): null means no access. */
+export interface SiteGrantFact {
+  kind: 'user' | 'team';
+  id: string;
+  role: Role | null;
+}
+
+/** What the site policy needs of a site: its organization and its role overrides. */
+export interface SiteAccessFacts {
+  organizationId: string;
+  grants?: readonly SiteGrantFact[] | undefined;
+}
 
 /**
- * The caller's level on the sites of an organization: its organization role. Guests (members without a role)
- * and outsiders see no site (404), like content they were not given.
+ * The caller's level on a site. Organization admins are admin on every site. Otherwise a role override of the user
+ * on the site wins (null: no access), then the overrides of the user's teams (the highest role; no access when
+ * they all say none), then the organization role. Guests (members without a role) and outsiders see no site
+ * (404) unless an override gives them one; outsiders never do.
  */
-function siteLevel(actor: Actor, facts: { organizationId: string }): AccessLevel | null {
-  const level = organizationLevel(actor, facts.organizationId);
-  return level === 'guest' ? null : level;
+function siteLevel(actor: Actor, facts: SiteAccessFacts): AccessLevel | null {
+  const m = membershipOf(actor, facts.organizationId);
+  if (!m || actor.kind !== 'user') return null;
+  if (m.role === 'admin') return 'admin';
+  const grants = facts.grants ?? [];
+  const own = grants.find((g) => g.kind === 'user' && g.id === actor.userId);
+  if (own) return own.role;
+  const byTeams = grants.filter((g) => g.kind === 'team' && m.teams.includes(g.id));
+  if (byTeams.length) return highestRole(byTeams.map((g) => g.role));
+  return m.role;
 }
 
 /** Sites and everything in them (sections, site spaces, share links, adaptive schema): one policy. */
@@ -27,6 +49,10 @@ export const sitePolicy = definePolicy({
     editAdaptiveSchema: 'create',
     /** DELETE the site. */
     delete: 'admin',
+    /** List the users and teams with a role override on the site. */
+    viewPermissions: 'read',
+    /** Give users and teams a role override on the site, change or remove it (`inviteToSite`…). */
+    managePermissions: 'admin',
   },
   describe: {
     update: 'Changing the site settings',
@@ -34,6 +60,8 @@ export const sitePolicy = definePolicy({
     manageShareLinks: 'Managing the share links of the site',
     editAdaptiveSchema: 'Changing the adaptive schema of the site',
     delete: 'Deleting the site',
+    viewPermissions: 'Viewing the permissions of the site',
+    managePermissions: 'Managing the permissions of the site',
   },
   permissions: {
     view: 'read',
@@ -51,7 +79,8 @@ export type SiteAction = keyof typeof sitePolicy.actions;
 /** What the sites service decides at the level of an organization: listing and creating its sites. */
 export const organizationSitesPolicy = definePolicy({
   resource: 'Organization',
-  role: siteLevel,
-  actions: { list: 'read', create: 'create' },
+  role: (actor: Actor, org: { organizationId: string }) => organizationLevel(actor, org.organizationId),
+  /** Listing: every member may ask, guests too (what each sees is decided site by site). */
+  actions: { list: 'guest', create: 'create' },
   refusals: { create: 'Creating a site needs the `create` role in the organization' },
 });

@@ -15,12 +15,20 @@ export const siteRepository = {
   },
 
   /** The filter of a site list: title contains (case-insensitive), published, shows a space. */
-  async listWhere(em: EntityManager, organizationId: string, f: { title?: string | undefined; published?: boolean | undefined; space?: string | undefined }): Promise<FilterQuery<ISite>> {
+  async listWhere(
+    em: EntityManager,
+    organizationId: string,
+    f: { title?: string | undefined; published?: boolean | undefined; space?: string | undefined },
+  ): Promise<FilterQuery<ISite>> {
     const where: Record<string, unknown> = { organizationId };
     if (f.title) where.title = { $ilike: `%${f.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
     if (f.published !== undefined) where.published = f.published;
     if (f.space !== undefined) {
-      const rows = await sql<{ site_id: string }>(em, `select distinct site_id from :schema.site_space where space_id = ?`, [f.space]);
+      const rows = await sql<{ site_id: string }>(
+        em,
+        `select distinct site_id from :schema.site_space where space_id = ?`,
+        [f.space],
+      );
       where.id = { $in: rows.map((r) => r.site_id) };
     }
     return where as FilterQuery<ISite>;
@@ -41,16 +49,16 @@ export const siteRepository = {
   },
 
   /** The basenames of the organization starting with `prefix` (to pick a free one). */
-  async basenamesLike(em: EntityManager, organizationId: string, prefix: string): Promise<string[]> {
-    const rows = await sql<{ basename: string }>(em, `select basename from :schema.site where organization_id = ? and basename like ?`, [
-      organizationId,
+  /** The basenames of the instance starting with `prefix` (a basename is unique across the instance: it is the site's URL). */
+  async basenamesLike(em: EntityManager, prefix: string): Promise<string[]> {
+    const rows = await sql<{ basename: string }>(em, `select basename from :schema.site where basename like ?`, [
       `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
     ]);
     return rows.map((r) => r.basename);
   },
 
-  async basenameTaken(em: EntityManager, organizationId: string, basename: string, exceptId: string): Promise<boolean> {
-    return (await em.count(Site, { organizationId, basename, id: { $ne: exceptId } })) > 0;
+  async basenameTaken(em: EntityManager, basename: string, exceptId: string): Promise<boolean> {
+    return (await em.count(Site, { basename, id: { $ne: exceptId } })) > 0;
   },
 
   async hostnameTaken(em: EntityManager, hostname: string, exceptId: string): Promise<boolean> {
@@ -63,7 +71,9 @@ export const siteRepository = {
 
   /** Removes every site of an organization (their sections, site spaces and share links cascade); returns their ids. */
   async deleteInOrganization(em: EntityManager, organizationId: string): Promise<string[]> {
-    const rows = await sql<{ id: string }>(em, `delete from :schema.site where organization_id = ? returning id`, [organizationId]);
+    const rows = await sql<{ id: string }>(em, `delete from :schema.site where organization_id = ? returning id`, [
+      organizationId,
+    ]);
     return rows.map((r) => r.id);
   },
 };

@@ -1,51 +1,43 @@
 import { ops } from '@quire/contracts';
-import { paginate } from '@quire/kit';
 import { implement } from '../../trpc.ts';
 import { siteCreator } from '../../commands/site-creator.ts';
 import { siteDeleter } from '../../commands/site-deleter.ts';
 import { sitePublisher } from '../../commands/site-publisher.ts';
 import { siteUpdater } from '../../commands/site-updater.ts';
-import { createSpaceFor, requireSpaces } from '../spaces/content-spaces.ts';
+import { spacesForNewSite } from '../spaces/content-spaces.ts';
 import { SiteTree } from '../structure/site-tree.ts';
-import { Site, type ISite } from './site.entity.ts';
-import { loadSiteFor } from './site.loader.ts';
-import { organizationSitesPolicy } from './site.policy.ts';
-import { presentSite, type PresentContext } from './site.presenter.ts';
+import { assertSitesAction, loadSiteFor, loadVisibleSites } from './site.loader.ts';
+import { presentSite, presentSites, presentSiteWithCounts } from './site.presenter.ts';
 import { siteRepository } from './site.repository.ts';
-import type { EntityManager } from '@quire/kit';
-
-/** A site with its count of visible site spaces. */
-async function present(ctx: PresentContext & { em: EntityManager }, site: ISite) {
-  const counts = await siteRepository.siteSpaceCounts(ctx.em, [site.id]);
-  return presentSite(ctx, site, counts.get(site.id) ?? 0);
-}
+import { siteGrantRepository } from '../permissions/site-grant.repository.ts';
+import { sitesVisibleTo } from '../permissions/site-visibility.ts';
 
 export const siteProcedures = {
-  listSites: implement(ops.listSites, async ({ input, ctx }) => {
-    organizationSitesPolicy.assert(ctx.actor, input, 'list');
-    const where = await siteRepository.listWhere(ctx.em, input.organizationId, input);
-    const page = await paginate(ctx.em, Site, where, { createdAt: 'desc', id: 'desc' }, input, (s) => s);
-    const counts = await siteRepository.siteSpaceCounts(ctx.em, page.items.map((s) => s.id));
-    return { ...page, items: page.items.map((s) => presentSite(ctx, s, counts.get(s.id) ?? 0)) };
-  }),
+  listSites: implement(ops.listSites, async ({ input, ctx }) => presentSites(ctx, await loadVisibleSites(ctx, input))),
 
   createSite: implement(ops.createSite, async ({ input, ctx }) => {
-    organizationSitesPolicy.assert(ctx.actor, input, 'create');
+    assertSitesAction(ctx, input, 'create');
     const title = input.title ?? 'Untitled site';
-    const spaces = input.spaces === 'new' ? [await createSpaceFor(ctx, input.organizationId, title)] : await requireSpaces(ctx, input.organizationId, input.spaces ?? [], 'spaces');
-    const site = await siteCreator(ctx.em, { organizationId: input.organizationId, type: input.type ?? 'basic', title, visibility: input.visibility ?? 'public', spaces });
-    return presentSite(ctx, site, new Set(spaces.map((s) => s.id)).size);
+    const spaces = await spacesForNewSite(ctx, input.organizationId, title, input.spaces);
+    const site = await siteCreator(ctx.em, {
+      organizationId: input.organizationId,
+      type: input.type ?? 'basic',
+      title,
+      visibility: input.visibility ?? 'public',
+      spaces,
+    });
+    return presentSite(ctx, site, new Set(spaces.map((s) => s.id)).size, []);
   }),
 
   getSiteById: implement(ops.getSiteById, async ({ input, ctx }) => {
     const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'view');
-    return present(ctx, site);
+    return presentSiteWithCounts(ctx, site);
   }),
 
   updateSiteById: implement(ops.updateSiteById, async ({ input, ctx }) => {
     const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'update', { lock: true });
     const tree = await SiteTree.load(ctx.em, site.id);
-    return present(ctx, await siteUpdater(ctx.em, { ...input, site, tree }));
+    return presentSiteWithCounts(ctx, await siteUpdater(ctx.em, { ...input, site, tree }));
   }),
 
   deleteSiteById: implement(ops.deleteSiteById, async ({ input, ctx }) => {
@@ -55,17 +47,22 @@ export const siteProcedures = {
 
   publishSite: implement(ops.publishSite, async ({ input, ctx }) => {
     const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'update');
-    return present(ctx, sitePublisher(ctx.em, { site, published: true }));
+    return presentSiteWithCounts(ctx, sitePublisher(ctx.em, { site, published: true }));
   }),
 
   unpublishSite: implement(ops.unpublishSite, async ({ input, ctx }) => {
     const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'update');
-    return present(ctx, sitePublisher(ctx.em, { site, published: false }));
+    return presentSiteWithCounts(ctx, sitePublisher(ctx.em, { site, published: false }));
   }),
 
-  /** Members with a role read every site of their organization; guests none. */
+  /** Members with a role read every site of their organization, guests none; role overrides open or close sites to them. */
   countMemberSites: implement(ops.countMemberSites, async ({ input, ctx }) => {
-    const total = input.members.some((m) => m.role !== null) ? await siteRepository.countInOrganization(ctx.em, input.organizationId) : 0;
-    return { counts: Object.fromEntries(input.members.map((m) => [m.userId, m.role === null ? 0 : total])) };
+    const total = await siteRepository.countInOrganization(ctx.em, input.organizationId);
+    const overrides = await siteGrantRepository.ofOrganization(ctx.em, input.organizationId);
+    return {
+      counts: Object.fromEntries(
+        input.members.map((m) => [m.userId, sitesVisibleTo(input.organizationId, m, total, overrides)]),
+      ),
+    };
   }),
 };

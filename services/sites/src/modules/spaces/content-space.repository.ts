@@ -2,7 +2,10 @@ import { sqlRun, type EntityManager } from '@quire/kit';
 
 /** The `content_space` projection: each write applies only when it is not older than what the row reflects. */
 export const contentSpaceRepository = {
-  async insert(em: EntityManager, row: { id: string; organizationId: string; title: string; at: string }): Promise<void> {
+  async insert(
+    em: EntityManager,
+    row: { id: string; organizationId: string; title: string; at: string },
+  ): Promise<void> {
     await sqlRun(
       em,
       `insert into :schema.content_space (id, organization_id, title, created_at, deleted_at, event_at) values (?, ?, ?, ?, null, ?)
@@ -12,7 +15,12 @@ export const contentSpaceRepository = {
   },
 
   /** Updates the row unless it already reflects a later event. */
-  async applyAt(em: EntityManager, id: string, at: string, set: { title?: string; organization_id?: string; deleted_at?: string | null }): Promise<void> {
+  async applyAt(
+    em: EntityManager,
+    id: string,
+    at: string,
+    set: { title?: string; organization_id?: string; deleted_at?: string | null },
+  ): Promise<void> {
     const columns = Object.keys(set);
     await sqlRun(
       em,

@@ -23,7 +23,8 @@ export async function requireSpaces(ctx: Ctx, organizationId: string, ids: strin
   const found = await fetchSpaces(ctx, ids);
   return ids.map((id) => {
     const space = found.get(id);
-    if (!space || space.organization !== organizationId) throw invalid(`${field}: no space ${id} in this organization that you can read`);
+    if (!space || space.organization !== organizationId)
+      throw invalid(`${field}: no space ${id} in this organization that you can read`);
     if (space.deletedAt) throw invalid(`${field}: space ${id} is deleted (restore it first)`);
     return space;
   });
@@ -33,3 +34,23 @@ export async function requireSpaces(ctx: Ctx, organizationId: string, ids: strin
 export async function createSpaceFor(ctx: Ctx, organizationId: string, title: string): Promise<Space> {
   return ctx.peers.get('content').call(ops.createSpace, { organizationId, title: title.slice(0, 50) }, asCaller(ctx));
 }
+
+/** The spaces a new site starts with: a new space (`'new'`, titled like the site), or the spaces given. */
+export const spacesForNewSite = (
+  ctx: Ctx,
+  organizationId: string,
+  title: string,
+  spaces: 'new' | string[] | undefined,
+): Promise<Space[]> =>
+  spaces === 'new'
+    ? createSpaceFor(ctx, organizationId, title).then((space) => [space])
+    : requireSpaces(ctx, organizationId, spaces ?? [], 'spaces');
+
+/** The space given to a change (see `requireSpaces`), or undefined when none is given. */
+export const requireSpaceIfGiven = async (
+  ctx: Ctx,
+  organizationId: string,
+  id: string | undefined,
+  field: string,
+): Promise<Space | undefined> =>
+  id === undefined ? undefined : (await requireSpaces(ctx, organizationId, [id], field))[0];

@@ -15,18 +15,35 @@ export const SPACE_EVENTS_CONSUMER = 'sites-space-events';
  * `event_at` also refuses an older event redelivered late.
  */
 export function spaceEventsConsumer(orm: MikroORM, name = SPACE_EVENTS_CONSUMER): DurableConsumerSpec {
-  const events = [Events.spaceCreated, Events.spaceUpdated, Events.spaceDeleted, Events.spaceRestored, Events.spacePurged, Events.spaceTransferred] as const;
+  const events = [
+    Events.spaceCreated,
+    Events.spaceUpdated,
+    Events.spaceDeleted,
+    Events.spaceRestored,
+    Events.spacePurged,
+    Events.spaceTransferred,
+  ] as const;
   return idempotentConsumer(
     orm,
     name,
     events,
     {
-      'space.created': (e, em) => spaces.insert(em, { id: e.data.space, organizationId: e.data.organization, title: e.data.title, at: e.occurredAt }),
+      'space.created': (e, em) =>
+        spaces.insert(em, {
+          id: e.data.space,
+          organizationId: e.data.organization,
+          title: e.data.title,
+          at: e.occurredAt,
+        }),
       'space.updated': (e, em) => spaces.applyAt(em, e.data.space, e.occurredAt, { title: e.data.title }),
       'space.deleted': (e, em) => spaces.applyAt(em, e.data.space, e.occurredAt, { deleted_at: e.data.deletedAt }),
-      'space.restored': (e, em) => spaces.applyAt(em, e.data.space, e.occurredAt, { deleted_at: null, title: e.data.title }),
+      'space.restored': (e, em) =>
+        spaces.applyAt(em, e.data.space, e.occurredAt, { deleted_at: null, title: e.data.title }),
       'space.transferred': async (e, em) => {
-        await spaces.applyAt(em, e.data.space, e.occurredAt, { organization_id: e.data.organization, title: e.data.title });
+        await spaces.applyAt(em, e.data.space, e.occurredAt, {
+          organization_id: e.data.organization,
+          title: e.data.title,
+        });
         await spaceRemover(em, { spaceId: e.data.space, keepOrganization: e.data.organization });
       },
       'space.purged': async (e, em) => {

@@ -10,7 +10,12 @@ export interface SiblingPosition {
  * The siblings in their new order once `item` is put at `position` (last when neither is given). 400 naming
  * `field` when the reference is not a sibling, or is the item itself.
  */
-export function reorder<T extends { id: string }>(siblings: T[], item: T, position: SiblingPosition | undefined, field: string): T[] {
+export function reorder<T extends { id: string }>(
+  siblings: T[],
+  item: T,
+  position: SiblingPosition | undefined,
+  field: string,
+): T[] {
   const rest = siblings.filter((s) => s.id !== item.id);
   const ref = position?.before ?? position?.after;
   if (ref === undefined) return [...rest, item];
@@ -35,4 +40,5 @@ export function renumber<T extends { position: number }>(ordered: T[]): T[] {
 }
 
 /** The position after the last of these siblings. */
-export const lastPosition = (siblings: { position: number }[]) => siblings.reduce((max, s) => Math.max(max, s.position), 0) + 1;
+export const lastPosition = (siblings: { position: number }[]) =>
+  siblings.reduce((max, s) => Math.max(max, s.position), 0) + 1;

@@ -27,7 +27,10 @@ export class SiteTree {
     const order = new Map(sections.map((s, i) => [s.id, i]));
     this.sections = sections;
     this.spaces = [...spaces].sort(
-      (a, b) => (order.get(a.entity.sectionId ?? '') ?? -1) - (order.get(b.entity.sectionId ?? '') ?? -1) || a.entity.position - b.entity.position || cmp(a.entity.id, b.entity.id),
+      (a, b) =>
+        (order.get(a.entity.sectionId ?? '') ?? -1) - (order.get(b.entity.sectionId ?? '') ?? -1) ||
+        a.entity.position - b.entity.position ||
+        cmp(a.entity.id, b.entity.id),
     );
   }
 

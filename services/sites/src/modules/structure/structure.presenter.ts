@@ -3,7 +3,8 @@ import type { ISite } from '../sites/site.entity.ts';
 import { publishedUrl, type PresentContext } from '../sites/site.presenter.ts';
 import { fetchSpaces } from '../spaces/content-spaces.ts';
 import type { SitesContext } from '../../trpc.ts';
-import type { SiteTree, TreeSpace } from './site-tree.ts';
+import { notFound } from '@quire/kit';
+import { SiteTree, type TreeSpace } from './site-tree.ts';
 import type { ISiteSection } from './structure.entity.ts';
 
 /** What presenting a site's structure needs: the site, its tree, its spaces as the caller sees them, the share key that opened it. */
@@ -22,11 +23,20 @@ export async function structureView(
   items: TreeSpace[],
   shareKey: string | null,
 ): Promise<StructureView> {
-  return { site, tree, spaces: await fetchSpaces(ctx, items.map((i) => i.entity.spaceId)), shareKey };
+  return {
+    site,
+    tree,
+    spaces: await fetchSpaces(
+      ctx,
+      items.map((i) => i.entity.spaceId),
+    ),
+    shareKey,
+  };
 }
 
 /** The URL segment of a section: none for the default section. */
-const sectionSegments = (v: StructureView, section: ISiteSection | undefined) => (section && v.tree.defaultSection?.id !== section.id ? [section.path] : []);
+const sectionSegments = (v: StructureView, section: ISiteSection | undefined) =>
+  section && v.tree.defaultSection?.id !== section.id ? [section.path] : [];
 
 export function presentSiteSpace(ctx: PresentContext, v: StructureView, t: TreeSpace): SiteSpaceDto {
   const s = t.entity;
@@ -34,7 +44,12 @@ export function presentSiteSpace(ctx: PresentContext, v: StructureView, t: TreeS
   const isDefault = v.tree.effectiveDefault(level)?.entity.id === s.id;
   const section = level ? v.tree.section(level) : undefined;
   const space = v.spaces.get(s.spaceId);
-  const url = publishedUrl(ctx.urls, v.site, [...sectionSegments(v, section), ...(isDefault ? [] : [s.path])], v.shareKey);
+  const url = publishedUrl(
+    ctx.urls,
+    v.site,
+    [...sectionSegments(v, section), ...(isDefault ? [] : [s.path])],
+    v.shareKey,
+  );
   return {
     object: 'site-space',
     id: s.id,
@@ -69,4 +84,32 @@ export function presentStructure(ctx: PresentContext, v: StructureView): SiteStr
   return v.tree.kind === 'sections'
     ? { type: 'sections', structure: v.tree.sections.map((s) => presentSection(ctx, v, s)) }
     : { type: 'siteSpaces', structure: v.tree.visibleIn(null).map((t) => presentSiteSpace(ctx, v, t)) };
+}
+
+/** A section as the caller sees it, from the site's current structure (read again: after a change). */
+export async function presentSectionById(ctx: SitesContext & PresentContext, site: ISite, sectionId: string) {
+  const tree = await SiteTree.load(ctx.em, site.id);
+  const section = tree.section(sectionId);
+  if (!section) throw notFound('Site section');
+  return presentSection(ctx, await structureView(ctx, site, tree, tree.visibleIn(section.id), null), section);
+}
+
+/** The section or site space a structure change moved, as the caller sees it in the site's current structure. */
+export async function presentStructureItem(
+  ctx: SitesContext & PresentContext,
+  site: ISite,
+  item: { type: 'site-section' | 'site-space'; id: string },
+) {
+  const tree = await SiteTree.load(ctx.em, site.id);
+  const view = await structureView(ctx, site, tree, tree.spaces, null);
+  if (item.type === 'site-section') return presentSection(ctx, view, tree.section(item.id)!);
+  return presentSiteSpace(ctx, view, tree.siteSpace(item.id)!);
+}
+
+/** A site space as the caller sees it, from the site's current structure (read again: after a change). */
+export async function presentSiteSpaceById(ctx: SitesContext & PresentContext, site: ISite, siteSpaceId: string) {
+  const tree = await SiteTree.load(ctx.em, site.id);
+  const t = tree.siteSpace(siteSpaceId);
+  if (!t) throw notFound('Site space');
+  return presentSiteSpace(ctx, await structureView(ctx, site, tree, [t], null), t);
 }

@@ -1,0 +1,126 @@
+import {
+  type Actor,
+  DEFAULT_PAGE_SIZE,
+  type List,
+  ops,
+  type Role,
+  type UserActor,
+  type UserSitePermission,
+} from '@quire/contracts';
+import { highestRole, invalid, usersByIds } from '@quire/kit';
+import type { SitesContext } from '../../trpc.ts';
+import type { ISite } from '../sites/site.entity.ts';
+import { type SiteGrantFact, sitePolicy } from '../sites/site.policy.ts';
+import { siteGrantRepository } from './site-grant.repository.ts';
+
+type Ctx = Pick<SitesContext, 'em' | 'peers' | 'requestId' | 'urls'> & { actor: UserActor };
+
+export interface SiteAggregateInput {
+  page?: string | undefined;
+  limit?: number | undefined;
+  order: 'asc' | 'desc';
+  role?: Role | 'guest' | undefined;
+  search?: string | undefined;
+  sort: 'joinedAt' | 'lastSeenAt' | 'name';
+  team?: string | undefined;
+}
+
+type Origin = UserSitePermission['origin'];
+
+/**
+ * What decided a member's role on a site, following the site policy's order: an organization admin's role is the
+ * organization's; then the member's own override, then the override of the team whose role won; else the
+ * organization role.
+ */
+export function siteOriginOf(
+  site: { id: string; organizationId: string },
+  m: { userId: string; role: Role | null; teams: readonly string[] },
+  grants: readonly SiteGrantFact[],
+): Origin {
+  const organization: Origin = { type: 'organization', organization: site.organizationId };
+  if (m.role === 'admin') return organization;
+  if (grants.some((g) => g.kind === 'user' && g.id === m.userId))
+    return { type: 'site', site: site.id, reason: 'member' };
+  const byTeams = grants.filter((g) => g.kind === 'team' && m.teams.includes(g.id));
+  if (byTeams.length) {
+    const best = highestRole(byTeams.map((g) => g.role));
+    const team = byTeams.find((g) => g.role === best) ?? byTeams[0]!;
+    return { type: 'site', site: site.id, reason: 'team', team: team.id };
+  }
+  return organization;
+}
+
+/**
+ * `listPermissionsAggregateInSite`: every member of the organization who can access the site (org-admin lists the
+ * members matching `search`/`team`, the site policy decides each one with the site's overrides), with the role and
+ * its origin, sorted by `sort` then user id and keyset-paged on that key.
+ */
+export async function presentSiteAggregate(
+  ctx: Ctx,
+  site: ISite,
+  input: SiteAggregateInput,
+): Promise<List<UserSitePermission>> {
+  const organizationId = site.organizationId;
+  const [grants, { items: members }] = await Promise.all([
+    siteGrantRepository.of(ctx.em, site.id),
+    ctx.peers.asService(
+      ops.listMembersForAccess,
+      {
+        organizationId,
+        ...(input.search ? { search: input.search } : {}),
+        ...(input.team ? { team: input.team } : {}),
+        seenOnly: input.sort === 'lastSeenAt',
+      },
+      ctx.requestId,
+    ),
+  ]);
+  const keyOf = (m: (typeof members)[number]): string =>
+    input.sort === 'name' ? m.sortName : input.sort === 'lastSeenAt' ? (m.lastSeenAt ?? '') : m.joinedAt;
+  const rows = members.flatMap((m) => {
+    const actor: Actor = {
+      kind: 'user',
+      userId: m.userId,
+      memberships: [{ organization: organizationId, role: m.role, teams: m.teams }],
+    };
+    const permission = sitePolicy.role(actor, { organizationId, grants });
+    // No role on the site (the policy gives none below `read`): not among those who can access it.
+    if (permission === null || permission === 'guest') return [];
+    if (input.role !== undefined && (input.role === 'guest' ? m.role !== null : permission !== input.role)) return [];
+    return [{ m, permission, key: [keyOf(m), m.userId] as const }];
+  });
+  const sign = input.order === 'asc' ? 1 : -1;
+  const cmp = (a: readonly [string, string], b: readonly [string, string]) =>
+    sign * (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+  rows.sort((a, b) => cmp(a.key, b.key));
+  const after = input.page === undefined ? undefined : decodeCursor(input.page);
+  const rest = after === undefined ? rows : rows.filter((r) => cmp(r.key, after) > 0);
+  const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+  const shown = rest.slice(0, limit);
+  const users = await usersByIds(
+    ctx,
+    shown.map((r) => r.m.userId),
+  );
+  const list: List<UserSitePermission> = {
+    count: rows.length,
+    items: shown.map((r) => ({
+      permission: r.permission,
+      user: users.get(r.m.userId)!,
+      origin: siteOriginOf(site, r.m, grants),
+      disabled: false,
+      ...(r.m.lastSeenAt ? { lastSeenAt: r.m.lastSeenAt } : {}),
+    })),
+  };
+  const last = shown.at(-1);
+  if (rest.length > limit && last) list.next = { page: Buffer.from(JSON.stringify(last.key)).toString('base64url') };
+  return list;
+}
+
+function decodeCursor(page: string): readonly [string, string] {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'));
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string') return [v[0], v[1]];
+  } catch {
+    // fall through
+  }
+  throw invalid('Invalid `page`: not a cursor of this list');
+}

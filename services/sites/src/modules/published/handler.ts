@@ -1,0 +1,309 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { OperationInput } from '@quire/contracts';
+import type { ops } from '@quire/contracts';
+import type { SitesContext } from '../../trpc.ts';
+import { findSiteRedirect } from '../redirects/redirect.repository.ts';
+import { decideAudience, type Audience } from './audience.ts';
+import { liveRevision } from './content-source.ts';
+import { html } from './html.ts';
+import { llmsFullTxt, llmsTxt, markdownOf, robots, sitemap } from './machines.ts';
+import { pageAt } from './page-tree.ts';
+import { indexable, renderNotFound, renderPage } from './page-render.ts';
+import { renderShell } from './render/layout.ts';
+import { isCustomHost, matchPublishedSite, matchStructure, type SiteMatch } from './resolve-url.ts';
+import { renderSearchPage } from './search-page.ts';
+import { publishedSiteSnapshot } from './site-cache.ts';
+import { siteUrlOf, spaceView, type SiteView } from './site-view.ts';
+
+type Input = OperationInput<typeof ops.getPublishedSitePage>;
+export interface SiteResponse {
+  kind: 'response' | 'none';
+  status: number;
+  headers: Record<string, string>;
+  cookies: string[];
+  body: string;
+}
+
+const HTML = 'text/html; charset=utf-8';
+const NONE: SiteResponse = { kind: 'none', status: 404, headers: {}, cookies: [], body: '' };
+
+/** Rendered pages by (site, structure, revision, page, audience): revisions are immutable, so entries only age out. */
+const rendered = new LRUCache<string, { status: number; type: string; body: string; etag: string }>({
+  max: 5_000,
+  maxSize: 300_000_000,
+  sizeCalculation: (e) => Math.max(1, e.body.length),
+  ttl: 20 * 60_000,
+});
+
+const etagOf = (body: string) => `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+function securityHeaders(v: { urls: { base: string } }): Record<string, string> {
+  const api = new URL(v.urls.base).origin;
+  return {
+    'content-security-policy': [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      `img-src 'self' ${api} data:`,
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+      "frame-ancestors 'self'",
+    ].join('; '),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  };
+}
+
+function respond(
+  ctx: SitesContext,
+  input: Input,
+  status: number,
+  type: string,
+  body: string,
+  audience: Audience | null,
+  index = true,
+  etag?: string,
+): SiteResponse {
+  const headers: Record<string, string> = { 'content-type': type, ...securityHeaders(ctx) };
+  headers['cache-control'] =
+    !audience || audience.private
+      ? 'private, no-store'
+      : status === 200
+        ? 'public, max-age=60, stale-while-revalidate=300'
+        : 'public, max-age=30';
+  if (!index) headers['x-robots-tag'] = 'noindex, nofollow';
+  if (status === 200) headers.etag = etag ?? etagOf(body);
+  const cookies = audience?.cookies ?? [];
+  if (status === 200 && input.ifNoneMatch && input.ifNoneMatch.split(/\s*,\s*/).includes(headers.etag!))
+    return { kind: 'response', status: 304, headers, cookies, body: '' };
+  return { kind: 'response', status, headers, cookies, body };
+}
+
+const redirect = (location: string, status: number, cookies: string[] = []): SiteResponse => ({
+  kind: 'response',
+  status,
+  headers: { location, 'cache-control': 'private, no-store' },
+  cookies,
+  body: '',
+});
+
+/** A page with no site around it (an unknown site, a private one the visitor may not open). */
+function bare(ctx: SitesContext, input: Input, status: number, title: string, message: string): SiteResponse {
+  const header = html`<header class="page-header"><h1>${title}</h1></header>`;
+  const main = html`<article class="page">${header}<div class="document"><p>${message}</p></div></article>`;
+  const body = renderShell({
+    siteTitle: 'Quire',
+    siteHome: '/',
+    title,
+    index: false,
+    sections: [],
+    variants: [],
+    sidebar: html``,
+    main,
+    outline: html``,
+    searchAction: '/',
+    math: false,
+  }).value;
+  return respond(
+    ctx,
+    input,
+    status,
+    HTML,
+    body.replace('<form class="search-form"', '<form hidden class="search-form"'),
+    null,
+    false,
+  );
+}
+
+/** The site's base path for links: the proxy's path when the request came through the site's proxy. */
+function basePathFor(match: SiteMatch, input: Input): string {
+  const proxy = match.site.proxyOrigin;
+  if (!proxy || !input.forwardedHost) return match.siteBasePath;
+  try {
+    // Stored as a host and path (`example.com/docs`).
+    const url = new URL(/^https?:\/\//.test(proxy) ? proxy : `https://${proxy}`);
+    return input.forwardedHost.toLowerCase() === url.host.toLowerCase()
+      ? url.pathname.replace(/\/+$/, '')
+      : match.siteBasePath;
+  } catch {
+    return match.siteBasePath;
+  }
+}
+
+/**
+ * One request of a reader to a published site: the site from the host and path, the visitor's audience
+ * (share key, visitor token, claims), then the special files (`robots.txt`, `sitemap.xml`, `llms.txt`,
+ * `llms-full.txt`, `~search`, `<page>.md`) or the page itself; unknown paths follow the site's redirects,
+ * else the site's 404 page.
+ */
+export async function handlePublishedRequest(ctx: SitesContext, input: Input): Promise<SiteResponse> {
+  const publicBase = ctx.urls.base;
+  // The site and its structure from this process's cache (site-cache.ts): no statement for a cached site.
+  const match = await matchPublishedSite({ host: input.host, path: input.path, publicBase }, (by) =>
+    publishedSiteSnapshot(ctx.em, by),
+  );
+  if (!match) {
+    if (isCustomHost(input.host, publicBase) && !input.path.startsWith('/sites/')) return NONE;
+    return bare(ctx, input, 404, 'Site not found', 'There is no published site at this address.');
+  }
+  const siteBasePath = basePathFor(match, input);
+  const secure = publicBase.startsWith('https:') || match.siteBasePath === '';
+  const decision = await decideAudience(ctx, match.site, {
+    query: input.query,
+    cookies: input.cookies,
+    siteBasePath,
+    secure,
+  });
+  const last = match.segments.at(-1) ?? '';
+  if (decision.kind === 'not-found') {
+    if (match.segments.length === 1 && last === 'robots.txt')
+      return respond(ctx, input, 200, 'text/plain; charset=utf-8', 'User-agent: *\nDisallow: /\n', null, false);
+    return bare(ctx, input, 404, 'Page not found', 'This page does not exist, or you may not see it.');
+  }
+  if (decision.kind === 'sign-in') {
+    if (decision.location) {
+      const target = new URL(decision.location);
+      target.searchParams.set(
+        'location',
+        `${siteUrlOf(ctx.urls, match.site)}${input.path.slice(match.siteBasePath.length)}`,
+      );
+      return redirect(target.toString(), 302);
+    }
+    return bare(ctx, input, 401, 'Sign-in required', 'This site is for signed-in visitors only.');
+  }
+  const audience = decision.audience;
+  const v: SiteView = {
+    site: match.site,
+    tree: match.tree,
+    siteBasePath,
+    siteUrl: siteUrlOf(ctx.urls, match.site),
+    audience,
+    log: (condition, error) =>
+      ctx.log.warn({ site: match.site.id, condition, error }, 'published site: condition not shown'),
+    peers: ctx.peers,
+    requestId: ctx.requestId,
+    urls: ctx.urls,
+    proxied: siteBasePath !== match.siteBasePath,
+  };
+  return serve(ctx, input, v, match);
+}
+
+async function serve(
+  ctx: SitesContext,
+  input: Input,
+  v: SiteView,
+  match: SiteMatch & { fingerprint: string },
+): Promise<SiteResponse> {
+  const { audience } = v;
+  const index = indexable(v);
+  if (match.segments.length === 1) {
+    const special = await machineFile(v, match.segments[0]!);
+    if (special)
+      return respond(ctx, input, special.status, special.type, special.body, audience, index && special.status === 200);
+  }
+  const last = match.segments.at(-1) ?? '';
+  const markdown = last.endsWith('.md') && last.length > 3;
+  const segments = markdown ? [...match.segments.slice(0, -1), last.slice(0, -3)] : match.segments;
+  const structure = matchStructure(
+    v.tree,
+    { ...match, siteBasePath: v.siteBasePath, segments },
+    audience.visitor,
+    v.log,
+  );
+  if (!structure) return respond(ctx, input, 404, HTML, renderNotFound(v, null, null), audience, false);
+  if (structure.pagePath === '~search' && !markdown) {
+    return respond(
+      ctx,
+      input,
+      200,
+      HTML,
+      await renderSearchPage(v, structure, (input.query.q ?? '').slice(0, 200)),
+      audience,
+      false,
+    );
+  }
+  const s = await spaceView(v, structure.siteSpace);
+  let page = pageAt(s.pages, structure.pagePath);
+  if (!page && markdown && structure.pagePath.split('/').at(-1) === 'index')
+    page = pageAt(s.pages, structure.pagePath.replace(/\/?index$/, ''));
+  if (!page) {
+    const moved = await followRedirect(ctx, v, segments);
+    if (moved) return moved;
+    return respond(ctx, input, 404, HTML, renderNotFound(v, structure, s), audience, false);
+  }
+  if (markdown) {
+    const text = (await markdownOf(v, s, [page])).get(page.id) ?? '';
+    return respond(ctx, input, 200, 'text/markdown; charset=utf-8', text, audience, index && !page.noIndex);
+  }
+  const key = [
+    v.site.id,
+    match.fingerprint,
+    s.siteSpace.entity.id,
+    s.revision.revision.id,
+    page.id,
+    audience.claimsHash,
+    v.siteBasePath,
+    structure.basePath,
+  ].join('|');
+  let entry = rendered.get(key);
+  if (!entry) {
+    const body = await renderPage(v, s, structure, page);
+    entry = { status: 200, type: HTML, body, etag: etagOf(body) };
+    rendered.set(key, entry);
+  }
+  return respond(
+    ctx,
+    input,
+    entry.status,
+    entry.type,
+    entry.body,
+    audience,
+    index && !page.noIndex && !page.noRobotsIndex,
+    entry.etag,
+  );
+}
+
+async function machineFile(v: SiteView, name: string): Promise<{ status: number; type: string; body: string } | null> {
+  const text = 'text/plain; charset=utf-8';
+  switch (name) {
+    case 'robots.txt':
+      return { status: 200, type: text, body: robots(v) };
+    case 'sitemap.xml':
+      return v.site.visibility === 'public'
+        ? { status: 200, type: 'application/xml; charset=utf-8', body: await sitemap(v) }
+        : null;
+    case 'llms.txt':
+      return v.site.agentsContext === 'excluded' ? null : { status: 200, type: text, body: await llmsTxt(v) };
+    case 'llms-full.txt':
+      return v.site.agentsContext === 'excluded' ? null : { status: 200, type: text, body: await llmsFullTxt(v) };
+    default:
+      return null;
+  }
+}
+
+/** The site's redirect for a path that names no page (D's `findSiteRedirect`): 308/307 to where it leads now. */
+async function followRedirect(ctx: SitesContext, v: SiteView, segments: string[]): Promise<SiteResponse | null> {
+  const source = `/${segments.map(encodeURIComponent).join('/')}`;
+  const pagePath = async (spaceId: string, pageId: string) => {
+    const revision = await liveRevision({ peers: ctx.peers, requestId: ctx.requestId }, spaceId);
+    const find = (pages: readonly Record<string, unknown>[]): string | null => {
+      for (const p of pages) {
+        if (p.id === pageId) return typeof p.path === 'string' ? p.path : null;
+        const inner = Array.isArray(p.pages) ? find(p.pages as Record<string, unknown>[]) : null;
+        if (inner !== null) return inner;
+      }
+      return null;
+    };
+    return find(revision.pages as unknown as Record<string, unknown>[]);
+  };
+  const found = await findSiteRedirect(ctx.em, v.site.id, source, pagePath);
+  if (!found) return null;
+  const location = /^https?:\/\//.test(found.target)
+    ? found.target
+    : `${v.siteBasePath}${found.target === '/' ? '' : found.target}` || '/';
+  return redirect(location, found.permanent ? 308 : 307, v.audience.cookies);
+}

@@ -1,0 +1,124 @@
+import { conditionHolds, type ConditionContext } from '../adaptive/condition.ts';
+import { xml } from './html.ts';
+import { pageDocuments, pageMarkdowns } from './content-source.ts';
+import type { SitePage } from './page-tree.ts';
+import { textOf, type DocNode } from './render/context.ts';
+import {
+  absolutePageUrl,
+  siteSpaceTitle,
+  spaceView,
+  visibleSiteSpaces,
+  visitorOf,
+  type SiteView,
+  type SpaceView,
+} from './site-view.ts';
+
+/** At most this many pages in `llms-full.txt` (and 5 MB of text): past it, `llms.txt` lists the rest. */
+const LLMS_FULL_PAGES = 2_000;
+const LLMS_FULL_BYTES = 5_000_000;
+
+/** Pages machines are told about: indexable ones (hidden pages are not in the tree at all). */
+const listed = (p: SitePage) => !p.noIndex && !p.noRobotsIndex;
+
+/** `robots.txt`: public sites invite crawlers and name their sitemap; every other audience disallows all. */
+export function robots(v: SiteView): string {
+  if (v.site.visibility !== 'public') return 'User-agent: *\nDisallow: /\n';
+  return `User-agent: *\nAllow: /\n\nSitemap: ${v.siteUrl}/sitemap.xml\n`;
+}
+
+async function spaces(v: SiteView): Promise<SpaceView[]> {
+  return Promise.all(visibleSiteSpaces(v).map((t) => spaceView(v, t)));
+}
+
+/** `sitemap.xml` of a public site: the indexable pages of every site space an anonymous visitor sees. */
+export async function sitemap(v: SiteView): Promise<string> {
+  const urls: string[] = [];
+  for (const s of await spaces(v)) {
+    for (const p of s.pages.reading.filter(listed)) {
+      const lastmod = p.updatedAt ? `<lastmod>${xml(p.updatedAt.slice(0, 10))}</lastmod>` : '';
+      urls.push(`<url><loc>${xml(absolutePageUrl(v, s, p))}</loc>${lastmod}</url>`);
+    }
+  }
+  const head = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+  return `${head}\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
+
+/** `llms.txt` (llmstxt.org): the site's title, then each site space's pages as markdown links to their `.md`. */
+export async function llmsTxt(v: SiteView): Promise<string> {
+  const out = [`# ${oneLine(v.site.title)}`, ''];
+  for (const s of await spaces(v)) {
+    out.push(`## ${oneLine(siteSpaceTitle(s.siteSpace))}`, '');
+    for (const p of s.pages.reading.filter(listed)) {
+      const description = p.description ? `: ${oneLine(p.description)}` : '';
+      out.push(`- [${oneLine(p.title).replace(/[[\]]/g, '\\$&')}](${mdUrl(absolutePageUrl(v, s, p))})${description}`);
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+/** The `.md` URL of a page: the space's first page is the space's root, so its markdown is `index.md` there. */
+export const mdUrl = (pageUrl: string) =>
+  /\/sites\/[^/]+$|^https:\/\/[^/]+$/.test(pageUrl) ? `${pageUrl}/index.md` : `${pageUrl}.md`;
+
+/** Whether the document has a block this visitor may not see (an `if` whose condition does not hold). */
+export function hidesBlocks(node: DocNode | undefined, visitor: ConditionContext, depth = 0): boolean {
+  if (!node || depth > 64) return false;
+  if (node.type === 'if' && !conditionHolds(String(node.data?.expression ?? node.data?.condition ?? ''), visitor))
+    return true;
+  return [...(node.nodes ?? []), ...(node.fragments ?? [])].some((n) => hidesBlocks(n, visitor, depth + 1));
+}
+
+/** The document without the blocks this visitor may not see. */
+function visibleDocument(node: DocNode, visitor: ConditionContext, depth = 0): DocNode {
+  const keep = (n: DocNode) =>
+    !(n.type === 'if' && !conditionHolds(String(n.data?.expression ?? n.data?.condition ?? ''), visitor));
+  if (depth > 64) return { ...node, nodes: [] };
+  return {
+    ...node,
+    ...(node.nodes ? { nodes: node.nodes.filter(keep).map((n) => visibleDocument(n, visitor, depth + 1)) } : {}),
+    ...(node.fragments ? { fragments: node.fragments.map((n) => visibleDocument(n, visitor, depth + 1)) } : {}),
+  };
+}
+
+/**
+ * Pages as markdown, by id: the stored markdown, or — for a page with blocks this visitor may not see — the
+ * text of what the visitor sees (the markdown would carry the hidden blocks).
+ */
+export async function markdownOf(v: SiteView, s: SpaceView, pages: SitePage[]): Promise<Map<string, string>> {
+  const ctx = { peers: v.peers, requestId: v.requestId };
+  const ids = pages.map((p) => p.id);
+  const [markdown, documents] = await Promise.all([
+    pageMarkdowns(ctx, s.siteSpace.entity.spaceId, s.revision.revision.id, ids),
+    pageDocuments(ctx, s.siteSpace.entity.spaceId, s.revision.revision.id, ids),
+  ]);
+  const out = new Map<string, string>();
+  for (const p of pages) {
+    const doc = documents.get(p.id) as DocNode | undefined;
+    const text =
+      doc && hidesBlocks(doc, visitorOf(v)) ? textOf(visibleDocument(doc, visitorOf(v))) : (markdown.get(p.id) ?? '');
+    out.set(p.id, `# ${oneLine(p.title)}\n\n${p.description ? `${oneLine(p.description)}\n\n` : ''}${text.trim()}\n`);
+  }
+  return out;
+}
+
+/** `llms-full.txt`: every listed page of the site as markdown, in reading order (bounded). */
+export async function llmsFullTxt(v: SiteView): Promise<string> {
+  const parts: string[] = [];
+  let bytes = 0;
+  let count = 0;
+  for (const s of await spaces(v)) {
+    const pages = s.pages.reading.filter(listed).slice(0, LLMS_FULL_PAGES - count);
+    const texts = await markdownOf(v, s, pages);
+    for (const p of pages) {
+      const text = texts.get(p.id) ?? '';
+      if (bytes + text.length > LLMS_FULL_BYTES) return parts.join('\n---\n\n');
+      parts.push(`Source: ${absolutePageUrl(v, s, p)}\n\n${text}`);
+      bytes += text.length;
+      count++;
+    }
+  }
+  return parts.join('\n---\n\n');
+}

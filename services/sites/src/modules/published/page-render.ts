@@ -1,0 +1,153 @@
+import { html, type Html } from './html.ts';
+import { pageDocuments } from './content-source.ts';
+import type { PageTree, SitePage } from './page-tree.ts';
+import { newRenderContext, type DocNode, type Ref, type RenderContext, type Target } from './render/context.ts';
+import { renderBlocks } from './render/blocks.ts';
+import { renderShell, type Shell } from './render/layout.ts';
+import { breadcrumbs, outline, pageHref, prevNext, sidebar } from './render/navigation.ts';
+import type { StructureMatch } from './resolve-url.ts';
+import {
+  absolutePageUrl,
+  sectionLinks,
+  siteSpaceTitle,
+  variantLinks,
+  visibleSiteSpaces,
+  visitorOf,
+  type SiteView,
+  type SpaceView,
+} from './site-view.ts';
+import { siteSpaceBasePath } from './resolve-url.ts';
+
+const unknownReported = new Set<string>();
+
+/** A relative link of the markdown (`../setup.md#a`, `setup`) as the URL of a page of the space, or null. */
+export function resolveRelative(pages: PageTree, basePath: string, current: SitePage, url: string): string | null {
+  const m = /^([^?#]*)([?#].*)?$/.exec(url);
+  if (!m) return null;
+  const [, path = '', suffix = ''] = m;
+  if (path === '') return null;
+  const clean = (p: string) =>
+    p
+      .replace(/\.md$/i, '')
+      .replace(/(^|\/)README$/i, '')
+      .replace(/\/+$/, '');
+  for (const dir of [current.path.split('/').slice(0, -1), current.path.split('/')]) {
+    const parts = [...dir];
+    for (const seg of clean(path).split('/')) {
+      if (seg === '..') parts.pop();
+      else if (seg !== '.' && seg !== '') parts.push(seg);
+    }
+    const found = pages.byPath.get(parts.join('/'));
+    if (found && found.type === 'document') return pageHref(pages, basePath, found) + suffix;
+  }
+  return null;
+}
+
+/** The rendering context of a page: links resolved to the site's URLs, files to signed links. */
+export function renderContextFor(v: SiteView, s: SpaceView, page: SitePage): RenderContext {
+  const spaces = visibleSiteSpaces(v);
+  const resolveRef = (ref: Ref): Target | null => {
+    if (ref.space && ref.space !== s.siteSpace.entity.spaceId) {
+      const other = spaces.find((t) => t.entity.spaceId === ref.space);
+      return other
+        ? { href: siteSpaceBasePath(v.tree, v.siteBasePath, other) || '/', title: siteSpaceTitle(other) }
+        : null;
+    }
+    if (ref.kind === 'space') return { href: s.basePath || '/', title: siteSpaceTitle(s.siteSpace) };
+    if (ref.kind === 'page' || ref.kind === 'anchor') {
+      const target = ref.page ? s.pages.byId.get(ref.page) : page;
+      if (!target || target.type === 'link') return null;
+      const anchor = ref.kind === 'anchor' && ref.anchor ? `#${encodeURIComponent(ref.anchor)}` : '';
+      const href = target.id === page.id && anchor ? anchor : pageHref(s.pages, s.basePath, target) + anchor;
+      return { href, title: target.title };
+    }
+    return null;
+  };
+  return newRenderContext({
+    files: s.files,
+    resolveRef,
+    resolveRelative: (url) => resolveRelative(s.pages, s.basePath, page, url),
+    variables: {},
+    visitor: visitorOf(v),
+    logCondition: v.log,
+    logUnknown: (type) => {
+      if (unknownReported.has(type)) return;
+      unknownReported.add(type);
+      v.log(type, 'a document node the published renderer does not know: shown as its text');
+    },
+  });
+}
+
+/** The HTML document of a page of the site. */
+export async function renderPage(v: SiteView, s: SpaceView, match: StructureMatch, page: SitePage): Promise<string> {
+  const docs = await pageDocuments(
+    { peers: v.peers, requestId: v.requestId },
+    s.siteSpace.entity.spaceId,
+    s.revision.revision.id,
+    [page.id],
+  );
+  const doc = docs.get(page.id) as DocNode | undefined;
+  const ctx = renderContextFor(v, s, page);
+  const body = await renderBlocks(doc?.nodes, ctx);
+  const updated = page.updatedAt
+    ? html`<p class="updated">Last updated <time datetime="${page.updatedAt}">${page.updatedAt.slice(0, 10)}</time></p>`
+    : html``;
+  const spaceCrumb = visibleSiteSpaces(v).length > 1 ? siteSpaceTitle(s.siteSpace) : null;
+  const emoji = page.emoji ? html`<span class="emoji" aria-hidden="true">${page.emoji} </span>` : html``;
+  const description = page.description ? html`<p class="description">${page.description}</p>` : html``;
+  const main = html`${breadcrumbs(s.pages, s.basePath, page, spaceCrumb)}
+<article class="page">
+<header class="page-header"><h1>${emoji}${page.title}</h1>${description}</header>
+<div class="document">${body}</div>
+${updated}
+</article>
+${prevNext(s.pages, s.basePath, page)}`;
+  const shell: Shell = {
+    ...chrome(v, match),
+    title: page.title === v.site.title ? page.title : `${page.title} | ${v.site.title}`,
+    description: page.description,
+    canonical: absolutePageUrl(v, s, page),
+    index: indexable(v) && !page.noIndex && !page.noRobotsIndex,
+    sidebar: sidebar(s.pages, s.basePath, page),
+    main,
+    outline: outline(ctx.headings),
+    math: body.value.includes('class="katex'),
+  };
+  return renderShell(shell).value;
+}
+
+/** Whether robots may index the site's pages: published `public` sites only. */
+export const indexable = (v: SiteView) => v.site.visibility === 'public';
+
+/** The header of every page of the site: title, sections, variants, search. */
+export function chrome(v: SiteView, match: StructureMatch | null) {
+  return {
+    siteTitle: v.site.title,
+    siteHome: v.siteBasePath,
+    sections: match ? sectionLinks(v, match) : [],
+    variants: match ? variantLinks(v, match) : [],
+    searchAction: `${v.siteBasePath}/~search`,
+  };
+}
+
+/** The site's "not found" page: its header, the space's sidebar when there is one. */
+export function renderNotFound(
+  v: SiteView,
+  match: StructureMatch | null,
+  s: SpaceView | null,
+  message = 'This page does not exist, or you may not see it.',
+): string {
+  const home = html`<p><a href="${v.siteBasePath || '/'}">Go to the home page</a></p>`;
+  const header = html`<header class="page-header"><h1>Page not found</h1></header>`;
+  const body = html`<div class="document"><p>${message}</p>${home}</div>`;
+  const main: Html = html`<article class="page">${header}${body}</article>`;
+  return renderShell({
+    ...chrome(v, match),
+    title: `Page not found | ${v.site.title}`,
+    index: false,
+    sidebar: s ? sidebar(s.pages, s.basePath, null) : html``,
+    main,
+    outline: html``,
+    math: false,
+  }).value;
+}

@@ -1,0 +1,215 @@
+import { conditionHolds } from '../../adaptive/condition.ts';
+import { html, join, raw, type Html } from '../html.ts';
+import type { DocNode, Ref, RenderContext } from './context.ts';
+import { textOf } from './context.ts';
+import { highlight } from './highlight.ts';
+import { hrefOf, imageTag, inlines } from './inlines.ts';
+import { renderMath } from './math.ts';
+import { table } from './table.ts';
+
+/**
+ * GitBook's JSON document as HTML, block by block. Every block type of GitBook's document model has its
+ * rendering; a block of another type is shown as its text (never dropped) and reported once. Merge conflict
+ * blocks are never shown on a published site; `if` blocks show their content only when their condition holds
+ * for the visitor.
+ */
+export async function renderBlocks(nodes: DocNode[] | undefined, ctx: RenderContext): Promise<Html> {
+  return join(await Promise.all((nodes ?? []).map((n) => block(n, ctx))));
+}
+
+const HINTS: Record<string, string> = { info: 'Info', warning: 'Warning', danger: 'Danger', success: 'Success' };
+const HEADINGS: Record<string, number> = { 'heading-1': 2, 'heading-2': 3, 'heading-3': 4 };
+const fragment = (node: DocNode, ...names: string[]) => node.fragments?.find((f) => names.includes(f.fragment ?? ''));
+
+function heading(node: DocNode, ctx: RenderContext): Html {
+  const level = HEADINGS[node.type!]!;
+  const text = textOf(node).trim();
+  const wanted =
+    typeof node.data?.id === 'string' && node.data.id
+      ? node.data.id
+      : typeof node.meta?.id === 'string'
+        ? node.meta.id
+        : text;
+  const id = ctx.slugger.slug(wanted) || ctx.slugger.slug('section');
+  ctx.headings.push({ id, text, level });
+  const anchor = html`<a class="anchor" href="#${id}" aria-label="${`Link to ${text}`}">#</a>`;
+  return html`<h${level} id="${id}">${inlines(node.nodes ?? [], ctx)}${anchor}</h${level}>`;
+}
+
+async function code(node: DocNode): Promise<Html> {
+  const text = (node.nodes ?? []).map((line) => textOf(line)).join('\n');
+  const title = typeof node.data?.title === 'string' ? node.data.title : '';
+  const pre = raw(await highlight(text, typeof node.data?.syntax === 'string' ? node.data.syntax : undefined));
+  return title
+    ? html`<figure class="code"><figcaption>${title}</figcaption>${pre}</figure>`
+    : html`<div class="code">${pre}</div>`;
+}
+
+async function list(node: DocNode, ctx: RenderContext): Promise<Html> {
+  const items = await Promise.all(
+    (node.nodes ?? []).map(async (item) => {
+      const body = await renderBlocks(item.nodes, ctx);
+      if (node.type !== 'list-tasks') return html`<li>${body}</li>`;
+      const done = item.data?.checked === true;
+      const state = html`<span class="sr-only">${done ? 'Done: ' : 'To do: '}</span>`;
+      const box = html`<span class="check" aria-hidden="true"></span>${state}`;
+      return html`<li class="${done ? 'task done' : 'task'}">${box}${body}</li>`;
+    }),
+  );
+  if (node.type === 'list-ordered') {
+    const start =
+      typeof node.data?.start === 'number' && node.data.start !== 1 ? html` start="${node.data.start}"` : html``;
+    return html`<ol${start}>${items}</ol>`;
+  }
+  return html`<ul class="${node.type === 'list-tasks' ? 'tasks' : ''}">${items}</ul>`;
+}
+
+async function tabs(node: DocNode, ctx: RenderContext): Promise<Html> {
+  const group = ctx.nextId('tabs');
+  const items = (node.nodes ?? []).slice(0, 12);
+  const panels = await Promise.all(items.map((t) => renderBlocks(t.nodes, ctx)));
+  const controls = items.map((t, i) => {
+    const title = typeof t.data?.title === 'string' && t.data.title ? t.data.title : `Tab ${i + 1}`;
+    const checked = i === 0 ? html` checked` : html``;
+    const input = html`<input class="tab-input" type="radio" name="${group}" id="${group}-${i}"${checked}>`;
+    return html`${input}<label class="tab-label" for="${group}-${i}">${title}</label>`;
+  });
+  const bodies = panels.map((p, i) => html`<div class="tab-panel" data-tab="${i}">${p}</div>`);
+  return html`<div class="tabs" data-count="${items.length}">${controls}${bodies}</div>`;
+}
+
+async function expandable(node: DocNode, ctx: RenderContext): Promise<Html> {
+  const title = fragment(node, 'expandable-title', 'title');
+  const body = fragment(node, 'expandable-body', 'body');
+  const open = node.data?.defaultExpanded === true ? html` open` : html``;
+  const summary = html`<summary>${title ? inlinesOf(title, ctx) : 'Details'}</summary>`;
+  const content = html`<div class="expandable-body">${await renderBlocks(body?.nodes, ctx)}</div>`;
+  return html`<details class="expandable"${open}>${summary}${content}</details>`;
+}
+
+/** The inline content of a fragment of paragraphs (a title). */
+const inlinesOf = (f: DocNode, ctx: RenderContext) =>
+  join(
+    (f.nodes ?? []).map((p) => inlines(p.nodes ?? [], ctx)),
+    ' ',
+  );
+
+async function images(node: DocNode, ctx: RenderContext): Promise<Html> {
+  const figures = (node.nodes ?? []).map((img) => {
+    const alt = String(img.data?.alt ?? '');
+    const caption = fragment(img, 'caption');
+    const captionHtml =
+      caption && textOf(caption).trim() ? html`<figcaption>${inlinesOf(caption, ctx)}</figcaption>` : html``;
+    return html`<figure class="image">${imageTag(img.data?.ref as Ref, alt, ctx)}${captionHtml}</figure>`;
+  });
+  return html`<div class="images">${figures}</div>`;
+}
+
+function fileCard(node: DocNode, ctx: RenderContext): Html {
+  const ref = node.data?.ref as Ref | undefined;
+  const file = ref?.file && !ref.space ? ctx.files.get(ref.file) : undefined;
+  if (!file) return html``;
+  const kb = Math.max(1, Math.round(file.size / 1024));
+  const link = html`<a href="${file.downloadURL}">${file.name}</a>`;
+  return html`<p class="file-card">${link} <span class="meta">${kb} KB</span></p>`;
+}
+
+function embed(node: DocNode, ctx: RenderContext): Html {
+  const target = hrefOf({ kind: 'url', url: String(node.data?.url ?? '') }, ctx);
+  if (!target) return html``;
+  let host = target.href;
+  try {
+    host = new URL(target.href).host;
+  } catch {
+    // a relative URL: shown as it is
+  }
+  const label = html`<span class="embed-host">${host}</span><span class="embed-url">${target.href}</span>`;
+  return html`<p class="embed-card"><a href="${target.href}" rel="noopener nofollow">${label}</a></p>`;
+}
+
+function contentRef(node: DocNode, ctx: RenderContext): Html {
+  const target = hrefOf(node.data?.ref as Ref, ctx);
+  if (!target) return html``;
+  return html`<p class="content-ref"><a href="${target.href}">${target.title ?? target.href}</a></p>`;
+}
+
+async function container(tag: string, cls: string, node: DocNode, ctx: RenderContext): Promise<Html> {
+  return raw(`<${tag} class="${cls}">${(await renderBlocks(node.nodes, ctx)).value}</${tag}>`);
+}
+
+async function block(node: DocNode, ctx: RenderContext): Promise<Html> {
+  switch (node.type) {
+    case 'paragraph':
+      return html`<p>${inlines(node.nodes ?? [], ctx)}</p>`;
+    case 'heading-1':
+    case 'heading-2':
+    case 'heading-3':
+      return heading(node, ctx);
+    case 'list-ordered':
+    case 'list-unordered':
+    case 'list-tasks':
+      return list(node, ctx);
+    case 'blockquote':
+      return container('blockquote', 'quote', node, ctx);
+    case 'hint': {
+      const style = HINTS[String(node.data?.style)] ? String(node.data?.style) : 'info';
+      const label = html`<p class="hint-label">${HINTS[style]}</p>`;
+      return html`<div class="hint hint-${style}" role="note">${label}${await renderBlocks(node.nodes, ctx)}</div>`;
+    }
+    case 'code':
+      return code(node);
+    case 'divider':
+      return html`<hr>`;
+    case 'table':
+      return table(node, ctx);
+    case 'images':
+      return images(node, ctx);
+    case 'image':
+      return images({ nodes: [node] }, ctx);
+    case 'file':
+      return fileCard(node, ctx);
+    case 'embed':
+      return embed(node, ctx);
+    case 'math':
+      return html`<div class="math">${raw(renderMath(String(node.data?.formula ?? ''), true))}</div>`;
+    case 'tabs':
+      return tabs(node, ctx);
+    case 'expandable':
+      return expandable(node, ctx);
+    case 'stepper':
+      const step = async (s: DocNode) => html`<li class="step">${await renderBlocks(s.nodes, ctx)}</li>`;
+      const steps = (node.nodes ?? []).map(step);
+      return html`<ol class="stepper">${await Promise.all(steps)}</ol>`;
+    case 'columns':
+      const columns = (node.nodes ?? []).map((c) => container('div', 'column', c, ctx));
+      return html`<div class="columns">${await Promise.all(columns)}</div>`;
+    case 'content-ref':
+      return contentRef(node, ctx);
+    case 'if':
+      return conditionHolds(String(node.data?.expression ?? node.data?.condition ?? ''), ctx.visitor, ctx.logCondition)
+        ? renderBlocks(node.nodes, ctx)
+        : html``;
+    case 'updates':
+      return container('div', 'updates', node, ctx);
+    case 'update': {
+      const date = typeof node.data?.date === 'string' ? node.data.date.slice(0, 10) : '';
+      const when = date ? html`<p class="meta"><time datetime="${date}">${date}</time></p>` : html``;
+      return html`<section class="update">${when}${await renderBlocks(node.nodes, ctx)}</section>`;
+    }
+    case 'conflict':
+    case 'conflict-side':
+      // A merge conflict never reaches a live revision; should one, it is not shown to readers.
+      ctx.logUnknown(`block:${node.type}`);
+      return html``;
+    default:
+      ctx.logUnknown(`block:${node.type}`);
+      return unknown(node);
+  }
+}
+
+/** A block the renderer does not know: its text, paragraph by paragraph. */
+function unknown(node: DocNode): Html {
+  const text = textOf(node).trim();
+  if (!text) return html``;
+  return html`<div class="unknown-block">${text.split(/\n+/).map((line) => html`<p>${line}</p>`)}</div>`;
+}

@@ -1,0 +1,106 @@
+import { html, type Html } from '../html.ts';
+
+/** Where the gateway serves the published sites' own files (same origin as every page of every site). */
+export const ASSET_BASE = '/_quire/site';
+export const SITE_ASSETS = {
+  css: `${ASSET_BASE}/site-v1.css`,
+  js: `${ASSET_BASE}/site-v1.js`,
+  katex: `${ASSET_BASE}/katex/katex.min.css`,
+};
+
+export interface NavLink {
+  title: string;
+  href: string;
+  current: boolean;
+}
+
+/** Everything around a page's content: the site's header, navigation and metadata. */
+export interface Shell {
+  siteTitle: string;
+  /** The site's root URL path (`/sites/docs`, or `` on a custom hostname): the title links there. */
+  siteHome: string;
+  /** The document's `<title>`. */
+  title: string;
+  description?: string | undefined;
+  /** Absolute canonical URL of the page. */
+  canonical?: string | undefined;
+  index: boolean;
+  sections: NavLink[];
+  variants: NavLink[];
+  sidebar: Html;
+  main: Html;
+  outline: Html;
+  /** Where the search box sends its query (`GET ?q=`). */
+  searchAction: string;
+  query?: string | undefined;
+  /** Load KaTeX's stylesheet (the page has math). */
+  math: boolean;
+}
+
+function sectionTabs(links: NavLink[]): Html {
+  if (links.length < 2) return html``;
+  return html`<nav class="sections" aria-label="Sections"><ul>${links.map(
+    (l) => html`<li><a href="${l.href}"${l.current ? html` aria-current="page"` : html``}>${l.title}</a></li>`,
+  )}</ul></nav>`;
+}
+
+function variantSwitcher(links: NavLink[]): Html {
+  if (links.length < 2) return html``;
+  const current = links.find((l) => l.current) ?? links[0]!;
+  const summary = html`<summary><span class="sr-only">Variant: </span>${current.title}</summary>`;
+  return html`<details class="variants">${summary}<ul>${links.map(
+    (l) => html`<li><a href="${l.href}"${l.current ? html` aria-current="true"` : html``}>${l.title}</a></li>`,
+  )}</ul></details>`;
+}
+
+/** A whole HTML document of a published site. */
+export function renderShell(s: Shell): Html {
+  const meta = [
+    s.description ? html`<meta name="description" content="${s.description}">` : html``,
+    s.canonical ? html`<link rel="canonical" href="${s.canonical}">` : html``,
+    s.index ? html`` : html`<meta name="robots" content="noindex, nofollow">`,
+    html`<meta property="og:type" content="website"><meta property="og:site_name" content="${s.siteTitle}">`,
+    html`<meta property="og:title" content="${s.title}">`,
+    s.description ? html`<meta property="og:description" content="${s.description}">` : html``,
+    s.canonical ? html`<meta property="og:url" content="${s.canonical}">` : html``,
+    html`<meta name="twitter:card" content="summary"><meta name="twitter:title" content="${s.title}">`,
+    s.description ? html`<meta name="twitter:description" content="${s.description}">` : html``,
+  ];
+  const initial = [...s.siteTitle.trim()][0]?.toUpperCase() ?? 'Q';
+  const logo = html`<span class="site-logo" aria-hidden="true">${initial}</span>`;
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${s.title}</title>
+${meta}
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${SITE_ASSETS.css}">
+${s.math ? html`<link rel="stylesheet" href="${SITE_ASSETS.katex}">` : html``}
+<script src="${SITE_ASSETS.js}" defer></script>
+</head>
+<body>
+<a class="skip-link" href="#content">Skip to content</a>
+<header class="site-header">
+<div class="header-row">
+<a class="site-title" href="${s.siteHome || '/'}">${logo}<span>${s.siteTitle}</span></a>
+<form class="search-form" role="search" method="get" action="${s.searchAction}">
+<label class="sr-only" for="site-search">Search this site</label>
+<input id="site-search" type="search" name="q" value="${s.query ?? ''}" placeholder="Search…" maxlength="200">
+<button type="submit">Search</button>
+</form>
+</div>
+${sectionTabs(s.sections)}
+</header>
+<input class="nav-toggle" type="checkbox" id="nav-toggle"><label class="nav-toggle-label" for="nav-toggle">Menu</label>
+<div class="layout">
+<aside class="sidebar">${variantSwitcher(s.variants)}${s.sidebar}</aside>
+<main id="content" tabindex="-1">${s.main}</main>
+<aside class="outline">${s.outline}</aside>
+</div>
+<footer class="site-footer"><p>Published with Quire</p></footer>
+</body>
+</html>
+`;
+}

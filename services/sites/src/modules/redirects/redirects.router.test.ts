@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ops, type Actor } from '@quire/contracts';
+import { buildSpace, failureOf, startTestService, userActor, type TestService } from '@quire/kit/testing';
+import { loadOrgAdminConfig, orgAdminService } from '@quire/org-admin';
+import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+
+const ORG = 'org-redir';
+const admin = userActor('admin', [{ organization: ORG, role: 'admin' }]);
+const creator = userActor('creator', [{ organization: ORG, role: 'create' }]);
+const reader = userActor('reader', [{ organization: ORG, role: 'read' }]);
+const stranger = userActor('stranger', [{ organization: 'org-elsewhere', role: 'admin' }]);
+
+let p: SitesPlatform;
+let orgAdmin: TestService;
+const call: SitesPlatform['sites']['call'] = (op, input, actor) => p.sites.call(op, input, actor);
+
+// org-admin presents the authors of the change requests that write the test pages.
+beforeAll(async () => {
+  p = await startSitesAndContent('redirects-router');
+  orgAdmin = await startTestService(orgAdminService, loadOrgAdminConfig, p.db);
+  p.content.svc.deps.peers.setEndpoint('org-admin', orgAdmin.url);
+});
+afterAll(async () => {
+  await orgAdmin?.close();
+  await p?.close();
+});
+
+/** A space with one merged page (`install`, under `getting-started`); its id and the page id. */
+async function spaceWithPage(title: string): Promise<{ spaceId: string; pageId: string }> {
+  const space = await buildSpace(p.content, { org: ORG, title, as: admin });
+  const cr = await p.content.call(ops.createChangeRequest, { spaceId: space.id, subject: 'Write' }, admin);
+  await p.content.call(
+    ops.updateChangeRequestContent,
+    {
+      spaceId: space.id,
+      changeRequestId: cr.id,
+      changes: [{ operation: 'insert_page', title: 'Install', document: { markdown: 'Run it.' } }],
+    } as never,
+    admin,
+  );
+  await p.content.call(ops.mergeChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, admin);
+  const pages = await p.content.call(ops.listPages, { spaceId: space.id }, admin);
+  return { spaceId: space.id, pageId: (pages.pages[0] as { id: string }).id };
+}
+
+async function site() {
+  const guide = await spaceWithPage('Guide');
+  const api = await spaceWithPage('API');
+  const dto = await call(
+    ops.createSite,
+    { organizationId: ORG, title: 'Docs', spaces: [guide.spaceId, api.spaceId] },
+    admin,
+  );
+  const spaces = (await call(ops.listSiteSpaces, { organizationId: ORG, siteId: dto.id }, admin)).items;
+  return {
+    siteId: dto.id,
+    base: `http://quire.test/sites/${dto.basename}`,
+    guide: { ...guide, siteSpace: spaces[0]! },
+    api: { ...api, siteSpace: spaces[1]! },
+  };
+}
+
+const where = (siteId: string) => ({ organizationId: ORG, siteId });
+const reason = async (p: Promise<unknown>) => (await failureOf(p)).reason;
+const message = async (p: Promise<unknown>) => (await failureOf(p)).message;
+
+describe('site redirects', () => {
+  it('creates, reads by source, updates and deletes a redirect, sources normalised', async () => {
+    const s = await site();
+    const created = await call(
+      ops.createSiteRedirect,
+      {
+        ...where(s.siteId),
+        source: 'old/install/?from=mail',
+        permanent: true,
+        destination: { kind: 'site-page', siteSpaceId: s.api.siteSpace.id, pageId: s.api.pageId },
+      },
+      creator,
+    );
+    expect(created).toMatchObject({
+      object: 'site-redirect',
+      source: '/old/install',
+      draft: false,
+      captureWildcard: false,
+      permanent: true,
+    });
+    expect(created.updatedAt).toBeUndefined();
+
+    const found = await call(ops.getSiteRedirectBySource, { ...where(s.siteId), source: '/old/install/' }, reader);
+    expect(found.redirect.id).toBe(created.id);
+    expect(found.target).toBe(`${s.base}/api/install`);
+
+    const moved = await call(
+      ops.updateSiteRedirectById,
+      {
+        ...where(s.siteId),
+        siteRedirectId: created.id,
+        destination: { kind: 'external', url: 'https://example.com/x' },
+      },
+      creator,
+    );
+    expect(moved.destination).toEqual({ kind: 'external', url: 'https://example.com/x' });
+    expect(moved.updatedAt).toBeDefined();
+    expect(
+      (await call(ops.getSiteRedirectBySource, { ...where(s.siteId), source: '/old/install' }, reader)).target,
+    ).toBe('https://example.com/x');
+
+    await call(ops.deleteSiteRedirectById, { ...where(s.siteId), siteRedirectId: created.id }, creator);
+    expect(
+      await reason(call(ops.getSiteRedirectBySource, { ...where(s.siteId), source: '/old/install' }, reader)),
+    ).toBe('not_found');
+    await call(ops.deleteSiteRedirectById, { ...where(s.siteId), siteRedirectId: created.id }, creator);
+  });
+
+  it('resolves a `path` destination to the page, follows wildcards with captured rests', async () => {
+    const s = await site();
+    const byPath = await call(
+      ops.createSiteRedirect,
+      {
+        ...where(s.siteId),
+        source: '/docs/install',
+        destination: { kind: 'path', spaceId: s.guide.spaceId, path: 'install' },
+      },
+      creator,
+    );
+    expect(byPath.destination).toEqual({
+      kind: 'site-page',
+      siteSpaceId: s.guide.siteSpace.id,
+      pageId: s.guide.pageId,
+    });
+    await call(
+      ops.createSiteRedirect,
+      {
+        ...where(s.siteId),
+        source: '/v1/*',
+        captureWildcard: true,
+        destination: { kind: 'site-space', siteSpaceId: s.api.siteSpace.id },
+      },
+      creator,
+    );
+    expect(
+      (await call(ops.getSiteRedirectBySource, { ...where(s.siteId), source: '/docs/install' }, reader)).target,
+    ).toBe(`${s.base}/install`);
+    expect(
+      (await call(ops.getSiteRedirectBySource, { ...where(s.siteId), source: '/v1/guides/intro' }, reader)).target,
+    ).toBe(`${s.base}/api/guides/intro`);
+  });
+
+  it('lists live or draft redirects, searched and keyset paged in each order', async () => {
+    const s = await site();
+    const dest = { kind: 'site-space' as const, siteSpaceId: s.api.siteSpace.id };
+    for (const source of ['/c', '/a', '/b'])
+      await call(ops.createSiteRedirect, { ...where(s.siteId), source, destination: dest }, creator);
+    await call(ops.createSiteRedirect, { ...where(s.siteId), source: '/a', draft: true, destination: dest }, creator);
+
+    const bySource = await call(ops.listSiteRedirects, { ...where(s.siteId), orderBy: 'source', limit: 2 }, reader);
+    expect(bySource.count).toBe(3);
+    expect(bySource.items.map((r) => r.source)).toEqual(['/a', '/b']);
+    const rest = await call(
+      ops.listSiteRedirects,
+      { ...where(s.siteId), orderBy: 'source', limit: 2, page: bySource.next!.page },
+      reader,
+    );
+    expect(rest.items.map((r) => r.source)).toEqual(['/c']);
+    expect(rest.next).toBeUndefined();
+
+    expect((await call(ops.listSiteRedirects, { ...where(s.siteId) }, reader)).items.map((r) => r.source)).toEqual([
+      '/b',
+      '/a',
+      '/c',
+    ]);
+    expect(
+      (await call(ops.listSiteRedirects, { ...where(s.siteId), draft: true }, reader)).items.map((r) => [
+        r.source,
+        r.draft,
+      ]),
+    ).toEqual([['/a', true]]);
+    expect(
+      (await call(ops.listSiteRedirects, { ...where(s.siteId), search: 'b' }, reader)).items.map((r) => r.source),
+    ).toEqual(['/b']);
+  });
+
+  it('bulk upserts, deletes and publishes, each item on its own', async () => {
+    const s = await site();
+    const dest = { kind: 'site-space' as const, siteSpaceId: s.api.siteSpace.id };
+    const first = await call(
+      ops.bulkUpsertSiteRedirects,
+      {
+        ...where(s.siteId),
+        redirects: [
+          { source: '/one', destination: dest },
+          { source: '/two', intent: 'draft', destination: dest },
+          { source: '/bad', destination: { kind: 'site-section', siteSectionId: 'nope' } },
+          { source: '/ghost', destination: null },
+        ],
+      },
+      creator,
+    );
+    expect(first.results).toEqual([
+      { status: 'created', source: '/one', draft: false, id: expect.any(String) },
+      { status: 'created', source: '/two', draft: true, id: expect.any(String) },
+      {
+        status: 'error',
+        source: '/bad',
+        draft: false,
+        error: expect.stringContaining('redirects.2.destination.siteSectionId'),
+      },
+      { status: 'error', source: '/ghost', draft: false, error: expect.stringContaining('no live redirect') },
+    ]);
+    const second = await call(
+      ops.bulkUpsertSiteRedirects,
+      {
+        ...where(s.siteId),
+        redirects: [
+          { source: '/one', permanent: true, destination: dest },
+          { source: '/two', intent: 'publish' },
+          { source: '/one', destination: null },
+        ],
+      },
+      creator,
+    );
+    expect(second.results.map((r) => r.status)).toEqual(['updated', 'published', 'deleted']);
+    expect((await call(ops.listSiteRedirects, where(s.siteId), reader)).items.map((r) => r.source)).toEqual(['/two']);
+    expect((await call(ops.listSiteRedirects, { ...where(s.siteId), draft: true }, reader)).count).toBe(0);
+  });
+
+  it('refuses bad input with a 400 naming the field, a second redirect of a source with a 409', async () => {
+    const s = await site();
+    const dest = { kind: 'site-space' as const, siteSpaceId: s.api.siteSpace.id };
+    expect(
+      await message(call(ops.createSiteRedirect, { ...where(s.siteId), source: '/a b', destination: dest }, creator)),
+    ).toMatch(/source/);
+    expect(
+      await message(
+        call(ops.createSiteRedirect, { ...where(s.siteId), source: `/${'a'.repeat(600)}`, destination: dest }, creator),
+      ),
+    ).toMatch(/source/);
+    const js = { kind: 'external' as const, url: 'javascript:alert(1)' };
+    expect(
+      await message(call(ops.createSiteRedirect, { ...where(s.siteId), source: '/x', destination: js }, creator)),
+    ).toMatch(/destination\.url/);
+    expect(
+      await message(
+        call(
+          ops.createSiteRedirect,
+          { ...where(s.siteId), source: '/x', destination: { kind: 'site-space', siteSpaceId: 'nope' } },
+          creator,
+        ),
+      ),
+    ).toMatch(/destination\.siteSpaceId/);
+    const page = { kind: 'site-page' as const, siteSpaceId: s.api.siteSpace.id, pageId: 'nope' };
+    expect(
+      await message(call(ops.createSiteRedirect, { ...where(s.siteId), source: '/x', destination: page }, creator)),
+    ).toMatch(/destination\.pageId/);
+    expect(
+      await message(
+        call(
+          ops.createSiteRedirect,
+          { ...where(s.siteId), source: '/x', destination: { kind: 'path', spaceId: s.api.spaceId, path: 'missing' } },
+          creator,
+        ),
+      ),
+    ).toMatch(/destination\.path/);
+    expect(await message(call(ops.bulkUpsertSiteRedirects, { ...where(s.siteId), redirects: [] }, creator))).toMatch(
+      /redirects/,
+    );
+
+    const a = await call(ops.createSiteRedirect, { ...where(s.siteId), source: '/taken', destination: dest }, creator);
+    const dup = await failureOf(
+      call(ops.createSiteRedirect, { ...where(s.siteId), source: 'taken/', destination: dest }, creator),
+    );
+    expect([dup.reason, dup.message]).toEqual(['conflict', expect.stringMatching(/source/)]);
+    const b = await call(ops.createSiteRedirect, { ...where(s.siteId), source: '/other', destination: dest }, creator);
+    expect(
+      await reason(
+        call(ops.updateSiteRedirectById, { ...where(s.siteId), siteRedirectId: b.id, source: '/taken' }, creator),
+      ),
+    ).toBe('conflict');
+    expect(
+      await message(call(ops.updateSiteRedirectById, { ...where(s.siteId), siteRedirectId: a.id }, creator)),
+    ).toMatch(/source/);
+  });
+
+  it('lets `read` members read, not write (403); another organization sees nothing (404)', async () => {
+    const s = await site();
+    const dest = { kind: 'site-space' as const, siteSpaceId: s.api.siteSpace.id };
+    const r = await call(ops.createSiteRedirect, { ...where(s.siteId), source: '/r', destination: dest }, admin);
+    const writes: [string, (a: Actor) => Promise<unknown>][] = [
+      ['create', (a) => call(ops.createSiteRedirect, { ...where(s.siteId), source: '/w', destination: dest }, a)],
+      [
+        'bulk',
+        (a) =>
+          call(
+            ops.bulkUpsertSiteRedirects,
+            { ...where(s.siteId), redirects: [{ source: '/w', destination: dest }] },
+            a,
+          ),
+      ],
+      [
+        'update',
+        (a) => call(ops.updateSiteRedirectById, { ...where(s.siteId), siteRedirectId: r.id, permanent: true }, a),
+      ],
+      ['delete', (a) => call(ops.deleteSiteRedirectById, { ...where(s.siteId), siteRedirectId: r.id }, a)],
+    ];
+    for (const [, write] of writes) {
+      expect(await reason(write(reader))).toBe('forbidden');
+      expect(await reason(write(stranger))).toBe('not_found');
+    }
+    expect(await reason(call(ops.listSiteRedirects, where(s.siteId), stranger))).toBe('not_found');
+    expect(await reason(call(ops.getSiteRedirectBySource, { ...where(s.siteId), source: '/r' }, stranger))).toBe(
+      'not_found',
+    );
+    expect((await call(ops.listSiteRedirects, where(s.siteId), reader)).count).toBe(1);
+  });
+});

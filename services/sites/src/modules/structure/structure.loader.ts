@@ -1,0 +1,103 @@
+import { invalid, notFound, pageOfList, type PageRequest } from '@quire/kit';
+import type { List } from '@quire/contracts';
+import type { SitesContext } from '../../trpc.ts';
+import { resolveShareKey } from '../share-links/share-link.resolver.ts';
+import type { ISite } from '../sites/site.entity.ts';
+import { loadSiteFor, type LoadedSite } from '../sites/site.loader.ts';
+import { SiteTree, type TreeSpace } from './site-tree.ts';
+import type { ISiteSpace } from './structure.entity.ts';
+import type { ISiteSection } from './structure.entity.ts';
+
+/** A section of a site whose structure the caller may edit (the site locked), with the site's tree (404 without it). */
+export async function loadSectionFor(
+  ctx: SitesContext,
+  input: { organizationId: string; siteId: string; siteSectionId: string },
+): Promise<{ site: ISite; tree: SiteTree; section: ISiteSection }> {
+  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
+  const tree = await SiteTree.load(ctx.em, site.id);
+  const section = tree.section(input.siteSectionId);
+  if (!section) throw notFound('Site section');
+  return { site, tree, section };
+}
+
+/** A section pointer of the deprecated `moveSiteSection`, as a structure position. */
+export const sectionPosition = (
+  position: { before?: { siteSection: string } | undefined; after?: { siteSection: string } | undefined } = {},
+) => {
+  const pointer = (p: { siteSection: string } | undefined) =>
+    p ? { type: 'site-section' as const, id: p.siteSection } : undefined;
+  return { before: pointer(position.before), after: pointer(position.after) };
+};
+
+/**
+ * What the site's audience reaches: 404 while it is not published, and for a `share-link` site unless `shareKey`
+ * is the key of one of its active links (its URLs then carry the key).
+ */
+export async function loadPublishedSiteFor(
+  ctx: SitesContext,
+  input: { organizationId: string; siteId: string; shareKey?: string | undefined },
+): Promise<LoadedSite & { shareKey: string | null; tree: SiteTree }> {
+  const loaded = await loadSiteFor(ctx, input.organizationId, input.siteId, 'view');
+  if (!loaded.site.published) throw notFound('Published site');
+  const shareKey = await resolveShareKey(ctx, loaded.site, input.shareKey);
+  if (loaded.site.visibility === 'share-link' && !shareKey)
+    throw notFound('Published site (a share-link site opens with the key of an active share link)');
+  return { ...loaded, shareKey, tree: await SiteTree.load(ctx.em, loaded.site.id) };
+}
+
+/** A site space of a site whose structure the caller may edit (the site locked), with the site's tree (404 without it). */
+export async function loadSiteSpaceFor(
+  ctx: SitesContext,
+  input: { organizationId: string; siteId: string; siteSpaceId: string },
+): Promise<{ site: ISite; tree: SiteTree; siteSpace: ISiteSpace }> {
+  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
+  const tree = await SiteTree.load(ctx.em, site.id);
+  const t = tree.siteSpace(input.siteSpaceId);
+  if (!t) throw notFound('Site space');
+  return { site, tree, siteSpace: t.entity };
+}
+
+/** A site whose structure the caller may edit (locked), and its tree; a `sectionId` must name one of its sections (400). */
+export async function loadSiteStructureFor(
+  ctx: SitesContext,
+  input: { organizationId: string; siteId: string; sectionId?: string | undefined },
+): Promise<{ site: ISite; tree: SiteTree }> {
+  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
+  const tree = await SiteTree.load(ctx.em, site.id);
+  if (input.sectionId !== undefined && !tree.section(input.sectionId))
+    throw invalid(`sectionId: no section ${input.sectionId} on this site`);
+  return { site, tree };
+}
+
+/**
+ * A page of the site spaces shown on a site the caller may view, in structure order (sections in order, then their
+ * site spaces); `default` picks the site's default site space, or the others.
+ */
+export async function loadShownSiteSpaces(
+  ctx: SitesContext,
+  input: PageRequest & { organizationId: string; siteId: string; default?: boolean | undefined },
+): Promise<{ site: ISite; tree: SiteTree; page: List<TreeSpace> }> {
+  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'view');
+  const tree = await SiteTree.load(ctx.em, site.id);
+  const siteDefault = tree.siteDefault?.entity.id;
+  const shown =
+    input.default === undefined
+      ? tree.shown
+      : tree.shown.filter((t) => (t.entity.id === siteDefault) === input.default);
+  const sectionOrder = new Map(tree.sections.map((s, i) => [s.id, i]));
+  const page = pageOfList(
+    shown,
+    (t: TreeSpace) => [sectionOrder.get(t.entity.sectionId ?? '') ?? -1, t.entity.position, t.entity.id],
+    input,
+  );
+  return { site, tree, page };
+}
+
+/** A site space pointer of the deprecated `moveSiteSpace`, as a structure position. */
+export const siteSpacePosition = (
+  position: { before?: { siteSpace: string } | undefined; after?: { siteSpace: string } | undefined } = {},
+) => {
+  const pointer = (p: { siteSpace: string } | undefined) =>
+    p ? { type: 'site-space' as const, id: p.siteSpace } : undefined;
+  return { before: pointer(position.before), after: pointer(position.after) };
+};
