@@ -10,7 +10,10 @@ import { integrationProcedures } from './modules/integrations/integrations.route
 import { organizationEventsConsumer } from './modules/organizations/organization-events.consumer.ts';
 import { serviceRouter } from './trpc.ts';
 
-export const integrationsRouter = serviceRouter('integrations', ServiceOperations.integrations, { ...integrationProcedures, ...installationProcedures });
+export const integrationsRouter = serviceRouter('integrations', ServiceOperations.integrations, {
+  ...integrationProcedures,
+  ...installationProcedures,
+});
 
 /** Integrations: publishing (versions, images, encrypted secrets), the marketplace list, installations. */
 export const integrationsService: ServiceDefinition<IntegrationsConfig> = {

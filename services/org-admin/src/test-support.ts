@@ -1,5 +1,11 @@
 import { ops, type Actor, type Role } from '@quire/contracts';
-import { createTestDatabase, startTestService, userActor, type TestDatabase, type TestService } from '@quire/kit/testing';
+import {
+  createTestDatabase,
+  startTestService,
+  userActor,
+  type TestDatabase,
+  type TestService,
+} from '@quire/kit/testing';
 import { loadOrgAdminConfig } from './env.ts';
 import { orgAdminService } from './service.ts';
 
@@ -61,13 +67,29 @@ export async function seedOrganization<const N extends string>(
   opts: { title?: string; domain?: string } = {},
 ): Promise<{ organizationId: string; admin: SeededUser; users: Record<N, SeededUser> }> {
   const domain = opts.domain ?? `org${++seq}-${Math.random().toString(36).slice(2, 8)}.test`;
-  const boot = await t.call(ops.bootstrapInstance, { title: opts.title ?? 'Acme Docs', email: `admin@${domain}`, name: 'Ada Admin' }, instanceAdmin);
+  const boot = await t.call(
+    ops.bootstrapInstance,
+    { title: opts.title ?? 'Acme Docs', email: `admin@${domain}`, name: 'Ada Admin' },
+    instanceAdmin,
+  );
   const organizationId = boot.organization.id;
-  const admin = { id: boot.user.id, email: boot.user.email!, actor: userActor(boot.user.id, [{ organization: organizationId, role: 'admin' }]) };
+  const admin = {
+    id: boot.user.id,
+    email: boot.user.email!,
+    actor: userActor(boot.user.id, [{ organization: organizationId, role: 'admin' }]),
+  };
   const users = {} as Record<N, SeededUser>;
   for (const [name, role] of Object.entries(members) as [N, Role | null][]) {
-    const { user } = await t.call(ops.addUserToOrganization, { organizationId, email: `${name}@${domain}`, role, name: name[0]!.toUpperCase() + name.slice(1) }, instanceAdmin);
-    users[name] = { id: user.id, email: user.email!, actor: userActor(user.id, [{ organization: organizationId, role }]) };
+    const { user } = await t.call(
+      ops.addUserToOrganization,
+      { organizationId, email: `${name}@${domain}`, role, name: name[0]!.toUpperCase() + name.slice(1) },
+      instanceAdmin,
+    );
+    users[name] = {
+      id: user.id,
+      email: user.email!,
+      actor: userActor(user.id, [{ organization: organizationId, role }]),
+    };
   }
   return { organizationId, admin, users };
 }

@@ -6,4 +6,4 @@ export type OrgAdminContext = ServiceContext<OrgAdminConfig>;
 /** The context of an operation with `access: 'user'`. */
 export type UserContext = Omit<OrgAdminContext, 'actor'> & { actor: UserActor };
 
-export const { implement, serviceRouter } = createServiceTrpc<OrgAdminContext>();
+export const { implement, implementPrepared, serviceRouter } = createServiceTrpc<OrgAdminContext>();

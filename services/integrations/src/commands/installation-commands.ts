@@ -5,8 +5,12 @@ import { installationRepository } from '../modules/installations/installation.re
 import type { IIntegration } from '../modules/integrations/integration.entity.ts';
 
 /** Installs an integration in an organization (once: 409 when it is already installed there); `integration-installation.created`. */
-export async function installationCreator(em: EntityManager, { integration, organizationId, now = new Date() }: { integration: IIntegration; organizationId: string; now?: Date }): Promise<IInstallation> {
-  if (await installationRepository.findIn(em, integration.name, organizationId)) throw conflict(`The integration ${integration.name} is already installed in this organization`);
+export async function installationCreator(
+  em: EntityManager,
+  { integration, organizationId, now = new Date() }: { integration: IIntegration; organizationId: string; now?: Date },
+): Promise<IInstallation> {
+  if (await installationRepository.findIn(em, integration.name, organizationId))
+    throw conflict(`The integration ${integration.name} is already installed in this organization`);
   const installation = em.create(Installation, {
     id: newId(),
     integrationName: integration.name,
@@ -19,7 +23,11 @@ export async function installationCreator(em: EntityManager, { integration, orga
     createdAt: now,
     updatedAt: now,
   });
-  recordEvent(em, Events.integrationInstallationCreated, { integration: integration.name, installation: installation.id, organization: organizationId });
+  recordEvent(em, Events.integrationInstallationCreated, {
+    integration: integration.name,
+    installation: installation.id,
+    organization: organizationId,
+  });
   return installation;
 }
 
@@ -38,19 +46,35 @@ export async function installationUpdater(em: EntityManager, props: Installation
   const { installation } = props;
   const changes: Partial<IInstallation> = {};
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  if (props.configuration !== undefined && !same(props.configuration, installation.configuration)) changes.configuration = props.configuration;
-  if (props.externalIds !== undefined && !same([...new Set(props.externalIds)], installation.externalIds)) changes.externalIds = [...new Set(props.externalIds)];
-  if (props.space_selection !== undefined && props.space_selection !== installation.spaceSelection) changes.spaceSelection = props.space_selection;
-  if (props.site_selection !== undefined && props.site_selection !== installation.siteSelection) changes.siteSelection = props.site_selection;
+  if (props.configuration !== undefined && !same(props.configuration, installation.configuration))
+    changes.configuration = props.configuration;
+  if (props.externalIds !== undefined && !same([...new Set(props.externalIds)], installation.externalIds))
+    changes.externalIds = [...new Set(props.externalIds)];
+  if (props.space_selection !== undefined && props.space_selection !== installation.spaceSelection)
+    changes.spaceSelection = props.space_selection;
+  if (props.site_selection !== undefined && props.site_selection !== installation.siteSelection)
+    changes.siteSelection = props.site_selection;
   const fields = Object.keys(changes);
   if (!fields.length) return installation;
   em.assign(installation, { ...changes, updatedAt: props.now ?? new Date() });
-  recordEvent(em, Events.integrationInstallationUpdated, { integration: installation.integrationName, installation: installation.id, organization: installation.organizationId, fields });
+  recordEvent(em, Events.integrationInstallationUpdated, {
+    integration: installation.integrationName,
+    installation: installation.id,
+    organization: installation.organizationId,
+    fields,
+  });
   return installation;
 }
 
 /** Uninstalls; `integration-installation.deleted`. */
-export async function installationDeleter(em: EntityManager, { installation }: { installation: IInstallation }): Promise<void> {
+export async function installationDeleter(
+  em: EntityManager,
+  { installation }: { installation: IInstallation },
+): Promise<void> {
   em.remove(installation);
-  recordEvent(em, Events.integrationInstallationDeleted, { integration: installation.integrationName, installation: installation.id, organization: installation.organizationId });
+  recordEvent(em, Events.integrationInstallationDeleted, {
+    integration: installation.integrationName,
+    installation: installation.id,
+    organization: installation.organizationId,
+  });
 }

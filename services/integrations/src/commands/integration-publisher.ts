@@ -1,9 +1,19 @@
-import { Events, INTEGRATION_ICON_MAX_BYTES, INTEGRATION_PREVIEW_MAX_BYTES, type OperationInput, type ops } from '@quire/contracts';
-import { newId, recordEvent, type BlobStore, type EntityManager } from '@quire/kit';
+import {
+  Events,
+  INTEGRATION_ICON_MAX_BYTES,
+  INTEGRATION_PREVIEW_MAX_BYTES,
+  type OperationInput,
+  type ops,
+} from '@quire/contracts';
+import { newId, recordEvent, type BlobStore, type EntityManager, type SecretBox } from '@quire/kit';
 import { blockDomainsOf } from '../modules/integrations/block-domains.ts';
-import { Integration, IntegrationVersion, type IIntegration, type StoredImage } from '../modules/integrations/integration.entity.ts';
+import {
+  Integration,
+  IntegrationVersion,
+  type IIntegration,
+  type StoredImage,
+} from '../modules/integrations/integration.entity.ts';
 import { decodeImage } from '../modules/integrations/image-type.ts';
-import type { SecretBox } from '../secrets/secret-box.ts';
 
 type PublishInput = Omit<OperationInput<typeof ops.publishIntegration>, 'organization'>;
 
@@ -37,11 +47,19 @@ export const secretsAad = (name: string) => `integration:${name}`;
 export async function integrationPublisher(em: EntityManager, props: IntegrationPublisherProps): Promise<IIntegration> {
   const { input, existing } = props;
   const now = props.now ?? new Date();
-  const icon = input.icon !== undefined ? await storeImage(props.blobs, input.icon, 'icon', INTEGRATION_ICON_MAX_BYTES) : null;
+  const icon =
+    input.icon !== undefined ? await storeImage(props.blobs, input.icon, 'icon', INTEGRATION_ICON_MAX_BYTES) : null;
   const previewImages: StoredImage[] = [];
-  for (const [n, image] of (input.previewImages ?? []).entries()) previewImages.push(await storeImage(props.blobs, image, `previewImages.${n}`, INTEGRATION_PREVIEW_MAX_BYTES));
-  const { key: scriptKey } = await props.blobs.put(Buffer.from(input.script, 'utf8'), 'application/javascript; charset=utf-8');
-  const secrets = input.secrets !== undefined ? props.box.seal(JSON.stringify(input.secrets), secretsAad(input.integrationName)) : (existing?.secrets ?? null);
+  for (const [n, image] of (input.previewImages ?? []).entries())
+    previewImages.push(await storeImage(props.blobs, image, `previewImages.${n}`, INTEGRATION_PREVIEW_MAX_BYTES));
+  const { key: scriptKey } = await props.blobs.put(
+    Buffer.from(input.script, 'utf8'),
+    'application/javascript; charset=utf-8',
+  );
+  const secrets =
+    input.secrets !== undefined
+      ? props.box.seal(JSON.stringify(input.secrets), secretsAad(input.integrationName))
+      : (existing?.secrets ?? null);
 
   const fields = {
     version: (existing?.version ?? 0) + 1,
@@ -71,18 +89,33 @@ export async function integrationPublisher(em: EntityManager, props: Integration
     integration = existing;
     em.assign(integration, fields);
   } else {
-    integration = em.create(Integration, { name: input.integrationName, ownerId: props.ownerId, createdAt: now, ...fields });
+    integration = em.create(Integration, {
+      name: input.integrationName,
+      ownerId: props.ownerId,
+      createdAt: now,
+      ...fields,
+    });
   }
   const { script: _script, icon: _icon, previewImages: _previews, secrets: _secrets, ...manifest } = input;
   em.create(IntegrationVersion, {
     id: newId(),
     integrationName: integration.name,
     version: integration.version,
-    manifest: { ...manifest, secretNames: Object.keys(input.secrets ?? {}), icon: icon?.key ?? null, previewImages: previewImages.map((p) => p.key) },
+    manifest: {
+      ...manifest,
+      secretNames: Object.keys(input.secrets ?? {}),
+      icon: icon?.key ?? null,
+      previewImages: previewImages.map((p) => p.key),
+    },
     scriptKey,
     publishedBy: props.publishedBy,
     publishedAt: now,
   });
-  recordEvent(em, Events.integrationPublished, { integration: integration.name, organization: integration.ownerId, version: integration.version, visibility: integration.visibility });
+  recordEvent(em, Events.integrationPublished, {
+    integration: integration.name,
+    organization: integration.ownerId,
+    version: integration.version,
+    visibility: integration.visibility,
+  });
   return integration;
 }

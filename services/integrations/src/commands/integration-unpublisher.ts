@@ -8,10 +8,17 @@ import { integrationRepository } from '../modules/integrations/integration.repos
  * Unpublishes an integration: it, its versions and every installation of it are deleted (the installations
  * and versions cascade in the database); `integration.unpublished` names the installations that went.
  */
-export async function integrationUnpublisher(em: EntityManager, { integration }: { integration: IIntegration }): Promise<string[]> {
+export async function integrationUnpublisher(
+  em: EntityManager,
+  { integration }: { integration: IIntegration },
+): Promise<string[]> {
   const installations = await installationRepository.idsOf(em, integration.name);
   em.remove(integration);
-  recordEvent(em, Events.integrationUnpublished, { integration: integration.name, organization: integration.ownerId, installations });
+  recordEvent(em, Events.integrationUnpublished, {
+    integration: integration.name,
+    organization: integration.ownerId,
+    installations,
+  });
   return installations;
 }
 
@@ -19,10 +26,18 @@ export async function integrationUnpublisher(em: EntityManager, { integration }:
  * An organization was deleted: every integration it owns is unpublished (with its installations) and every
  * installation in it is deleted, each with its event.
  */
-export async function organizationIntegrationsDeleter(em: EntityManager, { organizationId }: { organizationId: string }): Promise<void> {
-  for (const integration of await integrationRepository.ownedBy(em, organizationId)) await integrationUnpublisher(em, { integration });
+export async function organizationIntegrationsDeleter(
+  em: EntityManager,
+  { organizationId }: { organizationId: string },
+): Promise<void> {
+  for (const integration of await integrationRepository.ownedBy(em, organizationId))
+    await integrationUnpublisher(em, { integration });
   for (const installation of await installationRepository.inOrganization(em, organizationId)) {
     em.remove(installation);
-    recordEvent(em, Events.integrationInstallationDeleted, { integration: installation.integrationName, installation: installation.id, organization: organizationId });
+    recordEvent(em, Events.integrationInstallationDeleted, {
+      integration: installation.integrationName,
+      installation: installation.id,
+      organization: organizationId,
+    });
   }
 }

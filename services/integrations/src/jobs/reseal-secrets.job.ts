@@ -1,13 +1,15 @@
-import type { EntityManager, JobDefinition, ServiceDeps } from '@quire/kit';
+import { type SecretBox, secretBoxOf, type EntityManager, type JobDefinition, type ServiceDeps } from '@quire/kit';
 import { secretsResealer } from '../commands/secrets-resealer.ts';
 import type { IntegrationsConfig } from '../env.ts';
 import { integrationRepository } from '../modules/integrations/integration.repository.ts';
-import { SecretBox, secretBoxOf } from '../secrets/secret-box.ts';
 
 export const RESEAL_JOB = 'integrations-reseal-secrets';
 
 /** Re-encrypts under the current key every secret sealed with a previous one, one integration per transaction. */
-export async function resealSecrets(em: EntityManager, box: SecretBox): Promise<{ resealed: number; unknownKey: number }> {
+export async function resealSecrets(
+  em: EntityManager,
+  box: SecretBox,
+): Promise<{ resealed: number; unknownKey: number }> {
   let resealed = 0;
   let unknownKey = 0;
   for (const name of await integrationRepository.sealedWithOtherKey(em, box.keyId)) {
@@ -28,7 +30,11 @@ export function resealSecretsJob(deps: ServiceDeps<IntegrationsConfig>): JobDefi
     run: async () => {
       const { resealed, unknownKey } = await resealSecrets(deps.orm.em.fork(), box);
       if (resealed) deps.log.info({ resealed }, 'integration secrets re-encrypted under the current key');
-      if (unknownKey) deps.log.warn({ unknownKey }, 'integration secrets sealed with a key no longer configured: add it to QUIRE_SECRETS_PREVIOUS_KEYS');
+      if (unknownKey)
+        deps.log.warn(
+          { unknownKey },
+          'integration secrets sealed with a key no longer configured: add it to QUIRE_SECRETS_PREVIOUS_KEYS',
+        );
     },
   };
 }

@@ -19,7 +19,13 @@ export async function userEnsurer(em: EntityManager, props: UserEnsurerProps): P
     if (props.name && existing.displayName !== props.name) existing.displayName = props.name;
     return existing;
   }
-  return em.create(User, { id: newId(), email, displayName: props.name ?? nameFromEmail(email), photoURL: null, createdAt: new Date() });
+  return em.create(User, {
+    id: newId(),
+    email,
+    displayName: props.name ?? nameFromEmail(email),
+    photoURL: null,
+    createdAt: new Date(),
+  });
 }
 
 export interface MembershipSetterProps {
@@ -32,13 +38,25 @@ export interface MembershipSetterProps {
 export async function membershipSetter(em: EntityManager, props: MembershipSetterProps): Promise<IMembership> {
   const existing = await em.findOne(Membership, { organizationId: props.organizationId, userId: props.userId });
   if (!existing) {
-    const created = em.create(Membership, { organizationId: props.organizationId, userId: props.userId, role: props.role, joinedAt: new Date(), lastSeenAt: null, sso: false });
+    const created = em.create(Membership, {
+      organizationId: props.organizationId,
+      userId: props.userId,
+      role: props.role,
+      joinedAt: new Date(),
+      lastSeenAt: null,
+      sso: false,
+    });
     recordEvent(em, Events.memberAdded, { organization: props.organizationId, user: props.userId, role: props.role });
     return created;
   }
   if (existing.role === props.role) return existing;
   const previousRole = existing.role ?? null;
   existing.role = props.role;
-  recordEvent(em, Events.memberRoleChanged, { organization: props.organizationId, user: props.userId, role: props.role, previousRole });
+  recordEvent(em, Events.memberRoleChanged, {
+    organization: props.organizationId,
+    user: props.userId,
+    role: props.role,
+    previousRole,
+  });
   return existing;
 }

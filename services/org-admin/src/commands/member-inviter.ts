@@ -15,6 +15,8 @@ export interface MemberInviterResult {
   users: string[];
   /** E-mails added as members but not as SSO members: they belong to another organization already. */
   failedSSOEmails: string[];
+  /** The users added, each with the role it was invited with (for the invitation e-mails). */
+  added: { userId: string; email: string; role: Role | null }[];
 }
 
 /**
@@ -22,7 +24,7 @@ export interface MemberInviterResult {
  * of an e-mail wins.
  */
 export async function memberInviter(em: EntityManager, props: MemberInviterProps): Promise<MemberInviterResult> {
-  const result: MemberInviterResult = { users: [], failedSSOEmails: [] };
+  const result: MemberInviterResult = { users: [], failedSSOEmails: [], added: [] };
   const seen = new Set<string>();
   for (const invite of props.invites) {
     const email = invite.email.trim().toLowerCase();
@@ -30,8 +32,13 @@ export async function memberInviter(em: EntityManager, props: MemberInviterProps
     seen.add(email);
     const user = await userEnsurer(em, { email });
     if (await em.findOne(Membership, { organizationId: props.organizationId, userId: user.id })) continue;
-    const membership = await membershipSetter(em, { organizationId: props.organizationId, userId: user.id, role: invite.role });
+    const membership = await membershipSetter(em, {
+      organizationId: props.organizationId,
+      userId: user.id,
+      role: invite.role,
+    });
     result.users.push(user.id);
+    result.added.push({ userId: user.id, email, role: invite.role });
     if (!props.sso) continue;
     const elsewhere = await em.count(Membership, { userId: user.id, organizationId: { $ne: props.organizationId } });
     if (elsewhere > 0) result.failedSSOEmails.push(email);

@@ -1,17 +1,13 @@
-import type { Role } from '@quire/contracts';
-import { invalid, newId, type EntityManager } from '@quire/kit';
+import { newId, type EntityManager } from '@quire/kit';
 import { normalizeCertificate } from '../modules/saml/certificate.ts';
 import { SamlProvider, type ISamlProvider } from '../modules/saml/saml-provider.entity.ts';
-import { Team } from '../modules/teams/team.entity.ts';
+import { ssoDefaultsSetter, type SsoDefaults } from './sso-member-provisioner.ts';
 
-export interface SamlSettings {
+export interface SamlSettings extends SsoDefaults {
   label?: string | undefined;
   entityID?: string | undefined;
   certificate?: string | undefined;
   ssoURL?: string | undefined;
-  /** A team of the organization (400 otherwise); null: none. */
-  defaultTeam?: string | null | undefined;
-  defaultRole?: Role | null | undefined;
 }
 
 async function applySettings(em: EntityManager, p: ISamlProvider, input: SamlSettings): Promise<ISamlProvider> {
@@ -19,19 +15,16 @@ async function applySettings(em: EntityManager, p: ISamlProvider, input: SamlSet
   if (input.entityID !== undefined) p.entityId = input.entityID;
   if (input.certificate !== undefined) p.certificate = normalizeCertificate(input.certificate);
   if (input.ssoURL !== undefined) p.ssoUrl = input.ssoURL;
-  if (input.defaultTeam !== undefined) {
-    if (input.defaultTeam !== null && !(await em.findOne(Team, { id: input.defaultTeam, organizationId: p.organizationId }))) {
-      throw invalid('Invalid request: defaultTeam: no such team in the organization');
-    }
-    p.defaultTeamId = input.defaultTeam;
-  }
-  if (input.defaultRole !== undefined) p.defaultRole = input.defaultRole;
+  await ssoDefaultsSetter(em, p, input);
   em.persist(p);
   return p;
 }
 
 /** A new SAML provider, `pending` until its SSO URL, entity ID and certificate are set. */
-export function samlProviderCreator(em: EntityManager, props: SamlSettings & { organizationId: string; label: string }): Promise<ISamlProvider> {
+export function samlProviderCreator(
+  em: EntityManager,
+  props: SamlSettings & { organizationId: string; label: string },
+): Promise<ISamlProvider> {
   const provider = em.create(SamlProvider, {
     id: newId(),
     organizationId: props.organizationId,
@@ -46,7 +39,10 @@ export function samlProviderCreator(em: EntityManager, props: SamlSettings & { o
   return applySettings(em, provider, props);
 }
 
-export function samlProviderUpdater(em: EntityManager, props: SamlSettings & { provider: ISamlProvider }): Promise<ISamlProvider> {
+export function samlProviderUpdater(
+  em: EntityManager,
+  props: SamlSettings & { provider: ISamlProvider },
+): Promise<ISamlProvider> {
   return applySettings(em, props.provider, props);
 }
 

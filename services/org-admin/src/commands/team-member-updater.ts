@@ -1,6 +1,7 @@
 import { Events, type TeamMemberRole } from '@quire/contracts';
 import { invalid, newId, notFound, recordEvent, type EntityManager } from '@quire/kit';
-import { findMemberOrThrow, memberRefKey, resolveMemberRefs } from '../modules/members/member.repository.ts';
+import { memberRefKey, resolveMemberRefs } from '../modules/members/member.repository.ts';
+import { insertTeamMemberIfAbsent, lockMemberships, lockTeamMembers } from '../modules/teams/team.repository.ts';
 import { Team, TeamMember, type ITeam, type ITeamMember } from '../modules/teams/team.entity.ts';
 
 export interface TeamMemberSetterProps {
@@ -8,21 +9,33 @@ export interface TeamMemberSetterProps {
   userId: string;
   /** Default `member` when added; unchanged when absent for an existing member. */
   role?: TeamMemberRole | undefined;
-  existing: ITeamMember | null;
 }
 
 /**
- * Adds the user to the team or changes their role; `team.member-added` or `team.member-role-changed` goes
- * to the outbox. The user must be a member of the team's organization (the database refuses otherwise).
+ * Adds the user to the team or changes their role; `team.member-added` or `team.member-role-changed` goes to
+ * the outbox. Race-safe: the insert is skipped when the row exists (a PUT of the same member at once added it),
+ * and a role change locks the row. The user must be a member of the team's organization, locked by the caller.
  */
-export function teamMemberSetter(em: EntityManager, { team, userId, role, existing }: TeamMemberSetterProps): void {
+export async function teamMemberSetter(
+  em: EntityManager,
+  { team, userId, role }: TeamMemberSetterProps,
+): Promise<void> {
   const base = { organization: team.organizationId, team: team.id, user: userId };
-  if (!existing) {
-    const created = em.create(TeamMember, { team, userId, organizationId: team.organizationId, role: role ?? 'member', addedAt: new Date() });
-    recordEvent(em, Events.teamMemberAdded, { ...base, role: created.role });
+  const row = {
+    teamId: team.id,
+    organizationId: team.organizationId,
+    userId,
+    role: role ?? 'member',
+    addedAt: new Date(),
+  } as const;
+  if (await insertTeamMemberIfAbsent(em, row)) {
+    recordEvent(em, Events.teamMemberAdded, { ...base, role: row.role });
     return;
   }
-  if (role === undefined || existing.role === role) return;
+  if (role === undefined) return;
+  // Gone already: a DELETE of the member committed in between, and this PUT counts as having come before it.
+  const [existing] = await lockTeamMembers(em, team.id, [userId]);
+  if (!existing || existing.role === role) return;
   const previousRole = existing.role;
   existing.role = role;
   recordEvent(em, Events.teamMemberRoleChanged, { ...base, role, previousRole });
@@ -35,15 +48,18 @@ export function teamMemberRemover(em: EntityManager, { row }: { row: ITeamMember
 }
 
 /** `PUT .../teams/{teamId}/members/{userId}`: a member of the organization (404 otherwise) into the team, or a new role. */
-export async function teamMemberUpserter(em: EntityManager, props: { team: ITeam; userId: string; role?: TeamMemberRole | undefined }): Promise<void> {
-  await findMemberOrThrow(em, props.team.organizationId, props.userId);
-  const existing = await em.findOne(TeamMember, { team: props.team.id, userId: props.userId });
-  teamMemberSetter(em, { ...props, existing });
+export async function teamMemberUpserter(
+  em: EntityManager,
+  props: { team: ITeam; userId: string; role?: TeamMemberRole | undefined },
+): Promise<void> {
+  if (!(await lockMemberships(em, props.team.organizationId, [props.userId])).has(props.userId))
+    throw notFound('Member');
+  await teamMemberSetter(em, props);
 }
 
-/** `DELETE .../teams/{teamId}/members/{userId}`: 404 when the user is not in the team. */
+/** `DELETE .../teams/{teamId}/members/{userId}`: 404 when the user is not in the team (or another DELETE took them out). */
 export async function teamMemberDeleter(em: EntityManager, props: { team: ITeam; userId: string }): Promise<void> {
-  const row = await em.findOne(TeamMember, { team: props.team.id, userId: props.userId });
+  const [row] = await lockTeamMembers(em, props.team.id, [props.userId]);
   if (!row) throw notFound('Team member');
   teamMemberRemover(em, { row });
 }
@@ -78,24 +94,46 @@ export async function teamMembersUpdater(em: EntityManager, props: TeamMembersUp
   }
   for (const [ref, { role }] of Object.entries(roles)) target.set(userOf('memberships', ref), role);
   for (const id of removed) target.delete(id);
-  const rows = await em.find(TeamMember, { team: team.id, userId: { $in: [...target.keys(), ...removed] } });
-  const existing = new Map(rows.map((r) => [r.userId, r]));
-  for (const [userId, role] of target) teamMemberSetter(em, { team, userId, role, existing: existing.get(userId) ?? null });
-  for (const userId of removed) {
-    const row = existing.get(userId);
-    if (row) teamMemberRemover(em, { row });
+  // Locked members stay in the organization until the commit; one removed meanwhile is no member any more.
+  const present = await lockMemberships(em, team.organizationId, [...target.keys()].sort());
+  const gone = [...target.keys()].find((id) => !present.has(id));
+  if (gone !== undefined)
+    throw invalid(
+      `Invalid request: ${gone in roles ? 'memberships' : 'add'}: ${JSON.stringify(gone)} is not a member of the organization`,
+    );
+  // One user at a time in id order, so two bulk updates of overlapping members take their row locks alike.
+  for (const userId of [...target.keys(), ...removed].sort()) {
+    if (!removed.has(userId)) await teamMemberSetter(em, { team, userId, role: target.get(userId) });
+    else for (const row of await lockTeamMembers(em, team.id, [userId])) teamMemberRemover(em, { row });
   }
 }
 
 /** A new team with its first members (`member` role); a non-member in `members` is a 400 naming the field. */
-export async function teamCreator(em: EntityManager, props: { organizationId: string; title: string; members?: string[] | undefined }): Promise<ITeam> {
+export async function teamCreator(
+  em: EntityManager,
+  props: { organizationId: string; title: string; members?: string[] | undefined },
+): Promise<ITeam> {
   const members = props.members ?? [];
   const found = await resolveMemberRefs(em, props.organizationId, members);
   const missing = members.find((id) => !found.has(id));
-  if (missing !== undefined) throw invalid(`Invalid request: members: ${JSON.stringify(missing)} is not a member of the organization`);
-  const team = em.create(Team, { id: newId(), organizationId: props.organizationId, title: props.title, createdAt: new Date() });
+  if (missing !== undefined)
+    throw invalid(`Invalid request: members: ${JSON.stringify(missing)} is not a member of the organization`);
+  const team = em.create(Team, {
+    id: newId(),
+    organizationId: props.organizationId,
+    title: props.title,
+    createdAt: new Date(),
+  });
   recordEvent(em, Events.teamCreated, { organization: team.organizationId, team: team.id, title: team.title });
-  for (const userId of new Set(members)) teamMemberSetter(em, { team, userId, role: 'member', existing: null });
+  for (const userId of new Set(members)) {
+    em.create(TeamMember, { team, userId, organizationId: team.organizationId, role: 'member', addedAt: new Date() });
+    recordEvent(em, Events.teamMemberAdded, {
+      organization: team.organizationId,
+      team: team.id,
+      user: userId,
+      role: 'member',
+    });
+  }
   return team;
 }
 

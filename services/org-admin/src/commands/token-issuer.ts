@@ -7,9 +7,20 @@ export const TOKEN_PREFIX = 'quire';
 const LAST_USED_PRECISION_MS = 60_000;
 
 /** Issues an API token: the secret is returned once, only its SHA-256 is stored. */
-export function tokenIssuer(em: EntityManager, props: { userId: string; label: string }): { token: string; record: IApiToken } {
+export function tokenIssuer(
+  em: EntityManager,
+  props: { userId: string; label: string },
+): { token: string; record: IApiToken } {
   const token = newSecret(TOKEN_PREFIX);
-  const record = em.create(ApiToken, { id: newId(), userId: props.userId, label: props.label, hash: sha256Hex(token), createdAt: new Date(), lastUsedAt: null, revokedAt: null });
+  const record = em.create(ApiToken, {
+    id: newId(),
+    userId: props.userId,
+    label: props.label,
+    hash: sha256Hex(token),
+    createdAt: new Date(),
+    lastUsedAt: null,
+    revokedAt: null,
+  });
   return { token, record };
 }
 
@@ -20,8 +31,12 @@ export function tokenRevoker(em: EntityManager, { token }: { token: IApiToken })
   recordEvent(em, Events.tokenRevoked, { user: token.userId, token: token.id });
 }
 
-/** Records that a token was used (minute precision). */
-export function tokenUseRecorder(em: EntityManager, { token, now = new Date() }: { token: IApiToken; now?: Date }): void {
+/** Records that a token was used (minute precision); nothing for a token that is not an API token (none, the admin's). */
+export function tokenUseRecorder(
+  em: EntityManager,
+  { token, now = new Date() }: { token?: IApiToken | undefined; now?: Date },
+): void {
+  if (!token) return;
   if (token.lastUsedAt && now.getTime() - token.lastUsedAt.getTime() <= LAST_USED_PRECISION_MS) return;
   token.lastUsedAt = now;
   em.persist(token);

@@ -13,7 +13,9 @@ export class MembersAndTeamsMigration extends SchemaMigration {
       add column user_name text not null default '',
       add column user_email text not null default '',
       add column sort_name text generated always as (lower(user_name)) stored`);
-    this.addSql(`update ${membership} m set user_name = u.display_name, user_email = u.email from ${user} u where u.id = m.user_id`);
+    this.addSql(
+      `update ${membership} m set user_name = u.display_name, user_email = u.email from ${user} u where u.id = m.user_id`,
+    );
     this.addSql(`create function ${this.t('membership_copy_user')}() returns trigger language plpgsql as $fn$
       begin
         select u.display_name, u.email into new.user_name, new.user_email from ${user} u where u.id = new.user_id;
@@ -32,7 +34,9 @@ export class MembersAndTeamsMigration extends SchemaMigration {
     this.addSql(`create trigger user_copy_to_memberships after insert or update of display_name, email on ${user}
       for each row execute function ${this.t('user_copy_to_memberships')}()`);
     this.addSql(`create index membership_joined on ${membership} (organization_id, joined_at, user_id)`);
-    this.addSql(`create index membership_last_seen on ${membership} (organization_id, last_seen_at, user_id) where last_seen_at is not null`);
+    this.addSql(
+      `create index membership_last_seen on ${membership} (organization_id, last_seen_at, user_id) where last_seen_at is not null`,
+    );
     this.addSql(`create index membership_name on ${membership} (organization_id, sort_name, user_id)`);
 
     this.addSql(`create table ${this.t('team')} (
@@ -52,6 +56,8 @@ export class MembersAndTeamsMigration extends SchemaMigration {
       foreign key (team_id, organization_id) references ${this.t('team')} (id, organization_id) on delete cascade deferrable initially deferred,
       foreign key (organization_id, user_id) references ${membership} (organization_id, user_id) on delete cascade deferrable initially deferred)`);
     this.addSql(`create index team_member_list on ${this.t('team_member')} (team_id, added_at, user_id)`);
-    this.addSql(`create index team_member_user on ${this.t('team_member')} (organization_id, user_id, added_at, team_id)`);
+    this.addSql(
+      `create index team_member_user on ${this.t('team_member')} (organization_id, user_id, added_at, team_id)`,
+    );
   }
 }

@@ -12,7 +12,9 @@ export class SamlAndTranslationsMigration extends SchemaMigration {
       default_team_id text null references ${this.t('team')} (id) on delete set null deferrable initially deferred,
       default_role text null check (default_role in ('admin','create','review','edit','comment','read')),
       created_at timestamptz not null)`);
-    this.addSql(`create index saml_provider_organization on ${this.t('saml_provider')} (organization_id, created_at, id)`);
+    this.addSql(
+      `create index saml_provider_organization on ${this.t('saml_provider')} (organization_id, created_at, id)`,
+    );
     this.addSql(`create table ${this.t('translation_settings')} (
       id text primary key,
       organization_id text not null references ${this.t('organization')} (id) on delete cascade deferrable initially deferred,
@@ -20,6 +22,8 @@ export class SamlAndTranslationsMigration extends SchemaMigration {
       languages jsonb not null default '[]',
       created_at timestamptz not null,
       updated_at timestamptz not null)`);
-    this.addSql(`create index translation_settings_organization on ${this.t('translation_settings')} (organization_id, created_at, id)`);
+    this.addSql(
+      `create index translation_settings_organization on ${this.t('translation_settings')} (organization_id, created_at, id)`,
+    );
   }
 }

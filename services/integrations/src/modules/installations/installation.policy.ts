@@ -17,9 +17,15 @@ export interface InstallationFacts {
 export const installationPolicy = definePolicy({
   resource: 'Installation',
   role: (actor: Actor, facts: InstallationFacts): AccessLevel | null =>
-    roleAtLeast(organizationLevel(actor, facts.ownerId), 'admin') ? 'admin' : organizationLevel(actor, facts.organizationId),
+    roleAtLeast(organizationLevel(actor, facts.ownerId), 'admin')
+      ? 'admin'
+      : organizationLevel(actor, facts.organizationId),
   actions: { view: 'admin', update: 'admin', delete: 'admin' },
-  describe: { view: 'Viewing the installation', update: 'Changing the installation', delete: 'Uninstalling the integration' },
+  describe: {
+    view: 'Viewing the installation',
+    update: 'Changing the installation',
+    delete: 'Uninstalling the integration',
+  },
 });
 export type InstallationAction = keyof typeof installationPolicy.actions;
 

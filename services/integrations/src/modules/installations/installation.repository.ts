@@ -14,17 +14,23 @@ export const installationRepository = {
   },
 
   /** The filter of the installations of an integration in a caller's scope (null: none), those carrying `externalId` when given. */
-  async visibleWhere(em: EntityManager, integrationName: string, scope: InstallationScope, externalId?: string): Promise<FilterQuery<IInstallation> | null> {
+  async visibleWhere(
+    em: EntityManager,
+    integrationName: string,
+    scope: InstallationScope,
+    externalId?: string,
+  ): Promise<FilterQuery<IInstallation> | null> {
     if (scope.kind === 'in' && scope.organizations.length === 0) return null;
     const where: FilterQuery<IInstallation> = {
       integrationName,
       ...(scope.kind === 'in' ? { organizationId: { $in: scope.organizations } } : {}),
     };
     if (externalId === undefined) return where;
-    const rows = await sql<{ id: string }>(em, `select id from :schema.integration_installation where integration_name = ? and external_ids @> jsonb_build_array(?::text)`, [
-      integrationName,
-      externalId,
-    ]);
+    const rows = await sql<{ id: string }>(
+      em,
+      `select id from :schema.integration_installation where integration_name = ? and external_ids @> jsonb_build_array(?::text)`,
+      [integrationName, externalId],
+    );
     return { ...where, id: { $in: rows.map((r) => r.id) } };
   },
 
@@ -39,6 +45,12 @@ export const installationRepository = {
 
   /** Ids of an integration's installations (before they cascade away with it). */
   async idsOf(em: EntityManager, integrationName: string): Promise<string[]> {
-    return (await sql<{ id: string }>(em, `select id from :schema.integration_installation where integration_name = ? order by created_at, id`, [integrationName])).map((r) => r.id);
+    return (
+      await sql<{ id: string }>(
+        em,
+        `select id from :schema.integration_installation where integration_name = ? order by created_at, id`,
+        [integrationName],
+      )
+    ).map((r) => r.id);
   },
 };

@@ -5,7 +5,13 @@ import { loadIntegrationsConfig } from '../../env.ts';
 import { integrationsService } from '../../service.ts';
 
 const t = useTestService(integrationsService, loadIntegrationsConfig, { label: 'integrations-installations' });
-const error = async (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: Error) => e.message);
+const error = async (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: Error) => e.message,
+  );
 
 const configurations = {
   account: {
@@ -21,38 +27,130 @@ const configurations = {
 
 describe('installations', () => {
   it('install, list (externalId), get, update with the configuration checked, uninstall', async () => {
-    await t.call(ops.publishIntegration, { integrationName: 'life', title: 'Lifecycle', description: 'd', script: 's', scopes: [], organization: 'dev', configurations }, orgAdmin('dev'));
-    const inst = await t.call(ops.installIntegration, { integrationName: 'life', organization: 'shop' }, orgAdmin('shop'));
-    expect(inst).toMatchObject({ object: 'integration-installation', status: 'active', space_selection: 'all', site_selection: 'all', configuration: {}, externalIds: [], target: { organization: 'shop' } });
-    expect(await error(t.call(ops.installIntegration, { integrationName: 'life', organization: 'shop' }, orgAdmin('shop')))).toMatch(/already installed/);
-    expect(await error(t.call(ops.installIntegration, { integrationName: 'life', organization: 'shop' }, userActor('e', [{ organization: 'shop', role: 'edit' }])))).toMatch(/needs the `admin` role/);
-
-    expect(await error(t.call(ops.updateIntegrationInstallation, { integrationName: 'life', installationId: inst.id, configuration: { region: 'eu' } }, orgAdmin('shop')))).toBe(
-      'Invalid request: configuration: `token` is required',
+    await t.call(
+      ops.publishIntegration,
+      {
+        integrationName: 'life',
+        title: 'Lifecycle',
+        description: 'd',
+        script: 's',
+        scopes: [],
+        organization: 'dev',
+        configurations,
+      },
+      orgAdmin('dev'),
     );
-    expect(await error(t.call(ops.updateIntegrationInstallation, { integrationName: 'life', installationId: inst.id, configuration: { token: 't', region: 'mars' } }, orgAdmin('shop')))).toBe(
-      'Invalid request: configuration.region: must be one of "eu", "us"',
-    );
-    expect(await error(t.call(ops.updateIntegrationInstallation, { integrationName: 'life', installationId: inst.id, configuration: { token: 't', retries: 'x' } }, orgAdmin('shop')))).toBe(
-      'Invalid request: configuration.retries: must be number',
-    );
-    const updated = await t.call(
-      ops.updateIntegrationInstallation,
-      { integrationName: 'life', installationId: inst.id, configuration: { token: 't', region: 'us' }, externalIds: ['ext-1'], space_selection: 'selected' },
+    const inst = await t.call(
+      ops.installIntegration,
+      { integrationName: 'life', organization: 'shop' },
       orgAdmin('shop'),
     );
-    expect(updated).toMatchObject({ configuration: { token: 't', region: 'us' }, externalIds: ['ext-1'], space_selection: 'selected' });
+    expect(inst).toMatchObject({
+      object: 'integration-installation',
+      status: 'active',
+      space_selection: 'all',
+      site_selection: 'all',
+      configuration: {},
+      externalIds: [],
+      target: { organization: 'shop' },
+    });
+    expect(
+      await error(t.call(ops.installIntegration, { integrationName: 'life', organization: 'shop' }, orgAdmin('shop'))),
+    ).toMatch(/already installed/);
+    expect(
+      await error(
+        t.call(
+          ops.installIntegration,
+          { integrationName: 'life', organization: 'shop' },
+          userActor('e', [{ organization: 'shop', role: 'edit' }]),
+        ),
+      ),
+    ).toMatch(/needs the `admin` role/);
+
+    expect(
+      await error(
+        t.call(
+          ops.updateIntegrationInstallation,
+          { integrationName: 'life', installationId: inst.id, configuration: { region: 'eu' } },
+          orgAdmin('shop'),
+        ),
+      ),
+    ).toBe('Invalid request: configuration: `token` is required');
+    expect(
+      await error(
+        t.call(
+          ops.updateIntegrationInstallation,
+          { integrationName: 'life', installationId: inst.id, configuration: { token: 't', region: 'mars' } },
+          orgAdmin('shop'),
+        ),
+      ),
+    ).toBe('Invalid request: configuration.region: must be one of "eu", "us"');
+    expect(
+      await error(
+        t.call(
+          ops.updateIntegrationInstallation,
+          { integrationName: 'life', installationId: inst.id, configuration: { token: 't', retries: 'x' } },
+          orgAdmin('shop'),
+        ),
+      ),
+    ).toBe('Invalid request: configuration.retries: must be number');
+    const updated = await t.call(
+      ops.updateIntegrationInstallation,
+      {
+        integrationName: 'life',
+        installationId: inst.id,
+        configuration: { token: 't', region: 'us' },
+        externalIds: ['ext-1'],
+        space_selection: 'selected',
+      },
+      orgAdmin('shop'),
+    );
+    expect(updated).toMatchObject({
+      configuration: { token: 't', region: 'us' },
+      externalIds: ['ext-1'],
+      space_selection: 'selected',
+    });
     const [event] = await t.outboxEvents('integration-installation.updated');
     expect(event!.data).toMatchObject({ fields: ['configuration', 'externalIds', 'spaceSelection'] });
 
     // The developer (owner admin) sees every installation; another organization's admin only its own.
     await t.call(ops.installIntegration, { integrationName: 'life', organization: 'other' }, orgAdmin('other'));
-    expect((await t.call(ops.listIntegrationInstallations, { integrationName: 'life' }, orgAdmin('dev'))).count).toBe(2);
-    expect((await t.call(ops.listIntegrationInstallations, { integrationName: 'life' }, orgAdmin('other'))).items.map((i) => i.target.organization)).toEqual(['other']);
-    expect((await t.call(ops.listIntegrationInstallations, { integrationName: 'life', externalId: 'ext-1' }, orgAdmin('dev'))).items.map((i) => i.id)).toEqual([inst.id]);
-    expect(await error(t.call(ops.getIntegrationInstallationById, { integrationName: 'life', installationId: inst.id }, orgAdmin('other')))).toBe('Installation not found');
+    expect((await t.call(ops.listIntegrationInstallations, { integrationName: 'life' }, orgAdmin('dev'))).count).toBe(
+      2,
+    );
+    expect(
+      (await t.call(ops.listIntegrationInstallations, { integrationName: 'life' }, orgAdmin('other'))).items.map(
+        (i) => i.target.organization,
+      ),
+    ).toEqual(['other']);
+    expect(
+      (
+        await t.call(
+          ops.listIntegrationInstallations,
+          { integrationName: 'life', externalId: 'ext-1' },
+          orgAdmin('dev'),
+        )
+      ).items.map((i) => i.id),
+    ).toEqual([inst.id]);
+    expect(
+      await error(
+        t.call(
+          ops.getIntegrationInstallationById,
+          { integrationName: 'life', installationId: inst.id },
+          orgAdmin('other'),
+        ),
+      ),
+    ).toBe('Installation not found');
 
     await t.call(ops.uninstallIntegration, { integrationName: 'life', installationId: inst.id }, orgAdmin('shop'));
-    expect(await error(t.call(ops.getIntegrationInstallationById, { integrationName: 'life', installationId: inst.id }, orgAdmin('dev')))).toBe('Installation not found');
+    expect(
+      await error(
+        t.call(
+          ops.getIntegrationInstallationById,
+          { integrationName: 'life', installationId: inst.id },
+          orgAdmin('dev'),
+        ),
+      ),
+    ).toBe('Installation not found');
   });
 });

@@ -5,7 +5,8 @@
 export function blockDomainsOf(blocks: readonly { urlUnfurl?: string[] | undefined }[]): string[] {
   const domains = new Set<string>();
   for (const pattern of blocks.flatMap((b) => b.urlUnfurl ?? [])) {
-    const host = /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#:]+)/i.exec(pattern.trim())?.[1] ?? /^([^/?#:]+)/.exec(pattern.trim())?.[1];
+    const host =
+      /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#:]+)/i.exec(pattern.trim())?.[1] ?? /^([^/?#:]+)/.exec(pattern.trim())?.[1];
     if (!host) continue;
     const domain = host.toLowerCase().replace(/^(\*\.)+/, '');
     if (!/^[a-z0-9-_.]+$/.test(domain)) continue;

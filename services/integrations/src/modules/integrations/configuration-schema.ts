@@ -25,13 +25,19 @@ export function jsonSchemaOf(config: IntegrationConfiguration): JsonSchema | nul
       ...(p.default !== undefined ? { default: p.default } : {}),
     };
   }
-  return { type: 'object', properties, required: (config.required ?? []).filter((name) => name in properties), additionalProperties: false };
+  return {
+    type: 'object',
+    properties,
+    required: (config.required ?? []).filter((name) => name in properties),
+    additionalProperties: false,
+  };
 }
 
 const messageOf = (e: ErrorObject): string => {
   if (e.keyword === 'additionalProperties') return `unknown property \`${String(e.params.additionalProperty)}\``;
   if (e.keyword === 'required') return `\`${String(e.params.missingProperty)}\` is required`;
-  if (e.keyword === 'enum') return `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+  if (e.keyword === 'enum')
+    return `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
   return e.message ?? 'is invalid';
 };
 
@@ -52,21 +58,26 @@ export function assertValidConfigurations(configurations: IntegrationConfigurati
     const field = `configurations.${level}`;
     if ('properties' in config) {
       const missing = (config.required ?? []).filter((name) => !(name in config.properties));
-      if (missing.length) throw invalid(`Invalid request: ${field}.required: \`${missing[0]}\` is not a declared property`);
-      if (new Set(config.required ?? []).size !== (config.required ?? []).length) throw invalid(`Invalid request: ${field}.required: names must be unique`);
+      if (missing.length)
+        throw invalid(`Invalid request: ${field}.required: \`${missing[0]}\` is not a declared property`);
+      if (new Set(config.required ?? []).size !== (config.required ?? []).length)
+        throw invalid(`Invalid request: ${field}.required: names must be unique`);
     }
     const schema = jsonSchemaOf(config);
     if (!schema) continue;
     try {
       ajv.compile(schema);
     } catch (err) {
-      throw invalid(`Invalid request: ${field}: not a valid schema (${err instanceof Error ? err.message : String(err)})`);
+      throw invalid(
+        `Invalid request: ${field}: not a valid schema (${err instanceof Error ? err.message : String(err)})`,
+      );
     }
     for (const [name, prop] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
       if (prop.default === undefined) continue;
       const { default: value, ...rest } = prop;
       const check = ajv.compile(rest);
-      if (!check(value)) throw invalid(`Invalid request: ${field}.properties.${name}.default: ${messageOf(check.errors![0]!)}`);
+      if (!check(value))
+        throw invalid(`Invalid request: ${field}.properties.${name}.default: ${messageOf(check.errors![0]!)}`);
     }
   }
 }
@@ -77,7 +88,10 @@ const compiled = new WeakMap<object, ValidateFunction>();
  * Checks an installation's `configuration` against the integration's `account` form (Ajv): 400 naming the
  * field (`configuration.<property>: …`). Without an `account` form (or with a ContentKit one), any object passes.
  */
-export function assertConfigurationFits(configurations: IntegrationConfigurations, configuration: Record<string, unknown>): void {
+export function assertConfigurationFits(
+  configurations: IntegrationConfigurations,
+  configuration: Record<string, unknown>,
+): void {
   const account = configurations.account;
   const schema = account ? jsonSchemaOf(account) : null;
   if (!account || !schema) return;

@@ -8,7 +8,7 @@ export interface StoredImage {
   extension: string;
 }
 
-/** The current version of a published integration. Secrets are sealed (AES-256-GCM, `secrets/secret-box.ts`). */
+/** The current version of a published integration. Secrets are sealed (AES-256-GCM, the kit's `SecretBox`). */
 export const Integration = defineEntity({
   name: 'Integration',
   tableName: 'integration',

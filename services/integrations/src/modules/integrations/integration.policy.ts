@@ -14,7 +14,8 @@ export interface IntegrationFacts {
  */
 export const integrationPolicy = definePolicy({
   resource: 'Integration',
-  role: (actor: Actor, facts: IntegrationFacts): AccessLevel | null => organizationLevel(actor, facts.ownerId) ?? (facts.visibility === 'private' ? null : 'guest'),
+  role: (actor: Actor, facts: IntegrationFacts): AccessLevel | null =>
+    organizationLevel(actor, facts.ownerId) ?? (facts.visibility === 'private' ? null : 'guest'),
   actions: {
     view: 'guest',
     /** POST a new version (the name is the owner's). */
@@ -36,8 +37,12 @@ export type IntegrationAction = keyof typeof integrationPolicy.actions;
 /** The `permissions` of an integration as the caller sees it: `admin` by its level, `install` when it administers an organization. */
 export function integrationPermissions(actor: Actor, facts: IntegrationFacts): { admin: boolean; install: boolean } {
   const level = integrationPolicy.role(actor, facts);
-  return { ...integrationPolicy.permissions(level), install: level !== null && installableOrganizations(actor).length > 0 };
+  return {
+    ...integrationPolicy.permissions(level),
+    install: level !== null && installableOrganizations(actor).length > 0,
+  };
 }
 
 /** Whose integrations a caller sees in lists: public ones, and every one of the organizations it belongs to. */
-export const listableOwners = (actor: Actor): string[] => (actor.kind === 'user' ? actor.memberships.map((m) => m.organization) : []);
+export const listableOwners = (actor: Actor): string[] =>
+  actor.kind === 'user' ? actor.memberships.map((m) => m.organization) : [];

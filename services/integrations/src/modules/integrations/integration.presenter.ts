@@ -12,7 +12,11 @@ export interface PresentContext {
 
 /** A signed link to a stored image (valid one hour: the gateway serves it without the API token). */
 const imageUrl = (ctx: PresentContext, name: string, image: StoredImage, label: string) =>
-  ctx.downloads.url({ key: image.key, contentType: image.contentType, filename: `${name}-${label}.${image.extension}` });
+  ctx.downloads.url({
+    key: image.key,
+    contentType: image.contentType,
+    filename: `${name}-${label}.${image.extension}`,
+  });
 
 /** An integration as the caller sees it; never its script nor its secrets. */
 export function presentIntegration(ctx: PresentContext, i: IIntegration): IntegrationDto {

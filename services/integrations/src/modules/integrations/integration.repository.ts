@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type List } from '@quire/contracts';
-import { entityFromRow, invalid, marks, sql, sqlRun, type EntityManager } from '@quire/kit';
+import { decodeCursor, encodeCursor, entityFromRow, marks, sql, sqlRun, type EntityManager } from '@quire/kit';
+import { z } from 'zod';
 import { Integration, type IIntegration } from './integration.entity.ts';
 
 export interface IntegrationFilters {
@@ -20,7 +21,9 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 function listWhere(memberOf: string[], f: IntegrationFilters): { text: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
-  clauses.push(memberOf.length ? `(visibility = 'public' or owner_id in (${marks(memberOf.length)}))` : `visibility = 'public'`);
+  clauses.push(
+    memberOf.length ? `(visibility = 'public' or owner_id in (${marks(memberOf.length)}))` : `visibility = 'public'`,
+  );
   params.push(...memberOf);
   if (f.search) {
     clauses.push(`(name ilike ? or title ilike ?)`);
@@ -29,20 +32,24 @@ function listWhere(memberOf: string[], f: IntegrationFilters): { text: string; p
   }
   if (f.category) clauses.push(`categories @> jsonb_build_array(?::text)`), params.push(f.category);
   if (f.scope) clauses.push(`scopes @> jsonb_build_array(?::text)`), params.push(f.scope);
-  if (f.blockDomain) clauses.push(`block_domains @> jsonb_build_array(?::text)`), params.push(f.blockDomain.toLowerCase());
-  if (f.blocks !== undefined) clauses.push(f.blocks ? `jsonb_array_length(blocks) > 0` : `jsonb_array_length(blocks) = 0`);
-  if (f.contentSources !== undefined) clauses.push(f.contentSources ? `jsonb_array_length(content_sources) > 0` : `jsonb_array_length(content_sources) = 0`);
+  if (f.blockDomain)
+    clauses.push(`block_domains @> jsonb_build_array(?::text)`), params.push(f.blockDomain.toLowerCase());
+  if (f.blocks !== undefined)
+    clauses.push(f.blocks ? `jsonb_array_length(blocks) > 0` : `jsonb_array_length(blocks) = 0`);
+  if (f.contentSources !== undefined)
+    clauses.push(
+      f.contentSources ? `jsonb_array_length(content_sources) > 0` : `jsonb_array_length(content_sources) = 0`,
+    );
   if (f.owner) clauses.push(`owner_id = ?`), params.push(f.owner);
   // An integration for `all` targets can be installed at every target.
-  if (f.target) clauses.push(f.target === 'all' ? `target = 'all'` : `target in ('all', ?)`), f.target !== 'all' && params.push(f.target);
+  if (f.target)
+    clauses.push(f.target === 'all' ? `target = 'all'` : `target in ('all', ?)`),
+      f.target !== 'all' && params.push(f.target);
   return { text: clauses.join(' and '), params };
 }
 
-const decodeCursor = (page: string): string => {
-  const name = Buffer.from(page, 'base64url').toString('utf8');
-  if (!name || !/^[a-zA-Z0-9-_.]+$/.test(name) || Buffer.from(name).toString('base64url') !== page) throw invalid('Invalid `page`: not a cursor of this list');
-  return name;
-};
+/** The key of an integration in the list: its name. */
+const NAME_KEY = z.tuple([z.string().regex(/^[a-zA-Z0-9-_.]+$/)]);
 
 /** Queries of the integration table (and its versions). */
 export const integrationRepository = {
@@ -54,11 +61,20 @@ export const integrationRepository = {
    * A page of the integrations the caller may list, by name (keyset: `page` is the last name seen);
    * `count` is the total of matches.
    */
-  async list(em: EntityManager, memberOf: string[], filters: IntegrationFilters, req: { page?: string | undefined; limit?: number | undefined }): Promise<List<IIntegration>> {
+  async list(
+    em: EntityManager,
+    memberOf: string[],
+    filters: IntegrationFilters,
+    req: { page?: string | undefined; limit?: number | undefined },
+  ): Promise<List<IIntegration>> {
     const limit = req.limit ?? DEFAULT_PAGE_SIZE;
-    const after = req.page !== undefined ? decodeCursor(req.page) : undefined;
+    const after = req.page !== undefined ? decodeCursor(req.page, NAME_KEY)[0] : undefined;
     const where = listWhere(memberOf, filters);
-    const [{ count } = { count: 0 }] = await sql<{ count: number }>(em, `select count(*)::int as count from :schema.integration where ${where.text}`, where.params);
+    const [{ count } = { count: 0 }] = await sql<{ count: number }>(
+      em,
+      `select count(*)::int as count from :schema.integration where ${where.text}`,
+      where.params,
+    );
     if (limit === 0) return { count, items: [] };
     const rows = await sql(
       em,
@@ -67,7 +83,7 @@ export const integrationRepository = {
     );
     const items = rows.slice(0, limit).map((r) => entityFromRow(em, Integration, r));
     const list: List<IIntegration> = { count, items };
-    if (rows.length > limit) list.next = { page: Buffer.from(items.at(-1)!.name).toString('base64url') };
+    if (rows.length > limit) list.next = { page: encodeCursor([items.at(-1)!.name]) };
     return list;
   },
 
@@ -78,13 +94,21 @@ export const integrationRepository = {
 
   /** Names of the integrations whose secrets are sealed with another key than `keyId` (to re-encrypt after a rotation). */
   async sealedWithOtherKey(em: EntityManager, keyId: string): Promise<string[]> {
-    const rows = await sql<{ name: string }>(em, `select name from :schema.integration where secrets is not null and split_part(secrets, '.', 2) <> ? order by name`, [keyId]);
+    const rows = await sql<{ name: string }>(
+      em,
+      `select name from :schema.integration where secrets is not null and split_part(secrets, '.', 2) <> ? order by name`,
+      [keyId],
+    );
     return rows.map((r) => r.name);
   },
 
   /** The sealed secrets of an integration, its row locked until the transaction ends. */
   async lockSecrets(em: EntityManager, name: string): Promise<string | null> {
-    const rows = await sql<{ secrets: string | null }>(em, `select secrets from :schema.integration where name = ? for update`, [name]);
+    const rows = await sql<{ secrets: string | null }>(
+      em,
+      `select secrets from :schema.integration where name = ? for update`,
+      [name],
+    );
     return rows[0]?.secrets ?? null;
   },
 

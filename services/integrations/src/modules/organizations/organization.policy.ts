@@ -19,4 +19,8 @@ export const organizationIntegrationsPolicy = definePolicy({
 
 /** The organizations where the caller may install integrations (those it administers). */
 export const installableOrganizations = (actor: Actor): string[] =>
-  actor.kind === 'user' ? actor.memberships.map((m) => m.organization).filter((organizationId) => organizationIntegrationsPolicy.allows(actor, { organizationId }, 'install')) : [];
+  actor.kind === 'user'
+    ? actor.memberships
+        .map((m) => m.organization)
+        .filter((organizationId) => organizationIntegrationsPolicy.allows(actor, { organizationId }, 'install'))
+    : [];

@@ -3,8 +3,7 @@ import { implement } from '../../trpc.ts';
 import { membershipSetter, userEnsurer } from '../../commands/member-adder.ts';
 import { organizationCreator } from '../../commands/organization-creator.ts';
 import { tokenIssuer } from '../../commands/token-issuer.ts';
-import { organizationPermissions } from '../organizations/organization.policy.ts';
-import { presentOrganization } from '../organizations/organization.presenter.ts';
+import { presentNewOrganization } from '../organizations/organization.presenter.ts';
 import { organizationRepository } from '../organizations/organization.repository.ts';
 import { presentUser } from '../users/user.presenter.ts';
 
@@ -14,7 +13,11 @@ export const adminProcedures = {
     const user = await userEnsurer(ctx.em, { email: input.email, name: input.name });
     const org = await organizationCreator(ctx.em, { title: input.title, adminUserId: user.id });
     const { token } = tokenIssuer(ctx.em, { userId: user.id, label: 'bootstrap' });
-    return { organization: presentOrganization(ctx, org, organizationPermissions('admin', false)), user: presentUser(ctx, user), token };
+    return {
+      organization: presentNewOrganization(ctx, org),
+      user: presentUser(ctx, user),
+      token,
+    };
   }),
 
   addUserToOrganization: implement(ops.addUserToOrganization, async ({ input, ctx }) => {

@@ -1,8 +1,9 @@
-import type { Member } from '@quire/contracts';
+import type { List, Member, OrganizationTeamMember as TeamMemberDto } from '@quire/contracts';
 import type { PublicUrls } from '@quire/kit';
 import type { IMembership } from '../organizations/organization.entity.ts';
+import type { ITeamMember } from '../teams/team.entity.ts';
 import { presentUser } from '../users/user.presenter.ts';
-import { loadMemberFacts, type MemberFacts, type MemberSources } from './member.repository.ts';
+import { findMembershipsInOrder, loadMemberFacts, type MemberFacts, type MemberSources } from './member.repository.ts';
 
 export function presentMember(ctx: { urls: PublicUrls }, m: IMembership, facts: MemberFacts): Member {
   const user = facts.users.get(m.userId);
@@ -23,7 +24,44 @@ export function presentMember(ctx: { urls: PublicUrls }, m: IMembership, facts: 
 }
 
 /** Loads what the members show (one batch for the whole page) and presents them in order. */
-export async function presentMembers(ctx: MemberSources & { urls: PublicUrls }, organizationId: string, memberships: IMembership[]): Promise<Member[]> {
+export async function presentMembers(
+  ctx: MemberSources & { urls: PublicUrls },
+  organizationId: string,
+  memberships: IMembership[],
+): Promise<Member[]> {
   const facts = await loadMemberFacts(ctx, organizationId, memberships);
   return memberships.map((m) => presentMember(ctx, m, facts));
+}
+
+/** What an invitation did: the users invited, and (SSO invitations) the addresses SSO could not take. */
+export const presentInvitation = (
+  result: { users: string[]; failedSSOEmails: string[] },
+  sso: boolean | undefined,
+) => ({
+  users: result.users,
+  invited: result.users.length,
+  ...(sso ? { failedSSOEmails: result.failedSSOEmails } : {}),
+});
+
+/** The members of a team (a page of its member rows), each with its organization membership and team role. */
+export async function presentTeamMembers(
+  ctx: MemberSources & { urls: PublicUrls },
+  organizationId: string,
+  page: List<ITeamMember>,
+): Promise<List<TeamMemberDto>> {
+  const memberships = await findMembershipsInOrder(
+    ctx.em,
+    organizationId,
+    page.items.map((r) => r.userId),
+  );
+  const members = await presentMembers(ctx, organizationId, memberships);
+  // Whoever can view the team can view its members.
+  return {
+    ...page,
+    items: page.items.map((row, i) => ({
+      organization: members[i]!,
+      team: { role: row.role },
+      permissions: { view: true },
+    })),
+  };
 }

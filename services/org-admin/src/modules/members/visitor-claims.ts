@@ -47,7 +47,13 @@ export async function signVisitorClaims(
 }
 
 /** Verifies a `serviceVisitorClaims` token (signature, issuer, expiry); rejects with jose's error otherwise. */
-export async function verifyVisitorClaims(token: string, opts: { internalSecret: string; issuer: string }): Promise<VisitorClaims> {
-  const { payload } = await jwtVerify(token, visitorClaimsKey(opts.internalSecret), { algorithms: [ALG], issuer: opts.issuer });
+export async function verifyVisitorClaims(
+  token: string,
+  opts: { internalSecret: string; issuer: string },
+): Promise<VisitorClaims> {
+  const { payload } = await jwtVerify(token, visitorClaimsKey(opts.internalSecret), {
+    algorithms: [ALG],
+    issuer: opts.issuer,
+  });
   return VisitorClaimsSchema.parse(payload);
 }

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity, type Opt } from '@mikro-orm/core';
-import type { Role } from '@quire/contracts';
+import type { MergeRulesStandaloneConfiguration, Role } from '@quire/contracts';
 
 export const Organization = defineEntity({
   name: 'Organization',
@@ -14,6 +14,8 @@ export const Organization = defineEntity({
     defaultRole: p.string().$type<Role | null>().nullable(),
     inviteLinks: p.boolean().default(false),
     type: p.string().$type<'business' | 'community'>().default('business'),
+    /** Merge rules of its spaces that inherit them (content keeps a copy, see docs/merge-rules.md). */
+    mergeRules: p.json<MergeRulesStandaloneConfiguration>().defaultRaw(`'{"type":"none"}'`),
   },
 });
 export type IOrganization = InferEntity<typeof Organization>;

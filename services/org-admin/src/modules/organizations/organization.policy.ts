@@ -46,7 +46,11 @@ export const organizationPolicy = definePolicy({
 });
 
 /** The organization's `permissions` for the caller; `ownsTeam`: whether the caller owns one of its teams. */
-export function callerOrganizationPermissions(actor: Actor, organizationId: string, ownsTeam: boolean): OrganizationPermissions {
+export function callerOrganizationPermissions(
+  actor: Actor,
+  organizationId: string,
+  ownsTeam: boolean,
+): OrganizationPermissions {
   return organizationPermissions(organizationPolicy.role(actor, { organizationId }), ownsTeam);
 }
 

@@ -16,7 +16,11 @@ export const organizationRepository = {
 
   /** The organizations (all of the user's, or just `organizationId`) where the user owns a team: `permissions.ownTeam`. */
   async withOwnedTeams(em: EntityManager, userId: string, organizationId?: string): Promise<Set<string>> {
-    const rows = await em.find(TeamMember, { userId, role: 'owner', ...(organizationId ? { organizationId } : {}) }, { fields: ['team', 'userId', 'organizationId'] });
+    const rows = await em.find(
+      TeamMember,
+      { userId, role: 'owner', ...(organizationId ? { organizationId } : {}) },
+      { fields: ['team', 'userId', 'organizationId'] },
+    );
     return new Set(rows.map((r) => r.organizationId));
   },
 };

@@ -1,42 +1,45 @@
 import { ops } from '@quire/contracts';
 import { paginate } from '@quire/kit';
-import { implement, type UserContext } from '../../trpc.ts';
+import { implement } from '../../trpc.ts';
 import { organizationCreator } from '../../commands/organization-creator.ts';
 import { organizationUpdater } from '../../commands/organization-updater.ts';
-import { Organization, type IOrganization } from './organization.entity.ts';
-import { callerOrganizationPermissions, organizationPermissions, organizationPolicy } from './organization.policy.ts';
-import { presentOrganization } from './organization.presenter.ts';
+import { Organization } from './organization.entity.ts';
+import { loadOrganizationFor } from './organization.loader.ts';
+import {
+  presentNewOrganization,
+  presentOrganizationForCaller,
+  presentOrganizationsForCaller,
+} from './organization.presenter.ts';
 import { organizationRepository } from './organization.repository.ts';
 
-/** An organization as the caller sees it (one query for `ownTeam`). */
-async function present(ctx: UserContext, org: IOrganization) {
-  const ownsTeam = (await organizationRepository.withOwnedTeams(ctx.em, ctx.actor.userId, org.id)).has(org.id);
-  return presentOrganization(ctx, org, callerOrganizationPermissions(ctx.actor, org.id, ownsTeam));
-}
-
 export const organizationProcedures = {
-  listOrganizationsForAuthenticatedUser: implement(ops.listOrganizationsForAuthenticatedUser, async ({ input, ctx }) => {
-    const ids = await organizationRepository.idsForUser(ctx.em, ctx.actor.userId);
-    const owned = await organizationRepository.withOwnedTeams(ctx.em, ctx.actor.userId);
-    return paginate(ctx.em, Organization, { id: { $in: ids } }, { createdAt: 'asc', id: 'asc' }, input, (o) =>
-      presentOrganization(ctx, o, callerOrganizationPermissions(ctx.actor, o.id, owned.has(o.id))),
-    );
-  }),
+  listOrganizationsForAuthenticatedUser: implement(
+    ops.listOrganizationsForAuthenticatedUser,
+    async ({ input, ctx }) => {
+      const ids = await organizationRepository.idsForUser(ctx.em, ctx.actor.userId);
+      const page = await paginate(
+        ctx.em,
+        Organization,
+        { id: { $in: ids } },
+        { createdAt: 'asc', id: 'asc' },
+        input,
+        (o) => o,
+      );
+      return presentOrganizationsForCaller(ctx, page);
+    },
+  ),
 
   createOrganization: implement(ops.createOrganization, async ({ input, ctx }) => {
     const org = await organizationCreator(ctx.em, { title: input.title, adminUserId: ctx.actor.userId });
-    // The caller's actor predates the organization: it is its admin.
-    return presentOrganization(ctx, org, organizationPermissions('admin', false));
+    return presentNewOrganization(ctx, org);
   }),
 
-  getOrganizationById: implement(ops.getOrganizationById, async ({ input, ctx }) => {
-    organizationPolicy.assert(ctx.actor, input, 'view');
-    return present(ctx, await organizationRepository.findOrThrow(ctx.em, input.organizationId));
-  }),
+  getOrganizationById: implement(ops.getOrganizationById, async ({ input, ctx }) =>
+    presentOrganizationForCaller(ctx, await loadOrganizationFor(ctx, input, 'view')),
+  ),
 
   updateOrganizationById: implement(ops.updateOrganizationById, async ({ input, ctx }) => {
-    organizationPolicy.assert(ctx.actor, input, 'update');
-    const organization = await organizationRepository.findOrThrow(ctx.em, input.organizationId);
-    return present(ctx, await organizationUpdater(ctx.em, { ...input, organization }));
+    const organization = await loadOrganizationFor(ctx, input, 'update');
+    return presentOrganizationForCaller(ctx, await organizationUpdater(ctx.em, { ...input, organization }));
   }),
 };

@@ -1,6 +1,6 @@
-import type { SamlProvider as SamlProviderDto, Team, UserActor } from '@quire/contracts';
-import type { EntityManager, PublicUrls } from '@quire/kit';
-import { presentTeams } from '../teams/team.presenter.ts';
+import type { SamlProvider as SamlProviderDto, Team } from '@quire/contracts';
+import type { PublicUrls } from '@quire/kit';
+import { presentTeams, type TeamPresentContext } from '../teams/team.presenter.ts';
 import type { ISamlProvider } from './saml-provider.entity.ts';
 
 /**
@@ -13,9 +13,14 @@ export function samlServiceUrls(urls: PublicUrls, providerId: string) {
 }
 
 /** `active` once the provider can be used (SSO URL, entity ID and certificate set), `pending` before. */
-export const samlStatus = (p: ISamlProvider): 'active' | 'pending' => (p.ssoUrl && p.entityId && p.certificate ? 'active' : 'pending');
+export const samlStatus = (p: ISamlProvider): 'active' | 'pending' =>
+  p.ssoUrl && p.entityId && p.certificate ? 'active' : 'pending';
 
-export function presentSamlProvider(ctx: { urls: PublicUrls }, p: ISamlProvider, defaultTeam: Team | undefined): SamlProviderDto {
+export function presentSamlProvider(
+  ctx: { urls: PublicUrls },
+  p: ISamlProvider,
+  defaultTeam: Team | undefined,
+): SamlProviderDto {
   return {
     object: 'saml-provider',
     id: p.id,
@@ -33,7 +38,12 @@ export function presentSamlProvider(ctx: { urls: PublicUrls }, p: ISamlProvider,
 }
 
 /** Presents providers with their default team (as the caller sees it): one batch for the page. */
-export async function presentSamlProviders(ctx: { em: EntityManager; actor: UserActor; urls: PublicUrls }, providers: ISamlProvider[]): Promise<SamlProviderDto[]> {
-  const teams = await presentTeams(ctx, [...new Set(providers.flatMap((p) => (p.defaultTeamId ? [p.defaultTeamId] : [])))]);
+export async function presentSamlProviders(
+  ctx: TeamPresentContext & { urls: PublicUrls },
+  providers: ISamlProvider[],
+): Promise<SamlProviderDto[]> {
+  const teams = await presentTeams(ctx, [
+    ...new Set(providers.flatMap((p) => (p.defaultTeamId ? [p.defaultTeamId] : []))),
+  ]);
   return providers.map((p) => presentSamlProvider(ctx, p, p.defaultTeamId ? teams.get(p.defaultTeamId) : undefined));
 }

@@ -2,8 +2,7 @@ import { ops } from '@quire/contracts';
 import { paginate } from '@quire/kit';
 import { implement } from '../../trpc.ts';
 import { samlProviderCreator, samlProviderDeleter, samlProviderUpdater } from '../../commands/saml-provider-writer.ts';
-import { organizationPolicy } from '../organizations/organization.policy.ts';
-import { organizationRepository } from '../organizations/organization.repository.ts';
+import { assertOrganizationAction, loadOrganizationFor } from '../organizations/organization.loader.ts';
 import { SamlProvider } from './saml-provider.entity.ts';
 import { presentSamlProviders, samlServiceUrls, samlStatus } from './saml.presenter.ts';
 import { samlRepository } from './saml.repository.ts';
@@ -11,37 +10,53 @@ import { samlRepository } from './saml.repository.ts';
 /** SAML providers (reading them included: they hold the identity provider's settings) are for organization admins. */
 export const samlProcedures = {
   listSAMLProvidersInOrganizationById: implement(ops.listSAMLProvidersInOrganizationById, async ({ input, ctx }) => {
-    organizationPolicy.assert(ctx.actor, input, 'manageSaml');
-    const page = await paginate(ctx.em, SamlProvider, { organizationId: input.organizationId }, { createdAt: 'asc', id: 'asc' }, input, (p) => p);
+    assertOrganizationAction(ctx, input, 'manageSaml');
+    const page = await paginate(
+      ctx.em,
+      SamlProvider,
+      { organizationId: input.organizationId },
+      { createdAt: 'asc', id: 'asc' },
+      input,
+      (p) => p,
+    );
     return { ...page, items: await presentSamlProviders(ctx, page.items) };
   }),
 
   createOrganizationSAMLProvider: implement(ops.createOrganizationSAMLProvider, async ({ input, ctx }) => {
-    organizationPolicy.assert(ctx.actor, input, 'manageSaml');
+    assertOrganizationAction(ctx, input, 'manageSaml');
     return (await presentSamlProviders(ctx, [await samlProviderCreator(ctx.em, input)]))[0]!;
   }),
 
   getOrganizationSAMLProviderById: implement(ops.getOrganizationSAMLProviderById, async ({ input, ctx }) => {
-    organizationPolicy.assert(ctx.actor, input, 'manageSaml');
-    return (await presentSamlProviders(ctx, [await samlRepository.findOrThrow(ctx.em, input.organizationId, input.samlProviderId)]))[0]!;
+    assertOrganizationAction(ctx, input, 'manageSaml');
+    return (
+      await presentSamlProviders(ctx, [
+        await samlRepository.findOrThrow(ctx.em, input.organizationId, input.samlProviderId),
+      ])
+    )[0]!;
   }),
 
   updateOrganizationSAMLProvider: implement(ops.updateOrganizationSAMLProvider, async ({ input, ctx }) => {
-    organizationPolicy.assert(ctx.actor, input, 'manageSaml');
+    assertOrganizationAction(ctx, input, 'manageSaml');
     const provider = await samlRepository.findOrThrow(ctx.em, input.organizationId, input.samlProviderId);
     return (await presentSamlProviders(ctx, [await samlProviderUpdater(ctx.em, { ...input, provider })]))[0]!;
   }),
 
   deleteOrganizationSAMLProvider: implement(ops.deleteOrganizationSAMLProvider, async ({ input, ctx }) => {
-    organizationPolicy.assert(ctx.actor, input, 'manageSaml');
-    samlProviderDeleter(ctx.em, { provider: await samlRepository.findOrThrow(ctx.em, input.organizationId, input.samlProviderId) });
+    assertOrganizationAction(ctx, input, 'manageSaml');
+    samlProviderDeleter(ctx.em, {
+      provider: await samlRepository.findOrThrow(ctx.em, input.organizationId, input.samlProviderId),
+    });
   }),
 
   /** The login options of an organization: its usable providers (members, guests included; GitBook's document secures it like every operation). */
   listSSOProviderLoginsInOrganization: implement(ops.listSSOProviderLoginsInOrganization, async ({ input, ctx }) => {
-    organizationPolicy.assert(ctx.actor, input, 'listSso');
-    await organizationRepository.findOrThrow(ctx.em, input.organizationId);
+    await loadOrganizationFor(ctx, input, 'listSso');
     const providers = await samlRepository.allOf(ctx.em, input.organizationId);
-    return { items: providers.filter((p) => samlStatus(p) === 'active').map((p) => ({ id: p.id, label: p.label, startURL: samlServiceUrls(ctx.urls, p.id).startURL })) };
+    return {
+      items: providers
+        .filter((p) => samlStatus(p) === 'active')
+        .map((p) => ({ id: p.id, label: p.label, startURL: samlServiceUrls(ctx.urls, p.id).startURL })),
+    };
   }),
 };

@@ -1,32 +1,100 @@
-import type { Team as TeamDto, UserActor } from '@quire/contracts';
-import type { EntityManager } from '@quire/kit';
+import { ops, type Actor, type Team as TeamDto, type UserActor } from '@quire/contracts';
+import type { EntityManager, ServiceClients } from '@quire/kit';
 import { Team, type ITeam } from './team.entity.ts';
 import { teamPolicy } from './team.policy.ts';
 import { loadTeamFacts, type TeamFacts } from './team.repository.ts';
 
-/**
- * `spaces` counts the spaces the team has been given explicit access to. Quire has no space-permission
- * grants yet (neither users nor teams can be invited to a space), so it is truly 0 today.
- */
-const SPACES_GRANTED = 0;
+/** What presenting teams needs: the caller, the database, and the content service (which holds the grants). */
+export interface TeamPresentContext {
+  em: EntityManager;
+  actor: UserActor;
+  peers: ServiceClients;
+  requestId: string;
+}
 
-export function presentTeam(ctx: { actor: UserActor }, t: ITeam, facts: TeamFacts): TeamDto {
+/** Spaces each team has access to through its grants, by team id: one call to the content service per organization. */
+export async function loadTeamSpaces(
+  ctx: Pick<TeamPresentContext, 'peers' | 'requestId'>,
+  teams: readonly ITeam[],
+): Promise<Record<string, number>> {
+  const byOrganization = new Map<string, string[]>();
+  for (const t of teams) byOrganization.set(t.organizationId, [...(byOrganization.get(t.organizationId) ?? []), t.id]);
+  const answers = await Promise.all(
+    [...byOrganization].map(([organizationId, ids]) =>
+      ctx.peers.asService(ops.countTeamSpaces, { organizationId, teams: ids }, ctx.requestId),
+    ),
+  );
+  return Object.assign({}, ...answers.map((a) => a.counts));
+}
+
+/**
+ * A team as the caller sees it. `spaces` counts the live spaces the team was given a role on, directly or through a
+ * collection they inherit from (`countTeamSpaces`, from the content service).
+ */
+export function presentTeam(
+  ctx: { actor: UserActor },
+  t: ITeam,
+  facts: TeamFacts,
+  spaces: Readonly<Record<string, number>>,
+): TeamDto {
+  const count = spaces[t.id];
+  if (count === undefined) throw new Error(`team ${t.id} presented without its spaces count`);
   return {
     object: 'team',
     id: t.id,
     title: t.title,
     members: facts.members.get(t.id) ?? 0,
-    spaces: SPACES_GRANTED,
+    spaces: count,
     createdAt: t.createdAt.toISOString(),
-    permissions: teamPolicy.permissions(teamPolicy.role(ctx.actor, { organizationId: t.organizationId, callerRole: facts.callerRoles.get(t.id) ?? null })),
+    permissions: teamPolicy.permissions(
+      teamPolicy.role(ctx.actor, { organizationId: t.organizationId, callerRole: facts.callerRoles.get(t.id) ?? null }),
+    ),
   };
 }
 
-/** Teams by id, as the caller sees them (their facts in one batch: three queries whatever the count). */
-export async function presentTeams(ctx: { em: EntityManager; actor: UserActor }, ids: string[]): Promise<Map<string, TeamDto>> {
-  const out = new Map<string, TeamDto>();
-  if (!ids.length) return out;
-  const facts = await loadTeamFacts(ctx.em, ids, ctx.actor.userId);
-  for (const t of await ctx.em.find(Team, { id: { $in: ids } })) out.set(t.id, presentTeam(ctx, t, facts));
-  return out;
+/**
+ * Teams as the caller sees them, in the order given: their facts (two queries, unless given) and their space counts
+ * (one call to the content service, at the same time). A content service that cannot be reached fails the call
+ * (503) rather than showing a made-up count.
+ */
+export async function presentTeamList(
+  ctx: TeamPresentContext,
+  teams: readonly ITeam[],
+  facts?: TeamFacts,
+): Promise<TeamDto[]> {
+  if (!teams.length) return [];
+  const [f, spaces] = await Promise.all([
+    facts ??
+      loadTeamFacts(
+        ctx.em,
+        teams.map((t) => t.id),
+        ctx.actor.userId,
+      ),
+    loadTeamSpaces(ctx, teams),
+  ]);
+  return teams.map((t) => presentTeam(ctx, t, f, spaces));
+}
+
+/** Teams by id, as the caller sees them; with `organizationId`, only the ids that are teams of that organization. */
+export async function presentTeams(
+  ctx: TeamPresentContext,
+  ids: string[],
+  organizationId?: string,
+): Promise<Map<string, TeamDto>> {
+  if (!ids.length) return new Map();
+  const where = organizationId ? { id: { $in: ids }, organizationId } : { id: { $in: ids } };
+  const teams = await ctx.em.find(Team, where);
+  return new Map((await presentTeamList(ctx, teams)).map((t) => [t.id, t]));
+}
+
+/** The teams among `ids`, in that order, as `viewer` sees them (none for a viewer that is not a user). */
+export async function presentTeamsByIds(
+  ctx: Omit<TeamPresentContext, 'actor'>,
+  viewer: Actor,
+  ids: string[],
+  organizationId: string,
+): Promise<{ items: TeamDto[] }> {
+  if (viewer.kind !== 'user') return { items: [] };
+  const teams = await presentTeams({ ...ctx, actor: viewer }, ids, organizationId);
+  return { items: ids.flatMap((id) => teams.get(id) ?? []) };
 }

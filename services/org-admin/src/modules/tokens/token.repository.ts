@@ -18,11 +18,23 @@ export const tokenRepository = {
   async actorOf(em: EntityManager, userId: string): Promise<Actor> {
     const memberships = await em.find(Membership, { userId });
     const teams = new Map<string, string[]>();
-    for (const row of await em.find(TeamMember, { userId }, { fields: ['team', 'userId', 'organizationId'], orderBy: { team: 'asc' } })) {
+    for (const row of await em.find(
+      TeamMember,
+      { userId },
+      { fields: ['team', 'userId', 'organizationId'], orderBy: { team: 'asc' } },
+    )) {
       const list = teams.get(row.organizationId) ?? [];
       list.push(row.team.id);
       teams.set(row.organizationId, list);
     }
-    return { kind: 'user', userId, memberships: memberships.map((m) => ({ organization: m.organizationId, role: m.role ?? null, teams: teams.get(m.organizationId) ?? [] })) };
+    return {
+      kind: 'user',
+      userId,
+      memberships: memberships.map((m) => ({
+        organization: m.organizationId,
+        role: m.role ?? null,
+        teams: teams.get(m.organizationId) ?? [],
+      })),
+    };
   },
 };

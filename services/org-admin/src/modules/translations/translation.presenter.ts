@@ -2,7 +2,11 @@ import type { TranslationSettings as TranslationSettingsDto } from '@quire/contr
 import type { PublicUrls } from '@quire/kit';
 import type { ITranslationSettings } from './translation-settings.entity.ts';
 
-export function presentTranslationSettings(ctx: { urls: PublicUrls }, t: ITranslationSettings, permissions: TranslationSettingsDto['permissions']): TranslationSettingsDto {
+export function presentTranslationSettings(
+  ctx: { urls: PublicUrls },
+  t: ITranslationSettings,
+  permissions: TranslationSettingsDto['permissions'],
+): TranslationSettingsDto {
   return {
     object: 'translation-settings',
     id: t.id,

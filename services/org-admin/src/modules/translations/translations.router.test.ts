@@ -5,22 +5,44 @@ import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 import { seedOrganization } from '../../test-support.ts';
 
-
 const t = useTestService(orgAdminService, loadOrgAdminConfig, { label: 'translations' });
 
 describe('translation settings', () => {
   it('creates, reads, replaces, lists and deletes settings', async () => {
     const { organizationId, admin } = await seedOrganization(t, {});
-    const created = await t.call(ops.createTranslation, { organizationId, title: '  Docs in French ', languages: ['fr', 'pt-br'] }, admin.actor);
-    expect(created).toMatchObject({ object: 'translation-settings', title: 'Docs in French', languages: ['fr', 'pt-br'], permissions: { view: true, edit: true } });
+    const created = await t.call(
+      ops.createTranslation,
+      { organizationId, title: '  Docs in French ', languages: ['fr', 'pt-br'] },
+      admin.actor,
+    );
+    expect(created).toMatchObject({
+      object: 'translation-settings',
+      title: 'Docs in French',
+      languages: ['fr', 'pt-br'],
+      permissions: { view: true, edit: true },
+    });
     expect(created.urls.location).toBe(`http://quire.test/v1/orgs/${organizationId}/translations/${created.id}`);
     expect(created.createdAt).toBe(created.updatedAt);
-    expect(await t.call(ops.getTranslation, { organizationId, translationSettingsId: created.id }, admin.actor)).toEqual(created);
+    expect(
+      await t.call(ops.getTranslation, { organizationId, translationSettingsId: created.id }, admin.actor),
+    ).toEqual(created);
 
-    const renamed = await t.call(ops.updateTranslation, { organizationId, translationSettingsId: created.id, title: 'Docs in Romance languages' }, admin.actor);
+    const renamed = await t.call(
+      ops.updateTranslation,
+      { organizationId, translationSettingsId: created.id, title: 'Docs in Romance languages' },
+      admin.actor,
+    );
     expect(renamed).toMatchObject({ title: 'Docs in Romance languages', languages: ['fr', 'pt-br'] });
     expect(Date.parse(renamed.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
-    expect((await t.call(ops.updateTranslation, { organizationId, translationSettingsId: created.id, title: 'Spanish', languages: ['es'] }, admin.actor)).languages).toEqual(['es']);
+    expect(
+      (
+        await t.call(
+          ops.updateTranslation,
+          { organizationId, translationSettingsId: created.id, title: 'Spanish', languages: ['es'] },
+          admin.actor,
+        )
+      ).languages,
+    ).toEqual(['es']);
 
     const second = await t.call(ops.createTranslation, { organizationId, title: 'Second' }, admin.actor);
     expect(second.languages).toEqual([]);
@@ -31,7 +53,10 @@ describe('translation settings', () => {
     expect(next.next).toBeUndefined();
 
     await t.call(ops.deleteTranslation, { organizationId, translationSettingsId: created.id }, admin.actor);
-    expect((await failureOf(t.call(ops.getTranslation, { organizationId, translationSettingsId: created.id }, admin.actor))).message).toBe('Translation settings not found');
+    expect(
+      (await failureOf(t.call(ops.getTranslation, { organizationId, translationSettingsId: created.id }, admin.actor)))
+        .message,
+    ).toBe('Translation settings not found');
     expect((await t.call(ops.listTranslations, { organizationId }, admin.actor)).count).toBe(1);
   });
 
@@ -49,20 +74,63 @@ describe('translation settings', () => {
       expect(err.reason).toBe('invalid_input');
       expect(err.message).toMatch(message);
     }
-    expect((await t.call(ops.createTranslation, { organizationId, title: 'x'.repeat(100) }, admin.actor)).title).toHaveLength(100);
+    expect(
+      (await t.call(ops.createTranslation, { organizationId, title: 'x'.repeat(100) }, admin.actor)).title,
+    ).toHaveLength(100);
   });
 
   it('lets members read, admins edit; guests get 403, other organizations 404', async () => {
     const { organizationId, admin, users } = await seedOrganization(t, { rae: 'create', gil: null });
     const other = await seedOrganization(t, {});
     const settings = await t.call(ops.createTranslation, { organizationId, title: 'German' }, admin.actor);
-    expect((await t.call(ops.getTranslation, { organizationId, translationSettingsId: settings.id }, users.rae.actor)).permissions).toEqual({ view: true, edit: false });
-    expect((await t.call(ops.listTranslations, { organizationId }, users.rae.actor)).items[0]!.permissions.edit).toBe(false);
-    expect((await failureOf(t.call(ops.updateTranslation, { organizationId, translationSettingsId: settings.id, title: 'Nope' }, users.rae.actor))).reason).toBe('forbidden');
-    expect((await failureOf(t.call(ops.deleteTranslation, { organizationId, translationSettingsId: settings.id }, users.rae.actor))).reason).toBe('forbidden');
-    expect((await failureOf(t.call(ops.createTranslation, { organizationId, title: 'Nope' }, users.rae.actor))).reason).toBe('forbidden');
-    expect((await failureOf(t.call(ops.listTranslations, { organizationId }, users.gil.actor))).reason).toBe('forbidden');
-    expect((await failureOf(t.call(ops.getTranslation, { organizationId, translationSettingsId: settings.id }, other.admin.actor))).reason).toBe('not_found');
-    expect((await failureOf(t.call(ops.getTranslation, { organizationId: other.organizationId, translationSettingsId: settings.id }, other.admin.actor))).reason).toBe('not_found');
+    expect(
+      (await t.call(ops.getTranslation, { organizationId, translationSettingsId: settings.id }, users.rae.actor))
+        .permissions,
+    ).toEqual({ view: true, edit: false });
+    expect((await t.call(ops.listTranslations, { organizationId }, users.rae.actor)).items[0]!.permissions.edit).toBe(
+      false,
+    );
+    expect(
+      (
+        await failureOf(
+          t.call(
+            ops.updateTranslation,
+            { organizationId, translationSettingsId: settings.id, title: 'Nope' },
+            users.rae.actor,
+          ),
+        )
+      ).reason,
+    ).toBe('forbidden');
+    expect(
+      (
+        await failureOf(
+          t.call(ops.deleteTranslation, { organizationId, translationSettingsId: settings.id }, users.rae.actor),
+        )
+      ).reason,
+    ).toBe('forbidden');
+    expect(
+      (await failureOf(t.call(ops.createTranslation, { organizationId, title: 'Nope' }, users.rae.actor))).reason,
+    ).toBe('forbidden');
+    expect((await failureOf(t.call(ops.listTranslations, { organizationId }, users.gil.actor))).reason).toBe(
+      'forbidden',
+    );
+    expect(
+      (
+        await failureOf(
+          t.call(ops.getTranslation, { organizationId, translationSettingsId: settings.id }, other.admin.actor),
+        )
+      ).reason,
+    ).toBe('not_found');
+    expect(
+      (
+        await failureOf(
+          t.call(
+            ops.getTranslation,
+            { organizationId: other.organizationId, translationSettingsId: settings.id },
+            other.admin.actor,
+          ),
+        )
+      ).reason,
+    ).toBe('not_found');
   });
 });

@@ -1,18 +1,14 @@
 import { ops } from '@quire/contracts';
-import { notFound } from '@quire/kit';
 import { implement } from '../../trpc.ts';
-import { User } from './user.entity.ts';
 import { presentUser } from './user.presenter.ts';
+import { userRepository } from './user.repository.ts';
 
 export const userProcedures = {
-  getAuthenticatedUser: implement(ops.getAuthenticatedUser, async ({ ctx }) => {
-    const user = await ctx.em.findOne(User, { id: ctx.actor.userId });
-    if (!user) throw notFound('User');
-    return presentUser(ctx, user);
-  }),
+  getAuthenticatedUser: implement(ops.getAuthenticatedUser, async ({ ctx }) =>
+    presentUser(ctx, await userRepository.findOrThrow(ctx.em, ctx.actor.userId)),
+  ),
 
-  getUsersByIds: implement(ops.getUsersByIds, async ({ input, ctx }) => {
-    const users = input.ids.length ? await ctx.em.find(User, { id: { $in: [...new Set(input.ids)] } }) : [];
-    return { items: users.map((u) => presentUser(ctx, u)) };
-  }),
+  getUsersByIds: implement(ops.getUsersByIds, async ({ input, ctx }) => ({
+    items: (await userRepository.findByIds(ctx.em, input.ids)).map((u) => presentUser(ctx, u)),
+  })),
 };

@@ -1,0 +1,53 @@
+import type { Role } from '@quire/contracts';
+import { newId, sha256Hex, type EntityManager, type Logger } from '@quire/kit';
+import type { OrgAdminConfig } from '../env.ts';
+import { sendMail } from '../modules/sign-in/mailer.ts';
+import { Invite } from '../modules/sign-in/sign-in.entity.ts';
+import { randomToken } from '../modules/sessions/sessions.ts';
+
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface InviteSenderProps {
+  organization: { id: string; title: string };
+  /** The users just added to the organization, with the role each was invited with. */
+  invited: { userId: string; email: string; role: Role | null }[];
+}
+
+/**
+ * Sends each invited person a link (valid 7 days, once) to accept: accepting signs them in. Earlier pending
+ * invites of the same person to the same organization are revoked: only the newest link works.
+ */
+export async function inviteSender(
+  em: EntityManager,
+  env: { config: OrgAdminConfig; log: Logger },
+  props: InviteSenderProps,
+): Promise<void> {
+  const base = env.config.QUIRE_PUBLIC_URL.replace(/\/$/, '');
+  for (const { userId, email, role } of props.invited) {
+    const now = new Date();
+    await em.nativeUpdate(
+      Invite,
+      { organizationId: props.organization.id, userId, usedAt: null, revokedAt: null },
+      { revokedAt: now },
+    );
+    const token = randomToken();
+    em.create(Invite, {
+      id: newId(),
+      hash: sha256Hex(token),
+      organizationId: props.organization.id,
+      userId,
+      role,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
+      usedAt: null,
+      revokedAt: null,
+    });
+    const link = `${base}/invites/accept?token=${token}`;
+    await sendMail(env.config, env.log, {
+      to: email,
+      subject: `You are invited to ${props.organization.title} on Quire`,
+      text: `You are invited to join ${props.organization.title} on Quire.\n\nAccept (valid 7 days):\n\n${link}\n`,
+      link,
+    });
+  }
+}

@@ -1,0 +1,32 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { Events } from '@quire/contracts';
+import { idempotentConsumer, type DurableConsumerSpec } from '@quire/kit';
+import { User } from '../users/user.entity.ts';
+import { auditRepository } from './audit.repository.ts';
+
+export const AUDIT_LOG_CONSUMER = 'org-admin-audit-log';
+
+/**
+ * Fills the audit log from every service's `audit.recorded` events (each written by the kit's mutation mold in
+ * the mutation's own transaction). At least once from the outbox relay and the bus, exactly once here: the
+ * consumer's dedupe row (by event id) and the entry's primary key (the audit event id) both drop a
+ * redelivery. The actor's display name is captured as the entry's label when the entry arrives.
+ */
+export function auditLogConsumer(orm: MikroORM, name = AUDIT_LOG_CONSUMER): DurableConsumerSpec {
+  const events = [
+    Events.orgAdminAuditRecorded,
+    Events.contentAuditRecorded,
+    Events.sitesAuditRecorded,
+    Events.integrationsAuditRecorded,
+  ] as const;
+  return idempotentConsumer(orm, name, events, {
+    'audit.recorded': async (e, em) => {
+      const record = e.data;
+      const user =
+        record.actor.type === 'user'
+          ? await em.findOne(User, { id: record.actor.id }, { fields: ['displayName'] })
+          : null;
+      await auditRepository.append(em, record, user?.displayName ?? null);
+    },
+  });
+}

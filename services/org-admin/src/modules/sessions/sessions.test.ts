@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { newId } from '@quire/kit';
+import { useTestService } from '@quire/kit/testing';
+import { loadOrgAdminConfig } from '../../env.ts';
+import { orgAdminService } from '../../service.ts';
+import { User } from '../users/user.entity.ts';
+import {
+  cookie,
+  IDLE_MS,
+  ABSOLUTE_MS,
+  SESSION_COOKIE,
+  sessionEnder,
+  sessionOf,
+  sessionStarter,
+  signed,
+  unsign,
+} from './sessions.ts';
+
+const t = useTestService(orgAdminService, loadOrgAdminConfig, { label: 'sessions' });
+const config = { QUIRE_INTERNAL_SECRET: 'x'.repeat(32), QUIRE_PUBLIC_URL: 'http://quire.test' };
+
+/** A user and a session started at `start`: the cookie the browser would send back. */
+async function started(start: Date) {
+  const em = t.em();
+  const user = em.create(User, {
+    id: newId(),
+    email: `${newId()}@acme.io`,
+    displayName: 'S',
+    photoURL: null,
+    createdAt: start,
+  });
+  const setCookie = sessionStarter(em, config, user.id, start);
+  await em.flush();
+  return { [SESSION_COOKIE]: setCookie.split(';')[0]!.slice(SESSION_COOKIE.length + 1) };
+}
+
+describe('sessions', () => {
+  it('signs cookies: a changed value or signature is refused', () => {
+    const value = signed(config, 'abc');
+    expect(unsign(config, value)).toBe('abc');
+    expect(unsign(config, value.replace('abc', 'abd'))).toBeNull();
+    expect(unsign(config, `${value}x`)).toBeNull();
+    expect(unsign({ ...config, QUIRE_INTERNAL_SECRET: 'y'.repeat(32) }, value)).toBeNull();
+    expect(unsign(config, 'abc')).toBeNull();
+  });
+
+  it('sets HttpOnly, SameSite=Lax cookies, Secure behind https', () => {
+    expect(cookie(config, 'a', 'b', 60)).toBe('a=b; Path=/; HttpOnly; SameSite=Lax; Max-Age=60');
+    expect(cookie({ ...config, QUIRE_PUBLIC_URL: 'https://docs.acme.io' }, 'a', 'b', 60)).toMatch(/; Secure$/);
+  });
+
+  it('ends a session after idle time, after its absolute lifetime, and at sign-out', async () => {
+    const start = new Date('2026-01-01T00:00:00Z');
+    const cookies = await started(start);
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    expect(await sessionOf(t.em(), config, cookies, at(IDLE_MS - 1000))).not.toBeNull();
+    expect(await sessionOf(t.em(), config, cookies, at(IDLE_MS + 1000))).toBeNull();
+
+    // Used every few hours, it still ends at its absolute lifetime.
+    const active = await started(start);
+    for (let h = 6; h * 3_600_000 < ABSOLUTE_MS; h += 6) {
+      const em = t.em();
+      expect(await sessionOf(em, config, active, at(h * 3_600_000))).not.toBeNull();
+      await em.flush();
+    }
+    expect(await sessionOf(t.em(), config, active, at(ABSOLUTE_MS + 1000))).toBeNull();
+
+    const ended = await started(start);
+    const em = t.em();
+    sessionEnder((await sessionOf(em, config, ended, at(1000)))!, at(2000));
+    await em.flush();
+    expect(await sessionOf(t.em(), config, ended, at(3000))).toBeNull();
+    expect(await sessionOf(t.em(), config, { [SESSION_COOKIE]: signed(config, 'guessed') }, at(1000))).toBeNull();
+  });
+});
