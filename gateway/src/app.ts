@@ -1,16 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import { HTTP_OPERATIONS, SERVICES, type ServiceName } from '@quire/contracts';
-import { ActorSigner, createHttpApp, InProcessTransport, metrics, serviceUrlsOf, ServiceClients, type EventBus, type Logger, type RunningService } from '@quire/kit';
-import { ActorResolver, RateLimiter } from './auth.ts';
+import {
+  ActorSigner,
+  createHttpApp,
+  InProcessTransport,
+  metrics,
+  serviceUrlsOf,
+  ServiceClients,
+  type EventBus,
+  type Logger,
+  type RunningService,
+} from '@quire/kit';
+import { ActorResolver } from './auth.ts';
 import { registerDocs } from './docs.ts';
 import { registerDownloads } from './downloads.ts';
+import { registerPublishedContentReads, registerPublishedSites } from './published.ts';
+import { registerSignIn } from './sign-in.ts';
+import { registerGitHooks } from './git-hooks.ts';
 import type { GatewayConfig } from './env.ts';
 import { httpErrorOptions, installErrorHandlers } from './errors.ts';
 import { buildOpenApiDocument } from './openapi.ts';
+import { registerRateLimits, trustProxyOf } from './rate-limit.ts';
 import { registerRestRoutes } from './rest.ts';
 import { buildV1Router } from './v1-router.ts';
 
 export const API_VERSION = '0.1.0';
+/** How long `/readyz` waits for each service's own `/readyz` (they are asked together). */
+const READY_TIMEOUT_MS = 900;
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -38,7 +54,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
       service,
       async () => {
         try {
-          return (await fetch(`${urls[service]}/readyz`, { signal: AbortSignal.timeout(2_000) })).ok;
+          return (await fetch(`${urls[service]}/readyz`, { signal: AbortSignal.timeout(READY_TIMEOUT_MS) })).ok;
         } catch {
           return false;
         }
@@ -51,29 +67,55 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   }
   const resolver = new ActorResolver(clients, config.QUIRE_ACTOR_CACHE_MS);
   if (deps.bus) await resolver.listen(deps.bus);
-  const limiter = new RateLimiter(config.QUIRE_RATE_LIMIT_PER_MINUTE);
 
-  const app = createHttpApp(log, config.QUIRE_BODY_LIMIT, httpErrorOptions());
+  const app = createHttpApp(log, config.QUIRE_BODY_LIMIT, {
+    ...httpErrorOptions(),
+    ...trustProxyOf(config.QUIRE_TRUST_PROXY),
+  });
   // JSON only: other media types get 415 instead of reaching an operation as a string.
   app.removeContentTypeParser('text/plain');
   installErrorHandlers(app);
+  const limits = await registerRateLimits(app, {
+    perToken: config.QUIRE_RATE_LIMIT_PER_MINUTE,
+    perAddress: config.QUIRE_RATE_LIMIT_ADDRESS_PER_MINUTE,
+    authFailures: config.QUIRE_RATE_LIMIT_AUTH_FAILURES_PER_MINUTE,
+    windowMs: 60_000,
+  });
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-request-id', req.id);
     return payload;
   });
 
-  const document = buildOpenApiDocument(buildV1Router(HTTP_OPERATIONS), HTTP_OPERATIONS, { baseUrl: config.QUIRE_PUBLIC_URL, version: API_VERSION });
+  const document = buildOpenApiDocument(buildV1Router(HTTP_OPERATIONS), HTTP_OPERATIONS, {
+    baseUrl: config.QUIRE_PUBLIC_URL,
+    version: API_VERSION,
+  });
   const documentJson = JSON.stringify(document);
   app.get('/v1/openapi.json', async (_req, reply) => reply.type('application/json').send(documentJson));
   registerDocs(app, { apiUrl: config.QUIRE_PUBLIC_URL });
-  registerRestRoutes(app, HTTP_OPERATIONS, { resolver, clients, limiter });
+  registerRestRoutes(app, HTTP_OPERATIONS, { resolver, clients, limits });
   registerDownloads(app, { secret: config.QUIRE_INTERNAL_SECRET, clients });
+  registerPublishedSites(app, { clients, publicUrl: config.QUIRE_PUBLIC_URL });
+  registerPublishedContentReads(app, {
+    clients,
+    resolver,
+    secret: config.QUIRE_INTERNAL_SECRET,
+    publicUrl: config.QUIRE_PUBLIC_URL,
+  });
+  registerSignIn(app, { clients, publicUrl: config.QUIRE_PUBLIC_URL });
+  registerGitHooks(app, { clients, limits });
 
   // Prometheus text, no token (`QUIRE_METRICS=0` turns it off); in standalone it covers the services in this process too.
-  if (config.QUIRE_METRICS) app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
+  if (config.QUIRE_METRICS)
+    app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
 
-  app.get('/healthz', async (_req, reply) => {
-    const checks = await Promise.all(SERVICES.map(async (service) => [service, (await readiness.get(service)!()) ? 'ready' : 'unavailable'] as const));
+  // Liveness: the gateway answers, whatever its services are doing (never waits on one).
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  // Readiness: every service ready (its database and bus reachable), answered within a second.
+  app.get('/readyz', async (_req, reply) => {
+    const checks = await Promise.all(
+      SERVICES.map(async (service) => [service, (await readiness.get(service)!()) ? 'ready' : 'unavailable'] as const),
+    );
     const ok = checks.every(([, s]) => s === 'ready');
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', services: Object.fromEntries(checks) });
   });

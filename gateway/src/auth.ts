@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ACTOR_EVICTING_EVENTS, ops, staleActorsOf, type Actor, type EventEnvelope } from '@quire/contracts';
 import { DomainError, sha256Hex, type EventBus, type ServiceClients, type Subscription } from '@quire/kit';
 
@@ -17,6 +18,9 @@ export interface ResolvedActor {
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+/** `Bearer quire_grant_<nonce>`: an authorization the gateway itself wrote for one request (see `grant`). */
+const GRANT_PREFIX = 'quire_grant_';
+const GRANT = /^Bearer quire_grant_([A-Za-z0-9_-]{32})$/;
 
 /**
  * `Authorization: Bearer <token>` → actor, asked of org-admin and cached for a short time by the
@@ -32,6 +36,7 @@ export class ActorResolver {
   readonly #anonymous: Actor = { kind: 'anonymous' };
   #anonymousHeader: { header: string; exp: number } | undefined;
   #subscription: Subscription | undefined;
+  readonly #grants = new Map<string, ResolvedActor>();
 
   constructor(clients: ServiceClients, ttlMs: number) {
     this.#clients = clients;
@@ -57,11 +62,20 @@ export class ActorResolver {
   async resolve(authorization: string | undefined, requestId: string): Promise<ResolvedActor> {
     const now = Date.now();
     if (authorization === undefined || authorization === '') {
-      if (!this.#anonymousHeader || this.#anonymousHeader.exp - now < 60_000) this.#anonymousHeader = this.#clients.sign(this.#anonymous);
+      if (!this.#anonymousHeader || this.#anonymousHeader.exp - now < 60_000)
+        this.#anonymousHeader = this.#clients.sign(this.#anonymous);
       return { actor: this.#anonymous, header: this.#anonymousHeader.header };
     }
+    const granted = GRANT.exec(authorization);
+    if (granted) {
+      const resolved = this.#grants.get(granted[1]!);
+      this.#grants.delete(granted[1]!);
+      if (!resolved) throw new DomainError('unauthenticated', 'Invalid or revoked API token');
+      return resolved;
+    }
     const match = BEARER.exec(authorization);
-    if (!match) throw new DomainError('unauthenticated', 'Malformed Authorization header: expected `Bearer <API token>`');
+    if (!match)
+      throw new DomainError('unauthenticated', 'Malformed Authorization header: expected `Bearer <API token>`');
     const key = sha256Hex(match[1]!);
     const hit = this.#cache.get(key);
     if (hit && hit.expires > now) {
@@ -87,6 +101,18 @@ export class ActorResolver {
     return { actor, header: signed.header, key };
   }
 
+  /**
+   * An authorization for one request, standing for an actor the gateway established itself (a published-content
+   * api token checked against the route it calls, `published.ts`): `resolve` answers it once, then forgets it.
+   * `key` is the rate-limit key of the original credential. `release` drops it if the request never resolved it.
+   */
+  grant(actor: Actor, key: string): { authorization: string; release(): void } {
+    const nonce = randomBytes(24).toString('base64url');
+    if (this.#grants.size > 10_000) this.#grants.clear();
+    this.#grants.set(nonce, { actor, header: this.#clients.sign(actor).header, key });
+    return { authorization: `Bearer ${GRANT_PREFIX}${nonce}`, release: () => void this.#grants.delete(nonce) };
+  }
+
   evictUser(userId: string): void {
     for (const key of this.#byUser.get(userId) ?? []) this.#cache.delete(key);
     this.#byUser.delete(userId);
@@ -94,33 +120,12 @@ export class ActorResolver {
 
   evictOrganization(organizationId: string): void {
     for (const [key, entry] of this.#cache) {
-      if (entry.actor.kind === 'user' && entry.actor.memberships.some((m) => m.organization === organizationId)) this.#cache.delete(key);
+      if (entry.actor.kind === 'user' && entry.actor.memberships.some((m) => m.organization === organizationId))
+        this.#cache.delete(key);
     }
   }
 
   async close(): Promise<void> {
     await this.#subscription?.stop();
-  }
-}
-
-/** Fixed one-minute windows per key; `limit` 0 turns it off. */
-export class RateLimiter {
-  readonly #limit: number;
-  readonly #windows = new Map<string, { start: number; count: number }>();
-  constructor(limitPerMinute: number) {
-    this.#limit = limitPerMinute;
-  }
-
-  /** Seconds to wait when over the limit, else 0. */
-  hit(key: string, now = Date.now()): number {
-    if (this.#limit === 0) return 0;
-    const w = this.#windows.get(key);
-    if (!w || now - w.start >= 60_000) {
-      if (this.#windows.size > 100_000) this.#windows.clear();
-      this.#windows.set(key, { start: now, count: 1 });
-      return 0;
-    }
-    w.count++;
-    return w.count > this.#limit ? Math.ceil((w.start + 60_000 - now) / 1000) : 0;
   }
 }

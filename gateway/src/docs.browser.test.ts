@@ -3,15 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testLogger, TEST_SECRET } from '@quire/kit/testing';
-import { buildGateway, type Gateway } from './app.ts';
-import { loadGatewayConfig } from './env.ts';
+import type { Gateway } from './app.ts';
+import { offlineGateway } from './gateway.testing.ts';
 
 /** Debian's chromium (`apt-get install chromium`); `.ci/run` installs it and sets QUIRE_REQUIRE_BROWSER=1. */
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium && process.env.QUIRE_REQUIRE_BROWSER === '1') {
-  throw new Error(`A browser is required (QUIRE_REQUIRE_BROWSER=1) but ${CHROMIUM} is missing: apt-get install -y chromium`);
+  throw new Error(
+    `A browser is required (QUIRE_REQUIRE_BROWSER=1) but ${CHROMIUM} is missing: apt-get install -y chromium`,
+  );
 }
 
 interface Violation {
@@ -24,15 +25,7 @@ describe.skipIf(!hasChromium)('the /docs API reference in Chromium', () => {
   let browser: Browser;
   let origin: string;
   beforeAll(async () => {
-    const closed = 'http://127.0.0.1:9';
-    const config = loadGatewayConfig({
-      QUIRE_INTERNAL_SECRET: TEST_SECRET,
-      ORG_ADMIN_URL: closed,
-      CONTENT_URL: closed,
-      SITES_URL: closed,
-      INTEGRATIONS_URL: closed,
-    });
-    gw = await buildGateway({ config, log: testLogger() });
+    gw = await offlineGateway();
     origin = await gw.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await chromium.launch({ executablePath: CHROMIUM });
   });
@@ -41,7 +34,9 @@ describe.skipIf(!hasChromium)('the /docs API reference in Chromium', () => {
     await gw?.close();
   });
 
-  it('renders the operations of /v1/openapi.json and requests nothing from another origin', { timeout: 90_000 }, async () => {
+  it('renders the operations of /v1/openapi.json and requests nothing from another origin', {
+    timeout: 90_000,
+  }, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const requested: string[] = [];
     page.on('request', (req) => requested.push(req.url()));
@@ -67,10 +62,17 @@ describe.skipIf(!hasChromium)('the /docs API reference in Chromium', () => {
     await page.screenshot({ path: screenshot });
     console.log(`screenshot of /docs: ${screenshot}`);
 
-    const paths = requested.map((url) => new URL(url)).filter((url) => url.origin === origin).map((url) => url.pathname);
-    expect(paths).toEqual(expect.arrayContaining(['/docs', '/v1/openapi.json', expect.stringMatching(/^\/docs\/assets\//)]));
+    const paths = requested
+      .map((url) => new URL(url))
+      .filter((url) => url.origin === origin)
+      .map((url) => url.pathname);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/docs', '/v1/openapi.json', expect.stringMatching(/^\/docs\/assets\//)]),
+    );
     // data: and blob: URLs are made in the page; anything else must be this gateway.
-    expect(requested.filter((url) => !url.startsWith('data:') && !url.startsWith('blob:') && new URL(url).origin !== origin)).toEqual([]);
+    expect(
+      requested.filter((url) => !url.startsWith('data:') && !url.startsWith('blob:') && new URL(url).origin !== origin),
+    ).toEqual([]);
     // The CSP (only 'self') would block any external load; the one violation allowed is zod's `Function('')`
     // probe for eval support, which catches the refusal and carries on without eval.
     expect(violations.filter((v) => v.blocked !== 'eval')).toEqual([]);

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testLogger, TEST_SECRET } from '@quire/kit/testing';
-import { buildGateway, type Gateway } from './app.ts';
+import type { Gateway } from './app.ts';
 import { locateScalarBundle } from './docs.ts';
-import { loadGatewayConfig } from './env.ts';
+import { offlineGateway } from './gateway.testing.ts';
 
 const PUBLIC_URL = 'https://docs.example.test';
 
@@ -12,16 +11,7 @@ describe('the /docs API reference', () => {
   let gw: Gateway;
   let docs: Awaited<ReturnType<Gateway['app']['inject']>>;
   beforeAll(async () => {
-    const closed = 'http://127.0.0.1:9';
-    const config = loadGatewayConfig({
-      QUIRE_INTERNAL_SECRET: TEST_SECRET,
-      QUIRE_PUBLIC_URL: PUBLIC_URL,
-      ORG_ADMIN_URL: closed,
-      CONTENT_URL: closed,
-      SITES_URL: closed,
-      INTEGRATIONS_URL: closed,
-    });
-    gw = await buildGateway({ config, log: testLogger() });
+    gw = await offlineGateway({ QUIRE_PUBLIC_URL: PUBLIC_URL });
     docs = await gw.app.inject({ method: 'GET', url: '/docs' });
   });
   /** The one script the page loads. */
@@ -36,8 +26,15 @@ describe('the /docs API reference', () => {
     expect([...page.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1])).toEqual([assetUrl()]);
 
     const config = page.match(/<script id="api-reference" type="application\/json" data-configuration="([^"]*)">/)?.[1];
-    const decoded: unknown = JSON.parse((config ?? '').replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'));
-    expect(decoded).toMatchObject({ url: '/v1/openapi.json', withDefaultFonts: false, telemetry: false, agent: { disabled: true } });
+    const decoded: unknown = JSON.parse(
+      (config ?? '').replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'),
+    );
+    expect(decoded).toMatchObject({
+      url: '/v1/openapi.json',
+      withDefaultFonts: false,
+      telemetry: false,
+      agent: { disabled: true },
+    });
   });
 
   it('has a Content-Security-Policy that allows nothing but this origin (and the API origin for requests)', async () => {
@@ -52,7 +49,11 @@ describe('the /docs API reference', () => {
     expect(directives.get('connect-src')).toEqual(["'self'", PUBLIC_URL]);
     const allowed = new Set(["'self'", "'none'", "'unsafe-inline'", 'data:', 'blob:']);
     for (const [name, sources] of directives) {
-      if (name !== 'connect-src') expect(sources.filter((s) => !allowed.has(s)), name).toEqual([]);
+      if (name !== 'connect-src')
+        expect(
+          sources.filter((s) => !allowed.has(s)),
+          name,
+        ).toEqual([]);
     }
   });
 

@@ -17,7 +17,11 @@ export interface ScalarBundle {
   file: string;
 }
 
-const scalarManifest = z.object({ name: z.literal(SCALAR_PACKAGE), version: z.string().min(1), browser: z.string().min(1) });
+const scalarManifest = z.object({
+  name: z.literal(SCALAR_PACKAGE),
+  version: z.string().min(1),
+  browser: z.string().min(1),
+});
 
 /**
  * Finds the standalone browser bundle of `@scalar/api-reference`: the file its package.json declares as
@@ -138,7 +142,12 @@ export function registerDocs(app: FastifyInstance, options: DocsOptions = {}): v
 
   app.get<{ Params: { name: string } }>('/docs/assets/:name', async (req, reply) => {
     if (req.params.name !== assetName) {
-      return sendError(reply, { status: 404, reason: 'not_found', message: `No docs asset ${req.params.name}`, unexpected: false });
+      return sendError(reply, {
+        status: 404,
+        reason: 'not_found',
+        message: `No docs asset ${req.params.name}`,
+        unexpected: false,
+      });
     }
     const { raw, gzipped } = await load();
     reply

@@ -47,14 +47,21 @@ export function registerDownloads(app: FastifyInstance, deps: { secret: string; 
       return sendError(reply, pub);
     }
     if (!read) return sendError(reply, publicError('not_found', 'File not found'));
-    if ('pending' in read) return sendError(reply, publicError('unavailable', read.pending.message), { 'retry-after': String(read.pending.retryAfterSeconds) });
+    if ('pending' in read)
+      return sendError(reply, publicError('unavailable', read.pending.message), {
+        'retry-after': String(read.pending.retryAfterSeconds),
+      });
     const { blob } = read;
-    return reply
-      .header('content-type', claims.contentType)
-      .header('content-length', blob.size)
-      .header('content-disposition', contentDisposition(claims.filename))
-      .header('cache-control', `private, max-age=${Math.max(0, Math.floor((claims.expiresAt - now) / 1000))}`)
-      .header('x-content-type-options', 'nosniff')
-      .send(blob.bytes);
+    return (
+      reply
+        .header('content-type', claims.contentType)
+        .header('content-length', blob.size)
+        .header('content-disposition', contentDisposition(claims.filename))
+        .header('cache-control', `private, max-age=${Math.max(0, Math.floor((claims.expiresAt - now) / 1000))}`)
+        .header('x-content-type-options', 'nosniff')
+        // Whatever the file is (an uploaded `x.html`), opened in a browser it runs nothing and loads nothing.
+        .header('content-security-policy', "sandbox; default-src 'none'")
+        .send(blob.bytes)
+    );
   });
 }

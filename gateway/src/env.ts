@@ -11,10 +11,43 @@ export const GatewayEnvShape = {
   QUIRE_INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters'),
   QUIRE_PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  QUIRE_BODY_LIMIT: z.coerce.number().int().min(1024).default(4 * 1024 * 1024).describe('Largest request body in bytes (413 above); room for a 1 MiB file in base64'),
+  QUIRE_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(4 * 1024 * 1024)
+    .describe('Largest request body in bytes (413 above); room for a 1 MiB file in base64'),
   QUIRE_ACTOR_CACHE_MS: z.coerce.number().int().min(0).default(10_000).describe('How long a resolved token is cached'),
   QUIRE_METRICS: metricsSetting,
-  QUIRE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0).describe('Requests per minute per token (or per IP without one); 0 = unlimited'),
+  QUIRE_TRUST_PROXY: z
+    .string()
+    .optional()
+    .describe(
+      'Proxies whose X-Forwarded-For is believed (fastify trustProxy: `true`, or comma-separated addresses/CIDRs): the client address the rate limits count by',
+    ),
+  QUIRE_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(600)
+    .describe('Requests per minute per API token (429 with Retry-After past it); 0 = unlimited'),
+  QUIRE_RATE_LIMIT_ADDRESS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1_200)
+    .describe(
+      'Requests per minute per client address, counted before authentication, on every route but /healthz, /readyz and /metrics; 0 = unlimited',
+    ),
+  QUIRE_RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(30)
+    .describe(
+      'Failed authentications per minute per client address; past it the address answers 429 before its token is read; 0 = unlimited',
+    ),
 };
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
-export const loadGatewayConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(GatewayEnvShape, env);
+export const loadGatewayConfig = (env: Record<string, string | undefined> = process.env) =>
+  loadConfig(GatewayEnvShape, env);

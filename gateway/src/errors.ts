@@ -1,11 +1,16 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ERRORS, type ErrorCode } from '@quire/contracts';
-import { publicError, toPublicError, type PublicError } from '@quire/kit';
+import { publicError, RETRY_AFTER_SECONDS, toPublicError, type PublicError } from '@quire/kit';
 
+/** The error shape; a 503 (a service or the database away) always tells the caller when to retry. */
 export function sendError(reply: FastifyReply, err: PublicError, headers: Record<string, string> = {}): FastifyReply {
   for (const [k, v] of Object.entries(headers)) reply.header(k, v);
-  return reply.code(err.status).type('application/json; charset=utf-8').send({ error: { code: err.status, message: err.message } });
+  if (err.status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  return reply
+    .code(err.status)
+    .type('application/json; charset=utf-8')
+    .send({ error: { code: err.status, message: err.message } });
 }
 
 /** The error body as raw HTTP, for failures before fastify has a request (the socket is all there is). */
@@ -22,7 +27,9 @@ function frameworkFailure(err: FastifyError): PublicError {
       return publicError('invalid_input', 'Malformed JSON in the request body');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? publicError('unsupported_media_type', 'Unsupported Content-Type: send application/json') : publicError('invalid_input', 'Invalid Content-Length');
+      return err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? publicError('unsupported_media_type', 'Unsupported Content-Type: send application/json')
+        : publicError('invalid_input', 'Invalid Content-Length');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return publicError('payload_too_large', 'Request body too large');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -34,7 +41,12 @@ function frameworkFailure(err: FastifyError): PublicError {
     default:
       if (err.name === 'SyntaxError') return publicError('invalid_input', 'Malformed JSON in the request body');
       if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-        return { status: err.statusCode, reason: 'invalid_input', message: 'The request could not be read', unexpected: false };
+        return {
+          status: err.statusCode,
+          reason: 'invalid_input',
+          message: 'The request could not be read',
+          unexpected: false,
+        };
       }
       return toPublicError(err);
   }
@@ -44,7 +56,10 @@ function frameworkFailure(err: FastifyError): PublicError {
  * The fastify options that keep even the failures fastify and Node answer themselves (malformed percent
  * escapes, over-long parameters, header overflows, malformed requests) in the `{error:{code,message}}` shape.
  */
-export function httpErrorOptions(): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'routerOptions'> {
+export function httpErrorOptions(): Pick<
+  FastifyServerOptions,
+  'frameworkErrors' | 'clientErrorHandler' | 'routerOptions'
+> {
   return {
     // Long enough that an over-long id reaches validation (400 naming the field); longer still is a 414.
     routerOptions: { maxParamLength: 1024 },
@@ -67,7 +82,9 @@ export function httpErrorOptions(): Pick<FastifyServerOptions, 'frameworkErrors'
 
 /** Every failure of a route (fastify's included), and unknown routes, in the `{error:{code,message}}` shape. */
 export function installErrorHandlers(app: FastifyInstance): void {
-  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => sendError(reply, publicError('not_found', `No route ${req.method} ${req.url.split('?')[0]}`)));
+  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) =>
+    sendError(reply, publicError('not_found', `No route ${req.method} ${req.url.split('?')[0]}`)),
+  );
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const pub = frameworkFailure(err);
     if (pub.unexpected) req.log.error({ err }, 'request failed');

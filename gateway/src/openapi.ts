@@ -28,18 +28,30 @@ export function errorStatuses(op: AnyOperation): number[] {
  * generator cannot know: each operation's real success status (201, 204/205 with no body) and the error
  * responses it can give, each with the real error body `{error:{code,message}}`.
  */
-export function buildOpenApiDocument(router: AnyRouter, operations: AnyOperation[], opts: { baseUrl: string; version: string }): Doc {
+export function buildOpenApiDocument(
+  router: AnyRouter,
+  operations: AnyOperation[],
+  opts: { baseUrl: string; version: string },
+): Doc {
   const doc = generateOpenApiDocument(router, {
     title: 'Quire API',
     description: 'Self-hosted documentation platform; speaks the wire format of the public GitBook API.',
     version: opts.version,
     baseUrl: opts.baseUrl,
-    securitySchemes: { user: { type: 'http', scheme: 'bearer', description: 'API token: `Authorization: Bearer <token>`' } },
+    securitySchemes: {
+      user: { type: 'http', scheme: 'bearer', description: 'API token: `Authorization: Bearer <token>`' },
+    },
   });
   const components = (doc.components ??= {});
-  components.schemas = { ...(components.schemas ?? {}), Error: z.toJSONSchema(ErrorBodySchema, { target: 'draft-2020-12' }) as never };
+  components.schemas = {
+    ...(components.schemas ?? {}),
+    Error: z.toJSONSchema(ErrorBodySchema, { target: 'draft-2020-12' }) as never,
+  };
   components.responses = Object.fromEntries(
-    Object.values(ERRORS).map(({ status, description }) => [`Error${status}`, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
+    Object.values(ERRORS).map(({ status, description }) => [
+      `Error${status}`,
+      { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    ]),
   );
   for (const op of operations) {
     const http = op.http!;
@@ -50,7 +62,9 @@ export function buildOpenApiDocument(router: AnyRouter, operations: AnyOperation
     const generated = operation.responses['200'] as { content?: unknown; description?: string } | undefined;
     const responses: Record<string, unknown> = {};
     responses[String(http.status)] =
-      http.status === 204 || http.status === 205 ? { description: 'No content' } : { description: generated?.description ?? 'Successful response', content: generated?.content };
+      http.status === 204 || http.status === 205
+        ? { description: 'No content' }
+        : { description: generated?.description ?? 'Successful response', content: generated?.content };
     for (const s of errorStatuses(op)) responses[String(s)] = { $ref: `#/components/responses/Error${s}` };
     operation.responses = responses;
   }

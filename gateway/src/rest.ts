@@ -1,8 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyOperation } from '@quire/contracts';
-import { assertStorableInput, DomainError, metrics, publicError, toPublicError, type CallContext, type ServiceClients } from '@quire/kit';
-import type { ActorResolver, RateLimiter } from './auth.ts';
+import {
+  assertStorableInput,
+  clientInfo,
+  DomainError,
+  isAudited,
+  metrics,
+  publicError,
+  toPublicError,
+  type CallContext,
+  type ServiceClients,
+} from '@quire/kit';
+import type { ActorResolver } from './auth.ts';
+import type { RateLimits } from './rate-limit.ts';
 import { sendError } from './errors.ts';
+
+/** The fastify route of an operation: `/v1/spaces/:spaceId/content/path/*` (a greedy parameter as the wildcard). */
+export const routeUrlOf = ({ path, greedy }: NonNullable<AnyOperation['http']>): string =>
+  `/v1${path}`.replace(greedy ? `{${greedy}}` : /$^/, '*').replace(/\{(\w+)\}/g, ':$1');
 
 /**
  * Serves the contract's HTTP operations over REST. Each route is registered in fastify's radix router, and
@@ -14,46 +29,63 @@ import { sendError } from './errors.ts';
 export function registerRestRoutes(
   app: FastifyInstance,
   operations: readonly AnyOperation[],
-  deps: { resolver: ActorResolver; clients: ServiceClients; limiter: RateLimiter },
+  deps: { resolver: ActorResolver; clients: ServiceClients; limits: RateLimits },
 ): void {
   for (const op of operations) {
     const http = op.http!;
     // A greedy parameter (a page path) spans segments: routed as a wildcard, handed over under its own name.
-    const url = `/v1${http.path}`.replace(http.greedy ? `{${http.greedy}}` : /$^/, '*').replace(/\{(\w+)\}/g, ':$1');
+    const url = routeUrlOf(http);
     const greedy = http.greedy;
     const hasBody = http.method !== 'GET' && http.method !== 'DELETE';
     const emptySuccess = http.status === 204 || http.status === 205;
     const requiresAuth = op.access !== 'public';
+    const audited = isAudited(op);
 
     const answer = async (req: FastifyRequest, reply: FastifyReply) => {
-        const authorization = req.headers.authorization;
-        if (requiresAuth && !authorization) {
-          return sendError(reply, publicError('unauthenticated', 'Authentication required: send `Authorization: Bearer <API token>`'));
+      const authorization = req.headers.authorization;
+      if (requiresAuth && !authorization) {
+        return sendError(
+          reply,
+          publicError('unauthenticated', 'Authentication required: send `Authorization: Bearer <API token>`'),
+        );
+      }
+      try {
+        const resolved = await deps.resolver.resolve(authorization, req.id);
+        // The token's budget (anonymous calls spend their address's, counted before authentication).
+        if (resolved.key !== undefined && !(await deps.limits.token(req, reply, resolved.key))) return reply;
+        const body = req.body;
+        if (hasBody && body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+          return sendError(reply, publicError('invalid_input', 'The request body must be a JSON object'));
         }
-        try {
-          const resolved = await deps.resolver.resolve(authorization, req.id);
-          const wait = deps.limiter.hit(resolved.key ?? req.ip);
-          if (wait > 0) return sendError(reply, publicError('rate_limited', 'Too many requests; retry later'), { 'retry-after': String(wait) });
-          const body = req.body;
-          if (hasBody && body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
-            return sendError(reply, publicError('invalid_input', 'The request body must be a JSON object'));
-          }
-          const { '*': rest, ...params } = req.params as Record<string, string>;
-          const input = { ...(req.query as object), ...(hasBody ? (body as object | undefined) : undefined), ...params, ...(greedy ? { [greedy]: rest } : {}) };
-          // The storable-text rule on the raw input (unknown keys included), before a hop; services apply it to every call too.
-          assertStorableInput(input);
-          const call: CallContext = { actorHeader: resolved.header, requestId: req.id };
-          const data = await deps.clients.get(op.service).call(op, input as never, call);
-          if (call.events?.length) deps.resolver.evictFor(call.events);
-          reply.code(http.status);
-          return emptySuccess ? reply.send() : reply.send(data);
-        } catch (err) {
-          const pub = toPublicError(err);
-          // A service logs its own failures under the same request id; the gateway logs what happened here.
-          if (pub.status === 503) req.log.warn({ err, operation: op.id }, 'service unavailable');
-          else if (pub.unexpected && !(err instanceof DomainError)) req.log.error({ err, operation: op.id }, 'request failed');
-          return sendError(reply, pub);
-        }
+        const { '*': rest, ...params } = req.params as Record<string, string>;
+        const input = {
+          ...(req.query as object),
+          ...(hasBody ? (body as object | undefined) : undefined),
+          ...params,
+          ...(greedy ? { [greedy]: rest } : {}),
+        };
+        // The storable-text rule on the raw input (unknown keys included), before a hop; services apply it to every call too.
+        assertStorableInput(input);
+        // An audited call takes the client's address (behind a trusted proxy: the forwarded one) and user agent
+        // along for its audit record; nothing else reads them, so reads do not carry them.
+        const call: CallContext = {
+          actorHeader: resolved.header,
+          requestId: req.id,
+          ...(audited ? { client: clientInfo(req.ip, req.headers['user-agent']) } : {}),
+        };
+        const data = await deps.clients.get(op.service).call(op, input as never, call);
+        if (call.events?.length) deps.resolver.evictFor(call.events);
+        reply.code(http.status);
+        return emptySuccess ? reply.send() : reply.send(data);
+      } catch (err) {
+        const pub = toPublicError(err);
+        if (pub.reason === 'unauthenticated') await deps.limits.authFailed(req);
+        // A service logs its own failures under the same request id; the gateway logs what happened here.
+        if (pub.status === 503) req.log.warn({ err, operation: op.id }, 'service unavailable');
+        else if (pub.unexpected && !(err instanceof DomainError))
+          req.log.error({ err, operation: op.id }, 'request failed');
+        return sendError(reply, pub);
+      }
     };
     const operation = http.operationId;
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -29,7 +29,9 @@ export function buildV1Router(operations: readonly AnyOperation[] = HTTP_OPERATI
     const unserved = (): never => {
       throw new Error(`${op.id} is served by rest.ts, not by the document router`);
     };
-    record[`${op.service}__${op.id.replaceAll('.', '_')}`] = (op.type === 'query' ? base.query(unserved) : base.mutation(unserved)) as AnyProcedure;
+    record[`${op.service}__${op.id.replaceAll('.', '_')}`] = (
+      op.type === 'query' ? base.query(unserved) : base.mutation(unserved)
+    ) as AnyProcedure;
   }
   return t.router(record);
 }

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@quire/contracts';
 import { createTestDatabase, type TestDatabase } from '@quire/kit/testing';
-import { runCli, USAGE } from './cli.ts';
+import { COMMAND_USAGE, runCli, USAGE } from './cli.ts';
 import { freePort } from './embedded-db.ts';
 import { startPlatform, type Platform } from './e2e/harness.ts';
 
@@ -14,7 +14,12 @@ const CLOSED_URL = 'http://127.0.0.1:9';
 async function run(argv: string[], env: Record<string, string | undefined> = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(argv, env, (l) => out.push(l), (l) => err.push(l));
+  const code = await runCli(
+    argv,
+    env,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 
@@ -39,6 +44,36 @@ describe('quire CLI: usage and argument checks', () => {
       expect(res.code).toBe(0);
       expect(res.stdout).toBe(USAGE);
     }
+  });
+
+  it('prints each command’s own usage with --help, -h or `help <command>`', async () => {
+    const cases: [string[], string][] = [
+      [['start', '--help'], 'start'],
+      [['bootstrap', '-h'], 'bootstrap'],
+      [['users', 'add', '--help'], 'users'],
+      [['users', '--help'], 'users'],
+      [['migrate', '--help'], 'migrate'],
+      [['help', 'bootstrap'], 'bootstrap'],
+    ];
+    for (const [argv, command] of cases) {
+      const res = await run(argv, env);
+      expect(res.code, argv.join(' ')).toBe(0);
+      expect(res.stdout).toBe(COMMAND_USAGE[command]);
+      expect(res.stdout).not.toBe(USAGE);
+      expect(res.stdout).toMatch(new RegExp(`^Usage: quire ${command}`));
+      expect(res.stderr).toBe('');
+    }
+    expect((await run(['bootstrap', '--help'], env)).stdout).toContain('--org <title>');
+    expect((await run(['users', 'add', '--help'], env)).stdout).toContain('--role <role>');
+    expect((await run(['start', '--help'], env)).stdout).toContain('QUIRE_DATA_DIR');
+    // `--help` shows the usage and nothing else: no request is made, no platform started.
+    expect((await run(['bootstrap', '--org', 'Acme', '--help'], env)).stdout).toBe(COMMAND_USAGE.bootstrap);
+  });
+
+  it('refuses `help` of an unknown command', async () => {
+    const res = await run(['help', 'frobnicate'], env);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('unknown command: frobnicate');
   });
 
   it('prints the usage without a command and exits 1', async () => {
@@ -107,7 +142,10 @@ describe('quire CLI: reaching the instance', () => {
 
   it('says Quire is not reachable at QUIRE_URL (port 9)', async () => {
     // fetch refuses port 9 outright (a "bad port" in the Fetch standard) rather than connecting.
-    const res = await run(['bootstrap', '--org', 'Acme', '--email', 'jane@acme.io'], { QUIRE_URL: CLOSED_URL, QUIRE_ADMIN_TOKEN: 'quire_admin_x' });
+    const res = await run(['bootstrap', '--org', 'Acme', '--email', 'jane@acme.io'], {
+      QUIRE_URL: CLOSED_URL,
+      QUIRE_ADMIN_TOKEN: 'quire_admin_x',
+    });
     expect(res.code).toBe(1);
     expect(res.stdout).toBe('');
     expect(res.stderr).toMatch(/^quire: Quire is not reachable at http:\/\/127\.0\.0\.1:9 /);
@@ -116,14 +154,22 @@ describe('quire CLI: reaching the instance', () => {
 
   it('says Quire is not reachable when the connection is refused', async () => {
     const url = `http://127.0.0.1:${await freePort()}/`;
-    const res = await run(['users', 'add', '--org', 'o', '--email', 'a@acme.io', '--role', 'read'], { QUIRE_URL: url, QUIRE_ADMIN_TOKEN: 'quire_admin_x' });
+    const res = await run(['users', 'add', '--org', 'o', '--email', 'a@acme.io', '--role', 'read'], {
+      QUIRE_URL: url,
+      QUIRE_ADMIN_TOKEN: 'quire_admin_x',
+    });
     expect(res.code).toBe(1);
     // The trailing slash of QUIRE_URL is dropped.
-    expect(res.stderr).toBe(`quire: Quire is not reachable at ${url.slice(0, -1)} (ECONNREFUSED). Start it with \`npm start\`, or set QUIRE_URL.`);
+    expect(res.stderr).toBe(
+      `quire: Quire is not reachable at ${url.slice(0, -1)} (ECONNREFUSED). Start it with \`npm start\`, or set QUIRE_URL.`,
+    );
   });
 
   it('explains how to get an admin token when there is none', async () => {
-    const res = await run(['bootstrap', '--org', 'Acme', '--email', 'jane@acme.io'], { QUIRE_URL: p.url, QUIRE_DATA_DIR: emptyDataDir });
+    const res = await run(['bootstrap', '--org', 'Acme', '--email', 'jane@acme.io'], {
+      QUIRE_URL: p.url,
+      QUIRE_DATA_DIR: emptyDataDir,
+    });
     expect(res.code).toBe(1);
     expect(res.stdout).toBe('');
     expect(res.stderr).toContain('No instance admin token');
@@ -132,19 +178,47 @@ describe('quire CLI: reaching the instance', () => {
     expect(res.stderr).toContain(join(emptyDataDir, 'admin-token'));
   });
 
-  it('reports the server’s 401 for a wrong admin token', async () => {
-    const res = await run(['bootstrap', '--org', 'Acme', '--email', 'jane@acme.io'], { QUIRE_URL: p.url, QUIRE_ADMIN_TOKEN: 'quire_admin_wrong' });
+  it('says the instance admin token was refused, and where it came from, for a wrong admin token', async () => {
+    const res = await run(['bootstrap', '--org', 'Acme', '--email', 'jane@acme.io'], {
+      QUIRE_URL: p.url,
+      QUIRE_ADMIN_TOKEN: 'quire_admin_wrong',
+    });
     expect(res.code).toBe(1);
     expect(res.stdout).toBe('');
-    expect(res.stderr).toBe('quire: Invalid or revoked API token (HTTP 401)');
+    expect(res.stderr).toMatch(
+      new RegExp(
+        `^quire: The instance admin token was refused by ${p.url.replace(/[.]/g, '\\.')}: the token in QUIRE_ADMIN_TOKEN is not`,
+      ),
+    );
+    expect(res.stderr).toContain('HTTP 401');
+    expect(res.stderr).not.toMatch(/API token \(HTTP 401\)$/);
+
+    const dir = mkdtempSync(join(tmpdir(), 'quire-cli-wrong-'));
+    try {
+      writeFileSync(join(dir, 'admin-token'), 'quire_admin_stale\n');
+      const fromFile = await run(['users', 'add', '--org', 'o', '--email', 'a@acme.io', '--role', 'read'], {
+        QUIRE_URL: p.url,
+        QUIRE_DATA_DIR: dir,
+      });
+      expect(fromFile.code).toBe(1);
+      expect(fromFile.stderr).toContain(
+        `The instance admin token was refused by ${p.url}: the token in ${join(dir, 'admin-token')}`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('rejects a user token where the instance admin token is needed', async () => {
     const boot = await p.cli(['bootstrap', '--org', 'Token Org', '--email', 'tess@acme.io']);
     expect(boot.code).toBe(0);
-    const res = await run(['bootstrap', '--org', 'Sneaky', '--email', 'eve@acme.io'], { QUIRE_URL: p.url, QUIRE_ADMIN_TOKEN: boot.json.token });
+    const res = await run(['bootstrap', '--org', 'Sneaky', '--email', 'eve@acme.io'], {
+      QUIRE_URL: p.url,
+      QUIRE_ADMIN_TOKEN: boot.json.token,
+    });
     expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(/\(HTTP 403\)$/);
+    expect(res.stderr).toContain('HTTP 403');
+    expect(res.stderr).toContain('The token in QUIRE_ADMIN_TOKEN is not the instance admin token');
   });
 
   it('reads the admin token from QUIRE_DATA_DIR and adds a guest with --role guest', async () => {
@@ -153,10 +227,13 @@ describe('quire CLI: reaching the instance', () => {
     expect(boot.stderr).toBe('');
     const orgId: string = boot.json.organization.id;
 
-    const res = await run(['users', 'add', '--org', orgId, '--email', 'guest@acme.io', '--name', 'Gus Guest', '--role', 'guest'], {
-      QUIRE_URL: p.url,
-      QUIRE_DATA_DIR: p.env.QUIRE_DATA_DIR,
-    });
+    const res = await run(
+      ['users', 'add', '--org', orgId, '--email', 'guest@acme.io', '--name', 'Gus Guest', '--role', 'guest'],
+      {
+        QUIRE_URL: p.url,
+        QUIRE_DATA_DIR: p.env.QUIRE_DATA_DIR,
+      },
+    );
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     const added = json(res.stdout);
@@ -172,14 +249,20 @@ describe('quire CLI: reaching the instance', () => {
     const org = await api.orgs.getOrganizationById(orgId);
     expect(org.data.permissions).toMatchObject({ view: true, admin: false, createContent: false, listMembers: false });
 
-    const reader = await run(['users', 'add', '--org', orgId, '--email', 'reader@acme.io', '--role', 'read'], { QUIRE_URL: p.url, QUIRE_DATA_DIR: p.env.QUIRE_DATA_DIR });
+    const reader = await run(['users', 'add', '--org', orgId, '--email', 'reader@acme.io', '--role', 'read'], {
+      QUIRE_URL: p.url,
+      QUIRE_DATA_DIR: p.env.QUIRE_DATA_DIR,
+    });
     expect(reader.code).toBe(0);
     const asReader = await p.client(json(reader.stdout).token).orgs.getOrganizationById(orgId);
     expect(asReader.data.permissions).toMatchObject({ view: true, admin: false, listMembers: true });
   });
 
   it('reports an unknown organization for `users add`', async () => {
-    const res = await run(['users', 'add', '--org', 'no-such-org', '--email', 'x@acme.io', '--role', 'read'], { QUIRE_URL: p.url, QUIRE_DATA_DIR: p.env.QUIRE_DATA_DIR });
+    const res = await run(['users', 'add', '--org', 'no-such-org', '--email', 'x@acme.io', '--role', 'read'], {
+      QUIRE_URL: p.url,
+      QUIRE_DATA_DIR: p.env.QUIRE_DATA_DIR,
+    });
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/\(HTTP 404\)$/);
   });
@@ -222,7 +305,12 @@ describe('unknown options', () => {
     const out: string[] = [];
     const err: string[] = [];
     const { runCli } = await import('./cli.ts');
-    const code = await runCli(['bootstrap', '--bogus', 'x'], {}, (l) => out.push(l), (l) => err.push(l));
+    const code = await runCli(
+      ['bootstrap', '--bogus', 'x'],
+      {},
+      (l) => out.push(l),
+      (l) => err.push(l),
+    );
     expect(code).toBe(1);
     expect(err.join('\n')).toMatch(/Unknown option '--bogus'[\s\S]*Usage: quire/);
   });

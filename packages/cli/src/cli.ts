@@ -3,7 +3,9 @@ import { ROLES, type Role } from '@quire/contracts';
 import { createLogger } from '@quire/kit';
 import { adminPost, CliError } from './client.ts';
 import { migrateAll } from './migrate.ts';
-import { startStandalone } from './standalone.ts';
+import { adminTokenFile, defaultDataDir } from './data-dir.ts';
+import { acquireInstanceLock } from './instance-lock.ts';
+import { type Standalone, startStandalone } from './standalone.ts';
 
 export const USAGE = `Usage: quire <command> [options]
 
@@ -18,9 +20,111 @@ Commands:
 Environment:
   QUIRE_URL          instance the CLI talks to (default http://127.0.0.1:8080)
   QUIRE_ADMIN_TOKEN  instance admin token (default: read from <QUIRE_DATA_DIR>/admin-token)
-  QUIRE_DATA_DIR     data directory of \`quire start\` (default ./.quire)`;
+  QUIRE_DATA_DIR     data directory of \`quire start\` (default ./.quire)
+
+\`quire <command> --help\` describes one command.`;
+
+/** `quire <command> --help`: each command's own usage. */
+export const COMMAND_USAGE: Record<string, string> = {
+  start: `Usage: quire start
+
+Runs the whole platform in one process: the gateway and the four services, calling each other directly.
+With no DATABASE_URL it runs an embedded PostgreSQL 18 in <QUIRE_DATA_DIR>/pg; with no NATS_URL the services
+share an in-process bus. At first start it writes the instance admin token to <QUIRE_DATA_DIR>/admin-token.
+One Quire at a time per data directory. Stop it with Ctrl-C (SIGINT) or SIGTERM.
+
+Environment:
+  PORT               gateway port (default 8080)
+  HOST               address it listens on (default 127.0.0.1)
+  QUIRE_DATA_DIR     data directory: secrets and the embedded PostgreSQL (default ./.quire)
+  DATABASE_URL       an external PostgreSQL instead of the embedded one
+  NATS_URL           NATS JetStream instead of the in-process bus
+  LOG_LEVEL          pino log level (default info)
+Every variable: docs/configuration.md.`,
+  bootstrap: `Usage: quire bootstrap --org <title> --email <email> [--name <name>]
+
+Creates an organization with a first admin user on the running instance, and a token for that user.
+Prints {"organization", "user", "token"} as JSON.
+
+Options:
+  --org <title>      title of the new organization (required)
+  --email <email>    email of its first admin (required; the user is created when new)
+  --name <name>      display name of that user
+
+Environment:
+  QUIRE_URL          instance to talk to (default http://127.0.0.1:8080)
+  QUIRE_ADMIN_TOKEN  instance admin token (default: read from <QUIRE_DATA_DIR>/admin-token)
+  QUIRE_DATA_DIR     data directory of \`quire start\` (default ./.quire)`,
+  users: `Usage: quire users add --org <organizationId> --email <email> --role <role|guest> [--name <name>]
+
+Adds a user (created when new) to an organization of the running instance, and issues a token for them.
+Prints {"user", "token"} as JSON.
+
+Options:
+  --org <organizationId>  the organization's id (from \`quire bootstrap\` or GET /v1/orgs)
+  --email <email>         the user's email (required)
+  --role <role>           ${ROLES.join(', ')}, or guest (required)
+  --name <name>           display name of a new user
+
+Environment:
+  QUIRE_URL          instance to talk to (default http://127.0.0.1:8080)
+  QUIRE_ADMIN_TOKEN  instance admin token (default: read from <QUIRE_DATA_DIR>/admin-token)
+  QUIRE_DATA_DIR     data directory of \`quire start\` (default ./.quire)`,
+  migrate: `Usage: quire migrate
+
+Applies every service's migrations (org-admin, content, sites, integrations) to DATABASE_URL, each in its own
+schema, and prints {"applied": {service: [migration names]}}. Services also migrate when they start; this is for
+deployments that migrate before rolling out.
+
+Environment:
+  DATABASE_URL       the PostgreSQL to migrate (required)`,
+};
+COMMAND_USAGE.help = USAGE;
 
 type Out = (line: string) => void;
+
+/** What `quire start` needs to stop on a signal: tested with fakes. */
+export interface StopTarget {
+  stop(): Promise<void>;
+}
+export interface StopLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * Stops the platform on SIGINT or SIGTERM (once), logging the signal and the end, then exits: 0 once stopped,
+ * 1 when stopping failed.
+ */
+export function stopOnSignals(
+  platform: StopTarget,
+  log: StopLog,
+  after: () => void = () => {},
+  exit: (code: number) => void = (code) => process.exit(code),
+  signals: NodeJS.EventEmitter = process,
+): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const started = Date.now();
+    log.info({ signal }, `Quire is stopping (${signal})`);
+    platform.stop().then(
+      () => {
+        after();
+        log.info({ ms: Date.now() - started }, 'Quire stopped');
+        exit(0);
+      },
+      (err: unknown) => {
+        after();
+        log.error({ err }, 'Quire did not stop cleanly');
+        exit(1);
+      },
+    );
+  };
+  signals.once('SIGINT', () => stop('SIGINT'));
+  signals.once('SIGTERM', () => stop('SIGTERM'));
+}
 
 function need(value: string | undefined, flag: string): string {
   if (!value) throw new CliError(`missing --${flag}\n\n${USAGE}`);
@@ -28,14 +132,25 @@ function need(value: string | undefined, flag: string): string {
 }
 
 /** Runs one CLI command; resolves to the exit code (`start` resolves when the platform is up). */
-export async function runCli(argv: string[], env: Record<string, string | undefined>, out: Out, err: Out): Promise<number> {
+export async function runCli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  out: Out,
+  err: Out,
+): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { org: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        org: { type: 'string' },
+        email: { type: 'string' },
+        name: { type: 'string' },
+        role: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (e) {
     err(`quire: ${(e as Error).message}\n\n${USAGE}`);
@@ -44,32 +159,52 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   const { values, positionals } = parsed;
   const [command, sub] = positionals;
   try {
-    if (values.help || !command || command === 'help') {
+    if (!command || (command === 'help' && !sub) || (values.help && !(command in COMMAND_USAGE))) {
       out(USAGE);
       return command || values.help ? 0 : 1;
     }
+    if (values.help || command === 'help') {
+      // `quire bootstrap --help`, `quire help bootstrap`.
+      const topic = command === 'help' ? sub! : command;
+      if (!(topic in COMMAND_USAGE)) throw new CliError(`unknown command: ${topic}\n\n${USAGE}`);
+      out(COMMAND_USAGE[topic]!);
+      return 0;
+    }
     if (command === 'start') {
       const log = createLogger('quire', env.LOG_LEVEL ?? 'info');
-      const platform = await startStandalone(env, { log });
-      log.info({ url: platform.url }, `Quire is running at ${platform.url} (admin token in ${env.QUIRE_DATA_DIR ?? '.quire'}/admin-token)`);
-      const stop = () => {
-        platform.stop().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      const dataDir = defaultDataDir(env);
+      const lock = acquireInstanceLock(dataDir);
+      let platform: Standalone;
+      try {
+        platform = await startStandalone(env, { log });
+      } catch (e) {
+        lock.release();
+        throw e;
+      }
+      log.info(
+        { url: platform.url, pid: process.pid },
+        `Quire is running at ${platform.url} (admin token in ${adminTokenFile(dataDir)})`,
+      );
+      stopOnSignals(platform, log, () => lock.release());
       return 0;
     }
     if (command === 'bootstrap') {
-      const body = { title: need(values.org, 'org'), email: need(values.email, 'email'), ...(values.name ? { name: values.name } : {}) };
+      const body = {
+        title: need(values.org, 'org'),
+        email: need(values.email, 'email'),
+        ...(values.name ? { name: values.name } : {}),
+      };
       out(JSON.stringify(await adminPost(env, '/v1/admin/bootstrap', body), null, 2));
       return 0;
     }
     if (command === 'users' && sub === 'add') {
       const roleArg = need(values.role, 'role');
-      const role: Role | null = roleArg === 'guest' ? null : (ROLES as readonly string[]).includes(roleArg) ? (roleArg as Role) : invalidRole(roleArg);
+      const role: Role | null =
+        roleArg === 'guest'
+          ? null
+          : (ROLES as readonly string[]).includes(roleArg)
+            ? (roleArg as Role)
+            : invalidRole(roleArg);
       const org = need(values.org, 'org');
       const body = { email: need(values.email, 'email'), role, ...(values.name ? { name: values.name } : {}) };
       out(JSON.stringify(await adminPost(env, `/v1/admin/orgs/${encodeURIComponent(org)}/users`, body), null, 2));

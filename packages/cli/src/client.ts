@@ -3,17 +3,47 @@ import { adminTokenFile, defaultDataDir } from './data-dir.ts';
 
 export class CliError extends Error {}
 
-export function adminToken(env: Record<string, string | undefined>): string {
-  if (env.QUIRE_ADMIN_TOKEN) return env.QUIRE_ADMIN_TOKEN;
+/** The instance admin token the CLI sends, and where it was found (named in the errors about it). */
+export interface AdminToken {
+  token: string;
+  source: string;
+}
+
+export function adminToken(env: Record<string, string | undefined>): AdminToken {
+  if (env.QUIRE_ADMIN_TOKEN) return { token: env.QUIRE_ADMIN_TOKEN, source: 'QUIRE_ADMIN_TOKEN' };
   const file = adminTokenFile(defaultDataDir(env));
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  throw new CliError(`No instance admin token: set QUIRE_ADMIN_TOKEN, or run \`quire start\` once so that it writes ${file}`);
+  if (existsSync(file)) return { token: readFileSync(file, 'utf8').trim(), source: file };
+  throw new CliError(
+    `No instance admin token: set QUIRE_ADMIN_TOKEN, or run \`quire start\` once so that it writes ${file}`,
+  );
+}
+
+/** The message of a refused admin call: what the instance said, and what is wrong with the admin token. */
+export function adminCallError(base: string, status: number, message: string, source: string): CliError {
+  if (status === 401) {
+    return new CliError(
+      `The instance admin token was refused by ${base}: the token in ${source} is not this instance's admin token ` +
+        `(${message}, HTTP 401). Use the admin-token file of the instance's data directory (QUIRE_DATA_DIR), or set ` +
+        'QUIRE_ADMIN_TOKEN to the value the instance was started with.',
+    );
+  }
+  if (status === 403) {
+    return new CliError(
+      `The token in ${source} is not the instance admin token (${message}, HTTP 403): a user's API token cannot ` +
+        'administer the instance. Use the admin-token file of the data directory, or QUIRE_ADMIN_TOKEN.',
+    );
+  }
+  return new CliError(`${message} (HTTP ${status})`);
 }
 
 /** POST to the running instance with the admin token; the response's JSON, or a CliError with its message. */
-export async function adminPost(env: Record<string, string | undefined>, path: string, body: unknown): Promise<unknown> {
+export async function adminPost(
+  env: Record<string, string | undefined>,
+  path: string,
+  body: unknown,
+): Promise<unknown> {
   const base = (env.QUIRE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
-  const token = adminToken(env);
+  const { token, source } = adminToken(env);
   let res: Response;
   try {
     res = await fetch(`${base}${path}`, {
@@ -36,7 +66,7 @@ export async function adminPost(env: Record<string, string | undefined>, path: s
   }
   if (!res.ok) {
     const message = (json as { error?: { message?: string } }).error?.message ?? `HTTP ${res.status}`;
-    throw new CliError(`${message} (HTTP ${res.status})`);
+    throw adminCallError(base, res.status, message, source);
   }
   return json;
 }

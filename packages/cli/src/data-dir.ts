@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { newSecret } from '@quire/kit';
 
-export const defaultDataDir = (env: Record<string, string | undefined> = process.env) => resolve(env.QUIRE_DATA_DIR ?? '.quire');
+export const defaultDataDir = (env: Record<string, string | undefined> = process.env) =>
+  resolve(env.QUIRE_DATA_DIR ?? '.quire');
 
 /** A secret kept in the data directory (mode 0600), generated at first use. */
 export function persistentSecret(dataDir: string, name: string, prefix: string): string {

@@ -1,5 +1,15 @@
 import { execSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -40,10 +50,14 @@ async function bundledBinaries(): Promise<{ binDir: string; version: string }> {
   try {
     entry = requireFromEmbedded.resolve(name);
   } catch {
-    throw new Error(`embedded PostgreSQL has no binaries for ${process.platform}-${process.arch} (${name} is not installed); set DATABASE_URL instead`);
+    throw new Error(
+      `embedded PostgreSQL has no binaries for ${process.platform}-${process.arch} (${name} is not installed); set DATABASE_URL instead`,
+    );
   }
   const { postgres } = (await import(pathToFileURL(entry).href)) as { postgres: string };
-  const { version } = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
   return { binDir: dirname(postgres), version };
 }
 
@@ -84,7 +98,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   try {
     server = await startServer(ctx, pgdata, port, log);
   } catch (err) {
-    throw new Error(`embedded PostgreSQL in ${pgdata} did not start (${(err as Error).message}): ${recent.join(' | ') || 'no output'}`);
+    throw new Error(
+      `embedded PostgreSQL in ${pgdata} did not start (${(err as Error).message}): ${recent.join(' | ') || 'no output'}`,
+    );
   }
   try {
     await ensureDatabase(port, password);
@@ -111,7 +127,8 @@ function run(ctx: Ctx, program: string, args: string[], onLine = ctx.onLine) {
     env: { ...process.env, LC_MESSAGES: ctx.locale },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (l) => l.trim() && onLine(l.trim()));
+  for (const stream of [child.stdout, child.stderr])
+    createInterface({ input: stream }).on('line', (l) => l.trim() && onLine(l.trim()));
   return child;
 }
 
@@ -127,20 +144,31 @@ async function initialise(ctx: Ctx, pgdata: string, password: string, recent: st
     writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
     if (ctx.runAs) for (const p of [stage, pwfile]) chownSync(p, ctx.runAs.uid, ctx.runAs.gid);
     const staged = join(stage, 'data');
-    const child = run(ctx, 'initdb', [`--pgdata=${staged}`, '--auth=password', `--username=${USER}`, `--pwfile=${pwfile}`, `--lc-messages=${ctx.locale}`]);
+    const child = run(ctx, 'initdb', [
+      `--pgdata=${staged}`,
+      '--auth=password',
+      `--username=${USER}`,
+      `--pwfile=${pwfile}`,
+      `--lc-messages=${ctx.locale}`,
+    ]);
     const code = await new Promise<number | null>((done, fail) => {
       child.once('error', fail);
       child.once('close', done);
     }).catch((err: Error) => {
       throw new Error(`embedded PostgreSQL: initdb could not run (${err.message})`);
     });
-    if (code !== 0) throw new Error(`embedded PostgreSQL: initdb failed for ${pgdata} (exit ${code}): ${recent.join(' | ') || 'no output'}`);
+    if (code !== 0)
+      throw new Error(
+        `embedded PostgreSQL: initdb failed for ${pgdata} (exit ${code}): ${recent.join(' | ') || 'no output'}`,
+      );
     rmSync(pwfile);
     if (existsSync(pgdata)) {
       try {
         rmdirSync(pgdata);
       } catch {
-        throw new Error(`embedded PostgreSQL: ${pgdata} exists but is not a PostgreSQL data directory (no PG_VERSION); empty or remove it`);
+        throw new Error(
+          `embedded PostgreSQL: ${pgdata} exists but is not a PostgreSQL data directory (no PG_VERSION); empty or remove it`,
+        );
       }
     }
     renameSync(staged, pgdata);
@@ -156,10 +184,15 @@ interface Server {
 /** Starts the server; resolves once it accepts connections, rejects if it exits (or cannot run) before. */
 async function startServer(ctx: Ctx, pgdata: string, port: number, log: Logger): Promise<Server> {
   let ready = () => {};
-  const child = run(ctx, 'postgres', ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='], (line) => {
-    ctx.onLine(line);
-    if (line.includes('database system is ready to accept connections')) ready();
-  });
+  const child = run(
+    ctx,
+    'postgres',
+    ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    (line) => {
+      ctx.onLine(line);
+      if (line.includes('database system is ready to accept connections')) ready();
+    },
+  );
   const exited = new Promise<void>((done) => child.once('close', () => done()));
   // Never leave the server running behind this process (when it exits without stopping it first).
   const onExit = () => child.kill('SIGINT');
@@ -173,7 +206,11 @@ async function startServer(ctx: Ctx, pgdata: string, port: number, log: Logger):
   });
   void exited.then(() => {
     // A terminal's Ctrl-C reaches the server too: it shuts down cleanly (exit 0) before we ask.
-    if (!stopping) log[child.exitCode === 0 ? 'info' : 'warn']({ code: child.exitCode, signal: child.signalCode }, 'embedded PostgreSQL exited');
+    if (!stopping)
+      log[child.exitCode === 0 ? 'info' : 'warn'](
+        { code: child.exitCode, signal: child.signalCode },
+        'embedded PostgreSQL exited',
+      );
   });
   return {
     stop: async () => {
@@ -200,7 +237,11 @@ async function ensureDatabase(port: number, password: string): Promise<void> {
 function messagesLocale(): string {
   if (process.platform === 'win32') return 'C';
   try {
-    const available = new Set(execSync('locale -a', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split(/\r?\n/).map((l) => l.trim()));
+    const available = new Set(
+      execSync('locale -a', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+        .split(/\r?\n/)
+        .map((l) => l.trim()),
+    );
     return ['en_US.UTF-8', 'C.UTF-8', 'en_US.utf8'].find((l) => available.has(l)) ?? 'C';
   } catch {
     return 'C';

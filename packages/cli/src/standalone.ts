@@ -4,7 +4,15 @@ import { buildGateway, loadGatewayConfig, type Gateway } from '@quire/gateway';
 import { integrationsService, loadIntegrationsConfig } from '@quire/integrations';
 import { loadOrgAdminConfig, orgAdminService } from '@quire/org-admin';
 import { loadSitesConfig, sitesService } from '@quire/sites';
-import { createBus, createLogger, InProcessTransport, startService, type EventBus, type Logger, type RunningService } from '@quire/kit';
+import {
+  createBus,
+  createLogger,
+  InProcessTransport,
+  startService,
+  type EventBus,
+  type Logger,
+  type RunningService,
+} from '@quire/kit';
 import type { ServiceName } from '@quire/contracts';
 import { adminTokenFile, defaultDataDir, persistentSecret } from './data-dir.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from './embedded-db.ts';
@@ -35,34 +43,52 @@ export interface StandaloneOptions {
  * Every service and the gateway in one process, sharing one bus (in-process unless NATS_URL) and one
  * database (embedded PostgreSQL unless DATABASE_URL), each service in its own schema.
  */
-export async function startStandalone(env: Record<string, string | undefined> = process.env, opts: StandaloneOptions = {}): Promise<Standalone> {
+export async function startStandalone(
+  env: Record<string, string | undefined> = process.env,
+  opts: StandaloneOptions = {},
+): Promise<Standalone> {
   const dataDir = defaultDataDir(env);
   const log = opts.log ?? createLogger('quire', env.LOG_LEVEL ?? 'info');
   const internalSecret = env.QUIRE_INTERNAL_SECRET ?? persistentSecret(dataDir, 'internal-secret', 'internal');
   const adminToken = env.QUIRE_ADMIN_TOKEN ?? persistentSecret(dataDir, 'admin-token', 'quire_admin');
+  // Secrets at rest are sealed with a key of their own, kept beside the internal secret (never derived from it).
+  const secretsKey = env.QUIRE_SECRETS_KEY ?? persistentSecret(dataDir, 'secrets-key', 'secrets');
   if (env.QUIRE_ADMIN_TOKEN) writeFileSync(adminTokenFile(dataDir), `${adminToken}\n`, { mode: 0o600 });
 
   let db: EmbeddedDb | undefined;
   const databaseUrl = env.DATABASE_URL ?? (db = await startEmbeddedPostgres(dataDir, log)).url;
   const port = env.PORT ?? '8080';
   const publicUrl = env.QUIRE_PUBLIC_URL ?? `http://127.0.0.1:${port}`;
-  const common = { ...env, DATABASE_URL: databaseUrl, QUIRE_INTERNAL_SECRET: internalSecret, QUIRE_PUBLIC_URL: publicUrl, HOST: '127.0.0.1' };
+  const common = {
+    ...env,
+    DATABASE_URL: databaseUrl,
+    QUIRE_INTERNAL_SECRET: internalSecret,
+    QUIRE_SECRETS_KEY: secretsKey,
+    QUIRE_PUBLIC_URL: publicUrl,
+    HOST: '127.0.0.1',
+  };
 
   const started: RunningService[] = [];
   let bus: EventBus | undefined;
   try {
     bus = await createBus(loadContentConfig(common), log, 'quire');
     const shared = { bus, log };
-    started.push(await startService(orgAdminService, loadOrgAdminConfig({ ...common, QUIRE_ADMIN_TOKEN: adminToken }), shared));
+    started.push(
+      await startService(orgAdminService, loadOrgAdminConfig({ ...common, QUIRE_ADMIN_TOKEN: adminToken }), shared),
+    );
     started.push(await startService(contentService, loadContentConfig(common), shared));
     started.push(await startService(sitesService, loadSitesConfig(common), shared));
     started.push(await startService(integrationsService, loadIntegrationsConfig(common), shared));
     const serviceUrls: Partial<Record<ServiceName, string>> = {};
     if (opts.transport === 'http') {
       for (const svc of started) serviceUrls[svc.name] = await svc.listen(0);
-      for (const svc of started) for (const [name, url] of Object.entries(serviceUrls)) if (name !== svc.name) svc.deps.peers.setEndpoint(name as ServiceName, url);
+      for (const svc of started)
+        for (const [name, url] of Object.entries(serviceUrls))
+          if (name !== svc.name) svc.deps.peers.setEndpoint(name as ServiceName, url);
     } else {
-      for (const svc of started) for (const other of started) if (other !== svc) svc.deps.peers.use(other.name, new InProcessTransport(other.invoker));
+      for (const svc of started)
+        for (const other of started)
+          if (other !== svc) svc.deps.peers.use(other.name, new InProcessTransport(other.invoker));
     }
     const gatewayConfig = loadGatewayConfig({ ...common, HOST: env.HOST ?? '127.0.0.1', PORT: port });
     const gateway = await buildGateway({

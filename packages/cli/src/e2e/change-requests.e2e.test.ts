@@ -16,8 +16,22 @@ let other: Boot;
 beforeAll(async () => {
   p = await startPlatform();
   acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
-  reader = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read'])).json;
-  editor = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'ed@acme.io', '--role', 'edit', '--name', 'Ed'])).json;
+  reader = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read']))
+    .json;
+  editor = (
+    await p.cli([
+      'users',
+      'add',
+      '--org',
+      acme.organization.id,
+      '--email',
+      'ed@acme.io',
+      '--role',
+      'edit',
+      '--name',
+      'Ed',
+    ])
+  ).json;
   other = (await p.cli(['bootstrap', '--org', 'Other', '--email', 'olga@other.io'])).json;
 });
 afterAll(async () => {
@@ -50,15 +64,36 @@ describe('change requests through the official client', () => {
 
     // The list shows `open` ones by default: none yet.
     expect((await api.spaces.listChangeRequestsForSpace(space.id)).data).toMatchObject({ count: 0, items: [] });
-    expect((await api.spaces.listChangeRequestsForSpace(space.id, { status: 'draft' } as never)).data.items.map((c) => c.number)).toEqual([2, 1]);
-    expect((await api.spaces.getSpaceById(space.id)).data).toMatchObject({ changeRequests: 2, changeRequestsDraft: 2, changeRequestsOpen: 0 });
+    expect(
+      (await api.spaces.listChangeRequestsForSpace(space.id, { status: 'draft' } as never)).data.items.map(
+        (c) => c.number,
+      ),
+    ).toEqual([2, 1]);
+    expect((await api.spaces.getSpaceById(space.id)).data).toMatchObject({
+      changeRequests: 2,
+      changeRequestsDraft: 2,
+      changeRequestsOpen: 0,
+    });
 
-    const opened = await api.spaces.updateChangeRequestById(space.id, first.data.id, { status: 'open', subject: 'Fix all typos' } as never);
+    const opened = await api.spaces.updateChangeRequestById(space.id, first.data.id, {
+      status: 'open',
+      subject: 'Fix all typos',
+    } as never);
     expect(opened.data).toMatchObject({ status: 'open', subject: 'Fix all typos' });
-    expect((await api.spaces.listChangeRequestsForSpace(space.id)).data.items.map((c) => c.id)).toEqual([first.data.id]);
-    expect((await api.spaces.getSpaceById(space.id)).data).toMatchObject({ changeRequests: 2, changeRequestsDraft: 1, changeRequestsOpen: 1 });
+    expect((await api.spaces.listChangeRequestsForSpace(space.id)).data.items.map((c) => c.id)).toEqual([
+      first.data.id,
+    ]);
+    expect((await api.spaces.getSpaceById(space.id)).data).toMatchObject({
+      changeRequests: 2,
+      changeRequestsDraft: 1,
+      changeRequestsOpen: 1,
+    });
     await api.spaces.updateChangeRequestById(space.id, second.id, { status: 'archived' } as never);
-    expect((await api.spaces.getSpaceById(space.id)).data).toMatchObject({ changeRequests: 2, changeRequestsDraft: 0, changeRequestsOpen: 1 });
+    expect((await api.spaces.getSpaceById(space.id)).data).toMatchObject({
+      changeRequests: 2,
+      changeRequestsDraft: 0,
+      changeRequestsOpen: 1,
+    });
     expect((await api.spaces.listChangeRequestsForSpace(space.id, { status: 'archived' } as never)).data.count).toBe(1);
   });
 
@@ -66,7 +101,9 @@ describe('change requests through the official client', () => {
     const api = p.client(acme.token);
     const space = (await api.orgs.createSpace(acme.organization.id, { title: 'Busy' })).data;
     const created = await Promise.all(Array.from({ length: 12 }, () => api.spaces.createChangeRequest(space.id, {})));
-    expect(created.map((c) => c.data.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(created.map((c) => c.data.number).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
     expect((await api.spaces.getSpaceById(space.id)).data.changeRequests).toBe(12);
   });
 
@@ -74,15 +111,31 @@ describe('change requests through the official client', () => {
     const api = p.client(acme.token);
     const space = (await api.orgs.createSpace(acme.organization.id, { title: 'Guarded' })).data;
     const cr = (await api.spaces.createChangeRequest(space.id, {})).data;
-    expect(await apiError(api.spaces.createChangeRequest(space.id, { subject: 'x'.repeat(101) }))).toMatchObject({ code: 400, message: expect.stringMatching(/^Invalid request: subject: Too big/) });
-    expect(await apiError(api.spaces.updateChangeRequestById(space.id, cr.id, { status: 'merged' } as never))).toMatchObject({ code: 400, message: expect.stringMatching(/^Invalid request: status/) });
-    expect(await apiError(api.spaces.getChangeRequestById(space.id, '999'))).toMatchObject({ code: 404, message: 'Change request not found' });
+    expect(await apiError(api.spaces.createChangeRequest(space.id, { subject: 'x'.repeat(101) }))).toMatchObject({
+      code: 400,
+      message: expect.stringMatching(/^Invalid request: subject: Too big/),
+    });
+    expect(
+      await apiError(api.spaces.updateChangeRequestById(space.id, cr.id, { status: 'merged' } as never)),
+    ).toMatchObject({ code: 400, message: expect.stringMatching(/^Invalid request: status/) });
+    expect(await apiError(api.spaces.getChangeRequestById(space.id, '999'))).toMatchObject({
+      code: 404,
+      message: 'Change request not found',
+    });
     const asReader = p.client(reader.token);
     expect((await asReader.spaces.getChangeRequestById(space.id, cr.id)).status).toBe(200);
-    expect(await apiError(asReader.spaces.createChangeRequest(space.id, {}))).toMatchObject({ code: 403, message: 'Editing the content needs the `edit` role on the space' });
-    expect(await apiError(asReader.spaces.updateChangeRequestById(space.id, cr.id, { subject: 'mine' } as never))).toMatchObject({ code: 403 });
+    expect(await apiError(asReader.spaces.createChangeRequest(space.id, {}))).toMatchObject({
+      code: 403,
+      message: 'Editing the content needs the `edit` role on the space',
+    });
+    expect(
+      await apiError(asReader.spaces.updateChangeRequestById(space.id, cr.id, { subject: 'mine' } as never)),
+    ).toMatchObject({ code: 403 });
     const asOther = p.client(other.token);
-    expect(await apiError(asOther.spaces.getChangeRequestById(space.id, cr.id))).toMatchObject({ code: 404, message: 'Space not found' });
+    expect(await apiError(asOther.spaces.getChangeRequestById(space.id, cr.id))).toMatchObject({
+      code: 404,
+      message: 'Space not found',
+    });
     expect(await apiError(asOther.spaces.listChangeRequestsForSpace(space.id))).toMatchObject({ code: 404 });
     expect(await apiError(asOther.spaces.createChangeRequest(space.id, {}))).toMatchObject({ code: 404 });
   });

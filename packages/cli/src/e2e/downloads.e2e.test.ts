@@ -8,7 +8,11 @@ describe.each(['in-process', 'http'] as const)('downloads (%s transport)', (tran
   let content: RunningService;
   /** The platform's address in place of the public URL (`http://quire.test`) the link was built on. */
   const local = (url: string) => url.replace('http://quire.test', p.url);
-  const errorOf = async (res: Response) => ({ status: res.status, type: res.headers.get('content-type'), body: await res.json() });
+  const errorOf = async (res: Response) => ({
+    status: res.status,
+    type: res.headers.get('content-type'),
+    body: await res.json(),
+  });
 
   beforeAll(async () => {
     p = await startPlatform({ transport });
@@ -19,9 +23,17 @@ describe.each(['in-process', 'http'] as const)('downloads (%s transport)', (tran
   });
 
   it('serves the bytes with the download headers, no token needed', async () => {
-    const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 256 }, (_, i) => i)), Buffer.from(transport)]);
+    const bytes = Buffer.concat([
+      Buffer.from('%PDF-1.7\n'),
+      Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+      Buffer.from(transport),
+    ]);
     const { key, size } = await content.deps.blobs.put(bytes, 'application/pdf');
-    const url = content.deps.downloads.url({ key, filename: 'Rapport "été"\r\nX-Injected: 1.pdf', contentType: 'application/pdf' });
+    const url = content.deps.downloads.url({
+      key,
+      filename: 'Rapport "été"\r\nX-Injected: 1.pdf',
+      contentType: 'application/pdf',
+    });
     expect(url).toMatch(/^http:\/\/quire\.test\/v1\/downloads\/[\w-]+\.[\w-]+$/);
 
     const res = await fetch(local(url));
@@ -39,9 +51,25 @@ describe.each(['in-process', 'http'] as const)('downloads (%s transport)', (tran
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('serves an uploaded HTML file as an attachment sandboxed by its Content-Security-Policy', async () => {
+    const { key } = await content.deps.blobs.put(
+      Buffer.from(`<script>alert(document.cookie)</script> ${transport}`),
+      'text/html',
+    );
+    const res = await fetch(local(content.deps.downloads.url({ key, filename: 'x.html', contentType: 'text/html' })));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="x\.html"/);
+    expect(res.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('serves the content type the link names, with the remaining lifetime as max-age', async () => {
     const { key } = await content.deps.blobs.put(Buffer.from('openapi: 3.1.0\n'), 'text/plain');
-    const res = await fetch(local(content.deps.downloads.url({ key, filename: 'spec.yaml', contentType: 'application/yaml', ttlMs: 120_000 })));
+    const res = await fetch(
+      local(
+        content.deps.downloads.url({ key, filename: 'spec.yaml', contentType: 'application/yaml', ttlMs: 120_000 }),
+      ),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/yaml');
     expect(await res.text()).toBe('openapi: 3.1.0\n');
@@ -54,10 +82,25 @@ describe.each(['in-process', 'http'] as const)('downloads (%s transport)', (tran
     const token = url.split('/').at(-1)!;
     const [claims, sig] = token.split('.') as [string, string];
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
-    const foreign = new DownloadSigner('some-other-deployment-secret-0123456789').signDownload({ service: 'content', key, filename: 'a.txt', contentType: 'text/plain' });
-    for (const bad of [`${flip(claims, 5)}.${sig}`, `${claims}.${flip(sig, sig.length - 1)}`, `${claims}.${sig}x`, 'garbage', foreign.split('/').at(-1)!]) {
+    const foreign = new DownloadSigner('some-other-deployment-secret-0123456789').signDownload({
+      service: 'content',
+      key,
+      filename: 'a.txt',
+      contentType: 'text/plain',
+    });
+    for (const bad of [
+      `${flip(claims, 5)}.${sig}`,
+      `${claims}.${flip(sig, sig.length - 1)}`,
+      `${claims}.${sig}x`,
+      'garbage',
+      foreign.split('/').at(-1)!,
+    ]) {
       const res = await fetch(`${p.url}/v1/downloads/${bad}`);
-      expect(await errorOf(res)).toEqual({ status: 404, type: 'application/json; charset=utf-8', body: { error: { code: 404, message: 'Download link not found' } } });
+      expect(await errorOf(res)).toEqual({
+        status: 404,
+        type: 'application/json; charset=utf-8',
+        body: { error: { code: 404, message: 'Download link not found' } },
+      });
     }
   });
 
@@ -68,7 +111,11 @@ describe.each(['in-process', 'http'] as const)('downloads (%s transport)', (tran
     const tiny = content.deps.downloads.url({ ...link, ttlMs: 1 });
     await new Promise((r) => setTimeout(r, 5));
     for (const url of [signedLongAgo, tiny]) {
-      expect(await errorOf(await fetch(local(url)))).toEqual({ status: 410, type: 'application/json; charset=utf-8', body: { error: { code: 410, message: 'This download link has expired' } } });
+      expect(await errorOf(await fetch(local(url)))).toEqual({
+        status: 410,
+        type: 'application/json; charset=utf-8',
+        body: { error: { code: 410, message: 'This download link has expired' } },
+      });
     }
   });
 
@@ -78,9 +125,15 @@ describe.each(['in-process', 'http'] as const)('downloads (%s transport)', (tran
     const sites = p.platform.services.find((s) => s.name === 'sites')!;
     const asSites = local(sites.deps.downloads.url({ key, filename: 'a.txt', contentType: 'text/plain' }));
     expect((await fetch(url)).status).toBe(200);
-    expect(await errorOf(await fetch(asSites))).toMatchObject({ status: 404, body: { error: { code: 404, message: 'File not found' } } });
+    expect(await errorOf(await fetch(asSites))).toMatchObject({
+      status: 404,
+      body: { error: { code: 404, message: 'File not found' } },
+    });
     await content.deps.blobs.delete(key);
-    expect(await errorOf(await fetch(url))).toMatchObject({ status: 404, body: { error: { code: 404, message: 'File not found' } } });
+    expect(await errorOf(await fetch(url))).toMatchObject({
+      status: 404,
+      body: { error: { code: 404, message: 'File not found' } },
+    });
   });
 
   // Only the HTTP transport has a socket to knock on.

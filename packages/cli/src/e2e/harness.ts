@@ -33,7 +33,9 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-export async function startPlatform(opts: { nats?: boolean; transport?: 'in-process' | 'http'; env?: Record<string, string> } = {}): Promise<Platform> {
+export async function startPlatform(
+  opts: { nats?: boolean; transport?: 'in-process' | 'http'; env?: Record<string, string> } = {},
+): Promise<Platform> {
   const db: TestDatabase = await createTestDatabase('e2e');
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-e2e-'));
   const id = randomBytes(4).toString('hex');
@@ -43,10 +45,17 @@ export async function startPlatform(opts: { nats?: boolean; transport?: 'in-proc
     PORT: '0',
     QUIRE_PUBLIC_URL: 'http://quire.test',
     LOG_LEVEL: 'silent',
+    // Tests send thousands of requests from 127.0.0.1: the rate limits are tested on their own (rate-limit.e2e.test.ts).
+    QUIRE_RATE_LIMIT_PER_MINUTE: '0',
+    QUIRE_RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
+    QUIRE_RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '0',
     ...(opts.nats ? { NATS_URL: TEST_NATS_URL, NATS_STREAM: `QE_${id}`, NATS_SUBJECT_PREFIX: `qe${id}` } : {}),
     ...opts.env,
   };
-  const platform = await startStandalone(env, { log: testLogger(), ...(opts.transport ? { transport: opts.transport } : {}) });
+  const platform = await startStandalone(env, {
+    log: testLogger(),
+    ...(opts.transport ? { transport: opts.transport } : {}),
+  });
   const cliEnv = { QUIRE_URL: platform.url, QUIRE_DATA_DIR: dataDir };
   const sql = async <T>(text: string, params: unknown[] = []): Promise<T[]> => {
     const c = new pg.Client({ connectionString: db.url });
@@ -64,7 +73,12 @@ export async function startPlatform(opts: { nats?: boolean; transport?: 'in-proc
     cli: async (args) => {
       const out: string[] = [];
       const err: string[] = [];
-      const code = await runCli(args, cliEnv, (l) => out.push(l), (l) => err.push(l));
+      const code = await runCli(
+        args,
+        cliEnv,
+        (l) => out.push(l),
+        (l) => err.push(l),
+      );
       return { code, json: out.length ? JSON.parse(out.join('\n')) : undefined, stderr: err.join('\n') };
     },
     client: (token) => new GitBookAPI({ authToken: token, endpoint: platform.url }),
@@ -75,7 +89,10 @@ export async function startPlatform(opts: { nats?: boolean; transport?: 'in-proc
     sql,
     awaitMembers: async (users) => {
       const deadline = Date.now() + 5_000;
-      const known = async () => Number((await sql<{ n: string }>('select count(*) as n from content.member where user_id = any($1)', [users]))[0]?.n);
+      const known = async () =>
+        Number(
+          (await sql<{ n: string }>('select count(*) as n from content.member where user_id = any($1)', [users]))[0]?.n,
+        );
       while ((await known()) < users.length) {
         if (Date.now() > deadline) throw new Error('the content service did not learn the members in time');
         await new Promise((r) => setTimeout(r, 50));
@@ -87,7 +104,8 @@ export async function startPlatform(opts: { nats?: boolean; transport?: 'in-proc
         const nc = await connect({ servers: TEST_NATS_URL });
         const jsm = await jetstreamManager(nc);
         // The events stream and the background jobs' work-queue stream.
-        for (const stream of [env.NATS_STREAM!, `${env.NATS_STREAM}_JOBS`]) await jsm.streams.delete(stream).catch(() => {});
+        for (const stream of [env.NATS_STREAM!, `${env.NATS_STREAM}_JOBS`])
+          await jsm.streams.delete(stream).catch(() => {});
         await nc.close();
       }
       await db.drop();
@@ -100,9 +118,13 @@ export async function startPlatform(opts: { nats?: boolean; transport?: 'in-proc
  * The cast most tests start from: organization Acme bootstrapped by Ann, Rita a `read` member of it, and another
  * organization (Other) whose token must see nothing of Acme.
  */
-export async function acmeAndOther(p: Platform): Promise<{ acme: Boot; reader: { user: { id: string }; token: string }; other: Boot }> {
+export async function acmeAndOther(
+  p: Platform,
+): Promise<{ acme: Boot; reader: { user: { id: string }; token: string }; other: Boot }> {
   const acme: Boot = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
-  const reader = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read'])).json;
+  const reader = (
+    await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read'])
+  ).json;
   const other: Boot = (await p.cli(['bootstrap', '--org', 'Other', '--email', 'olga@other.io'])).json;
   return { acme, reader, other };
 }

@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { GitBookAPI, IntegrationCategory, IntegrationScope, IntegrationTarget, IntegrationVisibility } from '@gitbook/api';
+import {
+  GitBookAPI,
+  IntegrationCategory,
+  IntegrationScope,
+  IntegrationTarget,
+  IntegrationVisibility,
+} from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@quire/kit/testing';
 import { runCli } from '../cli.ts';
@@ -20,7 +26,10 @@ const sink = new Writable({
 });
 
 const SECRET = 'sk_live_do-not-leak-4242';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 let db: TestDatabase;
 let platform: Standalone;
@@ -35,7 +44,12 @@ let rita: { token: string };
 const client = (token: string) => new GitBookAPI({ authToken: token, endpoint: platform.url });
 const cli = async (args: string[]) => {
   const out: string[] = [];
-  const code = await runCli(args, { QUIRE_URL: platform.url, QUIRE_DATA_DIR: dataDir }, (l) => out.push(l), () => {});
+  const code = await runCli(
+    args,
+    { QUIRE_URL: platform.url, QUIRE_DATA_DIR: dataDir },
+    (l) => out.push(l),
+    () => {},
+  );
   expect(code).toBe(0);
   return JSON.parse(out.join('\n'));
 };
@@ -44,7 +58,13 @@ beforeAll(async () => {
   db = await createTestDatabase('e2e-integrations');
   dataDir = mkdtempSync(join(tmpdir(), 'quire-integrations-'));
   platform = await startStandalone(
-    { DATABASE_URL: db.url, QUIRE_DATA_DIR: dataDir, PORT: '0', QUIRE_PUBLIC_URL: 'http://quire.test', QUIRE_SECRETS_KEY: 's'.repeat(48) },
+    {
+      DATABASE_URL: db.url,
+      QUIRE_DATA_DIR: dataDir,
+      PORT: '0',
+      QUIRE_PUBLIC_URL: 'http://quire.test',
+      QUIRE_SECRETS_KEY: 's'.repeat(48),
+    },
     { log: pino({ level: 'debug' }, sink) },
   );
   acme = await cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io']);
@@ -78,13 +98,27 @@ describe('integrations through the gateway, with the official client', () => {
         secrets: { FIGMA_TOKEN: SECRET },
       }),
     );
-    expect(v1).toMatchObject({ object: 'integration', name: 'figma', version: 1, visibility: 'public', owner: { id: acme.organization.id }, permissions: { admin: true, install: true } });
+    expect(v1).toMatchObject({
+      object: 'integration',
+      name: 'figma',
+      version: 1,
+      visibility: 'public',
+      owner: { id: acme.organization.id },
+      permissions: { admin: true, install: true },
+    });
     const icon = await fetch(v1.urls.icon!.replace('http://quire.test', platform.url));
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await icon.arrayBuffer())).toEqual(PNG);
 
-    const { data: v2 } = await ann.integrations.publishIntegration('figma', manifest(acme.organization.id, { title: 'Figma', blocks: [{ id: 'frame', title: 'Frame', urlUnfurl: ['https://www.figma.com/file/*'] }], categories: [IntegrationCategory.Content] }));
+    const { data: v2 } = await ann.integrations.publishIntegration(
+      'figma',
+      manifest(acme.organization.id, {
+        title: 'Figma',
+        blocks: [{ id: 'frame', title: 'Frame', urlUnfurl: ['https://www.figma.com/file/*'] }],
+        categories: [IntegrationCategory.Content],
+      }),
+    );
     expect(v2).toMatchObject({ version: 2, title: 'Figma' });
     expect(JSON.stringify([v1, v2])).not.toContain(SECRET);
   });
@@ -102,7 +136,8 @@ describe('integrations through the gateway, with the official client', () => {
       }),
     );
     const ann = client(acme.token);
-    const names = async (query: Parameters<typeof ann.integrations.listIntegrations>[0]) => (await ann.integrations.listIntegrations(query)).data.items.map((i) => i.name);
+    const names = async (query: Parameters<typeof ann.integrations.listIntegrations>[0]) =>
+      (await ann.integrations.listIntegrations(query)).data.items.map((i) => i.name);
     expect(await names({})).toEqual(['beta-analytics', 'figma']);
     expect(await names({ search: 'FIG' })).toEqual(['figma']);
     expect(await names({ category: IntegrationCategory.Analytics })).toEqual(['beta-analytics']);
@@ -123,13 +158,28 @@ describe('integrations through the gateway, with the official client', () => {
 
   it('keeps private integrations to their organization, unlisted ones out of lists for others', async () => {
     const ann = client(acme.token);
-    await ann.integrations.publishIntegration('acme-internal', manifest(acme.organization.id, { visibility: IntegrationVisibility.Private }));
-    await ann.integrations.publishIntegration('acme-hidden', manifest(acme.organization.id, { visibility: IntegrationVisibility.Unlisted }));
+    await ann.integrations.publishIntegration(
+      'acme-internal',
+      manifest(acme.organization.id, { visibility: IntegrationVisibility.Private }),
+    );
+    await ann.integrations.publishIntegration(
+      'acme-hidden',
+      manifest(acme.organization.id, { visibility: IntegrationVisibility.Unlisted }),
+    );
     const bob = client(beta.token);
-    expect(await apiError(bob.integrations.getIntegrationByName('acme-internal'))).toEqual({ code: 404, message: 'Integration not found' });
-    expect((await bob.integrations.getIntegrationByName('acme-hidden')).data.permissions).toEqual({ admin: false, install: true });
-    expect((await bob.integrations.listIntegrations({ owner: acme.organization.id })).data.items.map((i) => i.name)).toEqual(['figma']);
-    const ritaSees = (await client(rita.token).integrations.listIntegrations({ owner: acme.organization.id })).data.items;
+    expect(await apiError(bob.integrations.getIntegrationByName('acme-internal'))).toEqual({
+      code: 404,
+      message: 'Integration not found',
+    });
+    expect((await bob.integrations.getIntegrationByName('acme-hidden')).data.permissions).toEqual({
+      admin: false,
+      install: true,
+    });
+    expect(
+      (await bob.integrations.listIntegrations({ owner: acme.organization.id })).data.items.map((i) => i.name),
+    ).toEqual(['figma']);
+    const ritaSees = (await client(rita.token).integrations.listIntegrations({ owner: acme.organization.id })).data
+      .items;
     expect(ritaSees.map((i) => [i.name, i.permissions])).toEqual([
       ['acme-hidden', { admin: false, install: false }],
       ['acme-internal', { admin: false, install: false }],
@@ -139,23 +189,69 @@ describe('integrations through the gateway, with the official client', () => {
 
   it('refuses another organization, a name taken, a non-admin; limits answer 400 naming the field', async () => {
     const bob = client(beta.token);
-    expect(await apiError(bob.integrations.publishIntegration('figma', manifest(beta.organization.id)))).toEqual({ code: 409, message: 'The integration name `figma` is taken by another organization' });
-    expect(await apiError(bob.integrations.publishIntegration('mine', manifest(acme.organization.id)))).toEqual({ code: 404, message: 'Organization not found' });
+    expect(await apiError(bob.integrations.publishIntegration('figma', manifest(beta.organization.id)))).toEqual({
+      code: 409,
+      message: 'The integration name `figma` is taken by another organization',
+    });
+    expect(await apiError(bob.integrations.publishIntegration('mine', manifest(acme.organization.id)))).toEqual({
+      code: 404,
+      message: 'Organization not found',
+    });
     expect(await apiError(bob.integrations.unpublishIntegration('figma'))).toMatchObject({ code: 403 });
-    expect(await apiError(client(rita.token).integrations.publishIntegration('figma', manifest(acme.organization.id)))).toEqual({
+    expect(
+      await apiError(client(rita.token).integrations.publishIntegration('figma', manifest(acme.organization.id))),
+    ).toEqual({
       code: 403,
       message: 'Publishing an integration for the organization needs the `admin` role on the organization',
     });
     const ann = client(acme.token);
-    expect(await apiError(ann.integrations.publishIntegration('x', manifest(acme.organization.id, { title: 'x'.repeat(31) })))).toMatchObject({ code: 400, message: expect.stringMatching(/^Invalid request: title: Too big/) });
-    expect(await apiError(ann.integrations.publishIntegration('x', manifest(acme.organization.id, { script: 'x'.repeat(512 * 1024 + 1) })))).toMatchObject({ code: 400, message: expect.stringMatching(/^Invalid request: script: Too big/) });
-    expect(await apiError(ann.integrations.publishIntegration('x', manifest(acme.organization.id, { previewImages: [PNG.toString('base64'), PNG.toString('base64'), PNG.toString('base64'), PNG.toString('base64')] })))).toMatchObject({
+    expect(
+      await apiError(
+        ann.integrations.publishIntegration('x', manifest(acme.organization.id, { title: 'x'.repeat(31) })),
+      ),
+    ).toMatchObject({ code: 400, message: expect.stringMatching(/^Invalid request: title: Too big/) });
+    expect(
+      await apiError(
+        ann.integrations.publishIntegration(
+          'x',
+          manifest(acme.organization.id, { script: 'x'.repeat(512 * 1024 + 1) }),
+        ),
+      ),
+    ).toMatchObject({ code: 400, message: expect.stringMatching(/^Invalid request: script: Too big/) });
+    expect(
+      await apiError(
+        ann.integrations.publishIntegration(
+          'x',
+          manifest(acme.organization.id, {
+            previewImages: [
+              PNG.toString('base64'),
+              PNG.toString('base64'),
+              PNG.toString('base64'),
+              PNG.toString('base64'),
+            ],
+          }),
+        ),
+      ),
+    ).toMatchObject({
       code: 400,
       message: expect.stringMatching(/^Invalid request: previewImages: Too big/),
     });
-    expect(await apiError(ann.integrations.publishIntegration('x', manifest(acme.organization.id, { icon: Buffer.from('GIF87 nope').toString('base64') })))).toEqual({ code: 400, message: 'Invalid request: icon: not an image (PNG, JPEG, GIF, WebP or SVG expected)' });
-    expect(await apiError(ann.integrations.publishIntegration('bad name!', manifest(acme.organization.id)))).toMatchObject({ code: 400, message: expect.stringMatching(/^Invalid request: integrationName/) });
-    const raw = await fetch(`${platform.url}/v1/integrations/x`, { method: 'POST', headers: { authorization: `Bearer ${acme.token}`, 'content-type': 'application/json' }, body: '{}' });
+    expect(
+      await apiError(
+        ann.integrations.publishIntegration(
+          'x',
+          manifest(acme.organization.id, { icon: Buffer.from('GIF87 nope').toString('base64') }),
+        ),
+      ),
+    ).toEqual({ code: 400, message: 'Invalid request: icon: not an image (PNG, JPEG, GIF, WebP or SVG expected)' });
+    expect(
+      await apiError(ann.integrations.publishIntegration('bad name!', manifest(acme.organization.id))),
+    ).toMatchObject({ code: 400, message: expect.stringMatching(/^Invalid request: integrationName/) });
+    const raw = await fetch(`${platform.url}/v1/integrations/x`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${acme.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(raw.status).toBe(400);
     expect(await raw.json()).toEqual({ error: { code: 400, message: expect.stringMatching(/^Invalid request: /) } });
   });
@@ -164,35 +260,69 @@ describe('integrations through the gateway, with the official client', () => {
     const ann = client(acme.token);
     await ann.integrations.publishIntegration(
       'slack',
-      manifest(acme.organization.id, { configurations: { account: { properties: { channel: { type: 'string', title: 'Channel' }, digest: { type: 'boolean', default: false } }, required: ['channel'] } } }),
+      manifest(acme.organization.id, {
+        configurations: {
+          account: {
+            properties: { channel: { type: 'string', title: 'Channel' }, digest: { type: 'boolean', default: false } },
+            required: ['channel'],
+          },
+        },
+      }),
     );
     const bob = client(beta.token);
     const installed = await bob.integrations.installIntegration('slack', { organization: beta.organization.id });
     expect(installed.status).toBe(201);
     const id = installed.data.id;
     expect(installed.data).toMatchObject({ status: 'active', target: { organization: beta.organization.id } });
-    expect(await apiError(bob.integrations.installIntegration('slack', { organization: acme.organization.id }))).toEqual({ code: 404, message: 'Organization not found' });
-    expect(await apiError(bob.integrations.updateIntegrationInstallation('slack', id, { configuration: { digest: true } }))).toEqual({ code: 400, message: 'Invalid request: configuration: `channel` is required' });
-    expect(await apiError(bob.integrations.updateIntegrationInstallation('slack', id, { configuration: { channel: 7 } }))).toEqual({ code: 400, message: 'Invalid request: configuration.channel: must be string' });
-    const updated = await bob.integrations.updateIntegrationInstallation('slack', id, { configuration: { channel: '#docs' }, externalIds: ['T123'] });
+    expect(
+      await apiError(bob.integrations.installIntegration('slack', { organization: acme.organization.id })),
+    ).toEqual({ code: 404, message: 'Organization not found' });
+    expect(
+      await apiError(bob.integrations.updateIntegrationInstallation('slack', id, { configuration: { digest: true } })),
+    ).toEqual({ code: 400, message: 'Invalid request: configuration: `channel` is required' });
+    expect(
+      await apiError(bob.integrations.updateIntegrationInstallation('slack', id, { configuration: { channel: 7 } })),
+    ).toEqual({ code: 400, message: 'Invalid request: configuration.channel: must be string' });
+    const updated = await bob.integrations.updateIntegrationInstallation('slack', id, {
+      configuration: { channel: '#docs' },
+      externalIds: ['T123'],
+    });
     expect(updated.data).toMatchObject({ configuration: { channel: '#docs' }, externalIds: ['T123'] });
-    expect((await ann.integrations.listIntegrationInstallations('slack', { externalId: 'T123' })).data.items.map((i) => i.id)).toEqual([id]);
+    expect(
+      (await ann.integrations.listIntegrationInstallations('slack', { externalId: 'T123' })).data.items.map(
+        (i) => i.id,
+      ),
+    ).toEqual([id]);
     expect((await ann.integrations.listIntegrationInstallations('slack', { externalId: 'nope' })).data.count).toBe(0);
     expect((await bob.integrations.getIntegrationInstallationById('slack', id)).data.id).toBe(id);
-    expect(await apiError(client(rita.token).integrations.getIntegrationInstallationById('slack', id))).toEqual({ code: 404, message: 'Installation not found' });
+    expect(await apiError(client(rita.token).integrations.getIntegrationInstallationById('slack', id))).toEqual({
+      code: 404,
+      message: 'Installation not found',
+    });
 
     const second = await bob.integrations.installIntegration('figma', { organization: beta.organization.id });
     expect((await bob.integrations.uninstallIntegration('figma', second.data.id)).status).toBe(204);
 
     expect((await ann.integrations.unpublishIntegration('slack')).status).toBe(204);
-    expect(await apiError(bob.integrations.getIntegrationInstallationById('slack', id))).toEqual({ code: 404, message: 'Integration not found' });
-    expect(await apiError(ann.integrations.getIntegrationByName('slack'))).toEqual({ code: 404, message: 'Integration not found' });
+    expect(await apiError(bob.integrations.getIntegrationInstallationById('slack', id))).toEqual({
+      code: 404,
+      message: 'Integration not found',
+    });
+    expect(await apiError(ann.integrations.getIntegrationByName('slack'))).toEqual({
+      code: 404,
+      message: 'Integration not found',
+    });
   });
 
   it('never writes a secret value to a log line (the publish line names the secrets only)', async () => {
-    await client(acme.token).integrations.publishIntegration('logged', manifest(acme.organization.id, { secrets: { FIGMA_TOKEN: SECRET } }));
+    await client(acme.token).integrations.publishIntegration(
+      'logged',
+      manifest(acme.organization.id, { secrets: { FIGMA_TOKEN: SECRET } }),
+    );
     expect(lines.filter((l) => l.includes(SECRET))).toEqual([]);
-    const published = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'integration published' && l.integration === 'logged');
+    const published = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.msg === 'integration published' && l.integration === 'logged');
     expect(published).toMatchObject({ service: 'integrations', secrets: ['FIGMA_TOKEN=[redacted]'] });
   });
 });

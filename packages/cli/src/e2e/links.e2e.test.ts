@@ -46,21 +46,34 @@ describe('links and backlinks (through the gateway)', () => {
       '![lost](gitbook-file:no-such-file)',
     ].join('\n\n');
     const second = (await api.spaces.createChangeRequest(space.id, { subject: 'Links' })).data;
-    await api.spaces.updateChangeRequestContent(space.id, second.id, { changes: [{ operation: 'insert_page', title: 'Links', document: { markdown: `# Links\n\n${links}\n` } }] } as never);
+    await api.spaces.updateChangeRequestContent(space.id, second.id, {
+      changes: [{ operation: 'insert_page', title: 'Links', document: { markdown: `# Links\n\n${links}\n` } }],
+    } as never);
 
     // In the change request before the merge: its page's links and the file's backlinks.
     const pagesInCr = (await api.spaces.listPagesInChangeRequest(space.id, second.id)).data.pages;
     const linksPage = pagesInCr.find((pg) => pg.title === 'Links')!;
-    const inCr = await get(acme.token, `/spaces/${space.id}/change-requests/${second.id}/content/page/${linksPage.id}/links`);
+    const inCr = await get(
+      acme.token,
+      `/spaces/${space.id}/change-requests/${second.id}/content/page/${linksPage.id}/links`,
+    );
     expect(inCr.status).toBe(200);
     expect(inCr.body.stats).toEqual({ total: 8, broken: { total: 3, changeRequest: 0 } });
-    expect((await get(acme.token, `/spaces/${space.id}/change-requests/${second.id}/content/files/${file.id}/backlinks`)).body.items).toEqual([
-      expect.objectContaining({ kind: 'page', page: linksPage.id }),
-    ]);
-    expect((await get(acme.token, `/spaces/${space.id}/content/files/${file.id}/backlinks`)).body).toEqual({ count: 0, items: [] });
+    expect(
+      (await get(acme.token, `/spaces/${space.id}/change-requests/${second.id}/content/files/${file.id}/backlinks`))
+        .body.items,
+    ).toEqual([expect.objectContaining({ kind: 'page', page: linksPage.id })]);
+    expect((await get(acme.token, `/spaces/${space.id}/content/files/${file.id}/backlinks`)).body).toEqual({
+      count: 0,
+      items: [],
+    });
 
     const merged = (await api.spaces.mergeChangeRequest(space.id, second.id)).data;
-    const located = { organization: acme.organization.id, space: space.id, versionContext: { type: 'revision', revision: merged.revision } };
+    const located = {
+      organization: acme.organization.id,
+      space: space.id,
+      versionContext: { type: 'revision', revision: merged.revision },
+    };
     const at = { kind: 'page', ...located, page: linksPage.id };
 
     const all = await get(acme.token, `/spaces/${space.id}/links`);
@@ -68,14 +81,54 @@ describe('links and backlinks (through the gateway)', () => {
     expect(all.body).toEqual({
       count: 8,
       items: [
-        { status: 'ok', relation: 'reference', targetReference: { kind: 'page', ...located, page: guides.id }, locationReferences: [at] },
-        { status: 'broken', relation: 'reference', targetReference: { kind: 'page', ...located, page: 'no-such-page' }, locationReferences: [at] },
-        { status: 'ok', relation: 'reference', targetReference: { kind: 'anchor', ...located, page: guides.id, anchor: 'usage' }, locationReferences: [at] },
-        { status: 'broken', relation: 'reference', targetReference: { kind: 'anchor', ...located, page: guides.id, anchor: 'nowhere' }, locationReferences: [at] },
-        { status: 'ok', relation: 'reference', targetReference: { kind: 'url', url: 'https://example.com/docs' }, locationReferences: [at] },
-        { status: 'in-app', relation: 'reference', targetReference: { kind: 'url', url: 'http://quire.test/o/acme/s/x' }, locationReferences: [at] },
-        { status: 'ok', relation: 'reference', targetReference: { kind: 'file', ...located, file: file.id }, locationReferences: [at] },
-        { status: 'broken', relation: 'reference', targetReference: { kind: 'file', ...located, file: 'no-such-file' }, locationReferences: [at] },
+        {
+          status: 'ok',
+          relation: 'reference',
+          targetReference: { kind: 'page', ...located, page: guides.id },
+          locationReferences: [at],
+        },
+        {
+          status: 'broken',
+          relation: 'reference',
+          targetReference: { kind: 'page', ...located, page: 'no-such-page' },
+          locationReferences: [at],
+        },
+        {
+          status: 'ok',
+          relation: 'reference',
+          targetReference: { kind: 'anchor', ...located, page: guides.id, anchor: 'usage' },
+          locationReferences: [at],
+        },
+        {
+          status: 'broken',
+          relation: 'reference',
+          targetReference: { kind: 'anchor', ...located, page: guides.id, anchor: 'nowhere' },
+          locationReferences: [at],
+        },
+        {
+          status: 'ok',
+          relation: 'reference',
+          targetReference: { kind: 'url', url: 'https://example.com/docs' },
+          locationReferences: [at],
+        },
+        {
+          status: 'in-app',
+          relation: 'reference',
+          targetReference: { kind: 'url', url: 'http://quire.test/o/acme/s/x' },
+          locationReferences: [at],
+        },
+        {
+          status: 'ok',
+          relation: 'reference',
+          targetReference: { kind: 'file', ...located, file: file.id },
+          locationReferences: [at],
+        },
+        {
+          status: 'broken',
+          relation: 'reference',
+          targetReference: { kind: 'file', ...located, file: 'no-such-file' },
+          locationReferences: [at],
+        },
       ],
       stats: { total: 8, broken: { total: 3, changeRequest: 0 } },
     });
@@ -102,23 +155,43 @@ describe('links and backlinks (through the gateway)', () => {
     // A page's links; the guides page has none.
     const ofPage = (await get(acme.token, `/spaces/${space.id}/content/page/${linksPage.id}/links?status=ok`)).body;
     expect(ofPage.items).toHaveLength(4);
-    expect((await get(acme.token, `/spaces/${space.id}/content/page/${guides.id}/links`)).body).toEqual({ count: 0, items: [], stats: { total: 0, broken: { total: 0, changeRequest: 0 } } });
+    expect((await get(acme.token, `/spaces/${space.id}/content/page/${guides.id}/links`)).body).toEqual({
+      count: 0,
+      items: [],
+      stats: { total: 0, broken: { total: 0, changeRequest: 0 } },
+    });
     expect((await get(acme.token, `/spaces/${space.id}/content/page/nope/links`)).status).toBe(404);
 
     // Backlinks of the file, now in main; a missing file is a 404.
-    expect((await get(acme.token, `/spaces/${space.id}/content/files/${file.id}/backlinks`)).body).toEqual({ count: 1, items: [at] });
+    expect((await get(acme.token, `/spaces/${space.id}/content/files/${file.id}/backlinks`)).body).toEqual({
+      count: 1,
+      items: [at],
+    });
     expect((await get(acme.token, `/spaces/${space.id}/content/files/no-such-file/backlinks`)).status).toBe(404);
 
     // Broken links of open change requests (drafts do not count), over the space or over one page.
     const third = (await api.spaces.createChangeRequest(space.id, { subject: 'More links' })).data;
     await api.spaces.updateChangeRequestContent(space.id, third.id, {
-      changes: [{ operation: 'insert_page', title: 'More', document: { markdown: '[gone](/pages/gone-too)\n\n[ok](https://example.com)\n' } }],
+      changes: [
+        {
+          operation: 'insert_page',
+          title: 'More',
+          document: { markdown: '[gone](/pages/gone-too)\n\n[ok](https://example.com)\n' },
+        },
+      ],
     } as never);
     expect((await get(acme.token, `/spaces/${space.id}/links`)).body.stats.broken.changeRequest).toBe(0);
     await api.spaces.updateChangeRequestById(space.id, third.id, { status: 'open' } as never);
-    expect((await get(acme.token, `/spaces/${space.id}/links`)).body.stats).toEqual({ total: 8, broken: { total: 3, changeRequest: 4 } });
-    expect((await get(acme.token, `/spaces/${space.id}/content/page/${guides.id}/links`)).body.stats.broken.changeRequest).toBe(0);
-    expect((await get(acme.token, `/spaces/${space.id}/content/page/${linksPage.id}/links`)).body.stats.broken.changeRequest).toBe(3);
+    expect((await get(acme.token, `/spaces/${space.id}/links`)).body.stats).toEqual({
+      total: 8,
+      broken: { total: 3, changeRequest: 4 },
+    });
+    expect(
+      (await get(acme.token, `/spaces/${space.id}/content/page/${guides.id}/links`)).body.stats.broken.changeRequest,
+    ).toBe(0);
+    expect(
+      (await get(acme.token, `/spaces/${space.id}/content/page/${linksPage.id}/links`)).body.stats.broken.changeRequest,
+    ).toBe(3);
 
     // A reader reads; another organization sees nothing.
     expect((await get(reader.token, `/spaces/${space.id}/links`)).body.count).toBe(8);
@@ -129,11 +202,20 @@ describe('links and backlinks (through the gateway)', () => {
   });
 
   it('appears in the OpenAPI document with GitBook-style operation ids', async () => {
-    const doc = (await (await fetch(`${p.url}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, { operationId: string }>> };
+    const doc = (await (await fetch(`${p.url}/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
     expect(doc.paths['/v1/spaces/{spaceId}/links']?.get?.operationId).toBe('listSpaceLinks');
     expect(doc.paths['/v1/spaces/{spaceId}/content/page/{pageId}/links']?.get?.operationId).toBe('listPageLinks');
-    expect(doc.paths['/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links']?.get?.operationId).toBe('listPageLinksInChangeRequest');
-    expect(doc.paths['/v1/spaces/{spaceId}/content/files/{fileId}/backlinks']?.get?.operationId).toBe('listFileBacklinks');
-    expect(doc.paths['/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks']?.get?.operationId).toBe('listFileBacklinksInChangeRequest');
+    expect(
+      doc.paths['/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links']?.get?.operationId,
+    ).toBe('listPageLinksInChangeRequest');
+    expect(doc.paths['/v1/spaces/{spaceId}/content/files/{fileId}/backlinks']?.get?.operationId).toBe(
+      'listFileBacklinks',
+    );
+    expect(
+      doc.paths['/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks']?.get
+        ?.operationId,
+    ).toBe('listFileBacklinksInChangeRequest');
   });
 });

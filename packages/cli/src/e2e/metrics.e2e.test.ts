@@ -60,30 +60,50 @@ describe('GET /metrics (standalone: one scrape for the whole process)', () => {
     ]) {
       expect(families.has(name), name).toBe(true);
     }
-    for (const service of ['org-admin', 'content', 'sites', 'integrations']) expect(sample(families, 'quire_outbox_backlog', { service }), service).toBeGreaterThanOrEqual(0);
+    for (const service of ['org-admin', 'content', 'sites', 'integrations'])
+      expect(sample(families, 'quire_outbox_backlog', { service }), service).toBeGreaterThanOrEqual(0);
     expect(sample(families, 'quire_consumer_lag', { consumer: 'sites-space-events' })).toBeGreaterThanOrEqual(0);
     expect(sample(families, 'quire_job_queue_depth', { job: 'content-purge-spaces' })).toBeGreaterThanOrEqual(0);
-    expect(sample(families, 'quire_db_pool_connections', { service: 'content', state: 'idle' })).toBeGreaterThanOrEqual(0);
+    expect(sample(families, 'quire_db_pool_connections', { service: 'content', state: 'idle' })).toBeGreaterThanOrEqual(
+      0,
+    );
   });
 
   it('moves under load', async () => {
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const space = (await (await fetch(`${p.url}/v1/orgs/${orgId}/spaces`, { method: 'POST', headers: auth, body: '{"title":"Measured"}' })).json()) as { id: string };
+    const space = (await (
+      await fetch(`${p.url}/v1/orgs/${orgId}/spaces`, { method: 'POST', headers: auth, body: '{"title":"Measured"}' })
+    ).json()) as { id: string };
     const before = await scrape();
     const n = 40;
-    await Promise.all(Array.from({ length: n }, () => fetch(`${p.url}/v1/spaces/${space.id}`, { headers: auth }).then((r) => r.arrayBuffer())));
+    await Promise.all(
+      Array.from({ length: n }, () =>
+        fetch(`${p.url}/v1/spaces/${space.id}`, { headers: auth }).then((r) => r.arrayBuffer()),
+      ),
+    );
     await fetch(`${p.url}/v1/spaces/nope`, { headers: auth });
     await fetch(`${p.url}/v1/orgs/${orgId}/spaces`, { method: 'POST', headers: auth, body: '{"title":"One more"}' });
     const after = await scrape();
     const ok = { operation: 'getSpaceById', status: '200' };
-    expect(sample(after, 'quire_http_requests_total', ok) - (sample(before, 'quire_http_requests_total', ok) || 0)).toBe(n);
+    expect(
+      sample(after, 'quire_http_requests_total', ok) - (sample(before, 'quire_http_requests_total', ok) || 0),
+    ).toBe(n);
     const okLabels = 'operation="getSpaceById",status="200"';
-    expect(histogramCount(after, 'quire_http_request_duration_seconds', okLabels) - histogramCount(before, 'quire_http_request_duration_seconds', okLabels)).toBe(n);
-    expect(sample(after, 'quire_http_requests_total', { operation: 'getSpaceById', status: '404' })).toBeGreaterThanOrEqual(1);
+    expect(
+      histogramCount(after, 'quire_http_request_duration_seconds', okLabels) -
+        histogramCount(before, 'quire_http_request_duration_seconds', okLabels),
+    ).toBe(n);
+    expect(
+      sample(after, 'quire_http_requests_total', { operation: 'getSpaceById', status: '404' }),
+    ).toBeGreaterThanOrEqual(1);
     const rpc = { service: 'content', procedure: 'spaces.get', status: '200' };
     expect(sample(after, 'quire_rpc_calls_total', rpc) - (sample(before, 'quire_rpc_calls_total', rpc) || 0)).toBe(n);
     // The created space's event went through the outbox and the relay.
-    await expect.poll(async () => sample(await scrape(), 'quire_outbox_published_total', { service: 'content' }), { timeout: 5_000 }).toBeGreaterThan(sample(before, 'quire_outbox_published_total', { service: 'content' }) || 0);
+    await expect
+      .poll(async () => sample(await scrape(), 'quire_outbox_published_total', { service: 'content' }), {
+        timeout: 5_000,
+      })
+      .toBeGreaterThan(sample(before, 'quire_outbox_published_total', { service: 'content' }) || 0);
     expect(sample(after, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
   });
 });

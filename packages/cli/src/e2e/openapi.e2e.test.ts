@@ -57,7 +57,8 @@ describe.each([
     p = await startPlatform({ nats, env: { QUIRE_ALLOW_PRIVATE_FETCH: '1', QUIRE_OPENAPI_SCAN_EVERY_MS: '200' } });
     acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
     beta = (await p.cli(['bootstrap', '--org', 'Beta', '--email', 'bob@beta.io', '--name', 'Bob'])).json;
-    rita = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read'])).json;
+    rita = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read']))
+      .json;
   });
   afterAll(async () => {
     await p?.stop();
@@ -68,7 +69,12 @@ describe.each([
     const org = acme.organization.id;
     const created = await api.orgs.createOpenApiSpec(org, { slug: 'pets', source: { url: `${base}/openapi.yaml` } });
     expect(created.status).toBe(201);
-    expect(created.data).toMatchObject({ object: 'openapi-spec', slug: 'pets', processingState: 'pending', permissions: { view: true, edit: true } });
+    expect(created.data).toMatchObject({
+      object: 'openapi-spec',
+      slug: 'pets',
+      processingState: 'pending',
+      permissions: { view: true, edit: true },
+    });
     expect(created.data.urls.location).toBe(`http://quire.test/v1/orgs/${org}/openapi/pets`);
 
     const done = await untilComplete(api, org, 'pets');
@@ -77,8 +83,14 @@ describe.each([
     expect(listed.data.items.map((s) => s.slug)).toEqual(['pets']);
 
     const latest = await api.orgs.getLatestOpenApiSpecVersion(org, 'pets');
-    expect(latest.data).toMatchObject({ object: 'openapi-spec-version', id: done.lastVersion, url: `${base}/openapi.yaml` });
-    const content = OpenAPISpecContentSchema.parse((await api.orgs.getLatestOpenApiSpecVersionContent(org, 'pets')).data);
+    expect(latest.data).toMatchObject({
+      object: 'openapi-spec-version',
+      id: done.lastVersion,
+      url: `${base}/openapi.yaml`,
+    });
+    const content = OpenAPISpecContentSchema.parse(
+      (await api.orgs.getLatestOpenApiSpecVersionContent(org, 'pets')).data,
+    );
     expect(Object.keys(content.filesystem.files).sort()).toEqual(['openapi.yaml', 'schemas/pet.yaml']);
 
     // The signed link downloads the stored document without the API token.
@@ -89,38 +101,59 @@ describe.each([
 
     // A changed document: PUT, processed again, a second version (newest first).
     served['/openapi.yaml'] = spec('2');
-    const put = await api.orgs.createOrUpdateOpenApiSpecBySlug(org, 'pets', { source: { url: `${base}/openapi.yaml` } });
+    const put = await api.orgs.createOrUpdateOpenApiSpecBySlug(org, 'pets', {
+      source: { url: `${base}/openapi.yaml` },
+    });
     expect(put.status).toBe(200);
     const again = await untilComplete(api, org, 'pets', done.lastProcessedAt);
     expect(again.lastVersion).not.toBe(done.lastVersion);
     const versions = await api.orgs.listOpenApiSpecVersions(org, 'pets');
     expect(versions.data.items.map((v) => v.id)).toEqual([again.lastVersion, done.lastVersion]);
-    const first = OpenAPISpecContentSchema.parse((await api.orgs.getOpenApiSpecVersionContentById(org, 'pets', done.lastVersion!)).data);
+    const first = OpenAPISpecContentSchema.parse(
+      (await api.orgs.getOpenApiSpecVersionContentById(org, 'pets', done.lastVersion!)).data,
+    );
     expect(await (await fetch(first.url.replace('http://quire.test', p.url))).text()).toBe(spec('1'));
     expect((await api.orgs.getOpenApiSpecVersionById(org, 'pets', done.lastVersion!)).data.id).toBe(done.lastVersion);
 
     const deleted = await api.orgs.deleteOpenApiSpecBySlug(org, 'pets');
     expect(deleted.status).toBe(205);
-    expect(await apiError(api.orgs.getOpenApiSpecBySlug(org, 'pets'))).toEqual({ code: 404, message: 'OpenAPI specification not found' });
+    expect(await apiError(api.orgs.getOpenApiSpecBySlug(org, 'pets'))).toEqual({
+      code: 404,
+      message: 'OpenAPI specification not found',
+    });
     served['/openapi.yaml'] = spec('1');
   });
 
   it('answers errors in the wire format: limits, duplicates, readers, other organizations', async () => {
     const api = p.client(acme.token);
     const org = acme.organization.id;
-    await api.orgs.createOpenApiSpec(org, { slug: 'dup', source: { text: '{"swagger":"2.0","info":{"title":"T","version":"1"},"paths":{}}' } });
-    expect(await apiError(api.orgs.createOpenApiSpec(org, { slug: 'dup', source: { url: `${base}/openapi.yaml` } }))).toEqual({
+    await api.orgs.createOpenApiSpec(org, {
+      slug: 'dup',
+      source: { text: '{"swagger":"2.0","info":{"title":"T","version":"1"},"paths":{}}' },
+    });
+    expect(
+      await apiError(api.orgs.createOpenApiSpec(org, { slug: 'dup', source: { url: `${base}/openapi.yaml` } })),
+    ).toEqual({
       code: 409,
       message: 'An OpenAPI specification with the slug "dup" already exists in this organization',
     });
-    const tooLong = await apiError(api.orgs.createOpenApiSpec(org, { slug: 'a'.repeat(101), source: { url: `${base}/openapi.yaml` } }));
+    const tooLong = await apiError(
+      api.orgs.createOpenApiSpec(org, { slug: 'a'.repeat(101), source: { url: `${base}/openapi.yaml` } }),
+    );
     expect(tooLong.code).toBe(400);
     expect(tooLong.message).toMatch(/^Invalid request: slug: /);
-    expect(await apiError(p.client(rita.token).orgs.createOpenApiSpec(org, { slug: 'mine', source: { url: `${base}/openapi.yaml` } }))).toEqual({
+    expect(
+      await apiError(
+        p.client(rita.token).orgs.createOpenApiSpec(org, { slug: 'mine', source: { url: `${base}/openapi.yaml` } }),
+      ),
+    ).toEqual({
       code: 403,
       message: 'Creating an OpenAPI specification needs the `create` role in the organization',
     });
-    expect((await p.client(rita.token).orgs.getOpenApiSpecBySlug(org, 'dup')).data.permissions).toEqual({ view: true, edit: false });
+    expect((await p.client(rita.token).orgs.getOpenApiSpecBySlug(org, 'dup')).data.permissions).toEqual({
+      view: true,
+      edit: false,
+    });
     expect(await apiError(p.client(beta.token).orgs.getOpenApiSpecBySlug(org, 'dup'))).toMatchObject({ code: 404 });
     expect(await apiError(p.client(beta.token).orgs.listOpenApiSpecs(org))).toMatchObject({ code: 404 });
     const raw = await fetch(`${p.url}/v1/orgs/${org}/openapi`, {
@@ -129,6 +162,8 @@ describe.each([
       body: JSON.stringify({ slug: 'ftp', source: { url: 'ftp://example.com/x.yaml' } }),
     });
     expect(raw.status).toBe(400);
-    expect(await raw.json()).toEqual({ error: { code: 400, message: expect.stringMatching(/^Invalid request: source/) } });
+    expect(await raw.json()).toEqual({
+      error: { code: 400, message: expect.stringMatching(/^Invalid request: source/) },
+    });
   });
 });

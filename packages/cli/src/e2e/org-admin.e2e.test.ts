@@ -29,9 +29,15 @@ beforeAll(async () => {
   p = await startPlatform();
   const boot = await p.cli(['bootstrap', '--org', 'Acme Docs', '--email', 'jane@acme.io', '--name', 'Jane Doe']);
   orgId = boot.json.organization.id;
-  const seat = (json: { user: { id: string; email: string }; token: string }): Seat => ({ id: json.user.id, email: json.user.email, token: json.token, api: p.client(json.token) });
+  const seat = (json: { user: { id: string; email: string }; token: string }): Seat => ({
+    id: json.user.id,
+    email: json.user.email,
+    token: json.token,
+    api: p.client(json.token),
+  });
   jane = seat(boot.json);
-  const add = async (email: string, role: string, name: string) => seat((await p.cli(['users', 'add', '--org', orgId, '--email', email, '--role', role, '--name', name])).json);
+  const add = async (email: string, role: string, name: string) =>
+    seat((await p.cli(['users', 'add', '--org', orgId, '--email', email, '--role', role, '--name', name])).json);
   rita = await add('rita@acme.io', 'read', 'Rita Reader');
   eddie = await add('eddie@acme.io', 'edit', 'Eddie Editor');
   gus = await add('gus@acme.io', 'guest', 'Gus Guest');
@@ -46,7 +52,11 @@ const http = async (method: string, path: string, token: string | null, body?: u
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${p.url}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const res = await fetch(`${p.url}${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   const text = await res.text();
   return { status: res.status, text, json: text ? JSON.parse(text) : undefined };
 };
@@ -59,14 +69,20 @@ const expect400 = async (res: Promise<{ status: number; json: any }>, field: Reg
 
 describe('organization members', () => {
   it('lists members with real counts, pages with `next`, searches, filters and sorts', async () => {
-    for (const title of ['Handbook', 'Runbooks']) expect((await jane.api.orgs.createSpace(orgId, { title })).status).toBe(201);
+    for (const title of ['Handbook', 'Runbooks'])
+      expect((await jane.api.orgs.createSpace(orgId, { title })).status).toBe(201);
     const team = await jane.api.orgs.createOrganizationTeam(orgId, { title: 'Editors', members: [eddie.id] });
     expect(team.status).toBe(201);
 
     const seen: any[] = [];
     let page: string | undefined;
     do {
-      const res = await rita.api.orgs.listMembersInOrganizationById(orgId, { limit: 2, sort: 'name', order: 'asc', ...(page ? { page } : {}) });
+      const res = await rita.api.orgs.listMembersInOrganizationById(orgId, {
+        limit: 2,
+        sort: 'name',
+        order: 'asc',
+        ...(page ? { page } : {}),
+      });
       expect(res.status).toBe(200);
       expect(res.data.count).toBe(4);
       seen.push(...res.data.items);
@@ -74,7 +90,16 @@ describe('organization members', () => {
     } while (page);
     expect(seen.map((m) => m.user.displayName)).toEqual(['Eddie Editor', 'Gus Guest', 'Jane Doe', 'Rita Reader']);
     const byName = Object.fromEntries(seen.map((m) => [m.user.displayName, m]));
-    expect(byName['Jane Doe']).toMatchObject({ object: 'member', id: jane.id, role: 'admin', spaces: 2, teams: 0, sites: 0, sso: false, disabled: false });
+    expect(byName['Jane Doe']).toMatchObject({
+      object: 'member',
+      id: jane.id,
+      role: 'admin',
+      spaces: 2,
+      teams: 0,
+      sites: 0,
+      sso: false,
+      disabled: false,
+    });
     expect(byName['Eddie Editor']).toMatchObject({ role: 'edit', spaces: 2, teams: 1 });
     expect(byName['Gus Guest']).toMatchObject({ role: null, spaces: 0, teams: 0 });
 
@@ -94,10 +119,18 @@ describe('organization members', () => {
     const res = await eddie.api.orgs.updateOrganizationMemberLastSeenAt(orgId);
     expect(res.status).toBe(200);
     const token = (res.data as unknown as { serviceVisitorClaims: string }).serviceVisitorClaims;
-    const verify = (jwt: string) => verifyVisitorClaims(jwt, { internalSecret: p.platform.internalSecret, issuer: 'http://quire.test' });
-    expect(await verify(token)).toMatchObject({ sub: eddie.id, organization: orgId, role: 'edit', iss: 'http://quire.test' });
+    const verify = (jwt: string) =>
+      verifyVisitorClaims(jwt, { internalSecret: p.platform.internalSecret, issuer: 'http://quire.test' });
+    expect(await verify(token)).toMatchObject({
+      sub: eddie.id,
+      organization: orgId,
+      role: 'edit',
+      iss: 'http://quire.test',
+    });
     const [h, body, sig] = token.split('.');
-    const raised = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), role: 'admin' })).toString('base64url');
+    const raised = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), role: 'admin' }),
+    ).toString('base64url');
     await expect(verify(`${h}.${raised}.${sig}`)).rejects.toThrow();
     const active = await rita.api.orgs.listMembersInOrganizationById(orgId, { sort: 'lastSeenAt' });
     expect(active.data.items.map((m) => m.id)).toEqual([eddie.id]);
@@ -105,28 +138,58 @@ describe('organization members', () => {
   });
 
   it('changes roles, marks SSO members, invites and removes members (admins only)', async () => {
-    expect(await apiError(rita.api.orgs.updateMemberInOrganizationById(orgId, eddie.id, { role: MemberRole.Admin }))).toMatchObject({ code: 403 });
+    expect(
+      await apiError(rita.api.orgs.updateMemberInOrganizationById(orgId, eddie.id, { role: MemberRole.Admin })),
+    ).toMatchObject({ code: 403 });
     const guest = await jane.api.orgs.updateMemberInOrganizationById(orgId, eddie.id, { role: null });
     expect(guest.data.role).toBeNull();
-    expect((await jane.api.orgs.updateMemberInOrganizationById(orgId, eddie.id, { role: MemberRole.Edit })).data.role).toBe('edit');
-    expect(await apiError(jane.api.orgs.updateMemberInOrganizationById(orgId, jane.id, { role: MemberRole.Read }))).toMatchObject({ code: 409 });
+    expect(
+      (await jane.api.orgs.updateMemberInOrganizationById(orgId, eddie.id, { role: MemberRole.Edit })).data.role,
+    ).toBe('edit');
+    expect(
+      await apiError(jane.api.orgs.updateMemberInOrganizationById(orgId, jane.id, { role: MemberRole.Read })),
+    ).toMatchObject({ code: 409 });
 
     const sso = await jane.api.orgs.setUserAsSsoMemberForOrganization(orgId, eddie.id);
     expect(sso.data).toMatchObject({ id: eddie.id, sso: true });
 
-    const invited = await jane.api.orgs.inviteUsersToOrganization(orgId, { emails: ['Nina@acme.io', { email: 'omar@acme.io', role: MemberRole.Create }, rita.email], role: MemberRole.Comment });
+    const invited = await jane.api.orgs.inviteUsersToOrganization(orgId, {
+      emails: ['Nina@acme.io', { email: 'omar@acme.io', role: MemberRole.Create }, rita.email],
+      role: MemberRole.Comment,
+    });
     expect(invited.status).toBe(200);
     expect(invited.data.invited).toBe(2);
-    const roles = (await jane.api.orgs.listMembersInOrganizationById(orgId, { search: 'acme.io', sort: 'name', order: 'asc', limit: 100 })).data.items.map((m) => [m.user.email, m.role]);
-    expect(roles).toEqual(expect.arrayContaining([['nina@acme.io', 'comment'], ['omar@acme.io', 'create'], ['rita@acme.io', 'read']]));
-    expect(await apiError(rita.api.orgs.inviteUsersToOrganization(orgId, { emails: ['x@acme.io'] }))).toMatchObject({ code: 403 });
-    await expect400(http('POST', `/v1/orgs/${orgId}/invites`, jane.token, { emails: ['not an email'] }), /^Invalid request: emails\.0/);
+    const roles = (
+      await jane.api.orgs.listMembersInOrganizationById(orgId, {
+        search: 'acme.io',
+        sort: 'name',
+        order: 'asc',
+        limit: 100,
+      })
+    ).data.items.map((m) => [m.user.email, m.role]);
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        ['nina@acme.io', 'comment'],
+        ['omar@acme.io', 'create'],
+        ['rita@acme.io', 'read'],
+      ]),
+    );
+    expect(await apiError(rita.api.orgs.inviteUsersToOrganization(orgId, { emails: ['x@acme.io'] }))).toMatchObject({
+      code: 403,
+    });
+    await expect400(
+      http('POST', `/v1/orgs/${orgId}/invites`, jane.token, { emails: ['not an email'] }),
+      /^Invalid request: emails\.0/,
+    );
 
     const nina = (await jane.api.orgs.listMembersInOrganizationById(orgId, { search: 'nina' })).data.items[0]!;
     const removed = await jane.api.orgs.removeMemberFromOrganizationById(orgId, nina.id);
     expect(removed.status).toBe(204);
     expect(await removed.text()).toBe('');
-    expect(await apiError(jane.api.orgs.getMemberInOrganizationById(orgId, nina.id))).toMatchObject({ code: 404, message: 'Member not found' });
+    expect(await apiError(jane.api.orgs.getMemberInOrganizationById(orgId, nina.id))).toMatchObject({
+      code: 404,
+      message: 'Member not found',
+    });
   });
 
   it('keeps the lists from guests (403) and the whole organization from other organizations (404)', async () => {
@@ -135,7 +198,9 @@ describe('organization members', () => {
     expect((await gus.api.orgs.getMemberInOrganizationById(orgId, gus.id)).data.role).toBeNull();
     const team = (await jane.api.orgs.createOrganizationTeam(orgId, { title: 'Secret' })).data;
     const saml = (await jane.api.orgs.createOrganizationSamlProvider(orgId, { label: 'Hidden' })).data;
-    const tr = (await jane.api.orgs.createTranslation(orgId, { title: 'Hidden' } as never)).data as unknown as { id: string };
+    const tr = (await jane.api.orgs.createTranslation(orgId, { title: 'Hidden' } as never)).data as unknown as {
+      id: string;
+    };
     const o = olga.api.orgs;
     const calls: (() => Promise<unknown>)[] = [
       () => o.listMembersInOrganizationById(orgId),
@@ -172,9 +237,18 @@ describe('organization members', () => {
 
 describe('teams and team members', () => {
   it('creates, lists, reads, renames and deletes teams with real counts', async () => {
-    const created = await jane.api.orgs.createOrganizationTeam(orgId, { title: 'Writers Guild', members: [rita.id, eddie.id] });
+    const created = await jane.api.orgs.createOrganizationTeam(orgId, {
+      title: 'Writers Guild',
+      members: [rita.id, eddie.id],
+    });
     expect(created.status).toBe(201);
-    expect(created.data).toMatchObject({ object: 'team', title: 'Writers Guild', members: 2, spaces: 0, permissions: { admin: true, view: true } });
+    expect(created.data).toMatchObject({
+      object: 'team',
+      title: 'Writers Guild',
+      members: 2,
+      spaces: 0,
+      permissions: { admin: true, view: true },
+    });
     const id = created.data.id;
     const listed = await rita.api.orgs.listTeamsInOrganizationById(orgId, { title: 'guild' });
     expect(listed.data.items.map((t) => [t.id, t.permissions])).toEqual([[id, { admin: false, view: true }]]);
@@ -184,9 +258,18 @@ describe('teams and team members', () => {
     expect(ritaTeams.data.items).toMatchObject([{ team: { id, title: 'Guild' }, member: { role: 'member' } }]);
     expect((await jane.api.orgs.getMemberInOrganizationById(orgId, rita.id)).data.teams).toBe(1);
 
-    await expect400(http('PUT', `/v1/orgs/${orgId}/teams`, jane.token, { title: 'x'.repeat(65) }), /^Invalid request: title: Too big/);
-    await expect400(http('PATCH', `/v1/orgs/${orgId}/teams/${id}`, jane.token, { title: '' }), /^Invalid request: title: Too small/);
-    await expect400(http('PUT', `/v1/orgs/${orgId}/teams`, jane.token, { title: 'T', members: [olga.id] }), /^Invalid request: members: /);
+    await expect400(
+      http('PUT', `/v1/orgs/${orgId}/teams`, jane.token, { title: 'x'.repeat(65) }),
+      /^Invalid request: title: Too big/,
+    );
+    await expect400(
+      http('PATCH', `/v1/orgs/${orgId}/teams/${id}`, jane.token, { title: '' }),
+      /^Invalid request: title: Too small/,
+    );
+    await expect400(
+      http('PUT', `/v1/orgs/${orgId}/teams`, jane.token, { title: 'T', members: [olga.id] }),
+      /^Invalid request: members: /,
+    );
 
     const deleted = await jane.api.orgs.removeTeamFromOrganizationById(orgId, id);
     expect(deleted.status).toBe(204);
@@ -202,40 +285,88 @@ describe('teams and team members', () => {
       async (envelope) => void evicting.push(envelope),
     );
     const team = (await jane.api.orgs.createOrganizationTeam(orgId, { title: 'Crew' })).data;
-    const bulk = await jane.api.orgs.updateMembersInOrganizationTeam(orgId, team.id, { add: [rita.id, eddie.email, gus.id], remove: [gus.email], memberships: { [eddie.id]: { role: TeamMemberRole.Owner } } });
+    const bulk = await jane.api.orgs.updateMembersInOrganizationTeam(orgId, team.id, {
+      add: [rita.id, eddie.email, gus.id],
+      remove: [gus.email],
+      memberships: { [eddie.id]: { role: TeamMemberRole.Owner } },
+    });
     expect(bulk.status).toBe(204);
     const members = async () =>
-      (await jane.api.orgs.listTeamMembersInOrganizationById(orgId, team.id)).data.items.map((i) => [i.organization.user.displayName, i.team.role, i.permissions.view]).sort();
+      (await jane.api.orgs.listTeamMembersInOrganizationById(orgId, team.id)).data.items
+        .map((i) => [i.organization.user.displayName, i.team.role, i.permissions.view])
+        .sort();
     expect(await members()).toEqual([
       ['Eddie Editor', 'owner', true],
       ['Rita Reader', 'member', true],
     ]);
     await expect
-      .poll(() => evicting.filter((e) => (e.data as { team?: string }).team === team.id).map((e) => [e.type, (e.data as { user: string }).user]).sort(), { timeout: 5_000 })
-      .toEqual([['team.member-added', eddie.id], ['team.member-added', rita.id]].sort());
+      .poll(
+        () =>
+          evicting
+            .filter((e) => (e.data as { team?: string }).team === team.id)
+            .map((e) => [e.type, (e.data as { user: string }).user])
+            .sort(),
+        { timeout: 5_000 },
+      )
+      .toEqual(
+        [
+          ['team.member-added', eddie.id],
+          ['team.member-added', rita.id],
+        ].sort(),
+      );
     await listener.stop();
     const listed = await rita.api.orgs.listTeamMembersInOrganizationById(orgId, team.id);
     // Eddie is also in `Editors` (first test): two teams.
-    expect(listed.data.items.find((i) => i.organization.id === eddie.id)!.organization).toMatchObject({ object: 'member', role: 'edit', teams: 2, spaces: 2 });
+    expect(listed.data.items.find((i) => i.organization.id === eddie.id)!.organization).toMatchObject({
+      object: 'member',
+      role: 'edit',
+      teams: 2,
+      spaces: 2,
+    });
 
     // A `read` member who does not own the team may not manage it.
-    expect(await apiError(rita.api.orgs.addMemberToOrganizationTeamById(orgId, team.id, gus.id, {}))).toMatchObject({ code: 403 });
-    expect(await apiError(rita.api.orgs.updateMembersInOrganizationTeam(orgId, team.id, { remove: [eddie.id] }))).toMatchObject({ code: 403 });
-    expect(await apiError(rita.api.orgs.deleteMemberFromOrganizationTeamById(orgId, team.id, eddie.id))).toMatchObject({ code: 403 });
+    expect(await apiError(rita.api.orgs.addMemberToOrganizationTeamById(orgId, team.id, gus.id, {}))).toMatchObject({
+      code: 403,
+    });
+    expect(
+      await apiError(rita.api.orgs.updateMembersInOrganizationTeam(orgId, team.id, { remove: [eddie.id] })),
+    ).toMatchObject({ code: 403 });
+    expect(await apiError(rita.api.orgs.deleteMemberFromOrganizationTeamById(orgId, team.id, eddie.id))).toMatchObject({
+      code: 403,
+    });
     // Eddie owns it: he adds, promotes and removes members, but does not rename it.
-    expect((await eddie.api.orgs.addMemberToOrganizationTeamById(orgId, team.id, gus.id, { role: TeamMemberRole.Member })).status).toBe(204);
-    expect((await eddie.api.orgs.addMemberToOrganizationTeamById(orgId, team.id, rita.id, { role: TeamMemberRole.Owner })).status).toBe(204);
+    expect(
+      (await eddie.api.orgs.addMemberToOrganizationTeamById(orgId, team.id, gus.id, { role: TeamMemberRole.Member }))
+        .status,
+    ).toBe(204);
+    expect(
+      (await eddie.api.orgs.addMemberToOrganizationTeamById(orgId, team.id, rita.id, { role: TeamMemberRole.Owner }))
+        .status,
+    ).toBe(204);
     expect((await eddie.api.orgs.deleteMemberFromOrganizationTeamById(orgId, team.id, gus.id)).status).toBe(204);
-    expect(await apiError(eddie.api.orgs.updateTeamInOrganizationById(orgId, team.id, { title: 'Mine' }))).toMatchObject({ code: 403 });
+    expect(
+      await apiError(eddie.api.orgs.updateTeamInOrganizationById(orgId, team.id, { title: 'Mine' })),
+    ).toMatchObject({ code: 403 });
     expect(await members()).toEqual([
       ['Eddie Editor', 'owner', true],
       ['Rita Reader', 'owner', true],
     ]);
-    expect((await rita.api.orgs.listTeamsInOrganizationById(orgId, { owner: rita.id })).data.items.map((t) => t.id)).toEqual([team.id]);
+    expect(
+      (await rita.api.orgs.listTeamsInOrganizationById(orgId, { owner: rita.id })).data.items.map((t) => t.id),
+    ).toEqual([team.id]);
     expect((await rita.api.orgs.getOrganizationById(orgId)).data.permissions.ownTeam).toBe(true);
-    expect(await apiError(jane.api.orgs.addMemberToOrganizationTeamById(orgId, team.id, olga.id, {}))).toMatchObject({ code: 404, message: 'Member not found' });
-    await expect400(http('PUT', `/v1/orgs/${orgId}/teams/${team.id}/members`, jane.token, { add: [olga.email] }), /^Invalid request: add: /);
-    await expect400(http('PUT', `/v1/orgs/${orgId}/teams/${team.id}/members/${rita.id}`, jane.token, { role: 'boss' }), /^Invalid request: role/);
+    expect(await apiError(jane.api.orgs.addMemberToOrganizationTeamById(orgId, team.id, olga.id, {}))).toMatchObject({
+      code: 404,
+      message: 'Member not found',
+    });
+    await expect400(
+      http('PUT', `/v1/orgs/${orgId}/teams/${team.id}/members`, jane.token, { add: [olga.email] }),
+      /^Invalid request: add: /,
+    );
+    await expect400(
+      http('PUT', `/v1/orgs/${orgId}/teams/${team.id}/members/${rita.id}`, jane.token, { role: 'boss' }),
+      /^Invalid request: role/,
+    );
   });
 });
 
@@ -243,26 +374,68 @@ describe('SAML and SSO', () => {
   it('manages providers with their limits, and lists active ones for login to members', async () => {
     const team = (await jane.api.orgs.createOrganizationTeam(orgId, { title: 'SSO users' })).data;
     const before = (await jane.api.orgs.listSamlProvidersInOrganizationById(orgId)).data.count ?? 0;
-    const created = await jane.api.orgs.createOrganizationSamlProvider(orgId, { label: 'Okta', ssoURL: 'https://idp.acme.io/sso', entityID: 'urn:acme:idp', certificate, defaultTeam: team.id, defaultRole: MemberRole.Read });
+    const created = await jane.api.orgs.createOrganizationSamlProvider(orgId, {
+      label: 'Okta',
+      ssoURL: 'https://idp.acme.io/sso',
+      entityID: 'urn:acme:idp',
+      certificate,
+      defaultTeam: team.id,
+      defaultRole: MemberRole.Read,
+    });
     expect(created.status).toBe(201);
-    expect(created.data).toMatchObject({ object: 'saml-provider', label: 'Okta', status: 'active', defaultRole: 'read', defaultTeam: { id: team.id }, service: { startURL: `http://quire.test/saml/${created.data.id}/start` } });
+    expect(created.data).toMatchObject({
+      object: 'saml-provider',
+      label: 'Okta',
+      status: 'active',
+      defaultRole: 'read',
+      defaultTeam: { id: team.id },
+      service: { startURL: `http://quire.test/saml/${created.data.id}/start` },
+    });
     const pending = (await jane.api.orgs.createOrganizationSamlProvider(orgId, { label: 'Later' })).data;
     expect(pending.status).toBe('pending');
     expect((await jane.api.orgs.listSamlProvidersInOrganizationById(orgId)).data.count).toBe(before + 2);
-    expect((await jane.api.orgs.getOrganizationSamlProviderById(orgId, created.data.id)).data.certificate).toBe(certificate.trim());
-    expect((await jane.api.orgs.updateOrganizationSamlProvider(orgId, created.data.id, { label: 'Okta SSO' })).data.label).toBe('Okta SSO');
+    expect((await jane.api.orgs.getOrganizationSamlProviderById(orgId, created.data.id)).data.certificate).toBe(
+      certificate.trim(),
+    );
+    expect(
+      (await jane.api.orgs.updateOrganizationSamlProvider(orgId, created.data.id, { label: 'Okta SSO' })).data.label,
+    ).toBe('Okta SSO');
 
-    expect(await http('GET', `/v1/orgs/${orgId}/sso`, null)).toMatchObject({ status: 401, json: { error: { code: 401 } } });
+    expect(await http('GET', `/v1/orgs/${orgId}/sso`, null)).toMatchObject({
+      status: 401,
+      json: { error: { code: 401 } },
+    });
     const sso = await http('GET', `/v1/orgs/${orgId}/sso`, jane.token);
-    expect(sso).toMatchObject({ status: 200, json: { items: [{ id: created.data.id, label: 'Okta SSO', startURL: created.data.service.startURL }] } });
+    expect(sso).toMatchObject({
+      status: 200,
+      json: { items: [{ id: created.data.id, label: 'Okta SSO', startURL: created.data.service.startURL }] },
+    });
     expect((await rita.api.orgs.listSsoProviderLoginsInOrganization(orgId)).data.items).toHaveLength(1);
 
-    await expect400(http('POST', `/v1/orgs/${orgId}/saml`, jane.token, { label: 'x'.repeat(31) }), /^Invalid request: label: Too big/);
-    await expect400(http('POST', `/v1/orgs/${orgId}/saml`, jane.token, { label: 'ok', certificate: 'MIIB-not-a-cert' }), /^Invalid request: certificate: not a PEM-encoded X\.509 certificate/);
-    await expect400(http('POST', `/v1/orgs/${orgId}/saml`, jane.token, { label: 'ok', certificate: 'x'.repeat(10_001) }), /^Invalid request: certificate: Too big/);
-    await expect400(http('POST', `/v1/orgs/${orgId}/saml`, jane.token, { label: 'ok', entityID: 'e'.repeat(1025) }), /^Invalid request: entityID: Too big/);
-    await expect400(http('PATCH', `/v1/orgs/${orgId}/saml/${pending.id}`, jane.token, { ssoURL: 'ftp://idp.acme.io' }), /^Invalid request: ssoURL/);
-    await expect400(http('PATCH', `/v1/orgs/${orgId}/saml/${pending.id}`, jane.token, { defaultTeam: 'nope' }), /^Invalid request: defaultTeam: no such team/);
+    await expect400(
+      http('POST', `/v1/orgs/${orgId}/saml`, jane.token, { label: 'x'.repeat(31) }),
+      /^Invalid request: label: Too big/,
+    );
+    await expect400(
+      http('POST', `/v1/orgs/${orgId}/saml`, jane.token, { label: 'ok', certificate: 'MIIB-not-a-cert' }),
+      /^Invalid request: certificate: not a PEM-encoded X\.509 certificate/,
+    );
+    await expect400(
+      http('POST', `/v1/orgs/${orgId}/saml`, jane.token, { label: 'ok', certificate: 'x'.repeat(10_001) }),
+      /^Invalid request: certificate: Too big/,
+    );
+    await expect400(
+      http('POST', `/v1/orgs/${orgId}/saml`, jane.token, { label: 'ok', entityID: 'e'.repeat(1025) }),
+      /^Invalid request: entityID: Too big/,
+    );
+    await expect400(
+      http('PATCH', `/v1/orgs/${orgId}/saml/${pending.id}`, jane.token, { ssoURL: 'ftp://idp.acme.io' }),
+      /^Invalid request: ssoURL/,
+    );
+    await expect400(
+      http('PATCH', `/v1/orgs/${orgId}/saml/${pending.id}`, jane.token, { defaultTeam: 'nope' }),
+      /^Invalid request: defaultTeam: no such team/,
+    );
     expect(await apiError(eddie.api.orgs.listSamlProvidersInOrganizationById(orgId))).toMatchObject({ code: 403 });
 
     const deleted = await jane.api.orgs.deleteOrganizationSamlProvider(orgId, created.data.id);
@@ -276,16 +449,35 @@ describe('translation settings', () => {
     const created = await jane.api.orgs.createTranslation(orgId, { title: 'French docs', languages: ['fr'] } as never);
     expect(created.status).toBe(201);
     const settings = created.data as unknown as { id: string; title: string; languages: string[]; permissions: object };
-    expect(settings).toMatchObject({ object: 'translation-settings', title: 'French docs', languages: ['fr'], permissions: { view: true, edit: true } });
-    expect((await rita.api.orgs.getTranslation(orgId, settings.id)).data).toMatchObject({ id: settings.id, permissions: { view: true, edit: false } });
-    const replaced = await jane.api.orgs.updateTranslation(orgId, settings.id, { title: 'French and German', languages: ['fr', 'de'] } as never);
+    expect(settings).toMatchObject({
+      object: 'translation-settings',
+      title: 'French docs',
+      languages: ['fr'],
+      permissions: { view: true, edit: true },
+    });
+    expect((await rita.api.orgs.getTranslation(orgId, settings.id)).data).toMatchObject({
+      id: settings.id,
+      permissions: { view: true, edit: false },
+    });
+    const replaced = await jane.api.orgs.updateTranslation(orgId, settings.id, {
+      title: 'French and German',
+      languages: ['fr', 'de'],
+    } as never);
     expect(replaced.data).toMatchObject({ title: 'French and German', languages: ['fr', 'de'] });
     expect((await rita.api.orgs.listTranslations(orgId)).data.items.map((t) => t.id)).toContain(settings.id);
-    expect(await apiError(rita.api.orgs.updateTranslation(orgId, settings.id, { title: 'Nope' } as never))).toMatchObject({ code: 403 });
+    expect(
+      await apiError(rita.api.orgs.updateTranslation(orgId, settings.id, { title: 'Nope' } as never)),
+    ).toMatchObject({ code: 403 });
 
-    await expect400(http('POST', `/v1/orgs/${orgId}/translations`, jane.token, { title: 'x'.repeat(101) }), /^Invalid request: title: Too big/);
+    await expect400(
+      http('POST', `/v1/orgs/${orgId}/translations`, jane.token, { title: 'x'.repeat(101) }),
+      /^Invalid request: title: Too big/,
+    );
     await expect400(http('POST', `/v1/orgs/${orgId}/translations`, jane.token, {}), /^Invalid request: title/);
-    await expect400(http('PUT', `/v1/orgs/${orgId}/translations/${settings.id}`, jane.token, { title: 'ok', languages: ['xx'] }), /^Invalid request: languages\.0/);
+    await expect400(
+      http('PUT', `/v1/orgs/${orgId}/translations/${settings.id}`, jane.token, { title: 'ok', languages: ['xx'] }),
+      /^Invalid request: languages\.0/,
+    );
 
     const deleted = await jane.api.orgs.deleteTranslation(orgId, settings.id);
     expect(deleted.status).toBe(205);

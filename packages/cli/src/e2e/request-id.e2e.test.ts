@@ -38,12 +38,30 @@ afterAll(async () => {
 describe('request ids', () => {
   it('carry from the gateway into the owning service’s log lines', async () => {
     const out: string[] = [];
-    await runCli(['bootstrap', '--org', 'Trace Co', '--email', 'tess@trace.io'], { QUIRE_URL: platform.url, QUIRE_DATA_DIR: dataDir }, (l) => out.push(l), () => {});
+    await runCli(
+      ['bootstrap', '--org', 'Trace Co', '--email', 'tess@trace.io'],
+      { QUIRE_URL: platform.url, QUIRE_DATA_DIR: dataDir },
+      (l) => out.push(l),
+      () => {},
+    );
     const { token } = JSON.parse(out.join('\n')) as { token: string };
-    const res = await fetch(`${platform.url}/v1/spaces/nope`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'trace-4242' } });
+    const res = await fetch(`${platform.url}/v1/spaces/nope`, {
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': 'trace-4242' },
+    });
     expect(res.status).toBe(404);
     expect(res.headers.get('x-request-id')).toBe('trace-4242');
     const contentLine = lines.find((l) => l.reqId === 'trace-4242' && l.service === 'content');
     expect(contentLine).toMatchObject({ msg: 'rpc', path: 'spaces.get', status: 404 });
+  });
+
+  it('keeps a chosen id only in a safe form, else answers under a new one', async () => {
+    for (const unsafe of ['<script>alert(1)</script>', 'a b', 'x'.repeat(129)]) {
+      const res = await fetch(`${platform.url}/healthz`, { headers: { 'x-request-id': unsafe } });
+      const id = res.headers.get('x-request-id');
+      expect(id).not.toBe(unsafe);
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const kept = await fetch(`${platform.url}/healthz`, { headers: { 'x-request-id': 'ci-run_42.7' } });
+    expect(kept.headers.get('x-request-id')).toBe('ci-run_42.7');
   });
 });

@@ -19,7 +19,9 @@ afterAll(async () => {
 async function publish(spaceId: string, pages: { title: string; markdown: string }[]): Promise<string> {
   const api = p.client(acme.token);
   const cr = (await api.spaces.createChangeRequest(spaceId, { subject: 'Write' })).data;
-  await api.spaces.updateChangeRequestContent(spaceId, cr.id, { changes: pages.map((pg) => ({ operation: 'insert_page', title: pg.title, document: { markdown: pg.markdown } })) } as never);
+  await api.spaces.updateChangeRequestContent(spaceId, cr.id, {
+    changes: pages.map((pg) => ({ operation: 'insert_page', title: pg.title, document: { markdown: pg.markdown } })),
+  } as never);
   return (await api.spaces.mergeChangeRequest(spaceId, cr.id)).data.revision;
 }
 
@@ -28,7 +30,11 @@ describe('search (through the gateway, official client)', () => {
     const api = p.client(acme.token);
     const space = (await api.orgs.createSpace(acme.organization.id, { title: 'Manual' })).data;
     await publish(space.id, [
-      { title: 'Shipping notes', markdown: 'Every package ships with a manifest.\n\n## Tracking parcels\n\nCouriers scan the parcel at each depot.\n' },
+      {
+        title: 'Shipping notes',
+        markdown:
+          'Every package ships with a manifest.\n\n## Tracking parcels\n\nCouriers scan the parcel at each depot.\n',
+      },
       { title: 'Parcels', markdown: 'What a parcel is.' },
     ]);
     const merged = Date.now();
@@ -39,16 +45,28 @@ describe('search (through the gateway, official client)', () => {
     }
     expect(Date.now() - merged).toBeLessThan(1_000);
     expect(items.map((i) => i.title)).toEqual(['Parcels', 'Shipping notes']);
-    expect(items[0]).toMatchObject({ rank: 1, resultType: 'page', path: 'parcels', urls: { app: `http://quire.test/o/${acme.organization.id}/s/${space.id}/parcels` } });
+    expect(items[0]).toMatchObject({
+      rank: 1,
+      resultType: 'page',
+      path: 'parcels',
+      urls: { app: `http://quire.test/o/${acme.organization.id}/s/${space.id}/parcels` },
+    });
     expect(items[1]!.sections).toEqual([
-      expect.objectContaining({ id: 'tracking-parcels', title: 'Tracking parcels', path: 'shipping-notes#tracking-parcels', body: 'Couriers scan the parcel at each depot.' }),
+      expect.objectContaining({
+        id: 'tracking-parcels',
+        title: 'Tracking parcels',
+        path: 'shipping-notes#tracking-parcels',
+        body: 'Couriers scan the parcel at each depot.',
+      }),
     ]);
     expect(items[0]!.score).toBeGreaterThan(items[1]!.score);
 
     // Paging with the client: one result per page, each once.
     const first = (await api.spaces.searchSpaceContent(space.id, { query: 'parcel', limit: 1 })).data;
     expect(first.count).toBe(2);
-    const second = (await api.spaces.searchSpaceContent(space.id, { query: 'parcel', limit: 1, page: first.next!.page })).data;
+    const second = (
+      await api.spaces.searchSpaceContent(space.id, { query: 'parcel', limit: 1, page: first.next!.page })
+    ).data;
     expect([...first.items, ...second.items].map((i) => i.title)).toEqual(['Parcels', 'Shipping notes']);
     expect(second.next).toBeUndefined();
   });
@@ -58,10 +76,22 @@ describe('search (through the gateway, official client)', () => {
     const open = (await api.orgs.createSpace(acme.organization.id, { title: 'Open handbook' })).data;
     const closed = (await api.orgs.createSpace(acme.organization.id, { title: 'Board room' })).data;
     await api.spaces.updateSpaceById(closed.id, { defaultLevel: null } as never);
-    const [a, b] = [await publish(open.id, [{ title: 'Holidays', markdown: 'Vacation policy for everyone.' }]), await publish(closed.id, [{ title: 'Salaries', markdown: 'Vacation payouts, confidential.' }])];
-    for (const [space, revision] of [[open.id, a], [closed.id, b]] as const) {
+    const [a, b] = [
+      await publish(open.id, [{ title: 'Holidays', markdown: 'Vacation policy for everyone.' }]),
+      await publish(closed.id, [{ title: 'Salaries', markdown: 'Vacation payouts, confidential.' }]),
+    ];
+    for (const [space, revision] of [
+      [open.id, a],
+      [closed.id, b],
+    ] as const) {
       const deadline = Date.now() + 5_000;
-      while ((await p.sql<{ revision_id: string }>('select revision_id from content.search_space where space_id = $1', [space]))[0]?.revision_id !== revision) {
+      while (
+        (
+          await p.sql<{ revision_id: string }>('select revision_id from content.search_space where space_id = $1', [
+            space,
+          ])
+        )[0]?.revision_id !== revision
+      ) {
         if (Date.now() > deadline) throw new Error('not indexed in time');
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -69,14 +99,36 @@ describe('search (through the gateway, official client)', () => {
 
     const all = (await api.orgs.searchOrganizationContent(acme.organization.id, { query: 'vacations' })).data;
     expect(all.count).toBe(2);
-    expect(all.items.map((s) => [s.type, s.title]).sort()).toEqual([['space', 'Board room'], ['space', 'Open handbook']]);
+    expect(all.items.map((s) => [s.type, s.title]).sort()).toEqual([
+      ['space', 'Board room'],
+      ['space', 'Open handbook'],
+    ]);
 
-    const theirs = (await p.client(reader.token).orgs.searchOrganizationContent(acme.organization.id, { query: 'vacations' })).data;
+    const theirs = (
+      await p.client(reader.token).orgs.searchOrganizationContent(acme.organization.id, { query: 'vacations' })
+    ).data;
     expect(theirs.count).toBe(1);
-    expect(theirs.items).toEqual([expect.objectContaining({ type: 'space', id: open.id, title: 'Open handbook', pages: [expect.objectContaining({ title: 'Holidays', rank: 1 })] })]);
-    expect((await apiError(p.client(reader.token).spaces.searchSpaceContent(closed.id, { query: 'vacations' }))).code).toBe(404);
-    expect((await apiError(p.client(other.token).orgs.searchOrganizationContent(acme.organization.id, { query: 'vacations' }))).code).toBe(404);
-    expect((await apiError(p.client(other.token).spaces.searchSpaceContent(open.id, { query: 'vacations' }))).code).toBe(404);
+    expect(theirs.items).toEqual([
+      expect.objectContaining({
+        type: 'space',
+        id: open.id,
+        title: 'Open handbook',
+        pages: [expect.objectContaining({ title: 'Holidays', rank: 1 })],
+      }),
+    ]);
+    expect(
+      (await apiError(p.client(reader.token).spaces.searchSpaceContent(closed.id, { query: 'vacations' }))).code,
+    ).toBe(404);
+    expect(
+      (
+        await apiError(
+          p.client(other.token).orgs.searchOrganizationContent(acme.organization.id, { query: 'vacations' }),
+        )
+      ).code,
+    ).toBe(404);
+    expect(
+      (await apiError(p.client(other.token).spaces.searchSpaceContent(open.id, { query: 'vacations' }))).code,
+    ).toBe(404);
   });
 
   it('answers 400 in the error shape for a missing or over-long query', async () => {
@@ -89,12 +141,16 @@ describe('search (through the gateway, official client)', () => {
       expect(long.status).toBe(400);
       expect(long.body).toEqual({ error: { code: 400, message: expect.stringMatching(/query/) } });
       expect((await p.get(acme.token, `${path}?query=${'a'.repeat(512)}`)).status).toBe(200);
-      expect((await p.get(acme.token, `${path}?query=x&page=bm9wZQ`)).body).toEqual({ error: { code: 400, message: 'Invalid `page`: not a cursor of this list' } });
+      expect((await p.get(acme.token, `${path}?query=x&page=bm9wZQ`)).body).toEqual({
+        error: { code: 400, message: 'Invalid `page`: not a cursor of this list' },
+      });
     }
   });
 
   it('appears in the OpenAPI document with GitBook operation ids', async () => {
-    const doc = (await (await fetch(`${p.url}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, { operationId: string }>> };
+    const doc = (await (await fetch(`${p.url}/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
     expect(doc.paths['/v1/spaces/{spaceId}/search']?.get?.operationId).toBe('searchSpaceContent');
     expect(doc.paths['/v1/orgs/{organizationId}/search']?.get?.operationId).toBe('searchOrganizationContent');
   });

@@ -18,7 +18,10 @@ function http(p: Platform, token: string) {
   return async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${p.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     const text = await res.text();
@@ -26,7 +29,11 @@ function http(p: Platform, token: string) {
   };
 }
 
-const projection = (p: Platform, spaceId: string) => p.sql<{ organization_id: string; deleted_at: Date | null }>('select organization_id, deleted_at from sites.content_space where id = $1', [spaceId]);
+const projection = (p: Platform, spaceId: string) =>
+  p.sql<{ organization_id: string; deleted_at: Date | null }>(
+    'select organization_id, deleted_at from sites.content_space where id = $1',
+    [spaceId],
+  );
 
 /**
  * Two organizations: Acme (Ann admin, Rita `read`) and Beta (Bob admin; Ann is added there as admin, so
@@ -35,9 +42,20 @@ const projection = (p: Platform, spaceId: string) => p.sql<{ organization_id: st
 async function setUp(p: Platform) {
   const acme: Boot = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
   const beta: Boot = (await p.cli(['bootstrap', '--org', 'Beta', '--email', 'bob@beta.io', '--name', 'Bob'])).json;
-  const rita = await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read']);
+  const rita = await p.cli([
+    'users',
+    'add',
+    '--org',
+    acme.organization.id,
+    '--email',
+    'rita@acme.io',
+    '--role',
+    'read',
+  ]);
   expect(rita.code).toBe(0);
-  expect((await p.cli(['users', 'add', '--org', beta.organization.id, '--email', 'ann@acme.io', '--role', 'admin'])).code).toBe(0);
+  expect(
+    (await p.cli(['users', 'add', '--org', beta.organization.id, '--email', 'ann@acme.io', '--role', 'admin'])).code,
+  ).toBe(0);
   return { acme, beta, rita: rita.json as { user: { id: string }; token: string } };
 }
 
@@ -72,15 +90,34 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
       urls: { location: `http://quire.test/v1/spaces/${id}`, app: `http://quire.test/o/${org}/s/${id}` },
     });
 
-    const patched = await api.spaces.updateSpaceById(id, { title: 'Company handbook', emoji: '📗', editMode: SpaceEditMode.Locked, defaultLevel: MemberRole.Read });
+    const patched = await api.spaces.updateSpaceById(id, {
+      title: 'Company handbook',
+      emoji: '📗',
+      editMode: SpaceEditMode.Locked,
+      defaultLevel: MemberRole.Read,
+    });
     expect(patched.status).toBe(200);
-    expect(patched.data).toMatchObject({ title: 'Company handbook', emoji: '📗', editMode: SpaceEditMode.Locked, defaultLevel: MemberRole.Read });
+    expect(patched.data).toMatchObject({
+      title: 'Company handbook',
+      emoji: '📗',
+      editMode: SpaceEditMode.Locked,
+      defaultLevel: MemberRole.Read,
+    });
     const published = await http(p, acme.token)('PATCH', `/v1/spaces/${id}`, { visibility: 'public' });
-    expect(published.json.urls).toMatchObject({ published: `http://quire.test/s/${id}`, public: `http://quire.test/s/${id}` });
+    expect(published.json.urls).toMatchObject({
+      published: `http://quire.test/s/${id}`,
+      public: `http://quire.test/s/${id}`,
+    });
 
     const copy = await api.spaces.duplicateSpace(id);
     expect(copy.status).toBe(201);
-    expect(copy.data).toMatchObject({ title: 'Copy of Company handbook', emoji: '📗', visibility: 'public', defaultLevel: 'read', organization: org });
+    expect(copy.data).toMatchObject({
+      title: 'Copy of Company handbook',
+      emoji: '📗',
+      visibility: 'public',
+      defaultLevel: 'read',
+      organization: org,
+    });
     expect(copy.data.revision).not.toBe(created.data.revision);
 
     const col = (await api.orgs.createCollection(org, { title: 'Guides' })).data;
@@ -108,13 +145,30 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
     const org = acme.organization.id;
     const a = await api.orgs.createCollection(org, { title: 'Alpha' });
     expect(a.status).toBe(201);
-    expect(a.data).toMatchObject({ object: 'collection', title: 'Alpha', organization: org, defaultLevel: 'inherit', permissions: { view: true, admin: true, create: true, viewInviteLinks: true } });
+    expect(a.data).toMatchObject({
+      object: 'collection',
+      title: 'Alpha',
+      organization: org,
+      defaultLevel: 'inherit',
+      permissions: { view: true, admin: true, create: true, viewInviteLinks: true },
+    });
     const nested = (await api.orgs.createCollection(org, { title: 'Alpha child', parent: a.data.id })).data;
     expect(nested.parent).toBe(a.data.id);
     const got = await api.collections.getCollectionById(a.data.id);
-    expect(got.data.urls).toEqual({ location: `http://quire.test/v1/collections/${a.data.id}`, app: `http://quire.test/o/${org}/c/${a.data.id}` });
-    const patched = await api.collections.updateCollectionById(a.data.id, { title: 'Alpha team', description: 'Everything Alpha', defaultLevel: MemberRole.Comment });
-    expect(patched.data).toMatchObject({ title: 'Alpha team', description: 'Everything Alpha', defaultLevel: MemberRole.Comment });
+    expect(got.data.urls).toEqual({
+      location: `http://quire.test/v1/collections/${a.data.id}`,
+      app: `http://quire.test/o/${org}/c/${a.data.id}`,
+    });
+    const patched = await api.collections.updateCollectionById(a.data.id, {
+      title: 'Alpha team',
+      description: 'Everything Alpha',
+      defaultLevel: MemberRole.Comment,
+    });
+    expect(patched.data).toMatchObject({
+      title: 'Alpha team',
+      description: 'Everything Alpha',
+      defaultLevel: MemberRole.Comment,
+    });
 
     const all = await api.orgs.listCollectionsInOrganizationById(org);
     expect(all.data.items.map((c) => c.id)).toEqual(expect.arrayContaining([a.data.id, nested.id]));
@@ -129,7 +183,10 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
     const b = (await api.orgs.createCollection(org, { title: 'Beta team' })).data;
     const moved = await api.collections.moveCollection(nested.id, { parent: b.id });
     expect(moved.data.parent).toBe(b.id);
-    expect(await apiError(api.collections.moveCollection(b.id, { parent: nested.id }))).toMatchObject({ code: 400, message: 'parent: a collection cannot move into itself or one of its sub-collections' });
+    expect(await apiError(api.collections.moveCollection(b.id, { parent: nested.id }))).toMatchObject({
+      code: 400,
+      message: 'parent: a collection cannot move into itself or one of its sub-collections',
+    });
 
     const del = await api.collections.deleteCollectionById(a.data.id);
     expect(del.status).toBe(205);
@@ -140,7 +197,10 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
 
     const transferred = await api.collections.transferCollection(b.id, { organization: beta.organization.id });
     expect(transferred.data).toMatchObject({ id: b.id, organization: beta.organization.id });
-    expect((await api.collections.getCollectionById(nested.id)).data).toMatchObject({ organization: beta.organization.id, parent: b.id });
+    expect((await api.collections.getCollectionById(nested.id)).data).toMatchObject({
+      organization: beta.organization.id,
+      parent: b.id,
+    });
   });
 
   it('answers 400 with the error shape for every limit', async () => {
@@ -155,7 +215,12 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
       ['PATCH', `/v1/spaces/${space.id}`, { emoji: 'e'.repeat(51) }, /emoji: Too big/],
       ['PATCH', `/v1/spaces/${space.id}`, { editMode: 'frozen' }, /editMode/],
       ['PATCH', `/v1/spaces/${space.id}`, { defaultLevel: 'owner' }, /defaultLevel/],
-      ['PATCH', `/v1/spaces/${space.id}`, { visibility: 'in-collection' }, /^visibility: `in-collection` is only for a space inside a collection$/],
+      [
+        'PATCH',
+        `/v1/spaces/${space.id}`,
+        { visibility: 'in-collection' },
+        /^visibility: `in-collection` is only for a space inside a collection$/,
+      ],
       ['POST', `/v1/orgs/${org}/collections`, { title: 'x'.repeat(51) }, /title: Too big/],
       ['PATCH', `/v1/collections/${col.id}`, { description: 'd'.repeat(101) }, /description: Too big/],
       ['PATCH', `/v1/collections/${col.id}`, { title: 't'.repeat(51) }, /title: Too big/],
@@ -180,8 +245,13 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
       expect(res.json.error.message, `${method} ${path}`).toMatch(message);
     }
     // At the limit is fine.
-    expect((await call('PATCH', `/v1/spaces/${space.id}`, { title: 'x'.repeat(50), emoji: 'e'.repeat(50) })).status).toBe(200);
-    expect((await call('PATCH', `/v1/collections/${col.id}`, { title: 't'.repeat(50), description: 'd'.repeat(100) })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/v1/spaces/${space.id}`, { title: 'x'.repeat(50), emoji: 'e'.repeat(50) })).status,
+    ).toBe(200);
+    expect(
+      (await call('PATCH', `/v1/collections/${col.id}`, { title: 't'.repeat(50), description: 'd'.repeat(100) }))
+        .status,
+    ).toBe(200);
   });
 
   it('deletes (205), restores within 7 days, answers 412 after, and purges for good', async () => {
@@ -198,7 +268,9 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
     const list = await call('GET', `/v1/orgs/${org}/spaces?limit=1000`);
     expect(list.json.items.map((s: { id: string }) => s.id)).not.toContain(old.id);
     expect((await call('GET', `/v1/spaces/${old.id}`)).json.deletedAt).toEqual(expect.any(String));
-    await expect.poll(async () => (await projection(p, old.id))[0]?.deleted_at, { timeout: 5_000 }).toBeInstanceOf(Date);
+    await expect
+      .poll(async () => (await projection(p, old.id))[0]?.deleted_at, { timeout: 5_000 })
+      .toBeInstanceOf(Date);
 
     await p.sql(`update content.space set deleted_at = now() - interval '6 days' where id = $1`, [recent.id]);
     await p.sql(`update content.space set deleted_at = now() - interval '8 days' where id = $1`, [old.id]);
@@ -207,7 +279,9 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
     expect(ok.json.deletedAt).toBeUndefined();
     const late = await call('POST', `/v1/spaces/${old.id}/restore`);
     expect(late.status).toBe(412);
-    expect(late.json).toEqual({ error: { code: 412, message: 'The space was deleted more than 7 days ago and can no longer be restored' } });
+    expect(late.json).toEqual({
+      error: { code: 412, message: 'The space was deleted more than 7 days ago and can no longer be restored' },
+    });
 
     // The purge job (every 300 ms here) removes it; space.purged makes sites drop its row.
     await expect.poll(async () => (await call('GET', `/v1/spaces/${old.id}`)).status, { timeout: 10_000 }).toBe(404);
@@ -221,7 +295,8 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
     const call = http(p, acme.token);
     const org = (await call('POST', '/v1/orgs', { title: 'Order Co' })).json.id as string;
     const ids: Record<string, string> = {};
-    for (const title of ['A', 'B', 'C', 'D']) ids[title] = (await call('POST', `/v1/orgs/${org}/spaces`, { title })).json.id;
+    for (const title of ['A', 'B', 'C', 'D'])
+      ids[title] = (await call('POST', `/v1/orgs/${org}/spaces`, { title })).json.id;
     const order = async () => {
       const titles: string[] = [];
       let page: string | undefined;
@@ -241,31 +316,50 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
     const col = (await call('POST', `/v1/orgs/${org}/collections`, { title: 'Box' })).json;
     await call('POST', `/v1/collections/${col.id}/move`, { position: { after: { type: 'space', space: ids.D } } });
     await call('POST', `/v1/spaces/${ids.B}/move`, { parent: col.id });
-    await call('POST', `/v1/spaces/${ids.C}/move`, { parent: col.id, position: { before: { type: 'space', space: ids.B } } });
-    expect((await call('GET', `/v1/collections/${col.id}/spaces`)).json.items.map((s: { title: string }) => s.title)).toEqual(['C', 'B']);
+    await call('POST', `/v1/spaces/${ids.C}/move`, {
+      parent: col.id,
+      position: { before: { type: 'space', space: ids.B } },
+    });
+    expect(
+      (await call('GET', `/v1/collections/${col.id}/spaces`)).json.items.map((s: { title: string }) => s.title),
+    ).toEqual(['C', 'B']);
     expect((await order()).filter((t) => t === 'D' || t === 'A')).toEqual(['D', 'A']);
   });
 
   it('transfers a space between organizations (admin in both); sites follows space.transferred', async () => {
     const call = http(p, acme.token);
     const space = (await call('POST', `/v1/orgs/${acme.organization.id}/spaces`, { title: 'Traveller' })).json;
-    await expect.poll(async () => (await projection(p, space.id))[0]?.organization_id, { timeout: 5_000 }).toBe(acme.organization.id);
+    await expect
+      .poll(async () => (await projection(p, space.id))[0]?.organization_id, { timeout: 5_000 })
+      .toBe(acme.organization.id);
     const moved = await call('POST', `/v1/spaces/${space.id}/transfer`, { organization: beta.organization.id });
     expect(moved.status).toBe(200);
     expect(moved.json).toMatchObject({ id: space.id, organization: beta.organization.id, revision: space.revision });
-    await expect.poll(async () => (await projection(p, space.id))[0]?.organization_id, { timeout: 5_000 }).toBe(beta.organization.id);
+    await expect
+      .poll(async () => (await projection(p, space.id))[0]?.organization_id, { timeout: 5_000 })
+      .toBe(beta.organization.id);
     // Bob, admin of Beta, now sees it; Rita (Acme only) no longer does.
     expect((await p.client(beta.token).spaces.getSpaceById(space.id)).data.permissions.admin).toBe(true);
     expect(await apiError(p.client(rita.token).spaces.getSpaceById(space.id))).toMatchObject({ code: 404 });
     // Bob is not admin in Acme: he cannot send it back.
-    expect((await http(p, beta.token)('POST', `/v1/spaces/${space.id}/transfer`, { organization: acme.organization.id })).status).toBe(403);
+    expect(
+      (await http(p, beta.token)('POST', `/v1/spaces/${space.id}/transfer`, { organization: acme.organization.id }))
+        .status,
+    ).toBe(403);
     // A collection travels with its spaces.
     const col = (await call('POST', `/v1/orgs/${beta.organization.id}/collections`, { title: 'Crate' })).json;
     expect((await call('POST', `/v1/spaces/${space.id}/move`, { parent: col.id })).status).toBe(200);
-    const back = await p.client(acme.token).collections.transferCollection(col.id, { organization: acme.organization.id });
+    const back = await p
+      .client(acme.token)
+      .collections.transferCollection(col.id, { organization: acme.organization.id });
     expect(back.data.organization).toBe(acme.organization.id);
-    await expect.poll(async () => (await projection(p, space.id))[0]?.organization_id, { timeout: 5_000 }).toBe(acme.organization.id);
-    expect((await call('GET', `/v1/spaces/${space.id}`)).json).toMatchObject({ organization: acme.organization.id, parent: col.id });
+    await expect
+      .poll(async () => (await projection(p, space.id))[0]?.organization_id, { timeout: 5_000 })
+      .toBe(acme.organization.id);
+    expect((await call('GET', `/v1/spaces/${space.id}`)).json).toMatchObject({
+      organization: acme.organization.id,
+      parent: col.id,
+    });
   });
 
   it('applies the permission table: a `read` member reads, an admin does everything', async () => {
@@ -281,9 +375,34 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
 
     const got = await reader('GET', `/v1/spaces/${space.id}`);
     expect(got.status).toBe(200);
-    expect(got.json.permissions).toEqual({ view: true, access: true, admin: false, viewInviteLinks: false, edit: false, triggerGitSync: false, comment: false, merge: false, review: false });
-    expect((await reader('GET', `/v1/collections/${col.id}`)).json.permissions).toEqual({ view: true, admin: false, viewInviteLinks: false, create: false });
-    expect((await admin('GET', `/v1/spaces/${space.id}`)).json.permissions).toEqual({ view: true, access: true, admin: true, viewInviteLinks: true, edit: true, triggerGitSync: true, comment: true, merge: true, review: true });
+    expect(got.json.permissions).toEqual({
+      view: true,
+      access: true,
+      admin: false,
+      viewInviteLinks: false,
+      edit: false,
+      triggerGitSync: false,
+      comment: false,
+      merge: false,
+      review: false,
+    });
+    expect((await reader('GET', `/v1/collections/${col.id}`)).json.permissions).toEqual({
+      view: true,
+      admin: false,
+      viewInviteLinks: false,
+      create: false,
+    });
+    expect((await admin('GET', `/v1/spaces/${space.id}`)).json.permissions).toEqual({
+      view: true,
+      access: true,
+      admin: true,
+      viewInviteLinks: true,
+      edit: true,
+      triggerGitSync: true,
+      comment: true,
+      merge: true,
+      review: true,
+    });
 
     // operation → [reader status, admin status]
     const table: [string, string, string, unknown, number, number][] = [
@@ -301,7 +420,14 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
       ['create collection', 'POST', `/v1/orgs/${org}/collections`, { title: 'New' }, 403, 201],
       ['update collection', 'PATCH', `/v1/collections/${col.id}`, { title: 'Renamed' }, 403, 200],
       ['move collection', 'POST', `/v1/collections/${col.id}/move`, { parent: null }, 403, 200],
-      ['transfer collection', 'POST', `/v1/collections/${leavingCol.id}/transfer`, { organization: beta.organization.id }, 403, 200],
+      [
+        'transfer collection',
+        'POST',
+        `/v1/collections/${leavingCol.id}/transfer`,
+        { organization: beta.organization.id },
+        403,
+        200,
+      ],
       ['delete space', 'DELETE', `/v1/spaces/${trashed.id}`, undefined, 403, 205],
       ['delete collection', 'DELETE', `/v1/collections/${col.id}`, undefined, 403, 205],
     ];
@@ -312,10 +438,17 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
       expect((await admin(method, path, body)).status, `admin: ${name}`).toBe(adminStatus);
     }
     // An admin lists Rita's spaces (her role comes from the member.added event of `users add`).
-    await expect.poll(async () => (await admin('GET', `/v1/orgs/${org}/members/${rita.user.id}/spaces`)).status, { timeout: 5_000 }).toBe(200);
+    await expect
+      .poll(async () => (await admin('GET', `/v1/orgs/${org}/members/${rita.user.id}/spaces`)).status, {
+        timeout: 5_000,
+      })
+      .toBe(200);
     const ritas = (await admin('GET', `/v1/orgs/${org}/members/${rita.user.id}/spaces?limit=1000`)).json;
     expect(ritas.items.map((i: { space: { id: string } }) => i.space.id)).toContain(space.id);
-    expect(ritas.items.find((i: { space: { id: string } }) => i.space.id === space.id)).toMatchObject({ permission: 'read', space: { permissions: { admin: true } } });
+    expect(ritas.items.find((i: { space: { id: string } }) => i.space.id === space.id)).toMatchObject({
+      permission: 'read',
+      space: { permissions: { admin: true } },
+    });
     // Rita's own list carries her role on each space.
     const own = await p.client(rita.token).orgs.listSpacesForOrganizationMember(org, rita.user.id);
     expect(own.data.items.length).toBeGreaterThan(0);
@@ -323,7 +456,11 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
     // A space level raises her: `edit` on one space.
     const raised = (await admin('POST', `/v1/orgs/${org}/spaces`, { title: 'Raised' })).json;
     await admin('PATCH', `/v1/spaces/${raised.id}`, { defaultLevel: 'edit' });
-    expect((await reader('GET', `/v1/spaces/${raised.id}`)).json.permissions).toMatchObject({ edit: true, comment: true, admin: false });
+    expect((await reader('GET', `/v1/spaces/${raised.id}`)).json.permissions).toMatchObject({
+      edit: true,
+      comment: true,
+      admin: false,
+    });
   });
 
   it('answers 404 to a token of another organization, on every operation', async () => {
@@ -361,7 +498,9 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
   });
 
   it('documents the operations with their GitBook operationIds and statuses', async () => {
-    const doc = (await (await fetch(`${p.url}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
+    const doc = (await (await fetch(`${p.url}/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+    };
     const expected: [string, string, string, string][] = [
       ['/v1/spaces/{spaceId}', 'patch', 'updateSpaceById', '200'],
       ['/v1/spaces/{spaceId}', 'delete', 'deleteSpaceById', '205'],
@@ -387,44 +526,57 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
   });
 });
 
-describe.skipIf(!hasNats)('spaces over NATS JetStream: transfer and purge reach sites, the purge runs on the work queue', () => {
-  let p: Platform;
-  let acme: Boot;
-  let beta: Boot;
+describe.skipIf(!hasNats)(
+  'spaces over NATS JetStream: transfer and purge reach sites, the purge runs on the work queue',
+  () => {
+    let p: Platform;
+    let acme: Boot;
+    let beta: Boot;
 
-  beforeAll(async () => {
-    p = await startPlatform({ nats: true, env: { QUIRE_PURGE_EVERY_MS: '300' } });
-    ({ acme, beta } = await setUp(p));
-  });
-  afterAll(async () => {
-    await p?.stop();
-    if (p) {
+    beforeAll(async () => {
+      p = await startPlatform({ nats: true, env: { QUIRE_PURGE_EVERY_MS: '300' } });
+      ({ acme, beta } = await setUp(p));
+    });
+    afterAll(async () => {
+      await p?.stop();
+      if (p) {
+        const nc = await connect({ servers: TEST_NATS_URL });
+        await (await jetstreamManager(nc)).streams.delete(`${p.env.NATS_STREAM}_JOBS`).catch(() => {});
+        await nc.close();
+      }
+    });
+
+    it('moves the projection with the space, then drops it when the purge job removes the space', async () => {
+      const call = http(p, acme.token);
+      const space = (await call('POST', `/v1/orgs/${acme.organization.id}/spaces`, { title: 'Over NATS' })).json;
+      await expect
+        .poll(async () => (await projection(p, space.id))[0]?.organization_id, { timeout: 10_000 })
+        .toBe(acme.organization.id);
+      expect(
+        (await call('POST', `/v1/spaces/${space.id}/transfer`, { organization: beta.organization.id })).status,
+      ).toBe(200);
+      await expect
+        .poll(async () => (await projection(p, space.id))[0]?.organization_id, { timeout: 10_000 })
+        .toBe(beta.organization.id);
+
+      expect((await call('DELETE', `/v1/spaces/${space.id}`)).status).toBe(205);
+      await expect
+        .poll(async () => (await projection(p, space.id))[0]?.deleted_at, { timeout: 10_000 })
+        .toBeInstanceOf(Date);
+      await p.sql(`update content.space set deleted_at = now() - interval '8 days' where id = $1`, [space.id]);
+      // Too late to restore: 412, or 404 once the purge job (every 300 ms) got there first (412 alone is tested above).
+      expect([412, 404]).toContain((await call('POST', `/v1/spaces/${space.id}/restore`)).status);
+      await expect
+        .poll(async () => (await call('GET', `/v1/spaces/${space.id}`)).status, { timeout: 10_000 })
+        .toBe(404);
+      await expect.poll(async () => (await projection(p, space.id)).length, { timeout: 10_000 }).toBe(0);
+
+      const content = p.platform.services.find((s) => s.name === 'content')!;
+      expect(content.jobs?.kind).toBe('nats');
       const nc = await connect({ servers: TEST_NATS_URL });
-      await (await jetstreamManager(nc)).streams.delete(`${p.env.NATS_STREAM}_JOBS`).catch(() => {});
+      const info = await (await jetstreamManager(nc)).streams.info(`${p.env.NATS_STREAM}_JOBS`);
       await nc.close();
-    }
-  });
-
-  it('moves the projection with the space, then drops it when the purge job removes the space', async () => {
-    const call = http(p, acme.token);
-    const space = (await call('POST', `/v1/orgs/${acme.organization.id}/spaces`, { title: 'Over NATS' })).json;
-    await expect.poll(async () => (await projection(p, space.id))[0]?.organization_id, { timeout: 10_000 }).toBe(acme.organization.id);
-    expect((await call('POST', `/v1/spaces/${space.id}/transfer`, { organization: beta.organization.id })).status).toBe(200);
-    await expect.poll(async () => (await projection(p, space.id))[0]?.organization_id, { timeout: 10_000 }).toBe(beta.organization.id);
-
-    expect((await call('DELETE', `/v1/spaces/${space.id}`)).status).toBe(205);
-    await expect.poll(async () => (await projection(p, space.id))[0]?.deleted_at, { timeout: 10_000 }).toBeInstanceOf(Date);
-    await p.sql(`update content.space set deleted_at = now() - interval '8 days' where id = $1`, [space.id]);
-    // Too late to restore: 412, or 404 once the purge job (every 300 ms) got there first (412 alone is tested above).
-    expect([412, 404]).toContain((await call('POST', `/v1/spaces/${space.id}/restore`)).status);
-    await expect.poll(async () => (await call('GET', `/v1/spaces/${space.id}`)).status, { timeout: 10_000 }).toBe(404);
-    await expect.poll(async () => (await projection(p, space.id)).length, { timeout: 10_000 }).toBe(0);
-
-    const content = p.platform.services.find((s) => s.name === 'content')!;
-    expect(content.jobs?.kind).toBe('nats');
-    const nc = await connect({ servers: TEST_NATS_URL });
-    const info = await (await jetstreamManager(nc)).streams.info(`${p.env.NATS_STREAM}_JOBS`);
-    await nc.close();
-    expect(info.config.retention).toBe('workqueue');
-  });
-});
+      expect(info.config.retention).toBe('workqueue');
+    });
+  },
+);

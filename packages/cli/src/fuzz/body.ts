@@ -15,8 +15,33 @@ const json = (text: string, tags: string[] = [], contentType = JSON_TYPE): BodyP
 const NONE: BodyPart = { text: undefined, contentType: undefined, tags: [] };
 
 const NOT_OBJECTS = ['[]', '[{}]', '"title"', '42', 'null', 'true', '-0', `${'['.repeat(3000)}${']'.repeat(3000)}`];
-const MALFORMED = ['{"title":', '{', '}', "{'a':1}", '{"a":1}x', '{"a":1,}', 'NaN', '\u0000', '\ufeff{}', '{"a":"\\u00"}', '{"a":1}{"b":2}', ' ', '{"a":\u0000}', '['.repeat(5000)];
-const OTHER_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream', 'application/json; charset=utf-16', 'application/jsonx', '*/*', 'application/json;;;'];
+const MALFORMED = [
+  '{"title":',
+  '{',
+  '}',
+  "{'a':1}",
+  '{"a":1}x',
+  '{"a":1,}',
+  'NaN',
+  '\u0000',
+  '\ufeff{}',
+  '{"a":"\\u00"}',
+  '{"a":1}{"b":2}',
+  ' ',
+  '{"a":\u0000}',
+  '['.repeat(5000),
+];
+const OTHER_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/octet-stream',
+  'application/json; charset=utf-16',
+  'application/jsonx',
+  '*/*',
+  'application/json;;;',
+];
 const JSON_VARIANTS = [JSON_TYPE, 'application/json; charset=utf-8', 'APPLICATION/JSON'];
 const BODY_TEXT_BUDGET = 10_000;
 
@@ -26,14 +51,23 @@ const BODY_TEXT_BUDGET = 10_000;
  * operation without a body, an unexpected one.
  */
 export function bodyArbitrary(op: Operation, ids: readonly string[], isHostile: boolean): fc.Arbitrary<BodyPart> {
-  if (!op.body) return isHostile ? fc.constantFrom(...NOT_OBJECTS, ...MALFORMED, '{"x":1}').map((t) => json(t, ['body:unexpected'])) : fc.constant(NONE);
+  if (!op.body)
+    return isHostile
+      ? fc.constantFrom(...NOT_OBJECTS, ...MALFORMED, '{"x":1}').map((t) => json(t, ['body:unexpected']))
+      : fc.constant(NONE);
   const valid = valueOf(op.body.schema, ids).filter(isObject);
-  if (!isHostile) return fc.tuple(valid, fc.constantFrom(...JSON_VARIANTS)).map(([v, type]) => json(JSON.stringify(v), [], type));
+  if (!isHostile)
+    return fc.tuple(valid, fc.constantFrom(...JSON_VARIANTS)).map(([v, type]) => json(JSON.stringify(v), [], type));
   return fc.oneof(
     { arbitrary: fc.tuple(valid, mutation(op.body.schema, ids)).map(([v, mutate]) => mutate(v)), weight: 7 },
     { arbitrary: fc.constantFrom(...NOT_OBJECTS).map((t) => json(t, ['body:not-an-object'])), weight: 1 },
     { arbitrary: fc.constantFrom(...MALFORMED).map((t) => json(t, ['body:malformed-json'])), weight: 1 },
-    { arbitrary: fc.tuple(valid, fc.constantFrom(...OTHER_TYPES, undefined)).map(([v, type]) => ({ text: JSON.stringify(v), contentType: type, tags: ['content-type'] })), weight: 1 },
+    {
+      arbitrary: fc
+        .tuple(valid, fc.constantFrom(...OTHER_TYPES, undefined))
+        .map(([v, type]) => ({ text: JSON.stringify(v), contentType: type, tags: ['content-type'] })),
+      weight: 1,
+    },
     { arbitrary: fc.constant({ ...NONE, tags: op.body.required ? ['body:absent'] : [] }), weight: 1 },
   );
 }
@@ -46,9 +80,23 @@ type Mutate = (valid: Record<string, unknown>) => BodyPart;
 function mutation(schema: JsonSchema, ids: readonly string[]): fc.Arbitrary<Mutate> {
   const props = Object.keys(schema.properties ?? {});
   const prop = fc.constantFrom(...props, 'unknownField');
-  const anyValue = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }), fc.string());
-  const set = (key: string, value: unknown, tag: string): Mutate => (v) => json(JSON.stringify(withOwn(v, key, value)), [`body:${tag}(${key})`]);
-  const raw = (key: string, literal: string): Mutate => (v) => json(JSON.stringify(withOwn(v, key, RAW)).replace(`"${RAW}"`, literal), [`body:raw-number(${key})`]);
+  const anyValue = fc.oneof(
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string(), { maxLength: 3 }),
+    fc.object({ maxDepth: 1 }),
+    fc.string(),
+  );
+  const set =
+    (key: string, value: unknown, tag: string): Mutate =>
+    (v) =>
+      json(JSON.stringify(withOwn(v, key, value)), [`body:${tag}(${key})`]);
+  const raw =
+    (key: string, literal: string): Mutate =>
+    (v) =>
+      json(JSON.stringify(withOwn(v, key, RAW)).replace(`"${RAW}"`, literal), [`body:raw-number(${key})`]);
   const enumProps = props.filter((p) => enumValues(schema.properties![p]!).length);
   const arrayProps = props.filter((p) => schema.properties![p]!.type === 'array');
   const required = schema.required ?? [];
@@ -57,17 +105,47 @@ function mutation(schema: JsonSchema, ids: readonly string[]): fc.Arbitrary<Muta
     fc.tuple(prop, anyValue).map(([k, x]) => set(k, x, 'any-type')),
     fc.tuple(prop, hostileText(BODY_TEXT_BUDGET)).map(([k, s]) => set(k, s, 'hostile-string')),
     fc.tuple(prop, hostileText(BODY_TEXT_BUDGET)).map(([k, s]) => set(k, s, 'hostile-string')),
-    fc.tuple(prop, fc.constantFrom('1e400', '-1e400', '1e-400', '-0', '123456789012345678901234567890', '9007199254740993')).map(([k, n]) => raw(k, n)),
-    fc.tuple(fc.constantFrom('__proto__', 'constructor', 'id', 'organizationId', 'spaceId', 'object', ''), fc.oneof(fc.constantFrom(...ids), fc.object({ maxDepth: 1 }))).map(([k, x]) => set(k, x, 'extra-field')),
+    fc
+      .tuple(
+        prop,
+        fc.constantFrom('1e400', '-1e400', '1e-400', '-0', '123456789012345678901234567890', '9007199254740993'),
+      )
+      .map(([k, n]) => raw(k, n)),
+    fc
+      .tuple(
+        fc.constantFrom('__proto__', 'constructor', 'id', 'organizationId', 'spaceId', 'object', ''),
+        fc.oneof(fc.constantFrom(...ids), fc.object({ maxDepth: 1 })),
+      )
+      .map(([k, x]) => set(k, x, 'extra-field')),
     fc.tuple(prop, fc.integer({ min: 2, max: 2000 })).map(([k, depth]) => set(k, nested(depth), 'deep-nesting')),
   ];
-  if (required.length) mutations.push(fc.constantFrom(...required).map((k): Mutate => (v) => json(JSON.stringify(without(v, k)), [`body:drop-required(${k})`])));
+  if (required.length)
+    mutations.push(
+      fc.constantFrom(...required).map(
+        (k): Mutate =>
+          (v) =>
+            json(JSON.stringify(without(v, k)), [`body:drop-required(${k})`]),
+      ),
+    );
   if (enumProps.length) {
-    const bad = fc.tuple(fc.constantFrom(...enumProps), fc.constantFrom((e: string) => e.toUpperCase(), (e: string) => `${e} `, (e: string) => `${e}\u0000`, () => 'unknown', () => ''));
+    const bad = fc.tuple(
+      fc.constantFrom(...enumProps),
+      fc.constantFrom(
+        (e: string) => e.toUpperCase(),
+        (e: string) => `${e} `,
+        (e: string) => `${e}\u0000`,
+        () => 'unknown',
+        () => '',
+      ),
+    );
     mutations.push(bad.map(([k, f]) => set(k, f(String(enumValues(schema.properties![k]!)[0])), 'bad-enum')));
   }
   if (arrayProps.length) {
-    const items = fc.oneof(fc.array(anyValue, { minLength: 1, maxLength: 5 }), fc.constant(Array.from({ length: 1001 }, (_, i) => `item${i}`)), fc.array(hostileText(200), { maxLength: 5 }));
+    const items = fc.oneof(
+      fc.array(anyValue, { minLength: 1, maxLength: 5 }),
+      fc.constant(Array.from({ length: 1001 }, (_, i) => `item${i}`)),
+      fc.array(hostileText(200), { maxLength: 5 }),
+    );
     mutations.push(fc.tuple(fc.constantFrom(...arrayProps), items).map(([k, x]) => set(k, x, 'bad-items')));
   }
   return fc.oneof(...mutations);

@@ -13,7 +13,13 @@ import type { FuzzRequest } from './requests.ts';
  * 5. no socket error instead of an answer;
  * and a valid request without a token gets 401, except on the public operations.
  */
-export type Rule = 'server-error' | 'error-shape' | 'undocumented-status' | 'success-body' | 'socket-error' | 'authentication';
+export type Rule =
+  | 'server-error'
+  | 'error-shape'
+  | 'undocumented-status'
+  | 'success-body'
+  | 'socket-error'
+  | 'authentication';
 
 export interface Violation {
   rule: Rule;
@@ -23,8 +29,15 @@ export interface Violation {
   signature: string;
 }
 
-/** No token needed: `GET /v1` and the document itself. Every other operation requires one. */
-export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['GET /v1', 'GET /v1/', 'GET /v1/openapi.json']);
+/**
+ * No token needed: the document itself, and the published-content lookup (public like the sites it resolves).
+ * Every other operation requires one (`GET /v1/` included).
+ */
+export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
+  'GET /v1/openapi.json',
+  'GET /v1/urls/published',
+  'POST /v1/urls/published',
+]);
 
 const SIZE_STATUSES = [414, 431];
 
@@ -35,7 +48,8 @@ export class Contract {
   constructor(operations: Operation[]) {
     addFormats(this.ajv);
     for (const op of operations) {
-      for (const [status, schema] of op.success) if (schema) this.validators.set(`${op.key} ${status}`, this.ajv.compile(schema));
+      for (const [status, schema] of op.success)
+        if (schema) this.validators.set(`${op.key} ${status}`, this.ajv.compile(schema));
     }
   }
 
@@ -50,14 +64,19 @@ export class Contract {
     const add = (rule: Rule, message: string, signature = String(status)) => found.push({ rule, message, signature });
     if (outcome.reuse) {
       const { code, message } = outcome.reuse;
-      add('socket-error', `answered ${status} without \`Connection: close\`, then dropped the connection: the next request on it failed (${code} ${message})`, `connection dropped after ${status}`);
+      add(
+        'socket-error',
+        `answered ${status} without \`Connection: close\`, then dropped the connection: the next request on it failed (${code} ${message})`,
+        `connection dropped after ${status}`,
+      );
     }
 
     if (status >= 500) add('server-error', `answered ${status}`, `${status} ${errorMessage(res.text)}`);
     if (status >= 400) {
       const shape = errorShapeProblem(res);
       if (shape) add('error-shape', shape, `${status} ${foreignCode(res.text)}`);
-      if (!op.errors.has(status) && !(req.oversized && SIZE_STATUSES.includes(status))) add('undocumented-status', `${status} is not documented (documented: ${[...op.errors].join(', ')})`);
+      if (!op.errors.has(status) && !(req.oversized && SIZE_STATUSES.includes(status)))
+        add('undocumented-status', `${status} is not documented (documented: ${[...op.errors].join(', ')})`);
     } else if (op.success.has(status)) {
       const problem = this.successProblem(op, res);
       if (problem) add('success-body', problem.message, `${op.key} ${status} ${problem.signature}`);
@@ -71,15 +90,20 @@ export class Contract {
   }
 
   private successProblem(op: Operation, res: RawResponse): { message: string; signature: string } | undefined {
-    if (res.status === 204 || res.status === 205) return res.text === '' ? undefined : { message: `${res.status} with a body`, signature: 'non-empty' };
+    if (res.status === 204 || res.status === 205)
+      return res.text === '' ? undefined : { message: `${res.status} with a body`, signature: 'non-empty' };
     const validate = this.validators.get(`${op.key} ${res.status}`);
     if (!validate) return undefined;
-    if (!isJson(res.contentType)) return { message: `content type ${res.contentType ?? '(none)'}, not JSON`, signature: 'content-type' };
+    if (!isJson(res.contentType))
+      return { message: `content type ${res.contentType ?? '(none)'}, not JSON`, signature: 'content-type' };
     const body = parse(res.text);
     if (body === NOT_JSON) return { message: 'body is not JSON', signature: 'not-json' };
     if (validate(body)) return undefined;
     const first = validate.errors![0]!;
-    return { message: `body breaks the documented schema: ${this.ajv.errorsText(validate.errors, { dataVar: 'body' })}`, signature: `${first.instancePath} ${first.keyword}` };
+    return {
+      message: `body breaks the documented schema: ${this.ajv.errorsText(validate.errors, { dataVar: 'body' })}`,
+      signature: `${first.instancePath} ${first.keyword}`,
+    };
   }
 }
 
@@ -99,7 +123,13 @@ function errorShapeProblem(res: RawResponse): string | undefined {
   if (!isJson(res.contentType)) return `content type ${res.contentType ?? '(none)'}, not JSON`;
   const body = parse(res.text);
   const error = isRecord(body) ? body.error : undefined;
-  const exact = isRecord(body) && sameKeys(body, ['error']) && isRecord(error) && sameKeys(error, ['code', 'message']) && error.code === res.status && typeof error.message === 'string';
+  const exact =
+    isRecord(body) &&
+    sameKeys(body, ['error']) &&
+    isRecord(error) &&
+    sameKeys(error, ['code', 'message']) &&
+    error.code === res.status &&
+    typeof error.message === 'string';
   return exact ? undefined : `body is not exactly {"error":{"code":${res.status},"message":<string>}}`;
 }
 
@@ -115,5 +145,8 @@ function foreignCode(text: string): string {
 function errorMessage(text: string): string {
   const body = parse(text);
   const message = isRecord(body) && isRecord(body.error) ? String(body.error.message) : text;
-  return message.replace(/[A-Za-z0-9]{20}/g, '<id>').replace(/\d+/g, 'N').slice(0, 100);
+  return message
+    .replace(/[A-Za-z0-9]{20}/g, '<id>')
+    .replace(/\d+/g, 'N')
+    .slice(0, 100);
 }

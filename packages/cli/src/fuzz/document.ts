@@ -73,7 +73,12 @@ interface RawOperation {
 
 function toOperation(method: string, template: string, raw: RawOperation): Operation {
   const params = (raw.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query');
-  const param = (p: (typeof params)[number]): Parameter => ({ name: p.name, in: p.in as Parameter['in'], required: p.in === 'path' || !!p.required, schema: p.schema ?? {} });
+  const param = (p: (typeof params)[number]): Parameter => ({
+    name: p.name,
+    in: p.in as Parameter['in'],
+    required: p.in === 'path' || !!p.required,
+    schema: p.schema ?? {},
+  });
   const bodySchema = raw.requestBody?.content?.['application/json']?.schema;
   const success = new Map<number, JsonSchema | undefined>();
   const errors = new Set<number>();

@@ -18,34 +18,89 @@ const doc = {
           { in: 'query', name: 'limit', schema: { type: 'integer', minimum: 0, maximum: 10 } },
         ],
         responses: {
-          200: { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false } } } },
+          200: {
+            description: 'ok',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { id: { type: 'string' } },
+                  required: ['id'],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
           400: error,
           404: error,
         },
       },
-      delete: { operationId: 'deleteThing', parameters: [{ in: 'path', name: 'thingId', required: true, schema: { type: 'string' } }], responses: { 204: { description: 'No content' }, 404: error } },
+      delete: {
+        operationId: 'deleteThing',
+        parameters: [{ in: 'path', name: 'thingId', required: true, schema: { type: 'string' } }],
+        responses: { 204: { description: 'No content' }, 404: error },
+      },
     },
     '/v1/things': {
       post: {
         operationId: 'createThing',
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { title: { type: 'string', minLength: 1 }, kind: { enum: ['a', 'b'] } }, required: ['title'] } } } },
-        responses: { 201: { description: 'created', content: { 'application/json': { schema: { type: 'object' } } } }, 400: error },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { title: { type: 'string', minLength: 1 }, kind: { enum: ['a', 'b'] } },
+                required: ['title'],
+              },
+            },
+          },
+        },
+        responses: {
+          201: { description: 'created', content: { 'application/json': { schema: { type: 'object' } } } },
+          400: error,
+        },
       },
     },
   },
-  components: { responses: { Error: { description: 'error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } }, schemas: { Error: { type: 'object' } } },
+  components: {
+    responses: {
+      Error: {
+        description: 'error',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
+    },
+    schemas: { Error: { type: 'object' } },
+  },
 };
 
 const operations = readOperations(doc);
 const [getThing, deleteThing] = operations;
 const contract = new Contract(operations);
-const request = (over: Partial<FuzzRequest> = {}): FuzzRequest => ({ operation: 'GET /v1/things/{thingId}', method: 'GET', path: '/v1/things/x', headers: {}, body: undefined, auth: 'owner', tags: ['path:thingId'], oversized: false, ...over });
-const answer = (status: number, body: unknown, contentType = 'application/json; charset=utf-8') => ({ response: { status, contentType, text: typeof body === 'string' ? body : JSON.stringify(body) } });
-const rules = (outcome: Parameters<Contract['check']>[2], req = request(), op = getThing!) => contract.check(op, req, outcome).map((v) => v.rule);
+const request = (over: Partial<FuzzRequest> = {}): FuzzRequest => ({
+  operation: 'GET /v1/things/{thingId}',
+  method: 'GET',
+  path: '/v1/things/x',
+  headers: {},
+  body: undefined,
+  auth: 'owner',
+  tags: ['path:thingId'],
+  oversized: false,
+  ...over,
+});
+const answer = (status: number, body: unknown, contentType = 'application/json; charset=utf-8') => ({
+  response: { status, contentType, text: typeof body === 'string' ? body : JSON.stringify(body) },
+});
+const rules = (outcome: Parameters<Contract['check']>[2], req = request(), op = getThing!) =>
+  contract.check(op, req, outcome).map((v) => v.rule);
 
 describe('reading the document', () => {
   it('lists every operation with its parameters, body, success and documented errors', () => {
-    expect(operations.map((o) => o.key)).toEqual(['GET /v1/things/{thingId}', 'DELETE /v1/things/{thingId}', 'POST /v1/things']);
+    expect(operations.map((o) => o.key)).toEqual([
+      'GET /v1/things/{thingId}',
+      'DELETE /v1/things/{thingId}',
+      'POST /v1/things',
+    ]);
     expect(getThing!.pathParams.map((p) => p.name)).toEqual(['thingId']);
     expect(getThing!.queryParams.map((p) => p.name)).toEqual(['limit']);
     expect([...getThing!.errors]).toEqual([400, 404]);
@@ -62,8 +117,13 @@ describe('the contract', () => {
   });
 
   it('flags 5xx, other error shapes, undocumented statuses and bodies that break the schema', () => {
-    expect(rules(answer(500, { error: { code: 500, message: 'boom' } }))).toEqual(['server-error', 'undocumented-status']);
-    expect(rules(answer(400, { statusCode: 400, code: 'FST_ERR_BAD_URL', error: 'Bad Request', message: 'x' }))).toEqual(['error-shape']);
+    expect(rules(answer(500, { error: { code: 500, message: 'boom' } }))).toEqual([
+      'server-error',
+      'undocumented-status',
+    ]);
+    expect(
+      rules(answer(400, { statusCode: 400, code: 'FST_ERR_BAD_URL', error: 'Bad Request', message: 'x' })),
+    ).toEqual(['error-shape']);
     expect(rules(answer(404, { error: { code: 400, message: 'x' } }))).toEqual(['error-shape']);
     expect(rules(answer(404, { error: { code: 404, message: 'x', stack: '' } }))).toEqual(['error-shape']);
     expect(rules(answer(404, { error: { code: 404, message: 'x' } }, 'text/html'))).toEqual(['error-shape']);
@@ -77,22 +137,36 @@ describe('the contract', () => {
     const tooLarge = answer(431, { error: { code: 431, message: 'Request headers too large' } });
     expect(rules(tooLarge, request({ oversized: true }))).toEqual([]);
     expect(rules(tooLarge)).toEqual(['undocumented-status']);
-    expect(rules(answer(431, { statusCode: 431, error: 'x', message: 'y' }), request({ oversized: true }))).toEqual(['error-shape']);
+    expect(rules(answer(431, { statusCode: 431, error: 'x', message: 'y' }), request({ oversized: true }))).toEqual([
+      'error-shape',
+    ]);
   });
 
   it('wants 401 for a valid request without a token', () => {
-    expect(rules(answer(404, { error: { code: 404, message: 'x' } }), request({ auth: 'none', tags: [] }))).toEqual(['authentication']);
+    expect(rules(answer(404, { error: { code: 404, message: 'x' } }), request({ auth: 'none', tags: [] }))).toEqual([
+      'authentication',
+    ]);
     expect(rules(answer(404, { error: { code: 404, message: 'x' } }), request({ auth: 'none' }))).toEqual([]);
   });
 
   it('flags socket errors, and a connection dropped after an answer that did not say so', () => {
     expect(rules({ failure: { code: 'ECONNRESET', message: 'reset' } })).toEqual(['socket-error']);
-    expect(rules({ ...answer(404, { error: { code: 404, message: 'x' } }), reuse: { code: 'NO_RESPONSE', message: 'closed' } })).toEqual(['socket-error']);
+    expect(
+      rules({
+        ...answer(404, { error: { code: 404, message: 'x' } }),
+        reuse: { code: 'NO_RESPONSE', message: 'closed' },
+      }),
+    ).toEqual(['socket-error']);
   });
 });
 
 describe('generating requests', () => {
-  const targets: FuzzTargets = { ids: { thingId: ['thing1'] }, allIds: ['thing1', 'other1'], tokens: { owner: 'o', 'other-org': 'x', admin: 'a' }, bodyLimit: 1 << 20 };
+  const targets: FuzzTargets = {
+    ids: { thingId: ['thing1'] },
+    allIds: ['thing1', 'other1'],
+    tokens: { owner: 'o', 'other-org': 'x', admin: 'a' },
+    bodyLimit: 1 << 20,
+  };
   const arb = requestArbitrary(operations, targets);
 
   it('is deterministic for a seed and reaches every operation, validly and with hostile inputs', () => {

@@ -12,6 +12,8 @@ export interface FuzzOptions {
   seed: number;
   /** How many requests to send. */
   budget: number;
+  /** Requests in flight at once, each on its own connection (default 1: one after the other, reproducible). */
+  concurrency?: number;
 }
 
 export interface Finding {
@@ -38,7 +40,11 @@ const chunkSeed = (seed: number, chunk: number) => (chunk === 0 ? seed : Math.im
  * The run's requests: first a valid one to every operation with the owner's token and one without a token
  * (so each operation's success and its 401 are checked on every run), then random ones.
  */
-function* generate(operations: Operation[], targets: FuzzTargets, { seed, budget }: FuzzOptions): Generator<FuzzRequest> {
+function* generate(
+  operations: Operation[],
+  targets: FuzzTargets,
+  { seed, budget }: FuzzOptions,
+): Generator<FuzzRequest> {
   const baseline = fc.sample(baselineArbitrary(operations, targets), { seed, numRuns: 1 })[0]!;
   yield* baseline.slice(0, budget);
   const random = requestArbitrary(operations, targets);
@@ -47,26 +53,49 @@ function* generate(operations: Operation[], targets: FuzzTargets, { seed, budget
   }
 }
 
-/** Sends `budget` generated requests to every operation of `document`, one at a time, and checks each answer. */
-export async function fuzz(url: string, document: Record<string, unknown>, targets: FuzzTargets, opts: FuzzOptions): Promise<FuzzReport> {
+/**
+ * Sends `budget` generated requests to every operation of `document`, `concurrency` at a time (one by default),
+ * and checks each answer. With more than one in flight the requests are the same, their interleaving is not.
+ */
+export async function fuzz(
+  url: string,
+  document: Record<string, unknown>,
+  targets: FuzzTargets,
+  opts: FuzzOptions,
+): Promise<FuzzReport> {
   const operations = readOperations(document);
   const byKey = new Map(operations.map((op) => [op.key, op]));
   const contract = new Contract(operations);
-  const client = new RawClient(url);
-  const report: FuzzReport = { ...opts, sent: 0, elapsedMs: 0, statuses: new Map(operations.map((op) => [op.key, new Map()])), findings: [] };
-  const started = performance.now();
-  try {
-    for (const request of generate(operations, targets, opts)) {
+  const clients = Array.from({ length: Math.max(1, opts.concurrency ?? 1) }, () => new RawClient(url));
+  const report: FuzzReport = {
+    ...opts,
+    sent: 0,
+    elapsedMs: 0,
+    statuses: new Map(operations.map((op) => [op.key, new Map()])),
+    findings: [],
+  };
+  const requests = generate(operations, targets, opts);
+  let next = 0;
+  const worker = async (client: RawClient) => {
+    for (let item = requests.next(); !item.done; item = requests.next()) {
+      const request = item.value;
+      const index = next++;
       const outcome = await client.send(request, request.oversized);
-      const index = report.sent++;
+      report.sent++;
       const statuses = report.statuses.get(request.operation)!;
       const seen = 'response' in outcome ? String(outcome.response.status) : outcome.failure.code;
       statuses.set(seen, (statuses.get(seen) ?? 0) + 1);
-      for (const violation of contract.check(byKey.get(request.operation)!, request, outcome)) report.findings.push({ index, request, outcome, violation });
+      for (const violation of contract.check(byKey.get(request.operation)!, request, outcome))
+        report.findings.push({ index, request, outcome, violation });
     }
+  };
+  const started = performance.now();
+  try {
+    await Promise.all(clients.map(worker));
+    report.findings.sort((a, b) => a.index - b.index);
   } finally {
     report.elapsedMs = performance.now() - started;
-    await client.close();
+    await Promise.all(clients.map((c) => c.close()));
   }
   return report;
 }
@@ -77,7 +106,8 @@ export async function fuzzPlatform(p: Platform, opts: FuzzOptions): Promise<Fuzz
   try {
     const targets = await seedPlatform(p, client);
     const out = await client.send({ method: 'GET', path: '/v1/openapi.json', headers: {}, body: undefined });
-    if (!('response' in out) || out.response.status !== 200) throw new Error(`GET /v1/openapi.json failed: ${JSON.stringify(out)}`);
+    if (!('response' in out) || out.response.status !== 200)
+      throw new Error(`GET /v1/openapi.json failed: ${JSON.stringify(out)}`);
     return await fuzz(p.url, JSON.parse(out.response.text), targets, opts);
   } finally {
     await client.close();

@@ -47,7 +47,12 @@ export class RawClient {
   async send(req: RawRequest, alone = false): Promise<Outcome> {
     if (alone || RAW_BYTES.test(req.path)) return sendOverSocket(this.baseUrl, req, TIMEOUT_MS);
     try {
-      const res = await this.client.request({ method: req.method as 'GET', path: req.path, headers: req.headers, body: req.body });
+      const res = await this.client.request({
+        method: req.method as 'GET',
+        path: req.path,
+        headers: req.headers,
+        body: req.body,
+      });
       const text = await res.body.text();
       const type = res.headers['content-type'];
       return { response: { status: res.statusCode, contentType: Array.isArray(type) ? type.join(', ') : type, text } };
@@ -64,7 +69,8 @@ export class RawClient {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const out = await this.send({ method, path, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    if (!('response' in out) || out.response.status >= 300) throw new Error(`seeding: ${method} ${path} failed: ${JSON.stringify(out)}`);
+    if (!('response' in out) || out.response.status >= 300)
+      throw new Error(`seeding: ${method} ${path} failed: ${JSON.stringify(out)}`);
     return JSON.parse(out.response.text) as T;
   }
 

@@ -46,7 +46,8 @@ export function requestArbitrary(operations: Operation[], targets: FuzzTargets):
 
 /** A valid request (real ids of each parameter's kind) to every operation with the owner's token, then one without a token. */
 export function baselineArbitrary(operations: Operation[], targets: FuzzTargets): fc.Arbitrary<FuzzRequest[]> {
-  const valid = (auth: AuthKind) => operations.map((op) => requestParts(op, targets, 'baseline', fc.constant(auth)).map((p) => build(op, targets, p)));
+  const valid = (auth: AuthKind) =>
+    operations.map((op) => requestParts(op, targets, 'baseline', fc.constant(auth)).map((p) => build(op, targets, p)));
   return fc.tuple(...valid('owner'), ...valid('none'));
 }
 
@@ -63,7 +64,12 @@ const HEADER_BUDGET = 15_000;
 type Focus = 'valid' | 'baseline' | 'chaos' | 'oversized' | `path:${string}` | `query:${string}` | 'body';
 
 function operationRequest(op: Operation, t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
-  const slots: Focus[] = [...op.pathParams.map((p) => `path:${p.name}` as const), ...op.queryParams.map((p) => `query:${p.name}` as const), 'query:extra', 'body'];
+  const slots: Focus[] = [
+    ...op.pathParams.map((p) => `path:${p.name}` as const),
+    ...op.queryParams.map((p) => `query:${p.name}` as const),
+    'query:extra',
+    'body',
+  ];
   const parts = (focus: Focus) => requestParts(op, t, focus);
   return fc
     .oneof(
@@ -80,7 +86,15 @@ const AUTH = fc.oneof(
   { arbitrary: fc.constantFrom<AuthKind>('none', 'other-org'), weight: 4 },
   { arbitrary: fc.constantFrom<AuthKind>('admin', 'bad-token'), weight: 2 },
 );
-const BAD_TOKEN = fc.constantFrom('Bearer quire_not-a-real-token', 'Bearer ', 'Basic Zm9vOmJhcg==', `Bearer ${'x'.repeat(4000)}`, 'Token abc', 'Bearer a b c', 'bearer');
+const BAD_TOKEN = fc.constantFrom(
+  'Bearer quire_not-a-real-token',
+  'Bearer ',
+  'Basic Zm9vOmJhcg==',
+  `Bearer ${'x'.repeat(4000)}`,
+  'Token abc',
+  'Bearer a b c',
+  'bearer',
+);
 
 interface Parts {
   auth: AuthKind;
@@ -99,7 +113,8 @@ function requestParts(op: Operation, t: FuzzTargets, focus: Focus, auth = AUTH):
     segments: fc.tuple(...op.pathParams.map((p) => segment(p, t, hostileIn(`path:${p.name}`), focus === 'baseline'))),
     query: query(op, t, hostileIn),
     body: bodyArbitrary(op, t.allIds, hostileIn('body')),
-    oversize: focus === 'oversized' ? fc.constantFrom<Oversize>('url', 'header', 'body') : fc.constant<Oversize>(undefined),
+    oversize:
+      focus === 'oversized' ? fc.constantFrom<Oversize>('url', 'header', 'body') : fc.constant<Oversize>(undefined),
   });
 }
 
@@ -113,16 +128,35 @@ function build(op: Operation, t: FuzzTargets, parts: Parts): FuzzRequest {
   else if (parts.auth !== 'none') headers.authorization = `Bearer ${t.tokens[parts.auth]}`;
   const body = padBody(parts.oversize, parts.body, op, t);
   if (body.contentType !== undefined) headers['content-type'] = body.contentType;
-  if (parts.oversize === 'header' || (parts.oversize === 'body' && !op.body)) headers['x-fuzz-padding'] = 'p'.repeat(SIZE_LIMIT_PADDING);
-  const tags = [...[...segments.values()].flatMap((s) => s.tags), ...parts.query.tags, ...body.tags, ...(parts.oversize ? [`oversized:${parts.oversize}`] : [])];
+  if (parts.oversize === 'header' || (parts.oversize === 'body' && !op.body))
+    headers['x-fuzz-padding'] = 'p'.repeat(SIZE_LIMIT_PADDING);
+  const tags = [
+    ...[...segments.values()].flatMap((s) => s.tags),
+    ...parts.query.tags,
+    ...body.tags,
+    ...(parts.oversize ? [`oversized:${parts.oversize}`] : []),
+  ];
   const headerBytes = path.length + Object.entries(headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
-  return { operation: op.key, method: op.method, path, headers, body: body.text, auth: parts.auth, tags, oversized: !!parts.oversize || headerBytes > HEADER_BUDGET };
+  return {
+    operation: op.key,
+    method: op.method,
+    path,
+    headers,
+    body: body.text,
+    auth: parts.auth,
+    tags,
+    oversized: !!parts.oversize || headerBytes > HEADER_BUDGET,
+  };
 }
 
 /** The body over the body limit, when that is the oversized part. */
 function padBody(kind: Oversize, body: BodyPart, op: Operation, t: FuzzTargets): BodyPart {
   if (kind !== 'body' || !op.body) return body;
-  return { text: JSON.stringify({ padding: 'x'.repeat(t.bodyLimit + 1) }), contentType: 'application/json', tags: body.tags };
+  return {
+    text: JSON.stringify({ padding: 'x'.repeat(t.bodyLimit + 1) }),
+    contentType: 'application/json',
+    tags: body.tags,
+  };
 }
 
 /** The URL with its first path parameter (or else a query value) longer than the header limit. */
@@ -152,13 +186,25 @@ function query(op: Operation, t: FuzzTargets, hostileIn: (slot: Focus) => boolea
     if (hostileIn(`query:${p.name}`)) {
       return fc.oneof(
         { arbitrary: hostileQueryValue.map((v) => hostile(`${p.name}=${v}`, `query:${p.name}`)), weight: 2 },
-        { arbitrary: fc.tuple(queryKeyForm, valid).map(([form, v]) => hostile(form(p.name, encode(String(v))), `query:${p.name}`)), weight: 1 },
+        {
+          arbitrary: fc
+            .tuple(queryKeyForm, valid)
+            .map(([form, v]) => hostile(form(p.name, encode(String(v))), `query:${p.name}`)),
+          weight: 1,
+        },
       );
     }
-    return fc.option(valid.map((v) => clean(`${p.name}=${encode(String(v))}`)), { nil: undefined, freq: 2 });
+    return fc.option(
+      valid.map((v) => clean(`${p.name}=${encode(String(v))}`)),
+      { nil: undefined, freq: 2 },
+    );
   });
-  const names = [...op.queryParams, ...op.pathParams].map((p) => p.name).concat(Object.keys(op.body?.schema.properties ?? {}));
-  const extra = hostileIn('query:extra') ? hostileQueryPair(names, t.allIds).map((raw) => hostile(raw, 'query:extra')) : fc.constant(undefined);
+  const names = [...op.queryParams, ...op.pathParams]
+    .map((p) => p.name)
+    .concat(Object.keys(op.body?.schema.properties ?? {}));
+  const extra = hostileIn('query:extra')
+    ? hostileQueryPair(names, t.allIds).map((raw) => hostile(raw, 'query:extra'))
+    : fc.constant(undefined);
   return fc.tuple(fc.tuple(...declared), extra).map(([parts, more]) => {
     const present = [...parts, more].filter((x): x is Part => x !== undefined);
     return { raw: present.map((x) => x.raw).join('&'), tags: present.flatMap((x) => x.tags) };

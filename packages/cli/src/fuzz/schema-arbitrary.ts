@@ -24,7 +24,10 @@ export function valueOf(schema: JsonSchema, ids: readonly string[]): fc.Arbitrar
     case 'string':
       return stringOf(schema, ids);
     case 'array':
-      return fc.array(valueOf(schema.items ?? {}, ids), { minLength: schema.minItems ?? 0, maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 4, 4)) });
+      return fc.array(valueOf(schema.items ?? {}, ids), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 4, 4)),
+      });
     case 'object':
       return objectOf(schema, ids);
     default:
@@ -42,20 +45,27 @@ function stringOf(schema: JsonSchema, ids: readonly string[]): fc.Arbitrary<stri
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern, 'u'), { maxLength: max }).filter(fits);
   if (schema.format === 'email') return fc.emailAddress().filter(fits);
   if (schema.format === 'uri') return fc.webUrl().filter(fits);
-  if (schema.format === 'date-time') return fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString());
+  if (schema.format === 'date-time')
+    return fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString());
   const text = fc.oneof(
     { arbitrary: fc.string({ minLength: min, maxLength: max, unit: 'grapheme-ascii' }), weight: 3 },
     { arbitrary: fc.string({ minLength: min, maxLength: max, unit: 'grapheme' }).filter(fits), weight: 1 },
   );
   const real = ids.filter(fits);
-  return real.length ? fc.oneof({ arbitrary: fc.constantFrom(...real), weight: 1 }, { arbitrary: text, weight: 2 }) : text;
+  return real.length
+    ? fc.oneof({ arbitrary: fc.constantFrom(...real), weight: 1 }, { arbitrary: text, weight: 2 })
+    : text;
 }
 
 function objectOf(schema: JsonSchema, ids: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
   const props = Object.entries(schema.properties ?? {});
-  const declared = fc.record(Object.fromEntries(props.map(([k, s]) => [k, valueOf(s, ids)])), { requiredKeys: schema.required ?? [] });
+  const declared = fc.record(Object.fromEntries(props.map(([k, s]) => [k, valueOf(s, ids)])), {
+    requiredKeys: schema.required ?? [],
+  });
   const extra = schema.additionalProperties;
   if (!extra || typeof extra !== 'object') return declared;
-  const keys = schema.propertyNames ? stringOf({ ...schema.propertyNames, type: 'string' }, ids) : fc.string({ minLength: 1, maxLength: 20 });
+  const keys = schema.propertyNames
+    ? stringOf({ ...schema.propertyNames, type: 'string' }, ids)
+    : fc.string({ minLength: 1, maxLength: 20 });
   return fc.tuple(declared, fc.dictionary(keys, valueOf(extra, ids), { maxKeys: 3 })).map(([d, x]) => ({ ...x, ...d }));
 }

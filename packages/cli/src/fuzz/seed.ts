@@ -18,13 +18,28 @@ export async function seedPlatform(p: Platform, http: RawClient): Promise<FuzzTa
   const owner = await cli<Boot>(p, ['bootstrap', '--org', 'Fuzz Co', '--email', 'owner@fuzz.io', '--name', 'Owner']);
   const other = await cli<Boot>(p, ['bootstrap', '--org', 'Other Fuzz Co', '--email', 'other@fuzz.io']);
   const org = owner.organization.id;
-  const member = await cli<{ user: { id: string } }>(p, ['users', 'add', '--org', org, '--email', 'member@fuzz.io', '--role', 'edit', '--name', 'Member']);
+  const member = await cli<{ user: { id: string } }>(p, [
+    'users',
+    'add',
+    '--org',
+    org,
+    '--email',
+    'member@fuzz.io',
+    '--role',
+    'edit',
+    '--name',
+    'Member',
+  ]);
   type Created = { id: string };
-  const create = (method: string, path: string, body: unknown) => http.json<Created>(method, `/v1/orgs/${org}${path}`, owner.token, body).then((x) => x.id);
+  const create = (method: string, path: string, body: unknown) =>
+    http.json<Created>(method, `/v1/orgs/${org}${path}`, owner.token, body).then((x) => x.id);
 
   const collections = [await create('POST', '/collections', { title: 'Fuzzed collection' })];
   collections.push(await create('POST', '/collections', { title: 'Nested collection', parent: collections[0] }));
-  const spaces = [await create('POST', '/spaces', { title: 'Fuzzed space', parent: collections[0] }), await create('POST', '/spaces', { title: 'Top space' })];
+  const spaces = [
+    await create('POST', '/spaces', { title: 'Fuzzed space', parent: collections[0] }),
+    await create('POST', '/spaces', { title: 'Top space' }),
+  ];
   const team = await create('PUT', '/teams', { title: 'Fuzzers', members: [member.user.id] });
   const translation = await create('POST', '/translations', { title: 'French', languages: ['fr'] });
   const saml = await create('POST', '/saml', { label: 'Fuzz IdP' });

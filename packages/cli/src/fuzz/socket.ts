@@ -13,7 +13,11 @@ export async function sendOverSocket(baseUrl: string, req: RawRequest, timeoutMs
   const conn = new Connection(connect(Number(port), hostname), timeoutMs);
   try {
     const body = Buffer.from(req.body ?? '', 'utf8');
-    const lines = [`${req.method} ${req.path} HTTP/1.1`, `host: ${host}`, ...Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`)];
+    const lines = [
+      `${req.method} ${req.path} HTTP/1.1`,
+      `host: ${host}`,
+      ...Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`),
+    ];
     if (req.body !== undefined) lines.push(`content-length: ${body.length}`);
     conn.write(Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), body]));
     const first = await conn.response();
@@ -49,7 +53,9 @@ class Connection {
       this.buffer = Buffer.concat([this.buffer, chunk]);
       this.wake();
     });
-    socket.on('end', () => end({ code: 'NO_RESPONSE', message: 'the server closed the connection without a complete HTTP response' }));
+    socket.on('end', () =>
+      end({ code: 'NO_RESPONSE', message: 'the server closed the connection without a complete HTTP response' }),
+    );
     socket.on('error', (err: NodeJS.ErrnoException) => end({ code: err.code ?? 'SOCKET', message: err.message }));
   }
 
@@ -75,19 +81,37 @@ class Connection {
 }
 
 /** The first complete response in `raw` (Content-Length, chunked, or up to the end once the server closed), and its size. */
-function parseResponse(raw: Buffer, ended: boolean): { response: RawResponse; closes: boolean; size: number } | undefined {
+function parseResponse(
+  raw: Buffer,
+  ended: boolean,
+): { response: RawResponse; closes: boolean; size: number } | undefined {
   const end = raw.indexOf('\r\n\r\n');
   if (end < 0) return undefined;
   const [statusLine, ...headerLines] = raw.subarray(0, end).toString('latin1').split('\r\n');
   const status = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1];
   if (!status) return undefined;
-  const headers = new Map(headerLines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const headers = new Map(
+    headerLines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
   const rest = raw.subarray(end + 4);
   const length = headers.get('content-length');
   const chunked = headers.get('transfer-encoding')?.toLowerCase() === 'chunked';
-  const body = length !== undefined ? (rest.length >= Number(length) ? { bytes: rest.subarray(0, Number(length)), size: Number(length) } : undefined) : chunked ? dechunk(rest) : ended ? { bytes: rest, size: rest.length } : undefined;
+  const body =
+    length !== undefined
+      ? rest.length >= Number(length)
+        ? { bytes: rest.subarray(0, Number(length)), size: Number(length) }
+        : undefined
+      : chunked
+        ? dechunk(rest)
+        : ended
+          ? { bytes: rest, size: rest.length }
+          : undefined;
   if (!body) return undefined;
-  const response = { status: Number(status), contentType: headers.get('content-type'), text: body.bytes.toString('utf8') };
+  const response = {
+    status: Number(status),
+    contentType: headers.get('content-type'),
+    text: body.bytes.toString('utf8'),
+  };
   return { response, closes: headers.get('connection')?.toLowerCase() === 'close', size: end + 4 + body.size };
 }
 

@@ -4,7 +4,13 @@ declare module 'parse-prometheus-text-format' {
     name: string;
     help: string;
     type: 'COUNTER' | 'GAUGE' | 'HISTOGRAM' | 'SUMMARY' | 'UNTYPED';
-    metrics: { labels?: Record<string, string>; value?: string; count?: string; sum?: string; buckets?: Record<string, string> }[];
+    metrics: {
+      labels?: Record<string, string>;
+      value?: string;
+      count?: string;
+      sum?: string;
+      buckets?: Record<string, string>;
+    }[];
   }
   export default function parsePrometheusTextFormat(text: string): MetricFamily[];
 }

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signApiToken } from '@quire/kit';
+import { TEST_SECRET } from '@quire/kit/testing';
+import type { Gateway } from './app.ts';
+import { offlineGateway } from './gateway.testing.ts';
+import { parseCookies, siteHostPattern, verifyPublishedApiToken } from './published.ts';
+
+describe('published sites in the gateway', () => {
+  let gw: Gateway;
+  beforeAll(async () => {
+    gw = await offlineGateway({ QUIRE_PUBLIC_URL: 'https://quire.example.test' });
+  });
+  afterAll(async () => gw?.close());
+
+  it('serves the stylesheet, script and KaTeX files itself, compressed, and nothing else under /_quire/site', async () => {
+    const css = await gw.app.inject({
+      method: 'GET',
+      url: '/_quire/site/site-v1.css',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.headers['content-encoding']).toBe('gzip');
+    expect((await gw.app.inject({ method: 'GET', url: '/_quire/site/site-v1.js' })).headers['content-type']).toBe(
+      'text/javascript; charset=utf-8',
+    );
+    const katex = await gw.app.inject({ method: 'GET', url: '/_quire/site/katex/katex.min.css' });
+    expect(katex.body).toContain('KaTeX_Main');
+    const font = await gw.app.inject({ method: 'GET', url: '/_quire/site/katex/fonts/KaTeX_Main-Regular.woff2' });
+    expect([font.statusCode, font.headers['content-type']]).toEqual([200, 'font/woff2']);
+    for (const url of [
+      '/_quire/site/../package.json',
+      '/_quire/site/katex/fonts/..%2F..%2Fpackage.json',
+      '/_quire/site/katex/katex.js',
+      '/_quire/site/nope.css',
+    ]) {
+      expect((await gw.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it('answers an HTML error page when the sites service is away', async () => {
+    const res = await gw.app.inject({ method: 'GET', url: '/sites/docs/a/page' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('This page cannot be shown right now');
+    expect(res.body).not.toMatch(/Error|at .*\.ts/);
+  });
+
+  it('keeps the gateway routes on other hosts and sends custom hosts to the sites', async () => {
+    const pattern = siteHostPattern('https://quire.example.test');
+    expect(['docs.acme.io', 'docs.acme.io:8443', 'a.b.example']).toEqual(
+      ['docs.acme.io', 'docs.acme.io:8443', 'a.b.example'].filter((h) => pattern.test(h)),
+    );
+    expect(
+      [
+        'quire.example.test',
+        'quire.example.test:443',
+        '127.0.0.1:8080',
+        'localhost',
+        '[::1]:80',
+        'a.b',
+        '<x>.y.z',
+      ].filter((h) => pattern.test(h)),
+    ).toEqual([]);
+    const api = await gw.app.inject({ method: 'GET', url: '/v1/openapi.json', headers: { host: 'docs.acme.io' } });
+    expect(api.statusCode).toBe(200);
+  });
+
+  it('reads cookies leniently', () => {
+    expect(parseCookies('a=1; b="x y"; a=2; bad; c=%ZZ; d=%3Cb%3E')).toEqual({ a: '1', b: 'x y', c: '%ZZ', d: '<b>' });
+    expect(parseCookies(undefined)).toEqual({});
+  });
+});
+
+describe("the published-content lookup's api token as a bearer token", () => {
+  const issuer = 'https://quire.example.test';
+  const claims = { site: 'site1', organization: 'org1', siteSpace: 'ss1', space: 'space1', claims: {} };
+
+  it('verifies what the sites service signs; not another key, issuer, an expired token or alg none', async () => {
+    const token = await signApiToken(TEST_SECRET, issuer, claims);
+    expect(await verifyPublishedApiToken(TEST_SECRET, issuer, token)).toMatchObject({ site: 'site1', space: 'space1' });
+    expect(await verifyPublishedApiToken(`${TEST_SECRET}x`, issuer, token)).toBeNull();
+    expect(await verifyPublishedApiToken(TEST_SECRET, 'https://other.test', token)).toBeNull();
+    expect(await verifyPublishedApiToken(TEST_SECRET, issuer, token, Date.now() + 2 * 3600_000)).toBeNull();
+    const [, body] = token.split('.');
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${body}.`;
+    expect(await verifyPublishedApiToken(TEST_SECRET, issuer, none)).toBeNull();
+  });
+
+  it('answers 401 to a bad token and 403 to a route a renderer does not read, before any service', async () => {
+    const gw = await offlineGateway({ QUIRE_PUBLIC_URL: issuer });
+    try {
+      const token = await signApiToken(TEST_SECRET, issuer, claims);
+      const call = (method: 'GET' | 'POST', url: string, bearer: string) =>
+        gw.app.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${bearer}` },
+          ...(method === 'POST' ? { payload: {} } : {}),
+        });
+      const forbidden = await call('POST', '/v1/spaces/space1/change-requests', token);
+      expect([forbidden.statusCode, forbidden.json().error.code]).toEqual([403, 403]);
+      expect((await call('GET', '/v1/orgs/org1/spaces', token)).statusCode).toBe(403);
+      const other = await signApiToken(`${TEST_SECRET}x`, issuer, claims);
+      expect((await call('GET', '/v1/orgs/org1/sites/site1/published', other)).statusCode).toBe(401);
+    } finally {
+      await gw.close();
+    }
+  });
+});

@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ops } from '@quire/contracts';
+import { toPublicError, type ServiceClients } from '@quire/kit';
+import { parseCookies, siteHostPattern } from './published.ts';
+
+/**
+ * The sign-in pages (`/login`, `/login/verify`, `/invites/accept`, `/account…`, `/logout`), served by the
+ * gateway and rendered by org-admin, which owns sessions, sign-in links and invites: each request goes to
+ * `signIn.resolveRequest` and its answer (page or redirect, with cookies) is sent as it is. Forms are
+ * `application/x-www-form-urlencoded`, parsed within this plugin only.
+ */
+const MAX_FORM_BYTES = 16 * 1024;
+/** A SAML identity provider's POST to the assertion consumer service carries a whole signed response. */
+const MAX_SAML_FORM_BYTES = 256 * 1024;
+const MAX_SAML_RESPONSE_CHARS = 200_000;
+
+const clip = (o: Record<string, unknown>) => {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(o)) {
+    const s = typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined;
+    if (s !== undefined && k.length <= 200) out[k] = s.slice(0, k === 'SAMLResponse' ? MAX_SAML_RESPONSE_CHARS : 8192);
+  }
+  return out;
+};
+
+const errorPage = (status: number) =>
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in unavailable</title>' +
+  '<link rel="stylesheet" href="/_quire/site/site-v1.css"></head>' +
+  '<body><main id="content"><h1>Sign in unavailable</h1>' +
+  `<p>This page cannot be shown right now (${status}). Try again in a moment.</p></main></body></html>`;
+
+/**
+ * On a published site's own hostname these paths are the site's pages (`docs.acme.io/login`), not the sign-in:
+ * the routes only match the other hosts.
+ */
+export const instanceHostPattern = (publicUrl: string) => new RegExp(`^(?!${siteHostPattern(publicUrl).source})`, 'i');
+
+export function registerSignIn(app: FastifyInstance, deps: { clients: ServiceClients; publicUrl: string }): void {
+  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+    const q = req.url.indexOf('?');
+    const path = (q < 0 ? req.url : req.url.slice(0, q)).slice(0, 2048);
+    const body = req.method === 'POST' && req.body && typeof req.body === 'object' ? req.body : {};
+    try {
+      const res = await deps.clients.asService(
+        ops.handleSignInRequest,
+        {
+          method: req.method === 'POST' ? 'POST' : 'GET',
+          path,
+          query: clip((req.query ?? {}) as Record<string, unknown>),
+          form: clip(body as Record<string, unknown>),
+          cookies: clip(parseCookies(req.headers.cookie)),
+          address: req.ip.slice(0, 256),
+        },
+        req.id,
+      );
+      reply.code(res.status).headers(res.headers);
+      if (res.cookies.length) reply.header('set-cookie', res.cookies);
+      return reply.send(res.body);
+    } catch (err) {
+      const status = Math.max(toPublicError(err).status, 500);
+      req.log.warn({ err }, 'sign-in request failed');
+      return reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(errorPage(status));
+    }
+  };
+
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: MAX_FORM_BYTES },
+      (_req, text, done) => done(null, Object.fromEntries(new URLSearchParams(text as string))),
+    );
+    // Every route on the instance's own host only.
+    const onInstance = { constraints: { host: instanceHostPattern(deps.publicUrl) }, handler: handle };
+    // Single sign-on: OpenID Connect (start, callback) and SAML (SP metadata, start, assertion consumer service).
+    for (const url of [
+      '/oidc/:providerId/start',
+      '/oidc/:providerId/callback',
+      '/saml/:providerId/start',
+      '/saml/:providerId/metadata',
+    ])
+      scope.route({ method: 'GET', url, ...onInstance });
+    scope.route({ method: 'POST', url: '/saml/:providerId/acs', bodyLimit: MAX_SAML_FORM_BYTES, ...onInstance });
+    for (const url of ['/login', '/login/verify', '/invites/accept', '/account'])
+      scope.route({ method: 'GET', url, ...onInstance });
+    for (const url of [
+      '/login',
+      '/login/verify',
+      '/invites/accept',
+      '/account/tokens',
+      '/account/tokens/revoke',
+      '/logout',
+    ])
+      scope.route({ method: 'POST', url, ...onInstance });
+  });
+}

@@ -1,0 +1,220 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acmeAndOther, startPlatform, type Boot, type Platform } from './harness.ts';
+import { publishDemoSite, writePages } from './published-sites.fixtures.ts';
+
+/** Debian's chromium (`apt-get install chromium`); `.ci/run` installs it and sets QUIRE_REQUIRE_BROWSER=1. */
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium && process.env.QUIRE_REQUIRE_BROWSER === '1') {
+  throw new Error(
+    `A browser is required (QUIRE_REQUIRE_BROWSER=1) but ${CHROMIUM} is missing: apt-get install -y chromium`,
+  );
+}
+
+/** Screenshots are kept as test artifacts (gitignored). */
+const ARTIFACTS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../test-artifacts');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core run in the page (evaluated through the DevTools protocol: the page's CSP allows no inline script). */
+async function axe(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(`${AXE};0`);
+  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as {
+    violations: AxeViolation[];
+  };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+describe.skipIf(!hasChromium)('a published site in Chromium', () => {
+  let p: Platform;
+  let acme: Boot;
+  let browser: Browser;
+  let home: string;
+  let hostile: string;
+
+  beforeAll(async () => {
+    p = await startPlatform();
+    ({ acme } = await acmeAndOther(p));
+    const api = p.client(acme.token);
+    const { site } = await publishDemoSite(api, acme.organization.id);
+    home = site.urls.published!.replace('http://quire.test', p.url);
+    // A site whose content tries to run script everywhere a string reaches the page.
+    const space = (await api.orgs.createSpace(acme.organization.id, { title: 'Evil "space" <b>' })).data;
+    await writePages(
+      api,
+      space.id,
+      [
+        {
+          ref: 'x',
+          title: '<img src=x onerror="window.__xss=1">',
+          description: '"><script>window.__xss=2</script>',
+          markdown: [
+            '<script>window.__xss=3</script>',
+            '',
+            '[click me](javascript:window.__xss=4) and [tab](&#x6A;avascript:window.__xss=5)',
+            '',
+            '![" onerror="window.__xss=6](gitbook-file:diagram)',
+            '',
+            '<img src=x onerror="window.__xss=7">',
+            '',
+            '## <svg onload="window.__xss=8">',
+          ].join('\n'),
+        },
+      ],
+      true,
+    );
+    const evil = (
+      await api.orgs.createSite(acme.organization.id, {
+        title: '</title><script>window.__xss=9</script>',
+        spaces: [space.id],
+      } as never)
+    ).data;
+    const published = (await api.orgs.publishSite(acme.organization.id, evil.id)).data as {
+      urls: { published?: string };
+    };
+    hostile = published.urls.published!.replace('http://quire.test', p.url);
+    browser = await chromium.launch({ executablePath: CHROMIUM });
+    mkdirSync(ARTIFACTS, { recursive: true });
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await p?.stop();
+  });
+
+  it('reads like docs: sidebar, tabs, prev/next, search and anchors work, nothing is loaded from elsewhere', {
+    timeout: 90_000,
+  }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    expect((await page.goto(home))?.status()).toBe(200);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Introduction');
+    await page.screenshot({ path: join(ARTIFACTS, 'published-site-1280.png'), fullPage: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'published-site-viewport.png') });
+    expect(await axe(page)).toEqual([]);
+
+    // The image loaded (a signed link on this origin) at its size.
+    const size = await page
+      .locator('figure.image img')
+      .evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth]);
+    expect(size).toEqual([true, 320]);
+
+    // The sidebar: a nested page becomes the current one.
+    await page.locator('.pages a', { hasText: 'Installation' }).click();
+    await page.waitForURL(/\/getting-started\/installation$/);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Installation');
+    await expect(page.locator('.pages a[aria-current="page"]').textContent()).resolves.toBe('Installation');
+
+    // Next, then previous.
+    await page.locator('.prev-next a[rel="next"]').click();
+    await expect(page.locator('h1').textContent()).resolves.toBe('Configuration');
+    await page.locator('.prev-next a[rel="prev"]').click();
+    await expect(page.locator('h1').textContent()).resolves.toBe('Installation');
+
+    // An anchor of another page, from the text of the first one.
+    await page.goto(home);
+    await page.locator('.document a', { hasText: 'configuration reference' }).click();
+    await page.waitForURL(/\/getting-started\/configuration#options$/);
+    expect(await page.locator('#options').evaluate((h) => h.getBoundingClientRect().top < window.innerHeight)).toBe(
+      true,
+    );
+
+    // Search from the box in the header.
+    await page.fill('#site-search', 'latency');
+    await page.press('#site-search', 'Enter');
+    await page.waitForURL(/~search\?q=latency/);
+    await page.locator('.search-results a', { hasText: 'Introduction' }).first().click();
+    await expect(page.locator('h1').textContent()).resolves.toBe('Introduction');
+
+    // The other section.
+    await page.locator('.sections a', { hasText: 'API Reference' }).click();
+    await expect(page.locator('h1').textContent()).resolves.toBe('API overview');
+    expect(await axe(page)).toEqual([]);
+
+    // Tabs work without script: the second tab's label shows its panel.
+    await page.goto(home);
+    const yarn = page.locator('.tab-panel', { hasText: 'yarn add @acme/cloud' });
+    await expect(yarn.isVisible()).resolves.toBe(false);
+    await page.locator('label.tab-label', { hasText: 'yarn' }).click({ timeout: 5_000 });
+    await expect(yarn.isVisible()).resolves.toBe(true);
+
+    const origin = new URL(p.url).origin;
+    expect(requested.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin)).toEqual([]);
+    await page.close();
+  });
+
+  it('fits a 375 px phone: the sidebar folds behind Menu, no horizontal scroll', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    await page.goto(`${home}/getting-started/configuration`);
+    await expect(page.locator('.sidebar').isVisible()).resolves.toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(ARTIFACTS, 'published-site-375.png'), fullPage: true });
+    // Keyboard: the skip link comes first and moves focus to the content.
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('content');
+    await page.locator('label.nav-toggle-label').click();
+    await expect(page.locator('.sidebar').isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'published-site-375-menu.png') });
+    expect(await axe(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('follows the dark colour scheme', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
+    await page.goto(home);
+    const [bg, code] = await page.evaluate(() => [
+      getComputedStyle(document.body).backgroundColor,
+      getComputedStyle(document.querySelector('pre.shiki')!).backgroundColor,
+    ]);
+    expect(bg).toBe('rgb(13, 17, 23)');
+    expect(code).toBe('rgb(36, 41, 46)');
+    await page.screenshot({ path: join(ARTIFACTS, 'published-site-dark.png') });
+    expect(await axe(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('never runs script from titles, descriptions, markdown, link URLs or alt text', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    expect((await page.goto(hostile))?.status()).toBe(200);
+    for (const link of await page.locator('.document a').all()) {
+      const href = (await link.getAttribute('href')) ?? '';
+      expect(href.toLowerCase()).not.toContain('javascript:');
+      await link.click({ noWaitAfter: true }).catch(() => {});
+    }
+    await page.goto(hostile);
+    await page.waitForTimeout(200);
+    const xss = () => page.evaluate(() => (window as unknown as { __xss?: number }).__xss);
+    expect(await xss()).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    await expect(page.locator('h1').textContent()).resolves.toBe('<img src=x onerror="window.__xss=1">');
+    expect(await page.title()).toContain('</title><script>');
+    // A search query and a claim in the URL are text too.
+    const query = '"><script>window.__xss=10</script>';
+    await page.goto(
+      `${hostile}/~search?q=${encodeURIComponent(query)}&visitor.x=%3Cscript%3Ewindow.__xss%3D11%3C%2Fscript%3E`,
+    );
+    await expect(page.locator('#site-search').inputValue()).resolves.toBe(query);
+    await page.waitForTimeout(200);
+    expect(await xss()).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,263 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemberRole } from '@gitbook/api';
+import { apiError, startPlatform, type Boot, type Platform } from './harness.ts';
+
+/** Debian's chromium (`apt-get install chromium`); `.ci/run` installs it and sets QUIRE_REQUIRE_BROWSER=1. */
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium && process.env.QUIRE_REQUIRE_BROWSER === '1') {
+  throw new Error(
+    `A browser is required (QUIRE_REQUIRE_BROWSER=1) but ${CHROMIUM} is missing: apt-get install -y chromium`,
+  );
+}
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PUBLIC_URL = 'http://quire.test';
+
+/** axe-core run in the page (through the DevTools protocol: the page's CSP allows no inline script). */
+async function axe(page: Page): Promise<{ id: string; impact: string | null }[]> {
+  await page.evaluate(`${AXE};0`);
+  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as {
+    violations: { id: string; impact: string | null }[];
+  };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** A test SMTP server: every mail received, its text decoded from quoted-printable. */
+async function startMailbox() {
+  const mails: { to: string; text: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const text = raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  /** The link of the newest mail to `to` matching `path`, rewritten to the platform's own address. */
+  const linkFor = async (to: string, path: string, origin: string): Promise<string> => {
+    let link: string | undefined;
+    await expect
+      .poll(
+        () =>
+          (link = mails
+            .filter((m) => m.to === to)
+            .at(-1)
+            ?.text.match(new RegExp(`${PUBLIC_URL}${path}\\?token=[\\w-]+`))?.[0]),
+        {
+          timeout: 5_000,
+        },
+      )
+      .toBeTruthy();
+    mails.length = 0;
+    return link!.replace(PUBLIC_URL, origin);
+  };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    linkFor,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** A form page fetched without a browser: its cookies and CSRF token, to send forms as a script would. */
+async function formOf(url: string, cookie = ''): Promise<{ cookie: string; csrf: string; html: string }> {
+  const res = await fetch(url, { headers: { cookie } });
+  const set = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const html = await res.text();
+  return {
+    cookie: [cookie, ...set].filter(Boolean).join('; '),
+    csrf: html.match(/name="_csrf" value="([^"]+)"/)?.[1] ?? '',
+    html,
+  };
+}
+
+const post = (url: string, cookie: string, fields: Record<string, string>) =>
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+let p: Platform;
+let acme: Boot;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url } });
+  acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
+}, 60_000);
+afterAll(async () => {
+  await p?.stop();
+  await mailbox?.close();
+});
+
+describe.skipIf(!hasChromium)('a new member gets in by themselves, in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM });
+  });
+  afterAll(async () => browser?.close());
+
+  it('invite → e-mail → accept → token that works with the official client → revoke', { timeout: 60_000 }, async () => {
+    const invited = await p
+      .client(acme.token)
+      .orgs.inviteUsersToOrganization(acme.organization.id, { emails: ['bob@acme.io'], role: MemberRole.Edit });
+    const bobPath = `/orgs/${acme.organization.id}/members/${invited.data.users[0]}`;
+    expect((await p.get(acme.token, bobPath)).body.lastSeenAt).toBeUndefined();
+    const page = await browser.newPage();
+    await page.goto(await mailbox.linkFor('bob@acme.io', '/invites/accept', p.url));
+    expect(await page.getByRole('heading', { name: 'Invitation' }).count()).toBe(1);
+    expect(await page.textContent('main')).toContain('You are invited to join Acme with the role edit.');
+    expect(await axe(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Accept and sign in' }).click();
+    await page.waitForURL(`${p.url}/account`);
+    expect(await page.textContent('main')).toContain('Signed in as bob <bob@acme.io>.');
+    expect(await page.getByRole('listitem').allTextContents()).toEqual(['Acme (edit)']);
+    expect(await axe(page)).toEqual([]);
+
+    await page.getByLabel('Token label').fill('laptop <ci>');
+    await page.getByRole('button', { name: 'Create a token' }).click();
+    const token = (await page.locator('#token-value').textContent())!;
+    expect(token).toMatch(/^quire_/);
+    expect(await page.getByRole('cell', { name: 'laptop <ci>', exact: true }).count()).toBe(1);
+    expect(await axe(page)).toEqual([]);
+    const me = await p.client(token).user.getAuthenticatedUser();
+    expect(me.data.email).toBe('bob@acme.io');
+    const member = await p.client(token).orgs.getMemberInOrganizationById(acme.organization.id, me.data.id);
+    expect(member.data.role).toBe('edit');
+    // The sign-in counts as a visit: the API's member shows it.
+    expect((await p.get(acme.token, `/orgs/${acme.organization.id}/members/${me.data.id}`)).body.lastSeenAt).toMatch(
+      /^\d{4}-/,
+    );
+
+    await page.goto(`${p.url}/account`);
+    expect(await page.locator('#token-value').count()).toBe(0);
+    await page.getByRole('button', { name: 'Revoke laptop <ci>' }).click();
+    await page.waitForURL(`${p.url}/account`);
+    expect(await page.textContent('main')).toContain('You have no API tokens.');
+    await expect
+      .poll(async () => (await apiError(p.client(token).user.getAuthenticatedUser())).code, { timeout: 5_000 })
+      .toBe(401);
+
+    // Signing out ends the session and comes back to the sign-in page.
+    await page.goto(`${p.url}/account`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${p.url}/login`);
+    expect(await axe(page)).toEqual([]);
+  });
+
+  it('signs in with an e-mail link, back to the page asked for', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage();
+    await page.goto(`${p.url}/account`);
+    await page.waitForURL(`${p.url}/login?next=%2Faccount`);
+    await page.getByLabel('E-mail address').fill('ann@acme.io');
+    await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+    expect(await page.textContent('main')).toContain('If ann@acme.io has an account, a sign-in link is on its way.');
+    await page.goto(await mailbox.linkFor('ann@acme.io', '/login/verify', p.url));
+    expect(await axe(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${p.url}/account`);
+    expect(await page.textContent('main')).toContain('Signed in as Ann <ann@acme.io>.');
+  });
+});
+
+describe('hostile requests to the sign-in pages', () => {
+  it('refuses a form without its CSRF token, or with another one', async () => {
+    const { cookie, csrf } = await formOf(`${p.url}/login`);
+    expect(csrf).toMatch(/^[\w-]{43}$/);
+    expect((await post(`${p.url}/login`, cookie, { email: 'ann@acme.io' })).status).toBe(403);
+    expect((await post(`${p.url}/login`, cookie, { email: 'ann@acme.io', _csrf: 'x'.repeat(43) })).status).toBe(403);
+    expect((await post(`${p.url}/login`, '', { email: 'ann@acme.io', _csrf: csrf })).status).toBe(403);
+    expect(mailbox.mails).toEqual([]);
+  });
+
+  it('ignores next= to another site, and refuses the session cookie after sign-out', async () => {
+    const login = await formOf(`${p.url}/login?next=https://evil.example/x`);
+    expect(login.html).toContain('name="next" value="/account"');
+    for (const next of ['https://evil.example', '//evil.example/a', '/\\evil.example']) {
+      const sent = await post(`${p.url}/login`, login.cookie, { email: 'ann@acme.io', next, _csrf: login.csrf });
+      expect(sent.status).toBe(200);
+      const link = await mailbox.linkFor('ann@acme.io', '/login/verify', p.url);
+      const confirm = await formOf(link, login.cookie);
+      const res = await post(`${p.url}/login/verify`, confirm.cookie, {
+        token: new URL(link).searchParams.get('token')!,
+        _csrf: confirm.csrf,
+      });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/account');
+      const session = res.headers.getSetCookie().find((c) => c.startsWith('quire_session='))!;
+      expect(session).toMatch(/; HttpOnly; SameSite=Lax/);
+      const cookie = `${login.cookie}; ${session.split(';')[0]}`;
+      const account = await formOf(`${p.url}/account`, cookie);
+      expect(account.html).toContain('Signed in as Ann');
+      expect((await post(`${p.url}/logout`, cookie, { _csrf: account.csrf })).status).toBe(303);
+      const replay = await fetch(`${p.url}/account`, { headers: { cookie }, redirect: 'manual' });
+      expect(replay.status).toBe(303);
+      expect(replay.headers.get('location')).toBe('/login?next=%2Faccount');
+    }
+  });
+
+  it('answers a used, revoked or unknown invitation with a clear page', async () => {
+    await p.client(acme.token).orgs.inviteUsersToOrganization(acme.organization.id, { emails: ['cy@acme.io'] });
+    const first = await mailbox.linkFor('cy@acme.io', '/invites/accept', p.url);
+    await p.client(acme.token).orgs.inviteUsersToOrganization(acme.organization.id, { emails: ['dee@acme.io'] });
+    const dee = await mailbox.linkFor('dee@acme.io', '/invites/accept', p.url);
+    const [cy] = await p.sql<{ user_id: string }>(
+      `select user_id from org_admin.invite i join org_admin."user" u on u.id = i.user_id where u.email = 'cy@acme.io'`,
+    );
+    await p.client(acme.token).orgs.removeMemberFromOrganizationById(acme.organization.id, cy!.user_id);
+    const revoked = await fetch(first);
+    expect(revoked.status).toBe(410);
+    expect(await revoked.text()).toContain('Invitation revoked');
+    const form = await formOf(dee);
+    const token = new URL(dee).searchParams.get('token')!;
+    expect((await post(`${p.url}/invites/accept`, form.cookie, { token, _csrf: form.csrf })).status).toBe(303);
+    const used = await fetch(dee);
+    expect(used.status).toBe(410);
+    expect(await used.text()).toContain('Invitation already used');
+    expect((await fetch(`${p.url}/invites/accept?token=nope`)).status).toBe(404);
+
+    await p.client(acme.token).orgs.inviteUsersToOrganization(acme.organization.id, { emails: ['eve@acme.io'] });
+    const eve = await mailbox.linkFor('eve@acme.io', '/invites/accept', p.url);
+    await p.sql(`update org_admin.invite set expires_at = now() - interval '1 second' where used_at is null`);
+    const expired = await fetch(eve);
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toContain('Invitation expired');
+  });
+
+  it('signs in once with a link sent twice at the same time', async () => {
+    const login = await formOf(`${p.url}/login`);
+    await post(`${p.url}/login`, login.cookie, { email: 'ann@acme.io', _csrf: login.csrf });
+    const token = new URL(await mailbox.linkFor('ann@acme.io', '/login/verify', p.url)).searchParams.get('token')!;
+    const both = await Promise.all(
+      [0, 1].map(() => post(`${p.url}/login/verify`, login.cookie, { token, _csrf: login.csrf })),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([303, 410]);
+  });
+
+  it('throttles a brute force of sign-in links', async () => {
+    const { cookie, csrf } = await formOf(`${p.url}/login`);
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++)
+      statuses.push((await post(`${p.url}/login/verify`, cookie, { token: `guess${i}`, _csrf: csrf })).status);
+    expect(statuses.filter((s) => s === 410).length).toBeLessThanOrEqual(10);
+    expect(statuses.slice(-4)).toEqual([429, 429, 429, 429]);
+  });
+});

