@@ -6,7 +6,9 @@ import pg from 'pg';
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const app = Fastify({ logger: false });
 app.get<{ Params: { id: string } }>('/spaces/:id', async (req, reply) => {
-  const { rows } = await pool.query('select * from content.space where id = $1 and deleted_at is null', [req.params.id]);
+  const { rows } = await pool.query('select * from content.space where id = $1 and deleted_at is null', [
+    req.params.id,
+  ]);
   if (!rows[0]) return reply.code(404).send({ error: { code: 404, message: 'Space not found' } });
   return rows[0];
 });

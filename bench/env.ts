@@ -4,11 +4,15 @@
 export function intEnv(name: string, fallback: number, min: number): number {
   const raw = process.env[name];
   const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, not ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be an integer >= ${min}, not ${JSON.stringify(raw)}`);
   return n;
 }
 
 /** Anything Quire reads: the children get the bench's environment without it, and what they need set explicitly. */
-const QUIRE_ENV = /^(DATABASE_URL|PORT|HOST|LOG_LEVEL|NATS_.*|QUIRE_.*|BENCH_.*|(ORG_ADMIN|CONTENT|SITES|INTEGRATIONS)_URL)$/;
+const QUIRE_ENV =
+  /^(DATABASE_URL|PORT|HOST|LOG_LEVEL|NATS_.*|QUIRE_.*|BENCH_.*|(ORG_ADMIN|CONTENT|SITES|INTEGRATIONS)_URL)$/;
 export const childBaseEnv = (): Record<string, string> =>
-  Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !QUIRE_ENV.test(e[0])));
+  Object.fromEntries(
+    Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !QUIRE_ENV.test(e[0])),
+  );

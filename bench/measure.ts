@@ -38,28 +38,50 @@ export function cpuSeconds(pids: number[]): number | undefined {
   return ticks / TICKS_PER_SECOND;
 }
 
+/** A process's resident memory now and at its peak (`VmRSS`, `VmHWM` of /proc), in MiB; undefined off Linux. */
+export function memoryMiB(pid: number): { rss: number; peak: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+    const [rss, peak] = [kib('VmRSS'), kib('VmHWM')];
+    return Number.isFinite(rss) && Number.isFinite(peak) ? { rss: rss / 1024, peak: peak / 1024 } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function run(target: Target, connections: number, seconds: number, signal: AbortSignal): Promise<autocannon.Result> {
   signal.throwIfAborted();
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url: target.url, headers: target.headers ?? {}, connections, duration: seconds }, (err, result) => {
-      signal.removeEventListener('abort', onAbort);
-      if (signal.aborted) reject(signal.reason);
-      else if (err) reject(err instanceof Error ? err : new Error(String(err)));
-      else resolve(result);
-    });
+    const instance = autocannon(
+      { url: target.url, headers: target.headers ?? {}, connections, duration: seconds },
+      (err, result) => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) reject(signal.reason);
+        else if (err) reject(err instanceof Error ? err : new Error(String(err)));
+        else resolve(result);
+      },
+    );
     const onAbort = () => instance.stop();
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 
 /** A short warm-up, then one measured run; `signal` stops the load in flight (Ctrl-C, a child died). */
-export async function measureOnce(target: Target, opts: { connections: number; seconds: number; warmup: number }, signal: AbortSignal): Promise<RoundFigures> {
+export async function measureOnce(
+  target: Target,
+  opts: { connections: number; seconds: number; warmup: number },
+  signal: AbortSignal,
+): Promise<RoundFigures> {
   if (opts.warmup > 0) await run(target, opts.connections, opts.warmup, signal);
   const pids = target.pids?.() ?? [];
   const cpuBefore = cpuSeconds(pids);
   const r = await run(target, opts.connections, opts.seconds, signal);
   const cpuAfter = cpuSeconds(pids);
-  const cpuUs = cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total > 0 ? ((cpuAfter - cpuBefore) / r.requests.total) * 1e6 : undefined;
+  const cpuUs =
+    cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total > 0
+      ? ((cpuAfter - cpuBefore) / r.requests.total) * 1e6
+      : undefined;
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, cpuUs };
 }
 
@@ -89,28 +111,45 @@ export interface Summary {
 
 export function summarize(target: Target, rounds: RoundFigures[]): Summary {
   const cpu = rounds.flatMap((r) => (r.cpuUs === undefined ? [] : [r.cpuUs]));
-  return { target, rounds, rps: median(rounds.map((r) => r.rps)), p99: median(rounds.map((r) => r.p99)), cpuUs: cpu.length ? median(cpu) : undefined };
+  return {
+    target,
+    rounds,
+    rps: median(rounds.map((r) => r.rps)),
+    p99: median(rounds.map((r) => r.p99)),
+    cpuUs: cpu.length ? median(cpu) : undefined,
+  };
 }
 
 /** The table of medians and rounds, then the ratios b/a and c/a against the goals. */
 export function formatSummary(a: Summary, b: Summary, c: Summary): string {
   const lines = [`target            median req/s   median p99   every round (req/s @ p99)`];
   for (const s of [a, b, c]) {
-    const rounds = s.rounds.map((r) => `${fmtRps(r.rps)} @ ${fmtMs(r.p99)}${r.errors ? ` (${r.errors} err)` : ''}`).join(', ');
-    lines.push(`(${s.target.key}) ${s.target.label.padEnd(12)} ${fmtRps(s.rps).padStart(12)}   ${fmtMs(s.p99).padStart(10)}   ${rounds}`);
+    const rounds = s.rounds
+      .map((r) => `${fmtRps(r.rps)} @ ${fmtMs(r.p99)}${r.errors ? ` (${r.errors} err)` : ''}`)
+      .join(', ');
+    lines.push(
+      `(${s.target.key}) ${s.target.label.padEnd(12)} ${fmtRps(s.rps).padStart(12)}   ${fmtMs(s.p99).padStart(10)}   ${rounds}`,
+    );
   }
   const ba = b.rps / a.rps;
   const ca = c.rps / a.rps;
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   lines.push('');
   lines.push(`b/a = ${ba.toFixed(2)}   goal: b/a >= 0.6 (standalone)                          ${verdict(ba >= 0.6)}`);
-  lines.push(`c/a = ${ca.toFixed(2)}   goal: c/a >= 0.5 with p99 < 25 ms (distributed; p99 ${fmtMs(c.p99)})   ${verdict(ca >= 0.5 && c.p99 < 25)}`);
+  lines.push(
+    `c/a = ${ca.toFixed(2)}   goal: c/a >= 0.5 with p99 < 25 ms (distributed; p99 ${fmtMs(c.p99)})   ${verdict(ca >= 0.5 && c.p99 < 25)}`,
+  );
   if (a.cpuUs !== undefined && b.cpuUs !== undefined && c.cpuUs !== undefined) {
     lines.push('');
-    lines.push(`CPU per request, the target's own processes (median): a ${fmtUs(a.cpuUs)}, b ${fmtUs(b.cpuUs)}, c ${fmtUs(c.cpuUs)}`);
-    lines.push(`  a/b = ${(a.cpuUs / b.cpuUs).toFixed(2)}, a/c = ${(a.cpuUs / c.cpuUs).toFixed(2)}: the ratios above with the load generator, PostgreSQL and anything else on the machine left out`);
+    lines.push(
+      `CPU per request, the target's own processes (median): a ${fmtUs(a.cpuUs)}, b ${fmtUs(b.cpuUs)}, c ${fmtUs(c.cpuUs)}`,
+    );
+    lines.push(
+      `  a/b = ${(a.cpuUs / b.cpuUs).toFixed(2)}, a/c = ${(a.cpuUs / c.cpuUs).toFixed(2)}: the ratios above with the load generator, PostgreSQL and anything else on the machine left out`,
+    );
   }
   const errors = [a, b, c].flatMap((s) => (s.rounds.some((r) => r.errors) ? [s.target.key] : []));
-  if (errors.length) lines.push(`warning: errors or non-2xx answers during (${errors.join('), (')}): their figures are not comparable`);
+  if (errors.length)
+    lines.push(`warning: errors or non-2xx answers during (${errors.join('), (')}): their figures are not comparable`);
   return lines.join('\n');
 }

@@ -15,7 +15,10 @@ const SIZES = (process.env.BENCH_PDF_PAGES ?? '10,500').split(',').map(Number);
 /** A screenshot-sized image of stripes (every tenth page shows it). */
 const screenshot = () => png(640, 360, (x, y) => (((x >> 4) + (y >> 4)) % 2 ? [40, 90, 200] : [230, 230, 240]));
 
-const WORDS = 'the quick brown fox jumps over a lazy dog while Ελληνικά και Кириллица words mix with configuration deployment tokens spaces revisions'.split(' ');
+const WORDS =
+  'the quick brown fox jumps over a lazy dog while Ελληνικά και Кириллица words mix with configuration deployment tokens spaces revisions'.split(
+    ' ',
+  );
 const sentence = (seed: number, n = 14) => {
   const words = Array.from({ length: n }, (_, i) => WORDS[(seed * 7 + i * 13) % WORDS.length]!);
   return `${words[0]![0]!.toUpperCase()}${words.join(' ').slice(1)}.`;
@@ -51,7 +54,14 @@ try {
   async function spaceWith(n: number) {
     const space = await call('POST', `/v1/orgs/${org}/spaces`, token, { title: `Handbook of ${n} pages` });
     const files = await call('POST', `/v1/spaces/${space.id}/change-requests`, token, {});
-    await call('POST', `/v1/spaces/${space.id}/change-requests/${files.id}/content`, token, { changes: [{ operation: 'insert_files', files: [{ name: 'screen.png', contentType: 'image/png', base64: screenshot().toString('base64') }] }] });
+    await call('POST', `/v1/spaces/${space.id}/change-requests/${files.id}/content`, token, {
+      changes: [
+        {
+          operation: 'insert_files',
+          files: [{ name: 'screen.png', contentType: 'image/png', base64: screenshot().toString('base64') }],
+        },
+      ],
+    });
     await call('POST', `/v1/spaces/${space.id}/change-requests/${files.id}/merge`, token);
     const image = (await call('GET', `/v1/spaces/${space.id}/content/files`, token)).items[0].id as string;
     const cr = await call('POST', `/v1/spaces/${space.id}/change-requests`, token, {});
@@ -61,8 +71,18 @@ try {
         changes: Array.from({ length: batch }, (_, k) => {
           const i = done + k;
           return i % 10 === 0
-            ? { operation: 'insert_page', ref: `s${i}`, title: `Section ${i / 10 + 1}`, document: { markdown: pageMarkdown(i, image) } }
-            : { operation: 'insert_page', into: `s${i - (i % 10)}`, title: `Topic ${i}`, document: { markdown: pageMarkdown(i, undefined) } };
+            ? {
+                operation: 'insert_page',
+                ref: `s${i}`,
+                title: `Section ${i / 10 + 1}`,
+                document: { markdown: pageMarkdown(i, image) },
+              }
+            : {
+                operation: 'insert_page',
+                into: `s${i - (i % 10)}`,
+                title: `Topic ${i}`,
+                document: { markdown: pageMarkdown(i, undefined) },
+              };
         }),
       });
       done += batch;
@@ -91,7 +111,9 @@ try {
     const total = ms(t0);
     if (res.status !== 200 || bytes.subarray(0, 5).toString() !== '%PDF-') throw new Error(`no PDF: ${res.status}`);
     if (process.env.BENCH_PDF_OUT) writeFileSync(join(process.env.BENCH_PDF_OUT, `${n}.pdf`), bytes);
-    const row = (await db.query('select pages, size, render_ms from content.pdf_export where space_id = $1', [space.id])).rows[0];
+    const row = (
+      await db.query('select pages, size, render_ms from content.pdf_export where space_id = $1', [space.id])
+    ).rows[0];
     const t1 = performance.now();
     const again = await call('GET', `/v1/spaces/${space.id}/pdf`, token);
     await (await fetch(local(again.url))).arrayBuffer();

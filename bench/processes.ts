@@ -83,7 +83,9 @@ export class Child {
   describeExit(): string {
     const { exitCode, signalCode } = this.proc;
     const how = signalCode ? `was killed by ${signalCode}` : `exited with code ${exitCode}`;
-    const tail = this.tail.length ? `\n--- last ${this.tail.length} lines of ${this.spec.name}'s output ---\n${this.tail.join('\n')}\n---` : ` (no output)`;
+    const tail = this.tail.length
+      ? `\n--- last ${this.tail.length} lines of ${this.spec.name}'s output ---\n${this.tail.join('\n')}\n---`
+      : ` (no output)`;
     return `${this.spec.name} (${[this.spec.script, ...(this.spec.args ?? [])].join(' ')}, pid ${this.proc.pid}) ${how}${tail}`;
   }
 
@@ -105,7 +107,10 @@ export class Child {
       } catch (err) {
         last = (err as Error).message;
       }
-      if (Date.now() > deadline) throw new ChildExitError(`${this.spec.name} did not get ready in ${READY_TIMEOUT_MS / 1000} s (${this.spec.readyUrl}: ${last})`);
+      if (Date.now() > deadline)
+        throw new ChildExitError(
+          `${this.spec.name} did not get ready in ${READY_TIMEOUT_MS / 1000} s (${this.spec.readyUrl}: ${last})`,
+        );
       await sleep(100);
     }
   }
@@ -125,7 +130,9 @@ export class Child {
       return `${this.spec.name} did not exit within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM: killed`;
     }
     const { code, signal } = await this.closed;
-    return code === 0 ? undefined : `${this.spec.name} stopped with ${signal ? `signal ${signal}` : `exit code ${code}`}`;
+    return code === 0
+      ? undefined
+      : `${this.spec.name} stopped with ${signal ? `signal ${signal}` : `exit code ${code}`}`;
   }
 }
 
@@ -149,7 +156,9 @@ export class Fleet {
     child.proc.once('exit', () => {
       if (child.stopping) return;
       // Give the output a moment to drain so the message carries the child's last words.
-      void Promise.race([child.closed, sleep(500)]).then(() => this.#fail(new ChildExitError(`${child.describeExit()}\n(while the bench was running)`)));
+      void Promise.race([child.closed, sleep(500)]).then(() =>
+        this.#fail(new ChildExitError(`${child.describeExit()}\n(while the bench was running)`)),
+      );
     });
     await child.waitReady();
     return child;

@@ -14,15 +14,12 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { formatRound, formatSummary, measureOnce, summarize, type RoundFigures, type Target } from './measure.ts';
-import { deleteStreams, natsReachable } from './nats.ts';
+import { natsReachable } from './nats.ts';
 import { childBaseEnv, intEnv } from './env.ts';
-import { ChildExitError, Fleet, freePort, type ChildSpec } from './processes.ts';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const resultsDir = join(root, 'bench', 'results');
+import { DISTRIBUTED, resultsDir, startPlatforms, stopPlatforms } from './platforms.ts';
+import { ChildExitError, Fleet } from './processes.ts';
 
 const connections = intEnv('BENCH_CONNECTIONS', 50, 1);
 const seconds = intEnv('BENCH_SECONDS', 10, 1);
@@ -30,7 +27,8 @@ const rounds = intEnv('BENCH_ROUNDS', 3, 1);
 const warmup = intEnv('BENCH_WARMUP', 2, 0);
 const PROFILABLE = ['standalone', 'gateway', 'content', 'org-admin', 'sites', 'integrations', 'baseline'];
 const profile = process.env.BENCH_PROFILE || undefined;
-if (profile && !PROFILABLE.includes(profile)) throw new Error(`BENCH_PROFILE must be one of ${PROFILABLE.join(', ')}, not ${JSON.stringify(profile)}`);
+if (profile && !PROFILABLE.includes(profile))
+  throw new Error(`BENCH_PROFILE must be one of ${PROFILABLE.join(', ')}, not ${JSON.stringify(profile)}`);
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -43,7 +41,18 @@ const secret = randomBytes(32).toString('hex');
 const adminToken = `quire_admin_${randomBytes(24).toString('base64url')}`;
 
 const baseEnv = childBaseEnv();
-const common = { ...baseEnv, DATABASE_URL: dbUrl, QUIRE_INTERNAL_SECRET: secret, QUIRE_ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+const common = {
+  ...baseEnv,
+  DATABASE_URL: dbUrl,
+  QUIRE_INTERNAL_SECRET: secret,
+  QUIRE_ADMIN_TOKEN: adminToken,
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  // One client making every call: the default rate limits (on since issue 29) would answer most of them 429.
+  QUIRE_RATE_LIMIT_PER_MINUTE: '0',
+  QUIRE_RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
+  QUIRE_RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '0',
+};
 
 const fleet = new Fleet();
 const abort = new AbortController();
@@ -51,7 +60,10 @@ let signalled: NodeJS.Signals | undefined;
 const interrupted = new Promise<never>((_, reject) => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      if (signalled) return void console.error(`(${signal}: still stopping — waiting for every process to exit, then dropping the database)`);
+      if (signalled)
+        return void console.error(
+          `(${signal}: still stopping — waiting for every process to exit, then dropping the database)`,
+        );
       signalled = signal;
       reject(new Error(`interrupted (${signal})`));
     });
@@ -59,76 +71,38 @@ const interrupted = new Promise<never>((_, reject) => {
 });
 interrupted.catch(() => {});
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-
-const spec = (s: Omit<ChildSpec, 'cwd' | 'execArgv'>): ChildSpec => ({
-  ...s,
-  cwd: root,
-  execArgv: profile === s.name ? ['--cpu-prof', `--cpu-prof-dir=${resultsDir}`] : [],
-});
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 async function bench(dataDir: string): Promise<void> {
   const cores = availableParallelism();
   const natsUp = await natsReachable(natsUrl);
-  const port = { standalone: await freePort(), gateway: await freePort(), baseline: await freePort() };
-  const svcPort = { 'org-admin': await freePort(), content: await freePort(), sites: await freePort(), integrations: await freePort() };
-  const svcUrl = (name: keyof typeof svcPort) => `http://127.0.0.1:${svcPort[name]}`;
-  const peers = { ORG_ADMIN_URL: svcUrl('org-admin'), CONTENT_URL: svcUrl('content'), SITES_URL: svcUrl('sites'), INTEGRATIONS_URL: svcUrl('integrations') };
-  const bus: Record<string, string> = natsUp ? { NATS_URL: natsUrl, NATS_STREAM: natsStream, NATS_SUBJECT_PREFIX: natsPrefix } : {};
+  const bus: Record<string, string> = natsUp
+    ? { NATS_URL: natsUrl, NATS_STREAM: natsStream, NATS_SUBJECT_PREFIX: natsPrefix }
+    : {};
 
-  console.log(`GET a space by id — ${connections} connections, ${rounds} rounds × ${seconds} s per target (each after a ${warmup} s warm-up), alternating a, b, c`);
-  console.log(`machine: ${cores} cores (${cpus()[0]?.model ?? 'unknown CPU'}), node ${process.version}; every server runs for the whole bench, one is measured at a time; load average ${load()}`);
-  console.log(`distributed bus: ${natsUp ? `NATS ${natsUrl} (stream ${natsStream}, deleted at the end)` : `in-process (NATS not reachable at ${natsUrl})`}\n`);
+  console.log(
+    `GET a space by id — ${connections} connections, ${rounds} rounds × ${seconds} s per target (each after a ${warmup} s warm-up), alternating a, b, c`,
+  );
+  console.log(
+    `machine: ${cores} cores (${cpus()[0]?.model ?? 'unknown CPU'}), node ${process.version}; every server runs for the whole bench, one is measured at a time; load average ${load()}`,
+  );
+  console.log(
+    `distributed bus: ${natsUp ? `NATS ${natsUrl} (stream ${natsStream}, deleted at the end)` : `in-process (NATS not reachable at ${natsUrl})`}\n`,
+  );
 
-  // Started one after the other: both platforms migrate the same schemas (serialized by an advisory lock anyway).
-  console.log('starting (b) standalone: quire start …');
-  await fleet.start(
-    spec({
-      name: 'standalone',
-      script: 'packages/cli/bin/quire.ts',
-      args: ['start'],
-      env: { ...common, PORT: String(port.standalone), QUIRE_DATA_DIR: dataDir },
-      readyUrl: `http://127.0.0.1:${port.standalone}/healthz`,
-      tier: 0,
-    }),
-  );
-  console.log('starting (c) distributed: org-admin, content, sites, integrations, gateway …');
-  for (const name of ['org-admin', 'content', 'sites', 'integrations'] as const) {
-    await fleet.start(
-      spec({
-        name,
-        script: `services/${name}/src/main.ts`,
-        env: { ...common, ...peers, ...bus, PORT: String(svcPort[name]) },
-        readyUrl: `${svcUrl(name)}/readyz`,
-        tier: 1,
-      }),
-    );
-  }
-  await fleet.start(
-    spec({
-      name: 'gateway',
-      script: 'gateway/src/main.ts',
-      env: { ...common, ...peers, ...bus, PORT: String(port.gateway) },
-      readyUrl: `http://127.0.0.1:${port.gateway}/healthz`,
-      tier: 0,
-    }),
-  );
-  console.log('starting (a) baseline …');
-  await fleet.start(
-    spec({
-      name: 'baseline',
-      script: 'bench/baseline.ts',
-      env: { ...common, PORT: String(port.baseline) },
-      readyUrl: `http://127.0.0.1:${port.baseline}/spaces/none`,
-      ready: (res) => res.status === 404,
-      tier: 0,
-    }),
-  );
+  const { port, pidsOf } = await startPlatforms(fleet, { env: common, dataDir, bus, distributed: true, profile });
 
   // Seeding, once, through the standalone's API; both platforms share the database.
   const api = `http://127.0.0.1:${port.standalone}`;
   const post = async (path: string, token: string, body: unknown) => {
-    const res = await fetch(`${api}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${api}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`seeding: POST ${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<any>;
   };
@@ -136,20 +110,39 @@ async function bench(dataDir: string): Promise<void> {
   const space = await post(`/v1/orgs/${boot.organization.id}/spaces`, boot.token, { title: 'Bench space' });
   const auth = { authorization: `Bearer ${boot.token}` };
 
-  const pidsOf = (...names: string[]) => () => fleet.children.filter((c) => names.includes(c.spec.name)).flatMap((c) => (c.proc.pid ? [c.proc.pid] : []));
   const targets: Target[] = [
-    { key: 'a', label: 'baseline', url: `http://127.0.0.1:${port.baseline}/spaces/${space.id}`, pids: pidsOf('baseline') },
-    { key: 'b', label: 'standalone', url: `http://127.0.0.1:${port.standalone}/v1/spaces/${space.id}`, headers: auth, pids: pidsOf('standalone') },
-    { key: 'c', label: 'distributed', url: `http://127.0.0.1:${port.gateway}/v1/spaces/${space.id}`, headers: auth, pids: pidsOf('gateway', 'org-admin', 'content', 'sites', 'integrations') },
+    {
+      key: 'a',
+      label: 'baseline',
+      url: `http://127.0.0.1:${port.baseline}/spaces/${space.id}`,
+      pids: pidsOf('baseline'),
+    },
+    {
+      key: 'b',
+      label: 'standalone',
+      url: `http://127.0.0.1:${port.standalone}/v1/spaces/${space.id}`,
+      headers: auth,
+      pids: pidsOf('standalone'),
+    },
+    {
+      key: 'c',
+      label: 'distributed',
+      url: `http://127.0.0.1:${port.gateway}/v1/spaces/${space.id}`,
+      headers: auth,
+      pids: pidsOf(...DISTRIBUTED),
+    },
   ];
   for (const t of targets) {
     const res = await fetch(t.url, { headers: t.headers ?? {} });
     const body = (await res.json().catch(() => null)) as { id?: string } | null;
-    if (!res.ok || body?.id !== space.id) throw new Error(`(${t.key}) ${t.url} does not answer the space: ${res.status} ${JSON.stringify(body)}`);
+    if (!res.ok || body?.id !== space.id)
+      throw new Error(`(${t.key}) ${t.url} does not answer the space: ${res.status} ${JSON.stringify(body)}`);
   }
   console.log(`\n(a) baseline     bare fastify + pg primary-key lookup          ${targets[0]!.url}`);
   console.log(`(b) standalone   quire start, one process, in-process bus      GET /v1/spaces/${space.id}`);
-  console.log(`(c) distributed  gateway + org-admin, content, sites, integrations as 5 processes, ${natsUp ? 'NATS' : 'in-process'} bus\n`);
+  console.log(
+    `(c) distributed  gateway + org-admin, content, sites, integrations as 5 processes, ${natsUp ? 'NATS' : 'in-process'} bus\n`,
+  );
 
   const figures = new Map<Target, RoundFigures[]>(targets.map((t) => [t, []]));
   for (let round = 1; round <= rounds; round++) {
@@ -160,7 +153,9 @@ async function bench(dataDir: string): Promise<void> {
     }
   }
   const [a, b, c] = targets.map((t) => summarize(t, figures.get(t)!));
-  console.log(`\nmedians over ${rounds} rounds, ${cores} cores (load average 1/5/15 min now ${load()}, the bench included)\n`);
+  console.log(
+    `\nmedians over ${rounds} rounds, ${cores} cores (load average 1/5/15 min now ${load()}, the bench included)\n`,
+  );
   console.log(formatSummary(a!, b!, c!));
   console.log('');
 }
@@ -178,21 +173,20 @@ try {
 } catch (err) {
   failure = err;
   abort.abort(err);
-  console.error(`\nbench failed: ${err instanceof ChildExitError ? err.message : err instanceof Error ? (signalled ? err.message : err.stack) : String(err)}\n`);
+  console.error(
+    `\nbench failed: ${err instanceof ChildExitError ? err.message : err instanceof Error ? (signalled ? err.message : err.stack) : String(err)}\n`,
+  );
 } finally {
-  // Gateway, standalone and baseline first, then the services; each awaited (SIGKILL after a timeout)
-  // before the database goes, so nothing is left running against it.
   console.log('stopping …');
-  const warnings = await fleet.stopAll();
-  for (const w of warnings) console.error(`warning: ${w}`);
-  if (fleet.children.some((c) => c.spec.env.NATS_STREAM === natsStream)) {
-    await deleteStreams(natsUrl, natsStream).catch((err: unknown) => console.error(`warning: could not delete the NATS streams ${natsStream}*: ${(err as Error).message}`));
-  }
+  await stopPlatforms(fleet, natsUrl, natsStream);
   await admin.query(`drop database if exists "${dbName}" with (force)`);
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
   const profiles = readdirSync(resultsDir).filter((f) => !profilesBefore.has(f));
-  for (const f of profiles) console.log(`CPU profile of ${profile}: bench/results/${f}  (npx node bench/cpuprofile-top.mjs bench/results/${f})`);
+  for (const f of profiles)
+    console.log(
+      `CPU profile of ${profile}: bench/results/${f}  (npx node bench/cpuprofile-top.mjs bench/results/${f})`,
+    );
   console.log('done');
 }
 process.exitCode = signalled ? 130 : failure ? 1 : 0;

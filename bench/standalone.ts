@@ -31,7 +31,13 @@ export async function startBenchPlatform(name: string, env: Record<string, strin
   await admin.connect();
   await admin.query(`create database "${dbName}"`);
   const db = new pg.Client({ connectionString: dbUrl });
-  const platform = await startStandalone({ DATABASE_URL: dbUrl, QUIRE_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...env });
+  const platform = await startStandalone({
+    DATABASE_URL: dbUrl,
+    QUIRE_DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
   const stop = async () => {
     await platform.stop();
     await db.end().catch(() => {});
@@ -43,12 +49,19 @@ export async function startBenchPlatform(name: string, env: Record<string, strin
     await db.connect();
     const base = platform.url;
     const call = async (method: string, path: string, token: string, body?: unknown) => {
-      const res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
       const text = await res.text();
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
       return text ? JSON.parse(text) : undefined;
     };
-    const boot = await call('POST', '/v1/admin/bootstrap', platform.adminToken, { title: 'Bench', email: 'bench@quire.local' });
+    const boot = await call('POST', '/v1/admin/bootstrap', platform.adminToken, {
+      title: 'Bench',
+      email: 'bench@quire.local',
+    });
     return { base, db, token: boot.token, org: boot.organization.id, call, stop };
   } catch (err) {
     await stop();
