@@ -134,21 +134,8 @@ const ruleOf = (finding: Finding) => {
  * paid (fully or in part) but its count was not lowered, so a fix cannot go unrecorded. Empty is the goal.
  */
 type Debts = Record<string, number>;
-/**
- * Routers holding what belongs to a loader, command or presenter: the Git Sync and permissions modules, which
- * other changes of issue 24 are rewriting (the edit-state guard, the grants).
- */
-const ROUTER_DEBTS: Debts = {
-  'services/content/src/modules/git/git-connection.router.ts: branches': 14,
-  'services/content/src/modules/git/git.router.ts: branches': 5,
-  'services/content/src/modules/permissions/collection-permissions.router.ts: authorizes inline': 1,
-  'services/content/src/modules/permissions/collection-permissions.router.ts: branches': 3,
-  'services/content/src/modules/permissions/collection-permissions.router.ts: imports collectionPolicy from ../collections/collection.policy.ts': 1,
-  'services/content/src/modules/permissions/space-permissions.router.ts: authorizes inline': 1,
-  'services/content/src/modules/permissions/space-permissions.router.ts: branches': 3,
-  'services/content/src/modules/permissions/space-permissions.router.ts: imports spacePolicy from ../spaces/space.policy.ts': 1,
-  'services/sites/src/modules/permissions/site-permissions.router.ts: branches': 3,
-};
+/** Routers holding what belongs to a loader, command or presenter (none left: keep it so). */
+const ROUTER_DEBTS: Debts = {};
 /** Procedures whose steps are out of order. */
 const ORDER_DEBTS: Debts = {};
 /** Queries that open a transaction. */

@@ -63,6 +63,15 @@ export async function gitConnectionWriter(
   return saved;
 }
 
+/** A push webhook of a connection: a sync queued when it is a push to the connection's branch (and none waits). */
+export async function gitHookQueuer(
+  em: EntityManager,
+  props: { connection: GitConnectionRow; ofItsBranch: boolean },
+): Promise<{ queued: boolean }> {
+  if (!props.ofItsBranch) return { queued: false };
+  return { queued: (await gitSyncQueuer(em, { connection: props.connection, trigger: 'hook' })) !== null };
+}
+
 /** Disconnects a space (its sync state and operations stay, for getSpaceGitInfo). */
 export async function gitConnectionDeleter(em: EntityManager, props: { spaceId: string }): Promise<boolean> {
   return gitConnectionRepository.deleteBySpace(em, props.spaceId);

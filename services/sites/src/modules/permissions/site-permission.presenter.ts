@@ -7,11 +7,12 @@ import {
   type UserActor,
   type UserSitePermission,
 } from '@quire/contracts';
-import { highestRole, invalid, usersByIds } from '@quire/kit';
+import { highestRole, invalid, paginate, teamsByIds, usersByIds } from '@quire/kit';
 import type { SitesContext } from '../../trpc.ts';
 import type { ISite } from '../sites/site.entity.ts';
 import { type SiteGrantFact, sitePolicy } from '../sites/site.policy.ts';
-import { siteGrantRepository } from './site-grant.repository.ts';
+import { SiteGrant } from './site-grant.entity.ts';
+import { siteGrantRepository, type PrincipalKind } from './site-grant.repository.ts';
 
 type Ctx = Pick<SitesContext, 'em' | 'peers' | 'requestId' | 'urls'> & { actor: UserActor };
 
@@ -123,4 +124,43 @@ function decodeCursor(page: string): readonly [string, string] {
     // fall through
   }
   throw invalid('Invalid `page`: not a cursor of this list');
+}
+
+interface PageInput {
+  page?: string | undefined;
+  limit?: number | undefined;
+}
+
+/** One page of a site's role overrides to one kind of principal, by principal id. */
+const overridePage = (ctx: Pick<SitesContext, 'em'>, siteId: string, principalKind: PrincipalKind, input: PageInput) =>
+  paginate(ctx.em, SiteGrant, { siteId, principalKind }, { principalId: 'asc' }, input, (g) => ({
+    id: g.principalId,
+    role: g.role ?? null,
+  }));
+
+/** `listUserPermissionsInSite`: the users with a role override, with their user objects. */
+export async function presentSiteUserGrants(ctx: Ctx, site: ISite, input: PageInput) {
+  const grants = await overridePage(ctx, site.id, 'user', input);
+  const users = await usersByIds(
+    ctx,
+    grants.items.map((g) => g.id),
+  );
+  return { ...grants, items: grants.items.map((g) => ({ permission: g.role, user: users.get(g.id)! })) };
+}
+
+/** `listTeamPermissionsInSite`: the teams with a role override (a team deleted since is left out). */
+export async function presentSiteTeamGrants(ctx: Ctx, site: ISite, input: PageInput) {
+  const grants = await overridePage(ctx, site.id, 'team', input);
+  const teams = await teamsByIds(
+    ctx,
+    site.organizationId,
+    grants.items.map((g) => g.id),
+  );
+  return {
+    ...grants,
+    items: grants.items.flatMap((g) => {
+      const team = teams.get(g.id);
+      return team ? [{ permission: g.role, team }] : [];
+    }),
+  };
 }
