@@ -329,7 +329,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'packages/kit/src/rpc/trpc.ts createServiceTrpc': 132,
   'packages/kit/src/rpc/trpc.ts procedure': 71,
   'packages/kit/src/service.ts startService': 92,
-  'services/content/src/commands/content-editor.ts contentEditor': 354,
   'services/content/src/migrations/0003-content-engine.ts up': 96,
   'services/content/src/modules/documents/document-to-markdown.ts gitbookBlock': 113,
   'services/content/src/modules/documents/md-blocks.ts liquidBlock': 68,

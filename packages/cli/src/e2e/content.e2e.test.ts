@@ -233,6 +233,68 @@ describe('content through change requests (official client)', () => {
     expect((await api.spaces.getChangeRequestById(space.id, cr.id)).data.outdated).toBe(false);
   });
 
+  it('reverts pages to the change request’s base or to a named revision, and refuses an unknown revision', async () => {
+    const { api, space, cr } = await spaceWithChangeRequest('Reverts');
+    await api.spaces.updateChangeRequestContent(space.id, cr.id, {
+      changes: [
+        { operation: 'insert_page', ref: 'a', title: 'Alpha', document: { markdown: 'Alpha one.\n' } },
+        { operation: 'insert_page', ref: 'b', title: 'Beta', document: { markdown: 'Beta one.\n' } },
+      ],
+    } as never);
+    expect((await api.spaces.mergeChangeRequest(space.id, cr.id)).data.result).toBe('merge');
+    const first = (await api.spaces.getSpaceById(space.id)).data.revision;
+    const byTitle = async (crId: string) =>
+      new Map((await api.spaces.listPagesInChangeRequest(space.id, crId)).data.pages.map((pg) => [pg.title, pg]));
+    const ids = await byTitle(cr.id);
+    const [alpha, beta] = [ids.get('Alpha')!.id, ids.get('Beta')!.id];
+    const markdownOf = async (crId: string, pageId: string) =>
+      ((await api.spaces.getPageInChangeRequestById(space.id, crId, pageId, { format: 'markdown' })).data as {
+        markdown: string;
+      }).markdown.trim();
+
+    // A second change request edits Alpha, deletes Beta and adds Gamma under Alpha; reverting each undoes it.
+    const edit = (await api.spaces.createChangeRequest(space.id, { subject: 'Undo' })).data;
+    await api.spaces.updateChangeRequestContent(space.id, edit.id, {
+      changes: [
+        { operation: 'update_page', page: alpha, title: 'Alpha two', document: { markdown: 'Alpha two.\n' } },
+        { operation: 'delete_page', page: beta },
+        { operation: 'insert_page', ref: 'g', into: alpha, title: 'Gamma', document: { markdown: 'Gamma.\n' } },
+      ],
+    } as never);
+    const gamma = (await byTitle(edit.id)).get('Alpha two')!;
+    const gammaId = (gamma as unknown as { pages: { id: string }[] }).pages[0]!.id;
+    await api.spaces.updateChangeRequestContent(space.id, edit.id, {
+      changes: [
+        { operation: 'revert_page', page: alpha },
+        { operation: 'revert_page', page: beta },
+        { operation: 'revert_page', page: gammaId },
+      ],
+    } as never);
+    const reverted = await byTitle(edit.id);
+    expect([...reverted.keys()].sort()).toEqual(['Alpha', 'Beta']);
+    expect((reverted.get('Alpha') as unknown as { pages: unknown[] }).pages).toEqual([]);
+    expect(await markdownOf(edit.id, alpha)).toBe('Alpha one.');
+    expect(await markdownOf(edit.id, beta)).toBe('Beta one.');
+
+    // To a named revision: main's first one, before a later merge changed Alpha again.
+    await api.spaces.updateChangeRequestContent(space.id, edit.id, {
+      changes: [{ operation: 'update_page', page: alpha, document: { markdown: 'Alpha three.\n' } }],
+    } as never);
+    expect((await api.spaces.mergeChangeRequest(space.id, edit.id)).data.result).toBe('merge');
+    const back = (await api.spaces.createChangeRequest(space.id, { subject: 'Back' })).data;
+    await api.spaces.updateChangeRequestContent(space.id, back.id, {
+      changes: [{ operation: 'revert_page', page: alpha, revision: first }],
+    } as never);
+    expect(await markdownOf(back.id, alpha)).toBe('Alpha one.');
+    const unknown = await apiError(
+      api.spaces.updateChangeRequestContent(space.id, back.id, {
+        changes: [{ operation: 'revert_page', page: alpha, revision: 'no-such-revision' }],
+      } as never),
+    );
+    expect(unknown.code).toBe(400);
+    expect(unknown.message).toContain('changes.0.revision');
+  });
+
   it('takes a JSON document as input and gives it back as markdown', async () => {
     const { api, space, cr } = await spaceWithChangeRequest('Json');
     const document = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Events, ops, type Actor } from '@quire/contracts';
-import { InProcessBus, sqlRun } from '@quire/kit';
+import { InProcessBus, sql, sqlRun } from '@quire/kit';
 import { buildSpace, eventually, startTestService, testLogger, userActor, type TestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig, orgAdminService } from '@quire/org-admin';
 import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
@@ -60,7 +60,19 @@ async function publishedSite(title: string, text: string, visibility?: 'share-li
     admin,
   );
   await p.sites.call(ops.publishSite, { organizationId: ORG, siteId: site.id }, admin);
-  // The publication is committed: its site may be cached at once (rather than after `UNSETTLED_MS`).
+  // The setup's events are all delivered (each evicts the site, a space's for `UNSETTLED_MS`): from now on the site
+  // may be cached at once, and only what a test does changes that.
+  await eventually(async () => {
+    for (const svc of [p.content, p.sites]) {
+      const [row] = await sql<{ n: number }>(
+        svc.em(),
+        'select count(*)::int as n from :schema.outbox where published_at is null',
+      );
+      if (row!.n > 0) return false;
+    }
+    return true;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 100));
   clearSiteSnapshots();
   return { spaceId: space.id, siteId: site.id, path: `/sites/${site.basename}` };
 }
