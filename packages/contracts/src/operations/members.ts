@@ -7,7 +7,7 @@ import {
   InviteUsersOutputSchema,
   MemberRoleFilterSchema,
   MemberSchema,
-  MemberSortSchema,
+  MemberSearchShape,
   VisitorClaimsOutputSchema,
 } from '../schemas/member.ts';
 import { MemberTeamSchema } from '../schemas/team.ts';
@@ -21,13 +21,7 @@ export const listMembersInOrganizationById = op({
     ...PageQueryShape,
     order: OrderSchema,
     role: MemberRoleFilterSchema.optional(),
-    search: z
-      .string()
-      .trim()
-      .max(256)
-      .optional()
-      .describe('Only members whose display name or e-mail contains this (case-insensitive)'),
-    sort: MemberSortSchema,
+    ...MemberSearchShape,
   }),
   output: listOf(MemberSchema),
   http: {
@@ -149,7 +143,7 @@ export const listMembersForAccess = op({
   access: 'internal',
   input: z.object({
     organizationId,
-    search: z.string().trim().max(256).optional().describe('Only members whose display name or e-mail contains this'),
+    search: MemberSearchShape.search,
     team: IdSchema.optional().describe('Only the members of this team'),
     seenOnly: z.boolean().default(false).describe('Only the members seen at least once'),
   }),

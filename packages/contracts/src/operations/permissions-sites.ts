@@ -9,7 +9,7 @@ import {
   UserSitePermissionOverrideSchema,
   UserSitePermissionSchema,
 } from '../schemas/permissions.ts';
-import { MemberRoleFilterSchema, MemberSortSchema } from '../schemas/member.ts';
+import { MemberRoleFilterSchema, MemberSearchShape } from '../schemas/member.ts';
 import { siteId } from './sites-params.ts';
 
 /**
@@ -116,13 +116,7 @@ export const listPermissionsAggregateInSite = op({
     role: MemberRoleFilterSchema.optional().describe(
       'Only members with this effective role on the site (`guest`: members without an organization role)',
     ),
-    search: z
-      .string()
-      .trim()
-      .max(256)
-      .optional()
-      .describe('Only members whose display name or e-mail contains this (case-insensitive)'),
-    sort: MemberSortSchema,
+    ...MemberSearchShape,
     team: IdSchema.optional().describe('Only the members of this team'),
   }),
   output: listOf(UserSitePermissionSchema),

@@ -29,6 +29,17 @@ export const MemberSortSchema = z
   .default('joinedAt')
   .describe('Sort by join date (default), last-seen date (lists only members seen at least once) or display name');
 
+/** The filter and order of a list of members (`listMembersInOrganizationById`, the aggregate of a site's roles). */
+export const MemberSearchShape = {
+  search: z
+    .string()
+    .trim()
+    .max(256)
+    .optional()
+    .describe('Only members whose display name or e-mail contains this (case-insensitive)'),
+  sort: MemberSortSchema,
+};
+
 export const InviteEmailSchema = z.email().max(320).describe('E-mail address of the user to invite');
 export const InviteUsersOutputSchema = z
   .object({
