@@ -3,6 +3,8 @@ import { compareKeys, invalid, notFound, pageOfList, type PageRequest } from '@q
 import type { ContentContext } from '../../trpc.ts';
 import { changeRequestRepository } from '../change-requests/change-request.repository.ts';
 import type { IChangeRequest } from '../change-requests/change-request.entity.ts';
+import { gitConnectionRepository, type GitRevisionRow } from '../git/git-connection.repository.ts';
+import { gitSyncRepository, type GitPageBlob } from '../git/git-sync.repository.ts';
 import { revisionRepository } from '../revisions/revision.repository.ts';
 import { diffTrees } from '../merge/index.ts';
 import { documentRepository } from '../revisions/document.repository.ts';
@@ -38,6 +40,20 @@ export async function loadRevisionFor(
     revisionId = sel.revisionId;
   }
   return { space, changeRequest, tree: await revisionRepository.treeInSpace(ctx.em, space.id, revisionId) };
+}
+
+/** A revision the caller may read (see `loadRevisionFor`) with GitBook's `git {oid, path}` of its pages, if Git wrote them. */
+export async function loadRevisionWithBlobsFor(
+  ctx: Ctx,
+  sel: RevisionSelector,
+): Promise<LoadedRevision & { blobs: ReadonlyMap<string, GitPageBlob> }> {
+  const loaded = await loadRevisionFor(ctx, sel);
+  return { ...loaded, blobs: await gitSyncRepository.pageBlobs(ctx.em, loaded.tree.revision.id) };
+}
+
+/** The commit a revision came from, when Git made it (an import), else null. */
+export function loadRevisionCommit(ctx: Ctx, revisionId: string): Promise<GitRevisionRow | null> {
+  return gitConnectionRepository.findRevision(ctx.em, revisionId);
 }
 
 /**

@@ -5,7 +5,9 @@ import { limitChanges } from '../merge/index.ts';
 import {
   fileById,
   loadFilesFor,
+  loadRevisionCommit,
   loadRevisionFor,
+  loadRevisionWithBlobsFor,
   loadSemanticChangesFor,
   pageById,
   pageByPath,
@@ -13,9 +15,7 @@ import {
 } from './content.loader.ts';
 import { presentFile, presentPageAt, presentPages, presentRevision } from './content.presenter.ts';
 import { pageDocument } from './document-format.ts';
-import { gitConnectionRepository } from '../git/git-connection.repository.ts';
 import { presentGitCommit } from '../git/git.presenter.ts';
-import { gitSyncRepository } from '../git/git-sync.repository.ts';
 
 type Ctx = ContentContext;
 type PageInput = RevisionSelector & { format?: 'markdown' | 'document' | undefined };
@@ -23,25 +23,22 @@ type PageInput = RevisionSelector & { format?: 'markdown' | 'document' | undefin
 /** The reads of a revision's content, each written once and served for the space's, a change request's and any revision. */
 const read = {
   revision: async (ctx: Ctx, input: RevisionSelector) => {
-    const { space, tree } = await loadRevisionFor(ctx, input);
-    const git = presentGitCommit(await gitConnectionRepository.findRevision(ctx.em, tree.revision.id));
-    const blobs = await gitSyncRepository.pageBlobs(ctx.em, tree.revision.id);
+    const { space, tree, blobs } = await loadRevisionWithBlobsFor(ctx, input);
+    const git = presentGitCommit(await loadRevisionCommit(ctx, tree.revision.id));
     return presentRevision(ctx, tree, space, git, blobs);
   },
   pages: async (ctx: Ctx, input: RevisionSelector) => {
-    const { space, tree } = await loadRevisionFor(ctx, input);
-    return { pages: presentPages(ctx, tree, space, await gitSyncRepository.pageBlobs(ctx.em, tree.revision.id)) };
+    const { space, tree, blobs } = await loadRevisionWithBlobsFor(ctx, input);
+    return { pages: presentPages(ctx, tree, space, blobs) };
   },
   pageById: async (ctx: Ctx, input: PageInput & { pageId: string }) => {
-    const { space, tree } = await loadRevisionFor(ctx, input);
+    const { space, tree, blobs } = await loadRevisionWithBlobsFor(ctx, input);
     const page = pageById(tree, input.pageId);
-    const blobs = await gitSyncRepository.pageBlobs(ctx.em, tree.revision.id);
     return presentPageAt(ctx, tree, space, page, await pageDocument(ctx, page, input.format), blobs);
   },
   pageByPath: async (ctx: Ctx, input: PageInput & { pagePath: string }) => {
-    const { space, tree } = await loadRevisionFor(ctx, input);
+    const { space, tree, blobs } = await loadRevisionWithBlobsFor(ctx, input);
     const page = pageByPath(tree, input.pagePath);
-    const blobs = await gitSyncRepository.pageBlobs(ctx.em, tree.revision.id);
     return presentPageAt(ctx, tree, space, page, await pageDocument(ctx, page, input.format), blobs);
   },
   files: async (ctx: Ctx, input: RevisionSelector & PageRequest) => {
