@@ -4,6 +4,7 @@ export * from './ids.ts';
 export * from './config.ts';
 export * from './urls.ts';
 export * from './text/slug.ts';
+export * from './text/order-keys.ts';
 export * from './directory.ts';
 export * from './metrics.ts';
 export * from './service.ts';

@@ -248,9 +248,11 @@ describe('content through change requests (official client)', () => {
     const ids = await byTitle(cr.id);
     const [alpha, beta] = [ids.get('Alpha')!.id, ids.get('Beta')!.id];
     const markdownOf = async (crId: string, pageId: string) =>
-      ((await api.spaces.getPageInChangeRequestById(space.id, crId, pageId, { format: 'markdown' })).data as {
-        markdown: string;
-      }).markdown.trim();
+      (
+        (await api.spaces.getPageInChangeRequestById(space.id, crId, pageId, { format: 'markdown' })).data as {
+          markdown: string;
+        }
+      ).markdown.trim();
 
     // A second change request edits Alpha, deletes Beta and adds Gamma under Alpha; reverting each undoes it.
     const edit = (await api.spaces.createChangeRequest(space.id, { subject: 'Undo' })).data;

@@ -15,12 +15,12 @@ export interface CollectionCreatorProps {
 export async function collectionCreator(em: EntityManager, props: CollectionCreatorProps): Promise<ICollection> {
   const now = props.now ?? new Date();
   const parentId = props.parentId ?? null;
-  const position = await placeInTree(em, { organizationId: props.organizationId, parentId });
+  const order = await placeInTree(em, { organizationId: props.organizationId, parentId });
   const collection = em.create(Collection, {
     id: newId(),
     organizationId: props.organizationId,
     parentId,
-    position,
+    order,
     title: props.title ?? 'Untitled',
     description: null,
     defaultLevel: 'inherit' satisfies DefaultLevel,

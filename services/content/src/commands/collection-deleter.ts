@@ -1,9 +1,9 @@
 import { Events } from '@quire/contracts';
-import { recordEvent, type EntityManager } from '@quire/kit';
+import { orderKeyBetween, recordEvent, type EntityManager } from '@quire/kit';
 import { Collection, type ICollection } from '../modules/collections/collection.entity.ts';
 import { collectionRepository } from '../modules/collections/collection.repository.ts';
 import { spaceRepository } from '../modules/spaces/space.repository.ts';
-import { placeInTree, POSITION_GAP } from '../modules/tree/sibling-order.ts';
+import { placeInTree } from '../modules/tree/sibling-order.ts';
 import { treeRepository } from '../modules/tree/tree.repository.ts';
 
 export interface CollectionDeleterProps {
@@ -19,16 +19,16 @@ export interface CollectionDeleterProps {
 export async function collectionDeleter(em: EntityManager, { collection }: CollectionDeleterProps): Promise<void> {
   await treeRepository.lockCollectionTree(em, collection.organizationId);
   const dest = collection.parentId ?? null;
-  const base = await placeInTree(em, { organizationId: collection.organizationId, parentId: dest });
+  let order = await placeInTree(em, { organizationId: collection.organizationId, parentId: dest });
   const movedSpaces: string[] = [];
   const movedCollections: string[] = [];
   for (const [i, child] of (await collectionRepository.children(em, collection.id)).entries()) {
-    const position = base + i * POSITION_GAP;
+    if (i > 0) order = orderKeyBetween(order, null);
     if (child.kind === 'space') {
-      await spaceRepository.reparent(em, child.id, dest, position);
+      await spaceRepository.reparent(em, child.id, dest, order);
       movedSpaces.push(child.id);
     } else {
-      await collectionRepository.reparent(em, child.id, dest, position);
+      await collectionRepository.reparent(em, child.id, dest, order);
       movedCollections.push(child.id);
     }
   }

@@ -25,14 +25,14 @@ export async function collectionMover(em: EntityManager, props: CollectionMoverP
     if (chain.some((c) => c.id === collection.id))
       throw invalid('parent: a collection cannot move into itself or one of its sub-collections');
   }
-  const position = await placeInTree(em, {
+  const order = await placeInTree(em, {
     organizationId: collection.organizationId,
     parentId: props.parentId,
     position: props.position,
     item: { kind: 'collection', id: collection.id },
   });
   collection.parentId = props.parentId;
-  collection.position = position;
+  collection.order = order;
   collection.updatedAt = props.now ?? new Date();
   em.persist(collection);
   recordEvent(em, Events.collectionMoved, {

@@ -30,7 +30,7 @@ export async function collectionTransferrer(
   for (const org of [from, to].sort()) await treeRepository.lockCollectionTree(em, org);
   const tree = await collectionRepository.tree(em, from);
   const collections = [collection.id, ...tree.descendants(collection.id)];
-  const position = await placeInTree(em, { organizationId: to, parentId: null });
+  const order = await placeInTree(em, { organizationId: to, parentId: null });
   const now = props.now ?? new Date();
   await collectionRepository.setOrganization(em, collections, to, now);
   const spaces = await spaceRepository.transferInCollections(em, collections, to, now);
@@ -43,7 +43,7 @@ export async function collectionTransferrer(
   );
   collection.organizationId = to;
   collection.parentId = null;
-  collection.position = position;
+  collection.order = order;
   collection.updatedAt = now;
   em.persist(collection);
   recordEvent(em, Events.collectionTransferred, {

@@ -1,7 +1,15 @@
-import { generateKeyBetween } from 'fractional-indexing';
 import { imageSize } from 'image-size';
 import { Events, type ContentChange, type DocumentInput } from '@quire/contracts';
-import { invalid, newId, recordEvent, slugify, uniqueSlug, type BlobStore, type EntityManager } from '@quire/kit';
+import {
+  invalid,
+  newId,
+  orderKeyBetween,
+  recordEvent,
+  slugify,
+  uniqueSlug,
+  type BlobStore,
+  type EntityManager,
+} from '@quire/kit';
 import type { IChangeRequest } from '../modules/change-requests/change-request.entity.ts';
 import { changeRequestRepository } from '../modules/change-requests/change-request.repository.ts';
 import { textParser, type ParseSession } from '../modules/parsing/text-parser.ts';
@@ -310,7 +318,7 @@ class ContentBatch {
     const all = this.lists.of(parentId);
     const list = except === undefined ? all : all.filter((p) => p.id !== except);
     const i = at === undefined ? list.length : Math.min(at, list.length);
-    return generateKeyBetween(list[i - 1]?.order || null, list[i]?.order || null);
+    return orderKeyBetween(list[i - 1]?.order, list[i]?.order);
   }
 
   /** The sub-pages of a page, each after its parent. */

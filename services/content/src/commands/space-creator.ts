@@ -17,7 +17,7 @@ export interface SpaceCreatorProps {
 export async function spaceCreator(em: EntityManager, props: SpaceCreatorProps): Promise<ISpace> {
   const now = props.now ?? new Date();
   const parentId = props.parentId ?? null;
-  const position = await placeInTree(em, { organizationId: props.organizationId, parentId });
+  const order = await placeInTree(em, { organizationId: props.organizationId, parentId });
   const id = newId();
   const revisionId = newId();
   const revision = em.create(Revision, {
@@ -35,7 +35,7 @@ export async function spaceCreator(em: EntityManager, props: SpaceCreatorProps):
     id,
     organizationId: props.organizationId,
     parentId,
-    position,
+    order,
     title: props.title ?? 'Untitled',
     emoji: props.emoji ?? '',
     icon: null,

@@ -26,7 +26,7 @@ export async function spaceDuplicator(
   em: EntityManager,
   { source, now = new Date() }: SpaceDuplicatorProps,
 ): Promise<ISpace> {
-  const position = await placeInTree(em, {
+  const order = await placeInTree(em, {
     organizationId: source.organizationId,
     parentId: source.parentId ?? null,
     position: { after: { type: 'space', space: source.id } },
@@ -48,7 +48,7 @@ export async function spaceDuplicator(
     id,
     organizationId: source.organizationId,
     parentId: source.parentId,
-    position,
+    order,
     title: duplicateTitle(source.title),
     emoji: source.emoji,
     icon: source.icon,

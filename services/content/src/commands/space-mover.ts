@@ -18,7 +18,7 @@ export interface SpaceMoverProps {
  */
 export async function spaceMover(em: EntityManager, props: SpaceMoverProps): Promise<ISpace> {
   const { space } = props;
-  const position = await placeInTree(em, {
+  const order = await placeInTree(em, {
     organizationId: space.organizationId,
     parentId: props.parentId,
     position: props.position,
@@ -31,7 +31,7 @@ export async function spaceMover(em: EntityManager, props: SpaceMoverProps): Pro
     fields.push('visibility');
   }
   space.parentId = props.parentId;
-  space.position = position;
+  space.order = order;
   space.updatedAt = props.now ?? new Date();
   em.persist(space);
   recordEvent(em, Events.spaceUpdated, {

@@ -19,11 +19,11 @@ export interface SpaceTransferrerProps {
  */
 export async function spaceTransferrer(em: EntityManager, props: SpaceTransferrerProps): Promise<ISpace> {
   const { space } = props;
-  const position = await placeInTree(em, { organizationId: props.organizationId, parentId: null });
+  const order = await placeInTree(em, { organizationId: props.organizationId, parentId: null });
   const previousOrganization = space.organizationId;
   space.organizationId = props.organizationId;
   space.parentId = null;
-  space.position = position;
+  space.order = order;
   if (space.visibility === 'in-collection') space.visibility = 'private';
   space.updatedAt = props.now ?? new Date();
   em.persist(space);

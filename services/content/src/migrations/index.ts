@@ -13,6 +13,7 @@ import { GitConnectionsMigration } from './0012-git-connections.ts';
 import { PermissionsMigration } from './0013-permissions.ts';
 import { MergeRulesMigration } from './0014-merge-rules.ts';
 import { GitRedirectsBlobsMigration } from './0016-git-redirects-blobs.ts';
+import { TreeOrderKeysMigration } from './0017-tree-order-keys.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   { name: '0013_permissions', class: PermissionsMigration },
   { name: '0014_merge_rules', class: MergeRulesMigration },
   { name: '0016_git_redirects_blobs', class: GitRedirectsBlobsMigration },
+  { name: '0017_tree_order_keys', class: TreeOrderKeysMigration },
 ];

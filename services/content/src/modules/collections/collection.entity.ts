@@ -10,7 +10,7 @@ export const Collection = defineEntity({
     organizationId: p.string(),
     parentId: p.string().nullable(),
     /** Order among the siblings in the parent (spaces and collections together); see modules/tree. */
-    position: p.bigint('number'),
+    order: p.string().fieldName('ord'),
     title: p.string(),
     description: p.string().nullable(),
     defaultLevel: p.string().$type<DefaultLevel>().nullable(),

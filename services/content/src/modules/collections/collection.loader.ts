@@ -104,5 +104,5 @@ export async function loadVisibleCollections(
     ...(input.nested === false ? { parentId: null } : {}),
     ...(visible !== 'all' ? { id: { $in: visible } } : {}),
   };
-  return { tree, page: await paginate(ctx.em, Collection, where, { position: 'asc', id: 'asc' }, input, (c) => c) };
+  return { tree, page: await paginate(ctx.em, Collection, where, { order: 'asc', id: 'asc' }, input, (c) => c) };
 }

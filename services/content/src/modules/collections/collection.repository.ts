@@ -49,21 +49,17 @@ export const collectionRepository = {
     return sql<{ kind: 'space' | 'collection'; id: string }>(
       em,
       `select kind, id from (
-         select 'space' as kind, id, position from :schema.space where parent_id = ?
+         select 'space' as kind, id, ord from :schema.space where parent_id = ?
          union all
-         select 'collection' as kind, id, position from :schema.collection where parent_id = ?
-       ) c order by position, id`,
+         select 'collection' as kind, id, ord from :schema.collection where parent_id = ?
+       ) c order by ord, id`,
       [id, id],
     );
   },
 
-  /** Re-parents a collection at `position` (no event: the caller's command records it). */
-  async reparent(em: EntityManager, id: string, parentId: string | null, position: number): Promise<void> {
-    await sqlRun(em, `update :schema.collection set parent_id = ?, position = ? where id = ?`, [
-      parentId,
-      position,
-      id,
-    ]);
+  /** Re-parents a collection at `order` (no event: the caller's command records it). */
+  async reparent(em: EntityManager, id: string, parentId: string | null, order: string): Promise<void> {
+    await sqlRun(em, `update :schema.collection set parent_id = ?, ord = ? where id = ?`, [parentId, order, id]);
   },
 
   /** Moves collections to another organization. */

@@ -1,5 +1,5 @@
-import { generateNKeysBetween } from 'fractional-indexing';
 import { imageSize } from 'image-size';
+import { orderKeysFor } from '@quire/kit';
 import type { FileRecord, PageRecord, RevisionTree } from '../revisions/revision-tree.ts';
 import { documentHash } from '../revisions/document.repository.ts';
 import type { RepoFile, RepoPage } from './repo-export.ts';
@@ -30,7 +30,7 @@ const FIELDS = [
 function ordersOf(list: readonly RepoPage[], parentId: string | null, head: RevisionTree): string[] {
   const old = list.map((p) => head.pages.get(p.id));
   const keep = old.every((o, i) => o && o.parentId === parentId && (i === 0 || old[i - 1]!.order < o.order));
-  return keep ? old.map((o) => o!.order) : generateNKeysBetween(null, null, list.length);
+  return keep ? old.map((o) => o!.order) : orderKeysFor(list.length);
 }
 
 const contentTypeOf = (

@@ -9,7 +9,7 @@ export const Space = defineEntity({
     organizationId: p.string(),
     parentId: p.string().nullable(),
     /** Order among the siblings in the parent (spaces and collections together); see modules/tree. */
-    position: p.bigint('number'),
+    order: p.string().fieldName('ord'),
     title: p.string(),
     emoji: p.string(),
     icon: p.string().nullable(),

@@ -69,7 +69,7 @@ async function visibleSpacePage(
   actor: Actor,
   organizationId: string,
   input: PageRequest,
-  order: { position: 'asc'; id: 'asc' } | { createdAt: 'asc' | 'desc'; id: 'asc' | 'desc' },
+  order: { order: 'asc'; id: 'asc' } | { createdAt: 'asc' | 'desc'; id: 'asc' | 'desc' },
   parentId?: string,
 ): Promise<LoadedSpacePage> {
   const tree = await collectionRepository.tree(ctx.em, organizationId);
@@ -84,7 +84,7 @@ async function visibleSpacePage(
 
 /** A page of the live spaces of an organization (or of one of its collections) the caller can see, in tree order. */
 export const loadVisibleSpaces = (ctx: Ctx, organizationId: string, input: PageRequest, parentId?: string) =>
-  visibleSpacePage(ctx, ctx.actor, organizationId, input, { position: 'asc', id: 'asc' }, parentId);
+  visibleSpacePage(ctx, ctx.actor, organizationId, input, { order: 'asc', id: 'asc' }, parentId);
 
 /**
  * A page of the spaces a member of the organization can access (the caller's own, or, for an organization admin,

@@ -10,7 +10,7 @@ const t = useTestService(contentService, loadContentConfig, { label: 'space_repo
 describe('spaceRepository.findById', () => {
   it('answers a query a read-only snapshot with the values a mutation gets managed', async () => {
     const { id } = await buildSpace(t, { org: 'org1', title: 'Snapshot' });
-    await t.em().getConnection().execute(`update content.space set position = 9007199254740991 where id = ?`, [id]);
+    await t.em().getConnection().execute(`update content.space set ord = 'b1Z' where id = ?`, [id]);
 
     const em = t.em();
     const snapshot = (await spaceRepository.findById(em, id))!;
@@ -26,7 +26,7 @@ describe('spaceRepository.findById', () => {
       id,
       title: 'Snapshot',
       organizationId: 'org1',
-      position: 9007199254740991,
+      order: 'b1Z',
       deletedAt: null,
     });
     expect(snapshot.createdAt).toBeInstanceOf(Date);

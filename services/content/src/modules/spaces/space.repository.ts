@@ -124,14 +124,14 @@ export const spaceRepository = {
     await sqlRun(em, `update :schema.space set revision_id = ?, updated_at = ? where id = ?`, [revisionId, now, id]);
   },
 
-  /** Re-parents a space at `position`; one reaching the top level loses `in-collection` visibility. */
-  async reparent(em: EntityManager, id: string, parentId: string | null, position: number): Promise<void> {
+  /** Re-parents a space at `order`; one reaching the top level loses `in-collection` visibility. */
+  async reparent(em: EntityManager, id: string, parentId: string | null, order: string): Promise<void> {
     await sqlRun(
       em,
-      `update :schema.space set parent_id = ?, position = ?,
+      `update :schema.space set parent_id = ?, ord = ?,
          visibility = case when ?::text is null and visibility = 'in-collection' then 'private' else visibility end
        where id = ?`,
-      [parentId, position, parentId, id],
+      [parentId, order, parentId, id],
     );
   },
 

@@ -18,7 +18,7 @@ import {
 } from './space.loader.ts';
 import { presentMemberSpaces, presentSharedSpace, presentSpace, presentSpacesIn } from './space.presenter.ts';
 
-/** Lists are in tree order: siblings by position, pagination by `(position, id)` (modules/tree/sibling-order.ts). */
+/** Lists are in tree order: siblings by order key, pagination by `(order, id)` (modules/tree/sibling-order.ts). */
 export const spaceProcedures = {
   listSpaces: implement(ops.listSpaces, async ({ input, ctx }) => {
     const { tree, page } = await loadVisibleSpaces(ctx, input.organizationId, input);

@@ -3,54 +3,45 @@ import { ops } from '@quire/contracts';
 import { failureOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
-import { placeInTree, POSITION_GAP } from './sibling-order.ts';
+import { placeInTree } from './sibling-order.ts';
 
 const t = useTestService(contentService, loadContentConfig, { label: 'tree' });
 
+/** The spaces of an organization in their stored order, with their order keys. */
 const positions = async (org: string) =>
   (
     await t.svc.deps.orm.em
       .getConnection()
-      .execute<{ title: string; position: string }[]>(
-        `select title, position from content.space where organization_id = ? order by position, id`,
+      .execute<{ title: string; ord: string }[]>(
+        `select title, ord from content.space where organization_id = ? order by ord, id`,
         [org],
       )
-  ).map((r) => [r.title, Number(r.position)]);
+  ).map((r) => [r.title, r.ord]);
+const titles = async (org: string) => (await positions(org)).map(([title]) => title);
 
 describe('sibling order', () => {
-  it('appends with gaps, takes midpoints, and renumbers a group whose gap is used up', async () => {
+  it('appends after the last key, puts an item between its neighbours, and never renumbers the others', async () => {
     const org = 'tree-1';
     const a = userActor('a', [{ organization: org, role: 'admin' }]);
     const x = await t.call(ops.createSpace, { organizationId: org, title: 'X' }, a);
     const y = await t.call(ops.createSpace, { organizationId: org, title: 'Y' }, a);
     expect(await positions(org)).toEqual([
-      ['X', POSITION_GAP],
-      ['Y', 2 * POSITION_GAP],
+      ['X', 'a0'],
+      ['Y', 'a1'],
     ]);
     const z = await t.call(ops.createSpace, { organizationId: org, title: 'Z' }, a);
     await t.call(ops.moveSpace, { spaceId: z.id, position: { after: { type: 'space', space: x.id } } }, a);
-    expect(await positions(org)).toEqual([
-      ['X', POSITION_GAP],
-      ['Z', 1.5 * POSITION_GAP],
-      ['Y', 2 * POSITION_GAP],
-    ]);
+    expect(await titles(org)).toEqual(['X', 'Z', 'Y']);
+    const between = (await positions(org))[1]![1] as string;
+    expect(between > 'a0' && between < 'a1').toBe(true);
     await t.call(ops.moveSpace, { spaceId: z.id, position: { before: { type: 'space', space: x.id } } }, a);
-    expect((await positions(org))[0]).toEqual(['Z', 0]);
-    // Neighbours with no room between them: the group is renumbered GAP, 2·GAP… and the item goes between.
-    await t.svc.deps.orm.em
-      .getConnection()
-      .execute(
-        `update content.space set position = case title when 'X' then 1 when 'Y' then 2 else 3 end where organization_id = ?`,
-        [org],
-      );
-    await t.call(ops.moveSpace, { spaceId: z.id, position: { after: { type: 'space', space: x.id } } }, a);
     expect(await positions(org)).toEqual([
-      ['X', POSITION_GAP],
-      ['Z', 1.5 * POSITION_GAP],
-      ['Y', 2 * POSITION_GAP],
+      ['Z', 'Zz'],
+      ['X', 'a0'],
+      ['Y', 'a1'],
     ]);
-    // Many moves into the same gap keep the order right.
-    for (let i = 0; i < 20; i++)
+    // Many moves into the same place keep the order right; only the moved item's key changes.
+    for (let i = 0; i < 40; i++)
       await t.call(
         ops.moveSpace,
         { spaceId: (i % 2 ? z : y).id, position: { after: { type: 'space', space: x.id } } },
@@ -58,7 +49,19 @@ describe('sibling order', () => {
       );
     const final = await positions(org);
     expect(final.map(([title]) => title)).toEqual(['X', 'Z', 'Y']);
-    expect(new Set(final.map(([, p]) => p)).size).toBe(3);
+    expect(final[0]).toEqual(['X', 'a0']);
+    expect(new Set(final.map(([, key]) => key)).size).toBe(3);
+  });
+
+  it('keeps the order of a deleted collection’s children where they go, after the parent’s own', async () => {
+    const org = 'tree-3';
+    const a = userActor('a', [{ organization: org, role: 'admin' }]);
+    await t.call(ops.createSpace, { organizationId: org, title: 'First' }, a);
+    const col = await t.call(ops.createCollection, { organizationId: org, title: 'Col' }, a);
+    for (const title of ['C1', 'C2', 'C3'])
+      await t.call(ops.createSpace, { organizationId: org, title, parent: col.id }, a);
+    await t.call(ops.deleteCollectionById, { collectionId: col.id }, a);
+    expect(await titles(org)).toEqual(['First', 'C1', 'C2', 'C3']);
   });
 
   it('serializes concurrent placements in one parent (advisory lock): no two items share a position', async () => {
@@ -75,7 +78,7 @@ describe('sibling order', () => {
   it('places at the end of an empty parent and refuses pointers outside the group', async () => {
     const em = t.svc.deps.orm.em.fork();
     await em.transactional(async (tx) => {
-      expect(await placeInTree(tx, { organizationId: 'tree-empty', parentId: null })).toBe(POSITION_GAP);
+      expect(await placeInTree(tx, { organizationId: 'tree-empty', parentId: null })).toBe('a0');
       expect(
         (
           await failureOf(

@@ -1,23 +1,21 @@
 import type { ContentPointer, ContentPosition } from '@quire/contracts';
-import { invalid, type EntityManager } from '@quire/kit';
+import { invalid, orderKeyBetween, type EntityManager } from '@quire/kit';
 import { treeRepository } from './tree.repository.ts';
 
 /**
  * The order of an organization's content tree. Spaces and collections in the same parent (a collection, or
- * the top level) are siblings in one ordering, by `position` then `id`. Positions are integers with gaps:
- * an item goes last at `max + GAP`, between two neighbours at their midpoint, and when two neighbours are
- * adjacent the whole sibling group is renumbered `GAP, 2·GAP, …` first. Every change of a group holds a
- * transaction-scoped advisory lock on it, so concurrent moves never interleave. Lists order by
- * `(position, id)`, a total order, so keyset pagination stays correct.
+ * the top level) are siblings in one ordering, by their order key then `id`: the kit's fractional-indexing keys, as
+ * pages have (an item goes last after the last key, between two neighbours between theirs; nothing is renumbered).
+ * Every change of a group holds a transaction-scoped advisory lock on it, so concurrent moves never interleave
+ * (two items never get one key). Lists order by `(ord, id)`, a total order, so keyset pagination stays correct.
  */
-export const POSITION_GAP = 65_536;
 
 export interface TreeItem {
   kind: 'space' | 'collection';
   id: string;
 }
 interface Sibling extends TreeItem {
-  position: number;
+  order: string;
 }
 
 export interface PlaceProps {
@@ -42,25 +40,15 @@ async function siblings(
   return (await treeRepository.siblings(em, organizationId, parentId)).filter((s) => !exclude || !same(s, exclude));
 }
 
-async function renumber(em: EntityManager, group: Sibling[]): Promise<void> {
-  group.forEach((s, i) => (s.position = (i + 1) * POSITION_GAP));
-  for (const kind of ['space', 'collection'] as const)
-    await treeRepository.setPositions(
-      em,
-      kind,
-      group.filter((s) => s.kind === kind),
-    );
-}
-
 /**
- * Locks the destination group and returns the position for an item placed in it (renumbering the group when
- * needed). 400 when `position` names something that is not a sibling there, or the item itself.
+ * Locks the destination group and returns the order key for an item placed in it. 400 when `position` names
+ * something that is not a sibling there, or the item itself.
  */
-export async function placeInTree(em: EntityManager, props: PlaceProps): Promise<number> {
+export async function placeInTree(em: EntityManager, props: PlaceProps): Promise<string> {
   await treeRepository.lockSiblingGroup(em, props.organizationId, props.parentId);
   const group = await siblings(em, props.organizationId, props.parentId, props.item);
   const pointer = props.position?.before ?? props.position?.after;
-  if (!pointer) return (group.at(-1)?.position ?? 0) + POSITION_GAP;
+  if (!pointer) return orderKeyBetween(group.at(-1)?.order, null);
   const ref = pointerItem(pointer);
   const field = props.position?.before ? 'position.before' : 'position.after';
   if (props.item && same(ref, props.item)) throw invalid(`${field}: an item cannot be placed relative to itself`);
@@ -69,13 +57,6 @@ export async function placeInTree(em: EntityManager, props: PlaceProps): Promise
     throw invalid(
       `${field}: ${ref.kind} ${ref.id} is not in the destination (${props.parentId ? `collection ${props.parentId}` : 'the top level'})`,
     );
-  for (let pass = 0; ; pass++) {
-    const lo = props.position?.before ? group[index - 1] : group[index];
-    const hi = props.position?.before ? group[index] : group[index + 1];
-    if (!hi) return lo!.position + POSITION_GAP;
-    if (!lo) return hi.position - POSITION_GAP;
-    if (hi.position - lo.position >= 2) return Math.floor((lo.position + hi.position) / 2);
-    if (pass > 0) throw new Error('sibling renumbering left no gap');
-    await renumber(em, group);
-  }
+  const at = props.position?.before ? index : index + 1;
+  return orderKeyBetween(group[at - 1]?.order, group[at]?.order);
 }

@@ -1,10 +1,10 @@
-import { sql, sqlRun, type EntityManager } from '@quire/kit';
+import { sql, type EntityManager } from '@quire/kit';
 
 export type TreeKind = 'space' | 'collection';
 export interface TreeRow {
   kind: TreeKind;
   id: string;
-  position: number;
+  order: string;
 }
 
 /** The SQL of the content tree's order (sibling-order.ts holds the rules). */
@@ -23,26 +23,14 @@ export const treeRepository = {
 
   /** The live spaces and the collections directly in a parent, in order. */
   async siblings(em: EntityManager, organizationId: string, parentId: string | null): Promise<TreeRow[]> {
-    const rows = await sql<{ kind: TreeKind; id: string; position: string }>(
+    return sql<TreeRow>(
       em,
-      `select kind, id, position from (
-         select 'space' as kind, id, position from :schema.space where organization_id = ? and parent_id is not distinct from ? and deleted_at is null
+      `select kind, id, ord as "order" from (
+         select 'space' as kind, id, ord from :schema.space where organization_id = ? and parent_id is not distinct from ? and deleted_at is null
          union all
-         select 'collection' as kind, id, position from :schema.collection where organization_id = ? and parent_id is not distinct from ?
-       ) s order by position, id`,
+         select 'collection' as kind, id, ord from :schema.collection where organization_id = ? and parent_id is not distinct from ?
+       ) s order by ord, id`,
       [organizationId, parentId, organizationId, parentId],
-    );
-    return rows.map((r) => ({ kind: r.kind, id: r.id, position: Number(r.position) }));
-  },
-
-  /** Writes new positions of one kind of item. */
-  async setPositions(em: EntityManager, kind: TreeKind, rows: { id: string; position: number }[]): Promise<void> {
-    if (!rows.length) return;
-    const values = rows.map(() => '(?, ?::bigint)').join(', ');
-    await sqlRun(
-      em,
-      `update :schema.${kind} t set position = v.position from (values ${values}) v(id, position) where t.id = v.id`,
-      rows.flatMap((s) => [s.id, s.position]),
     );
   },
 
