@@ -345,8 +345,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'services/content/src/modules/pdf/pdf-book.ts bookDefinition': 137,
   'services/content/src/modules/pdf/pdf-content.ts block': 75,
   'services/content/src/modules/pdf/pdf-exporter.ts pdfBookInput': 64,
-  'services/content/src/modules/revisions/revision.repository.ts insertPages': 62,
-  'services/content/src/modules/search/search.repository.ts rankedPages': 66,
   'services/integrations/src/commands/integration-publisher.ts integrationPublisher': 75,
   'services/org-admin/src/modules/sign-in/handler.ts saml': 71,
   'services/sites/src/modules/published/handler.ts serve': 74,

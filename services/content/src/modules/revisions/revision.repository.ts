@@ -85,6 +85,35 @@ function remember(id: string, tree: Promise<RevisionTree>): Promise<RevisionTree
   return tree;
 }
 
+/** The values of a `revision_page` row (the columns `insertPages` lists): the page, or a deletion marker (null). */
+function pageRowValues(revisionId: string, id: string, p: PageRecord | null, now: Date): unknown[] {
+  // A deletion marker: the page is gone from this revision on.
+  const gone: unknown[] = [revisionId, id, true, null, '', 'document', '', '', null, null, null, false, false, false];
+  if (!p) return [...gone, null, null, null, null, now, now];
+  return [
+    revisionId,
+    id,
+    false,
+    p.parentId,
+    p.order,
+    p.kind,
+    p.title,
+    p.slug,
+    p.emoji,
+    p.icon,
+    p.description,
+    p.hidden,
+    p.noIndex,
+    p.noRobotsIndex,
+    p.layout && JSON.stringify(p.layout),
+    p.cover && JSON.stringify(p.cover),
+    p.href,
+    p.documentHash,
+    p.createdAt,
+    p.updatedAt,
+  ];
+}
+
 /** Revisions and their page and file rows (a revision's rows are those of its lineage: latest row per id wins). */
 export const revisionRepository = {
   async findInSpace(em: EntityManager, spaceId: string, id: string): Promise<IRevision> {
@@ -184,53 +213,7 @@ export const revisionRepository = {
         em,
         `insert into :schema.revision_page (revision_id, page_id, deleted, parent_id, ord, kind, title, slug, emoji, icon, description, hidden, no_index, no_robots_index, layout, cover, href, document_hash, created_at, updated_at)
          values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)').join(', ')}`,
-        chunk.flatMap(({ id, page: p }) =>
-          p
-            ? [
-                revisionId,
-                id,
-                false,
-                p.parentId,
-                p.order,
-                p.kind,
-                p.title,
-                p.slug,
-                p.emoji,
-                p.icon,
-                p.description,
-                p.hidden,
-                p.noIndex,
-                p.noRobotsIndex,
-                p.layout && JSON.stringify(p.layout),
-                p.cover && JSON.stringify(p.cover),
-                p.href,
-                p.documentHash,
-                p.createdAt,
-                p.updatedAt,
-              ]
-            : [
-                revisionId,
-                id,
-                true,
-                null,
-                '',
-                'document',
-                '',
-                '',
-                null,
-                null,
-                null,
-                false,
-                false,
-                false,
-                null,
-                null,
-                null,
-                null,
-                now,
-                now,
-              ],
-        ),
+        chunk.flatMap(({ id, page }) => pageRowValues(revisionId, id, page, now)),
       );
     }
   },

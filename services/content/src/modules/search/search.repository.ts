@@ -151,6 +151,40 @@ const DOCUMENT_TSV = (hash: string) =>
 /** A `text[]` literal (`{"a","b"}`): `= any(?::text[])` lets the planner see the values, unlike a set-returning function. */
 const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 
+/** A row of the ranked search statements (`STATEMENTS`): the total on every row, a hit on each but an empty result's. */
+interface RankedRow {
+  total: string;
+  rank: string | null;
+  space_id: string | null;
+  page_id: string | null;
+  title: string;
+  path: string;
+  description: string;
+  ancestors: string[];
+  title_match: boolean;
+  score: number;
+  sections: SectionHit[] | null;
+}
+
+/** The hit of a ranked row (none for the row that only carries the total). */
+const hitOf = (r: RankedRow): PageHit[] =>
+  r.space_id === null || r.page_id === null
+    ? []
+    : [
+        {
+          spaceId: r.space_id,
+          pageId: r.page_id,
+          title: r.title,
+          path: r.path,
+          description: r.description,
+          ancestors: r.ancestors,
+          titleMatch: r.title_match,
+          score: Number(r.score),
+          rank: Number(r.rank),
+          sections: r.sections ?? [],
+        },
+      ];
+
 /** The search index (migration 0007): documents' sections by hash, live pages per space, the revision each space is indexed at. */
 export const searchRepository = {
   /** Whether PostgreSQL has the text search configuration (`english`, `public.mine`). */
@@ -186,19 +220,7 @@ export const searchRepository = {
       : after
         ? STATEMENTS.manyAfter
         : STATEMENTS.manyFirst;
-    const rows = await sql<{
-      total: string;
-      rank: string | null;
-      space_id: string | null;
-      page_id: string | null;
-      title: string;
-      path: string;
-      description: string;
-      ancestors: string[];
-      title_match: boolean;
-      score: number;
-      sections: SectionHit[] | null;
-    }>(em, text, [
+    const rows = await sql<RankedRow>(em, text, [
       props.config,
       props.query,
       props.config,
@@ -218,24 +240,7 @@ export const searchRepository = {
     ]);
     return {
       total: rows[0] ? Number(rows[0].total) : 0,
-      hits: rows.flatMap((r) =>
-        r.space_id === null || r.page_id === null
-          ? []
-          : [
-              {
-                spaceId: r.space_id,
-                pageId: r.page_id,
-                title: r.title,
-                path: r.path,
-                description: r.description,
-                ancestors: r.ancestors,
-                titleMatch: r.title_match,
-                score: Number(r.score),
-                rank: Number(r.rank),
-                sections: r.sections ?? [],
-              },
-            ],
-      ),
+      hits: rows.flatMap(hitOf),
     };
   },
 
