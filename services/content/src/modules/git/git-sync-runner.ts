@@ -18,9 +18,10 @@ import { gitConnectionRepository, type GitConnectionRow } from './git-connection
 import { documentRepository } from '../revisions/document.repository.ts';
 import { revisionRepository } from '../revisions/revision.repository.ts';
 import { childrenByParent, type RevisionTree } from '../revisions/revision-tree.ts';
+import type { ISpace } from '../spaces/space.entity.ts';
 import { spaceRepository } from '../spaces/space.repository.ts';
 import type { ParseSession } from '../parsing/text-parser.ts';
-import { pushFiles, readRemote, remoteHead, type GitLimits, type RemoteSpec } from './git-remote.ts';
+import { pushFiles, readRemote, remoteHead, type GitLimits, type RemoteSpec, type RepoSnapshot } from './git-remote.ts';
 import { redact } from './git-http.ts';
 import { gitSyncRepository, type GitOperationRow, type GitPageBlob, type GitSyncRow } from './git-sync.repository.ts';
 import { filePathsOf, pagePathsOf, repoFilesOf, type RepoContent, type RepoPage } from './repo-export.ts';
@@ -155,6 +156,17 @@ interface ImportMode {
   connection?: GitConnectionRow;
 }
 
+/** What an import read of the remote, before it writes: the commit's pages (documents normalised) and files stored. */
+interface ImportRead {
+  sync: GitSyncRow | null;
+  snapshot: RepoSnapshot;
+  commit: string;
+  prefix: string;
+  read: ImportedRepo;
+  normalized: Map<string, string>;
+  stored: Map<string, { key: string; size: number }>;
+}
+
 async function runImport(
   deps: GitSyncDeps,
   op: GitOperationRow,
@@ -163,10 +175,21 @@ async function runImport(
   const sync = await gitSyncRepository.findSync(deps.em.fork(), op.space_id);
   const snapshot = await readRemote(remoteOf(deps, op), deps.limits);
   const commit = snapshot.oid!;
-  const standalone = op.params.standalone === true;
   // The commit was synced already: nothing changes.
-  if (!standalone && !op.params.force && sync?.last_commit === commit && sync.url === op.url)
+  if (op.params.standalone !== true && !op.params.force && sync?.last_commit === commit && sync.url === op.url)
     return finishUnchanged(deps, op, commit);
+  const got = await readImport(deps, op, sync, snapshot);
+  const revision = await deps.em.fork().transactional((tx) => writeImport(tx, op, got, mode));
+  return { commit, revision };
+}
+
+/** The commit's repository read (outside any transaction): its documents normalised, its files stored as blobs. */
+async function readImport(
+  deps: GitSyncDeps,
+  op: GitOperationRow,
+  sync: GitSyncRow | null,
+  snapshot: RepoSnapshot,
+): Promise<ImportRead> {
   const dir = projectDir(op);
   const prefix = dir ? `${dir}/` : '';
   const files = new Map<string, { bytes: Uint8Array; oid: string }>();
@@ -187,77 +210,106 @@ async function runImport(
   await walk(read.pages);
   const stored = new Map<string, { key: string; size: number }>();
   for (const f of read.files) stored.set(f.id, await deps.blobs.put(f.bytes, 'application/octet-stream'));
-  const revision = await deps.em.fork().transactional(async (tx) => {
-    const space = await spaceRepository.findById(tx, op.space_id);
-    if (!space || space.deletedAt) throw new DomainError('not_found', 'The space was deleted');
-    const now = new Date();
-    const paths = pathsRecord(read, (p) => snapshot.files.get(p)!.oid, prefix);
-    const blobs = pageBlobsOf(read.pages, read.paths, (p) => snapshot.files.get(p)?.oid, prefix);
-    const redirects = read.pageRedirects;
-    // `.gitbook.yaml`'s redirects go to the sites publishing the space (not for a revision only).
-    if (!standalone) gitRedirectsRecorder(tx, { space, commit, redirects, previous: sync?.redirects ?? {} });
-    const git = { spaceId: space.id, oid: commit, message: (snapshot.message ?? '').slice(0, 10_000), ref: op.ref };
-    const gitUrl = commitUrlOf(op, commit);
-    const base =
-      mode.connection && sync?.last_revision && sync.last_revision !== space.revisionId ? sync.last_revision : null;
-    if (base && mode.connection) {
-      // Both sides changed since the last sync: the remote's side as a change request from the revision last synced.
-      const baseTree = await revisionRepository.treeInSpace(tx, space.id, base);
-      const plan = planTree(baseTree, read.pages, read.files, normalized, stored, now);
-      let remoteRevision = base;
-      let written: string | null = null;
-      if (plan.changed) {
-        const got = await gitConflictImporter(tx, {
-          space,
-          base: baseTree,
-          plan,
-          userId: op.requested_by,
-          subject: `Changes from Git at ${commit.slice(0, 12)}`,
-          now,
-        });
-        remoteRevision = got.remoteRevision;
-        written = got.merged ?? got.remoteRevision;
-        await gitRevisionRecorder(tx, { ...git, revisionId: got.remoteRevision, url: gitUrl, now });
-        if (!got.merged)
-          await gitConflictRecorder(tx, { connectionId: mode.connection.id, changeRequestId: got.changeRequest });
-      } else {
-        // The remote changed nothing the space holds: the space's own changes go to the remote next.
-        await gitSyncQueuer(tx, { connection: mode.connection, trigger: 'merge', now });
-      }
-      // The revision holding the remote's content as it is: its pages are the repository's files.
-      await gitPageBlobsRecorder(tx, { spaceId: space.id, revisionId: remoteRevision, blobs });
-      await gitOperationFinisher(tx, {
-        operationId: op.id,
-        outcome: { state: 'success', commit, revision: written },
-        sync: syncRow(op, sync, commit, paths, remoteRevision, redirects),
-        now,
-      });
-      return written;
-    }
-    const head = await revisionRepository.treeInSpace(tx, space.id, space.revisionId);
-    const plan = planTree(head, read.pages, read.files, normalized, stored, now);
-    const written = await gitImporter(tx, {
-      space,
-      head,
-      plan,
-      userId: op.requested_by,
-      standalone,
-      subject: `Import of ${op.url} at ${commit.slice(0, 12)}`,
-      now,
-    });
-    if (written) await gitRevisionRecorder(tx, { ...git, revisionId: written, url: gitUrl, now });
-    // The pages of the revision holding the commit's content (the live one when nothing changed) are its files.
-    const holding = written ?? (standalone ? null : space.revisionId);
-    if (holding) await gitPageBlobsRecorder(tx, { spaceId: space.id, revisionId: holding, blobs });
-    await gitOperationFinisher(tx, {
-      operationId: op.id,
-      outcome: { state: 'success', commit, revision: written },
-      sync: standalone ? undefined : syncRow(op, sync, commit, paths, written ?? space.revisionId, redirects),
-      now,
-    });
-    return written;
+  return { sync, snapshot, commit: snapshot.oid!, prefix, read, normalized, stored };
+}
+
+/** What an import writes with, in its transaction. */
+interface ImportWrite extends ImportRead {
+  op: GitOperationRow;
+  space: ISpace;
+  now: Date;
+  paths: GitSyncRow['paths'];
+  blobs: Map<string, GitPageBlob>;
+  git: { spaceId: string; oid: string; message: string; ref: string };
+  gitUrl: string;
+}
+
+/**
+ * The import's writes, in one transaction: into main (or a standalone revision), or — a connection's sync when
+ * both sides changed since the last sync — as a change request from the revision last synced. Returns the revision
+ * written, or null.
+ */
+async function writeImport(
+  tx: EntityManager,
+  op: GitOperationRow,
+  got: ImportRead,
+  mode: ImportMode,
+): Promise<string | null> {
+  const space = await spaceRepository.findById(tx, op.space_id);
+  if (!space || space.deletedAt) throw new DomainError('not_found', 'The space was deleted');
+  const { snapshot, commit, prefix, read, sync } = got;
+  const w: ImportWrite = {
+    ...got,
+    op,
+    space,
+    now: new Date(),
+    paths: pathsRecord(read, (p) => snapshot.files.get(p)!.oid, prefix),
+    blobs: pageBlobsOf(read.pages, read.paths, (p) => snapshot.files.get(p)?.oid, prefix),
+    git: { spaceId: space.id, oid: commit, message: (snapshot.message ?? '').slice(0, 10_000), ref: op.ref },
+    gitUrl: commitUrlOf(op, commit),
+  };
+  // `.gitbook.yaml`'s redirects go to the sites publishing the space (not for a revision only).
+  if (op.params.standalone !== true)
+    gitRedirectsRecorder(tx, { space, commit, redirects: read.pageRedirects, previous: sync?.redirects ?? {} });
+  const base =
+    mode.connection && sync?.last_revision && sync.last_revision !== space.revisionId ? sync.last_revision : null;
+  return base && mode.connection ? importBesideChanges(tx, w, base, mode.connection) : importIntoSpace(tx, w);
+}
+
+/** Both sides changed since the last sync: the remote's side as a change request from the revision last synced. */
+async function importBesideChanges(
+  tx: EntityManager,
+  w: ImportWrite,
+  base: string,
+  connection: GitConnectionRow,
+): Promise<string | null> {
+  const { space, op, now } = w;
+  const baseTree = await revisionRepository.treeInSpace(tx, space.id, base);
+  const plan = planTree(baseTree, w.read.pages, w.read.files, w.normalized, w.stored, now);
+  let remoteRevision = base;
+  let written: string | null = null;
+  if (plan.changed) {
+    const subject = `Changes from Git at ${w.commit.slice(0, 12)}`;
+    const got = await gitConflictImporter(tx, { space, base: baseTree, plan, userId: op.requested_by, subject, now });
+    remoteRevision = got.remoteRevision;
+    written = got.merged ?? got.remoteRevision;
+    await gitRevisionRecorder(tx, { ...w.git, revisionId: got.remoteRevision, url: w.gitUrl, now });
+    if (!got.merged) await gitConflictRecorder(tx, { connectionId: connection.id, changeRequestId: got.changeRequest });
+  } else {
+    // The remote changed nothing the space holds: the space's own changes go to the remote next.
+    await gitSyncQueuer(tx, { connection, trigger: 'merge', now });
+  }
+  // The revision holding the remote's content as it is: its pages are the repository's files.
+  await gitPageBlobsRecorder(tx, { spaceId: space.id, revisionId: remoteRevision, blobs: w.blobs });
+  await gitOperationFinisher(tx, {
+    operationId: op.id,
+    outcome: { state: 'success', commit: w.commit, revision: written },
+    sync: syncRow(op, w.sync, w.commit, w.paths, remoteRevision, w.read.pageRedirects),
+    now,
   });
-  return { commit, revision };
+  return written;
+}
+
+/** The commit's content into the space's main (or, `standalone`, as a revision of its own). */
+async function importIntoSpace(tx: EntityManager, w: ImportWrite): Promise<string | null> {
+  const { space, op, now } = w;
+  const standalone = op.params.standalone === true;
+  const head = await revisionRepository.treeInSpace(tx, space.id, space.revisionId);
+  const plan = planTree(head, w.read.pages, w.read.files, w.normalized, w.stored, now);
+  const subject = `Import of ${op.url} at ${w.commit.slice(0, 12)}`;
+  const written = await gitImporter(tx, { space, head, plan, userId: op.requested_by, standalone, subject, now });
+  if (written) await gitRevisionRecorder(tx, { ...w.git, revisionId: written, url: w.gitUrl, now });
+  // The pages of the revision holding the commit's content (the live one when nothing changed) are its files.
+  const holding = written ?? (standalone ? null : space.revisionId);
+  if (holding) await gitPageBlobsRecorder(tx, { spaceId: space.id, revisionId: holding, blobs: w.blobs });
+  const redirects = w.read.pageRedirects;
+  await gitOperationFinisher(tx, {
+    operationId: op.id,
+    outcome: { state: 'success', commit: w.commit, revision: written },
+    sync: standalone ? undefined : syncRow(op, w.sync, w.commit, w.paths, written ?? space.revisionId, redirects),
+    now,
+  });
+  return written;
 }
 
 /** A revision's content in the repository format's terms (documents and file bytes read). */

@@ -77,44 +77,68 @@ export function planTree(
       const markdown = normalized.get(p.id) ?? '';
       const hash = p.kind === 'document' && markdown.trim() ? documentHash(markdown) : null;
       if (hash) out.documents.set(hash, markdown);
-      const old = head.pages.get(p.id);
-      const next: PageRecord = {
-        id: p.id,
-        parentId,
-        order: orders[i]!,
-        kind: p.kind,
-        title: p.title,
-        slug: p.slug,
-        emoji: p.emoji,
-        icon: p.icon,
-        description: p.description,
-        hidden: p.hidden,
-        noIndex: old?.noIndex ?? false,
-        noRobotsIndex: old?.noRobotsIndex ?? false,
-        layout: old?.layout ?? null,
-        cover: old?.cover ?? null,
-        href: p.href,
-        documentHash: hash,
-        createdAt: old?.createdAt ?? now,
-        updatedAt: now,
-      };
-      const same = !!old && FIELDS.every((f) => old[f] === next[f]);
-      if (same) next.updatedAt = old.updatedAt;
-      else out.changed = true;
-      out.pages.set(p.id, next);
+      const next = plannedPage(p, head.pages.get(p.id), parentId, orders[i]!, hash, now);
+      if (next.changed) out.changed = true;
+      out.pages.set(p.id, next.page);
       walk(p.children, p.id);
     });
   };
   walk(pages, null);
   for (const f of files) {
-    const blob = blobs.get(f.id)!;
-    const old = head.files.get(f.id);
-    if (old && old.blobKey === blob.key && old.name === f.name) {
-      out.files.set(f.id, old);
-      continue;
-    }
-    const { type, width, height } = contentTypeOf(f.name, f.bytes);
-    out.files.set(f.id, {
+    const file = plannedFile(f, head.files.get(f.id), blobs.get(f.id)!, now);
+    if (file.changed) out.changed = true;
+    out.files.set(f.id, file.file);
+  }
+  if (head.pages.size !== out.pages.size || [...head.pages.keys()].some((id) => !out.pages.has(id))) out.changed = true;
+  if ([...head.files.keys()].some((id) => !out.files.has(id))) out.changed = true;
+  return out;
+}
+
+/** A page as the repository has it, keeping what Git does not carry (noIndex, layout, cover…) from the head's. */
+function plannedPage(
+  p: RepoPage,
+  old: PageRecord | undefined,
+  parentId: string | null,
+  order: string,
+  documentHash: string | null,
+  now: Date,
+): { page: PageRecord; changed: boolean } {
+  const page: PageRecord = {
+    id: p.id,
+    parentId,
+    order,
+    kind: p.kind,
+    title: p.title,
+    slug: p.slug,
+    emoji: p.emoji,
+    icon: p.icon,
+    description: p.description,
+    hidden: p.hidden,
+    noIndex: old?.noIndex ?? false,
+    noRobotsIndex: old?.noRobotsIndex ?? false,
+    layout: old?.layout ?? null,
+    cover: old?.cover ?? null,
+    href: p.href,
+    documentHash,
+    createdAt: old?.createdAt ?? now,
+    updatedAt: now,
+  };
+  const same = !!old && FIELDS.every((f) => old[f] === page[f]);
+  if (same) page.updatedAt = old.updatedAt;
+  return { page, changed: !same };
+}
+
+/** A file as the repository has it: the head's own record when its bytes and name are the same. */
+function plannedFile(
+  f: RepoFile,
+  old: FileRecord | undefined,
+  blob: { key: string; size: number },
+  now: Date,
+): { file: FileRecord; changed: boolean } {
+  if (old && old.blobKey === blob.key && old.name === f.name) return { file: old, changed: false };
+  const { type, width, height } = contentTypeOf(f.name, f.bytes);
+  return {
+    file: {
       id: f.id,
       name: f.name,
       contentType: type,
@@ -123,10 +147,7 @@ export function planTree(
       width,
       height,
       createdAt: old?.createdAt ?? now,
-    });
-    out.changed = true;
-  }
-  if (head.pages.size !== out.pages.size || [...head.pages.keys()].some((id) => !out.pages.has(id))) out.changed = true;
-  if ([...head.files.keys()].some((id) => !out.files.has(id))) out.changed = true;
-  return out;
+    },
+    changed: true,
+  };
 }
