@@ -64,7 +64,8 @@ export class SiteTree {
 
   /** The sections and groups of a level (the root, or a group), in order; a dangling group id counts as the root. */
   navItems(level: string | null): NavItem[] {
-    const known = (id: string | null) => (id !== null && this.groups.some((g) => g.id === id) ? id : null);
+    const ids = new Set(this.groups.map((g) => g.id));
+    const known = (id: string | null) => (id !== null && ids.has(id) ? id : null);
     const items: NavItem[] = [
       ...this.allSections
         .filter((s) => known(s.sectionGroupId ?? null) === level)
