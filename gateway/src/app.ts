@@ -19,10 +19,9 @@ import { registerSignIn } from './sign-in.ts';
 import { registerGitHooks } from './git-hooks.ts';
 import type { GatewayConfig } from './env.ts';
 import { httpErrorOptions, installErrorHandlers } from './errors.ts';
-import { buildOpenApiDocument } from './openapi.ts';
+import { buildOpenApiDocument, SERVICE_ROUTERS } from './openapi.ts';
 import { registerRateLimits, trustProxyOf } from './rate-limit.ts';
 import { registerRestRoutes } from './rest.ts';
-import { buildV1Router } from './v1-router.ts';
 
 export const API_VERSION = '0.1.0';
 /** How long `/readyz` waits for each service's own `/readyz` (they are asked together). */
@@ -86,7 +85,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     return payload;
   });
 
-  const document = buildOpenApiDocument(buildV1Router(HTTP_OPERATIONS), HTTP_OPERATIONS, {
+  const document = buildOpenApiDocument(SERVICE_ROUTERS, HTTP_OPERATIONS, {
     baseUrl: config.QUIRE_PUBLIC_URL,
     version: API_VERSION,
   });

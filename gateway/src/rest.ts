@@ -24,7 +24,8 @@ export const routeUrlOf = ({ path, greedy }: NonNullable<AnyOperation['http']>):
  * the call goes to the owning service's procedure with path, query and body merged into its raw input.
  * The procedure validates that input with the contract's schema (and its output) on its side of the hop:
  * one validation per call whatever the transport — in this process (standalone) or over HTTP — with the
- * same 400 naming the bad field. (trpc-to-openapi only generates the OpenAPI document: see v1-router.ts.)
+ * same 400 naming the bad field. (trpc-to-openapi only generates the OpenAPI document, from the services' routers:
+ * see openapi.ts.)
  */
 export function registerRestRoutes(
   app: FastifyInstance,

@@ -1,5 +1,4 @@
 import { TRPCError } from '@trpc/server';
-import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/unstable-core-do-not-import';
 import { ERROR_STATUS, errorCodeForStatus, type ErrorCode } from '@quire/contracts';
 
 type TrpcCode = TRPCError['code'];
@@ -35,9 +34,6 @@ const TRPC_STATUS: Partial<Record<TrpcCode, number>> = {
       .map(([reason, code]) => [code, ERROR_STATUS[reason]]),
   ),
 };
-
-/** The JSON-RPC error code of a reason, for tRPC's wire envelope. */
-export const jsonRpcCode = (reason: ErrorCode): number => TRPC_ERROR_CODES_BY_KEY[TRPC_CODE[reason]];
 
 /**
  * A failure the caller should see: a stable code from the catalog and a human sentence.

@@ -1,5 +1,15 @@
 import { Pool } from 'undici';
 import {
+  createTRPCUntypedClient,
+  httpLink,
+  TRPCClientError,
+  type Operation,
+  type TRPCLink,
+  type TRPCUntypedClient,
+} from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import type { AnyRouter } from '@trpc/server';
+import {
   errorCodeForStatus,
   EventEnvelopeSchema,
   type Actor,
@@ -10,7 +20,7 @@ import { z } from 'zod';
 import { DomainError } from '../errors.ts';
 import { ACTOR_HEADER, type ActorSigner } from './actor-header.ts';
 import { CLIENT_IP_HEADER, CLIENT_UA_HEADER } from './audit.ts';
-import type { CallContext, ProcedureInvoker } from './server.ts';
+import { EVENTS_HEADER, type CallContext, type ProcedureInvoker } from './server.ts';
 import type { StoredBlob } from '../blobs/blob-store.ts';
 import { DOWNLOAD_PENDING_HEADER, type DeferredRead } from '../blobs/deferred-downloads.ts';
 
@@ -26,11 +36,6 @@ export interface Transport {
   /** A deferred download of the service: its bytes, or how long to wait; null when unknown; rejects with a `DomainError`. */
   readDeferred(ref: string, call: CallContext): Promise<DeferredRead>;
   close(): Promise<void>;
-}
-
-interface RpcEnvelope {
-  result?: { data?: unknown; events?: unknown };
-  error?: { message?: string; data?: { httpStatus?: number } };
 }
 
 /** The body of a failed blob read (`{error:{code,message}}`). */
@@ -51,14 +56,83 @@ export interface PeerTimeouts {
 
 export const PEER_TIMEOUTS: PeerTimeouts = { connectMs: 3_000, answerMs: 60_000 };
 
+/** The largest answer headers taken from a service (a mutation's committed events ride in one, see server.ts). */
+const MAX_ANSWER_HEADER_BYTES = 1024 * 1024;
+
+/** What a call's own headers say: the signed actor, the request id, the public client's address and agent. */
+function headersOf(call: CallContext): Record<string, string> {
+  const headers: Record<string, string> = { [ACTOR_HEADER]: call.actorHeader };
+  if (call.requestId) headers['x-request-id'] = call.requestId;
+  if (call.client?.ip) headers[CLIENT_IP_HEADER] = call.client.ip;
+  // A header value is Latin-1 text without controls: anything else in a user agent becomes `?`.
+  if (call.client?.userAgent)
+    headers[CLIENT_UA_HEADER] = call.client.userAgent.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?');
+  return headers;
+}
+
+/** The call of an operation (`op.context.call`), as `send` hands it to the links. */
+const callIn = (op: Operation): CallContext => op.context.call as CallContext;
+
 /**
- * tRPC's HTTP protocol over one keep-alive undici pool: every call is a POST of the raw JSON input to
- * `<base>/trpc/<path>`; no fetch, no WHATWG Request/Response, no batching, no observable.
+ * A link before `httpLink` (tRPC's documented custom link): the committed events the service named in the
+ * `x-quire-events` header of its answer (`responseMeta`, server.ts) go to the call's `events`.
+ */
+const committedEventsLink: TRPCLink<AnyRouter> =
+  () =>
+  ({ op, next }) =>
+    observable((observer) =>
+      next(op).subscribe({
+        next(value) {
+          const header = (value.context?.response as FetchAnswer | undefined)?.headers.get(EVENTS_HEADER);
+          callIn(op).events = header ? eventsOf(JSON.parse(Buffer.from(header, 'base64url').toString('utf8'))) : [];
+          observer.next(value);
+        },
+        error: (err) => observer.error(err),
+        complete: () => observer.complete(),
+      }),
+    );
+
+/** The part of a fetch `Response` `httpLink` reads, and the links after it. */
+interface FetchAnswer {
+  ok: boolean;
+  status: number;
+  headers: { get(name: string): string | null };
+  json(): Promise<unknown>;
+}
+
+/**
+ * The `fetch` `httpLink` is given (its documented `fetch` option): one request on a keep-alive undici pool,
+ * without WHATWG Request, Response or Headers objects. The signal is not passed on: a call is never aborted
+ * by its caller, and the pool's timeouts bound it.
+ */
+function poolFetch(pool: Pool, base: string) {
+  return async (url: string | URL | Request, init?: RequestInit): Promise<FetchAnswer> => {
+    const res = await pool.request({
+      path: String(url).slice(base.length),
+      method: (init?.method ?? 'GET') as 'GET' | 'POST',
+      headers: init?.headers as Record<string, string>,
+      body: init?.body as string | undefined,
+    });
+    const headers = res.headers;
+    return {
+      ok: res.statusCode >= 200 && res.statusCode < 300,
+      status: res.statusCode,
+      headers: { get: (name) => (typeof headers[name] === 'string' ? (headers[name] as string) : null) },
+      json: () => res.body.json(),
+    };
+  };
+}
+
+/**
+ * A service over HTTP with tRPC's own client: `createTRPCUntypedClient` with `httpLink` (no batching), every
+ * call a POST (`methodOverride`) to `<base>/trpc/<path>` on one keep-alive undici pool (`poolFetch`).
+ * A failure the service answered keeps its status and sentence; anything else is the service unavailable (503).
  */
 export class HttpTransport implements Transport {
   readonly kind = 'http';
   readonly #pool: Pool;
   readonly #service: ServiceName;
+  readonly #client: TRPCUntypedClient<AnyRouter>;
 
   constructor(service: ServiceName, url: string, connections = 128, timeouts: Partial<PeerTimeouts> = {}) {
     this.#service = service;
@@ -70,45 +144,46 @@ export class HttpTransport implements Transport {
       connect: { timeout: connectMs },
       headersTimeout: answerMs,
       bodyTimeout: answerMs,
+      maxHeaderSize: MAX_ANSWER_HEADER_BYTES,
+    });
+    const base = url.replace(/\/$/, '');
+    this.#client = createTRPCUntypedClient<AnyRouter>({
+      links: [
+        committedEventsLink,
+        httpLink({
+          url: `${base}/trpc`,
+          fetch: poolFetch(this.#pool, base) as never,
+          methodOverride: 'POST',
+          headers: ({ op }) => headersOf(callIn(op)),
+        }),
+      ],
     });
   }
 
-  async send(path: string, _type: 'query' | 'mutation', input: unknown, call: CallContext): Promise<unknown> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', [ACTOR_HEADER]: call.actorHeader };
-    if (call.requestId) headers['x-request-id'] = call.requestId;
-    if (call.client?.ip) headers[CLIENT_IP_HEADER] = call.client.ip;
-    // A header value is Latin-1 text without controls: anything else in a user agent becomes `?`.
-    if (call.client?.userAgent)
-      headers[CLIENT_UA_HEADER] = call.client.userAgent.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?');
-    let json: RpcEnvelope;
-    let statusCode: number;
+  async send(path: string, type: 'query' | 'mutation', input: unknown, call: CallContext): Promise<unknown> {
+    const args = [path, input === undefined ? {} : input, { context: { call } }] as const;
     try {
-      const res = await this.#pool.request({
-        path: `/trpc/${path}`,
-        method: 'POST',
-        headers,
-        body: input === undefined ? '{}' : JSON.stringify(input),
-      });
-      statusCode = res.statusCode;
-      json = (await res.body.json()) as RpcEnvelope;
-    } catch (cause) {
-      throw new DomainError('unavailable', `The ${this.#service} service is unavailable`, cause);
+      return await (type === 'query' ? this.#client.query(...args) : this.#client.mutation(...args));
+    } catch (err) {
+      throw this.#failure(err);
     }
-    if (json.error) {
-      const status = json.error.data?.httpStatus;
-      if (typeof status === 'number')
-        throw new DomainError(errorCodeForStatus(status), json.error.message ?? 'Request failed');
+  }
+
+  /** What a failed call means to its caller. */
+  #failure(err: unknown): DomainError {
+    if (err instanceof TRPCClientError) {
+      const status = (err.data as { httpStatus?: unknown } | undefined)?.httpStatus;
+      if (typeof status === 'number') return new DomainError(errorCodeForStatus(status), err.message);
       // Not a procedure's answer: the service's HTTP layer refused the call itself (a body it cannot parse,
       // one over its limit). That is the call's fault, not an outage; a 5xx is an outage.
-      if (statusCode >= 400 && statusCode < 500)
-        throw new DomainError(
-          errorCodeForStatus(statusCode),
-          `The ${this.#service} service refused the request (HTTP ${statusCode})`,
+      const answered = (err.meta?.response as FetchAnswer | undefined)?.status;
+      if (answered !== undefined && answered >= 400 && answered < 500)
+        return new DomainError(
+          errorCodeForStatus(answered),
+          `The ${this.#service} service refused the request (HTTP ${answered})`,
         );
-      throw new DomainError('unavailable', `The ${this.#service} service is unavailable`);
     }
-    call.events = eventsOf(json.result?.events);
-    return json.result?.data;
+    return new DomainError('unavailable', `The ${this.#service} service is unavailable`, err);
   }
 
   /** `GET <service>/blobs/<key>` with the signed actor: the bytes, or null on 404. */

@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initTRPC } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
-import type { Actor } from '@quire/contracts';
+import { z } from 'zod';
+import { ACTOR_EVICTING_EVENTS, type Actor } from '@quire/contracts';
 import { testLogger, TEST_SECRET } from '../testing/index.ts';
 import { createHttpApp, createInternalApp } from '../service.ts';
 import { ActorSigner } from './actor-header.ts';
@@ -12,11 +13,18 @@ import type { ServiceContext } from './trpc.ts';
 import type { BlobStore } from '../blobs/blob-store.ts';
 
 const t = initTRPC.context<ServiceContext>().create({ isDev: false });
-/** Echoes its raw input's own keys and the caller's actor kind. */
+const event = (type: string) => ({ id: type, type, occurredAt: new Date(0).toISOString(), data: {} });
+const evicting = ACTOR_EVICTING_EVENTS[0]!.type;
+/** Echoes its input's own keys (as a contract schema leaves them) and the caller's actor kind. */
 const router = t.router({
   echo: t.procedure
-    .input((raw) => raw as Record<string, unknown>)
+    .input(z.object({ title: z.string().optional() }))
     .mutation(({ input, ctx }) => ({ keys: Object.keys(input), actor: ctx.actor.kind })),
+  /** Commits two events: one that makes cached actors stale, one that does not. */
+  commit: t.procedure.mutation(({ ctx }) => {
+    ctx.committed.push(event(evicting), event('space.created'));
+    return { ok: true };
+  }),
 });
 
 const listen = async (app: FastifyInstance) => {
@@ -29,17 +37,15 @@ describe('HttpTransport against a service app', () => {
   const signer = new ActorSigner(TEST_SECRET);
   const log = testLogger();
   const app = createInternalApp(log);
-  registerRpcRoutes(
-    app,
-    createProcedureInvoker({
-      service: 'content',
-      router,
-      signer,
-      log,
-      blobs: {} as BlobStore,
-      createContext: (base) => ({ ...base, committed: [] }) as unknown as ServiceContext,
-    }),
-  );
+  const invoker = createProcedureInvoker({
+    service: 'content',
+    router,
+    signer,
+    log,
+    blobs: {} as BlobStore,
+    createContext: (base) => ({ ...base, committed: [] }) as unknown as ServiceContext,
+  });
+  registerRpcRoutes(app, invoker);
   // A process that is not a Quire service: it answers 413 to everything, without the tRPC envelope.
   const other = createHttpApp(log);
   other.post('/trpc/:path', async (_req, reply) =>
@@ -71,6 +77,21 @@ describe('HttpTransport against a service app', () => {
     });
   });
 
+  it("hands the caller the committed events that make cached actors stale, from the answer's header", async () => {
+    const c = call({ kind: 'anonymous' });
+    await expect(transport.send('commit', 'mutation', undefined, c)).resolves.toEqual({ ok: true });
+    expect((c as { events?: unknown[] }).events).toEqual([event(evicting)]);
+  });
+
+  it('answers an unsigned call 401, an unknown procedure 404, in the error shape with its status', async () => {
+    await expect(transport.send('echo', 'mutation', {}, { actorHeader: 'forged' })).rejects.toMatchObject({
+      reason: 'unauthenticated',
+    });
+    await expect(transport.send('nope', 'query', {}, call({ kind: 'anonymous' }))).rejects.toMatchObject({
+      reason: 'not_found',
+    });
+  });
+
   it('carries an actor header far larger than the 16 KiB Node allows by default', async () => {
     const memberships = Array.from({ length: 1500 }, (_, i) => ({
       organization: `organization-${i}`,
@@ -93,6 +114,24 @@ describe('HttpTransport against a service app', () => {
       message: 'The content service is unavailable',
     });
     await closed.close();
+  });
+
+  it('answers 503 with Retry-After once closed, over HTTP and in process', async () => {
+    invoker.close();
+    await expect(transport.send('echo', 'mutation', {}, call({ kind: 'anonymous' }))).rejects.toMatchObject({
+      reason: 'unavailable',
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/trpc/echo',
+      headers: { 'content-type': 'application/json', 'x-quire-actor': call({ kind: 'anonymous' }).actorHeader },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    await expect(invoker.invoke('echo', {}, call({ kind: 'anonymous' }))).rejects.toMatchObject({
+      reason: 'unavailable',
+    });
   });
 });
 

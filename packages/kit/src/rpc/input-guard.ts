@@ -3,10 +3,11 @@ import { invalid } from '../errors.ts';
 const MAX_DEPTH = 64;
 
 /**
- * The rule for characters PostgreSQL text cannot hold, applied to every call of every operation before its
- * procedure runs: a NUL character, or a string that is not well-formed Unicode (a lone surrogate), anywhere
- * in the input — path, query or body, in a value or in a key — is a 400 naming the field. So no such string
- * ever reaches a query (where PostgreSQL would throw), whatever the operation's own schema says.
+ * The rule for characters PostgreSQL text cannot hold: a NUL character, or a string that is not well-formed
+ * Unicode (a lone surrogate), anywhere in the input, in a value or in a key, is a 400 naming the field. The
+ * gateway applies it to every public call's raw input (path, query and body merged, unknown keys included)
+ * before the hop; every procedure applies it to its parsed input before its handler (kit `implement`). So no
+ * such string ever reaches a query (where PostgreSQL would throw), whatever the operation's own schema says.
  */
 export function assertStorableInput(input: unknown): void {
   const bad = findUnstorable(input, [], 0);

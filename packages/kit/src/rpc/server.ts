@@ -1,12 +1,12 @@
-import type { AnyProcedure, AnyRouter } from '@trpc/server';
+import { initTRPC, type AnyRouter } from '@trpc/server';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { EventEnvelope } from '@quire/contracts';
-import { DomainError, jsonRpcCode, RETRY_AFTER_SECONDS, toPublicError, type PublicError } from '../errors.ts';
+import { ACTOR_EVICTING_EVENTS, type EventEnvelope } from '@quire/contracts';
+import { DomainError, RETRY_AFTER_SECONDS, toPublicError, type PublicError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { metrics } from '../metrics.ts';
 import { ACTOR_HEADER, type ActorSigner } from './actor-header.ts';
-import { assertStorableInput } from './input-guard.ts';
-import { directResolverOf, type BaseContext, type ServiceContext } from './trpc.ts';
+import type { BaseContext, ServiceContext } from './trpc.ts';
 import { CLIENT_IP_HEADER, CLIENT_UA_HEADER, clientInfo, type ClientInfo } from './audit.ts';
 import type { BlobStore, StoredBlob } from '../blobs/blob-store.ts';
 import {
@@ -22,7 +22,7 @@ export interface CallContext {
   requestId?: string | undefined;
   /** The public client's address and user agent (the gateway forwards them; kept by the audit log). */
   client?: ClientInfo | undefined;
-  /** Filled by the transport: the events the call committed (a mutation's outbox rows). */
+  /** Filled by the transport: the events the call committed that make cached actors stale (see `actorEvictingOf`). */
   events?: EventEnvelope[];
 }
 
@@ -33,8 +33,15 @@ export interface CallResult {
 
 /** Calls a service's procedures by path: the one place both transports (HTTP and in-process) go through. */
 export interface ProcedureInvoker {
-  /** `query` or `mutation` (undefined for an unknown path). */
-  typeOf(path: string): 'query' | 'mutation' | undefined;
+  /** The service's router (served over HTTP by tRPC's fastify adapter, see `registerRpcRoutes`). */
+  readonly router: AnyRouter;
+  /**
+   * The context of one call: the signed actor verified (else 401), the service open (else 503). Counts the
+   * call in flight until `finish`.
+   */
+  contextOf(call: CallContext, log: Logger): ServiceContext;
+  /** Counts a call whose context `contextOf` made as done, with its status; logs an unexpected failure. */
+  finish(ctx: ServiceContext | undefined, path: string, error: unknown): PublicError | undefined;
   invoke(path: string, input: unknown, call: CallContext, log?: Logger): Promise<CallResult>;
   /** A blob of the service's store (null when there is none), for a caller with a valid signed actor. */
   readBlob(key: string, call: CallContext): Promise<StoredBlob | null>;
@@ -65,142 +72,141 @@ function fail(log: Logger, path: string, err: unknown): PublicError {
   return pub;
 }
 
+/** The committed events a caller is told about: those that make cached actors stale (the gateway evicts them). */
+export const actorEvictingOf = (events: readonly EventEnvelope[]): EventEnvelope[] =>
+  events.filter((e) => EVICTING.has(e.type));
+const EVICTING = new Set(ACTOR_EVICTING_EVENTS.map((e) => e.type));
+
+/** The router's caller, through tRPC's public caller factory (any tRPC instance's factory takes any router). */
+const { createCallerFactory } = initTRPC.create();
+type Caller = (input: unknown) => Promise<unknown>;
+
+/** The metrics of a service's calls (`rpcCalls`, `rpcDuration`, `rpcInFlight`): from its context's making to its answer. */
+function callMeter(service: string) {
+  const started = new WeakMap<ServiceContext, number>();
+  return {
+    start(ctx: ServiceContext) {
+      started.set(ctx, performance.now());
+      metrics.rpcInFlight.inc({ service });
+    },
+    stop(ctx: ServiceContext | undefined, path: string, status: number) {
+      const since = ctx && started.get(ctx);
+      if (!ctx || since === undefined) return;
+      started.delete(ctx);
+      const labels = { service, procedure: path, status };
+      metrics.rpcInFlight.dec({ service });
+      metrics.rpcCalls.inc(labels);
+      metrics.rpcDuration.observe(labels, (performance.now() - since) / 1000);
+    },
+  };
+}
+
 /**
- * Verifies the signed actor, builds the context and runs the procedure: the contract's input and output
- * schemas, the access rule and (mutations) the transaction all live in the procedure itself.
- * Rejects with a `DomainError` carrying the public status and message.
+ * Verifies the signed actor, builds the context and runs the procedure through the router's caller: the
+ * storable-text rule, the access rule, the contract's input and output schemas and (mutations) the transaction
+ * all live in the procedure itself. Rejects with a `DomainError` carrying the public status and message.
  */
 export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
-  const procedures = opts.router._def.procedures as Record<string, AnyProcedure>;
+  const createCaller = createCallerFactory(opts.router as never) as unknown as (ctx: ServiceContext) => unknown;
+  const meter = callMeter(opts.service);
   let closed = false;
-  return {
+  const unavailable = () => new DomainError('unavailable', `The ${opts.service} service is unavailable`);
+  const verified = (call: CallContext) => {
+    if (closed) throw unavailable();
+    const actor = opts.signer.verify(call.actorHeader);
+    if (!actor) throw new DomainError('unauthenticated', 'Unsigned or expired internal call');
+    return actor;
+  };
+  const invoker: ProcedureInvoker = {
+    router: opts.router,
     close: () => void (closed = true),
-    typeOf: (path) => {
-      const type = Object.hasOwn(procedures, path) ? procedures[path]!._def.type : undefined;
-      return type === 'query' || type === 'mutation' ? type : undefined;
+    contextOf(call, log) {
+      const ctx = opts.createContext({
+        actor: verified(call),
+        requestId: call.requestId ?? '',
+        log,
+        ...(call.client ? { client: call.client } : {}),
+      });
+      meter.start(ctx);
+      return ctx;
+    },
+    finish(ctx, path, error) {
+      const pub = error === undefined ? undefined : fail(ctx?.log ?? opts.log, path, error);
+      meter.stop(ctx, path, pub?.status ?? 200);
+      return pub;
     },
     async readBlob(key, call) {
-      if (closed) throw new DomainError('unavailable', `The ${opts.service} service is unavailable`);
-      if (!opts.signer.verify(call.actorHeader))
-        throw new DomainError('unauthenticated', 'Unsigned or expired internal call');
+      verified(call);
       return opts.blobs.get(key);
     },
     async readDeferred(ref, call) {
-      if (closed) throw new DomainError('unavailable', `The ${opts.service} service is unavailable`);
-      if (!opts.signer.verify(call.actorHeader))
-        throw new DomainError('unauthenticated', 'Unsigned or expired internal call');
+      verified(call);
       const found = opts.deferredDownloads ? await opts.deferredDownloads(ref) : null;
       if (!found || 'pending' in found) return found;
       const blob = await opts.blobs.get(found.key);
       return blob ? { blob } : null;
     },
     async invoke(path, input, call, log = opts.log.child({ reqId: call.requestId })) {
-      if (closed) throw new DomainError('unavailable', `The ${opts.service} service is unavailable`);
-      const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
-      if (!procedure) throw new DomainError('not_found', `No procedure ${path}`);
-      const actor = opts.signer.verify(call.actorHeader);
-      if (!actor) throw new DomainError('unauthenticated', 'Unsigned or expired internal call');
-      const ctx = opts.createContext({
-        actor,
-        requestId: call.requestId ?? '',
-        log,
-        ...(call.client ? { client: call.client } : {}),
-      });
-      const started = performance.now();
-      let status = 200;
-      metrics.rpcInFlight.inc({ service: opts.service });
+      const ctx = invoker.contextOf(call, log);
       try {
-        assertStorableInput(input);
-        const direct = directResolverOf(procedure);
-        const data = direct
-          ? await direct(ctx, input)
-          : await procedure({
-              path,
-              getRawInput: async () => input,
-              ctx,
-              type: procedure._def.type,
-              signal: undefined,
-              batchIndex: 0,
-            });
-        log.debug({ path, status: 200 }, 'rpc');
-        return { data, events: ctx.committed };
+        const caller = path.split('.').reduce((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx));
+        const data = await (caller as Caller)(input);
+        invoker.finish(ctx, path, undefined);
+        return { data, events: actorEvictingOf(ctx.committed) };
       } catch (err) {
-        const pub = fail(log, path, err);
-        status = pub.status;
+        const pub = invoker.finish(ctx, path, err)!;
         throw new DomainError(pub.reason, pub.message);
-      } finally {
-        const labels = { service: opts.service, procedure: path, status };
-        metrics.rpcInFlight.dec({ service: opts.service });
-        metrics.rpcCalls.inc(labels);
-        metrics.rpcDuration.observe(labels, (performance.now() - started) / 1000);
       }
     },
   };
+  return invoker;
 }
 
 /** A 503 (the service's database away, the service closing) says when to retry, as the gateway's do. */
 const retryLater = (reply: FastifyReply, status: number): FastifyReply =>
   status === 503 && !reply.hasHeader('retry-after') ? reply.header('retry-after', String(RETRY_AFTER_SECONDS)) : reply;
 
+/** The header carrying a call's actor-evicting committed events over HTTP: base64url of their JSON. */
+export const EVENTS_HEADER = 'x-quire-events';
+
+/** What a call carries in its headers (the signed actor, the request id, the public client's address and agent). */
+export function callOf(req: FastifyRequest): CallContext {
+  const actorHeader = req.headers[ACTOR_HEADER];
+  const client = clientInfo(req.headers[CLIENT_IP_HEADER], req.headers[CLIENT_UA_HEADER]);
+  return {
+    actorHeader: typeof actorHeader === 'string' ? actorHeader : '',
+    requestId: req.id,
+    ...(client.ip || client.userAgent ? { client } : {}),
+  };
+}
+
 /**
- * Serves the procedures over tRPC's HTTP protocol (non-batched; queries by GET `?input=` or POST, mutations
- * by POST) without the fetch adapter's per-call Request/Response/AbortSignal objects: fastify parses the
- * body, the invoker runs the procedure, fastify serializes the envelope. Every call must carry a valid
- * signed actor header. The committed events ride along in `result.events`.
+ * Serves the router over tRPC's HTTP protocol with tRPC's own fastify adapter (`fastifyTRPCPlugin`):
+ * non-batched calls, by POST (queries too: `allowMethodOverride`) or a query by GET `?input=`. Every call
+ * must carry a valid signed actor header (`createContext`). `responseMeta` gives a failure the HTTP status of
+ * its public error (a 503 with `Retry-After`) and a mutation's actor-evicting committed events in the
+ * `x-quire-events` header; `onError` logs what was unexpected.
  */
 export function registerRpcRoutes(app: FastifyInstance, invoker: ProcedureInvoker, prefix = '/trpc'): void {
-  const sendError = (reply: FastifyReply, path: string, pub: PublicError) =>
-    retryLater(reply, pub.status)
-      .code(pub.status)
-      .send({
-        error: {
-          message: pub.message,
-          code: jsonRpcCode(pub.reason),
-          data: { httpStatus: pub.status, reason: pub.reason, path },
-        },
-      });
-
-  const handle = async (
-    req: FastifyRequest<{ Params: { path: string }; Querystring: { input?: string } }>,
-    reply: FastifyReply,
-  ) => {
-    const path = req.params.path;
-    let input: unknown = req.body;
-    if (req.method === 'GET') {
-      if (invoker.typeOf(path) === 'mutation')
-        return sendError(reply, path, {
-          status: 405,
-          reason: 'method_not_allowed',
-          message: 'Use POST for mutations',
-          unexpected: false,
-        });
-      try {
-        input = req.query.input === undefined ? undefined : JSON.parse(req.query.input);
-      } catch {
-        return sendError(
-          reply,
-          path,
-          toPublicError(Object.assign(new Error(), { issues: [{ message: '`input` is not valid JSON' }] })),
-        );
-      }
-    }
-    const actorHeader = req.headers[ACTOR_HEADER];
-    try {
-      const client = clientInfo(req.headers[CLIENT_IP_HEADER], req.headers[CLIENT_UA_HEADER]);
-      const call = {
-        actorHeader: typeof actorHeader === 'string' ? actorHeader : '',
-        requestId: req.id,
-        ...(client.ip || client.userAgent ? { client } : {}),
-      };
-      const { data, events } = await invoker.invoke(path, input, call, req.log as Logger);
-      return reply.send({ result: { ...(data === undefined ? {} : { data }), ...(events.length ? { events } : {}) } });
-    } catch (err) {
-      return sendError(reply, path, toPublicError(err));
-    }
+  const trpcOptions: FastifyTRPCPluginOptions<AnyRouter>['trpcOptions'] = {
+    router: invoker.router,
+    allowBatching: false,
+    allowMethodOverride: true,
+    createContext: ({ req }) => invoker.contextOf(callOf(req), req.log as Logger),
+    responseMeta: ({ ctx, paths, errors }) => {
+      const pub = invoker.finish(ctx as ServiceContext | undefined, paths?.[0] ?? '', errors[0]);
+      if (pub)
+        return {
+          status: pub.status,
+          headers: pub.status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {},
+        };
+      const events = ctx ? actorEvictingOf((ctx as ServiceContext).committed) : [];
+      return events.length
+        ? { headers: { [EVENTS_HEADER]: Buffer.from(JSON.stringify(events)).toString('base64url') } }
+        : {};
+    },
   };
-
-  app.get(`${prefix}/:path`, handle);
-  app.post(`${prefix}/:path`, handle);
+  app.register(fastifyTRPCPlugin, { prefix, trpcOptions });
 }
 
 /**
@@ -210,10 +216,6 @@ export function registerRpcRoutes(app: FastifyInstance, invoker: ProcedureInvoke
  * valid signed actor header; failures are in the `{error:{code,message}}` shape, an unknown blob a 404.
  */
 export function registerBlobRoutes(app: FastifyInstance, invoker: ProcedureInvoker, prefix = '/blobs'): void {
-  const callOf = (req: FastifyRequest): CallContext => {
-    const actorHeader = req.headers[ACTOR_HEADER];
-    return { actorHeader: typeof actorHeader === 'string' ? actorHeader : '', requestId: req.id };
-  };
   const sendBlob = (reply: FastifyReply, blob: StoredBlob | null) =>
     blob
       ? reply.type(blob.contentType).header('content-length', blob.size).send(blob.bytes)

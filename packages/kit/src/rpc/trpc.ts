@@ -1,4 +1,4 @@
-import { getTRPCErrorFromUnknown, initTRPC, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
+import { initTRPC, type AnyRouter } from '@trpc/server';
 import type { z } from 'zod';
 import type {
   Access,
@@ -15,6 +15,7 @@ import { DomainError, toPublicError } from '../errors.ts';
 import { AUDIT_EVENT_OF } from '@quire/contracts';
 import { eventsRecordedIn, recordEvent } from '../events/outbox.ts';
 import { auditRecordOf, isAudited, placeInOrganization, type ClientInfo } from './audit.ts';
+import { assertStorableInput } from './input-guard.ts';
 import type { PublicUrls } from '../urls.ts';
 import type { BlobStore } from '../blobs/blob-store.ts';
 import type { DownloadLinks } from '../blobs/signed-links.ts';
@@ -67,18 +68,36 @@ export type PreparedHandler<Op extends AnyOperation, Ctx, P> = (
   args: HandlerArgs<Op, Ctx> & { prepared: P },
 ) => Promise<z.input<Op['output']>>;
 
-/** A procedure's resolver, called without tRPC's call machinery (see `directResolverOf`). */
-export type DirectResolver = (ctx: ServiceContext, rawInput: unknown) => Promise<unknown>;
-const DIRECT = Symbol('quire.directResolver');
-
 /**
- * The resolver `implement` gave a procedure: the invoker calls it directly. It is the procedure's whole
- * work (access, input, handler, output: `implement` uses no tRPC middleware or parser), so the call
- * answers the same, without tRPC's per-call option spreading and middleware recursion (measured: 2.4 %
- * of the standalone's CPU on `GET /v1/spaces/{id}`). Undefined for a procedure not made by `implement`.
+ * A procedure's meta: the operation's HTTP binding as trpc-to-openapi reads it (`OpenApiMeta`'s shape), so
+ * `/v1/openapi.json` is generated from the services' own routers. Internal operations have none.
  */
-export const directResolverOf = (procedure: AnyProcedure): DirectResolver | undefined =>
-  (procedure as unknown as { [DIRECT]?: DirectResolver })[DIRECT];
+export interface OperationMeta {
+  openapi?: {
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    path: `/${string}`;
+    operationId: string;
+    summary?: string;
+    tags?: string[];
+    protect: boolean;
+  };
+}
+
+/** The meta of an operation's procedure: its public route under `/v1`, if it has one. */
+export function operationMeta(op: AnyOperation): OperationMeta {
+  const http = op.http;
+  if (!http) return {};
+  return {
+    openapi: {
+      method: http.method,
+      path: `/v1${http.path === '/' ? '' : http.path}` as `/${string}`,
+      operationId: http.operationId,
+      summary: http.summary,
+      tags: http.tags,
+      protect: op.access !== 'public',
+    },
+  };
+}
 
 function checkAccess(access: Access, actor: Actor): void {
   if (access === 'public') return;
@@ -110,18 +129,21 @@ export interface ServiceTrpcOptions {
  * The error formatter adds the HTTP status and the stable reason; `isDev: false` keeps stack traces out.
  */
 export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTrpcOptions = {}) {
-  const t = initTRPC.context<Ctx>().create({
-    isDev: false,
-    isServer: true,
-    errorFormatter({ shape, error }) {
-      const pub = toPublicError(error);
-      return {
-        message: pub.message,
-        code: shape.code,
-        data: { code: shape.data.code, httpStatus: pub.status, reason: pub.reason },
-      };
-    },
-  });
+  const t = initTRPC
+    .context<Ctx>()
+    .meta<OperationMeta>()
+    .create({
+      isDev: false,
+      isServer: true,
+      errorFormatter({ shape, error }) {
+        const pub = toPublicError(error);
+        return {
+          message: pub.message,
+          code: shape.code,
+          data: { code: shape.data.code, httpStatus: pub.status, reason: pub.reason },
+        };
+      },
+    });
 
   type Args = { input: unknown; ctx: Ctx; prepared?: unknown };
   function procedure(
@@ -165,35 +187,22 @@ export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTr
             ctx.committed.push(...recorded);
             return result;
           };
-    // The access rule, then the contract's input schema, the handler (in its transaction), the contract's
-    // output schema: in the procedure's one resolver rather than as three tRPC middlewares, whose context
-    // and result merging per layer cost more than the checks (measured on GET /v1/spaces/{id}). The errors
-    // are tRPC's own: a bad input is BAD_REQUEST with the issues, a bad output INTERNAL_SERVER_ERROR.
-    const resolve = async (ctx: Ctx, raw: unknown) => {
+    // The mold, in tRPC's public builder: the meta trpc-to-openapi documents, the contract's input schema (a bad
+    // input is BAD_REQUEST with the issues), its output schema (a bad output INTERNAL_SERVER_ERROR), and one
+    // resolver that applies the storable-text rule and the access rule to the parsed input, then runs the handler
+    // (in its transaction). No middleware of ours: each tRPC middleware layer copies the call's options twice
+    // (measured: 45 µs a call for four layers on GET /v1/spaces/{id}, see docs/benchmarks.md).
+    const builder = t.procedure
+      .meta(operationMeta(op))
+      .input(op.input)
+      .output(op.output as z.ZodType);
+    const resolver = (opts: { input: unknown; ctx: unknown }) => {
+      const ctx = opts.ctx as Ctx;
+      assertStorableInput(opts.input);
       checkAccess(op.access, ctx.actor);
-      const input = op.input.safeParse(raw);
-      if (!input.success)
-        throw new TRPCError({ code: 'BAD_REQUEST', message: 'Input validation failed', cause: input.error });
-      let out: unknown;
-      try {
-        out = await run({ input: input.data, ctx });
-      } catch (err) {
-        throw getTRPCErrorFromUnknown(err);
-      }
-      const output = op.output.safeParse(out);
-      if (!output.success)
-        throw new TRPCError({
-          code: 'INTERNAL_SERVER_ERROR',
-          message: 'Output validation failed',
-          cause: output.error,
-        });
-      return output.data;
+      return run({ input: opts.input, ctx });
     };
-    // tRPC hands every resolver the raw input's getter (its types list it for middlewares only).
-    const resolver = async (opts: { ctx: unknown }) =>
-      resolve(opts.ctx as Ctx, await (opts as unknown as { getRawInput: () => Promise<unknown> }).getRawInput());
-    const procedure = op.type === 'query' ? t.procedure.query(resolver) : t.procedure.mutation(resolver);
-    return Object.defineProperty(procedure, DIRECT, { value: resolve as DirectResolver });
+    return op.type === 'query' ? builder.query(resolver) : builder.mutation(resolver);
   }
 
   function implement<Op extends AnyOperation>(op: Op, handler: Handler<Op, Ctx>) {
