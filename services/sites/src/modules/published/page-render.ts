@@ -8,9 +8,7 @@ import { breadcrumbs, outline, pageHref, prevNext, sidebar } from './render/navi
 import type { StructureMatch } from './resolve-url.ts';
 import {
   absolutePageUrl,
-  lookFor,
   sectionLinks,
-  siteTitleFor,
   siteSpaceTitle,
   variantLinks,
   visibleSiteSpaces,
@@ -104,10 +102,9 @@ export async function renderPage(v: SiteView, s: SpaceView, match: StructureMatc
 ${updated}
 </article>
 ${prevNext(s.pages, s.basePath, page)}`;
-  const around = chrome(v, match);
   const shell: Shell = {
-    ...around,
-    title: page.title === around.siteTitle ? page.title : `${page.title} | ${around.siteTitle}`,
+    ...chrome(v, match),
+    title: page.title === v.site.title ? page.title : `${page.title} | ${v.site.title}`,
     description: page.description,
     canonical: absolutePageUrl(v, s, page),
     index: indexable(v) && !page.noIndex && !page.noRobotsIndex,
@@ -122,12 +119,10 @@ ${prevNext(s.pages, s.basePath, page)}`;
 /** Whether robots may index the site's pages: published `public` sites only. */
 export const indexable = (v: SiteView) => v.site.visibility === 'public';
 
-/** The header of every page of the site: title, sections, variants, search, and the customization's look. */
+/** The header of every page of the site: title, sections, variants, search. */
 export function chrome(v: SiteView, match: StructureMatch | null) {
-  const siteSpace = match?.siteSpace ?? null;
   return {
-    siteTitle: siteTitleFor(v, siteSpace),
-    look: lookFor(v, siteSpace),
+    siteTitle: v.site.title,
     siteHome: v.siteBasePath,
     sections: match ? sectionLinks(v, match) : [],
     variants: match ? variantLinks(v, match) : [],
@@ -146,10 +141,9 @@ export function renderNotFound(
   const header = html`<header class="page-header"><h1>Page not found</h1></header>`;
   const body = html`<div class="document"><p>${message}</p>${home}</div>`;
   const main: Html = html`<article class="page">${header}${body}</article>`;
-  const around = chrome(v, match);
   return renderShell({
-    ...around,
-    title: `Page not found | ${around.siteTitle}`,
+    ...chrome(v, match),
+    title: `Page not found | ${v.site.title}`,
     index: false,
     sidebar: s ? sidebar(s.pages, s.basePath, null) : html``,
     main,

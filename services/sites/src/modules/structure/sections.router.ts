@@ -34,7 +34,6 @@ export const sectionProcedures = {
       space: space!,
       title: input.title,
       icon: input.icon,
-      siteSectionGroupId: input.siteSectionGroupId,
     });
     return presentSectionById(ctx, site, section.id);
   }),
