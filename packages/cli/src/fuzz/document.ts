@@ -100,13 +100,16 @@ function toOperation(method: string, template: string, raw: RawOperation): Opera
   };
 }
 
-/** A copy of `node` with every local `$ref` (`#/...`) replaced by what it points to in `doc`. */
+/**
+ * A copy of `node` with every local `$ref` (`#/...`) replaced by what it points to in `doc`. A recursive schema (a
+ * section group's `children` holds section groups) is unfolded once: where it would recur, any value is accepted.
+ */
 export function deref(node: unknown, doc: Doc, seen: string[] = []): unknown {
   if (Array.isArray(node)) return node.map((n) => deref(n, doc, seen));
   if (!node || typeof node !== 'object') return node;
   const ref = (node as { $ref?: unknown }).$ref;
   if (typeof ref === 'string') {
-    if (seen.includes(ref)) throw new Error(`recursive $ref ${ref} in the OpenAPI document`);
+    if (seen.includes(ref)) return {};
     return deref(pointer(doc, ref), doc, [...seen, ref]);
   }
   return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, deref(v, doc, seen)]));
