@@ -59,6 +59,12 @@ function poolOf(s: ParseSettings, task: ParseTask): Piscina<ParseJob, unknown> {
         stackSizeMb: 4,
       },
     });
+    // A thread can fail while it holds no task: one whose task was given up (past its time budget) runs on until it
+    // is stopped, and may reach its memory limit first. piscina emits that on the pool (an uncaught exception
+    // without a listener); the task's caller was already answered, and piscina replaces the thread.
+    pool.on('error', (err: unknown) => {
+      if (!isOutOfMemory(err)) process.emitWarning(`parsing thread failed outside a task: ${String(err)}`);
+    });
     pools.set(key, pool);
   }
   return pool;
