@@ -38,6 +38,28 @@ export function cpuSeconds(pids: number[]): number | undefined {
   return ticks / TICKS_PER_SECOND;
 }
 
+/**
+ * Where a platform's memory is, from its `/metrics` (prom-client's default metrics, the main thread's): V8 heap used
+ * and total, and memory outside the heap (`external`, of which array buffers), in MiB; undefined when it does not answer.
+ */
+export async function heapMiB(
+  baseUrl: string,
+): Promise<{ heapUsed: number; heapTotal: number; external: number } | undefined> {
+  try {
+    const text = await (await fetch(`${baseUrl}/metrics`)).text();
+    const value = (name: string) =>
+      Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]) / 2 ** 20;
+    const figures = {
+      heapUsed: value('nodejs_heap_size_used_bytes'),
+      heapTotal: value('nodejs_heap_size_total_bytes'),
+      external: value('nodejs_external_memory_bytes'),
+    };
+    return Object.values(figures).every(Number.isFinite) ? figures : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A process's resident memory now and at its peak (`VmRSS`, `VmHWM` of /proc), in MiB; undefined off Linux. */
 export function memoryMiB(pid: number): { rss: number; peak: number } | undefined {
   try {

@@ -30,7 +30,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { API_BUILD_ENV, buildModes, buildThroughApi, lineageOf, seedRevision, type BuildMode } from './build.ts';
 import { childBaseEnv, intEnv } from './env.ts';
-import { cpuSeconds, memoryMiB } from './measure.ts';
+import { cpuSeconds, heapMiB, memoryMiB } from './measure.ts';
 import { ChildExitError, Fleet, freePort, sleep } from './processes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -407,7 +407,11 @@ async function bench(
   await sleep(1_000);
   const memory = platform.proc.pid ? memoryMiB(platform.proc.pid) : undefined;
   if (memory) {
-    const line = `platform memory after the run: RSS ${memory.rss.toFixed(0)} MiB (peak ${memory.peak.toFixed(0)} MiB)`;
+    const heap = await heapMiB(base);
+    const where = heap
+      ? `; main thread's V8 heap ${heap.heapUsed.toFixed(0)} MiB used of ${heap.heapTotal.toFixed(0)}, external ${heap.external.toFixed(0)} MiB`
+      : '';
+    const line = `platform memory after the run: RSS ${memory.rss.toFixed(0)} MiB (peak ${memory.peak.toFixed(0)} MiB)${where}`;
     console.log(line);
     notes.push(line);
   }

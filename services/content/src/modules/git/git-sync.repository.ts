@@ -91,7 +91,9 @@ export const gitSyncRepository = {
   /**
    * A space's Git Sync as one moment shows it: its latest operation, its sync and its connection, read by one
    * statement. An operation's end, the sync and a conflict are written in one transaction; three reads may each see
-   * a different moment (a conflict beside the sync of before it).
+   * a different moment (a conflict beside the sync of before it). That is why this repository reads
+   * `git_connection`, `gitConnectionRepository`'s table, here: one consistent snapshot needs one statement, and
+   * PostgreSQL's read-committed isolation gives each statement its own.
    */
   async stateOf(
     em: EntityManager,

@@ -16,6 +16,10 @@ export const hookAad = (connectionId: string) => `git-hook:${connectionId}`;
 /** The aad a space's Git credentials are sealed with (its operations' and its connection's). */
 const credentialsAad = (spaceId: string) => `git:${spaceId}`;
 
+/** A secret sealed with the instance's key under `aad`; undefined when there is none. */
+const sealed = (ctx: Ctx, secret: string | undefined, aad: string) =>
+  secret ? secretBoxOf(ctx.config).seal(secret, aad) : undefined;
+
 /** What an import or export request names: the remote, and GitBook's options. */
 export interface GitRequestInput extends GitOperationParams {
   spaceId: string;
@@ -47,7 +51,7 @@ export async function loadGitRequest(
   return {
     space,
     url,
-    sealedCredentials: credentials ? secretBoxOf(ctx.config).seal(credentials, credentialsAad(space.id)) : null,
+    sealedCredentials: sealed(ctx, credentials, credentialsAad(space.id)) ?? null,
     params: {
       commitMessage: input.commitMessage,
       force: input.force,
@@ -99,15 +103,14 @@ export async function loadGitConnectionUpdate(ctx: Ctx, input: GitConnectionInpu
   const { url, credentials, projectDirectory } = requestRemote(input);
   const current = await gitConnectionRepository.findBySpace(ctx.em, space.id);
   const id = current?.id ?? newId();
-  const box = credentials !== undefined || input.webhookSecret !== undefined ? secretBoxOf(ctx.config) : null;
   return {
     space,
     id,
     current,
     url,
     projectDirectory,
-    sealedCredentials: credentials ? box!.seal(credentials, credentialsAad(space.id)) : undefined,
-    sealedWebhookSecret: input.webhookSecret ? box!.seal(input.webhookSecret, hookAad(id)) : undefined,
+    sealedCredentials: sealed(ctx, credentials, credentialsAad(space.id)),
+    sealedWebhookSecret: sealed(ctx, input.webhookSecret, hookAad(id)),
   };
 }
 
