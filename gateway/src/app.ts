@@ -20,7 +20,7 @@ import { registerGitHooks } from './git-hooks.ts';
 import type { GatewayConfig } from './env.ts';
 import { httpErrorOptions, installErrorHandlers } from './errors.ts';
 import { buildOpenApiDocument, SERVICE_ROUTERS } from './openapi.ts';
-import { registerRateLimits, trustProxyOf } from './rate-limit.ts';
+import { registerRateLimits, trustProxyOf, type RateLimits } from './rate-limit.ts';
 import { registerRestRoutes } from './rest.ts';
 
 export const API_VERSION = '0.1.0';
@@ -45,10 +45,32 @@ export interface Gateway {
 
 /** The only public HTTP surface: /v1 REST, auth, limits, the OpenAPI document, health. */
 export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
-  const { config, log } = deps;
-  const urls = { ...serviceUrlsOf(config), ...deps.serviceUrls };
-  const clients = new ServiceClients(urls, new ActorSigner(config.QUIRE_INTERNAL_SECRET), 'gateway');
-  const readiness = new Map<ServiceName, () => Promise<boolean>>(
+  const { config } = deps;
+  const { clients, readiness } = connectServices(deps);
+  const resolver = new ActorResolver(clients, config.QUIRE_ACTOR_CACHE_MS);
+  if (deps.bus) await resolver.listen(deps.bus);
+  const { app, limits } = await createGatewayApp(config, deps.log);
+  registerApiRoutes(app, config, { resolver, clients, limits });
+  registerHealthRoutes(app, config, readiness);
+
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await resolver.close();
+      await clients.close();
+    },
+  };
+}
+
+/** How a service's readiness is asked: its own `/readyz`, or the service itself when it runs in this process. */
+type Readiness = Map<ServiceName, () => Promise<boolean>>;
+
+/** The clients of the services (in-process transports for the local ones) and how to ask each if it is ready. */
+function connectServices(deps: GatewayDeps): { clients: ServiceClients; readiness: Readiness } {
+  const urls = { ...serviceUrlsOf(deps.config), ...deps.serviceUrls };
+  const clients = new ServiceClients(urls, new ActorSigner(deps.config.QUIRE_INTERNAL_SECRET), 'gateway');
+  const readiness: Readiness = new Map<ServiceName, () => Promise<boolean>>(
     SERVICES.map((service) => [
       service,
       async () => {
@@ -64,9 +86,14 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     clients.use(svc.name, new InProcessTransport(svc.invoker));
     readiness.set(svc.name, () => svc.ready());
   }
-  const resolver = new ActorResolver(clients, config.QUIRE_ACTOR_CACHE_MS);
-  if (deps.bus) await resolver.listen(deps.bus);
+  return { clients, readiness };
+}
 
+/** The fastify app: JSON bodies only, the error handlers, the rate limits, the request id on every answer. */
+async function createGatewayApp(
+  config: GatewayConfig,
+  log: Logger,
+): Promise<{ app: FastifyInstance; limits: RateLimits }> {
   const app = createHttpApp(log, config.QUIRE_BODY_LIMIT, {
     ...httpErrorOptions(),
     ...trustProxyOf(config.QUIRE_TRUST_PROXY),
@@ -84,7 +111,16 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     reply.header('x-request-id', req.id);
     return payload;
   });
+  return { app, limits };
+}
 
+/** What the gateway serves: the OpenAPI document and its reference, the operations, downloads, sites, sign-in, git. */
+function registerApiRoutes(
+  app: FastifyInstance,
+  config: GatewayConfig,
+  deps: { resolver: ActorResolver; clients: ServiceClients; limits: RateLimits },
+): void {
+  const { resolver, clients, limits } = deps;
   const document = buildOpenApiDocument(SERVICE_ROUTERS, HTTP_OPERATIONS, {
     baseUrl: config.QUIRE_PUBLIC_URL,
     version: API_VERSION,
@@ -103,7 +139,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   });
   registerSignIn(app, { clients, publicUrl: config.QUIRE_PUBLIC_URL });
   registerGitHooks(app, { clients, limits });
+}
 
+/** `/metrics`, `/healthz` and `/readyz`. */
+function registerHealthRoutes(app: FastifyInstance, config: GatewayConfig, readiness: Readiness): void {
   // Prometheus text, no token (`QUIRE_METRICS=0` turns it off); in standalone it covers the services in this process too.
   if (config.QUIRE_METRICS)
     app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
@@ -118,13 +157,4 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     const ok = checks.every(([, s]) => s === 'ready');
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', services: Object.fromEntries(checks) });
   });
-
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      await resolver.close();
-      await clients.close();
-    },
-  };
 }

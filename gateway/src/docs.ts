@@ -78,20 +78,11 @@ export interface DocsOptions {
   bundle?: ScalarBundle;
 }
 
-/**
- * `GET /docs`: the interactive API reference of `/v1/openapi.json`, rendered by Scalar from the bundle
- * in node_modules (served under `/docs/assets/`). No token needed; the page's CSP allows only this origin
- * (and the API's public origin for requests), so nothing is loaded from elsewhere.
- */
-export function registerDocs(app: FastifyInstance, options: DocsOptions = {}): void {
-  const bundle = options.bundle ?? locateScalarBundle();
-  // Versioned name: a new Scalar version is a new URL, so the asset can be cached for good.
-  const assetName = `scalar-api-reference-${bundle.version}.js`;
-  const assetPath = `/docs/assets/${assetName}`;
-
+/** The page's Content-Security-Policy: this origin only, and the API's public origin for "Test request" calls. */
+function docsCsp(apiUrl: string | undefined): string {
   const connectSources = new Set(["'self'"]);
-  if (options.apiUrl) connectSources.add(new URL(options.apiUrl).origin);
-  const csp = [
+  if (apiUrl) connectSources.add(new URL(apiUrl).origin);
+  return [
     "default-src 'self'",
     "script-src 'self'",
     // Scalar injects its stylesheet as a <style> element and sets inline styles.
@@ -104,9 +95,11 @@ export function registerDocs(app: FastifyInstance, options: DocsOptions = {}): v
     "form-action 'self'",
     "frame-ancestors 'self'",
   ].join('; ');
+}
 
-  // Scalar's HTML API: it reads the configuration from this (non-executed) script element and mounts before it.
-  const page = `<!doctype html>
+/** Scalar's HTML API: it reads the configuration from this (non-executed) script element and mounts before it. */
+function docsPage(assetPath: string): string {
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -120,16 +113,33 @@ export function registerDocs(app: FastifyInstance, options: DocsOptions = {}): v
 </body>
 </html>
 `;
+}
 
+/** The bundle's bytes, raw and gzipped, read at the first request (again after a failed read). */
+function bundleLoader(file: string): () => Promise<{ raw: Buffer; gzipped: Buffer }> {
   let loaded: Promise<{ raw: Buffer; gzipped: Buffer }> | undefined;
-  const load = () =>
+  return () =>
     (loaded ??= (async () => {
-      const raw = await readFile(bundle.file);
+      const raw = await readFile(file);
       return { raw, gzipped: await gzipAsync(raw) };
     })().catch((err: unknown) => {
       loaded = undefined;
       throw err;
     }));
+}
+
+/**
+ * `GET /docs`: the interactive API reference of `/v1/openapi.json`, rendered by Scalar from the bundle
+ * in node_modules (served under `/docs/assets/`). No token needed; the page's CSP allows only this origin
+ * (and the API's public origin for requests), so nothing is loaded from elsewhere.
+ */
+export function registerDocs(app: FastifyInstance, options: DocsOptions = {}): void {
+  const bundle = options.bundle ?? locateScalarBundle();
+  // Versioned name: a new Scalar version is a new URL, so the asset can be cached for good.
+  const assetName = `scalar-api-reference-${bundle.version}.js`;
+  const csp = docsCsp(options.apiUrl);
+  const page = docsPage(`/docs/assets/${assetName}`);
+  const load = bundleLoader(bundle.file);
 
   app.get('/docs', async (_req, reply) =>
     reply

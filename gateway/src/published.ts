@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HTTP_OPERATIONS, ops, type Actor, type OperationOutput } from '@quire/contracts';
+import { HTTP_OPERATIONS, ops, type Actor, type OperationInput, type OperationOutput } from '@quire/contracts';
 import { publicError, sha256Hex, toPublicError, verifyApiToken, type ServiceClients } from '@quire/kit';
 import type { ActorResolver } from './auth.ts';
 import { sendError } from './errors.ts';
@@ -71,8 +71,25 @@ export function registerPublishedSites(
   app: FastifyInstance,
   deps: { clients: ServiceClients; publicUrl: string },
 ): void {
+  const load = assetLoader();
+  // Fail at start rather than at the first reader: the files must be there.
+  for (const a of Object.values(ASSETS)) readFileSync(a.file, { flag: 'r' });
+  const render = sitePageRenderer(deps.clients);
+
+  void app.register(async (scope) => {
+    await scope.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+    scope.get<{ Params: { '*': string } }>('/_quire/site/*', async (req, reply) => serveSiteAsset(load, req, reply));
+    scope.get('/sites/:basename', render);
+    scope.get('/sites/:basename/*', render);
+    scope.route({ method: 'GET', url: '/*', constraints: { host: siteHostPattern(deps.publicUrl) }, handler: render });
+    scope.route({ method: 'GET', url: '/', constraints: { host: siteHostPattern(deps.publicUrl) }, handler: render });
+  });
+}
+
+/** The site asset files, each read once (again after a failed read). */
+function assetLoader(): (file: string) => Promise<Buffer> {
   const assets = new Map<string, Promise<Buffer>>();
-  const load = (file: string) => {
+  return (file: string) => {
     let p = assets.get(file);
     if (!p) {
       p = readFile(file);
@@ -81,36 +98,42 @@ export function registerPublishedSites(
     }
     return p;
   };
-  // Fail at start rather than at the first reader: the files must be there.
-  for (const a of Object.values(ASSETS)) readFileSync(a.file, { flag: 'r' });
+}
 
-  const render = async (req: FastifyRequest, reply: FastifyReply) => {
+/** `GET /_quire/site/*`: the stylesheet and script of the pages, and KaTeX's stylesheet and fonts. */
+async function serveSiteAsset(
+  load: (file: string) => Promise<Buffer>,
+  req: FastifyRequest<{ Params: { '*': string } }>,
+  reply: FastifyReply,
+) {
+  const name = req.params['*'];
+  const asset = ASSETS[name];
+  const font = FONT.exec(name);
+  if (!asset && !font)
+    return sendError(reply, { status: 404, reason: 'not_found', message: 'No such site asset', unexpected: false });
+  const file = asset?.file ?? join(KATEX_DIR, 'fonts', font![1]!);
+  const type = asset?.type ?? FONT_TYPES[font![2]!]!;
+  try {
+    const body = await load(file);
+    return reply
+      .type(type)
+      .header('cache-control', asset ? 'public, max-age=3600' : 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(body);
+  } catch {
+    return sendError(reply, { status: 404, reason: 'not_found', message: 'No such site asset', unexpected: false });
+  }
+}
+
+/** A page of a published site, rendered by the sites service: its answer as given, a 404, or an error page. */
+function sitePageRenderer(clients: ServiceClients) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url;
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
-    const query: Record<string, string> = {};
-    for (const [k, v] of Object.entries((req.query ?? {}) as Record<string, unknown>)) {
-      const s = one(v);
-      if (s !== undefined && k.length <= 200) query[k] = s.slice(0, 8192);
-    }
-    const cookies = parseCookies(req.headers.cookie);
+    const input = sitePageRequest(req, path);
     try {
-      const res = await deps.clients.asService(
-        ops.getPublishedSitePage,
-        {
-          host: (req.headers.host ?? '').slice(0, 1024),
-          path: path.slice(0, 16_384),
-          query,
-          cookies: Object.fromEntries(Object.entries(cookies).map(([k, v]) => [k.slice(0, 200), v.slice(0, 8192)])),
-          ...(typeof req.headers['x-forwarded-host'] === 'string'
-            ? { forwardedHost: req.headers['x-forwarded-host'].slice(0, 1024) }
-            : {}),
-          ...(typeof req.headers['if-none-match'] === 'string'
-            ? { ifNoneMatch: req.headers['if-none-match'].slice(0, 1024) }
-            : {}),
-        },
-        req.id,
-      );
+      const res = await clients.asService(ops.getPublishedSitePage, input, req.id);
       if (res.kind === 'none')
         return sendError(reply, {
           status: 404,
@@ -132,33 +155,28 @@ export function registerPublishedSites(
         .send(errorPage(status, 'This page cannot be shown right now. Try again in a moment.'));
     }
   };
+}
 
-  void app.register(async (scope) => {
-    await scope.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
-    scope.get<{ Params: { '*': string } }>('/_quire/site/*', async (req, reply) => {
-      const name = req.params['*'];
-      const asset = ASSETS[name];
-      const font = FONT.exec(name);
-      if (!asset && !font)
-        return sendError(reply, { status: 404, reason: 'not_found', message: 'No such site asset', unexpected: false });
-      const file = asset?.file ?? join(KATEX_DIR, 'fonts', font![1]!);
-      const type = asset?.type ?? FONT_TYPES[font![2]!]!;
-      try {
-        const body = await load(file);
-        return reply
-          .type(type)
-          .header('cache-control', asset ? 'public, max-age=3600' : 'public, max-age=31536000, immutable')
-          .header('x-content-type-options', 'nosniff')
-          .send(body);
-      } catch {
-        return sendError(reply, { status: 404, reason: 'not_found', message: 'No such site asset', unexpected: false });
-      }
-    });
-    scope.get('/sites/:basename', render);
-    scope.get('/sites/:basename/*', render);
-    scope.route({ method: 'GET', url: '/*', constraints: { host: siteHostPattern(deps.publicUrl) }, handler: render });
-    scope.route({ method: 'GET', url: '/', constraints: { host: siteHostPattern(deps.publicUrl) }, handler: render });
-  });
+/** What the sites service is asked to render: host, path, query, cookies and the headers it reads, each bounded. */
+function sitePageRequest(req: FastifyRequest, path: string): OperationInput<typeof ops.getPublishedSitePage> {
+  const query: Record<string, string> = {};
+  for (const [k, v] of Object.entries((req.query ?? {}) as Record<string, unknown>)) {
+    const s = one(v);
+    if (s !== undefined && k.length <= 200) query[k] = s.slice(0, 8192);
+  }
+  const cookies = parseCookies(req.headers.cookie);
+  return {
+    host: (req.headers.host ?? '').slice(0, 1024),
+    path: path.slice(0, 16_384),
+    query,
+    cookies: Object.fromEntries(Object.entries(cookies).map(([k, v]) => [k.slice(0, 200), v.slice(0, 8192)])),
+    ...(typeof req.headers['x-forwarded-host'] === 'string'
+      ? { forwardedHost: req.headers['x-forwarded-host'].slice(0, 1024) }
+      : {}),
+    ...(typeof req.headers['if-none-match'] === 'string'
+      ? { ifNoneMatch: req.headers['if-none-match'].slice(0, 1024) }
+      : {}),
+  };
 }
 
 // ——— the `apiToken` of a published-content lookup, as a bearer token ———
@@ -263,37 +281,8 @@ export function registerPublishedContentReads(
 ): void {
   const issuer = deps.publicUrl.replace(/\/+$/, '');
   const routes = rendererRoutes();
-  const published = new Map<string, { expires: number; spaces: Map<string, string> | null }>();
+  const siteOf = publishedSiteReader(deps.clients);
   const searchOf = new WeakMap<FastifyRequest, string>();
-  const actorOf = (t: PublishedApiToken): Actor => ({
-    kind: 'user',
-    userId: `published-content:${t.site}`,
-    memberships: [{ organization: t.organization, role: 'read', teams: [] }],
-  });
-
-  /** The spaces of the published site and their live revisions; null when it is not (or no longer) readable. */
-  const siteOf = async (t: PublishedApiToken, requestId: string) => {
-    const key = `${t.site}|${t.shareKey ?? ''}`;
-    const hit = published.get(key);
-    if (hit && hit.expires > Date.now()) return hit.spaces;
-    let spaces: Map<string, string> | null;
-    try {
-      const site = await deps.clients
-        .get('sites')
-        .call(
-          ops.getPublishedContentSite,
-          { organizationId: t.organization, siteId: t.site, ...(t.shareKey ? { shareKey: t.shareKey } : {}) },
-          { actorHeader: deps.clients.sign(actorOf(t)).header, requestId },
-        );
-      spaces = liveRevisions(site);
-    } catch (err) {
-      if (toPublicError(err).reason !== 'not_found') throw err;
-      spaces = null;
-    }
-    if (published.size > 10_000) published.clear();
-    published.set(key, { expires: Date.now() + PUBLISHED_TTL_MS, spaces });
-    return spaces;
-  };
 
   app.addHook('onRequest', async (req, reply) => {
     const m = JWT.exec(req.headers.authorization ?? '');
@@ -306,20 +295,17 @@ export function registerPublishedContentReads(
         reply,
         publicError('forbidden', 'A published-content token only reads the published content of its site'),
       );
-    const params = (req.params ?? {}) as Record<string, string | undefined>;
-    const notFound = () => sendError(reply, publicError('not_found', 'Published content not found'));
+    let spaces: Map<string, string> | null;
     try {
-      const spaces = await siteOf(token, req.id);
-      if (!spaces || !spaces.has(token.space)) return notFound();
-      if (scope === 'site' && (params.organizationId !== token.organization || params.siteId !== token.site))
-        return notFound();
-      if (scope !== 'site' && params.spaceId !== token.space) return notFound();
-      if (scope === 'revision' && params.revisionId !== spaces.get(token.space)) return notFound();
+      spaces = await siteOf(token, req.id);
     } catch (err) {
       return sendError(reply, toPublicError(err));
     }
+    const params = (req.params ?? {}) as Record<string, string | undefined>;
+    if (!withinTokenScope(scope, token, params, spaces))
+      return sendError(reply, publicError('not_found', 'Published content not found'));
     if (req.routeOptions.url?.endsWith('/search')) searchOf.set(req, token.siteSpace);
-    const grant = deps.resolver.grant(actorOf(token), sha256Hex(m[1]!));
+    const grant = deps.resolver.grant(publishedContentActor(token), sha256Hex(m[1]!));
     req.headers.authorization = grant.authorization;
     reply.raw.once('close', grant.release);
   });
@@ -331,4 +317,55 @@ export function registerPublishedContentReads(
     const { mode: _mode, siteSpaceId: _one, siteSpaceIds: _many, ...body } = req.body as Record<string, unknown>;
     req.body = { ...body, scope: { mode: 'specific', siteSpaceIds: [siteSpace] } };
   });
+}
+
+/** Who a token's call runs as: a reader of the site's organization. */
+const publishedContentActor = (t: PublishedApiToken): Actor => ({
+  kind: 'user',
+  userId: `published-content:${t.site}`,
+  memberships: [{ organization: t.organization, role: 'read', teams: [] }],
+});
+
+/**
+ * The spaces of the published site a token names and their live revisions, cached a few seconds; null when it is
+ * not (or no longer) readable.
+ */
+function publishedSiteReader(clients: ServiceClients) {
+  const published = new Map<string, { expires: number; spaces: Map<string, string> | null }>();
+  return async (t: PublishedApiToken, requestId: string) => {
+    const key = `${t.site}|${t.shareKey ?? ''}`;
+    const hit = published.get(key);
+    if (hit && hit.expires > Date.now()) return hit.spaces;
+    let spaces: Map<string, string> | null;
+    try {
+      const site = await clients
+        .get('sites')
+        .call(
+          ops.getPublishedContentSite,
+          { organizationId: t.organization, siteId: t.site, ...(t.shareKey ? { shareKey: t.shareKey } : {}) },
+          { actorHeader: clients.sign(publishedContentActor(t)).header, requestId },
+        );
+      spaces = liveRevisions(site);
+    } catch (err) {
+      if (toPublicError(err).reason !== 'not_found') throw err;
+      spaces = null;
+    }
+    if (published.size > 10_000) published.clear();
+    published.set(key, { expires: Date.now() + PUBLISHED_TTL_MS, spaces });
+    return spaces;
+  };
+}
+
+/** Whether a call in `scope` with these path parameters stays within the site, space and live revision of the token. */
+function withinTokenScope(
+  scope: 'site' | 'space' | 'revision',
+  token: PublishedApiToken,
+  params: Record<string, string | undefined>,
+  spaces: Map<string, string> | null,
+): boolean {
+  if (!spaces?.has(token.space)) return false;
+  if (scope === 'site' && (params.organizationId !== token.organization || params.siteId !== token.site)) return false;
+  if (scope !== 'site' && params.spaceId !== token.space) return false;
+  if (scope === 'revision' && params.revisionId !== spaces.get(token.space)) return false;
+  return true;
 }

@@ -27,82 +27,103 @@ export const routeUrlOf = ({ path, greedy }: NonNullable<AnyOperation['http']>):
  * same 400 naming the bad field. (trpc-to-openapi only generates the OpenAPI document, from the services' routers:
  * see openapi.ts.)
  */
-export function registerRestRoutes(
-  app: FastifyInstance,
-  operations: readonly AnyOperation[],
-  deps: { resolver: ActorResolver; clients: ServiceClients; limits: RateLimits },
-): void {
+export function registerRestRoutes(app: FastifyInstance, operations: readonly AnyOperation[], deps: RestDeps): void {
   for (const op of operations) {
     const http = op.http!;
-    // A greedy parameter (a page path) spans segments: routed as a wildcard, handed over under its own name.
-    const url = routeUrlOf(http);
-    const greedy = http.greedy;
-    const hasBody = http.method !== 'GET' && http.method !== 'DELETE';
-    const emptySuccess = http.status === 204 || http.status === 205;
-    const requiresAuth = op.access !== 'public';
-    const audited = isAudited(op);
-
-    const answer = async (req: FastifyRequest, reply: FastifyReply) => {
-      const authorization = req.headers.authorization;
-      if (requiresAuth && !authorization) {
-        return sendError(
-          reply,
-          publicError('unauthenticated', 'Authentication required: send `Authorization: Bearer <API token>`'),
-        );
-      }
-      try {
-        const resolved = await deps.resolver.resolve(authorization, req.id);
-        // The token's budget (anonymous calls spend their address's, counted before authentication).
-        if (resolved.key !== undefined && !(await deps.limits.token(req, reply, resolved.key))) return reply;
-        const body = req.body;
-        if (hasBody && body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
-          return sendError(reply, publicError('invalid_input', 'The request body must be a JSON object'));
-        }
-        const { '*': rest, ...params } = req.params as Record<string, string>;
-        const input = {
-          ...(req.query as object),
-          ...(hasBody ? (body as object | undefined) : undefined),
-          ...params,
-          ...(greedy ? { [greedy]: rest } : {}),
-        };
-        // The storable-text rule on the raw input (unknown keys included), before a hop; services apply it to every call too.
-        assertStorableInput(input);
-        // An audited call takes the client's address (behind a trusted proxy: the forwarded one) and user agent
-        // along for its audit record; nothing else reads them, so reads do not carry them.
-        const call: CallContext = {
-          actorHeader: resolved.header,
-          requestId: req.id,
-          ...(audited ? { client: clientInfo(req.ip, req.headers['user-agent']) } : {}),
-        };
-        const data = await deps.clients.get(op.service).call(op, input as never, call);
-        if (call.events?.length) deps.resolver.evictFor(call.events);
-        reply.code(http.status);
-        return emptySuccess ? reply.send() : reply.send(data);
-      } catch (err) {
-        const pub = toPublicError(err);
-        if (pub.reason === 'unauthenticated') await deps.limits.authFailed(req);
-        // A service logs its own failures under the same request id; the gateway logs what happened here.
-        if (pub.status === 503) req.log.warn({ err, operation: op.id }, 'service unavailable');
-        else if (pub.unexpected && !(err instanceof DomainError))
-          req.log.error({ err, operation: op.id }, 'request failed');
-        return sendError(reply, pub);
-      }
-    };
-    const operation = http.operationId;
-    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-      const started = performance.now();
-      metrics.httpInFlight.inc();
-      try {
-        return await answer(req, reply);
-      } finally {
-        metrics.httpInFlight.dec();
-        const labels = { operation, status: reply.statusCode };
-        metrics.httpRequests.inc(labels);
-        metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
-      }
-    };
-    app.route({ method: http.method, url, handler });
+    const handler = measured(http.operationId, answerOf(op, deps));
+    app.route({ method: http.method, url: routeUrlOf(http), handler });
     // `GET /v1` is the API's root as much as `GET /v1/`.
     if (http.path === '/') app.route({ method: http.method, url: '/v1', handler });
   }
+}
+
+interface RestDeps {
+  resolver: ActorResolver;
+  clients: ServiceClients;
+  limits: RateLimits;
+}
+type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/** `answer`, counted and timed by operation and status (`quire_http_*`). */
+function measured(operation: string, answer: Handler): Handler {
+  return async (req, reply) => {
+    const started = performance.now();
+    metrics.httpInFlight.inc();
+    try {
+      return await answer(req, reply);
+    } finally {
+      metrics.httpInFlight.dec();
+      const labels = { operation, status: reply.statusCode };
+      metrics.httpRequests.inc(labels);
+      metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
+    }
+  };
+}
+
+/** One operation's route: authenticated, within the token's budget, its input merged and sent to the owning service. */
+function answerOf(op: AnyOperation, deps: RestDeps): Handler {
+  const http = op.http!;
+  // A greedy parameter (a page path) spans segments: routed as a wildcard, handed over under its own name.
+  const greedy = http.greedy;
+  const hasBody = http.method !== 'GET' && http.method !== 'DELETE';
+  const emptySuccess = http.status === 204 || http.status === 205;
+  const requiresAuth = op.access !== 'public';
+  const audited = isAudited(op);
+
+  return async (req, reply) => {
+    const authorization = req.headers.authorization;
+    if (requiresAuth && !authorization) {
+      return sendError(
+        reply,
+        publicError('unauthenticated', 'Authentication required: send `Authorization: Bearer <API token>`'),
+      );
+    }
+    try {
+      const resolved = await deps.resolver.resolve(authorization, req.id);
+      // The token's budget (anonymous calls spend their address's, counted before authentication).
+      if (resolved.key !== undefined && !(await deps.limits.token(req, reply, resolved.key))) return reply;
+      const body = req.body;
+      if (hasBody && body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+        return sendError(reply, publicError('invalid_input', 'The request body must be a JSON object'));
+      }
+      const { '*': rest, ...params } = req.params as Record<string, string>;
+      const input = {
+        ...(req.query as object),
+        ...(hasBody ? (body as object | undefined) : undefined),
+        ...params,
+        ...(greedy ? { [greedy]: rest } : {}),
+      };
+      // The storable-text rule on the raw input (unknown keys included), before a hop; services apply it to every call too.
+      assertStorableInput(input);
+      // An audited call takes the client's address (behind a trusted proxy: the forwarded one) and user agent
+      // along for its audit record; nothing else reads them, so reads do not carry them.
+      const call: CallContext = {
+        actorHeader: resolved.header,
+        requestId: req.id,
+        ...(audited ? { client: clientInfo(req.ip, req.headers['user-agent']) } : {}),
+      };
+      const data = await deps.clients.get(op.service).call(op, input as never, call);
+      if (call.events?.length) deps.resolver.evictFor(call.events);
+      reply.code(http.status);
+      return emptySuccess ? reply.send() : reply.send(data);
+    } catch (err) {
+      return answerFailure(req, reply, op, deps.limits, err);
+    }
+  };
+}
+
+/** A failed call: an authentication failure counted, what went wrong here logged, the error answered. */
+async function answerFailure(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  op: AnyOperation,
+  limits: RateLimits,
+  err: unknown,
+) {
+  const pub = toPublicError(err);
+  if (pub.reason === 'unauthenticated') await limits.authFailed(req);
+  // A service logs its own failures under the same request id; the gateway logs what happened here.
+  if (pub.status === 503) req.log.warn({ err, operation: op.id }, 'service unavailable');
+  else if (pub.unexpected && !(err instanceof DomainError)) req.log.error({ err, operation: op.id }, 'request failed');
+  return sendError(reply, pub);
 }

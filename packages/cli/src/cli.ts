@@ -82,6 +82,7 @@ Environment:
 COMMAND_USAGE.help = USAGE;
 
 type Out = (line: string) => void;
+type Env = Record<string, string | undefined>;
 
 /** What `quire start` needs to stop on a signal: tested with fakes. */
 export interface StopTarget {
@@ -132,91 +133,16 @@ function need(value: string | undefined, flag: string): string {
 }
 
 /** Runs one CLI command; resolves to the exit code (`start` resolves when the platform is up). */
-export async function runCli(
-  argv: string[],
-  env: Record<string, string | undefined>,
-  out: Out,
-  err: Out,
-): Promise<number> {
-  let parsed;
+export async function runCli(argv: string[], env: Env, out: Out, err: Out): Promise<number> {
+  let parsed: CliArgs;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        org: { type: 'string' },
-        email: { type: 'string' },
-        name: { type: 'string' },
-        role: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    parsed = parseCliArgs(argv);
   } catch (e) {
     err(`quire: ${(e as Error).message}\n\n${USAGE}`);
     return 1;
   }
-  const { values, positionals } = parsed;
-  const [command, sub] = positionals;
   try {
-    if (!command || (command === 'help' && !sub) || (values.help && !(command in COMMAND_USAGE))) {
-      out(USAGE);
-      return command || values.help ? 0 : 1;
-    }
-    if (values.help || command === 'help') {
-      // `quire bootstrap --help`, `quire help bootstrap`.
-      const topic = command === 'help' ? sub! : command;
-      if (!(topic in COMMAND_USAGE)) throw new CliError(`unknown command: ${topic}\n\n${USAGE}`);
-      out(COMMAND_USAGE[topic]!);
-      return 0;
-    }
-    if (command === 'start') {
-      const log = createLogger('quire', env.LOG_LEVEL ?? 'info');
-      const dataDir = defaultDataDir(env);
-      const lock = acquireInstanceLock(dataDir);
-      let platform: Standalone;
-      try {
-        platform = await startStandalone(env, { log });
-      } catch (e) {
-        lock.release();
-        throw e;
-      }
-      log.info(
-        { url: platform.url, pid: process.pid },
-        `Quire is running at ${platform.url} (admin token in ${adminTokenFile(dataDir)})`,
-      );
-      stopOnSignals(platform, log, () => lock.release());
-      return 0;
-    }
-    if (command === 'bootstrap') {
-      const body = {
-        title: need(values.org, 'org'),
-        email: need(values.email, 'email'),
-        ...(values.name ? { name: values.name } : {}),
-      };
-      out(JSON.stringify(await adminPost(env, '/v1/admin/bootstrap', body), null, 2));
-      return 0;
-    }
-    if (command === 'users' && sub === 'add') {
-      const roleArg = need(values.role, 'role');
-      const role: Role | null =
-        roleArg === 'guest'
-          ? null
-          : (ROLES as readonly string[]).includes(roleArg)
-            ? (roleArg as Role)
-            : invalidRole(roleArg);
-      const org = need(values.org, 'org');
-      const body = { email: need(values.email, 'email'), role, ...(values.name ? { name: values.name } : {}) };
-      out(JSON.stringify(await adminPost(env, `/v1/admin/orgs/${encodeURIComponent(org)}/users`, body), null, 2));
-      return 0;
-    }
-    if (command === 'migrate') {
-      if (!env.DATABASE_URL) throw new CliError('quire migrate needs DATABASE_URL');
-      const applied = await migrateAll(env.DATABASE_URL);
-      out(JSON.stringify({ applied }, null, 2));
-      return 0;
-    }
-    throw new CliError(`unknown command: ${[command, sub].filter(Boolean).join(' ')}\n\n${USAGE}`);
+    return await runCommand(parsed, env, out);
   } catch (e) {
     if (e instanceof CliError) {
       err(`quire: ${e.message}`);
@@ -224,6 +150,100 @@ export async function runCli(
     }
     throw e;
   }
+}
+
+/** The options the commands take (strict: an unknown option, or a value where none goes, is an error). */
+function parseCliArgs(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      org: { type: 'string' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+type CliArgs = ReturnType<typeof parseCliArgs>;
+type CliValues = CliArgs['values'];
+
+/** The usage asked for, or the command named; a `CliError` for an unknown one. */
+async function runCommand({ values, positionals }: CliArgs, env: Env, out: Out): Promise<number> {
+  const [command, sub] = positionals;
+  if (!command || (command === 'help' && !sub) || (values.help && !(command in COMMAND_USAGE))) {
+    out(USAGE);
+    return command || values.help ? 0 : 1;
+  }
+  if (values.help || command === 'help') {
+    // `quire bootstrap --help`, `quire help bootstrap`.
+    const topic = command === 'help' ? sub! : command;
+    if (!(topic in COMMAND_USAGE)) throw new CliError(`unknown command: ${topic}\n\n${USAGE}`);
+    out(COMMAND_USAGE[topic]!);
+    return 0;
+  }
+  if (command === 'start') return start(env);
+  if (command === 'bootstrap') return bootstrap(env, values, out);
+  if (command === 'users' && sub === 'add') return addUser(env, values, out);
+  if (command === 'migrate') return migrate(env, out);
+  throw new CliError(`unknown command: ${[command, sub].filter(Boolean).join(' ')}\n\n${USAGE}`);
+}
+
+/** `quire start`: the platform in this process, holding the data directory's lock until it stops. */
+async function start(env: Env): Promise<number> {
+  const log = createLogger('quire', env.LOG_LEVEL ?? 'info');
+  const dataDir = defaultDataDir(env);
+  const lock = acquireInstanceLock(dataDir);
+  let platform: Standalone;
+  try {
+    platform = await startStandalone(env, { log });
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+  log.info(
+    { url: platform.url, pid: process.pid },
+    `Quire is running at ${platform.url} (admin token in ${adminTokenFile(dataDir)})`,
+  );
+  stopOnSignals(platform, log, () => lock.release());
+  return 0;
+}
+
+/** `quire bootstrap`. */
+async function bootstrap(env: Env, values: CliValues, out: Out): Promise<number> {
+  const body = {
+    title: need(values.org, 'org'),
+    email: need(values.email, 'email'),
+    ...(values.name ? { name: values.name } : {}),
+  };
+  out(JSON.stringify(await adminPost(env, '/v1/admin/bootstrap', body), null, 2));
+  return 0;
+}
+
+/** `quire users add`. */
+async function addUser(env: Env, values: CliValues, out: Out): Promise<number> {
+  const roleArg = need(values.role, 'role');
+  const role: Role | null =
+    roleArg === 'guest'
+      ? null
+      : (ROLES as readonly string[]).includes(roleArg)
+        ? (roleArg as Role)
+        : invalidRole(roleArg);
+  const org = need(values.org, 'org');
+  const body = { email: need(values.email, 'email'), role, ...(values.name ? { name: values.name } : {}) };
+  out(JSON.stringify(await adminPost(env, `/v1/admin/orgs/${encodeURIComponent(org)}/users`, body), null, 2));
+  return 0;
+}
+
+/** `quire migrate`. */
+async function migrate(env: Env, out: Out): Promise<number> {
+  if (!env.DATABASE_URL) throw new CliError('quire migrate needs DATABASE_URL');
+  const applied = await migrateAll(env.DATABASE_URL);
+  out(JSON.stringify({ applied }, null, 2));
+  return 0;
 }
 
 function invalidRole(role: string): never {

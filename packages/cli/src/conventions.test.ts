@@ -313,20 +313,8 @@ describe('the mold', () => {
 const MAX_FUNCTION_LINES = 60;
 /** The functions over the limit when the check was written: name → lines. Only shrinks; empty is the goal. */
 const LONG_FUNCTIONS: Record<string, number> = {
-  'gateway/src/app.ts buildGateway': 84,
-  'gateway/src/docs.ts registerDocs': 76,
-  'gateway/src/published.ts registerPublishedContentReads': 75,
-  'gateway/src/published.ts registerPublishedSites': 93,
-  'gateway/src/rest.ts registerRestRoutes': 79,
   'gateway/src/sign-in.ts registerSignIn': 62,
-  'packages/cli/src/cli.ts runCli': 93,
-  'packages/cli/src/fuzz/body.ts mutation': 73,
-  'packages/cli/src/standalone.ts startStandalone': 75,
-  'packages/contracts/src/operations/comments.ts commentOperations': 127,
-  'packages/faults/src/suite.ts runSuite': 91,
-  'packages/kit/src/metrics.ts constructor': 80,
   'packages/kit/src/rpc/trpc.ts createServiceTrpc': 131,
-  'packages/kit/src/service.ts startService': 92,
   'services/content/src/migrations/0003-content-engine.ts up': 96,
   'services/content/src/modules/documents/document-to-markdown.ts gitbookBlock': 113,
   'services/content/src/modules/documents/md-blocks.ts liquidBlock': 68,
@@ -340,7 +328,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'services/content/src/modules/pdf/pdf-book.ts bookDefinition': 137,
   'services/content/src/modules/pdf/pdf-content.ts block': 75,
   'services/content/src/modules/pdf/pdf-exporter.ts pdfBookInput': 64,
-  'services/integrations/src/commands/integration-publisher.ts integrationPublisher': 75,
   'services/org-admin/src/modules/sign-in/handler.ts saml': 71,
   'services/sites/src/modules/published/handler.ts serve': 74,
   'services/sites/src/modules/published/render/blocks.ts block': 69,

@@ -49,12 +49,7 @@ export async function startStandalone(
 ): Promise<Standalone> {
   const dataDir = defaultDataDir(env);
   const log = opts.log ?? createLogger('quire', env.LOG_LEVEL ?? 'info');
-  const internalSecret = env.QUIRE_INTERNAL_SECRET ?? persistentSecret(dataDir, 'internal-secret', 'internal');
-  const adminToken = env.QUIRE_ADMIN_TOKEN ?? persistentSecret(dataDir, 'admin-token', 'quire_admin');
-  // Secrets at rest are sealed with a key of their own, kept beside the internal secret (never derived from it).
-  const secretsKey = env.QUIRE_SECRETS_KEY ?? persistentSecret(dataDir, 'secrets-key', 'secrets');
-  if (env.QUIRE_ADMIN_TOKEN) writeFileSync(adminTokenFile(dataDir), `${adminToken}\n`, { mode: 0o600 });
-
+  const { internalSecret, adminToken, secretsKey } = standaloneSecrets(env, dataDir);
   let db: EmbeddedDb | undefined;
   const databaseUrl = env.DATABASE_URL ?? (db = await startEmbeddedPostgres(dataDir, log)).url;
   const port = env.PORT ?? '8080';
@@ -72,24 +67,8 @@ export async function startStandalone(
   let bus: EventBus | undefined;
   try {
     bus = await createBus(loadContentConfig(common), log, 'quire');
-    const shared = { bus, log };
-    started.push(
-      await startService(orgAdminService, loadOrgAdminConfig({ ...common, QUIRE_ADMIN_TOKEN: adminToken }), shared),
-    );
-    started.push(await startService(contentService, loadContentConfig(common), shared));
-    started.push(await startService(sitesService, loadSitesConfig(common), shared));
-    started.push(await startService(integrationsService, loadIntegrationsConfig(common), shared));
-    const serviceUrls: Partial<Record<ServiceName, string>> = {};
-    if (opts.transport === 'http') {
-      for (const svc of started) serviceUrls[svc.name] = await svc.listen(0);
-      for (const svc of started)
-        for (const [name, url] of Object.entries(serviceUrls))
-          if (name !== svc.name) svc.deps.peers.setEndpoint(name as ServiceName, url);
-    } else {
-      for (const svc of started)
-        for (const other of started)
-          if (other !== svc) svc.deps.peers.use(other.name, new InProcessTransport(other.invoker));
-    }
+    await startServices(common, adminToken, { bus, log }, started);
+    const serviceUrls = await connectServices(started, opts.transport);
     const gatewayConfig = loadGatewayConfig({ ...common, HOST: env.HOST ?? '127.0.0.1', PORT: port });
     const gateway = await buildGateway({
       config: gatewayConfig,
@@ -102,14 +81,7 @@ export async function startStandalone(
     for (const svc of started) svc.startRelay();
     const addr = gateway.app.server.address();
     const url = `http://${gatewayConfig.HOST}:${typeof addr === 'object' && addr ? addr.port : gatewayConfig.PORT}`;
-    let stopping: Promise<void> | undefined;
-    const stop = () =>
-      (stopping ??= (async () => {
-        await gateway.close();
-        for (const svc of [...started].reverse()) await svc.close();
-        await bus?.close();
-        await db?.stop();
-      })());
+    const stop = stopperOf(gateway, started, bus, db);
     return { url, adminToken, gateway, services: started, bus, serviceUrls, internalSecret, stop };
   } catch (err) {
     for (const svc of started) await svc.close().catch(() => {});
@@ -117,4 +89,68 @@ export async function startStandalone(
     await db?.stop().catch(() => {});
     throw err;
   }
+}
+
+/** The secrets of the instance: from the environment, else kept in the data directory (made at first start). */
+function standaloneSecrets(env: Record<string, string | undefined>, dataDir: string) {
+  const internalSecret = env.QUIRE_INTERNAL_SECRET ?? persistentSecret(dataDir, 'internal-secret', 'internal');
+  const adminToken = env.QUIRE_ADMIN_TOKEN ?? persistentSecret(dataDir, 'admin-token', 'quire_admin');
+  // Secrets at rest are sealed with a key of their own, kept beside the internal secret (never derived from it).
+  const secretsKey = env.QUIRE_SECRETS_KEY ?? persistentSecret(dataDir, 'secrets-key', 'secrets');
+  if (env.QUIRE_ADMIN_TOKEN) writeFileSync(adminTokenFile(dataDir), `${adminToken}\n`, { mode: 0o600 });
+  return { internalSecret, adminToken, secretsKey };
+}
+
+/** Starts the four services in turn, each added to `started` once up (so a failure can close those already up). */
+async function startServices(
+  common: Record<string, string | undefined>,
+  adminToken: string,
+  shared: { bus: EventBus; log: Logger },
+  started: RunningService[],
+): Promise<void> {
+  started.push(
+    await startService(orgAdminService, loadOrgAdminConfig({ ...common, QUIRE_ADMIN_TOKEN: adminToken }), shared),
+  );
+  started.push(await startService(contentService, loadContentConfig(common), shared));
+  started.push(await startService(sitesService, loadSitesConfig(common), shared));
+  started.push(await startService(integrationsService, loadIntegrationsConfig(common), shared));
+}
+
+/**
+ * Lets the services call each other: over loopback HTTP (each listening on a free port; resolves to their URLs)
+ * or through each other's procedures directly (no URLs).
+ */
+async function connectServices(
+  started: RunningService[],
+  transport: StandaloneOptions['transport'],
+): Promise<Partial<Record<ServiceName, string>>> {
+  const serviceUrls: Partial<Record<ServiceName, string>> = {};
+  if (transport === 'http') {
+    for (const svc of started) serviceUrls[svc.name] = await svc.listen(0);
+    for (const svc of started)
+      for (const [name, url] of Object.entries(serviceUrls))
+        if (name !== svc.name) svc.deps.peers.setEndpoint(name as ServiceName, url);
+  } else {
+    for (const svc of started)
+      for (const other of started)
+        if (other !== svc) svc.deps.peers.use(other.name, new InProcessTransport(other.invoker));
+  }
+  return serviceUrls;
+}
+
+/** Stops everything once, the last started first: the gateway, the services, the bus, the embedded database. */
+function stopperOf(
+  gateway: Gateway,
+  started: RunningService[],
+  bus: EventBus,
+  db: EmbeddedDb | undefined,
+): () => Promise<void> {
+  let stopping: Promise<void> | undefined;
+  return () =>
+    (stopping ??= (async () => {
+      await gateway.close();
+      for (const svc of [...started].reverse()) await svc.close();
+      await bus.close();
+      await db?.stop();
+    })());
 }

@@ -93,50 +93,7 @@ export async function runSuite(opts: SuiteOptions): Promise<SuiteReport> {
     const load = new Load(d.url('gateway'), token, organization);
     load.start(opts.writers);
     await sleep(2_000);
-    const faults: FaultResult[] = [];
-    const run = async (
-      fault: string,
-      held: number,
-      inject: () => Promise<void>,
-      restore: () => Promise<void>,
-      recovered: (s: Sample) => boolean,
-      during?: () => Promise<string>,
-    ) => {
-      const result = await injectFault(load, d, { fault, held, inject, restore, recovered, during });
-      opts.log(
-        `${fault}: held ${result.heldMs} ms, back in ${result.restartMs} ms, recovered ${result.recoveryMs ?? 'never'} ms later, ` +
-          `ready again ${result.readyAgainMs ?? 'never'} ms later; slowest 503 ${result.slowest503Ms} ms, slowest /healthz ${result.healthzMs} ms, ` +
-          `not ready: ${result.notReady.join(' ') || 'none'}; ${JSON.stringify(result.statuses)}${result.note ? ` (${result.note})` : ''}`,
-      );
-      faults.push(result);
-      await sleep(1_000);
-    };
-    const isWrite = (s: Sample) => s.kind === 'write' && s.status === 201;
-    await run(
-      'postgres crash',
-      opts.short ? 3_000 : 10_000,
-      () => pg.crash(),
-      () => pg.start(),
-      isWrite,
-    );
-    await run(
-      'nats stop',
-      opts.short ? 5_000 : 60_000,
-      () => nats.stop(),
-      () => nats.start(),
-      isWrite,
-      async () => `outbox backlog at the end of the outage: ${await backlog(pg)}`,
-    );
-    for (const name of PROCESSES) {
-      const blocked = BLOCKED[name];
-      await run(
-        `kill -9 ${name}`,
-        opts.short ? 1_500 : 5_000,
-        () => d.kill(name),
-        () => d.start(name),
-        (s) => s.kind === blocked.kind && s.target === blocked.target && typeof s.status === 'number' && s.status < 300,
-      );
-    }
+    const faults = await injectEveryFault({ load, d, pg, nats }, opts);
     load.phase = 'steady';
     await sleep(2_000);
     await load.stop();
@@ -160,6 +117,64 @@ export async function runSuite(opts: SuiteOptions): Promise<SuiteReport> {
     if (completed && problems.length === 0) logs.remove();
     else opts.log(`logs kept in ${logs.path}`);
   }
+}
+
+/** Each fault in turn under the load, logged as it ends: a PostgreSQL crash, a NATS stop, `kill -9` of each process. */
+async function injectEveryFault(
+  parts: { load: Load; d: Deployment; pg: PrivatePostgres; nats: PrivateNats },
+  opts: SuiteOptions,
+): Promise<FaultResult[]> {
+  const { load, d, pg, nats } = parts;
+  const faults: FaultResult[] = [];
+  const run = async (
+    fault: string,
+    held: number,
+    inject: () => Promise<void>,
+    restore: () => Promise<void>,
+    recovered: (s: Sample) => boolean,
+    during?: () => Promise<string>,
+  ) => {
+    const result = await injectFault(load, d, { fault, held, inject, restore, recovered, during });
+    opts.log(faultLine(result));
+    faults.push(result);
+    await sleep(1_000);
+  };
+  const isWrite = (s: Sample) => s.kind === 'write' && s.status === 201;
+  await run(
+    'postgres crash',
+    opts.short ? 3_000 : 10_000,
+    () => pg.crash(),
+    () => pg.start(),
+    isWrite,
+  );
+  await run(
+    'nats stop',
+    opts.short ? 5_000 : 60_000,
+    () => nats.stop(),
+    () => nats.start(),
+    isWrite,
+    async () => `outbox backlog at the end of the outage: ${await backlog(pg)}`,
+  );
+  for (const name of PROCESSES) {
+    const blocked = BLOCKED[name];
+    await run(
+      `kill -9 ${name}`,
+      opts.short ? 1_500 : 5_000,
+      () => d.kill(name),
+      () => d.start(name),
+      (s) => s.kind === blocked.kind && s.target === blocked.target && typeof s.status === 'number' && s.status < 300,
+    );
+  }
+  return faults;
+}
+
+/** What the log says of a fault once it is over. */
+function faultLine(result: FaultResult): string {
+  return (
+    `${result.fault}: held ${result.heldMs} ms, back in ${result.restartMs} ms, recovered ${result.recoveryMs ?? 'never'} ms later, ` +
+    `ready again ${result.readyAgainMs ?? 'never'} ms later; slowest 503 ${result.slowest503Ms} ms, slowest /healthz ${result.healthzMs} ms, ` +
+    `not ready: ${result.notReady.join(' ') || 'none'}; ${JSON.stringify(result.statuses)}${result.note ? ` (${result.note})` : ''}`
+  );
 }
 
 /** Each fault: recovery within the limit, liveness answered quickly, readiness down while it lasts (where it should be) and up again. */

@@ -102,82 +102,9 @@ export class Metrics {
   });
 
   constructor() {
-    const sources = this.#sources;
-    // Both outbox gauges come from one query per service and scrape (the gauges are collected concurrently).
-    let snapshot:
-      | { at: number; values: Promise<{ service: string; backlog: number; oldestAgeSeconds: number }[]> }
-      | undefined;
-    const outbox = () => {
-      if (!snapshot || Date.now() - snapshot.at > 250) {
-        snapshot = {
-          at: Date.now(),
-          values: Promise.all(
-            [...sources].map(async (s) => ({
-              service: s.service,
-              ...(await s.outbox().catch(() => ({ backlog: Number.NaN, oldestAgeSeconds: Number.NaN }))),
-            })),
-          ),
-        };
-      }
-      return snapshot.values;
-    };
-    new Gauge({
-      name: 'quire_outbox_backlog',
-      help: 'Outbox events not yet relayed to the bus',
-      labelNames: ['service'],
-      registers: [this.registry],
-      async collect() {
-        this.reset();
-        for (const o of await outbox()) this.set({ service: o.service }, o.backlog);
-      },
-    });
-    new Gauge({
-      name: 'quire_outbox_relay_lag_seconds',
-      help: 'Age of the oldest outbox event not yet relayed (0 when none)',
-      labelNames: ['service'],
-      registers: [this.registry],
-      async collect() {
-        this.reset();
-        for (const o of await outbox()) this.set({ service: o.service }, o.oldestAgeSeconds);
-      },
-    });
-    new Gauge({
-      name: 'quire_consumer_lag',
-      help: 'Events waiting for (or being handled by) a durable consumer',
-      labelNames: ['service', 'consumer'],
-      registers: [this.registry],
-      async collect() {
-        this.reset();
-        for (const s of sources)
-          for (const c of await s.consumers().catch(() => []))
-            this.set({ service: s.service, consumer: c.name }, c.pending);
-      },
-    });
-    new Gauge({
-      name: 'quire_job_queue_depth',
-      help: 'Background job runs waiting (or running)',
-      labelNames: ['service', 'job'],
-      registers: [this.registry],
-      async collect() {
-        this.reset();
-        for (const s of sources)
-          for (const j of await s.jobs().catch(() => [])) this.set({ service: s.service, job: j.name }, j.pending);
-      },
-    });
-    new Gauge({
-      name: 'quire_db_pool_connections',
-      help: 'PostgreSQL pool connections of a service, by state (used, idle, waiting: requests queued for a connection)',
-      labelNames: ['service', 'state'],
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        for (const s of sources) {
-          const pool = s.pool();
-          if (!pool) continue;
-          for (const [state, n] of Object.entries(pool)) this.set({ service: s.service, state }, n);
-        }
-      },
-    });
+    registerOutboxGauges(this.registry, this.#sources);
+    registerPendingGauges(this.registry, this.#sources);
+    registerPoolGauge(this.registry, this.#sources);
     // Process metrics, event-loop lag (`nodejs_eventloop_lag_seconds` and its percentiles) included.
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 10 });
   }
@@ -196,6 +123,99 @@ export class Metrics {
   get contentType(): string {
     return this.registry.contentType;
   }
+}
+
+/** Each service's outbox backlog and relay lag, asked once for both gauges of a scrape (they are collected concurrently). */
+function outboxSnapshots(
+  sources: ReadonlySet<MetricsSource>,
+): () => Promise<{ service: string; backlog: number; oldestAgeSeconds: number }[]> {
+  let snapshot:
+    | { at: number; values: Promise<{ service: string; backlog: number; oldestAgeSeconds: number }[]> }
+    | undefined;
+  return () => {
+    if (!snapshot || Date.now() - snapshot.at > 250) {
+      snapshot = {
+        at: Date.now(),
+        values: Promise.all(
+          [...sources].map(async (s) => ({
+            service: s.service,
+            ...(await s.outbox().catch(() => ({ backlog: Number.NaN, oldestAgeSeconds: Number.NaN }))),
+          })),
+        ),
+      };
+    }
+    return snapshot.values;
+  };
+}
+
+/** `quire_outbox_backlog` and `quire_outbox_relay_lag_seconds`, by service. */
+function registerOutboxGauges(registry: Registry, sources: ReadonlySet<MetricsSource>): void {
+  const outbox = outboxSnapshots(sources);
+  new Gauge({
+    name: 'quire_outbox_backlog',
+    help: 'Outbox events not yet relayed to the bus',
+    labelNames: ['service'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const o of await outbox()) this.set({ service: o.service }, o.backlog);
+    },
+  });
+  new Gauge({
+    name: 'quire_outbox_relay_lag_seconds',
+    help: 'Age of the oldest outbox event not yet relayed (0 when none)',
+    labelNames: ['service'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const o of await outbox()) this.set({ service: o.service }, o.oldestAgeSeconds);
+    },
+  });
+}
+
+/** `quire_consumer_lag` and `quire_job_queue_depth`: the work waiting for each consumer and job. */
+function registerPendingGauges(registry: Registry, sources: ReadonlySet<MetricsSource>): void {
+  new Gauge({
+    name: 'quire_consumer_lag',
+    help: 'Events waiting for (or being handled by) a durable consumer',
+    labelNames: ['service', 'consumer'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const s of sources)
+        for (const c of await s.consumers().catch(() => []))
+          this.set({ service: s.service, consumer: c.name }, c.pending);
+    },
+  });
+  new Gauge({
+    name: 'quire_job_queue_depth',
+    help: 'Background job runs waiting (or running)',
+    labelNames: ['service', 'job'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const s of sources)
+        for (const j of await s.jobs().catch(() => [])) this.set({ service: s.service, job: j.name }, j.pending);
+    },
+  });
+}
+
+/** `quire_db_pool_connections`, by service and state. */
+function registerPoolGauge(registry: Registry, sources: ReadonlySet<MetricsSource>): void {
+  new Gauge({
+    name: 'quire_db_pool_connections',
+    help: 'PostgreSQL pool connections of a service, by state (used, idle, waiting: requests queued for a connection)',
+    labelNames: ['service', 'state'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const s of sources) {
+        const pool = s.pool();
+        if (!pool) continue;
+        for (const [state, n] of Object.entries(pool)) this.set({ service: s.service, state }, n);
+      }
+    },
+  });
 }
 
 /** The process-wide metrics. */

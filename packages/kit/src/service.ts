@@ -164,61 +164,22 @@ export async function startService<C extends ServiceConfig>(
   shared: { bus?: EventBus; log?: Logger } = {},
 ): Promise<RunningService> {
   const log = (shared.log ?? createLogger(def.name, config.LOG_LEVEL)).child({ service: def.name });
-  // The service's own role (owner of its schema, nothing else) when DATABASE_URL may create it.
-  const role = await ensureServiceRole(config.DATABASE_URL, def.schema, config.QUIRE_INTERNAL_SECRET);
-  const orm = await createOrm({
-    url: role?.url ?? config.DATABASE_URL,
-    schema: def.schema,
-    entities: def.entities,
-    migrations: def.migrations,
-  });
-  const applied = await migrate(orm);
-  if (applied.length) log.info({ applied }, 'migrations applied');
   const ownBus = !shared.bus;
-  const bus = shared.bus ?? (await createBus(config, log, def.name));
-  const signer = new ActorSigner(config.QUIRE_INTERNAL_SECRET);
-  const { [def.name]: _self, ...peerUrls } = serviceUrlsOf(config);
-  const peers = new ServiceClients(peerUrls, signer, def.name);
-  const blobs = await createBlobStore(config, orm, def.name);
-  const downloads = downloadLinks(
-    new DownloadSigner(config.QUIRE_INTERNAL_SECRET),
-    def.name,
-    publicUrls(config.QUIRE_PUBLIC_URL),
-  );
-  const deps: ServiceDeps<C> = { config, orm, bus, log, peers, blobs, downloads };
-  const subscriptions: Subscription[] = [];
-  for (const spec of def.consumers?.(deps) ?? []) subscriptions.push(await bus.consume(spec));
-  for (const l of def.listeners?.(deps) ?? []) subscriptions.push(await bus.listen(l.subjects, l.handler));
+  const { deps, signer } = await serviceDepsOf(def, config, log, shared.bus);
+  const { orm, bus, peers, blobs } = deps;
+  const subscriptions = await subscribe(def, deps);
   const relay = new OutboxRelay(orm, bus, log, 1_000, def.name);
   const jobDefs = def.jobs?.(deps) ?? [];
   const jobs = jobDefs.length ? await createJobRunner(config, log, jobDefs, def.name) : undefined;
   await jobs?.start();
 
-  const urls = publicUrls(config.QUIRE_PUBLIC_URL);
-  const invoker = createProcedureInvoker({
-    service: def.name,
-    router: def.router,
-    signer,
-    log,
-    blobs,
-    deferredDownloads: def.deferredDownloads?.(deps),
-    createContext: (base) => ({ ...base, em: orm.em.fork(), config, peers, urls, blobs, downloads, committed: [] }),
-  });
+  const invoker = procedureInvokerOf(def, deps, signer);
   const app = createInternalApp(log);
   let closed = false;
   const pool = await orm.em.getConnection().getNativeClient();
   const ready = async () => !closed && bus.healthy() && (await databaseAnswers(pool));
-  // Liveness: the process answers; it never touches a dependency (an outage must not get it restarted).
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  registerServiceRoutes(app, config, invoker, ready);
   const dropMetrics = metrics.addSource(serviceMetrics(def.name, orm, bus, jobs, pool));
-  // Its own scrape in distributed mode; in standalone the gateway's `/metrics` covers the whole process.
-  if (config.QUIRE_METRICS)
-    app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
-  app.get('/readyz', async (_req, reply) =>
-    (await ready()) ? { status: 'ready' } : reply.code(503).send({ status: 'unavailable' }),
-  );
-  registerRpcRoutes(app, invoker);
-  registerBlobRoutes(app, invoker);
 
   return {
     name: def.name,
@@ -249,6 +210,82 @@ export async function startService<C extends ServiceConfig>(
       await orm.close();
     },
   };
+}
+
+/** What the service's pieces are built from: its ORM (migrations applied), bus, peers, blob store and links. */
+async function serviceDepsOf<C extends ServiceConfig>(
+  def: ServiceDefinition<C>,
+  config: C,
+  log: Logger,
+  sharedBus: EventBus | undefined,
+): Promise<{ deps: ServiceDeps<C>; signer: ActorSigner }> {
+  // The service's own role (owner of its schema, nothing else) when DATABASE_URL may create it.
+  const role = await ensureServiceRole(config.DATABASE_URL, def.schema, config.QUIRE_INTERNAL_SECRET);
+  const orm = await createOrm({
+    url: role?.url ?? config.DATABASE_URL,
+    schema: def.schema,
+    entities: def.entities,
+    migrations: def.migrations,
+  });
+  const applied = await migrate(orm);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  const bus = sharedBus ?? (await createBus(config, log, def.name));
+  const signer = new ActorSigner(config.QUIRE_INTERNAL_SECRET);
+  const { [def.name]: _self, ...peerUrls } = serviceUrlsOf(config);
+  const peers = new ServiceClients(peerUrls, signer, def.name);
+  const blobs = await createBlobStore(config, orm, def.name);
+  const downloads = downloadLinks(
+    new DownloadSigner(config.QUIRE_INTERNAL_SECRET),
+    def.name,
+    publicUrls(config.QUIRE_PUBLIC_URL),
+  );
+  return { deps: { config, orm, bus, log, peers, blobs, downloads }, signer };
+}
+
+/** The service's durable consumers and live listeners, subscribed. */
+async function subscribe<C extends ServiceConfig>(def: ServiceDefinition<C>, deps: ServiceDeps<C>) {
+  const subscriptions: Subscription[] = [];
+  for (const spec of def.consumers?.(deps) ?? []) subscriptions.push(await deps.bus.consume(spec));
+  for (const l of def.listeners?.(deps) ?? []) subscriptions.push(await deps.bus.listen(l.subjects, l.handler));
+  return subscriptions;
+}
+
+/** The service's procedures, each call with its own forked EntityManager and the service's deps in its context. */
+function procedureInvokerOf<C extends ServiceConfig>(
+  def: ServiceDefinition<C>,
+  deps: ServiceDeps<C>,
+  signer: ActorSigner,
+): ProcedureInvoker {
+  const { config, orm, log, peers, blobs, downloads } = deps;
+  const urls = publicUrls(config.QUIRE_PUBLIC_URL);
+  return createProcedureInvoker({
+    service: def.name,
+    router: def.router,
+    signer,
+    log,
+    blobs,
+    deferredDownloads: def.deferredDownloads?.(deps),
+    createContext: (base) => ({ ...base, em: orm.em.fork(), config, peers, urls, blobs, downloads, committed: [] }),
+  });
+}
+
+/** `/healthz`, `/metrics` (unless `QUIRE_METRICS=0`), `/readyz`, and the procedures and blobs for internal callers. */
+function registerServiceRoutes(
+  app: FastifyInstance,
+  config: ServiceConfig,
+  invoker: ProcedureInvoker,
+  ready: () => Promise<boolean>,
+): void {
+  // Liveness: the process answers; it never touches a dependency (an outage must not get it restarted).
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  // Its own scrape in distributed mode; in standalone the gateway's `/metrics` covers the whole process.
+  if (config.QUIRE_METRICS)
+    app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
+  app.get('/readyz', async (_req, reply) =>
+    (await ready()) ? { status: 'ready' } : reply.code(503).send({ status: 'unavailable' }),
+  );
+  registerRpcRoutes(app, invoker);
+  registerBlobRoutes(app, invoker);
 }
 
 /** How long readiness waits for the database (so `/readyz` answers within a second, whatever it is doing). */

@@ -79,29 +79,42 @@ type Mutate = (valid: Record<string, unknown>) => BodyPart;
 /** One change to a valid body object, named in the tags. */
 function mutation(schema: JsonSchema, ids: readonly string[]): fc.Arbitrary<Mutate> {
   const props = Object.keys(schema.properties ?? {});
-  const prop = fc.constantFrom(...props, 'unknownField');
-  const anyValue = fc.oneof(
-    fc.integer(),
-    fc.double(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.array(fc.string(), { maxLength: 3 }),
-    fc.object({ maxDepth: 1 }),
-    fc.string(),
-  );
-  const set =
-    (key: string, value: unknown, tag: string): Mutate =>
-    (v) =>
-      json(JSON.stringify(withOwn(v, key, value)), [`body:${tag}(${key})`]);
-  const raw =
-    (key: string, literal: string): Mutate =>
-    (v) =>
-      json(JSON.stringify(withOwn(v, key, RAW)).replace(`"${RAW}"`, literal), [`body:raw-number(${key})`]);
   const enumProps = props.filter((p) => enumValues(schema.properties![p]!).length);
   const arrayProps = props.filter((p) => schema.properties![p]!.type === 'array');
   const required = schema.required ?? [];
 
-  const mutations: fc.Arbitrary<Mutate>[] = [
+  const mutations = fieldMutations(fc.constantFrom(...props, 'unknownField'), ids);
+  if (required.length) mutations.push(droppedRequired(required));
+  if (enumProps.length) mutations.push(badEnum(schema, enumProps));
+  if (arrayProps.length) mutations.push(badItems(arrayProps));
+  return fc.oneof(...mutations);
+}
+
+const anyValue = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+  fc.string(),
+);
+
+/** `key` set to `value`. */
+const set =
+  (key: string, value: unknown, tag: string): Mutate =>
+  (v) =>
+    json(JSON.stringify(withOwn(v, key, value)), [`body:${tag}(${key})`]);
+
+/** `key` set to a JSON number literal as written (out of range, negative zero, beyond double precision). */
+const raw =
+  (key: string, literal: string): Mutate =>
+  (v) =>
+    json(JSON.stringify(withOwn(v, key, RAW)).replace(`"${RAW}"`, literal), [`body:raw-number(${key})`]);
+
+/** The changes any body takes: a field (`prop`, known or not) of another type, hostile text, a raw number, deep nesting; an extra field. */
+function fieldMutations(prop: fc.Arbitrary<string>, ids: readonly string[]): fc.Arbitrary<Mutate>[] {
+  return [
     fc.tuple(prop, anyValue).map(([k, x]) => set(k, x, 'any-type')),
     fc.tuple(prop, hostileText(BODY_TEXT_BUDGET)).map(([k, s]) => set(k, s, 'hostile-string')),
     fc.tuple(prop, hostileText(BODY_TEXT_BUDGET)).map(([k, s]) => set(k, s, 'hostile-string')),
@@ -119,36 +132,40 @@ function mutation(schema: JsonSchema, ids: readonly string[]): fc.Arbitrary<Muta
       .map(([k, x]) => set(k, x, 'extra-field')),
     fc.tuple(prop, fc.integer({ min: 2, max: 2000 })).map(([k, depth]) => set(k, nested(depth), 'deep-nesting')),
   ];
-  if (required.length)
-    mutations.push(
-      fc.constantFrom(...required).map(
-        (k): Mutate =>
-          (v) =>
-            json(JSON.stringify(without(v, k)), [`body:drop-required(${k})`]),
-      ),
-    );
-  if (enumProps.length) {
-    const bad = fc.tuple(
-      fc.constantFrom(...enumProps),
-      fc.constantFrom(
-        (e: string) => e.toUpperCase(),
-        (e: string) => `${e} `,
-        (e: string) => `${e}\u0000`,
-        () => 'unknown',
-        () => '',
-      ),
-    );
-    mutations.push(bad.map(([k, f]) => set(k, f(String(enumValues(schema.properties![k]!)[0])), 'bad-enum')));
-  }
-  if (arrayProps.length) {
-    const items = fc.oneof(
-      fc.array(anyValue, { minLength: 1, maxLength: 5 }),
-      fc.constant(Array.from({ length: 1001 }, (_, i) => `item${i}`)),
-      fc.array(hostileText(200), { maxLength: 5 }),
-    );
-    mutations.push(fc.tuple(fc.constantFrom(...arrayProps), items).map(([k, x]) => set(k, x, 'bad-items')));
-  }
-  return fc.oneof(...mutations);
+}
+
+/** A required field left out. */
+function droppedRequired(required: string[]): fc.Arbitrary<Mutate> {
+  return fc.constantFrom(...required).map(
+    (k): Mutate =>
+      (v) =>
+        json(JSON.stringify(without(v, k)), [`body:drop-required(${k})`]),
+  );
+}
+
+/** An enum field set to a near miss of one of its values (case, padding, NUL), an unknown value or nothing. */
+function badEnum(schema: JsonSchema, enumProps: string[]): fc.Arbitrary<Mutate> {
+  const bad = fc.tuple(
+    fc.constantFrom(...enumProps),
+    fc.constantFrom(
+      (e: string) => e.toUpperCase(),
+      (e: string) => `${e} `,
+      (e: string) => `${e}\u0000`,
+      () => 'unknown',
+      () => '',
+    ),
+  );
+  return bad.map(([k, f]) => set(k, f(String(enumValues(schema.properties![k]!)[0])), 'bad-enum'));
+}
+
+/** An array field holding items of any type, too many items, or hostile text. */
+function badItems(arrayProps: string[]): fc.Arbitrary<Mutate> {
+  const items = fc.oneof(
+    fc.array(anyValue, { minLength: 1, maxLength: 5 }),
+    fc.constant(Array.from({ length: 1001 }, (_, i) => `item${i}`)),
+    fc.array(hostileText(200), { maxLength: 5 }),
+  );
+  return fc.tuple(fc.constantFrom(...arrayProps), items).map(([k, x]) => set(k, x, 'bad-items'));
 }
 
 const RAW = 'RAW-LITERAL-PLACEHOLDER';

@@ -41,195 +41,188 @@ const updateShape = {
 };
 
 /**
- * The comment operations of one target (a space, or a change request): same shapes, same code, under two
- * route prefixes and two sets of GitBook operationIds.
+ * Where comments are (a space, or a change request): the comment operations of both have the same shapes and
+ * code, under two route prefixes and two sets of GitBook operationIds.
  */
-function commentOperations<S extends z.ZodRawShape>(
-  kind: 'space' | 'changeRequest',
-  base: `/${string}`,
-  where: S,
-  names: Record<string, string>,
-) {
-  const noun = kind === 'space' ? 'spaceComments' : 'changeRequestComments';
-  const replyNoun = kind === 'space' ? 'spaceCommentReplies' : 'changeRequestCommentReplies';
-  const op = operationsOf('content', { tags: [kind === 'space' ? 'comments' : 'change-request-comments'] });
-  const on = kind === 'space' ? 'a space' : 'a change request';
+interface Target<S extends z.ZodRawShape> {
+  op: ReturnType<typeof operationsOf<'content'>>;
+  noun: 'spaceComments' | 'changeRequestComments';
+  replyNoun: 'spaceCommentReplies' | 'changeRequestCommentReplies';
+  base: `/${string}`;
+  where: S;
+  on: string;
+}
+
+function target<S extends z.ZodRawShape>(kind: 'space' | 'changeRequest', base: `/${string}`, where: S): Target<S> {
   return {
-    list: op({
-      id: `${noun}.list`,
-      input: z.object({ ...where, ...listShape }),
-      output: listOf(CommentSchema),
-      http: {
-        route: `GET ${base}/comments`,
-        operationId: names.list!,
-        summary: `List the comments on ${on}, newest first by default`,
-      },
-    }),
-    create: op({
-      id: `${noun}.create`,
-      input: z.object({
-        ...where,
-        page: IdSchema.optional().describe('The page commented on (in the current revision)'),
-        node: IdSchema.optional().describe('The node commented on (kept as given)'),
-        body: CommentBodyInputSchema,
-      }),
-      output: CommentSchema,
-      http: { route: `POST ${base}/comments`, operationId: names.create!, summary: `Post a comment on ${on}` },
-    }),
-    get: op({
-      id: `${noun}.get`,
-      input: z.object({ ...where, commentId, format }),
-      output: CommentSchema,
-      http: { route: `GET ${base}/comments/{commentId}`, operationId: names.get!, summary: `Get a comment on ${on}` },
-    }),
-    update: op({
-      id: `${noun}.update`,
-      input: z.object({
-        ...where,
-        commentId,
-        resolved: z.boolean().optional().describe('Resolve (true) or reopen (false) the comment'),
-        ...updateShape,
-      }),
-      output: CommentSchema,
-      http: {
-        route: `PUT ${base}/comments/{commentId}`,
-        operationId: names.update!,
-        summary: `Resolve, reopen, edit or react to a comment on ${on}`,
-      },
-    }),
-    delete: op({
-      id: `${noun}.delete`,
-      input: z.object({ ...where, commentId }),
-      output: z.void(),
-      http: {
-        route: `DELETE ${base}/comments/{commentId}`,
-        status: 205,
-        operationId: names.delete!,
-        summary: `Delete a comment on ${on}, with its replies`,
-      },
-    }),
-    listReplies: op({
-      id: `${replyNoun}.list`,
-      input: z.object({ ...where, commentId, ...PageQueryShape, format }),
-      output: listOf(CommentReplySchema),
-      http: {
-        route: `GET ${base}/comments/{commentId}/replies`,
-        operationId: names.listReplies!,
-        summary: 'List the replies to a comment, oldest first',
-      },
-    }),
-    createReply: op({
-      id: `${replyNoun}.create`,
-      input: z.object({ ...where, commentId, format, body: CommentBodyInputSchema }),
-      output: CommentReplySchema,
-      http: {
-        route: `POST ${base}/comments/{commentId}/replies`,
-        operationId: names.createReply!,
-        summary: 'Reply to a comment',
-      },
-    }),
-    getReply: op({
-      id: `${replyNoun}.get`,
-      input: z.object({ ...where, commentId, commentReplyId, format }),
-      output: CommentReplySchema,
-      http: {
-        route: `GET ${base}/comments/{commentId}/replies/{commentReplyId}`,
-        operationId: names.getReply!,
-        summary: 'Get a reply to a comment',
-      },
-    }),
-    updateReply: op({
-      id: `${replyNoun}.update`,
-      input: z.object({ ...where, commentId, commentReplyId, ...updateShape }),
-      output: CommentReplySchema,
-      http: {
-        route: `PUT ${base}/comments/{commentId}/replies/{commentReplyId}`,
-        operationId: names.updateReply!,
-        summary: 'Edit or react to a reply',
-      },
-    }),
-    deleteReply: op({
-      id: `${replyNoun}.delete`,
-      input: z.object({ ...where, commentId, commentReplyId }),
-      output: z.void(),
-      http: {
-        route: `DELETE ${base}/comments/{commentId}/replies/{commentReplyId}`,
-        status: 205,
-        operationId: names.deleteReply!,
-        summary: 'Delete a reply',
-      },
-    }),
-    commenters: op({
-      id: `${noun}.listCommenters`,
-      input: z.object({ ...where, ...PageQueryShape }),
-      output: listOf(MemberSchema),
-      http: {
-        route: `GET ${base}/commenters`,
-        operationId: names.commenters!,
-        summary: `List the members who commented on ${on} (comments or replies), first commenter first`,
-      },
-    }),
+    op: operationsOf('content', { tags: [kind === 'space' ? 'comments' : 'change-request-comments'] }),
+    noun: kind === 'space' ? 'spaceComments' : 'changeRequestComments',
+    replyNoun: kind === 'space' ? 'spaceCommentReplies' : 'changeRequestCommentReplies',
+    base,
+    where,
+    on: kind === 'space' ? 'a space' : 'a change request',
   };
 }
 
-const space = commentOperations(
-  'space',
-  '/spaces/{spaceId}',
-  { spaceId },
-  {
-    list: 'listCommentsInSpace',
-    create: 'postCommentInSpace',
-    get: 'getCommentInSpace',
-    update: 'updateCommentInSpace',
-    delete: 'deleteCommentInSpace',
-    listReplies: 'listCommentRepliesInSpace',
-    createReply: 'postCommentReplyInSpace',
-    getReply: 'getCommentReplyInSpace',
-    updateReply: 'updateCommentReplyInSpace',
-    deleteReply: 'deleteCommentReplyInSpace',
-    commenters: 'listCommentersInSpace',
-  },
-);
+const listComments = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
+  t.op({
+    id: `${t.noun}.list`,
+    input: z.object({ ...t.where, ...listShape }),
+    output: listOf(CommentSchema),
+    http: {
+      route: `GET ${t.base}/comments`,
+      operationId,
+      summary: `List the comments on ${t.on}, newest first by default`,
+    },
+  });
 
-export const listCommentsInSpace = space.list;
-export const postCommentInSpace = space.create;
-export const getCommentInSpace = space.get;
-export const updateCommentInSpace = space.update;
-export const deleteCommentInSpace = space.delete;
-export const listCommentRepliesInSpace = space.listReplies;
-export const postCommentReplyInSpace = space.createReply;
-export const getCommentReplyInSpace = space.getReply;
-export const updateCommentReplyInSpace = space.updateReply;
-export const deleteCommentReplyInSpace = space.deleteReply;
-export const listCommentersInSpace = space.commenters;
+const postComment = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
+  t.op({
+    id: `${t.noun}.create`,
+    input: z.object({
+      ...t.where,
+      page: IdSchema.optional().describe('The page commented on (in the current revision)'),
+      node: IdSchema.optional().describe('The node commented on (kept as given)'),
+      body: CommentBodyInputSchema,
+    }),
+    output: CommentSchema,
+    http: { route: `POST ${t.base}/comments`, operationId, summary: `Post a comment on ${t.on}` },
+  });
 
-const changeRequest = commentOperations(
-  'changeRequest',
-  '/spaces/{spaceId}/change-requests/{changeRequestId}',
-  { spaceId, changeRequestId },
-  {
-    list: 'listCommentsInChangeRequest',
-    create: 'postCommentInChangeRequest',
-    get: 'getCommentInChangeRequest',
-    update: 'updateCommentInChangeRequest',
-    delete: 'deleteCommentInChangeRequest',
-    listReplies: 'listCommentRepliesInChangeRequest',
-    createReply: 'postCommentReplyInChangeRequest',
-    getReply: 'getCommentReplyInChangeRequest',
-    updateReply: 'updateCommentReplyInChangeRequest',
-    deleteReply: 'deleteCommentReplyInChangeRequest',
-    commenters: 'listCommentersInChangeRequest',
-  },
-);
+const getComment = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
+  t.op({
+    id: `${t.noun}.get`,
+    input: z.object({ ...t.where, commentId, format }),
+    output: CommentSchema,
+    http: { route: `GET ${t.base}/comments/{commentId}`, operationId, summary: `Get a comment on ${t.on}` },
+  });
 
-export const listCommentsInChangeRequest = changeRequest.list;
-export const postCommentInChangeRequest = changeRequest.create;
-export const getCommentInChangeRequest = changeRequest.get;
-export const updateCommentInChangeRequest = changeRequest.update;
-export const deleteCommentInChangeRequest = changeRequest.delete;
-export const listCommentRepliesInChangeRequest = changeRequest.listReplies;
-export const postCommentReplyInChangeRequest = changeRequest.createReply;
-export const getCommentReplyInChangeRequest = changeRequest.getReply;
-export const updateCommentReplyInChangeRequest = changeRequest.updateReply;
-export const deleteCommentReplyInChangeRequest = changeRequest.deleteReply;
-export const listCommentersInChangeRequest = changeRequest.commenters;
+const updateComment = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
+  t.op({
+    id: `${t.noun}.update`,
+    input: z.object({
+      ...t.where,
+      commentId,
+      resolved: z.boolean().optional().describe('Resolve (true) or reopen (false) the comment'),
+      ...updateShape,
+    }),
+    output: CommentSchema,
+    http: {
+      route: `PUT ${t.base}/comments/{commentId}`,
+      operationId,
+      summary: `Resolve, reopen, edit or react to a comment on ${t.on}`,
+    },
+  });
+
+const deleteComment = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
+  t.op({
+    id: `${t.noun}.delete`,
+    input: z.object({ ...t.where, commentId }),
+    output: z.void(),
+    http: {
+      route: `DELETE ${t.base}/comments/{commentId}`,
+      status: 205,
+      operationId,
+      summary: `Delete a comment on ${t.on}, with its replies`,
+    },
+  });
+
+const listReplies = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
+  t.op({
+    id: `${t.replyNoun}.list`,
+    input: z.object({ ...t.where, commentId, ...PageQueryShape, format }),
+    output: listOf(CommentReplySchema),
+    http: {
+      route: `GET ${t.base}/comments/{commentId}/replies`,
+      operationId,
+      summary: 'List the replies to a comment, oldest first',
+    },
+  });
+
+const postReply = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
+  t.op({
+    id: `${t.replyNoun}.create`,
+    input: z.object({ ...t.where, commentId, format, body: CommentBodyInputSchema }),
+    output: CommentReplySchema,
+    http: { route: `POST ${t.base}/comments/{commentId}/replies`, operationId, summary: 'Reply to a comment' },
+  });
+
+const getReply = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
+  t.op({
+    id: `${t.replyNoun}.get`,
+    input: z.object({ ...t.where, commentId, commentReplyId, format }),
+    output: CommentReplySchema,
+    http: {
+      route: `GET ${t.base}/comments/{commentId}/replies/{commentReplyId}`,
+      operationId,
+      summary: 'Get a reply to a comment',
+    },
+  });
+
+const updateReply = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
+  t.op({
+    id: `${t.replyNoun}.update`,
+    input: z.object({ ...t.where, commentId, commentReplyId, ...updateShape }),
+    output: CommentReplySchema,
+    http: {
+      route: `PUT ${t.base}/comments/{commentId}/replies/{commentReplyId}`,
+      operationId,
+      summary: 'Edit or react to a reply',
+    },
+  });
+
+const deleteReply = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
+  t.op({
+    id: `${t.replyNoun}.delete`,
+    input: z.object({ ...t.where, commentId, commentReplyId }),
+    output: z.void(),
+    http: {
+      route: `DELETE ${t.base}/comments/{commentId}/replies/{commentReplyId}`,
+      status: 205,
+      operationId,
+      summary: 'Delete a reply',
+    },
+  });
+
+const listCommenters = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
+  t.op({
+    id: `${t.noun}.listCommenters`,
+    input: z.object({ ...t.where, ...PageQueryShape }),
+    output: listOf(MemberSchema),
+    http: {
+      route: `GET ${t.base}/commenters`,
+      operationId,
+      summary: `List the members who commented on ${t.on} (comments or replies), first commenter first`,
+    },
+  });
+
+const space = target('space', '/spaces/{spaceId}', { spaceId });
+
+export const listCommentsInSpace = listComments(space, 'listCommentsInSpace');
+export const postCommentInSpace = postComment(space, 'postCommentInSpace');
+export const getCommentInSpace = getComment(space, 'getCommentInSpace');
+export const updateCommentInSpace = updateComment(space, 'updateCommentInSpace');
+export const deleteCommentInSpace = deleteComment(space, 'deleteCommentInSpace');
+export const listCommentRepliesInSpace = listReplies(space, 'listCommentRepliesInSpace');
+export const postCommentReplyInSpace = postReply(space, 'postCommentReplyInSpace');
+export const getCommentReplyInSpace = getReply(space, 'getCommentReplyInSpace');
+export const updateCommentReplyInSpace = updateReply(space, 'updateCommentReplyInSpace');
+export const deleteCommentReplyInSpace = deleteReply(space, 'deleteCommentReplyInSpace');
+export const listCommentersInSpace = listCommenters(space, 'listCommentersInSpace');
+
+const changeRequest = target('changeRequest', '/spaces/{spaceId}/change-requests/{changeRequestId}', {
+  spaceId,
+  changeRequestId,
+});
+
+export const listCommentsInChangeRequest = listComments(changeRequest, 'listCommentsInChangeRequest');
+export const postCommentInChangeRequest = postComment(changeRequest, 'postCommentInChangeRequest');
+export const getCommentInChangeRequest = getComment(changeRequest, 'getCommentInChangeRequest');
+export const updateCommentInChangeRequest = updateComment(changeRequest, 'updateCommentInChangeRequest');
+export const deleteCommentInChangeRequest = deleteComment(changeRequest, 'deleteCommentInChangeRequest');
+export const listCommentRepliesInChangeRequest = listReplies(changeRequest, 'listCommentRepliesInChangeRequest');
+export const postCommentReplyInChangeRequest = postReply(changeRequest, 'postCommentReplyInChangeRequest');
+export const getCommentReplyInChangeRequest = getReply(changeRequest, 'getCommentReplyInChangeRequest');
+export const updateCommentReplyInChangeRequest = updateReply(changeRequest, 'updateCommentReplyInChangeRequest');
+export const deleteCommentReplyInChangeRequest = deleteReply(changeRequest, 'deleteCommentReplyInChangeRequest');
+export const listCommentersInChangeRequest = listCommenters(changeRequest, 'listCommentersInChangeRequest');

@@ -47,21 +47,64 @@ export const secretsAad = (name: string) => `integration:${name}`;
 export async function integrationPublisher(em: EntityManager, props: IntegrationPublisherProps): Promise<IIntegration> {
   const { input, existing } = props;
   const now = props.now ?? new Date();
-  const icon =
-    input.icon !== undefined ? await storeImage(props.blobs, input.icon, 'icon', INTEGRATION_ICON_MAX_BYTES) : null;
-  const previewImages: StoredImage[] = [];
-  for (const [n, image] of (input.previewImages ?? []).entries())
-    previewImages.push(await storeImage(props.blobs, image, `previewImages.${n}`, INTEGRATION_PREVIEW_MAX_BYTES));
-  const { key: scriptKey } = await props.blobs.put(
-    Buffer.from(input.script, 'utf8'),
-    'application/javascript; charset=utf-8',
-  );
+  const files = await storeFiles(props.blobs, input);
   const secrets =
     input.secrets !== undefined
       ? props.box.seal(JSON.stringify(input.secrets), secretsAad(input.integrationName))
       : (existing?.secrets ?? null);
+  const fields = publishedFields(input, existing, files, secrets, now);
 
-  const fields = {
+  let integration: IIntegration;
+  if (existing) {
+    integration = existing;
+    em.assign(integration, fields);
+  } else {
+    integration = em.create(Integration, {
+      name: input.integrationName,
+      ownerId: props.ownerId,
+      createdAt: now,
+      ...fields,
+    });
+  }
+  keepVersion(em, { integration, input, files, publishedBy: props.publishedBy, now });
+  recordEvent(em, Events.integrationPublished, {
+    integration: integration.name,
+    organization: integration.ownerId,
+    version: integration.version,
+    visibility: integration.visibility,
+  });
+  return integration;
+}
+
+/** The files of a publication in the blob store: its icon, preview images and script. */
+interface StoredFiles {
+  icon: StoredImage | null;
+  previewImages: StoredImage[];
+  scriptKey: string;
+}
+
+async function storeFiles(blobs: BlobStore, input: PublishInput): Promise<StoredFiles> {
+  const icon =
+    input.icon !== undefined ? await storeImage(blobs, input.icon, 'icon', INTEGRATION_ICON_MAX_BYTES) : null;
+  const previewImages: StoredImage[] = [];
+  for (const [n, image] of (input.previewImages ?? []).entries())
+    previewImages.push(await storeImage(blobs, image, `previewImages.${n}`, INTEGRATION_PREVIEW_MAX_BYTES));
+  const { key: scriptKey } = await blobs.put(
+    Buffer.from(input.script, 'utf8'),
+    'application/javascript; charset=utf-8',
+  );
+  return { icon, previewImages, scriptKey };
+}
+
+/** The integration's fields as this publication sets them (defaults for what it leaves out). */
+function publishedFields(
+  input: PublishInput,
+  existing: IIntegration | null,
+  files: StoredFiles,
+  secrets: string | null,
+  now: Date,
+) {
+  return {
     version: (existing?.version ?? 0) + 1,
     title: input.title,
     description: input.description,
@@ -77,25 +120,20 @@ export async function integrationPublisher(em: EntityManager, props: Integration
     configurations: input.configurations ?? {},
     contentSecurityPolicy: input.contentSecurityPolicy ?? null,
     blockDomains: blockDomainsOf(input.blocks ?? []),
-    icon,
-    previewImages,
-    scriptKey,
+    icon: files.icon,
+    previewImages: files.previewImages,
+    scriptKey: files.scriptKey,
     secrets,
     updatedAt: now,
   } satisfies Partial<IIntegration>;
+}
 
-  let integration: IIntegration;
-  if (existing) {
-    integration = existing;
-    em.assign(integration, fields);
-  } else {
-    integration = em.create(Integration, {
-      name: input.integrationName,
-      ownerId: props.ownerId,
-      createdAt: now,
-      ...fields,
-    });
-  }
+/** Keeps the published version in `integration_version`: its manifest (secret names only) and files. */
+function keepVersion(
+  em: EntityManager,
+  props: { integration: IIntegration; input: PublishInput; files: StoredFiles; publishedBy: string; now: Date },
+): void {
+  const { integration, input, files } = props;
   const { script: _script, icon: _icon, previewImages: _previews, secrets: _secrets, ...manifest } = input;
   em.create(IntegrationVersion, {
     id: newId(),
@@ -104,18 +142,11 @@ export async function integrationPublisher(em: EntityManager, props: Integration
     manifest: {
       ...manifest,
       secretNames: Object.keys(input.secrets ?? {}),
-      icon: icon?.key ?? null,
-      previewImages: previewImages.map((p) => p.key),
+      icon: files.icon?.key ?? null,
+      previewImages: files.previewImages.map((p) => p.key),
     },
-    scriptKey,
+    scriptKey: files.scriptKey,
     publishedBy: props.publishedBy,
-    publishedAt: now,
+    publishedAt: props.now,
   });
-  recordEvent(em, Events.integrationPublished, {
-    integration: integration.name,
-    organization: integration.ownerId,
-    version: integration.version,
-    visibility: integration.visibility,
-  });
-  return integration;
 }
