@@ -327,7 +327,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'packages/kit/src/metrics.ts constructor': 80,
   'packages/kit/src/rpc/trpc.ts createServiceTrpc': 131,
   'packages/kit/src/service.ts startService': 92,
-  'services/content/src/migrations/0003-content-engine.ts up': 96,
   'services/content/src/modules/documents/document-to-markdown.ts gitbookBlock': 113,
   'services/content/src/modules/documents/md-blocks.ts liquidBlock': 68,
   'services/content/src/modules/documents/md-inlines.ts pieces': 82,
