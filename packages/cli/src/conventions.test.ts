@@ -327,7 +327,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'packages/kit/src/metrics.ts constructor': 80,
   'packages/kit/src/rpc/trpc.ts createServiceTrpc': 131,
   'packages/kit/src/service.ts startService': 92,
-  'services/content/src/modules/openapi/openapi-document.ts processOpenAPISource': 85,
   'services/content/src/modules/pdf/pdf-blocks.ts cellContent': 65,
   'services/content/src/modules/pdf/pdf-book.ts bookDefinition': 137,
   'services/content/src/modules/pdf/pdf-content.ts block': 75,
