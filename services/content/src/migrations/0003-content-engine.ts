@@ -9,10 +9,25 @@ import { SchemaMigration } from '@quire/kit';
  */
 export class ContentEngineMigration extends SchemaMigration {
   override up(): void {
+    this.documents();
+    this.revisionLineage();
+    this.revisionPages();
+    this.revisionFiles();
+    this.changeRequests();
+    this.changeRequestContributors();
+    this.changeRequestReviews();
+  }
+
+  /** Content-addressed documents, shared by every revision whose page did not change. */
+  private documents(): void {
     this.addSql(`create table ${this.t('document')} (
       hash text primary key,
       markdown text not null,
       created_at timestamptz not null)`);
+  }
+
+  /** Who made a revision, on which change request, and the revisions whose rows make it up. */
+  private revisionLineage(): void {
     this.addSql(`alter table ${this.t('revision')}
       add column created_by text null,
       add column change_request_id text null,
@@ -20,6 +35,10 @@ export class ContentEngineMigration extends SchemaMigration {
       add column conflicts jsonb not null default '[]'`);
     // Existing revisions are empty snapshots of themselves.
     this.addSql(`update ${this.t('revision')} set lineage = jsonb_build_array(id)`);
+  }
+
+  /** The pages a revision changed (deletions as tombstones), or all of them in a snapshot. */
+  private revisionPages(): void {
     this.addSql(`create table ${this.t('revision_page')} (
       revision_id text not null references ${this.t('revision')} (id) on delete cascade deferrable initially deferred,
       page_id text not null,
@@ -42,6 +61,10 @@ export class ContentEngineMigration extends SchemaMigration {
       created_at timestamptz not null,
       updated_at timestamptz not null,
       primary key (revision_id, page_id))`);
+  }
+
+  /** The files a revision changed (deletions as tombstones), or all of them in a snapshot. */
+  private revisionFiles(): void {
     this.addSql(`create table ${this.t('revision_file')} (
       revision_id text not null references ${this.t('revision')} (id) on delete cascade deferrable initially deferred,
       file_id text not null,
@@ -54,6 +77,10 @@ export class ContentEngineMigration extends SchemaMigration {
       height int null,
       created_at timestamptz not null,
       primary key (revision_id, file_id))`);
+  }
+
+  /** Change requests: branches of a space, numbered per space. */
+  private changeRequests(): void {
     this.addSql(`alter table ${this.t('space')} add column change_request_seq int not null default 0`);
     this.addSql(`create table ${this.t('change_request')} (
       id text primary key,
@@ -74,6 +101,10 @@ export class ContentEngineMigration extends SchemaMigration {
       comments int not null default 0,
       unique (space_id, number))`);
     this.addSql(`create index change_request_list on ${this.t('change_request')} (space_id, status, created_at, id)`);
+  }
+
+  /** The users who wrote on a change request, first and last time. */
+  private changeRequestContributors(): void {
     this.addSql(`create table ${this.t('change_request_contributor')} (
       change_request_id text not null references ${this.t('change_request')} (id) on delete cascade deferrable initially deferred,
       user_id text not null,
@@ -83,6 +114,10 @@ export class ContentEngineMigration extends SchemaMigration {
     this.addSql(
       `create index change_request_contributor_user on ${this.t('change_request_contributor')} (user_id, change_request_id)`,
     );
+  }
+
+  /** The reviewers asked on a change request and the reviews they gave. */
+  private changeRequestReviews(): void {
     this.addSql(`create table ${this.t('change_request_reviewer')} (
       change_request_id text not null references ${this.t('change_request')} (id) on delete cascade deferrable initially deferred,
       user_id text not null,

@@ -140,13 +140,36 @@ function block(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
 
 /** GitBook's blocks written with tags or HTML. */
 function gitbookBlock(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
-  const b = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
+  switch (node.type) {
+    case 'tabs':
+    case 'stepper':
+    case 'columns':
+    case 'expandable':
+    case 'if':
+    case 'conflict':
+      return [container(node, ctx)];
+    default:
+      return reference(node);
+  }
+}
+
+/** A block GitBook writes in markdown around its content: tabs, steps, columns, an expandable, a condition. */
+type ContainerBlock = Extract<
+  DocumentBlock,
+  { type: 'tabs' | 'stepper' | 'columns' | 'expandable' | 'if' | 'conflict' }
+>;
+
+/** A boolean attribute's text, absent when the value is. */
+const booleanText = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
+
+/** A block that points at something else (a URL, a file, a spec, an integration), written as a tag. */
+function reference(node: DocumentBlock): BlockContent[] {
   switch (node.type) {
     case 'embed':
       return [
         tag('embed', [
           ['url', node.data.url],
-          ['fullWidth', b(node.data.fullWidth)],
+          ['fullWidth', booleanText(node.data.fullWidth)],
         ]),
       ];
     case 'content-ref': {
@@ -177,8 +200,8 @@ function gitbookBlock(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
         ['src', src],
         ['path', d.path],
         ['method', d.method],
-        ['expanded', b(d.expanded)],
-        ['fullWidth', b(d.fullWidth)],
+        ['expanded', booleanText(d.expanded)],
+        ['fullWidth', booleanText(d.fullWidth)],
       ];
       return [liquid('swagger', attributes, [specLink(src, src)])];
     }
@@ -188,68 +211,64 @@ function gitbookBlock(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
       return [openapi(node)];
     case 'integration':
       return [tag('integration', [['data', JSON.stringify(node.data)]])];
-    case 'tabs':
-      return [
-        liquid(
-          'tabs',
-          [],
-          node.nodes.map((item) =>
-            liquid(
-              'tab',
-              [
-                ['title', item.data.title],
-                ['icon', item.data.icon],
-              ],
-              blocks(item.nodes, ctx),
-            ),
-          ),
-        ),
-      ];
-    case 'stepper':
-      return [
-        liquid(
-          'stepper',
-          [],
-          node.nodes.map((s) => liquid('step', [['icon', s.data.icon]], blocks(s.nodes, ctx))),
-        ),
-      ];
-    case 'columns':
-      return [
-        liquid(
-          'columns',
-          [],
-          node.nodes.map((c) => {
-            const width = c.data.width === undefined ? undefined : lengthText(c.data.width);
-            return liquid(
-              'column',
-              [
-                ['width', width],
-                ['valign', c.data.verticalAlignment],
-              ],
-              blocks(c.nodes, ctx),
-            );
-          }),
-        ),
-      ];
-    case 'expandable':
-      return [expandable(node, ctx)];
-    case 'if':
-      return [
-        {
-          ...liquid('if', [], blocks(node.nodes, ctx)),
-          open: `{% if ${node.data.expression.replace(/\s+/g, ' ').trim()} %}`,
-        },
-      ];
-    case 'conflict':
-      return [
-        liquid(
-          'conflict',
-          [],
-          node.nodes.map((side) => liquid('conflict-side', [['title', side.data.title]], blocks(side.nodes, ctx))),
-        ),
-      ];
     default:
       return []; // list items, tab items, steps, columns, sides, images and code lines are written by their parents
+  }
+}
+
+/** A container block: its tags around its children's blocks. */
+function container(node: ContainerBlock, ctx: WriteCtx): BlockContent {
+  switch (node.type) {
+    case 'tabs':
+      return liquid(
+        'tabs',
+        [],
+        node.nodes.map((item) =>
+          liquid(
+            'tab',
+            [
+              ['title', item.data.title],
+              ['icon', item.data.icon],
+            ],
+            blocks(item.nodes, ctx),
+          ),
+        ),
+      );
+    case 'stepper':
+      return liquid(
+        'stepper',
+        [],
+        node.nodes.map((s) => liquid('step', [['icon', s.data.icon]], blocks(s.nodes, ctx))),
+      );
+    case 'columns':
+      return liquid(
+        'columns',
+        [],
+        node.nodes.map((c) => {
+          const width = c.data.width === undefined ? undefined : lengthText(c.data.width);
+          return liquid(
+            'column',
+            [
+              ['width', width],
+              ['valign', c.data.verticalAlignment],
+            ],
+            blocks(c.nodes, ctx),
+          );
+        }),
+      );
+    case 'expandable':
+      return expandable(node, ctx);
+    case 'if':
+      return {
+        ...liquid('if', [], blocks(node.nodes, ctx)),
+        open: `{% if ${node.data.expression.replace(/\s+/g, ' ').trim()} %}`,
+      };
+    case 'conflict':
+      return liquid(
+        'conflict',
+        [],
+        node.nodes.map((side) => liquid('conflict-side', [['title', side.data.title]], blocks(side.nodes, ctx))),
+      );
   }
 }
 
@@ -271,7 +290,6 @@ function openapi(
 ): BlockContent {
   const spec = node.data.ref.spec;
   const link = specLink(`OpenAPI ${spec}`, urlFromContentRef(node.data.ref));
-  const b = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
   switch (node.type) {
     case 'openapi-operation':
       return liquid(
@@ -298,7 +316,7 @@ function openapi(
       const attributes: [string, string | undefined][] = [
         ['spec', spec],
         ['schemas', d.schemas.join(',')],
-        ['grouped', b(d.grouped)],
+        ['grouped', booleanText(d.grouped)],
         ['title', d.title],
       ];
       return liquid('openapi-schemas', attributes, [link]);

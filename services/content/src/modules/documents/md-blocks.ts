@@ -45,17 +45,56 @@ function liquidBlock(node: TagBlock, container: Container, ctx: Ctx): DocumentBl
   if (!tag) return null;
   const content = () => ctx.flow(node.children, containerOf(tag.name), ctx);
   switch (tag.name) {
-    case 'hint': {
-      const style = tag.attributes.style;
-      if (style === undefined || !isHintStyle(style)) return null;
-      const icon = tag.attributes.icon;
-      return contain<DocumentHintChild>('hint', content(), (nodes) => ({
+    case 'hint':
+      return hint(tag, content);
+    case 'tabs':
+    case 'stepper':
+    case 'columns':
+      return blockOfItems(node, tag.name, ctx);
+    case 'code':
+      return codeWithOptions(node, tag);
+    case 'if':
+      return condition(tag, content);
+    case 'conflict':
+      return container === 'document' ? conflict(node, ctx) : null;
+    case 'swagger':
+    case 'openapi-operation':
+    case 'openapi-schemas':
+    case 'openapi-webhook':
+      return specLinkOnly(node) ? openapiBlock(tag) : null;
+    default:
+      return onlyCaption(node, ctx) === null ? null : leafTag(tag, onlyCaption(node, ctx) ?? '');
+  }
+}
+
+/** `{% hint style="…" %}`: a hint of a style GitBook knows, its content read in it. */
+function hint(tag: ParsedTag, content: () => DocumentBlockTopLevel[]): DocumentBlockTopLevel[] | null {
+  const style = tag.attributes.style;
+  if (style === undefined || !isHintStyle(style)) return null;
+  const icon = tag.attributes.icon;
+  return contain<DocumentHintChild>('hint', content(), (nodes) => ({
+    object: 'block',
+    type: 'hint',
+    data: defined({ style, icon }),
+    nodes,
+  }));
+}
+
+/** `{% if expression %}`: a condition, its content read in it; without an expression, not one. */
+function condition(tag: ParsedTag, content: () => DocumentBlockTopLevel[]): DocumentBlockTopLevel[] | null {
+  return tag.args === ''
+    ? null
+    : contain<DocumentBlockTopLevel>('if', content(), (nodes) => ({
         object: 'block',
-        type: 'hint',
-        data: defined({ style, icon }),
+        type: 'if',
+        data: { expression: tag.args },
         nodes,
       }));
-    }
+}
+
+/** Tabs, a stepper or columns: a block of items, each read from its own tag. */
+function blockOfItems(node: TagBlock, name: 'tabs' | 'stepper' | 'columns', ctx: Ctx): DocumentBlockTopLevel[] | null {
+  switch (name) {
     case 'tabs':
       return items<DocumentBlockTabsItem>(
         node,
@@ -86,26 +125,6 @@ function liquidBlock(node: TagBlock, container: Container, ctx: Ctx): DocumentBl
           isVoid: false,
         }),
       );
-    case 'code':
-      return codeWithOptions(node, tag);
-    case 'if':
-      return tag.args === ''
-        ? null
-        : contain<DocumentBlockTopLevel>('if', content(), (nodes) => ({
-            object: 'block',
-            type: 'if',
-            data: { expression: tag.args },
-            nodes,
-          }));
-    case 'conflict':
-      return container === 'document' ? conflict(node, ctx) : null;
-    case 'swagger':
-    case 'openapi-operation':
-    case 'openapi-schemas':
-    case 'openapi-webhook':
-      return specLinkOnly(node) ? openapiBlock(tag) : null;
-    default:
-      return onlyCaption(node, ctx) === null ? null : leafTag(tag, onlyCaption(node, ctx) ?? '');
   }
 }
 

@@ -132,62 +132,61 @@ export function pieces(
         continue;
       }
     }
-    switch (node.type) {
-      case 'text':
-        out.push(...(inLink || marks & CODE ? [run(unwrap(node.value))] : emojiPieces(unwrap(node.value), run)));
-        break;
-      case 'strong':
-        out.push(...pieces(node.children, marks | BOLD, ctx, inLink, color));
-        break;
-      case 'emphasis':
-        out.push(...pieces(node.children, marks | ITALIC, ctx, inLink, color));
-        break;
-      case 'delete':
-        out.push(...pieces(node.children, marks | STRIKETHROUGH, ctx, inLink, color));
-        break;
-      case 'inlineCode':
-        out.push(run(node.value.replaceAll('\n', ' '), marks | CODE)); // CommonMark: line endings in code spans are spaces
-        break;
-      case 'break':
-        out.push(run('\n'));
-        break;
-      case 'link':
-        out.push(...link(node.url, node.title, node.children, marks, ctx, inLink, color));
-        break;
-      case 'linkReference': {
-        const definition = ctx.definitions.get(node.identifier);
-        if (definition) out.push(...link(definition.url, definition.title, node.children, marks, ctx, inLink, color));
-        else out.push(...raw(sourceOf(node, ctx), run, ctx, inLink));
-        break;
-      }
-      case 'image':
-        out.push(inlineImage(node.url, node.alt, node.title));
-        break;
-      case 'imageReference': {
-        const definition = ctx.definitions.get(node.identifier);
-        if (definition) out.push(inlineImage(definition.url, node.alt, definition.title));
-        else out.push(...raw(sourceOf(node, ctx), run, ctx, inLink));
-        break;
-      }
-      case 'inlineMath':
-        if (inLink) out.push(run(sourceOf(node, ctx)));
-        else out.push({ object: 'inline', type: 'inline-math', data: { formula: node.value }, isVoid: true });
-        break;
-      case 'footnoteReference': {
-        const note = inLink ? undefined : annotation(node.identifier, ctx);
-        out.push(...(note ? [note] : raw(sourceOf(node, ctx), run, ctx, inLink)));
-        break;
-      }
-      case 'html':
-        if (BR.test(node.value.trim())) out.push(run('\n'));
-        else out.push(...raw(node.value, run, ctx, inLink));
-        break;
-      default:
-        // anything else inline GitBook has no node for: its source text
-        out.push(...raw(sourceOf(node, ctx), run, ctx, inLink));
-    }
+    out.push(...nodePieces(node, marks, ctx, inLink, color, run));
   }
   return out;
+}
+
+/** The pieces of one phrasing node outside an HTML pair; `run` makes a text run with the marks around it. */
+function nodePieces(
+  node: PhrasingContent,
+  marks: number,
+  ctx: Ctx,
+  inLink: boolean,
+  color: string | undefined,
+  run: (text: string, bits?: number) => Run,
+): Piece<Inline>[] {
+  switch (node.type) {
+    case 'text':
+      return inLink || marks & CODE ? [run(unwrap(node.value))] : emojiPieces(unwrap(node.value), run);
+    case 'strong':
+      return pieces(node.children, marks | BOLD, ctx, inLink, color);
+    case 'emphasis':
+      return pieces(node.children, marks | ITALIC, ctx, inLink, color);
+    case 'delete':
+      return pieces(node.children, marks | STRIKETHROUGH, ctx, inLink, color);
+    case 'inlineCode':
+      return [run(node.value.replaceAll('\n', ' '), marks | CODE)]; // CommonMark: line endings in code spans are spaces
+    case 'break':
+      return [run('\n')];
+    case 'link':
+      return link(node.url, node.title, node.children, marks, ctx, inLink, color);
+    case 'linkReference': {
+      const definition = ctx.definitions.get(node.identifier);
+      if (definition) return link(definition.url, definition.title, node.children, marks, ctx, inLink, color);
+      return raw(sourceOf(node, ctx), run, ctx, inLink);
+    }
+    case 'image':
+      return [inlineImage(node.url, node.alt, node.title)];
+    case 'imageReference': {
+      const definition = ctx.definitions.get(node.identifier);
+      if (definition) return [inlineImage(definition.url, node.alt, definition.title)];
+      return raw(sourceOf(node, ctx), run, ctx, inLink);
+    }
+    case 'inlineMath':
+      if (inLink) return [run(sourceOf(node, ctx))];
+      return [{ object: 'inline', type: 'inline-math', data: { formula: node.value }, isVoid: true }];
+    case 'footnoteReference': {
+      const note = inLink ? undefined : annotation(node.identifier, ctx);
+      return note ? [note] : raw(sourceOf(node, ctx), run, ctx, inLink);
+    }
+    case 'html':
+      if (BR.test(node.value.trim())) return [run('\n')];
+      return raw(node.value, run, ctx, inLink);
+    default:
+      // anything else inline GitBook has no node for: its source text
+      return raw(sourceOf(node, ctx), run, ctx, inLink);
+  }
 }
 
 /** The inline an HTML pair makes, or null when the pair is not one GitBook writes (then it stays text). */

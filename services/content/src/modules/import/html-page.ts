@@ -146,11 +146,34 @@ export function readHtmlPage(body: Buffer | string, url: string, charset?: strin
           encoding: { defaultEncoding: 'utf-8', ...(charset ? { transportLayerEncodingLabel: charset } : {}) },
         });
   const base = baseOf($, url);
+  // read from the whole page, before picking the main content drops its navigation and hidden parts
+  const links = pageLinks($, base);
+  const { canonical, description, documentTitle, pageHeading } = pageMetadata($, base);
+
+  const main = pickMainContent($);
+  dropPermalinks($, main);
+  const title = takeHeading(main) || pageHeading || documentTitle;
+  absoluteLinks($, main, base);
+  const images = absoluteImages($, main, base);
+  figureCaptions($, main);
+
+  return { title, description, canonical, links, images, content: main.html() ?? '' };
+}
+
+type Content = ReturnType<typeof pickMainContent>;
+
+/** Every `<a href>` and `<area href>` of the page, absolute, http(s) only, in order. */
+function pageLinks($: CheerioAPI, base: string): string[] {
   const links: string[] = [];
   $('a[href], area[href]').each((_, el) => {
     const href = absoluteUrl($(el).attr('href'), base);
     if (href && /^https?:/.test(href)) links.push(href);
   });
+  return links;
+}
+
+/** What the page says of itself: its canonical URL, description, `<title>` (or `og:title`) and first `<h1>`. */
+function pageMetadata($: CheerioAPI, base: string) {
   const canonical = absoluteUrl($('link[rel~=canonical]').first().attr('href'), base) ?? undefined;
   const description =
     collapse(
@@ -159,8 +182,11 @@ export function readHtmlPage(body: Buffer | string, url: string, charset?: strin
   const documentTitle =
     collapse($('title').first().text()) || collapse($('meta[property="og:title"]').attr('content') ?? '') || undefined;
   const pageHeading = collapse($('h1').first().text()) || undefined;
+  return { canonical, description, documentTitle, pageHeading };
+}
 
-  const main = pickMainContent($);
+/** Removes the headings' permalinks (`<a href="#setup">¶</a>`). */
+function dropPermalinks($: CheerioAPI, main: Content): void {
   main.find('h1, h2, h3, h4, h5, h6').each((_, heading) => {
     $(heading)
       .find('a[href^="#"]')
@@ -168,10 +194,18 @@ export function readHtmlPage(body: Buffer | string, url: string, charset?: strin
         if (PERMALINK_TEXT.test($(a).text())) $(a).remove();
       });
   });
-  const h1 = main.find('h1').first();
-  const title = collapse(h1.text()) || pageHeading || documentTitle;
-  if (h1.length && collapse(h1.text())) h1.remove();
+}
 
+/** The text of the content's first `<h1>`, taken out of the content when it has any ('' when none). */
+function takeHeading(main: Content): string {
+  const h1 = main.find('h1').first();
+  const text = collapse(h1.text());
+  if (h1.length && text) h1.remove();
+  return text;
+}
+
+/** Makes the content's links absolute (same-page anchors stay as they are); a link that is no URL loses its href. */
+function absoluteLinks($: CheerioAPI, main: Content, base: string): void {
   main.find('a[href]').each((_, el) => {
     const a = $(el);
     const href = a.attr('href')!.trim();
@@ -180,6 +214,10 @@ export function readHtmlPage(body: Buffer | string, url: string, charset?: strin
     if (absolute) a.attr('href', absolute);
     else a.removeAttr('href');
   });
+}
+
+/** Gives each image of the content its absolute source (lazy loading undone), dropping those without: the sources. */
+function absoluteImages($: CheerioAPI, main: Content, base: string): string[] {
   const images: string[] = [];
   main.find('img').each((_, el) => {
     const img = $(el);
@@ -190,7 +228,11 @@ export function readHtmlPage(body: Buffer | string, url: string, charset?: strin
     for (const name of ['srcset', 'data-src', 'data-srcset', 'data-original', 'data-lazy-src', 'sizes', 'loading'])
       img.removeAttr(name);
   });
-  // A figure's caption becomes its image's title (the document converter reads it as the image caption).
+  return images;
+}
+
+/** A figure's caption becomes its image's title (the document converter reads it as the image caption). */
+function figureCaptions($: CheerioAPI, main: Content): void {
   main.find('figure').each((_, el) => {
     const figure = $(el);
     const pictures = figure.find('img');
@@ -199,6 +241,4 @@ export function readHtmlPage(body: Buffer | string, url: string, charset?: strin
     if (caption) pictures.first().attr('title', caption);
     figure.find('figcaption').remove();
   });
-
-  return { title, description, canonical, links, images, content: main.html() ?? '' };
 }

@@ -72,8 +72,19 @@ const keepLeadingContent = (markdown: string) => markdown.replace(/^(?:---[ \t]*
  * Links to anything else are absolute URLs to the site.
  */
 export function planImport(site: CrawledSite, topSlugs: ReadonlySet<string>): ImportPlan {
-  const imageIndex = new Map([...site.images.keys()].map((url, i) => [url, i]));
   const pageIndex = new Map(site.pages.map((p, i) => [p.key, i]));
+  const markdownOf = importedMarkdown(site, pageIndex);
+  const { changes, files } = insertFiles(site);
+  changes.push(...insertPages(site, topSlugs, pageIndex, markdownOf));
+  return { changes, files };
+}
+
+/** The markdown of a page (`self`: its index) with its links to imported pages and images as the batch's refs. */
+function importedMarkdown(
+  site: CrawledSite,
+  pageIndex: ReadonlyMap<string, number>,
+): (page: CrawledPage, self: number) => string {
+  const imageIndex = new Map([...site.images.keys()].map((url, i) => [url, i]));
   const resolve = (key: string | null): number | undefined => {
     for (let hops = 0; key !== null && hops < 8; hops++) {
       const index = pageIndex.get(key);
@@ -86,7 +97,7 @@ export function planImport(site: CrawledSite, topSlugs: ReadonlySet<string>): Im
   // Markdown without links first: the anchors of every page, for the links that point at them.
   const anchors = site.pages.map((p) => headingAnchors(p.content, htmlToMarkdown(p.content)));
 
-  const markdownOf = (page: CrawledPage, self: number) =>
+  return (page, self) =>
     htmlToMarkdown(page.content, {
       link(href) {
         if (href.startsWith('#')) {
@@ -105,7 +116,10 @@ export function planImport(site: CrawledSite, topSlugs: ReadonlySet<string>): Im
         return index === undefined ? src : `./${fileRef(index)}`;
       },
     });
+}
 
+/** The `insert_files` changes of the site's images, FILES_PER_CHANGE a change, and their bytes by URL. */
+function insertFiles(site: CrawledSite): { changes: ContentChange[]; files: Map<string, RemoteFile> } {
   const changes: ContentChange[] = [];
   const files = new Map<string, RemoteFile>();
   const images = [...site.images.values()];
@@ -122,7 +136,17 @@ export function planImport(site: CrawledSite, topSlugs: ReadonlySet<string>): Im
     });
     for (const image of chunk) files.set(image.url, { bytes: image.bytes, contentType: image.contentType });
   }
+  return { changes, files };
+}
 
+/** The `insert_page` changes of the site's pages, parents first, each slug unique among its siblings. */
+function insertPages(
+  site: CrawledSite,
+  topSlugs: ReadonlySet<string>,
+  pageIndex: ReadonlyMap<string, number>,
+  markdownOf: (page: CrawledPage, self: number) => string,
+): ContentChange[] {
+  const changes: ContentChange[] = [];
   const taken = new Map<string | null, Set<string>>([[null, new Set(topSlugs)]]);
   for (const node of buildPageTree(site.pages.map((p) => ({ key: p.key, segments: site.scope.segments(p.key) })))) {
     const index = pageIndex.get(node.key)!;
@@ -142,7 +166,7 @@ export function planImport(site: CrawledSite, topSlugs: ReadonlySet<string>): Im
       document: { markdown: keepLeadingContent(markdownOf(page, index)) },
     });
   }
-  return { changes, files };
+  return changes;
 }
 
 function decodeFragment(fragment: string): string {

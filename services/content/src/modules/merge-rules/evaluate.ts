@@ -2,6 +2,7 @@ import type {
   ChangeRequestMergeRules,
   MergeRule,
   MergeRuleEvaluation,
+  MergeRuleKind,
   MergeRulesStandaloneConfiguration,
 } from '@quire/contracts';
 
@@ -29,54 +30,81 @@ export interface ResolvedMergeRules {
 
 const list = (users: readonly string[]) => users.map((u) => `\`${u}\``).join(', ');
 
+/** Whether a rule is met, and a message saying what it asks (and what is missing). */
+type Verdict = Pick<MergeRuleEvaluation, 'satisfied' | 'message'>;
+const verdict = (satisfied: boolean, message: string): Verdict => ({ satisfied, message });
+
+/** The rules that name users. */
+type UsersRule = Extract<MergeRule, { users: unknown }>;
+/** The rules about the reviews in force. */
+type ReviewsRule =
+  | 'require_at_least_one_review'
+  | 'require_at_least_one_approved_review'
+  | 'require_all_reviews_approved';
+/** The rules about the change request itself (and the ones Quire does not evaluate). */
+type ChangeRequestRule = Exclude<MergeRuleKind, UsersRule['rule'] | ReviewsRule>;
+
 /** One rule, evaluated: whether it is met and a message saying what it asks (and what is missing). */
 export function evaluateRule(rule: MergeRule, facts: MergeFacts): MergeRuleEvaluation {
   const reviews = facts.reviews.filter((r) => r.reviewer !== facts.author);
   const approvers = new Set(reviews.filter((r) => r.status === 'approved').map((r) => r.reviewer));
-  const result = (satisfied: boolean, message: string, users?: string[]): MergeRuleEvaluation => ({
-    rule: rule.rule,
-    ...(users ? { users } : {}),
-    satisfied,
-    message,
-  });
+  switch (rule.rule) {
+    case 'require_specific_reviewers':
+    case 'require_one_of_specific_reviewers':
+    case 'allow_bypass':
+      return { rule: rule.rule, users: rule.users, ...usersRule(rule, approvers, facts.actor) };
+    case 'require_at_least_one_review':
+    case 'require_at_least_one_approved_review':
+    case 'require_all_reviews_approved':
+      return { rule: rule.rule, ...reviewsRule(rule.rule, reviews, approvers) };
+    default:
+      return { rule: rule.rule, ...changeRequestRule(rule.rule, facts) };
+  }
+}
+
+/** A rule naming users: who must approve, or who may bypass the rules. */
+function usersRule(rule: UsersRule, approvers: ReadonlySet<string>, actor: string): Verdict {
   switch (rule.rule) {
     case 'require_specific_reviewers': {
       const missing = rule.users.filter((u) => !approvers.has(u));
-      return result(
+      return verdict(
         missing.length === 0,
         missing.length
           ? `Approval needed from every one of ${list(rule.users)}; missing: ${list(missing)}`
           : `Approved by ${list(rule.users)}`,
-        rule.users,
       );
     }
     case 'require_one_of_specific_reviewers': {
       const by = rule.users.filter((u) => approvers.has(u));
-      return result(
+      return verdict(
         by.length > 0,
         by.length ? `Approved by ${list(by)}` : `Approval needed from one of ${list(rule.users)}`,
-        rule.users,
       );
     }
     case 'allow_bypass': {
-      const bypass = rule.users.includes(facts.actor);
-      return result(
+      const bypass = rule.users.includes(actor);
+      return verdict(
         true,
         bypass
           ? 'You may merge without meeting the other rules'
           : `${list(rule.users)} may merge without meeting the other rules`,
-        rule.users,
       );
     }
+  }
+}
+
+/** A rule on the reviews in force (the author's own not counted). */
+function reviewsRule(rule: ReviewsRule, reviews: MergeFacts['reviews'], approvers: ReadonlySet<string>): Verdict {
+  switch (rule) {
     case 'require_at_least_one_review':
-      return result(
+      return verdict(
         reviews.length > 0,
         reviews.length
           ? `Reviewed ${reviews.length} time(s)`
           : 'At least one review (by someone other than the author) of the current revision is needed',
       );
     case 'require_at_least_one_approved_review':
-      return result(
+      return verdict(
         approvers.size > 0,
         approvers.size
           ? `Approved by ${list([...approvers])}`
@@ -84,27 +112,33 @@ export function evaluateRule(rule: MergeRule, facts: MergeFacts): MergeRuleEvalu
       );
     case 'require_all_reviews_approved': {
       const against = reviews.filter((r) => r.status !== 'approved').map((r) => r.reviewer);
-      return result(
+      return verdict(
         against.length === 0,
         against.length
           ? `Every review must approve; changes requested by ${list(against)}`
           : 'No review requests changes',
       );
     }
+  }
+}
+
+/** A rule on the change request itself: up to date, with a subject, merged by its author. */
+function changeRequestRule(rule: ChangeRequestRule, facts: MergeFacts): Verdict {
+  switch (rule) {
     case 'require_up_to_date_change_request':
-      return result(
+      return verdict(
         !facts.outdated,
         facts.outdated
           ? 'The change request must be updated from the main content first'
           : 'Up to date with the main content',
       );
     case 'require_change_request_subject':
-      return result(
+      return verdict(
         facts.subject.trim() !== '',
         facts.subject.trim() ? 'Has a subject' : 'The change request needs a subject',
       );
     case 'require_author_to_merge':
-      return result(
+      return verdict(
         facts.actor === facts.author,
         facts.actor === facts.author ? 'You are the author' : `Only the author (\`${facts.author}\`) may merge`,
       );
@@ -112,7 +146,7 @@ export function evaluateRule(rule: MergeRule, facts: MergeFacts): MergeRuleEvalu
     case 'require_agent_review':
     case 'require_change_request_description':
     case 'custom':
-      return result(false, `\`${rule.rule}\` is not supported by Quire: remove it from the merge rules`);
+      return verdict(false, `\`${rule}\` is not supported by Quire: remove it from the merge rules`);
   }
 }
 

@@ -99,15 +99,45 @@ async function mergePages(
   hash: (markdown: string) => string,
   each: (visit: (id: string) => void) => void,
 ) {
-  const { base, ours, theirs } = input;
   const labels = input.labels ?? DEFAULT_LABELS;
-  const conflicts = new Map<string, Set<MergeField>>();
-  const report = (pageId: string, field: MergeField) => {
-    const fields = conflicts.get(pageId);
-    if (fields) fields.add(field);
-    else conflicts.set(pageId, new Set([field]));
-  };
+  const { report, conflicted, conflicts } = conflictReport();
+  const { pages, deletedOn, textMerges } = mergeByPage(input, each, report);
 
+  const markdown = markdownCache(input.loadMarkdown);
+  const documents = await mergeDocuments(textMerges, { markdown, labels, hash, report });
+
+  if (input.conflictBlocks)
+    await writePageConflicts({ pages, conflicted: conflicted(), deletedOn, input, labels, markdown, hash, documents });
+  return { pages, documents, report, conflicts };
+}
+
+/** The conflicts of a merge, by page id: `report` adds one field of a page, `conflicted` lists the pages. */
+function conflictReport() {
+  const byPage = new Map<string, Set<MergeField>>();
+  return {
+    report: (pageId: string, field: MergeField) => {
+      const fields = byPage.get(pageId);
+      if (fields) fields.add(field);
+      else byPage.set(pageId, new Set([field]));
+    },
+    conflicted: () => [...byPage.keys()].sort(compareStrings),
+    /** The conflicts reported (the repair of the tree reports too), by page id. */
+    conflicts: (): MergeConflict[] =>
+      [...byPage]
+        .sort(([a], [b]) => compareStrings(a, b))
+        .map(([pageId, fields]) => ({ pageId, fields: MERGE_FIELDS.filter((f) => fields.has(f)) })),
+  };
+}
+
+/**
+ * The structure by id and the attributes of the pages `each` visits: the merged pages, the pages kept though
+ * deleted on one side, and the documents changed on both sides (merged later, `mergeDocuments`).
+ */
+function mergeByPage(
+  { base, ours, theirs }: MergeInput,
+  each: (visit: (id: string) => void) => void,
+  report: (pageId: string, field: MergeField) => void,
+) {
   const pages = new Map<string, PageSnapshot>();
   const deletedOn = new Map<string, 'ours' | 'theirs'>();
   const textMerges: TextMerge[] = [];
@@ -149,23 +179,7 @@ async function mergePages(
     }
   }
 
-  const markdown = markdownCache(input.loadMarkdown);
-  const documents = await mergeDocuments(textMerges, { markdown, labels, hash, report });
-
-  if (input.conflictBlocks) {
-    const conflicted = [...conflicts.keys()].sort(compareStrings);
-    await writePageConflicts({ pages, conflicted, deletedOn, input, labels, markdown, hash, documents });
-  }
-  return {
-    pages,
-    documents,
-    report,
-    /** The conflicts reported (the repair of the tree reports too), by page id. */
-    conflicts: (): MergeConflict[] =>
-      [...conflicts]
-        .sort(([a], [b]) => compareStrings(a, b))
-        .map(([pageId, fields]) => ({ pageId, fields: MERGE_FIELDS.filter((f) => fields.has(f)) })),
-  };
+  return { pages, deletedOn, textMerges };
 }
 
 type TextMerge = { page: PageSnapshot; plan: Extract<DocumentPlan, { kind: 'text' }> };

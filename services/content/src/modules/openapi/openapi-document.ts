@@ -50,65 +50,108 @@ export async function processOpenAPISource(
   source: OpenAPISourceInput,
   limits: OpenAPIFetchLimits,
 ): Promise<ProcessedOpenAPI> {
-  let budget = limits.maxBytes;
-  const take = (bytes: Buffer, what: string) => {
-    budget -= bytes.length;
-    if (budget < 0)
-      throw new OpenAPIProcessingError(
-        'FETCH_ERROR',
-        `The specification is larger than ${limits.maxBytes} bytes (at ${what})`,
-      );
+  const budget = byteBudget(limits.maxBytes);
+  const entry = await readEntry(source, limits, budget);
+  const files = await fetchReferenced(entry, limits, budget);
+  await validate(entry.url, entry.doc, files);
+  const { hash, filesystem } = filesystemOf(stripHash(entry.url), files);
+  return {
+    hash,
+    entry: {
+      bytes: entry.bytes,
+      filename: filesystem.entrypoint,
+      contentType: looksLikeJson(entry.bytes.toString('utf8')) ? 'application/json' : 'application/yaml',
+    },
+    filesystem,
   };
+}
 
-  let entryUrl: string;
-  let entryBytes: Buffer;
+/** The files of a specification by URL without fragment: their bytes and parsed documents. */
+type SpecFiles = Map<string, { bytes: Buffer; doc: unknown }>;
+
+/** The bytes the files may still take: `take` counts a file's (and throws past `maxBytes`), `left` is what remains. */
+function byteBudget(maxBytes: number) {
+  let left = maxBytes;
+  return {
+    left: () => left,
+    take(bytes: Buffer, what: string) {
+      left -= bytes.length;
+      if (left < 0)
+        throw new OpenAPIProcessingError(
+          'FETCH_ERROR',
+          `The specification is larger than ${maxBytes} bytes (at ${what})`,
+        );
+    },
+  };
+}
+type ByteBudget = ReturnType<typeof byteBudget>;
+
+/** The entry document: its URL (after redirects; a made-up one for a text), its bytes and what they parse to. */
+async function readEntry(
+  source: OpenAPISourceInput,
+  limits: OpenAPIFetchLimits,
+  budget: ByteBudget,
+): Promise<{ url: string; bytes: Buffer; doc: unknown }> {
+  let url: string;
+  let bytes: Buffer;
   if ('url' in source) {
-    entryUrl = source.url;
-    const res = await fetchFile(source.url, limits, budget);
-    entryUrl = res.url;
-    entryBytes = res.body;
+    const res = await fetchFile(source.url, limits, budget.left());
+    url = res.url;
+    bytes = res.body;
   } else {
-    entryBytes = Buffer.from(source.text, 'utf8');
-    entryUrl = `${TEXT_BASE}${looksLikeJson(source.text) ? 'openapi.json' : 'openapi.yaml'}`;
+    bytes = Buffer.from(source.text, 'utf8');
+    url = `${TEXT_BASE}${looksLikeJson(source.text) ? 'openapi.json' : 'openapi.yaml'}`;
   }
-  take(entryBytes, 'the entry document');
-  const entryDoc = parseDocument(entryBytes, 'the entry document');
+  budget.take(bytes, 'the entry document');
+  return { url, bytes, doc: parseDocument(bytes, 'the entry document') };
+}
 
-  // Every file reachable through `$ref`s, breadth first, by URL without fragment.
-  const files = new Map<string, { bytes: Buffer; doc: unknown }>([
-    [stripHash(entryUrl), { bytes: entryBytes, doc: entryDoc }],
-  ]);
-  const queue: string[] = [stripHash(entryUrl)];
+/** Every file reachable through `$ref`s from the entry document (the first), breadth first. */
+async function fetchReferenced(
+  entry: { url: string; bytes: Buffer; doc: unknown },
+  limits: OpenAPIFetchLimits,
+  budget: ByteBudget,
+): Promise<SpecFiles> {
+  const files: SpecFiles = new Map([[stripHash(entry.url), { bytes: entry.bytes, doc: entry.doc }]]);
+  const queue: string[] = [stripHash(entry.url)];
   while (queue.length) {
     const at = queue.shift()!;
     for (const ref of externalRefs(files.get(at)!.doc)) {
-      if (at.startsWith(TEXT_BASE) && !/^https?:\/\//i.test(ref)) {
-        throw new OpenAPIProcessingError(
-          'PARSE_ERROR',
-          `The $ref "${ref}" is relative, but the specification was given as text: give its URL instead`,
-        );
-      }
-      let target: string;
-      try {
-        target = stripHash(new URL(ref, at).toString());
-      } catch {
-        throw new OpenAPIProcessingError('PARSE_ERROR', `The $ref "${ref}" is not a valid reference`);
-      }
+      const target = refTarget(ref, at);
       if (files.has(target)) continue;
       if (!/^https?:$/.test(new URL(target).protocol))
         throw new OpenAPIProcessingError('PARSE_ERROR', `The $ref "${ref}" does not point to an http(s) document`);
       if (files.size >= limits.maxFiles)
         throw new OpenAPIProcessingError('PARSE_ERROR', `The specification spans more than ${limits.maxFiles} files`);
-      const res = await fetchFile(target, limits, budget);
-      take(res.body, target);
+      const res = await fetchFile(target, limits, budget.left());
+      budget.take(res.body, target);
       files.set(target, { bytes: res.body, doc: parseDocument(res.body, target) });
       queue.push(target);
     }
   }
+  return files;
+}
 
-  await validate(entryUrl, entryDoc, files);
+/** The URL without fragment of the file a `$ref` of the document at `at` points to. */
+function refTarget(ref: string, at: string): string {
+  if (at.startsWith(TEXT_BASE) && !/^https?:\/\//i.test(ref)) {
+    throw new OpenAPIProcessingError(
+      'PARSE_ERROR',
+      `The $ref "${ref}" is relative, but the specification was given as text: give its URL instead`,
+    );
+  }
+  try {
+    return stripHash(new URL(ref, at).toString());
+  } catch {
+    throw new OpenAPIProcessingError('PARSE_ERROR', `The $ref "${ref}" is not a valid reference`);
+  }
+}
 
-  const entryKey = stripHash(entryUrl);
+/**
+ * The files as stored: the entry document by its file name, the others relative to its folder (`relativeKey`),
+ * and their hash (names and bytes).
+ */
+function filesystemOf(entryKey: string, files: SpecFiles): { hash: string; filesystem: OpenAPIFilesystem } {
   const entrypoint = fileName(entryKey);
   const fsFiles: Record<string, unknown> = {};
   const hash = createHash('sha256');
@@ -121,15 +164,7 @@ export async function processOpenAPISource(
   // PostgreSQL's jsonb cannot hold U+0000.
   if (JSON.stringify(filesystem).includes('\\u0000'))
     throw new OpenAPIProcessingError('PARSE_ERROR', 'The specification contains NUL characters');
-  return {
-    hash: hash.digest('hex'),
-    entry: {
-      bytes: entryBytes,
-      filename: entrypoint,
-      contentType: looksLikeJson(entryBytes.toString('utf8')) ? 'application/json' : 'application/yaml',
-    },
-    filesystem,
-  };
+  return { hash: hash.digest('hex'), filesystem };
 }
 
 async function fetchFile(url: string, limits: OpenAPIFetchLimits, budget: number) {
@@ -198,11 +233,7 @@ function externalRefs(doc: unknown): string[] {
 }
 
 /** Validates the entry document with every file already fetched (nothing is fetched again). */
-async function validate(
-  entryUrl: string,
-  entryDoc: unknown,
-  files: Map<string, { bytes: Buffer; doc: unknown }>,
-): Promise<void> {
+async function validate(entryUrl: string, entryDoc: unknown, files: SpecFiles): Promise<void> {
   if (!entryDoc || typeof entryDoc !== 'object' || Array.isArray(entryDoc)) {
     throw new OpenAPIProcessingError('PARSE_ERROR', 'The document is not an OpenAPI or Swagger object');
   }

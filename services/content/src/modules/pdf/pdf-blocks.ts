@@ -230,44 +230,55 @@ export function cellContent(
       return [{ text: values.map((v) => column.options.find((o) => o.value === v)?.label ?? v).join(', ') }];
     }
     case 'users':
-    case 'files': {
-      const ids = Array.isArray(value) ? value : [];
-      const kind = column.type === 'users' ? 'user' : 'file';
-      return ids.length
-        ? [
-            {
-              text: ids.flatMap((id, i) => [
-                ...(i ? [{ text: ', ' }] : []),
-                referenceRun(kind === 'user' ? { kind, user: id } : { kind, file: id }, ctx),
-              ]),
-            },
-          ]
-        : [];
-    }
+    case 'files':
+      return usersOrFilesCell(column.type === 'users' ? 'user' : 'file', value, ctx);
     case 'content-ref':
       return typeof value === 'object' && !Array.isArray(value) && 'kind' in value
         ? [{ text: [referenceRun(value as DocumentContentRef, ctx)] }]
         : [];
-    case 'image': {
-      const ref =
-        typeof value === 'object' && !Array.isArray(value)
-          ? 'ref' in value
-            ? value.ref
-            : 'kind' in value
-              ? value
-              : undefined
-          : undefined;
-      const alt = typeof value === 'object' && !Array.isArray(value) && 'alt' in value ? value.alt : undefined;
-      return ref
-        ? [
-            {
-              text: [{ text: '[Image: ' }, referenceRun(ref as DocumentContentRef, ctx, alt || 'image'), { text: ']' }],
-              style: 'missingImage',
-            },
-          ]
-        : [];
-    }
+    case 'image':
+      return imageCell(value, ctx);
   }
+}
+
+/** A cell of users or files: a reference to each, comma separated. */
+function usersOrFilesCell(
+  kind: 'user' | 'file',
+  value: NonNullable<DocumentTableRecordValue>,
+  ctx: PdfContentContext,
+): Content[] {
+  const ids = Array.isArray(value) ? value : [];
+  return ids.length
+    ? [
+        {
+          text: ids.flatMap((id, i) => [
+            ...(i ? [{ text: ', ' }] : []),
+            referenceRun(kind === 'user' ? { kind, user: id } : { kind, file: id }, ctx),
+          ]),
+        },
+      ]
+    : [];
+}
+
+/** A cell of an image (its reference, or `{ ref, alt }`): a PDF table holds no image, so a reference to it. */
+function imageCell(value: NonNullable<DocumentTableRecordValue>, ctx: PdfContentContext): Content[] {
+  const ref =
+    typeof value === 'object' && !Array.isArray(value)
+      ? 'ref' in value
+        ? value.ref
+        : 'kind' in value
+          ? value
+          : undefined
+      : undefined;
+  const alt = typeof value === 'object' && !Array.isArray(value) && 'alt' in value ? value.alt : undefined;
+  return ref
+    ? [
+        {
+          text: [{ text: '[Image: ' }, referenceRun(ref as DocumentContentRef, ctx, alt || 'image'), { text: ']' }],
+          style: 'missingImage',
+        },
+      ]
+    : [];
 }
 
 /** A table: a grid, the header row repeated on each page; a table of cards as one box per card. */

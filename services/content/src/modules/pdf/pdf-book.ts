@@ -107,113 +107,16 @@ export function bookDefinition(
   input: PdfBookInput,
   opts: { embedImages: boolean; onPageCount?: (n: number) => void },
 ): TDocumentDefinitions {
-  const docs = new Map<string, JSONDocument>();
-  for (const page of input.pages)
-    if (page.kind === 'document' && page.markdown) docs.set(page.id, markdownToDocument(page.markdown));
-  const inBook = new Set(input.pages.map((p) => p.id));
-  const anchors = new Set<string>();
-  for (const [id, doc] of docs) for (const h of headingsOf(doc)) if (h.id) anchors.add(headingDestination(id, h.id));
-
-  const images = new Map<string, PdfImage & { dataUrl: string }>();
-  if (opts.embedImages) {
-    for (const img of input.images) {
-      const kind = isEmbeddableImage(img.bytes);
-      if (!kind || !img.width || !img.height) continue;
-      // 96 dots per inch: a pixel is 0.75 point.
-      images.set(img.id, {
-        name: `f:${img.id}`,
-        width: img.width * 0.75,
-        height: img.height * 0.75,
-        dataUrl: `data:image/${kind};base64,${Buffer.from(img.bytes).toString('base64')}`,
-      });
-    }
-  }
-
-  const usedDestinations = new Set<string>();
-  const pageLink = (pageId: string, anchor: string | undefined): PdfLinkTarget => {
-    if (inBook.has(pageId)) {
-      const heading = anchor !== undefined ? headingDestination(pageId, anchor) : undefined;
-      return { destination: heading && anchors.has(heading) ? heading : pageDestination(pageId) };
-    }
-    const url = input.pageUrls[pageId];
-    return url ? { url: anchor ? `${url}#${encodeURIComponent(anchor)}` : url } : null;
-  };
-  const headingTitles = new Map<string, string>();
-  for (const [id, doc] of docs)
-    for (const h of headingsOf(doc)) if (h.id) headingTitles.set(headingDestination(id, h.id), h.title);
-  /** What a reference points to in this space, read as the links do (a URL as the stored markdown writes it). */
-  const targetOf = (ref: DocumentContentRef) => {
-    if (ref.kind === 'url') return targetOfUrl(ref.url);
-    if (ref.kind === 'page' || ref.kind === 'anchor' || ref.kind === 'file') {
-      return ref.space === undefined || ref.space === input.spaceId ? targetOfRef(ref) : null;
-    }
-    return null;
-  };
-  const ctxFor = (pageId: string): PdfContentContext => ({
-    pageId,
-    link: (ref: DocumentContentRef, from: string) => {
-      const target = targetOf(ref);
-      if (!target || target.kind === 'file') return null;
-      if (target.kind === 'page') return pageLink(target.page, target.anchor);
-      if (target.kind === 'anchor') return pageLink(from, target.anchor);
-      if (ABSOLUTE.test(target.url)) return { url: target.url };
-      if (target.url.startsWith('/') && !target.url.startsWith('//')) return { url: `${input.baseUrl}${target.url}` };
-      return null;
-    },
-    label: (ref: DocumentContentRef, from: string) => {
-      const target = targetOf(ref);
-      if (!target || target.kind === 'url') return undefined;
-      if (target.kind === 'file') return input.fileNames[target.file];
-      const page = target.kind === 'anchor' ? from : target.page;
-      const anchor =
-        target.anchor === undefined ? undefined : headingTitles.get(headingDestination(page, target.anchor));
-      return anchor ?? input.pageTitles[page];
-    },
-    image: (ref) =>
-      ref.kind === 'file' && (ref.space === undefined || ref.space === input.spaceId)
-        ? images.get(ref.file)
-        : undefined,
-    headingDestination: (id, anchor) => {
-      const name = headingDestination(id, anchor);
-      if (!anchors.has(name) || usedDestinations.has(name)) return null;
-      usedDestinations.add(name);
-      return name;
-    },
-  });
-
+  const book = bookIndex(input);
+  const images = embeddedImages(input, opts.embedImages);
+  const ctxFor = contentContexts(input, book, images);
   const content: Content[] = [titlePage(input)];
   if (input.pages.length > 1)
     content.push({
       toc: { title: { text: 'Contents', style: 'tocTitle' }, numberStyle: { color: MUTED } },
       pageBreak: 'before',
     });
-  input.pages.forEach((page, i) => {
-    const previous = input.pages[i - 1];
-    const followsItsGroup = previous?.kind === 'group' && previous.id === page.parentId;
-    content.push({
-      text: page.title || 'Untitled',
-      style: 'pageTitle',
-      fontSize: page.depth === 0 ? 22 : page.depth === 1 ? 19 : 17,
-      id: pageDestination(page.id),
-      tocItem: true,
-      tocMargin: [page.depth * 14, page.depth === 0 ? 5 : 2, 0, 0],
-      tocStyle: page.depth === 0 ? { bold: true } : {},
-      outline: true,
-      outlineText: page.title || 'Untitled',
-      ...(page.parentId && inBook.has(page.parentId) ? { outlineParentId: pageDestination(page.parentId) } : {}),
-      ...(followsItsGroup ? {} : { pageBreak: 'before' as const }),
-    });
-    if (page.description) content.push({ text: page.description, style: 'pageDescription' });
-    if (page.kind === 'link' && page.href) {
-      const target = ABSOLUTE.test(page.href) ? page.href : undefined;
-      content.push({
-        text: [{ text: 'Link: ' }, { text: page.href, ...(target ? { link: target, color: '#1a56db' } : {}) }],
-        style: 'paragraph',
-      });
-    }
-    const doc = docs.get(page.id);
-    if (doc) content.push(...documentContent(doc, ctxFor(page.id)));
-  });
+  input.pages.forEach((page, i) => content.push(...pageContent(page, input.pages[i - 1], book, ctxFor)));
 
   return {
     pageSize: 'A4',
@@ -239,6 +142,142 @@ export function bookDefinition(
     },
     content,
   };
+}
+
+/** What the book holds: its pages, their documents (read once), and its headings' destinations → their titles. */
+interface BookIndex {
+  inBook: ReadonlySet<string>;
+  docs: ReadonlyMap<string, JSONDocument>;
+  headings: ReadonlyMap<string, string>;
+}
+
+function bookIndex(input: PdfBookInput): BookIndex {
+  const docs = new Map<string, JSONDocument>();
+  for (const page of input.pages)
+    if (page.kind === 'document' && page.markdown) docs.set(page.id, markdownToDocument(page.markdown));
+  const headings = new Map<string, string>();
+  for (const [id, doc] of docs)
+    for (const h of headingsOf(doc)) if (h.id) headings.set(headingDestination(id, h.id), h.title);
+  return { inBook: new Set(input.pages.map((p) => p.id)), docs, headings };
+}
+
+/** The images the PDF embeds (none unless `embed`): PNG and JPEG files of known size, 96 dots per inch. */
+function embeddedImages(input: PdfBookInput, embed: boolean): Map<string, PdfImage & { dataUrl: string }> {
+  const images = new Map<string, PdfImage & { dataUrl: string }>();
+  if (!embed) return images;
+  for (const img of input.images) {
+    const kind = isEmbeddableImage(img.bytes);
+    if (!kind || !img.width || !img.height) continue;
+    // 96 dots per inch: a pixel is 0.75 point.
+    images.set(img.id, {
+      name: `f:${img.id}`,
+      width: img.width * 0.75,
+      height: img.height * 0.75,
+      dataUrl: `data:image/${kind};base64,${Buffer.from(img.bytes).toString('base64')}`,
+    });
+  }
+  return images;
+}
+
+/** What a reference points to in this space, read as the links do (a URL as the stored markdown writes it). */
+function targetIn(spaceId: string, ref: DocumentContentRef) {
+  if (ref.kind === 'url') return targetOfUrl(ref.url);
+  if (ref.kind === 'page' || ref.kind === 'anchor' || ref.kind === 'file') {
+    return ref.space === undefined || ref.space === spaceId ? targetOfRef(ref) : null;
+  }
+  return null;
+}
+
+/** A link to a page (at a heading): inside the book when the page is in it, else to its application URL. */
+function pageLink(input: PdfBookInput, book: BookIndex, pageId: string, anchor: string | undefined): PdfLinkTarget {
+  if (book.inBook.has(pageId)) {
+    const heading = anchor !== undefined ? headingDestination(pageId, anchor) : undefined;
+    return { destination: heading && book.headings.has(heading) ? heading : pageDestination(pageId) };
+  }
+  const url = input.pageUrls[pageId];
+  return url ? { url: anchor ? `${url}#${encodeURIComponent(anchor)}` : url } : null;
+}
+
+/**
+ * The context each page's content is made in: where its links go, what its references show, its images, and the
+ * destinations of its headings (each one used once in the whole book).
+ */
+function contentContexts(
+  input: PdfBookInput,
+  book: BookIndex,
+  images: ReadonlyMap<string, PdfImage>,
+): (pageId: string) => PdfContentContext {
+  const usedDestinations = new Set<string>();
+  return (pageId) => ({
+    pageId,
+    link: (ref: DocumentContentRef, from: string) => {
+      const target = targetIn(input.spaceId, ref);
+      if (!target || target.kind === 'file') return null;
+      if (target.kind === 'page') return pageLink(input, book, target.page, target.anchor);
+      if (target.kind === 'anchor') return pageLink(input, book, from, target.anchor);
+      if (ABSOLUTE.test(target.url)) return { url: target.url };
+      if (target.url.startsWith('/') && !target.url.startsWith('//')) return { url: `${input.baseUrl}${target.url}` };
+      return null;
+    },
+    label: (ref: DocumentContentRef, from: string) => {
+      const target = targetIn(input.spaceId, ref);
+      if (!target || target.kind === 'url') return undefined;
+      if (target.kind === 'file') return input.fileNames[target.file];
+      const page = target.kind === 'anchor' ? from : target.page;
+      const anchor =
+        target.anchor === undefined ? undefined : book.headings.get(headingDestination(page, target.anchor));
+      return anchor ?? input.pageTitles[page];
+    },
+    image: (ref) =>
+      ref.kind === 'file' && (ref.space === undefined || ref.space === input.spaceId)
+        ? images.get(ref.file)
+        : undefined,
+    headingDestination: (id, anchor) => {
+      const name = headingDestination(id, anchor);
+      if (!book.headings.has(name) || usedDestinations.has(name)) return null;
+      usedDestinations.add(name);
+      return name;
+    },
+  });
+}
+
+/**
+ * A page of the book: its title (an entry of the table of contents and of the outline, from a new sheet unless it
+ * follows its group's title), its description, where a link page points, and its document.
+ */
+function pageContent(
+  page: PdfBookPage,
+  previous: PdfBookPage | undefined,
+  book: BookIndex,
+  ctxFor: (pageId: string) => PdfContentContext,
+): Content[] {
+  const followsItsGroup = previous?.kind === 'group' && previous.id === page.parentId;
+  const content: Content[] = [
+    {
+      text: page.title || 'Untitled',
+      style: 'pageTitle',
+      fontSize: page.depth === 0 ? 22 : page.depth === 1 ? 19 : 17,
+      id: pageDestination(page.id),
+      tocItem: true,
+      tocMargin: [page.depth * 14, page.depth === 0 ? 5 : 2, 0, 0],
+      tocStyle: page.depth === 0 ? { bold: true } : {},
+      outline: true,
+      outlineText: page.title || 'Untitled',
+      ...(page.parentId && book.inBook.has(page.parentId) ? { outlineParentId: pageDestination(page.parentId) } : {}),
+      ...(followsItsGroup ? {} : { pageBreak: 'before' as const }),
+    },
+  ];
+  if (page.description) content.push({ text: page.description, style: 'pageDescription' });
+  if (page.kind === 'link' && page.href) {
+    const target = ABSOLUTE.test(page.href) ? page.href : undefined;
+    content.push({
+      text: [{ text: 'Link: ' }, { text: page.href, ...(target ? { link: target, color: '#1a56db' } : {}) }],
+      style: 'paragraph',
+    });
+  }
+  const doc = book.docs.get(page.id);
+  if (doc) content.push(...documentContent(doc, ctxFor(page.id)));
+  return content;
 }
 
 function titlePage(input: PdfBookInput): Content {

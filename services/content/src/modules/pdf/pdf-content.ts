@@ -184,6 +184,14 @@ function block(node: AnyBlock, ctx: PdfContentContext): Content[] {
       return [box(blocks(node.nodes, narrower(ctx, BOX_INSET)), ctx, { bar: MUTED_BAR, style: 'quote' })];
     case 'hint':
       return [hint(node, ctx)];
+    default:
+      return gitbookBlock(node, ctx);
+  }
+}
+
+/** GitBook's own blocks: images and drawings, tables, containers, references, conditions and conflicts. */
+function gitbookBlock(node: AnyBlock, ctx: PdfContentContext): Content[] {
+  switch (node.type) {
     case 'images':
       return images(node, ctx);
     case 'drawing': {

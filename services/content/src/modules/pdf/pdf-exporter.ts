@@ -89,46 +89,19 @@ export async function pdfBookInput(
   deps: Pick<PdfExportDeps, 'em' | 'blobs' | 'urls'>,
   req: PdfRequest,
 ): Promise<PdfBookInput> {
-  const { space, changeRequest, tree, root, pages } = req;
+  const { space, tree, pages } = req;
   const markdown = await documentRepository.getMany(
     deps.em,
     pages.flatMap((p) => (p.page.documentHash ? [p.page.documentHash] : [])),
   );
   const texts = pages.map((p) => (p.page.documentHash ? (markdown.get(p.page.documentHash) ?? null) : null));
-  // The images a page shows are written `gitbook-file:<id>` (or `/files/<id>`): only the files named in the markdown are read.
-  const images: PdfBookImage[] = [];
-  for (const file of tree.files.values()) {
-    if (!file.contentType.startsWith('image/') || !texts.some((t) => t?.includes(file.id))) continue;
-    const blob = await deps.blobs.get(file.blobKey);
-    if (blob)
-      images.push({
-        id: file.id,
-        contentType: file.contentType,
-        bytes: blob.bytes,
-        width: file.width,
-        height: file.height,
-      });
-  }
-  const { paths } = treeIndex(tree.pages);
-  const pageUrls: Record<string, string> = {};
-  const pageTitles: Record<string, string> = {};
-  for (const page of tree.pages.values()) {
-    pageTitles[page.id] = page.title || 'Untitled';
-    if (page.kind !== 'link') pageUrls[page.id] = pageAppUrl(deps.urls, space, paths.get(page.id) ?? page.slug);
-  }
+  const images = await shownImages(deps.blobs, tree, texts);
+  const { pageUrls, pageTitles } = pageTargets(deps.urls, space, tree);
   const fileNames = Object.fromEntries([...tree.files.values()].map((file) => [file.id, file.name]));
-  const subtitle = [
-    changeRequest
-      ? `Change request #${changeRequest.number}${changeRequest.subject ? `: ${changeRequest.subject}` : ''}`
-      : null,
-    root ? root.title || 'Untitled' : null,
-  ]
-    .filter(Boolean)
-    .join('\n');
   const count = pages.length === 1 ? '1 page' : `${pages.length} pages`;
   return {
     title: space.title || 'Untitled space',
-    subtitle: subtitle || null,
+    subtitle: subtitleOf(req),
     note: `Revision ${tree.revision.id} · ${UTC_MINUTE(tree.revision.createdAt)} · ${count}`,
     createdAt: tree.revision.createdAt.toISOString(),
     spaceId: space.id,
@@ -148,6 +121,56 @@ export async function pdfBookInput(
     fileNames,
     baseUrl: deps.urls.base,
   };
+}
+
+/**
+ * The images the pages show, read from the blob store. They are written `gitbook-file:<id>` (or `/files/<id>`):
+ * only the image files named in the markdown (`texts`) are read.
+ */
+async function shownImages(
+  blobs: BlobStore,
+  tree: PdfRequest['tree'],
+  texts: readonly (string | null)[],
+): Promise<PdfBookImage[]> {
+  const images: PdfBookImage[] = [];
+  for (const file of tree.files.values()) {
+    if (!file.contentType.startsWith('image/') || !texts.some((t) => t?.includes(file.id))) continue;
+    const blob = await blobs.get(file.blobKey);
+    if (blob)
+      images.push({
+        id: file.id,
+        contentType: file.contentType,
+        bytes: blob.bytes,
+        width: file.width,
+        height: file.height,
+      });
+  }
+  return images;
+}
+
+/** The application URL (link pages have none) and the title of every page of the revision. */
+function pageTargets(urls: PublicUrls, space: PdfRequest['space'], tree: PdfRequest['tree']) {
+  const { paths } = treeIndex(tree.pages);
+  const pageUrls: Record<string, string> = {};
+  const pageTitles: Record<string, string> = {};
+  for (const page of tree.pages.values()) {
+    pageTitles[page.id] = page.title || 'Untitled';
+    if (page.kind !== 'link') pageUrls[page.id] = pageAppUrl(urls, space, paths.get(page.id) ?? page.slug);
+  }
+  return { pageUrls, pageTitles };
+}
+
+/** Under the book's title: the change request exported, the page it starts from (null when neither). */
+function subtitleOf({ changeRequest, root }: PdfRequest): string | null {
+  const subtitle = [
+    changeRequest
+      ? `Change request #${changeRequest.number}${changeRequest.subject ? `: ${changeRequest.subject}` : ''}`
+      : null,
+    root ? root.title || 'Untitled' : null,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return subtitle || null;
 }
 
 /**
