@@ -18,9 +18,10 @@
 // Env: DATABASE_URL (admin connection; default postgres://postgres@127.0.0.1:5432/postgres), BENCH_MODE (api,seeded |
 // api | seeded), BENCH_SEARCH_PAGES (5000; the issue's sizes: 20000 in 1 space, 100000 over 10), BENCH_SEARCH_SPACES
 // (1), BENCH_CONNECTIONS (10), BENCH_SECONDS (10), BENCH_WARMUP (3 s per case, once), BENCH_ROUNDS (3),
-// BENCH_KEEP_DB=1 (keeps the databases, for EXPLAIN; their names are printed), BENCH_SEARCH_DB=<name> (measures again on
-// a database kept by an earlier run: no building, no indexing, left as it is), BENCH_PROFILE=1 (a V8 CPU profile of the
-// platform, written to bench/results/ when it stops), QUIRE_SEARCH_CANDIDATES (handed to the platform).
+// BENCH_SETTLE (30: seconds idle before the platform's memory is read again), BENCH_KEEP_DB=1 (keeps the databases,
+// for EXPLAIN; their names are printed), BENCH_SEARCH_DB=<name> (measures again on a database kept by an earlier run:
+// no building, no indexing, left as it is), BENCH_PROFILE=1 (a V8 CPU profile of the platform, written to
+// bench/results/ when it stops), QUIRE_SEARCH_CANDIDATES (handed to the platform).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -42,6 +43,7 @@ const connections = intEnv('BENCH_CONNECTIONS', 10, 1);
 const seconds = intEnv('BENCH_SECONDS', 10, 1);
 const warmup = intEnv('BENCH_WARMUP', 3, 0);
 const rounds = intEnv('BENCH_ROUNDS', 3, 1);
+const settle = intEnv('BENCH_SETTLE', 30, 0);
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const runId = randomBytes(4).toString('hex');
@@ -225,6 +227,17 @@ interface ModeResult {
   notes: string[];
 }
 
+/** The platform's memory now, for the report: RSS and its peak, and where it is (the main thread's heap). */
+async function memoryLine(pid: number | undefined, base: string, moment: string): Promise<string | undefined> {
+  const memory = pid ? memoryMiB(pid) : undefined;
+  if (!memory) return undefined;
+  const heap = await heapMiB(base);
+  const where = heap
+    ? `; main thread's V8 heap ${heap.heapUsed.toFixed(0)} MiB used of ${heap.heapTotal.toFixed(0)}, external ${heap.external.toFixed(0)} MiB`
+    : '';
+  return `platform memory ${moment}: RSS ${memory.rss.toFixed(0)} MiB (peak ${memory.peak.toFixed(0)} MiB)${where}`;
+}
+
 async function bench(
   fleet: Fleet,
   db: pg.Client,
@@ -403,17 +416,16 @@ async function bench(
       `${c.label.padEnd(58)} ${f.rps.toFixed(0).padStart(7)} ${ms(f.p50)} ${ms(f.p95)} ${ms(f.p99)}   ${us(f.platformUs)} ${us(f.postgresUs)}${rounds > 1 ? `   [p95 ${all.map((x) => x.p95.toFixed(0)).join(', ')}]` : ''}${errors ? `  (${errors} errors/non-2xx)` : ''}`,
     );
   }
-  // Requests still in flight when a run ended finish before the platform stops.
+  // Requests still in flight when a run ended finish before the platform stops. Memory is read then, and again once
+  // the platform has been idle for BENCH_SETTLE seconds (V8's memory reducer shrinks the heap of an idle process).
   await sleep(1_000);
-  const memory = platform.proc.pid ? memoryMiB(platform.proc.pid) : undefined;
-  if (memory) {
-    const heap = await heapMiB(base);
-    const where = heap
-      ? `; main thread's V8 heap ${heap.heapUsed.toFixed(0)} MiB used of ${heap.heapTotal.toFixed(0)}, external ${heap.external.toFixed(0)} MiB`
-      : '';
-    const line = `platform memory after the run: RSS ${memory.rss.toFixed(0)} MiB (peak ${memory.peak.toFixed(0)} MiB)${where}`;
-    console.log(line);
-    notes.push(line);
+  for (const moment of ['after the run', `after ${settle} s idle`]) {
+    if (moment !== 'after the run') await sleep(settle * 1_000);
+    const line = await memoryLine(platform.proc.pid, base, moment);
+    if (line) {
+      console.log(line);
+      notes.push(line);
+    }
   }
   console.log(
     `\nload average now ${loadavg()
