@@ -34,6 +34,7 @@ export const sectionProcedures = {
       space: space!,
       title: input.title,
       icon: input.icon,
+      siteSectionGroupId: input.siteSectionGroupId,
     });
     return presentSectionById(ctx, site, section.id);
   }),

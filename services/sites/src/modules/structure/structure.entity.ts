@@ -1,5 +1,24 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
+/**
+ * A group of sections (and of other groups, `parentId`) in the site's navigation. Sections and groups of one level
+ * (the root, or a group) are ordered together by `position` (dense `1, 2, …`, as the sections were).
+ */
+export const SiteSectionGroup = defineEntity({
+  name: 'SiteSectionGroup',
+  tableName: 'site_section_group',
+  properties: {
+    id: p.string().primary(),
+    siteId: p.string(),
+    parentId: p.string().nullable(),
+    title: p.string(),
+    icon: p.string().nullable(),
+    position: p.bigint('number'),
+    createdAt: p.datetime(),
+  },
+});
+export type ISiteSectionGroup = InferEntity<typeof SiteSectionGroup>;
+
 /** A section of a site: a group of site spaces (variants), ordered among the sections by `position`. */
 export const SiteSection = defineEntity({
   name: 'SiteSection',
@@ -12,6 +31,8 @@ export const SiteSection = defineEntity({
     icon: p.string().nullable(),
     path: p.string(),
     condition: p.string().nullable(),
+    /** The section group the section is in; null: at the root of the site. */
+    sectionGroupId: p.string().nullable(),
     /** One section of a site is its default (kept by the commands, under the site's row lock). */
     isDefault: p.boolean(),
     position: p.bigint('number'),
@@ -35,6 +56,9 @@ export const SiteSpace = defineEntity({
     isDefault: p.boolean(),
     position: p.bigint('number'),
     createdAt: p.datetime(),
+    /** The site space's overrides of the site's customization (`overrideSiteSpaceCustomizationById`); null: none. */
+    customization: p.json<Record<string, unknown>>().nullable(),
+    customizationUpdatedAt: p.datetime().nullable(),
   },
 });
 export type ISiteSpace = InferEntity<typeof SiteSpace>;
