@@ -1,7 +1,7 @@
 import type { Space } from '@quire/contracts';
-import { conflict, invalid, newId, slugify, uniqueSlug, type EntityManager } from '@quire/kit';
+import { conflict, invalid, newId, orderKeysBetween, slugify, uniqueSlug, type EntityManager } from '@quire/kit';
 import type { ISite } from '../modules/sites/site.entity.ts';
-import { lastPosition } from '../modules/structure/order.ts';
+import { lastKey } from '../modules/structure/order.ts';
 import { MAX_SECTIONS, MAX_SITE_SPACES, type SiteTree } from '../modules/structure/site-tree.ts';
 import { SiteSection, type ISiteSection, type ISiteSpace } from '../modules/structure/structure.entity.ts';
 import { groupNamed, placeInLevel } from './section-group-commands.ts';
@@ -45,13 +45,15 @@ export async function sectionCreator(em: EntityManager, props: SectionCreatorPro
     condition: null,
     sectionGroupId: group?.id ?? null,
     isDefault: tree.sections.length === 0,
-    position: lastPosition(tree.navItems(group?.id ?? null).map((i) => i.entity)),
+    order: lastKey(tree.navItems(group?.id ?? null).map((i) => i.entity)),
     createdAt: now,
   });
   const first = await createSiteSpace(em, site, section.id, [], space, now);
   if (tree.sections.length === 0) {
+    const root = tree.levelSpaces(null);
+    const keys = orderKeysBetween(first.order, null, root.length);
     const moved: ISiteSpace[] = [first];
-    for (const t of tree.levelSpaces(null)) {
+    for (const [i, t] of root.entries()) {
       const s = t.entity;
       s.path = uniqueSlug(
         s.path,
@@ -59,7 +61,7 @@ export async function sectionCreator(em: EntityManager, props: SectionCreatorPro
       );
       s.sectionId = section.id;
       s.isDefault = false;
-      s.position = moved.length + 1;
+      s.order = keys[i]!;
       moved.push(s);
     }
   }

@@ -1,6 +1,6 @@
-import { conflict, invalid, newId, type EntityManager } from '@quire/kit';
+import { conflict, invalid, newId, orderKeysBetween, type EntityManager } from '@quire/kit';
 import type { ISite } from '../modules/sites/site.entity.ts';
-import { lastPosition, renumber } from '../modules/structure/order.ts';
+import { lastKey } from '../modules/structure/order.ts';
 import { MAX_GROUP_DEPTH, MAX_SECTION_GROUPS, type SiteTree } from '../modules/structure/site-tree.ts';
 import { SiteSectionGroup, type ISiteSection, type ISiteSectionGroup } from '../modules/structure/structure.entity.ts';
 import { siteChanged } from './structure-helpers.ts';
@@ -24,18 +24,17 @@ function heightOf(tree: SiteTree, group: ISiteSectionGroup, seen = new Set<strin
 }
 
 /**
- * Puts a section or a group last in `level` (a group, or the root) and closes the gap it left in its old level.
- * The caller checked that the move makes no cycle.
+ * Puts a section or a group last in `level` (a group, or the root): a key after the last one there, the only row
+ * written (its old level keeps its keys). The caller checked that the move makes no cycle.
  */
 export function placeInLevel(tree: SiteTree, item: ISiteSection | ISiteSectionGroup, level: string | null): void {
   const isSection = 'path' in item;
   const from = isSection ? (item.sectionGroupId ?? null) : (item.parentId ?? null);
   const target = tree.navItems(level).map((i) => i.entity);
   if (from === level && target.some((e) => e.id === item.id)) return;
-  item.position = lastPosition(target);
+  item.order = lastKey(target);
   if (isSection) item.sectionGroupId = level;
   else item.parentId = level;
-  renumber(tree.navItems(from).map((i) => i.entity));
 }
 
 export interface SectionGroupCreatorProps {
@@ -73,7 +72,7 @@ export function sectionGroupCreator(em: EntityManager, props: SectionGroupCreato
     parentId: parent?.id ?? null,
     title: props.title,
     icon: props.icon ?? null,
-    position: lastPosition(tree.navItems(parent?.id ?? null).map((i) => i.entity)),
+    order: lastKey(tree.navItems(parent?.id ?? null).map((i) => i.entity)),
     createdAt: now,
   });
   tree.groups.push(group);
@@ -112,7 +111,10 @@ export function sectionGroupUpdater(em: EntityManager, props: SectionGroupUpdate
   return group;
 }
 
-/** Deletes a group: its sections and groups take its place in its parent level, in their order. */
+/**
+ * Deletes a group: its sections and groups take its place in its parent level, in their order (keys between the
+ * group's neighbours; only they are written).
+ */
 export function sectionGroupDeleter(
   em: EntityManager,
   { site, tree, group, now = new Date() }: { site: ISite; tree: SiteTree; group: ISiteSectionGroup; now?: Date },
@@ -121,11 +123,12 @@ export function sectionGroupDeleter(
   const children = tree.navItems(group.id).map((i) => i.entity);
   const siblings = tree.navItems(level).map((i) => i.entity);
   const at = siblings.findIndex((e) => e.id === group.id);
-  for (const child of children) {
+  const keys = orderKeysBetween(siblings[at - 1]?.order, siblings[at + 1]?.order, children.length);
+  children.forEach((child, i) => {
+    child.order = keys[i]!;
     if ('path' in child) child.sectionGroupId = level;
     else child.parentId = level;
-  }
-  renumber([...siblings.slice(0, at), ...children, ...siblings.slice(at + 1)]);
+  });
   em.remove(group);
   siteChanged(em, site, ['sections'], now);
 }

@@ -1,7 +1,7 @@
 import type { SitePosition, SiteStructurePointer } from '@quire/contracts';
 import { invalid, notFound, type EntityManager } from '@quire/kit';
 import type { ISite } from '../modules/sites/site.entity.ts';
-import { renumber, reorder } from '../modules/structure/order.ts';
+import { keyAt } from '../modules/structure/order.ts';
 import type { SiteTree } from '../modules/structure/site-tree.ts';
 import { siteChanged } from './structure-helpers.ts';
 
@@ -28,8 +28,9 @@ function navSiblings(tree: SiteTree, item: SiteStructurePointer) {
 
 /**
  * Orders siblings: a section or a section group among the sections and groups of its level (the root, or a group),
- * a site space among the site spaces of its section (or of the root). The reference must be a sibling of a kind
- * ordered with the item (400); the item must be on the site (404).
+ * a site space among the site spaces of its section (or of the root). The item gets a key between its new
+ * neighbours' (one row written; none when it is there already). The reference must be a sibling of a kind ordered
+ * with the item (400); the item must be on the site (404).
  */
 export function structureSorter(em: EntityManager, props: StructureSorterProps): void {
   const { site, tree, item } = props;
@@ -41,12 +42,12 @@ export function structureSorter(em: EntityManager, props: StructureSorterProps):
   const position = { before: props.position?.before?.id, after: props.position?.after?.id };
   if (nav) {
     const { entity, siblings } = navSiblings(tree, item);
-    renumber(reorder(siblings, entity, position, field));
+    entity.order = keyAt(siblings, entity, position, field);
   } else {
     const t = tree.siteSpace(item.id);
     if (!t) throw notFound('Site space');
     const siblings = tree.levelSpaces(t.entity.sectionId ?? null).map((s) => s.entity);
-    renumber(reorder(siblings, t.entity, position, field));
+    t.entity.order = keyAt(siblings, t.entity, position, field);
   }
   siteChanged(em, site, ['structure'], props.now ?? new Date());
 }

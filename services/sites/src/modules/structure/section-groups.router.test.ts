@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ops, type SiteSection, type SiteSectionGroup } from '@quire/contracts';
+import { sql } from '@quire/kit';
 import { buildSpace, failureOf, userActor } from '@quire/kit/testing';
 import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 
@@ -41,6 +42,25 @@ async function structure(siteId: string): Promise<Shape[]> {
   const s = await call(ops.getSiteStructure, { organizationId: ORG, siteId }, reader);
   if (s.type !== 'sections') throw new Error('expected sections');
   return shapeOf(s.structure);
+}
+
+/** The rows of a site's sections, groups and site spaces that `work` wrote (their `xmin` changed), by title or id. */
+async function rowsWritten(siteId: string, work: () => Promise<unknown>): Promise<string[]> {
+  const snapshot = async () =>
+    new Map(
+      (
+        await sql<{ row: string; xmin: string }>(
+          p.sites.em(),
+          `select 'section ' || title as row, xmin::text from :schema.site_section where site_id = ?
+           union all select 'group ' || title, xmin::text from :schema.site_section_group where site_id = ?
+           union all select 'site space ' || id, xmin::text from :schema.site_space where site_id = ?`,
+          [siteId, siteId, siteId],
+        )
+      ).map((r) => [r.row, r.xmin]),
+    );
+  const before = await snapshot();
+  await work();
+  return [...(await snapshot())].filter(([row, xmin]) => before.get(row) !== xmin).map(([row]) => row);
 }
 
 describe('section groups', () => {
@@ -228,5 +248,102 @@ describe('section groups', () => {
       call(ops.addSectionGroupToSite, { organizationId: ORG, siteId: bare.id, title: 'G' }, creator),
     );
     expect((await none).reason).toBe('conflict');
+  });
+
+  it('moves an item by writing its own row only: a key between its new neighbours, nothing renumbered', async () => {
+    const { siteId, sections } = await siteWithSections('Keys', ['S1', 'S2', 'S3', 'S4', 'S5']);
+    const [s1, s2, s3, s4, s5] = sections;
+    const sort = (item: { type: 'site-section' | 'site-section-group' | 'site-space'; id: string }, position: object) =>
+      call(ops.sortSiteStructure, { organizationId: ORG, siteId, item, position } as never, creator);
+    const first = { before: { type: 'site-section', id: s1!.id } };
+    expect(await rowsWritten(siteId, () => sort({ type: 'site-section', id: s5!.id }, first))).toEqual(['section S5']);
+    expect(await structure(siteId)).toEqual(['S5', 'S1', 'S2', 'S3', 'S4']);
+    const moveS1 = () =>
+      call(
+        ops.moveSiteSection,
+        {
+          organizationId: ORG,
+          siteId,
+          siteSectionId: s1!.id,
+          position: { after: { type: 'site-section', siteSection: s4!.id } },
+        },
+        creator,
+      );
+    expect(await rowsWritten(siteId, moveS1)).toEqual(['section S1']);
+    expect(await structure(siteId)).toEqual(['S5', 'S2', 'S3', 'S4', 'S1']);
+    // Put where it already is: nothing written.
+    expect(await rowsWritten(siteId, moveS1)).toEqual([]);
+
+    const group = await call(
+      ops.addSectionGroupToSite,
+      { organizationId: ORG, siteId, title: 'G', sections: [s3!.id] },
+      creator,
+    );
+    const before = { before: { type: 'site-section', id: s5!.id } };
+    expect(await rowsWritten(siteId, () => sort({ type: 'site-section-group', id: group.id }, before))).toEqual([
+      'group G',
+    ]);
+    const intoGroup = () =>
+      call(
+        ops.updateSiteSectionById,
+        { organizationId: ORG, siteId, siteSectionId: s2!.id, siteSectionGroupId: group.id },
+        creator,
+      );
+    expect(await rowsWritten(siteId, intoGroup)).toEqual(['section S2']);
+    expect(await structure(siteId)).toEqual([{ G: ['S3', 'S2'] }, 'S5', 'S4', 'S1']);
+
+    // Site spaces within their section.
+    const added = [];
+    for (const title of ['V1', 'V2', 'V3']) {
+      const space = await buildSpace(p.content, { org: ORG, title, as: admin });
+      added.push(
+        await call(ops.addSpaceToSite, { organizationId: ORG, siteId, spaceId: space.id, sectionId: s4!.id }, creator),
+      );
+    }
+    const v3 = added[2]!;
+    const top = { before: { type: 'site-space', id: s4!.siteSpaces[0]!.id } };
+    expect(await rowsWritten(siteId, () => sort({ type: 'site-space', id: v3.id }, top))).toEqual([
+      `site space ${v3.id}`,
+    ]);
+    const shown = await call(ops.listSiteSections, { organizationId: ORG, siteId }, reader);
+    expect(shown.items.find((s) => s.id === s4!.id)!.siteSpaces.map((s) => s.space?.title)).toEqual([
+      'V3',
+      'S4',
+      'V1',
+      'V2',
+    ]);
+  });
+
+  it('pages the sections in navigation order, through groups', async () => {
+    const { siteId, sections } = await siteWithSections('Pages', ['P1', 'P2', 'P3', 'P4', 'P5']);
+    const outer = await call(
+      ops.addSectionGroupToSite,
+      { organizationId: ORG, siteId, title: 'Outer', sections: [sections[4]!.id, sections[0]!.id] },
+      creator,
+    );
+    await call(
+      ops.addSectionGroupToSite,
+      { organizationId: ORG, siteId, title: 'Inner', parent: outer.id, sections: [sections[2]!.id] },
+      creator,
+    );
+    await call(
+      ops.sortSiteStructure,
+      {
+        organizationId: ORG,
+        siteId,
+        item: { type: 'site-section-group', id: outer.id },
+        position: { before: { type: 'site-section', id: sections[1]!.id } },
+      },
+      creator,
+    );
+    expect(await structure(siteId)).toEqual([{ Outer: ['P5', 'P1', { Inner: ['P3'] }] }, 'P2', 'P4']);
+    const titles: string[] = [];
+    let page: string | undefined;
+    do {
+      const list = await call(ops.listSiteSections, { organizationId: ORG, siteId, limit: 2, page }, reader);
+      titles.push(...list.items.map((s) => s.title));
+      page = list.next?.page;
+    } while (page);
+    expect(titles).toEqual(['P5', 'P1', 'P3', 'P2', 'P4']);
   });
 });

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@quire/kit';
 import { ContentSpace } from '../spaces/content-space.entity.ts';
+import { compareOrdered } from './order.ts';
 import {
   SiteSection,
   SiteSectionGroup,
@@ -45,8 +46,7 @@ export class SiteTree {
     this.spaces = [...spaces].sort(
       (a, b) =>
         (order.get(a.entity.sectionId ?? '') ?? -1) - (order.get(b.entity.sectionId ?? '') ?? -1) ||
-        a.entity.position - b.entity.position ||
-        cmp(a.entity.id, b.entity.id),
+        compareOrdered(a.entity, b.entity),
     );
   }
 
@@ -74,7 +74,17 @@ export class SiteTree {
         .filter((g) => known(g.parentId ?? null) === level && g.id !== g.parentId)
         .map((entity) => ({ type: 'site-section-group' as const, entity })),
     ];
-    return items.sort((a, b) => a.entity.position - b.entity.position || cmp(a.entity.id, b.entity.id));
+    return items.sort((a, b) => compareOrdered(a.entity, b.entity));
+  }
+
+  /**
+   * A section's place in navigation order as one string, for keyset cursors: `key!id` of each group above it, then
+   * its own, joined by spaces. `!` and the space sort below every character of keys and ids, so two sections'
+   * strings compare (by code unit) as the sections are ordered.
+   */
+  navKey(section: ISiteSection): string {
+    const groups = section.sectionGroupId ? this.groupChain(section.sectionGroupId).reverse() : [];
+    return [...groups, section].map((item) => `${item.order}!${item.id}`).join(' ');
   }
 
   group(id: string): ISiteSectionGroup | undefined {
@@ -109,9 +119,10 @@ export class SiteTree {
   }
 
   static async load(em: EntityManager, siteId: string): Promise<SiteTree> {
-    const groups = await em.find(SiteSectionGroup, { siteId }, { orderBy: { position: 'asc', id: 'asc' } });
-    const sections = await em.find(SiteSection, { siteId }, { orderBy: { position: 'asc', id: 'asc' } });
-    const spaces = await em.find(SiteSpace, { siteId }, { orderBy: { position: 'asc', id: 'asc' } });
+    const orderBy = { order: 'asc', id: 'asc' } as const;
+    const groups = await em.find(SiteSectionGroup, { siteId }, { orderBy });
+    const sections = await em.find(SiteSection, { siteId }, { orderBy });
+    const spaces = await em.find(SiteSpace, { siteId }, { orderBy });
     const ids = [...new Set(spaces.map((s) => s.spaceId))];
     const projected = ids.length ? await em.find(ContentSpace, { id: { $in: ids } }) : [];
     const byId = new Map(projected.map((p) => [p.id, p]));
@@ -174,8 +185,6 @@ export class SiteTree {
     return this.defaultSection?.id ?? null;
   }
 }
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** At most this many site spaces on one site (the structure is presented with one batched call for its spaces). */
 export const MAX_SITE_SPACES = 1000;

@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 /**
  * A group of sections (and of other groups, `parentId`) in the site's navigation. Sections and groups of one level
- * (the root, or a group) are ordered together by `position` (dense `1, 2, …`, as the sections were).
+ * (the root, or a group) are ordered together by their order key (`ord`, the kit's fractional-indexing keys), then id.
  */
 export const SiteSectionGroup = defineEntity({
   name: 'SiteSectionGroup',
@@ -13,13 +13,14 @@ export const SiteSectionGroup = defineEntity({
     parentId: p.string().nullable(),
     title: p.string(),
     icon: p.string().nullable(),
-    position: p.bigint('number'),
+    /** Fractional-indexing key among its siblings (kit `orderKeyBetween`), compared byte by byte; ties by id. */
+    order: p.string().fieldName('ord'),
     createdAt: p.datetime(),
   },
 });
 export type ISiteSectionGroup = InferEntity<typeof SiteSectionGroup>;
 
-/** A section of a site: a group of site spaces (variants), ordered among the sections by `position`. */
+/** A section of a site: a group of site spaces (variants), ordered among the sections and groups of its level by `ord`. */
 export const SiteSection = defineEntity({
   name: 'SiteSection',
   tableName: 'site_section',
@@ -35,13 +36,14 @@ export const SiteSection = defineEntity({
     sectionGroupId: p.string().nullable(),
     /** One section of a site is its default (kept by the commands, under the site's row lock). */
     isDefault: p.boolean(),
-    position: p.bigint('number'),
+    /** Fractional-indexing key among its siblings (kit `orderKeyBetween`), compared byte by byte; ties by id. */
+    order: p.string().fieldName('ord'),
     createdAt: p.datetime(),
   },
 });
 export type ISiteSection = InferEntity<typeof SiteSection>;
 
-/** A space shown on a site, at the root (no section) or in a section; ordered among its siblings by `position`. */
+/** A space shown on a site, at the root (no section) or in a section; ordered among its siblings by `ord`. */
 export const SiteSpace = defineEntity({
   name: 'SiteSpace',
   tableName: 'site_space',
@@ -54,7 +56,8 @@ export const SiteSpace = defineEntity({
     condition: p.string().nullable(),
     /** One site space per level (the root, or a section) is its default. */
     isDefault: p.boolean(),
-    position: p.bigint('number'),
+    /** Fractional-indexing key among its siblings (kit `orderKeyBetween`), compared byte by byte; ties by id. */
+    order: p.string().fieldName('ord'),
     createdAt: p.datetime(),
     /** The site space's overrides of the site's customization (`overrideSiteSpaceCustomizationById`); null: none. */
     customization: p.json<Record<string, unknown>>().nullable(),

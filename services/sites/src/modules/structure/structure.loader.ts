@@ -84,10 +84,10 @@ export async function loadShownSiteSpaces(
     input.default === undefined
       ? tree.shown
       : tree.shown.filter((t) => (t.entity.id === siteDefault) === input.default);
-  const sectionOrder = new Map(tree.sections.map((s, i) => [s.id, i]));
+  const sectionKey = new Map(tree.sections.map((s) => [s.id, tree.navKey(s)]));
   const page = pageOfList(
     shown,
-    (t: TreeSpace) => [sectionOrder.get(t.entity.sectionId ?? '') ?? -1, t.entity.position, t.entity.id],
+    (t: TreeSpace) => [sectionKey.get(t.entity.sectionId ?? '') ?? '', t.entity.order, t.entity.id],
     input,
   );
   return { site, tree, page };
