@@ -5,7 +5,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HTTP_OPERATIONS, ops, type Actor, type OperationInput, type OperationOutput } from '@quire/contracts';
+import {
+  HTTP_OPERATIONS,
+  ops,
+  sectionsOfStructure,
+  type Actor,
+  type OperationInput,
+  type OperationOutput,
+} from '@quire/contracts';
 import { publicError, sha256Hex, toPublicError, verifyApiToken, type ServiceClients } from '@quire/kit';
 import type { ActorResolver } from './auth.ts';
 import { sendError } from './errors.ts';
@@ -262,7 +269,9 @@ function liveRevisions(published: PublishedSite): Map<string, string> {
   const out = new Map<string, string>();
   const structure = published.structure;
   const siteSpaces =
-    structure.type === 'sections' ? structure.structure.flatMap((s) => s.siteSpaces) : structure.structure;
+    structure.type === 'sections'
+      ? sectionsOfStructure(structure.structure).flatMap((s) => s.siteSpaces)
+      : structure.structure;
   for (const t of siteSpaces) if (t.space) out.set(t.space.id, t.space.revision);
   return out;
 }

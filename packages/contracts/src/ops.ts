@@ -9,6 +9,8 @@ export * from './operations/translations.ts';
 export * from './operations/spaces-internal.ts';
 export * from './operations/sites.ts';
 export * from './operations/sites-structure.ts';
+export * from './operations/sites-section-groups.ts';
+export * from './operations/sites-customization.ts';
 export * from './operations/sites-share-links.ts';
 export * from './operations/sites-internal.ts';
 export * from './operations/sites-redirects.ts';

@@ -10,6 +10,8 @@ import * as saml from './operations/saml.ts';
 import * as translations from './operations/translations.ts';
 import * as sites from './operations/sites.ts';
 import * as sitesStructure from './operations/sites-structure.ts';
+import * as sitesSectionGroups from './operations/sites-section-groups.ts';
+import * as sitesCustomization from './operations/sites-customization.ts';
 import * as sitesShareLinks from './operations/sites-share-links.ts';
 import * as sitesInternal from './operations/sites-internal.ts';
 import * as sitesRedirects from './operations/sites-redirects.ts';
@@ -69,6 +71,8 @@ export const ServiceOperations = {
   sites: {
     ...sites,
     ...sitesStructure,
+    ...sitesSectionGroups,
+    ...sitesCustomization,
     ...sitesShareLinks,
     ...sitesInternal,
     ...sitesRedirects,

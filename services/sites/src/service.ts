@@ -21,8 +21,10 @@ import { siteProcedures } from './modules/sites/sites.router.ts';
 import { ContentSpace } from './modules/spaces/content-space.entity.ts';
 import { spaceEventsConsumer } from './modules/spaces/space-events.consumer.ts';
 import { sectionProcedures } from './modules/structure/sections.router.ts';
+import { sectionGroupProcedures } from './modules/structure/section-groups.router.ts';
+import { customizationProcedures } from './modules/customization/customization.router.ts';
 import { siteSpaceProcedures } from './modules/structure/site-spaces.router.ts';
-import { SiteSection, SiteSpace } from './modules/structure/structure.entity.ts';
+import { SiteSection, SiteSectionGroup, SiteSpace } from './modules/structure/structure.entity.ts';
 import { structureProcedures } from './modules/structure/structure.router.ts';
 import { SiteGrant } from './modules/permissions/site-grant.entity.ts';
 import { sitePermissionEventsConsumer } from './modules/permissions/site-permission-events.consumer.ts';
@@ -33,6 +35,8 @@ export const sitesRouter = serviceRouter('sites', ServiceOperations.sites, {
   ...siteProcedures,
   ...structureProcedures,
   ...sectionProcedures,
+  ...sectionGroupProcedures,
+  ...customizationProcedures,
   ...siteSpaceProcedures,
   ...shareLinkProcedures,
   ...adaptiveProcedures,
@@ -47,7 +51,17 @@ export const sitesRouter = serviceRouter('sites', ServiceOperations.sites, {
 export const sitesService: ServiceDefinition<SitesConfig> = {
   name: 'sites',
   schema: 'sites',
-  entities: [ContentSpace, Site, SiteSection, SiteSpace, ShareLink, SiteRedirect, SitePublishingAuth, SiteGrant],
+  entities: [
+    ContentSpace,
+    Site,
+    SiteSection,
+    SiteSectionGroup,
+    SiteSpace,
+    ShareLink,
+    SiteRedirect,
+    SitePublishingAuth,
+    SiteGrant,
+  ],
   migrations,
   router: sitesRouter,
   jobs: (deps) => [resealPublishingKeysJob(deps)],

@@ -18,6 +18,8 @@ if (!hasChromium && process.env.QUIRE_REQUIRE_BROWSER === '1') {
 
 /** Screenshots are kept as test artifacts (gitignored). */
 const ARTIFACTS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../test-artifacts');
+/** Where the section group's screenshots are also copied, to be looked at outside the test run. */
+const SHOTS = process.env.QUIRE_SHOTS_DIR ?? ARTIFACTS;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {
@@ -86,6 +88,7 @@ describe.skipIf(!hasChromium)('a published site in Chromium', () => {
     hostile = published.urls.published!.replace('http://quire.test', p.url);
     browser = await chromium.launch({ executablePath: CHROMIUM });
     mkdirSync(ARTIFACTS, { recursive: true });
+    mkdirSync(SHOTS, { recursive: true });
   }, 90_000);
   afterAll(async () => {
     await browser?.close();
@@ -170,6 +173,91 @@ describe.skipIf(!hasChromium)('a published site in Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'published-site-375-menu.png') });
     expect(await axe(page)).toEqual([]);
     await page.close();
+  });
+
+  it('opens a section group from its tab without script, by mouse and keyboard, and shows the site icon', {
+    timeout: 120_000,
+  }, async () => {
+    const api = p.client(acme.token);
+    const org = acme.organization.id;
+    const { site } = await publishDemoSite(api, org, 'Grouped Site');
+    const changelog = (await api.orgs.createSpace(org, { title: 'Changelog' })).data;
+    await writePages(api, changelog.id, [{ ref: 'r', title: 'Releases', markdown: 'Version 2 is out.\n' }]);
+    const sections = (await api.orgs.listSiteSections(org, site.id)).data.items;
+    const reference = sections.find((s) => s.title === 'API Reference')!;
+    const group = (await api.orgs.addSectionGroupToSite(org, site.id, { title: 'Reference', sections: [reference.id] }))
+      .data;
+    await api.orgs.addSectionToSite(org, site.id, {
+      spaceId: changelog.id,
+      title: 'Changelog',
+      siteSectionGroupId: group.id,
+    } as never);
+    await api.orgs.updateSiteCustomizationById(org, site.id, {
+      title: 'Acme Grouped',
+      favicon: { emoji: '🚀' },
+      styling: { primaryColor: { light: '#0B6E4F', dark: '#6FD3A8' } },
+    } as never);
+    const url = site.urls.published!.replace('http://quire.test', p.url);
+    const shots = [ARTIFACTS, SHOTS];
+
+    // Without JavaScript: the group's tab opens its menu, a section of it opens, and its tab is then the current one.
+    const noScript = await browser.newPage({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
+    await noScript.goto(url);
+    const menu = noScript.locator('.section-group .group-menu');
+    await expect(menu.isVisible()).resolves.toBe(false);
+    await noScript.locator('.section-group summary').click();
+    await expect(menu.isVisible()).resolves.toBe(true);
+    await noScript.locator('.group-menu a', { hasText: 'Changelog' }).click();
+    await noScript.waitForURL(/\/changelog$/);
+    await expect(noScript.locator('h1').textContent()).resolves.toBe('Releases');
+    await expect(noScript.locator('.section-group.current summary').textContent()).resolves.toBe('Reference (current)');
+    await noScript.close();
+
+    // With the keyboard at 1280 px: Tab reaches the group's summary, Enter opens it, Tab goes into its menu.
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(url);
+    await expect(page.locator('.site-title .site-logo-emoji').textContent()).resolves.toBe('🚀');
+    await expect(page.locator('.site-title').textContent()).resolves.toContain('Acme Grouped');
+    expect(await page.title()).toBe('Introduction | Acme Grouped');
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+    const accent = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent'));
+    expect(accent.trim()).toBe('#0B6E4F');
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => document.activeElement?.tagName === 'SUMMARY')) break;
+    }
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Reference');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.section-group .group-menu').isVisible()).resolves.toBe(true);
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('API Reference');
+    for (const dir of shots)
+      await page.screenshot({
+        path: join(dir, 'section-group-1280.png'),
+        clip: { x: 0, y: 0, width: 1280, height: 320 },
+      });
+    expect(await axe(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await expect(page.locator('h1').textContent()).resolves.toBe('API overview');
+    await page.close();
+
+    // At 375 px: the tabs wrap, the menu fits the screen, nothing scrolls sideways.
+    const phone = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    await phone.goto(url);
+    await phone.locator('.section-group summary').click();
+    const box = await phone.locator('.section-group .group-menu').boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    for (const dir of shots)
+      await phone.screenshot({
+        path: join(dir, 'section-group-375.png'),
+        clip: { x: 0, y: 0, width: 375, height: 420 },
+      });
+    expect(await axe(phone)).toEqual([]);
+    await phone.locator('.group-menu a', { hasText: 'Changelog' }).click();
+    await expect(phone.locator('h1').textContent()).resolves.toBe('Releases');
+    await phone.close();
   });
 
   it('follows the dark colour scheme', { timeout: 60_000 }, async () => {

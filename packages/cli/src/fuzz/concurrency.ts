@@ -93,7 +93,7 @@ export class ConcurrencyRunner {
     { copies = 8, seed = 1 }: ConcurrencyOptions,
   ) {
     this.#ops = readOperations(document);
-    this.#contract = new Contract(this.#ops);
+    this.#contract = new Contract();
     this.#creators = creatorsOf(this.#ops);
     this.#clients = Array.from({ length: copies }, () => new RawClient(url));
     this.#targets = targets;

@@ -45,12 +45,22 @@ export class Contract {
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
 
-  constructor(operations: Operation[]) {
+  /**
+   * Each success schema is compiled when an answer first needs it, not all at once: compiling the whole document
+   * takes seconds of synchronous work, and the fuzz shares its process with the platform it checks (under load, a
+   * stalled event loop fails the requests waiting on it).
+   */
+  constructor() {
     addFormats(this.ajv);
-    for (const op of operations) {
-      for (const [status, schema] of op.success)
-        if (schema) this.validators.set(`${op.key} ${status}`, this.ajv.compile(schema));
-    }
+  }
+
+  private validator(op: Operation, status: number): ValidateFunction | undefined {
+    const schema = op.success.get(status);
+    if (!schema) return undefined;
+    const key = `${op.key} ${status}`;
+    let validate = this.validators.get(key);
+    if (!validate) this.validators.set(key, (validate = this.ajv.compile(schema)));
+    return validate;
   }
 
   check(op: Operation, req: FuzzRequest, outcome: Outcome): Violation[] {
@@ -92,7 +102,7 @@ export class Contract {
   private successProblem(op: Operation, res: RawResponse): { message: string; signature: string } | undefined {
     if (res.status === 204 || res.status === 205)
       return res.text === '' ? undefined : { message: `${res.status} with a body`, signature: 'non-empty' };
-    const validate = this.validators.get(`${op.key} ${res.status}`);
+    const validate = this.validator(op, res.status);
     if (!validate) return undefined;
     if (!isJson(res.contentType))
       return { message: `content type ${res.contentType ?? '(none)'}, not JSON`, signature: 'content-type' };

@@ -76,7 +76,7 @@ const doc = {
 
 const operations = readOperations(doc);
 const [getThing, deleteThing] = operations;
-const contract = new Contract(operations);
+const contract = new Contract();
 const request = (over: Partial<FuzzRequest> = {}): FuzzRequest => ({
   operation: 'GET /v1/things/{thingId}',
   method: 'GET',

@@ -38,13 +38,31 @@ export function valueOf(schema: JsonSchema, ids: readonly string[]): fc.Arbitrar
 const INT32 = 2 ** 31 - 1;
 const clampInt = (n: number) => Math.max(-INT32, Math.min(INT32, Math.trunc(n)));
 
+/**
+ * Arbitraries that are slow to build, built once per run and shared. Building one for a pattern parses the regular
+ * expression into a generator (tens of milliseconds; a Unicode property class, more), and a schema such as the
+ * site customization holds the same pattern dozens of times, built again for every request shape: seconds of
+ * synchronous work in the process that also runs the platform under test. An arbitrary holds no state, so sharing
+ * one draws the same values.
+ */
+const built = new Map<string, fc.Arbitrary<string>>();
+function once(key: string, build: () => fc.Arbitrary<string>): fc.Arbitrary<string> {
+  let arbitrary = built.get(key);
+  if (!arbitrary) built.set(key, (arbitrary = build()));
+  return arbitrary;
+}
+
 function stringOf(schema: JsonSchema, ids: readonly string[]): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = Math.max(min, Math.min(schema.maxLength ?? 40, 40));
   const fits = (s: string) => s.length >= min && s.length <= (schema.maxLength ?? Infinity);
-  if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern, 'u'), { maxLength: max }).filter(fits);
-  if (schema.format === 'email') return fc.emailAddress().filter(fits);
-  if (schema.format === 'uri') return fc.webUrl().filter(fits);
+  const { pattern } = schema;
+  if (pattern)
+    return once(`pattern ${max} ${pattern}`, () =>
+      fc.stringMatching(new RegExp(pattern, 'u'), { maxLength: max }),
+    ).filter(fits);
+  if (schema.format === 'email') return once('email', () => fc.emailAddress()).filter(fits);
+  if (schema.format === 'uri') return once('uri', () => fc.webUrl()).filter(fits);
   if (schema.format === 'date-time')
     return fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString());
   const text = fc.oneof(

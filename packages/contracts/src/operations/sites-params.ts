@@ -5,3 +5,4 @@ export const siteId = IdSchema.describe('The unique id of the site');
 export const siteSectionId = IdSchema.describe('The unique id of the site section');
 export const siteSpaceId = IdSchema.describe('The unique id of the site space');
 export const shareLinkId = IdSchema.describe('The unique id of the share link');
+export const siteSectionGroupId = IdSchema.describe('The unique id of the site section group');

@@ -7,6 +7,7 @@ import {
   SiteIconSchema,
   SitePathSchema,
   SiteSectionDescriptionSchema,
+  SiteSectionGroupSchema,
   SiteSectionPositionSchema,
   SiteSectionSchema,
   SiteSectionTitleSchema,
@@ -49,7 +50,9 @@ export const sortSiteStructure = op({
     item: SiteStructurePointerSchema.describe('The site space or section to move'),
     position: SiteStructurePositionSchema.optional(),
   }),
-  output: z.union([SiteSpaceSchema, SiteSectionSchema]).describe('SiteStructureItem: the moved item'),
+  output: z
+    .union([SiteSpaceSchema, SiteSectionSchema, SiteSectionGroupSchema])
+    .describe('SiteStructureItem: the moved item'),
   http: {
     route: 'PATCH /orgs/{organizationId}/sites/{siteId}/structure/sort',
     operationId: 'sortSiteStructure',
@@ -78,6 +81,7 @@ export const addSectionToSite = op({
       .optional()
       .describe('Title of the section (2..128); the space title when absent'),
     icon: SiteIconSchema.nullable().optional(),
+    siteSectionGroupId: IdSchema.optional().describe('ID of the section group to create the section in (last there)'),
   }),
   output: SiteSectionSchema,
   http: {
@@ -100,6 +104,9 @@ export const updateSiteSectionById = op({
     condition,
     icon: SiteIconSchema.nullable().optional().describe('Name of the icon (max 50); null removes it'),
     description: SiteSectionDescriptionSchema.nullable().optional().describe('Description (max 256); null removes it'),
+    siteSectionGroupId: IdSchema.nullable()
+      .optional()
+      .describe('ID of the section group to move the section into (last there); null moves it to the root of the site'),
   }),
   output: SiteSectionSchema,
   http: {

@@ -138,6 +138,7 @@ export const SiteSectionSchema = z
     path: z.string().describe('Path of the section on the site (unique among the sections)'),
     condition: z.string().optional().describe('Expression deciding whether the section is shown to the visitor'),
     icon: z.string().optional().describe('Name of the icon of the section'),
+    sectionGroup: z.string().optional().describe('ID of the section group the section belongs to'),
     siteSpaces: z.array(SiteSpaceSchema).describe('The site spaces (variants) of the section, in order'),
     urls: z.object({
       published: UrlSchema.optional().describe('URL of the published section; only when the site is published'),
@@ -146,9 +147,44 @@ export const SiteSectionSchema = z
   .describe('SiteSection');
 export type SiteSection = z.infer<typeof SiteSectionSchema>;
 
+export const SiteSectionGroupTitleSchema = z.string().min(1).max(100).describe('Title of the section group (1..100)');
+
+export interface SiteSectionGroup {
+  object: 'site-section-group';
+  id: string;
+  title: string;
+  sections: SiteSection[];
+  sectionGroup?: string | undefined;
+  draft: boolean;
+  children: (SiteSection | SiteSectionGroup)[];
+  icon?: string | undefined;
+}
+
+export const SiteSectionGroupSchema: z.ZodType<SiteSectionGroup> = z
+  .object({
+    object: z.literal('site-section-group').describe('Always `site-section-group`'),
+    id: z.string().describe('Unique identifier of the section group'),
+    title: z.string().describe('Title of the section group'),
+    sections: z
+      .array(SiteSectionSchema)
+      .describe('Deprecated: the sections directly in the group, in order (use `children`)'),
+    sectionGroup: z.string().optional().describe('ID of the parent section group this group belongs to'),
+    draft: z.boolean().describe('Whether the group is a draft (always false: Quire has no draft groups)'),
+    children: z
+      .array(z.lazy(() => z.union([SiteSectionSchema, SiteSectionGroupSchema])))
+      .describe('The sections and section groups in the group, in order'),
+    icon: z.string().optional().describe('Name of the icon of the section group'),
+  })
+  .describe('SiteSectionGroup');
+
 export const SiteStructureSchema = z
   .discriminatedUnion('type', [
-    z.object({ type: z.literal('sections'), structure: z.array(SiteSectionSchema).describe('The sections, in order') }),
+    z.object({
+      type: z.literal('sections'),
+      structure: z
+        .array(z.union([SiteSectionSchema, SiteSectionGroupSchema]))
+        .describe('The sections and section groups at the root of the site, in order'),
+    }),
     z.object({
       type: z.literal('siteSpaces'),
       structure: z.array(SiteSpaceSchema).describe('The site spaces, in order'),
@@ -210,8 +246,8 @@ export const SiteTemplateConditionSchema = z
 /** A sibling in the site structure, for `sortSiteStructure`. */
 export const SiteStructurePointerSchema = z
   .object({
-    type: z.enum(['site-space', 'site-section']).describe('The kind of item'),
-    id: IdSchema.describe('Unique identifier of the site space or section'),
+    type: z.enum(['site-space', 'site-section', 'site-section-group']).describe('The kind of item'),
+    id: IdSchema.describe('Unique identifier of the site space, section or section group'),
   })
   .describe('SiteStructureItemPointer');
 export type SiteStructurePointer = z.infer<typeof SiteStructurePointerSchema>;
@@ -245,4 +281,18 @@ export const SiteSpacePositionSchema = positionOf(
     .describe('SiteSpacePointer'),
   'SiteSpaceMovePosition: where to put the site space among its siblings; last when neither is given',
 );
+export const SiteSectionGroupPositionSchema = positionOf(
+  z
+    .object({
+      type: z.enum(['site-section', 'site-section-group']),
+      id: IdSchema.describe('Unique identifier of the section or section group'),
+    })
+    .describe('SiteSectionGroupPointer'),
+  'SiteSectionGroupMovePosition: where to put the group among the sections and groups of its level; last when neither is given',
+);
 export type SitePosition = { before?: SiteStructurePointer | undefined; after?: SiteStructurePointer | undefined };
+
+/** Every section of a structure's items (groups opened, at any depth), in navigation order. */
+export function sectionsOfStructure(items: readonly (SiteSection | SiteSectionGroup)[]): SiteSection[] {
+  return items.flatMap((i) => (i.object === 'site-section' ? [i] : sectionsOfStructure(i.children)));
+}

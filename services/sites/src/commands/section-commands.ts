@@ -1,9 +1,10 @@
 import type { Space } from '@quire/contracts';
-import { conflict, invalid, newId, slugify, uniqueSlug, type EntityManager } from '@quire/kit';
+import { conflict, invalid, newId, orderKeysBetween, slugify, uniqueSlug, type EntityManager } from '@quire/kit';
 import type { ISite } from '../modules/sites/site.entity.ts';
-import { lastPosition } from '../modules/structure/order.ts';
+import { lastKey } from '../modules/structure/order.ts';
 import { MAX_SECTIONS, MAX_SITE_SPACES, type SiteTree } from '../modules/structure/site-tree.ts';
 import { SiteSection, type ISiteSection, type ISiteSpace } from '../modules/structure/structure.entity.ts';
+import { groupNamed, placeInLevel } from './section-group-commands.ts';
 import { createSiteSpace, ensureDefault, setDefault, siteChanged } from './structure-helpers.ts';
 
 export interface SectionCreatorProps {
@@ -14,11 +15,13 @@ export interface SectionCreatorProps {
   space: Space;
   title?: string | null | undefined;
   icon?: string | null | undefined;
+  /** The section group to create it in (400 naming `siteSectionGroupId` when the site has none such); the root when absent. */
+  siteSectionGroupId?: string | undefined;
   now?: Date;
 }
 
 /**
- * A new section, last among the sections (the default when it is the first), holding `space` as its first
+ * A new section, last among the sections and groups of its level (the default when it is the first), holding `space` as its first
  * site space (its default). The first section of a site takes in the site spaces that were at the root, after
  * its own, so the site keeps showing them.
  */
@@ -27,6 +30,7 @@ export async function sectionCreator(em: EntityManager, props: SectionCreatorPro
   const now = props.now ?? new Date();
   if (tree.sections.length >= MAX_SECTIONS) throw conflict(`A site holds at most ${MAX_SECTIONS} sections`);
   if (tree.spaces.length >= MAX_SITE_SPACES) throw conflict(`A site holds at most ${MAX_SITE_SPACES} site spaces`);
+  const group = groupNamed(tree, props.siteSectionGroupId, 'siteSectionGroupId');
   const title = props.title ?? (space.title.trim().length >= 2 ? space.title : 'Untitled section');
   const section = em.create(SiteSection, {
     id: newId(),
@@ -39,14 +43,17 @@ export async function sectionCreator(em: EntityManager, props: SectionCreatorPro
       tree.sections.map((s) => s.path),
     ),
     condition: null,
+    sectionGroupId: group?.id ?? null,
     isDefault: tree.sections.length === 0,
-    position: lastPosition(tree.sections),
+    order: lastKey(tree.navItems(group?.id ?? null).map((i) => i.entity)),
     createdAt: now,
   });
   const first = await createSiteSpace(em, site, section.id, [], space, now);
   if (tree.sections.length === 0) {
+    const root = tree.levelSpaces(null);
+    const keys = orderKeysBetween(first.order, null, root.length);
     const moved: ISiteSpace[] = [first];
-    for (const t of tree.levelSpaces(null)) {
+    for (const [i, t] of root.entries()) {
       const s = t.entity;
       s.path = uniqueSlug(
         s.path,
@@ -54,7 +61,7 @@ export async function sectionCreator(em: EntityManager, props: SectionCreatorPro
       );
       s.sectionId = section.id;
       s.isDefault = false;
-      s.position = moved.length + 1;
+      s.order = keys[i]!;
       moved.push(s);
     }
   }
@@ -73,6 +80,8 @@ export interface SectionUpdaterProps {
   condition?: string | null | undefined;
   icon?: string | null | undefined;
   description?: string | null | undefined;
+  /** The section group to move it into (last there), null for the root; unset keeps it where it is. */
+  siteSectionGroupId?: string | null | undefined;
   now?: Date;
 }
 
@@ -96,6 +105,8 @@ export function sectionUpdater(em: EntityManager, props: SectionUpdaterProps): I
       chosen.entity,
     );
   }
+  if (props.siteSectionGroupId !== undefined)
+    placeInLevel(tree, section, groupNamed(tree, props.siteSectionGroupId, 'siteSectionGroupId')?.id ?? null);
   if (props.title !== undefined) section.title = props.title;
   if (props.path !== undefined) section.path = props.path;
   if (props.condition !== undefined) section.condition = props.condition;

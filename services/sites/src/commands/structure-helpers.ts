@@ -2,7 +2,7 @@ import { Events, type Space } from '@quire/contracts';
 import { newId, recordEvent, slugify, uniqueSlug, type EntityManager } from '@quire/kit';
 import type { ISite } from '../modules/sites/site.entity.ts';
 import { SiteSpace, type ISiteSpace } from '../modules/structure/structure.entity.ts';
-import { lastPosition } from '../modules/structure/order.ts';
+import { lastKey } from '../modules/structure/order.ts';
 import { contentSpaceRepository } from '../modules/spaces/content-space.repository.ts';
 
 /** Makes `chosen` the one default of its level. */
@@ -46,7 +46,7 @@ export async function createSiteSpace(
     ),
     condition: null,
     isDefault: !siblings.some((s) => s.isDefault),
-    position: lastPosition(siblings),
+    order: lastKey(siblings),
     createdAt: now,
   });
 }

@@ -5,6 +5,8 @@ import { SiteRedirectsPublishingAuthMigration } from './0004-site-redirects-publ
 import { SiteBasenameInstanceUniqueMigration } from './0005-site-basename-instance-unique.ts';
 import { SitePermissionsMigration } from './0007-site-permissions.ts';
 import { SiteRedirectsGitMigration } from './0010-site-redirects-git.ts';
+import { SiteSectionGroupsCustomizationMigration } from './0011-site-section-groups-customization.ts';
+import { SiteOrderKeysMigration } from './0012-site-order-keys.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -15,4 +17,6 @@ export const migrations = [
   { name: '0005_site_basename_instance_unique', class: SiteBasenameInstanceUniqueMigration },
   { name: '0007_site_permissions', class: SitePermissionsMigration },
   { name: '0010_site_redirects_git', class: SiteRedirectsGitMigration },
+  { name: '0011_site_section_groups_customization', class: SiteSectionGroupsCustomizationMigration },
+  { name: '0012_site_order_keys', class: SiteOrderKeysMigration },
 ];

@@ -6,6 +6,7 @@ import { textOf, type DocNode } from './render/context.ts';
 import {
   absolutePageUrl,
   siteSpaceTitle,
+  siteTitleFor,
   spaceView,
   visibleSiteSpaces,
   visitorOf,
@@ -47,7 +48,7 @@ const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
 
 /** `llms.txt` (llmstxt.org): the site's title, then each site space's pages as markdown links to their `.md`. */
 export async function llmsTxt(v: SiteView): Promise<string> {
-  const out = [`# ${oneLine(v.site.title)}`, ''];
+  const out = [`# ${oneLine(siteTitleFor(v, null))}`, ''];
   for (const s of await spaces(v)) {
     out.push(`## ${oneLine(siteSpaceTitle(s.siteSpace))}`, '');
     for (const p of s.pages.reading.filter(listed)) {

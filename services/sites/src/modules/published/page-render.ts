@@ -8,7 +8,9 @@ import { breadcrumbs, outline, pageHref, prevNext, sidebar } from './render/navi
 import type { StructureMatch } from './resolve-url.ts';
 import {
   absolutePageUrl,
+  lookFor,
   sectionLinks,
+  siteTitleFor,
   siteSpaceTitle,
   variantLinks,
   visibleSiteSpaces,
@@ -102,9 +104,10 @@ export async function renderPage(v: SiteView, s: SpaceView, match: StructureMatc
 ${updated}
 </article>
 ${prevNext(s.pages, s.basePath, page)}`;
+  const around = chrome(v, match);
   const shell: Shell = {
-    ...chrome(v, match),
-    title: page.title === v.site.title ? page.title : `${page.title} | ${v.site.title}`,
+    ...around,
+    title: page.title === around.siteTitle ? page.title : `${page.title} | ${around.siteTitle}`,
     description: page.description,
     canonical: absolutePageUrl(v, s, page),
     index: indexable(v) && !page.noIndex && !page.noRobotsIndex,
@@ -119,10 +122,12 @@ ${prevNext(s.pages, s.basePath, page)}`;
 /** Whether robots may index the site's pages: published `public` sites only. */
 export const indexable = (v: SiteView) => v.site.visibility === 'public';
 
-/** The header of every page of the site: title, sections, variants, search. */
+/** The header of every page of the site: title, sections, variants, search, and the customization's look. */
 export function chrome(v: SiteView, match: StructureMatch | null) {
+  const siteSpace = match?.siteSpace ?? null;
   return {
-    siteTitle: v.site.title,
+    siteTitle: siteTitleFor(v, siteSpace),
+    look: lookFor(v, siteSpace),
     siteHome: v.siteBasePath,
     sections: match ? sectionLinks(v, match) : [],
     variants: match ? variantLinks(v, match) : [],
@@ -141,9 +146,10 @@ export function renderNotFound(
   const header = html`<header class="page-header"><h1>Page not found</h1></header>`;
   const body = html`<div class="document"><p>${message}</p>${home}</div>`;
   const main: Html = html`<article class="page">${header}${body}</article>`;
+  const around = chrome(v, match);
   return renderShell({
-    ...chrome(v, match),
-    title: `Page not found | ${v.site.title}`,
+    ...around,
+    title: `Page not found | ${around.siteTitle}`,
     index: false,
     sidebar: s ? sidebar(s.pages, s.basePath, null) : html``,
     main,

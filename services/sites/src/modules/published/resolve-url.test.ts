@@ -16,7 +16,7 @@ const section = (id: string, path: string, position: number, extra: Partial<ISit
     path,
     condition: null,
     isDefault: position === 1,
-    position,
+    order: `a${position}`,
     createdAt: at,
     ...extra,
   }) as ISiteSection;
@@ -35,7 +35,7 @@ const space = (
     path,
     condition: null,
     isDefault: position === 1,
-    position,
+    order: `a${position}`,
     createdAt: at,
     ...extra,
   } as ISiteSpace,

@@ -82,9 +82,10 @@ export async function renderSearchPage(v: SiteView, match: StructureMatch, query
   const current = await spaceView(v, match.siteSpace);
   const header = html`<header class="page-header"><h1>Search</h1></header>`;
   const main = html`<article class="page">${header}${results(query, hits, visibleSiteSpaces(v).length > 1)}</article>`;
+  const around = chrome(v, match);
   return renderShell({
-    ...chrome(v, match),
-    title: query ? `Search: ${query} | ${v.site.title}` : `Search | ${v.site.title}`,
+    ...around,
+    title: query ? `Search: ${query} | ${around.siteTitle}` : `Search | ${around.siteTitle}`,
     index: false,
     sidebar: sidebar(current.pages, current.basePath, null),
     main,

@@ -7,7 +7,11 @@ import type { SiteTree, TreeSpace } from '../structure/site-tree.ts';
 import type { Audience } from './audience.ts';
 import { liveRevision, type PublishedRevision } from './content-source.ts';
 import { buildPageTree, type PageTree, type SitePage } from './page-tree.ts';
-import type { NavLink } from './render/layout.ts';
+import { conditionHolds } from '../adaptive/condition.ts';
+import { effectiveCustomization, setCustomization, withOverrides } from '../customization/customization.ts';
+import type { NavItem } from '../structure/site-tree.ts';
+import type { NavLink, SectionTab } from './render/layout.ts';
+import { emojiText, hexPair, refHref, type HeaderItem, type LookLink, type SiteLook } from './render/look.ts';
 import { pageHref } from './render/navigation.ts';
 import { siteSpaceBasePath, visibleSections, visibleSpaces, type StructureMatch } from './resolve-url.ts';
 import type { ServiceClients } from '@quire/kit';
@@ -101,17 +105,93 @@ export function visibleSiteSpaces(v: SiteView): TreeSpace[] {
   return visibleSpaces(v.tree, null, visitorOf(v), v.log);
 }
 
-/** The section tabs: each visible section, linking to its default (or first visible) site space. */
-export function sectionLinks(v: SiteView, match: StructureMatch): NavLink[] {
-  return visibleSections(v.tree, visitorOf(v), v.log).map((s) => {
-    const spaces = visibleSpaces(v.tree, s.id, visitorOf(v), v.log);
-    const target = spaces.find((t) => t.entity.id === v.tree.effectiveDefault(s.id)?.entity.id) ?? spaces[0]!;
-    return {
-      title: s.title,
-      href: siteSpaceBasePath(v.tree, v.siteBasePath, target) || '/',
-      current: s.id === match.section?.id,
-    };
+/**
+ * The section tabs: each visible section, linking to its default (or first visible) site space, in navigation
+ * order; a section group is a tab of its visible sections (a group showing none is left out).
+ */
+export function sectionLinks(v: SiteView, match: StructureMatch): SectionTab[] {
+  const visible = new Set(visibleSections(v.tree, visitorOf(v), v.log).map((s) => s.id));
+  const tabs = (level: string | null, seen: Set<string>): SectionTab[] =>
+    v.tree.navItems(level).flatMap((item: NavItem): SectionTab[] => {
+      if (item.type === 'site-section') {
+        const s = item.entity;
+        if (!visible.has(s.id)) return [];
+        const spaces = visibleSpaces(v.tree, s.id, visitorOf(v), v.log);
+        const target = spaces.find((t) => t.entity.id === v.tree.effectiveDefault(s.id)?.entity.id) ?? spaces[0]!;
+        const href = siteSpaceBasePath(v.tree, v.siteBasePath, target) || '/';
+        return [{ title: s.title, href, current: s.id === match.section?.id }];
+      }
+      if (seen.has(item.entity.id)) return [];
+      const items = tabs(item.entity.id, new Set([...seen, item.entity.id]));
+      if (!items.length) return [];
+      const current = v.tree.sectionsUnder(item.entity.id).some((s) => s.id === match.section?.id);
+      return [{ group: true, title: item.entity.title, current, items }];
+    });
+  return tabs(null, new Set());
+}
+
+/** The customization a site space's pages show: the site's, with the site space's overrides. */
+export const customizationFor = (v: SiteView, siteSpace: TreeSpace | null) =>
+  withOverrides(effectiveCustomization(v.site.customization ?? null), siteSpace?.entity.customization ?? null);
+
+/** The title the site's pages show: the customization's, else the site's. */
+export const siteTitleFor = (v: SiteView, siteSpace: TreeSpace | null) =>
+  customizationFor(v, siteSpace).title ?? v.site.title;
+
+/**
+ * An image URL of the customization when a page may load it: http(s) on the instance's origin (or the site's own
+ * host), which the pages' `img-src` allows, as a path when the site is served on that origin; null otherwise (other
+ * schemes, other hosts).
+ */
+export function imageUrl(v: SiteView, url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
+  const own = [new URL(v.urls.base).origin, v.site.hostname ? `https://${v.site.hostname}` : null];
+  if (!own.includes(parsed.origin)) return null;
+  return localUrl(v, parsed.href);
+}
+
+const lookLinks = (links: { title: string; to: { kind?: string; url?: string } }[]): LookLink[] =>
+  links.flatMap((l) => {
+    const href = refHref(l.to);
+    return href ? [{ title: l.title, href }] : [];
   });
+
+/** What a site space's pages show of the customization, every value checked (see `SiteLook`). */
+export function lookFor(v: SiteView, siteSpace: TreeSpace | null): SiteLook {
+  const c = customizationFor(v, siteSpace);
+  const fav = c.favicon as { emoji?: string; icon?: { light: string; dark: string } };
+  const emoji = fav.emoji ? emojiText(fav.emoji) : null;
+  const light = fav.icon ? imageUrl(v, fav.icon.light) : null;
+  const dark = fav.icon ? (imageUrl(v, fav.icon.dark) ?? light) : null;
+  const headerLinks = c.header.links
+    .filter((item) => !item.condition || conditionHolds(item.condition, visitorOf(v), v.log))
+    .flatMap((item): HeaderItem[] => {
+      if (item.links.length) {
+        const links = lookLinks(item.links);
+        return links.length ? [{ kind: 'menu', title: item.title, links }] : [];
+      }
+      const href = refHref(item.to);
+      return href ? [{ kind: 'link', title: item.title, href, style: item.style ?? 'link' }] : [];
+    });
+  // Colours only when set: the pages' own colours (checked for contrast, light and dark) stand for the defaults.
+  const set = setCustomization(v.site.customization ?? null, siteSpace?.entity.customization ?? null);
+  return {
+    icon: emoji ? { emoji } : light && dark ? { light, dark } : null,
+    primary: hexPair(set.styling?.primaryColor),
+    tint: hexPair(set.styling?.tint?.color),
+    headerLinks,
+    footer: {
+      groups: c.footer.groups.map((g) => ({ title: g.title, links: lookLinks(g.links) })).filter((g) => g.links.length),
+      copyright: c.footer.copyright ?? null,
+      trademark: c.trademark.enabled,
+    },
+  };
 }
 
 /** The variants of the current level: its visible site spaces. */

@@ -26,13 +26,9 @@ export async function loadShareLinkOpening(
   ctx: Pick<SitesContext, 'em' | 'config'>,
   input: { shareKey: string; spaceId: string },
 ): Promise<{ site: ISite; tree: SiteTree; siteSpace: TreeSpace; shareKey: string } | null> {
-  const [hit] = await shareLinkRepository.siteSpacesOpenedBy(
-    ctx.em,
-    boxFor(ctx.config).hash(input.shareKey),
-    input.spaceId,
-  );
-  const site = hit ? await ctx.em.findOne(Site, { id: hit.site_id }) : null;
-  if (!hit || !site?.published || site.visibility !== 'share-link') return null;
+  const siteId = await shareLinkRepository.siteOpenedBy(ctx.em, boxFor(ctx.config).hash(input.shareKey), input.spaceId);
+  const site = siteId ? await ctx.em.findOne(Site, { id: siteId }) : null;
+  if (!site?.published || site.visibility !== 'share-link') return null;
   const tree = await SiteTree.load(ctx.em, site.id);
   const siteSpace = tree.shown.find((s) => s.entity.spaceId === input.spaceId);
   return siteSpace ? { site, tree, siteSpace, shareKey: input.shareKey } : null;

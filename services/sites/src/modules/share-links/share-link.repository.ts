@@ -14,25 +14,19 @@ export const shareLinkRepository = {
   },
 
   /**
-   * The sites whose active share link has this key hash and that show this space (live) in a site space, with
-   * the first such site space in structure order.
+   * The site whose active share link has this key hash, when it shows this space in a site space (null when none);
+   * which site space opens it is the structure's to say (`loadShareLinkOpening`).
    */
-  async siteSpacesOpenedBy(
-    em: EntityManager,
-    keyHash: string,
-    spaceId: string,
-  ): Promise<{ site_id: string; site_space_id: string }[]> {
-    return sql<{ site_id: string; site_space_id: string }>(
+  async siteOpenedBy(em: EntityManager, keyHash: string, spaceId: string): Promise<string | null> {
+    const [row] = await sql<{ site_id: string }>(
       em,
-      `select ss.site_id, ss.id as site_space_id
-       from :schema.share_link l
-       join :schema.site_space ss on ss.site_id = l.site_id and ss.space_id = ?
-       left join :schema.site_section sec on sec.id = ss.section_id
+      `select l.site_id from :schema.share_link l
        where l.key_hash = ? and l.active
-       order by coalesce(sec.position, -1), ss.position, ss.id
+         and exists (select 1 from :schema.site_space ss where ss.site_id = l.site_id and ss.space_id = ?)
        limit 1`,
-      [spaceId, keyHash],
+      [keyHash, spaceId],
     );
+    return row?.site_id ?? null;
   },
 };
 

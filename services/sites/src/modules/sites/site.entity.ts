@@ -20,6 +20,9 @@ export const Site = defineEntity({
     /** The visitor claims schema (validated when set); null until one is set. */
     adaptiveSchema: p.json<Record<string, unknown>>().nullable(),
     adaptiveSchemaUpdatedAt: p.datetime().nullable(),
+    /** The customization as set (`updateSiteCustomizationById`); null until set. Defaults fill the rest when read. */
+    customization: p.json<Record<string, unknown>>().nullable(),
+    customizationUpdatedAt: p.datetime().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

@@ -39,7 +39,7 @@ export const sitePolicy = definePolicy({
   actions: {
     /** GET the site, its structure, sections, site spaces, share links, adaptive schema, published view. */
     view: 'read',
-    /** PATCH settings, publish and unpublish. */
+    /** PATCH settings, the customization (of the site and its site spaces), publish and unpublish. */
     update: 'create',
     /** Sections, site spaces, their order. */
     editStructure: 'create',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ops, type Actor } from '@quire/contracts';
+import { ops, sectionsOfStructure, type Actor } from '@quire/contracts';
 import { InProcessBus } from '@quire/kit';
 import { buildSpace, eventually, failureOf, testLogger, userActor } from '@quire/kit/testing';
 import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
@@ -293,7 +293,12 @@ describe('structure', () => {
     const structure = await call(ops.getSiteStructure, { organizationId: ORG, siteId: site.id }, reader);
     if (structure.type !== 'sections') throw new Error('expected sections');
     expect(structure.structure.map((s) => s.id)).toEqual([sec2.id, sec1.id]);
-    expect(structure.structure[1]!.siteSpaces.map((s) => s.space?.title)).toEqual(['Three', 'Five', 'One', 'Two']);
+    expect(sectionsOfStructure(structure.structure)[1]!.siteSpaces.map((s) => s.space?.title)).toEqual([
+      'Three',
+      'Five',
+      'One',
+      'Two',
+    ]);
     expect(
       (
         await failureOf(

@@ -1,4 +1,4 @@
-import { invalid } from '@quire/kit';
+import { compareOrderKeys, invalid, orderKeyBetween } from '@quire/kit';
 
 /** Where to put an item among its siblings: before or after one of them, or last. */
 export interface SiblingPosition {
@@ -6,39 +6,48 @@ export interface SiblingPosition {
   after?: string | undefined;
 }
 
+/** A section, section group or site space: ordered among its siblings by its order key, then its id. */
+export interface Ordered {
+  id: string;
+  order: string;
+}
+
+/** The one order of siblings: keys byte by byte (as `collate "C"` sorts them), ties by id. */
+export const compareOrdered = (a: Ordered, b: Ordered): number =>
+  compareOrderKeys(a.order, b.order) || compareOrderKeys(a.id, b.id);
+
+/** The key after the last of these siblings (`a0` for none). */
+export const lastKey = (siblings: readonly Ordered[]): string =>
+  orderKeyBetween(
+    siblings.reduce<string | null>(
+      (max, s) => (max === null || compareOrderKeys(s.order, max) > 0 ? s.order : max),
+      null,
+    ),
+    null,
+  );
+
 /**
- * The siblings in their new order once `item` is put at `position` (last when neither is given). 400 naming
- * `field` when the reference is not a sibling, or is the item itself.
+ * The order key that puts `item` at `position` among `siblings` (in order; the item itself is skipped), last when
+ * neither is given: a key between the two neighbours, nothing else renumbered. An item already there keeps its key.
+ * 400 naming `field` when the reference is not a sibling, or is the item itself.
  */
-export function reorder<T extends { id: string }>(
-  siblings: T[],
-  item: T,
+export function keyAt(
+  siblings: readonly Ordered[],
+  item: Ordered,
   position: SiblingPosition | undefined,
   field: string,
-): T[] {
+): string {
   const rest = siblings.filter((s) => s.id !== item.id);
   const ref = position?.before ?? position?.after;
-  if (ref === undefined) return [...rest, item];
-  const which = position?.before !== undefined ? 'before' : 'after';
-  if (ref === item.id) throw invalid(`${field}.${which}: an item cannot be placed relative to itself`);
-  const index = rest.findIndex((s) => s.id === ref);
-  if (index < 0) throw invalid(`${field}.${which}: ${ref} is not a sibling of the item`);
-  rest.splice(which === 'before' ? index : index + 1, 0, item);
-  return rest;
+  let at = rest.length;
+  if (ref !== undefined) {
+    const which = position?.before !== undefined ? 'before' : 'after';
+    if (ref === item.id) throw invalid(`${field}.${which}: an item cannot be placed relative to itself`);
+    const index = rest.findIndex((s) => s.id === ref);
+    if (index < 0) throw invalid(`${field}.${which}: ${ref} is not a sibling of the item`);
+    at = which === 'before' ? index : index + 1;
+  }
+  const [prev, next] = [rest[at - 1], rest[at]];
+  const fits = (!prev || compareOrdered(prev, item) < 0) && (!next || compareOrdered(item, next) < 0);
+  return fits ? item.order : orderKeyBetween(prev?.order, next?.order);
 }
-
-/** Positions `1, 2, …` in list order; returns the items whose position changed. */
-export function renumber<T extends { position: number }>(ordered: T[]): T[] {
-  const changed: T[] = [];
-  ordered.forEach((s, i) => {
-    if (s.position !== i + 1) {
-      s.position = i + 1;
-      changed.push(s);
-    }
-  });
-  return changed;
-}
-
-/** The position after the last of these siblings. */
-export const lastPosition = (siblings: { position: number }[]) =>
-  siblings.reduce((max, s) => Math.max(max, s.position), 0) + 1;

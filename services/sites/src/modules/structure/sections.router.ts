@@ -14,7 +14,7 @@ export const sectionProcedures = {
   listSiteSections: implement(ops.listSiteSections, async ({ input, ctx }) => {
     const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'view');
     const tree = await SiteTree.load(ctx.em, site.id);
-    const page = pageOfList(tree.sections, (s) => [s.position, s.id], input);
+    const page = pageOfList(tree.sections, (s) => [tree.navKey(s)], input);
     const view = await structureView(
       ctx,
       site,
@@ -34,6 +34,7 @@ export const sectionProcedures = {
       space: space!,
       title: input.title,
       icon: input.icon,
+      siteSectionGroupId: input.siteSectionGroupId,
     });
     return presentSectionById(ctx, site, section.id);
   }),

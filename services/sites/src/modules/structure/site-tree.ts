@@ -1,6 +1,14 @@
 import type { EntityManager } from '@quire/kit';
 import { ContentSpace } from '../spaces/content-space.entity.ts';
-import { SiteSection, SiteSpace, type ISiteSection, type ISiteSpace } from './structure.entity.ts';
+import { compareOrdered } from './order.ts';
+import {
+  SiteSection,
+  SiteSectionGroup,
+  SiteSpace,
+  type ISiteSection,
+  type ISiteSectionGroup,
+  type ISiteSpace,
+} from './structure.entity.ts';
 
 /** A site space with what the `content_space` projection knows of its space. */
 export interface TreeSpace {
@@ -14,29 +22,107 @@ export interface TreeSpace {
 /** The level of a site space: its section, or the root (null). */
 export type Level = string | null;
 
+/** An item of the sections' navigation: a section or a section group, at the root (null) or in a group. */
+export type NavItem =
+  | { type: 'site-section'; entity: ISiteSection }
+  | { type: 'site-section-group'; entity: ISiteSectionGroup };
+
 /**
- * The whole structure of one site in memory (three queries): its sections in order, its site spaces in
- * order within each level. Sites hold at most `MAX_SITE_SPACES` site spaces, so this stays small. The
- * "effective" defaults skip hidden site spaces: a level whose default is hidden shows its first visible one.
+ * The whole structure of one site in memory (four queries): its section groups, its sections in navigation order
+ * (depth first through the groups), its site spaces in order within each level. Sites hold at most
+ * `MAX_SITE_SPACES` site spaces, so this stays small. The "effective" defaults skip hidden site spaces: a level
+ * whose default is hidden shows its first visible one.
  */
 export class SiteTree {
   readonly sections: ISiteSection[];
   readonly spaces: TreeSpace[];
+  readonly groups: ISiteSectionGroup[];
 
-  constructor(sections: ISiteSection[], spaces: TreeSpace[]) {
-    const order = new Map(sections.map((s, i) => [s.id, i]));
-    this.sections = sections;
+  constructor(sections: ISiteSection[], spaces: TreeSpace[], groups: ISiteSectionGroup[] = []) {
+    this.groups = groups;
+    this.allSections = sections;
+    this.sections = this.flatten(null, new Set());
+    const order = new Map(this.sections.map((s, i) => [s.id, i]));
     this.spaces = [...spaces].sort(
       (a, b) =>
         (order.get(a.entity.sectionId ?? '') ?? -1) - (order.get(b.entity.sectionId ?? '') ?? -1) ||
-        a.entity.position - b.entity.position ||
-        cmp(a.entity.id, b.entity.id),
+        compareOrdered(a.entity, b.entity),
     );
   }
 
+  private readonly allSections: ISiteSection[];
+
+  /** The sections of a level and of the groups under it, in navigation order. */
+  private flatten(level: string | null, seen: Set<string>): ISiteSection[] {
+    return this.navItems(level).flatMap((item) => {
+      if (item.type === 'site-section') return [item.entity];
+      if (seen.has(item.entity.id)) return [];
+      seen.add(item.entity.id);
+      return this.flatten(item.entity.id, seen);
+    });
+  }
+
+  /** The sections and groups of a level (the root, or a group), in order; a dangling group id counts as the root. */
+  navItems(level: string | null): NavItem[] {
+    const ids = new Set(this.groups.map((g) => g.id));
+    const known = (id: string | null) => (id !== null && ids.has(id) ? id : null);
+    const items: NavItem[] = [
+      ...this.allSections
+        .filter((s) => known(s.sectionGroupId ?? null) === level)
+        .map((entity) => ({ type: 'site-section' as const, entity })),
+      ...this.groups
+        .filter((g) => known(g.parentId ?? null) === level && g.id !== g.parentId)
+        .map((entity) => ({ type: 'site-section-group' as const, entity })),
+    ];
+    return items.sort((a, b) => compareOrdered(a.entity, b.entity));
+  }
+
+  /**
+   * A section's place in navigation order as one string, for keyset cursors: `key!id` of each group above it, then
+   * its own, joined by spaces. `!` and the space sort below every character of keys and ids, so two sections'
+   * strings compare (by code unit) as the sections are ordered.
+   */
+  navKey(section: ISiteSection): string {
+    const groups = section.sectionGroupId ? this.groupChain(section.sectionGroupId).reverse() : [];
+    return [...groups, section].map((item) => `${item.order}!${item.id}`).join(' ');
+  }
+
+  group(id: string): ISiteSectionGroup | undefined {
+    return this.groups.find((g) => g.id === id);
+  }
+
+  /** The group and the groups above it, innermost first. */
+  groupChain(id: string): ISiteSectionGroup[] {
+    const chain: ISiteSectionGroup[] = [];
+    for (let g = this.group(id); g && !chain.includes(g); g = g.parentId ? this.group(g.parentId) : undefined)
+      chain.push(g);
+    return chain;
+  }
+
+  /** The groups reached from the root, in navigation order (depth first). */
+  get orderedGroups(): ISiteSectionGroup[] {
+    const out: ISiteSectionGroup[] = [];
+    const walk = (level: string | null) => {
+      for (const item of this.navItems(level)) {
+        if (item.type !== 'site-section-group' || out.includes(item.entity)) continue;
+        out.push(item.entity);
+        walk(item.entity.id);
+      }
+    };
+    walk(null);
+    return out;
+  }
+
+  /** The sections in a group, directly or in the groups under it, in navigation order. */
+  sectionsUnder(groupId: string): ISiteSection[] {
+    return this.flatten(groupId, new Set([groupId]));
+  }
+
   static async load(em: EntityManager, siteId: string): Promise<SiteTree> {
-    const sections = await em.find(SiteSection, { siteId }, { orderBy: { position: 'asc', id: 'asc' } });
-    const spaces = await em.find(SiteSpace, { siteId }, { orderBy: { position: 'asc', id: 'asc' } });
+    const orderBy = { order: 'asc', id: 'asc' } as const;
+    const groups = await em.find(SiteSectionGroup, { siteId }, { orderBy });
+    const sections = await em.find(SiteSection, { siteId }, { orderBy });
+    const spaces = await em.find(SiteSpace, { siteId }, { orderBy });
     const ids = [...new Set(spaces.map((s) => s.spaceId))];
     const projected = ids.length ? await em.find(ContentSpace, { id: { $in: ids } }) : [];
     const byId = new Map(projected.map((p) => [p.id, p]));
@@ -46,6 +132,7 @@ export class SiteTree {
         const p = byId.get(entity.spaceId);
         return { entity, hidden: !!p?.deletedAt, projectedTitle: p?.title ?? null };
       }),
+      groups,
     );
   }
 
@@ -99,9 +186,10 @@ export class SiteTree {
   }
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** At most this many site spaces on one site (the structure is presented with one batched call for its spaces). */
 export const MAX_SITE_SPACES = 1000;
 /** At most this many sections on one site. */
 export const MAX_SECTIONS = 200;
+/** At most this many section groups on one site, nested at most `MAX_GROUP_DEPTH` deep. */
+export const MAX_SECTION_GROUPS = 100;
+export const MAX_GROUP_DEPTH = 3;

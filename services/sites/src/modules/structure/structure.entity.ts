@@ -1,6 +1,26 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-/** A section of a site: a group of site spaces (variants), ordered among the sections by `position`. */
+/**
+ * A group of sections (and of other groups, `parentId`) in the site's navigation. Sections and groups of one level
+ * (the root, or a group) are ordered together by their order key (`ord`, the kit's fractional-indexing keys), then id.
+ */
+export const SiteSectionGroup = defineEntity({
+  name: 'SiteSectionGroup',
+  tableName: 'site_section_group',
+  properties: {
+    id: p.string().primary(),
+    siteId: p.string(),
+    parentId: p.string().nullable(),
+    title: p.string(),
+    icon: p.string().nullable(),
+    /** Fractional-indexing key among its siblings (kit `orderKeyBetween`), compared byte by byte; ties by id. */
+    order: p.string().fieldName('ord'),
+    createdAt: p.datetime(),
+  },
+});
+export type ISiteSectionGroup = InferEntity<typeof SiteSectionGroup>;
+
+/** A section of a site: a group of site spaces (variants), ordered among the sections and groups of its level by `ord`. */
 export const SiteSection = defineEntity({
   name: 'SiteSection',
   tableName: 'site_section',
@@ -12,15 +32,18 @@ export const SiteSection = defineEntity({
     icon: p.string().nullable(),
     path: p.string(),
     condition: p.string().nullable(),
+    /** The section group the section is in; null: at the root of the site. */
+    sectionGroupId: p.string().nullable(),
     /** One section of a site is its default (kept by the commands, under the site's row lock). */
     isDefault: p.boolean(),
-    position: p.bigint('number'),
+    /** Fractional-indexing key among its siblings (kit `orderKeyBetween`), compared byte by byte; ties by id. */
+    order: p.string().fieldName('ord'),
     createdAt: p.datetime(),
   },
 });
 export type ISiteSection = InferEntity<typeof SiteSection>;
 
-/** A space shown on a site, at the root (no section) or in a section; ordered among its siblings by `position`. */
+/** A space shown on a site, at the root (no section) or in a section; ordered among its siblings by `ord`. */
 export const SiteSpace = defineEntity({
   name: 'SiteSpace',
   tableName: 'site_space',
@@ -33,8 +56,12 @@ export const SiteSpace = defineEntity({
     condition: p.string().nullable(),
     /** One site space per level (the root, or a section) is its default. */
     isDefault: p.boolean(),
-    position: p.bigint('number'),
+    /** Fractional-indexing key among its siblings (kit `orderKeyBetween`), compared byte by byte; ties by id. */
+    order: p.string().fieldName('ord'),
     createdAt: p.datetime(),
+    /** The site space's overrides of the site's customization (`overrideSiteSpaceCustomizationById`); null: none. */
+    customization: p.json<Record<string, unknown>>().nullable(),
+    customizationUpdatedAt: p.datetime().nullable(),
   },
 });
 export type ISiteSpace = InferEntity<typeof SiteSpace>;

@@ -6,7 +6,7 @@ import type { ISite } from '../sites/site.entity.ts';
 import { loadSiteFor, type LoadedSite } from '../sites/site.loader.ts';
 import { SiteTree, type TreeSpace } from './site-tree.ts';
 import type { ISiteSpace } from './structure.entity.ts';
-import type { ISiteSection } from './structure.entity.ts';
+import type { ISiteSection, ISiteSectionGroup } from './structure.entity.ts';
 
 /** A section of a site whose structure the caller may edit (the site locked), with the site's tree (404 without it). */
 export async function loadSectionFor(
@@ -84,10 +84,10 @@ export async function loadShownSiteSpaces(
     input.default === undefined
       ? tree.shown
       : tree.shown.filter((t) => (t.entity.id === siteDefault) === input.default);
-  const sectionOrder = new Map(tree.sections.map((s, i) => [s.id, i]));
+  const sectionKey = new Map(tree.sections.map((s) => [s.id, tree.navKey(s)]));
   const page = pageOfList(
     shown,
-    (t: TreeSpace) => [sectionOrder.get(t.entity.sectionId ?? '') ?? -1, t.entity.position, t.entity.id],
+    (t: TreeSpace) => [sectionKey.get(t.entity.sectionId ?? '') ?? '', t.entity.order, t.entity.id],
     input,
   );
   return { site, tree, page };
@@ -101,3 +101,33 @@ export const siteSpacePosition = (
     p ? { type: 'site-space' as const, id: p.siteSpace } : undefined;
   return { before: pointer(position.before), after: pointer(position.after) };
 };
+
+/** A section group of a site whose structure the caller may edit (the site locked), with the site's tree (404 without it). */
+export async function loadSectionGroupFor(
+  ctx: SitesContext,
+  input: { organizationId: string; siteId: string; siteSectionGroupId: string },
+): Promise<{ site: ISite; tree: SiteTree; group: ISiteSectionGroup }> {
+  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
+  const tree = await SiteTree.load(ctx.em, site.id);
+  const group = tree.group(input.siteSectionGroupId);
+  if (!group) throw notFound('Site section group');
+  return { site, tree, group };
+}
+
+/** A page of the section groups of a site the caller may view, in navigation order. */
+export async function loadSectionGroups(
+  ctx: SitesContext,
+  input: PageRequest & { organizationId: string; siteId: string },
+): Promise<{ site: ISite; tree: SiteTree; page: List<ISiteSectionGroup> }> {
+  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'view');
+  const tree = await SiteTree.load(ctx.em, site.id);
+  return { site, tree, page: pageOfList(tree.orderedGroups, (_g, i) => [i], input) };
+}
+
+/** A section group pointer of the deprecated `moveSiteSectionGroup`, as a structure position. */
+export const sectionGroupPosition = (
+  position: {
+    before?: { type: 'site-section' | 'site-section-group'; id: string } | undefined;
+    after?: { type: 'site-section' | 'site-section-group'; id: string } | undefined;
+  } = {},
+) => ({ before: position.before, after: position.after });

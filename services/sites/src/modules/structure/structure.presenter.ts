@@ -1,11 +1,17 @@
-import type { Space, SiteSection as SiteSectionDto, SiteSpace as SiteSpaceDto, SiteStructure } from '@quire/contracts';
+import type {
+  Space,
+  SiteSection as SiteSectionDto,
+  SiteSectionGroup as SiteSectionGroupDto,
+  SiteSpace as SiteSpaceDto,
+  SiteStructure,
+} from '@quire/contracts';
 import type { ISite } from '../sites/site.entity.ts';
 import { publishedUrl, type PresentContext } from '../sites/site.presenter.ts';
 import { fetchSpaces } from '../spaces/content-spaces.ts';
 import type { SitesContext } from '../../trpc.ts';
 import { notFound } from '@quire/kit';
-import { SiteTree, type TreeSpace } from './site-tree.ts';
-import type { ISiteSection } from './structure.entity.ts';
+import { SiteTree, type NavItem, type TreeSpace } from './site-tree.ts';
+import type { ISiteSection, ISiteSectionGroup } from './structure.entity.ts';
 
 /** What presenting a site's structure needs: the site, its tree, its spaces as the caller sees them, the share key that opened it. */
 export interface StructureView {
@@ -74,15 +80,40 @@ export function presentSection(ctx: PresentContext, v: StructureView, section: I
     path: section.path,
     ...(section.condition != null ? { condition: section.condition } : {}),
     ...(section.icon != null ? { icon: section.icon } : {}),
+    ...(section.sectionGroupId != null && v.tree.group(section.sectionGroupId)
+      ? { sectionGroup: section.sectionGroupId }
+      : {}),
     siteSpaces: v.tree.visibleIn(section.id).map((t) => presentSiteSpace(ctx, v, t)),
     urls: url ? { published: url } : {},
   };
 }
 
-/** The structure: the sections with their visible site spaces, or the visible root site spaces. */
+/** A section group with what is in it (sections and groups, in order); `sections`: its own sections (deprecated). */
+export function presentSectionGroup(
+  ctx: PresentContext,
+  v: StructureView,
+  group: ISiteSectionGroup,
+): SiteSectionGroupDto {
+  const items = v.tree.navItems(group.id);
+  return {
+    object: 'site-section-group',
+    id: group.id,
+    title: group.title,
+    sections: items.flatMap((i) => (i.type === 'site-section' ? [presentSection(ctx, v, i.entity)] : [])),
+    ...(group.parentId != null && v.tree.group(group.parentId) ? { sectionGroup: group.parentId } : {}),
+    draft: false,
+    children: items.map((i) => presentNavItem(ctx, v, i)),
+    ...(group.icon != null ? { icon: group.icon } : {}),
+  };
+}
+
+const presentNavItem = (ctx: PresentContext, v: StructureView, item: NavItem) =>
+  item.type === 'site-section' ? presentSection(ctx, v, item.entity) : presentSectionGroup(ctx, v, item.entity);
+
+/** The structure: the sections and groups of the root with their site spaces, or the visible root site spaces. */
 export function presentStructure(ctx: PresentContext, v: StructureView): SiteStructure {
   return v.tree.kind === 'sections'
-    ? { type: 'sections', structure: v.tree.sections.map((s) => presentSection(ctx, v, s)) }
+    ? { type: 'sections', structure: v.tree.navItems(null).map((i) => presentNavItem(ctx, v, i)) }
     : { type: 'siteSpaces', structure: v.tree.visibleIn(null).map((t) => presentSiteSpace(ctx, v, t)) };
 }
 
@@ -94,15 +125,24 @@ export async function presentSectionById(ctx: SitesContext & PresentContext, sit
   return presentSection(ctx, await structureView(ctx, site, tree, tree.visibleIn(section.id), null), section);
 }
 
-/** The section or site space a structure change moved, as the caller sees it in the site's current structure. */
+/** A section group as the caller sees it, from the site's current structure (read again: after a change). */
+export async function presentSectionGroupById(ctx: SitesContext & PresentContext, site: ISite, groupId: string) {
+  const tree = await SiteTree.load(ctx.em, site.id);
+  const group = tree.group(groupId);
+  if (!group) throw notFound('Site section group');
+  return presentSectionGroup(ctx, await structureView(ctx, site, tree, tree.shown, null), group);
+}
+
+/** The section, group or site space a structure change moved, as the caller sees it in the site's current structure. */
 export async function presentStructureItem(
   ctx: SitesContext & PresentContext,
   site: ISite,
-  item: { type: 'site-section' | 'site-space'; id: string },
+  item: { type: 'site-section' | 'site-section-group' | 'site-space'; id: string },
 ) {
   const tree = await SiteTree.load(ctx.em, site.id);
   const view = await structureView(ctx, site, tree, tree.spaces, null);
   if (item.type === 'site-section') return presentSection(ctx, view, tree.section(item.id)!);
+  if (item.type === 'site-section-group') return presentSectionGroup(ctx, view, tree.group(item.id)!);
   return presentSiteSpace(ctx, view, tree.siteSpace(item.id)!);
 }
 

@@ -1,4 +1,5 @@
 import { html, type Html } from '../html.ts';
+import { lookFooter, lookHead, lookHeaderLinks, lookLogo, lookStyle, PLAIN_LOOK, type SiteLook } from './look.ts';
 
 /** Where the gateway serves the published sites' own files (same origin as every page of every site). */
 export const ASSET_BASE = '/_quire/site';
@@ -14,6 +15,19 @@ export interface NavLink {
   current: boolean;
 }
 
+/** A section group in the section tabs: a menu of its sections (and of the groups in it), current when one is. */
+export interface SectionGroupTab {
+  group: true;
+  title: string;
+  current: boolean;
+  items: SectionTab[];
+}
+export type SectionTab = NavLink | SectionGroupTab;
+
+const isGroup = (t: SectionTab): t is SectionGroupTab => 'group' in t;
+const countSections = (tabs: SectionTab[]): number =>
+  tabs.reduce((n, t) => n + (isGroup(t) ? countSections(t.items) : 1), 0);
+
 /** Everything around a page's content: the site's header, navigation and metadata. */
 export interface Shell {
   siteTitle: string;
@@ -25,7 +39,9 @@ export interface Shell {
   /** Absolute canonical URL of the page. */
   canonical?: string | undefined;
   index: boolean;
-  sections: NavLink[];
+  sections: SectionTab[];
+  /** The site's customization as the page shows it (its icon, colours, header links, footer). */
+  look?: SiteLook | undefined;
   variants: NavLink[];
   sidebar: Html;
   main: Html;
@@ -37,10 +53,29 @@ export interface Shell {
   math: boolean;
 }
 
-function sectionTabs(links: NavLink[]): Html {
-  if (links.length < 2) return html``;
-  return html`<nav class="sections" aria-label="Sections"><ul>${links.map(
-    (l) => html`<li><a href="${l.href}"${l.current ? html` aria-current="page"` : html``}>${l.title}</a></li>`,
+const tabLink = (l: NavLink) =>
+  html`<li><a href="${l.href}"${l.current ? html` aria-current="page"` : html``}>${l.title}</a></li>`;
+
+/** The items of a group's menu: its sections, and each group in it as a labelled list. */
+const groupItems = (items: SectionTab[]): Html =>
+  html`${items.map((t) =>
+    isGroup(t)
+      ? html`<li class="subgroup"><span class="subgroup-title">${t.title}</span><ul>${groupItems(t.items)}</ul></li>`
+      : tabLink(t),
+  )}`;
+
+/**
+ * The section tabs: a section is a link, a section group a `<details>` menu of its sections (it opens and closes
+ * without JavaScript, by mouse or keyboard: its `<summary>` is a button).
+ */
+function sectionTabs(tabs: SectionTab[]): Html {
+  if (countSections(tabs) < 2) return html``;
+  return html`<nav class="sections" aria-label="Sections"><ul>${tabs.map((t) =>
+    isGroup(t)
+      ? html`<li class="${t.current ? 'section-group current' : 'section-group'}"><details><summary>${t.title}${
+          t.current ? html`<span class="sr-only"> (current)</span>` : html``
+        }</summary><ul class="group-menu">${groupItems(t.items)}</ul></details></li>`
+      : tabLink(t),
   )}</ul></nav>`;
 }
 
@@ -66,8 +101,8 @@ export function renderShell(s: Shell): Html {
     html`<meta name="twitter:card" content="summary"><meta name="twitter:title" content="${s.title}">`,
     s.description ? html`<meta name="twitter:description" content="${s.description}">` : html``,
   ];
-  const initial = [...s.siteTitle.trim()][0]?.toUpperCase() ?? 'Q';
-  const logo = html`<span class="site-logo" aria-hidden="true">${initial}</span>`;
+  const look = s.look ?? PLAIN_LOOK;
+  const logo = lookLogo(look, s.siteTitle);
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -75,8 +110,9 @@ export function renderShell(s: Shell): Html {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${s.title}</title>
 ${meta}
-<link rel="icon" href="data:,">
+${lookHead(look)}
 <link rel="stylesheet" href="${SITE_ASSETS.css}">
+${lookStyle(look)}
 ${s.math ? html`<link rel="stylesheet" href="${SITE_ASSETS.katex}">` : html``}
 <script src="${SITE_ASSETS.js}" defer></script>
 </head>
@@ -85,6 +121,7 @@ ${s.math ? html`<link rel="stylesheet" href="${SITE_ASSETS.katex}">` : html``}
 <header class="site-header">
 <div class="header-row">
 <a class="site-title" href="${s.siteHome || '/'}">${logo}<span>${s.siteTitle}</span></a>
+${lookHeaderLinks(look.headerLinks)}
 <form class="search-form" role="search" method="get" action="${s.searchAction}">
 <label class="sr-only" for="site-search">Search this site</label>
 <input id="site-search" type="search" name="q" value="${s.query ?? ''}" placeholder="Search…" maxlength="200">
@@ -99,7 +136,7 @@ ${sectionTabs(s.sections)}
 <main id="content" tabindex="-1">${s.main}</main>
 <aside class="outline">${s.outline}</aside>
 </div>
-<footer class="site-footer"><p>Published with Quire</p></footer>
+${lookFooter(look)}
 </body>
 </html>
 `;

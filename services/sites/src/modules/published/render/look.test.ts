@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { html } from '../html.ts';
+import { renderShell, type Shell } from './layout.ts';
+import { emojiText, hexPair, lookHead, lookLogo, lookStyle, PLAIN_LOOK, refHref, type SiteLook } from './look.ts';
+
+const shell = (over: Partial<Shell>): string =>
+  renderShell({
+    siteTitle: 'Docs',
+    siteHome: '/sites/docs',
+    title: 'Home | Docs',
+    index: true,
+    sections: [],
+    variants: [],
+    sidebar: html``,
+    main: html`<p>Body</p>`,
+    outline: html``,
+    searchAction: '/sites/docs/~search',
+    math: false,
+    ...over,
+  }).value;
+
+describe('the look of a customized site', () => {
+  it('reads emojis as characters or hex code points, and nothing else', () => {
+    expect(emojiText('🚀')).toBe('🚀');
+    expect(emojiText('1f680')).toBe('🚀');
+    expect(emojiText('1f1eb-1f1f7')).toBe('🇫🇷');
+    expect(emojiText('110000')).toBeNull();
+    expect(emojiText('<b>')).toBeNull();
+  });
+
+  it('lets only hex colours reach the CSS, and only safe URLs reach a link', () => {
+    expect(hexPair({ light: '#0B6E4F', dark: '#fff' })).toEqual({ light: '#0B6E4F', dark: '#fff' });
+    expect(hexPair({ light: 'red;}body{display:none', dark: '#fff' })).toBeNull();
+    expect(hexPair({ light: '#fff' })).toBeNull();
+    expect(refHref({ kind: 'url', url: 'javascript:alert(1)' })).toBeNull();
+    expect(refHref({ kind: 'url', url: 'https://example.com/a?b=1' })).toBe('https://example.com/a?b=1');
+    expect(refHref({ kind: 'page', url: 'https://example.com' })).toBeNull();
+  });
+
+  it('writes the favicon and the colours into the head, and the icon into the header', () => {
+    const look: SiteLook = {
+      ...PLAIN_LOOK,
+      icon: { emoji: '🚀' },
+      primary: { light: '#0B6E4F', dark: '#6FD3A8' },
+      tint: { light: '#123456', dark: '#654321' },
+    };
+    const head = lookHead(look).value + lookStyle(look).value;
+    expect(head).toContain(`<link rel="icon" href="data:image/svg+xml,${encodeURIComponent('<svg')}`);
+    expect(head).toContain(':root{--accent:#0B6E4F;--current:#0B6E4F;--tint:#123456;}');
+    expect(head).toContain(
+      '@media (prefers-color-scheme: dark){:root{--accent:#6FD3A8;--current:#6FD3A8;--tint:#654321;}}',
+    );
+    expect(lookLogo(look, 'Docs').value).toBe('<span class="site-logo site-logo-emoji" aria-hidden="true">🚀</span>');
+    const image: SiteLook = { ...PLAIN_LOOK, icon: { light: '/v1/x?a=1&b="2"', dark: '/v1/y' } };
+    expect(lookHead(image).value).toContain('<link rel="icon" href="/v1/x?a=1&amp;b=&quot;2&quot;"');
+    expect(lookLogo(image, 'Docs').value).toContain('src="/v1/x?a=1&amp;b=&quot;2&quot;"');
+    expect(lookHead(PLAIN_LOOK).value).toBe('<link rel="icon" href="data:,">');
+    expect(lookStyle(PLAIN_LOOK).value).toBe('');
+    // The style comes after the stylesheet (its defaults are replaced) and holds hex colours only.
+    const page = shell({ look });
+    expect(page.indexOf('<style>:root{--accent:#0B6E4F')).toBeGreaterThan(page.indexOf('rel="stylesheet"'));
+    const forged = { ...PLAIN_LOOK, primary: { light: 'red;}body{x:y', dark: '#000' } };
+    expect(lookStyle(forged).value).toBe(
+      '<style>:root{}@media (prefers-color-scheme: dark){:root{--accent:#000;--current:#000;}}</style>',
+    );
+    expect(lookLogo(PLAIN_LOOK, 'docs').value).toContain('>D</span>');
+  });
+
+  it('draws a section group as a <details> menu of its sections, the current one marked', () => {
+    const page = shell({
+      sections: [
+        { title: 'Intro', href: '/sites/docs', current: false },
+        {
+          group: true,
+          title: 'Learn <more>',
+          current: true,
+          items: [
+            { title: 'Guides', href: '/sites/docs/guides', current: true },
+            {
+              group: true,
+              title: 'Deep',
+              current: false,
+              items: [{ title: 'API', href: '/sites/docs/api', current: false }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(page).toContain(
+      '<li class="section-group current"><details><summary>Learn &lt;more&gt;<span class="sr-only"> (current)</span></summary><ul class="group-menu">',
+    );
+    expect(page).toContain('<li><a href="/sites/docs/guides" aria-current="page">Guides</a></li>');
+    expect(page).toContain(
+      '<li class="subgroup"><span class="subgroup-title">Deep</span><ul><li><a href="/sites/docs/api">API</a></li></ul></li>',
+    );
+  });
+
+  it('escapes every header and footer value, and leaves the trademark out when asked', () => {
+    const page = shell({
+      look: {
+        ...PLAIN_LOOK,
+        headerLinks: [
+          {
+            kind: 'link',
+            title: '<img src=x onerror=alert(1)>',
+            href: 'https://example.com/"x"',
+            style: 'button-primary',
+          },
+          { kind: 'menu', title: 'More', links: [{ title: 'Blog & news', href: '/blog' }] },
+        ],
+        footer: {
+          groups: [{ title: 'Company', links: [{ title: 'About', href: '/about' }] }],
+          copyright: '© <Ex>',
+          trademark: false,
+        },
+      },
+    });
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(page).toContain('href="https://example.com/&quot;x&quot;"');
+    expect(page).toContain('<details class="menu"><summary>More</summary>');
+    expect(page).toContain('Blog &amp; news');
+    expect(page).toContain('<p class="copyright">© &lt;Ex&gt;</p>');
+    expect(page).not.toContain('Published with Quire');
+    expect(page).not.toContain('<img src=x');
+  });
+});

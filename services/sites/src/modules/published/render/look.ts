@@ -1,0 +1,122 @@
+import { html, safeUrl, type Html } from '../html.ts';
+
+/** A link of the header or the footer, its URL already checked (`safeUrl`). */
+export interface LookLink {
+  title: string;
+  href: string;
+}
+
+/** A header item: a link, or a menu of links. */
+export type HeaderItem =
+  | { kind: 'link'; title: string; href: string; style: 'link' | 'button-primary' | 'button-secondary' }
+  | { kind: 'menu'; title: string; links: LookLink[] };
+
+/** What a page shows of the site's customization, every value checked: it is only escaped when written. */
+export interface SiteLook {
+  /** The site's icon: an emoji, or an image (URL paths or URLs of the site's own origins only). */
+  icon: { emoji: string } | { light: string; dark: string } | null;
+  /** Hex colours only (checked again here: nothing else reaches the CSS). */
+  primary: { light: string; dark: string } | null;
+  tint: { light: string; dark: string } | null;
+  headerLinks: HeaderItem[];
+  footer: { groups: { title: string; links: LookLink[] }[]; copyright: string | null; trademark: boolean };
+}
+
+export const PLAIN_LOOK: SiteLook = {
+  icon: null,
+  primary: null,
+  tint: null,
+  headerLinks: [],
+  footer: { groups: [], copyright: null, trademark: true },
+};
+
+const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+
+/** A themed colour when both are hex colours; null otherwise. */
+export function hexPair(
+  c: { light?: unknown; dark?: unknown } | undefined | null,
+): { light: string; dark: string } | null {
+  if (!c || typeof c.light !== 'string' || typeof c.dark !== 'string') return null;
+  return HEX.test(c.light) && HEX.test(c.dark) ? { light: c.light, dark: c.dark } : null;
+}
+
+/** An emoji as text: its characters, or its code points in hex (`1f389`, `1f1eb-1f1f7`); null when not one. */
+export function emojiText(value: string): string | null {
+  if (!/^[0-9a-fA-F]{1,6}(?:-[0-9a-fA-F]{1,6})*$/.test(value)) return /[\p{L}\p{N}<>&"']/u.test(value) ? null : value;
+  const points = value.split('-').map((h) => Number.parseInt(h, 16));
+  if (points.some((p) => p > 0x10ffff || (p >= 0xd800 && p <= 0xdfff))) return null;
+  return String.fromCodePoint(...points);
+}
+
+/** A link of the customization (`ContentRef`): URL references only, when `safeUrl` lets them through. */
+export function refHref(to: { kind?: string; url?: string } | null | undefined): string | null {
+  if (to?.kind !== 'url' || typeof to.url !== 'string') return null;
+  return safeUrl(to.url);
+}
+
+/** The favicon of the look: the icon (an emoji drawn in an SVG data URL, or the image), or none. */
+export function lookHead(look: SiteLook): Html {
+  const icon = look.icon;
+  if (icon && 'emoji' in icon) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">${icon.emoji}</text></svg>`;
+    return html`<link rel="icon" href="${`data:image/svg+xml,${encodeURIComponent(svg)}`}">`;
+  }
+  if (icon)
+    return html`<link rel="icon" href="${icon.light}" media="(prefers-color-scheme: light)"><link rel="icon" href="${icon.dark}" media="(prefers-color-scheme: dark)">`;
+  return html`<link rel="icon" href="data:,">`;
+}
+
+/**
+ * The colours of the look as CSS custom properties (after the stylesheet, whose defaults they replace): hex colours
+ * only, checked again here.
+ */
+export function lookStyle(look: SiteLook): Html {
+  const hex = (c: string) => (HEX.test(c) ? c : null);
+  const vars = (mode: 'light' | 'dark') => {
+    const primary = look.primary ? hex(look.primary[mode]) : null;
+    const tint = look.tint ? hex(look.tint[mode]) : null;
+    return (primary ? `--accent:${primary};--current:${primary};` : '') + (tint ? `--tint:${tint};` : '');
+  };
+  const light = vars('light');
+  const dark = vars('dark');
+  if (!light && !dark) return html``;
+  return html`<style>:root{${light}}@media (prefers-color-scheme: dark){:root{${dark}}}</style>`;
+}
+
+/** The logo beside the site title: the icon, else the title's initial. */
+export function lookLogo(look: SiteLook, siteTitle: string): Html {
+  const icon = look.icon;
+  if (icon && 'emoji' in icon)
+    return html`<span class="site-logo site-logo-emoji" aria-hidden="true">${icon.emoji}</span>`;
+  if (icon) return html`<img class="site-logo site-logo-image" src="${icon.light}" alt="" width="32" height="32">`;
+  const initial = [...siteTitle.trim()][0]?.toUpperCase() ?? 'Q';
+  return html`<span class="site-logo" aria-hidden="true">${initial}</span>`;
+}
+
+/** The header's links: a link, a button-styled link, or a menu (`<details>`: it opens without JavaScript). */
+export function lookHeaderLinks(items: HeaderItem[]): Html {
+  if (!items.length) return html``;
+  return html`<nav class="header-links" aria-label="Site links"><ul>${items.map((item) =>
+    item.kind === 'link'
+      ? html`<li><a class="${`header-link ${item.style}`}" href="${item.href}">${item.title}</a></li>`
+      : html`<li><details class="menu"><summary>${item.title}</summary><ul class="menu-list">${item.links.map(
+          (l) => html`<li><a href="${l.href}">${l.title}</a></li>`,
+        )}</ul></details></li>`,
+  )}</ul></nav>`;
+}
+
+/** The footer: the link groups, the copyright, and "Published with Quire" unless turned off (`trademark`). */
+export function lookFooter(look: SiteLook): Html {
+  const { groups, copyright, trademark } = look.footer;
+  const columns = groups.length
+    ? html`<div class="footer-groups">${groups.map(
+        (g) =>
+          html`<nav class="footer-group" aria-label="${g.title}"><p class="footer-group-title">${g.title}</p><ul>${g.links.map(
+            (l) => html`<li><a href="${l.href}">${l.title}</a></li>`,
+          )}</ul></nav>`,
+      )}</div>`
+    : html``;
+  return html`<footer class="site-footer">${columns}${copyright ? html`<p class="copyright">${copyright}</p>` : html``}${
+    trademark ? html`<p>Published with Quire</p>` : html``
+  }</footer>`;
+}
