@@ -75,6 +75,25 @@ describe('sibling order', () => {
     expect(new Set(list.map(([, p]) => p)).size).toBe(12);
   });
 
+  it('appends after the last of spaces and collections alike, leaving out the item moved and trashed spaces', async () => {
+    const org = 'tree-4';
+    const a = userActor('a', [{ organization: org, role: 'admin' }]);
+    await t.call(ops.createSpace, { organizationId: org, title: 'S1' }, a);
+    const col = await t.call(ops.createCollection, { organizationId: org, title: 'Col' }, a);
+    const last = await t.call(ops.createSpace, { organizationId: org, title: 'Last' }, a);
+    await t.call(ops.deleteSpaceById, { spaceId: last.id }, a);
+    const em = t.svc.deps.orm.em.fork();
+    await em.transactional(async (tx) => {
+      // After the collection (a1): the trashed space's key (a2) is not a sibling's.
+      expect(await placeInTree(tx, { organizationId: org, parentId: null })).toBe('a2');
+      // The collection moved last: after the space before it, not after itself.
+      expect(
+        await placeInTree(tx, { organizationId: org, parentId: null, item: { kind: 'collection', id: col.id } }),
+      ).toBe('a1');
+      expect(await placeInTree(tx, { organizationId: org, parentId: col.id })).toBe('a0');
+    });
+  });
+
   it('places at the end of an empty parent and refuses pointers outside the group', async () => {
     const em = t.svc.deps.orm.em.fork();
     await em.transactional(async (tx) => {

@@ -46,9 +46,14 @@ async function siblings(
  */
 export async function placeInTree(em: EntityManager, props: PlaceProps): Promise<string> {
   await treeRepository.lockSiblingGroup(em, props.organizationId, props.parentId);
-  const group = await siblings(em, props.organizationId, props.parentId, props.item);
   const pointer = props.position?.before ?? props.position?.after;
-  if (!pointer) return orderKeyBetween(group.at(-1)?.order, null);
+  // Last (a create, most moves): the last key is all it needs, not every sibling.
+  if (!pointer)
+    return orderKeyBetween(
+      await treeRepository.lastOrder(em, props.organizationId, props.parentId, props.item?.id),
+      null,
+    );
+  const group = await siblings(em, props.organizationId, props.parentId, props.item);
   const ref = pointerItem(pointer);
   const field = props.position?.before ? 'position.before' : 'position.after';
   if (props.item && same(ref, props.item)) throw invalid(`${field}: an item cannot be placed relative to itself`);

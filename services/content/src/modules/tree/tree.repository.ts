@@ -34,6 +34,27 @@ export const treeRepository = {
     );
   },
 
+  /**
+   * The order key of the last sibling in a group (`exclude`: an item's id left out, it being moved), or null when it
+   * is empty: one row per table read backwards by `(ord, id)`, whatever the number of siblings.
+   */
+  async lastOrder(
+    em: EntityManager,
+    organizationId: string,
+    parentId: string | null,
+    exclude: string | undefined,
+  ): Promise<string | null> {
+    const last = (table: 'space' | 'collection') =>
+      `(select ord, id from :schema.${table} where organization_id = ? and parent_id is not distinct from ?
+          and id <> ?${table === 'space' ? ' and deleted_at is null' : ''} order by ord desc, id desc limit 1)`;
+    const rows = await sql<{ ord: string }>(
+      em,
+      `select ord from (${last('space')} union all ${last('collection')}) s order by ord desc, id desc limit 1`,
+      [organizationId, parentId, exclude ?? '', organizationId, parentId, exclude ?? ''],
+    );
+    return rows[0]?.ord ?? null;
+  },
+
   /** The parent of a live space or a collection of the organization: `undefined` when there is no such item. */
   async parentOf(
     em: EntityManager,
