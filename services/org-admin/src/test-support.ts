@@ -2,6 +2,7 @@ import { ops, type Actor, type Role } from '@quire/contracts';
 import {
   createTestDatabase,
   startTestService,
+  useResource,
   userActor,
   type TestDatabase,
   type TestService,
@@ -47,6 +48,14 @@ export async function startOrgAdminAndContent(label: string): Promise<Platform> 
       await db.drop();
     },
   };
+}
+
+/** `startOrgAdminAndContent` for one test file: started in `beforeAll`, closed in `afterAll` (the handle is filled then). */
+export function useOrgAdminAndContent(label: string): Platform {
+  return useResource(
+    () => startOrgAdminAndContent(label),
+    (p) => p.close(),
+  );
 }
 
 export interface SeededUser {

@@ -67,33 +67,14 @@ describe('installations', () => {
       ),
     ).toMatch(/needs the `admin` role/);
 
-    expect(
-      await error(
-        t.call(
-          ops.updateIntegrationInstallation,
-          { integrationName: 'life', installationId: inst.id, configuration: { region: 'eu' } },
-          orgAdmin('shop'),
-        ),
-      ),
-    ).toBe('Invalid request: configuration: `token` is required');
-    expect(
-      await error(
-        t.call(
-          ops.updateIntegrationInstallation,
-          { integrationName: 'life', installationId: inst.id, configuration: { token: 't', region: 'mars' } },
-          orgAdmin('shop'),
-        ),
-      ),
-    ).toBe('Invalid request: configuration.region: must be one of "eu", "us"');
-    expect(
-      await error(
-        t.call(
-          ops.updateIntegrationInstallation,
-          { integrationName: 'life', installationId: inst.id, configuration: { token: 't', retries: 'x' } },
-          orgAdmin('shop'),
-        ),
-      ),
-    ).toBe('Invalid request: configuration.retries: must be number');
+    for (const [configuration, message] of [
+      [{ region: 'eu' }, 'Invalid request: configuration: `token` is required'],
+      [{ token: 't', region: 'mars' }, 'Invalid request: configuration.region: must be one of "eu", "us"'],
+      [{ token: 't', retries: 'x' }, 'Invalid request: configuration.retries: must be number'],
+    ] satisfies [Record<string, unknown>, string][]) {
+      const update = { integrationName: 'life', installationId: inst.id, configuration };
+      expect(await error(t.call(ops.updateIntegrationInstallation, update, orgAdmin('shop')))).toBe(message);
+    }
     const updated = await t.call(
       ops.updateIntegrationInstallation,
       {

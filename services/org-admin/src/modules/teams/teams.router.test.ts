@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
 import { OutboxEvent } from '@quire/kit';
-import { failureOf } from '@quire/kit/testing';
-import { seedOrganization, startOrgAdminAndContent, type Platform } from '../../test-support.ts';
+import { failureOf, reasonOf } from '@quire/kit/testing';
+import { seedOrganization, type Platform, useOrgAdminAndContent } from '../../test-support.ts';
 
-let p: Platform;
+const p = useOrgAdminAndContent('teams');
 
 beforeAll(async () => {
-  p = await startOrgAdminAndContent('teams');
   // Content asks org-admin about the teams it is asked to give a role (`inviteToSpace`).
   p.content.svc.deps.peers.setEndpoint('org-admin', p.orgAdmin.url);
-});
-afterAll(async () => {
-  await p?.close();
 });
 
 const call: Platform['orgAdmin']['call'] = (op, input, actor) => p.orgAdmin.call(op, input, actor);
@@ -320,7 +316,7 @@ describe('teams', () => {
     ]);
     expect(racedTeam[6]).toBe('ok');
     expect(racedTeam.filter((r) => r !== 'ok').every((r) => r === 'not_found')).toBe(true);
-    expect((await failureOf(call(ops.getTeamInOrganizationById, ids, admin.actor))).reason).toBe('not_found');
+    expect(await reasonOf(call(ops.getTeamInOrganizationById, ids, admin.actor))).toBe('not_found');
   });
 
   it('lists team members as organization members with their team role', async () => {
@@ -407,19 +403,16 @@ describe('teams', () => {
     ]);
     // …but neither renames nor deletes the team, nor creates teams.
     expect(
-      (
-        await failureOf(
-          call(ops.updateTeamInOrganizationById, { organizationId, teamId: team.id, title: 'Mine' }, users.ora.actor),
-        )
-      ).reason,
+      await reasonOf(
+        call(ops.updateTeamInOrganizationById, { organizationId, teamId: team.id, title: 'Mine' }, users.ora.actor),
+      ),
     ).toBe('forbidden');
     expect(
-      (await failureOf(call(ops.removeTeamFromOrganizationById, { organizationId, teamId: team.id }, users.ora.actor)))
-        .reason,
+      await reasonOf(call(ops.removeTeamFromOrganizationById, { organizationId, teamId: team.id }, users.ora.actor)),
     ).toBe('forbidden');
-    expect(
-      (await failureOf(call(ops.createOrganizationTeam, { organizationId, title: 'New' }, users.ora.actor))).reason,
-    ).toBe('forbidden');
+    expect(await reasonOf(call(ops.createOrganizationTeam, { organizationId, title: 'New' }, users.ora.actor))).toBe(
+      'forbidden',
+    );
 
     // A `read` member outside the team: may look, not manage.
     expect(
@@ -445,7 +438,7 @@ describe('teams', () => {
           users.rex.actor,
         ),
     ]) {
-      expect((await failureOf(run())).reason).toBe('forbidden');
+      expect(await reasonOf(run())).toBe('forbidden');
     }
     expect(
       (
@@ -460,12 +453,11 @@ describe('teams', () => {
     ).toBe('Team member not found');
 
     // Guests cannot list teams (403) and do not see teams they are not in (404).
-    expect((await failureOf(call(ops.listTeamsInOrganizationById, { organizationId }, users.guy.actor))).reason).toBe(
+    expect(await reasonOf(call(ops.listTeamsInOrganizationById, { organizationId }, users.guy.actor))).toBe(
       'forbidden',
     );
     expect(
-      (await failureOf(call(ops.getTeamInOrganizationById, { organizationId, teamId: team.id }, users.guy.actor)))
-        .reason,
+      await reasonOf(call(ops.getTeamInOrganizationById, { organizationId, teamId: team.id }, users.guy.actor)),
     ).toBe('not_found');
 
     for (const run of [
@@ -486,7 +478,7 @@ describe('teams', () => {
           other.admin.actor,
         ),
     ]) {
-      expect((await failureOf(run())).reason).toBe('not_found');
+      expect(await reasonOf(run())).toBe('not_found');
     }
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
-import { failureOf, useTestService } from '@quire/kit/testing';
+import { failureOf, reasonOf, useTestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 import { seedOrganization } from '../../test-support.ts';
@@ -91,46 +91,36 @@ describe('translation settings', () => {
       false,
     );
     expect(
-      (
-        await failureOf(
-          t.call(
-            ops.updateTranslation,
-            { organizationId, translationSettingsId: settings.id, title: 'Nope' },
-            users.rae.actor,
-          ),
-        )
-      ).reason,
+      await reasonOf(
+        t.call(
+          ops.updateTranslation,
+          { organizationId, translationSettingsId: settings.id, title: 'Nope' },
+          users.rae.actor,
+        ),
+      ),
     ).toBe('forbidden');
     expect(
-      (
-        await failureOf(
-          t.call(ops.deleteTranslation, { organizationId, translationSettingsId: settings.id }, users.rae.actor),
-        )
-      ).reason,
+      await reasonOf(
+        t.call(ops.deleteTranslation, { organizationId, translationSettingsId: settings.id }, users.rae.actor),
+      ),
     ).toBe('forbidden');
-    expect(
-      (await failureOf(t.call(ops.createTranslation, { organizationId, title: 'Nope' }, users.rae.actor))).reason,
-    ).toBe('forbidden');
-    expect((await failureOf(t.call(ops.listTranslations, { organizationId }, users.gil.actor))).reason).toBe(
+    expect(await reasonOf(t.call(ops.createTranslation, { organizationId, title: 'Nope' }, users.rae.actor))).toBe(
       'forbidden',
     );
+    expect(await reasonOf(t.call(ops.listTranslations, { organizationId }, users.gil.actor))).toBe('forbidden');
     expect(
-      (
-        await failureOf(
-          t.call(ops.getTranslation, { organizationId, translationSettingsId: settings.id }, other.admin.actor),
-        )
-      ).reason,
+      await reasonOf(
+        t.call(ops.getTranslation, { organizationId, translationSettingsId: settings.id }, other.admin.actor),
+      ),
     ).toBe('not_found');
     expect(
-      (
-        await failureOf(
-          t.call(
-            ops.getTranslation,
-            { organizationId: other.organizationId, translationSettingsId: settings.id },
-            other.admin.actor,
-          ),
-        )
-      ).reason,
+      await reasonOf(
+        t.call(
+          ops.getTranslation,
+          { organizationId: other.organizationId, translationSettingsId: settings.id },
+          other.admin.actor,
+        ),
+      ),
     ).toBe('not_found');
   });
 });
