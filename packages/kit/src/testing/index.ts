@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { createLogger, type Logger } from '../logger.ts';
@@ -122,6 +123,15 @@ export function failingJob(backoffMs: number[]) {
     },
   };
   return { job, attempts };
+}
+
+/**
+ * Makes each call in turn and expects it to fail with a domain error of `reason` (`forbidden`, `not_found`…): a table
+ * of what an actor is refused.
+ */
+export async function expectReasons(reason: string, calls: (() => Promise<unknown>)[]): Promise<void> {
+  for (const [i, call] of calls.entries())
+    expect(await reasonOf(call()), `call ${i + 1} of ${calls.length}`).toBe(reason);
 }
 
 /** The reason of the domain error a promise rejects with (`forbidden`, `not_found`…); fails the test when it resolves. */

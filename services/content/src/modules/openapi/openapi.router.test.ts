@@ -6,6 +6,7 @@ import { sql } from '@quire/kit';
 import {
   createTestDatabase,
   eventually,
+  expectReasons,
   failureOf,
   reasonOf,
   startTestService,
@@ -390,7 +391,7 @@ describe('OpenAPI specs', () => {
     expect(
       (await t.call(ops.getOpenAPISpecBySlug, { organizationId: ORG, specSlug: 'guarded' }, reader)).permissions,
     ).toEqual({ view: true, edit: false });
-    for (const refused of [
+    await expectReasons('forbidden', [
       () =>
         t.call(
           ops.createOpenAPISpec,
@@ -406,18 +407,13 @@ describe('OpenAPI specs', () => {
       () => t.call(ops.deleteOpenAPISpecBySlug, { organizationId: ORG, specSlug: 'guarded' }, reader),
       () => t.call(ops.getOpenAPISpecBySlug, { organizationId: ORG, specSlug: 'guarded' }, guest),
       () => t.call(ops.listOpenAPISpecs, { organizationId: ORG }, guest),
-    ])
-      expect(await reasonOf(refused())).toBe('forbidden');
+    ]);
     for (const slug of ['guarded', 'does-not-exist']) {
-      expect(await reasonOf(t.call(ops.getOpenAPISpecBySlug, { organizationId: ORG, specSlug: slug }, stranger))).toBe(
-        'not_found',
-      );
-      expect(
-        await reasonOf(t.call(ops.listOpenAPISpecVersions, { organizationId: ORG, specSlug: slug }, stranger)),
-      ).toBe('not_found');
-      expect(
-        await reasonOf(t.call(ops.deleteOpenAPISpecBySlug, { organizationId: ORG, specSlug: slug }, stranger)),
-      ).toBe('not_found');
+      await expectReasons('not_found', [
+        () => t.call(ops.getOpenAPISpecBySlug, { organizationId: ORG, specSlug: slug }, stranger),
+        () => t.call(ops.listOpenAPISpecVersions, { organizationId: ORG, specSlug: slug }, stranger),
+        () => t.call(ops.deleteOpenAPISpecBySlug, { organizationId: ORG, specSlug: slug }, stranger),
+      ]);
     }
     expect(await reasonOf(t.call(ops.listOpenAPISpecs, { organizationId: ORG }, stranger))).toBe('not_found');
     expect(

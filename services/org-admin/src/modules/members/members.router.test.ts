@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
 import { OutboxEvent, sha256Hex } from '@quire/kit';
-import { failureOf, reasonOf, TEST_SECRET, userActor } from '@quire/kit/testing';
+import { expectReasons, failureOf, reasonOf, TEST_SECRET, userActor } from '@quire/kit/testing';
 import { instanceAdmin, seedOrganization, type Platform, useOrgAdminAndContent } from '../../test-support.ts';
 import { verifyVisitorClaims } from './visitor-claims.ts';
 
@@ -153,7 +153,7 @@ describe('members: list, get, counts', () => {
     expect(
       await reasonOf(call(ops.getMemberInOrganizationById, { organizationId, userId: users.rob.id }, users.gina.actor)),
     ).toBe('forbidden');
-    for (const run of [
+    await expectReasons('not_found', [
       () => call(ops.listMembersInOrganizationById, { organizationId }, other.admin.actor),
       () => call(ops.getMemberInOrganizationById, { organizationId, userId: users.rob.id }, other.admin.actor),
       () =>
@@ -165,9 +165,7 @@ describe('members: list, get, counts', () => {
       () => call(ops.removeMemberFromOrganizationById, { organizationId, userId: users.rob.id }, other.admin.actor),
       () => call(ops.updateOrganizationMemberLastSeenAt, { organizationId }, other.admin.actor),
       () => call(ops.inviteUsersToOrganization, { organizationId, emails: ['x@y.io'] }, other.admin.actor),
-    ]) {
-      expect(await reasonOf(run())).toBe('not_found');
-    }
+    ]);
     expect(
       (await failureOf(call(ops.getMemberInOrganizationById, { organizationId, userId: 'nobody' }, users.rob.actor)))
         .message,
@@ -211,14 +209,10 @@ describe('members: changes', () => {
       { organization: organizationId, user: users.mia.id, role: 'create', previousRole: 'read' },
       { organization: organizationId, user: users.mia.id, role: null, previousRole: 'create' },
     ]);
-    expect(
-      await reasonOf(
-        call(ops.updateMemberInOrganizationById, { organizationId, userId: admin.id, role: 'read' }, admin.actor),
-      ),
-    ).toBe('conflict');
-    expect(
-      await reasonOf(call(ops.removeMemberFromOrganizationById, { organizationId, userId: admin.id }, admin.actor)),
-    ).toBe('conflict');
+    await expectReasons('conflict', [
+      () => call(ops.updateMemberInOrganizationById, { organizationId, userId: admin.id, role: 'read' }, admin.actor),
+      () => call(ops.removeMemberFromOrganizationById, { organizationId, userId: admin.id }, admin.actor),
+    ]);
     expect(
       await reasonOf(
         call(

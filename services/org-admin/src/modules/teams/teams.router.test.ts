@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
 import { OutboxEvent } from '@quire/kit';
-import { failureOf, reasonOf } from '@quire/kit/testing';
+import { expectReasons, failureOf, reasonOf } from '@quire/kit/testing';
 import { seedOrganization, type Platform, useOrgAdminAndContent } from '../../test-support.ts';
 
 const p = useOrgAdminAndContent('teams');
@@ -402,23 +402,17 @@ describe('teams', () => {
       ['Ora', 'owner'],
     ]);
     // …but neither renames nor deletes the team, nor creates teams.
-    expect(
-      await reasonOf(
-        call(ops.updateTeamInOrganizationById, { organizationId, teamId: team.id, title: 'Mine' }, users.ora.actor),
-      ),
-    ).toBe('forbidden');
-    expect(
-      await reasonOf(call(ops.removeTeamFromOrganizationById, { organizationId, teamId: team.id }, users.ora.actor)),
-    ).toBe('forbidden');
-    expect(await reasonOf(call(ops.createOrganizationTeam, { organizationId, title: 'New' }, users.ora.actor))).toBe(
-      'forbidden',
-    );
+    await expectReasons('forbidden', [
+      () => call(ops.updateTeamInOrganizationById, { organizationId, teamId: team.id, title: 'Mine' }, users.ora.actor),
+      () => call(ops.removeTeamFromOrganizationById, { organizationId, teamId: team.id }, users.ora.actor),
+      () => call(ops.createOrganizationTeam, { organizationId, title: 'New' }, users.ora.actor),
+    ]);
 
     // A `read` member outside the team: may look, not manage.
     expect(
       (await call(ops.getTeamInOrganizationById, { organizationId, teamId: team.id }, users.rex.actor)).permissions,
     ).toEqual({ admin: false, view: true });
-    for (const run of [
+    await expectReasons('forbidden', [
       () =>
         call(
           ops.addMemberToOrganizationTeamById,
@@ -437,9 +431,7 @@ describe('teams', () => {
           { organizationId, teamId: team.id, userId: users.ian.id },
           users.rex.actor,
         ),
-    ]) {
-      expect(await reasonOf(run())).toBe('forbidden');
-    }
+    ]);
     expect(
       (
         await failureOf(
@@ -460,7 +452,7 @@ describe('teams', () => {
       await reasonOf(call(ops.getTeamInOrganizationById, { organizationId, teamId: team.id }, users.guy.actor)),
     ).toBe('not_found');
 
-    for (const run of [
+    await expectReasons('not_found', [
       () => call(ops.listTeamsInOrganizationById, { organizationId }, other.admin.actor),
       () => call(ops.getTeamInOrganizationById, { organizationId, teamId: team.id }, other.admin.actor),
       () =>
@@ -477,9 +469,7 @@ describe('teams', () => {
           { organizationId, teamId: team.id, userId: other.admin.id },
           other.admin.actor,
         ),
-    ]) {
-      expect(await reasonOf(run())).toBe('not_found');
-    }
+    ]);
   });
 
   it('reports team ownership on the organization (`permissions.ownTeam`)', async () => {
