@@ -102,3 +102,24 @@ export async function seedOrganization<const N extends string>(
   }
   return { organizationId, admin, users };
 }
+
+/**
+ * A team of the organization made by its admin, with `members` (user ids); `owner`, if given, then added as its owner
+ * (a member already or not).
+ */
+export async function seedTeam(
+  t: TestService,
+  organizationId: string,
+  admin: SeededUser,
+  team: { title: string; members?: string[]; owner?: string },
+) {
+  const { owner, ...create } = team;
+  const created = await t.call(ops.createOrganizationTeam, { organizationId, ...create }, admin.actor);
+  if (owner)
+    await t.call(
+      ops.addMemberToOrganizationTeamById,
+      { organizationId, teamId: created.id, userId: owner, role: 'owner' },
+      admin.actor,
+    );
+  return created;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
 import { OutboxEvent, sha256Hex } from '@quire/kit';
 import { expectReasons, failureOf, reasonOf, TEST_SECRET, userActor } from '@quire/kit/testing';
-import { instanceAdmin, seedOrganization, type Platform, useOrgAdminAndContent } from '../../test-support.ts';
+import { instanceAdmin, seedOrganization, seedTeam, type Platform, useOrgAdminAndContent } from '../../test-support.ts';
 import { verifyVisitorClaims } from './visitor-claims.ts';
 
 const p = useOrgAdminAndContent('members');
@@ -399,21 +399,9 @@ describe('members: changes', () => {
 
   it('lists the teams of a member, filtered by title', async () => {
     const { organizationId, admin, users } = await seedOrganization(p.orgAdmin, { tom: 'read', una: 'read' });
-    const docs = await call(
-      ops.createOrganizationTeam,
-      { organizationId, title: 'Docs Team', members: [users.tom.id] },
-      admin.actor,
-    );
-    await call(
-      ops.createOrganizationTeam,
-      { organizationId, title: 'Support', members: [users.tom.id, users.una.id] },
-      admin.actor,
-    );
-    await call(
-      ops.addMemberToOrganizationTeamById,
-      { organizationId, teamId: docs.id, userId: users.tom.id, role: 'owner' },
-      admin.actor,
-    );
+    const tom = users.tom.id;
+    const docs = await seedTeam(p.orgAdmin, organizationId, admin, { title: 'Docs Team', members: [tom], owner: tom });
+    await seedTeam(p.orgAdmin, organizationId, admin, { title: 'Support', members: [tom, users.una.id] });
     const all = await call(
       ops.listTeamsForOrganizationMember,
       { organizationId, userId: users.tom.id },

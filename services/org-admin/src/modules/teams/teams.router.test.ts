@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
 import { OutboxEvent } from '@quire/kit';
 import { expectReasons, failureOf, reasonOf } from '@quire/kit/testing';
-import { seedOrganization, type Platform, useOrgAdminAndContent } from '../../test-support.ts';
+import { seedOrganization, seedTeam, type Platform, useOrgAdminAndContent } from '../../test-support.ts';
 
 const p = useOrgAdminAndContent('teams');
 
@@ -158,17 +158,12 @@ describe('teams', () => {
   it('lists teams filtered by title and by the member who can manage them', async () => {
     const { organizationId, admin, users } = await seedOrganization(p.orgAdmin, { owen: 'read', mel: 'read' });
     const alpha = await call(ops.createOrganizationTeam, { organizationId, title: 'Alpha_Squad' }, admin.actor);
-    const beta = await call(
-      ops.createOrganizationTeam,
-      { organizationId, title: 'Beta squad', members: [users.mel.id] },
-      admin.actor,
-    );
+    await seedTeam(p.orgAdmin, organizationId, admin, {
+      title: 'Beta squad',
+      members: [users.mel.id],
+      owner: users.owen.id,
+    });
     const gamma = await call(ops.createOrganizationTeam, { organizationId, title: 'Gamma' }, admin.actor);
-    await call(
-      ops.addMemberToOrganizationTeamById,
-      { organizationId, teamId: beta.id, userId: users.owen.id, role: 'owner' },
-      admin.actor,
-    );
     const titles = async (q: { title?: string; owner?: string }) =>
       (await call(ops.listTeamsInOrganizationById, { organizationId, ...q }, users.mel.actor)).items.map(
         (t) => t.title,
@@ -322,16 +317,11 @@ describe('teams', () => {
   it('lists team members as organization members with their team role', async () => {
     const { organizationId, admin, users } = await seedOrganization(p.orgAdmin, { gil: 'edit', hal: 'read' });
     await p.content.call(ops.createSpace, { organizationId, title: 'Space' }, admin.actor);
-    const team = await call(
-      ops.createOrganizationTeam,
-      { organizationId, title: 'Readers', members: [users.gil.id, users.hal.id] },
-      admin.actor,
-    );
-    await call(
-      ops.addMemberToOrganizationTeamById,
-      { organizationId, teamId: team.id, userId: users.hal.id, role: 'owner' },
-      admin.actor,
-    );
+    const team = await seedTeam(p.orgAdmin, organizationId, admin, {
+      title: 'Readers',
+      members: [users.gil.id, users.hal.id],
+      owner: users.hal.id,
+    });
     const first = await call(
       ops.listTeamMembersInOrganizationById,
       { organizationId, teamId: team.id, limit: 1 },
