@@ -1,4 +1,4 @@
-// The bench scripts' settings from the environment, and the environment they hand their children.
+// The bench scripts' settings from the environment, the environment they hand their children, and their API calls.
 
 /** An integer setting (`fallback` when unset or empty); a value that is not an integer >= `min` stops the bench naming it. */
 export function intEnv(name: string, fallback: number, min: number): number {
@@ -16,3 +16,17 @@ export const childBaseEnv = (): Record<string, string> =>
   Object.fromEntries(
     Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !QUIRE_ENV.test(e[0])),
   );
+
+/** A JSON call to the API at `base` with a bearer token: the parsed answer; an error answer stops the bench naming it. */
+export const apiCaller =
+  (base: string) =>
+  async (method: string, path: string, token: string, body?: unknown): Promise<any> => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : undefined;
+  };

@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { API_BUILD_ENV, buildModes, buildThroughApi, lineageOf, seedRevision, type BuildMode } from './build.ts';
-import { childBaseEnv, intEnv } from './env.ts';
+import { apiCaller, childBaseEnv, intEnv } from './env.ts';
 import { cpuSeconds, heapMiB, memoryMiB } from './measure.ts';
 import { ChildExitError, Fleet, freePort, sleep } from './processes.ts';
 
@@ -274,16 +274,7 @@ async function bench(
     tier: 0,
     execArgv: process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${resultsDir}`] : [],
   });
-  const call = async (method: string, path: string, token: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : undefined;
-  };
+  const call = apiCaller(base);
   let token: string;
   let org: string;
   let spaces: { id: string }[];

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startStandalone } from '@quire/cli';
+import { apiCaller } from './env.ts';
 
 export interface BenchPlatform {
   /** The platform's address (`http://127.0.0.1:<port>`). */
@@ -48,16 +49,7 @@ export async function startBenchPlatform(name: string, env: Record<string, strin
   try {
     await db.connect();
     const base = platform.url;
-    const call = async (method: string, path: string, token: string, body?: unknown) => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-      return text ? JSON.parse(text) : undefined;
-    };
+    const call = apiCaller(base);
     const boot = await call('POST', '/v1/admin/bootstrap', platform.adminToken, {
       title: 'Bench',
       email: 'bench@quire.local',

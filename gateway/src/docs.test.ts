@@ -1,22 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from './app.ts';
 import { locateScalarBundle } from './docs.ts';
-import { offlineGateway } from './gateway.testing.ts';
+import { useOfflineGateway } from './gateway.testing.ts';
 
 const PUBLIC_URL = 'https://docs.example.test';
 
 describe('the /docs API reference', () => {
-  let gw: Gateway;
+  const gw = useOfflineGateway({ QUIRE_PUBLIC_URL: PUBLIC_URL });
   let docs: Awaited<ReturnType<Gateway['app']['inject']>>;
   beforeAll(async () => {
-    gw = await offlineGateway({ QUIRE_PUBLIC_URL: PUBLIC_URL });
     docs = await gw.app.inject({ method: 'GET', url: '/docs' });
   });
   /** The one script the page loads. */
   const assetUrl = () => docs.body.match(/<script src="(\/docs\/assets\/[^"]+)">/)?.[1] ?? '(none)';
-  afterAll(async () => gw?.close());
 
   it('serves the page without a token, loading only same-origin assets', async () => {
     expect(docs.statusCode).toBe(200);

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HTTP_OPERATIONS } from '@quire/contracts';
-import type { Gateway } from './app.ts';
-import { offlineGateway } from './gateway.testing.ts';
+import { useOfflineGateway } from './gateway.testing.ts';
 import { buildOpenApiDocument, SERVICE_ROUTERS } from './openapi.ts';
 
 type Paths = Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
@@ -28,11 +27,7 @@ describe("the OpenAPI document, generated from the services' routers", () => {
 });
 
 describe('gateway without reachable services', () => {
-  let gw: Gateway;
-  beforeAll(async () => {
-    gw = await offlineGateway();
-  });
-  afterAll(async () => gw?.close());
+  const gw = useOfflineGateway();
 
   it('refuses calls without a token before asking anyone', async () => {
     const res = await gw.app.inject({ method: 'GET', url: '/v1/spaces/abc' });

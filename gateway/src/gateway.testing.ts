@@ -1,4 +1,4 @@
-import { testLogger, TEST_SECRET } from '@quire/kit/testing';
+import { testLogger, TEST_SECRET, useResource } from '@quire/kit/testing';
 import { buildGateway, type Gateway } from './app.ts';
 import { loadGatewayConfig } from './env.ts';
 
@@ -17,4 +17,12 @@ export function offlineGateway(env: Record<string, string> = {}): Promise<Gatewa
     ...env,
   });
   return buildGateway({ config, log: testLogger() });
+}
+
+/** Test only: `offlineGateway(env)` for one test file (or `describe` block): built in `beforeAll`, closed in `afterAll`. */
+export function useOfflineGateway(env: Record<string, string> = {}): Gateway {
+  return useResource(
+    () => offlineGateway(env),
+    (gw) => gw.close(),
+  );
 }

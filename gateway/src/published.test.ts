@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signApiToken } from '@quire/kit';
 import { TEST_SECRET } from '@quire/kit/testing';
-import type { Gateway } from './app.ts';
-import { offlineGateway } from './gateway.testing.ts';
+import { offlineGateway, useOfflineGateway } from './gateway.testing.ts';
 import { parseCookies, siteHostPattern, verifyPublishedApiToken } from './published.ts';
 
 describe('published sites in the gateway', () => {
-  let gw: Gateway;
-  beforeAll(async () => {
-    gw = await offlineGateway({ QUIRE_PUBLIC_URL: 'https://quire.example.test' });
-  });
-  afterAll(async () => gw?.close());
+  const gw = useOfflineGateway({ QUIRE_PUBLIC_URL: 'https://quire.example.test' });
 
   it('serves the stylesheet, script and KaTeX files itself, compressed, and nothing else under /_quire/site', async () => {
     const css = await gw.app.inject({

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Gateway } from './app.ts';
-import { offlineGateway } from './gateway.testing.ts';
+import { describe, expect, it } from 'vitest';
+import { useOfflineGateway } from './gateway.testing.ts';
 import { instanceHostPattern } from './sign-in.ts';
 
 describe('sign-in routes of the gateway', () => {
-  let gw: Gateway;
-  beforeAll(async () => {
-    gw = await offlineGateway({ QUIRE_PUBLIC_URL: 'https://quire.example.test' });
-  });
-  afterAll(async () => gw?.close());
+  const gw = useOfflineGateway({ QUIRE_PUBLIC_URL: 'https://quire.example.test' });
 
   it('serves the sign-in on the instance host, the site’s own page on a site hostname', async () => {
     const own = await gw.app.inject({ url: '/login', headers: { host: 'quire.example.test' } });

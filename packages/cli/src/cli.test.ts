@@ -4,24 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@quire/contracts';
 import { createTestDatabase, type TestDatabase } from '@quire/kit/testing';
-import { COMMAND_USAGE, runCli, USAGE } from './cli.ts';
+import { COMMAND_USAGE, USAGE } from './cli.ts';
 import { freePort } from './embedded-db.ts';
-import { startPlatform, type Platform } from './e2e/harness.ts';
+import { runCliCaptured, startPlatform, type Platform } from './e2e/harness.ts';
 
 /** A port nothing listens on (discard): connecting to it is refused at once. */
 const CLOSED_URL = 'http://127.0.0.1:9';
 
-async function run(argv: string[], env: Record<string, string | undefined> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(
-    argv,
-    env,
-    (l) => out.push(l),
-    (l) => err.push(l),
-  );
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const run = (argv: string[], env: Record<string, string | undefined> = {}) => runCliCaptured(argv, env);
 
 const json = (stdout: string) => JSON.parse(stdout);
 
@@ -302,16 +292,8 @@ describe('quire migrate', () => {
 
 describe('unknown options', () => {
   it('exit 1 with the usage instead of throwing', async () => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const { runCli } = await import('./cli.ts');
-    const code = await runCli(
-      ['bootstrap', '--bogus', 'x'],
-      {},
-      (l) => out.push(l),
-      (l) => err.push(l),
-    );
+    const { code, stderr } = await run(['bootstrap', '--bogus', 'x']);
     expect(code).toBe(1);
-    expect(err.join('\n')).toMatch(/Unknown option '--bogus'[\s\S]*Usage: quire/);
+    expect(stderr).toMatch(/Unknown option '--bogus'[\s\S]*Usage: quire/);
   });
 });

@@ -19,7 +19,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GitBookAPI } from '@gitbook/api';
 import { createLogger } from '@quire/kit';
-import { runCli } from './cli.ts';
+import { runCliCaptured } from './e2e/harness.ts';
 import { postgresUser, reachableBinaries, SYSTEM_DIR } from './pg-placement.ts';
 import { startStandalone, type Standalone } from './standalone.ts';
 
@@ -28,16 +28,9 @@ async function runCliIn(
   args: string[],
   url: string,
 ): Promise<{ code: number; json: any; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
   // No QUIRE_ADMIN_TOKEN: the CLI finds the token the platform wrote in the data dir.
-  const code = await runCli(
-    args,
-    { QUIRE_URL: url, QUIRE_DATA_DIR: dataDir },
-    (l) => out.push(l),
-    (l) => err.push(l),
-  );
-  return { code, json: out.length ? JSON.parse(out.join('\n')) : undefined, stderr: err.join('\n') };
+  const { code, stdout, stderr } = await runCliCaptured(args, { QUIRE_URL: url, QUIRE_DATA_DIR: dataDir });
+  return { code, json: stdout ? JSON.parse(stdout) : undefined, stderr };
 }
 
 /**

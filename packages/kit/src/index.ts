@@ -19,6 +19,7 @@ export * from './db/sql.ts';
 export * from './db/migration.ts';
 export * from './db/pagination.ts';
 export * from './db/kit-entities.ts';
+export * from './db/columns.ts';
 export * from './events/bus.ts';
 export * from './events/in-process-bus.ts';
 export * from './events/nats-bus.ts';

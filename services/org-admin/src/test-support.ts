@@ -2,6 +2,7 @@ import { ops, type Actor, type Role } from '@quire/contracts';
 import {
   createTestDatabase,
   startTestService,
+  useResource,
   userActor,
   type TestDatabase,
   type TestService,
@@ -49,6 +50,14 @@ export async function startOrgAdminAndContent(label: string): Promise<Platform> 
   };
 }
 
+/** `startOrgAdminAndContent` for one test file: started in `beforeAll`, closed in `afterAll` (the handle is filled then). */
+export function useOrgAdminAndContent(label: string): Platform {
+  return useResource(
+    () => startOrgAdminAndContent(label),
+    (p) => p.close(),
+  );
+}
+
 export interface SeededUser {
   id: string;
   email: string;
@@ -92,4 +101,25 @@ export async function seedOrganization<const N extends string>(
     };
   }
   return { organizationId, admin, users };
+}
+
+/**
+ * A team of the organization made by its admin, with `members` (user ids); `owner`, if given, then added as its owner
+ * (a member already or not).
+ */
+export async function seedTeam(
+  t: TestService,
+  organizationId: string,
+  admin: SeededUser,
+  team: { title: string; members?: string[]; owner?: string },
+) {
+  const { owner, ...create } = team;
+  const created = await t.call(ops.createOrganizationTeam, { organizationId, ...create }, admin.actor);
+  if (owner)
+    await t.call(
+      ops.addMemberToOrganizationTeamById,
+      { organizationId, teamId: created.id, userId: owner, role: 'owner' },
+      admin.actor,
+    );
+  return created;
 }

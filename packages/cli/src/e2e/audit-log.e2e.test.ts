@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acmeAndOther, apiError, startPlatform, type Boot, type Platform } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiError, useCast } from './harness.ts';
 
 interface Entry {
   id: string;
@@ -14,10 +14,7 @@ interface Entry {
  * a read, none for a refused call), read back by the organization's admin only, filtered and paged.
  */
 describe('the audit log through the gateway', () => {
-  let p: Platform;
-  let acme: Boot;
-  let reader: { user: { id: string }; token: string };
-  let other: Boot;
+  const { p, acme, reader, other } = useCast({ reader: ['rita@acme.io', 'read'] });
   let org: string;
   /** The entries of Acme's log, newest first (every page). */
   const entries = async (query: Record<string, string> = {}): Promise<{ count: number; items: Entry[] }> => {
@@ -42,12 +39,7 @@ describe('the audit log through the gateway', () => {
   };
 
   beforeAll(async () => {
-    p = await startPlatform();
-    ({ acme, reader, other } = await acmeAndOther(p));
     org = acme.organization.id;
-  });
-  afterAll(async () => {
-    await p?.stop();
   });
 
   it('holds exactly one entry per mutation, none for reads or refused calls', async () => {

@@ -1,74 +1,11 @@
 import { ChangeRequestReviewStatus } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiError, startPlatform, type Platform } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { apiError, useCast } from './harness.ts';
 
-interface Boot {
-  organization: { id: string };
-  user: { id: string; displayName: string };
-  token: string;
-}
-interface Seat {
-  user: { id: string };
-  token: string;
-}
-
-let p: Platform;
-let acme: Boot;
-let reader: Seat;
-let editor: Seat;
-let reviewer: Seat;
-let other: Boot;
-
-beforeAll(async () => {
-  p = await startPlatform();
-  acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
-  reader = (
-    await p.cli([
-      'users',
-      'add',
-      '--org',
-      acme.organization.id,
-      '--email',
-      'rita@acme.io',
-      '--role',
-      'read',
-      '--name',
-      'Rita',
-    ])
-  ).json;
-  editor = (
-    await p.cli([
-      'users',
-      'add',
-      '--org',
-      acme.organization.id,
-      '--email',
-      'ed@acme.io',
-      '--role',
-      'edit',
-      '--name',
-      'Ed',
-    ])
-  ).json;
-  reviewer = (
-    await p.cli([
-      'users',
-      'add',
-      '--org',
-      acme.organization.id,
-      '--email',
-      'rev@acme.io',
-      '--role',
-      'review',
-      '--name',
-      'Rev',
-    ])
-  ).json;
-  other = (await p.cli(['bootstrap', '--org', 'Other', '--email', 'olga@other.io'])).json;
-  await p.awaitMembers([acme.user.id, reader.user.id, editor.user.id, reviewer.user.id, other.user.id]);
-});
-afterAll(async () => {
-  await p?.stop();
+const { p, acme, reader, editor, reviewer, other } = useCast({
+  reader: ['rita@acme.io', 'read', 'Rita'],
+  editor: ['ed@acme.io', 'edit', 'Ed'],
+  reviewer: ['rev@acme.io', 'review', 'Rev'],
 });
 
 async function newChangeRequest(title: string) {

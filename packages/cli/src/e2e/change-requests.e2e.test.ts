@@ -1,41 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiError, startPlatform, type Platform } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { apiError, useCast } from './harness.ts';
 
-interface Boot {
-  organization: { id: string };
-  user: { id: string; displayName: string };
-  token: string;
-}
-
-let p: Platform;
-let acme: Boot;
-let reader: { user: { id: string }; token: string };
-let editor: { user: { id: string }; token: string };
-let other: Boot;
-
-beforeAll(async () => {
-  p = await startPlatform();
-  acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
-  reader = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read']))
-    .json;
-  editor = (
-    await p.cli([
-      'users',
-      'add',
-      '--org',
-      acme.organization.id,
-      '--email',
-      'ed@acme.io',
-      '--role',
-      'edit',
-      '--name',
-      'Ed',
-    ])
-  ).json;
-  other = (await p.cli(['bootstrap', '--org', 'Other', '--email', 'olga@other.io'])).json;
-});
-afterAll(async () => {
-  await p?.stop();
+const { p, acme, reader, editor, other } = useCast({
+  reader: ['rita@acme.io', 'read'],
+  editor: ['ed@acme.io', 'edit', 'Ed'],
 });
 
 describe('change requests through the official client', () => {

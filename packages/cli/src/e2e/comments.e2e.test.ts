@@ -1,84 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiError, startPlatform, type Platform } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { apiError, changeRequestWith, mergeChanges, useCast } from './harness.ts';
 
-interface Boot {
-  organization: { id: string };
-  user: { id: string; displayName: string };
-  token: string;
-}
-interface Seat {
-  user: { id: string };
-  token: string;
-}
-
-let p: Platform;
-let acme: Boot;
-let reader: Seat;
-let commenter: Seat;
-let editor: Seat;
-let other: Boot;
-
-beforeAll(async () => {
-  p = await startPlatform();
-  acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
-  reader = (
-    await p.cli([
-      'users',
-      'add',
-      '--org',
-      acme.organization.id,
-      '--email',
-      'rita@acme.io',
-      '--role',
-      'read',
-      '--name',
-      'Rita',
-    ])
-  ).json;
-  commenter = (
-    await p.cli([
-      'users',
-      'add',
-      '--org',
-      acme.organization.id,
-      '--email',
-      'cid@acme.io',
-      '--role',
-      'comment',
-      '--name',
-      'Cid',
-    ])
-  ).json;
-  editor = (
-    await p.cli([
-      'users',
-      'add',
-      '--org',
-      acme.organization.id,
-      '--email',
-      'ed@acme.io',
-      '--role',
-      'edit',
-      '--name',
-      'Ed',
-    ])
-  ).json;
-  other = (await p.cli(['bootstrap', '--org', 'Other', '--email', 'olga@other.io'])).json;
-  await p.awaitMembers([acme.user.id, reader.user.id, commenter.user.id, editor.user.id, other.user.id]);
-});
-afterAll(async () => {
-  await p?.stop();
+const { p, acme, reader, commenter, editor, other } = useCast({
+  reader: ['rita@acme.io', 'read', 'Rita'],
+  commenter: ['cid@acme.io', 'comment', 'Cid'],
+  editor: ['ed@acme.io', 'edit', 'Ed'],
 });
 
 /** A space with one page (merged from a change request), and the page. */
 async function spaceWithPage(title: string) {
   const api = p.client(acme.token);
   const space = (await api.orgs.createSpace(acme.organization.id, { title })).data;
-  const cr = (await api.spaces.createChangeRequest(space.id, {})).data;
-  await api.spaces.updateChangeRequestContent(space.id, cr.id, {
-    changes: [{ operation: 'insert_page', title: 'Notes', document: { markdown: 'Some **notes**.\n' } }],
-  } as never);
-  await api.spaces.mergeChangeRequest(space.id, cr.id);
+  await mergeChanges(api, space.id, [
+    { operation: 'insert_page', title: 'Notes', document: { markdown: 'Some **notes**.\n' } },
+  ]);
   const page = (await api.spaces.listPages(space.id)).data.pages[0]!;
   return { space, page };
 }
@@ -443,11 +378,7 @@ describe('space comments through the official client', () => {
     ).data;
     expect(fresh.target.page).toMatchObject({ outdated: false });
 
-    const del = (await api.spaces.createChangeRequest(space.id, {})).data;
-    await api.spaces.updateChangeRequestContent(space.id, del.id, {
-      changes: [{ operation: 'delete_page', page: page.id }],
-    } as never);
-    await api.spaces.mergeChangeRequest(space.id, del.id);
+    await mergeChanges(api, space.id, [{ operation: 'delete_page', page: page.id }]);
     const gone = (await api.spaces.getCommentInSpace(space.id, fresh.id)).data.target.page as Record<string, unknown>;
     expect(gone).toEqual({ id: page.id, title: 'Notes', outdated: true });
   });
@@ -489,10 +420,9 @@ describe('change request comments through the official client', () => {
   it('shares the code of space comments: own list, own counter, pages of the change request', async () => {
     const { space } = await spaceWithPage('With CR');
     const api = p.client(editor.token);
-    const cr = (await api.spaces.createChangeRequest(space.id, {})).data;
-    await api.spaces.updateChangeRequestContent(space.id, cr.id, {
-      changes: [{ operation: 'insert_page', title: 'Draft page', document: { markdown: 'New.\n' } }],
-    } as never);
+    const cr = await changeRequestWith(api, space.id, [
+      { operation: 'insert_page', title: 'Draft page', document: { markdown: 'New.\n' } },
+    ]);
     const draftPage = (await api.spaces.listPagesInChangeRequest(space.id, cr.id)).data.pages.find(
       (pg) => pg.title === 'Draft page',
     )!;

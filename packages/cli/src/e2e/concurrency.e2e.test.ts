@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { concurrencyPlatform, formatConcurrencyFindings, formatConcurrencySummary } from '../fuzz/concurrency.ts';
-import { startPlatform, type Platform } from './harness.ts';
+import { usePlatform } from './harness.ts';
 
 /**
  * Concurrent writes to one resource (see fuzz/concurrency.ts): every write operation of /v1/openapi.json, 8
@@ -12,13 +12,7 @@ import { startPlatform, type Platform } from './harness.ts';
 const seed = Number(process.env.QUIRE_FUZZ_SEED ?? 20_260_101);
 
 describe.each(['in-process', 'http'] as const)('concurrent writes (%s transport)', (transport) => {
-  let p: Platform;
-  beforeAll(async () => {
-    p = await startPlatform({ transport, env: { QUIRE_OUTBOUND_FETCH: '0' } });
-  });
-  afterAll(async () => {
-    await p?.stop();
-  });
+  const p = usePlatform({ transport, env: { QUIRE_OUTBOUND_FETCH: '0' } });
 
   it('answers every write operation called 8 times at once, alone and with a DELETE, within its contract', {
     timeout: 180_000,

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acmeAndOther, apiError, startPlatform, type Boot, type Platform } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { apiError, changeRequestWith, mergeChanges, useCast } from './harness.ts';
 
-let p: Platform;
-let acme: Boot;
-
-beforeAll(async () => {
-  p = await startPlatform();
-  ({ acme } = await acmeAndOther(p));
-});
-afterAll(async () => {
-  await p?.stop();
-});
+const { p, acme } = useCast({});
 
 const TEXT = 'Install it.\n\n| Service | Port |\n| - | - |\n| web | 80 |\n| api | 8080 |\n\nRun it.\n';
 
@@ -18,21 +9,12 @@ describe('merge conflicts through the official client', () => {
   it('a conflicting merge leaves main untouched; update records a conflict block; merge waits until it is resolved', async () => {
     const api = p.client(acme.token);
     const space = (await api.orgs.createSpace(acme.organization.id, { title: 'Ops' })).data;
-    const write = async (crId: string, change: Record<string, unknown>) =>
-      api.spaces.updateChangeRequestContent(space.id, crId, { changes: [change] } as never);
-    const first = (await api.spaces.createChangeRequest(space.id, {})).data;
-    await write(first.id, { operation: 'insert_page', title: 'Ports', document: { markdown: TEXT } });
-    await api.spaces.mergeChangeRequest(space.id, first.id);
+    await mergeChanges(api, space.id, [{ operation: 'insert_page', title: 'Ports', document: { markdown: TEXT } }]);
     const page = (await api.spaces.listPages(space.id)).data.pages[0]!;
-    const edit = async (port: string) => {
-      const cr = (await api.spaces.createChangeRequest(space.id, {})).data;
-      await write(cr.id, {
-        operation: 'update_page',
-        page: page.id,
-        document: { markdown: TEXT.replace('| 80 |', `| ${port} |`) },
-      });
-      return cr;
-    };
+    const edit = (port: string) =>
+      changeRequestWith(api, space.id, [
+        { operation: 'update_page', page: page.id, document: { markdown: TEXT.replace('| 80 |', `| ${port} |`) } },
+      ]);
     const markdown = async (crId?: string) =>
       (
         (crId
@@ -80,11 +62,9 @@ describe('merge conflicts through the official client', () => {
     expect(await markdown()).toBe(live);
 
     // Resolved by editing the page: no block left, the mark clears, the merge goes through.
-    await write(b.id, {
-      operation: 'update_page',
-      page: page.id,
-      document: { markdown: TEXT.replace('| 80 |', '| 443 |') },
-    });
+    await api.spaces.updateChangeRequestContent(space.id, b.id, {
+      changes: [{ operation: 'update_page', page: page.id, document: { markdown: TEXT.replace('| 80 |', '| 443 |') } }],
+    } as never);
     // `conflicting` is Quire's own field (GitBook's ChangeRequest has none), so the client's type lacks it.
     expect((await api.spaces.getChangeRequestById(space.id, b.id)).data).toMatchObject({ conflicting: false });
     expect((await api.spaces.mergeChangeRequest(space.id, b.id)).data.result).toBe('merge');
@@ -98,12 +78,10 @@ describe('merge conflicts through the official client', () => {
     const space = (await api.orgs.createSpace(acme.organization.id, { title: 'Race' })).data;
     const write = (crId: string, changes: Record<string, unknown>[]) =>
       api.spaces.updateChangeRequestContent(space.id, crId, { changes } as never);
-    const seed = (await api.spaces.createChangeRequest(space.id, {})).data;
-    await write(seed.id, [
+    await mergeChanges(api, space.id, [
       { operation: 'insert_page', title: 'One', document: { markdown: 'One.\n' } },
       { operation: 'insert_page', title: 'Two', document: { markdown: 'Two.\n' } },
     ]);
-    await api.spaces.mergeChangeRequest(space.id, seed.id);
     const [one, two] = (await api.spaces.listPages(space.id)).data.pages;
     const mainEdit = (await api.spaces.createChangeRequest(space.id, {})).data;
     const cr = (await api.spaces.createChangeRequest(space.id, {})).data;

@@ -1,18 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acmeAndOther, apiError, startPlatform, type Boot, type Platform } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { apiError, changeRequestWith, mergeChanges, useCast } from './harness.ts';
 
-let p: Platform;
-let acme: Boot;
-let reader: { token: string };
-let other: Boot;
-
-beforeAll(async () => {
-  p = await startPlatform();
-  ({ acme, reader, other } = await acmeAndOther(p));
-});
-afterAll(async () => {
-  await p?.stop();
-});
+const { p, acme, reader, other } = useCast({ reader: ['rita@acme.io', 'read'] });
 
 const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
@@ -126,22 +115,13 @@ describe('content through change requests (official client)', () => {
   it('merges two change requests editing different lines of one page cleanly, and keeps both texts on the same line', async () => {
     const api = p.client(acme.token);
     const space = (await api.orgs.createSpace(acme.organization.id, { title: 'Shared' })).data;
-    const seed = (await api.spaces.createChangeRequest(space.id, {})).data;
-    await api.spaces.updateChangeRequestContent(space.id, seed.id, {
-      changes: [
-        { operation: 'insert_page', title: 'Notes', document: { markdown: 'line one\n\nline two\n\nline three\n' } },
-      ],
-    } as never);
-    await api.spaces.mergeChangeRequest(space.id, seed.id);
+    await mergeChanges(api, space.id, [
+      { operation: 'insert_page', title: 'Notes', document: { markdown: 'line one\n\nline two\n\nline three\n' } },
+    ]);
     const page = (await api.spaces.listPages(space.id)).data.pages[0]!;
 
-    const edit = async (markdown: string) => {
-      const cr = (await api.spaces.createChangeRequest(space.id, {})).data;
-      await api.spaces.updateChangeRequestContent(space.id, cr.id, {
-        changes: [{ operation: 'update_page', page: page.id, document: { markdown } }],
-      } as never);
-      return cr;
-    };
+    const edit = (markdown: string) =>
+      changeRequestWith(api, space.id, [{ operation: 'update_page', page: page.id, document: { markdown } }]);
     const a = await edit('line ONE\n\nline two\n\nline three\n');
     const b = await edit('line one\n\nline two\n\nline THREE\n');
     expect((await api.spaces.getChangeRequestById(space.id, b.id)).data.outdated).toBe(false);
@@ -192,10 +172,9 @@ describe('content through change requests (official client)', () => {
     const space = (await api.orgs.createSpace(acme.organization.id, { title: 'Racing' })).data;
     const crs = [];
     for (const title of ['Alpha', 'Beta', 'Gamma']) {
-      const cr = (await api.spaces.createChangeRequest(space.id, {})).data;
-      await api.spaces.updateChangeRequestContent(space.id, cr.id, {
-        changes: [{ operation: 'insert_page', title, document: { markdown: `${title} text` } }],
-      } as never);
+      const cr = await changeRequestWith(api, space.id, [
+        { operation: 'insert_page', title, document: { markdown: `${title} text` } },
+      ]);
       crs.push(cr);
     }
     const merged = await Promise.all(crs.map((cr) => api.spaces.mergeChangeRequest(space.id, cr.id)));
@@ -218,11 +197,9 @@ describe('content through change requests (official client)', () => {
 
   it('brings a page created in main into an outdated change request with update', async () => {
     const { api, space, cr } = await spaceWithChangeRequest('Updates');
-    const other = (await api.spaces.createChangeRequest(space.id, {})).data;
-    await api.spaces.updateChangeRequestContent(space.id, other.id, {
-      changes: [{ operation: 'insert_page', title: 'From main', document: { markdown: 'hello' } }],
-    } as never);
-    await api.spaces.mergeChangeRequest(space.id, other.id);
+    await mergeChanges(api, space.id, [
+      { operation: 'insert_page', title: 'From main', document: { markdown: 'hello' } },
+    ]);
     expect((await api.spaces.getChangeRequestById(space.id, cr.id)).data.outdated).toBe(true);
     expect((await api.spaces.listPagesInChangeRequest(space.id, cr.id)).data.pages).toEqual([]);
     const res = (await api.spaces.updateChangeRequest(space.id, cr.id)).data;
@@ -255,14 +232,16 @@ describe('content through change requests (official client)', () => {
       ).markdown.trim();
 
     // A second change request edits Alpha, deletes Beta and adds Gamma under Alpha; reverting each undoes it.
-    const edit = (await api.spaces.createChangeRequest(space.id, { subject: 'Undo' })).data;
-    await api.spaces.updateChangeRequestContent(space.id, edit.id, {
-      changes: [
+    const edit = await changeRequestWith(
+      api,
+      space.id,
+      [
         { operation: 'update_page', page: alpha, title: 'Alpha two', document: { markdown: 'Alpha two.\n' } },
         { operation: 'delete_page', page: beta },
         { operation: 'insert_page', ref: 'g', into: alpha, title: 'Gamma', document: { markdown: 'Gamma.\n' } },
       ],
-    } as never);
+      'Undo',
+    );
     const gamma = (await byTitle(edit.id)).get('Alpha two')!;
     const gammaId = (gamma as unknown as { pages: { id: string }[] }).pages[0]!.id;
     await api.spaces.updateChangeRequestContent(space.id, edit.id, {
@@ -283,10 +262,12 @@ describe('content through change requests (official client)', () => {
       changes: [{ operation: 'update_page', page: alpha, document: { markdown: 'Alpha three.\n' } }],
     } as never);
     expect((await api.spaces.mergeChangeRequest(space.id, edit.id)).data.result).toBe('merge');
-    const back = (await api.spaces.createChangeRequest(space.id, { subject: 'Back' })).data;
-    await api.spaces.updateChangeRequestContent(space.id, back.id, {
-      changes: [{ operation: 'revert_page', page: alpha, revision: first }],
-    } as never);
+    const back = await changeRequestWith(
+      api,
+      space.id,
+      [{ operation: 'revert_page', page: alpha, revision: first }],
+      'Back',
+    );
     expect(await markdownOf(back.id, alpha)).toBe('Alpha one.');
     const unknown = await apiError(
       api.spaces.updateChangeRequestContent(space.id, back.id, {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fuzzPlatform } from '../fuzz/fuzz.ts';
 import { formatFindings, formatSummary } from '../fuzz/report.ts';
-import { startPlatform, type Platform } from './harness.ts';
+import { usePlatform } from './harness.ts';
 
 /**
  * Hostile input: every operation of /v1/openapi.json, valid and hostile requests, every answer keeps the
@@ -18,13 +18,7 @@ describe.each([
   { transport: 'in-process' as const, budget },
   { transport: 'http' as const, budget: Math.ceil(budget / 3) },
 ])('the contract ($transport transport)', ({ transport, budget }) => {
-  let p: Platform;
-  beforeAll(async () => {
-    p = await startPlatform({ transport, env: { QUIRE_OUTBOUND_FETCH: '0' } });
-  });
-  afterAll(async () => {
-    await p?.stop();
-  });
+  const p = usePlatform({ transport, env: { QUIRE_OUTBOUND_FETCH: '0' } });
 
   it(`keeps the contract under ${budget} requests (seed ${seed})`, { timeout: 120_000 }, async () => {
     const report = await fuzzPlatform(p, { seed, budget });

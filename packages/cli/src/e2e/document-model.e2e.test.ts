@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acmeAndOther, startPlatform, type Boot, type Platform } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { changeRequestWith, useCast } from './harness.ts';
 
-let p: Platform;
-let acme: Boot;
-
-beforeAll(async () => {
-  // What is checked here is what the page reads back as, not how fast: a loaded test machine may take longer
-  // than the default budget of a parse (1.5 s) to read a page this full the first time.
-  p = await startPlatform({ env: { QUIRE_PARSE_TIMEOUT_MS: '20000' } });
-  ({ acme } = await acmeAndOther(p));
-});
-afterAll(async () => {
-  await p?.stop();
-});
+// What is checked here is what the page reads back as, not how fast: a loaded test machine may take longer
+// than the default budget of a parse (1.5 s) to read a page this full the first time.
+const { p, acme } = useCast({}, { env: { QUIRE_PARSE_TIMEOUT_MS: '20000' } });
 
 const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
@@ -202,13 +193,15 @@ describe('GitBook’s document model through the official client', () => {
   it('reads back every block of GitBook’s markdown as the same markdown and as the equivalent document, both ways', async () => {
     const api = p.client(acme.token);
     const space = (await api.orgs.createSpace(acme.organization.id, { title: 'Every block' })).data;
-    const seed = (await api.spaces.createChangeRequest(space.id, { subject: 'Seed' })).data;
-    await api.spaces.updateChangeRequestContent(space.id, seed.id, {
-      changes: [
+    const seed = await changeRequestWith(
+      api,
+      space.id,
+      [
         { operation: 'insert_page', title: 'Other', document: { markdown: '# Other\n\n## Details\n\nText.\n' } },
         { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: PNG_1x1 }] },
       ],
-    } as never);
+      'Seed',
+    );
     expect((await api.spaces.mergeChangeRequest(space.id, seed.id)).data.result).toBe('merge');
     const other = (await api.spaces.listPages(space.id)).data.pages[0]!;
     const file = (await api.spaces.listFiles(space.id)).data.items[0]!;
@@ -310,10 +303,12 @@ describe('GitBook’s document model through the official client', () => {
     expect(backlinks.body.items).toEqual([expect.objectContaining({ kind: 'page', page: page.id })]);
 
     // The document written back reads as the same markdown.
-    const cr2 = (await api.spaces.createChangeRequest(space.id, { subject: 'As a document' })).data;
-    await api.spaces.updateChangeRequestContent(space.id, cr2.id, {
-      changes: [{ operation: 'update_page', page: page.id, document: { document } }],
-    } as never);
+    const cr2 = await changeRequestWith(
+      api,
+      space.id,
+      [{ operation: 'update_page', page: page.id, document: { document } }],
+      'As a document',
+    );
     const again = (
       (await api.spaces.getPageInChangeRequestById(space.id, cr2.id, page.id, { format: 'markdown' })).data as {
         markdown: string;

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DownloadSigner, type RunningService } from '@quire/kit';
-import { startPlatform, type Platform } from './harness.ts';
+import { usePlatform } from './harness.ts';
 
 /** Signed download links served by the gateway without the API token, over both transports. */
 describe.each(['in-process', 'http'] as const)('downloads (%s transport)', (transport) => {
-  let p: Platform;
+  const p = usePlatform({ transport });
   let content: RunningService;
   /** The platform's address in place of the public URL (`http://quire.test`) the link was built on. */
   const local = (url: string) => url.replace('http://quire.test', p.url);
@@ -15,11 +15,7 @@ describe.each(['in-process', 'http'] as const)('downloads (%s transport)', (tran
   });
 
   beforeAll(async () => {
-    p = await startPlatform({ transport });
     content = p.platform.services.find((s) => s.name === 'content')!;
-  });
-  afterAll(async () => {
-    await p?.stop();
   });
 
   it('serves the bytes with the download headers, no token needed', async () => {

@@ -1,41 +1,26 @@
 import { createHmac } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GitBookAPI, GitSyncState } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  commitAll,
   runGit,
-  startGitServer,
-  type GitServer,
+  useGitServer,
 } from '../../../../services/content/src/modules/git/git-http-server.testing.ts';
-import { apiError, startPlatform, type Platform } from './harness.ts';
+import { apiError, type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
 
-interface Boot {
-  organization: { id: string };
-  token: string;
-}
 const auth = { user: 'ci', password: 'pa55-w0rd-e2e' };
-let server: GitServer;
-let work: string;
+const server = useGitServer(auth);
 let p: Platform;
 let guarded: Platform;
 
 beforeAll(async () => {
-  server = await startGitServer(auth);
-  work = await mkdtemp(join(tmpdir(), 'quire-git-e2e-'));
   [p, guarded] = await Promise.all([startPlatform({ env: { QUIRE_ALLOW_PRIVATE_FETCH: '1' } }), startPlatform()]);
 });
 afterAll(async () => {
   await Promise.all([p?.stop(), guarded?.stop()]);
-  await server?.close();
-  await rm(work, { recursive: true, force: true });
 });
-
-const commitAll = async (dir: string, message: string) => {
-  await runGit(['add', '-A'], { cwd: dir });
-  await runGit(['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '-m', message], { cwd: dir });
-};
 
 /** getSpaceGitInfo until the latest operation ended. */
 async function settled(api: GitBookAPI, spaceId: string): Promise<GitSyncState> {
@@ -52,13 +37,13 @@ const ids = (pages: { id: string; pages?: unknown[] }[]): string[] =>
 
 describe('Git Sync end to end (official client, git http-backend on loopback)', () => {
   it('imports a GitBook repository, exports to a bare repository, and takes a git push back with the same ids', async () => {
-    const boot: Boot = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
+    const boot: Boot = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
     const api = p.client(boot.token);
     const space = (await api.orgs.createSpace(boot.organization.id, { title: 'Handbook' })).data;
     expect(await apiError(api.spaces.getSpaceGitInfo(space.id))).toMatchObject({ code: 404 });
 
     await server.createRepo('handbook');
-    const src = join(work, 'src');
+    const src = join(server.work, 'src');
     await runGit(['init', '--initial-branch=main', src]);
     await mkdir(join(src, 'guide'), { recursive: true });
     await writeFile(
@@ -100,7 +85,7 @@ describe('Git Sync end to end (official client, git http-backend on loopback)', 
     });
     expect(exported.status).toBe(204);
     expect(await settled(api, space.id)).toMatchObject({ operation: { state: 'success', direction: 'export' } });
-    const clone = join(work, 'mirror');
+    const clone = join(server.work, 'mirror');
     await runGit(['clone', server.urlOf('mirror', auth), clone]);
     expect(await readFile(join(clone, 'guide/usage.md'), 'utf8')).toBe(
       '---\ndescription: How to use it\n---\n\n# Usage\n\nUse it.\n',
@@ -168,7 +153,7 @@ describe('Git Sync end to end (official client, git http-backend on loopback)', 
   }, 120_000);
 
   it('refuses a loopback remote when private fetches are not allowed, credentials redacted', async () => {
-    const boot: Boot = (await guarded.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io'])).json;
+    const boot: Boot = await bootstrap(guarded, 'Acme', 'ann@acme.io');
     const api = guarded.client(boot.token);
     const space = (await api.orgs.createSpace(boot.organization.id, { title: 'Guarded' })).data;
     await api.spaces.importGitRepository(space.id, { url: server.urlOf('handbook', auth), ref: 'refs/heads/main' });

@@ -3,18 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GitBookAPI } from '@gitbook/api';
 import pg from 'pg';
-import { createTestDatabase, TEST_NATS_URL, testLogger, type TestDatabase } from '@quire/kit/testing';
+import { beforeAll } from 'vitest';
+import { createTestDatabase, TEST_NATS_URL, testLogger, useResource, type TestDatabase } from '@quire/kit/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { randomBytes } from 'node:crypto';
 import { runCli } from '../cli.ts';
 import { startStandalone, type Standalone } from '../standalone.ts';
 
-/** What `quire bootstrap` prints: the organization, its first admin and their token. */
-export interface Boot {
-  organization: { id: string };
-  user: { id: string };
+/** What `quire users add` prints: the member and their API token. */
+export interface Seat {
+  user: { id: string; email: string };
   token: string;
+}
+
+/** What `quire bootstrap` prints: the organization, its first admin and their token. */
+export interface Boot extends Seat {
+  organization: { id: string };
 }
 
 export interface Platform {
@@ -31,6 +36,19 @@ export interface Platform {
   /** The content service learns members from org-admin's events: waits until it knows these users. */
   awaitMembers(users: string[]): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** Runs the `quire` CLI in this process with `env`: its exit code and the lines it printed on each stream. */
+export async function runCliCaptured(args: string[], env: Record<string, string | undefined>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(
+    args,
+    env,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
+  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 
 export async function startPlatform(
@@ -71,15 +89,8 @@ export async function startPlatform(
     url: platform.url,
     env,
     cli: async (args) => {
-      const out: string[] = [];
-      const err: string[] = [];
-      const code = await runCli(
-        args,
-        cliEnv,
-        (l) => out.push(l),
-        (l) => err.push(l),
-      );
-      return { code, json: out.length ? JSON.parse(out.join('\n')) : undefined, stderr: err.join('\n') };
+      const { code, stdout, stderr } = await runCliCaptured(args, cliEnv);
+      return { code, json: stdout ? JSON.parse(stdout) : undefined, stderr };
     },
     client: (token) => new GitBookAPI({ authToken: token, endpoint: platform.url }),
     get: async (token, path) => {
@@ -115,18 +126,115 @@ export async function startPlatform(
 }
 
 /**
+ * A platform for one test file (or `describe` block): started in `beforeAll`, stopped in `afterAll`. The returned
+ * handle is usable inside tests and later hooks (its members are filled once started).
+ */
+export function usePlatform(opts: Parameters<typeof startPlatform>[0] = {}): Platform {
+  return useResource(
+    () => startPlatform(opts),
+    (p) => p.stop(),
+  );
+}
+
+/** `quire bootstrap`: a new organization, its first admin (named `name`, if given) and their token. */
+export async function bootstrap(p: Platform, org: string, email: string, name?: string): Promise<Boot> {
+  return succeeded(p, ['bootstrap', '--org', org, '--email', email, ...(name ? ['--name', name] : [])]);
+}
+
+/** `quire bootstrap` in `beforeAll`, on a platform of `usePlatform`: the returned handle is filled then. */
+export function useBootstrap(p: Platform, org: string, email: string, name?: string): Boot {
+  return useResource(() => bootstrap(p, org, email, name));
+}
+
+/** `quire users add`: a member of the organization with that role (named `name`, if given), and their token. */
+export async function addUser(p: Platform, orgId: string, email: string, role: string, name?: string): Promise<Seat> {
+  return succeeded(p, [
+    'users',
+    'add',
+    '--org',
+    orgId,
+    '--email',
+    email,
+    '--role',
+    role,
+    ...(name ? ['--name', name] : []),
+  ]);
+}
+
+/** The JSON output of a CLI command that must succeed (exit code 0). */
+async function succeeded(p: Platform, args: string[]): Promise<any> {
+  const { code, json, stderr } = await p.cli(args);
+  if (code !== 0) throw new Error(`quire ${args.join(' ')} exited with ${code}: ${stderr}`);
+  return json;
+}
+
+/**
  * The cast most tests start from: organization Acme bootstrapped by Ann, Rita a `read` member of it, and another
  * organization (Other) whose token must see nothing of Acme.
  */
-export async function acmeAndOther(
-  p: Platform,
-): Promise<{ acme: Boot; reader: { user: { id: string }; token: string }; other: Boot }> {
-  const acme: Boot = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
-  const reader = (
-    await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read'])
-  ).json;
-  const other: Boot = (await p.cli(['bootstrap', '--org', 'Other', '--email', 'olga@other.io'])).json;
+export async function acmeAndOther(p: Platform): Promise<{ acme: Boot; reader: Seat; other: Boot }> {
+  const acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
+  const reader = await addUser(p, acme.organization.id, 'rita@acme.io', 'read');
+  const other = await bootstrap(p, 'Other', 'olga@other.io');
   return { acme, reader, other };
+}
+
+/** A new change request of the space (with that subject, if given) holding `changes`, not merged. */
+export async function changeRequestWith(api: GitBookAPI, spaceId: string, changes: unknown[], subject?: string) {
+  const cr = (await api.spaces.createChangeRequest(spaceId, subject === undefined ? {} : { subject })).data;
+  await api.spaces.updateChangeRequestContent(spaceId, cr.id, { changes } as never);
+  return cr;
+}
+
+/** `changes` written in a new change request of the space (with that subject, if given), merged: the merge's answer. */
+export async function mergeChanges(api: GitBookAPI, spaceId: string, changes: unknown[], subject?: string) {
+  const cr = await changeRequestWith(api, spaceId, changes, subject);
+  return (await api.spaces.mergeChangeRequest(spaceId, cr.id)).data;
+}
+
+/**
+ * Raw HTTP against the platform with a bearer token (none when null), for exact statuses and bodies and for what the
+ * official client does not have or type: `(method, path, body?)` → status, text and parsed JSON.
+ */
+export function http(p: Platform, token: string | null) {
+  return async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${p.url}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    return { status: res.status, text, json: text ? JSON.parse(text) : undefined };
+  };
+}
+
+/** A member to add to Acme: e-mail, role and (optionally) display name. */
+export type MemberSpec = readonly [email: string, role: string, name?: string];
+
+/**
+ * The cast of a test file (or `describe` block), on a platform of its own (`usePlatform`): Acme bootstrapped by Ann,
+ * the `members` added to Acme, and another organization (Other, Olga's) whose token must see nothing of Acme; the
+ * content service knows them all before the tests start. The returned handles are filled in `beforeAll`.
+ */
+export function useCast<const M extends Record<string, MemberSpec>>(
+  members: M,
+  platformOptions: Parameters<typeof startPlatform>[0] = {},
+): { p: Platform; acme: Boot; other: Boot } & { [K in keyof M]: Seat } {
+  const p = usePlatform(platformOptions);
+  const acme = {} as Boot;
+  const other = {} as Boot;
+  const seats = Object.fromEntries(Object.keys(members).map((key) => [key, {} as Seat])) as { [K in keyof M]: Seat };
+  beforeAll(async () => {
+    Object.assign(acme, await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann'));
+    for (const [key, [email, role, name]] of Object.entries(members))
+      Object.assign(seats[key as keyof M], await addUser(p, acme.organization.id, email, role, name));
+    Object.assign(other, await bootstrap(p, 'Other', 'olga@other.io'));
+    await p.awaitMembers([acme, ...Object.values<Seat>(seats), other].map((s) => s.user.id));
+  });
+  return { p, acme, other, ...seats };
 }
 
 /** The error a GitBook client call failed with (status and message), or a failure if it succeeded. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type Boot, type Platform } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Boot, bootstrap, usePlatform } from './harness.ts';
 
 /**
  * Hostile content: one member's pathological documents never stall the platform. Each write answers a 2xx or a
@@ -8,21 +8,17 @@ import { startPlatform, type Boot, type Platform } from './harness.ts';
  * The bounds asserted are generous (a busy machine); the figures are printed.
  */
 
-let p: Platform;
+const p = usePlatform();
 let acme: Boot;
 let target: { spaceId: string; crId: string };
 
 beforeAll(async () => {
-  p = await startPlatform();
-  acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io'])).json;
+  acme = await bootstrap(p, 'Acme', 'ann@acme.io');
   const api = p.client(acme.token);
   const space = (await api.orgs.createSpace(acme.organization.id, { title: 'Hostile' })).data;
   const cr = (await api.spaces.createChangeRequest(space.id, { subject: 'Attack' })).data;
   target = { spaceId: space.id, crId: cr.id };
 }, 60_000);
-afterAll(async () => {
-  await p?.stop();
-});
 
 async function write(markdown: string): Promise<{ status: number; message: string | undefined; ms: number }> {
   const started = performance.now();

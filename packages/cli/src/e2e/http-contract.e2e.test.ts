@@ -1,23 +1,12 @@
 import { connect } from 'node:net';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildGateway, loadGatewayConfig } from '@quire/gateway';
 import { testLogger } from '@quire/kit/testing';
-import { startPlatform, type Platform } from './harness.ts';
+import { useBootstrap, usePlatform } from './harness.ts';
 
-let p: Platform;
-let token: string;
-let orgId: string;
-
-beforeAll(async () => {
-  p = await startPlatform({ env: { QUIRE_BODY_LIMIT: '65536' } });
-  const boot = await p.cli(['bootstrap', '--org', 'Contract Co', '--email', 'carl@contract.io']);
-  token = boot.json.token;
-  orgId = boot.json.organization.id;
-});
-afterAll(async () => {
-  await p?.stop();
-});
+const p = usePlatform({ env: { QUIRE_BODY_LIMIT: '65536' } });
+const boot = useBootstrap(p, 'Contract Co', 'carl@contract.io');
 
 const call = async (
   method: string,
@@ -25,7 +14,7 @@ const call = async (
   init: { body?: string; headers?: Record<string, string>; auth?: string | null } = {},
 ) => {
   const headers: Record<string, string> = { ...init.headers };
-  if (init.auth !== null) headers.authorization = init.auth ?? `Bearer ${token}`;
+  if (init.auth !== null) headers.authorization = init.auth ?? `Bearer ${boot.token}`;
   const res = await fetch(`${p.url}${path}`, {
     method,
     headers,
@@ -53,7 +42,9 @@ async function raw(request: string): Promise<{ status: number; headers: string; 
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head, body };
 }
 const get = (path: string, extra = '') =>
-  raw(`GET ${path} HTTP/1.1\r\nhost: quire\r\nauthorization: Bearer ${token}\r\nconnection: close\r\n${extra}\r\n`);
+  raw(
+    `GET ${path} HTTP/1.1\r\nhost: quire\r\nauthorization: Bearer ${boot.token}\r\nconnection: close\r\n${extra}\r\n`,
+  );
 
 describe('hostile input keeps the contract', () => {
   it.each([
@@ -65,7 +56,7 @@ describe('hostile input keeps the contract', () => {
     ],
     [
       'a NUL in a query string',
-      () => call('GET', `/v1/orgs/${orgId}/members?search=a%00b`),
+      () => call('GET', `/v1/orgs/${boot.organization.id}/members?search=a%00b`),
       400,
       /^Invalid request: search: must not contain NUL/,
     ],
@@ -83,7 +74,7 @@ describe('hostile input keeps the contract', () => {
     ],
     [
       'a lone surrogate in a body string',
-      () => call('POST', `/v1/orgs/${orgId}/spaces`, { headers: json, body: '{"title":"a\\ud800b"}' }),
+      () => call('POST', `/v1/orgs/${boot.organization.id}/spaces`, { headers: json, body: '{"title":"a\\ud800b"}' }),
       400,
       /^Invalid request: title: must be valid Unicode/,
     ],
@@ -98,7 +89,7 @@ describe('hostile input keeps the contract', () => {
       () =>
         call(
           'GET',
-          `/v1/orgs/${orgId}/collections?page=${Buffer.from('[2.5e-15,"constructor"]').toString('base64url')}`,
+          `/v1/orgs/${boot.organization.id}/collections?page=${Buffer.from('[2.5e-15,"constructor"]').toString('base64url')}`,
         ),
       400,
       /^Invalid `page`/,
@@ -140,7 +131,7 @@ describe('hostile input keeps the contract', () => {
   });
 
   it('asks for a token on every operation but the API root', async () => {
-    const res = await call('GET', `/v1/orgs/${orgId}/sso`, { auth: null });
+    const res = await call('GET', `/v1/orgs/${boot.organization.id}/sso`, { auth: null });
     expect(res.status).toBe(401);
   });
 });
@@ -172,7 +163,10 @@ describe('errors are always {error:{code,message}}', () => {
     [
       'a field breaking its rule',
       () =>
-        call('POST', `/v1/orgs/${orgId}/spaces`, { headers: json, body: JSON.stringify({ title: 'x'.repeat(51) }) }),
+        call('POST', `/v1/orgs/${boot.organization.id}/spaces`, {
+          headers: json,
+          body: JSON.stringify({ title: 'x'.repeat(51) }),
+        }),
       400,
       /title: Too big/,
     ],
@@ -222,7 +216,10 @@ describe('errors are always {error:{code,message}}', () => {
   });
 
   it('answers 503 for the routes of a service that is down, and only those', async () => {
-    const space = await call('POST', `/v1/orgs/${orgId}/spaces`, { headers: json, body: '{"title":"Before"}' });
+    const space = await call('POST', `/v1/orgs/${boot.organization.id}/spaces`, {
+      headers: json,
+      body: '{"title":"Before"}',
+    });
     expect(space.status).toBe(201);
     const content = p.platform.services.find((s) => s.name === 'content')!;
     await content.close();
@@ -252,7 +249,7 @@ describe('rate limits', () => {
         const res = await gw.app.inject({
           method: 'GET',
           url: '/v1/user',
-          headers: { authorization: `Bearer ${token}` },
+          headers: { authorization: `Bearer ${boot.token}` },
         });
         statuses.push(res.statusCode);
         if (res.statusCode === 429) {

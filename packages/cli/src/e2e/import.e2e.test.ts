@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pngImage, serveWebSite, type WebSite } from '@quire/kit/testing';
-import { startPlatform, type Platform } from './harness.ts';
-
-interface Boot {
-  organization: { id: string };
-  user: { id: string };
-  token: string;
-}
+import { afterAll, describe, expect, it } from 'vitest';
+import { pngImage, useWebSite } from '@quire/kit/testing';
+import { type Boot, bootstrap, changeRequestWith, type Platform, startPlatform, useCast } from './harness.ts';
 
 const COVER = pngImage(40, 20);
 const FEATHER = pngImage(8, 30, [90, 90, 90]);
@@ -31,27 +25,11 @@ const FIELD_GUIDE = {
   '/guide/img/feather.png': { body: FEATHER, type: 'image/png' },
 };
 
-let site: WebSite;
-let p: Platform;
-let acme: Boot;
-let editor: { token: string };
-let reader: { token: string };
-let other: Boot;
-
-beforeAll(async () => {
-  site = await serveWebSite(FIELD_GUIDE);
-  p = await startPlatform({ env: { QUIRE_ALLOW_PRIVATE_FETCH: '1' } });
-  acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
-  editor = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'ed@acme.io', '--role', 'edit']))
-    .json;
-  reader = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read']))
-    .json;
-  other = (await p.cli(['bootstrap', '--org', 'Other', '--email', 'olga@other.io'])).json;
-});
-afterAll(async () => {
-  await p?.stop();
-  await site?.close();
-});
+const site = useWebSite(FIELD_GUIDE);
+const { p, acme, editor, reader, other } = useCast(
+  { editor: ['ed@acme.io', 'edit'], reader: ['rita@acme.io', 'read'] },
+  { env: { QUIRE_ALLOW_PRIVATE_FETCH: '1' } },
+);
 
 /** The official client has no method for the import: a plain POST with the bearer token. */
 async function post(at: Platform, token: string, path: string, body: unknown): Promise<{ status: number; body: any }> {
@@ -170,16 +148,13 @@ describe('website import (through the gateway)', () => {
   it('fetches the files a change gives by URL', async () => {
     const api = p.client(acme.token);
     const space = (await api.orgs.createSpace(acme.organization.id, { title: 'Files' })).data;
-    const cr = (await api.spaces.createChangeRequest(space.id, {})).data;
-    await api.spaces.updateChangeRequestContent(space.id, cr.id, {
-      changes: [
-        {
-          operation: 'insert_files',
-          files: [{ ref: 'cover', name: 'cover.png', url: `${site.origin}/guide/img/cover.png` }],
-        },
-        { operation: 'insert_page', title: 'Cover', document: { markdown: '![The cover](./cover "Our cover")' } },
-      ],
-    } as never);
+    const cr = await changeRequestWith(api, space.id, [
+      {
+        operation: 'insert_files',
+        files: [{ ref: 'cover', name: 'cover.png', url: `${site.origin}/guide/img/cover.png` }],
+      },
+      { operation: 'insert_page', title: 'Cover', document: { markdown: '![The cover](./cover "Our cover")' } },
+    ]);
     const file = (await api.spaces.listFilesInChangeRequestById(space.id, cr.id)).data.items[0]!;
     expect([file.name, file.dimensions]).toEqual(['cover.png', { width: 40, height: 20 }]);
     const pg = (await api.spaces.listPagesInChangeRequest(space.id, cr.id)).data.pages[0]!;
@@ -241,7 +216,7 @@ describe('website import without QUIRE_ALLOW_PRIVATE_FETCH', () => {
 
   it('refuses a loopback address with 400', async () => {
     guarded = await startPlatform();
-    const boot: Boot = (await guarded.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io'])).json;
+    const boot: Boot = await bootstrap(guarded, 'Acme', 'ann@acme.io');
     const space = (await guarded.client(boot.token).orgs.createSpace(boot.organization.id, { title: 'Guarded' })).data;
     const before = site.requests.length;
     expect(

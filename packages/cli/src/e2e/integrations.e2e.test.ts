@@ -12,9 +12,8 @@ import {
 } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@quire/kit/testing';
-import { runCli } from '../cli.ts';
 import { startStandalone, type Standalone } from '../standalone.ts';
-import { apiError } from './harness.ts';
+import { apiError, runCliCaptured } from './harness.ts';
 
 /** Every JSON log line the platform writes (debug level), kept in memory: secrets must never appear in one. */
 const lines: string[] = [];
@@ -43,15 +42,9 @@ let beta: Boot;
 let rita: { token: string };
 const client = (token: string) => new GitBookAPI({ authToken: token, endpoint: platform.url });
 const cli = async (args: string[]) => {
-  const out: string[] = [];
-  const code = await runCli(
-    args,
-    { QUIRE_URL: platform.url, QUIRE_DATA_DIR: dataDir },
-    (l) => out.push(l),
-    () => {},
-  );
+  const { code, stdout } = await runCliCaptured(args, { QUIRE_URL: platform.url, QUIRE_DATA_DIR: dataDir });
   expect(code).toBe(0);
-  return JSON.parse(out.join('\n'));
+  return JSON.parse(stdout);
 };
 
 beforeAll(async () => {

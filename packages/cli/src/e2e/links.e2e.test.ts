@@ -1,18 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acmeAndOther, startPlatform, type Boot, type Platform } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { changeRequestWith, mergeChanges, useCast } from './harness.ts';
 
-let p: Platform;
-let acme: Boot;
-let reader: { token: string };
-let other: Boot;
-
-beforeAll(async () => {
-  p = await startPlatform();
-  ({ acme, reader, other } = await acmeAndOther(p));
-});
-afterAll(async () => {
-  await p?.stop();
-});
+const { p, acme, reader, other } = useCast({ reader: ['rita@acme.io', 'read'] });
 
 const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
@@ -23,14 +12,15 @@ describe('links and backlinks (through the gateway)', () => {
   it('lists and classifies the links of a revision, filters by status, pages, and lists the backlinks of a file', async () => {
     const api = p.client(acme.token);
     const space = (await api.orgs.createSpace(acme.organization.id, { title: 'Linked' })).data;
-    const first = (await api.spaces.createChangeRequest(space.id, { subject: 'Guides' })).data;
-    await api.spaces.updateChangeRequestContent(space.id, first.id, {
-      changes: [
+    await mergeChanges(
+      api,
+      space.id,
+      [
         { operation: 'insert_page', ref: 'guides', document: { markdown: '# Guides\n\n## Usage\n\nUse it.\n' } },
         { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: PNG_1x1 }] },
       ],
-    } as never);
-    await api.spaces.mergeChangeRequest(space.id, first.id);
+      'Guides',
+    );
     const guides = (await api.spaces.listPages(space.id)).data.pages[0]!;
     const file = (await api.spaces.listFiles(space.id)).data.items[0]!;
 
@@ -45,10 +35,12 @@ describe('links and backlinks (through the gateway)', () => {
       `![dot](gitbook-file:${file.id})`,
       '![lost](gitbook-file:no-such-file)',
     ].join('\n\n');
-    const second = (await api.spaces.createChangeRequest(space.id, { subject: 'Links' })).data;
-    await api.spaces.updateChangeRequestContent(space.id, second.id, {
-      changes: [{ operation: 'insert_page', title: 'Links', document: { markdown: `# Links\n\n${links}\n` } }],
-    } as never);
+    const second = await changeRequestWith(
+      api,
+      space.id,
+      [{ operation: 'insert_page', title: 'Links', document: { markdown: `# Links\n\n${links}\n` } }],
+      'Links',
+    );
 
     // In the change request before the merge: its page's links and the file's backlinks.
     const pagesInCr = (await api.spaces.listPagesInChangeRequest(space.id, second.id)).data.pages;
@@ -170,16 +162,18 @@ describe('links and backlinks (through the gateway)', () => {
     expect((await get(acme.token, `/spaces/${space.id}/content/files/no-such-file/backlinks`)).status).toBe(404);
 
     // Broken links of open change requests (drafts do not count), over the space or over one page.
-    const third = (await api.spaces.createChangeRequest(space.id, { subject: 'More links' })).data;
-    await api.spaces.updateChangeRequestContent(space.id, third.id, {
-      changes: [
+    const third = await changeRequestWith(
+      api,
+      space.id,
+      [
         {
           operation: 'insert_page',
           title: 'More',
           document: { markdown: '[gone](/pages/gone-too)\n\n[ok](https://example.com)\n' },
         },
       ],
-    } as never);
+      'More links',
+    );
     expect((await get(acme.token, `/spaces/${space.id}/links`)).body.stats.broken.changeRequest).toBe(0);
     await api.spaces.updateChangeRequestById(space.id, third.id, { status: 'open' } as never);
     expect((await get(acme.token, `/spaces/${space.id}/links`)).body.stats).toEqual({

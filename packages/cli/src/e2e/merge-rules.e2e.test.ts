@@ -1,33 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '@quire/kit/testing';
-import { apiError, startPlatform, type Platform } from './harness.ts';
+import { apiError, type Seat, useCast } from './harness.ts';
 
-interface Seat {
-  user: { id: string };
-  token: string;
-}
-interface Boot extends Seat {
-  organization: { id: string };
-}
-
-let p: Platform;
-let acme: Boot;
-let ed: Seat;
-let rev1: Seat;
-let rev2: Seat;
-
-beforeAll(async () => {
-  p = await startPlatform();
-  acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
-  const add = async (email: string, role: string) =>
-    (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', email, '--role', role])).json as Seat;
-  ed = await add('ed@acme.io', 'edit');
-  rev1 = await add('rev1@acme.io', 'review');
-  rev2 = await add('rev2@acme.io', 'review');
-  await p.awaitMembers([acme.user.id, ed.user.id, rev1.user.id, rev2.user.id]);
-});
-afterAll(async () => {
-  await p?.stop();
+const { p, acme, ed, rev1, rev2 } = useCast({
+  ed: ['ed@acme.io', 'edit'],
+  rev1: ['rev1@acme.io', 'review'],
+  rev2: ['rev2@acme.io', 'review'],
 });
 
 const api = (who: Seat) => p.client(who.token);

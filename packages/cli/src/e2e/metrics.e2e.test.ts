@@ -1,20 +1,9 @@
 import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type Platform } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useBootstrap, usePlatform } from './harness.ts';
 
-let p: Platform;
-let token: string;
-let orgId: string;
-
-beforeAll(async () => {
-  p = await startPlatform();
-  const boot = await p.cli(['bootstrap', '--org', 'Metrics Co', '--email', 'mo@metrics.io']);
-  token = boot.json.token;
-  orgId = boot.json.organization.id;
-});
-afterAll(async () => {
-  await p?.stop();
-});
+const p = usePlatform();
+const boot = useBootstrap(p, 'Metrics Co', 'mo@metrics.io');
 
 type Scrape = Map<string, MetricFamily> & { text: string };
 
@@ -70,9 +59,13 @@ describe('GET /metrics (standalone: one scrape for the whole process)', () => {
   });
 
   it('moves under load', async () => {
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const auth = { authorization: `Bearer ${boot.token}`, 'content-type': 'application/json' };
     const space = (await (
-      await fetch(`${p.url}/v1/orgs/${orgId}/spaces`, { method: 'POST', headers: auth, body: '{"title":"Measured"}' })
+      await fetch(`${p.url}/v1/orgs/${boot.organization.id}/spaces`, {
+        method: 'POST',
+        headers: auth,
+        body: '{"title":"Measured"}',
+      })
     ).json()) as { id: string };
     const before = await scrape();
     const n = 40;
@@ -82,7 +75,11 @@ describe('GET /metrics (standalone: one scrape for the whole process)', () => {
       ),
     );
     await fetch(`${p.url}/v1/spaces/nope`, { headers: auth });
-    await fetch(`${p.url}/v1/orgs/${orgId}/spaces`, { method: 'POST', headers: auth, body: '{"title":"One more"}' });
+    await fetch(`${p.url}/v1/orgs/${boot.organization.id}/spaces`, {
+      method: 'POST',
+      headers: auth,
+      body: '{"title":"One more"}',
+    });
     const after = await scrape();
     const ok = { operation: 'getSpaceById', status: '200' };
     expect(
@@ -109,13 +106,7 @@ describe('GET /metrics (standalone: one scrape for the whole process)', () => {
 });
 
 describe('QUIRE_METRICS=0', () => {
-  let off: Platform;
-  beforeAll(async () => {
-    off = await startPlatform({ env: { QUIRE_METRICS: '0' } });
-  });
-  afterAll(async () => {
-    await off?.stop();
-  });
+  const off = usePlatform({ env: { QUIRE_METRICS: '0' } });
 
   it('serves no /metrics', async () => {
     const res = await fetch(`${off.url}/metrics`);

@@ -4,14 +4,9 @@ import type { GitBookAPI } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAPISpecContentSchema } from '@quire/contracts';
 import { natsAvailable } from '@quire/kit/testing';
-import { apiError, startPlatform, type Platform } from './harness.ts';
+import { addUser, apiError, type Boot, bootstrap, type Seat, usePlatform } from './harness.ts';
 
 const hasNats = await natsAvailable();
-
-interface Boot {
-  organization: { id: string };
-  token: string;
-}
 
 const spec = (version: string) =>
   `openapi: 3.0.3\ninfo: { title: Pets, version: '${version}' }\npaths:\n  /pets:\n    get:\n      responses:\n        '200': { description: ok, content: { application/json: { schema: { $ref: 'schemas/pet.yaml' } } } }\n`;
@@ -48,20 +43,15 @@ describe.each([
   { label: 'standalone', nats: false },
   ...(hasNats ? [{ label: 'JetStream job queue', nats: true }] : []),
 ])('OpenAPI specs through the gateway ($label)', ({ nats }) => {
-  let p: Platform;
+  const p = usePlatform({ nats, env: { QUIRE_ALLOW_PRIVATE_FETCH: '1', QUIRE_OPENAPI_SCAN_EVERY_MS: '200' } });
   let acme: Boot;
   let beta: Boot;
-  let rita: { token: string };
+  let rita: Seat;
 
   beforeAll(async () => {
-    p = await startPlatform({ nats, env: { QUIRE_ALLOW_PRIVATE_FETCH: '1', QUIRE_OPENAPI_SCAN_EVERY_MS: '200' } });
-    acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
-    beta = (await p.cli(['bootstrap', '--org', 'Beta', '--email', 'bob@beta.io', '--name', 'Bob'])).json;
-    rita = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read']))
-      .json;
-  });
-  afterAll(async () => {
-    await p?.stop();
+    acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
+    beta = await bootstrap(p, 'Beta', 'bob@beta.io', 'Bob');
+    rita = await addUser(p, acme.organization.id, 'rita@acme.io', 'read');
   });
 
   it('creates, processes, versions and downloads a specification with the official client', async () => {

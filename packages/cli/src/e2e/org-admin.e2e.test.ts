@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MemberRole, TeamMemberRole, type GitBookAPI } from '@gitbook/api';
 import { ACTOR_EVICTING_EVENTS, type EventEnvelope } from '@quire/contracts';
 import { verifyVisitorClaims } from '@quire/org-admin';
 // A generic kit helper, reached by path until kit's testing index re-exports it.
 import { selfSignedCertificatePem } from '@quire/kit/testing';
-import { apiError, startPlatform, type Platform } from './harness.ts';
+import { addUser, apiError, bootstrap, http as rawHttp, usePlatform } from './harness.ts';
 
 /**
  * Members, invites, teams, SAML/SSO and translation settings through the gateway, with the official
  * `@gitbook/api` client wherever it has the operation (raw HTTP for status codes and error bodies).
  */
-let p: Platform;
+const p = usePlatform();
 let orgId: string;
 let certificate: string;
 interface Seat {
@@ -26,7 +26,6 @@ let gus: Seat; // guest
 let olga: Seat; // admin of another organization
 
 beforeAll(async () => {
-  p = await startPlatform();
   const boot = await p.cli(['bootstrap', '--org', 'Acme Docs', '--email', 'jane@acme.io', '--name', 'Jane Doe']);
   orgId = boot.json.organization.id;
   const seat = (json: { user: { id: string; email: string }; token: string }): Seat => ({
@@ -36,30 +35,16 @@ beforeAll(async () => {
     api: p.client(json.token),
   });
   jane = seat(boot.json);
-  const add = async (email: string, role: string, name: string) =>
-    seat((await p.cli(['users', 'add', '--org', orgId, '--email', email, '--role', role, '--name', name])).json);
+  const add = async (email: string, role: string, name: string) => seat(await addUser(p, orgId, email, role, name));
   rita = await add('rita@acme.io', 'read', 'Rita Reader');
   eddie = await add('eddie@acme.io', 'edit', 'Eddie Editor');
   gus = await add('gus@acme.io', 'guest', 'Gus Guest');
-  olga = seat((await p.cli(['bootstrap', '--org', 'Other Co', '--email', 'olga@other.io'])).json);
+  olga = seat(await bootstrap(p, 'Other Co', 'olga@other.io'));
   certificate = selfSignedCertificatePem('idp.acme.io');
 });
-afterAll(async () => {
-  await p?.stop();
-});
 
-const http = async (method: string, path: string, token: string | null, body?: unknown) => {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${p.url}${path}`, {
-    method,
-    headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, text, json: text ? JSON.parse(text) : undefined };
-};
+const http = (method: string, path: string, token: string | null, body?: unknown) =>
+  rawHttp(p, token)(method, path, body);
 /** A 400 with exactly the error shape, naming the field. */
 const expect400 = async (res: Promise<{ status: number; json: any }>, field: RegExp) => {
   const r = await res;

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { pdfText, png } from '@quire/kit/testing';
-import { apiError, startPlatform, type Platform } from './harness.ts';
+import { apiError, changeRequestWith, mergeChanges, useCast } from './harness.ts';
 
 /** Debian's `pdftotext` (poppler-utils): `.ci/run` installs it and sets QUIRE_REQUIRE_PDFTOTEXT=1; PDF.js reads the text anyway. */
 const PDFTOTEXT = '/usr/bin/pdftotext';
@@ -13,12 +13,6 @@ if (!hasPdftotext && process.env.QUIRE_REQUIRE_PDFTOTEXT === '1')
   throw new Error(
     `pdftotext is required (QUIRE_REQUIRE_PDFTOTEXT=1) but ${PDFTOTEXT} is missing: apt-get install -y poppler-utils`,
   );
-
-interface Boot {
-  organization: { id: string };
-  user: { id: string };
-  token: string;
-}
 
 /** An 8 × 4 red PNG. */
 const RED_PNG = png(8, 4).toString('base64');
@@ -43,11 +37,10 @@ async function textsOf(bytes: Buffer): Promise<string[]> {
  * the request waits, larger ones (more than 3 pages here) in the background job, their link waiting for them.
  */
 describe.each(['in-process', 'http'] as const)('PDF export (%s transport)', (transport) => {
-  let p: Platform;
-  let acme: Boot;
-  let reader: { user: { id: string }; token: string };
-  let guest: { token: string };
-  let other: Boot;
+  const { p, acme, reader, guest, other } = useCast(
+    { reader: ['rita@acme.io', 'read'], guest: ['gus@acme.io', 'guest'] },
+    { transport, env: { QUIRE_PDF_INLINE_MAX_PAGES: '3', QUIRE_PDF_LINK_WAIT_MS: '2000' } },
+  );
   /** The platform's address in place of the public URL (`http://quire.test`) links are built on. */
   const local = (url: string) => url.replace('http://quire.test', p.url);
   const errorOf = async (res: Response) => ({
@@ -74,29 +67,20 @@ describe.each(['in-process', 'http'] as const)('PDF export (%s transport)', (tra
     }
   }
 
-  beforeAll(async () => {
-    p = await startPlatform({ transport, env: { QUIRE_PDF_INLINE_MAX_PAGES: '3', QUIRE_PDF_LINK_WAIT_MS: '2000' } });
-    acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
-    reader = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read']))
-      .json;
-    guest = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'gus@acme.io', '--role', 'guest']))
-      .json;
-    other = (await p.cli(['bootstrap', '--org', 'Other', '--email', 'olga@other.io'])).json;
-  });
   afterAll(async () => {
     vi.useRealTimers();
-    await p?.stop();
   });
 
   /** A space with `pages` merged in (an image `red.png` shown on the first). */
   async function spaceWith(title: string, pages: { title: string; markdown: string }[]) {
     const api = p.client(acme.token);
     const space = (await api.orgs.createSpace(acme.organization.id, { title })).data;
-    const files = (await api.spaces.createChangeRequest(space.id, { subject: 'Files' })).data;
-    await api.spaces.updateChangeRequestContent(space.id, files.id, {
-      changes: [{ operation: 'insert_files', files: [{ name: 'red.png', contentType: 'image/png', base64: RED_PNG }] }],
-    } as never);
-    await api.spaces.mergeChangeRequest(space.id, files.id);
+    await mergeChanges(
+      api,
+      space.id,
+      [{ operation: 'insert_files', files: [{ name: 'red.png', contentType: 'image/png', base64: RED_PNG }] }],
+      'Files',
+    );
     const red = (await api.spaces.listFiles(space.id)).data.items[0]!;
     const cr = (await api.spaces.createChangeRequest(space.id, { subject: 'Pages' })).data;
     await api.spaces.updateChangeRequestContent(space.id, cr.id, {
@@ -150,10 +134,12 @@ describe.each(['in-process', 'http'] as const)('PDF export (%s transport)', (tra
     expect(alone[0]).not.toContain('αλεπού');
 
     // A new revision: another file.
-    const cr = (await api.spaces.createChangeRequest(space.id, { subject: 'More' })).data;
-    await api.spaces.updateChangeRequestContent(space.id, cr.id, {
-      changes: [{ operation: 'update_page', page: russian.id, document: { markdown: 'Новый текст.' } }],
-    } as never);
+    const cr = await changeRequestWith(
+      api,
+      space.id,
+      [{ operation: 'update_page', page: russian.id, document: { markdown: 'Новый текст.' } }],
+      'More',
+    );
     // The change request's content, before its merge.
     const inCr = await download((await p.client(reader.token).spaces.getChangeRequestPdf(space.id, cr.id)).data.url);
     expect((await textsOf(inCr.bytes))[0]).toContain('Новый текст.');

@@ -1,35 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MemberRole } from '@gitbook/api';
 import { eventually } from '@quire/kit/testing';
-import { apiError, startPlatform, type Platform } from './harness.ts';
+import { apiError, type Seat, useCast } from './harness.ts';
 
-interface Seat {
-  user: { id: string };
-  token: string;
-}
-interface Boot extends Seat {
-  organization: { id: string };
-}
-
-let p: Platform;
-let acme: Boot;
-let other: Boot;
-let rita: Seat;
-let ted: Seat;
-
-beforeAll(async () => {
-  p = await startPlatform();
-  acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
-  other = (await p.cli(['bootstrap', '--org', 'Other', '--email', 'olga@other.io', '--name', 'Olga'])).json;
-  const add = async (email: string, role: string) =>
-    (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', email, '--role', role])).json as Seat;
-  rita = await add('rita@acme.io', 'read');
-  ted = await add('ted@acme.io', 'read');
-  await p.awaitMembers([acme.user.id, rita.user.id, ted.user.id]);
-});
-afterAll(async () => {
-  await p?.stop();
-});
+const { p, acme, other, rita, ted } = useCast({ rita: ['rita@acme.io', 'read'], ted: ['ted@acme.io', 'read'] });
 
 const api = (who: Seat) => p.client(who.token);
 

@@ -1,26 +1,17 @@
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GitBookAPI, SiteRedirectOrderBy } from '@gitbook/api';
-import { acmeAndOther, apiError, startPlatform, type Boot, type Platform } from './harness.ts';
+import { apiError, mergeChanges, useCast } from './harness.ts';
 import { publishDemoSite } from './published-sites.fixtures.ts';
 
-let p: Platform;
-let acme: Boot;
-let reader: { user: { id: string }; token: string };
-let other: Boot;
+const { p, acme, reader, other } = useCast({ reader: ['rita@acme.io', 'read'] });
 let demo: Awaited<ReturnType<typeof publishDemoSite>>;
 let org: string;
 
 beforeAll(async () => {
-  p = await startPlatform();
-  ({ acme, reader, other } = await acmeAndOther(p));
   org = acme.organization.id;
   demo = await publishDemoSite(p.client(acme.token), org);
-  await p.awaitMembers([reader.user.id]);
 }, 180_000);
-afterAll(async () => {
-  await p?.stop();
-});
 
 /** The official client without any token (a published site's renderer asks `urls/published` like any visitor). */
 const anonymous = () => new GitBookAPI({ endpoint: p.url });
@@ -283,11 +274,12 @@ describe('publishing auth and urls/published (official client)', () => {
   it('searches the site: only its own spaces', async () => {
     const api = p.client(acme.token);
     const outside = (await api.orgs.createSpace(org, { title: 'Internal notes' })).data;
-    const cr = (await api.spaces.createChangeRequest(outside.id, { subject: 'Notes' })).data;
-    await api.spaces.updateChangeRequestContent(outside.id, cr.id, {
-      changes: [{ operation: 'insert_page', title: 'Timeouts we hide', document: { markdown: 'Timeouts.' } }],
-    } as never);
-    await api.spaces.mergeChangeRequest(outside.id, cr.id);
+    await mergeChanges(
+      api,
+      outside.id,
+      [{ operation: 'insert_page', title: 'Timeouts we hide', document: { markdown: 'Timeouts.' } }],
+      'Notes',
+    );
     const deadline = Date.now() + 5_000;
     let items: { id: string; pages: { title: string }[] }[] = [];
     while (Date.now() < deadline) {

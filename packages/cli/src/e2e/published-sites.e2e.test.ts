@@ -1,22 +1,15 @@
 import { request } from 'node:http';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acmeAndOther, startPlatform, type Boot, type Platform } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mergeChanges, useCast } from './harness.ts';
 import { publishDemoSite, writePages } from './published-sites.fixtures.ts';
 
-let p: Platform;
-let acme: Boot;
-let other: Boot;
+const { p, acme, other } = useCast({});
 let site: Awaited<ReturnType<typeof publishDemoSite>>;
 
 beforeAll(async () => {
-  p = await startPlatform();
-  ({ acme, other } = await acmeAndOther(p));
   site = await publishDemoSite(p.client(acme.token), acme.organization.id);
 }, 180_000);
-afterAll(async () => {
-  await p?.stop();
-});
 
 /** GET a URL of the site on the gateway (its `urls.published` is on the public URL, http://quire.test). */
 async function open(url: string, headers: Record<string, string> = {}) {
@@ -290,9 +283,10 @@ describe('isolation and hostile requests', () => {
     for (const file of ['/sitemap.xml', '/llms.txt', '/llms-full.txt'])
       expect((await open(`${base}${file}`)).text).not.toMatch(/Loose page|Quokka|Quarterly/);
     // A hidden page (and its sub-page): at no URL of the site, nor in its search, sitemap or llms files.
-    const cr = (await api.spaces.createChangeRequest(site.guide.id, { subject: 'Hide' })).data;
-    await api.spaces.updateChangeRequestContent(site.guide.id, cr.id, {
-      changes: [
+    await mergeChanges(
+      api,
+      site.guide.id,
+      [
         {
           operation: 'insert_page',
           ref: 'h',
@@ -303,8 +297,8 @@ describe('isolation and hostile requests', () => {
         { operation: 'insert_page', into: 'h', title: 'Wombat budget', document: { markdown: 'Wombat money.' } },
         { operation: 'insert_page', title: 'Public notes', document: { markdown: 'Numbat facts.' } },
       ],
-    } as never);
-    await api.spaces.mergeChangeRequest(site.guide.id, cr.id);
+      'Hide',
+    );
     // The merge reaches the site through space.content-updated: wait for the visible page (a busy machine takes longer).
     let shown = await open(`${base}/public-notes`);
     for (let i = 0; i < 100 && shown.status === 404; i++) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type Boot, type Platform } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addUser, type Boot, bootstrap, type Seat, usePlatform } from './harness.ts';
 
 /**
  * Rate limits through the gateway (on by default; the harness turns them off for the other tests): per token,
@@ -8,29 +8,25 @@ import { startPlatform, type Boot, type Platform } from './harness.ts';
  * client address; the other member calls over HTTP with the official client.
  */
 
-let p: Platform;
 let acme: Boot;
-let member: { token: string };
+let member: Seat;
 
 const PER_TOKEN = 20;
 const PER_ADDRESS = 100;
 const AUTH_FAILURES = 5;
 
-beforeAll(async () => {
-  p = await startPlatform({
-    env: {
-      QUIRE_RATE_LIMIT_PER_MINUTE: String(PER_TOKEN),
-      QUIRE_RATE_LIMIT_ADDRESS_PER_MINUTE: String(PER_ADDRESS),
-      QUIRE_RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: String(AUTH_FAILURES),
-    },
-  });
-  acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io'])).json;
-  member = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read']))
-    .json;
-}, 60_000);
-afterAll(async () => {
-  await p?.stop();
+const p = usePlatform({
+  env: {
+    QUIRE_RATE_LIMIT_PER_MINUTE: String(PER_TOKEN),
+    QUIRE_RATE_LIMIT_ADDRESS_PER_MINUTE: String(PER_ADDRESS),
+    QUIRE_RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: String(AUTH_FAILURES),
+  },
 });
+
+beforeAll(async () => {
+  acme = await bootstrap(p, 'Acme', 'ann@acme.io');
+  member = await addUser(p, acme.organization.id, 'rita@acme.io', 'read');
+}, 60_000);
 
 const inject = (remoteAddress: string, token?: string, url = '/v1/user') =>
   p.platform.gateway.app.inject({

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@quire/kit/testing';
-import { runCli } from '../cli.ts';
+import { runCliCaptured } from './harness.ts';
 import { startStandalone, type Standalone } from '../standalone.ts';
 
 /** Every JSON log line the platform writes, kept in memory. */
@@ -37,14 +37,11 @@ afterAll(async () => {
 
 describe('request ids', () => {
   it('carry from the gateway into the owning service’s log lines', async () => {
-    const out: string[] = [];
-    await runCli(
-      ['bootstrap', '--org', 'Trace Co', '--email', 'tess@trace.io'],
-      { QUIRE_URL: platform.url, QUIRE_DATA_DIR: dataDir },
-      (l) => out.push(l),
-      () => {},
-    );
-    const { token } = JSON.parse(out.join('\n')) as { token: string };
+    const { stdout } = await runCliCaptured(['bootstrap', '--org', 'Trace Co', '--email', 'tess@trace.io'], {
+      QUIRE_URL: platform.url,
+      QUIRE_DATA_DIR: dataDir,
+    });
+    const { token } = JSON.parse(stdout) as { token: string };
     const res = await fetch(`${platform.url}/v1/spaces/nope`, {
       headers: { authorization: `Bearer ${token}`, 'x-request-id': 'trace-4242' },
     });

@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acmeAndOther, apiError, startPlatform, type Boot, type Platform } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { apiError, mergeChanges, useCast } from './harness.ts';
 
-let p: Platform;
-let acme: Boot;
-let reader: { user: { id: string }; token: string };
-let other: Boot;
-
-beforeAll(async () => {
-  p = await startPlatform();
-  ({ acme, reader, other } = await acmeAndOther(p));
-  await p.awaitMembers([reader.user.id]);
-});
-afterAll(async () => {
-  await p?.stop();
-});
+const { p, acme, reader, other } = useCast({ reader: ['rita@acme.io', 'read'] });
 
 /** Pages written into a space through a change request, merged; resolves to the merged revision. */
 async function publish(spaceId: string, pages: { title: string; markdown: string }[]): Promise<string> {
   const api = p.client(acme.token);
-  const cr = (await api.spaces.createChangeRequest(spaceId, { subject: 'Write' })).data;
-  await api.spaces.updateChangeRequestContent(spaceId, cr.id, {
-    changes: pages.map((pg) => ({ operation: 'insert_page', title: pg.title, document: { markdown: pg.markdown } })),
-  } as never);
-  return (await api.spaces.mergeChangeRequest(spaceId, cr.id)).data.revision;
+  const changes = pages.map((pg) => ({
+    operation: 'insert_page',
+    title: pg.title,
+    document: { markdown: pg.markdown },
+  }));
+  return (await mergeChanges(api, spaceId, changes, 'Write')).revision;
 }
 
 describe('search (through the gateway, official client)', () => {

@@ -12,7 +12,7 @@ import {
   signedSamlResponse,
   type TestIdpKeys,
 } from '../../../../services/org-admin/src/modules/saml/saml-idp.testing.ts';
-import { startPlatform, type Boot, type Platform } from './harness.ts';
+import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
 
 /** Single sign-on through the gateway: OpenID Connect against oidc-provider on loopback, SAML against an IdP made here. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -56,7 +56,7 @@ beforeAll(async () => {
   idp = await startTestOidcProvider({ ...CLIENT, redirectUris });
   // The OpenID provider is on loopback: the instance allows private fetches (a self-hoster's own IdP would too).
   p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_ALLOW_PRIVATE_FETCH: '1' } });
-  acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
+  acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
   const created = await api('POST', `/orgs/${acme.organization.id}/oidc`, {
     label: 'Acme ID',
     issuer: idp.issuer,

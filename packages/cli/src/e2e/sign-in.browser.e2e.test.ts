@@ -5,7 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemberRole } from '@gitbook/api';
-import { apiError, startPlatform, type Boot, type Platform } from './harness.ts';
+import { apiError, type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
 
 /** Debian's chromium (`apt-get install chromium`); `.ci/run` installs it and sets QUIRE_REQUIRE_BROWSER=1. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -101,7 +101,7 @@ let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 beforeAll(async () => {
   mailbox = await startMailbox();
   p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url } });
-  acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
+  acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
 }, 60_000);
 afterAll(async () => {
   await p?.stop();

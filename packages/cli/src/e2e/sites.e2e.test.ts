@@ -1,28 +1,6 @@
 import { SiteVisibility } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiError, startPlatform, type Platform } from './harness.ts';
-
-interface Boot {
-  organization: { id: string };
-  user: { id: string };
-  token: string;
-}
-
-/** Raw HTTP, for exact statuses and bodies, and for what the official client does not type (hostname, `spaces: 'new'`). */
-function http(p: Platform, token: string) {
-  return async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${p.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    return { status: res.status, text, json: text ? JSON.parse(text) : undefined };
-  };
-}
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addUser, apiError, type Boot, bootstrap, http, type Seat, usePlatform } from './harness.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -52,23 +30,17 @@ const adaptiveSchema = {
 };
 
 describe('sites through the gateway with the official client', () => {
-  let p: Platform;
+  const p = usePlatform();
   let acme: Boot;
   let beta: Boot;
   let rita: { token: string; user: { id: string } };
-  let cleo: { token: string };
+  let cleo: Seat;
 
   beforeAll(async () => {
-    p = await startPlatform();
-    acme = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
-    beta = (await p.cli(['bootstrap', '--org', 'Beta', '--email', 'bob@beta.io', '--name', 'Bob'])).json;
-    rita = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'rita@acme.io', '--role', 'read']))
-      .json;
-    cleo = (await p.cli(['users', 'add', '--org', acme.organization.id, '--email', 'cleo@acme.io', '--role', 'create']))
-      .json;
-  });
-  afterAll(async () => {
-    await p?.stop();
+    acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
+    beta = await bootstrap(p, 'Beta', 'bob@beta.io', 'Bob');
+    rita = await addUser(p, acme.organization.id, 'rita@acme.io', 'read');
+    cleo = await addUser(p, acme.organization.id, 'cleo@acme.io', 'create');
   });
 
   it('serves sites, sections, site spaces and the structure to the official client', async () => {

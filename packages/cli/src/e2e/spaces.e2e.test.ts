@@ -1,33 +1,11 @@
 import { MemberRole, SpaceEditMode } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { natsAvailable, TEST_NATS_URL } from '@quire/kit/testing';
-import { apiError, startPlatform, type Platform } from './harness.ts';
+import { addUser, apiError, type Boot, bootstrap, http, type Platform, type Seat, usePlatform } from './harness.ts';
 
 const hasNats = await natsAvailable();
-
-interface Boot {
-  organization: { id: string };
-  user: { id: string };
-  token: string;
-}
-
-/** Raw HTTP, for exact statuses and bodies (and the one operation the official client lacks: transferSpace). */
-function http(p: Platform, token: string) {
-  return async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${p.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    return { status: res.status, text, json: text ? JSON.parse(text) : undefined };
-  };
-}
 
 const projection = (p: Platform, spaceId: string) =>
   p.sql<{ organization_id: string; deleted_at: Date | null }>(
@@ -40,37 +18,21 @@ const projection = (p: Platform, spaceId: string) =>
  * she may transfer between them). Bob's token is the "other organization" token for Acme's resources.
  */
 async function setUp(p: Platform) {
-  const acme: Boot = (await p.cli(['bootstrap', '--org', 'Acme', '--email', 'ann@acme.io', '--name', 'Ann'])).json;
-  const beta: Boot = (await p.cli(['bootstrap', '--org', 'Beta', '--email', 'bob@beta.io', '--name', 'Bob'])).json;
-  const rita = await p.cli([
-    'users',
-    'add',
-    '--org',
-    acme.organization.id,
-    '--email',
-    'rita@acme.io',
-    '--role',
-    'read',
-  ]);
-  expect(rita.code).toBe(0);
-  expect(
-    (await p.cli(['users', 'add', '--org', beta.organization.id, '--email', 'ann@acme.io', '--role', 'admin'])).code,
-  ).toBe(0);
-  return { acme, beta, rita: rita.json as { user: { id: string }; token: string } };
+  const acme: Boot = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
+  const beta: Boot = await bootstrap(p, 'Beta', 'bob@beta.io', 'Bob');
+  const rita = await addUser(p, acme.organization.id, 'rita@acme.io', 'read');
+  await addUser(p, beta.organization.id, 'ann@acme.io', 'admin');
+  return { acme, beta, rita };
 }
 
 describe('spaces and collections through the gateway (in-process bus)', () => {
-  let p: Platform;
+  const p = usePlatform({ env: { QUIRE_PURGE_EVERY_MS: '300' } });
   let acme: Boot;
   let beta: Boot;
-  let rita: { user: { id: string }; token: string };
+  let rita: Seat;
 
   beforeAll(async () => {
-    p = await startPlatform({ env: { QUIRE_PURGE_EVERY_MS: '300' } });
     ({ acme, beta, rita } = await setUp(p));
-  });
-  afterAll(async () => {
-    await p?.stop();
   });
 
   it('serves every space operation to the official client', async () => {
@@ -529,21 +491,13 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
 describe.skipIf(!hasNats)(
   'spaces over NATS JetStream: transfer and purge reach sites, the purge runs on the work queue',
   () => {
-    let p: Platform;
+    // Stopping it deletes its streams, the jobs' work queue among them.
+    const p = usePlatform({ nats: true, env: { QUIRE_PURGE_EVERY_MS: '300' } });
     let acme: Boot;
     let beta: Boot;
 
     beforeAll(async () => {
-      p = await startPlatform({ nats: true, env: { QUIRE_PURGE_EVERY_MS: '300' } });
       ({ acme, beta } = await setUp(p));
-    });
-    afterAll(async () => {
-      await p?.stop();
-      if (p) {
-        const nc = await connect({ servers: TEST_NATS_URL });
-        await (await jetstreamManager(nc)).streams.delete(`${p.env.NATS_STREAM}_JOBS`).catch(() => {});
-        await nc.close();
-      }
     });
 
     it('moves the projection with the space, then drops it when the purge job removes the space', async () => {

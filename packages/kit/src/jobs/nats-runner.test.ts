@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { eventually, natsAvailable, TEST_NATS_URL, testLogger } from '../testing/index.ts';
+import { eventually, failingJob, natsAvailable, TEST_NATS_URL, testLogger } from '../testing/index.ts';
 import type { JobDefinition } from './job.ts';
 import { NatsJobRunner } from './nats-runner.ts';
 
@@ -91,18 +91,8 @@ describe.skipIf(!hasNats)('NatsJobRunner (JetStream work queue)', () => {
   it('retries with the backoff delay (nak), then publishes a dead letter and removes the run', async () => {
     const q = queue();
     cleanups.push(q.cleanup);
-    const attempts: { attempt: number; at: number }[] = [];
-    const r = await q.replica([
-      {
-        name: 'flaky',
-        maxAttempts: 3,
-        backoffMs: [300, 600],
-        run: async (run) => {
-          attempts.push({ attempt: run.attempt, at: Date.now() });
-          throw new Error(`boom ${run.attempt}`);
-        },
-      },
-    ]);
+    const { job, attempts } = failingJob([300, 600]);
+    const r = await q.replica([job]);
     const id = await r.enqueue('flaky', { n: 7 });
     const dead = await eventually(() => r.lastDeadLetter('flaky'), 10_000, 'the dead letter');
     expect(dead).toMatchObject({ id, job: 'flaky', payload: { n: 7 }, attempts: 3, error: 'Error: boom 3' });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { eventually, testLogger } from '../testing/index.ts';
+import { eventually, failingJob, testLogger } from '../testing/index.ts';
 import { retryDelay, scheduledRunId, untilNextPeriod, type JobDefinition, type JobRun } from './job.ts';
 import { TimerJobRunner } from './timer-runner.ts';
 
@@ -58,18 +58,8 @@ describe('TimerJobRunner (standalone)', () => {
   });
 
   it('retries a failing run with backoff, then dead-letters it with the last error', async () => {
-    const attempts: { attempt: number; at: number }[] = [];
-    const r = runner([
-      {
-        name: 'flaky',
-        maxAttempts: 3,
-        backoffMs: [30, 60],
-        run: async (run) => {
-          attempts.push({ attempt: run.attempt, at: Date.now() });
-          throw new Error(`boom ${run.attempt}`);
-        },
-      },
-    ]);
+    const { job, attempts } = failingJob([30, 60]);
+    const r = runner([job]);
     await r.start();
     const id = await r.enqueue('flaky', { n: 1 });
     await r.idle();

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { createLogger, type Logger } from '../logger.ts';
 import { NatsBus } from '../events/nats-bus.ts';
+import type { JobDefinition } from '../jobs/job.ts';
 
 /** The Postgres and NATS the development machines and CI run (override with the env). */
 export const TEST_PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -91,6 +93,7 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+export * from './resource.ts';
 export * from './service.ts';
 export * from './factories.ts';
 
@@ -103,7 +106,40 @@ export async function failureOf<E = import('../errors.ts').DomainError>(p: Promi
   }
   throw new Error('expected a failure, but the call succeeded');
 }
+
+/**
+ * A job (`flaky`) whose every run fails (`boom <attempt>`), 3 attempts at the most, waiting `backoffMs` between
+ * them; `attempts` records each attempt and when it ran.
+ */
+export function failingJob(backoffMs: number[]) {
+  const attempts: { attempt: number; at: number }[] = [];
+  const job: JobDefinition<any> = {
+    name: 'flaky',
+    maxAttempts: 3,
+    backoffMs,
+    run: async (run) => {
+      attempts.push({ attempt: run.attempt, at: Date.now() });
+      throw new Error(`boom ${run.attempt}`);
+    },
+  };
+  return { job, attempts };
+}
+
+/**
+ * Makes each call in turn and expects it to fail with a domain error of `reason` (`forbidden`, `not_found`…): a table
+ * of what an actor is refused.
+ */
+export async function expectReasons(reason: string, calls: (() => Promise<unknown>)[]): Promise<void> {
+  for (const [i, call] of calls.entries())
+    expect(await reasonOf(call()), `call ${i + 1} of ${calls.length}`).toBe(reason);
+}
+
+/** The reason of the domain error a promise rejects with (`forbidden`, `not_found`…); fails the test when it resolves. */
+export async function reasonOf(p: Promise<unknown>): Promise<import('../errors.ts').DomainError['reason']> {
+  return (await failureOf(p)).reason;
+}
 export * from './x509.ts';
 export * from './web-site.ts';
 export * from './pdf.ts';
 export * from './png.ts';
+export * from './directory-stub.ts';

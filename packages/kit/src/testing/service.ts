@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { z } from 'zod';
 import { EventEnvelopeSchema, type Actor, type AnyOperation, type EventEnvelope } from '@quire/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MigrationObject } from '@mikro-orm/core';
 import { ActorSigner } from '../rpc/actor-header.ts';
 import { HttpTransport, ServiceClient } from '../rpc/client.ts';
 import { sql } from '../db/sql.ts';
@@ -108,4 +109,40 @@ export function useTestOrm(label: string, schema: string): { orm: Orm } {
     await handle.db?.drop();
   });
   return handle;
+}
+
+/**
+ * A test of one migration of a service (`name`, in `schema`) on a fresh database for the file. `before()` opens an ORM
+ * of the migrations before it, already applied (write the old shape there); `after()` opens one of the migrations
+ * through it, not applied yet (`migrate` it and read what became of the rows). Every ORM opened is closed and the
+ * database dropped in `afterAll`.
+ */
+export function useMigrationTest(
+  label: string,
+  schema: string,
+  migrations: MigrationObject[],
+  name: string,
+): { before(): Promise<Orm>; after(): Promise<Orm> } {
+  const at = migrations.findIndex((m) => m.name === name);
+  if (at < 0) throw new Error(`no migration ${name}`);
+  let db: TestDatabase | undefined;
+  const orms: Orm[] = [];
+  const open = async (list: MigrationObject[]) => {
+    db ??= await createTestDatabase(label);
+    const orm = await createOrm({ url: db.url, schema, entities: [], migrations: list });
+    orms.push(orm);
+    return orm;
+  };
+  afterAll(async () => {
+    for (const orm of orms) await orm.close();
+    await db?.drop();
+  });
+  return {
+    before: async () => {
+      const orm = await open(migrations.slice(0, at));
+      await migrate(orm);
+      return orm;
+    },
+    after: () => open(migrations.slice(0, at + 1)),
+  };
 }

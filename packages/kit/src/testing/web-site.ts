@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
+import { useResource } from './resource.ts';
 
 /** A response of a test web site: a body with its content type (`text/html` for a string), or a redirect. */
 export interface WebResource {
@@ -54,6 +55,14 @@ export async function serveWebSite(resources: Record<string, WebResource | strin
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** `serveWebSite(resources)` for one test file (or `describe` block): up in `beforeAll`, closed in `afterAll`. */
+export function useWebSite(resources: Record<string, WebResource | string>): WebSite {
+  return useResource(
+    () => serveWebSite(resources),
+    (site) => site.close(),
+  );
 }
 
 /** A real PNG image (RGB, one color) of the given size. */

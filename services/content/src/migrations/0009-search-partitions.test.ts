@@ -1,35 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrm, migrate, sql, sqlRun, type Orm } from '@quire/kit';
-import { createTestDatabase, type TestDatabase } from '@quire/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { migrate, sql, sqlRun } from '@quire/kit';
+import { useMigrationTest } from '@quire/kit/testing';
 import { SEARCH_PAGE_PARTITIONS } from './0009-search-partitions.ts';
 import { migrations } from './index.ts';
 
 const NAME = '0009_search_partitions';
-const upTo = migrations.slice(
-  0,
-  migrations.findIndex((m) => m.name === NAME),
-);
-const through = migrations.slice(0, migrations.findIndex((m) => m.name === NAME) + 1);
 
 describe('migration 0009: search_page partitioned by space', () => {
-  let db: TestDatabase;
-  const orms: Orm[] = [];
-  const open = async (list: typeof migrations) => {
-    const orm = await createOrm({ url: db.url, schema: 'content', entities: [], migrations: list });
-    orms.push(orm);
-    return orm;
-  };
-  beforeAll(async () => {
-    db = await createTestDatabase('search-partitions');
-  });
-  afterAll(async () => {
-    for (const orm of orms) await orm.close();
-    await db?.drop();
-  });
+  const t = useMigrationTest('search-partitions', 'content', migrations, NAME);
 
   it('keeps the indexed pages, finds them through the new indexes, and keeps a large row whole', async () => {
-    const before = await open(upTo);
-    await migrate(before);
+    const before = await t.before();
     const em = before.em.fork();
     const now = new Date();
     for (const space of ['s1', 's2', 's3']) {
@@ -56,7 +37,7 @@ describe('migration 0009: search_page partitioned by space', () => {
       );
     const copied = await rows();
 
-    const after = await open(through);
+    const after = await t.after();
     expect(await migrate(after)).toEqual([NAME]);
     const em2 = after.em.fork();
     expect(await rows(em2)).toEqual(copied);

@@ -1,30 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareOrderKeys, createOrm, migrate, orderKeyBetween, sql, sqlRun, type Orm } from '@quire/kit';
-import { createTestDatabase, type TestDatabase } from '@quire/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { compareOrderKeys, migrate, orderKeyBetween, sql, sqlRun } from '@quire/kit';
+import { useMigrationTest } from '@quire/kit/testing';
 import { migrations } from './index.ts';
 
 const NAME = '0017_tree_order_keys';
-const at = migrations.findIndex((m) => m.name === NAME);
 
 describe('migration 0017: spaces and collections ordered by keys', () => {
-  let db: TestDatabase;
-  const orms: Orm[] = [];
-  const open = async (list: typeof migrations) => {
-    const orm = await createOrm({ url: db.url, schema: 'content', entities: [], migrations: list });
-    orms.push(orm);
-    return orm;
-  };
-  beforeAll(async () => {
-    db = await createTestDatabase('tree-order-keys');
-  });
-  afterAll(async () => {
-    for (const orm of orms) await orm.close();
-    await db?.drop();
-  });
+  const t = useMigrationTest('tree-order-keys', 'content', migrations, NAME);
 
   it('keeps each parent’s order (spaces and collections together) as valid keys, past 62 and 3,844 items', async () => {
-    const before = await open(migrations.slice(0, at));
-    await migrate(before);
+    const before = await t.before();
     const em = before.em.fork();
     const now = new Date();
     // In o1's top level: collection C at 2, spaces at 1 and 3 (ids against their order); in C: 70 spaces.
@@ -50,7 +35,7 @@ describe('migration 0017: spaces and collections ordered by keys', () => {
        select 'big-' || g, 'o2', null, g, 'big', 'private', 'r1', now(), now() from generate_series(1, 3900) g`,
     );
 
-    const after = await open(migrations.slice(0, at + 1));
+    const after = await t.after();
     expect(await migrate(after)).toEqual([NAME]);
     const ordered = (org: string, parent: string | null) =>
       sql<{ id: string; ord: string }>(

@@ -5,6 +5,7 @@ import { orgAdmin, useTestService } from '@quire/kit/testing';
 import { loadIntegrationsConfig } from '../env.ts';
 import { integrationsService } from '../service.ts';
 import { secretsAad } from '../commands/integration-publisher.ts';
+import { publication } from '../modules/integrations/integration.fixtures.ts';
 import { resealSecrets } from './reseal-secrets.job.ts';
 
 const OLD = 'old-secrets-key-'.repeat(3);
@@ -18,19 +19,8 @@ const sealed = async () =>
 
 describe('key rotation', () => {
   it('re-seals secrets under the new key; the old key is then no longer needed', async () => {
-    await t.call(
-      ops.publishIntegration,
-      {
-        integrationName: 'rot',
-        title: 'Rotate',
-        description: 'd',
-        script: 's',
-        scopes: [],
-        organization: 'o',
-        secrets: { A: 'alpha' },
-      },
-      orgAdmin('o'),
-    );
+    const secrets = { A: 'alpha' };
+    await t.call(ops.publishIntegration, { integrationName: 'rot', ...publication('o', { secrets }) }, orgAdmin('o'));
     const before = await sealed();
     expect(SecretBox.keyIdOf(before)).toBe(new SecretBox(OLD).keyId);
     expect(await resealSecrets(t.em(), new SecretBox(NEW))).toEqual({ resealed: 0, unknownKey: 1 });

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn, timestampColumns } from '@quire/kit';
 import type { ChangeRequestStatus } from '@quire/contracts';
 
 /** A change request: a branch of a space's content, numbered per space, merged back into the space. */
@@ -6,15 +7,14 @@ export const ChangeRequest = defineEntity({
   name: 'ChangeRequest',
   tableName: 'change_request',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     spaceId: p.string(),
     number: p.integer(),
     status: p.string().$type<ChangeRequestStatus>(),
     subject: p.string(),
     agentTaskId: p.string().nullable(),
     createdBy: p.string(),
-    createdAt: p.datetime(),
-    updatedAt: p.datetime(),
+    ...timestampColumns(),
     /** Its current (head) revision. */
     revisionId: p.string(),
     /** The space revision it was created from. */

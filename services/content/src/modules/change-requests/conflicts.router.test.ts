@@ -2,15 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ops, type ContentChange } from '@quire/contracts';
 import type { DomainError } from '@quire/kit';
 import { buildSpace, failureOf, userActor, useTestService } from '@quire/kit/testing';
-import { changeRequestConflictsRefresher } from '../../commands/change-request-merger.ts';
-import { changeRequestCreator } from '../../commands/change-request-writer.ts';
-import { contentEditor } from '../../commands/content-editor.ts';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 import { conflictMarkdown, conflictsIn } from '../documents/index.ts';
-import { revisionRepository } from '../revisions/revision.repository.ts';
-import { Space } from '../spaces/space.entity.ts';
-import { ChangeRequest, type IChangeRequest } from './change-request.entity.ts';
+import { ChangeRequest } from './change-request.entity.ts';
+import { editContent } from './content-edit.fixtures.ts';
 
 const ORG = 'org1';
 const ADMIN_ID = 'admin-user';
@@ -22,28 +18,8 @@ const t = useTestService(contentService, loadContentConfig, { label: 'conflicts'
  * A change request's content edit as the API runs it (the content engine's command, then the conflicts kept up to
  * date); written with the commands, as the operation's answer presents users, which org-admin serves (not running).
  */
-async function edit(spaceId: string, crId: string | undefined, changes: ContentChange[]): Promise<IChangeRequest> {
-  return t.em().transactional(async (tx) => {
-    const space = await tx.findOneOrFail(Space, { id: spaceId });
-    const changeRequest = crId
-      ? await tx.findOneOrFail(ChangeRequest, { id: crId })
-      : await changeRequestCreator(tx, { space, createdBy: ADMIN_ID });
-    const head = await revisionRepository.treeInSpace(tx, spaceId, changeRequest.revisionId);
-    const unused = () => Promise.reject(new Error('not used here'));
-    const updated = await contentEditor(tx, {
-      space,
-      changeRequest,
-      head,
-      changes,
-      userId: ADMIN_ID,
-      blobs: t.svc.deps.blobs,
-      revertTarget: unused,
-      fetchFile: unused,
-    });
-    await changeRequestConflictsRefresher(tx, { space, changeRequest: updated, before: head });
-    return updated;
-  });
-}
+const edit = (spaceId: string, crId: string | undefined, changes: ContentChange[]) =>
+  editContent(t, spaceId, crId, changes, ADMIN_ID, { refreshConflicts: true });
 
 const ids = (spaceId: string, cr: { id: string }) => ({ spaceId, changeRequestId: cr.id });
 const merge = (spaceId: string, cr: { id: string }) => t.call(ops.mergeChangeRequest, ids(spaceId, cr), admin);

@@ -3,12 +3,15 @@ import type { TestService } from '@quire/kit/testing';
 import { ChangeRequest, type IChangeRequest } from './change-request.entity.ts';
 import { revisionRepository } from '../revisions/revision.repository.ts';
 import { Space } from '../spaces/space.entity.ts';
+import { changeRequestConflictsRefresher } from '../../commands/change-request-merger.ts';
 import { changeRequestCreator } from '../../commands/change-request-writer.ts';
 import { contentEditor } from '../../commands/content-editor.ts';
 
 /**
  * Test helper: a change request's content edit as the API runs it (the command in one transaction), into the change
- * request `crId`, or a new one created by `userId`; no revert or file fetch. Resolves to the change request.
+ * request `crId`, or a new one created by `userId` (with `subject`, if given); no revert or file fetch. With
+ * `refreshConflicts`, the change request's conflicts are then kept up to date, as the operation does. Resolves to the
+ * change request.
  */
 export function editContent(
   t: TestService,
@@ -16,7 +19,7 @@ export function editContent(
   crId: string | undefined,
   changes: ContentChange[],
   userId: string,
-  subject?: string,
+  { subject, refreshConflicts = false }: { subject?: string; refreshConflicts?: boolean } = {},
 ): Promise<IChangeRequest> {
   return t.em().transactional(async (tx) => {
     const space = await tx.findOneOrFail(Space, { id: spaceId });
@@ -25,7 +28,7 @@ export function editContent(
       : await changeRequestCreator(tx, { space, createdBy: userId, ...(subject ? { subject } : {}) });
     const head = await revisionRepository.treeInSpace(tx, spaceId, changeRequest.revisionId);
     const unused = () => Promise.reject(new Error('not used here'));
-    return contentEditor(tx, {
+    const updated = await contentEditor(tx, {
       space,
       changeRequest,
       head,
@@ -35,5 +38,7 @@ export function editContent(
       revertTarget: unused,
       fetchFile: unused,
     });
+    if (refreshConflicts) await changeRequestConflictsRefresher(tx, { space, changeRequest: updated, before: head });
+    return updated;
   });
 }

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn, timestampColumns } from '@quire/kit';
 import type { ChangeRequestReviewStatus } from '@quire/contracts';
 
 /** A user asked to review a change request, until they review it or the request is withdrawn. */
@@ -21,7 +22,7 @@ export const ChangeRequestReview = defineEntity({
   name: 'ChangeRequestReview',
   tableName: 'change_request_review',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     changeRequestId: p.string(),
     reviewer: p.string(),
     /** Who had requested this reviewer's review, when they had been requested. */
@@ -31,8 +32,7 @@ export const ChangeRequestReview = defineEntity({
     comment: p.string().nullable(),
     /** The change request's revision reviewed. */
     revisionId: p.string(),
-    createdAt: p.datetime(),
-    updatedAt: p.datetime(),
+    ...timestampColumns(),
   },
 });
 export type IChangeRequestReview = InferEntity<typeof ChangeRequestReview>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
-import { failureOf, userActor, useTestService } from '@quire/kit/testing';
+import { failureOf, reasonOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 
@@ -98,31 +98,27 @@ describe('collections CRUD', () => {
   it('applies the permission table: create to create, admin to update and delete, 404 outside', async () => {
     const o = org();
     const c = await t.call(ops.createCollection, { organizationId: o.id, title: 'Guarded' }, o.admin);
-    expect(
-      (await failureOf(t.call(ops.createCollection, { organizationId: o.id, title: 'No' }, o.reader))).reason,
-    ).toBe('forbidden');
-    expect(
-      (await failureOf(t.call(ops.createCollection, { organizationId: o.id, title: 'No' }, stranger))).reason,
-    ).toBe('not_found');
-    expect(
-      (await failureOf(t.call(ops.updateCollectionById, { collectionId: c.id, title: 'No' }, o.reader))).reason,
-    ).toBe('forbidden');
-    expect(
-      (await failureOf(t.call(ops.updateCollectionById, { collectionId: c.id, title: 'No' }, o.creator))).reason,
-    ).toBe('forbidden');
-    expect((await failureOf(t.call(ops.deleteCollectionById, { collectionId: c.id }, o.creator))).reason).toBe(
+    expect(await reasonOf(t.call(ops.createCollection, { organizationId: o.id, title: 'No' }, o.reader))).toBe(
       'forbidden',
     );
-    expect((await failureOf(t.call(ops.moveCollection, { collectionId: c.id, parent: null }, o.creator))).reason).toBe(
+    expect(await reasonOf(t.call(ops.createCollection, { organizationId: o.id, title: 'No' }, stranger))).toBe(
+      'not_found',
+    );
+    expect(await reasonOf(t.call(ops.updateCollectionById, { collectionId: c.id, title: 'No' }, o.reader))).toBe(
+      'forbidden',
+    );
+    expect(await reasonOf(t.call(ops.updateCollectionById, { collectionId: c.id, title: 'No' }, o.creator))).toBe(
+      'forbidden',
+    );
+    expect(await reasonOf(t.call(ops.deleteCollectionById, { collectionId: c.id }, o.creator))).toBe('forbidden');
+    expect(await reasonOf(t.call(ops.moveCollection, { collectionId: c.id, parent: null }, o.creator))).toBe(
       'forbidden',
     );
     for (const who of [stranger, o.guest]) {
       expect((await failureOf(t.call(ops.getCollectionById, { collectionId: c.id }, who))).message).toBe(
         'Collection not found',
       );
-      expect((await failureOf(t.call(ops.listSpacesInCollectionById, { collectionId: c.id }, who))).reason).toBe(
-        'not_found',
-      );
+      expect(await reasonOf(t.call(ops.listSpacesInCollectionById, { collectionId: c.id }, who))).toBe('not_found');
     }
     // A collection level raises or caps what members may do inside it.
     await t.call(ops.updateCollectionById, { collectionId: c.id, defaultLevel: 'create' }, o.admin);
@@ -131,10 +127,10 @@ describe('collections CRUD', () => {
     ).toBe(c.id);
     await t.call(ops.updateCollectionById, { collectionId: c.id, defaultLevel: 'read' }, o.admin);
     expect(
-      (await failureOf(t.call(ops.createSpace, { organizationId: o.id, title: 'No', parent: c.id }, o.creator))).reason,
+      await reasonOf(t.call(ops.createSpace, { organizationId: o.id, title: 'No', parent: c.id }, o.creator)),
     ).toBe('forbidden');
     await t.call(ops.updateCollectionById, { collectionId: c.id, defaultLevel: null }, o.admin);
-    expect((await failureOf(t.call(ops.getCollectionById, { collectionId: c.id }, o.reader))).reason).toBe('not_found');
+    expect(await reasonOf(t.call(ops.getCollectionById, { collectionId: c.id }, o.reader))).toBe('not_found');
   });
 });
 
@@ -168,9 +164,9 @@ describe('listing', () => {
     );
     expect([...p1.items, ...p2.items].map((c) => c.title)).toEqual(['B', 'A']);
     expect(p2.next).toBeUndefined();
-    expect(
-      (await failureOf(t.call(ops.listCollectionsInOrganizationById, { organizationId: o.id }, stranger))).reason,
-    ).toBe('not_found');
+    expect(await reasonOf(t.call(ops.listCollectionsInOrganizationById, { organizationId: o.id }, stranger))).toBe(
+      'not_found',
+    );
     expect(await t.call(ops.listCollectionsInOrganizationById, { organizationId: o.id }, o.guest)).toEqual({
       count: 0,
       items: [],
@@ -203,7 +199,7 @@ describe('listing', () => {
     expect((await t.call(ops.listSpaces, { organizationId: o.id }, o.reader)).items.map((s) => s.title).sort()).toEqual(
       ['In open', 'Shown anyway'],
     );
-    expect((await failureOf(t.call(ops.getSpaceById, { spaceId: hidden.id }, o.reader))).reason).toBe('not_found');
+    expect(await reasonOf(t.call(ops.getSpaceById, { spaceId: hidden.id }, o.reader))).toBe('not_found');
     expect((await t.call(ops.getSpaceById, { spaceId: shown.id }, o.reader)).permissions).toMatchObject({
       view: true,
       edit: false,
@@ -238,9 +234,7 @@ describe('DELETE /collections/{collectionId}', () => {
     );
     await t.call(ops.deleteSpaceById, { spaceId: trashed.id }, o.admin);
     expect(await t.call(ops.deleteCollectionById, { collectionId: doomed.id }, o.admin)).toBeUndefined();
-    expect((await failureOf(t.call(ops.getCollectionById, { collectionId: doomed.id }, o.admin))).reason).toBe(
-      'not_found',
-    );
+    expect(await reasonOf(t.call(ops.getCollectionById, { collectionId: doomed.id }, o.admin))).toBe('not_found');
     expect(
       (await t.call(ops.listSpacesInCollectionById, { collectionId: parent.id }, o.admin)).items.map((s) => s.title),
     ).toEqual(['Existing', 'S1', 'S2']);
@@ -282,7 +276,7 @@ describe('POST /collections/{collectionId}/move', () => {
       reason: 'invalid_input',
       message: 'parent: a collection cannot move into itself or one of its sub-collections',
     });
-    expect((await failureOf(t.call(ops.moveCollection, { collectionId: a.id, parent: a.id }, o.admin))).reason).toBe(
+    expect(await reasonOf(t.call(ops.moveCollection, { collectionId: a.id, parent: a.id }, o.admin))).toBe(
       'invalid_input',
     );
     // Spaces and collections are siblings in one order.
@@ -376,11 +370,10 @@ describe('POST /collections/{collectionId}/transfer', () => {
         .message,
     ).toBe('Transferring a collection needs the admin role in the target organization');
     expect(
-      (await failureOf(t.call(ops.transferCollection, { collectionId: c.id, organization: dst.id }, src.reader)))
-        .reason,
+      await reasonOf(t.call(ops.transferCollection, { collectionId: c.id, organization: dst.id }, src.reader)),
     ).toBe('forbidden');
     expect(
-      (await failureOf(t.call(ops.transferCollection, { collectionId: c.id, organization: dst.id }, dst.admin))).reason,
+      await reasonOf(t.call(ops.transferCollection, { collectionId: c.id, organization: dst.id }, dst.admin)),
     ).toBe('not_found');
     expect((await t.call(ops.getCollectionById, { collectionId: c.id }, src.admin)).organization).toBe(src.id);
   });

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn } from '@quire/kit';
 import type { CommentStatus } from '@quire/contracts';
 
 /** A comment on a space, or on a change request (`changeRequestId` set). */
@@ -6,7 +7,7 @@ export const Comment = defineEntity({
   name: 'Comment',
   tableName: 'comment',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     spaceId: p.string(),
     changeRequestId: p.string().nullable(),
     postedBy: p.string(),
@@ -36,7 +37,7 @@ export const CommentReply = defineEntity({
   name: 'CommentReply',
   tableName: 'comment_reply',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     commentId: p.string(),
     postedBy: p.string(),
     body: p.string(),

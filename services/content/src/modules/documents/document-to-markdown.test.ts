@@ -9,6 +9,8 @@ import {
   doc,
   file,
   heading,
+  image,
+  images,
   inlineImage,
   item,
   leaf,
@@ -254,22 +256,12 @@ describe('documentToMarkdown', () => {
 
   it('writes an images block as a paragraph of images, one per line, captions as titles', () => {
     expect(
-      md({
-        object: 'block',
-        type: 'images',
-        data: {},
-        isVoid: false,
-        nodes: [
-          {
-            object: 'block',
-            type: 'image',
-            data: { ref: url('https://c.io/a.png'), alt: 'A' },
-            fragments: [{ object: 'fragment', fragment: 'caption', nodes: [para('The ', leaf('caption', 'bold'))] }],
-            isVoid: true,
-          },
-          { object: 'block', type: 'image', data: { ref: file('img1') }, fragments: [], isVoid: true },
-        ],
-      }),
+      md(
+        images(
+          image({ ref: url('https://c.io/a.png'), alt: 'A' }, para('The ', leaf('caption', 'bold'))),
+          image({ ref: file('img1') }),
+        ),
+      ),
     ).toBe('![A](https://c.io/a.png "The caption")\n![](gitbook-file:img1)\n');
   });
 

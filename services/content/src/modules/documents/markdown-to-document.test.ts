@@ -12,6 +12,8 @@ import {
   doc,
   file,
   heading,
+  image,
+  images,
   inlineImage,
   item,
   leaf,
@@ -407,22 +409,12 @@ describe('markdownToDocument', () => {
   describe('images', () => {
     it('gives an images block for a paragraph of images, with url and file refs and the title as caption', () => {
       expect(convert('![A chart](https://cdn.io/c.png "Sales") ![](gitbook-file:img42)')).toEqual(
-        doc({
-          object: 'block',
-          type: 'images',
-          data: {},
-          isVoid: false,
-          nodes: [
-            {
-              object: 'block',
-              type: 'image',
-              data: { ref: url('https://cdn.io/c.png'), alt: 'A chart' },
-              fragments: [{ object: 'fragment', fragment: 'caption', nodes: [para('Sales')] }],
-              isVoid: true,
-            },
-            { object: 'block', type: 'image', data: { ref: file('img42') }, fragments: [], isVoid: true },
-          ],
-        }),
+        doc(
+          images(
+            image({ ref: url('https://cdn.io/c.png'), alt: 'A chart' }, para('Sales')),
+            image({ ref: file('img42') }),
+          ),
+        ),
       );
     });
 
@@ -439,21 +431,7 @@ describe('markdownToDocument', () => {
         ),
       ).toEqual(
         doc(
-          {
-            object: 'block',
-            type: 'images',
-            data: {},
-            isVoid: false,
-            nodes: [
-              {
-                object: 'block',
-                type: 'image',
-                data: { ref: url('.gitbook/assets/image (4).png'), alt: 'A "chart"', width: 188 },
-                fragments: [{ object: 'fragment', fragment: 'caption', nodes: [para('Q1 sales')] }],
-                isVoid: true,
-              },
-            ],
-          },
+          images(image({ ref: url('.gitbook/assets/image (4).png'), alt: 'A "chart"', width: 188 }, para('Q1 sales'))),
           {
             object: 'block',
             type: 'list-unordered',

@@ -1,4 +1,6 @@
 import type {
+  DocumentBlockImage,
+  DocumentBlockImages,
   DocumentBlockParagraph,
   DocumentBlockTopLevel,
   DocumentInlineImage,
@@ -75,3 +77,21 @@ export const codeLine = (line: string) => ({
 });
 export const divider = { object: 'block', type: 'divider', data: {}, isVoid: true } as const;
 export const doc = (...nodes: DocumentBlockTopLevel[]): JSONDocument => ({ object: 'document', data: {}, nodes });
+/** One image of an images block: its `data` (the ref, alt…) and its caption's blocks, if any. */
+export const image = (
+  data: DocumentBlockImage['data'],
+  ...caption: DocumentBlockImage['fragments'][number]['nodes']
+): DocumentBlockImage => ({
+  object: 'block',
+  type: 'image',
+  data,
+  fragments: caption.length ? [{ object: 'fragment', fragment: 'caption', nodes: caption }] : [],
+  isVoid: true,
+});
+export const images = (...nodes: DocumentBlockImage[]): DocumentBlockImages => ({
+  object: 'block',
+  type: 'images',
+  data: {},
+  isVoid: false,
+  nodes,
+});

@@ -1,21 +1,16 @@
 import { createHmac } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, sqlRun } from '@quire/kit';
 import { ops, type Actor, type ContentChange, type GitSyncState } from '@quire/contracts';
-import { buildSpace, eventually, failureOf, userActor, useTestService } from '@quire/kit/testing';
-import { changeRequestConflictsRefresher } from '../../commands/change-request-merger.ts';
-import { changeRequestCreator } from '../../commands/change-request-writer.ts';
+import { buildSpace, eventually, reasonOf, userActor, useTestService } from '@quire/kit/testing';
 import { deletedSpacePurger } from '../../commands/space-trash.ts';
-import { contentEditor } from '../../commands/content-editor.ts';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
-import { ChangeRequest, type IChangeRequest } from '../change-requests/change-request.entity.ts';
-import { revisionRepository } from '../revisions/revision.repository.ts';
-import { Space } from '../spaces/space.entity.ts';
-import { runGit, startGitServer, type GitServer } from './git-http-server.testing.ts';
+import { ChangeRequest } from '../change-requests/change-request.entity.ts';
+import { editContent } from '../change-requests/content-edit.fixtures.ts';
+import { commitAll, runGit, useGitServer } from './git-http-server.testing.ts';
 import { queueDuePolls } from './git-sync-runner.ts';
 
 const ORG = 'org1';
@@ -30,40 +25,11 @@ const t = useTestService(contentService, loadContentConfig, {
   label: 'gitconn',
   env: { QUIRE_ALLOW_PRIVATE_FETCH: '1' },
 });
-let server: GitServer;
-let work: string;
-beforeAll(async () => {
-  server = await startGitServer(auth);
-  work = await mkdtemp(join(tmpdir(), 'quire-gitconn-'));
-});
-afterAll(async () => {
-  await server?.close();
-  await rm(work, { recursive: true, force: true });
-});
+const server = useGitServer(auth);
 
 /** A change request edited with the content engine's command (as the API does), not merged. */
-async function edit(spaceId: string, crId: string | undefined, changes: ContentChange[]): Promise<IChangeRequest> {
-  return t.em().transactional(async (tx) => {
-    const space = await tx.findOneOrFail(Space, { id: spaceId });
-    const changeRequest = crId
-      ? await tx.findOneOrFail(ChangeRequest, { id: crId })
-      : await changeRequestCreator(tx, { space, createdBy: ADMIN_ID });
-    const head = await revisionRepository.treeInSpace(tx, spaceId, changeRequest.revisionId);
-    const unused = () => Promise.reject(new Error('not used here'));
-    const updated = await contentEditor(tx, {
-      space,
-      changeRequest,
-      head,
-      changes,
-      userId: ADMIN_ID,
-      blobs: t.svc.deps.blobs,
-      revertTarget: unused,
-      fetchFile: unused,
-    });
-    await changeRequestConflictsRefresher(tx, { space, changeRequest: updated, before: head });
-    return updated;
-  });
-}
+const edit = (spaceId: string, crId: string | undefined, changes: ContentChange[]) =>
+  editContent(t, spaceId, crId, changes, ADMIN_ID, { refreshConflicts: true });
 const merge = (spaceId: string, cr: { id: string }) =>
   t.call(ops.mergeChangeRequest, { spaceId, changeRequestId: cr.id }, admin);
 const setText = (page: string, markdown: string): ContentChange => ({
@@ -91,10 +57,6 @@ async function until(spaceId: string, ok: (info: GitSyncState) => boolean, what:
 const inSync = (commit?: string) => (i: GitSyncState) =>
   i.sync?.state === 'in-sync' && (commit === undefined || i.sync.lastCommit === commit);
 
-const commitAll = async (dir: string, message: string) => {
-  await runGit(['add', '-A'], { cwd: dir });
-  await runGit(['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '-m', message], { cwd: dir });
-};
 const headOf = async (dir: string) => (await runGit(['rev-parse', 'HEAD'], { cwd: dir })).trim();
 const hook = (connectionId: string, body: string, signature: string) =>
   t.call(
@@ -123,7 +85,7 @@ describe('continuous Git sync (git http-backend on loopback)', () => {
       ref: 'refs/heads/main',
       webhookSecret: SECRET,
     };
-    expect((await failureOf(t.call(ops.updateSpaceGitConnection, body, editor))).reason).toBe('forbidden');
+    expect(await reasonOf(t.call(ops.updateSpaceGitConnection, body, editor))).toBe('forbidden');
     const connection = await t.call(ops.updateSpaceGitConnection, { ...body, pollInterval: 60 }, admin);
     expect(connection).toMatchObject({
       hasCredentials: true,
@@ -137,7 +99,7 @@ describe('continuous Git sync (git http-backend on loopback)', () => {
     expect(await t.call(ops.getSpaceGitConnection, { spaceId: space.id }, editor)).toEqual(connection);
     const exported = await until(space.id, inSync(), 'the first export');
     expect(exported.sync).toMatchObject({ connected: true });
-    const clone = join(work, 'clone');
+    const clone = join(server.work, 'clone');
     await runGit(['clone', server.urlOf('synced', auth), clone]);
     expect(await readFile(join(clone, 'guide.md'), 'utf8')).toContain('Configure the token.');
     expect(exported.sync!.lastCommit).toBe(await headOf(clone));
@@ -154,7 +116,7 @@ describe('continuous Git sync (git http-backend on loopback)', () => {
     await commitAll(clone, 'edit from git');
     await runGit(['push'], { cwd: clone });
     const payload = JSON.stringify({ ref: 'refs/heads/main', after: await headOf(clone) });
-    expect((await failureOf(hook(connection.id, payload, signed(`${payload} `)))).reason).toBe('unauthenticated');
+    expect(await reasonOf(hook(connection.id, payload, signed(`${payload} `)))).toBe('unauthenticated');
     expect(
       await hook(
         connection.id,
@@ -248,9 +210,9 @@ describe('continuous Git sync (git http-backend on loopback)', () => {
 
     // Disconnecting keeps the sync state; the connection is gone.
     await t.call(ops.deleteSpaceGitConnection, { spaceId: space.id }, admin);
-    expect((await failureOf(t.call(ops.getSpaceGitConnection, { spaceId: space.id }, admin))).reason).toBe('not_found');
+    expect(await reasonOf(t.call(ops.getSpaceGitConnection, { spaceId: space.id }, admin))).toBe('not_found');
     expect((await t.call(ops.getSpaceGitInfo, { spaceId: space.id }, admin)).sync).toMatchObject({ connected: false });
-    expect((await failureOf(hook(connection.id, payload, signed(payload)))).reason).toBe('not_found');
+    expect(await reasonOf(hook(connection.id, payload, signed(payload)))).toBe('not_found');
   }, 120_000);
 
   it('deleting a space removes its connection: no more polls, its webhook 404, its waiting operations end', async () => {
@@ -280,7 +242,7 @@ describe('continuous Git sync (git http-backend on loopback)', () => {
         ])
       )[0]!.n;
     expect(await rows('git_connection')).toBe(0);
-    expect((await failureOf(hook(connection.id, payload, signed(payload)))).reason).toBe('not_found');
+    expect(await reasonOf(hook(connection.id, payload, signed(payload)))).toBe('not_found');
     const waiting = await sql<{ state: string; error: string | null }>(
       t.em(),
       `select state, error from :schema.git_operation where space_id = ? and id <> 'blocker' order by created_at desc limit 1`,

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { useResource } from '@quire/kit/testing';
 
 /** Runs `git` asynchronously (never blocking the event loop the test's own server answers on). */
 export function runGit(args: string[], opts: { cwd?: string } = {}): Promise<string> {
@@ -24,6 +25,12 @@ export function runGit(args: string[], opts: { cwd?: string } = {}): Promise<str
         : reject(new Error(`git ${args.join(' ')}: ${Buffer.concat(err).toString()}`)),
     );
   });
+}
+
+/** Test only: commits everything in the working tree `dir` (as a developer, Dev) with `message`. */
+export async function commitAll(dir: string, message: string): Promise<void> {
+  await runGit(['add', '-A'], { cwd: dir });
+  await runGit(['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '-m', message], { cwd: dir });
 }
 
 export interface GitServer {
@@ -99,4 +106,18 @@ export async function startGitServer(auth?: { user: string; password: string }):
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Test only: a git server (`startGitServer(auth)`) for one test file, with `work`, a scratch folder for the test's
+ * clones and working trees: ready in `beforeAll`, both gone in `afterAll`.
+ */
+export function useGitServer(auth: { user: string; password: string }): GitServer & { work: string } {
+  return useResource(
+    async () => ({ ...(await startGitServer(auth)), work: await mkdtemp(join(tmpdir(), 'quire-git-work-')) }),
+    async ({ close, work }) => {
+      await close();
+      await rm(work, { recursive: true, force: true });
+    },
+  );
 }

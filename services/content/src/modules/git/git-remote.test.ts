@@ -1,19 +1,17 @@
-import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import * as fs from 'node:fs';
 import git from 'isomorphic-git';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pushFiles, readRemote, type GitLimits, type RemoteSpec } from './git-remote.ts';
 import { redact, splitRemote } from './git-http.ts';
-import { runGit, startGitServer, type GitServer } from './git-http-server.testing.ts';
+import { runGit, useGitServer } from './git-http-server.testing.ts';
 
 const limits: GitLimits = { maxRepoBytes: 5_000_000, maxFiles: 100, maxFileBytes: 100_000, timeoutMs: 10_000 };
 const auth = { user: 'writer', password: 's3cret-pass' };
 const enc = new TextEncoder();
-let server: GitServer;
-let work: string;
+const server = useGitServer(auth);
 const spec = (name: string, over: Partial<RemoteSpec> = {}): RemoteSpec => ({
   url: server.urlOf(name),
   credentials: `${auth.user}:${auth.password}`,
@@ -27,22 +25,13 @@ const author = { name: 'Ada', email: 'ada@example.com' };
 /** A repository pushed with the git CLI (through the server, with the credentials). */
 async function pushWithCli(name: string, build: (dir: string) => Promise<void>): Promise<void> {
   await server.createRepo(name);
-  const dir = await mkdtemp(join(work, 'w-'));
+  const dir = await mkdtemp(join(server.work, 'w-'));
   await runGit(['init', '--initial-branch=main', dir]);
   await build(dir);
   await runGit(['add', '-A'], { cwd: dir });
   await runGit(['-c', 'user.name=T', '-c', 'user.email=t@e', 'commit', '-m', 'fixture'], { cwd: dir });
   await runGit(['push', server.urlOf(name, auth), 'main'], { cwd: dir });
 }
-
-beforeAll(async () => {
-  server = await startGitServer(auth);
-  work = await mkdtemp(join(tmpdir(), 'quire-git-work-'));
-});
-afterAll(async () => {
-  await server.close();
-  await rm(work, { recursive: true, force: true });
-});
 
 describe('Git remotes over HTTP (git http-backend on loopback)', () => {
   it('pushes a commit the git CLI clones, only when something changed, and reads back an edit', async () => {
@@ -64,7 +53,7 @@ describe('Git remotes over HTTP (git http-backend on loopback)', () => {
     );
     expect(again).toEqual({ oid: first.oid, created: false });
 
-    const clone = join(work, 'clone');
+    const clone = join(server.work, 'clone');
     await runGit(['clone', server.urlOf('docs', auth), clone]);
     expect(await readFile(join(clone, 'a/b.md'), 'utf8')).toBe('# B\n');
     expect(await runGit(['log', '--format=%an <%ae>|%s'], { cwd: clone })).toBe('Ada <ada@example.com>|Export\n');
@@ -112,7 +101,7 @@ describe('Git remotes over HTTP (git http-backend on loopback)', () => {
 
   it('refuses a tree holding a `..` entry (isomorphic-git refuses to read it; our own check is behind)', async () => {
     await server.createRepo('dotdot');
-    const dir = await mkdtemp(join(work, 'dd-'));
+    const dir = await mkdtemp(join(server.work, 'dd-'));
     await git.init({ fs, dir, defaultBranch: 'main' });
     const blob = await git.writeBlob({ fs, dir, blob: enc.encode('owned') });
     const inner = await git.writeTree({ fs, dir, tree: [{ mode: '100644', path: '..', oid: blob, type: 'blob' }] });

@@ -1,13 +1,12 @@
-import { mkdtemp, readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rename, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops, type RevisionPage } from '@quire/contracts';
 import { sql } from '@quire/kit';
 import { buildSpace, failureOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
-import { runGit, startGitServer, type GitServer } from './git-http-server.testing.ts';
+import { commitAll, runGit, useGitServer } from './git-http-server.testing.ts';
 
 const ORG = 'org1';
 const admin = userActor('admin-user', [{ organization: ORG, role: 'admin' }]);
@@ -16,21 +15,7 @@ const reader = userActor('reader', [{ organization: ORG, role: 'read' }]);
 const auth = { user: 'git-user', password: 'hunter2-secret' };
 
 const t = useTestService(contentService, loadContentConfig, { label: 'git', env: { QUIRE_ALLOW_PRIVATE_FETCH: '1' } });
-let server: GitServer;
-let work: string;
-beforeAll(async () => {
-  server = await startGitServer(auth);
-  work = await mkdtemp(join(tmpdir(), 'quire-git-it-'));
-});
-afterAll(async () => {
-  await server?.close();
-  await rm(work, { recursive: true, force: true });
-});
-
-const commitAll = async (dir: string, message: string) => {
-  await runGit(['add', '-A'], { cwd: dir });
-  await runGit(['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '-m', message], { cwd: dir });
-};
+const server = useGitServer(auth);
 
 /** Waits for the space's latest Git operation to end (the service's job runs it). */
 async function settled(spaceId: string) {
@@ -49,7 +34,7 @@ const flat = (pages: RevisionPage[]): RevisionPage[] =>
 
 async function fixtureRepo(name: string): Promise<string> {
   await server.createRepo(name);
-  const dir = join(work, name);
+  const dir = join(server.work, name);
   await runGit(['init', '--initial-branch=main', dir]);
   await mkdir(join(dir, 'guides/setup'), { recursive: true });
   await mkdir(join(dir, '.gitbook/assets'), { recursive: true });
@@ -139,7 +124,7 @@ describe('Git Sync through the service (git http-backend on loopback)', () => {
       editor,
     );
     expect(await settled(space.id)).toMatchObject({ operation: { state: 'success', direction: 'export' } });
-    const clone = join(work, 'clone');
+    const clone = join(server.work, 'clone');
     await runGit(['clone', server.urlOf('out', auth), clone]);
     expect(await readFile(join(clone, 'SUMMARY.md'), 'utf8')).toContain('## Guides');
     const install = await readFile(join(clone, 'setup/install.md'), 'utf8');
@@ -176,7 +161,7 @@ describe('Git Sync through the service (git http-backend on loopback)', () => {
     const space = await buildSpace(t, { org: ORG, as: admin, title: 'Blobs' });
     const spaceId = space.id;
     await server.createRepo('blobs');
-    const dir = join(work, 'blobs');
+    const dir = join(server.work, 'blobs');
     await runGit(['init', '--initial-branch=main', dir]);
     await mkdir(join(dir, 'docs/guide'), { recursive: true });
     await writeFile(join(dir, '.gitbook.yaml'), 'root: docs\nredirects:\n  old-usage: guide/usage.md\n');
@@ -240,7 +225,7 @@ describe('Git Sync through the service (git http-backend on loopback)', () => {
       editor,
     );
     expect(await settled(spaceId)).toMatchObject({ operation: { state: 'success', direction: 'export' } });
-    const out = join(work, 'blobs-out');
+    const out = join(server.work, 'blobs-out');
     await runGit(['clone', server.urlOf('blobs-out', auth), out]);
     expect(await readFile(join(out, '.gitbook.yaml'), 'utf8')).toBe('redirects:\n  old-usage: guide/usage.md\n');
     const after = flat((await t.call(ops.getCurrentRevision, { spaceId }, admin)).pages);
@@ -339,7 +324,7 @@ describe('Git Sync through the service (git http-backend on loopback)', () => {
     expect(JSON.stringify(failed)).not.toContain('wrong-password-xyz');
 
     await server.createRepo('rooted');
-    const dir = join(work, 'rooted');
+    const dir = join(server.work, 'rooted');
     await runGit(['init', '--initial-branch=main', dir]);
     await writeFile(join(dir, '.gitbook.yaml'), 'root: ../../etc/\n');
     await writeFile(join(dir, 'README.md'), '# R\n');

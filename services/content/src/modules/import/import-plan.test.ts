@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContentChange } from '@quire/contracts';
-import { serveWebSite, type WebSite } from '@quire/kit/testing';
+import { useWebSite } from '@quire/kit/testing';
 import { headingAnchors, planImport } from './import-plan.ts';
-import { ACME_DOCS, DIAGRAM, LOGO } from './import.fixtures.ts';
-import { crawlWebsite, websiteFetch, type CrawledSite } from './website-crawler.ts';
+import { ACME_DOCS, crawlLimits, DIAGRAM, localFetch, LOGO } from './import.fixtures.ts';
+import { crawlWebsite, type CrawledSite } from './website-crawler.ts';
 
-let site: WebSite;
+const site = useWebSite(ACME_DOCS);
 let crawled: CrawledSite;
 beforeAll(async () => {
-  site = await serveWebSite(ACME_DOCS);
-  crawled = await crawlWebsite(
-    `${site.origin}/docs/`,
-    websiteFetch({ QUIRE_ALLOW_PRIVATE_FETCH: true, QUIRE_OUTBOUND_FETCH: false }),
-    {
-      maxDepth: 3,
-      maxPages: 100,
-      maxBytes: 10 * 1024 * 1024,
-      timeoutMs: 10_000,
-      concurrency: 4,
-      maxImageBytes: 1024 * 1024,
-    },
-  );
-});
-afterAll(async () => {
-  await site?.close();
+  crawled = await crawlWebsite(`${site.origin}/docs/`, localFetch, crawlLimits());
 });
 
 type Insert = Extract<ContentChange, { operation: 'insert_page' }>;

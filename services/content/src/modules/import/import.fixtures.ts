@@ -1,4 +1,5 @@
 import { pngImage, type WebResource } from '@quire/kit/testing';
+import { websiteFetch, type CrawlLimits } from './website-crawler.ts';
 
 /**
  * "Acme Docs", a small documentation site under `/docs/` for the import tests: navigation on every page, pages
@@ -60,3 +61,17 @@ export const ACME_DOCS: Record<string, WebResource | string> = {
   '/docs/img/diagram.png': { body: DIAGRAM, type: 'application/octet-stream' },
   '/blog/': page('Blog', '<h1>Blog</h1>'),
 };
+
+/** The crawl limits of the tests (the defaults of the configuration), with `over` changed. */
+export const crawlLimits = (over: Partial<CrawlLimits> = {}): CrawlLimits => ({
+  maxDepth: 3,
+  maxPages: 100,
+  maxBytes: 10 * 1024 * 1024,
+  timeoutMs: 10_000,
+  concurrency: 4,
+  maxImageBytes: 1024 * 1024,
+  ...over,
+});
+
+/** Fetches that may reach the test sites on loopback (and nothing outside). */
+export const localFetch = websiteFetch({ QUIRE_ALLOW_PRIVATE_FETCH: true, QUIRE_OUTBOUND_FETCH: false });

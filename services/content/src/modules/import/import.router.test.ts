@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops, type RevisionPage } from '@quire/contracts';
 import type { DomainError } from '@quire/kit';
-import {
-  buildSpace,
-  failureOf,
-  serveWebSite,
-  startTestService,
-  userActor,
-  useTestService,
-  type WebSite,
-} from '@quire/kit/testing';
+import { buildSpace, failureOf, startTestService, userActor, useTestService, useWebSite } from '@quire/kit/testing';
 import { changeRequestCreator } from '../../commands/change-request-writer.ts';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
@@ -24,13 +16,7 @@ const editor = userActor('editor', [{ organization: ORG, role: 'edit' }]);
 const reader = userActor('reader', [{ organization: ORG, role: 'read' }]);
 const stranger = userActor('stranger', [{ organization: 'org2', role: 'admin' }]);
 
-let site: WebSite;
-beforeAll(async () => {
-  site = await serveWebSite(ACME_DOCS);
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useWebSite(ACME_DOCS);
 
 const t = useTestService(contentService, loadContentConfig, {
   label: 'import',

@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DomainError } from '@quire/kit';
-import { failureOf, pngImage, serveWebSite, type WebSite } from '@quire/kit/testing';
-import { ACME_DOCS } from './import.fixtures.ts';
-import { crawlWebsite, websiteFetch, type CrawlLimits } from './website-crawler.ts';
+import { failureOf, pngImage, serveWebSite, useWebSite } from '@quire/kit/testing';
+import { ACME_DOCS, crawlLimits, localFetch } from './import.fixtures.ts';
+import { crawlWebsite, websiteFetch } from './website-crawler.ts';
 
-const limits = (over: Partial<CrawlLimits> = {}): CrawlLimits => ({
-  maxDepth: 3,
-  maxPages: 100,
-  maxBytes: 10 * 1024 * 1024,
-  timeoutMs: 10_000,
-  concurrency: 4,
-  maxImageBytes: 1024 * 1024,
-  ...over,
-});
-const local = websiteFetch({ QUIRE_ALLOW_PRIVATE_FETCH: true, QUIRE_OUTBOUND_FETCH: false });
-
-let site: WebSite;
-beforeAll(async () => {
-  site = await serveWebSite(ACME_DOCS);
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useWebSite(ACME_DOCS);
 
 describe('crawlWebsite', () => {
   it('reads the start page and the same-site pages it links to, breadth first, each once, then their images', async () => {
-    const crawled = await crawlWebsite(`${site.origin}/docs/`, local, limits());
+    const crawled = await crawlWebsite(`${site.origin}/docs/`, localFetch, crawlLimits());
     expect(crawled.pages.map((p) => [p.key.replace(site.origin, ''), p.depth, p.title])).toEqual([
       ['/docs', 0, 'Acme Docs'],
       ['/docs/guides/setup.html', 1, 'Setup'],
@@ -60,18 +43,18 @@ describe('crawlWebsite', () => {
   });
 
   it('stops at the depth and page limits, counting what it left out', async () => {
-    const shallow = await crawlWebsite(`${site.origin}/docs/`, local, limits({ maxDepth: 1 }));
+    const shallow = await crawlWebsite(`${site.origin}/docs/`, localFetch, crawlLimits({ maxDepth: 1 }));
     expect(shallow.pages.map((p) => p.title)).toEqual(['Acme Docs', 'Setup', 'API', 'FAQ']);
     expect(shallow.skipped.map((s) => s.reason)).toContain(
       'more than 1 links away from the start page (QUIRE_IMPORT_MAX_DEPTH)',
     );
     expect(shallow.totalResources - shallow.importedResources).toBe(4); // the PDF, the missing page and image, Authentication
 
-    const few = await crawlWebsite(`${site.origin}/docs/`, local, limits({ maxPages: 2 }));
+    const few = await crawlWebsite(`${site.origin}/docs/`, localFetch, crawlLimits({ maxPages: 2 }));
     expect(few.pages.map((p) => p.title)).toEqual(['Acme Docs', 'Setup']);
     expect(few.importedResources).toBeLessThan(few.totalResources);
 
-    const alone = await crawlWebsite(`${site.origin}/docs/`, local, limits({ maxDepth: 0 }));
+    const alone = await crawlWebsite(`${site.origin}/docs/`, localFetch, crawlLimits({ maxDepth: 0 }));
     expect(alone.pages.map((p) => p.title)).toEqual(['Acme Docs']);
   });
 
@@ -79,8 +62,8 @@ describe('crawlWebsite', () => {
     const start = (await fetch(`${site.origin}/docs/`)).headers.get('content-length');
     const bytes = await crawlWebsite(
       `${site.origin}/docs/`,
-      local,
-      limits({ maxBytes: Number(start) + 100, concurrency: 1 }),
+      localFetch,
+      crawlLimits({ maxBytes: Number(start) + 100, concurrency: 1 }),
     );
     expect(bytes.pages.map((p) => p.title)).toEqual(['Acme Docs']);
     expect(bytes.bytes).toBeLessThanOrEqual(Number(start) + 100);
@@ -92,7 +75,7 @@ describe('crawlWebsite', () => {
       '/fast': '<h1>Fast</h1>',
     });
     try {
-      const timed = await crawlWebsite(`${slow.origin}/`, local, limits({ timeoutMs: 500 }));
+      const timed = await crawlWebsite(`${slow.origin}/`, localFetch, crawlLimits({ timeoutMs: 500 }));
       expect(timed.pages.map((p) => p.title)).toEqual(['Start', 'Fast']);
       expect(timed.skipped).toEqual([{ url: `${slow.origin}/slow`, reason: expect.stringMatching(/timed out/) }]);
       expect(timed.ms).toBeLessThan(1_500);
@@ -109,7 +92,7 @@ describe('crawlWebsite', () => {
       '/page': '<p>not an image</p>',
     });
     try {
-      const crawled = await crawlWebsite(`${pics.origin}/`, local, limits({ maxImageBytes: big.length - 1 }));
+      const crawled = await crawlWebsite(`${pics.origin}/`, localFetch, crawlLimits({ maxImageBytes: big.length - 1 }));
       expect([...crawled.images.values()].map((i) => [i.name, i.contentType])).toEqual([['image-2.png', 'image/png']]);
       expect(crawled.skipped.map((s) => s.reason)).toEqual([
         expect.stringMatching(/larger than/),
@@ -122,8 +105,8 @@ describe('crawlWebsite', () => {
   });
 
   it('refuses a start page it cannot read with a 400 naming url and the reason', async () => {
-    const reasons = async (url: string, fetch = local) => {
-      const err = await failureOf<DomainError>(crawlWebsite(url, fetch, limits()));
+    const reasons = async (url: string, fetch = localFetch) => {
+      const err = await failureOf<DomainError>(crawlWebsite(url, fetch, crawlLimits()));
       expect(err).toBeInstanceOf(DomainError);
       expect(err.reason).toBe('invalid_input');
       return err.message;
@@ -149,13 +132,13 @@ describe('crawlWebsite', () => {
   it('follows the start page’s redirect and takes the site from where it lands, checking every hop', async () => {
     const hop = await serveWebSite({ '/start': { location: `${site.origin}/docs/` } });
     try {
-      const crawled = await crawlWebsite(`${hop.origin}/start`, local, limits({ maxDepth: 0 }));
+      const crawled = await crawlWebsite(`${hop.origin}/start`, localFetch, crawlLimits({ maxDepth: 0 }));
       expect(crawled.scope.origin).toBe(site.origin);
       expect(crawled.pages.map((p) => p.key)).toEqual([`${site.origin}/docs`]);
       expect(crawled.aliases.get(`${hop.origin}/start`)).toBe(`${site.origin}/docs`);
       // A redirect to a private address is refused like the address itself.
       const guarded = websiteFetch({ QUIRE_ALLOW_PRIVATE_FETCH: false, QUIRE_OUTBOUND_FETCH: true });
-      const err = await failureOf<DomainError>(crawlWebsite(`${hop.origin}/start`, guarded, limits()));
+      const err = await failureOf<DomainError>(crawlWebsite(`${hop.origin}/start`, guarded, crawlLimits()));
       expect(err.message).toMatch(/^Invalid request: url: Refusing to fetch/);
     } finally {
       await hop.close();
@@ -165,7 +148,7 @@ describe('crawlWebsite', () => {
     const robots = 'User-agent: *\nDisallow: /docs/guides/\n\nUser-agent: Quire-Import\nDisallow: /docs/api\n';
     const guarded = await serveWebSite({ ...ACME_DOCS, '/robots.txt': { body: robots, type: 'text/plain' } });
     try {
-      const crawled = await crawlWebsite(`${guarded.origin}/docs/`, local, limits());
+      const crawled = await crawlWebsite(`${guarded.origin}/docs/`, localFetch, crawlLimits());
       // The group naming Quire-Import applies (not `*`): the API pages are left out, the guides are read.
       expect(crawled.pages.map((p) => p.key.replace(guarded.origin, ''))).toEqual([
         '/docs',
@@ -185,7 +168,7 @@ describe('crawlWebsite', () => {
   it('follows no link when robots.txt cannot be had (HTTP 5xx), and still imports the start page', async () => {
     const down = await serveWebSite({ ...ACME_DOCS, '/robots.txt': { status: 503, body: 'busy', type: 'text/plain' } });
     try {
-      const crawled = await crawlWebsite(`${down.origin}/docs/`, local, limits());
+      const crawled = await crawlWebsite(`${down.origin}/docs/`, localFetch, crawlLimits());
       expect(crawled.pages.map((p) => p.key.replace(down.origin, ''))).toEqual(['/docs']);
       expect(crawled.skipped[0]?.reason).toBe('robots.txt answered HTTP 503: links not followed');
       expect(down.requests.filter((r) => r !== '/docs/' && r !== '/robots.txt' && !r.startsWith('/docs/img/'))).toEqual(

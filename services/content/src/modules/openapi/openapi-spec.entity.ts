@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn, timestampColumns } from '@quire/kit';
 import type { OpenAPISpecProcessingErrorCode, OpenAPISpecProcessingState } from '@quire/contracts';
 
 /** An OpenAPI specification of an organization: its source (a URL or a text) and where its processing stands. */
@@ -6,7 +7,7 @@ export const OpenAPISpec = defineEntity({
   name: 'OpenAPISpec',
   tableName: 'openapi_spec',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     organizationId: p.string(),
     slug: p.string(),
     sourceUrl: p.string().nullable(),
@@ -20,8 +21,7 @@ export const OpenAPISpec = defineEntity({
     lastProcessedAt: p.datetime().nullable(),
     lastProcessErrorCode: p.string().$type<OpenAPISpecProcessingErrorCode>().nullable(),
     lastProcessErrorMessage: p.text().nullable(),
-    createdAt: p.datetime(),
-    updatedAt: p.datetime(),
+    ...timestampColumns(),
   },
 });
 export type IOpenAPISpec = InferEntity<typeof OpenAPISpec>;
@@ -37,7 +37,7 @@ export const OpenAPISpecVersion = defineEntity({
   name: 'OpenAPISpecVersion',
   tableName: 'openapi_spec_version',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     specId: p.string(),
     /** SHA-256 over every file of the specification: an unchanged document stores no new version. */
     hash: p.string(),

@@ -6,11 +6,13 @@ import { sql } from '@quire/kit';
 import {
   createTestDatabase,
   eventually,
+  expectReasons,
   failureOf,
+  reasonOf,
   startTestService,
+  type TestDatabase,
   userActor,
   useTestService,
-  type TestDatabase,
 } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
@@ -286,11 +288,7 @@ describe('OpenAPI specs', () => {
         .message,
     ).toBe('OpenAPI specification version not found');
     expect(
-      (
-        await failureOf(
-          t.call(ops.getLatestOpenAPISpecVersionContent, { organizationId: ORG, specSlug: 'never' }, admin),
-        )
-      ).reason,
+      await reasonOf(t.call(ops.getLatestOpenAPISpecVersionContent, { organizationId: ORG, specSlug: 'never' }, admin)),
     ).toBe('not_found');
   });
 
@@ -393,50 +391,31 @@ describe('OpenAPI specs', () => {
     expect(
       (await t.call(ops.getOpenAPISpecBySlug, { organizationId: ORG, specSlug: 'guarded' }, reader)).permissions,
     ).toEqual({ view: true, edit: false });
-    expect(
-      (
-        await failureOf(
-          t.call(
-            ops.createOpenAPISpec,
-            { organizationId: ORG, slug: 'nope', source: { url: `${base}/v1.yaml` } },
-            reader,
-          ),
-        )
-      ).reason,
-    ).toBe('forbidden');
-    expect(
-      (
-        await failureOf(
-          t.call(
-            ops.createOrUpdateOpenAPISpecBySlug,
-            { organizationId: ORG, specSlug: 'guarded', source: { url: `${base}/v1.yaml` } },
-            reader,
-          ),
-        )
-      ).reason,
-    ).toBe('forbidden');
-    expect(
-      (await failureOf(t.call(ops.deleteOpenAPISpecBySlug, { organizationId: ORG, specSlug: 'guarded' }, reader)))
-        .reason,
-    ).toBe('forbidden');
-    expect(
-      (await failureOf(t.call(ops.getOpenAPISpecBySlug, { organizationId: ORG, specSlug: 'guarded' }, guest))).reason,
-    ).toBe('forbidden');
-    expect((await failureOf(t.call(ops.listOpenAPISpecs, { organizationId: ORG }, guest))).reason).toBe('forbidden');
+    await expectReasons('forbidden', [
+      () =>
+        t.call(
+          ops.createOpenAPISpec,
+          { organizationId: ORG, slug: 'nope', source: { url: `${base}/v1.yaml` } },
+          reader,
+        ),
+      () =>
+        t.call(
+          ops.createOrUpdateOpenAPISpecBySlug,
+          { organizationId: ORG, specSlug: 'guarded', source: { url: `${base}/v1.yaml` } },
+          reader,
+        ),
+      () => t.call(ops.deleteOpenAPISpecBySlug, { organizationId: ORG, specSlug: 'guarded' }, reader),
+      () => t.call(ops.getOpenAPISpecBySlug, { organizationId: ORG, specSlug: 'guarded' }, guest),
+      () => t.call(ops.listOpenAPISpecs, { organizationId: ORG }, guest),
+    ]);
     for (const slug of ['guarded', 'does-not-exist']) {
-      expect(
-        (await failureOf(t.call(ops.getOpenAPISpecBySlug, { organizationId: ORG, specSlug: slug }, stranger))).reason,
-      ).toBe('not_found');
-      expect(
-        (await failureOf(t.call(ops.listOpenAPISpecVersions, { organizationId: ORG, specSlug: slug }, stranger)))
-          .reason,
-      ).toBe('not_found');
-      expect(
-        (await failureOf(t.call(ops.deleteOpenAPISpecBySlug, { organizationId: ORG, specSlug: slug }, stranger)))
-          .reason,
-      ).toBe('not_found');
+      await expectReasons('not_found', [
+        () => t.call(ops.getOpenAPISpecBySlug, { organizationId: ORG, specSlug: slug }, stranger),
+        () => t.call(ops.listOpenAPISpecVersions, { organizationId: ORG, specSlug: slug }, stranger),
+        () => t.call(ops.deleteOpenAPISpecBySlug, { organizationId: ORG, specSlug: slug }, stranger),
+      ]);
     }
-    expect((await failureOf(t.call(ops.listOpenAPISpecs, { organizationId: ORG }, stranger))).reason).toBe('not_found');
+    expect(await reasonOf(t.call(ops.listOpenAPISpecs, { organizationId: ORG }, stranger))).toBe('not_found');
     expect(
       (await failureOf(t.call(ops.getOpenAPISpecBySlug, { organizationId: ORG, specSlug: 'nope' }, admin))).message,
     ).toBe('OpenAPI specification not found');
@@ -450,9 +429,9 @@ describe('OpenAPI specs', () => {
     );
     const spec = await processed('doomed');
     await t.call(ops.deleteOpenAPISpecBySlug, { organizationId: ORG, specSlug: 'doomed' }, creator);
-    expect(
-      (await failureOf(t.call(ops.getOpenAPISpecBySlug, { organizationId: ORG, specSlug: 'doomed' }, admin))).reason,
-    ).toBe('not_found');
+    expect(await reasonOf(t.call(ops.getOpenAPISpecBySlug, { organizationId: ORG, specSlug: 'doomed' }, admin))).toBe(
+      'not_found',
+    );
     expect(await sql(t.em(), `select id from :schema.openapi_spec_version where spec_id = ?`, [spec.id])).toEqual([]);
     // The slug is free again.
     expect(

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn, timestampColumns } from '@quire/kit';
 
 /** Where a PDF export stands: waiting to be rendered, being rendered (claimed, with a lease), ready, or failed. */
 export type PdfExportState = 'pending' | 'progress' | 'ready' | 'failed';
@@ -8,7 +9,7 @@ export const PdfExport = defineEntity({
   name: 'PdfExport',
   tableName: 'pdf_export',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     spaceId: p.string(),
     revisionId: p.string(),
     /** The change request whose content it is ('' for the space's). */
@@ -28,8 +29,7 @@ export const PdfExport = defineEntity({
     pages: p.integer().nullable(),
     renderMs: p.integer().nullable(),
     error: p.text().nullable(),
-    createdAt: p.datetime(),
-    updatedAt: p.datetime(),
+    ...timestampColumns(),
     renderedAt: p.datetime().nullable(),
   },
 });

@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ops, type ContentChange } from '@quire/contracts';
 import { ActorSigner, DownloadSigner, sql, type DownloadClaims, type StoredBlob } from '@quire/kit';
 import { buildSpace, failureOf, pdfText, png, TEST_SECRET, userActor, useTestService } from '@quire/kit/testing';
-import { contentEditor } from '../../commands/content-editor.ts';
-import { changeRequestCreator } from '../../commands/change-request-writer.ts';
 import { pdfExportClaimer } from '../../commands/pdf-export-writer.ts';
-import type { IChangeRequest } from '../change-requests/change-request.entity.ts';
-import { revisionRepository } from '../revisions/revision.repository.ts';
-import { spaceRepository } from '../spaces/space.repository.ts';
+import { editContent } from '../change-requests/content-edit.fixtures.ts';
 import { loadContentConfig } from '../../env.ts';
 import { renderWaitingPdfExports } from '../../jobs/pdf-render.job.ts';
 import { contentService } from '../../service.ts';
@@ -76,24 +72,8 @@ const exports = (spaceId: string) =>
  * A change request of the space with `changes`, written by the commands the API runs (the API's answer
  * presents the change request with its author, which asks org-admin: not running here).
  */
-function draft(spaceId: string, changes: ContentChange[]): Promise<IChangeRequest> {
-  return t.em().transactional(async (tx) => {
-    const space = (await spaceRepository.findById(tx, spaceId))!;
-    const changeRequest = await changeRequestCreator(tx, { space, createdBy: ADMIN_ID, subject: 'Edits' });
-    const head = await revisionRepository.treeInSpace(tx, space.id, changeRequest.revisionId);
-    const unused = () => Promise.reject(new Error('not used here'));
-    return contentEditor(tx, {
-      space,
-      changeRequest,
-      head,
-      changes,
-      userId: ADMIN_ID,
-      blobs: t.svc.deps.blobs,
-      revertTarget: unused,
-      fetchFile: unused,
-    });
-  });
-}
+const draft = (spaceId: string, changes: ContentChange[]) =>
+  editContent(t, spaceId, undefined, changes, ADMIN_ID, { subject: 'Edits' });
 
 /**
  * A space whose live revision holds `files`, then `pages` (`into` nests under a `ref`; `gitbook-file:{name}`

@@ -1,17 +1,22 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { Role } from '@quire/contracts';
 
+/** Who a grant gives a role to (a user or a team, part of the key), in which organization, which role and when. */
+const grantColumns = () => ({
+  principalKind: p.string().$type<'user' | 'team'>().primary(),
+  principalId: p.string().primary(),
+  organizationId: p.string(),
+  role: p.string().$type<Role>(),
+  grantedAt: p.datetime(),
+});
+
 /** A user's or a team's explicit role on one space (`inviteToSpace`); dropped with the space. */
 export const SpaceGrant = defineEntity({
   name: 'SpaceGrant',
   tableName: 'space_grant',
   properties: {
     spaceId: p.string().primary(),
-    principalKind: p.string().$type<'user' | 'team'>().primary(),
-    principalId: p.string().primary(),
-    organizationId: p.string(),
-    role: p.string().$type<Role>(),
-    grantedAt: p.datetime(),
+    ...grantColumns(),
   },
 });
 export type ISpaceGrant = InferEntity<typeof SpaceGrant>;
@@ -22,11 +27,7 @@ export const CollectionGrant = defineEntity({
   tableName: 'collection_grant',
   properties: {
     collectionId: p.string().primary(),
-    principalKind: p.string().$type<'user' | 'team'>().primary(),
-    principalId: p.string().primary(),
-    organizationId: p.string(),
-    role: p.string().$type<Role>(),
-    grantedAt: p.datetime(),
+    ...grantColumns(),
   },
 });
 export type ICollectionGrant = InferEntity<typeof CollectionGrant>;

@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ops, ROLES, type Actor, type ErrorCode, type Role } from '@quire/contracts';
-import { DomainError, type Transport } from '@quire/kit';
-import { buildCollection, buildSpace, eventually, failureOf, orgAdmin, useTestService } from '@quire/kit/testing';
+import type { DomainError } from '@quire/kit';
+import {
+  buildCollection,
+  buildSpace,
+  eventually,
+  failureOf,
+  orgAdmin,
+  orgAdminDirectoryStub,
+  reasonOf,
+  useTestService,
+} from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 import { spacePolicy } from '../spaces/space.policy.ts';
@@ -27,54 +36,7 @@ const members = new Map<string, Role | null>([
   ['member-x', 'read'],
 ]);
 const teams = new Set(['team-docs', 'team-empty', 'team-count']);
-const stub: Transport = {
-  kind: 'in-process',
-  async send(path, _type, input) {
-    const i = input as { organizationId?: string; ids: string[] };
-    const user = (id: string) => ({
-      object: 'user' as const,
-      id,
-      displayName: id,
-      urls: { location: `http://quire.test/v1/users/${id}` },
-    });
-    if (path === 'users.getMany') return { items: i.ids.map(user) };
-    if (path === 'members.getMany') {
-      const known = i.organizationId === ORG ? i.ids.filter((id) => members.has(id)) : [];
-      return {
-        items: known.map((id) => ({
-          object: 'member',
-          id,
-          role: members.get(id),
-          user: user(id),
-          disabled: false,
-          joinedAt: new Date().toISOString(),
-          sso: false,
-          spaces: 0,
-          teams: 0,
-          sites: 0,
-        })),
-      };
-    }
-    if (path === 'teams.getMany') {
-      const known = i.organizationId === ORG ? i.ids.filter((id) => teams.has(id)) : [];
-      return {
-        items: known.map((id) => ({
-          object: 'team',
-          id,
-          title: id,
-          members: 1,
-          spaces: 0,
-          createdAt: new Date().toISOString(),
-          permissions: { admin: false, view: true },
-        })),
-      };
-    }
-    throw new DomainError('not_found', `stub: no ${path}`);
-  },
-  readBlob: async () => null,
-  readDeferred: async () => ({ kind: 'unknown' }) as never,
-  close: async () => {},
-};
+const stub = orgAdminDirectoryStub({ inOrganization: (organizationId) => organizationId === ORG, members, teams });
 
 beforeAll(async () => {
   t.svc.deps.peers.use('org-admin', stub);
@@ -203,10 +165,10 @@ describe('inviting, listing, updating and removing', () => {
       edit: false,
     });
     await t.call(ops.createChangeRequest, { spaceId: one.id }, reader);
-    expect((await failureOf(t.call(ops.createChangeRequest, { spaceId: other.id }, reader))).reason).toBe('forbidden');
+    expect(await reasonOf(t.call(ops.createChangeRequest, { spaceId: other.id }, reader))).toBe('forbidden');
     // A restricted space (level null) is seen only by those given a role on it.
     await t.call(ops.updateSpaceById, { spaceId: other.id, defaultLevel: null }, admin);
-    expect((await failureOf(t.call(ops.getSpaceById, { spaceId: other.id }, reader))).reason).toBe('not_found');
+    expect(await reasonOf(t.call(ops.getSpaceById, { spaceId: other.id }, reader))).toBe('not_found');
     const listed = await t.call(ops.listSpaces, { organizationId: ORG, limit: 100 }, reader);
     expect(listed.items.map((s) => s.id)).toContain(one.id);
     expect(listed.items.map((s) => s.id)).not.toContain(other.id);
@@ -245,11 +207,9 @@ describe('inviting, listing, updating and removing', () => {
       ['reader', 'review'],
     ]);
     expect(
-      (
-        await failureOf(
-          t.call(ops.updateUserPermissionInSpace, { spaceId: space.id, userId: 'member-x', role: 'edit' }, admin),
-        )
-      ).reason,
+      await reasonOf(
+        t.call(ops.updateUserPermissionInSpace, { spaceId: space.id, userId: 'member-x', role: 'edit' }, admin),
+      ),
     ).toBe('not_found');
     expect(
       (await failureOf(t.call(ops.inviteToSpace, { spaceId: space.id, users: ['nobody'], role: 'read' }, admin)))
@@ -270,11 +230,9 @@ describe('inviting, listing, updating and removing', () => {
       ).message,
     ).toMatch(/role/);
     expect(
-      (
-        await failureOf(
-          t.call(ops.inviteToSpace, { spaceId: space.id, users: ['member-x'], role: 'read' }, member('editor', 'edit')),
-        )
-      ).reason,
+      await reasonOf(
+        t.call(ops.inviteToSpace, { spaceId: space.id, users: ['member-x'], role: 'read' }, member('editor', 'edit')),
+      ),
     ).toBe('forbidden');
 
     // The aggregate: every member who can access the space, with the role the policy gives them.
@@ -317,7 +275,7 @@ describe('inviting, listing, updating and removing', () => {
       admin: false,
     });
     expect((await t.call(ops.getSpaceById, { spaceId: inheriting.id }, x)).permissions.edit).toBe(true);
-    expect((await failureOf(t.call(ops.getSpaceById, { spaceId: own.id }, x))).reason).toBe('not_found');
+    expect(await reasonOf(t.call(ops.getSpaceById, { spaceId: own.id }, x))).toBe('not_found');
     expect(
       (await t.call(ops.listSpacesInCollectionById, { collectionId: collection.id }, x)).items.map((s) => s.id),
     ).toEqual([inheriting.id]);
@@ -336,7 +294,7 @@ describe('inviting, listing, updating and removing', () => {
     );
     expect((await t.call(ops.getSpaceById, { spaceId: inheriting.id }, x)).permissions.edit).toBe(false);
     await t.call(ops.removeUserFromCollection, { collectionId: collection.id, userId: 'member-x' }, admin);
-    expect((await failureOf(t.call(ops.getSpaceById, { spaceId: inheriting.id }, x))).reason).toBe('not_found');
+    expect(await reasonOf(t.call(ops.getSpaceById, { spaceId: inheriting.id }, x))).toBe('not_found');
   });
 });
 
@@ -367,9 +325,7 @@ describe("a team's spaces (Team.spaces)", () => {
 
     await t.call(ops.removeTeamFromCollection, { collectionId: handbook.id, teamId: 'team-count' }, admin);
     expect((await count())['team-count']).toBe(2);
-    expect((await failureOf(t.call(ops.countTeamSpaces, { organizationId: ORG, teams: [] }, admin))).reason).toBe(
-      'forbidden',
-    );
+    expect(await reasonOf(t.call(ops.countTeamSpaces, { organizationId: ORG, teams: [] }, admin))).toBe('forbidden');
   });
 });
 

@@ -15,7 +15,7 @@ export async function mergeChanges(
   as: Actor,
 ): Promise<string> {
   const userId = as.kind === 'user' ? as.userId : 'system';
-  const cr = await editContent(t, spaceId, undefined, changes, userId, 'Edit');
+  const cr = await editContent(t, spaceId, undefined, changes, userId, { subject: 'Edit' });
   return (await t.call(ops.mergeChangeRequest, { spaceId, changeRequestId: cr.id }, as)).revision;
 }
 

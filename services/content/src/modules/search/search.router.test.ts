@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ops, type Actor, type ContentChange } from '@quire/contracts';
 import { sql } from '@quire/kit';
-import { eventually, failureOf, orgAdmin, userActor, useTestService } from '@quire/kit/testing';
+import { eventually, failureOf, orgAdmin, reasonOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { purgeDeletedSpaces } from '../../jobs/purge-deleted-spaces.job.ts';
 import { runSearchIndex } from '../../jobs/search-index.job.ts';
@@ -157,7 +157,7 @@ describe('space search', () => {
     } while (page);
     expect(seen).toEqual(all.items.map((i) => i.id));
     expect(await search(space.id, 'paging', admin, { limit: 0 })).toEqual({ count: 7, items: [] });
-    expect((await failureOf(search(space.id, 'paging', admin, { page: 'bm9wZQ' }))).reason).toBe('invalid_input');
+    expect(await reasonOf(search(space.id, 'paging', admin, { page: 'bm9wZQ' }))).toBe('invalid_input');
   });
 
   it('refuses a query over 512 characters', async () => {
@@ -170,10 +170,10 @@ describe('space search', () => {
     const space = await t.call(ops.createSpace, { organizationId: ORG, title: 'Private' }, admin);
     await merge(space.id, [insert('Secret plans', 'The secret.')]);
     expect(titles(await search(space.id, 'secret', reader))).toEqual(['Secret plans']);
-    expect((await failureOf(search(space.id, 'secret', stranger))).reason).toBe('not_found');
-    expect((await failureOf(search(space.id, 'secret', guest))).reason).toBe('not_found');
+    expect(await reasonOf(search(space.id, 'secret', stranger))).toBe('not_found');
+    expect(await reasonOf(search(space.id, 'secret', guest))).toBe('not_found');
     await t.call(ops.deleteSpaceById, { spaceId: space.id }, admin);
-    expect((await failureOf(search(space.id, 'secret'))).reason).toBe('not_found');
+    expect(await reasonOf(search(space.id, 'secret'))).toBe('not_found');
     expect(
       titles(await t.call(ops.searchOrganizationContent, { organizationId: ORG, query: 'secret' }, admin)),
     ).not.toContain('Private');
@@ -256,8 +256,7 @@ describe('organization search', () => {
       ),
     ).toEqual({ count: 0, items: [] });
     expect(
-      (await failureOf(t.call(ops.searchOrganizationContent, { organizationId: org, query: 'release' }, stranger)))
-        .reason,
+      await reasonOf(t.call(ops.searchOrganizationContent, { organizationId: org, query: 'release' }, stranger)),
     ).toBe('not_found');
   });
 });

@@ -1,15 +1,14 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn, timestampColumns } from '@quire/kit';
 import type { DefaultLevel, MergeRulesSpaceConfiguration, SpaceVisibility } from '@quire/contracts';
+import { treeNodeColumns } from '../collections/collection.entity.ts';
 
 export const Space = defineEntity({
   name: 'Space',
   tableName: 'space',
   properties: {
-    id: p.string().primary(),
-    organizationId: p.string(),
-    parentId: p.string().nullable(),
-    /** Order among the siblings in the parent (spaces and collections together); see modules/tree. */
-    order: p.string().fieldName('ord'),
+    ...idColumn(),
+    ...treeNodeColumns(),
     title: p.string(),
     emoji: p.string(),
     icon: p.string().nullable(),
@@ -25,8 +24,7 @@ export const Space = defineEntity({
     changeRequestSeq: p.integer().default(0),
     /** Its merge rules (modules/merge-rules): its own, `none`, or `inherit` (its organization's). */
     mergeRules: p.json<MergeRulesSpaceConfiguration>().defaultRaw(`'{"type":"inherit"}'`),
-    createdAt: p.datetime(),
-    updatedAt: p.datetime(),
+    ...timestampColumns(),
     deletedAt: p.datetime().nullable(),
   },
 });
@@ -40,7 +38,7 @@ export const Revision = defineEntity({
   name: 'Revision',
   tableName: 'revision',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     spaceId: p.string(),
     parents: p.json<string[]>(),
     type: p.string().$type<RevisionType>(),

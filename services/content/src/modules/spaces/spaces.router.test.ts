@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
 import { OutboxEvent, TimerJobRunner } from '@quire/kit';
-import { eventually, failureOf, userActor, useTestService } from '@quire/kit/testing';
+import { eventually, failureOf, reasonOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 
@@ -44,18 +44,14 @@ describe('spaces', () => {
       edit: false,
       comment: false,
     });
-    expect((await failureOf(t.call(ops.getSpaceById, { spaceId: space.id }, stranger))).reason).toBe('not_found');
-    expect((await failureOf(t.call(ops.getSpaceById, { spaceId: space.id }, guest))).reason).toBe('not_found');
-    expect((await failureOf(t.call(ops.getSpaceById, { spaceId: 'nope' }, admin))).reason).toBe('not_found');
+    expect(await reasonOf(t.call(ops.getSpaceById, { spaceId: space.id }, stranger))).toBe('not_found');
+    expect(await reasonOf(t.call(ops.getSpaceById, { spaceId: space.id }, guest))).toBe('not_found');
+    expect(await reasonOf(t.call(ops.getSpaceById, { spaceId: 'nope' }, admin))).toBe('not_found');
   });
 
   it('lets only create+ members create spaces', async () => {
-    expect((await failureOf(t.call(ops.createSpace, { organizationId: 'org1', title: 'x' }, reader))).reason).toBe(
-      'forbidden',
-    );
-    expect((await failureOf(t.call(ops.createSpace, { organizationId: 'org1', title: 'x' }, stranger))).reason).toBe(
-      'not_found',
-    );
+    expect(await reasonOf(t.call(ops.createSpace, { organizationId: 'org1', title: 'x' }, reader))).toBe('forbidden');
+    expect(await reasonOf(t.call(ops.createSpace, { organizationId: 'org1', title: 'x' }, stranger))).toBe('not_found');
     expect(
       (await failureOf(t.call(ops.createSpace, { organizationId: 'org1', title: 'x'.repeat(51) }, admin))).message,
     ).toMatch(/title/);
@@ -82,7 +78,7 @@ describe('spaces', () => {
     expect(
       await t.call(ops.listSpaces, { organizationId: org }, userActor('g', [{ organization: org, role: null }])),
     ).toEqual({ count: 0, items: [] });
-    expect((await failureOf(t.call(ops.listSpaces, { organizationId: org }, stranger))).reason).toBe('not_found');
+    expect(await reasonOf(t.call(ops.listSpaces, { organizationId: org }, stranger))).toBe('not_found');
   });
 
   it('rejects calls without a valid signed actor', async () => {
@@ -132,9 +128,7 @@ describe('spaces.countForMembers (internal)', () => {
       userActor('r', [{ organization: org, role: 'read' }]),
     );
     expect(listed.count).toBe(2);
-    expect((await failureOf(t.call(ops.countMemberSpaces, { organizationId: org, members: [] }, a))).reason).toBe(
-      'forbidden',
-    );
+    expect(await reasonOf(t.call(ops.countMemberSpaces, { organizationId: org, members: [] }, a))).toBe('forbidden');
   });
 });
 
@@ -235,15 +229,9 @@ describe('PATCH /spaces/{spaceId}', () => {
 
   it('is for space admins: 403 for members below, 404 for outsiders', async () => {
     const space = await t.call(ops.createSpace, { organizationId: 'org1', title: 'Guarded' }, admin);
-    expect((await failureOf(t.call(ops.updateSpaceById, { spaceId: space.id, title: 'x' }, reader))).reason).toBe(
-      'forbidden',
-    );
-    expect((await failureOf(t.call(ops.updateSpaceById, { spaceId: space.id, title: 'x' }, creator))).reason).toBe(
-      'forbidden',
-    );
-    expect((await failureOf(t.call(ops.updateSpaceById, { spaceId: space.id, title: 'x' }, stranger))).reason).toBe(
-      'not_found',
-    );
+    expect(await reasonOf(t.call(ops.updateSpaceById, { spaceId: space.id, title: 'x' }, reader))).toBe('forbidden');
+    expect(await reasonOf(t.call(ops.updateSpaceById, { spaceId: space.id, title: 'x' }, creator))).toBe('forbidden');
+    expect(await reasonOf(t.call(ops.updateSpaceById, { spaceId: space.id, title: 'x' }, stranger))).toBe('not_found');
     // A space level of `admin` makes every member its admin.
     await t.call(ops.updateSpaceById, { spaceId: space.id, defaultLevel: 'admin' }, admin);
     expect(
@@ -266,10 +254,8 @@ describe('delete, restore and purge', () => {
     expect((await t.call(ops.getSpaceById, { spaceId: space.id }, a)).deletedAt).toBe(got.deletedAt);
     expect(await eventsOf('space.deleted', 'space', space.id)).toHaveLength(1);
     // Only restore (or GET/DELETE) works on a deleted space.
-    expect((await failureOf(t.call(ops.updateSpaceById, { spaceId: space.id, title: 'x' }, a))).reason).toBe(
-      'not_found',
-    );
-    expect((await failureOf(t.call(ops.duplicateSpace, { spaceId: space.id }, a))).reason).toBe('not_found');
+    expect(await reasonOf(t.call(ops.updateSpaceById, { spaceId: space.id, title: 'x' }, a))).toBe('not_found');
+    expect(await reasonOf(t.call(ops.duplicateSpace, { spaceId: space.id }, a))).toBe('not_found');
     const restored = await t.call(ops.restoreSpace, { spaceId: space.id }, a);
     expect(restored.deletedAt).toBeUndefined();
     expect((await t.call(ops.listSpaces, { organizationId: org }, a)).items.map((s) => s.id)).toContain(space.id);
@@ -292,11 +278,11 @@ describe('delete, restore and purge', () => {
 
   it('lets only space admins delete and restore', async () => {
     const space = await t.call(ops.createSpace, { organizationId: 'org1', title: 'Keep' }, admin);
-    expect((await failureOf(t.call(ops.deleteSpaceById, { spaceId: space.id }, reader))).reason).toBe('forbidden');
-    expect((await failureOf(t.call(ops.deleteSpaceById, { spaceId: space.id }, stranger))).reason).toBe('not_found');
+    expect(await reasonOf(t.call(ops.deleteSpaceById, { spaceId: space.id }, reader))).toBe('forbidden');
+    expect(await reasonOf(t.call(ops.deleteSpaceById, { spaceId: space.id }, stranger))).toBe('not_found');
     await t.call(ops.deleteSpaceById, { spaceId: space.id }, admin);
-    expect((await failureOf(t.call(ops.restoreSpace, { spaceId: space.id }, reader))).reason).toBe('forbidden');
-    expect((await failureOf(t.call(ops.restoreSpace, { spaceId: space.id }, stranger))).reason).toBe('not_found');
+    expect(await reasonOf(t.call(ops.restoreSpace, { spaceId: space.id }, reader))).toBe('forbidden');
+    expect(await reasonOf(t.call(ops.restoreSpace, { spaceId: space.id }, stranger))).toBe('not_found');
   });
 
   it('purges spaces deleted over 7 days ago with their revisions, once, through the job', async () => {
@@ -308,7 +294,7 @@ describe('delete, restore and purge', () => {
     if (!(runner instanceof TimerJobRunner)) throw new Error('expected the standalone (timer) job runner');
     await runner.enqueue('content-purge-spaces');
     await runner.idle();
-    expect((await failureOf(t.call(ops.getSpaceById, { spaceId: old.id }, admin))).reason).toBe('not_found');
+    expect(await reasonOf(t.call(ops.getSpaceById, { spaceId: old.id }, admin))).toBe('not_found');
     expect(await sql(`select id from content.revision where space_id = ?`, [old.id])).toEqual([]);
     expect((await t.call(ops.getSpaceById, { spaceId: recent.id }, admin)).deletedAt).toBeDefined();
     expect(await eventsOf('space.purged', 'space', old.id)).toEqual([{ space: old.id, organization: 'org1' }]);
@@ -365,8 +351,8 @@ describe('POST /spaces/{spaceId}/duplicate', () => {
   it('needs to see the source and to create where the copy goes', async () => {
     const space = await t.call(ops.createSpace, { organizationId: 'org1', title: 'Source' }, admin);
     expect((await t.call(ops.duplicateSpace, { spaceId: space.id }, creator)).title).toBe('Copy of Source');
-    expect((await failureOf(t.call(ops.duplicateSpace, { spaceId: space.id }, reader))).reason).toBe('forbidden');
-    expect((await failureOf(t.call(ops.duplicateSpace, { spaceId: space.id }, stranger))).reason).toBe('not_found');
+    expect(await reasonOf(t.call(ops.duplicateSpace, { spaceId: space.id }, reader))).toBe('forbidden');
+    expect(await reasonOf(t.call(ops.duplicateSpace, { spaceId: space.id }, stranger))).toBe('not_found');
   });
 });
 
@@ -503,9 +489,7 @@ describe('POST /spaces/{spaceId}/move', () => {
     const s = await t.call(ops.createSpace, { organizationId: 'org1', title: 'Mobile' }, admin);
     const closed = await t.call(ops.createCollection, { organizationId: 'org1', title: 'Read only' }, admin);
     await t.call(ops.updateCollectionById, { collectionId: closed.id, defaultLevel: 'read' }, admin);
-    expect((await failureOf(t.call(ops.moveSpace, { spaceId: s.id, parent: closed.id }, reader))).reason).toBe(
-      'forbidden',
-    );
+    expect(await reasonOf(t.call(ops.moveSpace, { spaceId: s.id, parent: closed.id }, reader))).toBe('forbidden');
     await t.call(ops.updateSpaceById, { spaceId: s.id, defaultLevel: 'admin' }, admin);
     // Space admin now, but only `read` on the destination collection.
     expect(await failureOf(t.call(ops.moveSpace, { spaceId: s.id, parent: closed.id }, creator))).toMatchObject({
@@ -570,15 +554,15 @@ describe('POST /spaces/{spaceId}/transfer', () => {
       reason: 'forbidden',
       message: 'Transferring a space needs the admin role in the target organization',
     });
-    expect(
-      (await failureOf(t.call(ops.transferSpace, { spaceId: space.id, organization: 'org-nowhere' }, both))).reason,
-    ).toBe('forbidden');
-    expect(
-      (await failureOf(t.call(ops.transferSpace, { spaceId: space.id, organization: 'org-src' }, both))).reason,
-    ).toBe('conflict');
-    expect(
-      (await failureOf(t.call(ops.transferSpace, { spaceId: space.id, organization: 'org-dst' }, stranger))).reason,
-    ).toBe('not_found');
+    expect(await reasonOf(t.call(ops.transferSpace, { spaceId: space.id, organization: 'org-nowhere' }, both))).toBe(
+      'forbidden',
+    );
+    expect(await reasonOf(t.call(ops.transferSpace, { spaceId: space.id, organization: 'org-src' }, both))).toBe(
+      'conflict',
+    );
+    expect(await reasonOf(t.call(ops.transferSpace, { spaceId: space.id, organization: 'org-dst' }, stranger))).toBe(
+      'not_found',
+    );
     expect((await t.call(ops.getSpaceById, { spaceId: space.id }, both)).organization).toBe('org-src');
   });
 });
@@ -636,12 +620,10 @@ describe('GET /orgs/{organizationId}/members/{userId}/spaces', () => {
 
   it('is for the member themself or an admin; unknown members are 404', async () => {
     expect(
-      (await failureOf(t.call(ops.listSpacesForOrganizationMember, { organizationId: org, userId: 'boss' }, rita)))
-        .reason,
+      await reasonOf(t.call(ops.listSpacesForOrganizationMember, { organizationId: org, userId: 'boss' }, rita)),
     ).toBe('forbidden');
     expect(
-      (await failureOf(t.call(ops.listSpacesForOrganizationMember, { organizationId: org, userId: 'rita' }, stranger)))
-        .reason,
+      await reasonOf(t.call(ops.listSpacesForOrganizationMember, { organizationId: org, userId: 'rita' }, stranger)),
     ).toBe('not_found');
     expect(
       (await failureOf(t.call(ops.listSpacesForOrganizationMember, { organizationId: org, userId: 'ghost' }, boss)))

@@ -1,11 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn, timestampColumns } from '@quire/kit';
 
 /** An integration installed in an organization (one per integration and organization). */
 export const Installation = defineEntity({
   name: 'Installation',
   tableName: 'integration_installation',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     integrationName: p.string(),
     organizationId: p.string(),
     status: p.string().$type<'active' | 'pending' | 'paused'>(),
@@ -13,8 +14,7 @@ export const Installation = defineEntity({
     siteSelection: p.string().$type<'all' | 'selected'>(),
     configuration: p.json<Record<string, unknown>>(),
     externalIds: p.json<string[]>(),
-    createdAt: p.datetime(),
-    updatedAt: p.datetime(),
+    ...timestampColumns(),
   },
 });
 export type IInstallation = InferEntity<typeof Installation>;

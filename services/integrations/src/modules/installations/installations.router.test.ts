@@ -3,15 +3,9 @@ import { ops } from '@quire/contracts';
 import { orgAdmin, useTestService, userActor } from '@quire/kit/testing';
 import { loadIntegrationsConfig } from '../../env.ts';
 import { integrationsService } from '../../service.ts';
+import { failureMessage } from '../integrations/integration.fixtures.ts';
 
 const t = useTestService(integrationsService, loadIntegrationsConfig, { label: 'integrations-installations' });
-const error = async (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: Error) => e.message,
-  );
 
 const configurations = {
   account: {
@@ -55,10 +49,12 @@ describe('installations', () => {
       target: { organization: 'shop' },
     });
     expect(
-      await error(t.call(ops.installIntegration, { integrationName: 'life', organization: 'shop' }, orgAdmin('shop'))),
+      await failureMessage(
+        t.call(ops.installIntegration, { integrationName: 'life', organization: 'shop' }, orgAdmin('shop')),
+      ),
     ).toMatch(/already installed/);
     expect(
-      await error(
+      await failureMessage(
         t.call(
           ops.installIntegration,
           { integrationName: 'life', organization: 'shop' },
@@ -67,33 +63,14 @@ describe('installations', () => {
       ),
     ).toMatch(/needs the `admin` role/);
 
-    expect(
-      await error(
-        t.call(
-          ops.updateIntegrationInstallation,
-          { integrationName: 'life', installationId: inst.id, configuration: { region: 'eu' } },
-          orgAdmin('shop'),
-        ),
-      ),
-    ).toBe('Invalid request: configuration: `token` is required');
-    expect(
-      await error(
-        t.call(
-          ops.updateIntegrationInstallation,
-          { integrationName: 'life', installationId: inst.id, configuration: { token: 't', region: 'mars' } },
-          orgAdmin('shop'),
-        ),
-      ),
-    ).toBe('Invalid request: configuration.region: must be one of "eu", "us"');
-    expect(
-      await error(
-        t.call(
-          ops.updateIntegrationInstallation,
-          { integrationName: 'life', installationId: inst.id, configuration: { token: 't', retries: 'x' } },
-          orgAdmin('shop'),
-        ),
-      ),
-    ).toBe('Invalid request: configuration.retries: must be number');
+    for (const [configuration, message] of [
+      [{ region: 'eu' }, 'Invalid request: configuration: `token` is required'],
+      [{ token: 't', region: 'mars' }, 'Invalid request: configuration.region: must be one of "eu", "us"'],
+      [{ token: 't', retries: 'x' }, 'Invalid request: configuration.retries: must be number'],
+    ] satisfies [Record<string, unknown>, string][]) {
+      const update = { integrationName: 'life', installationId: inst.id, configuration };
+      expect(await failureMessage(t.call(ops.updateIntegrationInstallation, update, orgAdmin('shop')))).toBe(message);
+    }
     const updated = await t.call(
       ops.updateIntegrationInstallation,
       {
@@ -132,25 +109,14 @@ describe('installations', () => {
         )
       ).items.map((i) => i.id),
     ).toEqual([inst.id]);
-    expect(
-      await error(
-        t.call(
-          ops.getIntegrationInstallationById,
-          { integrationName: 'life', installationId: inst.id },
-          orgAdmin('other'),
-        ),
-      ),
-    ).toBe('Installation not found');
+    /** `getIntegrationInstallationById` of the installation as the admin of `org`, which must fail: its message. */
+    const refusedGet = (org: string) =>
+      failureMessage(
+        t.call(ops.getIntegrationInstallationById, { integrationName: 'life', installationId: inst.id }, orgAdmin(org)),
+      );
+    expect(await refusedGet('other')).toBe('Installation not found');
 
     await t.call(ops.uninstallIntegration, { integrationName: 'life', installationId: inst.id }, orgAdmin('shop'));
-    expect(
-      await error(
-        t.call(
-          ops.getIntegrationInstallationById,
-          { integrationName: 'life', installationId: inst.id },
-          orgAdmin('dev'),
-        ),
-      ),
-    ).toBe('Installation not found');
+    expect(await refusedGet('dev')).toBe('Installation not found');
   });
 });

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn, timestampColumns } from '@quire/kit';
 import type { Integration as IntegrationDto, IntegrationConfigurations, IntegrationVisibility } from '@quire/contracts';
 
 /** A stored image of an integration (icon, preview): its blob key and content type. */
@@ -35,8 +36,7 @@ export const Integration = defineEntity({
     previewImages: p.json<StoredImage[]>(),
     scriptKey: p.string(),
     secrets: p.string().nullable(),
-    createdAt: p.datetime(),
-    updatedAt: p.datetime(),
+    ...timestampColumns(),
   },
 });
 export type IIntegration = InferEntity<typeof Integration>;
@@ -46,7 +46,7 @@ export const IntegrationVersion = defineEntity({
   name: 'IntegrationVersion',
   tableName: 'integration_version',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     integrationName: p.string(),
     version: p.integer(),
     /** The publication as published (every field but the script, the images' bytes and the secrets). */

@@ -4,6 +4,7 @@ import { orgAdmin, useTestService, userActor } from '@quire/kit/testing';
 import { sql } from '@quire/kit';
 import { loadIntegrationsConfig } from '../../env.ts';
 import { integrationsService } from '../../service.ts';
+import { failureMessage, publication } from './integration.fixtures.ts';
 
 const t = useTestService(integrationsService, loadIntegrationsConfig, {
   label: 'integrations-router',
@@ -14,27 +15,12 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
 ).toString('base64');
-const base = (org: string, extra: Record<string, unknown> = {}) => ({
-  title: 'My integration',
-  description: 'Does things',
-  script: 'export default {}',
-  scopes: ['space:content:read' as const],
-  organization: org,
-  ...extra,
-});
-const error = async (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: Error) => e.message,
-  );
 
 describe('publishing', () => {
   it('publishes version 1, republishes version 2 and keeps the history', async () => {
     const first = await t.call(
       ops.publishIntegration,
-      { integrationName: 'hist', ...base('o1'), icon: PNG },
+      { integrationName: 'hist', ...publication('o1'), icon: PNG },
       orgAdmin('o1'),
     );
     expect(first).toMatchObject({
@@ -50,7 +36,7 @@ describe('publishing', () => {
     expect(first.urls.icon).toMatch(/^http:\/\/quire\.test\/v1\/downloads\//);
     const second = await t.call(
       ops.publishIntegration,
-      { integrationName: 'hist', ...base('o1', { title: 'Renamed' }) },
+      { integrationName: 'hist', ...publication('o1', { title: 'Renamed' }) },
       orgAdmin('o1'),
     );
     expect(second).toMatchObject({ version: 2, title: 'Renamed' });
@@ -68,36 +54,40 @@ describe('publishing', () => {
   });
 
   it('refuses a name taken by another organization (409), a non-admin (403), a non-member (404)', async () => {
-    await t.call(ops.publishIntegration, { integrationName: 'taken', ...base('o1') }, orgAdmin('o1'));
+    await t.call(ops.publishIntegration, { integrationName: 'taken', ...publication('o1') }, orgAdmin('o1'));
     expect(
-      await error(t.call(ops.publishIntegration, { integrationName: 'taken', ...base('o2') }, orgAdmin('o2'))),
+      await failureMessage(
+        t.call(ops.publishIntegration, { integrationName: 'taken', ...publication('o2') }, orgAdmin('o2')),
+      ),
     ).toMatch(/taken by another organization/);
     expect(
-      await error(
+      await failureMessage(
         t.call(
           ops.publishIntegration,
-          { integrationName: 'x1', ...base('o1') },
+          { integrationName: 'x1', ...publication('o1') },
           userActor('u', [{ organization: 'o1', role: 'edit' }]),
         ),
       ),
     ).toMatch(/needs the `admin` role/);
-    expect(await error(t.call(ops.publishIntegration, { integrationName: 'x1', ...base('o1') }, orgAdmin('o2')))).toBe(
-      'Organization not found',
-    );
+    expect(
+      await failureMessage(
+        t.call(ops.publishIntegration, { integrationName: 'x1', ...publication('o1') }, orgAdmin('o2')),
+      ),
+    ).toBe('Organization not found');
   });
 
   it('checks images from their bytes and configurations as schemas', async () => {
     const text = Buffer.from('hello, not an image').toString('base64');
     expect(
-      await error(
-        t.call(ops.publishIntegration, { integrationName: 'img', ...base('o1'), icon: text }, orgAdmin('o1')),
+      await failureMessage(
+        t.call(ops.publishIntegration, { integrationName: 'img', ...publication('o1'), icon: text }, orgAdmin('o1')),
       ),
     ).toMatch(/icon: not an image/);
     expect(
-      await error(
+      await failureMessage(
         t.call(
           ops.publishIntegration,
-          { integrationName: 'img', ...base('o1'), previewImages: [PNG, text] },
+          { integrationName: 'img', ...publication('o1'), previewImages: [PNG, text] },
           orgAdmin('o1'),
         ),
       ),
@@ -107,7 +97,7 @@ describe('publishing', () => {
       (
         await t.call(
           ops.publishIntegration,
-          { integrationName: 'img', ...base('o1'), icon: svg, previewImages: [PNG] },
+          { integrationName: 'img', ...publication('o1'), icon: svg, previewImages: [PNG] },
           orgAdmin('o1'),
         )
       ).previewImages,
@@ -116,8 +106,12 @@ describe('publishing', () => {
       account: { properties: { n: { type: 'number' as const, default: 3 } }, required: ['missing'] },
     };
     expect(
-      await error(
-        t.call(ops.publishIntegration, { integrationName: 'cfg', ...base('o1'), configurations }, orgAdmin('o1')),
+      await failureMessage(
+        t.call(
+          ops.publishIntegration,
+          { integrationName: 'cfg', ...publication('o1'), configurations },
+          orgAdmin('o1'),
+        ),
       ),
     ).toMatch(/configurations\.account\.required: `missing` is not a declared property/);
   });
@@ -125,14 +119,14 @@ describe('publishing', () => {
   it('stores secrets sealed (AES-256-GCM), never returns them, keeps them when a republication omits them', async () => {
     const published = await t.call(
       ops.publishIntegration,
-      { integrationName: 'sec', ...base('o1'), secrets: { API_KEY: 'hunter2-very-secret' } },
+      { integrationName: 'sec', ...publication('o1'), secrets: { API_KEY: 'hunter2-very-secret' } },
       orgAdmin('o1'),
     );
     expect(JSON.stringify(published)).not.toContain('hunter2');
     const [row] = await sql<{ secrets: string }>(t.em(), `select secrets from :schema.integration where name = 'sec'`);
     expect(row!.secrets).toMatch(/^v1\.[0-9a-f]{16}\./);
     expect(row!.secrets).not.toContain('hunter2');
-    await t.call(ops.publishIntegration, { integrationName: 'sec', ...base('o1') }, orgAdmin('o1'));
+    await t.call(ops.publishIntegration, { integrationName: 'sec', ...publication('o1') }, orgAdmin('o1'));
     const [again] = await sql<{ secrets: string }>(
       t.em(),
       `select secrets from :schema.integration where name = 'sec'`,
@@ -147,16 +141,16 @@ describe('visibility and permissions', () => {
   it('hides private integrations from outsiders, lists unlisted ones only for their owner members', async () => {
     await t.call(
       ops.publishIntegration,
-      { integrationName: 'vis-private', ...base('v1', { visibility: 'private' }) },
+      { integrationName: 'vis-private', ...publication('v1', { visibility: 'private' }) },
       orgAdmin('v1'),
     );
     await t.call(
       ops.publishIntegration,
-      { integrationName: 'vis-unlisted', ...base('v1', { visibility: 'unlisted' }) },
+      { integrationName: 'vis-unlisted', ...publication('v1', { visibility: 'unlisted' }) },
       orgAdmin('v1'),
     );
     const outsider = userActor('out', [{ organization: 'v2', role: 'read' }]);
-    expect(await error(t.call(ops.getIntegrationByName, { integrationName: 'vis-private' }, outsider))).toBe(
+    expect(await failureMessage(t.call(ops.getIntegrationByName, { integrationName: 'vis-private' }, outsider))).toBe(
       'Integration not found',
     );
     expect(await t.call(ops.getIntegrationByName, { integrationName: 'vis-unlisted' }, outsider)).toMatchObject({
@@ -178,13 +172,13 @@ describe('visibility and permissions', () => {
 
 describe('unpublishing', () => {
   it('deletes the integration and its installations, with integration.unpublished naming them', async () => {
-    await t.call(ops.publishIntegration, { integrationName: 'gone', ...base('u1') }, orgAdmin('u1'));
+    await t.call(ops.publishIntegration, { integrationName: 'gone', ...publication('u1') }, orgAdmin('u1'));
     const inst = await t.call(ops.installIntegration, { integrationName: 'gone', organization: 'u2' }, orgAdmin('u2'));
-    expect(await error(t.call(ops.unpublishIntegration, { integrationName: 'gone' }, orgAdmin('u2')))).toMatch(
+    expect(await failureMessage(t.call(ops.unpublishIntegration, { integrationName: 'gone' }, orgAdmin('u2')))).toMatch(
       /Unpublishing the integration needs the `admin` role/,
     );
     await t.call(ops.unpublishIntegration, { integrationName: 'gone' }, orgAdmin('u1'));
-    expect(await error(t.call(ops.getIntegrationByName, { integrationName: 'gone' }, orgAdmin('u1')))).toBe(
+    expect(await failureMessage(t.call(ops.getIntegrationByName, { integrationName: 'gone' }, orgAdmin('u1')))).toBe(
       'Integration not found',
     );
     const [event] = (await t.outboxEvents('integration.unpublished')).filter(

@@ -290,6 +290,15 @@ describe.skipIf(!hasNats)('the audit log over real NATS JetStream', () => {
 
   it('is append-only, and the retention job purges what is older than the setting', async () => {
     const conn = orgAdmin.em().getConnection();
+    /** One run of the retention job, keeping `days` days (0: everything). */
+    const retain = (days: number, id: string) =>
+      auditRetentionJob(orgAdmin.svc.deps.orm, days, orgAdmin.svc.deps.log).run({
+        id,
+        job: 'x',
+        payload: undefined,
+        attempt: 1,
+        enqueuedAt: new Date().toISOString(),
+      });
     await expect(conn.execute(`update org_admin.audit_event set action = 'forged'`)).rejects.toThrow(/append-only/);
     const total = await count();
     await conn.execute(`alter table org_admin.audit_event disable trigger audit_event_append_only`);
@@ -297,23 +306,11 @@ describe.skipIf(!hasNats)('the audit log over real NATS JetStream', () => {
       `update org_admin.audit_event set occurred_at = now() - interval '31 days' where action = 'spaces.update'`,
     );
     await conn.execute(`alter table org_admin.audit_event enable trigger audit_event_append_only`);
-    await auditRetentionJob(orgAdmin.svc.deps.orm, 30, orgAdmin.svc.deps.log).run({
-      id: 'r',
-      job: 'x',
-      payload: undefined,
-      attempt: 1,
-      enqueuedAt: new Date().toISOString(),
-    });
+    await retain(30, 'r');
     expect(await count()).toBe(total - 1);
     expect(await count("action = 'spaces.update'")).toBe(0);
     // 0 keeps everything.
-    await auditRetentionJob(orgAdmin.svc.deps.orm, 0, orgAdmin.svc.deps.log).run({
-      id: 'r2',
-      job: 'x',
-      payload: undefined,
-      attempt: 1,
-      enqueuedAt: new Date().toISOString(),
-    });
+    await retain(0, 'r2');
     expect(await count()).toBe(total - 1);
   });
 });

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
 import { OutboxEvent, sha256Hex } from '@quire/kit';
-import { failureOf, TEST_SECRET, userActor } from '@quire/kit/testing';
-import { instanceAdmin, seedOrganization, startOrgAdminAndContent, type Platform } from '../../test-support.ts';
+import { expectReasons, failureOf, reasonOf, TEST_SECRET, userActor } from '@quire/kit/testing';
+import { instanceAdmin, seedOrganization, seedTeam, type Platform, useOrgAdminAndContent } from '../../test-support.ts';
 import { verifyVisitorClaims } from './visitor-claims.ts';
 
-let p: Platform;
+const p = useOrgAdminAndContent('members');
 const gateway: Actor = { kind: 'service', service: 'gateway' };
-
-beforeAll(async () => {
-  p = await startOrgAdminAndContent('members');
-});
-afterAll(async () => {
-  await p?.close();
-});
 
 const call: Platform['orgAdmin']['call'] = (op, input, actor) => p.orgAdmin.call(op, input, actor);
 const eventTypes = async () =>
@@ -151,20 +144,16 @@ describe('members: list, get, counts', () => {
   it('keeps the list from guests (403) and everything from other organizations (404)', async () => {
     const { organizationId, users } = await seedOrganization(p.orgAdmin, { gina: null, rob: 'read' });
     const other = await seedOrganization(p.orgAdmin, {});
-    expect(
-      (await failureOf(call(ops.listMembersInOrganizationById, { organizationId }, users.gina.actor))).reason,
-    ).toBe('forbidden');
+    expect(await reasonOf(call(ops.listMembersInOrganizationById, { organizationId }, users.gina.actor))).toBe(
+      'forbidden',
+    );
     expect(
       (await call(ops.getMemberInOrganizationById, { organizationId, userId: users.gina.id }, users.gina.actor)).role,
     ).toBeNull();
     expect(
-      (
-        await failureOf(
-          call(ops.getMemberInOrganizationById, { organizationId, userId: users.rob.id }, users.gina.actor),
-        )
-      ).reason,
+      await reasonOf(call(ops.getMemberInOrganizationById, { organizationId, userId: users.rob.id }, users.gina.actor)),
     ).toBe('forbidden');
-    for (const run of [
+    await expectReasons('not_found', [
       () => call(ops.listMembersInOrganizationById, { organizationId }, other.admin.actor),
       () => call(ops.getMemberInOrganizationById, { organizationId, userId: users.rob.id }, other.admin.actor),
       () =>
@@ -176,9 +165,7 @@ describe('members: list, get, counts', () => {
       () => call(ops.removeMemberFromOrganizationById, { organizationId, userId: users.rob.id }, other.admin.actor),
       () => call(ops.updateOrganizationMemberLastSeenAt, { organizationId }, other.admin.actor),
       () => call(ops.inviteUsersToOrganization, { organizationId, emails: ['x@y.io'] }, other.admin.actor),
-    ]) {
-      expect((await failureOf(run())).reason).toBe('not_found');
-    }
+    ]);
     expect(
       (await failureOf(call(ops.getMemberInOrganizationById, { organizationId, userId: 'nobody' }, users.rob.actor)))
         .message,
@@ -222,27 +209,18 @@ describe('members: changes', () => {
       { organization: organizationId, user: users.mia.id, role: 'create', previousRole: 'read' },
       { organization: organizationId, user: users.mia.id, role: null, previousRole: 'create' },
     ]);
+    await expectReasons('conflict', [
+      () => call(ops.updateMemberInOrganizationById, { organizationId, userId: admin.id, role: 'read' }, admin.actor),
+      () => call(ops.removeMemberFromOrganizationById, { organizationId, userId: admin.id }, admin.actor),
+    ]);
     expect(
-      (
-        await failureOf(
-          call(ops.updateMemberInOrganizationById, { organizationId, userId: admin.id, role: 'read' }, admin.actor),
-        )
-      ).reason,
-    ).toBe('conflict');
-    expect(
-      (await failureOf(call(ops.removeMemberFromOrganizationById, { organizationId, userId: admin.id }, admin.actor)))
-        .reason,
-    ).toBe('conflict');
-    expect(
-      (
-        await failureOf(
-          call(
-            ops.updateMemberInOrganizationById,
-            { organizationId, userId: admin.id, role: 'read' },
-            userActor(users.mia.id, [{ organization: organizationId, role: 'edit' }]),
-          ),
-        )
-      ).reason,
+      await reasonOf(
+        call(
+          ops.updateMemberInOrganizationById,
+          { organizationId, userId: admin.id, role: 'read' },
+          userActor(users.mia.id, [{ organization: organizationId, role: 'edit' }]),
+        ),
+      ),
     ).toBe('forbidden');
   });
 
@@ -255,8 +233,7 @@ describe('members: changes', () => {
     );
     await call(ops.removeMemberFromOrganizationById, { organizationId, userId: users.nora.id }, admin.actor);
     expect(
-      (await failureOf(call(ops.getMemberInOrganizationById, { organizationId, userId: users.nora.id }, admin.actor)))
-        .reason,
+      await reasonOf(call(ops.getMemberInOrganizationById, { organizationId, userId: users.nora.id }, admin.actor)),
     ).toBe('not_found');
     expect((await call(ops.getTeamInOrganizationById, { organizationId, teamId: team.id }, admin.actor)).members).toBe(
       0,
@@ -264,11 +241,9 @@ describe('members: changes', () => {
     const events = (await eventTypes()).filter((e) => e.data.user === users.nora.id).map((e) => e.type);
     expect(events).toEqual(['member.added', 'team.member-added', 'team.member-removed', 'member.removed']);
     expect(
-      (
-        await failureOf(
-          call(ops.removeMemberFromOrganizationById, { organizationId, userId: users.nora.id }, admin.actor),
-        )
-      ).reason,
+      await reasonOf(
+        call(ops.removeMemberFromOrganizationById, { organizationId, userId: users.nora.id }, admin.actor),
+      ),
     ).toBe('not_found');
   });
 
@@ -333,11 +308,9 @@ describe('members: changes', () => {
   it('marks a member as SSO (admins only)', async () => {
     const { organizationId, admin, users } = await seedOrganization(p.orgAdmin, { sam: 'read' });
     expect(
-      (
-        await failureOf(
-          call(ops.setUserAsSSOMemberForOrganization, { organizationId, userId: users.sam.id }, users.sam.actor),
-        )
-      ).reason,
+      await reasonOf(
+        call(ops.setUserAsSSOMemberForOrganization, { organizationId, userId: users.sam.id }, users.sam.actor),
+      ),
     ).toBe('forbidden');
     expect(
       (await call(ops.setUserAsSSOMemberForOrganization, { organizationId, userId: users.sam.id }, admin.actor)).sso,
@@ -393,11 +366,9 @@ describe('members: changes', () => {
       (await call(ops.listMembersInOrganizationById, { organizationId, search: 'three@' }, admin.actor)).items[0]!.role,
     ).toBe('read');
     expect(
-      (
-        await failureOf(
-          call(ops.inviteUsersToOrganization, { organizationId, emails: ['x@invite.example'] }, users.ivy.actor),
-        )
-      ).reason,
+      await reasonOf(
+        call(ops.inviteUsersToOrganization, { organizationId, emails: ['x@invite.example'] }, users.ivy.actor),
+      ),
     ).toBe('forbidden');
     expect(
       (await failureOf(call(ops.inviteUsersToOrganization, { organizationId, emails: ['not-an-email'] }, admin.actor)))
@@ -428,21 +399,9 @@ describe('members: changes', () => {
 
   it('lists the teams of a member, filtered by title', async () => {
     const { organizationId, admin, users } = await seedOrganization(p.orgAdmin, { tom: 'read', una: 'read' });
-    const docs = await call(
-      ops.createOrganizationTeam,
-      { organizationId, title: 'Docs Team', members: [users.tom.id] },
-      admin.actor,
-    );
-    await call(
-      ops.createOrganizationTeam,
-      { organizationId, title: 'Support', members: [users.tom.id, users.una.id] },
-      admin.actor,
-    );
-    await call(
-      ops.addMemberToOrganizationTeamById,
-      { organizationId, teamId: docs.id, userId: users.tom.id, role: 'owner' },
-      admin.actor,
-    );
+    const tom = users.tom.id;
+    const docs = await seedTeam(p.orgAdmin, organizationId, admin, { title: 'Docs Team', members: [tom], owner: tom });
+    await seedTeam(p.orgAdmin, organizationId, admin, { title: 'Support', members: [tom, users.una.id] });
     const all = await call(
       ops.listTeamsForOrganizationMember,
       { organizationId, userId: users.tom.id },
@@ -462,8 +421,7 @@ describe('members: changes', () => {
     expect(filtered.items.map((i) => i.team.id)).toEqual([docs.id]);
     expect(filtered.items[0]!.team.permissions).toEqual({ admin: true, view: true });
     expect(
-      (await failureOf(call(ops.listTeamsForOrganizationMember, { organizationId, userId: 'nobody' }, users.tom.actor)))
-        .reason,
+      await reasonOf(call(ops.listTeamsForOrganizationMember, { organizationId, userId: 'nobody' }, users.tom.actor)),
     ).toBe('not_found');
   });
 
@@ -494,7 +452,7 @@ describe('members: changes', () => {
     expect((await list({ team: team.id })).map((m) => m.userId).sort()).toEqual([users.nina.id, users.omar.id].sort());
     expect((await list({ search: users.omar.email.toUpperCase() })).map((m) => m.userId)).toEqual([users.omar.id]);
     expect((await list({ team: 'no-such-team' })).length).toBe(0);
-    expect((await failureOf(call(ops.listMembersForAccess, { organizationId }, admin.actor))).reason).toBe('forbidden');
+    expect(await reasonOf(call(ops.listMembersForAccess, { organizationId }, admin.actor))).toBe('forbidden');
   });
 
   it("fills the actor's teams when resolving a token", async () => {

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn, timestampColumns } from '@quire/kit';
 import type { Role } from '@quire/contracts';
 
 /** An OpenID Connect provider members of an organization sign in with (Quire only). */
@@ -6,7 +7,7 @@ export const OidcProvider = defineEntity({
   name: 'OidcProvider',
   tableName: 'oidc_provider',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     organizationId: p.string(),
     label: p.string(),
     issuer: p.string(),
@@ -17,8 +18,7 @@ export const OidcProvider = defineEntity({
     scopes: p.string(),
     defaultTeamId: p.string().nullable(),
     defaultRole: p.string().$type<Role | null>().nullable(),
-    createdAt: p.datetime(),
-    updatedAt: p.datetime(),
+    ...timestampColumns(),
   },
 });
 export type IOidcProvider = InferEntity<typeof OidcProvider>;
@@ -47,7 +47,7 @@ export const SamlAssertion = defineEntity({
   name: 'SamlAssertion',
   tableName: 'saml_assertion',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     expiresAt: p.datetime(),
   },
 });

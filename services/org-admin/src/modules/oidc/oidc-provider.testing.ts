@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // @ts-expect-error oidc-provider ships no types (test only: @types/oidc-provider is not installed)
 import Provider from 'oidc-provider';
+import { ops } from '@quire/contracts';
+import type { Caller } from '@quire/kit/testing';
 
 /** Test only: a real OpenID provider (`oidc-provider`) on loopback, signing in whoever the test names. */
 export interface TestOidcProvider {
@@ -145,4 +147,26 @@ export class CookieJar {
   record(): Record<string, string> {
     return Object.fromEntries(this.cookies);
   }
+}
+
+/**
+ * Test only: one request of a browser (its cookies in `jar`, calling from `address`) to Quire's sign-in pages, as
+ * the gateway sends it to org-admin (`t`); the cookies the answer sets go into the jar.
+ */
+export async function signInRequest(
+  t: Caller,
+  address: string,
+  jar: CookieJar,
+  method: 'GET' | 'POST',
+  url: string,
+  form: Record<string, string> = {},
+) {
+  const u = new URL(url, 'http://quire.test');
+  const res = await t.call(
+    ops.handleSignInRequest,
+    { method, path: u.pathname, query: Object.fromEntries(u.searchParams), form, cookies: jar.record(), address },
+    { kind: 'service', service: 'gateway' },
+  );
+  jar.take(res.cookies);
+  return res;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ops, type Actor } from '@quire/contracts';
+import { ops } from '@quire/contracts';
 import { secretBoxOf } from '@quire/kit';
-import { failureOf, TEST_SECRET, TEST_SECRETS_KEY, useTestService } from '@quire/kit/testing';
+import { failureOf, reasonOf, TEST_SECRET, TEST_SECRETS_KEY, useTestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 import { seedOrganization } from '../../test-support.ts';
@@ -11,14 +11,13 @@ import { TeamMember } from '../teams/team.entity.ts';
 import { User } from '../users/user.entity.ts';
 import { OidcProvider } from './oidc-provider.entity.ts';
 import { resealOidcSecrets } from './reseal-oidc-secrets.job.ts';
-import { CookieJar, startTestOidcProvider, type TestOidcProvider } from './oidc-provider.testing.ts';
+import { CookieJar, signInRequest, startTestOidcProvider, type TestOidcProvider } from './oidc-provider.testing.ts';
 import { contentWithoutSpaces } from '../teams/team-spaces.testing.ts';
 
 const t = useTestService(orgAdminService, loadOrgAdminConfig, {
   label: 'oidc',
   env: { QUIRE_ALLOW_PRIVATE_FETCH: '1' },
 });
-const gateway: Actor = { kind: 'service', service: 'gateway' };
 const CLIENT = { clientId: 'quire', clientSecret: 'client-secret-0123456789abcdef' };
 
 let idp: TestOidcProvider;
@@ -32,23 +31,8 @@ beforeAll(async () => {
 afterAll(() => idp?.close());
 
 /** One request of the browser to Quire's sign-in pages (what the gateway sends to org-admin). */
-async function quire(jar: CookieJar, method: 'GET' | 'POST', url: string, form: Record<string, string> = {}) {
-  const u = new URL(url, 'http://quire.test');
-  const res = await t.call(
-    ops.handleSignInRequest,
-    {
-      method,
-      path: u.pathname,
-      query: Object.fromEntries(u.searchParams),
-      form,
-      cookies: jar.record(),
-      address: '127.0.0.9',
-    },
-    gateway,
-  );
-  jar.take(res.cookies);
-  return res;
-}
+const quire = (jar: CookieJar, method: 'GET' | 'POST', url: string, form?: Record<string, string>) =>
+  signInRequest(t, '127.0.0.9', jar, method, url, form);
 
 /** Follows the identity provider's redirects (its own cookies kept) until it sends the browser back to Quire. */
 async function throughIdp(start: string): Promise<string> {
@@ -123,9 +107,9 @@ describe('OpenID Connect providers (configuration)', () => {
     );
     expect(updated).toMatchObject({ hasClientSecret: false, scopes: ['openid', 'email', 'groups'] });
     expect((await t.call(ops.listOIDCProvidersInOrganization, { organizationId }, admin.actor)).count).toBe(1);
-    expect(
-      (await failureOf(t.call(ops.listOIDCProvidersInOrganization, { organizationId }, users.eve.actor))).reason,
-    ).toBe('forbidden');
+    expect(await reasonOf(t.call(ops.listOIDCProvidersInOrganization, { organizationId }, users.eve.actor))).toBe(
+      'forbidden',
+    );
     const bad: [Record<string, unknown>, RegExp][] = [
       [{ issuer: 'ftp://idp.example' }, /issuer/],
       [{ issuer: 'https://idp.example', clientId: '' }, /clientId/],
@@ -162,11 +146,9 @@ describe('OpenID Connect providers (configuration)', () => {
     expect(await resealOidcSecrets(t.em(), rotated)).toEqual({ resealed: 0, unknownKey: 0 });
     await t.call(ops.deleteOrganizationOIDCProvider, { organizationId, oidcProviderId: provider.id }, admin.actor);
     expect(
-      (
-        await failureOf(
-          t.call(ops.getOrganizationOIDCProviderById, { organizationId, oidcProviderId: provider.id }, admin.actor),
-        )
-      ).reason,
+      await reasonOf(
+        t.call(ops.getOrganizationOIDCProviderById, { organizationId, oidcProviderId: provider.id }, admin.actor),
+      ),
     ).toBe('not_found');
   });
 });

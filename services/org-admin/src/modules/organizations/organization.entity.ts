@@ -1,14 +1,14 @@
 import { defineEntity, p, type InferEntity, type Opt } from '@mikro-orm/core';
+import { idColumn, timestampColumns } from '@quire/kit';
 import type { MergeRulesStandaloneConfiguration, Role } from '@quire/contracts';
 
 export const Organization = defineEntity({
   name: 'Organization',
   tableName: 'organization',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     title: p.string(),
-    createdAt: p.datetime(),
-    updatedAt: p.datetime(),
+    ...timestampColumns(),
     emailDomains: p.json<string[]>(),
     hostname: p.string().nullable().unique(),
     defaultRole: p.string().$type<Role | null>().nullable(),

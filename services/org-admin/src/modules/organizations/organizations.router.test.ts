@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
 import { OutboxEvent, sha256Hex } from '@quire/kit';
-import { failureOf, userActor, useTestService } from '@quire/kit/testing';
+import { failureOf, reasonOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 
@@ -65,9 +65,7 @@ describe('identity', () => {
     expect((await failureOf(t.call(ops.bootstrapInstance, { title: 'Evil', email: 'e@e.io' }, actor))).message).toMatch(
       /instance admin/,
     );
-    expect((await failureOf(t.call(ops.getAuthenticatedUser, {}, { kind: 'anonymous' }))).reason).toBe(
-      'unauthenticated',
-    );
+    expect(await reasonOf(t.call(ops.getAuthenticatedUser, {}, { kind: 'anonymous' }))).toBe('unauthenticated');
   });
 
   it('revokes a token so it no longer resolves, with an event in the outbox', async () => {
@@ -82,7 +80,7 @@ describe('identity', () => {
     await t.call(ops.revokeApiToken, { tokenId: created.info.id }, actor);
     expect((await t.call(ops.resolveToken, { tokenHash: sha256Hex(created.token) }, svcActor)).actor).toBeNull();
     expect(await t.svc.deps.orm.em.fork().count(OutboxEvent, { type: 'token.revoked' })).toBeGreaterThan(0);
-    expect((await failureOf(t.call(ops.revokeApiToken, { tokenId: created.info.id }, actor))).reason).toBe('not_found');
+    expect(await reasonOf(t.call(ops.revokeApiToken, { tokenId: created.info.id }, actor))).toBe('not_found');
   });
 });
 
@@ -119,7 +117,7 @@ describe('organizations', () => {
     expect(new Set([...first.items, ...second.items].map((o) => o.id)).size).toBe(3);
     const none = await t.call(ops.listOrganizationsForAuthenticatedUser, { limit: 0 }, actor);
     expect(none).toEqual({ count: 3, items: [] });
-    expect((await failureOf(t.call(ops.listOrganizationsForAuthenticatedUser, { page: 'bm9wZQ' }, actor))).reason).toBe(
+    expect(await reasonOf(t.call(ops.listOrganizationsForAuthenticatedUser, { page: 'bm9wZQ' }, actor))).toBe(
       'invalid_input',
     );
   });
@@ -138,12 +136,10 @@ describe('organizations', () => {
       (await t.call(ops.getOrganizationById, { organizationId: organization.id }, reader)).permissions,
     ).toMatchObject({ view: true, admin: false, createContent: false });
     expect(
-      (await failureOf(t.call(ops.updateOrganizationById, { organizationId: organization.id, title: 'x y' }, reader)))
-        .reason,
+      await reasonOf(t.call(ops.updateOrganizationById, { organizationId: organization.id, title: 'x y' }, reader)),
     ).toBe('forbidden');
     expect(
-      (await failureOf(t.call(ops.getOrganizationById, { organizationId: organization.id }, userActor('stranger'))))
-        .reason,
+      await reasonOf(t.call(ops.getOrganizationById, { organizationId: organization.id }, userActor('stranger'))),
     ).toBe('not_found');
   });
 
@@ -174,11 +170,9 @@ describe('organizations', () => {
     );
     expect(types).toContain('member.role-changed');
     expect(
-      (
-        await failureOf(
-          t.call(ops.addUserToOrganization, { organizationId: 'missing', email: 'x@y.io', role: 'read' }, admin),
-        )
-      ).reason,
+      await reasonOf(
+        t.call(ops.addUserToOrganization, { organizationId: 'missing', email: 'x@y.io', role: 'read' }, admin),
+      ),
     ).toBe('not_found');
   });
 });

@@ -1,11 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn } from '@quire/kit';
 import type { Role } from '@quire/contracts';
 
 export const SamlProvider = defineEntity({
   name: 'SamlProvider',
   tableName: 'saml_provider',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     organizationId: p.string(),
     label: p.string(),
     entityId: p.string().nullable(),

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
-import { failureOf, selfSignedCertificatePem, useTestService } from '@quire/kit/testing';
+import { expectReasons, failureOf, reasonOf, selfSignedCertificatePem, useTestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 import { seedOrganization } from '../../test-support.ts';
@@ -124,42 +124,21 @@ describe('SAML providers', () => {
     const { organizationId, admin, users } = await seedOrganization(t, { eve: 'create' });
     const other = await seedOrganization(t, {});
     const provider = await t.call(ops.createOrganizationSAMLProvider, { organizationId, label: 'Azure' }, admin.actor);
-    expect(
-      (await failureOf(t.call(ops.listSAMLProvidersInOrganizationById, { organizationId }, users.eve.actor))).reason,
-    ).toBe('forbidden');
-    expect(
-      (await failureOf(t.call(ops.createOrganizationSAMLProvider, { organizationId, label: 'Mine' }, users.eve.actor)))
-        .reason,
-    ).toBe('forbidden');
-    expect(
-      (
-        await failureOf(
-          t.call(ops.deleteOrganizationSAMLProvider, { organizationId, samlProviderId: provider.id }, users.eve.actor),
-        )
-      ).reason,
-    ).toBe('forbidden');
-    expect(
-      (
-        await failureOf(
-          t.call(
-            ops.getOrganizationSAMLProviderById,
-            { organizationId, samlProviderId: provider.id },
-            other.admin.actor,
-          ),
-        )
-      ).reason,
-    ).toBe('not_found');
-    expect(
-      (
-        await failureOf(
-          t.call(
-            ops.getOrganizationSAMLProviderById,
-            { organizationId: other.organizationId, samlProviderId: provider.id },
-            other.admin.actor,
-          ),
-        )
-      ).reason,
-    ).toBe('not_found');
+    const samlProviderId = provider.id;
+    await expectReasons('forbidden', [
+      () => t.call(ops.listSAMLProvidersInOrganizationById, { organizationId }, users.eve.actor),
+      () => t.call(ops.createOrganizationSAMLProvider, { organizationId, label: 'Mine' }, users.eve.actor),
+      () => t.call(ops.deleteOrganizationSAMLProvider, { organizationId, samlProviderId }, users.eve.actor),
+    ]);
+    await expectReasons('not_found', [
+      () => t.call(ops.getOrganizationSAMLProviderById, { organizationId, samlProviderId }, other.admin.actor),
+      () =>
+        t.call(
+          ops.getOrganizationSAMLProviderById,
+          { organizationId: other.organizationId, samlProviderId },
+          other.admin.actor,
+        ),
+    ]);
   });
 
   it('lists the active providers as SSO login options, to members (guests too) only', async () => {
@@ -179,16 +158,12 @@ describe('SAML providers', () => {
     expect(await t.call(ops.listSSOProviderLoginsInOrganization, { organizationId }, admin.actor)).toEqual(sso);
     // Every operation takes the token (api.md; GitBook's document secures this one too): no token is a 401, another organization's a 404.
     expect(
-      (await failureOf(t.call(ops.listSSOProviderLoginsInOrganization, { organizationId }, { kind: 'anonymous' })))
-        .reason,
+      await reasonOf(t.call(ops.listSSOProviderLoginsInOrganization, { organizationId }, { kind: 'anonymous' })),
     ).toBe('unauthenticated');
-    expect(
-      (await failureOf(t.call(ops.listSSOProviderLoginsInOrganization, { organizationId }, other.admin.actor))).reason,
-    ).toBe('not_found');
-    expect(
-      (await failureOf(t.call(ops.listSSOProviderLoginsInOrganization, { organizationId: 'missing' }, admin.actor)))
-        .reason,
-    ).toBe('not_found');
+    await expectReasons('not_found', [
+      () => t.call(ops.listSSOProviderLoginsInOrganization, { organizationId }, other.admin.actor),
+      () => t.call(ops.listSSOProviderLoginsInOrganization, { organizationId: 'missing' }, admin.actor),
+    ]);
   });
 
   it('accepts a PEM or the bare base64 DER of IdP metadata, and stores PEM', async () => {

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ops, type Actor } from '@quire/contracts';
+import { ops } from '@quire/contracts';
 import { useTestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 import { seedOrganization } from '../../test-support.ts';
-import { CookieJar } from '../oidc/oidc-provider.testing.ts';
+import { CookieJar, signInRequest } from '../oidc/oidc-provider.testing.ts';
 import { Membership } from '../organizations/organization.entity.ts';
 import { SESSION_COOKIE } from '../sessions/sessions.ts';
 import { User } from '../users/user.entity.ts';
@@ -12,7 +12,6 @@ import { authnRequestOf, makeIdpKeys, signedSamlResponse, type TestIdpKeys } fro
 import { contentWithoutSpaces } from '../teams/team-spaces.testing.ts';
 
 const t = useTestService(orgAdminService, loadOrgAdminConfig, { label: 'samlsignin' });
-const gateway: Actor = { kind: 'service', service: 'gateway' };
 const IDP = 'https://idp.example/entity';
 
 let keys: TestIdpKeys;
@@ -21,23 +20,9 @@ beforeAll(() => {
   contentWithoutSpaces(t.svc.deps.peers);
 });
 
-async function quire(jar: CookieJar, method: 'GET' | 'POST', url: string, form: Record<string, string> = {}) {
-  const u = new URL(url, 'http://quire.test');
-  const res = await t.call(
-    ops.handleSignInRequest,
-    {
-      method,
-      path: u.pathname,
-      query: Object.fromEntries(u.searchParams),
-      form,
-      cookies: jar.record(),
-      address: '127.0.0.7',
-    },
-    gateway,
-  );
-  jar.take(res.cookies);
-  return res;
-}
+/** One request of the browser to Quire's sign-in pages (what the gateway sends to org-admin). */
+const quire = (jar: CookieJar, method: 'GET' | 'POST', url: string, form?: Record<string, string>) =>
+  signInRequest(t, '127.0.0.7', jar, method, url, form);
 
 interface Assertion {
   inResponseTo: string;

@@ -1,11 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn } from '@quire/kit';
 import type { TeamMemberRole } from '@quire/contracts';
 
 export const Team = defineEntity({
   name: 'Team',
   tableName: 'team',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     organizationId: p.string(),
     title: p.string(),
     createdAt: p.datetime(),

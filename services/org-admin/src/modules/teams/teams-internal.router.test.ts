@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
-import { failureOf } from '@quire/kit/testing';
-import { seedOrganization, startOrgAdminAndContent, type Platform } from '../../test-support.ts';
+import { reasonOf } from '@quire/kit/testing';
+import { seedOrganization, useOrgAdminAndContent } from '../../test-support.ts';
 
-let p: Platform;
-
-beforeAll(async () => {
-  p = await startOrgAdminAndContent('teams-internal');
-});
-afterAll(async () => {
-  await p?.close();
-});
+const p = useOrgAdminAndContent('teams-internal');
 
 const content: Actor = { kind: 'service', service: 'content' };
 
@@ -46,11 +39,9 @@ describe('teams.getMany (content and sites present the teams given a role)', () 
     expect(asAmy.items[0]!.permissions.admin).toBe(false);
     // Internal: not for users.
     expect(
-      (
-        await failureOf(
-          p.orgAdmin.call(ops.getTeamsByIds, { organizationId, ids: [docs.id], viewer: users.amy.id }, admin.actor),
-        )
-      ).reason,
+      await reasonOf(
+        p.orgAdmin.call(ops.getTeamsByIds, { organizationId, ids: [docs.id], viewer: users.amy.id }, admin.actor),
+      ),
     ).toMatch(/forbidden|not_found|unauthorized/);
   });
 });

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
 import { OutboxEvent } from '@quire/kit';
-import { failureOf } from '@quire/kit/testing';
-import { seedOrganization, startOrgAdminAndContent, type Platform } from '../../test-support.ts';
+import { expectReasons, failureOf, reasonOf } from '@quire/kit/testing';
+import { seedOrganization, seedTeam, type Platform, useOrgAdminAndContent } from '../../test-support.ts';
 
-let p: Platform;
+const p = useOrgAdminAndContent('teams');
 
 beforeAll(async () => {
-  p = await startOrgAdminAndContent('teams');
   // Content asks org-admin about the teams it is asked to give a role (`inviteToSpace`).
   p.content.svc.deps.peers.setEndpoint('org-admin', p.orgAdmin.url);
-});
-afterAll(async () => {
-  await p?.close();
 });
 
 const call: Platform['orgAdmin']['call'] = (op, input, actor) => p.orgAdmin.call(op, input, actor);
@@ -162,17 +158,12 @@ describe('teams', () => {
   it('lists teams filtered by title and by the member who can manage them', async () => {
     const { organizationId, admin, users } = await seedOrganization(p.orgAdmin, { owen: 'read', mel: 'read' });
     const alpha = await call(ops.createOrganizationTeam, { organizationId, title: 'Alpha_Squad' }, admin.actor);
-    const beta = await call(
-      ops.createOrganizationTeam,
-      { organizationId, title: 'Beta squad', members: [users.mel.id] },
-      admin.actor,
-    );
+    await seedTeam(p.orgAdmin, organizationId, admin, {
+      title: 'Beta squad',
+      members: [users.mel.id],
+      owner: users.owen.id,
+    });
     const gamma = await call(ops.createOrganizationTeam, { organizationId, title: 'Gamma' }, admin.actor);
-    await call(
-      ops.addMemberToOrganizationTeamById,
-      { organizationId, teamId: beta.id, userId: users.owen.id, role: 'owner' },
-      admin.actor,
-    );
     const titles = async (q: { title?: string; owner?: string }) =>
       (await call(ops.listTeamsInOrganizationById, { organizationId, ...q }, users.mel.actor)).items.map(
         (t) => t.title,
@@ -320,22 +311,17 @@ describe('teams', () => {
     ]);
     expect(racedTeam[6]).toBe('ok');
     expect(racedTeam.filter((r) => r !== 'ok').every((r) => r === 'not_found')).toBe(true);
-    expect((await failureOf(call(ops.getTeamInOrganizationById, ids, admin.actor))).reason).toBe('not_found');
+    expect(await reasonOf(call(ops.getTeamInOrganizationById, ids, admin.actor))).toBe('not_found');
   });
 
   it('lists team members as organization members with their team role', async () => {
     const { organizationId, admin, users } = await seedOrganization(p.orgAdmin, { gil: 'edit', hal: 'read' });
     await p.content.call(ops.createSpace, { organizationId, title: 'Space' }, admin.actor);
-    const team = await call(
-      ops.createOrganizationTeam,
-      { organizationId, title: 'Readers', members: [users.gil.id, users.hal.id] },
-      admin.actor,
-    );
-    await call(
-      ops.addMemberToOrganizationTeamById,
-      { organizationId, teamId: team.id, userId: users.hal.id, role: 'owner' },
-      admin.actor,
-    );
+    const team = await seedTeam(p.orgAdmin, organizationId, admin, {
+      title: 'Readers',
+      members: [users.gil.id, users.hal.id],
+      owner: users.hal.id,
+    });
     const first = await call(
       ops.listTeamMembersInOrganizationById,
       { organizationId, teamId: team.id, limit: 1 },
@@ -406,26 +392,17 @@ describe('teams', () => {
       ['Ora', 'owner'],
     ]);
     // …but neither renames nor deletes the team, nor creates teams.
-    expect(
-      (
-        await failureOf(
-          call(ops.updateTeamInOrganizationById, { organizationId, teamId: team.id, title: 'Mine' }, users.ora.actor),
-        )
-      ).reason,
-    ).toBe('forbidden');
-    expect(
-      (await failureOf(call(ops.removeTeamFromOrganizationById, { organizationId, teamId: team.id }, users.ora.actor)))
-        .reason,
-    ).toBe('forbidden');
-    expect(
-      (await failureOf(call(ops.createOrganizationTeam, { organizationId, title: 'New' }, users.ora.actor))).reason,
-    ).toBe('forbidden');
+    await expectReasons('forbidden', [
+      () => call(ops.updateTeamInOrganizationById, { organizationId, teamId: team.id, title: 'Mine' }, users.ora.actor),
+      () => call(ops.removeTeamFromOrganizationById, { organizationId, teamId: team.id }, users.ora.actor),
+      () => call(ops.createOrganizationTeam, { organizationId, title: 'New' }, users.ora.actor),
+    ]);
 
     // A `read` member outside the team: may look, not manage.
     expect(
       (await call(ops.getTeamInOrganizationById, { organizationId, teamId: team.id }, users.rex.actor)).permissions,
     ).toEqual({ admin: false, view: true });
-    for (const run of [
+    await expectReasons('forbidden', [
       () =>
         call(
           ops.addMemberToOrganizationTeamById,
@@ -444,9 +421,7 @@ describe('teams', () => {
           { organizationId, teamId: team.id, userId: users.ian.id },
           users.rex.actor,
         ),
-    ]) {
-      expect((await failureOf(run())).reason).toBe('forbidden');
-    }
+    ]);
     expect(
       (
         await failureOf(
@@ -460,15 +435,14 @@ describe('teams', () => {
     ).toBe('Team member not found');
 
     // Guests cannot list teams (403) and do not see teams they are not in (404).
-    expect((await failureOf(call(ops.listTeamsInOrganizationById, { organizationId }, users.guy.actor))).reason).toBe(
+    expect(await reasonOf(call(ops.listTeamsInOrganizationById, { organizationId }, users.guy.actor))).toBe(
       'forbidden',
     );
     expect(
-      (await failureOf(call(ops.getTeamInOrganizationById, { organizationId, teamId: team.id }, users.guy.actor)))
-        .reason,
+      await reasonOf(call(ops.getTeamInOrganizationById, { organizationId, teamId: team.id }, users.guy.actor)),
     ).toBe('not_found');
 
-    for (const run of [
+    await expectReasons('not_found', [
       () => call(ops.listTeamsInOrganizationById, { organizationId }, other.admin.actor),
       () => call(ops.getTeamInOrganizationById, { organizationId, teamId: team.id }, other.admin.actor),
       () =>
@@ -485,9 +459,7 @@ describe('teams', () => {
           { organizationId, teamId: team.id, userId: other.admin.id },
           other.admin.actor,
         ),
-    ]) {
-      expect((await failureOf(run())).reason).toBe('not_found');
-    }
+    ]);
   });
 
   it('reports team ownership on the organization (`permissions.ownTeam`)', async () => {

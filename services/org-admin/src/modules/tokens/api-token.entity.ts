@@ -1,11 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn } from '@quire/kit';
 
 /** API tokens are stored as SHA-256 hashes; the token itself is shown once, at creation. */
 export const ApiToken = defineEntity({
   name: 'ApiToken',
   tableName: 'api_token',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     userId: p.string().index(),
     label: p.string(),
     hash: p.string().unique(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
-import { failureOf, useTestService } from '@quire/kit/testing';
+import { expectReasons, failureOf, useTestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 import { seedOrganization } from '../../test-support.ts';
@@ -90,47 +90,17 @@ describe('translation settings', () => {
     expect((await t.call(ops.listTranslations, { organizationId }, users.rae.actor)).items[0]!.permissions.edit).toBe(
       false,
     );
-    expect(
-      (
-        await failureOf(
-          t.call(
-            ops.updateTranslation,
-            { organizationId, translationSettingsId: settings.id, title: 'Nope' },
-            users.rae.actor,
-          ),
-        )
-      ).reason,
-    ).toBe('forbidden');
-    expect(
-      (
-        await failureOf(
-          t.call(ops.deleteTranslation, { organizationId, translationSettingsId: settings.id }, users.rae.actor),
-        )
-      ).reason,
-    ).toBe('forbidden');
-    expect(
-      (await failureOf(t.call(ops.createTranslation, { organizationId, title: 'Nope' }, users.rae.actor))).reason,
-    ).toBe('forbidden');
-    expect((await failureOf(t.call(ops.listTranslations, { organizationId }, users.gil.actor))).reason).toBe(
-      'forbidden',
-    );
-    expect(
-      (
-        await failureOf(
-          t.call(ops.getTranslation, { organizationId, translationSettingsId: settings.id }, other.admin.actor),
-        )
-      ).reason,
-    ).toBe('not_found');
-    expect(
-      (
-        await failureOf(
-          t.call(
-            ops.getTranslation,
-            { organizationId: other.organizationId, translationSettingsId: settings.id },
-            other.admin.actor,
-          ),
-        )
-      ).reason,
-    ).toBe('not_found');
+    const translationSettingsId = settings.id;
+    await expectReasons('forbidden', [
+      () => t.call(ops.updateTranslation, { organizationId, translationSettingsId, title: 'Nope' }, users.rae.actor),
+      () => t.call(ops.deleteTranslation, { organizationId, translationSettingsId }, users.rae.actor),
+      () => t.call(ops.createTranslation, { organizationId, title: 'Nope' }, users.rae.actor),
+      () => t.call(ops.listTranslations, { organizationId }, users.gil.actor),
+    ]);
+    await expectReasons('not_found', [
+      () => t.call(ops.getTranslation, { organizationId, translationSettingsId }, other.admin.actor),
+      () =>
+        t.call(ops.getTranslation, { organizationId: other.organizationId, translationSettingsId }, other.admin.actor),
+    ]);
   });
 });

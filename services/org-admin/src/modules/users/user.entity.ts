@@ -1,10 +1,11 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn } from '@quire/kit';
 
 export const User = defineEntity({
   name: 'User',
   tableName: 'user',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     email: p.string().unique(),
     displayName: p.string(),
     photoURL: p.string().nullable(),
