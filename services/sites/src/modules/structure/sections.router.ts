@@ -14,7 +14,7 @@ export const sectionProcedures = {
   listSiteSections: implement(ops.listSiteSections, async ({ input, ctx }) => {
     const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'view');
     const tree = await SiteTree.load(ctx.em, site.id);
-    const page = pageOfList(tree.sections, (s) => [tree.navKey(s)], input);
+    const page = pageOfList(tree.sections, (s) => [tree.navKey(s), s.id], input);
     const view = await structureView(
       ctx,
       site,
