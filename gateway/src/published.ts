@@ -283,7 +283,7 @@ export function registerPublishedContentReads(
         .call(
           ops.getPublishedContentSite,
           { organizationId: t.organization, siteId: t.site, ...(t.shareKey ? { shareKey: t.shareKey } : {}) },
-          { actorHeader: deps.clients.sign(actorOf(t)).header, requestId },
+          { actorHeader: (await deps.clients.sign(actorOf(t))).header, requestId },
         );
       spaces = liveRevisions(site);
     } catch (err) {
@@ -319,7 +319,7 @@ export function registerPublishedContentReads(
       return sendError(reply, toPublicError(err));
     }
     if (req.routeOptions.url?.endsWith('/search')) searchOf.set(req, token.siteSpace);
-    const grant = deps.resolver.grant(actorOf(token), sha256Hex(m[1]!));
+    const grant = await deps.resolver.grant(actorOf(token), sha256Hex(m[1]!));
     req.headers.authorization = grant.authorization;
     reply.raw.once('close', grant.release);
   });

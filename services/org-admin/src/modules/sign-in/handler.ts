@@ -84,7 +84,7 @@ const Email = z.email().max(254);
 
 /** Starts a session for the user and records the sign-in as their last visit to each of their organizations. */
 async function signIn(r: Req, userId: string, now: Date): Promise<void> {
-  r.cookies.push(sessionStarter(r.ctx.em, r.ctx.config, userId, now));
+  r.cookies.push(await sessionStarter(r.ctx.em, r.ctx.config, userId, now));
   for (const membership of await r.ctx.em.find(Membership, { userId }))
     memberSeenRecorder(r.ctx.em, { membership, now });
 }
@@ -324,7 +324,7 @@ async function finishSso(r: Req, prepared: SsoPrepared): Promise<Output> {
       FLOW_TTL_MS,
       now,
     );
-    r.cookies.push(ssoCookie(r.ctx.config, prepared.state));
+    r.cookies.push(await ssoCookie(r.ctx.config, prepared.state));
     return redirect(r, prepared.url);
   }
   r.cookies.push(ssoCookieCleared);
