@@ -4,8 +4,6 @@ import { DomainError, sha256Hex, type EventBus, type ServiceClients, type Subscr
 
 interface Entry {
   actor: Actor;
-  header: string;
-  headerExp: number;
   expires: number;
 }
 
@@ -34,7 +32,6 @@ export class ActorResolver {
   readonly #cache = new Map<string, Entry>();
   readonly #byUser = new Map<string, Set<string>>();
   readonly #anonymous: Actor = { kind: 'anonymous' };
-  #anonymousHeader: { header: string; exp: number } | undefined;
   #subscription: Subscription | undefined;
   readonly #grants = new Map<string, ResolvedActor>();
 
@@ -61,11 +58,9 @@ export class ActorResolver {
 
   async resolve(authorization: string | undefined, requestId: string): Promise<ResolvedActor> {
     const now = Date.now();
-    if (authorization === undefined || authorization === '') {
-      if (!this.#anonymousHeader || this.#anonymousHeader.exp - now < 60_000)
-        this.#anonymousHeader = this.#clients.sign(this.#anonymous);
-      return { actor: this.#anonymous, header: this.#anonymousHeader.header };
-    }
+    // Signed headers are re-used per actor until near their expiry (the kit's `ActorSigner`).
+    if (authorization === undefined || authorization === '')
+      return { actor: this.#anonymous, header: (await this.#clients.sign(this.#anonymous)).header };
     const granted = GRANT.exec(authorization);
     if (granted) {
       const resolved = this.#grants.get(granted[1]!);
@@ -78,20 +73,14 @@ export class ActorResolver {
       throw new DomainError('unauthenticated', 'Malformed Authorization header: expected `Bearer <API token>`');
     const key = sha256Hex(match[1]!);
     const hit = this.#cache.get(key);
-    if (hit && hit.expires > now) {
-      if (hit.headerExp - now < 60_000) {
-        const signed = this.#clients.sign(hit.actor);
-        hit.header = signed.header;
-        hit.headerExp = signed.exp;
-      }
-      return { actor: hit.actor, header: hit.header, key };
-    }
+    if (hit && hit.expires > now)
+      return { actor: hit.actor, header: (await this.#clients.sign(hit.actor)).header, key };
     const { actor } = await this.#clients.asService(ops.resolveToken, { tokenHash: key }, requestId);
     if (!actor) throw new DomainError('unauthenticated', 'Invalid or revoked API token');
-    const signed = this.#clients.sign(actor);
+    const signed = await this.#clients.sign(actor);
     if (this.#ttl > 0) {
       if (this.#cache.size > 100_000) this.#cache.clear();
-      this.#cache.set(key, { actor, header: signed.header, headerExp: signed.exp, expires: now + this.#ttl });
+      this.#cache.set(key, { actor, expires: now + this.#ttl });
       if (actor.kind === 'user') {
         let keys = this.#byUser.get(actor.userId);
         if (!keys) this.#byUser.set(actor.userId, (keys = new Set()));
@@ -106,10 +95,11 @@ export class ActorResolver {
    * api token checked against the route it calls, `published.ts`): `resolve` answers it once, then forgets it.
    * `key` is the rate-limit key of the original credential. `release` drops it if the request never resolved it.
    */
-  grant(actor: Actor, key: string): { authorization: string; release(): void } {
+  async grant(actor: Actor, key: string): Promise<{ authorization: string; release(): void }> {
     const nonce = randomBytes(24).toString('base64url');
+    const { header } = await this.#clients.sign(actor);
     if (this.#grants.size > 10_000) this.#grants.clear();
-    this.#grants.set(nonce, { actor, header: this.#clients.sign(actor).header, key });
+    this.#grants.set(nonce, { actor, header, key });
     return { authorization: `Bearer ${GRANT_PREFIX}${nonce}`, release: () => void this.#grants.delete(nonce) };
   }
 

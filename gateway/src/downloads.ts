@@ -31,7 +31,7 @@ export function registerDownloads(app: FastifyInstance, deps: { secret: string; 
   const signer = new DownloadSigner(deps.secret);
   app.get('/v1/downloads/:token', async (req: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
     const now = Date.now();
-    const claims = signer.verifyDownload(req.params.token, now);
+    const claims = await signer.verifyDownload(req.params.token, now);
     if (claims === 'invalid') return sendError(reply, publicError('not_found', 'Download link not found'));
     if (claims === 'expired') return sendError(reply, publicError('gone', 'This download link has expired'));
     let read: DeferredRead;

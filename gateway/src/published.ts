@@ -314,7 +314,7 @@ export function registerPublishedContentReads(
     if (!withinTokenScope(scope, token, params, spaces))
       return sendError(reply, publicError('not_found', 'Published content not found'));
     if (req.routeOptions.url?.endsWith('/search')) searchOf.set(req, token.siteSpace);
-    const grant = deps.resolver.grant(publishedContentActor(token), sha256Hex(m[1]!));
+    const grant = await deps.resolver.grant(publishedContentActor(token), sha256Hex(m[1]!));
     req.headers.authorization = grant.authorization;
     reply.raw.once('close', grant.release);
   });
@@ -352,7 +352,7 @@ function publishedSiteReader(clients: ServiceClients) {
         .call(
           ops.getPublishedContentSite,
           { organizationId: t.organization, siteId: t.site, ...(t.shareKey ? { shareKey: t.shareKey } : {}) },
-          { actorHeader: clients.sign(publishedContentActor(t)).header, requestId },
+          { actorHeader: (await clients.sign(publishedContentActor(t))).header, requestId },
         );
       spaces = liveRevisions(site);
     } catch (err) {

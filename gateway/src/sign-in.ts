@@ -35,38 +35,41 @@ const errorPage = (status: number) =>
  */
 export const instanceHostPattern = (publicUrl: string) => new RegExp(`^(?!${siteHostPattern(publicUrl).source})`, 'i');
 
-export function registerSignIn(app: FastifyInstance, deps: { clients: ServiceClients; publicUrl: string }): void {
-  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
-    const q = req.url.indexOf('?');
-    const path = (q < 0 ? req.url : req.url.slice(0, q)).slice(0, 2048);
-    const body = req.method === 'POST' && req.body && typeof req.body === 'object' ? req.body : {};
-    try {
-      const res = await deps.clients.asService(
-        ops.handleSignInRequest,
-        {
-          method: req.method === 'POST' ? 'POST' : 'GET',
-          path,
-          query: clip((req.query ?? {}) as Record<string, unknown>),
-          form: clip(body as Record<string, unknown>),
-          cookies: clip(parseCookies(req.headers.cookie)),
-          address: req.ip.slice(0, 256),
-        },
-        req.id,
-      );
-      reply.code(res.status).headers(res.headers);
-      if (res.cookies.length) reply.header('set-cookie', res.cookies);
-      return reply.send(res.body);
-    } catch (err) {
-      const status = Math.max(toPublicError(err).status, 500);
-      req.log.warn({ err }, 'sign-in request failed');
-      return reply
-        .code(status)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(errorPage(status));
-    }
+/** What org-admin is asked about one request to the sign-in pages (query, form and cookies clipped). */
+function signInInput(req: FastifyRequest) {
+  const q = req.url.indexOf('?');
+  const path = (q < 0 ? req.url : req.url.slice(0, q)).slice(0, 2048);
+  const body = req.method === 'POST' && req.body && typeof req.body === 'object' ? req.body : {};
+  return {
+    method: req.method === 'POST' ? ('POST' as const) : ('GET' as const),
+    path,
+    query: clip((req.query ?? {}) as Record<string, unknown>),
+    form: clip(body as Record<string, unknown>),
+    cookies: clip(parseCookies(req.headers.cookie)),
+    address: req.ip.slice(0, 256),
   };
+}
 
+/** Sends org-admin's answer (page or redirect, with cookies) as it is; an error page when there is none. */
+const signInHandler = (clients: ServiceClients) => async (req: FastifyRequest, reply: FastifyReply) => {
+  try {
+    const res = await clients.asService(ops.handleSignInRequest, signInInput(req), req.id);
+    reply.code(res.status).headers(res.headers);
+    if (res.cookies.length) reply.header('set-cookie', res.cookies);
+    return reply.send(res.body);
+  } catch (err) {
+    const status = Math.max(toPublicError(err).status, 500);
+    req.log.warn({ err }, 'sign-in request failed');
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(errorPage(status));
+  }
+};
+
+export function registerSignIn(app: FastifyInstance, deps: { clients: ServiceClients; publicUrl: string }): void {
+  const handle = signInHandler(deps.clients);
   void app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',

@@ -313,9 +313,6 @@ describe('the mold', () => {
 const MAX_FUNCTION_LINES = 60;
 /** The functions over the limit when the check was written: name → lines. Only shrinks; empty is the goal. */
 const LONG_FUNCTIONS: Record<string, number> = {
-  'gateway/src/sign-in.ts registerSignIn': 62,
-  'packages/kit/src/rpc/trpc.ts createServiceTrpc': 131,
-  'services/org-admin/src/modules/sign-in/handler.ts saml': 71,
   'services/sites/src/modules/published/handler.ts serve': 74,
   'services/sites/src/modules/published/render/blocks.ts block': 69,
 };

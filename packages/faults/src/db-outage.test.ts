@@ -13,7 +13,7 @@ const available = privateServersAvailable();
  */
 let pg: PrivatePostgres;
 let t: TestService;
-const header = new ActorSigner(TEST_SECRET).sign(orgAdmin('org1')).header;
+const header = (await new ActorSigner(TEST_SECRET).sign(orgAdmin('org1'))).header;
 
 interface Answer {
   status: number;

@@ -41,3 +41,4 @@ export * from './blobs/signed-links.ts';
 export * from './blobs/deferred-downloads.ts';
 export * from './secrets/secret-box.ts';
 export * from './secrets/published-api-token.ts';
+export * from './crypto/tokens.ts';

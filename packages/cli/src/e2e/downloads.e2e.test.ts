@@ -25,12 +25,12 @@ describe.each(['in-process', 'http'] as const)('downloads (%s transport)', (tran
       Buffer.from(transport),
     ]);
     const { key, size } = await content.deps.blobs.put(bytes, 'application/pdf');
-    const url = content.deps.downloads.url({
+    const url = await content.deps.downloads.url({
       key,
       filename: 'Rapport "été"\r\nX-Injected: 1.pdf',
       contentType: 'application/pdf',
     });
-    expect(url).toMatch(/^http:\/\/quire\.test\/v1\/downloads\/[\w-]+\.[\w-]+$/);
+    expect(url).toMatch(/^http:\/\/quire\.test\/v1\/downloads\/[\w-]+\.[\w-]+\.[\w-]+$/);
 
     const res = await fetch(local(url));
     expect(res.status).toBe(200);
@@ -52,7 +52,9 @@ describe.each(['in-process', 'http'] as const)('downloads (%s transport)', (tran
       Buffer.from(`<script>alert(document.cookie)</script> ${transport}`),
       'text/html',
     );
-    const res = await fetch(local(content.deps.downloads.url({ key, filename: 'x.html', contentType: 'text/html' })));
+    const res = await fetch(
+      local(await content.deps.downloads.url({ key, filename: 'x.html', contentType: 'text/html' })),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="x\.html"/);
     expect(res.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
@@ -63,7 +65,12 @@ describe.each(['in-process', 'http'] as const)('downloads (%s transport)', (tran
     const { key } = await content.deps.blobs.put(Buffer.from('openapi: 3.1.0\n'), 'text/plain');
     const res = await fetch(
       local(
-        content.deps.downloads.url({ key, filename: 'spec.yaml', contentType: 'application/yaml', ttlMs: 120_000 }),
+        await content.deps.downloads.url({
+          key,
+          filename: 'spec.yaml',
+          contentType: 'application/yaml',
+          ttlMs: 120_000,
+        }),
       ),
     );
     expect(res.status).toBe(200);
@@ -74,20 +81,20 @@ describe.each(['in-process', 'http'] as const)('downloads (%s transport)', (tran
 
   it('answers 404 for a tampered or foreign link, in the error shape', async () => {
     const { key } = await content.deps.blobs.put(Buffer.from(`tamper ${transport}`), 'text/plain');
-    const url = local(content.deps.downloads.url({ key, filename: 'a.txt', contentType: 'text/plain' }));
+    const url = local(await content.deps.downloads.url({ key, filename: 'a.txt', contentType: 'text/plain' }));
     const token = url.split('/').at(-1)!;
-    const [claims, sig] = token.split('.') as [string, string];
+    const [header, claims, sig] = token.split('.') as [string, string, string];
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
-    const foreign = new DownloadSigner('some-other-deployment-secret-0123456789').signDownload({
+    const foreign = await new DownloadSigner('some-other-deployment-secret-0123456789').signDownload({
       service: 'content',
       key,
       filename: 'a.txt',
       contentType: 'text/plain',
     });
     for (const bad of [
-      `${flip(claims, 5)}.${sig}`,
-      `${claims}.${flip(sig, sig.length - 1)}`,
-      `${claims}.${sig}x`,
+      `${header}.${flip(claims, 5)}.${sig}`,
+      `${header}.${claims}.${flip(sig, sig.length - 1)}`,
+      `${header}.${claims}.${sig}x`,
       'garbage',
       foreign.split('/').at(-1)!,
     ]) {
@@ -103,8 +110,8 @@ describe.each(['in-process', 'http'] as const)('downloads (%s transport)', (tran
   it('answers 410 once the link has expired', async () => {
     const { key } = await content.deps.blobs.put(Buffer.from(`expiry ${transport}`), 'text/plain');
     const link = { key, filename: 'a.txt', contentType: 'text/plain' };
-    const signedLongAgo = content.deps.downloads.url(link, Date.now() - 2 * 3600_000);
-    const tiny = content.deps.downloads.url({ ...link, ttlMs: 1 });
+    const signedLongAgo = await content.deps.downloads.url(link, Date.now() - 2 * 3600_000);
+    const tiny = await content.deps.downloads.url({ ...link, ttlMs: 1 });
     await new Promise((r) => setTimeout(r, 5));
     for (const url of [signedLongAgo, tiny]) {
       expect(await errorOf(await fetch(local(url)))).toEqual({
@@ -117,9 +124,9 @@ describe.each(['in-process', 'http'] as const)('downloads (%s transport)', (tran
 
   it('answers 404 when the blob is gone, or is not the named service’s', async () => {
     const { key } = await content.deps.blobs.put(Buffer.from(`gone ${transport}`), 'text/plain');
-    const url = local(content.deps.downloads.url({ key, filename: 'a.txt', contentType: 'text/plain' }));
+    const url = local(await content.deps.downloads.url({ key, filename: 'a.txt', contentType: 'text/plain' }));
     const sites = p.platform.services.find((s) => s.name === 'sites')!;
-    const asSites = local(sites.deps.downloads.url({ key, filename: 'a.txt', contentType: 'text/plain' }));
+    const asSites = local(await sites.deps.downloads.url({ key, filename: 'a.txt', contentType: 'text/plain' }));
     expect((await fetch(url)).status).toBe(200);
     expect(await errorOf(await fetch(asSites))).toMatchObject({
       status: 404,

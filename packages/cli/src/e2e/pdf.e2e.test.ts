@@ -107,7 +107,7 @@ describe.each(['in-process', 'http'] as const)('PDF export (%s transport)', (tra
     ]);
     const { data } = await p.client(reader.token).spaces.getSpacePdf(space.id);
     expect(Object.keys(data)).toEqual(['url']);
-    expect(data.url).toMatch(/^http:\/\/quire\.test\/v1\/downloads\/[\w-]+\.[\w-]+$/);
+    expect(data.url).toMatch(/^http:\/\/quire\.test\/v1\/downloads\/[\w-]+\.[\w-]+\.[\w-]+$/);
 
     const first = await download(data.url);
     expect(first.waited).toBe(0);
@@ -190,9 +190,9 @@ describe.each(['in-process', 'http'] as const)('PDF export (%s transport)', (tra
     const { space } = await spaceWith('Expiring', [{ title: 'Only page', markdown: 'Short-lived.' }]);
     const { url } = (await p.client(acme.token).spaces.getSpacePdf(space.id)).data;
     const token = url.split('/').at(-1)!;
-    const [claims, sig] = token.split('.') as [string, string];
+    const [header, claims, sig] = token.split('.') as [string, string, string];
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
-    for (const bad of [`${flip(claims, 3)}.${sig}`, `${claims}.${flip(sig, 0)}`]) {
+    for (const bad of [`${header}.${flip(claims, 3)}.${sig}`, `${header}.${claims}.${flip(sig, 0)}`]) {
       expect(await errorOf(await fetch(`${p.url}/v1/downloads/${bad}`))).toEqual({
         status: 404,
         type: 'application/json; charset=utf-8',

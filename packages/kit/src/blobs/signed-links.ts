@@ -1,6 +1,6 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { SERVICES, type ServiceName } from '@quire/contracts';
+import { TokenSigner } from '../crypto/tokens.ts';
 import type { PublicUrls } from '../urls.ts';
 import { isBlobKey, isMediaType } from './blob-store.ts';
 
@@ -44,7 +44,7 @@ const REF = /^[\w.:-]{1,128}$/;
 /** Whether `ref` can name a deferred download. */
 export const isDownloadRef = (ref: string): boolean => REF.test(ref);
 
-/** The compact claim set inside a token: `k` (a blob) or `r` (a deferred download), never both. */
+/** The compact claim set inside a token: `k` (a blob) or `r` (a deferred download), never both; `exp` is jose's. */
 const ClaimsSchema = z
   .object({
     s: z.enum(SERVICES),
@@ -52,9 +52,10 @@ const ClaimsSchema = z
     r: z.string().refine(isDownloadRef).optional(),
     n: z.string().min(1),
     t: z.string().refine(isMediaType),
-    e: z.number().int(),
+    exp: z.number().int(),
   })
   .refine((c) => (c.k === undefined) !== (c.r === undefined));
+type LinkClaims = Omit<z.infer<typeof ClaimsSchema>, 'exp'>;
 
 /** `name` in at most `max` UTF-8 bytes, cut before its extension. */
 function shorten(name: string, max = MAX_FILENAME_BYTES): string {
@@ -67,21 +68,22 @@ function shorten(name: string, max = MAX_FILENAME_BYTES): string {
 }
 
 /**
- * Signed, expiring download links: `/v1/downloads/<token>`, token = `base64url(claims).base64url(hmac)`,
- * claims `{s: service, k: key | r: ref, n: filename, t: contentType, e: expiry}`, HMAC-SHA256 with a key derived
- * by HKDF-SHA256 from the deployment's internal secret (info `quire/signed-downloads/v1`), so a link
- * signature can never stand for an actor header or anything else signed with the same secret.
+ * Signed, expiring download links: `/v1/downloads/<token>`, the token one of the kit's `TokenSigner` (a JWT of
+ * purpose `download`), claims `{s: service, k: key | r: ref, n: filename, t: contentType}` and its expiry, so a
+ * link can never stand for an actor header or anything else signed with the same secret.
  */
 export class DownloadSigner {
-  readonly #key: Buffer;
+  readonly #tokens: TokenSigner<LinkClaims>;
 
   constructor(secret: string) {
-    if (secret.length < 32) throw new Error('the internal secret must be at least 32 characters');
-    this.#key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'quire/signed-downloads/v1', 32));
+    this.#tokens = new TokenSigner(secret, 'download');
   }
 
-  /** The path (`/v1/downloads/<token>`) of a link to `link.key`, working for `ttlMs` from `now`. */
-  signDownload(link: DownloadLink, now = Date.now()): string {
+  /**
+   * The path (`/v1/downloads/<token>`) of a link to `link.key`, working for `ttlMs` from `now` (expiries are
+   * whole seconds: rounded down).
+   */
+  async signDownload(link: DownloadLink, now = Date.now()): Promise<string> {
     const ttlMs = link.ttlMs ?? DOWNLOAD_TTL_MS;
     if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new Error('ttlMs must be a positive number of milliseconds');
     const target = link.ref === undefined ? { k: link.key } : { r: link.ref };
@@ -90,41 +92,22 @@ export class DownloadSigner {
     if (!isMediaType(link.contentType)) throw new Error(`not a media type: ${link.contentType}`);
     const filename = shorten(link.filename.trim());
     if (!filename) throw new Error('a download needs a filename');
-    const claims = Buffer.from(
-      JSON.stringify({ s: link.service, ...target, n: filename, t: link.contentType, e: Math.floor(now + ttlMs) }),
-    ).toString('base64url');
-    const token = `${claims}.${this.#mac(claims)}`;
+    const claims = { s: link.service, ...target, n: filename, t: link.contentType };
+    const token = await this.#tokens.sign(claims, now + ttlMs);
     if (token.length > MAX_TOKEN_LENGTH) throw new Error('the download link is too long: shorten its content type');
     return `${DOWNLOADS_PATH}${token}`;
   }
 
   /** The claims of `token` when its signature holds and it has not expired at `now`. */
-  verifyDownload(token: string, now = Date.now()): DownloadClaims | 'expired' | 'invalid' {
+  async verifyDownload(token: string, now = Date.now()): Promise<DownloadClaims | 'expired' | 'invalid'> {
     if (token.length > MAX_TOKEN_LENGTH) return 'invalid';
-    const dot = token.indexOf('.');
-    if (dot <= 0 || token.indexOf('.', dot + 1) !== -1) return 'invalid';
-    const claims = token.slice(0, dot);
-    // Compared as text, not decoded bytes: base64url decoding ignores stray characters and padding bits,
-    // so two spellings could decode alike; only the one canonical signature is accepted.
-    const given = Buffer.from(token.slice(dot + 1));
-    const expected = Buffer.from(this.#mac(claims));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8'));
-    } catch {
-      return 'invalid';
-    }
-    const result = ClaimsSchema.safeParse(parsed);
+    const verified = await this.#tokens.verify(token, now);
+    if (typeof verified === 'string') return verified;
+    const result = ClaimsSchema.safeParse(verified);
     if (!result.success) return 'invalid';
     const c = result.data;
-    if (c.e <= now) return 'expired';
     const target = c.r === undefined ? { key: c.k! } : { ref: c.r };
-    return { service: c.s, ...target, filename: c.n, contentType: c.t, expiresAt: c.e };
-  }
-
-  #mac(data: string): string {
-    return createHmac('sha256', this.#key).update(data).digest('base64url');
+    return { service: c.s, ...target, filename: c.n, contentType: c.t, expiresAt: c.exp * 1000 };
   }
 }
 
@@ -133,9 +116,9 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** Absolute download links to the blobs of one service: what `ctx.downloads` is. */
 export interface DownloadLinks {
   /** `<QUIRE_PUBLIC_URL>/v1/downloads/<token>`: works without the API token until it expires (one hour by default). */
-  url(link: DistributiveOmit<DownloadLink, 'service'>, now?: number): string;
+  url(link: DistributiveOmit<DownloadLink, 'service'>, now?: number): Promise<string>;
 }
 
 export function downloadLinks(signer: DownloadSigner, service: ServiceName, urls: PublicUrls): DownloadLinks {
-  return { url: (link, now) => urls.page(signer.signDownload({ ...link, service }, now)) };
+  return { url: async (link, now) => urls.page(await signer.signDownload({ ...link, service }, now)) };
 }

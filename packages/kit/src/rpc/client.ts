@@ -18,7 +18,7 @@ import {
 } from '@quire/contracts';
 import { z } from 'zod';
 import { DomainError } from '../errors.ts';
-import { ACTOR_HEADER, type ActorSigner } from './actor-header.ts';
+import { ACTOR_HEADER, type ActorSigner, type SignedActor } from './actor-header.ts';
 import { CLIENT_IP_HEADER, CLIENT_UA_HEADER } from './audit.ts';
 import { EVENTS_HEADER, type CallContext, type ProcedureInvoker } from './server.ts';
 import type { StoredBlob } from '../blobs/blob-store.ts';
@@ -311,12 +311,11 @@ export class ServiceClient {
   }
 }
 
-/** Clients for every service, signing the actor once per actor and reusing the header until near expiry. */
+/** Clients for every service, signing the actor with the `ActorSigner` (which re-uses a header per actor until near expiry). */
 export class ServiceClients {
   readonly #clients = new Map<ServiceName, ServiceClient>();
   readonly #signer: ActorSigner;
   readonly #serviceActor: Actor;
-  #serviceHeader: { header: string; exp: number } | undefined;
 
   constructor(urls: Partial<Record<ServiceName, string>>, signer: ActorSigner, callerName: string) {
     for (const [service, url] of Object.entries(urls) as [ServiceName, string][])
@@ -342,30 +341,30 @@ export class ServiceClients {
     return c;
   }
 
-  sign(actor: Actor): { header: string; exp: number } {
+  sign(actor: Actor): Promise<SignedActor> {
     return this.#signer.sign(actor);
   }
 
   /** Call as this process itself (service identity), e.g. the gateway resolving a token. */
-  asService<Op extends AnyOperation>(op: Op, input: z.input<Op['input']>, requestId?: string) {
-    return this.get(op.service).call(op, input, { actorHeader: this.#serviceActorHeader(), requestId });
+  async asService<Op extends AnyOperation>(op: Op, input: z.input<Op['input']>, requestId?: string) {
+    const client = this.get(op.service);
+    return client.call(op, input, { actorHeader: await this.#serviceActorHeader(), requestId });
   }
 
   /** Read a blob of `service` as this process itself (the gateway serving a signed download link). */
-  readBlobAsService(service: ServiceName, key: string, requestId?: string): Promise<StoredBlob | null> {
-    return this.get(service).readBlob(key, { actorHeader: this.#serviceActorHeader(), requestId });
+  async readBlobAsService(service: ServiceName, key: string, requestId?: string): Promise<StoredBlob | null> {
+    const client = this.get(service);
+    return client.readBlob(key, { actorHeader: await this.#serviceActorHeader(), requestId });
   }
 
   /** Follow a deferred download of `service` as this process itself (the gateway serving a deferred link). */
-  readDeferredAsService(service: ServiceName, ref: string, requestId?: string): Promise<DeferredRead> {
-    return this.get(service).readDeferred(ref, { actorHeader: this.#serviceActorHeader(), requestId });
+  async readDeferredAsService(service: ServiceName, ref: string, requestId?: string): Promise<DeferredRead> {
+    const client = this.get(service);
+    return client.readDeferred(ref, { actorHeader: await this.#serviceActorHeader(), requestId });
   }
 
-  #serviceActorHeader(): string {
-    const now = Date.now();
-    if (!this.#serviceHeader || this.#serviceHeader.exp - now < 60_000)
-      this.#serviceHeader = this.#signer.sign(this.#serviceActor, now);
-    return this.#serviceHeader.header;
+  async #serviceActorHeader(): Promise<string> {
+    return (await this.#signer.sign(this.#serviceActor)).header;
   }
 
   async close(): Promise<void> {

@@ -63,7 +63,7 @@ describe('HttpTransport against a service app', () => {
     await Promise.all([app.close(), other.close()]);
   });
 
-  const call = (actor: Actor) => ({ actorHeader: signer.sign(actor).header, requestId: 'r1' });
+  const call = async (actor: Actor) => ({ actorHeader: (await signer.sign(actor)).header, requestId: 'r1' });
 
   it('drops a `__proto__` key of the input (it comes from a public query string) instead of refusing the call', async () => {
     const input = JSON.parse('{"title":"x","__proto__":"1","constructor":{"prototype":{"a":1}}}') as Record<
@@ -71,14 +71,14 @@ describe('HttpTransport against a service app', () => {
       unknown
     >;
     expect(Object.keys(input)).toContain('__proto__');
-    await expect(transport.send('echo', 'mutation', input, call({ kind: 'anonymous' }))).resolves.toEqual({
+    await expect(transport.send('echo', 'mutation', input, await call({ kind: 'anonymous' }))).resolves.toEqual({
       keys: ['title'],
       actor: 'anonymous',
     });
   });
 
   it("hands the caller the committed events that make cached actors stale, from the answer's header", async () => {
-    const c = call({ kind: 'anonymous' });
+    const c = await call({ kind: 'anonymous' });
     await expect(transport.send('commit', 'mutation', undefined, c)).resolves.toEqual({ ok: true });
     expect((c as { events?: unknown[] }).events).toEqual([event(evicting)]);
   });
@@ -87,7 +87,7 @@ describe('HttpTransport against a service app', () => {
     await expect(transport.send('echo', 'mutation', {}, { actorHeader: 'forged' })).rejects.toMatchObject({
       reason: 'unauthenticated',
     });
-    await expect(transport.send('nope', 'query', {}, call({ kind: 'anonymous' }))).rejects.toMatchObject({
+    await expect(transport.send('nope', 'query', {}, await call({ kind: 'anonymous' }))).rejects.toMatchObject({
       reason: 'not_found',
     });
   });
@@ -99,17 +99,17 @@ describe('HttpTransport against a service app', () => {
       teams: [],
     }));
     const actor: Actor = { kind: 'user', userId: 'u1', memberships };
-    const { actorHeader } = call(actor);
+    const { actorHeader } = await call(actor);
     expect(actorHeader.length).toBeGreaterThan(64 * 1024);
     await expect(transport.send('echo', 'mutation', {}, { actorHeader })).resolves.toEqual({ keys: [], actor: 'user' });
   });
 
   it("reports a refusal of the service's HTTP layer with its status, and an unreachable service as unavailable", async () => {
-    await expect(foreign.send('echo', 'mutation', {}, call({ kind: 'anonymous' }))).rejects.toMatchObject({
+    await expect(foreign.send('echo', 'mutation', {}, await call({ kind: 'anonymous' }))).rejects.toMatchObject({
       reason: 'payload_too_large',
     });
     const closed = new HttpTransport('content', 'http://127.0.0.1:9');
-    await expect(closed.send('echo', 'mutation', {}, call({ kind: 'anonymous' }))).rejects.toMatchObject({
+    await expect(closed.send('echo', 'mutation', {}, await call({ kind: 'anonymous' }))).rejects.toMatchObject({
       reason: 'unavailable',
       message: 'The content service is unavailable',
     });
@@ -118,18 +118,18 @@ describe('HttpTransport against a service app', () => {
 
   it('answers 503 with Retry-After once closed, over HTTP and in process', async () => {
     invoker.close();
-    await expect(transport.send('echo', 'mutation', {}, call({ kind: 'anonymous' }))).rejects.toMatchObject({
+    await expect(transport.send('echo', 'mutation', {}, await call({ kind: 'anonymous' }))).rejects.toMatchObject({
       reason: 'unavailable',
     });
     const res = await app.inject({
       method: 'POST',
       url: '/trpc/echo',
-      headers: { 'content-type': 'application/json', 'x-quire-actor': call({ kind: 'anonymous' }).actorHeader },
+      headers: { 'content-type': 'application/json', 'x-quire-actor': (await call({ kind: 'anonymous' })).actorHeader },
       payload: '{}',
     });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('1');
-    await expect(invoker.invoke('echo', {}, call({ kind: 'anonymous' }))).rejects.toMatchObject({
+    await expect(invoker.invoke('echo', {}, await call({ kind: 'anonymous' }))).rejects.toMatchObject({
       reason: 'unavailable',
     });
   });

@@ -39,7 +39,7 @@ export interface ProcedureInvoker {
    * The context of one call: the signed actor verified (else 401), the service open (else 503). Counts the
    * call in flight until `finish`.
    */
-  contextOf(call: CallContext, log: Logger): ServiceContext;
+  contextOf(call: CallContext, log: Logger): Promise<ServiceContext>;
   /** Counts a call whose context `contextOf` made as done, with its status; logs an unexpected failure. */
   finish(ctx: ServiceContext | undefined, path: string, error: unknown): PublicError | undefined;
   invoke(path: string, input: unknown, call: CallContext, log?: Logger): Promise<CallResult>;
@@ -111,18 +111,18 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
   const meter = callMeter(opts.service);
   let closed = false;
   const unavailable = () => new DomainError('unavailable', `The ${opts.service} service is unavailable`);
-  const verified = (call: CallContext) => {
+  const verified = async (call: CallContext) => {
     if (closed) throw unavailable();
-    const actor = opts.signer.verify(call.actorHeader);
+    const actor = await opts.signer.verify(call.actorHeader);
     if (!actor) throw new DomainError('unauthenticated', 'Unsigned or expired internal call');
     return actor;
   };
   const invoker: ProcedureInvoker = {
     router: opts.router,
     close: () => void (closed = true),
-    contextOf(call, log) {
+    async contextOf(call, log) {
       const ctx = opts.createContext({
-        actor: verified(call),
+        actor: await verified(call),
         requestId: call.requestId ?? '',
         log,
         ...(call.client ? { client: call.client } : {}),
@@ -136,18 +136,18 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
       return pub;
     },
     async readBlob(key, call) {
-      verified(call);
+      await verified(call);
       return opts.blobs.get(key);
     },
     async readDeferred(ref, call) {
-      verified(call);
+      await verified(call);
       const found = opts.deferredDownloads ? await opts.deferredDownloads(ref) : null;
       if (!found || 'pending' in found) return found;
       const blob = await opts.blobs.get(found.key);
       return blob ? { blob } : null;
     },
     async invoke(path, input, call, log = opts.log.child({ reqId: call.requestId })) {
-      const ctx = invoker.contextOf(call, log);
+      const ctx = await invoker.contextOf(call, log);
       try {
         const caller = path.split('.').reduce((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx));
         const data = await (caller as Caller)(input);

@@ -120,16 +120,9 @@ export interface ServiceTrpcOptions {
   auditOrganization?: (em: EntityManager, input: Record<string, unknown>) => Promise<string | null>;
 }
 
-/**
- * One tRPC instance per service. `implement(op, handler)` is the mold of every procedure: the operation's
- * access rule, the contract's input and output schemas, and for mutations one transaction around the
- * handler (opened here, committed with its outbox rows when the handler returns, rolled back when it
- * throws). A mutation of the API also writes its audit record (`<service>.audit.recorded`, see audit.ts)
- * into that transaction. Handlers never open transactions or flush: commands write through `ctx.em`.
- * The error formatter adds the HTTP status and the stable reason; `isDev: false` keeps stack traces out.
- */
-export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTrpcOptions = {}) {
-  const t = initTRPC
+/** The tRPC instance of a service: its context, the operations' meta, and the error formatter (status and reason). */
+function serviceTrpcInstance<Ctx extends ServiceContext>() {
+  return initTRPC
     .context<Ctx>()
     .meta<OperationMeta>()
     .create({
@@ -144,49 +137,85 @@ export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTr
         };
       },
     });
+}
 
-  type Args = { input: unknown; ctx: Ctx; prepared?: unknown };
-  function procedure(
-    op: AnyOperation,
-    prepare: ((args: Args) => Promise<unknown>) | undefined,
-    handler: (args: Args) => Promise<unknown>,
-  ) {
-    const call = async ({ input, ctx }: Args) =>
-      handler({ input, ctx, ...(prepare ? { prepared: await prepare({ input, ctx }) } : {}) });
-    const audited = isAudited(op);
-    const run =
-      op.type === 'query'
-        ? call
-        : async ({ input, ctx }: Args) => {
-            // The prepared phase (network fetches…) runs before the transaction opens: no connection is held
-            // and no transaction stays open while it waits.
-            const prepared = prepare ? { prepared: await prepare({ input, ctx }) } : {};
-            let recorded: EventEnvelope[] = [];
-            // A transaction that lost a race (unique or foreign key, serialization, deadlock) runs again whole:
-            // its loaders then see what the other one committed (kit/retry).
-            const result = await retryTransaction(() =>
-              ctx.em.transactional(async (em) => {
-                const out = await handler({ input, ctx: { ...ctx, em }, ...prepared });
-                recorded = eventsRecordedIn(em);
-                // The audit record of the change, in its own transaction: committed with it, or not at all.
-                if (audited) {
-                  const record = auditRecordOf(op, input, out, ctx, recorded);
-                  if (
-                    record.organization === null &&
-                    options.auditOrganization &&
-                    typeof input === 'object' &&
-                    input !== null
-                  ) {
-                    placeInOrganization(record, await options.auditOrganization(em, input as Record<string, unknown>));
-                  }
-                  recordEvent(em, AUDIT_EVENT_OF[op.service], record);
-                }
-                return out;
-              }),
-            );
-            ctx.committed.push(...recorded);
-            return result;
-          };
+type Args<Ctx> = { input: unknown; ctx: Ctx; prepared?: unknown };
+type Run<Ctx> = (args: Args<Ctx>) => Promise<unknown>;
+
+/** Records the audit record of a mutation of the API into its transaction (`em`), placed in its organization. */
+async function recordAudit<Ctx extends ServiceContext>(
+  em: EntityManager,
+  call: { op: AnyOperation; input: unknown; out: unknown; ctx: Ctx; recorded: EventEnvelope[] },
+  options: ServiceTrpcOptions,
+): Promise<void> {
+  const { op, input } = call;
+  const record = auditRecordOf(op, input, call.out, call.ctx, call.recorded);
+  if (record.organization === null && options.auditOrganization && typeof input === 'object' && input !== null)
+    placeInOrganization(record, await options.auditOrganization(em, input as Record<string, unknown>));
+  recordEvent(em, AUDIT_EVENT_OF[op.service], record);
+}
+
+/** How a query runs: its prepared phase, if any, then its handler; no transaction. */
+function queryRun<Ctx>(prepare: Run<Ctx> | undefined, handler: Run<Ctx>): Run<Ctx> {
+  return async ({ input, ctx }) =>
+    handler({ input, ctx, ...(prepare ? { prepared: await prepare({ input, ctx }) } : {}) });
+}
+
+/**
+ * How a mutation runs: the prepared phase (network fetches…) before the transaction opens, so no connection is
+ * held and no transaction stays open while it waits; then the handler and the audit record in one transaction,
+ * run again whole when it lost a race (unique or foreign key, serialization, deadlock: kit/retry), its loaders
+ * then seeing what the other one committed. The committed events are added to `ctx.committed`.
+ */
+function mutationRun<Ctx extends ServiceContext>(
+  op: AnyOperation,
+  prepare: Run<Ctx> | undefined,
+  handler: Run<Ctx>,
+  options: ServiceTrpcOptions,
+): Run<Ctx> {
+  const audited = isAudited(op);
+  return async ({ input, ctx }) => {
+    const prepared = prepare ? { prepared: await prepare({ input, ctx }) } : {};
+    let recorded: EventEnvelope[] = [];
+    const result = await retryTransaction(() =>
+      ctx.em.transactional(async (em) => {
+        const out = await handler({ input, ctx: { ...ctx, em }, ...prepared });
+        recorded = eventsRecordedIn(em);
+        // The audit record of the change, in its own transaction: committed with it, or not at all.
+        if (audited) await recordAudit(em, { op, input, out, ctx, recorded }, options);
+        return out;
+      }),
+    );
+    ctx.committed.push(...recorded);
+    return result;
+  };
+}
+
+/** The router tree of a service: each implementation mounted at its operation's id (`spaces.duplicate`). */
+function routerTree(operations: Record<string, AnyOperation>, impls: Record<string, unknown>): Record<string, unknown> {
+  const tree: Record<string, unknown> = {};
+  for (const [key, op] of Object.entries(operations)) {
+    const parts = op.id.split('.');
+    let node = tree;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[parts.at(-1)!] = impls[key]!;
+  }
+  return tree;
+}
+
+/**
+ * One tRPC instance per service. `implement(op, handler)` is the mold of every procedure: the operation's
+ * access rule, the contract's input and output schemas, and for mutations one transaction around the
+ * handler (opened here, committed with its outbox rows when the handler returns, rolled back when it
+ * throws). A mutation of the API also writes its audit record (`<service>.audit.recorded`, see audit.ts)
+ * into that transaction. Handlers never open transactions or flush: commands write through `ctx.em`.
+ * The error formatter adds the HTTP status and the stable reason; `isDev: false` keeps stack traces out.
+ */
+export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTrpcOptions = {}) {
+  const t = serviceTrpcInstance<Ctx>();
+
+  function procedure(op: AnyOperation, prepare: Run<Ctx> | undefined, handler: Run<Ctx>) {
+    const run = op.type === 'query' ? queryRun(prepare, handler) : mutationRun(op, prepare, handler, options);
     // The mold, in tRPC's public builder: the meta trpc-to-openapi documents, the contract's input schema (a bad
     // input is BAD_REQUEST with the issues), its output schema (a bad output INTERNAL_SERVER_ERROR), and one
     // resolver that applies the storable-text rule and the access rule to the parsed input, then runs the handler
@@ -206,7 +235,7 @@ export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTr
   }
 
   function implement<Op extends AnyOperation>(op: Op, handler: Handler<Op, Ctx>) {
-    return procedure(op, undefined, handler as unknown as (args: Args) => Promise<unknown>);
+    return procedure(op, undefined, handler as unknown as Run<Ctx>);
   }
 
   /**
@@ -221,11 +250,7 @@ export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTr
     prepare: Preparer<Op, Ctx, P>,
     handler: PreparedHandler<Op, Ctx, P>,
   ) {
-    return procedure(
-      op,
-      prepare as unknown as (args: Args) => Promise<unknown>,
-      handler as unknown as (args: Args) => Promise<unknown>,
-    );
+    return procedure(op, prepare as unknown as Run<Ctx>, handler as unknown as Run<Ctx>);
   }
 
   type Impl = ReturnType<typeof procedure>;
@@ -238,14 +263,7 @@ export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTr
     operations: (typeof ServiceOperations)[S],
     impls: { [K in keyof (typeof ServiceOperations)[S]]: Impl },
   ): AnyRouter {
-    const tree: Record<string, unknown> = {};
-    for (const [key, op] of Object.entries(operations as Record<string, AnyOperation>)) {
-      const parts = op.id.split('.');
-      let node = tree;
-      for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-      node[parts.at(-1)!] = (impls as Record<string, Impl>)[key]!;
-    }
-    return t.router(tree as never);
+    return t.router(routerTree(operations as Record<string, AnyOperation>, impls) as never);
   }
 
   return { t, implement, implementPrepared, serviceRouter };

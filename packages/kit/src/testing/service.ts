@@ -56,7 +56,7 @@ export async function startTestService<C extends ServiceConfig>(
     svc,
     url,
     em,
-    call: (op, input, actor) => client.call(op, input, { actorHeader: signer.sign(actor).header }),
+    call: async (op, input, actor) => client.call(op, input, { actorHeader: (await signer.sign(actor)).header }),
     outboxEvents: async (type) => {
       const rows = await sql<{ payload: unknown }>(
         em(),

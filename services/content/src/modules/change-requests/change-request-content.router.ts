@@ -52,7 +52,7 @@ export const changeRequestContentProcedures = {
 
   getChangeRequestChanges: implement(ops.getChangeRequestChanges, async ({ input, ctx }) => {
     const { base, head, pages } = await loadChangeRequestDiff(ctx, input);
-    return limitChanges([...pages, ...presentFileChanges(ctx, base, head)], input.limit ?? 1000);
+    return limitChanges([...pages, ...(await presentFileChanges(ctx, base, head))], input.limit ?? 1000);
   }),
 
   mergeChangeRequest: implement(ops.mergeChangeRequest, async ({ input, ctx }) => {

@@ -67,23 +67,23 @@ export async function presentChangeRequestWithRules(
 }
 
 /** File changes between two trees, in GitBook's shapes. */
-export function presentFileChanges(
+export async function presentFileChanges(
   ctx: Parameters<typeof presentFile>[0],
   base: RevisionTree,
   head: RevisionTree,
-): RevisionSemanticChange[] {
+): Promise<RevisionSemanticChange[]> {
   const out: RevisionSemanticChange[] = [];
-  const ref = (f: Parameters<typeof presentFile>[1]) => {
-    const { id, name, contentType, downloadURL } = presentFile(ctx, f);
+  const ref = async (f: Parameters<typeof presentFile>[1]) => {
+    const { id, name, contentType, downloadURL } = await presentFile(ctx, f);
     return { id, name, contentType, downloadURL };
   };
   for (const [id, f] of head.files) {
     const before = base.files.get(id);
-    if (!before) out.push({ type: 'file_created', file: ref(f) });
+    if (!before) out.push({ type: 'file_created', file: await ref(f) });
     else if (before.blobKey !== f.blobKey || before.name !== f.name || before.contentType !== f.contentType) {
       out.push({
         type: 'file_edited',
-        file: ref(f),
+        file: await ref(f),
         attributes: {
           ...(before.name !== f.name ? { name: { before: before.name, after: f.name } } : {}),
           ...(before.contentType !== f.contentType
@@ -94,6 +94,6 @@ export function presentFileChanges(
       });
     }
   }
-  for (const [id, f] of base.files) if (!head.files.has(id)) out.push({ type: 'file_deleted', file: ref(f) });
+  for (const [id, f] of base.files) if (!head.files.has(id)) out.push({ type: 'file_deleted', file: await ref(f) });
   return out;
 }

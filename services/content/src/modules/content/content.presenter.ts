@@ -107,24 +107,24 @@ export function presentPageAt(
   return presentPage(ctx, page, { ...viewOf(tree, space, git), ...(document ? { document } : {}) }, true);
 }
 
-export function presentFile(ctx: Ctx, f: FileRecord): RevisionFile {
+export async function presentFile(ctx: Ctx, f: FileRecord): Promise<RevisionFile> {
   return {
     id: f.id,
     name: f.name,
     contentType: f.contentType,
-    downloadURL: ctx.downloads.url({ key: f.blobKey, filename: f.name, contentType: f.contentType }),
+    downloadURL: await ctx.downloads.url({ key: f.blobKey, filename: f.name, contentType: f.contentType }),
     size: f.size,
     ...(f.width !== null && f.height !== null ? { dimensions: { width: f.width, height: f.height } } : {}),
   };
 }
 
-export function presentRevision(
+export async function presentRevision(
   ctx: Ctx,
   tree: RevisionTree,
   space: Pick<ISpace, 'id' | 'organizationId' | 'visibility'>,
   git?: Revision['git'],
   blobs?: PageView['git'],
-): Revision {
+): Promise<Revision> {
   const r = tree.revision;
   const published = space.visibility !== 'private' ? ctx.urls.page(`/s/${space.id}`) : undefined;
   return {
@@ -132,9 +132,11 @@ export function presentRevision(
     id: r.id,
     parents: r.parents,
     pages: presentPages(ctx, tree, space, blobs),
-    files: [...tree.files.values()]
-      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1))
-      .map((f) => presentFile(ctx, f)),
+    files: await Promise.all(
+      [...tree.files.values()]
+        .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1))
+        .map((f) => presentFile(ctx, f)),
+    ),
     reusableContents: [],
     variables: {},
     createdAt: r.createdAt.toISOString(),

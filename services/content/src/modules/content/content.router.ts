@@ -43,7 +43,7 @@ const read = {
   },
   files: async (ctx: Ctx, input: RevisionSelector & PageRequest) => {
     const page = await loadFilesFor(ctx, input);
-    return { ...page, items: page.items.map((f) => presentFile(ctx, f)) };
+    return { ...page, items: await Promise.all(page.items.map((f) => presentFile(ctx, f))) };
   },
   file: async (ctx: Ctx, input: RevisionSelector & { fileId: string }) => {
     const { tree } = await loadRevisionFor(ctx, input);

@@ -6,7 +6,7 @@ import type { ISpace } from '../spaces/space.entity.ts';
 import { presentFile, presentPages } from './content.presenter.ts';
 
 /** A published space's live revision: its pages, and its files by id. */
-export function presentPublishedRevision(
+export async function presentPublishedRevision(
   ctx: Parameters<typeof presentPages>[0] & Parameters<typeof presentFile>[0],
   space: ISpace,
   tree: RevisionTree,
@@ -16,7 +16,7 @@ export function presentPublishedRevision(
     space: { id: space.id, organization: space.organizationId, title: space.title },
     revision: { id: tree.revision.id, createdAt: tree.revision.createdAt.toISOString() },
     pages: presentPages(ctx, tree, space),
-    files: files.map((f) => presentFile(ctx, f)),
+    files: await Promise.all(files.map((f) => presentFile(ctx, f))),
   };
 }
 

@@ -59,7 +59,10 @@ export function presentOpenAPIVersion(
 }
 
 /** The content of a version: its parsed documents and a signed link to the stored entry document. */
-export function presentOpenAPIContent(ctx: { downloads: DownloadLinks }, v: IOpenAPISpecVersion): OpenAPISpecContent {
-  const url = ctx.downloads.url({ key: v.blobKey, filename: v.filename, contentType: v.contentType });
+export async function presentOpenAPIContent(
+  ctx: { downloads: DownloadLinks },
+  v: IOpenAPISpecVersion,
+): Promise<OpenAPISpecContent> {
+  const url = await ctx.downloads.url({ key: v.blobKey, filename: v.filename, contentType: v.contentType });
   return { filesystem: v.filesystem, url, urls: { source: v.sourceUrl ?? url, public: null } };
 }

@@ -30,18 +30,19 @@ const t = useTestService(contentService, loadContentConfig, {
 });
 
 const signer = new DownloadSigner(TEST_SECRET);
-const actorHeader = () => new ActorSigner(TEST_SECRET).sign({ kind: 'service', service: 'gateway' }).header;
-const claimsOf = (url: string): DownloadClaims => {
-  const claims = signer.verifyDownload(url.split('/v1/downloads/')[1]!);
+const actorHeader = async () =>
+  (await new ActorSigner(TEST_SECRET).sign({ kind: 'service', service: 'gateway' })).header;
+const claimsOf = async (url: string): Promise<DownloadClaims> => {
+  const claims = await signer.verifyDownload(url.split('/v1/downloads/')[1]!);
   if (typeof claims !== 'object') throw new Error(`link ${claims}`);
   return claims;
 };
 /** What following a PDF link gives, as the gateway sees it: the blob, "pending", or null. */
 async function follow(url: string): Promise<StoredBlob | 'pending' | null> {
-  const claims = claimsOf(url);
+  const claims = await claimsOf(url);
   expect(claims).toMatchObject({ service: 'content', contentType: 'application/pdf' });
-  if (claims.key !== undefined) return t.svc.invoker.readBlob(claims.key, { actorHeader: actorHeader() });
-  const read = await t.svc.invoker.readDeferred(claims.ref, { actorHeader: actorHeader() });
+  if (claims.key !== undefined) return t.svc.invoker.readBlob(claims.key, { actorHeader: await actorHeader() });
+  const read = await t.svc.invoker.readDeferred(claims.ref, { actorHeader: await actorHeader() });
   return read && ('pending' in read ? 'pending' : read.blob);
 }
 const textOf = async (url: string) => {
@@ -132,8 +133,8 @@ describe('PDF export of a space', () => {
       [{ name: 'red.png', base64: png(40, 20).toString('base64') }],
     );
     const { url } = await t.call(ops.getSpacePDF, { spaceId: space.id }, reader);
-    expect(url).toMatch(/^http:\/\/quire\.test\/v1\/downloads\/[\w-]+\.[\w-]+$/);
-    const claims = claimsOf(url);
+    expect(url).toMatch(/^http:\/\/quire\.test\/v1\/downloads\/[\w-]+\.[\w-]+\.[\w-]+$/);
+    const claims = await claimsOf(url);
     expect(claims.key).toMatch(/^[0-9a-f]{64}$/);
     expect(claims.filename).toBe('Handbook Ελληνικά.pdf');
     expect(claims.expiresAt - Date.now()).toBeGreaterThan(3590_000);
@@ -153,7 +154,7 @@ describe('PDF export of a space', () => {
 
     // Same revision, same options: the same file (one export, no second render).
     const again = await t.call(ops.getSpacePDF, { spaceId: space.id }, admin);
-    expect(claimsOf(again.url).key).toBe(claims.key);
+    expect((await claimsOf(again.url)).key).toBe(claims.key);
     const rows = await exports(space.id);
     expect(rows).toEqual([expect.objectContaining({ state: 'ready', page_id: '', only_page: false })]);
     expect(rows[0]!.pages).toBeGreaterThanOrEqual(4);
@@ -191,7 +192,7 @@ describe('PDF export of a space', () => {
     );
     await t.call(ops.mergeChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, admin);
     const merged = await t.call(ops.getSpacePDF, { spaceId: space.id }, reader);
-    expect(claimsOf(merged.url).key).not.toBe(claims.key);
+    expect((await claimsOf(merged.url)).key).not.toBe(claims.key);
     expect(await textOf(merged.url)).toContain('Run the new installer.');
   });
 
@@ -232,13 +233,13 @@ describe('PDF export of a space', () => {
       Array.from({ length: 5 }, (_, i) => ({ title: `Chapter ${i}`, markdown: `Words of chapter ${i}, Ελληνικά.\n` })),
     );
     const { url } = await t.call(ops.getSpacePDF, { spaceId: space.id }, reader);
-    const claims = claimsOf(url);
+    const claims = await claimsOf(url);
     expect(claims.key).toBeUndefined();
     expect(claims.ref).toMatch(/^pdf:/);
     expect(await follow(url)).toBe('pending');
     // The HTTP form of the same answer: a marked 503 with Retry-After, in the error shape.
     const res = await fetch(`${t.url}/blobs/deferred/${encodeURIComponent(claims.ref!)}`, {
-      headers: { 'x-quire-actor': actorHeader() },
+      headers: { 'x-quire-actor': await actorHeader() },
     });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
@@ -246,17 +247,17 @@ describe('PDF export of a space', () => {
       error: { code: 503, message: 'The PDF is still being rendered: retry in a few seconds' },
     });
     // Asking again meanwhile hands out the same deferred link.
-    expect(claimsOf((await t.call(ops.getSpacePDF, { spaceId: space.id }, admin)).url).ref).toBe(claims.ref);
+    expect((await claimsOf((await t.call(ops.getSpacePDF, { spaceId: space.id }, admin)).url)).ref).toBe(claims.ref);
 
     expect(await renderWaitingPdfExports(deps())).toHaveLength(1);
     expect(await textOf(url)).toContain('Words of chapter 4, Ελληνικά.');
     // Once rendered, a new request links the blob itself.
-    const ready = claimsOf((await t.call(ops.getSpacePDF, { spaceId: space.id }, reader)).url);
+    const ready = await claimsOf((await t.call(ops.getSpacePDF, { spaceId: space.id }, reader)).url);
     expect(ready.key).toMatch(/^[0-9a-f]{64}$/);
     expect(await follow(url)).toMatchObject({
       size: ((await follow((await t.call(ops.getSpacePDF, { spaceId: space.id }, reader)).url)) as StoredBlob).size,
     });
-    expect(await t.svc.invoker.readDeferred('pdf:no-such-export', { actorHeader: actorHeader() })).toBeNull();
+    expect(await t.svc.invoker.readDeferred('pdf:no-such-export', { actorHeader: await actorHeader() })).toBeNull();
   });
 
   it('marks a render that fails as failed (its link says to ask again), and a new request renders it again', async () => {
@@ -277,7 +278,7 @@ describe('PDF export of a space', () => {
     });
 
     const retried = await t.call(ops.getSpacePDF, { spaceId: space.id }, reader);
-    expect(claimsOf(retried.url).ref).toBe(claimsOf(url).ref);
+    expect((await claimsOf(retried.url)).ref).toBe((await claimsOf(url)).ref);
     expect((await exports(space.id))[0]).toMatchObject({ state: 'pending' });
     await renderWaitingPdfExports(deps());
     expect(await textOf(url)).toContain('Part 3.');
@@ -297,7 +298,7 @@ describe('PDF export of a space', () => {
     await download.rendering;
     expect((await exports(space.id))[0]?.state).toBe('ready');
     const read = await t.svc.invoker.readDeferred((download.target as { ref: string }).ref, {
-      actorHeader: actorHeader(),
+      actorHeader: await actorHeader(),
     });
     expect(read && 'blob' in read && read.blob.contentType).toBe('application/pdf');
   });
@@ -307,7 +308,7 @@ describe('PDF export of a space', () => {
       Array.from({ length: 4 }, (_, i) => ({ title: `Piece ${i}`, markdown: `Piece ${i}.\n` })),
     );
     const { url } = await t.call(ops.getSpacePDF, { spaceId: space.id }, reader);
-    const id = claimsOf(url).ref!.slice('pdf:'.length);
+    const id = (await claimsOf(url)).ref!.slice('pdf:'.length);
     for (let i = 0; i < PDF_MAX_ATTEMPTS; i++) {
       const lapsed = await t
         .em()

@@ -19,7 +19,7 @@ const imageUrl = (ctx: PresentContext, name: string, image: StoredImage, label: 
   });
 
 /** An integration as the caller sees it; never its script nor its secrets. */
-export function presentIntegration(ctx: PresentContext, i: IIntegration): IntegrationDto {
+export async function presentIntegration(ctx: PresentContext, i: IIntegration): Promise<IntegrationDto> {
   return {
     object: 'integration',
     name: i.name,
@@ -27,7 +27,7 @@ export function presentIntegration(ctx: PresentContext, i: IIntegration): Integr
     title: i.title,
     description: i.description,
     ...(i.summary !== null ? { summary: i.summary } : {}),
-    previewImages: i.previewImages.map((img, n) => imageUrl(ctx, i.name, img, `preview-${n + 1}`)),
+    previewImages: await Promise.all(i.previewImages.map((img, n) => imageUrl(ctx, i.name, img, `preview-${n + 1}`))),
     target: i.target,
     verified: false,
     visibility: i.visibility,
@@ -45,7 +45,7 @@ export function presentIntegration(ctx: PresentContext, i: IIntegration): Integr
     urls: {
       location: ctx.urls.api(`/integrations/${i.name}`),
       app: ctx.urls.page(`/integrations/${i.name}`),
-      ...(i.icon ? { icon: imageUrl(ctx, i.name, i.icon, 'icon') } : {}),
+      ...(i.icon ? { icon: await imageUrl(ctx, i.name, i.icon, 'icon') } : {}),
     },
     permissions: integrationPermissions(ctx.actor, factsOf(i)),
     ...(i.contentSecurityPolicy !== null ? { contentSecurityPolicy: i.contentSecurityPolicy } : {}),

@@ -12,7 +12,7 @@ export const integrationProcedures = {
   listIntegrations: implement(ops.listIntegrations, async ({ input, ctx }) => {
     const { page, limit, ...filters } = input;
     const list = await loadIntegrations(ctx, filters, { page, limit });
-    return { ...list, items: list.items.map((i) => presentIntegration(ctx, i)) };
+    return { ...list, items: await Promise.all(list.items.map((i) => presentIntegration(ctx, i))) };
   }),
 
   getIntegrationByName: implement(ops.getIntegrationByName, async ({ input, ctx }) =>

@@ -79,7 +79,7 @@ describe.skipIf(!hasNats)('the audit log over real NATS JetStream', () => {
     const signer = new ActorSigner(TEST_SECRET);
     const withToken = { ...admin, tokenId: 'tok-1' } as typeof admin;
     const call = {
-      actorHeader: signer.sign(withToken).header,
+      actorHeader: (await signer.sign(withToken)).header,
       requestId: 'req-audit-1',
       client: { ip: '198.51.100.7', userAgent: 'quire-test/1.0 (ünï→)' },
     };

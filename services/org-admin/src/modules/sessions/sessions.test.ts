@@ -12,8 +12,8 @@ import {
   sessionEnder,
   sessionOf,
   sessionStarter,
-  signed,
-  unsign,
+  signedCookie,
+  signedCookieValue,
 } from './sessions.ts';
 
 const t = useTestService(orgAdminService, loadOrgAdminConfig, { label: 'sessions' });
@@ -29,19 +29,28 @@ async function started(start: Date) {
     photoURL: null,
     createdAt: start,
   });
-  const setCookie = sessionStarter(em, config, user.id, start);
+  const setCookie = await sessionStarter(em, config, user.id, start);
   await em.flush();
   return { [SESSION_COOKIE]: setCookie.split(';')[0]!.slice(SESSION_COOKIE.length + 1) };
 }
 
 describe('sessions', () => {
-  it('signs cookies: a changed value or signature is refused', () => {
-    const value = signed(config, 'abc');
-    expect(unsign(config, value)).toBe('abc');
-    expect(unsign(config, value.replace('abc', 'abd'))).toBeNull();
-    expect(unsign(config, `${value}x`)).toBeNull();
-    expect(unsign({ ...config, QUIRE_INTERNAL_SECRET: 'y'.repeat(32) }, value)).toBeNull();
-    expect(unsign(config, 'abc')).toBeNull();
+  it('signs cookies: a changed value or signature, another purpose, another secret or an expired one is refused', async () => {
+    const now = Date.UTC(2026, 0, 1);
+    const value = await signedCookie(config, 'session', 'abc', now + 60_000);
+    expect(await signedCookieValue(config, 'session', value, now)).toBe('abc');
+    const [header, claims, mac] = value.split('.') as [string, string, string];
+    const changed = Buffer.from(Buffer.from(claims, 'base64url').toString().replace('"abc"', '"abd"')).toString(
+      'base64url',
+    );
+    expect(await signedCookieValue(config, 'session', `${header}.${changed}.${mac}`, now)).toBeNull();
+    expect(await signedCookieValue(config, 'session', `${value}x`, now)).toBeNull();
+    expect(await signedCookieValue(config, 'sso-state', value, now)).toBeNull();
+    const other = { ...config, QUIRE_INTERNAL_SECRET: 'y'.repeat(32) };
+    expect(await signedCookieValue(other, 'session', value, now)).toBeNull();
+    expect(await signedCookieValue(config, 'session', value, now + 60_000)).toBeNull();
+    expect(await signedCookieValue(config, 'session', 'abc', now)).toBeNull();
+    expect(await signedCookieValue(config, 'session', undefined, now)).toBeNull();
   });
 
   it('sets HttpOnly, SameSite=Lax cookies, Secure behind https', () => {
@@ -70,6 +79,7 @@ describe('sessions', () => {
     sessionEnder((await sessionOf(em, config, ended, at(1000)))!, at(2000));
     await em.flush();
     expect(await sessionOf(t.em(), config, ended, at(3000))).toBeNull();
-    expect(await sessionOf(t.em(), config, { [SESSION_COOKIE]: signed(config, 'guessed') }, at(1000))).toBeNull();
+    const guessed = await signedCookie(config, 'session', 'guessed', at(ABSOLUTE_MS).getTime());
+    expect(await sessionOf(t.em(), config, { [SESSION_COOKIE]: guessed }, at(1000))).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sha256Hex, type EntityManager } from '@quire/kit';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sha256Hex, TokenSigner, type EntityManager, type TokenPurpose } from '@quire/kit';
 import { Session, type ISession } from './session.entity.ts';
 
 export const SESSION_COOKIE = 'quire_session';
@@ -15,9 +15,6 @@ export interface CookieConfig {
   QUIRE_PUBLIC_URL: string;
 }
 
-const sign = (secret: string, value: string) =>
-  createHmac('sha256', `quire-session:${secret}`).update(value).digest('base64url');
-
 /** Constant-time equality of two strings (false when their lengths differ). */
 export function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -31,21 +28,42 @@ export function cookie(config: CookieConfig, name: string, value: string, maxAge
   return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
 }
 
-/** The value of a signed cookie (`value.signature`), or null when the signature does not match. */
-export function unsign(config: CookieConfig, signed: string | undefined): string | null {
-  if (!signed) return null;
-  const dot = signed.lastIndexOf('.');
-  if (dot < 1) return null;
-  const value = signed.slice(0, dot);
-  return same(signed.slice(dot + 1), sign(config.QUIRE_INTERNAL_SECRET, value)) ? value : null;
+/** What a signed cookie of the sign-in pages carries: a session's secret, or a single sign-on's state. */
+export type CookiePurpose = Extract<TokenPurpose, 'session' | 'sso-state'>;
+
+const signers = new Map<string, TokenSigner<{ v: string }>>();
+function signerOf(config: CookieConfig, purpose: CookiePurpose): TokenSigner<{ v: string }> {
+  const id = `${purpose}:${config.QUIRE_INTERNAL_SECRET}`;
+  let signer = signers.get(id);
+  if (!signer) signers.set(id, (signer = new TokenSigner(config.QUIRE_INTERNAL_SECRET, purpose)));
+  return signer;
 }
 
-export const signed = (config: CookieConfig, value: string) => `${value}.${sign(config.QUIRE_INTERNAL_SECRET, value)}`;
+/** A cookie value carrying `value` for `purpose` until `expiresAt` (epoch ms): a token of the kit's `TokenSigner`. */
+export const signedCookie = (config: CookieConfig, purpose: CookiePurpose, value: string, expiresAt: number) =>
+  signerOf(config, purpose).sign({ v: value }, expiresAt);
+
+/** The value a signed cookie carries, or null when it is missing, forged, of another purpose or expired at `now`. */
+export async function signedCookieValue(
+  config: CookieConfig,
+  purpose: CookiePurpose,
+  signed: string | undefined,
+  now = Date.now(),
+): Promise<string | null> {
+  if (!signed) return null;
+  const claims = await signerOf(config, purpose).verify(signed, now);
+  return typeof claims === 'object' && typeof claims.v === 'string' ? claims.v : null;
+}
 
 export const randomToken = () => randomBytes(32).toString('base64url');
 
 /** Starts a session for the user: returns its Set-Cookie value. */
-export function sessionStarter(em: EntityManager, config: CookieConfig, userId: string, now = new Date()): string {
+export async function sessionStarter(
+  em: EntityManager,
+  config: CookieConfig,
+  userId: string,
+  now = new Date(),
+): Promise<string> {
   const secret = randomToken();
   em.create(Session, {
     hash: sha256Hex(secret),
@@ -56,7 +74,8 @@ export function sessionStarter(em: EntityManager, config: CookieConfig, userId: 
     expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
     endedAt: null,
   });
-  return cookie(config, SESSION_COOKIE, signed(config, secret), ABSOLUTE_MS / 1000);
+  const value = await signedCookie(config, 'session', secret, now.getTime() + ABSOLUTE_MS);
+  return cookie(config, SESSION_COOKIE, value, ABSOLUTE_MS / 1000);
 }
 
 /** The live session of the request's cookie (its idle time renewed), or null: unsigned, ended, idle or expired. */
@@ -66,7 +85,7 @@ export async function sessionOf(
   cookies: Record<string, string>,
   now = new Date(),
 ): Promise<ISession | null> {
-  const secret = unsign(config, cookies[SESSION_COOKIE]);
+  const secret = await signedCookieValue(config, 'session', cookies[SESSION_COOKIE], now.getTime());
   if (!secret) return null;
   const session = await em.findOne(Session, { hash: sha256Hex(secret) });
   if (!session || session.endedAt || session.expiresAt <= now) return null;

@@ -27,14 +27,8 @@ import { ssoMemberProvisioner } from '../../commands/sso-member-provisioner.ts';
 import { OidcProvider, SsoFlow, type ISsoFlow } from '../oidc/oidc-provider.entity.ts';
 import { FLOW_TTL_MS, ssoCookie, ssoCookieCleared, type SsoPrepared } from './sso.ts';
 import { SamlAssertion } from '../oidc/oidc-provider.entity.ts';
-import { SamlProvider } from '../saml/saml-provider.entity.ts';
-import {
-  samlAuthnRequest,
-  samlMetadata,
-  samlValidate,
-  SAML_REQUEST_TTL_MS,
-  type SamlIdentity,
-} from '../saml/saml-sign-in.ts';
+import { SamlProvider, type ISamlProvider } from '../saml/saml-provider.entity.ts';
+import { samlAuthnRequest, samlMetadata, samlValidate, SAML_REQUEST_TTL_MS } from '../saml/saml-sign-in.ts';
 import { samlStatus } from '../saml/saml.presenter.ts';
 
 type Input = OperationInput<typeof ops.handleSignInRequest>;
@@ -84,7 +78,7 @@ const Email = z.email().max(254);
 
 /** Starts a session for the user and records the sign-in as their last visit to each of their organizations. */
 async function signIn(r: Req, userId: string, now: Date): Promise<void> {
-  r.cookies.push(sessionStarter(r.ctx.em, r.ctx.config, userId, now));
+  r.cookies.push(await sessionStarter(r.ctx.em, r.ctx.config, userId, now));
   for (const membership of await r.ctx.em.find(Membership, { userId }))
     memberSeenRecorder(r.ctx.em, { membership, now });
 }
@@ -324,7 +318,7 @@ async function finishSso(r: Req, prepared: SsoPrepared): Promise<Output> {
       FLOW_TTL_MS,
       now,
     );
-    r.cookies.push(ssoCookie(r.ctx.config, prepared.state));
+    r.cookies.push(await ssoCookie(r.ctx.config, prepared.state));
     return redirect(r, prepared.url);
   }
   r.cookies.push(ssoCookieCleared);
@@ -408,7 +402,6 @@ async function saml(r: Req, providerId: string, step: 'metadata' | 'start' | 'ac
       'Sign-in not found',
       'This single sign-on does not exist (any more) or is not configured yet.',
     );
-  const now = new Date();
   if (step === 'metadata')
     return {
       status: 200,
@@ -416,19 +409,38 @@ async function saml(r: Req, providerId: string, step: 'metadata' | 'start' | 'ac
       cookies: [],
       body: samlMetadata(r.ctx.urls, provider),
     };
-  if (step === 'start') {
-    const refused = await ssoStartRefused(r);
-    if (refused) return refused;
-    const relayState = randomToken();
-    const request = await samlAuthnRequest(r.ctx.urls, provider, relayState);
-    const flow = { state: relayState, providerId: provider.id, codeVerifier: null, nonce: null };
-    await ssoFlowStarter(r, { kind: 'saml', ...flow, requestId: request.requestId }, SAML_REQUEST_TTL_MS, now);
-    return redirect(r, request.url);
+  return step === 'start' ? samlStart(r, provider) : samlAssertionConsumer(r, provider);
+}
+
+/** The AuthnRequest: the flow (its RelayState) is stored, the browser sent to the identity provider. */
+async function samlStart(r: Req, provider: ISamlProvider): Promise<Output> {
+  const refused = await ssoStartRefused(r);
+  if (refused) return refused;
+  const relayState = randomToken();
+  const request = await samlAuthnRequest(r.ctx.urls, provider, relayState);
+  const flow = { state: relayState, providerId: provider.id, codeVerifier: null, nonce: null };
+  await ssoFlowStarter(r, { kind: 'saml', ...flow, requestId: request.requestId }, SAML_REQUEST_TTL_MS, new Date());
+  return redirect(r, request.url);
+}
+
+/** The identity in the identity provider's signed response to `requestId`; null (logged) when it does not verify. */
+async function samlIdentityOf(r: Req, provider: ISamlProvider, flow: ISsoFlow & { requestId: string }) {
+  try {
+    return await samlValidate(r.ctx.urls, provider, r.input.form.SAMLResponse ?? '', flow.requestId, flow.createdAt);
+  } catch (err) {
+    r.ctx.log.warn({ err: { message: (err as Error).message }, provider: provider.id }, 'SAML response refused');
+    return null;
   }
-  // The assertion consumer service: the identity provider's POST carries no CSRF token of ours; the signed
-  // assertion, InResponseTo our own request (its RelayState) and the one-time claim of both stand for it.
+}
+
+/**
+ * The assertion consumer service: the identity provider's POST carries no CSRF token of ours; the signed
+ * assertion, InResponseTo our own request (its RelayState) and the one-time claim of both stand for it.
+ */
+async function samlAssertionConsumer(r: Req, provider: ISamlProvider): Promise<Output> {
   if (!(await attemptAllowed(r.ctx.em, [{ key: `verify:${r.input.address}`, limit: LIMITS.verify * 3 }])))
     return message(r, 429, 'Too many attempts', 'Too many sign-ins were tried. Wait 15 minutes.');
+  const now = new Date();
   const hash = sha256Hex(r.input.form.RelayState ?? '');
   const flow = await r.ctx.em.findOne(SsoFlow, { hash, kind: 'saml', providerId: provider.id });
   if (!flow || flow.usedAt || flow.expiresAt <= now || !flow.requestId)
@@ -438,24 +450,14 @@ async function saml(r: Req, providerId: string, step: 'metadata' | 'start' | 'ac
       'Sign-in expired',
       'This sign-in is expired, already used or was not started here. Start again.',
     );
-  let identity: SamlIdentity;
-  try {
-    identity = await samlValidate(
-      r.ctx.urls,
-      provider,
-      r.input.form.SAMLResponse ?? '',
-      flow.requestId,
-      flow.createdAt,
-    );
-  } catch (err) {
-    r.ctx.log.warn({ err: { message: (err as Error).message }, provider: provider.id }, 'SAML response refused');
+  const identity = await samlIdentityOf(r, provider, { ...flow, requestId: flow.requestId });
+  if (!identity)
     return message(
       r,
       401,
       'Sign-in not verified',
       'The answer of the identity provider could not be verified. Start again.',
     );
-  }
   if ((await r.ctx.em.nativeUpdate(SsoFlow, { hash, usedAt: null, expiresAt: { $gt: now } }, { usedAt: now })) !== 1)
     return message(r, 410, 'Sign-in expired', 'This sign-in is expired or already used. Start again.');
   const assertionKey = `${provider.id}:${identity.assertionId}`;

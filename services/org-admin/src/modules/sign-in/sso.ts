@@ -11,7 +11,7 @@ import {
 } from '../oidc/oidc-client.ts';
 import { OidcProvider, SsoFlow } from '../oidc/oidc-provider.entity.ts';
 import { oidcServiceUrls } from '../oidc/oidc.presenter.ts';
-import { cookie, same, signed, unsign } from '../sessions/sessions.ts';
+import { cookie, same, signedCookie, signedCookieValue } from '../sessions/sessions.ts';
 
 type Input = OperationInput<typeof ops.handleSignInRequest>;
 
@@ -51,7 +51,7 @@ export async function prepareSso(ctx: OrgAdminContext, input: Input): Promise<Ss
         'This sign-in is expired, already used or was not started here. Start again.',
       );
     // Started in this browser: the state is the one of its own cookie (no sign-in forced on someone else).
-    if (!same(unsign(ctx.config, input.cookies[SSO_COOKIE]) ?? '', state))
+    if (!same((await signedCookieValue(ctx.config, 'sso-state', input.cookies[SSO_COOKIE])) ?? '', state))
       return fail(403, 'Sign-in not started here', 'This sign-in was started in another browser. Start again.');
     if (input.query.error) return fail(401, 'Sign-in refused', 'The identity provider did not sign you in.');
     flow = { hash, state, nonce: row.nonce, codeVerifier: row.codeVerifier };
@@ -84,6 +84,11 @@ export async function prepareSso(ctx: OrgAdminContext, input: Input): Promise<Ss
 }
 
 /** Set-Cookie of the flow's state (10 minutes), and the one clearing it. */
-export const ssoCookie = (config: OrgAdminContext['config'], state: string) =>
-  cookie(config, SSO_COOKIE, signed(config, state), FLOW_TTL_MS / 1000);
+export const ssoCookie = async (config: OrgAdminContext['config'], state: string) =>
+  cookie(
+    config,
+    SSO_COOKIE,
+    await signedCookie(config, 'sso-state', state, Date.now() + FLOW_TTL_MS),
+    FLOW_TTL_MS / 1000,
+  );
 export const ssoCookieCleared = `${SSO_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;

@@ -6,7 +6,10 @@ import type { PagePathOf } from './redirect-target.ts';
 
 type Ctx = Pick<SitesContext, 'peers' | 'actor' | 'requestId'>;
 
-const asCaller = (ctx: Ctx) => ({ actorHeader: ctx.peers.sign(ctx.actor).header, requestId: ctx.requestId });
+const asCaller = async (ctx: Ctx) => ({
+  actorHeader: (await ctx.peers.sign(ctx.actor)).header,
+  requestId: ctx.requestId,
+});
 const isNotFound = (err: unknown) =>
   err instanceof DomainError && (err.reason === 'not_found' || err.reason === 'forbidden');
 
@@ -17,7 +20,7 @@ const isNotFound = (err: unknown) =>
 export function pagePathAsCaller(ctx: Ctx): PagePathOf {
   return async (spaceId, pageId) => {
     try {
-      const page = await ctx.peers.get('content').call(ops.getPageById, { spaceId, pageId }, asCaller(ctx));
+      const page = await ctx.peers.get('content').call(ops.getPageById, { spaceId, pageId }, await asCaller(ctx));
       return 'path' in page ? page.path : null;
     } catch (err) {
       if (isNotFound(err)) return null;
@@ -77,7 +80,7 @@ async function pageAtPath(
   try {
     const page = await ctx.peers
       .get('content')
-      .call(ops.getPageByPath, { spaceId: d.spaceId, pagePath }, asCaller(ctx));
+      .call(ops.getPageByPath, { spaceId: d.spaceId, pagePath }, await asCaller(ctx));
     return { kind: 'site-page', siteSpaceId: t.entity.id, pageId: page.id };
   } catch (err) {
     if (isNotFound(err) || (err instanceof DomainError && err.reason === 'invalid_input')) {

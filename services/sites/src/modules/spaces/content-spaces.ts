@@ -5,13 +5,16 @@ import type { SitesContext } from '../../trpc.ts';
 type Ctx = Pick<SitesContext, 'peers' | 'actor' | 'requestId'>;
 
 /** The content service, called as the calling user (it applies its own space policy). */
-const asCaller = (ctx: Ctx) => ({ actorHeader: ctx.peers.sign(ctx.actor).header, requestId: ctx.requestId });
+const asCaller = async (ctx: Ctx) => ({
+  actorHeader: (await ctx.peers.sign(ctx.actor)).header,
+  requestId: ctx.requestId,
+});
 
 /** The spaces as the caller sees them, by id, in one call to the content service (those it cannot see are absent). */
 export async function fetchSpaces(ctx: Ctx, ids: Iterable<string>): Promise<Map<string, Space>> {
   const spaceIds = [...new Set(ids)];
   if (!spaceIds.length) return new Map();
-  const { items } = await ctx.peers.get('content').call(ops.getSpacesByIds, { spaceIds }, asCaller(ctx));
+  const { items } = await ctx.peers.get('content').call(ops.getSpacesByIds, { spaceIds }, await asCaller(ctx));
   return new Map(items.map((s) => [s.id, s]));
 }
 
@@ -32,7 +35,9 @@ export async function requireSpaces(ctx: Ctx, organizationId: string, ids: strin
 
 /** A new space in the organization, created by the content service as the calling user (its own checks apply). */
 export async function createSpaceFor(ctx: Ctx, organizationId: string, title: string): Promise<Space> {
-  return ctx.peers.get('content').call(ops.createSpace, { organizationId, title: title.slice(0, 50) }, asCaller(ctx));
+  return ctx.peers
+    .get('content')
+    .call(ops.createSpace, { organizationId, title: title.slice(0, 50) }, await asCaller(ctx));
 }
 
 /** The spaces a new site starts with: a new space (`'new'`, titled like the site), or the spaces given. */
