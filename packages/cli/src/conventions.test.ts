@@ -342,8 +342,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'services/content/src/modules/pdf/pdf-exporter.ts pdfBookInput': 64,
   'services/integrations/src/commands/integration-publisher.ts integrationPublisher': 75,
   'services/org-admin/src/modules/sign-in/handler.ts saml': 71,
-  'services/sites/src/modules/published/handler.ts serve': 74,
-  'services/sites/src/modules/published/render/blocks.ts block': 69,
 };
 
 describe('function length', () => {
