@@ -23,7 +23,8 @@
 // Env: DATABASE_URL (admin connection; default postgres://postgres@127.0.0.1:5432/postgres), NATS_URL (for (c)),
 // BENCH_CONNECTIONS (50), BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_WARMUP (2 s), BENCH_SITES_COLD (8),
 // BENCH_SITES_PAGES (1000; 10000 for the issue's figure — writing it takes a minute or two more),
-// BENCH_SITES_DISTRIBUTED=0 (skips (c): faster on a small machine), BENCH_PROFILE=standalone|gateway|sites|content
+// BENCH_SITES_DISTRIBUTED=0 (skips (c): faster on a small machine), BENCH_SITES_PARTS (1,2,3: the parts run; `2` alone
+// measures the cold render, e.g. with BENCH_SITES_COLD=30), BENCH_PROFILE=standalone|gateway|sites|content
 // (a V8 CPU profile of that process, written to bench/results/ when it stops).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +34,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { childBaseEnv, intEnv } from './env.ts';
 import {
+  cpuSeconds,
   formatRound,
   measureOnce,
   median,
@@ -52,6 +54,7 @@ const warmup = intEnv('BENCH_WARMUP', 2, 0);
 const coldRuns = intEnv('BENCH_SITES_COLD', 8, 1);
 const largePages = intEnv('BENCH_SITES_PAGES', 1000, 10);
 const distributed = process.env.BENCH_SITES_DISTRIBUTED !== '0';
+const parts = new Set((process.env.BENCH_SITES_PARTS ?? '1,2,3').split(',').map((p) => p.trim()));
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -268,118 +271,134 @@ async function bench(dataDir: string): Promise<void> {
   }
 
   // ——— 1. cached page vs the baseline ———
-  const pageBytes = (await get(page(port.standalone, guideBase))).body.length;
-  const targets: Target[] = [
-    {
-      key: 'a',
-      label: 'baseline',
-      url: `http://127.0.0.1:${port.baseline}/spaces/${guide.id}`,
-      pids: pidsOf('baseline'),
-    },
-    { key: 'b', label: 'standalone', url: page(port.standalone, guideBase), pids: pidsOf('standalone') },
-    ...(distributed
-      ? [
-          {
-            key: 'c' as const,
-            label: 'distributed',
-            url: page(port.gateway, guideBase),
-            pids: pidsOf(...DISTRIBUTED),
-          },
-        ]
-      : []),
-  ];
-  console.log(
-    `1. cached page (${kb(pageBytes)} of HTML, uncompressed) at ${connections} connections vs (a) the bare fastify + pg lookup`,
-  );
-  const figures = new Map<Target, RoundFigures[]>(targets.map((t) => [t, []]));
-  for (let round = 1; round <= rounds; round++)
-    for (const t of targets) {
-      const f = await measureOnce(t, { connections, seconds, warmup }, abort.signal);
-      figures.get(t)!.push(f);
-      console.log(formatRound(round, t, f));
+  if (parts.has('1')) {
+    const pageBytes = (await get(page(port.standalone, guideBase))).body.length;
+    const targets: Target[] = [
+      {
+        key: 'a',
+        label: 'baseline',
+        url: `http://127.0.0.1:${port.baseline}/spaces/${guide.id}`,
+        pids: pidsOf('baseline'),
+      },
+      { key: 'b', label: 'standalone', url: page(port.standalone, guideBase), pids: pidsOf('standalone') },
+      ...(distributed
+        ? [
+            {
+              key: 'c' as const,
+              label: 'distributed',
+              url: page(port.gateway, guideBase),
+              pids: pidsOf(...DISTRIBUTED),
+            },
+          ]
+        : []),
+    ];
+    console.log(
+      `1. cached page (${kb(pageBytes)} of HTML, uncompressed) at ${connections} connections vs (a) the bare fastify + pg lookup`,
+    );
+    const figures = new Map<Target, RoundFigures[]>(targets.map((t) => [t, []]));
+    for (let round = 1; round <= rounds; round++)
+      for (const t of targets) {
+        const f = await measureOnce(t, { connections, seconds, warmup }, abort.signal);
+        figures.get(t)!.push(f);
+        console.log(formatRound(round, t, f));
+      }
+    const s = new Map<string, Summary>(targets.map((t) => [t.key, summarize(t, figures.get(t)!)]));
+    const a = s.get('a')!;
+    console.log(`\nmedians (load average now ${load()}):`);
+    for (const x of s.values())
+      console.log(
+        `  (${x.target.key}) ${x.target.label.padEnd(12)} ${x.rps.toFixed(0).padStart(7)} req/s   p99 ${ms(x.p99)}${x.cpuUs === undefined ? '' : `   CPU ${x.cpuUs.toFixed(0)} µs/req`}`,
+      );
+    for (const key of ['b', 'c'] as const) {
+      const x = s.get(key);
+      if (!x) continue;
+      const ratio = x.rps / a.rps;
+      console.log(
+        `  ${key}/a = ${ratio.toFixed(2)} (goal >= 0.5 with p99 < 15 ms: ${ratio >= 0.5 && x.p99 < 15 ? 'met' : 'NOT met'})`,
+      );
     }
-  const s = new Map<string, Summary>(targets.map((t) => [t.key, summarize(t, figures.get(t)!)]));
-  const a = s.get('a')!;
-  console.log(`\nmedians (load average now ${load()}):`);
-  for (const x of s.values())
-    console.log(
-      `  (${x.target.key}) ${x.target.label.padEnd(12)} ${x.rps.toFixed(0).padStart(7)} req/s   p99 ${ms(x.p99)}${x.cpuUs === undefined ? '' : `   CPU ${x.cpuUs.toFixed(0)} µs/req`}`,
-    );
-  for (const key of ['b', 'c'] as const) {
-    const x = s.get(key);
-    if (!x) continue;
-    const ratio = x.rps / a.rps;
-    console.log(
-      `  ${key}/a = ${ratio.toFixed(2)} (goal >= 0.5 with p99 < 15 ms: ${ratio >= 0.5 && x.p99 < 15 ? 'met' : 'NOT met'})`,
-    );
+    if ([...figures.values()].some((rs) => rs.some((r) => r.errors)))
+      console.log('  warning: errors or non-2xx answers in some rounds: those figures are not comparable');
   }
-  if ([...figures.values()].some((rs) => rs.some((r) => r.errors)))
-    console.log('  warning: errors or non-2xx answers in some rounds: those figures are not comparable');
 
   // ——— 2. cold render ———
-  const longUrl = page(port.standalone, `${guideBase}/long-read`);
-  const warm = await get(longUrl);
-  if (warm.status !== 200) throw new Error(`${longUrl}: ${warm.status}`);
-  const warmTimes: number[] = [];
-  for (let i = 0; i < 10; i++) warmTimes.push((await get(longUrl)).ms);
-  const words = longPage('0')
-    .replace(/```[\s\S]*?```/g, '')
-    .split(/\s+/)
-    .filter(Boolean).length;
-  const cold: number[] = [];
-  for (let i = 1; i <= coldRuns; i++) {
-    const build = `${runId}x${i}`;
-    await writeChanges(api, token, guide.id, [
-      { operation: 'update_page', page: longId, document: { markdown: longPage(build) } },
-    ]);
-    // The merge reaches the site's caches through space.content-updated: GET until the new build shows.
-    // (At most the revision cache's 60 s, if the event were lost.)
-    for (const deadline = Date.now() + 90_000; ; ) {
-      const r = await get(longUrl);
-      if (r.body.includes(`${build}-9`)) {
-        cold.push(r.ms);
-        break;
+  if (parts.has('2')) {
+    const longUrl = page(port.standalone, `${guideBase}/long-read`);
+    const warm = await get(longUrl);
+    if (warm.status !== 200) throw new Error(`${longUrl}: ${warm.status}`);
+    const warmTimes: number[] = [];
+    for (let i = 0; i < 10; i++) warmTimes.push((await get(longUrl)).ms);
+    const words = longPage('0')
+      .replace(/```[\s\S]*?```/g, '')
+      .split(/\s+/)
+      .filter(Boolean).length;
+    const cold: number[] = [];
+    /** CPU time of (b)'s process during each cold GET (10 ms ticks of /proc; work the merge set off counts too). */
+    const coldCpu: number[] = [];
+    for (let i = 1; i <= coldRuns; i++) {
+      const build = `${runId}x${i}`;
+      await writeChanges(api, token, guide.id, [
+        { operation: 'update_page', page: longId, document: { markdown: longPage(build) } },
+      ]);
+      // The merge reaches the site's caches through space.content-updated: GET until the new build shows.
+      // (At most the revision cache's 60 s, if the event were lost.)
+      for (const deadline = Date.now() + 90_000; ; ) {
+        const cpu0 = cpuSeconds(pidsOf('standalone')());
+        const r = await get(longUrl);
+        const cpu1 = cpuSeconds(pidsOf('standalone')());
+        if (r.body.includes(`${build}-9`)) {
+          cold.push(r.ms);
+          if (cpu0 !== undefined && cpu1 !== undefined) coldCpu.push((cpu1 - cpu0) * 1000);
+          break;
+        }
+        if (Date.now() > deadline) throw new Error(`the change of run ${i} did not show at ${longUrl} within 90 s`);
+        await sleep(20);
       }
-      if (Date.now() > deadline) throw new Error(`the change of run ${i} did not show at ${longUrl} within 90 s`);
-      await sleep(20);
     }
-  }
-  console.log(
-    `\n2. cold render of a ${words}-word page of prose with 10 code blocks (${kb(warm.body.length)} of HTML), one GET on (b) after each change`,
-  );
-  console.log(
-    `  cold: median ${ms(median(cold))}, max ${ms(Math.max(...cold))} over ${coldRuns} (goal < 50 ms: ${median(cold) < 50 ? 'met' : 'NOT met'}); every run: ${cold.map((t) => t.toFixed(1)).join(', ')}`,
-  );
-  console.log(
-    `  cached: median ${ms(median(warmTimes))} (the same page from the page cache; the difference is the render)`,
-  );
-
-  // ——— 3. page HTML in the Large space ———
-  const writingLarge = performance.now();
-  await writeLarge(api, token, large.id, largePages);
-  console.log(
-    `\n(the Large space's ${largePages} pages written through the API in ${((performance.now() - writingLarge) / 1000).toFixed(1)} s)`,
-  );
-  const deep = await call(api, 'GET', `/v1/spaces/${large.id}/content`, token);
-  // The last page, down to the deepest level there is (three, unless the space is too small to have them).
-  let deepPage = deep.pages.at(-1);
-  let depth = 1;
-  for (; deepPage.pages?.length; depth++) deepPage = deepPage.pages.at(-1);
-  console.log(`\n3. page HTML in a ${largePages}-page space (goal < 200 KB at 10,000 pages)`);
-  for (const [label, path] of [
-    ['its first page', largeBase],
-    [
-      `a page ${['one level', 'two levels', 'three levels'][depth - 1]} deep (${deepPage.path})`,
-      `${largeBase}/${deepPage.path}`,
-    ],
-  ] as const) {
-    const r = await get(page(port.standalone, path));
-    if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
-    const links = (r.body.match(/<li/g) ?? []).length;
     console.log(
-      `  ${label}: ${kb(r.body.length)} (${kb(gzipSync(r.body).length)} gzip), ${links} list items; ${r.body.length < 200 * 1024 ? 'under' : 'OVER'} 200 KB`,
+      `\n2. cold render of a ${words}-word page of prose with 10 code blocks (${kb(warm.body.length)} of HTML), one GET on (b) after each change`,
+    );
+    console.log(
+      `  cold: median ${ms(median(cold))}, max ${ms(Math.max(...cold))} over ${coldRuns} (goal < 50 ms: ${median(cold) < 50 ? 'met' : 'NOT met'}; load average now ${load()}); every run: ${cold.map((t) => t.toFixed(1)).join(', ')}`,
+    );
+    if (coldCpu.length)
+      console.log(
+        `  CPU of (b) during the cold GET: median ${ms(median(coldCpu))} (10 ms ticks; includes what the merge set off meanwhile)`,
+      );
+    console.log(
+      `  cached: median ${ms(median(warmTimes))} (the same page from the page cache; the difference is the render)`,
     );
   }
+
+  // ——— 3. page HTML in the Large space ———
+  if (parts.has('3')) {
+    const writingLarge = performance.now();
+    await writeLarge(api, token, large.id, largePages);
+    console.log(
+      `\n(the Large space's ${largePages} pages written through the API in ${((performance.now() - writingLarge) / 1000).toFixed(1)} s)`,
+    );
+    const deep = await call(api, 'GET', `/v1/spaces/${large.id}/content`, token);
+    // The last page, down to the deepest level there is (three, unless the space is too small to have them).
+    let deepPage = deep.pages.at(-1);
+    let depth = 1;
+    for (; deepPage.pages?.length; depth++) deepPage = deepPage.pages.at(-1);
+    console.log(`\n3. page HTML in a ${largePages}-page space (goal < 200 KB at 10,000 pages)`);
+    for (const [label, path] of [
+      ['its first page', largeBase],
+      [
+        `a page ${['one level', 'two levels', 'three levels'][depth - 1]} deep (${deepPage.path})`,
+        `${largeBase}/${deepPage.path}`,
+      ],
+    ] as const) {
+      const r = await get(page(port.standalone, path));
+      if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
+      const links = (r.body.match(/<li/g) ?? []).length;
+      console.log(
+        `  ${label}: ${kb(r.body.length)} (${kb(gzipSync(r.body).length)} gzip), ${links} list items; ${r.body.length < 200 * 1024 ? 'under' : 'OVER'} 200 KB`,
+      );
+    }
+  }
+
   console.log(`\nload average at the end ${load()}`);
 }
 

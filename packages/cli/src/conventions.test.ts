@@ -312,10 +312,7 @@ describe('the mold', () => {
 /** Functions longer than this are split into functions of one concern each (issue 24). */
 const MAX_FUNCTION_LINES = 60;
 /** The functions over the limit when the check was written: name → lines. Only shrinks; empty is the goal. */
-const LONG_FUNCTIONS: Record<string, number> = {
-  'services/sites/src/modules/published/handler.ts serve': 74,
-  'services/sites/src/modules/published/render/blocks.ts block': 69,
-};
+const LONG_FUNCTIONS: Record<string, number> = {};
 
 describe('function length', () => {
   it(`keeps every function (outside tests) at ${MAX_FUNCTION_LINES} lines or fewer`, () => {

@@ -1,4 +1,5 @@
 import { DomainError, type EntityManager } from '@quire/kit';
+import { storedDocument } from '../modules/content/document-format.ts';
 import { documentRepository } from '../modules/revisions/document.repository.ts';
 import { revisionRepository } from '../modules/revisions/revision.repository.ts';
 import type { RevisionTree } from '../modules/revisions/revision-tree.ts';
@@ -31,7 +32,7 @@ export async function searchDocumentIndexer(
     const documents = chunk.map((hash) => {
       const text = markdown.get(hash);
       if (text === undefined) throw new Error(`document ${hash} is missing`);
-      return { hash, ...indexedSectionsOf(text) };
+      return { hash, ...indexedSectionsOf(text, undefined, storedDocument(hash, text)) };
     });
     await searchRepository.insertDocuments(em, config, documents, now);
   }

@@ -1,5 +1,7 @@
 import { LRUCache } from 'lru-cache';
+import type { JSONDocument } from '@quire/contracts';
 import type { ContentContext } from '../../trpc.ts';
+import { markdownToDocument } from '../documents/index.ts';
 import { parseSettingsOf, textParser } from '../parsing/text-parser.ts';
 import { documentRepository } from '../revisions/document.repository.ts';
 import type { PageRecord } from '../revisions/revision-tree.ts';
@@ -39,6 +41,19 @@ async function documentOf(ctx: Pick<ContentContext, 'em' | 'config'>, hash: stri
       .run({ kind: 'toDocument', markdown }, 'format')) as unknown as JsonDocument,
   );
   converted.set(key, { document, chars: markdown.length });
+  return document;
+}
+
+/**
+ * The JSON document of a stored markdown, by its hash, converted on this thread unless kept: what the published
+ * pages read and what search indexes after a merge share one conversion of a new document (both ran within a
+ * few milliseconds of each other, each converting it).
+ */
+export function storedDocument(hash: string, markdown: string): JSONDocument {
+  const known = converted.get(hash);
+  if (known) return known.document as unknown as JSONDocument;
+  const document = deepFreeze(markdownToDocument(markdown));
+  converted.set(hash, { document: document as unknown as JsonDocument, chars: markdown.length });
   return document;
 }
 

@@ -1,9 +1,9 @@
-import { markdownToDocument } from '../documents/index.ts';
 import type { PageRecord, RevisionTree } from '../revisions/revision-tree.ts';
 import type { SearchedSpace, SearchResults } from '../search/search.loader.ts';
 import { presentPageHit } from '../search/search.presenter.ts';
 import type { ISpace } from '../spaces/space.entity.ts';
 import { presentFile, presentPages } from './content.presenter.ts';
+import { storedDocument } from './document-format.ts';
 
 /** A published space's live revision: its pages, and its files by id. */
 export async function presentPublishedRevision(
@@ -30,7 +30,7 @@ export function presentPublishedDocuments(
       const markdown = (p.documentHash && texts.get(p.documentHash)) || '';
       return format === 'markdown'
         ? { id: p.id, markdown }
-        : { id: p.id, document: markdownToDocument(markdown) as unknown as Record<string, unknown> };
+        : { id: p.id, document: storedDocument(p.documentHash ?? '', markdown) as unknown as Record<string, unknown> };
     }),
   };
 }

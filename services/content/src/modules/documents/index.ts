@@ -6,6 +6,7 @@ export { conflictMarkdown, conflictsIn } from './conflicts.ts';
 export { documentToMarkdown } from './document-to-markdown.ts';
 export { markdownToDocument } from './markdown-to-document.ts';
 export { FILE_URL_SCHEME, refFromUrl, urlFromRef } from './refs.ts';
+export { sectionsOf } from './document-outline.ts';
 export type { DocumentHeading, DocumentSection } from './document-outline.ts';
 
 /**

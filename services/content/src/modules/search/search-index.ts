@@ -1,4 +1,5 @@
-import { documentSections } from '../documents/index.ts';
+import type { JSONDocument } from '@quire/contracts';
+import { markdownToDocument, sectionsOf } from '../documents/index.ts';
 import { treeIndex, type RevisionTree } from '../revisions/revision-tree.ts';
 
 /** What the index keeps of a page of a space's live revision (the `search_page` row, but its tsvectors). */
@@ -89,15 +90,19 @@ export interface IndexedSection {
  */
 export const MAX_INDEXED_CHARACTERS = 200_000;
 
-/** The sections of a document's markdown to index, cut at `MAX_INDEXED_CHARACTERS` (`truncated` says so). */
+/**
+ * The sections of a document's markdown to index, cut at `MAX_INDEXED_CHARACTERS` (`truncated` says so); from its
+ * JSON document when the caller has it.
+ */
 export function indexedSectionsOf(
   markdown: string,
   max = MAX_INDEXED_CHARACTERS,
+  document: JSONDocument = markdownToDocument(markdown),
 ): { sections: IndexedSection[]; truncated: boolean } {
   const sections: IndexedSection[] = [];
   let left = max;
   let truncated = false;
-  for (const { heading, text } of documentSections(markdown)) {
+  for (const { heading, text } of sectionsOf(document)) {
     if (left <= 0) {
       truncated = true;
       break;

@@ -8,13 +8,19 @@ import { decideAudience, type Audience } from './audience.ts';
 import { liveRevision } from './content-source.ts';
 import { html } from './html.ts';
 import { llmsFullTxt, llmsTxt, markdownOf, robots, sitemap } from './machines.ts';
-import { pageAt } from './page-tree.ts';
+import { pageAt, type SitePage } from './page-tree.ts';
 import { indexable, renderNotFound, renderPage } from './page-render.ts';
 import { renderShell } from './render/layout.ts';
-import { isCustomHost, matchPublishedSite, matchStructure, type SiteMatch } from './resolve-url.ts';
+import {
+  isCustomHost,
+  matchPublishedSite,
+  matchStructure,
+  type SiteMatch,
+  type StructureMatch,
+} from './resolve-url.ts';
 import { renderSearchPage } from './search-page.ts';
 import { publishedSiteSnapshot } from './site-cache.ts';
-import { siteUrlOf, spaceView, type SiteView } from './site-view.ts';
+import { siteUrlOf, spaceView, type SiteView, type SpaceView } from './site-view.ts';
 
 type Input = OperationInput<typeof ops.getPublishedSitePage>;
 export interface SiteResponse {
@@ -29,7 +35,13 @@ const HTML = 'text/html; charset=utf-8';
 const NONE: SiteResponse = { kind: 'none', status: 404, headers: {}, cookies: [], body: '' };
 
 /** Rendered pages by (site, structure, revision, page, audience): revisions are immutable, so entries only age out. */
-const rendered = new LRUCache<string, { status: number; type: string; body: string; etag: string }>({
+interface RenderedPage {
+  status: number;
+  type: string;
+  body: string;
+  etag: string;
+}
+const rendered = new LRUCache<string, RenderedPage>({
   max: 5_000,
   maxSize: 300_000_000,
   sizeCalculation: (e) => Math.max(1, e.body.length),
@@ -192,6 +204,7 @@ export async function handlePublishedRequest(ctx: SitesContext, input: Input): P
   return serve(ctx, input, v, match);
 }
 
+/** A request of a visitor the site lets in: a special file, the search page, or a page (as HTML or markdown). */
 async function serve(
   ctx: SitesContext,
   input: Input,
@@ -199,11 +212,18 @@ async function serve(
   match: SiteMatch & { fingerprint: string },
 ): Promise<SiteResponse> {
   const { audience } = v;
-  const index = indexable(v);
   if (match.segments.length === 1) {
     const special = await machineFile(v, match.segments[0]!);
     if (special)
-      return respond(ctx, input, special.status, special.type, special.body, audience, index && special.status === 200);
+      return respond(
+        ctx,
+        input,
+        special.status,
+        special.type,
+        special.body,
+        audience,
+        indexable(v) && special.status === 200,
+      );
   }
   const last = match.segments.at(-1) ?? '';
   const markdown = last.endsWith('.md') && last.length > 3;
@@ -216,55 +236,60 @@ async function serve(
   );
   if (!structure) return respond(ctx, input, 404, HTML, renderNotFound(v, null, null), audience, false);
   if (structure.pagePath === '~search' && !markdown) {
-    return respond(
-      ctx,
-      input,
-      200,
-      HTML,
-      await renderSearchPage(v, structure, (input.query.q ?? '').slice(0, 200)),
-      audience,
-      false,
-    );
+    const q = (input.query.q ?? '').slice(0, 200);
+    return respond(ctx, input, 200, HTML, await renderSearchPage(v, structure, q), audience, false);
   }
-  const s = await spaceView(v, structure.siteSpace);
-  let page = pageAt(s.pages, structure.pagePath);
-  if (!page && markdown && structure.pagePath.split('/').at(-1) === 'index')
-    page = pageAt(s.pages, structure.pagePath.replace(/\/?index$/, ''));
+  return servePage(ctx, input, v, { match, structure, segments, markdown });
+}
+
+interface PageRequest {
+  match: SiteMatch & { fingerprint: string };
+  structure: StructureMatch;
+  /** The path's segments, without the `.md` of a markdown request. */
+  segments: string[];
+  markdown: boolean;
+}
+
+/** A page of a site space: its markdown, or its HTML (rendered once per revision and audience), else a redirect or 404. */
+async function servePage(ctx: SitesContext, input: Input, v: SiteView, r: PageRequest): Promise<SiteResponse> {
+  const { audience } = v;
+  const s = await spaceView(v, r.structure.siteSpace);
+  let page = pageAt(s.pages, r.structure.pagePath);
+  if (!page && r.markdown && r.structure.pagePath.split('/').at(-1) === 'index')
+    page = pageAt(s.pages, r.structure.pagePath.replace(/\/?index$/, ''));
   if (!page) {
-    const moved = await followRedirect(ctx, v, segments);
+    const moved = await followRedirect(ctx, v, r.segments);
     if (moved) return moved;
-    return respond(ctx, input, 404, HTML, renderNotFound(v, structure, s), audience, false);
+    return respond(ctx, input, 404, HTML, renderNotFound(v, r.structure, s), audience, false);
   }
-  if (markdown) {
+  const index = indexable(v) && !page.noIndex;
+  if (r.markdown) {
     const text = (await markdownOf(v, s, [page])).get(page.id) ?? '';
-    return respond(ctx, input, 200, 'text/markdown; charset=utf-8', text, audience, index && !page.noIndex);
+    return respond(ctx, input, 200, 'text/markdown; charset=utf-8', text, audience, index);
   }
+  const entry = await renderedPage(v, r, s, page);
+  return respond(ctx, input, entry.status, entry.type, entry.body, audience, index && !page.noRobotsIndex, entry.etag);
+}
+
+/** A page's HTML from the cache of rendered pages, rendered when it is not there. */
+async function renderedPage(v: SiteView, r: PageRequest, s: SpaceView, page: SitePage): Promise<RenderedPage> {
   const key = [
     v.site.id,
-    match.fingerprint,
+    r.match.fingerprint,
     s.siteSpace.entity.id,
     s.revision.revision.id,
     page.id,
-    audience.claimsHash,
+    v.audience.claimsHash,
     v.siteBasePath,
-    structure.basePath,
+    r.structure.basePath,
   ].join('|');
   let entry = rendered.get(key);
   if (!entry) {
-    const body = await renderPage(v, s, structure, page);
+    const body = await renderPage(v, s, r.structure, page);
     entry = { status: 200, type: HTML, body, etag: etagOf(body) };
     rendered.set(key, entry);
   }
-  return respond(
-    ctx,
-    input,
-    entry.status,
-    entry.type,
-    entry.body,
-    audience,
-    index && !page.noIndex && !page.noRobotsIndex,
-    entry.etag,
-  );
+  return entry;
 }
 
 async function machineFile(v: SiteView, name: string): Promise<{ status: number; type: string; body: string } | null> {

@@ -137,74 +137,78 @@ async function container(tag: string, cls: string, node: DocNode, ctx: RenderCon
   return raw(`<${tag} class="${cls}">${(await renderBlocks(node.nodes, ctx)).value}</${tag}>`);
 }
 
+async function hint(node: DocNode, ctx: RenderContext): Promise<Html> {
+  const style = HINTS[String(node.data?.style)] ? String(node.data?.style) : 'info';
+  const label = html`<p class="hint-label">${HINTS[style]}</p>`;
+  return html`<div class="hint hint-${style}" role="note">${label}${await renderBlocks(node.nodes, ctx)}</div>`;
+}
+
+async function stepper(node: DocNode, ctx: RenderContext): Promise<Html> {
+  const step = async (s: DocNode) => html`<li class="step">${await renderBlocks(s.nodes, ctx)}</li>`;
+  return html`<ol class="stepper">${await Promise.all((node.nodes ?? []).map(step))}</ol>`;
+}
+
+async function columns(node: DocNode, ctx: RenderContext): Promise<Html> {
+  const cells = (node.nodes ?? []).map((c) => container('div', 'column', c, ctx));
+  return html`<div class="columns">${await Promise.all(cells)}</div>`;
+}
+
+/** An `if` block: its content when its condition holds for the visitor. */
+function conditional(node: DocNode, ctx: RenderContext): Html | Promise<Html> {
+  const condition = String(node.data?.expression ?? node.data?.condition ?? '');
+  return conditionHolds(condition, ctx.visitor, ctx.logCondition) ? renderBlocks(node.nodes, ctx) : html``;
+}
+
+async function update(node: DocNode, ctx: RenderContext): Promise<Html> {
+  const date = typeof node.data?.date === 'string' ? node.data.date.slice(0, 10) : '';
+  const when = date ? html`<p class="meta"><time datetime="${date}">${date}</time></p>` : html``;
+  return html`<section class="update">${when}${await renderBlocks(node.nodes, ctx)}</section>`;
+}
+
+/** A merge conflict never reaches a live revision; should one, it is not shown to readers. */
+function conflict(node: DocNode, ctx: RenderContext): Html {
+  ctx.logUnknown(`block:${node.type}`);
+  return html``;
+}
+
+type BlockRenderer = (node: DocNode, ctx: RenderContext) => Html | Promise<Html>;
+
+/** The rendering of each block type of GitBook's document model. */
+const BLOCKS = new Map<string, BlockRenderer>([
+  ['paragraph', (node, ctx) => html`<p>${inlines(node.nodes ?? [], ctx)}</p>`],
+  ['heading-1', heading],
+  ['heading-2', heading],
+  ['heading-3', heading],
+  ['list-ordered', list],
+  ['list-unordered', list],
+  ['list-tasks', list],
+  ['blockquote', (node, ctx) => container('blockquote', 'quote', node, ctx)],
+  ['hint', hint],
+  ['code', code],
+  ['divider', () => html`<hr>`],
+  ['table', table],
+  ['images', images],
+  ['image', (node, ctx) => images({ nodes: [node] }, ctx)],
+  ['file', fileCard],
+  ['embed', embed],
+  ['math', (node) => html`<div class="math">${raw(renderMath(String(node.data?.formula ?? ''), true))}</div>`],
+  ['tabs', tabs],
+  ['expandable', expandable],
+  ['stepper', stepper],
+  ['columns', columns],
+  ['content-ref', contentRef],
+  ['if', conditional],
+  ['updates', (node, ctx) => container('div', 'updates', node, ctx)],
+  ['update', update],
+  ['conflict', conflict],
+  ['conflict-side', conflict],
+]);
+
 async function block(node: DocNode, ctx: RenderContext): Promise<Html> {
-  switch (node.type) {
-    case 'paragraph':
-      return html`<p>${inlines(node.nodes ?? [], ctx)}</p>`;
-    case 'heading-1':
-    case 'heading-2':
-    case 'heading-3':
-      return heading(node, ctx);
-    case 'list-ordered':
-    case 'list-unordered':
-    case 'list-tasks':
-      return list(node, ctx);
-    case 'blockquote':
-      return container('blockquote', 'quote', node, ctx);
-    case 'hint': {
-      const style = HINTS[String(node.data?.style)] ? String(node.data?.style) : 'info';
-      const label = html`<p class="hint-label">${HINTS[style]}</p>`;
-      return html`<div class="hint hint-${style}" role="note">${label}${await renderBlocks(node.nodes, ctx)}</div>`;
-    }
-    case 'code':
-      return code(node);
-    case 'divider':
-      return html`<hr>`;
-    case 'table':
-      return table(node, ctx);
-    case 'images':
-      return images(node, ctx);
-    case 'image':
-      return images({ nodes: [node] }, ctx);
-    case 'file':
-      return fileCard(node, ctx);
-    case 'embed':
-      return embed(node, ctx);
-    case 'math':
-      return html`<div class="math">${raw(renderMath(String(node.data?.formula ?? ''), true))}</div>`;
-    case 'tabs':
-      return tabs(node, ctx);
-    case 'expandable':
-      return expandable(node, ctx);
-    case 'stepper':
-      const step = async (s: DocNode) => html`<li class="step">${await renderBlocks(s.nodes, ctx)}</li>`;
-      const steps = (node.nodes ?? []).map(step);
-      return html`<ol class="stepper">${await Promise.all(steps)}</ol>`;
-    case 'columns':
-      const columns = (node.nodes ?? []).map((c) => container('div', 'column', c, ctx));
-      return html`<div class="columns">${await Promise.all(columns)}</div>`;
-    case 'content-ref':
-      return contentRef(node, ctx);
-    case 'if':
-      return conditionHolds(String(node.data?.expression ?? node.data?.condition ?? ''), ctx.visitor, ctx.logCondition)
-        ? renderBlocks(node.nodes, ctx)
-        : html``;
-    case 'updates':
-      return container('div', 'updates', node, ctx);
-    case 'update': {
-      const date = typeof node.data?.date === 'string' ? node.data.date.slice(0, 10) : '';
-      const when = date ? html`<p class="meta"><time datetime="${date}">${date}</time></p>` : html``;
-      return html`<section class="update">${when}${await renderBlocks(node.nodes, ctx)}</section>`;
-    }
-    case 'conflict':
-    case 'conflict-side':
-      // A merge conflict never reaches a live revision; should one, it is not shown to readers.
-      ctx.logUnknown(`block:${node.type}`);
-      return html``;
-    default:
-      ctx.logUnknown(`block:${node.type}`);
-      return unknown(node);
-  }
+  const render = BLOCKS.get(node.type ?? '');
+  if (render) return render(node, ctx);
+  ctx.logUnknown(`block:${node.type}`);
+  return unknown(node);
 }
 
 /** A block the renderer does not know: its text, paragraph by paragraph. */

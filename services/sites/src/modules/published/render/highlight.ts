@@ -1,20 +1,37 @@
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import {
   bundledLanguages,
+  bundledThemes,
   createHighlighter,
+  getTokenStyleObject,
+  stringifyTokenStyle,
   type BundledLanguage,
   type BundledTheme,
   type HighlighterGeneric,
+  type ThemedToken,
+  type ThemeRegistrationResolved,
 } from 'shiki';
 import { esc } from '../html.ts';
+import { pairThemes, type PairedTheme } from './theme-pair.ts';
 
 /**
- * Code highlighting on the server with shiki (a light and a dark theme in one output: the dark colours are
- * CSS variables the site's stylesheet switches to under `prefers-color-scheme: dark`). Languages load on
- * first use; the output of each (language, code) is cached, so a page is never highlighted twice.
+ * Code highlighting on the server with shiki, GitHub's light and dark themes in one output: each token's light
+ * colour inline and its dark one as `--shiki-dark`, which the site's stylesheet switches to under
+ * `prefers-color-scheme: dark` (the markup of shiki's `themes` option). The code is tokenized once for both
+ * themes (theme-pair.ts), and the HTML is written here from the tokens. Languages load on first use; the output
+ * of each (language, code) is kept in a bounded cache.
  */
-const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
-let highlighter: Promise<HighlighterGeneric<BundledLanguage, BundledTheme>> | undefined;
+interface Highlighter {
+  shiki: HighlighterGeneric<BundledLanguage, BundledTheme>;
+  paired: PairedTheme;
+  /** The paired theme as the highlighter loaded it (given as an object, the same one each time: set once). */
+  theme: ThemeRegistrationResolved;
+  /** The `<pre>`'s attributes: both themes' colours and backgrounds. */
+  pre: string;
+}
+
+let highlighter: Promise<Highlighter> | undefined;
 const loaded = new Map<string, Promise<void>>();
 const cache = new LRUCache<string, string>({
   max: 20_000,
@@ -42,17 +59,27 @@ export function languageOf(syntax: string | undefined): BundledLanguage | null {
   return Object.hasOwn(bundledLanguages, lang) ? (lang as BundledLanguage) : null;
 }
 
-async function ready(lang: BundledLanguage | null): Promise<HighlighterGeneric<BundledLanguage, BundledTheme>> {
-  highlighter ??= createHighlighter({
-    themes: [THEMES.light, THEMES.dark],
-    langs: [],
-  });
-  const h: HighlighterGeneric<BundledLanguage, BundledTheme> = await highlighter;
-  if (lang) {
-    let wait = loaded.get(lang);
-    if (!wait) loaded.set(lang, (wait = h.loadLanguage(lang)));
-    await wait;
-  }
+async function start(): Promise<Highlighter> {
+  const [light, dark] = await Promise.all([bundledThemes['github-light'](), bundledThemes['github-dark']()]);
+  const paired = pairThemes('github-light-dark', light.default, dark.default);
+  const shiki = await createHighlighter({ themes: [paired.theme], langs: [] });
+  const fg = paired.colors.get(paired.foreground)!;
+  const { background: bg } = paired;
+  const style = `background-color:${bg.light};--shiki-dark-bg:${bg.dark};color:${fg.light};--shiki-dark:${fg.dark}`;
+  return {
+    shiki,
+    paired,
+    theme: shiki.getTheme(paired.theme),
+    pre: `class="shiki shiki-themes github-light github-dark" style="${style}" tabindex="0"`,
+  };
+}
+
+async function ready(lang: BundledLanguage): Promise<Highlighter> {
+  highlighter ??= start();
+  const h = await highlighter;
+  let wait = loaded.get(lang);
+  if (!wait) loaded.set(lang, (wait = h.shiki.loadLanguage(lang)));
+  await wait;
   return h;
 }
 
@@ -71,19 +98,58 @@ function serially<T>(work: () => Promise<T>): Promise<T> {
 
 const plain = (code: string) => `<pre class="shiki plain" tabindex="0"><code>${esc(code)}</code></pre>`;
 
+/** A token's font style as CSS (`font-style:italic;…`), by shiki's style bits. */
+const fontStyles = new Map<number, { css: string; decorated: boolean }>();
+function fontStyleOf(bits: number) {
+  let style = fontStyles.get(bits);
+  if (!style) {
+    const css = getTokenStyleObject({ fontStyle: bits });
+    style = { css: stringifyTokenStyle(css), decorated: 'text-decoration' in css };
+    fontStyles.set(bits, style);
+  }
+  return style;
+}
+
+/**
+ * A token as HTML: a span with its colours in both themes, or its bare text when it has the surrounding
+ * colour and no font style, or shows no colour (white space, undecorated).
+ */
+function tokenHtml(token: ThemedToken, { paired }: Highlighter): string {
+  const text = esc(token.content);
+  const font = fontStyleOf(token.fontStyle ?? 0);
+  if (!font.decorated && /^\s*$/.test(token.content)) return text;
+  const pair = token.color && token.color !== paired.foreground ? paired.colors.get(token.color) : undefined;
+  const color = pair ? `color:${pair.light};--shiki-dark:${pair.dark}` : '';
+  const style = color && font.css ? `${color};${font.css}` : color || font.css;
+  return style ? `<span style="${style}">${text}</span>` : text;
+}
+
+function codeHtml(h: Highlighter, lines: ThemedToken[][]): string {
+  const body = lines.map((line) => `<span class="line">${line.map((t) => tokenHtml(t, h)).join('')}</span>`);
+  return `<pre ${h.pre}><code>${body.join('\n')}</code></pre>`;
+}
+
 /** `<pre class="shiki">…</pre>` of the code (plain, escaped, when the language is unknown). */
 export async function highlight(code: string, syntax: string | undefined): Promise<string> {
   const lang = languageOf(syntax);
-  const key = `${lang ?? ''}\u0000${code}`;
+  const key = createHash('sha256')
+    .update(`${lang ?? ''}\u0000${code}`)
+    .digest('base64url');
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   let out: string;
   if (!lang || code.length > 200_000) out = plain(code);
   else {
     try {
-      out = await serially(async () =>
-        (await ready(lang)).codeToHtml(code, { lang, themes: THEMES, tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS }),
-      );
+      out = await serially(async () => {
+        const h = await ready(lang);
+        const lines = h.shiki.codeToTokensBase(code, {
+          lang,
+          theme: h.theme,
+          tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS,
+        });
+        return codeHtml(h, lines);
+      });
     } catch {
       out = plain(code);
     }
