@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ops } from '@quire/contracts';
 import { OutboxEvent } from '@quire/kit';
 import { failureOf, userActor, useTestService } from '@quire/kit/testing';
@@ -46,9 +46,14 @@ describe('the trash, with an injected clock', () => {
     await deleteSpace(t.svc.deps.orm.em.fork(), s2.id, new Date(t0.getTime() + 2 * day));
     const em = () => t.svc.deps.orm.em.fork();
     expect(await purgeDeletedSpaces(em(), new Date(t0.getTime() + 7 * day - 1))).toEqual([]);
-    expect(await purgeDeletedSpaces(em(), new Date(t0.getTime() + 8 * day), 1)).toEqual([s1.id]);
+    // The purge skips a space whose row another transaction has locked (`for update skip locked`: a concurrent purge,
+    // or the foreign-key check of a write that references the space, such as its search indexing, which CI once
+    // caught in the act); the job's next run gets it, and so does this test's.
+    const purgedBy = (at: Date, ids: string[]) =>
+      vi.waitFor(async () => expect(await purgeDeletedSpaces(em(), at, 1)).toEqual(ids), { timeout: 15_000 });
+    await purgedBy(new Date(t0.getTime() + 8 * day), [s1.id]);
     expect(await purgeDeletedSpaces(em(), new Date(t0.getTime() + 8 * day))).toEqual([]);
-    expect(await purgeDeletedSpaces(em(), new Date(t0.getTime() + 30 * day), 1)).toEqual([s2.id]);
+    await purgedBy(new Date(t0.getTime() + 30 * day), [s2.id]);
     expect(await spaceRepository.findById(em(), s1.id)).toBeNull();
     const purged = (await em().find(OutboxEvent, { type: 'space.purged' })).map(
       (e) => (e.payload as { data: { space: string } }).data.space,
