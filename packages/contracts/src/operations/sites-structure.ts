@@ -17,16 +17,10 @@ import {
   SiteStructurePositionSchema,
   SiteStructureSchema,
 } from '../schemas/site.ts';
-import { siteId, siteSectionId, siteSpaceId } from './sites-params.ts';
+import { shareKey, siteId, siteSectionId, siteSpaceId } from './sites-params.ts';
 
 const op = operationsOf('sites', { tags: ['sites'] });
 
-const shareKey = z
-  .string()
-  .min(1)
-  .max(256)
-  .optional()
-  .describe('Secret key of an active share link: published URLs of a `share-link` site carry it');
 const condition = SiteConditionSchema.nullable()
   .optional()
   .describe('Expression deciding whether the item is shown (1..1024); unset keeps it, null removes it');
