@@ -36,75 +36,80 @@ export const inviteToSite = op({
   },
 });
 
-export const listUserPermissionsInSite = op({
-  id: 'sitePermissions.listUsers',
-  input: z.object({ organizationId, siteId, ...PageQueryShape }),
-  output: listOf(UserSitePermissionOverrideSchema),
-  http: {
-    route: 'GET /orgs/{organizationId}/sites/{siteId}/permissions/users',
-    operationId: 'listUserPermissionsInSite',
-    summary: 'List the users with a role override on a site',
-  },
-});
+/** Who is given a role override: a user or a team (the same operations, under `/users` and `/teams`). */
+interface Grantee<P extends z.ZodRawShape, Override extends z.ZodType> {
+  /** `User`, `Team`: in the ids (`listUsers`, `updateUser`) and the GitBook operationIds. */
+  name: 'User' | 'Team';
+  path: 'users' | 'teams';
+  param: P;
+  paramName: keyof P & string;
+  override: Override;
+  whose: string;
+}
 
-export const listTeamPermissionsInSite = op({
-  id: 'sitePermissions.listTeams',
-  input: z.object({ organizationId, siteId, ...PageQueryShape }),
-  output: listOf(TeamSitePermissionOverrideSchema),
-  http: {
-    route: 'GET /orgs/{organizationId}/sites/{siteId}/permissions/teams',
-    operationId: 'listTeamPermissionsInSite',
-    summary: 'List the teams with a role override on a site',
-  },
-});
+const user: Grantee<{ userId: typeof userId }, typeof UserSitePermissionOverrideSchema> = {
+  name: 'User',
+  path: 'users',
+  param: { userId },
+  paramName: 'userId',
+  override: UserSitePermissionOverrideSchema,
+  whose: "a user's",
+};
+const team: Grantee<{ teamId: typeof teamId }, typeof TeamSitePermissionOverrideSchema> = {
+  name: 'Team',
+  path: 'teams',
+  param: { teamId },
+  paramName: 'teamId',
+  override: TeamSitePermissionOverrideSchema,
+  whose: "a team's",
+};
 
-export const updateUserPermissionInSite = op({
-  id: 'sitePermissions.updateUser',
-  input: z.object({ organizationId, siteId, userId, ...RoleOverrideShape }),
-  output: NoContentSchema,
-  http: {
-    route: 'PATCH /orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}',
-    status: 204,
-    operationId: 'updateUserPermissionInSite',
-    summary: "Change a user's role override on a site",
-  },
-});
+const permissionsPath = '/orgs/{organizationId}/sites/{siteId}/permissions';
 
-export const updateTeamPermissionInSite = op({
-  id: 'sitePermissions.updateTeam',
-  input: z.object({ organizationId, siteId, teamId, ...RoleOverrideShape }),
-  output: NoContentSchema,
-  http: {
-    route: 'PATCH /orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}',
-    status: 204,
-    operationId: 'updateTeamPermissionInSite',
-    summary: "Change a team's role override on a site",
-  },
-});
+const listGrantees = <P extends z.ZodRawShape, O extends z.ZodType>(g: Grantee<P, O>) =>
+  op({
+    id: `sitePermissions.list${g.name}s`,
+    input: z.object({ organizationId, siteId, ...PageQueryShape }),
+    output: listOf(g.override),
+    http: {
+      route: `GET ${permissionsPath}/${g.path}`,
+      operationId: `list${g.name}PermissionsInSite`,
+      summary: `List the ${g.path} with a role override on a site`,
+    },
+  });
 
-export const removeUserFromSite = op({
-  id: 'sitePermissions.deleteUser',
-  input: z.object({ organizationId, siteId, userId }),
-  output: NoContentSchema,
-  http: {
-    route: 'DELETE /orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}',
-    status: 205,
-    operationId: 'removeUserFromSite',
-    summary: "Remove a user's role override on a site",
-  },
-});
+const updateGrantee = <P extends z.ZodRawShape, O extends z.ZodType>(g: Grantee<P, O>) =>
+  op({
+    id: `sitePermissions.update${g.name}`,
+    input: z.object({ organizationId, siteId, ...g.param, ...RoleOverrideShape }),
+    output: NoContentSchema,
+    http: {
+      route: `PATCH ${permissionsPath}/${g.path}/{${g.paramName}}`,
+      status: 204,
+      operationId: `update${g.name}PermissionInSite`,
+      summary: `Change ${g.whose} role override on a site`,
+    },
+  });
 
-export const removeTeamFromSite = op({
-  id: 'sitePermissions.deleteTeam',
-  input: z.object({ organizationId, siteId, teamId }),
-  output: NoContentSchema,
-  http: {
-    route: 'DELETE /orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}',
-    status: 205,
-    operationId: 'removeTeamFromSite',
-    summary: "Remove a team's role override on a site",
-  },
-});
+const deleteGrantee = <P extends z.ZodRawShape, O extends z.ZodType>(g: Grantee<P, O>) =>
+  op({
+    id: `sitePermissions.delete${g.name}`,
+    input: z.object({ organizationId, siteId, ...g.param }),
+    output: NoContentSchema,
+    http: {
+      route: `DELETE ${permissionsPath}/${g.path}/{${g.paramName}}`,
+      status: 205,
+      operationId: `remove${g.name}FromSite`,
+      summary: `Remove ${g.whose} role override on a site`,
+    },
+  });
+
+export const listUserPermissionsInSite = listGrantees(user);
+export const listTeamPermissionsInSite = listGrantees(team);
+export const updateUserPermissionInSite = updateGrantee(user);
+export const updateTeamPermissionInSite = updateGrantee(team);
+export const removeUserFromSite = deleteGrantee(user);
+export const removeTeamFromSite = deleteGrantee(team);
 
 export const listPermissionsAggregateInSite = op({
   id: 'sitePermissions.listAggregate',

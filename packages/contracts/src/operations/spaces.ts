@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DefaultLevelSchema, IdSchema, listOf, OrderSchema, PageQueryShape, RoleOrGuestSchema } from '../common.ts';
 import { operationsOf } from '../operation.ts';
+import { MembersToCountSchema } from '../schemas/member.ts';
 import { organizationId, spaceId, userId } from '../params.ts';
 import {
   ContentPositionSchema,
@@ -176,10 +177,7 @@ export const countMemberSpaces = op({
   access: 'internal',
   input: z.object({
     organizationId,
-    members: z
-      .array(z.object({ userId: IdSchema, role: RoleOrGuestSchema, teams: z.array(IdSchema).default([]) }))
-      .max(1000)
-      .describe('The members, with their organization role and teams'),
+    members: MembersToCountSchema,
   }),
   output: z.object({ counts: z.record(z.string(), z.number().int()).describe('Spaces count by user id') }),
 });
