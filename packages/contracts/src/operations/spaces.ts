@@ -4,7 +4,7 @@ import { operationsOf } from '../operation.ts';
 import { MembersToCountSchema } from '../schemas/member.ts';
 import { organizationId, spaceId, userId } from '../params.ts';
 import {
-  ContentPositionSchema,
+  moveContentInput,
   EmojiSchema,
   MemberSpacePermissionSchema,
   SpaceEditModeSchema,
@@ -125,18 +125,7 @@ export const duplicateSpace = op({
 
 export const moveSpace = op({
   id: 'spaces.move',
-  input: z
-    .object({
-      spaceId,
-      parent: IdSchema.nullable().optional().describe('The unique id of the parent collection; null for the top level'),
-      position: ContentPositionSchema.optional().describe(
-        'Where to move the space among its new siblings; at the end when omitted',
-      ),
-    })
-    .refine((b) => b.parent !== undefined || b.position !== undefined, {
-      message: 'give `parent`, `position` or both',
-      path: ['parent'],
-    }),
+  input: moveContentInput({ spaceId }, 'space'),
   output: SpaceSchema,
   http: {
     route: 'POST /spaces/{spaceId}/move',
