@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { IdSchema, RoleOrGuestSchema } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { MembersToCountSchema } from '../schemas/member.ts';
 import { organizationId, spaceId } from '../params.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, listOf, NoContentSchema, PageQueryShape } from '../common.ts';
+import { IdSchema, listOf, PageQueryShape } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { organizationId } from '../params.ts';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DefaultLevelSchema, IdSchema, listOf, OrderSchema, PageQueryShape, RoleOrGuestSchema } from '../common.ts';
+import { DefaultLevelSchema, IdSchema, listOf, OrderSchema, PageQueryShape } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { MembersToCountSchema } from '../schemas/member.ts';
 import { organizationId, spaceId, userId } from '../params.ts';
