@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { IdSchema, listOf, NoContentSchema, OrderSchema, PageQueryShape, RoleSchema } from '../common.ts';
 import { operationsOf } from '../operation.ts';
-import { organizationId, teamId, userId } from '../params.ts';
+import { type Grantee, teamGrantee, userGrantee } from './grantees.ts';
+import { organizationId } from '../params.ts';
 import {
   InviteUsersAndTeamsShape,
   requireInvitees,
@@ -36,33 +37,8 @@ export const inviteToSite = op({
   },
 });
 
-/** Who is given a role override: a user or a team (the same operations, under `/users` and `/teams`). */
-interface Grantee<P extends z.ZodRawShape, Override extends z.ZodType> {
-  /** `User`, `Team`: in the ids (`listUsers`, `updateUser`) and the GitBook operationIds. */
-  name: 'User' | 'Team';
-  path: 'users' | 'teams';
-  param: P;
-  paramName: keyof P & string;
-  override: Override;
-  whose: string;
-}
-
-const user: Grantee<{ userId: typeof userId }, typeof UserSitePermissionOverrideSchema> = {
-  name: 'User',
-  path: 'users',
-  param: { userId },
-  paramName: 'userId',
-  override: UserSitePermissionOverrideSchema,
-  whose: "a user's",
-};
-const team: Grantee<{ teamId: typeof teamId }, typeof TeamSitePermissionOverrideSchema> = {
-  name: 'Team',
-  path: 'teams',
-  param: { teamId },
-  paramName: 'teamId',
-  override: TeamSitePermissionOverrideSchema,
-  whose: "a team's",
-};
+const user = userGrantee(UserSitePermissionOverrideSchema);
+const team = teamGrantee(TeamSitePermissionOverrideSchema);
 
 const permissionsPath = '/orgs/{organizationId}/sites/{siteId}/permissions';
 
@@ -70,7 +46,7 @@ const listGrantees = <P extends z.ZodRawShape, O extends z.ZodType>(g: Grantee<P
   op({
     id: `sitePermissions.list${g.name}s`,
     input: z.object({ organizationId, siteId, ...PageQueryShape }),
-    output: listOf(g.override),
+    output: listOf(g.item),
     http: {
       route: `GET ${permissionsPath}/${g.path}`,
       operationId: `list${g.name}PermissionsInSite`,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { IdSchema, listOf, NoContentSchema, PageQueryShape, RoleSchema } from '../common.ts';
 import { operationsOf } from '../operation.ts';
-import { collectionId, organizationId, spaceId, teamId, userId } from '../params.ts';
+import { type Grantee, teamGrantee, userGrantee } from './grantees.ts';
+import { collectionId, organizationId, spaceId } from '../params.ts';
 import {
   InviteUsersAndTeamsShape,
   PermissionRoleUpdateShape,
@@ -33,33 +34,8 @@ interface Target<S extends z.ZodRawShape> {
   on: string;
 }
 
-/** Who is given an explicit role: a user or a team (the same operations, under `/users` and `/teams`). */
-interface Grantee<P extends z.ZodRawShape, Permission extends z.ZodType> {
-  /** `User`, `Team`: in the ids (`listUsers`, `updateUser`) and the GitBook operationIds. */
-  name: 'User' | 'Team';
-  path: 'users' | 'teams';
-  param: P;
-  paramName: keyof P & string;
-  permission: Permission;
-  whose: string;
-}
-
-const user: Grantee<{ userId: typeof userId }, typeof UserContentPermissionSchema> = {
-  name: 'User',
-  path: 'users',
-  param: { userId },
-  paramName: 'userId',
-  permission: UserContentPermissionSchema,
-  whose: "a user's",
-};
-const team: Grantee<{ teamId: typeof teamId }, typeof TeamContentPermissionSchema> = {
-  name: 'Team',
-  path: 'teams',
-  param: { teamId },
-  paramName: 'teamId',
-  permission: TeamContentPermissionSchema,
-  whose: "a team's",
-};
+const user = userGrantee(UserContentPermissionSchema);
+const team = teamGrantee(TeamContentPermissionSchema);
 
 const listGrantees = <S extends z.ZodRawShape, P extends z.ZodRawShape, R extends z.ZodType>(
   t: Target<S>,
@@ -68,7 +44,7 @@ const listGrantees = <S extends z.ZodRawShape, P extends z.ZodRawShape, R extend
   t.op({
     id: `${t.noun}.list${g.name}s`,
     input: z.object({ ...t.where, ...PageQueryShape }),
-    output: listOf(g.permission),
+    output: listOf(g.item),
     http: {
       route: `GET ${t.base}/permissions/${g.path}`,
       operationId: `list${g.name}PermissionsIn${t.name}`,
