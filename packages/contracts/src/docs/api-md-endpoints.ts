@@ -7,6 +7,18 @@ const O = '/v1/orgs/{organizationId}';
 const SITE = `${O}/sites/{siteId}`;
 const SPEC = `${O}/openapi/{specSlug}`;
 
+/** The `/content` routes, alike on a space and on a change request. */
+const contentOf = (base: string): [method: string, path: string][] => [
+  ['GET', `${base}/content`],
+  ['POST', `${base}/content/import`],
+  ['GET', `${base}/content/pages`],
+  ['GET', `${base}/content/files`],
+  ['GET', `${base}/content/files/{fileId}`],
+  ['GET', `${base}/content/files/{fileId}/backlinks`],
+  ['GET', `${base}/content/page/{pageId}`],
+  ['GET', `${base}/content/page/{pageId}/links`],
+];
+
 export const API_MD_ENDPOINTS: [method: string, path: string][] = [
   // Space comments (9)
   ['GET', `${S}/comments`],
@@ -39,24 +51,10 @@ export const API_MD_ENDPOINTS: [method: string, path: string][] = [
   ['POST', `${CR}/requested-reviewers`],
   ['DELETE', `${CR}/requested-reviewers/{userId}`],
   // Content of a change request (8)
-  ['GET', `${CR}/content`],
-  ['POST', `${CR}/content/import`],
-  ['GET', `${CR}/content/pages`],
-  ['GET', `${CR}/content/files`],
-  ['GET', `${CR}/content/files/{fileId}`],
-  ['GET', `${CR}/content/files/{fileId}/backlinks`],
-  ['GET', `${CR}/content/page/{pageId}`],
-  ['GET', `${CR}/content/page/{pageId}/links`],
+  ...contentOf(CR),
   // Space content and search (10)
   ['GET', `${S}/search`],
-  ['GET', `${S}/content`],
-  ['POST', `${S}/content/import`],
-  ['GET', `${S}/content/pages`],
-  ['GET', `${S}/content/files`],
-  ['GET', `${S}/content/files/{fileId}`],
-  ['GET', `${S}/content/files/{fileId}/backlinks`],
-  ['GET', `${S}/content/page/{pageId}`],
-  ['GET', `${S}/content/page/{pageId}/links`],
+  ...contentOf(S),
   ['GET', `${S}/links`],
   // Spaces (7)
   ['GET', `${S}`],

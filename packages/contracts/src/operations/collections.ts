@@ -3,7 +3,7 @@ import { DefaultLevelSchema, IdSchema, listOf, PageQueryShape, queryBoolean } fr
 import { operationsOf } from '../operation.ts';
 import { organizationId, collectionId } from '../params.ts';
 import { CollectionDescriptionSchema, CollectionSchema, CollectionTitleSchema } from '../schemas/collection.ts';
-import { ContentPositionSchema, SpaceSchema } from '../schemas/space.ts';
+import { moveContentInput, SpaceSchema } from '../schemas/space.ts';
 
 const op = operationsOf('content', { tags: ['collections'] });
 
@@ -94,18 +94,7 @@ export const listSpacesInCollectionById = op({
 
 export const moveCollection = op({
   id: 'collections.move',
-  input: z
-    .object({
-      collectionId,
-      parent: IdSchema.nullable().optional().describe('The unique id of the parent collection; null for the top level'),
-      position: ContentPositionSchema.optional().describe(
-        'Where to move the collection among its new siblings; at the end when omitted',
-      ),
-    })
-    .refine((b) => b.parent !== undefined || b.position !== undefined, {
-      message: 'give `parent`, `position` or both',
-      path: ['parent'],
-    }),
+  input: moveContentInput({ collectionId }, 'collection'),
   output: CollectionSchema,
   http: {
     route: 'POST /collections/{collectionId}/move',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { IdSchema, listOf, NoContentSchema, OrderSchema, PageQueryShape, RoleSchema } from '../common.ts';
 import { operationsOf } from '../operation.ts';
-import { organizationId, teamId, userId } from '../params.ts';
+import { type Grantee, teamGrantee, userGrantee } from './grantees.ts';
+import { organizationId } from '../params.ts';
 import {
   InviteUsersAndTeamsShape,
   requireInvitees,
@@ -36,75 +37,55 @@ export const inviteToSite = op({
   },
 });
 
-export const listUserPermissionsInSite = op({
-  id: 'sitePermissions.listUsers',
-  input: z.object({ organizationId, siteId, ...PageQueryShape }),
-  output: listOf(UserSitePermissionOverrideSchema),
-  http: {
-    route: 'GET /orgs/{organizationId}/sites/{siteId}/permissions/users',
-    operationId: 'listUserPermissionsInSite',
-    summary: 'List the users with a role override on a site',
-  },
-});
+const user = userGrantee(UserSitePermissionOverrideSchema);
+const team = teamGrantee(TeamSitePermissionOverrideSchema);
 
-export const listTeamPermissionsInSite = op({
-  id: 'sitePermissions.listTeams',
-  input: z.object({ organizationId, siteId, ...PageQueryShape }),
-  output: listOf(TeamSitePermissionOverrideSchema),
-  http: {
-    route: 'GET /orgs/{organizationId}/sites/{siteId}/permissions/teams',
-    operationId: 'listTeamPermissionsInSite',
-    summary: 'List the teams with a role override on a site',
-  },
-});
+const permissionsPath = '/orgs/{organizationId}/sites/{siteId}/permissions';
 
-export const updateUserPermissionInSite = op({
-  id: 'sitePermissions.updateUser',
-  input: z.object({ organizationId, siteId, userId, ...RoleOverrideShape }),
-  output: NoContentSchema,
-  http: {
-    route: 'PATCH /orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}',
-    status: 204,
-    operationId: 'updateUserPermissionInSite',
-    summary: "Change a user's role override on a site",
-  },
-});
+const listGrantees = <P extends z.ZodRawShape, O extends z.ZodType>(g: Grantee<P, O>) =>
+  op({
+    id: `sitePermissions.list${g.name}s`,
+    input: z.object({ organizationId, siteId, ...PageQueryShape }),
+    output: listOf(g.item),
+    http: {
+      route: `GET ${permissionsPath}/${g.path}`,
+      operationId: `list${g.name}PermissionsInSite`,
+      summary: `List the ${g.path} with a role override on a site`,
+    },
+  });
 
-export const updateTeamPermissionInSite = op({
-  id: 'sitePermissions.updateTeam',
-  input: z.object({ organizationId, siteId, teamId, ...RoleOverrideShape }),
-  output: NoContentSchema,
-  http: {
-    route: 'PATCH /orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}',
-    status: 204,
-    operationId: 'updateTeamPermissionInSite',
-    summary: "Change a team's role override on a site",
-  },
-});
+const updateGrantee = <P extends z.ZodRawShape, O extends z.ZodType>(g: Grantee<P, O>) =>
+  op({
+    id: `sitePermissions.update${g.name}`,
+    input: z.object({ organizationId, siteId, ...g.param, ...RoleOverrideShape }),
+    output: NoContentSchema,
+    http: {
+      route: `PATCH ${permissionsPath}/${g.path}/{${g.paramName}}`,
+      status: 204,
+      operationId: `update${g.name}PermissionInSite`,
+      summary: `Change ${g.whose} role override on a site`,
+    },
+  });
 
-export const removeUserFromSite = op({
-  id: 'sitePermissions.deleteUser',
-  input: z.object({ organizationId, siteId, userId }),
-  output: NoContentSchema,
-  http: {
-    route: 'DELETE /orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}',
-    status: 205,
-    operationId: 'removeUserFromSite',
-    summary: "Remove a user's role override on a site",
-  },
-});
+const deleteGrantee = <P extends z.ZodRawShape, O extends z.ZodType>(g: Grantee<P, O>) =>
+  op({
+    id: `sitePermissions.delete${g.name}`,
+    input: z.object({ organizationId, siteId, ...g.param }),
+    output: NoContentSchema,
+    http: {
+      route: `DELETE ${permissionsPath}/${g.path}/{${g.paramName}}`,
+      status: 205,
+      operationId: `remove${g.name}FromSite`,
+      summary: `Remove ${g.whose} role override on a site`,
+    },
+  });
 
-export const removeTeamFromSite = op({
-  id: 'sitePermissions.deleteTeam',
-  input: z.object({ organizationId, siteId, teamId }),
-  output: NoContentSchema,
-  http: {
-    route: 'DELETE /orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}',
-    status: 205,
-    operationId: 'removeTeamFromSite',
-    summary: "Remove a team's role override on a site",
-  },
-});
+export const listUserPermissionsInSite = listGrantees(user);
+export const listTeamPermissionsInSite = listGrantees(team);
+export const updateUserPermissionInSite = updateGrantee(user);
+export const updateTeamPermissionInSite = updateGrantee(team);
+export const removeUserFromSite = deleteGrantee(user);
+export const removeTeamFromSite = deleteGrantee(team);
 
 export const listPermissionsAggregateInSite = op({
   id: 'sitePermissions.listAggregate',

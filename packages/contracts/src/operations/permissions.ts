@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { IdSchema, listOf, NoContentSchema, PageQueryShape, RoleSchema } from '../common.ts';
 import { operationsOf } from '../operation.ts';
-import { collectionId, organizationId, spaceId, teamId, userId } from '../params.ts';
+import { type Grantee, teamGrantee, userGrantee } from './grantees.ts';
+import { collectionId, organizationId, spaceId } from '../params.ts';
 import {
   InviteUsersAndTeamsShape,
   PermissionRoleUpdateShape,
@@ -16,9 +17,93 @@ import { TeamSchema } from '../schemas/team.ts';
  * a user's or a team's role on one space or collection, on top of the organization role and the default levels.
  */
 const spaceOp = operationsOf('content', { tags: ['space-permissions'] });
-const collectionOp = operationsOf('content', { tags: ['collection-permissions'] });
 
 const aggregateRole = RoleSchema.optional().describe('If defined, only members with this role are returned');
+
+/**
+ * Where explicit permissions are given (a space, or a collection): the same operations under two route
+ * prefixes, two ids' nouns and two sets of GitBook operationIds (`inviteToSpace`, `inviteToCollection`…).
+ */
+interface Target<S extends z.ZodRawShape> {
+  op: ReturnType<typeof operationsOf<'content'>>;
+  noun: 'spacePermissions' | 'collectionPermissions';
+  base: `/${string}`;
+  where: S;
+  /** `Space`, `Collection`: the suffix of the GitBook operationIds. */
+  name: 'Space' | 'Collection';
+  on: string;
+}
+
+const user = userGrantee(UserContentPermissionSchema);
+const team = teamGrantee(TeamContentPermissionSchema);
+
+const listGrantees = <S extends z.ZodRawShape, P extends z.ZodRawShape, R extends z.ZodType>(
+  t: Target<S>,
+  g: Grantee<P, R>,
+) =>
+  t.op({
+    id: `${t.noun}.list${g.name}s`,
+    input: z.object({ ...t.where, ...PageQueryShape }),
+    output: listOf(g.item),
+    http: {
+      route: `GET ${t.base}/permissions/${g.path}`,
+      operationId: `list${g.name}PermissionsIn${t.name}`,
+      summary: `List the ${g.path} given an explicit role on ${t.on}`,
+    },
+  });
+
+const updateGrantee = <S extends z.ZodRawShape, P extends z.ZodRawShape, R extends z.ZodType>(
+  t: Target<S>,
+  g: Grantee<P, R>,
+) =>
+  t.op({
+    id: `${t.noun}.update${g.name}`,
+    input: z.object({ ...t.where, ...g.param, ...PermissionRoleUpdateShape }),
+    output: NoContentSchema,
+    http: {
+      route: `PATCH ${t.base}/permissions/${g.path}/{${g.paramName}}`,
+      status: 204,
+      operationId: `update${g.name}PermissionIn${t.name}`,
+      summary: `Change ${g.whose} explicit role on ${t.on}`,
+    },
+  });
+
+const deleteGrantee = <S extends z.ZodRawShape, P extends z.ZodRawShape, R extends z.ZodType>(
+  t: Target<S>,
+  g: Grantee<P, R>,
+) =>
+  t.op({
+    id: `${t.noun}.delete${g.name}`,
+    input: z.object({ ...t.where, ...g.param }),
+    output: NoContentSchema,
+    http: {
+      route: `DELETE ${t.base}/permissions/${g.path}/{${g.paramName}}`,
+      status: 205,
+      operationId: `remove${g.name}From${t.name}`,
+      summary: `Remove ${g.whose} explicit role on ${t.on}`,
+    },
+  });
+
+const listAggregate = <S extends z.ZodRawShape>(t: Target<S>) =>
+  t.op({
+    id: `${t.noun}.listAggregate`,
+    input: z.object({ ...t.where, ...PageQueryShape, role: aggregateRole }),
+    output: listOf(UserContentPermissionSchema),
+    http: {
+      route: `GET ${t.base}/permissions/aggregate`,
+      operationId: `listPermissionsAggregateIn${t.name}`,
+      summary: `List every member who can access ${t.on}, with their effective role`,
+    },
+  });
+
+const space: Target<{ spaceId: typeof spaceId }> = {
+  op: spaceOp,
+  noun: 'spacePermissions',
+  base: '/spaces/{spaceId}',
+  where: { spaceId },
+  name: 'Space',
+  on: 'a space',
+};
 
 export const inviteToSpace = spaceOp({
   id: 'spacePermissions.invite',
@@ -31,89 +116,24 @@ export const inviteToSpace = spaceOp({
     summary: 'Give users or teams a role on a space',
   },
 });
+export const listUserPermissionsInSpace = listGrantees(space, user);
+export const listTeamPermissionsInSpace = listGrantees(space, team);
+export const updateUserPermissionInSpace = updateGrantee(space, user);
+export const updateTeamPermissionInSpace = updateGrantee(space, team);
+export const removeUserFromSpace = deleteGrantee(space, user);
+export const removeTeamFromSpace = deleteGrantee(space, team);
+export const listPermissionsAggregateInSpace = listAggregate(space);
 
-export const listUserPermissionsInSpace = spaceOp({
-  id: 'spacePermissions.listUsers',
-  input: z.object({ spaceId, ...PageQueryShape }),
-  output: listOf(UserContentPermissionSchema),
-  http: {
-    route: 'GET /spaces/{spaceId}/permissions/users',
-    operationId: 'listUserPermissionsInSpace',
-    summary: 'List the users given an explicit role on a space',
-  },
-});
+const collection: Target<{ collectionId: typeof collectionId }> = {
+  op: operationsOf('content', { tags: ['collection-permissions'] }),
+  noun: 'collectionPermissions',
+  base: '/collections/{collectionId}',
+  where: { collectionId },
+  name: 'Collection',
+  on: 'a collection',
+};
 
-export const listTeamPermissionsInSpace = spaceOp({
-  id: 'spacePermissions.listTeams',
-  input: z.object({ spaceId, ...PageQueryShape }),
-  output: listOf(TeamContentPermissionSchema),
-  http: {
-    route: 'GET /spaces/{spaceId}/permissions/teams',
-    operationId: 'listTeamPermissionsInSpace',
-    summary: 'List the teams given an explicit role on a space',
-  },
-});
-
-export const updateUserPermissionInSpace = spaceOp({
-  id: 'spacePermissions.updateUser',
-  input: z.object({ spaceId, userId, ...PermissionRoleUpdateShape }),
-  output: NoContentSchema,
-  http: {
-    route: 'PATCH /spaces/{spaceId}/permissions/users/{userId}',
-    status: 204,
-    operationId: 'updateUserPermissionInSpace',
-    summary: "Change a user's explicit role on a space",
-  },
-});
-
-export const updateTeamPermissionInSpace = spaceOp({
-  id: 'spacePermissions.updateTeam',
-  input: z.object({ spaceId, teamId, ...PermissionRoleUpdateShape }),
-  output: NoContentSchema,
-  http: {
-    route: 'PATCH /spaces/{spaceId}/permissions/teams/{teamId}',
-    status: 204,
-    operationId: 'updateTeamPermissionInSpace',
-    summary: "Change a team's explicit role on a space",
-  },
-});
-
-export const removeUserFromSpace = spaceOp({
-  id: 'spacePermissions.deleteUser',
-  input: z.object({ spaceId, userId }),
-  output: NoContentSchema,
-  http: {
-    route: 'DELETE /spaces/{spaceId}/permissions/users/{userId}',
-    status: 205,
-    operationId: 'removeUserFromSpace',
-    summary: "Remove a user's explicit role on a space",
-  },
-});
-
-export const removeTeamFromSpace = spaceOp({
-  id: 'spacePermissions.deleteTeam',
-  input: z.object({ spaceId, teamId }),
-  output: NoContentSchema,
-  http: {
-    route: 'DELETE /spaces/{spaceId}/permissions/teams/{teamId}',
-    status: 205,
-    operationId: 'removeTeamFromSpace',
-    summary: "Remove a team's explicit role on a space",
-  },
-});
-
-export const listPermissionsAggregateInSpace = spaceOp({
-  id: 'spacePermissions.listAggregate',
-  input: z.object({ spaceId, ...PageQueryShape, role: aggregateRole }),
-  output: listOf(UserContentPermissionSchema),
-  http: {
-    route: 'GET /spaces/{spaceId}/permissions/aggregate',
-    operationId: 'listPermissionsAggregateInSpace',
-    summary: 'List every member who can access a space, with their effective role',
-  },
-});
-
-export const inviteToCollection = collectionOp({
+export const inviteToCollection = collection.op({
   id: 'collectionPermissions.invite',
   input: z.object({ collectionId, ...InviteUsersAndTeamsShape }).superRefine(requireInvitees),
   output: NoContentSchema,
@@ -124,87 +144,13 @@ export const inviteToCollection = collectionOp({
     summary: 'Give users or teams a role on a collection (and the content inheriting from it)',
   },
 });
-
-export const listUserPermissionsInCollection = collectionOp({
-  id: 'collectionPermissions.listUsers',
-  input: z.object({ collectionId, ...PageQueryShape }),
-  output: listOf(UserContentPermissionSchema),
-  http: {
-    route: 'GET /collections/{collectionId}/permissions/users',
-    operationId: 'listUserPermissionsInCollection',
-    summary: 'List the users given an explicit role on a collection',
-  },
-});
-
-export const listTeamPermissionsInCollection = collectionOp({
-  id: 'collectionPermissions.listTeams',
-  input: z.object({ collectionId, ...PageQueryShape }),
-  output: listOf(TeamContentPermissionSchema),
-  http: {
-    route: 'GET /collections/{collectionId}/permissions/teams',
-    operationId: 'listTeamPermissionsInCollection',
-    summary: 'List the teams given an explicit role on a collection',
-  },
-});
-
-export const updateUserPermissionInCollection = collectionOp({
-  id: 'collectionPermissions.updateUser',
-  input: z.object({ collectionId, userId, ...PermissionRoleUpdateShape }),
-  output: NoContentSchema,
-  http: {
-    route: 'PATCH /collections/{collectionId}/permissions/users/{userId}',
-    status: 204,
-    operationId: 'updateUserPermissionInCollection',
-    summary: "Change a user's explicit role on a collection",
-  },
-});
-
-export const updateTeamPermissionInCollection = collectionOp({
-  id: 'collectionPermissions.updateTeam',
-  input: z.object({ collectionId, teamId, ...PermissionRoleUpdateShape }),
-  output: NoContentSchema,
-  http: {
-    route: 'PATCH /collections/{collectionId}/permissions/teams/{teamId}',
-    status: 204,
-    operationId: 'updateTeamPermissionInCollection',
-    summary: "Change a team's explicit role on a collection",
-  },
-});
-
-export const removeUserFromCollection = collectionOp({
-  id: 'collectionPermissions.deleteUser',
-  input: z.object({ collectionId, userId }),
-  output: NoContentSchema,
-  http: {
-    route: 'DELETE /collections/{collectionId}/permissions/users/{userId}',
-    status: 205,
-    operationId: 'removeUserFromCollection',
-    summary: "Remove a user's explicit role on a collection",
-  },
-});
-
-export const removeTeamFromCollection = collectionOp({
-  id: 'collectionPermissions.deleteTeam',
-  input: z.object({ collectionId, teamId }),
-  output: NoContentSchema,
-  http: {
-    route: 'DELETE /collections/{collectionId}/permissions/teams/{teamId}',
-    status: 205,
-    operationId: 'removeTeamFromCollection',
-    summary: "Remove a team's explicit role on a collection",
-  },
-});
-
-export const listPermissionsAggregateInCollection = collectionOp({
-  id: 'collectionPermissions.listAggregate',
-  input: z.object({ collectionId, ...PageQueryShape, role: aggregateRole }),
-  output: listOf(UserContentPermissionSchema),
-  http: {
-    route: 'GET /collections/{collectionId}/permissions/aggregate',
-    operationId: 'listPermissionsAggregateInCollection',
-    summary: 'List every member who can access a collection, with their effective role',
-  },
-});
+export const listUserPermissionsInCollection = listGrantees(collection, user);
+export const listTeamPermissionsInCollection = listGrantees(collection, team);
+export const updateUserPermissionInCollection = updateGrantee(collection, user);
+export const updateTeamPermissionInCollection = updateGrantee(collection, team);
+export const removeUserFromCollection = deleteGrantee(collection, user);
+export const removeTeamFromCollection = deleteGrantee(collection, team);
+export const listPermissionsAggregateInCollection = listAggregate(collection);
 
 /**
  * org-admin → content: how many live spaces each team has access to through its grants (on the space, or on a

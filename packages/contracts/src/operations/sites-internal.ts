@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, RoleOrGuestSchema } from '../common.ts';
 import { operationsOf } from '../operation.ts';
+import { MembersToCountSchema } from '../schemas/member.ts';
 import { organizationId, spaceId } from '../params.ts';
 
 const op = operationsOf('sites', { tags: ['sites'] });
@@ -25,10 +25,7 @@ export const countMemberSites = op({
   access: 'internal',
   input: z.object({
     organizationId,
-    members: z
-      .array(z.object({ userId: IdSchema, role: RoleOrGuestSchema, teams: z.array(IdSchema).default([]) }))
-      .max(1000)
-      .describe('The members, with their organization role and teams'),
+    members: MembersToCountSchema,
   }),
   output: z.object({ counts: z.record(z.string(), z.number().int()).describe('Sites count by user id') }),
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { IdSchema } from '../common.ts';
 
 /** Path parameters of the sites operations, described once. */
@@ -6,3 +7,11 @@ export const siteSectionId = IdSchema.describe('The unique id of the site sectio
 export const siteSpaceId = IdSchema.describe('The unique id of the site space');
 export const shareLinkId = IdSchema.describe('The unique id of the share link');
 export const siteSectionGroupId = IdSchema.describe('The unique id of the site section group');
+
+/** Query parameter of the published reads of a `share-link` site. */
+export const shareKey = z
+  .string()
+  .min(1)
+  .max(256)
+  .optional()
+  .describe('Secret key of an active share link: published URLs of a `share-link` site carry it');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, listOf, NoContentSchema, PageQueryShape } from '../common.ts';
+import { IdSchema, listOf, PageQueryShape } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { organizationId } from '../params.ts';
 import {
@@ -8,6 +8,7 @@ import {
   SiteSectionGroupSchema,
   SiteSectionGroupTitleSchema,
 } from '../schemas/site.ts';
+import { deleteStructureItem, moveStructureItem } from './sites-structure-items.ts';
 import { siteId, siteSectionGroupId } from './sites-params.ts';
 
 const op = operationsOf('sites', { tags: ['sites'] });
@@ -73,25 +74,20 @@ export const updateSiteSectionGroupById = op({
   },
 });
 
-export const deleteSiteSectionGroupById = op({
-  id: 'siteSectionGroups.delete',
-  input: z.object({ organizationId, siteId, siteSectionGroupId }),
-  output: NoContentSchema,
-  http: {
-    route: 'DELETE /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}',
-    status: 205,
-    operationId: 'deleteSiteSectionGroupById',
-    summary: 'Delete a section group: its sections and groups take its place in its parent',
-  },
-});
+const group = {
+  noun: 'siteSectionGroups',
+  name: 'SiteSectionGroup',
+  path: 'section-groups/{siteSectionGroupId}',
+  param: { siteSectionGroupId },
+  schema: SiteSectionGroupSchema,
+  position: SiteSectionGroupPositionSchema,
+} as const;
 
-export const moveSiteSectionGroup = op({
-  id: 'siteSectionGroups.move',
-  input: z.object({ organizationId, siteId, siteSectionGroupId, position: SiteSectionGroupPositionSchema.optional() }),
-  output: SiteSectionGroupSchema,
-  http: {
-    route: 'POST /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move',
-    operationId: 'moveSiteSectionGroup',
-    summary: 'Move a section group among the sections and groups of its level (deprecated: use sortSiteStructure)',
-  },
-});
+export const deleteSiteSectionGroupById = deleteStructureItem(
+  group,
+  'Delete a section group: its sections and groups take its place in its parent',
+);
+export const moveSiteSectionGroup = moveStructureItem(
+  group,
+  'Move a section group among the sections and groups of its level (deprecated: use sortSiteStructure)',
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, listOf, NoContentSchema, PageQueryShape, queryBoolean } from '../common.ts';
+import { IdSchema, listOf, PageQueryShape, queryBoolean } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { organizationId } from '../params.ts';
 import {
@@ -17,16 +17,11 @@ import {
   SiteStructurePositionSchema,
   SiteStructureSchema,
 } from '../schemas/site.ts';
-import { siteId, siteSectionId, siteSpaceId } from './sites-params.ts';
+import { shareKey, siteId, siteSectionId, siteSpaceId } from './sites-params.ts';
+import { deleteStructureItem, moveStructureItem } from './sites-structure-items.ts';
 
 const op = operationsOf('sites', { tags: ['sites'] });
 
-const shareKey = z
-  .string()
-  .min(1)
-  .max(256)
-  .optional()
-  .describe('Secret key of an active share link: published URLs of a `share-link` site carry it');
 const condition = SiteConditionSchema.nullable()
   .optional()
   .describe('Expression deciding whether the item is shown (1..1024); unset keeps it, null removes it');
@@ -116,28 +111,17 @@ export const updateSiteSectionById = op({
   },
 });
 
-export const deleteSiteSectionById = op({
-  id: 'siteSections.delete',
-  input: z.object({ organizationId, siteId, siteSectionId }),
-  output: NoContentSchema,
-  http: {
-    route: 'DELETE /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}',
-    status: 205,
-    operationId: 'deleteSiteSectionById',
-    summary: 'Delete a section and its site spaces',
-  },
-});
+const section = {
+  noun: 'siteSections',
+  name: 'SiteSection',
+  path: 'sections/{siteSectionId}',
+  param: { siteSectionId },
+  schema: SiteSectionSchema,
+  position: SiteSectionPositionSchema,
+} as const;
 
-export const moveSiteSection = op({
-  id: 'siteSections.move',
-  input: z.object({ organizationId, siteId, siteSectionId, position: SiteSectionPositionSchema.optional() }),
-  output: SiteSectionSchema,
-  http: {
-    route: 'POST /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move',
-    operationId: 'moveSiteSection',
-    summary: 'Move a section (deprecated: use sortSiteStructure)',
-  },
-});
+export const deleteSiteSectionById = deleteStructureItem(section, 'Delete a section and its site spaces');
+export const moveSiteSection = moveStructureItem(section, 'Move a section (deprecated: use sortSiteStructure)');
 
 export const listSiteSpaces = op({
   id: 'siteSpaces.list',
@@ -193,25 +177,17 @@ export const updateSiteSpaceById = op({
   },
 });
 
-export const deleteSiteSpaceById = op({
-  id: 'siteSpaces.delete',
-  input: z.object({ organizationId, siteId, siteSpaceId }),
-  output: NoContentSchema,
-  http: {
-    route: 'DELETE /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}',
-    status: 205,
-    operationId: 'deleteSiteSpaceById',
-    summary: 'Remove a space from a site',
-  },
-});
+const siteSpace = {
+  noun: 'siteSpaces',
+  name: 'SiteSpace',
+  path: 'site-spaces/{siteSpaceId}',
+  param: { siteSpaceId },
+  schema: SiteSpaceSchema,
+  position: SiteSpacePositionSchema,
+} as const;
 
-export const moveSiteSpace = op({
-  id: 'siteSpaces.move',
-  input: z.object({ organizationId, siteId, siteSpaceId, position: SiteSpacePositionSchema.optional() }),
-  output: SiteSpaceSchema,
-  http: {
-    route: 'POST /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move',
-    operationId: 'moveSiteSpace',
-    summary: 'Move a site space among its siblings (deprecated: use sortSiteStructure)',
-  },
-});
+export const deleteSiteSpaceById = deleteStructureItem(siteSpace, 'Remove a space from a site');
+export const moveSiteSpace = moveStructureItem(
+  siteSpace,
+  'Move a site space among its siblings (deprecated: use sortSiteStructure)',
+);

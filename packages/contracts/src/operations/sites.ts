@@ -16,16 +16,9 @@ import {
   SiteTypeSchema,
   SiteVisibilitySchema,
 } from '../schemas/site.ts';
-import { siteId } from './sites-params.ts';
+import { shareKey, siteId } from './sites-params.ts';
 
 const op = operationsOf('sites', { tags: ['sites'] });
-
-const shareKey = z
-  .string()
-  .min(1)
-  .max(256)
-  .optional()
-  .describe('Secret key of an active share link: published URLs of a `share-link` site carry it');
 
 export const listSites = op({
   id: 'sites.list',

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { DefaultLevelSchema, IdSchema, listOf, OrderSchema, PageQueryShape, RoleOrGuestSchema } from '../common.ts';
+import { DefaultLevelSchema, IdSchema, listOf, OrderSchema, PageQueryShape } from '../common.ts';
 import { operationsOf } from '../operation.ts';
+import { MembersToCountSchema } from '../schemas/member.ts';
 import { organizationId, spaceId, userId } from '../params.ts';
 import {
-  ContentPositionSchema,
+  moveContentInput,
   EmojiSchema,
   MemberSpacePermissionSchema,
   SpaceEditModeSchema,
@@ -124,18 +125,7 @@ export const duplicateSpace = op({
 
 export const moveSpace = op({
   id: 'spaces.move',
-  input: z
-    .object({
-      spaceId,
-      parent: IdSchema.nullable().optional().describe('The unique id of the parent collection; null for the top level'),
-      position: ContentPositionSchema.optional().describe(
-        'Where to move the space among its new siblings; at the end when omitted',
-      ),
-    })
-    .refine((b) => b.parent !== undefined || b.position !== undefined, {
-      message: 'give `parent`, `position` or both',
-      path: ['parent'],
-    }),
+  input: moveContentInput({ spaceId }, 'space'),
   output: SpaceSchema,
   http: {
     route: 'POST /spaces/{spaceId}/move',
@@ -176,10 +166,7 @@ export const countMemberSpaces = op({
   access: 'internal',
   input: z.object({
     organizationId,
-    members: z
-      .array(z.object({ userId: IdSchema, role: RoleOrGuestSchema, teams: z.array(IdSchema).default([]) }))
-      .max(1000)
-      .describe('The members, with their organization role and teams'),
+    members: MembersToCountSchema,
   }),
   output: z.object({ counts: z.record(z.string(), z.number().int()).describe('Spaces count by user id') }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, listOf, PageQueryShape } from '../common.ts';
+import { listOf, PageQueryShape } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { organizationId, translationSettingsId } from '../params.ts';
 import {

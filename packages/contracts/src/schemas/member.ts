@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleOrGuestSchema, RoleSchema, TimestampSchema } from '../common.ts';
+import { IdSchema, RoleOrGuestSchema, RoleSchema, TimestampSchema } from '../common.ts';
 import { UserSchema } from './user.ts';
 
 export const MemberSchema = z
@@ -61,3 +61,9 @@ export const VisitorClaimsOutputSchema = z.object({
       'A signed JWT (HS256) with the member claims: `sub` (user id), `organization`, `role`, `sso`, `iss`, `iat`, `exp`',
     ),
 });
+
+/** The input of the internal `countForMembers` operations (sites, spaces a member can access): at most 1000 members. */
+export const MembersToCountSchema = z
+  .array(z.object({ userId: IdSchema, role: RoleOrGuestSchema, teams: z.array(IdSchema).default([]) }))
+  .max(1000)
+  .describe('The members, with their organization role and teams');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TimestampSchema } from '../common.ts';
 import { SiteTitleSchema } from './site.ts';
+import { TRANSLATION_LANGUAGES } from './translation.ts';
 
 /**
  * GitBook's site customization (`SiteCustomizationSettings`), field for field. Quire adds bounds GitBook leaves
@@ -18,47 +19,6 @@ export const CUSTOMIZATION_LIMITS = {
   text: 512,
 } as const;
 
-const TRANSLATION_LANGUAGES = [
-  'en',
-  'fr',
-  'de',
-  'es',
-  'it',
-  'pt',
-  'pt-br',
-  'ru',
-  'ja',
-  'zh',
-  'zh-tw',
-  'yue',
-  'ko',
-  'ar',
-  'hi',
-  'nl',
-  'pl',
-  'tr',
-  'sv',
-  'no',
-  'da',
-  'fi',
-  'el',
-  'cs',
-  'hu',
-  'ro',
-  'th',
-  'vi',
-  'id',
-  'ms',
-  'he',
-  'uk',
-  'sk',
-  'bg',
-  'hr',
-  'lt',
-  'lv',
-  'et',
-  'sl',
-] as const;
 const TranslationLanguageSchema = z.enum(TRANSLATION_LANGUAGES).describe('TranslationLanguage');
 const localized = (max: number, name: string) =>
   z

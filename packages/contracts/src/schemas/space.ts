@@ -85,6 +85,25 @@ export const ContentPositionSchema = z
   .describe('Position at which to insert an item; at the end of its parent when omitted');
 export type ContentPosition = z.infer<typeof ContentPositionSchema>;
 
+/** The input of `POST …/move` of a space or a collection: a new parent, a new position among siblings, or both. */
+export const moveContentInput = <S extends z.ZodRawShape>(where: S, what: 'space' | 'collection') =>
+  z
+    .object({
+      ...where,
+      parent: IdSchema.nullable().optional().describe('The unique id of the parent collection; null for the top level'),
+      position: ContentPositionSchema.optional().describe(
+        `Where to move the ${what} among its new siblings; at the end when omitted`,
+      ),
+    })
+    .refine(
+      ({ parent, position }: { parent?: unknown; position?: unknown }) =>
+        parent !== undefined || position !== undefined,
+      {
+        message: 'give `parent`, `position` or both',
+        path: ['parent'],
+      },
+    );
+
 /** A space a member can access, with the member's role on it. */
 export const MemberSpacePermissionSchema = z
   .object({
