@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops, sectionsOfStructure, type Actor } from '@quire/contracts';
-import { InProcessBus } from '@quire/kit';
-import { buildSpace, eventually, failureOf, testLogger, userActor } from '@quire/kit/testing';
-import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { buildSpace, eventually, failureOf, userActor } from '@quire/kit/testing';
+import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 
 const ORG = 'org-s';
-const admin = userActor('admin', [{ organization: ORG, role: 'admin' }]);
-const creator = userActor('creator', [{ organization: ORG, role: 'create' }]);
-const reader = userActor('reader', [{ organization: ORG, role: 'read' }]);
+const { admin, creator, reader, stranger } = orgActors(ORG, 'org-other');
 const guest = userActor('guest', [{ organization: ORG, role: null }]);
-const stranger = userActor('stranger', [{ organization: 'org-other', role: 'admin' }]);
 
-let p: SitesPlatform;
-let bus: InProcessBus;
+const p = useSitesAndContent('sites', { inProcessBus: true });
 const call: SitesPlatform['sites']['call'] = (op, input, actor) => p.sites.call(op, input, actor);
 const space = (title: string, as: Actor = admin) => buildSpace(p.content, { org: ORG, title, as });
-
-beforeAll(async () => {
-  bus = new InProcessBus(testLogger());
-  p = await startSitesAndContent('sites', { bus });
-});
-afterAll(async () => {
-  await p?.close();
-  await bus?.close();
-});
 
 describe('sites', () => {
   it('creates a site with its spaces as root site spaces, the first the default, and site.created', async () => {
@@ -268,27 +254,12 @@ describe('structure', () => {
     ).toBe('sectionId: no section nope on this site');
 
     // Sorting: sections among sections, site spaces within their section.
-    await call(
-      ops.sortSiteStructure,
-      {
-        organizationId: ORG,
-        siteId: site.id,
-        item: { type: 'site-section', id: sec2.id },
-        position: { before: { type: 'site-section', id: sec1.id } },
-      },
-      creator,
-    );
+    type SortInput = Parameters<typeof call<typeof ops.sortSiteStructure>>[1];
+    const sort = (item: SortInput['item'], position: SortInput['position']) =>
+      call(ops.sortSiteStructure, { organizationId: ORG, siteId: site.id, item, position }, creator);
+    await sort({ type: 'site-section', id: sec2.id }, { before: { type: 'site-section', id: sec1.id } });
     const ssA = sec1.siteSpaces[1]!;
-    const moved = await call(
-      ops.sortSiteStructure,
-      {
-        organizationId: ORG,
-        siteId: site.id,
-        item: { type: 'site-space', id: ssE.id },
-        position: { before: { type: 'site-space', id: ssA.id } },
-      },
-      creator,
-    );
+    const moved = await sort({ type: 'site-space', id: ssE.id }, { before: { type: 'site-space', id: ssA.id } });
     expect(moved).toMatchObject({ id: ssE.id, object: 'site-space' });
     const structure = await call(ops.getSiteStructure, { organizationId: ORG, siteId: site.id }, reader);
     if (structure.type !== 'sections') throw new Error('expected sections');
@@ -299,38 +270,14 @@ describe('structure', () => {
       'One',
       'Two',
     ]);
-    expect(
-      (
-        await failureOf(
-          call(
-            ops.sortSiteStructure,
-            {
-              organizationId: ORG,
-              siteId: site.id,
-              item: { type: 'site-space', id: ssE.id },
-              position: { after: { type: 'site-space', id: ssE2.id } },
-            },
-            creator,
-          ),
-        )
-      ).message,
-    ).toBe(`position.after: ${ssE2.id} is not a sibling of the item`);
-    expect(
-      (
-        await failureOf(
-          call(
-            ops.sortSiteStructure,
-            {
-              organizationId: ORG,
-              siteId: site.id,
-              item: { type: 'site-space', id: ssE.id },
-              position: { after: { type: 'site-section', id: sec1.id } },
-            },
-            creator,
-          ),
-        )
-      ).reason,
-    ).toBe('invalid_input');
+    const notSibling = await failureOf(
+      sort({ type: 'site-space', id: ssE.id }, { after: { type: 'site-space', id: ssE2.id } }),
+    );
+    expect(notSibling.message).toBe(`position.after: ${ssE2.id} is not a sibling of the item`);
+    const notSameKind = await failureOf(
+      sort({ type: 'site-space', id: ssE.id }, { after: { type: 'site-section', id: sec1.id } }),
+    );
+    expect(notSameKind.reason).toBe('invalid_input');
     // Deprecated moves.
     await call(
       ops.moveSiteSection,
