@@ -1,6 +1,7 @@
 import { ops, type Comment, type CommentReply, type Member, type Reaction, type User } from '@quire/contracts';
 import { usersByIds } from '@quire/kit';
 import type { ContentContext } from '../../trpc.ts';
+import { presentPageHeading } from '../content/content.presenter.ts';
 import { markdownToDocument } from '../documents/index.ts';
 import { revisionRepository } from '../revisions/revision.repository.ts';
 import { treeIndex } from '../revisions/revision-tree.ts';
@@ -76,12 +77,7 @@ export async function presentComments(
           ? {
               page: page
                 ? {
-                    id: page.id,
-                    title: page.title,
-                    ...(page.emoji ? { emoji: page.emoji } : {}),
-                    ...(page.icon ? { icon: page.icon } : {}),
-                    createdAt: page.createdAt.toISOString(),
-                    updatedAt: page.updatedAt.toISOString(),
+                    ...presentPageHeading(page),
                     path: paths.get(page.id) ?? page.slug,
                     outdated: (page.documentHash ?? null) !== c.pageDocument,
                   }
