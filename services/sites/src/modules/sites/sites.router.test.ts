@@ -10,6 +10,13 @@ const guest = userActor('guest', [{ organization: ORG, role: null }]);
 const p = useSitesAndContent('sites', { inProcessBus: true });
 const call: SitesPlatform['sites']['call'] = (op, input, actor) => p.sites.call(op, input, actor);
 const space = (title: string, as: Actor = admin) => buildSpace(p.content, { org: ORG, title, as });
+type SiteSpacePatch = Omit<
+  Parameters<typeof call<typeof ops.updateSiteSpaceById>>[1],
+  'organizationId' | 'siteId' | 'siteSpaceId'
+>;
+/** Changes a site space as `creator`. */
+const updateSiteSpace = (siteId: string, siteSpaceId: string, patch: SiteSpacePatch) =>
+  call(ops.updateSiteSpaceById, { organizationId: ORG, siteId, siteSpaceId, ...patch }, creator);
 
 describe('sites', () => {
   it('creates a site with its spaces as root site spaces, the first the default, and site.created', async () => {
@@ -355,33 +362,11 @@ describe('structure', () => {
     const [a, b, c] = [await space('Alpha'), await space('Beta'), await space('Gamma')];
     const site = await call(ops.createSite, { organizationId: ORG, title: 'Spaces', spaces: [a.id, b.id] }, creator);
     const [ssA, ssB] = (await call(ops.listSiteSpaces, { organizationId: ORG, siteId: site.id }, creator)).items;
-    expect(
-      (
-        await failureOf(
-          call(
-            ops.updateSiteSpaceById,
-            { organizationId: ORG, siteId: site.id, siteSpaceId: ssB!.id, path: 'alpha' },
-            creator,
-          ),
-        )
-      ).reason,
-    ).toBe('conflict');
-    expect(
-      (
-        await failureOf(
-          call(
-            ops.updateSiteSpaceById,
-            { organizationId: ORG, siteId: site.id, siteSpaceId: ssB!.id, path: 'a'.repeat(101) },
-            creator,
-          ),
-        )
-      ).message,
-    ).toMatch(/^Invalid request: path: Too big/);
-    const updated = await call(
-      ops.updateSiteSpaceById,
-      { organizationId: ORG, siteId: site.id, siteSpaceId: ssB!.id, path: 'v2', spaceId: c.id },
-      creator,
+    expect((await failureOf(updateSiteSpace(site.id, ssB!.id, { path: 'alpha' }))).reason).toBe('conflict');
+    expect((await failureOf(updateSiteSpace(site.id, ssB!.id, { path: 'a'.repeat(101) }))).message).toMatch(
+      /^Invalid request: path: Too big/,
     );
+    const updated = await updateSiteSpace(site.id, ssB!.id, { path: 'v2', spaceId: c.id });
     expect(updated).toMatchObject({ path: 'v2', title: 'Gamma', space: { id: c.id } });
     await call(ops.deleteSiteSpaceById, { organizationId: ORG, siteId: site.id, siteSpaceId: ssA!.id }, creator);
     const left = await call(ops.listSiteSpaces, { organizationId: ORG, siteId: site.id }, creator);
@@ -572,23 +557,11 @@ describe('adaptive content', () => {
     ).toEqual([]);
     const [ss] = (await call(ops.listSiteSpaces, { organizationId: ORG, siteId: site.id }, creator)).items;
     // Any condition of 1..1024 characters is accepted, even one naming a claim the site's schema does not declare.
-    const early = await call(
-      ops.updateSiteSpaceById,
-      { organizationId: ORG, siteId: site.id, siteSpaceId: ss!.id, condition: 'visitor.claims.unsigned.isBetaUser' },
-      creator,
-    );
+    const early = await updateSiteSpace(site.id, ss!.id, { condition: 'visitor.claims.unsigned.isBetaUser' });
     expect(early.condition).toBe('visitor.claims.unsigned.isBetaUser');
-    expect(
-      (
-        await failureOf(
-          call(
-            ops.updateSiteSpaceById,
-            { organizationId: ORG, siteId: site.id, siteSpaceId: ss!.id, condition: 'x'.repeat(1025) },
-            creator,
-          ),
-        )
-      ).reason,
-    ).toBe('invalid_input');
+    expect((await failureOf(updateSiteSpace(site.id, ss!.id, { condition: 'x'.repeat(1025) }))).reason).toBe(
+      'invalid_input',
+    );
     expect(
       (
         await failureOf(
@@ -614,17 +587,9 @@ describe('adaptive content', () => {
     expect(
       (await call(ops.listSiteAdaptiveTemplateConditions, { organizationId: ORG, siteId: site.id }, reader)).items,
     ).toEqual([{ description: 'Beta users', condition: 'visitor.claims.unsigned.isBetaUser' }]);
-    const withCondition = await call(
-      ops.updateSiteSpaceById,
-      { organizationId: ORG, siteId: site.id, siteSpaceId: ss!.id, condition: 'visitor.claims.unsigned.isBetaUser' },
-      creator,
-    );
+    const withCondition = await updateSiteSpace(site.id, ss!.id, { condition: 'visitor.claims.unsigned.isBetaUser' });
     expect(withCondition.condition).toBe('visitor.claims.unsigned.isBetaUser');
-    const kept = await call(
-      ops.updateSiteSpaceById,
-      { organizationId: ORG, siteId: site.id, siteSpaceId: ss!.id, path: 'beta' },
-      creator,
-    );
+    const kept = await updateSiteSpace(site.id, ss!.id, { path: 'beta' });
     expect(kept.condition).toBe('visitor.claims.unsigned.isBetaUser');
     // The schema may drop an attribute a condition uses: the condition stays (the claim is then absent, so false).
     await call(
@@ -639,11 +604,7 @@ describe('adaptive content', () => {
     expect(
       (await call(ops.listSiteSpaces, { organizationId: ORG, siteId: site.id }, creator)).items[0]!.condition,
     ).toBe('visitor.claims.unsigned.isBetaUser');
-    const removed = await call(
-      ops.updateSiteSpaceById,
-      { organizationId: ORG, siteId: site.id, siteSpaceId: ss!.id, condition: null },
-      creator,
-    );
+    const removed = await updateSiteSpace(site.id, ss!.id, { condition: null });
     expect(removed.condition).toBeUndefined();
   });
 });
