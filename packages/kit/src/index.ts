@@ -32,6 +32,7 @@ export * from './jobs/runner.ts';
 export * from './jobs/leased-claims.ts';
 export * from './policy/roles.ts';
 export * from './policy/define-policy.ts';
+export * from './policy/principals.ts';
 export * from './net/guarded-fetch.ts';
 export * from './blobs/blob-store.ts';
 export * from './blobs/create-blob-store.ts';
