@@ -34,6 +34,16 @@ function groupReactions(rows: ReactionRow[], users: Map<string, User>): Map<stri
   return new Map([...out].map(([k, v]) => [k, [...v.values()]]));
 }
 
+/**
+ * The reactions to comments or replies (`ids`), by item, and the users they and `userIds` name: the users in one call
+ * to org-admin, the reactions in one query.
+ */
+async function usersAndReactions(ctx: Ctx, ids: string[], userIds: string[]) {
+  const reactions = await commentRepository.reactionsOf(ctx.em, ids);
+  const users = await usersByIds(ctx, [...userIds, ...reactions.map((r) => r.userId)]);
+  return { users, byItem: groupReactions(reactions, users) };
+}
+
 const base = (ctx: CommentTarget) =>
   ctx.changeRequest ? `/spaces/${ctx.space.id}/change-requests/${ctx.changeRequest.id}` : `/spaces/${ctx.space.id}`;
 
@@ -44,15 +54,11 @@ export async function presentComments(
   comments: IComment[],
   format?: BodyFormat,
 ): Promise<Comment[]> {
-  const reactions = await commentRepository.reactionsOf(
-    ctx.em,
+  const { users, byItem: byComment } = await usersAndReactions(
+    ctx,
     comments.map((c) => c.id),
+    comments.flatMap((c) => (c.resolvedBy ? [c.postedBy, c.resolvedBy] : [c.postedBy])),
   );
-  const users = await usersByIds(ctx, [
-    ...comments.flatMap((c) => (c.resolvedBy ? [c.postedBy, c.resolvedBy] : [c.postedBy])),
-    ...reactions.map((r) => r.userId),
-  ]);
-  const byComment = groupReactions(reactions, users);
   const tree = comments.some((c) => c.pageId)
     ? await revisionRepository.treeInSpace(ctx.em, target.space.id, target.revisionId)
     : undefined;
@@ -101,12 +107,11 @@ export async function presentReplies(
   replies: ICommentReply[],
   format?: BodyFormat,
 ): Promise<CommentReply[]> {
-  const reactions = await commentRepository.reactionsOf(
-    ctx.em,
+  const { users, byItem: byReply } = await usersAndReactions(
+    ctx,
     replies.map((r) => r.id),
+    replies.map((r) => r.postedBy),
   );
-  const users = await usersByIds(ctx, [...replies.map((r) => r.postedBy), ...reactions.map((r) => r.userId)]);
-  const byReply = groupReactions(reactions, users);
   return replies.map((r) => ({
     object: 'comment-reply',
     id: r.id,

@@ -8,13 +8,21 @@ import { SiteTree, type TreeSpace } from './site-tree.ts';
 import type { ISiteSpace } from './structure.entity.ts';
 import type { ISiteSection, ISiteSectionGroup } from './structure.entity.ts';
 
+/** A site whose structure the caller may edit, locked until the mutation commits, and its tree. */
+async function loadEditableStructure(
+  ctx: SitesContext,
+  input: { organizationId: string; siteId: string },
+): Promise<{ site: ISite; tree: SiteTree }> {
+  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
+  return { site, tree: await SiteTree.load(ctx.em, site.id) };
+}
+
 /** A section of a site whose structure the caller may edit (the site locked), with the site's tree (404 without it). */
 export async function loadSectionFor(
   ctx: SitesContext,
   input: { organizationId: string; siteId: string; siteSectionId: string },
 ): Promise<{ site: ISite; tree: SiteTree; section: ISiteSection }> {
-  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
-  const tree = await SiteTree.load(ctx.em, site.id);
+  const { site, tree } = await loadEditableStructure(ctx, input);
   const section = tree.section(input.siteSectionId);
   if (!section) throw notFound('Site section');
   return { site, tree, section };
@@ -50,8 +58,7 @@ export async function loadSiteSpaceFor(
   ctx: SitesContext,
   input: { organizationId: string; siteId: string; siteSpaceId: string },
 ): Promise<{ site: ISite; tree: SiteTree; siteSpace: ISiteSpace }> {
-  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
-  const tree = await SiteTree.load(ctx.em, site.id);
+  const { site, tree } = await loadEditableStructure(ctx, input);
   const t = tree.siteSpace(input.siteSpaceId);
   if (!t) throw notFound('Site space');
   return { site, tree, siteSpace: t.entity };
@@ -62,8 +69,7 @@ export async function loadSiteStructureFor(
   ctx: SitesContext,
   input: { organizationId: string; siteId: string; sectionId?: string | undefined },
 ): Promise<{ site: ISite; tree: SiteTree }> {
-  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
-  const tree = await SiteTree.load(ctx.em, site.id);
+  const { site, tree } = await loadEditableStructure(ctx, input);
   if (input.sectionId !== undefined && !tree.section(input.sectionId))
     throw invalid(`sectionId: no section ${input.sectionId} on this site`);
   return { site, tree };
@@ -107,8 +113,7 @@ export async function loadSectionGroupFor(
   ctx: SitesContext,
   input: { organizationId: string; siteId: string; siteSectionGroupId: string },
 ): Promise<{ site: ISite; tree: SiteTree; group: ISiteSectionGroup }> {
-  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
-  const tree = await SiteTree.load(ctx.em, site.id);
+  const { site, tree } = await loadEditableStructure(ctx, input);
   const group = tree.group(input.siteSectionGroupId);
   if (!group) throw notFound('Site section group');
   return { site, tree, group };
