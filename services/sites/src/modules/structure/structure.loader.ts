@@ -28,14 +28,25 @@ export async function loadSectionFor(
   return { site, tree, section };
 }
 
-/** A section pointer of the deprecated `moveSiteSection`, as a structure position. */
-export const sectionPosition = (
-  position: { before?: { siteSection: string } | undefined; after?: { siteSection: string } | undefined } = {},
-) => {
-  const pointer = (p: { siteSection: string } | undefined) =>
-    p ? { type: 'site-section' as const, id: p.siteSection } : undefined;
-  return { before: pointer(position.before), after: pointer(position.after) };
+/** The position of the deprecated moves: before or after an item named by its id under `K`. */
+type PointerPosition<K extends string> = {
+  before?: Record<K, string> | undefined;
+  after?: Record<K, string> | undefined;
 };
+
+/** A deprecated move's position (ids under `key`) as a structure position among items of `type`. */
+function structurePosition<K extends string, T extends 'site-section' | 'site-space'>(
+  key: K,
+  type: T,
+  position: PointerPosition<K> = {},
+) {
+  const pointer = (p: Record<K, string> | undefined) => (p ? { type, id: p[key] } : undefined);
+  return { before: pointer(position.before), after: pointer(position.after) };
+}
+
+/** A section pointer of the deprecated `moveSiteSection`, as a structure position. */
+export const sectionPosition = (position?: PointerPosition<'siteSection'>) =>
+  structurePosition('siteSection', 'site-section', position);
 
 /**
  * What the site's audience reaches: 404 while it is not published, and for a `share-link` site unless `shareKey`
@@ -100,13 +111,8 @@ export async function loadShownSiteSpaces(
 }
 
 /** A site space pointer of the deprecated `moveSiteSpace`, as a structure position. */
-export const siteSpacePosition = (
-  position: { before?: { siteSpace: string } | undefined; after?: { siteSpace: string } | undefined } = {},
-) => {
-  const pointer = (p: { siteSpace: string } | undefined) =>
-    p ? { type: 'site-space' as const, id: p.siteSpace } : undefined;
-  return { before: pointer(position.before), after: pointer(position.after) };
-};
+export const siteSpacePosition = (position?: PointerPosition<'siteSpace'>) =>
+  structurePosition('siteSpace', 'site-space', position);
 
 /** A section group of a site whose structure the caller may edit (the site locked), with the site's tree (404 without it). */
 export async function loadSectionGroupFor(
