@@ -41,4 +41,5 @@ export type { S3BlobStore, S3BlobStoreOptions } from './blobs/s3-blob-store.ts';
 export * from './blobs/signed-links.ts';
 export * from './blobs/deferred-downloads.ts';
 export * from './secrets/secret-box.ts';
+export * from './secrets/reseal.ts';
 export * from './secrets/published-api-token.ts';
