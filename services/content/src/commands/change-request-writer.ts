@@ -89,3 +89,24 @@ export async function changeRequestUpdater(
   }
   return cr;
 }
+
+/**
+ * Points a change request at the new revision of its content (an edit, an import): its author becomes a
+ * contributor, `change-request.updated` names the content.
+ */
+export async function changeRequestContentWriter(
+  em: EntityManager,
+  props: { space: ISpace; cr: IChangeRequest; revisionId: string; userId: string; now: Date },
+): Promise<void> {
+  const { space, cr, now } = props;
+  cr.revisionId = props.revisionId;
+  cr.updatedAt = now;
+  em.persist(cr);
+  await changeRequestRepository.addContributor(em, cr.id, props.userId, now);
+  recordEvent(em, Events.changeRequestUpdated, {
+    space: space.id,
+    organization: space.organizationId,
+    changeRequest: cr.id,
+    fields: ['content'],
+  });
+}

@@ -1,17 +1,7 @@
 import { imageSize } from 'image-size';
-import { Events, type ContentChange, type DocumentInput } from '@quire/contracts';
-import {
-  invalid,
-  newId,
-  orderKeyBetween,
-  recordEvent,
-  slugify,
-  uniqueSlug,
-  type BlobStore,
-  type EntityManager,
-} from '@quire/kit';
+import type { ContentChange, DocumentInput } from '@quire/contracts';
+import { invalid, newId, orderKeyBetween, slugify, uniqueSlug, type BlobStore, type EntityManager } from '@quire/kit';
 import type { IChangeRequest } from '../modules/change-requests/change-request.entity.ts';
-import { changeRequestRepository } from '../modules/change-requests/change-request.repository.ts';
 import { textParser, type ParseSession } from '../modules/parsing/text-parser.ts';
 import { documentHash } from '../modules/revisions/document.repository.ts';
 import {
@@ -24,6 +14,7 @@ import {
   type RevisionTree,
 } from '../modules/revisions/revision-tree.ts';
 import type { ISpace } from '../modules/spaces/space.entity.ts';
+import { changeRequestContentWriter } from './change-request-writer.ts';
 import { assertEditable } from './edit-state.ts';
 import { revisionWriter } from './revision-writer.ts';
 
@@ -452,15 +443,6 @@ export async function contentEditor(em: EntityManager, props: ContentEditorProps
     documents,
     now,
   });
-  cr.revisionId = tree.revision.id;
-  cr.updatedAt = now;
-  em.persist(cr);
-  await changeRequestRepository.addContributor(em, cr.id, props.userId, now);
-  recordEvent(em, Events.changeRequestUpdated, {
-    space: space.id,
-    organization: space.organizationId,
-    changeRequest: cr.id,
-    fields: ['content'],
-  });
+  await changeRequestContentWriter(em, { space, cr, revisionId: tree.revision.id, userId: props.userId, now });
   return cr;
 }

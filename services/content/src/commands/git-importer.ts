@@ -1,13 +1,11 @@
-import { recordEvent, type EntityManager } from '@quire/kit';
-import { Events } from '@quire/contracts';
+import type { EntityManager } from '@quire/kit';
 import type { IChangeRequest } from '../modules/change-requests/change-request.entity.ts';
-import { changeRequestRepository } from '../modules/change-requests/change-request.repository.ts';
 import { revisionRepository } from '../modules/revisions/revision.repository.ts';
 import type { RevisionTree } from '../modules/revisions/revision-tree.ts';
 import type { ISpace } from '../modules/spaces/space.entity.ts';
 import type { PlannedTree } from '../modules/git/tree-plan.ts';
 import { changeRequestMerger, changeRequestRebaser } from './change-request-merger.ts';
-import { changeRequestCreator, changeRequestUpdater } from './change-request-writer.ts';
+import { changeRequestContentWriter, changeRequestCreator, changeRequestUpdater } from './change-request-writer.ts';
 import { revisionWriter } from './revision-writer.ts';
 
 export interface GitImporterProps {
@@ -81,16 +79,7 @@ async function writeIntoChangeRequest(
     documents: plan.documents,
     now,
   });
-  cr.revisionId = tree.revision.id;
-  cr.updatedAt = now;
-  em.persist(cr);
-  await changeRequestRepository.addContributor(em, cr.id, props.userId, now);
-  recordEvent(em, Events.changeRequestUpdated, {
-    space: space.id,
-    organization: space.organizationId,
-    changeRequest: cr.id,
-    fields: ['content'],
-  });
+  await changeRequestContentWriter(em, { space, cr, revisionId: tree.revision.id, userId: props.userId, now });
   return tree;
 }
 

@@ -1,6 +1,6 @@
 import { Events, type Role } from '@quire/contracts';
-import { recordEvent, type EntityManager } from '@quire/kit';
-import { grantRepository, type GrantResource, type PrincipalKind } from '../modules/permissions/grant.repository.ts';
+import { principalsOf, recordEvent, type EntityManager } from '@quire/kit';
+import { grantRepository, type GrantResource } from '../modules/permissions/grant.repository.ts';
 
 export interface PermissionWriterProps {
   resource: { kind: GrantResource; id: string; organizationId: string };
@@ -19,10 +19,7 @@ export interface PermissionWriterProps {
 export async function permissionWriter(em: EntityManager, props: PermissionWriterProps): Promise<number> {
   const { resource, role } = props;
   const now = props.now ?? new Date();
-  const principals: { kind: PrincipalKind; id: string }[] = [
-    ...[...new Set(props.users ?? [])].map((id) => ({ kind: 'user' as const, id })),
-    ...[...new Set(props.teams ?? [])].map((id) => ({ kind: 'team' as const, id })),
-  ];
+  const principals = principalsOf(props);
   let changed = 0;
   for (const principal of principals) {
     if (role === null) changed += (await grantRepository.delete(em, resource.kind, resource.id, principal)) ? 1 : 0;

@@ -1,8 +1,13 @@
 import { newId, type EntityManager } from '@quire/kit';
-import type { PageSnapshot } from '../modules/merge/tree.ts';
 import { documentRepository } from '../modules/revisions/document.repository.ts';
 import { revisionRepository } from '../modules/revisions/revision.repository.ts';
-import type { FileRecord, PageRecord, RevisionTree, StoredRows } from '../modules/revisions/revision-tree.ts';
+import {
+  samePage,
+  type FileRecord,
+  type PageRecord,
+  type RevisionTree,
+  type StoredRows,
+} from '../modules/revisions/revision-tree.ts';
 import { Revision, type RevisionType } from '../modules/spaces/space.entity.ts';
 
 /**
@@ -12,28 +17,6 @@ import { Revision, type RevisionType } from '../modules/spaces/space.entity.ts';
  * lineage would be longer than this (a tree is read from a bounded number of revisions, however small the deltas).
  */
 export const MAX_LINEAGE = 128;
-
-const PAGE_FIELDS = [
-  'parentId',
-  'order',
-  'kind',
-  'title',
-  'slug',
-  'emoji',
-  'icon',
-  'description',
-  'hidden',
-  'noIndex',
-  'noRobotsIndex',
-  'href',
-  'documentHash',
-] as const satisfies readonly (keyof PageSnapshot)[];
-
-function samePage(a: PageRecord | undefined, b: PageRecord): boolean {
-  if (!a) return false;
-  for (const f of PAGE_FIELDS) if (a[f] !== b[f]) return false;
-  return JSON.stringify(a.layout) === JSON.stringify(b.layout) && JSON.stringify(a.cover) === JSON.stringify(b.cover);
-}
 
 const sameFile = (a: FileRecord | undefined, b: FileRecord) =>
   !!a &&

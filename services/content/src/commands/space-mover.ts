@@ -1,7 +1,8 @@
-import { Events, type ContentPosition } from '@quire/contracts';
-import { recordEvent, type EntityManager } from '@quire/kit';
+import type { ContentPosition } from '@quire/contracts';
+import type { EntityManager } from '@quire/kit';
 import type { ISpace } from '../modules/spaces/space.entity.ts';
 import { placeInTree } from '../modules/tree/sibling-order.ts';
+import { spaceChangeRecorder } from './space-updater.ts';
 
 export interface SpaceMoverProps {
   space: ISpace;
@@ -33,13 +34,5 @@ export async function spaceMover(em: EntityManager, props: SpaceMoverProps): Pro
   space.parentId = props.parentId;
   space.order = order;
   space.updatedAt = props.now ?? new Date();
-  em.persist(space);
-  recordEvent(em, Events.spaceUpdated, {
-    space: space.id,
-    organization: space.organizationId,
-    title: space.title,
-    fields,
-    ...(space.parentId ? { parent: space.parentId } : {}),
-  });
-  return space;
+  return spaceChangeRecorder(em, space, fields);
 }

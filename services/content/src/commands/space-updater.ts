@@ -49,6 +49,11 @@ export async function spaceUpdater(em: EntityManager, props: SpaceUpdaterProps):
   const fields = Object.keys(changes);
   if (!fields.length) return space;
   Object.assign(space, changes, { updatedAt: props.now ?? new Date() });
+  return spaceChangeRecorder(em, space, fields);
+}
+
+/** Saves a space changed in place and records `space.updated` naming the fields that changed. */
+export function spaceChangeRecorder(em: EntityManager, space: ISpace, fields: string[]): ISpace {
   em.persist(space);
   recordEvent(em, Events.spaceUpdated, {
     space: space.id,

@@ -4,6 +4,13 @@ import { Installation, type IInstallation } from '../modules/installations/insta
 import { installationRepository } from '../modules/installations/installation.repository.ts';
 import type { IIntegration } from '../modules/integrations/integration.entity.ts';
 
+/** What the events of an installation name it by. */
+const eventRef = (installation: IInstallation) => ({
+  integration: installation.integrationName,
+  installation: installation.id,
+  organization: installation.organizationId,
+});
+
 /** Installs an integration in an organization (once: 409 when it is already installed there); `integration-installation.created`. */
 export async function installationCreator(
   em: EntityManager,
@@ -57,12 +64,7 @@ export async function installationUpdater(em: EntityManager, props: Installation
   const fields = Object.keys(changes);
   if (!fields.length) return installation;
   em.assign(installation, { ...changes, updatedAt: props.now ?? new Date() });
-  recordEvent(em, Events.integrationInstallationUpdated, {
-    integration: installation.integrationName,
-    installation: installation.id,
-    organization: installation.organizationId,
-    fields,
-  });
+  recordEvent(em, Events.integrationInstallationUpdated, { ...eventRef(installation), fields });
   return installation;
 }
 
@@ -72,9 +74,5 @@ export async function installationDeleter(
   { installation }: { installation: IInstallation },
 ): Promise<void> {
   em.remove(installation);
-  recordEvent(em, Events.integrationInstallationDeleted, {
-    integration: installation.integrationName,
-    installation: installation.id,
-    organization: installation.organizationId,
-  });
+  recordEvent(em, Events.integrationInstallationDeleted, eventRef(installation));
 }

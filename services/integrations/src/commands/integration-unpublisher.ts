@@ -3,6 +3,7 @@ import { recordEvent, type EntityManager } from '@quire/kit';
 import type { IIntegration } from '../modules/integrations/integration.entity.ts';
 import { installationRepository } from '../modules/installations/installation.repository.ts';
 import { integrationRepository } from '../modules/integrations/integration.repository.ts';
+import { installationDeleter } from './installation-commands.ts';
 
 /**
  * Unpublishes an integration: it, its versions and every installation of it are deleted (the installations
@@ -32,12 +33,6 @@ export async function organizationIntegrationsDeleter(
 ): Promise<void> {
   for (const integration of await integrationRepository.ownedBy(em, organizationId))
     await integrationUnpublisher(em, { integration });
-  for (const installation of await installationRepository.inOrganization(em, organizationId)) {
-    em.remove(installation);
-    recordEvent(em, Events.integrationInstallationDeleted, {
-      integration: installation.integrationName,
-      installation: installation.id,
-      organization: organizationId,
-    });
-  }
+  for (const installation of await installationRepository.inOrganization(em, organizationId))
+    await installationDeleter(em, { installation });
 }

@@ -5,7 +5,7 @@ import { lastKey } from '../modules/structure/order.ts';
 import { MAX_SECTIONS, MAX_SITE_SPACES, type SiteTree } from '../modules/structure/site-tree.ts';
 import { SiteSection, type ISiteSection, type ISiteSpace } from '../modules/structure/structure.entity.ts';
 import { groupNamed, placeInLevel } from './section-group-commands.ts';
-import { createSiteSpace, ensureDefault, setDefault, siteChanged } from './structure-helpers.ts';
+import { assignGiven, createSiteSpace, ensureDefault, setDefault, siteChanged } from './structure-helpers.ts';
 
 export interface SectionCreatorProps {
   site: ISite;
@@ -107,11 +107,7 @@ export function sectionUpdater(em: EntityManager, props: SectionUpdaterProps): I
   }
   if (props.siteSectionGroupId !== undefined)
     placeInLevel(tree, section, groupNamed(tree, props.siteSectionGroupId, 'siteSectionGroupId')?.id ?? null);
-  if (props.title !== undefined) section.title = props.title;
-  if (props.path !== undefined) section.path = props.path;
-  if (props.condition !== undefined) section.condition = props.condition;
-  if (props.icon !== undefined) section.icon = props.icon;
-  if (props.description !== undefined) section.description = props.description;
+  assignGiven(section, props, ['title', 'path', 'condition', 'icon', 'description']);
   em.persist(section);
   siteChanged(em, site, ['sections'], props.now ?? new Date());
   return section;

@@ -3,7 +3,7 @@ import type { ISite } from '../modules/sites/site.entity.ts';
 import { lastKey } from '../modules/structure/order.ts';
 import { MAX_GROUP_DEPTH, MAX_SECTION_GROUPS, type SiteTree } from '../modules/structure/site-tree.ts';
 import { SiteSectionGroup, type ISiteSection, type ISiteSectionGroup } from '../modules/structure/structure.entity.ts';
-import { siteChanged } from './structure-helpers.ts';
+import { assignGiven, siteChanged } from './structure-helpers.ts';
 
 /** The group a request names (400 naming `field` when the site has no such group); null for none. */
 export function groupNamed(tree: SiteTree, id: string | null | undefined, field: string): ISiteSectionGroup | null {
@@ -104,8 +104,7 @@ export function sectionGroupUpdater(em: EntityManager, props: SectionGroupUpdate
       throw invalid(`parentSectionGroupId: section groups nest at most ${MAX_GROUP_DEPTH} deep`);
     placeInLevel(tree, group, parent?.id ?? null);
   }
-  if (props.title !== undefined) group.title = props.title;
-  if (props.icon !== undefined) group.icon = props.icon;
+  assignGiven(group, props, ['title', 'icon']);
   em.persist(group);
   siteChanged(em, site, ['sections'], props.now ?? new Date());
   return group;

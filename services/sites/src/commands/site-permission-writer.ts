@@ -1,6 +1,6 @@
 import { Events, type Role } from '@quire/contracts';
-import { recordEvent, type EntityManager } from '@quire/kit';
-import { siteGrantRepository, type PrincipalKind } from '../modules/permissions/site-grant.repository.ts';
+import { principalsOf, recordEvent, type EntityManager } from '@quire/kit';
+import { siteGrantRepository } from '../modules/permissions/site-grant.repository.ts';
 
 export interface SitePermissionWriterProps {
   site: { id: string; organizationId: string };
@@ -18,10 +18,7 @@ export interface SitePermissionWriterProps {
  */
 export async function sitePermissionWriter(em: EntityManager, props: SitePermissionWriterProps): Promise<void> {
   const now = props.now ?? new Date();
-  const principals: { kind: PrincipalKind; id: string }[] = [
-    ...[...new Set(props.users ?? [])].map((id) => ({ kind: 'user' as const, id })),
-    ...[...new Set(props.teams ?? [])].map((id) => ({ kind: 'team' as const, id })),
-  ];
+  const principals = principalsOf(props);
   let changed = 0;
   for (const principal of principals) {
     if (props.remove) changed += (await siteGrantRepository.delete(em, props.site.id, principal)) ? 1 : 0;

@@ -4,7 +4,7 @@ import type { ISite } from '../modules/sites/site.entity.ts';
 import { contentSpaceRepository } from '../modules/spaces/content-space.repository.ts';
 import { MAX_SITE_SPACES, type Level, type SiteTree } from '../modules/structure/site-tree.ts';
 import type { ISiteSpace } from '../modules/structure/structure.entity.ts';
-import { createSiteSpace, ensureDefault, siteChanged } from './structure-helpers.ts';
+import { assignGiven, createSiteSpace, ensureDefault, siteChanged } from './structure-helpers.ts';
 
 /** Adds `space` to a level of the site (a section, or the root), last; the level's default when it has none. */
 export async function siteSpaceAdder(
@@ -50,8 +50,7 @@ export async function siteSpaceUpdater(em: EntityManager, props: SiteSpaceUpdate
       `path: another site space ${s.sectionId ? 'of the section' : 'at the root of the site'} already uses "${props.path}"`,
     );
   }
-  if (props.path !== undefined) s.path = props.path;
-  if (props.condition !== undefined) s.condition = props.condition;
+  assignGiven(s, props, ['path', 'condition']);
   if (props.space) {
     const space = props.space;
     await contentSpaceRepository.insert(em, {

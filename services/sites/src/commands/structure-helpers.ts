@@ -51,6 +51,18 @@ export async function createSiteSpace(
   });
 }
 
+/** Sets on `entity` each of `fields` that `props` gives; a field left undefined stays as it is. */
+export function assignGiven<E, K extends keyof E>(
+  entity: E,
+  props: { [P in K]?: E[P] | undefined },
+  fields: readonly K[],
+): void {
+  for (const field of fields) {
+    const value = props[field];
+    if (value !== undefined) entity[field] = value as E[K];
+  }
+}
+
 /** `site.updated` for what changed (`fields`), and the site's `updatedAt`. */
 export function siteChanged(em: EntityManager, site: ISite, fields: string[], now: Date): void {
   site.updatedAt = now;

@@ -1,6 +1,14 @@
 import type { FilterQuery } from '@mikro-orm/core';
-import { marks, notFound, sql, type EntityManager } from '@quire/kit';
-import { ChangeRequestReview, type IChangeRequestReview } from './reviews.entity.ts';
+import type { List } from '@quire/contracts';
+import { marks, notFound, paginate, sql, type EntityManager, type PageRequest } from '@quire/kit';
+import {
+  ChangeRequestContributor,
+  ChangeRequestReview,
+  ChangeRequestReviewer,
+  type IChangeRequestContributor,
+  type IChangeRequestReview,
+  type IChangeRequestReviewer,
+} from './reviews.entity.ts';
 
 /** A user's pending review request, as stored. */
 export interface ReviewRequest {
@@ -26,6 +34,27 @@ const toRequest = (r: ReviewerRow): ReviewRequest => ({
 
 /** Requested reviewers, reviews and contributors of change requests: all their SQL. */
 export const reviewsRepository = {
+  /** A page of the change request's requested reviewers, in the order they were requested. */
+  reviewersPage(em: EntityManager, changeRequestId: string, req: PageRequest): Promise<List<IChangeRequestReviewer>> {
+    return paginate(em, ChangeRequestReviewer, { changeRequestId }, { createdAt: 'asc', userId: 'asc' }, req, (r) => r);
+  },
+
+  /** A page of the change request's contributors, in the order they first edited it. */
+  contributorsPage(
+    em: EntityManager,
+    changeRequestId: string,
+    req: PageRequest,
+  ): Promise<List<IChangeRequestContributor>> {
+    return paginate(
+      em,
+      ChangeRequestContributor,
+      { changeRequestId },
+      { firstAt: 'asc', userId: 'asc' },
+      req,
+      (r) => r,
+    );
+  },
+
   /** Requests each user not requested yet (a pending request stays as it was); resolves to the users newly requested. */
   async request(
     em: EntityManager,

@@ -4,7 +4,7 @@ import { implement } from '../../trpc.ts';
 import { reviewerRemover, reviewersRequester } from '../../commands/change-request-reviewers.ts';
 import { reviewSubmitter } from '../../commands/change-request-review-submitter.ts';
 import { loadChangeRequestFor, loadChangeRequestToReview } from './change-request.loader.ts';
-import { ChangeRequestContributor, ChangeRequestReview, ChangeRequestReviewer } from './reviews.entity.ts';
+import { ChangeRequestReview } from './reviews.entity.ts';
 import { presentContributors, presentReviewRequests, presentReviews } from './reviews.presenter.ts';
 import { reviewsRepository } from './reviews.repository.ts';
 
@@ -14,14 +14,7 @@ export const changeRequestReviewProcedures = {
     ops.getRequestedReviewersByChangeRequestId,
     async ({ input, ctx }) => {
       const { changeRequest } = await loadChangeRequestFor(ctx, input, 'view');
-      const page = await paginate(
-        ctx.em,
-        ChangeRequestReviewer,
-        { changeRequestId: changeRequest.id },
-        { createdAt: 'asc', userId: 'asc' },
-        input,
-        (r) => r,
-      );
+      const page = await reviewsRepository.reviewersPage(ctx.em, changeRequest.id, input);
       return { ...page, items: await presentReviewRequests(ctx, page.items) };
     },
   ),
@@ -77,14 +70,7 @@ export const changeRequestReviewProcedures = {
 
   getContributorsByChangeRequestId: implement(ops.getContributorsByChangeRequestId, async ({ input, ctx }) => {
     const { changeRequest } = await loadChangeRequestFor(ctx, input, 'view');
-    const page = await paginate(
-      ctx.em,
-      ChangeRequestContributor,
-      { changeRequestId: changeRequest.id },
-      { firstAt: 'asc', userId: 'asc' },
-      input,
-      (r) => r,
-    );
+    const page = await reviewsRepository.contributorsPage(ctx.em, changeRequest.id, input);
     const revisions = await reviewsRepository.revisionCounts(
       ctx.em,
       changeRequest.id,

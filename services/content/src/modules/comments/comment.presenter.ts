@@ -1,6 +1,7 @@
 import { ops, type Comment, type CommentReply, type Member, type Reaction, type User } from '@quire/contracts';
 import { usersByIds } from '@quire/kit';
 import type { ContentContext } from '../../trpc.ts';
+import { presentPageHeading } from '../content/content.presenter.ts';
 import { markdownToDocument } from '../documents/index.ts';
 import { revisionRepository } from '../revisions/revision.repository.ts';
 import { treeIndex } from '../revisions/revision-tree.ts';
@@ -33,6 +34,16 @@ function groupReactions(rows: ReactionRow[], users: Map<string, User>): Map<stri
   return new Map([...out].map(([k, v]) => [k, [...v.values()]]));
 }
 
+/**
+ * The reactions to comments or replies (`ids`), by item, and the users they and `userIds` name: the users in one call
+ * to org-admin, the reactions in one query.
+ */
+async function usersAndReactions(ctx: Ctx, ids: string[], userIds: string[]) {
+  const reactions = await commentRepository.reactionsOf(ctx.em, ids);
+  const users = await usersByIds(ctx, [...userIds, ...reactions.map((r) => r.userId)]);
+  return { users, byItem: groupReactions(reactions, users) };
+}
+
 const base = (ctx: CommentTarget) =>
   ctx.changeRequest ? `/spaces/${ctx.space.id}/change-requests/${ctx.changeRequest.id}` : `/spaces/${ctx.space.id}`;
 
@@ -43,15 +54,11 @@ export async function presentComments(
   comments: IComment[],
   format?: BodyFormat,
 ): Promise<Comment[]> {
-  const reactions = await commentRepository.reactionsOf(
-    ctx.em,
+  const { users, byItem: byComment } = await usersAndReactions(
+    ctx,
     comments.map((c) => c.id),
+    comments.flatMap((c) => (c.resolvedBy ? [c.postedBy, c.resolvedBy] : [c.postedBy])),
   );
-  const users = await usersByIds(ctx, [
-    ...comments.flatMap((c) => (c.resolvedBy ? [c.postedBy, c.resolvedBy] : [c.postedBy])),
-    ...reactions.map((r) => r.userId),
-  ]);
-  const byComment = groupReactions(reactions, users);
   const tree = comments.some((c) => c.pageId)
     ? await revisionRepository.treeInSpace(ctx.em, target.space.id, target.revisionId)
     : undefined;
@@ -76,12 +83,7 @@ export async function presentComments(
           ? {
               page: page
                 ? {
-                    id: page.id,
-                    title: page.title,
-                    ...(page.emoji ? { emoji: page.emoji } : {}),
-                    ...(page.icon ? { icon: page.icon } : {}),
-                    createdAt: page.createdAt.toISOString(),
-                    updatedAt: page.updatedAt.toISOString(),
+                    ...presentPageHeading(page),
                     path: paths.get(page.id) ?? page.slug,
                     outdated: (page.documentHash ?? null) !== c.pageDocument,
                   }
@@ -105,12 +107,11 @@ export async function presentReplies(
   replies: ICommentReply[],
   format?: BodyFormat,
 ): Promise<CommentReply[]> {
-  const reactions = await commentRepository.reactionsOf(
-    ctx.em,
+  const { users, byItem: byReply } = await usersAndReactions(
+    ctx,
     replies.map((r) => r.id),
+    replies.map((r) => r.postedBy),
   );
-  const users = await usersByIds(ctx, [...replies.map((r) => r.postedBy), ...reactions.map((r) => r.userId)]);
-  const byReply = groupReactions(reactions, users);
   return replies.map((r) => ({
     object: 'comment-reply',
     id: r.id,

@@ -1,6 +1,6 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { List } from '@quire/contracts';
-import { marks, notFound, pageOfList, sql, sqlRun, type EntityManager } from '@quire/kit';
+import { marks, notFound, pageOfList, paginate, sql, sqlRun, type EntityManager, type PageRequest } from '@quire/kit';
 import { Comment, CommentReply, type IComment, type ICommentReply } from './comment.entity.ts';
 
 /** Where comments live: a space's own, or a change request's. */
@@ -42,14 +42,26 @@ export const commentRepository = {
     return reply;
   },
 
-  listWhere(scope: CommentScope, filter: CommentListFilter): FilterQuery<IComment> {
-    return {
+  /** A page of the scope's comments that pass the filter, newest first unless `order` says `asc`. */
+  commentsPage(
+    em: EntityManager,
+    scope: CommentScope,
+    req: CommentListFilter & PageRequest & { order?: 'asc' | 'desc' | undefined },
+  ): Promise<List<IComment>> {
+    const where: FilterQuery<IComment> = {
       spaceId: scope.spaceId,
       changeRequestId: scope.changeRequestId,
-      ...(filter.status && filter.status !== 'all' ? { status: filter.status } : {}),
-      ...(filter.targetPage ? { pageId: filter.targetPage } : {}),
-      ...(filter.authors?.length ? { postedBy: { $in: filter.authors } } : {}),
+      ...(req.status && req.status !== 'all' ? { status: req.status } : {}),
+      ...(req.targetPage ? { pageId: req.targetPage } : {}),
+      ...(req.authors?.length ? { postedBy: { $in: req.authors } } : {}),
     };
+    const order = req.order ?? 'desc';
+    return paginate(em, Comment, where, { postedAt: order, id: order }, req, (c) => c);
+  },
+
+  /** A page of a comment's replies, oldest first. */
+  repliesPage(em: EntityManager, commentId: string, req: PageRequest): Promise<List<ICommentReply>> {
+    return paginate(em, CommentReply, { commentId }, { postedAt: 'asc', id: 'asc' }, req, (r) => r);
   },
 
   /** Moves the count of open comments of the scope (atomic: the row update serializes concurrent moves). */

@@ -1,5 +1,5 @@
 import { ops } from '@quire/contracts';
-import { paginate, type Handler } from '@quire/kit';
+import type { Handler } from '@quire/kit';
 import { implement, type ContentContext } from '../../trpc.ts';
 import {
   commentCreator,
@@ -9,7 +9,6 @@ import {
   commentReplyUpdater,
   commentUpdater,
 } from '../../commands/comment-writer.ts';
-import { Comment, CommentReply } from './comment.entity.ts';
 import {
   commentUpdateActions,
   loadCommentEdit,
@@ -29,15 +28,7 @@ type H<Op extends keyof typeof ops> = Handler<(typeof ops)[Op], ContentContext>;
 
 const list: H<'listCommentsInSpace'> = async ({ input, ctx }) => {
   const target = await loadCommentTarget(ctx, input, 'view');
-  const order = input.order ?? 'desc';
-  const page = await paginate(
-    ctx.em,
-    Comment,
-    commentRepository.listWhere(target.scope, input),
-    { postedAt: order, id: order },
-    input,
-    (c) => c,
-  );
+  const page = await commentRepository.commentsPage(ctx.em, target.scope, input);
   return { ...page, items: await presentComments(ctx, target, page.items, input.format) };
 };
 const create: H<'postCommentInSpace'> = async ({ input, ctx }) => {
@@ -72,14 +63,7 @@ const remove: H<'deleteCommentInSpace'> = async ({ input, ctx }) => {
 };
 const listReplies: H<'listCommentRepliesInSpace'> = async ({ input, ctx }) => {
   const { comment, ...target } = await loadCommentFor(ctx, input, 'view');
-  const page = await paginate(
-    ctx.em,
-    CommentReply,
-    { commentId: comment.id },
-    { postedAt: 'asc', id: 'asc' },
-    input,
-    (r) => r,
-  );
+  const page = await commentRepository.repliesPage(ctx.em, comment.id, input);
   return { ...page, items: await presentReplies(ctx, target, comment, page.items, input.format) };
 };
 const createReply: H<'postCommentReplyInSpace'> = async ({ input, ctx }) => {

@@ -23,15 +23,18 @@ interface PageView {
 export const pageAppUrl = (urls: PublicUrls, space: Pick<ISpace, 'id' | 'organizationId'>, path: string): string =>
   urls.page(`/o/${space.organizationId}/s/${space.id}/${path}`);
 
+/** What every presentation of a page starts with: its id, title, emoji or icon, and dates. */
+export const presentPageHeading = (page: PageRecord) => ({
+  id: page.id,
+  title: page.title,
+  ...(page.emoji ? { emoji: page.emoji } : {}),
+  ...(page.icon ? { icon: page.icon } : {}),
+  createdAt: page.createdAt.toISOString(),
+  updatedAt: page.updatedAt.toISOString(),
+});
+
 function presentPage(ctx: Ctx, page: PageRecord, view: PageView, top: boolean): RevisionPage {
-  const base = {
-    id: page.id,
-    title: page.title,
-    ...(page.emoji ? { emoji: page.emoji } : {}),
-    ...(page.icon ? { icon: page.icon } : {}),
-    createdAt: page.createdAt.toISOString(),
-    updatedAt: page.updatedAt.toISOString(),
-  };
+  const base = presentPageHeading(page);
   if (page.kind === 'link') {
     return {
       ...base,

@@ -34,6 +34,7 @@ import {
   sourceOf,
   type Ctx,
 } from './md-context.ts';
+import { holds } from './containment.ts';
 import { contentRefFromUrl, refFromUrl } from './refs.ts';
 
 /**
@@ -312,24 +313,12 @@ export function inlineImage(
   };
 }
 
-const ANNOTATION_CHILDREN = new Set([
-  'paragraph',
-  'heading-1',
-  'heading-2',
-  'heading-3',
-  'list-ordered',
-  'list-unordered',
-  'list-tasks',
-  'divider',
-  'code',
-]);
-
 /** A footnote reference as an annotation holding its note's blocks (those an annotation may hold). */
 function annotation(identifier: string, ctx: Ctx): DocumentInlineAnnotation | null {
   const definition = ctx.footnotes.get(identifier);
   if (!definition) return null;
   const blocks = ctx.flow(definition.children, 'annotation', ctx);
-  const nodes = blocks.filter((b): b is DocumentAnnotationChild => ANNOTATION_CHILDREN.has(b.type));
+  const nodes = blocks.filter((b): b is DocumentAnnotationChild => holds('annotation', b.type));
   return {
     object: 'inline',
     type: 'annotation',

@@ -1,18 +1,11 @@
 import { stringify as toYaml } from 'yaml';
 import { refFromUrl } from '../documents/index.ts';
+import type { PageSnapshot } from '../merge/tree.ts';
 import { relativePath, rewriteUrls } from './link-rewriter.ts';
 
 /** A page as Git Sync writes it: its metadata, its markdown (page links `/pages/<id>`, files `gitbook-file:<id>`). */
-export interface RepoPage {
-  id: string;
-  kind: 'document' | 'group' | 'link';
-  title: string;
-  slug: string;
-  emoji: string | null;
-  icon: string | null;
-  description: string | null;
-  hidden: boolean;
-  href: string | null;
+export interface RepoPage
+  extends Pick<PageSnapshot, 'id' | 'kind' | 'title' | 'slug' | 'emoji' | 'icon' | 'description' | 'hidden' | 'href'> {
   markdown: string;
   children: RepoPage[];
 }

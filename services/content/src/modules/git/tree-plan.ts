@@ -1,6 +1,6 @@
 import { imageSize } from 'image-size';
 import { orderKeysFor } from '@quire/kit';
-import type { FileRecord, PageRecord, RevisionTree } from '../revisions/revision-tree.ts';
+import { samePage, type FileRecord, type PageRecord, type RevisionTree } from '../revisions/revision-tree.ts';
 import { documentHash } from '../revisions/document.repository.ts';
 import type { RepoFile, RepoPage } from './repo-export.ts';
 
@@ -11,20 +11,6 @@ export interface PlannedTree {
   /** Whether anything differs from the head. */
   changed: boolean;
 }
-
-const FIELDS = [
-  'parentId',
-  'order',
-  'kind',
-  'title',
-  'slug',
-  'emoji',
-  'icon',
-  'description',
-  'hidden',
-  'href',
-  'documentHash',
-] as const;
 
 /** Sibling order keys: the existing ones when they already sort in the new order, new ones otherwise. */
 function ordersOf(list: readonly RepoPage[], parentId: string | null, head: RevisionTree): string[] {
@@ -123,8 +109,8 @@ function plannedPage(
     createdAt: old?.createdAt ?? now,
     updatedAt: now,
   };
-  const same = !!old && FIELDS.every((f) => old[f] === page[f]);
-  if (same) page.updatedAt = old.updatedAt;
+  const same = samePage(old, page);
+  if (same && old) page.updatedAt = old.updatedAt;
   return { page, changed: !same };
 }
 

@@ -13,6 +13,16 @@ export interface OpenAPIClaim {
   lastVersionId: string | null;
 }
 
+/** A specification to write from a source (a URL or a text) at `now`. */
+interface SpecSource {
+  id: string;
+  organizationId: string;
+  slug: string;
+  sourceUrl: string | null;
+  sourceText: string | null;
+  now: Date;
+}
+
 /** Queries of the OpenAPI specification tables. */
 export const openAPISpecRepository = {
   async findBySlug(em: EntityManager, organizationId: string, slug: string): Promise<IOpenAPISpec | null> {
@@ -33,17 +43,7 @@ export const openAPISpecRepository = {
   },
 
   /** Inserts a `pending` specification unless its slug is taken in the organization (null then). */
-  async insertIfSlugFree(
-    em: EntityManager,
-    spec: {
-      id: string;
-      organizationId: string;
-      slug: string;
-      sourceUrl: string | null;
-      sourceText: string | null;
-      now: Date;
-    },
-  ): Promise<IOpenAPISpec | null> {
+  async insertIfSlugFree(em: EntityManager, spec: SpecSource): Promise<IOpenAPISpec | null> {
     const rows = await sql(
       em,
       `insert into :schema.openapi_spec (id, organization_id, slug, source_url, source_text, processing_state, generation, created_at, updated_at)
@@ -59,17 +59,7 @@ export const openAPISpecRepository = {
    * columns are always written together (an ORM update writes only what differs from what it read, so two
    * PUTs of a URL and a text at once could leave neither).
    */
-  async upsertBySlug(
-    em: EntityManager,
-    spec: {
-      id: string;
-      organizationId: string;
-      slug: string;
-      sourceUrl: string | null;
-      sourceText: string | null;
-      now: Date;
-    },
-  ): Promise<IOpenAPISpec> {
+  async upsertBySlug(em: EntityManager, spec: SpecSource): Promise<IOpenAPISpec> {
     const rows = await sql(
       em,
       `insert into :schema.openapi_spec as s (id, organization_id, slug, source_url, source_text, processing_state, generation, created_at, updated_at)

@@ -13,6 +13,12 @@ export interface GrantTarget {
   roleOf: (member: UserActor) => Role | null;
 }
 
+const grantTarget = (
+  kind: GrantResource,
+  resource: { id: string; organizationId: string },
+  roleOf: GrantTarget['roleOf'],
+): GrantTarget => ({ resource: { kind, id: resource.id, organizationId: resource.organizationId }, roleOf });
+
 /** The space whose roles the caller may `action` on (see `loadSpaceFor`). */
 export async function loadSpaceGrants(
   ctx: Parameters<typeof loadSpaceFor>[0],
@@ -20,10 +26,7 @@ export async function loadSpaceGrants(
   action: Extract<SpaceAction, 'managePermissions' | 'viewPermissions'>,
 ): Promise<GrantTarget> {
   const { space, facts } = await loadSpaceFor(ctx, spaceId, action);
-  return {
-    resource: { kind: 'space', id: space.id, organizationId: space.organizationId },
-    roleOf: (member) => spacePolicy.role(member, facts),
-  };
+  return grantTarget('space', space, (member) => spacePolicy.role(member, facts));
 }
 
 /** The collection whose roles the caller may `action` on (see `loadCollectionFor`). */
@@ -33,10 +36,7 @@ export async function loadCollectionGrants(
   action: Extract<CollectionAction, 'managePermissions' | 'viewPermissions'>,
 ): Promise<GrantTarget> {
   const { collection, facts } = await loadCollectionFor(ctx, collectionId, action);
-  return {
-    resource: { kind: 'collection', id: collection.id, organizationId: collection.organizationId },
-    roleOf: (member) => collectionPolicy.role(member, facts),
-  };
+  return grantTarget('collection', collection, (member) => collectionPolicy.role(member, facts));
 }
 
 /** The users and teams an invitation gives a role to belong to the organization (404 naming one that does not). */

@@ -7,6 +7,29 @@ export interface PageRecord extends PageSnapshot {
   updatedAt: Date;
 }
 
+const PAGE_FIELDS = [
+  'parentId',
+  'order',
+  'kind',
+  'title',
+  'slug',
+  'emoji',
+  'icon',
+  'description',
+  'hidden',
+  'noIndex',
+  'noRobotsIndex',
+  'href',
+  'documentHash',
+] as const satisfies readonly (keyof PageSnapshot)[];
+
+/** Whether a page record (none: no) holds the same page as another: every field but the dates. */
+export function samePage(a: PageRecord | undefined, b: PageRecord): boolean {
+  if (!a) return false;
+  for (const f of PAGE_FIELDS) if (a[f] !== b[f]) return false;
+  return JSON.stringify(a.layout) === JSON.stringify(b.layout) && JSON.stringify(a.cover) === JSON.stringify(b.cover);
+}
+
 /** A file of a revision: its bytes are a blob (content-addressed by `blobKey`). */
 export interface FileRecord {
   id: string;

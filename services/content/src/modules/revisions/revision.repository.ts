@@ -114,6 +114,26 @@ function pageRowValues(revisionId: string, id: string, p: PageRecord | null, now
   ];
 }
 
+/**
+ * Inserts rows into a table of the schema (`into`: the table and its columns), `size` rows a statement: `tuple` is
+ * the placeholders of one row, `values` its values.
+ */
+async function insertInChunks<R>(
+  em: EntityManager,
+  rows: readonly R[],
+  opts: { size: number; into: string; tuple: string; values: (row: R) => unknown[] },
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += opts.size) {
+    const chunk = rows.slice(i, i + opts.size);
+    await sqlRun(
+      em,
+      `insert into :schema.${opts.into}
+         values ${chunk.map(() => opts.tuple).join(', ')}`,
+      chunk.flatMap(opts.values),
+    );
+  }
+}
+
 /** Revisions and their page and file rows (a revision's rows are those of its lineage: latest row per id wins). */
 export const revisionRepository = {
   async findInSpace(em: EntityManager, spaceId: string, id: string): Promise<IRevision> {
@@ -207,15 +227,12 @@ export const revisionRepository = {
     rows: { id: string; page: PageRecord | null }[],
     now: Date,
   ): Promise<void> {
-    for (let i = 0; i < rows.length; i += 300) {
-      const chunk = rows.slice(i, i + 300);
-      await sqlRun(
-        em,
-        `insert into :schema.revision_page (revision_id, page_id, deleted, parent_id, ord, kind, title, slug, emoji, icon, description, hidden, no_index, no_robots_index, layout, cover, href, document_hash, created_at, updated_at)
-         values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)').join(', ')}`,
-        chunk.flatMap(({ id, page }) => pageRowValues(revisionId, id, page, now)),
-      );
-    }
+    await insertInChunks(em, rows, {
+      size: 300,
+      into: 'revision_page (revision_id, page_id, deleted, parent_id, ord, kind, title, slug, emoji, icon, description, hidden, no_index, no_robots_index, layout, cover, href, document_hash, created_at, updated_at)',
+      tuple: '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)',
+      values: ({ id, page }) => pageRowValues(revisionId, id, page, now),
+    });
   },
 
   async insertFiles(
@@ -224,18 +241,14 @@ export const revisionRepository = {
     rows: { id: string; file: FileRecord | null }[],
     now: Date,
   ): Promise<void> {
-    for (let i = 0; i < rows.length; i += 500) {
-      const chunk = rows.slice(i, i + 500);
-      await sqlRun(
-        em,
-        `insert into :schema.revision_file (revision_id, file_id, deleted, name, content_type, size, blob_key, width, height, created_at)
-         values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-        chunk.flatMap(({ id, file: f }) =>
-          f
-            ? [revisionId, id, false, f.name, f.contentType, f.size, f.blobKey, f.width, f.height, f.createdAt]
-            : [revisionId, id, true, '', 'application/octet-stream', 0, '', null, null, now],
-        ),
-      );
-    }
+    await insertInChunks(em, rows, {
+      size: 500,
+      into: 'revision_file (revision_id, file_id, deleted, name, content_type, size, blob_key, width, height, created_at)',
+      tuple: '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      values: ({ id, file: f }) =>
+        f
+          ? [revisionId, id, false, f.name, f.contentType, f.size, f.blobKey, f.width, f.height, f.createdAt]
+          : [revisionId, id, true, '', 'application/octet-stream', 0, '', null, null, now],
+    });
   },
 };

@@ -1,6 +1,6 @@
 import type { OidcProvider as OidcProviderDto, Team } from '@quire/contracts';
 import type { PublicUrls } from '@quire/kit';
-import { presentTeams, type TeamPresentContext } from '../teams/team.presenter.ts';
+import { presentWithDefaultTeams, type TeamPresentContext } from '../teams/team.presenter.ts';
 import type { IOidcProvider } from './oidc-provider.entity.ts';
 
 /** Where the OpenID provider sends people back, and where a sign-in with it starts. */
@@ -30,12 +30,9 @@ export function presentOidcProvider(
   };
 }
 
-export async function presentOidcProviders(
+export function presentOidcProviders(
   ctx: TeamPresentContext & { urls: PublicUrls },
   providers: IOidcProvider[],
 ): Promise<OidcProviderDto[]> {
-  const teams = await presentTeams(ctx, [
-    ...new Set(providers.flatMap((p) => (p.defaultTeamId ? [p.defaultTeamId] : []))),
-  ]);
-  return providers.map((p) => presentOidcProvider(ctx, p, p.defaultTeamId ? teams.get(p.defaultTeamId) : undefined));
+  return presentWithDefaultTeams(ctx, providers, (p, defaultTeam) => presentOidcProvider(ctx, p, defaultTeam));
 }

@@ -1,9 +1,7 @@
 import { ops } from '@quire/contracts';
-import { paginate } from '@quire/kit';
 import { oidcProviderCreator, oidcProviderDeleter, oidcProviderUpdater } from '../../commands/oidc-provider-writer.ts';
 import { implement } from '../../trpc.ts';
 import { assertOrganizationAction } from '../organizations/organization.loader.ts';
-import { OidcProvider } from './oidc-provider.entity.ts';
 import { presentOidcProviders } from './oidc.presenter.ts';
 import { oidcRepository } from './oidc.repository.ts';
 
@@ -11,14 +9,7 @@ import { oidcRepository } from './oidc.repository.ts';
 export const oidcProcedures = {
   listOIDCProvidersInOrganization: implement(ops.listOIDCProvidersInOrganization, async ({ input, ctx }) => {
     assertOrganizationAction(ctx, input, 'manageSaml');
-    const page = await paginate(
-      ctx.em,
-      OidcProvider,
-      { organizationId: input.organizationId },
-      { createdAt: 'asc', id: 'asc' },
-      input,
-      (p) => p,
-    );
+    const page = await oidcRepository.page(ctx.em, input.organizationId, input);
     return { ...page, items: await presentOidcProviders(ctx, page.items) };
   }),
   createOrganizationOIDCProvider: implement(ops.createOrganizationOIDCProvider, async ({ input, ctx }) => {

@@ -1,4 +1,5 @@
-import { notFound, type EntityManager } from '@quire/kit';
+import type { List } from '@quire/contracts';
+import { notFound, paginate, type EntityManager, type PageRequest } from '@quire/kit';
 import { TeamMember } from '../teams/team.entity.ts';
 import { Membership, Organization, type IOrganization } from './organization.entity.ts';
 
@@ -12,6 +13,12 @@ export const organizationRepository = {
   /** Ids of the organizations the user belongs to. */
   async idsForUser(em: EntityManager, userId: string): Promise<string[]> {
     return (await em.find(Membership, { userId }, { fields: ['organizationId'] })).map((m) => m.organizationId);
+  },
+
+  /** A page of the organizations the user belongs to, oldest first. */
+  async pageForUser(em: EntityManager, userId: string, req: PageRequest): Promise<List<IOrganization>> {
+    const ids = await organizationRepository.idsForUser(em, userId);
+    return paginate(em, Organization, { id: { $in: ids } }, { createdAt: 'asc', id: 'asc' }, req, (o) => o);
   },
 
   /** The organizations (all of the user's, or just `organizationId`) where the user owns a team: `permissions.ownTeam`. */

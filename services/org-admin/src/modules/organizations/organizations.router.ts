@@ -1,9 +1,7 @@
 import { ops } from '@quire/contracts';
-import { paginate } from '@quire/kit';
 import { implement } from '../../trpc.ts';
 import { organizationCreator } from '../../commands/organization-creator.ts';
 import { organizationUpdater } from '../../commands/organization-updater.ts';
-import { Organization } from './organization.entity.ts';
 import { loadOrganizationFor } from './organization.loader.ts';
 import {
   presentNewOrganization,
@@ -16,15 +14,7 @@ export const organizationProcedures = {
   listOrganizationsForAuthenticatedUser: implement(
     ops.listOrganizationsForAuthenticatedUser,
     async ({ input, ctx }) => {
-      const ids = await organizationRepository.idsForUser(ctx.em, ctx.actor.userId);
-      const page = await paginate(
-        ctx.em,
-        Organization,
-        { id: { $in: ids } },
-        { createdAt: 'asc', id: 'asc' },
-        input,
-        (o) => o,
-      );
+      const page = await organizationRepository.pageForUser(ctx.em, ctx.actor.userId, input);
       return presentOrganizationsForCaller(ctx, page);
     },
   ),

@@ -1,6 +1,6 @@
 import type { SamlProvider as SamlProviderDto, Team } from '@quire/contracts';
 import type { PublicUrls } from '@quire/kit';
-import { presentTeams, type TeamPresentContext } from '../teams/team.presenter.ts';
+import { presentWithDefaultTeams, type TeamPresentContext } from '../teams/team.presenter.ts';
 import type { ISamlProvider } from './saml-provider.entity.ts';
 
 /**
@@ -38,12 +38,9 @@ export function presentSamlProvider(
 }
 
 /** Presents providers with their default team (as the caller sees it): one batch for the page. */
-export async function presentSamlProviders(
+export function presentSamlProviders(
   ctx: TeamPresentContext & { urls: PublicUrls },
   providers: ISamlProvider[],
 ): Promise<SamlProviderDto[]> {
-  const teams = await presentTeams(ctx, [
-    ...new Set(providers.flatMap((p) => (p.defaultTeamId ? [p.defaultTeamId] : []))),
-  ]);
-  return providers.map((p) => presentSamlProvider(ctx, p, p.defaultTeamId ? teams.get(p.defaultTeamId) : undefined));
+  return presentWithDefaultTeams(ctx, providers, (p, defaultTeam) => presentSamlProvider(ctx, p, defaultTeam));
 }

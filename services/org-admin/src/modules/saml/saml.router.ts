@@ -1,9 +1,7 @@
 import { ops } from '@quire/contracts';
-import { paginate } from '@quire/kit';
 import { implement } from '../../trpc.ts';
 import { samlProviderCreator, samlProviderDeleter, samlProviderUpdater } from '../../commands/saml-provider-writer.ts';
 import { assertOrganizationAction, loadOrganizationFor } from '../organizations/organization.loader.ts';
-import { SamlProvider } from './saml-provider.entity.ts';
 import { presentSamlProviders, samlServiceUrls, samlStatus } from './saml.presenter.ts';
 import { samlRepository } from './saml.repository.ts';
 
@@ -11,14 +9,7 @@ import { samlRepository } from './saml.repository.ts';
 export const samlProcedures = {
   listSAMLProvidersInOrganizationById: implement(ops.listSAMLProvidersInOrganizationById, async ({ input, ctx }) => {
     assertOrganizationAction(ctx, input, 'manageSaml');
-    const page = await paginate(
-      ctx.em,
-      SamlProvider,
-      { organizationId: input.organizationId },
-      { createdAt: 'asc', id: 'asc' },
-      input,
-      (p) => p,
-    );
+    const page = await samlRepository.page(ctx.em, input.organizationId, input);
     return { ...page, items: await presentSamlProviders(ctx, page.items) };
   }),
 

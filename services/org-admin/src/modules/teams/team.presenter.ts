@@ -87,6 +87,19 @@ export async function presentTeams(
   return new Map((await presentTeamList(ctx, teams)).map((t) => [t.id, t]));
 }
 
+/**
+ * Presents items that may name a default team (an identity provider's) with that team as the caller sees it: one
+ * batch of teams for all the items.
+ */
+export async function presentWithDefaultTeams<T extends { defaultTeamId?: string | null }, R>(
+  ctx: TeamPresentContext,
+  items: T[],
+  present: (item: T, defaultTeam: TeamDto | undefined) => R,
+): Promise<R[]> {
+  const teams = await presentTeams(ctx, [...new Set(items.flatMap((i) => (i.defaultTeamId ? [i.defaultTeamId] : [])))]);
+  return items.map((i) => present(i, i.defaultTeamId ? teams.get(i.defaultTeamId) : undefined));
+}
+
 /** The teams among `ids`, in that order, as `viewer` sees them (none for a viewer that is not a user). */
 export async function presentTeamsByIds(
   ctx: Omit<TeamPresentContext, 'actor'>,

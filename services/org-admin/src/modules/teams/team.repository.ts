@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
-import type { TeamMemberRole } from '@quire/contracts';
-import { entityFromRow, marks, notFound, sql, type EntityManager } from '@quire/kit';
+import type { List, TeamMemberRole } from '@quire/contracts';
+import { entityFromRow, marks, notFound, paginate, sql, type EntityManager, type PageRequest } from '@quire/kit';
 import { Team, TeamMember, type ITeam, type ITeamMember } from './team.entity.ts';
 
 /** The team (404 when none); `forUpdate` locks it in a mutation that renames or deletes it (a second DELETE then 404s). */
@@ -78,6 +78,11 @@ export async function lockTeamMembers(em: EntityManager, teamId: string, userIds
 }
 
 /** What teams show beyond their rows, for one caller. */
+/** A page of a team's members, in the order they were added. */
+export function teamMembersPage(em: EntityManager, teamId: string, req: PageRequest): Promise<List<ITeamMember>> {
+  return paginate(em, TeamMember, { team: teamId }, { addedAt: 'asc', userId: 'asc' }, req, (row) => row);
+}
+
 export interface TeamFacts {
   /** Member count by team id. */
   members: Map<string, number>;

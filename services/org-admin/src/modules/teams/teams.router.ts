@@ -1,5 +1,4 @@
 import { ops } from '@quire/contracts';
-import { paginate } from '@quire/kit';
 import { implement } from '../../trpc.ts';
 import {
   teamCreator,
@@ -12,10 +11,9 @@ import {
 import { presentTeamMembers } from '../members/member.presenter.ts';
 import { assertOrganizationAction } from '../organizations/organization.loader.ts';
 import { tokenRepository } from '../tokens/token.repository.ts';
-import { TeamMember } from './team.entity.ts';
 import { loadTeamFor, loadTeamsFor } from './team.loader.ts';
 import { presentTeamList, presentTeams, presentTeamsByIds } from './team.presenter.ts';
-import { findTeamOrThrow } from './team.repository.ts';
+import { findTeamOrThrow, teamMembersPage } from './team.repository.ts';
 
 export const teamProcedures = {
   listTeamsInOrganizationById: implement(ops.listTeamsInOrganizationById, async ({ input, ctx }) => {
@@ -50,14 +48,7 @@ export const teamProcedures = {
 
   listTeamMembersInOrganizationById: implement(ops.listTeamMembersInOrganizationById, async ({ input, ctx }) => {
     const { team } = await loadTeamFor(ctx, input, 'view');
-    const page = await paginate(
-      ctx.em,
-      TeamMember,
-      { team: team.id },
-      { addedAt: 'asc', userId: 'asc' },
-      input,
-      (row) => row,
-    );
+    const page = await teamMembersPage(ctx.em, team.id, input);
     return presentTeamMembers(ctx, team.organizationId, page);
   }),
 

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
-import { buildSpace, failureOf, userActor } from '@quire/kit/testing';
-import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { buildSpace, failureOf } from '@quire/kit/testing';
+import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 import { DEFAULT_CUSTOMIZATION } from './customization.ts';
 
 const ORG = 'org-c';
-const creator = userActor('creator', [{ organization: ORG, role: 'create' }]);
-const reader = userActor('reader', [{ organization: ORG, role: 'read' }]);
-const stranger = userActor('stranger', [{ organization: 'org-other', role: 'admin' }]);
+const { creator, reader, stranger } = orgActors(ORG, 'org-other');
 
-let p: SitesPlatform;
+const p = useSitesAndContent('customization');
 const call: SitesPlatform['sites']['call'] = (op, input, actor) => p.sites.call(op, input, actor);
-
-beforeAll(async () => {
-  p = await startSitesAndContent('customization');
-});
-afterAll(async () => {
-  await p?.close();
-});
 
 async function site(title: string) {
   const a = await buildSpace(p.content, { org: ORG, title: 'Guide', as: creator });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ops, ROLES, type Actor, type ErrorCode, type Role } from '@quire/contracts';
-import { DomainError, InProcessBus, type Transport } from '@quire/kit';
-import { eventually, failureOf, testLogger } from '@quire/kit/testing';
+import { InProcessBus, type DomainError } from '@quire/kit';
+import { eventually, failureOf, orgAdminDirectoryStub, testLogger } from '@quire/kit/testing';
 import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 import { sitePolicy } from '../sites/site.policy.ts';
 import { siteGrantRepository } from './site-grant.repository.ts';
@@ -62,61 +62,23 @@ const ROSTER: {
     sortName: 'gus',
   },
 ];
-const stub: Transport = {
-  kind: 'in-process',
-  async send(path, _type, input) {
-    const i = input as { organizationId?: string; ids: string[] };
-    const user = (id: string) => ({
-      object: 'user' as const,
-      id,
-      displayName: id,
-      urls: { location: `http://quire.test/v1/users/${id}` },
-    });
-    if (path === 'users.getMany') return { items: i.ids.map(user) };
-    if (path === 'members.getMany')
-      return {
-        items: (i.organizationId?.startsWith(ORG) ? i.ids.filter((id) => members.has(id)) : []).map((id) => ({
-          object: 'member',
-          id,
-          role: 'read',
-          user: user(id),
-          disabled: false,
-          joinedAt: new Date().toISOString(),
-          sso: false,
-          spaces: 0,
-          teams: 0,
-          sites: 0,
-        })),
-      };
-    if (path === 'teams.getMany')
-      return {
-        items: (i.organizationId?.startsWith(ORG) ? i.ids.filter((id) => teams.has(id)) : []).map((id) => ({
-          object: 'team',
-          id,
-          title: id,
-          members: 1,
-          spaces: 0,
-          createdAt: new Date().toISOString(),
-          permissions: { admin: false, view: true },
-        })),
-      };
-    if (path === 'members.listForAccess') {
-      const q = input as { organizationId: string; search?: string; team?: string; seenOnly: boolean };
-      return {
-        items: (q.organizationId === AGG_ORG ? ROSTER : []).filter(
-          (m) =>
-            (!q.search || m.sortName.includes(q.search.toLowerCase())) &&
-            (!q.team || m.teams.includes(q.team)) &&
-            (!q.seenOnly || m.lastSeenAt !== null),
-        ),
-      };
-    }
-    throw new DomainError('not_found', `stub: no ${path}`);
+const stub = orgAdminDirectoryStub({
+  inOrganization: (organizationId) => organizationId?.startsWith(ORG) ?? false,
+  members: new Map<string, Role | null>([...members].map((id) => [id, 'read'])),
+  teams,
+  more: (path, input) => {
+    if (path !== 'members.listForAccess') return undefined;
+    const q = input as { organizationId: string; search?: string; team?: string; seenOnly: boolean };
+    return {
+      items: (q.organizationId === AGG_ORG ? ROSTER : []).filter(
+        (m) =>
+          (!q.search || m.sortName.includes(q.search.toLowerCase())) &&
+          (!q.team || m.teams.includes(q.team)) &&
+          (!q.seenOnly || m.lastSeenAt !== null),
+      ),
+    };
   },
-  readBlob: async () => null,
-  readDeferred: async () => ({ kind: 'unknown' }) as never,
-  close: async () => {},
-};
+});
 
 let p: SitesPlatform;
 let bus: InProcessBus;

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeJwt, SignJWT } from 'jose';
 import { ops, type Actor } from '@quire/contracts';
 import { buildSpace, failureOf, userActor } from '@quire/kit/testing';
-import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 
 const ORG = 'org-pc';
 const admin = userActor('admin', [{ organization: ORG, role: 'admin' }]);
 const anonymous: Actor = { kind: 'anonymous' };
 const BASE = 'http://quire.test';
 
-let p: SitesPlatform;
+const p = useSitesAndContent('published-content');
 const call: SitesPlatform['sites']['call'] = (op, input, actor) => p.sites.call(op, input, actor);
-beforeAll(async () => {
-  p = await startSitesAndContent('published-content');
-});
-afterAll(async () => p?.close());
 
 async function newSite(visibility: 'public' | 'share-link' | 'visitor-auth' = 'public', publish = true) {
   const guide = await buildSpace(p.content, { org: ORG, title: 'Guide', as: admin });

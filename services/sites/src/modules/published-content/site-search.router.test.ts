@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
-import { buildSpace, eventually, failureOf, startTestService, userActor, type TestService } from '@quire/kit/testing';
-import { loadOrgAdminConfig, orgAdminService } from '@quire/org-admin';
-import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { buildSpace, eventually, failureOf } from '@quire/kit/testing';
+import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 
 const ORG = 'org-ss';
-const admin = userActor('admin', [{ organization: ORG, role: 'admin' }]);
-const reader = userActor('reader', [{ organization: ORG, role: 'read' }]);
-const stranger = userActor('stranger', [{ organization: 'org-far', role: 'admin' }]);
-
-let p: SitesPlatform;
-let orgAdmin: TestService;
-const call: SitesPlatform['sites']['call'] = (op, input, actor) => p.sites.call(op, input, actor);
+const { admin, reader, stranger } = orgActors(ORG, 'org-far');
 
 // org-admin presents the authors of the change requests that write the test pages.
-beforeAll(async () => {
-  p = await startSitesAndContent('site-search');
-  orgAdmin = await startTestService(orgAdminService, loadOrgAdminConfig, p.db);
-  p.content.svc.deps.peers.setEndpoint('org-admin', orgAdmin.url);
-});
-afterAll(async () => {
-  await orgAdmin?.close();
-  await p?.close();
-});
+const p = useSitesAndContent('site-search', { orgAdmin: true });
+const call: SitesPlatform['sites']['call'] = (op, input, actor) => p.sites.call(op, input, actor);
 
 /** A space whose live revision holds these pages (merged through a change request). */
 async function spaceWith(title: string, pages: { title: string; markdown: string }[]): Promise<string> {

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestampColumns } from '@quire/kit';
 
 /**
  * The publishing auth of a site: the key its visitor-auth backend signs visitor JWTs with (HS256), sealed with
@@ -14,8 +15,7 @@ export const SitePublishingAuth = defineEntity({
     privateKeySealed: p.string(),
     fallbackUrl: p.string().nullable(),
     logoutUrl: p.string().nullable(),
-    createdAt: p.datetime(),
-    updatedAt: p.datetime(),
+    ...timestampColumns(),
   },
 });
 export type ISitePublishingAuth = InferEntity<typeof SitePublishingAuth>;

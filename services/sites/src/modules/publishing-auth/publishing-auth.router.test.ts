@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { ops } from '@quire/contracts';
-import { failureOf, userActor } from '@quire/kit/testing';
-import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { failureOf } from '@quire/kit/testing';
+import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 import type { SitesConfig } from '../../env.ts';
 import { publishingAuthRepository } from './publishing-auth.repository.ts';
 import { verifyVisitorToken, visitorAuthUrls } from './visitor-token.ts';
 
 const ORG = 'org-pa';
-const admin = userActor('admin', [{ organization: ORG, role: 'admin' }]);
-const creator = userActor('creator', [{ organization: ORG, role: 'create' }]);
-const reader = userActor('reader', [{ organization: ORG, role: 'read' }]);
-const stranger = userActor('stranger', [{ organization: 'org-else', role: 'admin' }]);
+const { admin, creator, reader, stranger } = orgActors(ORG, 'org-else');
 
-let p: SitesPlatform;
+const p = useSitesAndContent('publishing-auth');
 const call: SitesPlatform['sites']['call'] = (op, input, actor) => p.sites.call(op, input, actor);
-beforeAll(async () => {
-  p = await startSitesAndContent('publishing-auth');
-});
-afterAll(async () => p?.close());
 
 const newSite = async () =>
   (await call(ops.createSite, { organizationId: ORG, title: 'Members only', visibility: 'visitor-auth' }, admin)).id;

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn } from '@quire/kit';
 import type { SiteRedirectDestination } from '@quire/contracts';
 
 /**
@@ -11,7 +12,7 @@ export const SiteRedirect = defineEntity({
   name: 'SiteRedirect',
   tableName: 'site_redirect',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     siteId: p.string(),
     source: p.string(),
     draft: p.boolean(),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops, type SiteRedirectDestination } from '@quire/contracts';
 import { buildSpace, userActor } from '@quire/kit/testing';
 import {
@@ -9,18 +9,13 @@ import {
 } from '../../commands/redirect-commands.ts';
 import type { ISite } from '../sites/site.entity.ts';
 import { siteRepository } from '../sites/site.repository.ts';
-import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { useSitesAndContent } from '../../test-support.ts';
 import { SiteRedirect } from './redirect.entity.ts';
 import { findSiteRedirect } from './redirect.repository.ts';
 
 const ORG = 'org-rd';
 const admin = userActor('admin', [{ organization: ORG, role: 'admin' }]);
-let p: SitesPlatform;
-
-beforeAll(async () => {
-  p = await startSitesAndContent('redirect-repo');
-});
-afterAll(async () => p?.close());
+const p = useSitesAndContent('redirect-repo');
 
 const pages: Record<string, string> = { 'page-1': 'getting-started/install' };
 const pagePath = async (_space: string, pageId: string) => pages[pageId] ?? null;

@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
-import { buildSpace, failureOf, startTestService, userActor, type TestService } from '@quire/kit/testing';
-import { loadOrgAdminConfig, orgAdminService } from '@quire/org-admin';
-import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { buildSpace, failureOf } from '@quire/kit/testing';
+import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 
 const ORG = 'org-redir';
-const admin = userActor('admin', [{ organization: ORG, role: 'admin' }]);
-const creator = userActor('creator', [{ organization: ORG, role: 'create' }]);
-const reader = userActor('reader', [{ organization: ORG, role: 'read' }]);
-const stranger = userActor('stranger', [{ organization: 'org-elsewhere', role: 'admin' }]);
-
-let p: SitesPlatform;
-let orgAdmin: TestService;
-const call: SitesPlatform['sites']['call'] = (op, input, actor) => p.sites.call(op, input, actor);
+const { admin, creator, reader, stranger } = orgActors(ORG, 'org-elsewhere');
 
 // org-admin presents the authors of the change requests that write the test pages.
-beforeAll(async () => {
-  p = await startSitesAndContent('redirects-router');
-  orgAdmin = await startTestService(orgAdminService, loadOrgAdminConfig, p.db);
-  p.content.svc.deps.peers.setEndpoint('org-admin', orgAdmin.url);
-});
-afterAll(async () => {
-  await orgAdmin?.close();
-  await p?.close();
-});
+const p = useSitesAndContent('redirects-router', { orgAdmin: true });
+const call: SitesPlatform['sites']['call'] = (op, input, actor) => p.sites.call(op, input, actor);
 
 /** A space with one merged page (`install`, under `getting-started`); its id and the page id. */
 async function spaceWithPage(title: string): Promise<{ spaceId: string; pageId: string }> {

@@ -23,17 +23,25 @@ const ORDER = {
   source: { source: 'asc', id: 'asc' },
 } as const;
 
+/** A redirect's own fields in an input (all of them to create one, some to change one), with its destination. */
+function redirectFields<
+  I extends { source?: string; draft?: boolean; captureWildcard?: boolean; permanent?: boolean },
+  D,
+>(input: I, destination: D): Pick<I, 'source' | 'draft' | 'captureWildcard' | 'permanent'> & { destination: D } {
+  return {
+    source: input.source,
+    draft: input.draft,
+    captureWildcard: input.captureWildcard,
+    permanent: input.permanent,
+    destination,
+  };
+}
+
 export const redirectProcedures = {
   createSiteRedirect: implement(ops.createSiteRedirect, async ({ input, ctx }) => {
     const site = await loadSiteWithRoomFor(ctx, input, 1);
     const destination = await resolveDestination(ctx, await SiteTree.load(ctx.em, site.id), input.destination);
-    const fields = {
-      source: input.source,
-      draft: input.draft,
-      captureWildcard: input.captureWildcard,
-      permanent: input.permanent,
-      destination,
-    };
+    const fields = redirectFields(input, destination);
     return presentRedirect(await redirectCreator(ctx.em, { site, fields }));
   }),
 
@@ -53,13 +61,7 @@ export const redirectProcedures = {
   updateSiteRedirectById: implement(ops.updateSiteRedirectById, async ({ input, ctx }) => {
     const { redirect } = await loadRedirectFor(ctx, input, 'manage');
     const destination = await loadDestination(ctx, redirect.siteId, input.destination);
-    const patch = {
-      source: input.source,
-      draft: input.draft,
-      captureWildcard: input.captureWildcard,
-      permanent: input.permanent,
-      destination,
-    };
+    const patch = redirectFields(input, destination);
     return presentRedirect(await redirectUpdater(ctx.em, { redirect, patch }));
   }),
 

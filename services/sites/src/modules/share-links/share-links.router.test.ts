@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
-import { InProcessBus } from '@quire/kit';
-import { buildSpace, failureOf, testLogger, userActor } from '@quire/kit/testing';
-import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { buildSpace, failureOf, userActor } from '@quire/kit/testing';
+import { useSitesAndContent } from '../../test-support.ts';
 
 const ORG = 'org-keys';
 const admin = userActor('admin', [{ organization: ORG, role: 'admin' }]);
 const creator = userActor('creator', [{ organization: ORG, role: 'create' }]);
 const reader = userActor('reader', [{ organization: ORG, role: 'read' }]);
 
-let p: SitesPlatform;
-let bus: InProcessBus;
-
-beforeAll(async () => {
-  bus = new InProcessBus(testLogger());
-  p = await startSitesAndContent('share-keys', { bus });
-});
-afterAll(async () => {
-  await p?.close();
-  await bus?.close();
-});
+const p = useSitesAndContent('share-keys', { inProcessBus: true });
 
 const keyOf = (link: { urls: { published?: string | undefined } }) =>
   new URL(link.urls.published!).searchParams.get('share')!;

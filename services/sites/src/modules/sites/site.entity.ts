@@ -1,11 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn, timestampColumns } from '@quire/kit';
 import type { SiteAgentsContext, SiteType, SiteVisibility } from '@quire/contracts';
 
 export const Site = defineEntity({
   name: 'Site',
   tableName: 'site',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     organizationId: p.string(),
     type: p.string().$type<SiteType>(),
     title: p.string(),
@@ -23,8 +24,7 @@ export const Site = defineEntity({
     /** The customization as set (`updateSiteCustomizationById`); null until set. Defaults fill the rest when read. */
     customization: p.json<Record<string, unknown>>().nullable(),
     customizationUpdatedAt: p.datetime().nullable(),
-    createdAt: p.datetime(),
-    updatedAt: p.datetime(),
+    ...timestampColumns(),
   },
 });
 export type ISite = InferEntity<typeof Site>;

@@ -1,29 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops, sectionsOfStructure, type Actor } from '@quire/contracts';
-import { InProcessBus } from '@quire/kit';
-import { buildSpace, eventually, failureOf, testLogger, userActor } from '@quire/kit/testing';
-import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { buildSpace, eventually, failureOf, userActor } from '@quire/kit/testing';
+import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 
 const ORG = 'org-s';
-const admin = userActor('admin', [{ organization: ORG, role: 'admin' }]);
-const creator = userActor('creator', [{ organization: ORG, role: 'create' }]);
-const reader = userActor('reader', [{ organization: ORG, role: 'read' }]);
+const { admin, creator, reader, stranger } = orgActors(ORG, 'org-other');
 const guest = userActor('guest', [{ organization: ORG, role: null }]);
-const stranger = userActor('stranger', [{ organization: 'org-other', role: 'admin' }]);
 
-let p: SitesPlatform;
-let bus: InProcessBus;
+const p = useSitesAndContent('sites', { inProcessBus: true });
 const call: SitesPlatform['sites']['call'] = (op, input, actor) => p.sites.call(op, input, actor);
 const space = (title: string, as: Actor = admin) => buildSpace(p.content, { org: ORG, title, as });
-
-beforeAll(async () => {
-  bus = new InProcessBus(testLogger());
-  p = await startSitesAndContent('sites', { bus });
-});
-afterAll(async () => {
-  await p?.close();
-  await bus?.close();
-});
+type SiteSpacePatch = Omit<
+  Parameters<typeof call<typeof ops.updateSiteSpaceById>>[1],
+  'organizationId' | 'siteId' | 'siteSpaceId'
+>;
+/** Changes a site space as `creator`. */
+const updateSiteSpace = (siteId: string, siteSpaceId: string, patch: SiteSpacePatch) =>
+  call(ops.updateSiteSpaceById, { organizationId: ORG, siteId, siteSpaceId, ...patch }, creator);
 
 describe('sites', () => {
   it('creates a site with its spaces as root site spaces, the first the default, and site.created', async () => {
@@ -268,27 +261,12 @@ describe('structure', () => {
     ).toBe('sectionId: no section nope on this site');
 
     // Sorting: sections among sections, site spaces within their section.
-    await call(
-      ops.sortSiteStructure,
-      {
-        organizationId: ORG,
-        siteId: site.id,
-        item: { type: 'site-section', id: sec2.id },
-        position: { before: { type: 'site-section', id: sec1.id } },
-      },
-      creator,
-    );
+    type SortInput = Parameters<typeof call<typeof ops.sortSiteStructure>>[1];
+    const sort = (item: SortInput['item'], position: SortInput['position']) =>
+      call(ops.sortSiteStructure, { organizationId: ORG, siteId: site.id, item, position }, creator);
+    await sort({ type: 'site-section', id: sec2.id }, { before: { type: 'site-section', id: sec1.id } });
     const ssA = sec1.siteSpaces[1]!;
-    const moved = await call(
-      ops.sortSiteStructure,
-      {
-        organizationId: ORG,
-        siteId: site.id,
-        item: { type: 'site-space', id: ssE.id },
-        position: { before: { type: 'site-space', id: ssA.id } },
-      },
-      creator,
-    );
+    const moved = await sort({ type: 'site-space', id: ssE.id }, { before: { type: 'site-space', id: ssA.id } });
     expect(moved).toMatchObject({ id: ssE.id, object: 'site-space' });
     const structure = await call(ops.getSiteStructure, { organizationId: ORG, siteId: site.id }, reader);
     if (structure.type !== 'sections') throw new Error('expected sections');
@@ -299,38 +277,14 @@ describe('structure', () => {
       'One',
       'Two',
     ]);
-    expect(
-      (
-        await failureOf(
-          call(
-            ops.sortSiteStructure,
-            {
-              organizationId: ORG,
-              siteId: site.id,
-              item: { type: 'site-space', id: ssE.id },
-              position: { after: { type: 'site-space', id: ssE2.id } },
-            },
-            creator,
-          ),
-        )
-      ).message,
-    ).toBe(`position.after: ${ssE2.id} is not a sibling of the item`);
-    expect(
-      (
-        await failureOf(
-          call(
-            ops.sortSiteStructure,
-            {
-              organizationId: ORG,
-              siteId: site.id,
-              item: { type: 'site-space', id: ssE.id },
-              position: { after: { type: 'site-section', id: sec1.id } },
-            },
-            creator,
-          ),
-        )
-      ).reason,
-    ).toBe('invalid_input');
+    const notSibling = await failureOf(
+      sort({ type: 'site-space', id: ssE.id }, { after: { type: 'site-space', id: ssE2.id } }),
+    );
+    expect(notSibling.message).toBe(`position.after: ${ssE2.id} is not a sibling of the item`);
+    const notSameKind = await failureOf(
+      sort({ type: 'site-space', id: ssE.id }, { after: { type: 'site-section', id: sec1.id } }),
+    );
+    expect(notSameKind.reason).toBe('invalid_input');
     // Deprecated moves.
     await call(
       ops.moveSiteSection,
@@ -408,33 +362,11 @@ describe('structure', () => {
     const [a, b, c] = [await space('Alpha'), await space('Beta'), await space('Gamma')];
     const site = await call(ops.createSite, { organizationId: ORG, title: 'Spaces', spaces: [a.id, b.id] }, creator);
     const [ssA, ssB] = (await call(ops.listSiteSpaces, { organizationId: ORG, siteId: site.id }, creator)).items;
-    expect(
-      (
-        await failureOf(
-          call(
-            ops.updateSiteSpaceById,
-            { organizationId: ORG, siteId: site.id, siteSpaceId: ssB!.id, path: 'alpha' },
-            creator,
-          ),
-        )
-      ).reason,
-    ).toBe('conflict');
-    expect(
-      (
-        await failureOf(
-          call(
-            ops.updateSiteSpaceById,
-            { organizationId: ORG, siteId: site.id, siteSpaceId: ssB!.id, path: 'a'.repeat(101) },
-            creator,
-          ),
-        )
-      ).message,
-    ).toMatch(/^Invalid request: path: Too big/);
-    const updated = await call(
-      ops.updateSiteSpaceById,
-      { organizationId: ORG, siteId: site.id, siteSpaceId: ssB!.id, path: 'v2', spaceId: c.id },
-      creator,
+    expect((await failureOf(updateSiteSpace(site.id, ssB!.id, { path: 'alpha' }))).reason).toBe('conflict');
+    expect((await failureOf(updateSiteSpace(site.id, ssB!.id, { path: 'a'.repeat(101) }))).message).toMatch(
+      /^Invalid request: path: Too big/,
     );
+    const updated = await updateSiteSpace(site.id, ssB!.id, { path: 'v2', spaceId: c.id });
     expect(updated).toMatchObject({ path: 'v2', title: 'Gamma', space: { id: c.id } });
     await call(ops.deleteSiteSpaceById, { organizationId: ORG, siteId: site.id, siteSpaceId: ssA!.id }, creator);
     const left = await call(ops.listSiteSpaces, { organizationId: ORG, siteId: site.id }, creator);
@@ -625,23 +557,11 @@ describe('adaptive content', () => {
     ).toEqual([]);
     const [ss] = (await call(ops.listSiteSpaces, { organizationId: ORG, siteId: site.id }, creator)).items;
     // Any condition of 1..1024 characters is accepted, even one naming a claim the site's schema does not declare.
-    const early = await call(
-      ops.updateSiteSpaceById,
-      { organizationId: ORG, siteId: site.id, siteSpaceId: ss!.id, condition: 'visitor.claims.unsigned.isBetaUser' },
-      creator,
-    );
+    const early = await updateSiteSpace(site.id, ss!.id, { condition: 'visitor.claims.unsigned.isBetaUser' });
     expect(early.condition).toBe('visitor.claims.unsigned.isBetaUser');
-    expect(
-      (
-        await failureOf(
-          call(
-            ops.updateSiteSpaceById,
-            { organizationId: ORG, siteId: site.id, siteSpaceId: ss!.id, condition: 'x'.repeat(1025) },
-            creator,
-          ),
-        )
-      ).reason,
-    ).toBe('invalid_input');
+    expect((await failureOf(updateSiteSpace(site.id, ss!.id, { condition: 'x'.repeat(1025) }))).reason).toBe(
+      'invalid_input',
+    );
     expect(
       (
         await failureOf(
@@ -667,17 +587,9 @@ describe('adaptive content', () => {
     expect(
       (await call(ops.listSiteAdaptiveTemplateConditions, { organizationId: ORG, siteId: site.id }, reader)).items,
     ).toEqual([{ description: 'Beta users', condition: 'visitor.claims.unsigned.isBetaUser' }]);
-    const withCondition = await call(
-      ops.updateSiteSpaceById,
-      { organizationId: ORG, siteId: site.id, siteSpaceId: ss!.id, condition: 'visitor.claims.unsigned.isBetaUser' },
-      creator,
-    );
+    const withCondition = await updateSiteSpace(site.id, ss!.id, { condition: 'visitor.claims.unsigned.isBetaUser' });
     expect(withCondition.condition).toBe('visitor.claims.unsigned.isBetaUser');
-    const kept = await call(
-      ops.updateSiteSpaceById,
-      { organizationId: ORG, siteId: site.id, siteSpaceId: ss!.id, path: 'beta' },
-      creator,
-    );
+    const kept = await updateSiteSpace(site.id, ss!.id, { path: 'beta' });
     expect(kept.condition).toBe('visitor.claims.unsigned.isBetaUser');
     // The schema may drop an attribute a condition uses: the condition stays (the claim is then absent, so false).
     await call(
@@ -692,11 +604,7 @@ describe('adaptive content', () => {
     expect(
       (await call(ops.listSiteSpaces, { organizationId: ORG, siteId: site.id }, creator)).items[0]!.condition,
     ).toBe('visitor.claims.unsigned.isBetaUser');
-    const removed = await call(
-      ops.updateSiteSpaceById,
-      { organizationId: ORG, siteId: site.id, siteSpaceId: ss!.id, condition: null },
-      creator,
-    );
+    const removed = await updateSiteSpace(site.id, ss!.id, { condition: null });
     expect(removed.condition).toBeUndefined();
   });
 });

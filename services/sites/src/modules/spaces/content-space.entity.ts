@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn } from '@quire/kit';
 
 /**
  * The sites service's own view of the content service's spaces, kept from `space.*` events:
@@ -9,7 +10,7 @@ export const ContentSpace = defineEntity({
   name: 'ContentSpace',
   tableName: 'content_space',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     organizationId: p.string().index(),
     title: p.string(),
     createdAt: p.datetime(),

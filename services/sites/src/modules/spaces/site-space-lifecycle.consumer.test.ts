@@ -1,26 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ops } from '@quire/contracts';
-import { contentService, loadContentConfig } from '@quire/content';
-import {
-  createTestDatabase,
-  createTestNatsBus,
-  eventually,
-  natsAvailable,
-  startTestService,
-  type TestDatabase,
-  type TestService,
-} from '@quire/kit/testing';
-import { loadSitesConfig } from '../../env.ts';
-import { sitesService } from '../../service.ts';
+import { eventually, natsAvailable } from '@quire/kit/testing';
+import { startSitesAndContentOverNats } from '../../test-support.ts';
 
 const hasNats = await natsAvailable();
 
 describe.skipIf(!hasNats)('site spaces follow their spaces over real NATS JetStream', () => {
-  let db: TestDatabase;
-  let content: TestService;
-  let sites: TestService;
-  let contentBus: Awaited<ReturnType<typeof createTestNatsBus>>;
+  let p: Awaited<ReturnType<typeof startSitesAndContentOverNats>>;
   const both = {
     kind: 'user' as const,
     userId: 'both',
@@ -31,36 +18,21 @@ describe.skipIf(!hasNats)('site spaces follow their spaces over real NATS JetStr
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase('sitesflow');
-    contentBus = await createTestNatsBus();
-    const env = {
-      NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
-      NATS_STREAM: contentBus.streamName,
-      NATS_SUBJECT_PREFIX: contentBus.prefix,
-    };
-    content = await startTestService(contentService, loadContentConfig, db, { bus: contentBus });
-    sites = await startTestService(sitesService, loadSitesConfig, db, { env });
-    sites.svc.deps.peers.setEndpoint('content', content.url);
-    content.svc.deps.peers.setEndpoint('sites', sites.url);
+    p = await startSitesAndContentOverNats('sitesflow');
   });
-  afterAll(async () => {
-    await sites?.close();
-    await content?.close();
-    await contentBus?.cleanup();
-    await db?.drop();
-  });
+  afterAll(async () => p?.close());
 
   const siteSpaces = async (org: string, siteId: string) =>
-    (await sites.call(ops.listSiteSpaces, { organizationId: org, siteId }, both)).items.map((s) => [
+    (await p.sites.call(ops.listSiteSpaces, { organizationId: org, siteId }, both)).items.map((s) => [
       s.space?.id,
       s.default,
     ]);
 
   it('drops a transferred or purged space from the sites of its former organization; the default moves to a sibling', async () => {
-    const a = await content.call(ops.createSpace, { organizationId: 'org-a', title: 'Leaves' }, both);
-    const b = await content.call(ops.createSpace, { organizationId: 'org-a', title: 'Stays' }, both);
-    const c = await content.call(ops.createSpace, { organizationId: 'org-a', title: 'Purged' }, both);
-    const site = await sites.call(
+    const a = await p.content.call(ops.createSpace, { organizationId: 'org-a', title: 'Leaves' }, both);
+    const b = await p.content.call(ops.createSpace, { organizationId: 'org-a', title: 'Stays' }, both);
+    const c = await p.content.call(ops.createSpace, { organizationId: 'org-a', title: 'Purged' }, both);
+    const site = await p.sites.call(
       ops.createSite,
       { organizationId: 'org-a', title: 'Flow', spaces: [a.id, b.id, c.id] },
       both,
@@ -71,7 +43,7 @@ describe.skipIf(!hasNats)('site spaces follow their spaces over real NATS JetStr
       [c.id, false],
     ]);
 
-    await content.call(ops.transferSpace, { spaceId: a.id, organization: 'org-b' }, both);
+    await p.content.call(ops.transferSpace, { spaceId: a.id, organization: 'org-b' }, both);
     await eventually(
       async () => ((await siteSpaces('org-a', site.id)).length === 2 ? true : undefined),
       10_000,
@@ -82,14 +54,14 @@ describe.skipIf(!hasNats)('site spaces follow their spaces over real NATS JetStr
       [c.id, false],
     ]);
 
-    await content.call(ops.deleteSpaceById, { spaceId: c.id }, both);
-    await content.svc.deps.orm.em
+    await p.content.call(ops.deleteSpaceById, { spaceId: c.id }, both);
+    await p.content.svc.deps.orm.em
       .getConnection()
       .execute(`update content.space set deleted_at = now() - interval '8 days' where id = ?`, [c.id]);
-    await content.svc.jobs!.enqueue('content-purge-spaces');
+    await p.content.svc.jobs!.enqueue('content-purge-spaces');
     await eventually(
       async () => {
-        const rows = await sites.svc.deps.orm.em
+        const rows = await p.sites.svc.deps.orm.em
           .getConnection()
           .execute<{ n: number }[]>(`select count(*)::int as n from sites.site_space where space_id = ?`, [c.id]);
         return rows[0]!.n === 0 ? true : undefined;
@@ -98,36 +70,39 @@ describe.skipIf(!hasNats)('site spaces follow their spaces over real NATS JetStr
       'purged',
     );
     expect(await siteSpaces('org-a', site.id)).toEqual([[b.id, true]]);
-    const updates = await sites.outboxEvents('site.updated');
+    const updates = await p.sites.outboxEvents('site.updated');
     expect(updates.filter((e) => (e.data as { site: string }).site === site.id).length).toBeGreaterThanOrEqual(2);
   });
 
   it('drops the sites of a deleted organization', async () => {
-    const s = await content.call(ops.createSpace, { organizationId: 'org-b', title: 'B space' }, both);
-    const site = await sites.call(ops.createSite, { organizationId: 'org-b', title: 'Doomed', spaces: [s.id] }, both);
-    const link = await sites.call(
+    const s = await p.content.call(ops.createSpace, { organizationId: 'org-b', title: 'B space' }, both);
+    const site = await p.sites.call(ops.createSite, { organizationId: 'org-b', title: 'Doomed', spaces: [s.id] }, both);
+    const link = await p.sites.call(
       ops.createSiteShareLink,
       { organizationId: 'org-b', siteId: site.id, name: 'L' },
       both,
     );
-    await contentBus.publish('org-admin.organization.deleted', {
+    await p.contentBus.publish('org-admin.organization.deleted', {
       id: randomUUID(),
       type: 'organization.deleted',
       occurredAt: new Date().toISOString(),
       data: { organization: 'org-b' },
     });
     await eventually(
-      async () => ((await sites.call(ops.listSites, { organizationId: 'org-b' }, both)).count === 0 ? true : undefined),
+      async () =>
+        (await p.sites.call(ops.listSites, { organizationId: 'org-b' }, both)).count === 0 ? true : undefined,
       10_000,
       'sites dropped',
     );
-    const rows = await sites.svc.deps.orm.em
+    const rows = await p.sites.svc.deps.orm.em
       .getConnection()
       .execute<{ n: number }[]>(
         `select (select count(*) from sites.site_space where site_id = ?)::int + (select count(*) from sites.share_link where id = ?)::int as n`,
         [site.id, link.id],
       );
     expect(rows[0]!.n).toBe(0);
-    expect((await sites.outboxEvents('site.deleted')).map((e) => (e.data as { site: string }).site)).toContain(site.id);
+    expect((await p.sites.outboxEvents('site.deleted')).map((e) => (e.data as { site: string }).site)).toContain(
+      site.id,
+    );
   });
 });

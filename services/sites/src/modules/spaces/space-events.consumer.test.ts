@@ -1,53 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ops, type EventEnvelope } from '@quire/contracts';
-import { contentService, loadContentConfig } from '@quire/content';
-import {
-  createTestDatabase,
-  createTestNatsBus,
-  eventually,
-  natsAvailable,
-  startTestService,
-  userActor,
-  type TestDatabase,
-  type TestService,
-} from '@quire/kit/testing';
-import { loadSitesConfig } from '../../env.ts';
-import { sitesService } from '../../service.ts';
+import { eventually, natsAvailable, userActor } from '@quire/kit/testing';
+import { startSitesAndContentOverNats } from '../../test-support.ts';
 import { ContentSpace } from './content-space.entity.ts';
 
 const hasNats = await natsAvailable();
 
 describe.skipIf(!hasNats)('space events over real NATS JetStream', () => {
-  let db: TestDatabase;
-  let content: TestService;
-  let sites: TestService;
-  let contentBus: Awaited<ReturnType<typeof createTestNatsBus>>;
+  let p: Awaited<ReturnType<typeof startSitesAndContentOverNats>>;
 
   beforeAll(async () => {
-    db = await createTestDatabase('sitesnats');
-    // Two services, two NATS connections on one stream: as in distributed mode.
-    contentBus = await createTestNatsBus();
-    const env = {
-      NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
-      NATS_STREAM: contentBus.streamName,
-      NATS_SUBJECT_PREFIX: contentBus.prefix,
-    };
-    content = await startTestService(contentService, loadContentConfig, db, { bus: contentBus });
-    sites = await startTestService(sitesService, loadSitesConfig, db, { env });
+    p = await startSitesAndContentOverNats('sitesnats');
   });
-  afterAll(async () => {
-    await sites?.close();
-    await content?.close();
-    await contentBus?.cleanup();
-    await db?.drop();
-  });
+  afterAll(async () => p?.close());
 
   it('reaches the sites projection once per space, even when redelivered', async () => {
     const actor = userActor('u', [{ organization: 'org-n', role: 'admin' }]);
-    const space = await content.call(ops.createSpace, { organizationId: 'org-n', title: 'Over NATS' }, actor);
+    const space = await p.content.call(ops.createSpace, { organizationId: 'org-n', title: 'Over NATS' }, actor);
     const row = await eventually(
       () =>
-        sites.svc.deps.orm.em
+        p.sites.svc.deps.orm.em
           .fork()
           .findOne(ContentSpace, { id: space.id })
           .then((r) => r ?? undefined),
@@ -57,31 +29,31 @@ describe.skipIf(!hasNats)('space events over real NATS JetStream', () => {
     expect(row).toMatchObject({ organizationId: 'org-n', title: 'Over NATS' });
 
     // The relay publishing the same envelope again (a retry after a crash) changes nothing.
-    const [outbox] = await content.svc.deps.orm.em
+    const [outbox] = await p.content.svc.deps.orm.em
       .getConnection()
       .execute<{ payload: EventEnvelope }[]>(
         `select payload from content.outbox where type = 'space.created' and payload->'data'->>'space' = ?`,
         [space.id],
       );
     if (!outbox) throw new Error('no outbox row');
-    await contentBus.publish('content.space.created', outbox.payload);
-    const second = await content.call(ops.createSpace, { organizationId: 'org-n', title: 'Second' }, actor);
+    await p.contentBus.publish('content.space.created', outbox.payload);
+    const second = await p.content.call(ops.createSpace, { organizationId: 'org-n', title: 'Second' }, actor);
     await eventually(
       () =>
-        sites.svc.deps.orm.em
+        p.sites.svc.deps.orm.em
           .fork()
           .findOne(ContentSpace, { id: second.id })
           .then((r) => r ?? undefined),
       10_000,
       'second row',
     );
-    const processed = await sites.svc.deps.orm.em
+    const processed = await p.sites.svc.deps.orm.em
       .getConnection()
       .execute<{ n: number }[]>(`select count(*)::int as n from sites.processed_event where event_id = ?`, [
         outbox.payload.id,
       ]);
     expect(processed[0]?.n).toBe(1);
-    expect(await sites.svc.deps.orm.em.fork().count(ContentSpace, { organizationId: 'org-n' })).toBe(2);
+    expect(await p.sites.svc.deps.orm.em.fork().count(ContentSpace, { organizationId: 'org-n' })).toBe(2);
   });
 
   it('follows the space through updates, transfer, delete, restore and purge', async () => {
@@ -93,24 +65,24 @@ describe.skipIf(!hasNats)('space events over real NATS JetStream', () => {
         { organization: 'org-b', role: 'admin' as const, teams: [] },
       ],
     };
-    const row = (id: string) => sites.svc.deps.orm.em.fork().findOne(ContentSpace, { id });
-    const space = await content.call(ops.createSpace, { organizationId: 'org-a', title: 'Lifecycle' }, both);
+    const row = (id: string) => p.sites.svc.deps.orm.em.fork().findOne(ContentSpace, { id });
+    const space = await p.content.call(ops.createSpace, { organizationId: 'org-a', title: 'Lifecycle' }, both);
     await eventually(async () => (await row(space.id)) ?? undefined, 10_000, 'created');
-    await content.call(ops.updateSpaceById, { spaceId: space.id, title: 'Renamed' }, both);
-    await content.call(ops.transferSpace, { spaceId: space.id, organization: 'org-b' }, both);
+    await p.content.call(ops.updateSpaceById, { spaceId: space.id, title: 'Renamed' }, both);
+    await p.content.call(ops.transferSpace, { spaceId: space.id, organization: 'org-b' }, both);
     await eventually(async () => (await row(space.id))?.organizationId === 'org-b', 10_000, 'transferred');
     expect(await row(space.id)).toMatchObject({ organizationId: 'org-b', title: 'Renamed', deletedAt: null });
 
-    await content.call(ops.deleteSpaceById, { spaceId: space.id }, both);
+    await p.content.call(ops.deleteSpaceById, { spaceId: space.id }, both);
     const hidden = await eventually(async () => (await row(space.id))?.deletedAt ?? undefined, 10_000, 'hidden');
     expect(hidden).toBeInstanceOf(Date);
-    await content.call(ops.restoreSpace, { spaceId: space.id }, both);
+    await p.content.call(ops.restoreSpace, { spaceId: space.id }, both);
     await eventually(async () => (await row(space.id))?.deletedAt === null, 10_000, 'restored');
 
     // A collection transfer re-homes its spaces too (one space.transferred each).
-    const col = await content.call(ops.createCollection, { organizationId: 'org-b', title: 'Box' }, both);
-    await content.call(ops.moveSpace, { spaceId: space.id, parent: col.id }, both);
-    await content.call(ops.transferCollection, { collectionId: col.id, organization: 'org-a' }, both);
+    const col = await p.content.call(ops.createCollection, { organizationId: 'org-b', title: 'Box' }, both);
+    await p.content.call(ops.moveSpace, { spaceId: space.id, parent: col.id }, both);
+    await p.content.call(ops.transferCollection, { collectionId: col.id, organization: 'org-a' }, both);
     await eventually(
       async () => (await row(space.id))?.organizationId === 'org-a',
       10_000,
@@ -118,13 +90,13 @@ describe.skipIf(!hasNats)('space events over real NATS JetStream', () => {
     );
 
     // Deleted 8 days ago: the purge job removes it for good and sites drops its row.
-    await content.call(ops.deleteSpaceById, { spaceId: space.id }, both);
-    await content.svc.deps.orm.em
+    await p.content.call(ops.deleteSpaceById, { spaceId: space.id }, both);
+    await p.content.svc.deps.orm.em
       .getConnection()
       .execute(`update content.space set deleted_at = now() - interval '8 days' where id = ?`, [space.id]);
-    await content.svc.jobs!.enqueue('content-purge-spaces');
+    await p.content.svc.jobs!.enqueue('content-purge-spaces');
     await eventually(async () => ((await row(space.id)) === null ? true : undefined), 10_000, 'purged');
-    const types = await sites.svc.deps.orm.em
+    const types = await p.sites.svc.deps.orm.em
       .getConnection()
       .execute<{ n: number }[]>(
         `select count(*)::int as n from sites.processed_event where consumer = 'sites-space-events'`,

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops, type SiteSection, type SiteSectionGroup } from '@quire/contracts';
 import { sql } from '@quire/kit';
-import { buildSpace, failureOf, userActor } from '@quire/kit/testing';
-import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { buildSpace, failureOf } from '@quire/kit/testing';
+import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 
 const ORG = 'org-g';
-const admin = userActor('admin', [{ organization: ORG, role: 'admin' }]);
-const creator = userActor('creator', [{ organization: ORG, role: 'create' }]);
-const reader = userActor('reader', [{ organization: ORG, role: 'read' }]);
-const stranger = userActor('stranger', [{ organization: 'org-other', role: 'admin' }]);
+const { admin, creator, reader, stranger } = orgActors(ORG, 'org-other');
 
-let p: SitesPlatform;
+const p = useSitesAndContent('section-groups');
 const call: SitesPlatform['sites']['call'] = (op, input, actor) => p.sites.call(op, input, actor);
-
-beforeAll(async () => {
-  p = await startSitesAndContent('section-groups');
-});
-afterAll(async () => {
-  await p?.close();
-});
 
 /** A site with one section per title, in order. */
 async function siteWithSections(title: string, titles: string[]) {

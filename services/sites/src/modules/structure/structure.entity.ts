@@ -1,4 +1,8 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn } from '@quire/kit';
+
+/** Fractional-indexing key among its siblings (kit `orderKeyBetween`, column `ord`), compared byte by byte; ties by id. */
+const orderColumn = () => ({ order: p.string().fieldName('ord') });
 
 /**
  * A group of sections (and of other groups, `parentId`) in the site's navigation. Sections and groups of one level
@@ -8,13 +12,12 @@ export const SiteSectionGroup = defineEntity({
   name: 'SiteSectionGroup',
   tableName: 'site_section_group',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     siteId: p.string(),
     parentId: p.string().nullable(),
     title: p.string(),
     icon: p.string().nullable(),
-    /** Fractional-indexing key among its siblings (kit `orderKeyBetween`), compared byte by byte; ties by id. */
-    order: p.string().fieldName('ord'),
+    ...orderColumn(),
     createdAt: p.datetime(),
   },
 });
@@ -25,7 +28,7 @@ export const SiteSection = defineEntity({
   name: 'SiteSection',
   tableName: 'site_section',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     siteId: p.string(),
     title: p.string(),
     description: p.string().nullable(),
@@ -36,8 +39,7 @@ export const SiteSection = defineEntity({
     sectionGroupId: p.string().nullable(),
     /** One section of a site is its default (kept by the commands, under the site's row lock). */
     isDefault: p.boolean(),
-    /** Fractional-indexing key among its siblings (kit `orderKeyBetween`), compared byte by byte; ties by id. */
-    order: p.string().fieldName('ord'),
+    ...orderColumn(),
     createdAt: p.datetime(),
   },
 });
@@ -48,7 +50,7 @@ export const SiteSpace = defineEntity({
   name: 'SiteSpace',
   tableName: 'site_space',
   properties: {
-    id: p.string().primary(),
+    ...idColumn(),
     siteId: p.string(),
     sectionId: p.string().nullable(),
     spaceId: p.string(),
@@ -56,8 +58,7 @@ export const SiteSpace = defineEntity({
     condition: p.string().nullable(),
     /** One site space per level (the root, or a section) is its default. */
     isDefault: p.boolean(),
-    /** Fractional-indexing key among its siblings (kit `orderKeyBetween`), compared byte by byte; ties by id. */
-    order: p.string().fieldName('ord'),
+    ...orderColumn(),
     createdAt: p.datetime(),
     /** The site space's overrides of the site's customization (`overrideSiteSpaceCustomizationById`); null: none. */
     customization: p.json<Record<string, unknown>>().nullable(),

@@ -8,26 +8,45 @@ import { SiteTree, type TreeSpace } from './site-tree.ts';
 import type { ISiteSpace } from './structure.entity.ts';
 import type { ISiteSection, ISiteSectionGroup } from './structure.entity.ts';
 
+/** A site whose structure the caller may edit, locked until the mutation commits, and its tree. */
+async function loadEditableStructure(
+  ctx: SitesContext,
+  input: { organizationId: string; siteId: string },
+): Promise<{ site: ISite; tree: SiteTree }> {
+  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
+  return { site, tree: await SiteTree.load(ctx.em, site.id) };
+}
+
 /** A section of a site whose structure the caller may edit (the site locked), with the site's tree (404 without it). */
 export async function loadSectionFor(
   ctx: SitesContext,
   input: { organizationId: string; siteId: string; siteSectionId: string },
 ): Promise<{ site: ISite; tree: SiteTree; section: ISiteSection }> {
-  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
-  const tree = await SiteTree.load(ctx.em, site.id);
+  const { site, tree } = await loadEditableStructure(ctx, input);
   const section = tree.section(input.siteSectionId);
   if (!section) throw notFound('Site section');
   return { site, tree, section };
 }
 
-/** A section pointer of the deprecated `moveSiteSection`, as a structure position. */
-export const sectionPosition = (
-  position: { before?: { siteSection: string } | undefined; after?: { siteSection: string } | undefined } = {},
-) => {
-  const pointer = (p: { siteSection: string } | undefined) =>
-    p ? { type: 'site-section' as const, id: p.siteSection } : undefined;
-  return { before: pointer(position.before), after: pointer(position.after) };
+/** The position of the deprecated moves: before or after an item named by its id under `K`. */
+type PointerPosition<K extends string> = {
+  before?: Record<K, string> | undefined;
+  after?: Record<K, string> | undefined;
 };
+
+/** A deprecated move's position (ids under `key`) as a structure position among items of `type`. */
+function structurePosition<K extends string, T extends 'site-section' | 'site-space'>(
+  key: K,
+  type: T,
+  position: PointerPosition<K> = {},
+) {
+  const pointer = (p: Record<K, string> | undefined) => (p ? { type, id: p[key] } : undefined);
+  return { before: pointer(position.before), after: pointer(position.after) };
+}
+
+/** A section pointer of the deprecated `moveSiteSection`, as a structure position. */
+export const sectionPosition = (position?: PointerPosition<'siteSection'>) =>
+  structurePosition('siteSection', 'site-section', position);
 
 /**
  * What the site's audience reaches: 404 while it is not published, and for a `share-link` site unless `shareKey`
@@ -50,8 +69,7 @@ export async function loadSiteSpaceFor(
   ctx: SitesContext,
   input: { organizationId: string; siteId: string; siteSpaceId: string },
 ): Promise<{ site: ISite; tree: SiteTree; siteSpace: ISiteSpace }> {
-  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
-  const tree = await SiteTree.load(ctx.em, site.id);
+  const { site, tree } = await loadEditableStructure(ctx, input);
   const t = tree.siteSpace(input.siteSpaceId);
   if (!t) throw notFound('Site space');
   return { site, tree, siteSpace: t.entity };
@@ -62,8 +80,7 @@ export async function loadSiteStructureFor(
   ctx: SitesContext,
   input: { organizationId: string; siteId: string; sectionId?: string | undefined },
 ): Promise<{ site: ISite; tree: SiteTree }> {
-  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
-  const tree = await SiteTree.load(ctx.em, site.id);
+  const { site, tree } = await loadEditableStructure(ctx, input);
   if (input.sectionId !== undefined && !tree.section(input.sectionId))
     throw invalid(`sectionId: no section ${input.sectionId} on this site`);
   return { site, tree };
@@ -94,21 +111,15 @@ export async function loadShownSiteSpaces(
 }
 
 /** A site space pointer of the deprecated `moveSiteSpace`, as a structure position. */
-export const siteSpacePosition = (
-  position: { before?: { siteSpace: string } | undefined; after?: { siteSpace: string } | undefined } = {},
-) => {
-  const pointer = (p: { siteSpace: string } | undefined) =>
-    p ? { type: 'site-space' as const, id: p.siteSpace } : undefined;
-  return { before: pointer(position.before), after: pointer(position.after) };
-};
+export const siteSpacePosition = (position?: PointerPosition<'siteSpace'>) =>
+  structurePosition('siteSpace', 'site-space', position);
 
 /** A section group of a site whose structure the caller may edit (the site locked), with the site's tree (404 without it). */
 export async function loadSectionGroupFor(
   ctx: SitesContext,
   input: { organizationId: string; siteId: string; siteSectionGroupId: string },
 ): Promise<{ site: ISite; tree: SiteTree; group: ISiteSectionGroup }> {
-  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
-  const tree = await SiteTree.load(ctx.em, site.id);
+  const { site, tree } = await loadEditableStructure(ctx, input);
   const group = tree.group(input.siteSectionGroupId);
   if (!group) throw notFound('Site section group');
   return { site, tree, group };
