@@ -227,7 +227,7 @@ export async function verifyPublishedApiToken(
 }
 
 /**
- * What an api token may call — the reads GitBook's renderer makes (../shared/spec/renderer-api.md) — and what
+ * What an api token may call — the reads GitBook's renderer makes (docs/spec/renderer-api.md) — and what
  * it is checked against: `site` (its organization and site), `space` (its own space, the one the lookup resolved
  * for the visitor), `revision` (its space, and that space's live revision only: no change request's content).
  */
