@@ -2,6 +2,7 @@ import { MemberRole, SpaceEditMode } from '@gitbook/api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import pg from 'pg';
 import { natsAvailable, TEST_NATS_URL } from '@quire/kit/testing';
 import { addUser, apiError, type Boot, bootstrap, http, type Platform, type Seat, usePlatform } from './harness.ts';
 
@@ -234,12 +235,21 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
       .poll(async () => (await projection(p, old.id))[0]?.deleted_at, { timeout: 5_000 })
       .toBeInstanceOf(Date);
 
+    // The purge job (every 300 ms here) takes a space as soon as it is past the window, maybe before the restore
+    // below is answered: a transaction of the test holds the old space's row (key share: the purge, `for update skip
+    // locked`, passes it over; the update of deleted_at and the restore's read are not held up) until then.
+    const hold = new pg.Client({ connectionString: p.env.DATABASE_URL });
+    await hold.connect();
+    await hold.query('begin');
+    await hold.query('select 1 from content.space where id = $1 for key share', [old.id]);
     await p.sql(`update content.space set deleted_at = now() - interval '6 days' where id = $1`, [recent.id]);
     await p.sql(`update content.space set deleted_at = now() - interval '8 days' where id = $1`, [old.id]);
     const ok = await call('POST', `/v1/spaces/${recent.id}/restore`);
     expect(ok.status).toBe(200);
     expect(ok.json.deletedAt).toBeUndefined();
     const late = await call('POST', `/v1/spaces/${old.id}/restore`);
+    await hold.query('rollback');
+    await hold.end();
     expect(late.status).toBe(412);
     expect(late.json).toEqual({
       error: { code: 412, message: 'The space was deleted more than 7 days ago and can no longer be restored' },
