@@ -14,9 +14,11 @@ const SOURCE_PATTERN =
  * and `/docs/a` are the same source.
  */
 export function normalizeRedirectSource(value: string): string {
-  const path = value.trim().replace(/[?#].*$/s, '');
+  // The query and fragment go first, then white space and trailing slashes together: `! #` and `/a /` are `/!` and
+  // `/a`, and normalising again changes nothing.
+  const path = value.replace(/[?#].*$/s, '').trim();
   const withSlash = path.startsWith('/') ? path : `/${path}`;
-  return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') || '/' : withSlash;
+  return withSlash.replace(/[\s/]+$/, '') || '/';
 }
 
 export const SiteRedirectSourcePathSchema = z

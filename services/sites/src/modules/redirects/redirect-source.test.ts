@@ -8,6 +8,10 @@ const path = fc.array(segment, { minLength: 1, maxLength: 6 }).map((s) => `/${s.
 
 describe('redirect sources', () => {
   it('normalises to one form: idempotent, whatever slashes and query surround a path', () => {
+    // Found by the property below (white space left before a query, or between slashes at the end).
+    expect(normalizeRedirectSource('! #')).toBe('/!');
+    expect(normalizeRedirectSource('/a /')).toBe('/a');
+    expect(normalizeRedirectSource(' / ')).toBe('/');
     fc.assert(
       fc.property(fc.string({ maxLength: 80 }), (s) => {
         const once = normalizeRedirectSource(s);
