@@ -136,10 +136,12 @@ export const ContentEnvShape = {
   QUIRE_PARSE_MEMORY_MB: z.coerce
     .number()
     .int()
-    .min(32)
+    .min(64)
     .max(8_192)
     .default(256)
-    .describe('Heap limit of a parsing thread, in MiB (413 past it; the thread is stopped)'),
+    .describe(
+      'Heap limit of a parsing thread, in MiB (413 past it; the thread is stopped): at least 64 (the parsers take 40)',
+    ),
   QUIRE_PARSE_INLINE_BELOW: z.coerce
     .number()
     .int()

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { normalizeMarkdown } from '../documents/index.ts';
 import { normalizeBatchMarkdown, readMarkdownPage } from './parse-tasks.ts';
-import { textParser, type ParseSettings } from './text-parser.ts';
+import { LARGE_TEXT_CHARS, textParser, type ParseSettings } from './text-parser.ts';
 
 const settings: ParseSettings = { threads: 2, memoryMb: 128, timeoutMs: 1_000, inlineBelow: 64 };
 const parser = textParser(settings);
@@ -104,13 +104,30 @@ describe('a parse session', () => {
   }, 30_000);
 
   it('answers a 413 for a parse past the memory limit', async () => {
-    const small = textParser({ threads: 1, memoryMb: 32, timeoutMs: 20_000, inlineBelow: 0 });
+    // A parsing thread needs about 40 MB of heap for its parsers alone.
+    const small = textParser({ threads: 1, memoryMb: 64, timeoutMs: 20_000, inlineBelow: 0 });
     const markdown = '- a\n'.repeat(400_000);
     const r = await Promise.allSettled([
       small.session().run({ kind: 'toDocument', markdown }, 'changes.3.document.markdown'),
     ]);
     expect(reasonOf(r[0]!)).toMatchObject({
-      message: expect.stringMatching(/^Too large: changes\.3\.document\.markdown: reading it needs more than 32 MB/),
+      message: expect.stringMatching(/^Too large: changes\.3\.document\.markdown: reading it needs more than 64 MB/),
     });
   }, 60_000);
+
+  it('answers a 413 for every parse past the memory limit, one after another and at once, and reads on', async () => {
+    const parser = textParser({ threads: 2, memoryMb: 96, timeoutMs: 20_000, inlineBelow: 0 });
+    // Under LARGE_TEXT_CHARS: each starts on an everyday thread (64 MB), runs out of it, then out of the 96 MB one.
+    const markdown = '- a\n'.repeat(16_000);
+    expect(markdown.length).toBeLessThan(LARGE_TEXT_CHARS);
+    const tooLarge = /^Too large: changes\.0\.document\.markdown: reading it needs more than 96 MB/;
+    const parse = () => parser.session().run({ kind: 'toDocument', markdown }, 'changes.0.document.markdown');
+    for (let i = 0; i < 2; i++)
+      await expect(parse()).rejects.toMatchObject({ message: expect.stringMatching(tooLarge) });
+    const together = await Promise.allSettled([parse(), parse(), parse()]);
+    for (const r of together) expect(reasonOf(r)?.message).toMatch(tooLarge);
+    // And the threads still read what fits.
+    const fits = await parser.session().run({ kind: 'toDocument', markdown: '# Still here\n' }, 'changes.1');
+    expect(JSON.stringify(fits)).toContain('Still here');
+  }, 120_000);
 });

@@ -29,55 +29,119 @@ export const DEFAULT_PARSE_SETTINGS: ParseSettings = {
   inlineBelow: 1_024,
 };
 
+/** The heap of the markdown threads that take everyday texts, in MiB (at most the settings' `memoryMb`). */
+export const EVERYDAY_THREAD_MB = 64;
+/** Texts of this many characters and more (and tasks of unknown size) go to the thread sized for them. */
+export const LARGE_TEXT_CHARS = 64 * 1024;
+
+/** The pools of parsing threads: everyday texts, large ones, OpenAPI specifications. */
+type PoolKind = 'text' | 'large' | 'openapi';
+
 /**
- * The process's parsing threads (piscina), created on first use and shared by every caller with the same
- * settings; one kept warm (a thread loads its parsers once), the others started when parses queue. A task waits in piscina's queue when every thread is
- * busy; a task aborted while it runs has its thread stopped (piscina terminates it and starts another).
+ * The process's parsing threads (piscina), shared by every caller with the same settings. V8 lets a thread's heap grow
+ * to about half its limit before it collects, and a thread keeps that heap: so the threads that take everyday texts
+ * (kept warm: a thread loads its parsers once) have a small heap, and a text that needs more (a large one, or one that
+ * ran out of the small heap) runs on a thread with the whole `memoryMb`, started for it and stopped a few seconds after
+ * its last task, giving its heap back; so is the OpenAPI thread. A pool's threads are all started with it and stay
+ * (piscina's threads started later, on demand, can lose their task when they run out of memory). A task waits in
+ * piscina's queue when every thread is busy; a task aborted while it runs has its thread stopped (piscina terminates
+ * it and starts another).
  */
-const pools = new Map<string, Piscina<ParseJob, unknown>>();
-function poolOf(s: ParseSettings, task: ParseTask): Piscina<ParseJob, unknown> {
-  // OpenAPI specifications (a background job) have one thread of their own: the validator and the kit it fetches
-  // with stay out of the markdown threads, which restart faster for it.
-  const openapi = task.kind === 'openapi';
-  const key = `${openapi ? 'openapi' : 'text'}/${s.threads}/${s.memoryMb}`;
-  let pool = pools.get(key);
-  if (!pool) {
-    const data: ParseWorkerData = { preload: openapi ? 'openapi' : 'text' };
-    pool = new Piscina<ParseJob, unknown>({
-      filename: new URL('./parse.worker.ts', import.meta.url).href,
-      workerData: data,
-      // One markdown thread stays warm; the others (and the OpenAPI one) end after a minute idle, giving back their
-      // heaps: each grows to what its busiest parse needed (up to memoryMb), which a burst of writes — a 100,000-page
-      // import — would otherwise keep for the process's life.
-      minThreads: openapi ? 0 : 1,
-      maxThreads: openapi ? 1 : s.threads,
-      idleTimeout: 60_000,
-      concurrentTasksPerWorker: 1,
-      resourceLimits: {
-        maxOldGenerationSizeMb: s.memoryMb,
-        maxYoungGenerationSizeMb: Math.min(64, Math.max(8, s.memoryMb >> 3)),
-        stackSizeMb: 4,
-      },
-    });
-    // A thread can fail while it holds no task: one whose task was given up (past its time budget) runs on until it
-    // is stopped, and may reach its memory limit first. piscina emits that on the pool (an uncaught exception
-    // without a listener); the task's caller was already answered, and piscina replaces the thread.
-    pool.on('error', (err: unknown) => {
-      if (!isOutOfMemory(err)) process.emitWarning(`parsing thread failed outside a task: ${String(err)}`);
-    });
-    pools.set(key, pool);
+interface PoolEntry {
+  pool: Piscina<ParseJob, unknown>;
+  running: number;
+  idle?: NodeJS.Timeout;
+}
+const pools = new Map<string, PoolEntry>();
+
+/** How long a large-text or OpenAPI thread outlives its last task. */
+const ON_DEMAND_IDLE_MS = 5_000;
+
+const keyOf = (kind: PoolKind, s: ParseSettings) => `${kind}/${s.threads}/${s.memoryMb}`;
+
+/** The pool of the kind, created (with its threads) when there is none. */
+function poolOf(kind: PoolKind, s: ParseSettings): PoolEntry {
+  const key = keyOf(kind, s);
+  let entry = pools.get(key);
+  if (!entry) {
+    entry = { pool: createPool(kind, s), running: 0 };
+    pools.set(key, entry);
   }
+  return entry;
+}
+
+/** Takes a pool out of use and stops its threads: its running and waiting tasks are rejected (and run again). */
+function retire(key: string, entry: PoolEntry): void {
+  if (pools.get(key) !== entry) return;
+  pools.delete(key);
+  clearTimeout(entry.idle);
+  void entry.pool.destroy();
+}
+
+/**
+ * Runs a job on the pool of the kind. A pool whose thread ran out of memory is replaced by a new one: piscina rejects
+ * that task, but the thread it starts in its place can fail again without a task and leave the pool with no thread,
+ * its waiting tasks never settling. The tasks the old pool still held run again on the new one.
+ */
+async function runOn(kind: PoolKind, s: ParseSettings, job: ParseJob, signal: AbortSignal): Promise<unknown> {
+  const key = keyOf(kind, s);
+  for (;;) {
+    const entry = poolOf(kind, s);
+    clearTimeout(entry.idle);
+    entry.running++;
+    try {
+      return await entry.pool.run(job, { signal });
+    } catch (err) {
+      if (isOutOfMemory(err)) retire(key, entry);
+      else if (!signal.aborted && pools.get(key) !== entry) continue;
+      throw err;
+    } finally {
+      if (--entry.running === 0 && kind !== 'text' && pools.get(key) === entry) {
+        entry.idle = setTimeout(() => entry.running === 0 && retire(key, entry), ON_DEMAND_IDLE_MS).unref();
+      }
+    }
+  }
+}
+
+function createPool(kind: PoolKind, s: ParseSettings): Piscina<ParseJob, unknown> {
+  const everyday = kind === 'text';
+  const memoryMb = everyday ? Math.min(EVERYDAY_THREAD_MB, s.memoryMb) : s.memoryMb;
+  const threads = everyday ? s.threads : 1;
+  // OpenAPI specifications (a background job) have a thread of their own: the validator and the kit it fetches with
+  // stay out of the markdown threads, which restart faster for it.
+  const data: ParseWorkerData = { preload: kind === 'openapi' ? 'openapi' : 'text' };
+  const pool = new Piscina<ParseJob, unknown>({
+    filename: new URL('./parse.worker.ts', import.meta.url).href,
+    workerData: data,
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    concurrentTasksPerWorker: 1,
+    resourceLimits: {
+      maxOldGenerationSizeMb: memoryMb,
+      maxYoungGenerationSizeMb: Math.min(64, Math.max(8, memoryMb >> 3)),
+      stackSizeMb: 4,
+    },
+  });
+  // A thread can fail while it holds no task: one whose task was given up (past its time budget) runs on until it is
+  // stopped, and may reach its memory limit first. piscina emits that on the pool (an uncaught exception without a
+  // listener); the task's caller was already answered, and piscina replaces the thread.
+  pool.on('error', (err: unknown) => {
+    if (!isOutOfMemory(err)) process.emitWarning(`parsing thread failed outside a task: ${String(err)}`);
+  });
   return pool;
+}
+
+/** The pool a task starts on: texts under LARGE_TEXT_CHARS on the everyday threads (a document's JSON too). */
+function firstPool(task: ParseTask): PoolKind {
+  if (task.kind === 'openapi') return 'openapi';
+  if (task.kind === 'jsonDocument') return 'text';
+  return sizeOf(task) < LARGE_TEXT_CHARS ? 'text' : 'large';
 }
 
 /** Creates the threads now (they load their parsers while the service starts), not at the first parse. */
 export function warmParsingThreads(settings: ParseSettings = DEFAULT_PARSE_SETTINGS): void {
-  poolOf(settings, { kind: 'normalize', markdown: '' });
-  poolOf(settings, {
-    kind: 'openapi',
-    source: { text: '' },
-    limits: { fetchTimeoutMs: 0, maxBytes: 0, maxFiles: 0, allowPrivate: false, allowPublic: false },
-  });
+  poolOf('text', settings);
 }
 
 /** Resolves when the thread raises the job's `started` flag. */
@@ -146,8 +210,13 @@ export class ParseSession {
       job.state = 'running';
       this.#began();
     });
+    const first = firstPool(task);
     try {
-      return await poolOf(this.#settings, task).run({ task, started }, { signal: this.#stop.signal });
+      return await runOn(first, this.#settings, { task, started }, this.#stop.signal);
+    } catch (err) {
+      // Out of an everyday thread's small heap: the text runs again on a thread with the whole limit.
+      if (first !== 'text' || !isOutOfMemory(err) || EVERYDAY_THREAD_MB >= this.#settings.memoryMb) throw err;
+      return await runOn('large', this.#settings, { task, started }, this.#stop.signal);
     } finally {
       if (job.state === 'running') this.#ended();
       job.state = 'done';
