@@ -76,12 +76,28 @@ const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.rep
 const lineageOf = (revision: IRevision): readonly string[] =>
   revision.lineage.length ? revision.lineage : [revision.id];
 
-/** Immutable, so cached by id; a small LRU (a tree of 10,000 pages is a few megabytes). */
-const trees = new LRUCache<string, Promise<RevisionTree>>({ max: 64 });
+/**
+ * Trees are immutable, so cached by id in an LRU bounded by their pages and files (together, 200,000): each tree holds
+ * a map of its own (about 50 bytes a page) and the indexes derived from it (children, paths, the search projection),
+ * so a count of trees would let a few large spaces hold hundreds of megabytes. A tree weighs 1 while it is read.
+ */
+export const TREE_CACHE_ENTRIES = 200_000;
+const trees = new LRUCache<string, Promise<RevisionTree>>({ maxSize: TREE_CACHE_ENTRIES });
+
+/** What a tree weighs in the cache: a tree over the whole budget is still kept (alone), not read at every use. */
+export const treeWeight = (tree: RevisionTree) =>
+  Math.min(TREE_CACHE_ENTRIES, 1 + tree.pages.size + tree.files.size);
+
+/** The cache's weight now and the trees it holds (for tests and metrics). */
+export const treeCacheUsage = () => ({ weight: trees.calculatedSize, trees: trees.size });
 
 function remember(id: string, tree: Promise<RevisionTree>): Promise<RevisionTree> {
-  trees.set(id, tree);
-  tree.catch(() => trees.peek(id) === tree && trees.delete(id));
+  trees.set(id, tree, { size: 1 });
+  tree.then(
+    // lru-cache weighs an entry again only when its value changes: the settled tree goes in as a new promise.
+    (read) => trees.peek(id) === tree && trees.set(id, Promise.resolve(read), { size: treeWeight(read) }),
+    () => trees.peek(id) === tree && trees.delete(id),
+  );
   return tree;
 }
 
