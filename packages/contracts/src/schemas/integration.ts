@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TimestampSchema, UrlSchema } from '../common.ts';
+import { apiAndAppUrls } from './shapes.ts';
 
 /** Limits of a publication (README, "Integrations"). */
 export const INTEGRATION_SCRIPT_MAX_CHARS = 512 * 1024;
@@ -174,10 +175,7 @@ export const IntegrationOwnerSchema = z
   .object({
     object: z.literal('organization').describe('Always `organization`'),
     id: z.string().describe('Unique identifier of the organization'),
-    urls: z.object({
-      location: UrlSchema.describe('URL of the organization in the API'),
-      app: UrlSchema.describe('URL of the organization in the application'),
-    }),
+    urls: apiAndAppUrls('organization'),
   })
   .describe('The organization owning the integration');
 
@@ -205,9 +203,7 @@ export const IntegrationSchema = z
     configurations: IntegrationConfigurationsSchema,
     externalLinks: z.array(IntegrationExternalLinkSchema).describe('External links of the integration'),
     owner: IntegrationOwnerSchema,
-    urls: z.object({
-      location: UrlSchema.describe('URL of the integration in the API'),
-      app: UrlSchema.describe('URL of the integration in the application'),
+    urls: apiAndAppUrls('integration', {
       icon: UrlSchema.optional().describe('URL of the icon (a signed link, valid one hour)'),
     }),
     permissions: z
@@ -251,10 +247,7 @@ export const IntegrationInstallationSchema = z
       .describe('Target of the installation'),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
-    urls: z.object({
-      location: UrlSchema.describe('URL of the installation in the API'),
-      app: UrlSchema.describe('URL of the installation in the application'),
-    }),
+    urls: apiAndAppUrls('installation'),
   })
   .describe('Installation of an integration in an organization');
 export type IntegrationInstallation = z.infer<typeof IntegrationInstallationSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, TimestampSchema, UrlSchema } from '../common.ts';
 import { SpaceSchema } from './space.ts';
+import { apiAndAppUrls } from './shapes.ts';
 
 export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const;
 export const SiteTypeSchema = z.enum(SITE_TYPES).describe('The type (plan) of the site');
@@ -102,9 +103,7 @@ export const SiteSchema = z
     agentsContext: SiteAgentsContextSchema,
     features: z.array(SiteFeatureSchema).describe('The features the site uses, with their plan'),
     permissions: SitePermissionsSchema,
-    urls: z.object({
-      location: UrlSchema.describe('URL of the site in the API'),
-      app: UrlSchema.describe('URL of the site in the application'),
+    urls: apiAndAppUrls('site', {
       published: UrlSchema.optional().describe('URL of the published site; only when the site is published'),
     }),
   })
