@@ -60,19 +60,8 @@ export const DocumentContentRefSchema = z
   ])
   .describe('What a link, mention, content-ref or button points to');
 export type DocumentContentRef = z.infer<typeof DocumentContentRefSchema>;
-/** The kinds of content reference, in GitBook's order. */
-export const CONTENT_REF_KINDS = [
-  'file',
-  'url',
-  'page',
-  'anchor',
-  'user',
-  'collection',
-  'space',
-  'reusable-content',
-  'tag',
-  'openapi',
-] as const;
+/** The kinds of content reference, in GitBook's order (the union's). */
+export const CONTENT_REF_KINDS = DocumentContentRefSchema.options.map((option) => option.shape.kind.value);
 
 export const DocumentRefSchema = z
   .discriminatedUnion('kind', [ContentRefURLSchema, ContentRefFileSchema])

@@ -44,20 +44,18 @@ export const TeamContentPermissionSchema = z
   .describe('Permission of a team in a content');
 export type TeamContentPermission = z.infer<typeof TeamContentPermissionSchema>;
 
-export const UserSitePermissionOverrideSchema = z
-  .object({
-    permission: RoleOrGuestSchema.describe('The role of the user on the site (null: guest)'),
-    user: UserSchema,
-  })
-  .describe('UserSitePermissionOverride: permission override of a user in a site');
-export type UserSitePermissionOverride = z.infer<typeof UserSitePermissionOverrideSchema>;
+/** GitBook's `UserSitePermissionOverride` and `TeamSitePermissionOverride`: the role set on a site for a user or team. */
+const siteOverride = <K extends 'user' | 'team', S extends z.ZodType>(who: K, schema: S, name: string) =>
+  z
+    .object({
+      permission: RoleOrGuestSchema.describe(`The role of the ${who} on the site (null: guest)`),
+      ...({ [who]: schema } as { [P in K]: S }),
+    })
+    .describe(`${name}: permission override of a ${who} in a site`);
 
-export const TeamSitePermissionOverrideSchema = z
-  .object({
-    permission: RoleOrGuestSchema.describe('The role of the team on the site (null: guest)'),
-    team: TeamSchema,
-  })
-  .describe('TeamSitePermissionOverride: permission override of a team in a site');
+export const UserSitePermissionOverrideSchema = siteOverride('user', UserSchema, 'UserSitePermissionOverride');
+export type UserSitePermissionOverride = z.infer<typeof UserSitePermissionOverrideSchema>;
+export const TeamSitePermissionOverrideSchema = siteOverride('team', TeamSchema, 'TeamSitePermissionOverride');
 export type TeamSitePermissionOverride = z.infer<typeof TeamSitePermissionOverrideSchema>;
 
 /**
