@@ -442,75 +442,59 @@ export const DocumentBlockReusableContentSchema = block(
 );
 export type DocumentBlockReusableContent = z.infer<typeof DocumentBlockReusableContentSchema>;
 
-export const DocumentBlockOpenAPISchema = block(
+/** A void block showing part of an API (`data`, described by `what`), with an anchor. */
+const apiBlock = <T extends string, D extends z.ZodRawShape>(type: T, description: string, what: string, data: D) =>
+  block(type, description, { data: z.object(data).describe(what), isVoid: isVoidTrue, meta: MetaIdSchema });
+const specRef = () => ContentRefOpenAPISchema.describe('The OpenAPI specification');
+const operationFields = {
+  path: z.string().describe('Path of the operation'),
+  method: z.string().describe('HTTP method of the operation'),
+};
+const headless = () => z.boolean().optional().describe('Internal to GitBook');
+
+export const DocumentBlockOpenAPISchema = apiBlock(
   'swagger',
   'An API operation from an OpenAPI file (markdown `{% swagger src="…" path="…" method="…" %}`)',
+  'The operation',
   {
-    data: z
-      .object({
-        ref: DocumentRefSchema.describe('The OpenAPI file or URL'),
-        path: z.string().describe('Path of the operation'),
-        method: z.string().describe('HTTP method of the operation'),
-        expanded: z.boolean().optional().describe('Whether the block starts expanded'),
-        fullWidth: z.boolean().optional().describe('Whether the block takes the full width of the page'),
-      })
-      .describe('The operation'),
-    isVoid: isVoidTrue,
-    meta: MetaIdSchema,
+    ref: DocumentRefSchema.describe('The OpenAPI file or URL'),
+    ...operationFields,
+    expanded: z.boolean().optional().describe('Whether the block starts expanded'),
+    fullWidth: z.boolean().optional().describe('Whether the block takes the full width of the page'),
   },
 );
 export type DocumentBlockOpenAPI = z.infer<typeof DocumentBlockOpenAPISchema>;
 
-export const DocumentBlockOpenAPIOperationSchema = block(
+export const DocumentBlockOpenAPIOperationSchema = apiBlock(
   'openapi-operation',
   'An API operation (markdown `{% openapi-operation spec="…" path="…" method="…" %}`)',
-  {
-    data: z
-      .object({
-        ref: ContentRefOpenAPISchema.describe('The OpenAPI specification'),
-        path: z.string().describe('Path of the operation'),
-        method: z.string().describe('HTTP method of the operation'),
-        headless: z.boolean().optional().describe('Internal to GitBook'),
-      })
-      .describe('The operation'),
-    isVoid: isVoidTrue,
-    meta: MetaIdSchema,
-  },
+  'The operation',
+  { ref: specRef(), ...operationFields, headless: headless() },
 );
 export type DocumentBlockOpenAPIOperation = z.infer<typeof DocumentBlockOpenAPIOperationSchema>;
 
-export const DocumentBlockOpenAPISchemasSchema = block(
+export const DocumentBlockOpenAPISchemasSchema = apiBlock(
   'openapi-schemas',
   'Schemas of an API (markdown `{% openapi-schemas spec="…" schemas="A,B" %}`)',
+  'The schemas',
   {
-    data: z
-      .object({
-        ref: ContentRefOpenAPISchema.describe('The OpenAPI specification'),
-        schemas: z.array(z.string()).describe('Names of the schemas shown'),
-        grouped: z.boolean().optional().describe('Whether the schemas are shown as one group (true)'),
-        title: z.string().optional().describe('Title of the group'),
-      })
-      .describe('The schemas'),
-    isVoid: isVoidTrue,
-    meta: MetaIdSchema,
+    ref: specRef(),
+    schemas: z.array(z.string()).describe('Names of the schemas shown'),
+    grouped: z.boolean().optional().describe('Whether the schemas are shown as one group (true)'),
+    title: z.string().optional().describe('Title of the group'),
   },
 );
 export type DocumentBlockOpenAPISchemas = z.infer<typeof DocumentBlockOpenAPISchemasSchema>;
 
-export const DocumentBlockOpenAPIWebhookSchema = block(
+export const DocumentBlockOpenAPIWebhookSchema = apiBlock(
   'openapi-webhook',
   'A webhook of an API (markdown `{% openapi-webhook spec="…" name="…" method="…" %}`)',
+  'The webhook',
   {
-    data: z
-      .object({
-        ref: ContentRefOpenAPISchema.describe('The OpenAPI specification'),
-        name: z.string().describe('Name of the webhook'),
-        method: z.string().describe('HTTP method of the webhook'),
-        headless: z.boolean().optional().describe('Internal to GitBook'),
-      })
-      .describe('The webhook'),
-    isVoid: isVoidTrue,
-    meta: MetaIdSchema,
+    ref: specRef(),
+    name: z.string().describe('Name of the webhook'),
+    method: z.string().describe('HTTP method of the webhook'),
+    headless: headless(),
   },
 );
 export type DocumentBlockOpenAPIWebhook = z.infer<typeof DocumentBlockOpenAPIWebhookSchema>;
@@ -964,36 +948,28 @@ export const DocumentBlockListItemSchema = block('list-item', 'An item of a list
   isVoid: notVoid,
 });
 
-const listItems = () => z.array(DocumentBlockListItemSchema).describe('The items of the list');
-
-export const DocumentBlockListOrderedSchema = block('list-ordered', 'A numbered list', {
-  data: z
-    .object({ start: z.number().int().optional().describe('Number of the first item (1 when absent)') })
-    .describe('Options of the list'),
-  get nodes(): z.ZodType<DocumentBlockListItem[]> {
-    return listItems();
-  },
-  isVoid: notVoid,
-});
-
-export const DocumentBlockListUnorderedSchema = block('list-unordered', 'A bulleted list', {
-  data: EmptyDataSchema,
-  get nodes(): z.ZodType<DocumentBlockListItem[]> {
-    return listItems();
-  },
-  isVoid: notVoid,
-});
-
-export const DocumentBlockListTasksSchema = block(
-  'list-tasks',
-  'A list of tasks with checkboxes (markdown `- [ ]`, `- [x]`)',
-  {
-    data: EmptyDataSchema,
+/** A list: `data` its options, its items. */
+const list = <T extends string, D extends z.ZodType>(type: T, description: string, data: D) =>
+  block(type, description, {
+    data,
     get nodes(): z.ZodType<DocumentBlockListItem[]> {
-      return listItems();
+      return z.array(DocumentBlockListItemSchema).describe('The items of the list');
     },
     isVoid: notVoid,
-  },
+  });
+
+export const DocumentBlockListOrderedSchema = list(
+  'list-ordered',
+  'A numbered list',
+  z
+    .object({ start: z.number().int().optional().describe('Number of the first item (1 when absent)') })
+    .describe('Options of the list'),
+);
+export const DocumentBlockListUnorderedSchema = list('list-unordered', 'A bulleted list', EmptyDataSchema);
+export const DocumentBlockListTasksSchema = list(
+  'list-tasks',
+  'A list of tasks with checkboxes (markdown `- [ ]`, `- [x]`)',
+  EmptyDataSchema,
 );
 
 export const DocumentBlockQuoteSchema = block('blockquote', 'A quote', {
