@@ -5,21 +5,19 @@ import { UserSchema } from './user.ts';
 
 const MAX_INVITEES = 100;
 
+const invitees = (one: string, many: string, whose: string) =>
+  z
+    .array(IdSchema.describe(`The ID of a ${one} to invite`))
+    .min(1)
+    .max(MAX_INVITEES)
+    .optional()
+    .describe(`${many} to invite (1..${MAX_INVITEES}); ${whose}`);
+
 /** GitBook's `InviteUsersAndTeams`: a role for users and/or teams (at least one of them). */
 export const InviteUsersAndTeamsShape = {
   role: RoleOrGuestSchema.describe('Role to give (null: the explicit permission of each one is removed)'),
-  users: z
-    .array(IdSchema.describe('The ID of a user to invite'))
-    .min(1)
-    .max(MAX_INVITEES)
-    .optional()
-    .describe(`Users to invite (1..${MAX_INVITEES}); members of the organization`),
-  teams: z
-    .array(IdSchema.describe('The ID of a team to invite'))
-    .min(1)
-    .max(MAX_INVITEES)
-    .optional()
-    .describe(`Teams to invite (1..${MAX_INVITEES}); teams of the organization`),
+  users: invitees('user', 'Users', 'members of the organization'),
+  teams: invitees('team', 'Teams', 'teams of the organization'),
 };
 
 /** `users` or `teams` must be given (GitBook's anyOf). */
