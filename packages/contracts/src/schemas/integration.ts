@@ -131,12 +131,17 @@ export const IntegrationConfigurationsSchema = z
   .describe('Configuration forms of the integration, by level');
 export type IntegrationConfigurations = z.infer<typeof IntegrationConfigurationsSchema>;
 
+/** What a block and a content source of an integration both declare (`what`: `block` or `source`). */
+const componentOf = (what: string) => ({
+  id: z.string().min(1).max(100).describe(`Unique ID of the ${what} in the integration`),
+  title: z.string().min(2).max(40).describe('Short descriptive title (2..40)'),
+  description: z.string().max(150).optional().describe('Long descriptive text (max 150)'),
+  icon: z.string().max(2048).optional().describe(`URL of the icon of the ${what}`),
+});
+
 export const IntegrationBlockSchema = z
   .object({
-    id: z.string().min(1).max(100).describe('Unique ID of the block in the integration'),
-    title: z.string().min(2).max(40).describe('Short descriptive title (2..40)'),
-    description: z.string().max(150).optional().describe('Long descriptive text (max 150)'),
-    icon: z.string().max(2048).optional().describe('URL of the icon of the block'),
+    ...componentOf('block'),
     urlUnfurl: z
       .array(z.string().min(1).max(2048))
       .max(50)
@@ -151,10 +156,7 @@ export const IntegrationBlockSchema = z
 
 export const IntegrationContentSourceSchema = z
   .object({
-    id: z.string().min(1).max(100).describe('Unique ID of the source in the integration'),
-    title: z.string().min(2).max(40).describe('Short descriptive title (2..40)'),
-    description: z.string().max(150).optional().describe('Long descriptive text (max 150)'),
-    icon: z.string().max(2048).optional().describe('URL of the icon of the source'),
+    ...componentOf('source'),
     configuration: z
       .object({ componentId: z.string().min(1).max(100) })
       .describe('ContentKit component configuring the source'),
