@@ -44,11 +44,17 @@ const MetaIdSchema = z
 
 // ── Marks, leaves, texts ────────────────────────────────────────────────────────────────────────────────
 
-const mark = <T extends string>(type: T, description: string) =>
+/** A mark of one type, described; the color mark has `data` too. */
+const mark = <T extends string, F extends z.ZodRawShape = Record<never, never>>(
+  type: T,
+  description: string,
+  fields: F = {} as F,
+) =>
   z
     .object({
       object: z.literal('mark').describe('Always `mark`'),
       type: z.literal(type).describe(description),
+      ...fields,
     })
     .describe(`DocumentMark ${type}`);
 
@@ -59,18 +65,18 @@ export const DocumentMarkCodeSchema = mark('code', 'Inline code');
 export const DocumentMarkKeyboardSchema = mark('keyboard', 'A key of the keyboard (markdown `<kbd>`)');
 export const DocumentMarkSuperscriptSchema = mark('superscript', 'Superscript (markdown `<sup>`)');
 export const DocumentMarkSubscriptSchema = mark('subscript', 'Subscript (markdown `<sub>`)');
-export const DocumentMarkColorSchema = z
-  .object({
-    object: z.literal('mark').describe('Always `mark`'),
-    type: z.literal('color').describe('Colored text (markdown `<mark style="color:…;background-color:…;">`)'),
+export const DocumentMarkColorSchema = mark(
+  'color',
+  'Colored text (markdown `<mark style="color:…;background-color:…;">`)',
+  {
     data: z
       .object({
         text: DocumentTextColorSchema.describe('Color of the text'),
         background: DocumentTextColorSchema.describe('Color of the background'),
       })
       .describe('The colors'),
-  })
-  .describe('DocumentMark color');
+  },
+);
 export type DocumentMarkColor = z.infer<typeof DocumentMarkColorSchema>;
 export const DocumentTextMarkSchema = z
   .discriminatedUnion('type', [
