@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DefaultLevelSchema, UrlSchema } from '../common.ts';
+import { DefaultLevelSchema } from '../common.ts';
+import { apiAndAppUrls } from './shapes.ts';
 
 export const CollectionTitleSchema = z.string().max(50).describe('Title of the collection (max 50)');
 export const CollectionDescriptionSchema = z.string().max(100).describe('Description of the collection (max 100)');
@@ -23,10 +24,7 @@ export const CollectionSchema = z
     organization: z.string().describe('ID of the organization owning the collection'),
     parent: z.string().optional().describe('ID of the parent collection, if any'),
     defaultLevel: DefaultLevelSchema,
-    urls: z.object({
-      location: UrlSchema.describe('URL of the collection in the API'),
-      app: UrlSchema.describe('URL of the collection in the application'),
-    }),
+    urls: apiAndAppUrls('collection'),
     permissions: CollectionPermissionsSchema,
   })
   .describe('Collection');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ofKind } from './shapes.ts';
 // (GitBook calls the union `ContentRef`; that name is taken in revision-changes.ts by a URL-only reference.)
 
 /**
@@ -6,74 +7,42 @@ import { z } from 'zod';
  * content-ref block, a button or an image points to.
  */
 
-export const ContentRefURLSchema = z
-  .object({
-    kind: z.literal('url').describe('Always `url`'),
-    url: z.string().describe('Absolute or relative URL'),
-  })
-  .describe('A reference to a URL');
-export const ContentRefFileSchema = z
-  .object({
-    kind: z.literal('file').describe('Always `file`'),
-    file: z.string().min(1).describe('Unique identifier of the file'),
-    space: z.string().min(1).optional().describe('ID of the space the file is in; the current space when absent'),
-  })
-  .describe('A reference to a file of a space');
+const idOf = (what: string) => z.string().min(1).describe(`Unique identifier of the ${what}`);
+const spaceOf = (what: string, whenAbsent = '') =>
+  z.string().min(1).optional().describe(`ID of the space the ${what} is in${whenAbsent}`);
+const CURRENT_SPACE = '; the current space when absent';
+
+export const ContentRefURLSchema = ofKind('url', 'A reference to a URL', {
+  url: z.string().describe('Absolute or relative URL'),
+});
+export const ContentRefFileSchema = ofKind('file', 'A reference to a file of a space', {
+  file: idOf('file'),
+  space: spaceOf('file', CURRENT_SPACE),
+});
 export type ContentRefFile = z.infer<typeof ContentRefFileSchema>;
-export const ContentRefPageSchema = z
-  .object({
-    kind: z.literal('page').describe('Always `page`'),
-    page: z.string().min(1).describe('Unique identifier of the page'),
-    space: z.string().min(1).optional().describe('ID of the space the page is in; the current space when absent'),
-  })
-  .describe('A reference to a page');
-export const ContentRefAnchorSchema = z
-  .object({
-    kind: z.literal('anchor').describe('Always `anchor`'),
-    anchor: z.string().min(1).describe('Anchor (heading ID) in the page'),
-    space: z.string().min(1).optional().describe('ID of the space the page is in; the current space when absent'),
-    page: z.string().min(1).optional().describe('ID of the page; the current page when absent'),
-  })
-  .describe('A reference to a heading of a page');
-export const ContentRefUserSchema = z
-  .object({
-    kind: z.literal('user').describe('Always `user`'),
-    user: z.string().min(1).describe('Unique identifier of the user'),
-  })
-  .describe('A reference to a user');
-export const ContentRefCollectionSchema = z
-  .object({
-    kind: z.literal('collection').describe('Always `collection`'),
-    collection: z.string().min(1).describe('Unique identifier of the collection'),
-  })
-  .describe('A reference to a collection');
-export const ContentRefSpaceSchema = z
-  .object({
-    kind: z.literal('space').describe('Always `space`'),
-    space: z.string().min(1).describe('Unique identifier of the space'),
-  })
-  .describe('A reference to a space');
-export const ContentRefReusableContentSchema = z
-  .object({
-    kind: z.literal('reusable-content').describe('Always `reusable-content`'),
-    reusableContent: z.string().min(1).describe('Unique identifier of the reusable content'),
-    space: z.string().min(1).optional().describe('ID of the space the reusable content is in'),
-  })
-  .describe('A reference to a reusable content');
+export const ContentRefPageSchema = ofKind('page', 'A reference to a page', {
+  page: idOf('page'),
+  space: spaceOf('page', CURRENT_SPACE),
+});
+export const ContentRefAnchorSchema = ofKind('anchor', 'A reference to a heading of a page', {
+  anchor: z.string().min(1).describe('Anchor (heading ID) in the page'),
+  space: spaceOf('page', CURRENT_SPACE),
+  page: z.string().min(1).optional().describe('ID of the page; the current page when absent'),
+});
+export const ContentRefUserSchema = ofKind('user', 'A reference to a user', { user: idOf('user') });
+export const ContentRefCollectionSchema = ofKind('collection', 'A reference to a collection', {
+  collection: idOf('collection'),
+});
+export const ContentRefSpaceSchema = ofKind('space', 'A reference to a space', { space: idOf('space') });
+export const ContentRefReusableContentSchema = ofKind('reusable-content', 'A reference to a reusable content', {
+  reusableContent: idOf('reusable content'),
+  space: spaceOf('reusable content'),
+});
 export type ContentRefReusableContent = z.infer<typeof ContentRefReusableContentSchema>;
-export const ContentRefTagSchema = z
-  .object({
-    kind: z.literal('tag').describe('Always `tag`'),
-    tag: z.string().min(1).describe('Unique identifier of the tag'),
-    space: z.string().min(1).optional().describe('ID of the space the tag is in'),
-  })
-  .describe('A reference to a tag');
-export const ContentRefOpenAPISchema = z
-  .object({
-    kind: z.literal('openapi').describe('Always `openapi`'),
-    spec: z.string().min(1).describe('Slug of the OpenAPI specification of the organization'),
-  })
-  .describe('A reference to an OpenAPI specification');
+export const ContentRefTagSchema = ofKind('tag', 'A reference to a tag', { tag: idOf('tag'), space: spaceOf('tag') });
+export const ContentRefOpenAPISchema = ofKind('openapi', 'A reference to an OpenAPI specification', {
+  spec: z.string().min(1).describe('Slug of the OpenAPI specification of the organization'),
+});
 export type ContentRefOpenAPI = z.infer<typeof ContentRefOpenAPISchema>;
 
 export const DocumentContentRefSchema = z
@@ -91,19 +60,8 @@ export const DocumentContentRefSchema = z
   ])
   .describe('What a link, mention, content-ref or button points to');
 export type DocumentContentRef = z.infer<typeof DocumentContentRefSchema>;
-/** The kinds of content reference, in GitBook's order. */
-export const CONTENT_REF_KINDS = [
-  'file',
-  'url',
-  'page',
-  'anchor',
-  'user',
-  'collection',
-  'space',
-  'reusable-content',
-  'tag',
-  'openapi',
-] as const;
+/** The kinds of content reference, in GitBook's order (the union's). */
+export const CONTENT_REF_KINDS = DocumentContentRefSchema.options.map((option) => option.shape.kind.value);
 
 export const DocumentRefSchema = z
   .discriminatedUnion('kind', [ContentRefURLSchema, ContentRefFileSchema])

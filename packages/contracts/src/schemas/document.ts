@@ -26,6 +26,17 @@ export * from './document-refs.ts';
  */
 
 const KeySchema = z.string().optional().describe('Identifier of the node within its document');
+
+/** `base`, then `fields` with their getters kept (a nesting node refers to schemas declared after it). */
+const extend = <B extends object, F extends object>(base: B, fields: F): B & F =>
+  Object.defineProperties({ ...base }, Object.getOwnPropertyDescriptors(fields)) as B & F;
+
+/** Declares the nodes of one `object` (blocks, inlines): each is its common fields, its `type`, then its own. */
+const nodesOf =
+  <B extends z.ZodRawShape>(base: B) =>
+  <T extends string, F extends z.ZodRawShape>(type: T, description: string, fields: F) =>
+    z.object(extend({ ...base, type: z.literal(type).describe(`Always \`${type}\``) }, fields)).describe(description);
+
 const MetaIdSchema = z
   .object({ id: z.string().describe('Anchor of the block in the page URL') })
   .optional()
@@ -33,11 +44,17 @@ const MetaIdSchema = z
 
 // ── Marks, leaves, texts ────────────────────────────────────────────────────────────────────────────────
 
-const mark = <T extends string>(type: T, description: string) =>
+/** A mark of one type, described; the color mark has `data` too. */
+const mark = <T extends string, F extends z.ZodRawShape = Record<never, never>>(
+  type: T,
+  description: string,
+  fields: F = {} as F,
+) =>
   z
     .object({
       object: z.literal('mark').describe('Always `mark`'),
       type: z.literal(type).describe(description),
+      ...fields,
     })
     .describe(`DocumentMark ${type}`);
 
@@ -48,18 +65,18 @@ export const DocumentMarkCodeSchema = mark('code', 'Inline code');
 export const DocumentMarkKeyboardSchema = mark('keyboard', 'A key of the keyboard (markdown `<kbd>`)');
 export const DocumentMarkSuperscriptSchema = mark('superscript', 'Superscript (markdown `<sup>`)');
 export const DocumentMarkSubscriptSchema = mark('subscript', 'Subscript (markdown `<sub>`)');
-export const DocumentMarkColorSchema = z
-  .object({
-    object: z.literal('mark').describe('Always `mark`'),
-    type: z.literal('color').describe('Colored text (markdown `<mark style="color:…;background-color:…;">`)'),
+export const DocumentMarkColorSchema = mark(
+  'color',
+  'Colored text (markdown `<mark style="color:…;background-color:…;">`)',
+  {
     data: z
       .object({
         text: DocumentTextColorSchema.describe('Color of the text'),
         background: DocumentTextColorSchema.describe('Color of the background'),
       })
       .describe('The colors'),
-  })
-  .describe('DocumentMark color');
+  },
+);
 export type DocumentMarkColor = z.infer<typeof DocumentMarkColorSchema>;
 export const DocumentTextMarkSchema = z
   .discriminatedUnion('type', [
@@ -106,98 +123,82 @@ export type DocumentText = z.infer<typeof DocumentTextSchema>;
 
 // ── Inlines ─────────────────────────────────────────────────────────────────────────────────────────────
 
-const inlineBase = {
+const inline = nodesOf({
   object: z.literal('inline').describe('Always `inline`'),
   key: KeySchema,
-};
+});
 const isVoidTrue = z.literal(true).describe('Always `true`');
 
-export const DocumentInlineImageSchema = z
-  .object({
-    ...inlineBase,
-    type: z.literal('inline-image').describe('Always `inline-image`'),
-    data: z
-      .object({
-        ref: DocumentRefSchema.describe('The image'),
-        refDark: DocumentRefSchema.optional().describe('The image shown in dark mode'),
-        caption: z.string().optional().describe('Caption of the image (the markdown image title)'),
-        alt: z.string().optional().describe('Alternative text of the image'),
-        size: z.enum(['original', 'line']).optional().describe('Shown at its own size, or as high as the line'),
-      })
-      .describe('What the image shows'),
-    isVoid: isVoidTrue,
-  })
-  .describe('An image inside a line of text');
+export const DocumentInlineImageSchema = inline('inline-image', 'An image inside a line of text', {
+  data: z
+    .object({
+      ref: DocumentRefSchema.describe('The image'),
+      refDark: DocumentRefSchema.optional().describe('The image shown in dark mode'),
+      caption: z.string().optional().describe('Caption of the image (the markdown image title)'),
+      alt: z.string().optional().describe('Alternative text of the image'),
+      size: z.enum(['original', 'line']).optional().describe('Shown at its own size, or as high as the line'),
+    })
+    .describe('What the image shows'),
+  isVoid: isVoidTrue,
+});
 export type DocumentInlineImage = z.infer<typeof DocumentInlineImageSchema>;
 
-export const DocumentInlineLinkSchema = z
-  .object({
-    ...inlineBase,
-    type: z.literal('link').describe('Always `link`'),
-    data: z.object({ ref: DocumentContentRefSchema.describe('Target of the link') }).describe('Where the link goes'),
-    nodes: z.array(z.union([DocumentTextSchema, DocumentInlineImageSchema])).describe('The linked texts and images'),
-    isVoid: z.literal(false).optional().describe('Always `false` when present'),
-  })
-  .describe('A link');
+export const DocumentInlineLinkSchema = inline('link', 'A link', {
+  data: z.object({ ref: DocumentContentRefSchema.describe('Target of the link') }).describe('Where the link goes'),
+  nodes: z.array(z.union([DocumentTextSchema, DocumentInlineImageSchema])).describe('The linked texts and images'),
+  isVoid: z.literal(false).optional().describe('Always `false` when present'),
+});
 export type DocumentInlineLink = z.infer<typeof DocumentInlineLinkSchema>;
 
-export const DocumentInlineEmojiSchema = z
-  .object({
-    ...inlineBase,
-    type: z.literal('emoji').describe('Always `emoji`'),
-    data: z
-      .object({ code: z.string().describe('Code points of the emoji in hexadecimal, joined by `-` (`1f600`)') })
-      .describe('The emoji'),
-    isVoid: isVoidTrue,
-  })
-  .describe('An emoji (markdown: the character itself)');
+export const DocumentInlineEmojiSchema = inline('emoji', 'An emoji (markdown: the character itself)', {
+  data: z
+    .object({ code: z.string().describe('Code points of the emoji in hexadecimal, joined by `-` (`1f600`)') })
+    .describe('The emoji'),
+  isVoid: isVoidTrue,
+});
 export type DocumentInlineEmoji = z.infer<typeof DocumentInlineEmojiSchema>;
 
-export const DocumentInlineIconSchema = z
-  .object({
-    ...inlineBase,
-    type: z.literal('icon').describe('Always `icon`'),
-    data: z
-      .object({
-        icon: z.string().describe('Name of the icon (Font Awesome)'),
-        color: DocumentTextColorSchema.optional().describe('Color of the icon'),
-      })
-      .describe('The icon'),
-    isVoid: isVoidTrue,
-  })
-  .describe('An icon (markdown `<i class="fa-gear">:gear:</i>`)');
+export const DocumentInlineIconSchema = inline('icon', 'An icon (markdown `<i class="fa-gear">:gear:</i>`)', {
+  data: z
+    .object({
+      icon: z.string().describe('Name of the icon (Font Awesome)'),
+      color: DocumentTextColorSchema.optional().describe('Color of the icon'),
+    })
+    .describe('The icon'),
+  isVoid: isVoidTrue,
+});
 export type DocumentInlineIcon = z.infer<typeof DocumentInlineIconSchema>;
 
-export const DocumentInlineExpressionSchema = z
-  .object({
-    ...inlineBase,
-    type: z.literal('expression').describe('Always `expression`'),
+export const DocumentInlineExpressionSchema = inline(
+  'expression',
+  'The value of an expression or variable (markdown `<code class="expression">space.vars.x</code>`)',
+  {
     data: z
       .object({ expression: z.string().describe('The expression, e.g. `space.vars.version`') })
       .describe('The expression'),
     isVoid: isVoidTrue,
-  })
-  .describe('The value of an expression or variable (markdown `<code class="expression">space.vars.x</code>`)');
+  },
+);
 export type DocumentInlineExpression = z.infer<typeof DocumentInlineExpressionSchema>;
 
-export const DocumentInlineMathSchema = z
-  .object({
-    ...inlineBase,
-    type: z.literal('inline-math').describe('Always `inline-math`'),
+export const DocumentInlineMathSchema = inline(
+  'inline-math',
+  'A formula inside a line of text (markdown `$$E=mc^2$$`)',
+  {
     data: z.object({ formula: z.string().describe('The formula, in TeX') }).describe('The formula'),
     isVoid: isVoidTrue,
-  })
-  .describe('A formula inside a line of text (markdown `$$E=mc^2$$`)');
+  },
+);
 export type DocumentInlineMath = z.infer<typeof DocumentInlineMathSchema>;
 
-export const DocumentInlineMentionSchema = z
-  .object({
-    ...inlineBase,
-    type: z.literal('mention').describe('Always `mention`'),
+export const DocumentInlineMentionSchema = inline(
+  'mention',
+  'A mention of a user, a page or a heading (markdown: a link titled "mention")',
+  {
     data: z.object({ ref: DocumentContentRefSchema.describe('Who or what is mentioned') }).describe('The mention'),
     isVoid: isVoidTrue,
-  })
-  .describe('A mention of a user, a page or a heading (markdown: a link titled "mention")');
+  },
+);
 export type DocumentInlineMention = z.infer<typeof DocumentInlineMentionSchema>;
 
 export const DocumentActionSchema = z
@@ -220,10 +221,10 @@ const buttonBase = {
   size: z.enum(['small', 'medium', 'large']).optional().describe('Size of the button'),
   icon: IconSchema.optional(),
 };
-export const DocumentInlineButtonSchema = z
-  .object({
-    ...inlineBase,
-    type: z.literal('button').describe('Always `button`'),
+export const DocumentInlineButtonSchema = inline(
+  'button',
+  'A button (markdown `<a href="…" class="button primary">Label</a>`)',
+  {
     data: z
       .union([
         z.object({ ...buttonBase, ref: DocumentContentRefSchema.describe('Where the button goes') }),
@@ -231,8 +232,8 @@ export const DocumentInlineButtonSchema = z
       ])
       .describe('The button: a label and either a target or an action'),
     isVoid: isVoidTrue,
-  })
-  .describe('A button (markdown `<a href="…" class="button primary">Label</a>`)');
+  },
+);
 export type DocumentInlineButton = z.infer<typeof DocumentInlineButtonSchema>;
 
 /** An annotation (a footnote): annotated texts and, in its one fragment, the note's blocks. */
@@ -254,10 +255,14 @@ export interface DocumentAnnotationBody {
 }
 export type DocumentAnnotationChild = DocumentBlockEssential | DocumentBlockCode;
 
+const fragmentBase = {
+  object: z.literal('fragment').describe('Always `fragment`'),
+  key: KeySchema,
+};
+
 export const DocumentAnnotationBodySchema = z
   .object({
-    object: z.literal('fragment').describe('Always `fragment`'),
-    key: KeySchema,
+    ...fragmentBase,
     fragment: z.string().optional().describe('Name of the fragment'),
     type: z.literal('annotation-body').describe('Always `annotation-body`'),
     get nodes(): z.ZodType<DocumentAnnotationChild[]> {
@@ -266,18 +271,18 @@ export const DocumentAnnotationBodySchema = z
   })
   .describe('The body of an annotation');
 
-export const DocumentInlineAnnotationSchema = z
-  .object({
-    ...inlineBase,
-    type: z.literal('annotation').describe('Always `annotation`'),
+export const DocumentInlineAnnotationSchema = inline(
+  'annotation',
+  'A note on a piece of text (markdown: a footnote, `text[^1]` and `[^1]: note`)',
+  {
     data: z.object({}).optional().describe('Always empty'),
     nodes: z.array(DocumentTextSchema).describe('The annotated text'),
     get fragments(): z.ZodType<DocumentAnnotationBody[]> {
       return z.array(DocumentAnnotationBodySchema).describe('The note (one annotation-body fragment)');
     },
     isVoid: z.literal(false).describe('Always `false`'),
-  })
-  .describe('A note on a piece of text (markdown: a footnote, `text[^1]` and `[^1]: note`)');
+  },
+);
 
 export const DocumentInlineSchema = z
   .discriminatedUnion('type', [
@@ -305,20 +310,17 @@ const blockBase = {
   object: z.literal('block').describe('Always `block`'),
   key: KeySchema,
 };
+const block = nodesOf(blockBase);
 const notVoid = z.literal(false).optional().describe('Always `false` when present');
 const isVoidFalse = z.literal(false).describe('Always `false`');
 const TextAlignmentSchema = z.enum(['start', 'center', 'end']).describe('Alignment of the text');
 const VerticalAlignmentSchema = z.enum(['top', 'middle', 'bottom']).describe('Vertical alignment');
 
-export const DocumentBlockParagraphSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('paragraph').describe('Always `paragraph`'),
-    data: z.object({ align: TextAlignmentSchema.optional() }).optional().describe('Options of the paragraph'),
-    nodes: phrasing(),
-    isVoid: notVoid,
-  })
-  .describe('A paragraph');
+export const DocumentBlockParagraphSchema = block('paragraph', 'A paragraph', {
+  data: z.object({ align: TextAlignmentSchema.optional() }).optional().describe('Options of the paragraph'),
+  nodes: phrasing(),
+  isVoid: notVoid,
+});
 export type DocumentBlockParagraph = z.infer<typeof DocumentBlockParagraphSchema>;
 
 export const HEADING_TYPES = ['heading-1', 'heading-2', 'heading-3'] as const;
@@ -346,35 +348,27 @@ export const DocumentBlockHeadingSchema = z
   .describe('A heading');
 export type DocumentBlockHeading = z.infer<typeof DocumentBlockHeadingSchema>;
 
-export const DocumentBlockDividerSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('divider').describe('Always `divider`'),
-    data: z.object({}).describe('Always empty'),
-    isVoid: isVoidTrue,
-  })
-  .describe('A horizontal rule (markdown `***`)');
+export const DocumentBlockDividerSchema = block('divider', 'A horizontal rule (markdown `***`)', {
+  data: z.object({}).describe('Always empty'),
+  isVoid: isVoidTrue,
+});
 export type DocumentBlockDivider = z.infer<typeof DocumentBlockDividerSchema>;
 
-export const DocumentBlockCodeLineSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('code-line').describe('Always `code-line`'),
-    data: z
-      .object({ highlighted: z.boolean().optional().describe('Whether the line is highlighted') })
-      .describe('Options of the line'),
-    nodes: z
-      .array(z.union([DocumentTextSchema, DocumentInlineAnnotationSchema, DocumentInlineExpressionSchema]))
-      .describe('The text of the line (marks are ignored)'),
-    isVoid: notVoid,
-  })
-  .describe('One line of a code block');
+export const DocumentBlockCodeLineSchema = block('code-line', 'One line of a code block', {
+  data: z
+    .object({ highlighted: z.boolean().optional().describe('Whether the line is highlighted') })
+    .describe('Options of the line'),
+  nodes: z
+    .array(z.union([DocumentTextSchema, DocumentInlineAnnotationSchema, DocumentInlineExpressionSchema]))
+    .describe('The text of the line (marks are ignored)'),
+  isVoid: notVoid,
+});
 export type DocumentBlockCodeLine = z.infer<typeof DocumentBlockCodeLineSchema>;
 
-export const DocumentBlockCodeSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('code').describe('Always `code`'),
+export const DocumentBlockCodeSchema = block(
+  'code',
+  'A block of code (markdown: a fence, inside `{% code … %}` when it has options)',
+  {
     data: z
       .object({
         syntax: z.string().optional().describe('Language of the code, for highlighting (the markdown info string)'),
@@ -388,49 +382,41 @@ export const DocumentBlockCodeSchema = z
       .describe('Options of the code block'),
     nodes: z.array(DocumentBlockCodeLineSchema).describe('The lines of the code, one node per line'),
     isVoid: notVoid,
-  })
-  .describe('A block of code (markdown: a fence, inside `{% code … %}` when it has options)');
+  },
+);
 export type DocumentBlockCode = z.infer<typeof DocumentBlockCodeSchema>;
 
-export const DocumentBlockMathSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('math').describe('Always `math`'),
-    data: z.object({ formula: z.string().describe('The formula, in TeX') }).describe('The formula'),
-    isVoid: isVoidTrue,
-  })
-  .describe('A formula (markdown: `$$` on the lines before and after it)');
+export const DocumentBlockMathSchema = block('math', 'A formula (markdown: `$$` on the lines before and after it)', {
+  data: z.object({ formula: z.string().describe('The formula, in TeX') }).describe('The formula'),
+  isVoid: isVoidTrue,
+});
 export type DocumentBlockMath = z.infer<typeof DocumentBlockMathSchema>;
 
-export const DocumentBlockEmbedSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('embed').describe('Always `embed`'),
-    data: z
-      .object({
-        url: z.string().describe('URL of the embedded content'),
-        fullWidth: z.boolean().optional().describe('Whether the block takes the full width of the page'),
-      })
-      .describe('What is embedded'),
-    isVoid: isVoidTrue,
-  })
-  .describe('Embedded content from a URL (markdown `{% embed url="…" %}`)');
+export const DocumentBlockEmbedSchema = block('embed', 'Embedded content from a URL (markdown `{% embed url="…" %}`)', {
+  data: z
+    .object({
+      url: z.string().describe('URL of the embedded content'),
+      fullWidth: z.boolean().optional().describe('Whether the block takes the full width of the page'),
+    })
+    .describe('What is embedded'),
+  isVoid: isVoidTrue,
+});
 export type DocumentBlockEmbed = z.infer<typeof DocumentBlockEmbedSchema>;
 
-export const DocumentBlockContentRefSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('content-ref').describe('Always `content-ref`'),
+export const DocumentBlockContentRefSchema = block(
+  'content-ref',
+  'A card linking to content (markdown `{% content-ref url="…" %}[title](url){% endcontent-ref %}`)',
+  {
     data: z.object({ ref: DocumentContentRefSchema.describe('The page, file, space or URL') }).describe('The target'),
     isVoid: isVoidTrue,
-  })
-  .describe('A card linking to content (markdown `{% content-ref url="…" %}[title](url){% endcontent-ref %}`)');
+  },
+);
 export type DocumentBlockContentRef = z.infer<typeof DocumentBlockContentRefSchema>;
 
-export const DocumentBlockFileSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('file').describe('Always `file`'),
+export const DocumentBlockFileSchema = block(
+  'file',
+  'A file to download (markdown `{% file src="…" %}caption{% endfile %}`)',
+  {
     data: z
       .object({
         ref: ContentRefFileSchema.describe('The file'),
@@ -438,111 +424,91 @@ export const DocumentBlockFileSchema = z
       })
       .describe('The file'),
     isVoid: isVoidTrue,
-  })
-  .describe('A file to download (markdown `{% file src="…" %}caption{% endfile %}`)');
+  },
+);
 export type DocumentBlockFile = z.infer<typeof DocumentBlockFileSchema>;
 
-export const DocumentBlockDrawingSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('drawing').describe('Always `drawing`'),
-    data: z.object({ ref: ContentRefFileSchema.optional().describe('The drawing file') }).describe('The drawing'),
-    isVoid: isVoidTrue,
-  })
-  .describe('A drawing (markdown `{% drawing src="…" %}`)');
+export const DocumentBlockDrawingSchema = block('drawing', 'A drawing (markdown `{% drawing src="…" %}`)', {
+  data: z.object({ ref: ContentRefFileSchema.optional().describe('The drawing file') }).describe('The drawing'),
+  isVoid: isVoidTrue,
+});
 export type DocumentBlockDrawing = z.infer<typeof DocumentBlockDrawingSchema>;
 
-export const DocumentBlockReusableContentSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('reusable-content').describe('Always `reusable-content`'),
+export const DocumentBlockReusableContentSchema = block(
+  'reusable-content',
+  'Content shared between pages (markdown `{% include "…" %}`)',
+  {
     data: z.object({ ref: ContentRefReusableContentSchema.describe('The reusable content') }).describe('The content'),
     isVoid: isVoidTrue,
     meta: z
       .object({ token: z.string().optional().describe('Token to read the content of another space') })
       .optional()
       .describe('Computed facts about the block'),
-  })
-  .describe('Content shared between pages (markdown `{% include "…" %}`)');
+  },
+);
 export type DocumentBlockReusableContent = z.infer<typeof DocumentBlockReusableContentSchema>;
 
-export const DocumentBlockOpenAPISchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('swagger').describe('Always `swagger`'),
-    data: z
-      .object({
-        ref: DocumentRefSchema.describe('The OpenAPI file or URL'),
-        path: z.string().describe('Path of the operation'),
-        method: z.string().describe('HTTP method of the operation'),
-        expanded: z.boolean().optional().describe('Whether the block starts expanded'),
-        fullWidth: z.boolean().optional().describe('Whether the block takes the full width of the page'),
-      })
-      .describe('The operation'),
-    isVoid: isVoidTrue,
-    meta: MetaIdSchema,
-  })
-  .describe('An API operation from an OpenAPI file (markdown `{% swagger src="…" path="…" method="…" %}`)');
+/** A void block showing part of an API (`data`, described by `what`), with an anchor. */
+const apiBlock = <T extends string, D extends z.ZodRawShape>(type: T, description: string, what: string, data: D) =>
+  block(type, description, { data: z.object(data).describe(what), isVoid: isVoidTrue, meta: MetaIdSchema });
+const specRef = () => ContentRefOpenAPISchema.describe('The OpenAPI specification');
+const operationFields = {
+  path: z.string().describe('Path of the operation'),
+  method: z.string().describe('HTTP method of the operation'),
+};
+const headless = () => z.boolean().optional().describe('Internal to GitBook');
+
+export const DocumentBlockOpenAPISchema = apiBlock(
+  'swagger',
+  'An API operation from an OpenAPI file (markdown `{% swagger src="…" path="…" method="…" %}`)',
+  'The operation',
+  {
+    ref: DocumentRefSchema.describe('The OpenAPI file or URL'),
+    ...operationFields,
+    expanded: z.boolean().optional().describe('Whether the block starts expanded'),
+    fullWidth: z.boolean().optional().describe('Whether the block takes the full width of the page'),
+  },
+);
 export type DocumentBlockOpenAPI = z.infer<typeof DocumentBlockOpenAPISchema>;
 
-export const DocumentBlockOpenAPIOperationSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('openapi-operation').describe('Always `openapi-operation`'),
-    data: z
-      .object({
-        ref: ContentRefOpenAPISchema.describe('The OpenAPI specification'),
-        path: z.string().describe('Path of the operation'),
-        method: z.string().describe('HTTP method of the operation'),
-        headless: z.boolean().optional().describe('Internal to GitBook'),
-      })
-      .describe('The operation'),
-    isVoid: isVoidTrue,
-    meta: MetaIdSchema,
-  })
-  .describe('An API operation (markdown `{% openapi-operation spec="…" path="…" method="…" %}`)');
+export const DocumentBlockOpenAPIOperationSchema = apiBlock(
+  'openapi-operation',
+  'An API operation (markdown `{% openapi-operation spec="…" path="…" method="…" %}`)',
+  'The operation',
+  { ref: specRef(), ...operationFields, headless: headless() },
+);
 export type DocumentBlockOpenAPIOperation = z.infer<typeof DocumentBlockOpenAPIOperationSchema>;
 
-export const DocumentBlockOpenAPISchemasSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('openapi-schemas').describe('Always `openapi-schemas`'),
-    data: z
-      .object({
-        ref: ContentRefOpenAPISchema.describe('The OpenAPI specification'),
-        schemas: z.array(z.string()).describe('Names of the schemas shown'),
-        grouped: z.boolean().optional().describe('Whether the schemas are shown as one group (true)'),
-        title: z.string().optional().describe('Title of the group'),
-      })
-      .describe('The schemas'),
-    isVoid: isVoidTrue,
-    meta: MetaIdSchema,
-  })
-  .describe('Schemas of an API (markdown `{% openapi-schemas spec="…" schemas="A,B" %}`)');
+export const DocumentBlockOpenAPISchemasSchema = apiBlock(
+  'openapi-schemas',
+  'Schemas of an API (markdown `{% openapi-schemas spec="…" schemas="A,B" %}`)',
+  'The schemas',
+  {
+    ref: specRef(),
+    schemas: z.array(z.string()).describe('Names of the schemas shown'),
+    grouped: z.boolean().optional().describe('Whether the schemas are shown as one group (true)'),
+    title: z.string().optional().describe('Title of the group'),
+  },
+);
 export type DocumentBlockOpenAPISchemas = z.infer<typeof DocumentBlockOpenAPISchemasSchema>;
 
-export const DocumentBlockOpenAPIWebhookSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('openapi-webhook').describe('Always `openapi-webhook`'),
-    data: z
-      .object({
-        ref: ContentRefOpenAPISchema.describe('The OpenAPI specification'),
-        name: z.string().describe('Name of the webhook'),
-        method: z.string().describe('HTTP method of the webhook'),
-        headless: z.boolean().optional().describe('Internal to GitBook'),
-      })
-      .describe('The webhook'),
-    isVoid: isVoidTrue,
-    meta: MetaIdSchema,
-  })
-  .describe('A webhook of an API (markdown `{% openapi-webhook spec="…" name="…" method="…" %}`)');
+export const DocumentBlockOpenAPIWebhookSchema = apiBlock(
+  'openapi-webhook',
+  'A webhook of an API (markdown `{% openapi-webhook spec="…" name="…" method="…" %}`)',
+  'The webhook',
+  {
+    ref: specRef(),
+    name: z.string().describe('Name of the webhook'),
+    method: z.string().describe('HTTP method of the webhook'),
+    headless: headless(),
+  },
+);
 export type DocumentBlockOpenAPIWebhook = z.infer<typeof DocumentBlockOpenAPIWebhookSchema>;
 
-export const DocumentBlockIntegrationSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('integration').describe('Always `integration`'),
+export const DocumentBlockIntegrationSchema = block(
+  'integration',
+  'A block rendered by an integration, kept opaque (markdown `{% integration … %}` with its JSON)',
+  {
     data: z
       .object({
         integration: z.string().describe('Name of the integration'),
@@ -564,8 +530,8 @@ export const DocumentBlockIntegrationSchema = z
       })
       .optional()
       .describe('Computed facts about the block'),
-  })
-  .describe('A block rendered by an integration, kept opaque (markdown `{% integration … %}` with its JSON)');
+  },
+);
 export type DocumentBlockIntegration = z.infer<typeof DocumentBlockIntegrationSchema>;
 
 // ── Tables ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -664,8 +630,7 @@ export type DocumentTableRecord = z.infer<typeof DocumentTableRecordSchema>;
 
 export const DocumentTableCellFragmentSchema = z
   .object({
-    object: z.literal('fragment').describe('Always `fragment`'),
-    key: KeySchema,
+    ...fragmentBase,
     fragment: z.string().describe('Name of the fragment, as referenced from a record value'),
     type: z.string().optional().describe('Type of the fragment'),
     nodes: z.array(DocumentBlockParagraphSchema).describe('Content of the cell'),
@@ -697,76 +662,67 @@ export const DocumentTableViewCardsSchema = z
   })
   .describe('Shown as cards (markdown `<table data-view="cards">`)');
 
-export const DocumentBlockTableSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('table').describe('Always `table`'),
-    data: z
-      .object({
-        view: z
-          .discriminatedUnion('type', [DocumentTableViewGridSchema, DocumentTableViewCardsSchema])
-          .describe('How the table is displayed'),
-        records: z.record(z.string(), DocumentTableRecordSchema).describe('The rows, by ID'),
-        definition: z.record(z.string(), DocumentTableDefinitionSchema).describe('The columns, by ID'),
-        cellMerges: z
-          .array(
-            z
-              .object({
-                anchor: z
-                  .object({ record: z.string().describe('Row ID'), column: z.string().describe('Column ID') })
-                  .describe('The top-left cell'),
-                rowSpan: z.number().int().min(1).max(50).describe('Rows merged'),
-                colSpan: z.number().int().min(1).max(50).describe('Columns merged'),
-              })
-              .describe('Merged cells'),
-          )
-          .optional()
-          .describe('Merged cells'),
-        fullWidth: z.boolean().optional().describe('Whether the table takes the full width of the page'),
-        search: z.boolean().optional().describe('Whether the table can be searched'),
-      })
-      .describe('Rows and columns of the table'),
-    fragments: z.array(DocumentTableCellFragmentSchema).describe('The rich-text cells'),
-    isVoid: isVoidTrue,
-  })
-  .describe('A table, shown as a grid or as cards');
+export const DocumentBlockTableSchema = block('table', 'A table, shown as a grid or as cards', {
+  data: z
+    .object({
+      view: z
+        .discriminatedUnion('type', [DocumentTableViewGridSchema, DocumentTableViewCardsSchema])
+        .describe('How the table is displayed'),
+      records: z.record(z.string(), DocumentTableRecordSchema).describe('The rows, by ID'),
+      definition: z.record(z.string(), DocumentTableDefinitionSchema).describe('The columns, by ID'),
+      cellMerges: z
+        .array(
+          z
+            .object({
+              anchor: z
+                .object({ record: z.string().describe('Row ID'), column: z.string().describe('Column ID') })
+                .describe('The top-left cell'),
+              rowSpan: z.number().int().min(1).max(50).describe('Rows merged'),
+              colSpan: z.number().int().min(1).max(50).describe('Columns merged'),
+            })
+            .describe('Merged cells'),
+        )
+        .optional()
+        .describe('Merged cells'),
+      fullWidth: z.boolean().optional().describe('Whether the table takes the full width of the page'),
+      search: z.boolean().optional().describe('Whether the table can be searched'),
+    })
+    .describe('Rows and columns of the table'),
+  fragments: z.array(DocumentTableCellFragmentSchema).describe('The rich-text cells'),
+  isVoid: isVoidTrue,
+});
 export type DocumentBlockTable = z.infer<typeof DocumentBlockTableSchema>;
 
 // ── Images ──────────────────────────────────────────────────────────────────────────────────────────────
 
 export const DocumentImageCaptionSchema = z
   .object({
-    object: z.literal('fragment').describe('Always `fragment`'),
-    key: KeySchema,
+    ...fragmentBase,
     fragment: z.literal('caption').describe('Always `caption`'),
     type: z.string().optional().describe('Type of the fragment'),
     nodes: z.array(DocumentBlockParagraphSchema).describe('The caption'),
   })
   .describe('Caption of an image');
 
-export const DocumentBlockImageSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('image').describe('Always `image`'),
-    data: z
-      .object({
-        ref: DocumentRefSchema.describe('The image'),
-        refDark: DocumentRefSchema.optional().describe('The image shown in dark mode'),
-        width: LengthSchema.optional().describe('Width of the image'),
-        height: LengthSchema.optional().describe('Height of the image'),
-        alt: z.string().optional().describe('Alternative text of the image'),
-      })
-      .describe('What the image shows'),
-    fragments: z.array(DocumentImageCaptionSchema).describe('The caption, when there is one'),
-    isVoid: isVoidTrue,
-  })
-  .describe('One image of an images block');
+export const DocumentBlockImageSchema = block('image', 'One image of an images block', {
+  data: z
+    .object({
+      ref: DocumentRefSchema.describe('The image'),
+      refDark: DocumentRefSchema.optional().describe('The image shown in dark mode'),
+      width: LengthSchema.optional().describe('Width of the image'),
+      height: LengthSchema.optional().describe('Height of the image'),
+      alt: z.string().optional().describe('Alternative text of the image'),
+    })
+    .describe('What the image shows'),
+  fragments: z.array(DocumentImageCaptionSchema).describe('The caption, when there is one'),
+  isVoid: isVoidTrue,
+});
 export type DocumentBlockImage = z.infer<typeof DocumentBlockImageSchema>;
 
-export const DocumentBlockImagesSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('images').describe('Always `images`'),
+export const DocumentBlockImagesSchema = block(
+  'images',
+  'A block of one or more images (markdown `![alt](src "caption")` or `<figure>`)',
+  {
     data: z
       .object({
         align: z.enum(['center', 'left', 'right']).optional().describe('Alignment of the images'),
@@ -776,8 +732,8 @@ export const DocumentBlockImagesSchema = z
       .describe('Options of the images block'),
     nodes: z.array(DocumentBlockImageSchema).describe('The images, side by side'),
     isVoid: isVoidFalse,
-  })
-  .describe('A block of one or more images (markdown `![alt](src "caption")` or `<figure>`)');
+  },
+);
 export type DocumentBlockImages = z.infer<typeof DocumentBlockImagesSchema>;
 
 // ── Containers ──────────────────────────────────────────────────────────────────────────────────────────
@@ -987,77 +943,53 @@ const EmptyDataSchema = z.object({}).optional().describe('Always empty');
 const children = <T>(schema: () => z.ZodType<T>, description: string): z.ZodType<T[]> =>
   z.array(z.lazy(schema)).describe(description);
 
-export const DocumentBlockListItemSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('list-item').describe('Always `list-item`'),
-    data: z
-      .object({ checked: z.boolean().optional().describe('Whether the task is done (task lists only)') })
-      .optional()
-      .describe('Options of the item'),
-    get nodes(): z.ZodType<DocumentListItemChild[]> {
-      return children(() => DocumentListItemChildSchema, 'Content of the item');
-    },
-    isVoid: notVoid,
-  })
-  .describe('An item of a list');
+export const DocumentBlockListItemSchema = block('list-item', 'An item of a list', {
+  data: z
+    .object({ checked: z.boolean().optional().describe('Whether the task is done (task lists only)') })
+    .optional()
+    .describe('Options of the item'),
+  get nodes(): z.ZodType<DocumentListItemChild[]> {
+    return children(() => DocumentListItemChildSchema, 'Content of the item');
+  },
+  isVoid: notVoid,
+});
 
-const listItems = () => z.array(DocumentBlockListItemSchema).describe('The items of the list');
-
-export const DocumentBlockListOrderedSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('list-ordered').describe('Always `list-ordered`'),
-    data: z
-      .object({ start: z.number().int().optional().describe('Number of the first item (1 when absent)') })
-      .describe('Options of the list'),
+/** A list: `data` its options, its items. */
+const list = <T extends string, D extends z.ZodType>(type: T, description: string, data: D) =>
+  block(type, description, {
+    data,
     get nodes(): z.ZodType<DocumentBlockListItem[]> {
-      return listItems();
+      return z.array(DocumentBlockListItemSchema).describe('The items of the list');
     },
     isVoid: notVoid,
-  })
-  .describe('A numbered list');
+  });
 
-export const DocumentBlockListUnorderedSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('list-unordered').describe('Always `list-unordered`'),
-    data: EmptyDataSchema,
-    get nodes(): z.ZodType<DocumentBlockListItem[]> {
-      return listItems();
-    },
-    isVoid: notVoid,
-  })
-  .describe('A bulleted list');
+export const DocumentBlockListOrderedSchema = list(
+  'list-ordered',
+  'A numbered list',
+  z
+    .object({ start: z.number().int().optional().describe('Number of the first item (1 when absent)') })
+    .describe('Options of the list'),
+);
+export const DocumentBlockListUnorderedSchema = list('list-unordered', 'A bulleted list', EmptyDataSchema);
+export const DocumentBlockListTasksSchema = list(
+  'list-tasks',
+  'A list of tasks with checkboxes (markdown `- [ ]`, `- [x]`)',
+  EmptyDataSchema,
+);
 
-export const DocumentBlockListTasksSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('list-tasks').describe('Always `list-tasks`'),
-    data: EmptyDataSchema,
-    get nodes(): z.ZodType<DocumentBlockListItem[]> {
-      return listItems();
-    },
-    isVoid: notVoid,
-  })
-  .describe('A list of tasks with checkboxes (markdown `- [ ]`, `- [x]`)');
+export const DocumentBlockQuoteSchema = block('blockquote', 'A quote', {
+  data: EmptyDataSchema,
+  get nodes(): z.ZodType<DocumentQuoteChild[]> {
+    return children(() => DocumentQuoteChildSchema, 'Content of the quote');
+  },
+  isVoid: notVoid,
+});
 
-export const DocumentBlockQuoteSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('blockquote').describe('Always `blockquote`'),
-    data: EmptyDataSchema,
-    get nodes(): z.ZodType<DocumentQuoteChild[]> {
-      return children(() => DocumentQuoteChildSchema, 'Content of the quote');
-    },
-    isVoid: notVoid,
-  })
-  .describe('A quote');
-
-export const DocumentBlockHintSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('hint').describe('Always `hint`'),
+export const DocumentBlockHintSchema = block(
+  'hint',
+  'A hint (callout; markdown `{% hint style="info" %}…{% endhint %}`)',
+  {
     data: z
       .object({
         style: z.enum(HINT_STYLES).describe('Style of the hint: info, warning, danger or success'),
@@ -1068,88 +1000,72 @@ export const DocumentBlockHintSchema = z
       return children(() => DocumentHintChildSchema, 'Content of the hint');
     },
     isVoid: notVoid,
-  })
-  .describe('A hint (callout; markdown `{% hint style="info" %}…{% endhint %}`)');
+  },
+);
 
-export const DocumentBlockTabsItemSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('tabs-item').describe('Always `tabs-item`'),
-    data: z
-      .object({
-        title: z.string().optional().describe('Title of the tab'),
-        icon: IconSchema.optional(),
-        slug: z.string().optional().describe('Slug of the tab, for links to it'),
-      })
-      .describe('Options of the tab'),
-    meta: MetaIdSchema,
-    get nodes(): z.ZodType<DocumentTabsItemChild[]> {
-      return children(() => DocumentTabsItemChildSchema, 'Content of the tab');
-    },
-    isVoid: notVoid,
-  })
-  .describe('One tab (markdown `{% tab title="…" %}…{% endtab %}`)');
+export const DocumentBlockTabsItemSchema = block('tabs-item', 'One tab (markdown `{% tab title="…" %}…{% endtab %}`)', {
+  data: z
+    .object({
+      title: z.string().optional().describe('Title of the tab'),
+      icon: IconSchema.optional(),
+      slug: z.string().optional().describe('Slug of the tab, for links to it'),
+    })
+    .describe('Options of the tab'),
+  meta: MetaIdSchema,
+  get nodes(): z.ZodType<DocumentTabsItemChild[]> {
+    return children(() => DocumentTabsItemChildSchema, 'Content of the tab');
+  },
+  isVoid: notVoid,
+});
 
-export const DocumentBlockTabsSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('tabs').describe('Always `tabs`'),
-    data: z
-      .object({ fullWidth: z.boolean().optional().describe('Whether the tabs take the full width') })
-      .optional()
-      .describe('Options of the tabs'),
-    get nodes(): z.ZodType<DocumentBlockTabsItem[]> {
-      return z.array(DocumentBlockTabsItemSchema).describe('The tabs');
-    },
-    isVoid: notVoid,
-  })
-  .describe('Tabs (markdown `{% tabs %}…{% endtabs %}`)');
+export const DocumentBlockTabsSchema = block('tabs', 'Tabs (markdown `{% tabs %}…{% endtabs %}`)', {
+  data: z
+    .object({ fullWidth: z.boolean().optional().describe('Whether the tabs take the full width') })
+    .optional()
+    .describe('Options of the tabs'),
+  get nodes(): z.ZodType<DocumentBlockTabsItem[]> {
+    return z.array(DocumentBlockTabsItemSchema).describe('The tabs');
+  },
+  isVoid: notVoid,
+});
 
-export const DocumentBlockStepperStepSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('stepper-step').describe('Always `stepper-step`'),
-    data: z.object({ icon: IconSchema.optional() }).describe('Options of the step'),
-    get nodes(): z.ZodType<DocumentStepperStepChild[]> {
-      return children(() => DocumentStepperStepChildSchema, 'Content of the step');
-    },
-    isVoid: notVoid,
-  })
-  .describe('One step (markdown `{% step %}…{% endstep %}`)');
+export const DocumentBlockStepperStepSchema = block('stepper-step', 'One step (markdown `{% step %}…{% endstep %}`)', {
+  data: z.object({ icon: IconSchema.optional() }).describe('Options of the step'),
+  get nodes(): z.ZodType<DocumentStepperStepChild[]> {
+    return children(() => DocumentStepperStepChildSchema, 'Content of the step');
+  },
+  isVoid: notVoid,
+});
 
-export const DocumentBlockStepperSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('stepper').describe('Always `stepper`'),
+export const DocumentBlockStepperSchema = block(
+  'stepper',
+  'Numbered steps (markdown `{% stepper %}…{% endstepper %}`)',
+  {
     data: EmptyDataSchema,
     get nodes(): z.ZodType<DocumentBlockStepperStep[]> {
       return z.array(DocumentBlockStepperStepSchema).describe('The steps');
     },
     isVoid: notVoid,
-  })
-  .describe('Numbered steps (markdown `{% stepper %}…{% endstepper %}`)');
+  },
+);
 
-export const DocumentBlockColumnSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('column').describe('Always `column`'),
-    data: z
-      .object({
-        width: LengthSchema.optional().describe('Width of the column'),
-        verticalAlignment: VerticalAlignmentSchema.optional(),
-      })
-      .describe('Options of the column'),
-    get nodes(): z.ZodType<DocumentColumnChild[]> {
-      return children(() => DocumentColumnChildSchema, 'Content of the column');
-    },
-    isVoid: notVoid,
-  })
-  .describe('One column (markdown `{% column %}…{% endcolumn %}`)');
+export const DocumentBlockColumnSchema = block('column', 'One column (markdown `{% column %}…{% endcolumn %}`)', {
+  data: z
+    .object({
+      width: LengthSchema.optional().describe('Width of the column'),
+      verticalAlignment: VerticalAlignmentSchema.optional(),
+    })
+    .describe('Options of the column'),
+  get nodes(): z.ZodType<DocumentColumnChild[]> {
+    return children(() => DocumentColumnChildSchema, 'Content of the column');
+  },
+  isVoid: notVoid,
+});
 
-export const DocumentBlockColumnsSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('columns').describe('Always `columns`'),
+export const DocumentBlockColumnsSchema = block(
+  'columns',
+  'Columns side by side (markdown `{% columns %}…{% endcolumns %}`)',
+  {
     data: z
       .object({ fullWidth: z.boolean().optional().describe('Whether the columns take the full width') })
       .describe('Options of the columns'),
@@ -1157,13 +1073,12 @@ export const DocumentBlockColumnsSchema = z
       return z.array(DocumentBlockColumnSchema).describe('The columns');
     },
     isVoid: isVoidFalse,
-  })
-  .describe('Columns side by side (markdown `{% columns %}…{% endcolumns %}`)');
+  },
+);
 
 export const DocumentExpandableTitleSchema = z
   .object({
-    object: z.literal('fragment').describe('Always `fragment`'),
-    key: KeySchema,
+    ...fragmentBase,
     fragment: z.literal('expandable-title').describe('Always `expandable-title`'),
     type: z.literal('expandable-title').describe('Always `expandable-title`'),
     nodes: z.array(DocumentBlockParagraphSchema).min(1).max(1).describe('The title: one paragraph'),
@@ -1171,8 +1086,7 @@ export const DocumentExpandableTitleSchema = z
   .describe('Title of an expandable block');
 export const DocumentExpandableBodySchema = z
   .object({
-    object: z.literal('fragment').describe('Always `fragment`'),
-    key: KeySchema,
+    ...fragmentBase,
     fragment: z.literal('expandable-body').describe('Always `expandable-body`'),
     type: z.literal('expandable-body').describe('Always `expandable-body`'),
     get nodes(): z.ZodType<DocumentExpandableChild[]> {
@@ -1184,10 +1098,10 @@ export const DocumentExpandableBodySchema = z
   })
   .describe('Content of an expandable block');
 
-export const DocumentBlockExpandableSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('expandable').describe('Always `expandable`'),
+export const DocumentBlockExpandableSchema = block(
+  'expandable',
+  'A block that opens and closes (markdown `<details><summary>…</summary>…</details>`)',
+  {
     data: z
       .object({ defaultExpanded: z.boolean().optional().describe('Whether it starts open') })
       .describe('Options of the block'),
@@ -1198,13 +1112,13 @@ export const DocumentBlockExpandableSchema = z
     },
     meta: MetaIdSchema,
     isVoid: isVoidTrue,
-  })
-  .describe('A block that opens and closes (markdown `<details><summary>…</summary>…</details>`)');
+  },
+);
 
-export const DocumentBlockIfSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('if').describe('Always `if`'),
+export const DocumentBlockIfSchema = block(
+  'if',
+  'Content shown only when a condition holds (markdown `{% if … %}…{% endif %}`)',
+  {
     data: z
       .object({ expression: z.string().describe('Condition, e.g. `visitor.claims.plan === "pro"`') })
       .describe('The condition'),
@@ -1212,38 +1126,32 @@ export const DocumentBlockIfSchema = z
       return children(() => DocumentBlockTopLevelSchema, 'Content shown when the condition holds');
     },
     isVoid: notVoid,
-  })
-  .describe('Content shown only when a condition holds (markdown `{% if … %}…{% endif %}`)');
+  },
+);
 
-export const DocumentBlockConflictSideSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('conflict-side').describe('Always `conflict-side`'),
-    data: z
-      .object({ title: z.string().describe('Where this side comes from, e.g. `main` or `change request #3`') })
-      .describe('Options of the side'),
-    get nodes(): z.ZodType<DocumentBlockTopLevel[]> {
-      return children(() => DocumentBlockTopLevelSchema, 'The blocks of this side (may be empty)');
-    },
-    isVoid: notVoid,
-  })
-  .describe('Quire-specific: one side of a merge conflict');
+export const DocumentBlockConflictSideSchema = block('conflict-side', 'Quire-specific: one side of a merge conflict', {
+  data: z
+    .object({ title: z.string().describe('Where this side comes from, e.g. `main` or `change request #3`') })
+    .describe('Options of the side'),
+  get nodes(): z.ZodType<DocumentBlockTopLevel[]> {
+    return children(() => DocumentBlockTopLevelSchema, 'The blocks of this side (may be empty)');
+  },
+  isVoid: notVoid,
+});
 
-export const DocumentBlockConflictSchema = z
-  .object({
-    ...blockBase,
-    type: z.literal('conflict').describe('Always `conflict`'),
+export const DocumentBlockConflictSchema = block(
+  'conflict',
+  'Quire-specific: a merge conflict left in a change request, both sides kept; markdown ' +
+    '`{% conflict %}{% conflict-side title="main" %}…{% endconflict-side %}…{% endconflict %}`. ' +
+    'The page is resolved when no conflict block remains.',
+  {
     data: z.object({}).describe('Always empty'),
     get nodes(): z.ZodType<DocumentBlockConflictSide[]> {
       return z.array(DocumentBlockConflictSideSchema).describe('The sides of the conflict, in order');
     },
     isVoid: notVoid,
-  })
-  .describe(
-    'Quire-specific: a merge conflict left in a change request, both sides kept; markdown ' +
-      '`{% conflict %}{% conflict-side title="main" %}…{% endconflict-side %}…{% endconflict %}`. ' +
-      'The page is resolved when no conflict block remains.',
-  );
+  },
+);
 
 // ── Containment ─────────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TimestampSchema, UrlSchema } from '../common.ts';
+import { apiAndAppUrls } from './shapes.ts';
 
 /** Limits of a publication (README, "Integrations"). */
 export const INTEGRATION_SCRIPT_MAX_CHARS = 512 * 1024;
@@ -130,12 +131,17 @@ export const IntegrationConfigurationsSchema = z
   .describe('Configuration forms of the integration, by level');
 export type IntegrationConfigurations = z.infer<typeof IntegrationConfigurationsSchema>;
 
+/** What a block and a content source of an integration both declare (`what`: `block` or `source`). */
+const componentOf = (what: string) => ({
+  id: z.string().min(1).max(100).describe(`Unique ID of the ${what} in the integration`),
+  title: z.string().min(2).max(40).describe('Short descriptive title (2..40)'),
+  description: z.string().max(150).optional().describe('Long descriptive text (max 150)'),
+  icon: z.string().max(2048).optional().describe(`URL of the icon of the ${what}`),
+});
+
 export const IntegrationBlockSchema = z
   .object({
-    id: z.string().min(1).max(100).describe('Unique ID of the block in the integration'),
-    title: z.string().min(2).max(40).describe('Short descriptive title (2..40)'),
-    description: z.string().max(150).optional().describe('Long descriptive text (max 150)'),
-    icon: z.string().max(2048).optional().describe('URL of the icon of the block'),
+    ...componentOf('block'),
     urlUnfurl: z
       .array(z.string().min(1).max(2048))
       .max(50)
@@ -150,10 +156,7 @@ export const IntegrationBlockSchema = z
 
 export const IntegrationContentSourceSchema = z
   .object({
-    id: z.string().min(1).max(100).describe('Unique ID of the source in the integration'),
-    title: z.string().min(2).max(40).describe('Short descriptive title (2..40)'),
-    description: z.string().max(150).optional().describe('Long descriptive text (max 150)'),
-    icon: z.string().max(2048).optional().describe('URL of the icon of the source'),
+    ...componentOf('source'),
     configuration: z
       .object({ componentId: z.string().min(1).max(100) })
       .describe('ContentKit component configuring the source'),
@@ -174,10 +177,7 @@ export const IntegrationOwnerSchema = z
   .object({
     object: z.literal('organization').describe('Always `organization`'),
     id: z.string().describe('Unique identifier of the organization'),
-    urls: z.object({
-      location: UrlSchema.describe('URL of the organization in the API'),
-      app: UrlSchema.describe('URL of the organization in the application'),
-    }),
+    urls: apiAndAppUrls('organization'),
   })
   .describe('The organization owning the integration');
 
@@ -205,9 +205,7 @@ export const IntegrationSchema = z
     configurations: IntegrationConfigurationsSchema,
     externalLinks: z.array(IntegrationExternalLinkSchema).describe('External links of the integration'),
     owner: IntegrationOwnerSchema,
-    urls: z.object({
-      location: UrlSchema.describe('URL of the integration in the API'),
-      app: UrlSchema.describe('URL of the integration in the application'),
+    urls: apiAndAppUrls('integration', {
       icon: UrlSchema.optional().describe('URL of the icon (a signed link, valid one hour)'),
     }),
     permissions: z
@@ -251,10 +249,7 @@ export const IntegrationInstallationSchema = z
       .describe('Target of the installation'),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
-    urls: z.object({
-      location: UrlSchema.describe('URL of the installation in the API'),
-      app: UrlSchema.describe('URL of the installation in the application'),
-    }),
+    urls: apiAndAppUrls('installation'),
   })
   .describe('Installation of an integration in an organization');
 export type IntegrationInstallation = z.infer<typeof IntegrationInstallationSchema>;

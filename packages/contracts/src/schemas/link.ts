@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOf } from '../common.ts';
+import { ofKind } from './shapes.ts';
 
 /** Where a reference lives: which organization, space and revision it was read in. */
 const located = {
@@ -13,34 +14,22 @@ const located = {
     .describe('The revision the reference was read in'),
 };
 
-export const ContentReferencePageSchema = z
-  .object({
-    kind: z.literal('page').describe('Always `page`'),
-    ...located,
-    page: z.string().describe('ID of the page'),
-  })
-  .describe('A page of a revision');
-export const ContentReferenceAnchorSchema = z
-  .object({
-    kind: z.literal('anchor').describe('Always `anchor`'),
-    ...located,
-    page: z.string().describe('ID of the page'),
-    anchor: z.string().describe('Anchor of a heading of the page (GitHub-style id)'),
-  })
-  .describe('A heading of a page of a revision');
-export const ContentReferenceFileSchema = z
-  .object({
-    kind: z.literal('file').describe('Always `file`'),
-    ...located,
-    file: z.string().describe('ID of the file'),
-  })
-  .describe('A file of a revision');
-export const ContentReferenceUrlSchema = z
-  .object({
-    kind: z.literal('url').describe('Always `url`'),
-    url: z.string().describe('The URL as written (absolute or relative)'),
-  })
-  .describe('A URL');
+export const ContentReferencePageSchema = ofKind('page', 'A page of a revision', {
+  ...located,
+  page: z.string().describe('ID of the page'),
+});
+export const ContentReferenceAnchorSchema = ofKind('anchor', 'A heading of a page of a revision', {
+  ...located,
+  page: z.string().describe('ID of the page'),
+  anchor: z.string().describe('Anchor of a heading of the page (GitHub-style id)'),
+});
+export const ContentReferenceFileSchema = ofKind('file', 'A file of a revision', {
+  ...located,
+  file: z.string().describe('ID of the file'),
+});
+export const ContentReferenceUrlSchema = ofKind('url', 'A URL', {
+  url: z.string().describe('The URL as written (absolute or relative)'),
+});
 
 export const ContentReferenceSchema = z
   .discriminatedUnion('kind', [

@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { RoleOrGuestSchema, TimestampSchema, UrlSchema } from '../common.ts';
-import { TeamSchema } from './team.ts';
+import { UrlSchema } from '../common.ts';
+import { SsoLabelSchema, SsoNewMembersShape, SsoProviderNameShape } from './sso.ts';
 
-export const OidcLabelSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(30)
-  .describe('Label of the provider, shown on the login page (1..30)');
+export const OidcLabelSchema = SsoLabelSchema;
 export const OidcIssuerSchema = z
   .url({ protocol: /^https?$/ })
   .max(2048)
@@ -40,15 +35,12 @@ export const OidcScopesSchema = z
 export const OidcProviderSchema = z
   .object({
     object: z.literal('oidc-provider').describe('Always `oidc-provider`'),
-    id: z.string().describe('Unique identifier of the provider'),
-    label: z.string().describe('Label of the provider'),
+    ...SsoProviderNameShape,
     issuer: UrlSchema.describe('Issuer URL of the OpenID provider'),
     clientId: z.string().describe('Client id at the provider'),
     hasClientSecret: z.boolean().describe('Whether a client secret is stored (it is never returned)'),
     scopes: z.array(z.string()).describe('Scopes asked for'),
-    defaultTeam: TeamSchema.optional().describe('Team new SSO members join'),
-    defaultRole: RoleOrGuestSchema.describe('Role of new SSO members (null: guest)'),
-    createdAt: TimestampSchema,
+    ...SsoNewMembersShape,
     service: z
       .object({
         redirectURL: UrlSchema.describe('Redirect URI to register at the provider'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TimestampSchema, UrlSchema } from '../common.ts';
+import { apiAndAppUrls } from './shapes.ts';
 
 /** api.md: 1..100, lowercase words joined by dashes. */
 export const OpenAPISpecSlugSchema = z
@@ -83,10 +84,7 @@ export const OpenAPISpecSchema = z
         edit: z.boolean().describe('Can the caller edit the specification'),
       })
       .describe('What the caller may do with the specification'),
-    urls: z.object({
-      location: UrlSchema.describe('URL of the specification in the API'),
-      app: UrlSchema.describe('URL of the specification in the application'),
-    }),
+    urls: apiAndAppUrls('specification'),
   })
   .describe('OpenAPISpec');
 export type OpenAPISpec = z.infer<typeof OpenAPISpecSchema>;

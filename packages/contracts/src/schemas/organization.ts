@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { RoleOrGuestSchema, TimestampSchema, UrlSchema } from '../common.ts';
+import { RoleOrGuestSchema, TimestampSchema } from '../common.ts';
 import { MergeRulesStandaloneConfigurationSchema } from './merge-rules.ts';
+import { apiAndAppUrls } from './shapes.ts';
 
 export const OrganizationPermissionsSchema = z
   .object({
@@ -74,10 +75,7 @@ export const OrganizationSchema = z
     trial: z
       .object({ status: z.enum(['notapplicable', 'none', 'active', 'ended', 'expired']), count: z.number().int() })
       .describe('Trial state; not applicable on a self-hosted instance'),
-    urls: z.object({
-      location: UrlSchema.describe('URL of the organization in the API'),
-      app: UrlSchema.describe('URL of the organization in the application'),
-    }),
+    urls: apiAndAppUrls('organization'),
     permissions: OrganizationPermissionsSchema,
   })
   .describe('Organization');

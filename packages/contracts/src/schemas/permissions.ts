@@ -5,21 +5,19 @@ import { UserSchema } from './user.ts';
 
 const MAX_INVITEES = 100;
 
+const invitees = (one: string, many: string, whose: string) =>
+  z
+    .array(IdSchema.describe(`The ID of a ${one} to invite`))
+    .min(1)
+    .max(MAX_INVITEES)
+    .optional()
+    .describe(`${many} to invite (1..${MAX_INVITEES}); ${whose}`);
+
 /** GitBook's `InviteUsersAndTeams`: a role for users and/or teams (at least one of them). */
 export const InviteUsersAndTeamsShape = {
   role: RoleOrGuestSchema.describe('Role to give (null: the explicit permission of each one is removed)'),
-  users: z
-    .array(IdSchema.describe('The ID of a user to invite'))
-    .min(1)
-    .max(MAX_INVITEES)
-    .optional()
-    .describe(`Users to invite (1..${MAX_INVITEES}); members of the organization`),
-  teams: z
-    .array(IdSchema.describe('The ID of a team to invite'))
-    .min(1)
-    .max(MAX_INVITEES)
-    .optional()
-    .describe(`Teams to invite (1..${MAX_INVITEES}); teams of the organization`),
+  users: invitees('user', 'Users', 'members of the organization'),
+  teams: invitees('team', 'Teams', 'teams of the organization'),
 };
 
 /** `users` or `teams` must be given (GitBook's anyOf). */
@@ -44,20 +42,18 @@ export const TeamContentPermissionSchema = z
   .describe('Permission of a team in a content');
 export type TeamContentPermission = z.infer<typeof TeamContentPermissionSchema>;
 
-export const UserSitePermissionOverrideSchema = z
-  .object({
-    permission: RoleOrGuestSchema.describe('The role of the user on the site (null: guest)'),
-    user: UserSchema,
-  })
-  .describe('UserSitePermissionOverride: permission override of a user in a site');
-export type UserSitePermissionOverride = z.infer<typeof UserSitePermissionOverrideSchema>;
+/** GitBook's `UserSitePermissionOverride` and `TeamSitePermissionOverride`: the role set on a site for a user or team. */
+const siteOverride = <K extends 'user' | 'team', S extends z.ZodType>(who: K, schema: S, name: string) =>
+  z
+    .object({
+      permission: RoleOrGuestSchema.describe(`The role of the ${who} on the site (null: guest)`),
+      ...({ [who]: schema } as { [P in K]: S }),
+    })
+    .describe(`${name}: permission override of a ${who} in a site`);
 
-export const TeamSitePermissionOverrideSchema = z
-  .object({
-    permission: RoleOrGuestSchema.describe('The role of the team on the site (null: guest)'),
-    team: TeamSchema,
-  })
-  .describe('TeamSitePermissionOverride: permission override of a team in a site');
+export const UserSitePermissionOverrideSchema = siteOverride('user', UserSchema, 'UserSitePermissionOverride');
+export type UserSitePermissionOverride = z.infer<typeof UserSitePermissionOverrideSchema>;
+export const TeamSitePermissionOverrideSchema = siteOverride('team', TeamSchema, 'TeamSitePermissionOverride');
 export type TeamSitePermissionOverride = z.infer<typeof TeamSitePermissionOverrideSchema>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ofKind } from './shapes.ts';
 
 /**
  * GitBook's `RevisionSemanticChanges`: what a revision (or a change request, against its base) changes, page by
@@ -52,9 +53,9 @@ export const RevisionPageDocumentCoverSchema = z
   .describe('Cover of the page (image references, position, height)');
 
 /** GitBook's `ContentRef`, of the kind a Quire link page targets: a URL. */
-export const ContentRefSchema = z
-  .object({ kind: z.literal('url').describe('Always `url`'), url: z.string().describe('The URL the link points to') })
-  .describe('A reference to content: the URL a link page points to');
+export const ContentRefSchema = ofKind('url', 'A reference to content: the URL a link page points to', {
+  url: z.string().describe('The URL the link points to'),
+});
 
 const atLeastOne = (o: object) => Object.keys(o).length > 0;
 
@@ -89,17 +90,32 @@ export const RevisionPageLinkChangeAttributesSchema = z
   .refine(atLeastOne, 'must name at least one attribute')
   .describe('Attributes of a link page that changed');
 
-export const RevisionSemanticChangePageCreatedSchema = z
-  .object({
-    type: z.literal('page_created').describe('Always `page_created`'),
-    page: ChangedRevisionPageSchema.describe('The page, as created'),
-  })
-  .describe('A page was created');
+/** A change of a page: its `type`, the page (`page` says in which state), then what else the change tells. */
+const pageChange = <T extends string, F extends z.ZodRawShape = Record<never, never>>(
+  type: T,
+  page: string,
+  description: string,
+  fields: F = {} as F,
+) =>
+  z
+    .object({
+      type: z.literal(type).describe(`Always \`${type}\``),
+      page: ChangedRevisionPageSchema.describe(page),
+      ...fields,
+    })
+    .describe(description);
 
-export const RevisionSemanticChangePageEditedSchema = z
-  .object({
-    type: z.literal('page_edited').describe('Always `page_edited`'),
-    page: ChangedRevisionPageSchema.describe('The page, as edited'),
+export const RevisionSemanticChangePageCreatedSchema = pageChange(
+  'page_created',
+  'The page, as created',
+  'A page was created',
+);
+
+export const RevisionSemanticChangePageEditedSchema = pageChange(
+  'page_edited',
+  'The page, as edited',
+  'Attributes or content of a page were edited',
+  {
     attributes: z
       .union([
         RevisionPageDocumentChangeAttributesSchema,
@@ -107,20 +123,20 @@ export const RevisionSemanticChangePageEditedSchema = z
         RevisionPageLinkChangeAttributesSchema,
       ])
       .describe('The attributes that changed, each with its value before and after (`document`: the content changed)'),
-  })
-  .describe('Attributes or content of a page were edited');
+  },
+);
 
-export const RevisionSemanticChangePageDeletedSchema = z
-  .object({
-    type: z.literal('page_deleted').describe('Always `page_deleted`'),
-    page: ChangedRevisionPageSchema.describe('The page, as it was before'),
-  })
-  .describe('A page was deleted');
+export const RevisionSemanticChangePageDeletedSchema = pageChange(
+  'page_deleted',
+  'The page, as it was before',
+  'A page was deleted',
+);
 
-export const RevisionSemanticChangePageMovedSchema = z
-  .object({
-    type: z.literal('page_moved').describe('Always `page_moved`'),
-    page: ChangedRevisionPageSchema.describe('The page, at its new place'),
+export const RevisionSemanticChangePageMovedSchema = pageChange(
+  'page_moved',
+  'The page, at its new place',
+  'A page was moved',
+  {
     parent: z
       .object({
         before: ChangedRevisionPageSchema.optional().describe(
@@ -129,8 +145,8 @@ export const RevisionSemanticChangePageMovedSchema = z
         after: ChangedRevisionPageSchema.optional().describe('The parent page after the move; absent at the top level'),
       })
       .describe('Parent of the page before and after (the same parent when the page moved among its siblings)'),
-  })
-  .describe('A page was moved');
+  },
+);
 
 export const ChangedRevisionFileSchema = z
   .object({
@@ -141,25 +157,24 @@ export const ChangedRevisionFileSchema = z
   })
   .describe('ChangedRevisionFile');
 
-export const RevisionSemanticChangeFileCreatedSchema = z
-  .object({ type: z.literal('file_created'), file: ChangedRevisionFileSchema })
-  .describe('A file was added');
-export const RevisionSemanticChangeFileEditedSchema = z
-  .object({
-    type: z.literal('file_edited'),
-    file: ChangedRevisionFileSchema,
-    attributes: z
-      .object({
-        name: text('Name').optional(),
-        contentType: text('Content type').optional(),
-        size: change(z.number(), 'Size').optional(),
-      })
-      .describe('The attributes of the file that changed'),
-  })
-  .describe('A file was replaced or renamed');
-export const RevisionSemanticChangeFileDeletedSchema = z
-  .object({ type: z.literal('file_deleted'), file: ChangedRevisionFileSchema })
-  .describe('A file was removed');
+/** A change of a file: its `type`, the file, then what else the change tells. */
+const fileChange = <T extends string, F extends z.ZodRawShape = Record<never, never>>(
+  type: T,
+  description: string,
+  fields: F = {} as F,
+) => z.object({ type: z.literal(type), file: ChangedRevisionFileSchema, ...fields }).describe(description);
+
+export const RevisionSemanticChangeFileCreatedSchema = fileChange('file_created', 'A file was added');
+export const RevisionSemanticChangeFileEditedSchema = fileChange('file_edited', 'A file was replaced or renamed', {
+  attributes: z
+    .object({
+      name: text('Name').optional(),
+      contentType: text('Content type').optional(),
+      size: change(z.number(), 'Size').optional(),
+    })
+    .describe('The attributes of the file that changed'),
+});
+export const RevisionSemanticChangeFileDeletedSchema = fileChange('file_deleted', 'A file was removed');
 
 export const RevisionSemanticChangeSchema = z
   .discriminatedUnion('type', [

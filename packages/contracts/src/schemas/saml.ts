@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { RoleOrGuestSchema, TimestampSchema, UrlSchema } from '../common.ts';
-import { TeamSchema } from './team.ts';
+import { UrlSchema } from '../common.ts';
+import { SsoLabelSchema, SsoNewMembersShape, SsoProviderNameShape } from './sso.ts';
 
-export const SamlLabelSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(30)
-  .describe('Label of the provider, shown on the login page (1..30)');
+export const SamlLabelSchema = SsoLabelSchema;
 export const SamlEntityIdSchema = z.string().max(1024).describe('Entity ID of the identity provider (max 1024)');
 export const SamlCertificateSchema = z
   .string()
@@ -21,14 +16,11 @@ export const SamlSsoUrlSchema = z
 export const SamlProviderSchema = z
   .object({
     object: z.literal('saml-provider').describe('Always `saml-provider`'),
-    id: z.string().describe('Unique identifier of the provider'),
-    label: z.string().describe('Label of the provider'),
+    ...SsoProviderNameShape,
     ssoURL: UrlSchema.describe('Single sign-on URL of the identity provider; empty until configured'),
     entityID: z.string().describe('Entity ID of the identity provider; empty until configured'),
     certificate: z.string().describe('PEM certificate of the identity provider; empty until configured'),
-    defaultTeam: TeamSchema.optional().describe('Team new SSO members join'),
-    defaultRole: RoleOrGuestSchema.describe('Role of new SSO members (null: guest)'),
-    createdAt: TimestampSchema,
+    ...SsoNewMembersShape,
     status: z
       .enum(['active', 'pending'])
       .describe('`active` once `ssoURL`, `entityID` and `certificate` are set; `pending` before'),
@@ -46,8 +38,7 @@ export type SamlProvider = z.infer<typeof SamlProviderSchema>;
 
 export const SsoLoginInfoSchema = z
   .object({
-    id: z.string().describe('Unique identifier of the provider'),
-    label: z.string().describe('Label of the provider'),
+    ...SsoProviderNameShape,
     startURL: UrlSchema.describe('Login start URL for the provider'),
   })
   .describe('SSOProviderLoginInfo');

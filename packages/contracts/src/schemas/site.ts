@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, TimestampSchema, UrlSchema } from '../common.ts';
 import { SpaceSchema } from './space.ts';
+import { apiAndAppUrls } from './shapes.ts';
 
 export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const;
 export const SiteTypeSchema = z.enum(SITE_TYPES).describe('The type (plan) of the site');
@@ -77,6 +78,10 @@ export const SiteFeatureSchema = z
   })
   .describe('SiteFeature');
 
+/** Where `what` is published: only when the site is. */
+const publishedUrl = (what: string) =>
+  UrlSchema.optional().describe(`URL of the published ${what}; only when the site is published`);
+
 export const SiteSchema = z
   .object({
     object: z.literal('site').describe('Always `site`'),
@@ -102,11 +107,7 @@ export const SiteSchema = z
     agentsContext: SiteAgentsContextSchema,
     features: z.array(SiteFeatureSchema).describe('The features the site uses, with their plan'),
     permissions: SitePermissionsSchema,
-    urls: z.object({
-      location: UrlSchema.describe('URL of the site in the API'),
-      app: UrlSchema.describe('URL of the site in the application'),
-      published: UrlSchema.optional().describe('URL of the published site; only when the site is published'),
-    }),
+    urls: apiAndAppUrls('site', { published: publishedUrl('site') }),
   })
   .describe('Site');
 export type Site = z.infer<typeof SiteSchema>;
@@ -121,9 +122,7 @@ export const SiteSpaceSchema = z
     title: z.string().describe('Title of the site space (the title of its space)'),
     default: z.boolean().describe('Whether this is the default site space of its section (or of the root)'),
     condition: z.string().optional().describe('Expression deciding whether the site space is shown to the visitor'),
-    urls: z.object({
-      published: UrlSchema.optional().describe('URL of the published site space; only when the site is published'),
-    }),
+    urls: z.object({ published: publishedUrl('site space') }),
   })
   .describe('SiteSpace');
 export type SiteSpace = z.infer<typeof SiteSpaceSchema>;
@@ -140,9 +139,7 @@ export const SiteSectionSchema = z
     icon: z.string().optional().describe('Name of the icon of the section'),
     sectionGroup: z.string().optional().describe('ID of the section group the section belongs to'),
     siteSpaces: z.array(SiteSpaceSchema).describe('The site spaces (variants) of the section, in order'),
-    urls: z.object({
-      published: UrlSchema.optional().describe('URL of the published section; only when the site is published'),
-    }),
+    urls: z.object({ published: publishedUrl('section') }),
   })
   .describe('SiteSection');
 export type SiteSection = z.infer<typeof SiteSectionSchema>;

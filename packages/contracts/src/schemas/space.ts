@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DefaultLevelSchema, IdSchema, RoleSchema, TimestampSchema, UrlSchema } from '../common.ts';
 import { MergeRulesSpaceConfigurationSchema } from './merge-rules.ts';
+import { apiAndAppUrls } from './shapes.ts';
 
 export const SpaceVisibilitySchema = z
   .enum(['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'])
@@ -40,9 +41,7 @@ export const SpaceSchema = z
     updatedAt: TimestampSchema,
     deletedAt: TimestampSchema.optional().describe('When the space was deleted; present only on deleted spaces'),
     editMode: SpaceEditModeSchema.optional(),
-    urls: z.object({
-      location: UrlSchema.describe('URL of the space in the API'),
-      app: UrlSchema.describe('URL of the space in the application'),
+    urls: apiAndAppUrls('space', {
       published: UrlSchema.optional().describe('URL of the published space, when not private'),
       public: UrlSchema.optional().describe('URL of the public space, when public'),
       icon: UrlSchema.optional().describe('URL of the space icon'),
