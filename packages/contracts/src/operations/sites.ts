@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, listOf, NoContentSchema, PageQueryShape, queryBoolean } from '../common.ts';
+import { IdSchema, queryBoolean } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { organizationId } from '../params.ts';
 import {
@@ -16,31 +16,24 @@ import {
   SiteTypeSchema,
   SiteVisibilitySchema,
 } from '../schemas/site.ts';
+import { ORGANIZATION, resourceOps } from './resources.ts';
 import { shareKey, siteId } from './sites-params.ts';
 
 const op = operationsOf('sites', { tags: ['sites'] });
 
-export const listSites = op({
-  id: 'sites.list',
-  input: z.object({
-    organizationId,
-    ...PageQueryShape,
+const sites = resourceOps(op, { noun: 'sites', in: ORGANIZATION, param: { siteId }, item: SiteSchema });
+
+export const listSites = sites.list(
+  { operationId: 'listSites', summary: 'List the sites of an organization (newest first)' },
+  {
     space: IdSchema.optional().describe('Only the sites showing this space'),
     title: z.string().max(128).optional().describe('Only the sites whose title contains this text (case-insensitive)'),
     published: queryBoolean('Only the published (true) or unpublished (false) sites').optional(),
-  }),
-  output: listOf(SiteSchema),
-  http: {
-    route: 'GET /orgs/{organizationId}/sites',
-    operationId: 'listSites',
-    summary: 'List the sites of an organization (newest first)',
   },
-});
+);
 
-export const createSite = op({
-  id: 'sites.create',
-  input: z.object({
-    organizationId,
+export const createSite = sites.create(
+  {
     type: SiteTypeSchema.optional().describe('The type of the site (`basic` by default)'),
     title: SiteTitleSchema.optional(),
     visibility: SiteVisibilitySchema.optional().describe('Who can reach the published site (`public` by default)'),
@@ -50,32 +43,14 @@ export const createSite = op({
       .describe(
         'IDs of spaces of the organization to add as site spaces (in order, the first the default), or `new` to create a new space for the site',
       ),
-  }),
-  output: SiteSchema,
-  http: {
-    route: 'POST /orgs/{organizationId}/sites',
-    status: 201,
-    operationId: 'createSite',
-    summary: 'Create a site (members with the `create` role)',
   },
-});
+  { operationId: 'createSite', summary: 'Create a site (members with the `create` role)' },
+);
 
-export const getSiteById = op({
-  id: 'sites.get',
-  input: z.object({ organizationId, siteId }),
-  output: SiteSchema,
-  http: {
-    route: 'GET /orgs/{organizationId}/sites/{siteId}',
-    operationId: 'getSiteById',
-    summary: 'Get a site by its ID',
-  },
-});
+export const getSiteById = sites.get({ operationId: 'getSiteById', summary: 'Get a site by its ID' });
 
-export const updateSiteById = op({
-  id: 'sites.update',
-  input: z.object({
-    organizationId,
-    siteId,
+export const updateSiteById = sites.update(
+  {
     title: SiteTitleSchema.optional(),
     visibility: SiteVisibilitySchema.optional(),
     basename: SiteBasenameSchema.optional(),
@@ -91,25 +66,14 @@ export const updateSiteById = op({
     proxy: SiteProxyOriginSchema.nullable()
       .optional()
       .describe('Proxy URL of the site (e.g. example.com/docs); null removes it'),
-  }),
-  output: SiteSchema,
-  http: {
-    route: 'PATCH /orgs/{organizationId}/sites/{siteId}',
-    operationId: 'updateSiteById',
-    summary: 'Update the settings of a site',
   },
-});
+  { operationId: 'updateSiteById', summary: 'Update the settings of a site' },
+);
 
-export const deleteSiteById = op({
-  id: 'sites.delete',
-  input: z.object({ organizationId, siteId }),
-  output: NoContentSchema,
-  http: {
-    route: 'DELETE /orgs/{organizationId}/sites/{siteId}',
-    status: 205,
-    operationId: 'deleteSiteById',
-    summary: 'Delete a site with its sections, site spaces and share links (organization admins)',
-  },
+export const deleteSiteById = sites.delete({
+  status: 205,
+  operationId: 'deleteSiteById',
+  summary: 'Delete a site with its sections, site spaces and share links (organization admins)',
 });
 
 export const publishSite = op({
