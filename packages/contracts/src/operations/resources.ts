@@ -44,7 +44,7 @@ export function resourceOps<
   Item extends z.ZodType,
 >(op: ReturnType<typeof operationsOf<S>>, r: Resource<N, W, P, Item>) {
   const route = `${r.in.route}/${r.path ?? r.noun}` as const;
-  const itemRoute = `${route}/{${Object.keys(r.param).join('}/{')}}` as const;
+  const itemRoute = `${route}/${placeholders(r.param)}` as const;
   return {
     list: <Q extends z.ZodRawShape = Record<never, never>>(http: Served, query?: Q) =>
       op({
@@ -83,3 +83,6 @@ export function resourceOps<
       }),
   };
 }
+
+/** The route placeholders of path parameters: `{ spaceId }` → `{spaceId}`. */
+export const placeholders = (params: z.ZodRawShape) => `{${Object.keys(params).join('}/{')}}`;
