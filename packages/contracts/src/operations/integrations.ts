@@ -166,22 +166,21 @@ const installations = resourceOps(op, {
 });
 
 export const listIntegrationInstallations = installations.list(
-  {
-    operationId: 'listIntegrationInstallations',
-    summary:
-      'List the installations of an integration: all of them for its owner admins, those of their organizations for other admins',
-  },
+  'listIntegrationInstallations',
+  'List the installations of an integration: all of them for its owner admins, those of their organizations for other admins',
   {
     externalId: z.string().min(1).max(256).optional().describe('Only installations carrying this external ID'),
   },
 );
 
-export const getIntegrationInstallationById = installations.get({
-  operationId: 'getIntegrationInstallationById',
-  summary: 'Get an installation',
-});
+export const getIntegrationInstallationById = installations.get(
+  'getIntegrationInstallationById',
+  'Get an installation',
+);
 
 export const updateIntegrationInstallation = installations.update(
+  'updateIntegrationInstallation',
+  "Update an installation's configuration (checked against the integration's `account` configuration), external IDs or selections",
   {
     externalIds: IntegrationExternalIdsSchema.optional(),
     configuration: IntegrationInstallationConfigurationSchema.optional(),
@@ -192,15 +191,10 @@ export const updateIntegrationInstallation = installations.update(
       'Whether the installation manages all sites or a selection',
     ),
   },
-  {
-    operationId: 'updateIntegrationInstallation',
-    summary:
-      "Update an installation's configuration (checked against the integration's `account` configuration), external IDs or selections",
-  },
 );
 
-export const uninstallIntegration = installations.delete({
-  status: 204,
-  operationId: 'uninstallIntegration',
-  summary: 'Uninstall an integration from an organization',
-});
+export const uninstallIntegration = installations.delete(
+  'uninstallIntegration',
+  'Uninstall an integration from an organization',
+  204,
+);

@@ -18,25 +18,27 @@ const op = operationsOf('org-admin', { tags: ['organization-members'] });
 const members = resourceOps(op, { noun: 'members', in: ORGANIZATION, param: { userId }, item: MemberSchema });
 
 export const listMembersInOrganizationById = members.list(
-  { operationId: 'listMembersInOrganizationById', summary: 'List all organization members' },
+  'listMembersInOrganizationById',
+  'List all organization members',
   { order: OrderSchema, role: MemberRoleFilterSchema.optional(), ...MemberSearchShape },
 );
 
-export const getMemberInOrganizationById = members.get({
-  operationId: 'getMemberInOrganizationById',
-  summary: 'Get a member of an organization',
-});
-
-export const updateMemberInOrganizationById = members.update(
-  { role: RoleOrGuestSchema.optional() },
-  { operationId: 'updateMemberInOrganizationById', summary: "Change a member's role (null: guest)" },
+export const getMemberInOrganizationById = members.get(
+  'getMemberInOrganizationById',
+  'Get a member of an organization',
 );
 
-export const removeMemberFromOrganizationById = members.delete({
-  status: 204,
-  operationId: 'removeMemberFromOrganizationById',
-  summary: 'Remove a member from an organization',
-});
+export const updateMemberInOrganizationById = members.update(
+  'updateMemberInOrganizationById',
+  "Change a member's role (null: guest)",
+  { role: RoleOrGuestSchema.optional() },
+);
+
+export const removeMemberFromOrganizationById = members.delete(
+  'removeMemberFromOrganizationById',
+  'Remove a member from an organization',
+  204,
+);
 
 export const updateOrganizationMemberLastSeenAt = op({
   id: 'members.ping',

@@ -25,33 +25,35 @@ const settings = {
 
 const oidc = resourceOps(op, { noun: 'oidc', in: ORGANIZATION, param: { oidcProviderId }, item: OidcProviderSchema });
 
-export const listOIDCProvidersInOrganization = oidc.list({
-  operationId: 'listOIDCProvidersInOrganization',
-  summary: `List the OpenID Connect providers of an organization${QUIRE_ONLY}`,
-});
-
-export const createOrganizationOIDCProvider = oidc.create(
-  { label: OidcLabelSchema, issuer: OidcIssuerSchema, clientId: OidcClientIdSchema, ...settings },
-  { operationId: 'createOrganizationOIDCProvider', summary: `Create an OpenID Connect provider${QUIRE_ONLY}` },
+export const listOIDCProvidersInOrganization = oidc.list(
+  'listOIDCProvidersInOrganization',
+  `List the OpenID Connect providers of an organization${QUIRE_ONLY}`,
 );
 
-export const getOrganizationOIDCProviderById = oidc.get({
-  operationId: 'getOrganizationOIDCProviderById',
-  summary: `Get an OpenID Connect provider${QUIRE_ONLY}`,
-});
+export const createOrganizationOIDCProvider = oidc.create(
+  'createOrganizationOIDCProvider',
+  `Create an OpenID Connect provider${QUIRE_ONLY}`,
+  { label: OidcLabelSchema, issuer: OidcIssuerSchema, clientId: OidcClientIdSchema, ...settings },
+);
+
+export const getOrganizationOIDCProviderById = oidc.get(
+  'getOrganizationOIDCProviderById',
+  `Get an OpenID Connect provider${QUIRE_ONLY}`,
+);
 
 export const updateOrganizationOIDCProvider = oidc.update(
+  'updateOrganizationOIDCProvider',
+  `Update an OpenID Connect provider${QUIRE_ONLY}`,
   {
     label: OidcLabelSchema.optional(),
     issuer: OidcIssuerSchema.optional(),
     clientId: OidcClientIdSchema.optional(),
     ...settings,
   },
-  { operationId: 'updateOrganizationOIDCProvider', summary: `Update an OpenID Connect provider${QUIRE_ONLY}` },
 );
 
-export const deleteOrganizationOIDCProvider = oidc.delete({
-  status: 204,
-  operationId: 'deleteOrganizationOIDCProvider',
-  summary: `Delete an OpenID Connect provider${QUIRE_ONLY}`,
-});
+export const deleteOrganizationOIDCProvider = oidc.delete(
+  'deleteOrganizationOIDCProvider',
+  `Delete an OpenID Connect provider${QUIRE_ONLY}`,
+  204,
+);

@@ -20,24 +20,18 @@ const specs = resourceOps(op, {
   item: OpenAPISpecSchema,
 });
 
-export const listOpenAPISpecs = specs.list({
-  operationId: 'listOpenAPISpecs',
-  summary: 'List the OpenAPI specifications of an organization (oldest first)',
-});
-
-export const createOpenAPISpec = specs.create(
-  { slug: OpenAPISpecSlugSchema, source: OpenAPISpecSourceSchema },
-  {
-    operationId: 'createOpenAPISpec',
-    summary:
-      'Create an OpenAPI specification (`pending`): it is fetched, validated and stored as a version in the background (409 when the slug is taken)',
-  },
+export const listOpenAPISpecs = specs.list(
+  'listOpenAPISpecs',
+  'List the OpenAPI specifications of an organization (oldest first)',
 );
 
-export const getOpenAPISpecBySlug = specs.get({
-  operationId: 'getOpenAPISpecBySlug',
-  summary: 'Get an OpenAPI specification by its slug',
-});
+export const createOpenAPISpec = specs.create(
+  'createOpenAPISpec',
+  'Create an OpenAPI specification (`pending`): it is fetched, validated and stored as a version in the background (409 when the slug is taken)',
+  { slug: OpenAPISpecSlugSchema, source: OpenAPISpecSourceSchema },
+);
+
+export const getOpenAPISpecBySlug = specs.get('getOpenAPISpecBySlug', 'Get an OpenAPI specification by its slug');
 
 export const createOrUpdateOpenAPISpecBySlug = op({
   id: 'openapiSpecs.upsert',
@@ -55,11 +49,11 @@ export const createOrUpdateOpenAPISpecBySlug = op({
   },
 });
 
-export const deleteOpenAPISpecBySlug = specs.delete({
-  status: 205,
-  operationId: 'deleteOpenAPISpecBySlug',
-  summary: 'Delete an OpenAPI specification and its versions',
-});
+export const deleteOpenAPISpecBySlug = specs.delete(
+  'deleteOpenAPISpecBySlug',
+  'Delete an OpenAPI specification and its versions',
+  205,
+);
 
 const versions = resourceOps(op, {
   noun: 'openapiSpecVersions',
@@ -69,10 +63,10 @@ const versions = resourceOps(op, {
   item: OpenAPISpecVersionSchema,
 });
 
-export const listOpenAPISpecVersions = versions.list({
-  operationId: 'listOpenAPISpecVersions',
-  summary: 'List the versions of an OpenAPI specification, newest first',
-});
+export const listOpenAPISpecVersions = versions.list(
+  'listOpenAPISpecVersions',
+  'List the versions of an OpenAPI specification, newest first',
+);
 
 export const getLatestOpenAPISpecVersion = op({
   id: 'openapiSpecVersions.getLatest',
@@ -96,10 +90,10 @@ export const getLatestOpenAPISpecVersionContent = op({
   },
 });
 
-export const getOpenAPISpecVersionById = versions.get({
-  operationId: 'getOpenAPISpecVersionById',
-  summary: 'Get a version of an OpenAPI specification',
-});
+export const getOpenAPISpecVersionById = versions.get(
+  'getOpenAPISpecVersionById',
+  'Get a version of an OpenAPI specification',
+);
 
 export const getOpenAPISpecVersionContentById = op({
   id: 'openapiSpecVersions.getContent',

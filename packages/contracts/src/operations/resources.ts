@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { listOf, NoContentSchema, PageQueryShape } from '../common.ts';
-import type { HttpRoute, operationsOf, ServiceName } from '../operation.ts';
+import type { operationsOf, ServiceName } from '../operation.ts';
 import { organizationId } from '../params.ts';
 
 /**
  * A resource with the usual operations under one route (`/orgs/{organizationId}/translations`): list and create on
  * the route, get, update and delete on the item (`…/translations/{translationSettingsId}`). The ids, routes, inputs
- * and outputs follow from it; each operation says only what is its own: GitBook's operationId, the summary, the body
- * (and the method or status where GitBook's differs from the usual one).
+ * and outputs follow from it; each operation says only what is its own.
  */
 export interface Resource<N extends string, W extends z.ZodRawShape, P extends z.ZodRawShape, Item extends z.ZodType> {
   /** The noun of the ids: `translations` (`translations.list`…). */
@@ -32,10 +31,11 @@ export const ORGANIZATION: Holder<{ organizationId: typeof organizationId }> = {
   params: { organizationId },
 };
 
-/** How an operation of a resource is served: GitBook's operationId, the summary, and the tags where not the builder's. */
-export type Served = Pick<HttpRoute, 'operationId' | 'summary' | 'tags'>;
-
-/** The operations of a resource, each built from its `Served` (and its body or query where it has one). */
+/**
+ * The operations of a resource, each built from GitBook's operationId and its summary (the name of the export and
+ * what `docs/operations.md` says), then what is its own: the query of the list, the body of a create or an update and
+ * their method where GitBook's is not the usual one (`PUT`), the status of the delete (204 or 205).
+ */
 export function resourceOps<
   const S extends ServiceName,
   const N extends string,
@@ -46,40 +46,45 @@ export function resourceOps<
   const route = `${r.in.route}/${r.path ?? r.noun}` as const;
   const itemRoute = `${route}/${placeholders(r.param)}` as const;
   return {
-    list: <Q extends z.ZodRawShape = Record<never, never>>(http: Served, query?: Q) =>
+    list: <Q extends z.ZodRawShape = Record<never, never>>(operationId: string, summary: string, query?: Q) =>
       op({
         id: `${r.noun}.list`,
         input: z.object({ ...r.in.params, ...PageQueryShape, ...(query as Q) }),
         output: listOf(r.item),
-        http: { route: `GET ${route}`, ...http },
+        http: { route: `GET ${route}`, operationId, summary },
       }),
-    create: <B extends z.ZodRawShape>(body: B, { method = 'POST', ...http }: Served & { method?: 'POST' | 'PUT' }) =>
+    create: <B extends z.ZodRawShape>(operationId: string, summary: string, body: B, method: 'POST' | 'PUT' = 'POST') =>
       op({
         id: `${r.noun}.create`,
         input: z.object({ ...r.in.params, ...body }),
         output: r.item,
-        http: { route: `${method} ${route}`, status: 201, ...http },
+        http: { route: `${method} ${route}`, status: 201, operationId, summary },
       }),
-    get: (http: Served) =>
+    get: (operationId: string, summary: string) =>
       op({
         id: `${r.noun}.get`,
         input: z.object({ ...r.in.params, ...r.param }),
         output: r.item,
-        http: { route: `GET ${itemRoute}`, ...http },
+        http: { route: `GET ${itemRoute}`, operationId, summary },
       }),
-    update: <B extends z.ZodRawShape>(body: B, { method = 'PATCH', ...http }: Served & { method?: 'PATCH' | 'PUT' }) =>
+    update: <B extends z.ZodRawShape>(
+      operationId: string,
+      summary: string,
+      body: B,
+      method: 'PATCH' | 'PUT' = 'PATCH',
+    ) =>
       op({
         id: `${r.noun}.update`,
         input: z.object({ ...r.in.params, ...r.param, ...body }),
         output: r.item,
-        http: { route: `${method} ${itemRoute}`, ...http },
+        http: { route: `${method} ${itemRoute}`, operationId, summary },
       }),
-    delete: (http: Served & { status: 204 | 205 }) =>
+    delete: (operationId: string, summary: string, status: 204 | 205) =>
       op({
         id: `${r.noun}.delete`,
         input: z.object({ ...r.in.params, ...r.param }),
         output: NoContentSchema,
-        http: { route: `DELETE ${itemRoute}`, ...http },
+        http: { route: `DELETE ${itemRoute}`, status, operationId, summary },
       }),
   };
 }

@@ -23,31 +23,28 @@ const settings = {
 
 const saml = resourceOps(op, { noun: 'saml', in: ORGANIZATION, param: { samlProviderId }, item: SamlProviderSchema });
 
-export const listSAMLProvidersInOrganizationById = saml.list({
-  operationId: 'listSAMLProvidersInOrganizationById',
-  summary: 'List the SAML providers of an organization',
-});
-
-export const createOrganizationSAMLProvider = saml.create(
-  { label: SamlLabelSchema, ...settings },
-  { operationId: 'createOrganizationSAMLProvider', summary: 'Create a SAML provider' },
+export const listSAMLProvidersInOrganizationById = saml.list(
+  'listSAMLProvidersInOrganizationById',
+  'List the SAML providers of an organization',
 );
 
-export const getOrganizationSAMLProviderById = saml.get({
-  operationId: 'getOrganizationSAMLProviderById',
-  summary: 'Get a SAML provider',
+export const createOrganizationSAMLProvider = saml.create('createOrganizationSAMLProvider', 'Create a SAML provider', {
+  label: SamlLabelSchema,
+  ...settings,
 });
 
-export const updateOrganizationSAMLProvider = saml.update(
-  { label: SamlLabelSchema.optional(), ...settings },
-  { operationId: 'updateOrganizationSAMLProvider', summary: 'Update a SAML provider' },
+export const getOrganizationSAMLProviderById = saml.get('getOrganizationSAMLProviderById', 'Get a SAML provider');
+
+export const updateOrganizationSAMLProvider = saml.update('updateOrganizationSAMLProvider', 'Update a SAML provider', {
+  label: SamlLabelSchema.optional(),
+  ...settings,
+});
+
+export const deleteOrganizationSAMLProvider = saml.delete(
+  'deleteOrganizationSAMLProvider',
+  'Delete a SAML provider',
+  204,
 );
-
-export const deleteOrganizationSAMLProvider = saml.delete({
-  status: 204,
-  operationId: 'deleteOrganizationSAMLProvider',
-  summary: 'Delete a SAML provider',
-});
 
 export const listSSOProviderLoginsInOrganization = op({
   id: 'saml.listLogins',

@@ -15,14 +15,15 @@ const shareLinks = resourceOps(op, {
   item: ShareLinkSchema,
 });
 
-export const listSiteShareLinks = shareLinks.list({
-  operationId: 'listSiteShareLinks',
-  summary: 'List the share links of a site (newest first)',
-});
+export const listSiteShareLinks = shareLinks.list(
+  'listSiteShareLinks',
+  'List the share links of a site (newest first)',
+);
 
 export const createSiteShareLink = shareLinks.create(
+  'createSiteShareLink',
+  'Create a share link (active) with a new secret key',
   { name: ShareLinkNameSchema },
-  { operationId: 'createSiteShareLink', summary: 'Create a share link (active) with a new secret key' },
 );
 
 export const updateSiteShareLinkById = op({
@@ -47,11 +48,11 @@ export const updateSiteShareLinkById = op({
   },
 });
 
-export const deleteSiteShareLinkById = shareLinks.delete({
-  status: 205,
-  operationId: 'deleteSiteShareLinkById',
-  summary: 'Delete a share link: its key opens nothing any more',
-});
+export const deleteSiteShareLinkById = shareLinks.delete(
+  'deleteSiteShareLinkById',
+  'Delete a share link: its key opens nothing any more',
+  205,
+);
 
 export const rotateSiteShareLinkKey = op({
   id: 'shareLinks.updateKey',

@@ -23,58 +23,49 @@ const op = operationsOf('sites', { tags: ['sites'] });
 
 const sites = resourceOps(op, { noun: 'sites', in: ORGANIZATION, param: { siteId }, item: SiteSchema });
 
-export const listSites = sites.list(
-  { operationId: 'listSites', summary: 'List the sites of an organization (newest first)' },
-  {
-    space: IdSchema.optional().describe('Only the sites showing this space'),
-    title: z.string().max(128).optional().describe('Only the sites whose title contains this text (case-insensitive)'),
-    published: queryBoolean('Only the published (true) or unpublished (false) sites').optional(),
-  },
-);
-
-export const createSite = sites.create(
-  {
-    type: SiteTypeSchema.optional().describe('The type of the site (`basic` by default)'),
-    title: SiteTitleSchema.optional(),
-    visibility: SiteVisibilitySchema.optional().describe('Who can reach the published site (`public` by default)'),
-    spaces: z
-      .union([z.array(IdSchema).max(100), z.literal('new')])
-      .optional()
-      .describe(
-        'IDs of spaces of the organization to add as site spaces (in order, the first the default), or `new` to create a new space for the site',
-      ),
-  },
-  { operationId: 'createSite', summary: 'Create a site (members with the `create` role)' },
-);
-
-export const getSiteById = sites.get({ operationId: 'getSiteById', summary: 'Get a site by its ID' });
-
-export const updateSiteById = sites.update(
-  {
-    title: SiteTitleSchema.optional(),
-    visibility: SiteVisibilitySchema.optional(),
-    basename: SiteBasenameSchema.optional(),
-    hostname: SiteHostnameSchema.nullable()
-      .optional()
-      .describe('Custom hostname of the site (unique across the instance); null removes it'),
-    adaptiveContent: z.object({ enabled: z.boolean().describe('Whether adaptive content is enabled') }).optional(),
-    agentsContext: SiteAgentsContextSchema.optional(),
-    defaultSiteSpace: IdSchema.optional().describe(
-      'ID of the site space to make the default of its level (the root, or its section)',
-    ),
-    defaultSiteSection: IdSchema.optional().describe('ID of the section to make the default section'),
-    proxy: SiteProxyOriginSchema.nullable()
-      .optional()
-      .describe('Proxy URL of the site (e.g. example.com/docs); null removes it'),
-  },
-  { operationId: 'updateSiteById', summary: 'Update the settings of a site' },
-);
-
-export const deleteSiteById = sites.delete({
-  status: 205,
-  operationId: 'deleteSiteById',
-  summary: 'Delete a site with its sections, site spaces and share links (organization admins)',
+export const listSites = sites.list('listSites', 'List the sites of an organization (newest first)', {
+  space: IdSchema.optional().describe('Only the sites showing this space'),
+  title: z.string().max(128).optional().describe('Only the sites whose title contains this text (case-insensitive)'),
+  published: queryBoolean('Only the published (true) or unpublished (false) sites').optional(),
 });
+
+export const createSite = sites.create('createSite', 'Create a site (members with the `create` role)', {
+  type: SiteTypeSchema.optional().describe('The type of the site (`basic` by default)'),
+  title: SiteTitleSchema.optional(),
+  visibility: SiteVisibilitySchema.optional().describe('Who can reach the published site (`public` by default)'),
+  spaces: z
+    .union([z.array(IdSchema).max(100), z.literal('new')])
+    .optional()
+    .describe(
+      'IDs of spaces of the organization to add as site spaces (in order, the first the default), or `new` to create a new space for the site',
+    ),
+});
+
+export const getSiteById = sites.get('getSiteById', 'Get a site by its ID');
+
+export const updateSiteById = sites.update('updateSiteById', 'Update the settings of a site', {
+  title: SiteTitleSchema.optional(),
+  visibility: SiteVisibilitySchema.optional(),
+  basename: SiteBasenameSchema.optional(),
+  hostname: SiteHostnameSchema.nullable()
+    .optional()
+    .describe('Custom hostname of the site (unique across the instance); null removes it'),
+  adaptiveContent: z.object({ enabled: z.boolean().describe('Whether adaptive content is enabled') }).optional(),
+  agentsContext: SiteAgentsContextSchema.optional(),
+  defaultSiteSpace: IdSchema.optional().describe(
+    'ID of the site space to make the default of its level (the root, or its section)',
+  ),
+  defaultSiteSection: IdSchema.optional().describe('ID of the section to make the default section'),
+  proxy: SiteProxyOriginSchema.nullable()
+    .optional()
+    .describe('Proxy URL of the site (e.g. example.com/docs); null removes it'),
+});
+
+export const deleteSiteById = sites.delete(
+  'deleteSiteById',
+  'Delete a site with its sections, site spaces and share links (organization admins)',
+  205,
+);
 
 export const publishSite = op({
   id: 'sites.publish',

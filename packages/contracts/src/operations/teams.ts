@@ -12,7 +12,8 @@ const UserRefSchema = z.string().trim().min(1).max(320).describe('A user id or a
 const teams = resourceOps(op, { noun: 'teams', in: ORGANIZATION, param: { teamId }, item: TeamSchema });
 
 export const listTeamsInOrganizationById = teams.list(
-  { operationId: 'listTeamsInOrganizationById', summary: 'List the teams of an organization' },
+  'listTeamsInOrganizationById',
+  'List the teams of an organization',
   {
     owner: IdSchema.optional().describe(
       'Only the teams this member can manage (all of them for an organization admin)',
@@ -22,6 +23,8 @@ export const listTeamsInOrganizationById = teams.list(
 );
 
 export const createOrganizationTeam = teams.create(
+  'createOrganizationTeam',
+  'Create a team',
   {
     title: TeamTitleSchema,
     members: z
@@ -30,21 +33,16 @@ export const createOrganizationTeam = teams.create(
       .optional()
       .describe('Ids of organization members to add to the team (role `member`)'),
   },
-  { method: 'PUT', operationId: 'createOrganizationTeam', summary: 'Create a team' },
+  'PUT',
 );
 
-export const getTeamInOrganizationById = teams.get({ operationId: 'getTeamInOrganizationById', summary: 'Get a team' });
+export const getTeamInOrganizationById = teams.get('getTeamInOrganizationById', 'Get a team');
 
-export const updateTeamInOrganizationById = teams.update(
-  { title: TeamTitleSchema },
-  { operationId: 'updateTeamInOrganizationById', summary: 'Rename a team' },
-);
-
-export const removeTeamFromOrganizationById = teams.delete({
-  status: 204,
-  operationId: 'removeTeamFromOrganizationById',
-  summary: 'Delete a team',
+export const updateTeamInOrganizationById = teams.update('updateTeamInOrganizationById', 'Rename a team', {
+  title: TeamTitleSchema,
 });
+
+export const removeTeamFromOrganizationById = teams.delete('removeTeamFromOrganizationById', 'Delete a team', 204);
 
 export const listTeamMembersInOrganizationById = op({
   id: 'teams.listMembers',

@@ -14,28 +14,26 @@ const translations = resourceOps(operationsOf('org-admin', { tags: ['translation
   item: TranslationSettingsSchema,
 });
 
-export const listTranslations = translations.list({
-  operationId: 'listTranslations',
-  summary: 'List the translation settings of an organization',
-});
-
-export const createTranslation = translations.create(
-  { title: TranslationTitleSchema, languages: TranslationLanguagesSchema.optional() },
-  { operationId: 'createTranslation', summary: 'Create translation settings' },
+export const listTranslations = translations.list(
+  'listTranslations',
+  'List the translation settings of an organization',
 );
 
-export const getTranslation = translations.get({ operationId: 'getTranslation', summary: 'Get translation settings' });
+export const createTranslation = translations.create('createTranslation', 'Create translation settings', {
+  title: TranslationTitleSchema,
+  languages: TranslationLanguagesSchema.optional(),
+});
+
+export const getTranslation = translations.get('getTranslation', 'Get translation settings');
 
 export const updateTranslation = translations.update(
+  'updateTranslation',
+  'Update translation settings',
   {
     title: TranslationTitleSchema,
     languages: TranslationLanguagesSchema.optional().describe('Target languages (unchanged when absent)'),
   },
-  { method: 'PUT', operationId: 'updateTranslation', summary: 'Update translation settings' },
+  'PUT',
 );
 
-export const deleteTranslation = translations.delete({
-  status: 205,
-  operationId: 'deleteTranslation',
-  summary: 'Delete translation settings',
-});
+export const deleteTranslation = translations.delete('deleteTranslation', 'Delete translation settings', 205);
