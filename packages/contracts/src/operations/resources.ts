@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listOf, NoContentSchema, PageQueryShape } from '../common.ts';
 import type { operationsOf, ServiceName } from '../operation.ts';
-import { organizationId } from '../params.ts';
+import { organizationId, spaceId } from '../params.ts';
 
 /**
  * A resource with the usual operations under one route (`/orgs/{organizationId}/translations`): list and create on
@@ -31,6 +31,9 @@ export const ORGANIZATION: Holder<{ organizationId: typeof organizationId }> = {
   params: { organizationId },
 };
 
+/** A space, as what holds its Git connection: `/spaces/{spaceId}`. */
+export const SPACE: Holder<{ spaceId: typeof spaceId }> = { route: '/spaces/{spaceId}', params: { spaceId } };
+
 /**
  * The operations of a resource, each built from GitBook's operationId and its summary (the name of the export and
  * what `docs/operations.md` says), then what is its own: the query of the list, the body of a create or an update and
@@ -44,7 +47,6 @@ export function resourceOps<
   Item extends z.ZodType,
 >(op: ReturnType<typeof operationsOf<S>>, r: Resource<N, W, P, Item>) {
   const route = `${r.in.route}/${r.path ?? r.noun}` as const;
-  const itemRoute = `${route}/${placeholders(r.param)}` as const;
   return {
     list: <Q extends z.ZodRawShape = Record<never, never>>(operationId: string, summary: string, query?: Q) =>
       op({
@@ -60,31 +62,63 @@ export function resourceOps<
         output: r.item,
         http: { route: `${method} ${route}`, status: 201, operationId, summary },
       }),
-    get: (operationId: string, summary: string) =>
+    ...singletonOps(op, {
+      noun: r.noun,
+      in: { route: `${route}/${placeholders(r.param)}`, params: { ...r.in.params, ...r.param } },
+      item: r.item,
+    }),
+  };
+}
+
+/**
+ * A resource its holder has one of (a site's customization, a space's Git connection), without an id of its own:
+ * read, written and deleted at its holder's route and `path` (the item of a `resourceOps`, at the item's route).
+ */
+export interface Singleton<N extends string, W extends z.ZodRawShape, Item extends z.ZodType> {
+  noun: N;
+  in: Holder<W>;
+  /** Below the holder's route: `customization`. */
+  path?: string;
+  item: Item;
+}
+
+/**
+ * The operations of a singleton, each built from GitBook's operationId and its summary, then what is its own: the
+ * query of the read, the body of a write and its method, the status of the delete (204 or 205). A write is an
+ * `update`, or an `upsert` where it creates what is not there yet.
+ */
+export function singletonOps<
+  const S extends ServiceName,
+  const N extends string,
+  W extends z.ZodRawShape,
+  Item extends z.ZodType,
+>(op: ReturnType<typeof operationsOf<S>>, r: Singleton<N, W, Item>) {
+  const route: `/${string}` = r.path ? `${r.in.route}/${r.path}` : r.in.route;
+  const write =
+    <const V extends 'update' | 'upsert'>(verb: V) =>
+    <B extends z.ZodRawShape>(operationId: string, summary: string, body: B, method: 'PATCH' | 'PUT' = 'PATCH') =>
+      op({
+        id: `${r.noun}.${verb}`,
+        input: z.object({ ...r.in.params, ...body }),
+        output: r.item,
+        http: { route: `${method} ${route}`, operationId, summary },
+      });
+  return {
+    get: <Q extends z.ZodRawShape = Record<never, never>>(operationId: string, summary: string, query?: Q) =>
       op({
         id: `${r.noun}.get`,
-        input: z.object({ ...r.in.params, ...r.param }),
+        input: z.object({ ...r.in.params, ...(query as Q) }),
         output: r.item,
-        http: { route: `GET ${itemRoute}`, operationId, summary },
+        http: { route: `GET ${route}`, operationId, summary },
       }),
-    update: <B extends z.ZodRawShape>(
-      operationId: string,
-      summary: string,
-      body: B,
-      method: 'PATCH' | 'PUT' = 'PATCH',
-    ) =>
-      op({
-        id: `${r.noun}.update`,
-        input: z.object({ ...r.in.params, ...r.param, ...body }),
-        output: r.item,
-        http: { route: `${method} ${itemRoute}`, operationId, summary },
-      }),
+    update: write('update'),
+    upsert: write('upsert'),
     delete: (operationId: string, summary: string, status: 204 | 205) =>
       op({
         id: `${r.noun}.delete`,
-        input: z.object({ ...r.in.params, ...r.param }),
+        input: z.object({ ...r.in.params }),
         output: NoContentSchema,
-        http: { route: `DELETE ${itemRoute}`, status, operationId, summary },
+        http: { route: `DELETE ${route}`, status, operationId, summary },
       }),
   };
 }

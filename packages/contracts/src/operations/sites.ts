@@ -16,8 +16,8 @@ import {
   SiteTypeSchema,
   SiteVisibilitySchema,
 } from '../schemas/site.ts';
-import { ORGANIZATION, resourceOps } from './resources.ts';
-import { shareKey, siteId } from './sites-params.ts';
+import { ORGANIZATION, resourceOps, singletonOps } from './resources.ts';
+import { SITE, shareKey, siteId } from './sites-params.ts';
 
 const op = operationsOf('sites', { tags: ['sites'] });
 
@@ -101,28 +101,24 @@ export const getPublishedContentSite = op({
   },
 });
 
-export const getSiteAdaptiveSchema = op({
-  id: 'siteAdaptiveSchemas.get',
-  input: z.object({ organizationId, siteId }),
-  output: SiteAdaptiveSchemaSchema,
-  http: {
-    route: 'GET /orgs/{organizationId}/sites/{siteId}/adaptive-schema',
-    operationId: 'getSiteAdaptiveSchema',
-    summary: 'The visitor claims schema of a site (an empty object schema until one is set)',
-  },
+const adaptiveSchema = singletonOps(op, {
+  noun: 'siteAdaptiveSchemas',
+  in: SITE,
+  path: 'adaptive-schema',
+  item: SiteAdaptiveSchemaSchema,
 });
 
-export const updateSiteAdaptiveSchema = op({
-  id: 'siteAdaptiveSchemas.update',
-  input: z.object({ organizationId, siteId, jsonSchema: SiteAdaptiveJsonSchema }),
-  output: SiteAdaptiveSchemaSchema,
-  http: {
-    route: 'PUT /orgs/{organizationId}/sites/{siteId}/adaptive-schema',
-    operationId: 'updateSiteAdaptiveSchema',
-    summary:
-      'Set the visitor claims schema of a site (validated as JSON Schema draft-07 and against the adaptive rules)',
-  },
-});
+export const getSiteAdaptiveSchema = adaptiveSchema.get(
+  'getSiteAdaptiveSchema',
+  'The visitor claims schema of a site (an empty object schema until one is set)',
+);
+
+export const updateSiteAdaptiveSchema = adaptiveSchema.update(
+  'updateSiteAdaptiveSchema',
+  'Set the visitor claims schema of a site (validated as JSON Schema draft-07 and against the adaptive rules)',
+  { jsonSchema: SiteAdaptiveJsonSchema },
+  'PUT',
+);
 
 export const listSiteAdaptiveTemplateConditions = op({
   id: 'siteAdaptiveSchemas.listTemplateConditions',
