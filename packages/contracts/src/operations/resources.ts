@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listOf, NoContentSchema, PageQueryShape } from '../common.ts';
 import type { operationsOf, ServiceName } from '../operation.ts';
-import { organizationId, spaceId } from '../params.ts';
+import { changeRequestId, organizationId, spaceId } from '../params.ts';
 
 /**
  * A resource with the usual operations under one route (`/orgs/{organizationId}/translations`): list and create on
@@ -33,6 +33,12 @@ export const ORGANIZATION: Holder<{ organizationId: typeof organizationId }> = {
 
 /** A space, as what holds its Git connection: `/spaces/{spaceId}`. */
 export const SPACE: Holder<{ spaceId: typeof spaceId }> = { route: '/spaces/{spaceId}', params: { spaceId } };
+
+/** A change request, as what holds its reviews: `/spaces/{spaceId}/change-requests/{changeRequestId}`. */
+export const CHANGE_REQUEST: Holder<{ spaceId: typeof spaceId; changeRequestId: typeof changeRequestId }> = {
+  route: '/spaces/{spaceId}/change-requests/{changeRequestId}',
+  params: { spaceId, changeRequestId },
+};
 
 /**
  * The operations of a resource, each built from GitBook's operationId and its summary (the name of the export and
