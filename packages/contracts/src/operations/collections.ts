@@ -43,39 +43,23 @@ export const createCollection = op({
   },
 });
 
-export const getCollectionById = op({
-  id: 'collections.get',
-  input: z.object({ collectionId }),
-  output: CollectionSchema,
-  http: {
-    route: 'GET /collections/{collectionId}',
-    operationId: 'getCollectionById',
-    summary: 'Get a collection by its ID',
-  },
-});
-
-export const updateCollectionById = op({
-  id: 'collections.update',
-  input: z.object({
-    collectionId,
-    title: CollectionTitleSchema.optional(),
-    description: CollectionDescriptionSchema.optional(),
-    defaultLevel: DefaultLevelSchema.optional(),
-  }),
-  output: CollectionSchema,
-  http: {
-    route: 'PATCH /collections/{collectionId}',
-    operationId: 'updateCollectionById',
-    summary: 'Update the title, description or default level of a collection (collection admins)',
-  },
-});
-
 const collections = containerOps(op, {
   noun: 'collections',
   name: 'Collection',
   param: { collectionId },
   item: CollectionSchema,
 });
+
+export const getCollectionById = collections.get('Get a collection by its ID');
+
+export const updateCollectionById = collections.update(
+  'Update the title, description or default level of a collection (collection admins)',
+  {
+    title: CollectionTitleSchema.optional(),
+    description: CollectionDescriptionSchema.optional(),
+    defaultLevel: DefaultLevelSchema.optional(),
+  },
+);
 
 export const deleteCollectionById = collections.delete(
   "Delete a collection; its spaces and sub-collections move up to the collection's parent",

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { IdSchema } from '../common.ts';
 import type { operationsOf } from '../operation.ts';
 import { moveContentInput } from '../schemas/space.ts';
-import { placeholders } from './resources.ts';
+import { placeholders, singletonOps } from './resources.ts';
 
 /**
- * The containers of an organization's content tree, a space and a collection: each is deleted, moved in the tree and
- * transferred to another organization by the same operations under its own route (`/spaces/{spaceId}`).
+ * The containers of an organization's content tree, a space and a collection: each is read, updated, deleted, moved in
+ * the tree and transferred to another organization by the same operations under its own route (`/spaces/{spaceId}`).
  */
 export interface Container<N extends 'spaces' | 'collections', P extends z.ZodRawShape, Item extends z.ZodType> {
   /** The noun of the ids (`spaces.move`) and the route's first segment. */
@@ -22,14 +22,12 @@ export function containerOps<N extends 'spaces' | 'collections', P extends z.Zod
   c: Container<N, P, Item>,
 ) {
   const route = `/${c.noun}/${placeholders(c.param)}` as const;
+  const item = singletonOps(op, { noun: c.noun, in: { route, params: c.param }, item: c.item });
   return {
-    delete: (summary: string) =>
-      op({
-        id: `${c.noun}.delete`,
-        input: z.object({ ...c.param }),
-        output: z.void(),
-        http: { route: `DELETE ${route}`, status: 205, operationId: `delete${c.name}ById`, summary },
-      }),
+    get: <Q extends z.ZodRawShape = Record<never, never>>(summary: string, query?: Q) =>
+      item.get(`get${c.name}ById`, summary, query),
+    update: <B extends z.ZodRawShape>(summary: string, body: B) => item.update(`update${c.name}ById`, summary, body),
+    delete: (summary: string) => item.delete(`delete${c.name}ById`, summary, 205),
     move: (summary: string) =>
       op({
         id: `${c.noun}.move`,

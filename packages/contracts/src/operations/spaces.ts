@@ -48,19 +48,14 @@ export const createSpace = op({
   },
 });
 
-export const getSpaceById = op({
-  id: 'spaces.get',
-  input: z.object({
-    spaceId,
+const spaces = containerOps(op, { noun: 'spaces', name: 'Space', param: { spaceId }, item: SpaceSchema });
+
+export const getSpaceById = spaces.get(
+  'Get a space by its ID (a deleted space, until it is purged, carries `deletedAt`)',
+  {
     shareKey: z.string().max(256).optional().describe('Share key resolving published URLs for share-link sites'),
-  }),
-  output: SpaceSchema,
-  http: {
-    route: 'GET /spaces/{spaceId}',
-    operationId: 'getSpaceById',
-    summary: 'Get a space by its ID (a deleted space, until it is purged, carries `deletedAt`)',
   },
-});
+);
 
 export const updateSpaceById = op({
   id: 'spaces.update',
@@ -87,8 +82,6 @@ export const updateSpaceById = op({
     summary: "Update a space's title, icon or settings (space admins)",
   },
 });
-
-const spaces = containerOps(op, { noun: 'spaces', name: 'Space', param: { spaceId }, item: SpaceSchema });
 
 export const deleteSpaceById = spaces.delete('Delete a space: it can be restored for 7 days, then it is purged');
 
