@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from './define.ts';
+import { eventsOf } from './define.ts';
 import { OPENAPI_ERROR_CODES } from '../schemas/openapi.ts';
 
 const space = z.string().describe('Space id');
@@ -7,11 +7,22 @@ const collection = z.string().describe('Collection id');
 const organization = z.string().describe('Id of the organization owning the resource (after the change)');
 const parent = z.string().optional().describe('Parent collection id; absent at the top level');
 const fields = z.array(z.string()).describe('Names of the fields that changed');
+/** Whose every change request event is: the change request, its space and organization. */
+const ofChangeRequest = { space, organization, changeRequest: z.string() };
+/** Whose every comment event is: the comment, its space and organization, its change request if on one. */
+const ofComment = { space, organization, comment: z.string(), changeRequest: z.string().optional() };
+/** Whose every OpenAPI specification event is: the specification, its organization and slug. */
+const ofSpec = {
+  spec: z.string().describe('OpenAPI specification id'),
+  organization,
+  slug: z.string().describe('Slug of the specification'),
+};
+
+const event = eventsOf('content');
 
 /** Events of the content service (`quire.content.<entity>.<verb>`). */
 export const contentEvents = {
-  spaceCreated: defineEvent(
-    'content',
+  spaceCreated: event(
     'space.created',
     z.object({
       space,
@@ -22,19 +33,14 @@ export const contentEvents = {
     }),
   ),
   /** Settings changed, or the space moved within its organization (`fields` says which). */
-  spaceUpdated: defineEvent(
-    'content',
-    'space.updated',
-    z.object({ space, organization, title: z.string(), parent, fields }),
-  ),
+  spaceUpdated: event('space.updated', z.object({ space, organization, title: z.string(), parent, fields })),
   /** Moved to the trash: restorable for 7 days, then purged. */
-  spaceDeleted: defineEvent('content', 'space.deleted', z.object({ space, organization, deletedAt: z.iso.datetime() })),
-  spaceRestored: defineEvent('content', 'space.restored', z.object({ space, organization, title: z.string() })),
+  spaceDeleted: event('space.deleted', z.object({ space, organization, deletedAt: z.iso.datetime() })),
+  spaceRestored: event('space.restored', z.object({ space, organization, title: z.string() })),
   /** Removed for good (7 days after deletion): drop everything that refers to it. */
-  spacePurged: defineEvent('content', 'space.purged', z.object({ space, organization })),
+  spacePurged: event('space.purged', z.object({ space, organization })),
   /** Moved to another organization, alone or with its collection (`collection` is then the transferred root). */
-  spaceTransferred: defineEvent(
-    'content',
+  spaceTransferred: event(
     'space.transferred',
     z.object({
       space,
@@ -45,19 +51,10 @@ export const contentEvents = {
     }),
   ),
 
-  collectionCreated: defineEvent(
-    'content',
-    'collection.created',
-    z.object({ collection, organization, title: z.string(), parent }),
-  ),
-  collectionUpdated: defineEvent(
-    'content',
-    'collection.updated',
-    z.object({ collection, organization, title: z.string(), fields }),
-  ),
+  collectionCreated: event('collection.created', z.object({ collection, organization, title: z.string(), parent })),
+  collectionUpdated: event('collection.updated', z.object({ collection, organization, title: z.string(), fields })),
   /** Explicit roles on a space or collection given, changed or removed (`role` null: removed). */
-  permissionsUpdated: defineEvent(
-    'content',
+  permissionsUpdated: event(
     'permissions.updated',
     z.object({
       organization,
@@ -69,8 +66,7 @@ export const contentEvents = {
     }),
   ),
   /** Deleted; its spaces and sub-collections moved up to `parent`. */
-  collectionDeleted: defineEvent(
-    'content',
+  collectionDeleted: event(
     'collection.deleted',
     z.object({
       collection,
@@ -80,10 +76,9 @@ export const contentEvents = {
       movedCollections: z.array(z.string()),
     }),
   ),
-  collectionMoved: defineEvent('content', 'collection.moved', z.object({ collection, organization, parent })),
+  collectionMoved: event('collection.moved', z.object({ collection, organization, parent })),
   /** Moved to another organization with its sub-collections and all their spaces (each also gets `space.transferred`). */
-  collectionTransferred: defineEvent(
-    'content',
+  collectionTransferred: event(
     'collection.transferred',
     z.object({
       collection,
@@ -94,43 +89,31 @@ export const contentEvents = {
     }),
   ),
 
-  changeRequestCreated: defineEvent(
-    'content',
+  changeRequestCreated: event(
     'change-request.created',
-    z.object({ space, organization, changeRequest: z.string(), number: z.number().int(), createdBy: z.string() }),
+    z.object({ ...ofChangeRequest, number: z.number().int(), createdBy: z.string() }),
   ),
   /** Subject (or other details) changed; `fields` says which. */
-  changeRequestUpdated: defineEvent(
-    'content',
-    'change-request.updated',
-    z.object({ space, organization, changeRequest: z.string(), fields }),
-  ),
-  changeRequestStatusChanged: defineEvent(
-    'content',
+  changeRequestUpdated: event('change-request.updated', z.object({ ...ofChangeRequest, fields })),
+  changeRequestStatusChanged: event(
     'change-request.status-changed',
-    z.object({ space, organization, changeRequest: z.string(), status: z.string(), previousStatus: z.string() }),
+    z.object({ ...ofChangeRequest, status: z.string(), previousStatus: z.string() }),
   ),
   /** Users were asked to review a change request (only the newly requested ones are listed). */
-  changeRequestReviewRequested: defineEvent(
-    'content',
+  changeRequestReviewRequested: event(
     'change-request.review-requested',
     z.object({
-      space,
-      organization,
-      changeRequest: z.string(),
+      ...ofChangeRequest,
       users: z.array(z.string()).describe('Ids of the users newly requested'),
       requestedBy: z.string(),
       revision: z.string(),
     }),
   ),
   /** A review was submitted on a change request's revision. */
-  changeRequestReviewed: defineEvent(
-    'content',
+  changeRequestReviewed: event(
     'change-request.reviewed',
     z.object({
-      space,
-      organization,
-      changeRequest: z.string(),
+      ...ofChangeRequest,
       review: z.string(),
       reviewer: z.string(),
       status: z.string(),
@@ -138,62 +121,41 @@ export const contentEvents = {
     }),
   ),
   /** A comment was posted on a space or a change request (`changeRequest` set for the latter). */
-  commentCreated: defineEvent(
-    'content',
+  commentCreated: event(
     'comment.created',
     z.object({
-      space,
-      organization,
-      comment: z.string(),
-      changeRequest: z.string().optional(),
+      ...ofComment,
       page: z.string().optional(),
       postedBy: z.string(),
       mentions: z.array(z.string()).optional(),
     }),
   ),
   /** A comment's body or reactions changed (`fields` says which). */
-  commentUpdated: defineEvent(
-    'content',
+  commentUpdated: event(
     'comment.updated',
     z.object({
-      space,
-      organization,
-      comment: z.string(),
-      changeRequest: z.string().optional(),
+      ...ofComment,
       fields,
       mentions: z.array(z.string()).optional(),
     }),
   ),
-  commentResolved: defineEvent(
-    'content',
+  commentResolved: event(
     'comment.resolved',
     z.object({
-      space,
-      organization,
-      comment: z.string(),
-      changeRequest: z.string().optional(),
+      ...ofComment,
       resolvedBy: z.string(),
     }),
   ),
-  commentReopened: defineEvent(
-    'content',
+  commentReopened: event(
     'comment.reopened',
     z.object({
-      space,
-      organization,
-      comment: z.string(),
-      changeRequest: z.string().optional(),
+      ...ofComment,
       reopenedBy: z.string(),
     }),
   ),
   /** A comment was deleted, with its replies. */
-  commentDeleted: defineEvent(
-    'content',
-    'comment.deleted',
-    z.object({ space, organization, comment: z.string(), changeRequest: z.string().optional() }),
-  ),
-  commentReplyCreated: defineEvent(
-    'content',
+  commentDeleted: event('comment.deleted', z.object(ofComment)),
+  commentReplyCreated: event(
     'comment-reply.created',
     z.object({
       space,
@@ -205,19 +167,16 @@ export const contentEvents = {
       mentions: z.array(z.string()).optional(),
     }),
   ),
-  commentReplyDeleted: defineEvent(
-    'content',
+  commentReplyDeleted: event(
     'comment-reply.deleted',
     z.object({ space, organization, comment: z.string(), reply: z.string(), changeRequest: z.string().optional() }),
   ),
-  changeRequestMerged: defineEvent(
-    'content',
+  changeRequestMerged: event(
     'change-request.merged',
-    z.object({ space, organization, changeRequest: z.string(), revision: z.string(), conflicts: z.number().int() }),
+    z.object({ ...ofChangeRequest, revision: z.string(), conflicts: z.number().int() }),
   ),
   /** The content of a space (its live revision) changed: a merge, or an import. */
-  spaceContentUpdated: defineEvent(
-    'content',
+  spaceContentUpdated: event(
     'space.content-updated',
     z.object({
       space,
@@ -231,8 +190,7 @@ export const contentEvents = {
    * A Git import read the space's redirects (`.gitbook.yaml`'s `redirects`): each source path, relative to the
    * space's URL on a site, leads to a page of the space. The whole set: it replaces the space's earlier one.
    */
-  spaceGitRedirectsUpdated: defineEvent(
-    'content',
+  spaceGitRedirectsUpdated: event(
     'space.git-redirects-updated',
     z.object({
       space,
@@ -249,25 +207,19 @@ export const contentEvents = {
     }),
   ),
   /** An OpenAPI specification was processed: `version` is its latest version (`created` false when the document had not changed). */
-  openapiSpecProcessed: defineEvent(
-    'content',
+  openapiSpecProcessed: event(
     'openapi-spec.processed',
     z.object({
-      spec: z.string().describe('OpenAPI specification id'),
-      organization,
-      slug: z.string().describe('Slug of the specification'),
+      ...ofSpec,
       version: z.string().describe('Id of the latest version'),
       created: z.boolean().describe('Whether this processing stored a new version'),
     }),
   ),
   /** Processing an OpenAPI specification failed; its previous version (if any) stays the latest. */
-  openapiSpecFailed: defineEvent(
-    'content',
+  openapiSpecFailed: event(
     'openapi-spec.failed',
     z.object({
-      spec: z.string().describe('OpenAPI specification id'),
-      organization,
-      slug: z.string().describe('Slug of the specification'),
+      ...ofSpec,
       code: z.enum(OPENAPI_ERROR_CODES).describe('Why it failed'),
       message: z.string().describe('What the fetcher or the parser said'),
     }),

@@ -19,3 +19,9 @@ export const defineEvent = <const T extends string, D extends z.ZodType>(
   subject: `${service}.${type}`,
   data,
 });
+
+/** The builder of a service's events (one per events file), like `operationsOf`: each event states its type and data. */
+export const eventsOf =
+  (service: ServiceName) =>
+  <const T extends string, D extends z.ZodType>(type: T, data: D): EventDef<T, D> =>
+    defineEvent(service, type, data);

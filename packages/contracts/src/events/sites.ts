@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { defineEvent } from './define.ts';
+import { eventsOf } from './define.ts';
 
 const site = z.string().describe('Site id');
 const organization = z.string().describe('Id of the organization owning the site');
 
+const event = eventsOf('sites');
+
 /** Events of the sites service (`quire.sites.<entity>.<verb>`). */
 export const sitesEvents = {
-  siteCreated: defineEvent(
-    'sites',
+  siteCreated: event(
     'site.created',
     z.object({
       site,
@@ -17,17 +18,15 @@ export const sitesEvents = {
     }),
   ),
   /** Settings or structure changed (`fields` says which). */
-  siteUpdated: defineEvent(
-    'sites',
+  siteUpdated: event(
     'site.updated',
     z.object({ site, organization, fields: z.array(z.string()).describe('Names of what changed') }),
   ),
-  sitePublished: defineEvent('sites', 'site.published', z.object({ site, organization })),
-  siteUnpublished: defineEvent('sites', 'site.unpublished', z.object({ site, organization })),
-  siteDeleted: defineEvent('sites', 'site.deleted', z.object({ site, organization })),
+  sitePublished: event('site.published', z.object({ site, organization })),
+  siteUnpublished: event('site.unpublished', z.object({ site, organization })),
+  siteDeleted: event('site.deleted', z.object({ site, organization })),
   /** Role overrides on a site given, changed or removed (`removed`: the overrides are gone; else `role`, null for no access). */
-  sitePermissionsUpdated: defineEvent(
-    'sites',
+  sitePermissionsUpdated: event(
     'site.permissions-updated',
     z.object({
       site,

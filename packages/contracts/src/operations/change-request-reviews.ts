@@ -11,6 +11,7 @@ import {
   MAX_REQUESTED_REVIEWERS,
   ReviewCommentInputSchema,
 } from '../schemas/change-request-review.ts';
+import { CHANGE_REQUEST, resourceOps } from './resources.ts';
 
 const reviewId = IdSchema.describe('The unique id of the change request review');
 
@@ -18,16 +19,18 @@ const reviewers = operationsOf('content', { tags: ['change-request-reviewers'] }
 const reviews = operationsOf('content', { tags: ['change-requests-reviews'] });
 const contributors = operationsOf('content', { tags: ['change-request-contributors'] });
 
-export const getRequestedReviewersByChangeRequestId = reviewers({
-  id: 'changeRequestReviewers.list',
-  input: z.object({ spaceId, changeRequestId, ...PageQueryShape }),
-  output: listOf(ChangeRequestRequestedReviewerSchema),
-  http: {
-    route: 'GET /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers',
-    operationId: 'getRequestedReviewersByChangeRequestId',
-    summary: 'List the users requested to review a change request who have not reviewed since, oldest request first',
-  },
+const requested = resourceOps(reviewers, {
+  noun: 'changeRequestReviewers',
+  in: CHANGE_REQUEST,
+  path: 'requested-reviewers',
+  param: { userId },
+  item: ChangeRequestRequestedReviewerSchema,
 });
+
+export const getRequestedReviewersByChangeRequestId = requested.list(
+  'getRequestedReviewersByChangeRequestId',
+  'List the users requested to review a change request who have not reviewed since, oldest request first',
+);
 
 export const requestReviewersForChangeRequest = reviewers({
   id: 'changeRequestReviewers.add',
@@ -57,61 +60,33 @@ export const requestReviewersForChangeRequest = reviewers({
   },
 });
 
-export const removeRequestedReviewerFromChangeRequest = reviewers({
-  id: 'changeRequestReviewers.delete',
-  input: z.object({ spaceId, changeRequestId, userId }),
-  output: z.void(),
-  http: {
-    route: 'DELETE /spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}',
-    status: 205,
-    operationId: 'removeRequestedReviewerFromChangeRequest',
-    summary: 'Withdraw the review request of a user (nothing to do when the user is not requested)',
-  },
+export const removeRequestedReviewerFromChangeRequest = requested.delete(
+  'removeRequestedReviewerFromChangeRequest',
+  'Withdraw the review request of a user (nothing to do when the user is not requested)',
+  205,
+);
+
+const review = resourceOps(reviews, {
+  noun: 'changeRequestReviews',
+  in: CHANGE_REQUEST,
+  path: 'reviews',
+  param: { reviewId },
+  item: ChangeRequestReviewSchema,
 });
 
-export const getReviewsByChangeRequestId = reviews({
-  id: 'changeRequestReviews.list',
-  input: z.object({
-    spaceId,
-    changeRequestId,
-    ...PageQueryShape,
-    outdated: queryBoolean('Only outdated reviews (true) or only current ones (false)').optional(),
-  }),
-  output: listOf(ChangeRequestReviewSchema),
-  http: {
-    route: 'GET /spaces/{spaceId}/change-requests/{changeRequestId}/reviews',
-    operationId: 'getReviewsByChangeRequestId',
-    summary: 'List the reviews of a change request, newest first',
-  },
-});
+export const getReviewsByChangeRequestId = review.list(
+  'getReviewsByChangeRequestId',
+  'List the reviews of a change request, newest first',
+  { outdated: queryBoolean('Only outdated reviews (true) or only current ones (false)').optional() },
+);
 
-export const submitChangeRequestReview = reviews({
-  id: 'changeRequestReviews.create',
-  input: z.object({
-    spaceId,
-    changeRequestId,
-    status: ChangeRequestReviewStatusSchema,
-    comment: ReviewCommentInputSchema.optional(),
-  }),
-  output: ChangeRequestReviewSchema,
-  http: {
-    route: 'POST /spaces/{spaceId}/change-requests/{changeRequestId}/reviews',
-    status: 201,
-    operationId: 'submitChangeRequestReview',
-    summary: "Approve or request changes on the change request's current revision (answers the reviewer's request)",
-  },
-});
+export const submitChangeRequestReview = review.create(
+  'submitChangeRequestReview',
+  "Approve or request changes on the change request's current revision (answers the reviewer's request)",
+  { status: ChangeRequestReviewStatusSchema, comment: ReviewCommentInputSchema.optional() },
+);
 
-export const getChangeRequestReviewById = reviews({
-  id: 'changeRequestReviews.get',
-  input: z.object({ spaceId, changeRequestId, reviewId }),
-  output: ChangeRequestReviewSchema,
-  http: {
-    route: 'GET /spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}',
-    operationId: 'getChangeRequestReviewById',
-    summary: 'Get a review of a change request',
-  },
-});
+export const getChangeRequestReviewById = review.get('getChangeRequestReviewById', 'Get a review of a change request');
 
 export const getContributorsByChangeRequestId = contributors({
   id: 'changeRequestContributors.list',

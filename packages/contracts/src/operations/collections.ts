@@ -3,7 +3,8 @@ import { DefaultLevelSchema, IdSchema, listOf, PageQueryShape, queryBoolean } fr
 import { operationsOf } from '../operation.ts';
 import { organizationId, collectionId } from '../params.ts';
 import { CollectionDescriptionSchema, CollectionSchema, CollectionTitleSchema } from '../schemas/collection.ts';
-import { moveContentInput, SpaceSchema } from '../schemas/space.ts';
+import { SpaceSchema } from '../schemas/space.ts';
+import { containerOps } from './containers.ts';
 
 const op = operationsOf('content', { tags: ['collections'] });
 
@@ -42,44 +43,27 @@ export const createCollection = op({
   },
 });
 
-export const getCollectionById = op({
-  id: 'collections.get',
-  input: z.object({ collectionId }),
-  output: CollectionSchema,
-  http: {
-    route: 'GET /collections/{collectionId}',
-    operationId: 'getCollectionById',
-    summary: 'Get a collection by its ID',
-  },
+const collections = containerOps(op, {
+  noun: 'collections',
+  name: 'Collection',
+  param: { collectionId },
+  item: CollectionSchema,
 });
 
-export const updateCollectionById = op({
-  id: 'collections.update',
-  input: z.object({
-    collectionId,
+export const getCollectionById = collections.get('Get a collection by its ID');
+
+export const updateCollectionById = collections.update(
+  'Update the title, description or default level of a collection (collection admins)',
+  {
     title: CollectionTitleSchema.optional(),
     description: CollectionDescriptionSchema.optional(),
     defaultLevel: DefaultLevelSchema.optional(),
-  }),
-  output: CollectionSchema,
-  http: {
-    route: 'PATCH /collections/{collectionId}',
-    operationId: 'updateCollectionById',
-    summary: 'Update the title, description or default level of a collection (collection admins)',
   },
-});
+);
 
-export const deleteCollectionById = op({
-  id: 'collections.delete',
-  input: z.object({ collectionId }),
-  output: z.void(),
-  http: {
-    route: 'DELETE /collections/{collectionId}',
-    status: 205,
-    operationId: 'deleteCollectionById',
-    summary: "Delete a collection; its spaces and sub-collections move up to the collection's parent",
-  },
-});
+export const deleteCollectionById = collections.delete(
+  "Delete a collection; its spaces and sub-collections move up to the collection's parent",
+);
 
 export const listSpacesInCollectionById = op({
   id: 'collections.listSpaces',
@@ -92,24 +76,8 @@ export const listSpacesInCollectionById = op({
   },
 });
 
-export const moveCollection = op({
-  id: 'collections.move',
-  input: moveContentInput({ collectionId }, 'collection'),
-  output: CollectionSchema,
-  http: {
-    route: 'POST /collections/{collectionId}/move',
-    operationId: 'moveCollection',
-    summary: 'Move a collection into another collection and/or position',
-  },
-});
+export const moveCollection = collections.move('Move a collection into another collection and/or position');
 
-export const transferCollection = op({
-  id: 'collections.transfer',
-  input: z.object({ collectionId, organization: IdSchema.describe('The unique id of the target organization') }),
-  output: CollectionSchema,
-  http: {
-    route: 'POST /collections/{collectionId}/transfer',
-    operationId: 'transferCollection',
-    summary: 'Transfer a collection with its sub-collections and their spaces to another organization (admin in both)',
-  },
-});
+export const transferCollection = collections.transfer(
+  'Transfer a collection with its sub-collections and their spaces to another organization (admin in both)',
+);

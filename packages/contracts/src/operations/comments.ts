@@ -12,6 +12,7 @@ import {
   ReactionEmojiSchema,
   MAX_REACTIONS_PER_UPDATE,
 } from '../schemas/comment.ts';
+import { resourceOps } from './resources.ts';
 
 const commentId = IdSchema.describe('The unique id of the comment');
 const commentReplyId = IdSchema.describe('The unique id of the comment reply');
@@ -23,8 +24,7 @@ const reactions = (what: string) =>
     .optional()
     .describe(`Emojis ${what} (max ${MAX_REACTIONS_PER_UPDATE}; one reaction per user per emoji)`);
 
-const listShape = {
-  ...PageQueryShape,
+const listQuery = {
   order: OrderSchema.optional().describe('Order by posting time: `desc` (default) or `asc`'),
   status: CommentStatusFilterSchema.optional(),
   format,
@@ -64,17 +64,26 @@ function target<S extends z.ZodRawShape>(kind: 'space' | 'changeRequest', base: 
   };
 }
 
-const listComments = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
-  t.op({
-    id: `${t.noun}.list`,
-    input: z.object({ ...t.where, ...listShape }),
-    output: listOf(CommentSchema),
-    http: {
-      route: `GET ${t.base}/comments`,
-      operationId,
-      summary: `List the comments on ${t.on}, newest first by default`,
-    },
+/** The comments of a target, and the replies to one of its comments, as resources. */
+const commentsOf = <S extends z.ZodRawShape>(t: Target<S>) =>
+  resourceOps(t.op, {
+    noun: t.noun,
+    in: { route: t.base, params: t.where },
+    path: 'comments',
+    param: { commentId },
+    item: CommentSchema,
   });
+const repliesOf = <S extends z.ZodRawShape>(t: Target<S>) =>
+  resourceOps(t.op, {
+    noun: t.replyNoun,
+    in: { route: `${t.base}/comments/{commentId}`, params: { ...t.where, commentId } },
+    path: 'replies',
+    param: { commentReplyId },
+    item: CommentReplySchema,
+  });
+
+const listComments = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
+  commentsOf(t).list(operationId, `List the comments on ${t.on}, newest first by default`, listQuery);
 
 const postComment = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
   t.op({
@@ -90,54 +99,21 @@ const postComment = <S extends z.ZodRawShape>(t: Target<S>, operationId: string)
   });
 
 const getComment = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
-  t.op({
-    id: `${t.noun}.get`,
-    input: z.object({ ...t.where, commentId, format }),
-    output: CommentSchema,
-    http: { route: `GET ${t.base}/comments/{commentId}`, operationId, summary: `Get a comment on ${t.on}` },
-  });
+  commentsOf(t).get(operationId, `Get a comment on ${t.on}`, { format });
 
 const updateComment = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
-  t.op({
-    id: `${t.noun}.update`,
-    input: z.object({
-      ...t.where,
-      commentId,
-      resolved: z.boolean().optional().describe('Resolve (true) or reopen (false) the comment'),
-      ...updateShape,
-    }),
-    output: CommentSchema,
-    http: {
-      route: `PUT ${t.base}/comments/{commentId}`,
-      operationId,
-      summary: `Resolve, reopen, edit or react to a comment on ${t.on}`,
-    },
-  });
+  commentsOf(t).update(
+    operationId,
+    `Resolve, reopen, edit or react to a comment on ${t.on}`,
+    { resolved: z.boolean().optional().describe('Resolve (true) or reopen (false) the comment'), ...updateShape },
+    'PUT',
+  );
 
 const deleteComment = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
-  t.op({
-    id: `${t.noun}.delete`,
-    input: z.object({ ...t.where, commentId }),
-    output: z.void(),
-    http: {
-      route: `DELETE ${t.base}/comments/{commentId}`,
-      status: 205,
-      operationId,
-      summary: `Delete a comment on ${t.on}, with its replies`,
-    },
-  });
+  commentsOf(t).delete(operationId, `Delete a comment on ${t.on}, with its replies`, 205);
 
 const listReplies = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
-  t.op({
-    id: `${t.replyNoun}.list`,
-    input: z.object({ ...t.where, commentId, ...PageQueryShape, format }),
-    output: listOf(CommentReplySchema),
-    http: {
-      route: `GET ${t.base}/comments/{commentId}/replies`,
-      operationId,
-      summary: 'List the replies to a comment, oldest first',
-    },
-  });
+  repliesOf(t).list(operationId, 'List the replies to a comment, oldest first', { format });
 
 const postReply = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
   t.op({
@@ -148,41 +124,13 @@ const postReply = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =
   });
 
 const getReply = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
-  t.op({
-    id: `${t.replyNoun}.get`,
-    input: z.object({ ...t.where, commentId, commentReplyId, format }),
-    output: CommentReplySchema,
-    http: {
-      route: `GET ${t.base}/comments/{commentId}/replies/{commentReplyId}`,
-      operationId,
-      summary: 'Get a reply to a comment',
-    },
-  });
+  repliesOf(t).get(operationId, 'Get a reply to a comment', { format });
 
 const updateReply = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
-  t.op({
-    id: `${t.replyNoun}.update`,
-    input: z.object({ ...t.where, commentId, commentReplyId, ...updateShape }),
-    output: CommentReplySchema,
-    http: {
-      route: `PUT ${t.base}/comments/{commentId}/replies/{commentReplyId}`,
-      operationId,
-      summary: 'Edit or react to a reply',
-    },
-  });
+  repliesOf(t).update(operationId, 'Edit or react to a reply', updateShape, 'PUT');
 
 const deleteReply = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
-  t.op({
-    id: `${t.replyNoun}.delete`,
-    input: z.object({ ...t.where, commentId, commentReplyId }),
-    output: z.void(),
-    http: {
-      route: `DELETE ${t.base}/comments/{commentId}/replies/{commentReplyId}`,
-      status: 205,
-      operationId,
-      summary: 'Delete a reply',
-    },
-  });
+  repliesOf(t).delete(operationId, 'Delete a reply', 205);
 
 const listCommenters = <S extends z.ZodRawShape>(t: Target<S>, operationId: string) =>
   t.op({

@@ -9,6 +9,7 @@ import {
   ImportGitRepositorySchema,
   UpdateGitConnectionSchema,
 } from '../schemas/git.ts';
+import { SPACE, singletonOps } from './resources.ts';
 
 const op = operationsOf('content', { tags: ['space-git'] });
 
@@ -49,41 +50,30 @@ export const getSpaceGitInfo = op({
   },
 });
 
-export const getSpaceGitConnection = op({
-  id: 'gitConnection.get',
-  input: z.object({ spaceId }),
-  output: GitConnectionSchema,
-  http: {
-    route: 'GET /spaces/{spaceId}/git/connection',
-    operationId: 'getSpaceGitConnection',
-    summary: "Quire-specific (not in GitBook's API): get the space's continuous Git sync connection (404 when none)",
-  },
+const connection = singletonOps(op, {
+  noun: 'gitConnection',
+  in: SPACE,
+  path: 'git/connection',
+  item: GitConnectionSchema,
 });
 
-export const updateSpaceGitConnection = op({
-  id: 'gitConnection.upsert',
-  input: z.object({ spaceId, ...UpdateGitConnectionSchema.shape }),
-  output: GitConnectionSchema,
-  http: {
-    route: 'PUT /spaces/{spaceId}/git/connection',
-    operationId: 'updateSpaceGitConnection',
-    summary:
-      "Quire-specific (not in GitBook's API): connect the space to a Git repository and branch, kept in step both ways (merges export; new commits import, by polling and by signed webhook)",
-  },
-});
+export const getSpaceGitConnection = connection.get(
+  'getSpaceGitConnection',
+  "Quire-specific (not in GitBook's API): get the space's continuous Git sync connection (404 when none)",
+);
 
-export const deleteSpaceGitConnection = op({
-  id: 'gitConnection.delete',
-  input: z.object({ spaceId }),
-  output: z.void(),
-  http: {
-    route: 'DELETE /spaces/{spaceId}/git/connection',
-    status: 204,
-    operationId: 'deleteSpaceGitConnection',
-    summary:
-      "Quire-specific (not in GitBook's API): disconnect the space from its Git repository (the sync state stays)",
-  },
-});
+export const updateSpaceGitConnection = connection.upsert(
+  'updateSpaceGitConnection',
+  "Quire-specific (not in GitBook's API): connect the space to a Git repository and branch, kept in step both ways (merges export; new commits import, by polling and by signed webhook)",
+  UpdateGitConnectionSchema.shape,
+  'PUT',
+);
+
+export const deleteSpaceGitConnection = connection.delete(
+  'deleteSpaceGitConnection',
+  "Quire-specific (not in GitBook's API): disconnect the space from its Git repository (the sync state stays)",
+  204,
+);
 
 /**
  * A Git server's push webhook (`POST /v1/git/hooks/{connectionId}`, served by the gateway, which hands the raw body

@@ -27,6 +27,7 @@ import {
   IntegrationTitleSchema,
   IntegrationVisibilitySchema,
 } from '../schemas/integration.ts';
+import { resourceOps } from './resources.ts';
 
 const op = operationsOf('integrations', { tags: ['integrations'] });
 
@@ -156,38 +157,31 @@ export const installIntegration = op({
   },
 });
 
-export const listIntegrationInstallations = op({
-  id: 'integrationInstallations.list',
-  input: z.object({
-    integrationName,
-    ...PageQueryShape,
+const installations = resourceOps(op, {
+  noun: 'integrationInstallations',
+  in: { route: '/integrations/{integrationName}', params: { integrationName } },
+  path: 'installations',
+  param: { installationId },
+  item: IntegrationInstallationSchema,
+});
+
+export const listIntegrationInstallations = installations.list(
+  'listIntegrationInstallations',
+  'List the installations of an integration: all of them for its owner admins, those of their organizations for other admins',
+  {
     externalId: z.string().min(1).max(256).optional().describe('Only installations carrying this external ID'),
-  }),
-  output: listOf(IntegrationInstallationSchema),
-  http: {
-    route: 'GET /integrations/{integrationName}/installations',
-    operationId: 'listIntegrationInstallations',
-    summary:
-      'List the installations of an integration: all of them for its owner admins, those of their organizations for other admins',
   },
-});
+);
 
-export const getIntegrationInstallationById = op({
-  id: 'integrationInstallations.get',
-  input: z.object({ integrationName, installationId }),
-  output: IntegrationInstallationSchema,
-  http: {
-    route: 'GET /integrations/{integrationName}/installations/{installationId}',
-    operationId: 'getIntegrationInstallationById',
-    summary: 'Get an installation',
-  },
-});
+export const getIntegrationInstallationById = installations.get(
+  'getIntegrationInstallationById',
+  'Get an installation',
+);
 
-export const updateIntegrationInstallation = op({
-  id: 'integrationInstallations.update',
-  input: z.object({
-    integrationName,
-    installationId,
+export const updateIntegrationInstallation = installations.update(
+  'updateIntegrationInstallation',
+  "Update an installation's configuration (checked against the integration's `account` configuration), external IDs or selections",
+  {
     externalIds: IntegrationExternalIdsSchema.optional(),
     configuration: IntegrationInstallationConfigurationSchema.optional(),
     space_selection: IntegrationSelectionSchema.optional().describe(
@@ -196,24 +190,11 @@ export const updateIntegrationInstallation = op({
     site_selection: IntegrationSelectionSchema.optional().describe(
       'Whether the installation manages all sites or a selection',
     ),
-  }),
-  output: IntegrationInstallationSchema,
-  http: {
-    route: 'PATCH /integrations/{integrationName}/installations/{installationId}',
-    operationId: 'updateIntegrationInstallation',
-    summary:
-      "Update an installation's configuration (checked against the integration's `account` configuration), external IDs or selections",
   },
-});
+);
 
-export const uninstallIntegration = op({
-  id: 'integrationInstallations.delete',
-  input: z.object({ integrationName, installationId }),
-  output: z.void(),
-  http: {
-    route: 'DELETE /integrations/{integrationName}/installations/{installationId}',
-    status: 204,
-    operationId: 'uninstallIntegration',
-    summary: 'Uninstall an integration from an organization',
-  },
-});
+export const uninstallIntegration = installations.delete(
+  'uninstallIntegration',
+  'Uninstall an integration from an organization',
+  204,
+);

@@ -11,59 +11,34 @@ import {
   VisitorClaimsOutputSchema,
 } from '../schemas/member.ts';
 import { MemberTeamSchema } from '../schemas/team.ts';
+import { ORGANIZATION, resourceOps } from './resources.ts';
 
 const op = operationsOf('org-admin', { tags: ['organization-members'] });
 
-export const listMembersInOrganizationById = op({
-  id: 'members.list',
-  input: z.object({
-    organizationId,
-    ...PageQueryShape,
-    order: OrderSchema,
-    role: MemberRoleFilterSchema.optional(),
-    ...MemberSearchShape,
-  }),
-  output: listOf(MemberSchema),
-  http: {
-    route: 'GET /orgs/{organizationId}/members',
-    operationId: 'listMembersInOrganizationById',
-    summary: 'List all organization members',
-  },
-});
+const members = resourceOps(op, { noun: 'members', in: ORGANIZATION, param: { userId }, item: MemberSchema });
 
-export const getMemberInOrganizationById = op({
-  id: 'members.get',
-  input: z.object({ organizationId, userId }),
-  output: MemberSchema,
-  http: {
-    route: 'GET /orgs/{organizationId}/members/{userId}',
-    operationId: 'getMemberInOrganizationById',
-    summary: 'Get a member of an organization',
-  },
-});
+export const listMembersInOrganizationById = members.list(
+  'listMembersInOrganizationById',
+  'List all organization members',
+  { order: OrderSchema, role: MemberRoleFilterSchema.optional(), ...MemberSearchShape },
+);
 
-export const updateMemberInOrganizationById = op({
-  id: 'members.update',
-  input: z.object({ organizationId, userId, role: RoleOrGuestSchema.optional() }),
-  output: MemberSchema,
-  http: {
-    route: 'PATCH /orgs/{organizationId}/members/{userId}',
-    operationId: 'updateMemberInOrganizationById',
-    summary: "Change a member's role (null: guest)",
-  },
-});
+export const getMemberInOrganizationById = members.get(
+  'getMemberInOrganizationById',
+  'Get a member of an organization',
+);
 
-export const removeMemberFromOrganizationById = op({
-  id: 'members.delete',
-  input: z.object({ organizationId, userId }),
-  output: z.void(),
-  http: {
-    route: 'DELETE /orgs/{organizationId}/members/{userId}',
-    status: 204,
-    operationId: 'removeMemberFromOrganizationById',
-    summary: 'Remove a member from an organization',
-  },
-});
+export const updateMemberInOrganizationById = members.update(
+  'updateMemberInOrganizationById',
+  "Change a member's role (null: guest)",
+  { role: RoleOrGuestSchema.optional() },
+);
+
+export const removeMemberFromOrganizationById = members.delete(
+  'removeMemberFromOrganizationById',
+  'Remove a member from an organization',
+  204,
+);
 
 export const updateOrganizationMemberLastSeenAt = op({
   id: 'members.ping',

@@ -1,7 +1,5 @@
-import { z } from 'zod';
-import { IdSchema, listOf, PageQueryShape, RoleOrGuestSchema } from '../common.ts';
+import { IdSchema } from '../common.ts';
 import { operationsOf } from '../operation.ts';
-import { organizationId } from '../params.ts';
 import {
   OidcClientIdSchema,
   OidcClientSecretSchema,
@@ -10,6 +8,8 @@ import {
   OidcProviderSchema,
   OidcScopesSchema,
 } from '../schemas/oidc.ts';
+import { ORGANIZATION, resourceOps } from './resources.ts';
+import { SsoMemberDefaultsShape } from './sso-settings.ts';
 
 /** OpenID Connect sign-in providers of an organization. Quire only: GitBook has no such operations. */
 const op = operationsOf('org-admin', { tags: ['sso'] });
@@ -20,78 +20,40 @@ const QUIRE_ONLY = ' (Quire only: GitBook has no such operation)';
 const settings = {
   clientSecret: OidcClientSecretSchema.nullable().optional(),
   scopes: OidcScopesSchema.optional(),
-  defaultTeam: IdSchema.nullable()
-    .optional()
-    .describe('Id of a team of the organization new SSO members join (null: none)'),
-  defaultRole: RoleOrGuestSchema.optional(),
+  ...SsoMemberDefaultsShape,
 };
 
-export const listOIDCProvidersInOrganization = op({
-  id: 'oidc.list',
-  input: z.object({ organizationId, ...PageQueryShape }),
-  output: listOf(OidcProviderSchema),
-  http: {
-    route: 'GET /orgs/{organizationId}/oidc',
-    operationId: 'listOIDCProvidersInOrganization',
-    summary: `List the OpenID Connect providers of an organization${QUIRE_ONLY}`,
-  },
-});
+const oidc = resourceOps(op, { noun: 'oidc', in: ORGANIZATION, param: { oidcProviderId }, item: OidcProviderSchema });
 
-export const createOrganizationOIDCProvider = op({
-  id: 'oidc.create',
-  input: z.object({
-    organizationId,
-    label: OidcLabelSchema,
-    issuer: OidcIssuerSchema,
-    clientId: OidcClientIdSchema,
-    ...settings,
-  }),
-  output: OidcProviderSchema,
-  http: {
-    route: 'POST /orgs/{organizationId}/oidc',
-    status: 201,
-    operationId: 'createOrganizationOIDCProvider',
-    summary: `Create an OpenID Connect provider${QUIRE_ONLY}`,
-  },
-});
+export const listOIDCProvidersInOrganization = oidc.list(
+  'listOIDCProvidersInOrganization',
+  `List the OpenID Connect providers of an organization${QUIRE_ONLY}`,
+);
 
-export const getOrganizationOIDCProviderById = op({
-  id: 'oidc.get',
-  input: z.object({ organizationId, oidcProviderId }),
-  output: OidcProviderSchema,
-  http: {
-    route: 'GET /orgs/{organizationId}/oidc/{oidcProviderId}',
-    operationId: 'getOrganizationOIDCProviderById',
-    summary: `Get an OpenID Connect provider${QUIRE_ONLY}`,
-  },
-});
+export const createOrganizationOIDCProvider = oidc.create(
+  'createOrganizationOIDCProvider',
+  `Create an OpenID Connect provider${QUIRE_ONLY}`,
+  { label: OidcLabelSchema, issuer: OidcIssuerSchema, clientId: OidcClientIdSchema, ...settings },
+);
 
-export const updateOrganizationOIDCProvider = op({
-  id: 'oidc.update',
-  input: z.object({
-    organizationId,
-    oidcProviderId,
+export const getOrganizationOIDCProviderById = oidc.get(
+  'getOrganizationOIDCProviderById',
+  `Get an OpenID Connect provider${QUIRE_ONLY}`,
+);
+
+export const updateOrganizationOIDCProvider = oidc.update(
+  'updateOrganizationOIDCProvider',
+  `Update an OpenID Connect provider${QUIRE_ONLY}`,
+  {
     label: OidcLabelSchema.optional(),
     issuer: OidcIssuerSchema.optional(),
     clientId: OidcClientIdSchema.optional(),
     ...settings,
-  }),
-  output: OidcProviderSchema,
-  http: {
-    route: 'PATCH /orgs/{organizationId}/oidc/{oidcProviderId}',
-    operationId: 'updateOrganizationOIDCProvider',
-    summary: `Update an OpenID Connect provider${QUIRE_ONLY}`,
   },
-});
+);
 
-export const deleteOrganizationOIDCProvider = op({
-  id: 'oidc.delete',
-  input: z.object({ organizationId, oidcProviderId }),
-  output: z.void(),
-  http: {
-    route: 'DELETE /orgs/{organizationId}/oidc/{oidcProviderId}',
-    status: 204,
-    operationId: 'deleteOrganizationOIDCProvider',
-    summary: `Delete an OpenID Connect provider${QUIRE_ONLY}`,
-  },
-});
+export const deleteOrganizationOIDCProvider = oidc.delete(
+  'deleteOrganizationOIDCProvider',
+  `Delete an OpenID Connect provider${QUIRE_ONLY}`,
+  204,
+);

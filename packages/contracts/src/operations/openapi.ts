@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { listOf, PageQueryShape } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { openAPISpecVersionId, organizationId, specSlug } from '../params.ts';
 import {
@@ -9,43 +8,30 @@ import {
   OpenAPISpecSourceSchema,
   OpenAPISpecVersionSchema,
 } from '../schemas/openapi.ts';
+import { ORGANIZATION, resourceOps } from './resources.ts';
 
 const op = operationsOf('content', { tags: ['openapi'] });
 
-export const listOpenAPISpecs = op({
-  id: 'openapiSpecs.list',
-  input: z.object({ organizationId, ...PageQueryShape }),
-  output: listOf(OpenAPISpecSchema),
-  http: {
-    route: 'GET /orgs/{organizationId}/openapi',
-    operationId: 'listOpenAPISpecs',
-    summary: 'List the OpenAPI specifications of an organization (oldest first)',
-  },
+const specs = resourceOps(op, {
+  noun: 'openapiSpecs',
+  in: ORGANIZATION,
+  path: 'openapi',
+  param: { specSlug },
+  item: OpenAPISpecSchema,
 });
 
-export const createOpenAPISpec = op({
-  id: 'openapiSpecs.create',
-  input: z.object({ organizationId, slug: OpenAPISpecSlugSchema, source: OpenAPISpecSourceSchema }),
-  output: OpenAPISpecSchema,
-  http: {
-    route: 'POST /orgs/{organizationId}/openapi',
-    status: 201,
-    operationId: 'createOpenAPISpec',
-    summary:
-      'Create an OpenAPI specification (`pending`): it is fetched, validated and stored as a version in the background (409 when the slug is taken)',
-  },
-});
+export const listOpenAPISpecs = specs.list(
+  'listOpenAPISpecs',
+  'List the OpenAPI specifications of an organization (oldest first)',
+);
 
-export const getOpenAPISpecBySlug = op({
-  id: 'openapiSpecs.get',
-  input: z.object({ organizationId, specSlug }),
-  output: OpenAPISpecSchema,
-  http: {
-    route: 'GET /orgs/{organizationId}/openapi/{specSlug}',
-    operationId: 'getOpenAPISpecBySlug',
-    summary: 'Get an OpenAPI specification by its slug',
-  },
-});
+export const createOpenAPISpec = specs.create(
+  'createOpenAPISpec',
+  'Create an OpenAPI specification (`pending`): it is fetched, validated and stored as a version in the background (409 when the slug is taken)',
+  { slug: OpenAPISpecSlugSchema, source: OpenAPISpecSourceSchema },
+);
+
+export const getOpenAPISpecBySlug = specs.get('getOpenAPISpecBySlug', 'Get an OpenAPI specification by its slug');
 
 export const createOrUpdateOpenAPISpecBySlug = op({
   id: 'openapiSpecs.upsert',
@@ -63,28 +49,24 @@ export const createOrUpdateOpenAPISpecBySlug = op({
   },
 });
 
-export const deleteOpenAPISpecBySlug = op({
-  id: 'openapiSpecs.delete',
-  input: z.object({ organizationId, specSlug }),
-  output: z.void(),
-  http: {
-    route: 'DELETE /orgs/{organizationId}/openapi/{specSlug}',
-    status: 205,
-    operationId: 'deleteOpenAPISpecBySlug',
-    summary: 'Delete an OpenAPI specification and its versions',
-  },
+export const deleteOpenAPISpecBySlug = specs.delete(
+  'deleteOpenAPISpecBySlug',
+  'Delete an OpenAPI specification and its versions',
+  205,
+);
+
+const versions = resourceOps(op, {
+  noun: 'openapiSpecVersions',
+  in: { route: '/orgs/{organizationId}/openapi/{specSlug}', params: { organizationId, specSlug } },
+  path: 'versions',
+  param: { versionId: openAPISpecVersionId },
+  item: OpenAPISpecVersionSchema,
 });
 
-export const listOpenAPISpecVersions = op({
-  id: 'openapiSpecVersions.list',
-  input: z.object({ organizationId, specSlug, ...PageQueryShape }),
-  output: listOf(OpenAPISpecVersionSchema),
-  http: {
-    route: 'GET /orgs/{organizationId}/openapi/{specSlug}/versions',
-    operationId: 'listOpenAPISpecVersions',
-    summary: 'List the versions of an OpenAPI specification, newest first',
-  },
-});
+export const listOpenAPISpecVersions = versions.list(
+  'listOpenAPISpecVersions',
+  'List the versions of an OpenAPI specification, newest first',
+);
 
 export const getLatestOpenAPISpecVersion = op({
   id: 'openapiSpecVersions.getLatest',
@@ -108,16 +90,10 @@ export const getLatestOpenAPISpecVersionContent = op({
   },
 });
 
-export const getOpenAPISpecVersionById = op({
-  id: 'openapiSpecVersions.get',
-  input: z.object({ organizationId, specSlug, versionId: openAPISpecVersionId }),
-  output: OpenAPISpecVersionSchema,
-  http: {
-    route: 'GET /orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}',
-    operationId: 'getOpenAPISpecVersionById',
-    summary: 'Get a version of an OpenAPI specification',
-  },
-});
+export const getOpenAPISpecVersionById = versions.get(
+  'getOpenAPISpecVersionById',
+  'Get a version of an OpenAPI specification',
+);
 
 export const getOpenAPISpecVersionContentById = op({
   id: 'openapiSpecVersions.getContent',

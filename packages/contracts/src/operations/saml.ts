@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { IdSchema, listOf, PageQueryShape, RoleOrGuestSchema } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { organizationId, samlProviderId } from '../params.ts';
 import {
@@ -10,6 +9,8 @@ import {
   SamlSsoUrlSchema,
   SsoLoginInfoSchema,
 } from '../schemas/saml.ts';
+import { ORGANIZATION, resourceOps } from './resources.ts';
+import { SsoMemberDefaultsShape } from './sso-settings.ts';
 
 const op = operationsOf('org-admin', { tags: ['sso'] });
 
@@ -17,68 +18,33 @@ const settings = {
   entityID: SamlEntityIdSchema.optional(),
   certificate: SamlCertificateSchema.optional(),
   ssoURL: SamlSsoUrlSchema.optional(),
-  defaultTeam: IdSchema.nullable()
-    .optional()
-    .describe('Id of a team of the organization new SSO members join (null: none)'),
-  defaultRole: RoleOrGuestSchema.optional(),
+  ...SsoMemberDefaultsShape,
 };
 
-export const listSAMLProvidersInOrganizationById = op({
-  id: 'saml.list',
-  input: z.object({ organizationId, ...PageQueryShape }),
-  output: listOf(SamlProviderSchema),
-  http: {
-    route: 'GET /orgs/{organizationId}/saml',
-    operationId: 'listSAMLProvidersInOrganizationById',
-    summary: 'List the SAML providers of an organization',
-  },
+const saml = resourceOps(op, { noun: 'saml', in: ORGANIZATION, param: { samlProviderId }, item: SamlProviderSchema });
+
+export const listSAMLProvidersInOrganizationById = saml.list(
+  'listSAMLProvidersInOrganizationById',
+  'List the SAML providers of an organization',
+);
+
+export const createOrganizationSAMLProvider = saml.create('createOrganizationSAMLProvider', 'Create a SAML provider', {
+  label: SamlLabelSchema,
+  ...settings,
 });
 
-export const createOrganizationSAMLProvider = op({
-  id: 'saml.create',
-  input: z.object({ organizationId, label: SamlLabelSchema, ...settings }),
-  output: SamlProviderSchema,
-  http: {
-    route: 'POST /orgs/{organizationId}/saml',
-    status: 201,
-    operationId: 'createOrganizationSAMLProvider',
-    summary: 'Create a SAML provider',
-  },
+export const getOrganizationSAMLProviderById = saml.get('getOrganizationSAMLProviderById', 'Get a SAML provider');
+
+export const updateOrganizationSAMLProvider = saml.update('updateOrganizationSAMLProvider', 'Update a SAML provider', {
+  label: SamlLabelSchema.optional(),
+  ...settings,
 });
 
-export const getOrganizationSAMLProviderById = op({
-  id: 'saml.get',
-  input: z.object({ organizationId, samlProviderId }),
-  output: SamlProviderSchema,
-  http: {
-    route: 'GET /orgs/{organizationId}/saml/{samlProviderId}',
-    operationId: 'getOrganizationSAMLProviderById',
-    summary: 'Get a SAML provider',
-  },
-});
-
-export const updateOrganizationSAMLProvider = op({
-  id: 'saml.update',
-  input: z.object({ organizationId, samlProviderId, label: SamlLabelSchema.optional(), ...settings }),
-  output: SamlProviderSchema,
-  http: {
-    route: 'PATCH /orgs/{organizationId}/saml/{samlProviderId}',
-    operationId: 'updateOrganizationSAMLProvider',
-    summary: 'Update a SAML provider',
-  },
-});
-
-export const deleteOrganizationSAMLProvider = op({
-  id: 'saml.delete',
-  input: z.object({ organizationId, samlProviderId }),
-  output: z.void(),
-  http: {
-    route: 'DELETE /orgs/{organizationId}/saml/{samlProviderId}',
-    status: 204,
-    operationId: 'deleteOrganizationSAMLProvider',
-    summary: 'Delete a SAML provider',
-  },
-});
+export const deleteOrganizationSAMLProvider = saml.delete(
+  'deleteOrganizationSAMLProvider',
+  'Delete a SAML provider',
+  204,
+);
 
 export const listSSOProviderLoginsInOrganization = op({
   id: 'saml.listLogins',

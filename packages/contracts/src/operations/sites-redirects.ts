@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, listOf, NoContentSchema, PageQueryShape, queryBoolean } from '../common.ts';
+import { IdSchema, queryBoolean } from '../common.ts';
 import { operationsOf } from '../operation.ts';
-import { organizationId } from '../params.ts';
 import {
   SITE_REDIRECT_SOURCE_MAX,
   SITE_REDIRECTS_BULK_MAX,
@@ -13,17 +12,25 @@ import {
   SiteRedirectSchema,
   SiteRedirectSourcePathSchema,
 } from '../schemas/site-redirect.ts';
-import { siteId } from './sites-params.ts';
+import { resourceOps } from './resources.ts';
+import { SITE } from './sites-params.ts';
 
 const op = operationsOf('sites', { tags: ['site-redirects'] });
 
 const siteRedirectId = IdSchema.describe('The unique id of the site redirect');
-const where = { organizationId, siteId };
 
-export const createSiteRedirect = op({
-  id: 'siteRedirects.create',
-  input: z.object({
-    ...where,
+const redirects = resourceOps(op, {
+  noun: 'siteRedirects',
+  in: SITE,
+  path: 'redirects',
+  param: { siteRedirectId },
+  item: SiteRedirectSchema,
+});
+
+export const createSiteRedirect = redirects.create(
+  'createSiteRedirect',
+  'Create a redirect from a source path of the site to a section, site space, page or URL',
+  {
     source: SiteRedirectSourcePathSchema,
     captureWildcard: z
       .boolean()
@@ -32,20 +39,13 @@ export const createSiteRedirect = op({
     draft: z.boolean().default(false).describe('Whether the redirect is draft and not live'),
     permanent: z.boolean().default(false).describe('Whether the redirect is permanent for public live traffic'),
     destination: SiteRedirectInputDestinationSchema,
-  }),
-  output: SiteRedirectSchema,
-  http: {
-    route: 'POST /orgs/{organizationId}/sites/{siteId}/redirects',
-    status: 201,
-    operationId: 'createSiteRedirect',
-    summary: 'Create a redirect from a source path of the site to a section, site space, page or URL',
   },
-});
+);
 
 export const bulkUpsertSiteRedirects = op({
   id: 'siteRedirects.upsertMany',
   input: z.object({
-    ...where,
+    ...SITE.params,
     redirects: z
       .array(SiteRedirectBulkItemSchema)
       .min(1)
@@ -65,32 +65,21 @@ export const bulkUpsertSiteRedirects = op({
   },
 });
 
-export const listSiteRedirects = op({
-  id: 'siteRedirects.list',
-  input: z.object({
-    ...where,
-    ...PageQueryShape,
-    search: z
-      .string()
-      .max(SITE_REDIRECT_SOURCE_MAX)
-      .optional()
-      .describe('Only redirects whose source path contains this text'),
-    draft: queryBoolean('List the draft redirects (`true`) or the live ones (`false`, the default)').default(false),
-    orderBy: SiteRedirectOrderBySchema,
-  }),
-  output: listOf(SiteRedirectSchema),
-  http: {
-    route: 'GET /orgs/{organizationId}/sites/{siteId}/redirects',
-    operationId: 'listSiteRedirects',
-    summary: 'List the redirects of a site',
-  },
+export const listSiteRedirects = redirects.list('listSiteRedirects', 'List the redirects of a site', {
+  search: z
+    .string()
+    .max(SITE_REDIRECT_SOURCE_MAX)
+    .optional()
+    .describe('Only redirects whose source path contains this text'),
+  draft: queryBoolean('List the draft redirects (`true`) or the live ones (`false`, the default)').default(false),
+  orderBy: SiteRedirectOrderBySchema,
 });
 
 export const updateSiteRedirectById = op({
   id: 'siteRedirects.update',
   input: z
     .object({
-      ...where,
+      ...SITE.params,
       siteRedirectId,
       source: SiteRedirectSourcePathSchema.optional(),
       captureWildcard: z
@@ -113,22 +102,12 @@ export const updateSiteRedirectById = op({
   },
 });
 
-export const deleteSiteRedirectById = op({
-  id: 'siteRedirects.delete',
-  input: z.object({ ...where, siteRedirectId }),
-  output: NoContentSchema,
-  http: {
-    route: 'DELETE /orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}',
-    status: 205,
-    operationId: 'deleteSiteRedirectById',
-    summary: 'Delete a redirect of a site',
-  },
-});
+export const deleteSiteRedirectById = redirects.delete('deleteSiteRedirectById', 'Delete a redirect of a site', 205);
 
 export const getSiteRedirectBySource = op({
   id: 'siteRedirects.getBySource',
   input: z.object({
-    ...where,
+    ...SITE.params,
     shareKey: z
       .string()
       .max(256)

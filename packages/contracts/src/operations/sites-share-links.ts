@@ -1,34 +1,30 @@
 import { z } from 'zod';
-import { listOf, NoContentSchema, PageQueryShape } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { organizationId } from '../params.ts';
 import { ShareLinkNameSchema, ShareLinkSchema } from '../schemas/site.ts';
-import { shareLinkId, siteId } from './sites-params.ts';
+import { resourceOps } from './resources.ts';
+import { SITE, shareLinkId, siteId } from './sites-params.ts';
 
 const op = operationsOf('sites', { tags: ['sites'] });
 
-export const listSiteShareLinks = op({
-  id: 'shareLinks.list',
-  input: z.object({ organizationId, siteId, ...PageQueryShape }),
-  output: listOf(ShareLinkSchema),
-  http: {
-    route: 'GET /orgs/{organizationId}/sites/{siteId}/share-links',
-    operationId: 'listSiteShareLinks',
-    summary: 'List the share links of a site (newest first)',
-  },
+const shareLinks = resourceOps(op, {
+  noun: 'shareLinks',
+  in: SITE,
+  path: 'share-links',
+  param: { shareLinkId },
+  item: ShareLinkSchema,
 });
 
-export const createSiteShareLink = op({
-  id: 'shareLinks.create',
-  input: z.object({ organizationId, siteId, name: ShareLinkNameSchema }),
-  output: ShareLinkSchema,
-  http: {
-    route: 'POST /orgs/{organizationId}/sites/{siteId}/share-links',
-    status: 201,
-    operationId: 'createSiteShareLink',
-    summary: 'Create a share link (active) with a new secret key',
-  },
-});
+export const listSiteShareLinks = shareLinks.list(
+  'listSiteShareLinks',
+  'List the share links of a site (newest first)',
+);
+
+export const createSiteShareLink = shareLinks.create(
+  'createSiteShareLink',
+  'Create a share link (active) with a new secret key',
+  { name: ShareLinkNameSchema },
+);
 
 export const updateSiteShareLinkById = op({
   id: 'shareLinks.update',
@@ -52,17 +48,11 @@ export const updateSiteShareLinkById = op({
   },
 });
 
-export const deleteSiteShareLinkById = op({
-  id: 'shareLinks.delete',
-  input: z.object({ organizationId, siteId, shareLinkId }),
-  output: NoContentSchema,
-  http: {
-    route: 'DELETE /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
-    status: 205,
-    operationId: 'deleteSiteShareLinkById',
-    summary: 'Delete a share link: its key opens nothing any more',
-  },
-});
+export const deleteSiteShareLinkById = shareLinks.delete(
+  'deleteSiteShareLinkById',
+  'Delete a share link: its key opens nothing any more',
+  205,
+);
 
 export const rotateSiteShareLinkKey = op({
   id: 'shareLinks.updateKey',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, listOf, NoContentSchema, PageQueryShape, queryBoolean } from '../common.ts';
+import { IdSchema, queryBoolean } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { organizationId } from '../params.ts';
 import {
@@ -16,101 +16,56 @@ import {
   SiteTypeSchema,
   SiteVisibilitySchema,
 } from '../schemas/site.ts';
-import { shareKey, siteId } from './sites-params.ts';
+import { ORGANIZATION, resourceOps, singletonOps } from './resources.ts';
+import { SITE, shareKey, siteId } from './sites-params.ts';
 
 const op = operationsOf('sites', { tags: ['sites'] });
 
-export const listSites = op({
-  id: 'sites.list',
-  input: z.object({
-    organizationId,
-    ...PageQueryShape,
-    space: IdSchema.optional().describe('Only the sites showing this space'),
-    title: z.string().max(128).optional().describe('Only the sites whose title contains this text (case-insensitive)'),
-    published: queryBoolean('Only the published (true) or unpublished (false) sites').optional(),
-  }),
-  output: listOf(SiteSchema),
-  http: {
-    route: 'GET /orgs/{organizationId}/sites',
-    operationId: 'listSites',
-    summary: 'List the sites of an organization (newest first)',
-  },
+const sites = resourceOps(op, { noun: 'sites', in: ORGANIZATION, param: { siteId }, item: SiteSchema });
+
+export const listSites = sites.list('listSites', 'List the sites of an organization (newest first)', {
+  space: IdSchema.optional().describe('Only the sites showing this space'),
+  title: z.string().max(128).optional().describe('Only the sites whose title contains this text (case-insensitive)'),
+  published: queryBoolean('Only the published (true) or unpublished (false) sites').optional(),
 });
 
-export const createSite = op({
-  id: 'sites.create',
-  input: z.object({
-    organizationId,
-    type: SiteTypeSchema.optional().describe('The type of the site (`basic` by default)'),
-    title: SiteTitleSchema.optional(),
-    visibility: SiteVisibilitySchema.optional().describe('Who can reach the published site (`public` by default)'),
-    spaces: z
-      .union([z.array(IdSchema).max(100), z.literal('new')])
-      .optional()
-      .describe(
-        'IDs of spaces of the organization to add as site spaces (in order, the first the default), or `new` to create a new space for the site',
-      ),
-  }),
-  output: SiteSchema,
-  http: {
-    route: 'POST /orgs/{organizationId}/sites',
-    status: 201,
-    operationId: 'createSite',
-    summary: 'Create a site (members with the `create` role)',
-  },
-});
-
-export const getSiteById = op({
-  id: 'sites.get',
-  input: z.object({ organizationId, siteId }),
-  output: SiteSchema,
-  http: {
-    route: 'GET /orgs/{organizationId}/sites/{siteId}',
-    operationId: 'getSiteById',
-    summary: 'Get a site by its ID',
-  },
-});
-
-export const updateSiteById = op({
-  id: 'sites.update',
-  input: z.object({
-    organizationId,
-    siteId,
-    title: SiteTitleSchema.optional(),
-    visibility: SiteVisibilitySchema.optional(),
-    basename: SiteBasenameSchema.optional(),
-    hostname: SiteHostnameSchema.nullable()
-      .optional()
-      .describe('Custom hostname of the site (unique across the instance); null removes it'),
-    adaptiveContent: z.object({ enabled: z.boolean().describe('Whether adaptive content is enabled') }).optional(),
-    agentsContext: SiteAgentsContextSchema.optional(),
-    defaultSiteSpace: IdSchema.optional().describe(
-      'ID of the site space to make the default of its level (the root, or its section)',
+export const createSite = sites.create('createSite', 'Create a site (members with the `create` role)', {
+  type: SiteTypeSchema.optional().describe('The type of the site (`basic` by default)'),
+  title: SiteTitleSchema.optional(),
+  visibility: SiteVisibilitySchema.optional().describe('Who can reach the published site (`public` by default)'),
+  spaces: z
+    .union([z.array(IdSchema).max(100), z.literal('new')])
+    .optional()
+    .describe(
+      'IDs of spaces of the organization to add as site spaces (in order, the first the default), or `new` to create a new space for the site',
     ),
-    defaultSiteSection: IdSchema.optional().describe('ID of the section to make the default section'),
-    proxy: SiteProxyOriginSchema.nullable()
-      .optional()
-      .describe('Proxy URL of the site (e.g. example.com/docs); null removes it'),
-  }),
-  output: SiteSchema,
-  http: {
-    route: 'PATCH /orgs/{organizationId}/sites/{siteId}',
-    operationId: 'updateSiteById',
-    summary: 'Update the settings of a site',
-  },
 });
 
-export const deleteSiteById = op({
-  id: 'sites.delete',
-  input: z.object({ organizationId, siteId }),
-  output: NoContentSchema,
-  http: {
-    route: 'DELETE /orgs/{organizationId}/sites/{siteId}',
-    status: 205,
-    operationId: 'deleteSiteById',
-    summary: 'Delete a site with its sections, site spaces and share links (organization admins)',
-  },
+export const getSiteById = sites.get('getSiteById', 'Get a site by its ID');
+
+export const updateSiteById = sites.update('updateSiteById', 'Update the settings of a site', {
+  title: SiteTitleSchema.optional(),
+  visibility: SiteVisibilitySchema.optional(),
+  basename: SiteBasenameSchema.optional(),
+  hostname: SiteHostnameSchema.nullable()
+    .optional()
+    .describe('Custom hostname of the site (unique across the instance); null removes it'),
+  adaptiveContent: z.object({ enabled: z.boolean().describe('Whether adaptive content is enabled') }).optional(),
+  agentsContext: SiteAgentsContextSchema.optional(),
+  defaultSiteSpace: IdSchema.optional().describe(
+    'ID of the site space to make the default of its level (the root, or its section)',
+  ),
+  defaultSiteSection: IdSchema.optional().describe('ID of the section to make the default section'),
+  proxy: SiteProxyOriginSchema.nullable()
+    .optional()
+    .describe('Proxy URL of the site (e.g. example.com/docs); null removes it'),
 });
+
+export const deleteSiteById = sites.delete(
+  'deleteSiteById',
+  'Delete a site with its sections, site spaces and share links (organization admins)',
+  205,
+);
 
 export const publishSite = op({
   id: 'sites.publish',
@@ -146,28 +101,24 @@ export const getPublishedContentSite = op({
   },
 });
 
-export const getSiteAdaptiveSchema = op({
-  id: 'siteAdaptiveSchemas.get',
-  input: z.object({ organizationId, siteId }),
-  output: SiteAdaptiveSchemaSchema,
-  http: {
-    route: 'GET /orgs/{organizationId}/sites/{siteId}/adaptive-schema',
-    operationId: 'getSiteAdaptiveSchema',
-    summary: 'The visitor claims schema of a site (an empty object schema until one is set)',
-  },
+const adaptiveSchema = singletonOps(op, {
+  noun: 'siteAdaptiveSchemas',
+  in: SITE,
+  path: 'adaptive-schema',
+  item: SiteAdaptiveSchemaSchema,
 });
 
-export const updateSiteAdaptiveSchema = op({
-  id: 'siteAdaptiveSchemas.update',
-  input: z.object({ organizationId, siteId, jsonSchema: SiteAdaptiveJsonSchema }),
-  output: SiteAdaptiveSchemaSchema,
-  http: {
-    route: 'PUT /orgs/{organizationId}/sites/{siteId}/adaptive-schema',
-    operationId: 'updateSiteAdaptiveSchema',
-    summary:
-      'Set the visitor claims schema of a site (validated as JSON Schema draft-07 and against the adaptive rules)',
-  },
-});
+export const getSiteAdaptiveSchema = adaptiveSchema.get(
+  'getSiteAdaptiveSchema',
+  'The visitor claims schema of a site (an empty object schema until one is set)',
+);
+
+export const updateSiteAdaptiveSchema = adaptiveSchema.update(
+  'updateSiteAdaptiveSchema',
+  'Set the visitor claims schema of a site (validated as JSON Schema draft-07 and against the adaptive rules)',
+  { jsonSchema: SiteAdaptiveJsonSchema },
+  'PUT',
+);
 
 export const listSiteAdaptiveTemplateConditions = op({
   id: 'siteAdaptiveSchemas.listTemplateConditions',

@@ -4,7 +4,6 @@ import { operationsOf } from '../operation.ts';
 import { MembersToCountSchema } from '../schemas/member.ts';
 import { organizationId, spaceId, userId } from '../params.ts';
 import {
-  moveContentInput,
   EmojiSchema,
   MemberSpacePermissionSchema,
   SpaceEditModeSchema,
@@ -14,6 +13,7 @@ import {
   SpaceVisibilitySchema,
 } from '../schemas/space.ts';
 import { MergeRulesSpaceInputSchema } from '../schemas/merge-rules.ts';
+import { containerOps } from './containers.ts';
 
 const op = operationsOf('content', { tags: ['spaces'] });
 
@@ -48,19 +48,14 @@ export const createSpace = op({
   },
 });
 
-export const getSpaceById = op({
-  id: 'spaces.get',
-  input: z.object({
-    spaceId,
+const spaces = containerOps(op, { noun: 'spaces', name: 'Space', param: { spaceId }, item: SpaceSchema });
+
+export const getSpaceById = spaces.get(
+  'Get a space by its ID (a deleted space, until it is purged, carries `deletedAt`)',
+  {
     shareKey: z.string().max(256).optional().describe('Share key resolving published URLs for share-link sites'),
-  }),
-  output: SpaceSchema,
-  http: {
-    route: 'GET /spaces/{spaceId}',
-    operationId: 'getSpaceById',
-    summary: 'Get a space by its ID (a deleted space, until it is purged, carries `deletedAt`)',
   },
-});
+);
 
 export const updateSpaceById = op({
   id: 'spaces.update',
@@ -88,17 +83,7 @@ export const updateSpaceById = op({
   },
 });
 
-export const deleteSpaceById = op({
-  id: 'spaces.delete',
-  input: z.object({ spaceId }),
-  output: z.void(),
-  http: {
-    route: 'DELETE /spaces/{spaceId}',
-    status: 205,
-    operationId: 'deleteSpaceById',
-    summary: 'Delete a space: it can be restored for 7 days, then it is purged',
-  },
-});
+export const deleteSpaceById = spaces.delete('Delete a space: it can be restored for 7 days, then it is purged');
 
 export const restoreSpace = op({
   id: 'spaces.restore',
@@ -123,27 +108,11 @@ export const duplicateSpace = op({
   },
 });
 
-export const moveSpace = op({
-  id: 'spaces.move',
-  input: moveContentInput({ spaceId }, 'space'),
-  output: SpaceSchema,
-  http: {
-    route: 'POST /spaces/{spaceId}/move',
-    operationId: 'moveSpace',
-    summary: 'Move a space to another collection and/or position',
-  },
-});
+export const moveSpace = spaces.move('Move a space to another collection and/or position');
 
-export const transferSpace = op({
-  id: 'spaces.transfer',
-  input: z.object({ spaceId, organization: IdSchema.describe('The unique id of the target organization') }),
-  output: SpaceSchema,
-  http: {
-    route: 'POST /spaces/{spaceId}/transfer',
-    operationId: 'transferSpace',
-    summary: 'Transfer a space and its content to another organization (admin in both)',
-  },
-});
+export const transferSpace = spaces.transfer(
+  'Transfer a space and its content to another organization (admin in both)',
+);
 
 export const listSpacesForOrganizationMember = op({
   id: 'spaces.listForMember',

@@ -3,82 +3,46 @@ import { IdSchema, listOf, PageQueryShape } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { organizationId, userId, teamId } from '../params.ts';
 import { OrganizationTeamMemberSchema, TeamMemberRoleSchema, TeamSchema, TeamTitleSchema } from '../schemas/team.ts';
+import { ORGANIZATION, resourceOps } from './resources.ts';
 
 const op = operationsOf('org-admin', { tags: ['teams'] });
 
 const UserRefSchema = z.string().trim().min(1).max(320).describe('A user id or an e-mail address');
 
-export const listTeamsInOrganizationById = op({
-  id: 'teams.list',
-  input: z.object({
-    organizationId,
-    ...PageQueryShape,
+const teams = resourceOps(op, { noun: 'teams', in: ORGANIZATION, param: { teamId }, item: TeamSchema });
+
+export const listTeamsInOrganizationById = teams.list(
+  'listTeamsInOrganizationById',
+  'List the teams of an organization',
+  {
     owner: IdSchema.optional().describe(
       'Only the teams this member can manage (all of them for an organization admin)',
     ),
     title: z.string().trim().max(64).optional().describe('Only teams whose title contains this (case-insensitive)'),
-  }),
-  output: listOf(TeamSchema),
-  http: {
-    route: 'GET /orgs/{organizationId}/teams',
-    operationId: 'listTeamsInOrganizationById',
-    summary: 'List the teams of an organization',
   },
-});
+);
 
-export const createOrganizationTeam = op({
-  id: 'teams.create',
-  input: z.object({
-    organizationId,
+export const createOrganizationTeam = teams.create(
+  'createOrganizationTeam',
+  'Create a team',
+  {
     title: TeamTitleSchema,
     members: z
       .array(IdSchema)
       .max(1000)
       .optional()
       .describe('Ids of organization members to add to the team (role `member`)'),
-  }),
-  output: TeamSchema,
-  http: {
-    route: 'PUT /orgs/{organizationId}/teams',
-    status: 201,
-    operationId: 'createOrganizationTeam',
-    summary: 'Create a team',
   },
+  'PUT',
+);
+
+export const getTeamInOrganizationById = teams.get('getTeamInOrganizationById', 'Get a team');
+
+export const updateTeamInOrganizationById = teams.update('updateTeamInOrganizationById', 'Rename a team', {
+  title: TeamTitleSchema,
 });
 
-export const getTeamInOrganizationById = op({
-  id: 'teams.get',
-  input: z.object({ organizationId, teamId }),
-  output: TeamSchema,
-  http: {
-    route: 'GET /orgs/{organizationId}/teams/{teamId}',
-    operationId: 'getTeamInOrganizationById',
-    summary: 'Get a team',
-  },
-});
-
-export const updateTeamInOrganizationById = op({
-  id: 'teams.update',
-  input: z.object({ organizationId, teamId, title: TeamTitleSchema }),
-  output: TeamSchema,
-  http: {
-    route: 'PATCH /orgs/{organizationId}/teams/{teamId}',
-    operationId: 'updateTeamInOrganizationById',
-    summary: 'Rename a team',
-  },
-});
-
-export const removeTeamFromOrganizationById = op({
-  id: 'teams.delete',
-  input: z.object({ organizationId, teamId }),
-  output: z.void(),
-  http: {
-    route: 'DELETE /orgs/{organizationId}/teams/{teamId}',
-    status: 204,
-    operationId: 'removeTeamFromOrganizationById',
-    summary: 'Delete a team',
-  },
-});
+export const removeTeamFromOrganizationById = teams.delete('removeTeamFromOrganizationById', 'Delete a team', 204);
 
 export const listTeamMembersInOrganizationById = op({
   id: 'teams.listMembers',
