@@ -1,7 +1,7 @@
 import { Events, type SpaceEditMode, type SpaceVisibility } from '@quire/contracts';
 import { newId, recordEvent, type EntityManager } from '@quire/kit';
 import { Revision, Space, type ISpace } from '../modules/spaces/space.entity.ts';
-import { newItemFields, type NewItemProps } from '../modules/tree/sibling-order.ts';
+import { createdEventOf, newItemFields, type NewItemProps } from '../modules/tree/sibling-order.ts';
 
 export interface SpaceCreatorProps extends NewItemProps {
   emoji?: string | undefined;
@@ -36,9 +36,7 @@ export async function spaceCreator(em: EntityManager, props: SpaceCreatorProps):
   });
   recordEvent(em, Events.spaceCreated, {
     space: space.id,
-    organization: space.organizationId,
-    title: space.title,
-    ...(space.parentId ? { parent: space.parentId } : {}),
+    ...createdEventOf(space),
   });
   return space;
 }

@@ -92,3 +92,14 @@ export async function newItemFields(em: EntityManager, props: NewItemProps) {
     updatedAt: now,
   };
 }
+
+/** What `space.created` and `collection.created` say of the new item besides its id. */
+export const createdEventOf = (item: {
+  organizationId: string;
+  title: string;
+  parentId?: string | null | undefined;
+}) => ({
+  organization: item.organizationId,
+  title: item.title,
+  ...(item.parentId ? { parent: item.parentId } : {}),
+});
