@@ -17,6 +17,19 @@ export const contentFacts = (defaultLevel: DefaultLevel, ancestors: DefaultLevel
   ancestors,
 });
 
+/** A case of `itGivesTheRoles`: its name, the actor, the content's level, its ancestors' levels, the role expected. */
+export type RoleCase = [string, Actor, DefaultLevel, DefaultLevel[], Role | null];
+
+/** The role a policy gives each case's actor on content of the case's level (under collections of those levels). */
+export function itGivesTheRoles<A extends string, P extends string>(
+  policy: Policy<ContentAccessFacts, Role, A, P>,
+  cases: RoleCase[],
+) {
+  it.each(cases)('%s', (_name, actor, level, ancestors, expected) => {
+    expect(policy.role(actor, contentFacts(level, ancestors))).toBe(expected);
+  });
+}
+
 const ladder: Role[] = ['read', 'comment', 'edit', 'review', 'create', 'admin'];
 
 /**

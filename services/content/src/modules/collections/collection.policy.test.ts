@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor, DefaultLevel, Role } from '@quire/contracts';
+import type { Role } from '@quire/contracts';
 import type { DomainError } from '@quire/kit';
 import { userActor } from '@quire/kit/testing';
-import { contentFacts as collection, itFollowsTheTable, member } from '../access/content-policy.testing.ts';
+import {
+  contentFacts as collection,
+  itFollowsTheTable,
+  itGivesTheRoles,
+  member,
+} from '../access/content-policy.testing.ts';
 import { assertCanTransfer } from '../access/organization.policy.ts';
 import { CollectionTree } from './collection-tree.ts';
 import { assertCanCreateIn, collectionPolicy, visibleCollections, type CollectionAction } from './collection.policy.ts';
 
-const collectionRole = collectionPolicy.role;
 const collectionPermissions = collectionPolicy.permissions;
 
 const reasonOf = (f: () => unknown) => {
@@ -20,7 +24,7 @@ const reasonOf = (f: () => unknown) => {
 };
 
 describe('collectionRole', () => {
-  it.each<[string, Actor, DefaultLevel, DefaultLevel[], Role | null]>([
+  itGivesTheRoles(collectionPolicy, [
     ['an org admin on a closed collection', member('admin'), null, [], 'admin'],
     ['a member on an inheriting top-level collection', member('comment'), 'inherit', [], 'comment'],
     ['a member capped by the collection', member('create'), 'read', [], 'read'],
@@ -28,9 +32,7 @@ describe('collectionRole', () => {
     ['a sub-collection inheriting its parent', member('edit'), 'inherit', ['read'], 'read'],
     ['a sub-collection of a closed collection', member('edit'), 'inherit', [null], null],
     ['a guest', member(null), 'admin', [], null],
-  ])('%s', (_name, actor, level, ancestors, expected) => {
-    expect(collectionRole(actor, collection(level, ancestors))).toBe(expected);
-  });
+  ]);
 });
 
 describe('the collection permission table', () => {

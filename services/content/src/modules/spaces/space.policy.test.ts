@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor, DefaultLevel, Role } from '@quire/contracts';
-import { contentFacts as space, itFollowsTheTable, member, stranger } from '../access/content-policy.testing.ts';
+import type { Role } from '@quire/contracts';
+import { itFollowsTheTable, itGivesTheRoles, member, stranger } from '../access/content-policy.testing.ts';
 import { CollectionTree } from '../collections/collection-tree.ts';
 import { spacePolicy, visibleSpaces, type SpaceAction } from './space.policy.ts';
 
-const spaceRole = spacePolicy.role;
 const spacePermissions = spacePolicy.permissions;
 
 describe('spaceRole', () => {
-  it.each<[string, Actor, DefaultLevel, DefaultLevel[], Role | null]>([
+  itGivesTheRoles(spacePolicy, [
     ['an org admin on a closed space', member('admin'), null, [], 'admin'],
     ['an org admin on a read-only space', member('admin'), 'read', [], 'admin'],
     ['an editor on an inheriting top-level space', member('edit'), 'inherit', [], 'edit'],
@@ -33,9 +32,7 @@ describe('spaceRole', () => {
     ['a member of another organization', member('admin', 'other'), 'read', [], null],
     ['a user without memberships', stranger, 'inherit', [], null],
     ['anonymous', { kind: 'anonymous' }, 'read', [], null],
-  ])('%s', (_name, actor, level, ancestors, expected) => {
-    expect(spaceRole(actor, space(level, ancestors))).toBe(expected);
-  });
+  ]);
 });
 
 describe('the space permission table', () => {
