@@ -2,6 +2,7 @@ import { imageSize } from 'image-size';
 import type { ContentChange, DocumentInput } from '@quire/contracts';
 import { invalid, newId, orderKeyBetween, slugify, uniqueSlug, type BlobStore, type EntityManager } from '@quire/kit';
 import type { IChangeRequest } from '../modules/change-requests/change-request.entity.ts';
+import { pageSnapshot } from '../modules/merge/tree.ts';
 import { textParser, type ParseSession } from '../modules/parsing/text-parser.ts';
 import { documentHash } from '../modules/revisions/document.repository.ts';
 import {
@@ -73,22 +74,7 @@ function applyMeta(page: PageRecord, c: PageMeta, meta: Record<string, unknown>)
 
 /** A new page's record before its change's fields are applied. */
 const blankPage = (id: string, parentId: string | null, order: string, now: Date): PageRecord => ({
-  id,
-  parentId,
-  order,
-  kind: 'document',
-  title: 'Untitled',
-  slug: '',
-  emoji: null,
-  icon: null,
-  description: null,
-  hidden: false,
-  noIndex: false,
-  noRobotsIndex: false,
-  layout: null,
-  cover: null,
-  href: null,
-  documentHash: null,
+  ...pageSnapshot(id, order, { parentId, title: 'Untitled' }),
   createdAt: now,
   updatedAt: now,
 });

@@ -1,24 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor, DefaultLevel, Role } from '@quire/contracts';
+import type { Role } from '@quire/contracts';
 import type { DomainError } from '@quire/kit';
+import { userActor } from '@quire/kit/testing';
+import {
+  contentFacts as collection,
+  itFollowsTheTable,
+  itGivesTheRoles,
+  member,
+} from '../access/content-policy.testing.ts';
 import { assertCanTransfer } from '../access/organization.policy.ts';
 import { CollectionTree } from './collection-tree.ts';
 import { assertCanCreateIn, collectionPolicy, visibleCollections, type CollectionAction } from './collection.policy.ts';
 
-const collectionRole = collectionPolicy.role;
-const assertCollectionAllows = collectionPolicy.assert;
 const collectionPermissions = collectionPolicy.permissions;
 
-const member = (role: Role | null, org = 'o'): Actor => ({
-  kind: 'user',
-  userId: 'u',
-  memberships: [{ organization: org, role, teams: [] }],
-});
-const collection = (defaultLevel: DefaultLevel, ancestors: DefaultLevel[] = []) => ({
-  organizationId: 'o',
-  defaultLevel,
-  ancestors,
-});
 const reasonOf = (f: () => unknown) => {
   try {
     f();
@@ -29,7 +24,7 @@ const reasonOf = (f: () => unknown) => {
 };
 
 describe('collectionRole', () => {
-  it.each<[string, Actor, DefaultLevel, DefaultLevel[], Role | null]>([
+  itGivesTheRoles(collectionPolicy, [
     ['an org admin on a closed collection', member('admin'), null, [], 'admin'],
     ['a member on an inheriting top-level collection', member('comment'), 'inherit', [], 'comment'],
     ['a member capped by the collection', member('create'), 'read', [], 'read'],
@@ -37,9 +32,7 @@ describe('collectionRole', () => {
     ['a sub-collection inheriting its parent', member('edit'), 'inherit', ['read'], 'read'],
     ['a sub-collection of a closed collection', member('edit'), 'inherit', [null], null],
     ['a guest', member(null), 'admin', [], null],
-  ])('%s', (_name, actor, level, ancestors, expected) => {
-    expect(collectionRole(actor, collection(level, ancestors))).toBe(expected);
-  });
+  ]);
 });
 
 describe('the collection permission table', () => {
@@ -53,18 +46,7 @@ describe('the collection permission table', () => {
     ['viewPermissions', 'read'],
     ['managePermissions', 'admin'],
   ];
-  it('declares every action', () => expect(Object.fromEntries(table)).toEqual(collectionPolicy.actions));
-  const ladder: Role[] = ['read', 'comment', 'edit', 'review', 'create', 'admin'];
-  it.each(table)('%s needs %s', (action, min) => {
-    for (const role of ladder) {
-      const expected = ladder.indexOf(role) >= ladder.indexOf(min) ? 'ok' : 'forbidden';
-      expect(
-        reasonOf(() => assertCollectionAllows(member(role), collection('inherit'), action)),
-        `${role} → ${action}`,
-      ).toBe(expected);
-    }
-    expect(reasonOf(() => assertCollectionAllows(member(null), collection('inherit'), action))).toBe('not_found');
-  });
+  itFollowsTheTable(collectionPolicy, table);
 
   it('creating at the top level takes the create org role; in a collection, create on it', () => {
     expect(reasonOf(() => assertCanCreateIn(member('create'), 'o', null))).toBe('ok');
@@ -76,22 +58,14 @@ describe('the collection permission table', () => {
   });
 
   it('transfers take the admin org role in both organizations, to another one', () => {
-    const both: Actor = {
-      kind: 'user',
-      userId: 'u',
-      memberships: [
-        { organization: 'a', role: 'admin', teams: [] },
-        { organization: 'b', role: 'admin', teams: [] },
-      ],
-    };
-    const editorInB: Actor = {
-      kind: 'user',
-      userId: 'u',
-      memberships: [
-        { organization: 'a', role: 'admin', teams: [] },
-        { organization: 'b', role: 'edit', teams: [] },
-      ],
-    };
+    const both = userActor('u', [
+      { organization: 'a', role: 'admin' },
+      { organization: 'b', role: 'admin' },
+    ]);
+    const editorInB = userActor('u', [
+      { organization: 'a', role: 'admin' },
+      { organization: 'b', role: 'edit' },
+    ]);
     expect(reasonOf(() => assertCanTransfer(both, 'a', 'b', 'collection'))).toBe('ok');
     expect(reasonOf(() => assertCanTransfer(editorInB, 'a', 'b', 'collection'))).toBe('forbidden');
     expect(reasonOf(() => assertCanTransfer(editorInB, 'b', 'a', 'collection'))).toBe('forbidden');

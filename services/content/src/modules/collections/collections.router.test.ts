@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ops, type Actor } from '@quire/contracts';
+import { ops } from '@quire/contracts';
 import { failureOf, reasonOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
@@ -319,14 +319,10 @@ describe('POST /collections/{collectionId}/transfer', () => {
   it('moves the collection, its sub-collections and their spaces together, atomically', async () => {
     const src = org();
     const dst = org();
-    const both: Actor = {
-      kind: 'user',
-      userId: 'cboth',
-      memberships: [
-        { organization: src.id, role: 'admin', teams: [] },
-        { organization: dst.id, role: 'admin', teams: [] },
-      ],
-    };
+    const both = userActor('cboth', [
+      { organization: src.id, role: 'admin' },
+      { organization: dst.id, role: 'admin' },
+    ]);
     const root = await t.call(ops.createCollection, { organizationId: src.id, title: 'Root' }, both);
     const child = await t.call(ops.createCollection, { organizationId: src.id, title: 'Child', parent: root.id }, both);
     const s1 = await t.call(ops.createSpace, { organizationId: src.id, title: 'In root', parent: root.id }, both);

@@ -29,36 +29,13 @@ describe('the comment permission table', () => {
     }
   });
 
-  it('computes the permissions object', () => {
-    expect(commentPermissions(actor, { level: 'read', author: true })).toEqual({
-      view: true,
-      edit: false,
-      reply: false,
-      delete: false,
-    });
-    expect(commentPermissions(actor, { level: 'comment', author: true })).toEqual({
-      view: true,
-      edit: true,
-      reply: true,
-      delete: true,
-    });
-    expect(commentPermissions(actor, { level: 'edit', author: false })).toEqual({
-      view: true,
-      edit: false,
-      reply: true,
-      delete: false,
-    });
-    expect(commentPermissions(actor, { level: 'admin', author: false })).toEqual({
-      view: true,
-      edit: false,
-      reply: true,
-      delete: true,
-    });
-    expect(commentPermissions(actor, { level: null, author: false })).toEqual({
-      view: false,
-      edit: false,
-      reply: false,
-      delete: false,
-    });
+  it.each<[Role | null, boolean, ReturnType<typeof commentPermissions>]>([
+    ['read', true, { view: true, edit: false, reply: false, delete: false }],
+    ['comment', true, { view: true, edit: true, reply: true, delete: true }],
+    ['edit', false, { view: true, edit: false, reply: true, delete: false }],
+    ['admin', false, { view: true, edit: false, reply: true, delete: true }],
+    [null, false, { view: false, edit: false, reply: false, delete: false }],
+  ])('computes the permissions object: %s, author %s', (level, author, expected) => {
+    expect(commentPermissions(actor, { level, author })).toEqual(expected);
   });
 });

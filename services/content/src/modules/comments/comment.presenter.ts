@@ -35,13 +35,24 @@ function groupReactions(rows: ReactionRow[], users: Map<string, User>): Map<stri
 }
 
 /**
- * The reactions to comments or replies (`ids`), by item, and the users they and `userIds` name: the users in one call
- * to org-admin, the reactions in one query.
+ * What a comment and a reply both show of a post (`posted`: its id, who posted it and when, its edit, its reactions),
+ * and the users `userIds` and the reactions name: the users in one call to org-admin, the reactions in one query.
  */
-async function usersAndReactions(ctx: Ctx, ids: string[], userIds: string[]) {
-  const reactions = await commentRepository.reactionsOf(ctx.em, ids);
+async function postsOf(ctx: Ctx, posts: (IComment | ICommentReply)[], userIds: string[]) {
+  const reactions = await commentRepository.reactionsOf(
+    ctx.em,
+    posts.map((p) => p.id),
+  );
   const users = await usersByIds(ctx, [...userIds, ...reactions.map((r) => r.userId)]);
-  return { users, byItem: groupReactions(reactions, users) };
+  const byPost = groupReactions(reactions, users);
+  const posted = (p: IComment | ICommentReply) => ({
+    id: p.id,
+    postedBy: users.get(p.postedBy)!,
+    postedAt: p.postedAt.toISOString(),
+    ...(p.editedAt ? { editedAt: p.editedAt.toISOString() } : {}),
+    reactions: byPost.get(p.id) ?? [],
+  });
+  return { users, posted };
 }
 
 const base = (ctx: CommentTarget) =>
@@ -54,9 +65,9 @@ export async function presentComments(
   comments: IComment[],
   format?: BodyFormat,
 ): Promise<Comment[]> {
-  const { users, byItem: byComment } = await usersAndReactions(
+  const { users, posted } = await postsOf(
     ctx,
-    comments.map((c) => c.id),
+    comments,
     comments.flatMap((c) => (c.resolvedBy ? [c.postedBy, c.resolvedBy] : [c.postedBy])),
   );
   const tree = comments.some((c) => c.pageId)
@@ -67,11 +78,7 @@ export async function presentComments(
     const page = c.pageId ? tree?.pages.get(c.pageId) : undefined;
     return {
       object: 'comment',
-      id: c.id,
-      postedBy: users.get(c.postedBy)!,
-      postedAt: c.postedAt.toISOString(),
-      ...(c.editedAt ? { editedAt: c.editedAt.toISOString() } : {}),
-      reactions: byComment.get(c.id) ?? [],
+      ...posted(c),
       replies: c.replies,
       body: bodyOf(c.body, format),
       target: {
@@ -107,18 +114,14 @@ export async function presentReplies(
   replies: ICommentReply[],
   format?: BodyFormat,
 ): Promise<CommentReply[]> {
-  const { users, byItem: byReply } = await usersAndReactions(
+  const { posted } = await postsOf(
     ctx,
-    replies.map((r) => r.id),
+    replies,
     replies.map((r) => r.postedBy),
   );
   return replies.map((r) => ({
     object: 'comment-reply',
-    id: r.id,
-    postedBy: users.get(r.postedBy)!,
-    postedAt: r.postedAt.toISOString(),
-    ...(r.editedAt ? { editedAt: r.editedAt.toISOString() } : {}),
-    reactions: byReply.get(r.id) ?? [],
+    ...posted(r),
     body: bodyOf(r.body, format),
     urls: { location: ctx.urls.api(`${base(target)}/comments/${comment.id}/replies/${r.id}`) },
     permissions: commentPermissions(ctx.actor, commentFacts(ctx, target, r.postedBy)),

@@ -2,6 +2,7 @@ import type {
   DocumentBlock,
   DocumentBlockParagraph,
   DocumentBlockTable,
+  DocumentInlineImage,
   DocumentTableRecordValue,
   DocumentText,
   JSONDocument,
@@ -104,20 +105,26 @@ function notesOf(nodes: DocumentBlockParagraph['nodes']): DocumentBlock[] {
   });
 }
 
-const leavesText = (text: DocumentText) => text.leaves.map((leaf) => leaf.text).join('');
+export const leavesText = (text: DocumentText) => text.leaves.map((leaf) => leaf.text).join('');
 
-/** Texts, link texts, image alternative texts and captions, emoji, formulas and expressions of a line. */
-function inlineText(nodes: DocumentBlockParagraph['nodes']): string {
+/** How `phrasingText` reads an inline image and an emoji: what each reader of a document's text wants of them. */
+export interface PhrasingReading {
+  image: (data: DocumentInlineImage['data']) => string;
+  emoji: (code: string) => string;
+}
+
+/** The plain text of phrasing nodes: texts, link and annotation texts, formulas, expressions, labels, images, emoji. */
+export function phrasingText(nodes: DocumentBlockParagraph['nodes'], reading: PhrasingReading): string {
   return nodes
     .map((node) => {
       if (node.object === 'text') return leavesText(node);
       switch (node.type) {
         case 'link':
-          return inlineText(node.nodes);
+          return phrasingText(node.nodes, reading);
         case 'inline-image':
-          return [node.data.alt, node.data.caption].filter(Boolean).join(' ');
+          return reading.image(node.data);
         case 'emoji':
-          return emojiText(node.data.code);
+          return reading.emoji(node.data.code);
         case 'inline-math':
           return node.data.formula;
         case 'expression':
@@ -132,6 +139,10 @@ function inlineText(nodes: DocumentBlockParagraph['nodes']): string {
     })
     .join('');
 }
+
+/** Texts, link texts, image alternative texts and captions, emoji, formulas and expressions of a line. */
+const inlineText = (nodes: DocumentBlockParagraph['nodes']) =>
+  phrasingText(nodes, { image: (data) => [data.alt, data.caption].filter(Boolean).join(' '), emoji: emojiText });
 
 /** The header row, then each row in order, cells separated by tabs. */
 function tableLines(node: DocumentBlockTable): string[] {

@@ -113,16 +113,7 @@ function block(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
     case 'blockquote':
       return [{ type: 'blockquote', children: blocks(node.nodes, ctx) }];
     case 'hint':
-      return [
-        liquid(
-          'hint',
-          [
-            ['style', node.data.style],
-            ['icon', node.data.icon],
-          ],
-          blocks(node.nodes, ctx),
-        ),
-      ];
+      return [liquid('hint', { style: node.data.style, icon: node.data.icon }, blocks(node.nodes, ctx))];
     case 'list-ordered':
     case 'list-unordered':
     case 'list-tasks':
@@ -166,19 +157,14 @@ const booleanText = (value: boolean | undefined) => (value === undefined ? undef
 function reference(node: DocumentBlock): BlockContent[] {
   switch (node.type) {
     case 'embed':
-      return [
-        tag('embed', [
-          ['url', node.data.url],
-          ['fullWidth', booleanText(node.data.fullWidth)],
-        ]),
-      ];
+      return [tag('embed', { url: node.data.url, fullWidth: booleanText(node.data.fullWidth) })];
     case 'content-ref': {
       const url = urlFromContentRef(node.data.ref);
       const title: PhrasingContent = { type: 'link', url, title: null, children: [{ type: 'text', value: url }] };
-      return [liquid('content-ref', [['url', url]], [{ type: 'paragraph', children: [title] }])];
+      return [liquid('content-ref', { url }, [{ type: 'paragraph', children: [title] }])];
     }
     case 'file': {
-      const attributes: [string, string][] = [['src', urlFromRef(node.data.ref)]];
+      const attributes = { src: urlFromRef(node.data.ref) };
       // always with its closing tag, as GitBook writes it: a file alone could pair with a later `{% endfile %}`
       const caption = node.data.caption?.trim().replace(/\s+/g, ' ');
       return [
@@ -190,19 +176,19 @@ function reference(node: DocumentBlock): BlockContent[] {
       ];
     }
     case 'drawing':
-      return [tag('drawing', [['src', node.data.ref ? urlFromRef(node.data.ref) : undefined]])];
+      return [tag('drawing', { src: node.data.ref ? urlFromRef(node.data.ref) : undefined })];
     case 'reusable-content':
-      return [tag('include', [['space', node.data.ref.space]], [node.data.ref.reusableContent])];
+      return [tag('include', { space: node.data.ref.space }, [node.data.ref.reusableContent])];
     case 'swagger': {
       const d = node.data;
       const src = urlFromRef(d.ref);
-      const attributes: [string, string | undefined][] = [
-        ['src', src],
-        ['path', d.path],
-        ['method', d.method],
-        ['expanded', booleanText(d.expanded)],
-        ['fullWidth', booleanText(d.fullWidth)],
-      ];
+      const attributes = {
+        src,
+        path: d.path,
+        method: d.method,
+        expanded: booleanText(d.expanded),
+        fullWidth: booleanText(d.fullWidth),
+      };
       return [liquid('swagger', attributes, [specLink(src, src)])];
     }
     case 'openapi-operation':
@@ -210,7 +196,7 @@ function reference(node: DocumentBlock): BlockContent[] {
     case 'openapi-schemas':
       return [openapi(node)];
     case 'integration':
-      return [tag('integration', [['data', JSON.stringify(node.data)]])];
+      return [tag('integration', { data: JSON.stringify(node.data) })];
     default:
       return []; // list items, tab items, steps, columns, sides, images and code lines are written by their parents
   }
@@ -222,60 +208,49 @@ function container(node: ContainerBlock, ctx: WriteCtx): BlockContent {
     case 'tabs':
       return liquid(
         'tabs',
-        [],
+        {},
         node.nodes.map((item) =>
-          liquid(
-            'tab',
-            [
-              ['title', item.data.title],
-              ['icon', item.data.icon],
-            ],
-            blocks(item.nodes, ctx),
-          ),
+          liquid('tab', { title: item.data.title, icon: item.data.icon }, blocks(item.nodes, ctx)),
         ),
       );
     case 'stepper':
       return liquid(
         'stepper',
-        [],
-        node.nodes.map((s) => liquid('step', [['icon', s.data.icon]], blocks(s.nodes, ctx))),
+        {},
+        node.nodes.map((s) => liquid('step', { icon: s.data.icon }, blocks(s.nodes, ctx))),
       );
     case 'columns':
       return liquid(
         'columns',
-        [],
+        {},
         node.nodes.map((c) => {
           const width = c.data.width === undefined ? undefined : lengthText(c.data.width);
-          return liquid(
-            'column',
-            [
-              ['width', width],
-              ['valign', c.data.verticalAlignment],
-            ],
-            blocks(c.nodes, ctx),
-          );
+          return liquid('column', { width, valign: c.data.verticalAlignment }, blocks(c.nodes, ctx));
         }),
       );
     case 'expandable':
       return expandable(node, ctx);
     case 'if':
       return {
-        ...liquid('if', [], blocks(node.nodes, ctx)),
+        ...liquid('if', {}, blocks(node.nodes, ctx)),
         open: `{% if ${node.data.expression.replace(/\s+/g, ' ').trim()} %}`,
       };
     case 'conflict':
       return liquid(
         'conflict',
-        [],
-        node.nodes.map((side) => liquid('conflict-side', [['title', side.data.title]], blocks(side.nodes, ctx))),
+        {},
+        node.nodes.map((side) => liquid('conflict-side', { title: side.data.title }, blocks(side.nodes, ctx))),
       );
   }
 }
 
+/** A tag's attributes, in the order written (one left undefined is not written). */
+type TagAttributes = Record<string, string | undefined>;
+
 /** A tag alone on its line. */
-const tag = (name: string, attributes: [string, string | undefined][], positional: string[] = []): BlockContent => ({
+const tag = (name: string, attributes: TagAttributes, positional: string[] = []): BlockContent => ({
   type: 'liquidTag',
-  value: writeTag(name, attributes, positional),
+  value: writeTag(name, Object.entries(attributes), positional),
 });
 
 /** GitBook's link to the spec between an OpenAPI block's tags; the spec's source URL is not in the document. */
@@ -292,41 +267,21 @@ function openapi(
   const link = specLink(`OpenAPI ${spec}`, urlFromContentRef(node.data.ref));
   switch (node.type) {
     case 'openapi-operation':
-      return liquid(
-        node.type,
-        [
-          ['spec', spec],
-          ['path', node.data.path],
-          ['method', node.data.method],
-        ],
-        [link],
-      );
+      return liquid(node.type, { spec, path: node.data.path, method: node.data.method }, [link]);
     case 'openapi-webhook':
-      return liquid(
-        node.type,
-        [
-          ['spec', spec],
-          ['name', node.data.name],
-          ['method', node.data.method],
-        ],
-        [link],
-      );
+      return liquid(node.type, { spec, name: node.data.name, method: node.data.method }, [link]);
     case 'openapi-schemas': {
       const d = node.data;
-      const attributes: [string, string | undefined][] = [
-        ['spec', spec],
-        ['schemas', d.schemas.join(',')],
-        ['grouped', booleanText(d.grouped)],
-        ['title', d.title],
-      ];
+      const attributes = { spec, schemas: d.schemas.join(','), grouped: booleanText(d.grouped), title: d.title };
       return liquid('openapi-schemas', attributes, [link]);
     }
   }
 }
 
 /** A block GitBook writes between `{% name attrs %}` and `{% endname %}`. */
-function liquid(name: string, attributes: [string, string | undefined][], children: BlockContent[]): TagBlock {
-  return { type: 'tagBlock', syntax: 'liquid', name, open: writeTag(name, attributes), close: endTag(name), children };
+function liquid(name: string, attributes: TagAttributes, children: BlockContent[]): TagBlock {
+  const open = writeTag(name, Object.entries(attributes));
+  return { type: 'tagBlock', syntax: 'liquid', name, open, close: endTag(name), children };
 }
 
 function paragraph(node: DocumentBlockParagraph, ctx: WriteCtx): BlockContent[] {
@@ -358,15 +313,15 @@ function code(node: DocumentBlockCode): BlockContent {
   };
   const d = node.data;
   const b = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
-  const options: [string, string | undefined][] = [
-    ['title', d.title || undefined],
-    ['overflow', d.overflow],
-    ['lineNumbers', b(d.lineNumbers)],
-    ['fullWidth', b(d.fullWidth)],
-    ['expandable', b(d.expandable)],
-    ['collapsedLineCount', d.collapsedLineCount === undefined ? undefined : String(d.collapsedLineCount)],
-  ];
-  return options.some(([, v]) => v !== undefined) ? liquid('code', options, [fence]) : fence;
+  const options = {
+    title: d.title || undefined,
+    overflow: d.overflow,
+    lineNumbers: b(d.lineNumbers),
+    fullWidth: b(d.fullWidth),
+    expandable: b(d.expandable),
+    collapsedLineCount: d.collapsedLineCount === undefined ? undefined : String(d.collapsedLineCount),
+  };
+  return Object.values(options).some((v) => v !== undefined) ? liquid('code', options, [fence]) : fence;
 }
 
 function expandable(node: DocumentBlockExpandable, ctx: WriteCtx): TagBlock {

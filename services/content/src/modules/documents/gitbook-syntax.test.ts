@@ -353,57 +353,27 @@ const paragraphArb = fc
 const paragraphs = fc.array(paragraphArb, { minLength: 1, maxLength: 2 });
 const title = fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' '));
 
+/** A void block of `type` (a leaf: its data says all). */
+const voidBlock = (type: string, data: object) =>
+  ({ object: 'block', type, data, isVoid: true }) as DocumentBlockTopLevel;
+
 const leafBlockArb: fc.Arbitrary<DocumentBlockTopLevel> = fc.oneof(
   paragraphArb,
-  words.map((formula): DocumentBlockTopLevel => ({ object: 'block', type: 'math', data: { formula }, isVoid: true })),
-  word.map(
-    (u): DocumentBlockTopLevel => ({
-      object: 'block',
-      type: 'embed',
-      data: { url: `https://x.io/${u}` },
-      isVoid: true,
-    }),
-  ),
-  word.map(
-    (page): DocumentBlockTopLevel => ({
-      object: 'block',
-      type: 'content-ref',
-      data: { ref: { kind: 'page', page } },
-      isVoid: true,
-    }),
-  ),
-  fc.tuple(word, fc.option(title, { nil: undefined })).map(
-    ([file, caption]): DocumentBlockTopLevel => ({
-      object: 'block',
-      type: 'file',
-      data: caption ? { ref: { kind: 'file', file }, caption } : { ref: { kind: 'file', file } },
-      isVoid: true,
-    }),
-  ),
-  word.map(
-    (file): DocumentBlockTopLevel => ({
-      object: 'block',
-      type: 'drawing',
-      data: { ref: { kind: 'file', file } },
-      isVoid: true,
-    }),
-  ),
-  word.map(
-    (id): DocumentBlockTopLevel => ({
-      object: 'block',
-      type: 'reusable-content',
-      data: { ref: { kind: 'reusable-content', reusableContent: id } },
-      isVoid: true,
-    }),
-  ),
-  fc.tuple(word, word).map(
-    ([spec, path]): DocumentBlockTopLevel => ({
-      object: 'block',
-      type: 'openapi-operation',
-      data: { ref: { kind: 'openapi', spec }, path: `/${path}`, method: 'get' },
-      isVoid: true,
-    }),
-  ),
+  words.map((formula) => voidBlock('math', { formula })),
+  word.map((u) => voidBlock('embed', { url: `https://x.io/${u}` })),
+  word.map((page) => voidBlock('content-ref', { ref: { kind: 'page', page } })),
+  fc
+    .tuple(word, fc.option(title, { nil: undefined }))
+    .map(([file, caption]) =>
+      voidBlock('file', caption ? { ref: { kind: 'file', file }, caption } : { ref: { kind: 'file', file } }),
+    ),
+  word.map((file) => voidBlock('drawing', { ref: { kind: 'file', file } })),
+  word.map((id) => voidBlock('reusable-content', { ref: { kind: 'reusable-content', reusableContent: id } })),
+  fc
+    .tuple(word, word)
+    .map(([spec, path]) =>
+      voidBlock('openapi-operation', { ref: { kind: 'openapi', spec }, path: `/${path}`, method: 'get' }),
+    ),
   fc
     .tuple(
       fc.option(word, { nil: undefined }),

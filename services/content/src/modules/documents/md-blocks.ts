@@ -94,37 +94,21 @@ function condition(tag: ParsedTag, content: () => DocumentBlockTopLevel[]): Docu
 
 /** Tabs, a stepper or columns: a block of items, each read from its own tag. */
 function blockOfItems(node: TagBlock, name: 'tabs' | 'stepper' | 'columns', ctx: Ctx): DocumentBlockTopLevel[] | null {
+  const wrap = (nodes: AnyBlock[]) =>
+    ({
+      object: 'block',
+      type: name,
+      data: {},
+      nodes,
+      ...(name === 'columns' ? { isVoid: false } : {}),
+    }) as DocumentBlockTopLevel;
   switch (name) {
     case 'tabs':
-      return items<DocumentBlockTabsItem>(
-        node,
-        'tab',
-        ctx,
-        (child, t) => tabsItem(child, t, ctx),
-        (nodes) => ({ object: 'block', type: 'tabs', data: {}, nodes }),
-      );
+      return items(node, 'tab', ctx, tabsItem, wrap);
     case 'stepper':
-      return items<DocumentBlockStepperStep>(
-        node,
-        'step',
-        ctx,
-        (child, t) => step(child, t, ctx),
-        (nodes) => ({ object: 'block', type: 'stepper', data: {}, nodes }),
-      );
+      return items(node, 'step', ctx, step, wrap);
     case 'columns':
-      return items<DocumentBlockColumn>(
-        node,
-        'column',
-        ctx,
-        (child, t) => column(child, t, ctx),
-        (nodes) => ({
-          object: 'block',
-          type: 'columns',
-          data: {},
-          nodes,
-          isVoid: false,
-        }),
-      );
+      return items(node, 'column', ctx, column, wrap);
   }
 }
 
@@ -155,35 +139,31 @@ function onlyCaption(node: TagBlock, ctx: Ctx): string | null {
  * A tags-written block of items (tabs, stepper, columns): each child must be an item tagBlock; blocks an item may
  * not hold are lifted out between two blocks of items.
  */
-function items<I extends AnyBlock>(
+function items(
   node: TagBlock,
   itemName: string,
   ctx: Ctx,
-  item: (child: TagBlock, tag: ParsedTag) => AnyBlock[],
-  wrap: (nodes: I[]) => DocumentBlockTopLevel,
+  item: (child: TagBlock, tag: ParsedTag, ctx: Ctx) => AnyBlock[],
+  wrap: (nodes: AnyBlock[]) => DocumentBlockTopLevel,
 ): DocumentBlockTopLevel[] | null {
   const made: AnyBlock[] = [];
   for (const child of node.children) {
     const tag = child.type === 'tagBlock' && child.syntax === 'liquid' ? parseTag(child.open) : null;
     if (child.type !== 'tagBlock' || tag?.name !== itemName) return null;
-    made.push(...item(child, tag));
+    made.push(...item(child, tag, ctx));
   }
   if (made.length === 0) return [wrap([])];
   const itemType = made[0]?.type;
-  return groupItems(
-    made,
-    (b): b is I => b.type === itemType && ['tabs-item', 'stepper-step', 'column'].includes(b.type),
-    wrap,
-  );
+  return groupItems(made, (b) => b.type === itemType && ['tabs-item', 'stepper-step', 'column'].includes(b.type), wrap);
 }
 
-function groupItems<I extends AnyBlock>(
+function groupItems(
   blocks: AnyBlock[],
-  isItem: (b: AnyBlock) => b is I,
-  wrap: (nodes: I[]) => DocumentBlockTopLevel,
+  isItem: (b: AnyBlock) => boolean,
+  wrap: (nodes: AnyBlock[]) => DocumentBlockTopLevel,
 ) {
   const out: DocumentBlockTopLevel[] = [];
-  let run: I[] = [];
+  let run: AnyBlock[] = [];
   for (const b of blocks) {
     if (isItem(b)) {
       run.push(b);
@@ -197,40 +177,37 @@ function groupItems<I extends AnyBlock>(
   return out;
 }
 
-function tabsItem(child: TagBlock, tag: ParsedTag, ctx: Ctx): AnyBlock[] {
-  const data = defined({ title: tag.attributes.title, icon: tag.attributes.icon });
-  const make = (nodes: DocumentBlockTabsItem['nodes']): DocumentBlockTabsItem => ({
-    object: 'block',
-    type: 'tabs-item',
-    data,
-    nodes,
-  });
-  return contain('tabs-item', ctx.flow(child.children, 'tabs-item', ctx), make);
+/** An item (a tab, a step, a column) holding what its tag encloses, split where a block may not stand in it. */
+function itemOf<B extends DocumentBlockTabsItem | DocumentBlockStepperStep | DocumentBlockColumn>(
+  type: B['type'],
+  data: B['data'],
+  child: TagBlock,
+  ctx: Ctx,
+): AnyBlock[] {
+  return contain(
+    type,
+    ctx.flow(child.children, type, ctx),
+    (nodes: B['nodes']) => ({ object: 'block', type, data, nodes }) as B,
+  );
 }
 
-function step(child: TagBlock, tag: ParsedTag, ctx: Ctx): AnyBlock[] {
-  const data = defined({ icon: tag.attributes.icon });
-  const make = (nodes: DocumentBlockStepperStep['nodes']): DocumentBlockStepperStep => ({
-    object: 'block',
-    type: 'stepper-step',
-    data,
-    nodes,
-  });
-  return contain('stepper-step', ctx.flow(child.children, 'stepper-step', ctx), make);
-}
+const tabsItem = (child: TagBlock, tag: ParsedTag, ctx: Ctx) =>
+  itemOf<DocumentBlockTabsItem>(
+    'tabs-item',
+    defined({ title: tag.attributes.title, icon: tag.attributes.icon }),
+    child,
+    ctx,
+  );
+
+const step = (child: TagBlock, tag: ParsedTag, ctx: Ctx) =>
+  itemOf<DocumentBlockStepperStep>('stepper-step', defined({ icon: tag.attributes.icon }), child, ctx);
 
 function column(child: TagBlock, tag: ParsedTag, ctx: Ctx): AnyBlock[] {
   const valign = tag.attributes.valign;
   const verticalAlignment: DocumentBlockColumn['data']['verticalAlignment'] =
     valign === 'top' || valign === 'middle' || valign === 'bottom' ? valign : undefined;
   const data = defined({ width: lengthOf(tag.attributes.width), verticalAlignment });
-  const make = (nodes: DocumentBlockColumn['nodes']): DocumentBlockColumn => ({
-    object: 'block',
-    type: 'column',
-    data,
-    nodes,
-  });
-  return contain('column', ctx.flow(child.children, 'column', ctx), make);
+  return itemOf<DocumentBlockColumn>('column', data, child, ctx);
 }
 
 /** `50%` → `{ unit: '%', value: 50 }`, `200` → 200. */

@@ -14,13 +14,16 @@ export const FILE_URL_SCHEME = 'gitbook-file:';
 
 const FILE_URL = /^gitbook-file:([^?#\s]+)(?:\?space=([^&#\s]+))?$/;
 
-function decode(part: string): string | null {
+/** `part` percent-decoded; `fallback` when it is not valid percent-encoding. */
+export function decodeOr<F>(part: string, fallback: F): string | F {
   try {
     return decodeURIComponent(part);
   } catch {
-    return null;
+    return fallback;
   }
 }
+
+const decode = (part: string) => decodeOr(part, null);
 
 export function refFromUrl(url: string): DocumentRef {
   const match = FILE_URL.exec(url);

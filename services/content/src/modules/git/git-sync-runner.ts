@@ -24,7 +24,14 @@ import type { ParseSession } from '../parsing/text-parser.ts';
 import { pushFiles, readRemote, remoteHead, type GitLimits, type RemoteSpec, type RepoSnapshot } from './git-remote.ts';
 import { redact } from './git-http.ts';
 import { gitSyncRepository, type GitOperationRow, type GitPageBlob, type GitSyncRow } from './git-sync.repository.ts';
-import { filePathsOf, pagePathsOf, repoFilesOf, type RepoContent, type RepoPage } from './repo-export.ts';
+import {
+  filePathsOf,
+  pagePathsOf,
+  repoAttributes,
+  repoFilesOf,
+  type RepoContent,
+  type RepoPage,
+} from './repo-export.ts';
 import { readRepo, type ImportedRepo } from './repo-import.ts';
 import { planTree } from './tree-plan.ts';
 
@@ -322,12 +329,7 @@ async function contentOf(em: EntityManager, blobs: BlobStore, tree: RevisionTree
     return {
       id,
       kind: p.kind === 'group' || p.kind === 'link' ? p.kind : 'document',
-      title: p.title,
-      slug: p.slug,
-      emoji: p.emoji,
-      icon: p.icon,
-      description: p.description,
-      hidden: p.hidden,
+      ...repoAttributes(p),
       href: p.href,
       markdown: p.documentHash ? (docs.get(p.documentHash) ?? '') : '',
       children: (children.get(id) ?? []).map((c) => toPage(c.id)),

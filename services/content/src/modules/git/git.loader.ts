@@ -29,7 +29,7 @@ export interface GitRequestInput extends GitOperationParams {
 
 /** A request's remote as an operation stores it: its URL (http or https) and its credentials sealed, or null. */
 export interface LoadedGitRequest {
-  space: ISpace;
+  spaceId: string;
   url: string;
   sealedCredentials: string | null;
   params: GitOperationParams;
@@ -49,7 +49,7 @@ export async function loadGitRequest(
   if (action === 'gitImport' && !input.standalone) assertEditable(space);
   const { url, credentials } = requestRemote(input);
   return {
-    space,
+    spaceId: space.id,
     url,
     sealedCredentials: sealed(ctx, credentials, credentialsAad(space.id)) ?? null,
     params: {

@@ -9,25 +9,13 @@ import { presentGitSyncState } from './git.presenter.ts';
 /** Git Sync (GitBook's `space-git` operations): imports and exports are queued for the `content-git-sync` job. */
 export const gitProcedures = {
   importGitRepository: implement(ops.importGitRepository, async ({ input, ctx }) => {
-    const { space, ...remote } = await loadGitRequest(ctx, input, 'gitImport');
-    await gitOperationQueuer(ctx.em, {
-      ...remote,
-      spaceId: space.id,
-      direction: 'import',
-      ref: input.ref,
-      userId: ctx.actor.userId,
-    });
+    const request = await loadGitRequest(ctx, input, 'gitImport');
+    await gitOperationQueuer(ctx.em, { ...request, direction: 'import', ref: input.ref, userId: ctx.actor.userId });
   }),
 
   exportToGitRepository: implement(ops.exportToGitRepository, async ({ input, ctx }) => {
-    const { space, ...remote } = await loadGitRequest(ctx, input, 'gitExport');
-    await gitOperationQueuer(ctx.em, {
-      ...remote,
-      spaceId: space.id,
-      direction: 'export',
-      ref: input.ref,
-      userId: ctx.actor.userId,
-    });
+    const request = await loadGitRequest(ctx, input, 'gitExport');
+    await gitOperationQueuer(ctx.em, { ...request, direction: 'export', ref: input.ref, userId: ctx.actor.userId });
   }),
 
   getSpaceGitInfo: implement(ops.getSpaceGitInfo, async ({ input, ctx }) => {

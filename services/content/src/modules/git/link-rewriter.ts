@@ -85,13 +85,22 @@ export function resolveRelative(from: string, url: string): { path: string; anch
   } catch {
     return null;
   }
-  const parts = from.split('/').slice(0, -1);
-  for (const seg of decoded.split('/')) {
+  const path = cleanPath(decoded, from.split('/').slice(0, -1));
+  return path ? { path, anchor } : null;
+}
+
+/**
+ * A repository path kept inside the repository, relative to the folder `dir` (the root when omitted):
+ * `./a/../b` → `b`; `..` past the top refused (null).
+ */
+export function cleanPath(path: string, dir: readonly string[] = []): string | null {
+  const parts = [...dir];
+  for (const seg of path.split('/')) {
     if (seg === '' || seg === '.') continue;
     if (seg === '..') {
       if (!parts.length) return null;
       parts.pop();
     } else parts.push(seg);
   }
-  return parts.length ? { path: parts.join('/'), anchor } : null;
+  return parts.join('/');
 }

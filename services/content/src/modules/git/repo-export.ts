@@ -10,6 +10,16 @@ export interface RepoPage
   children: RepoPage[];
 }
 
+/** The attributes a page keeps as they are through the repository, either way: its title, slug, icons and visibility. */
+export const repoAttributes = (p: Pick<RepoPage, 'title' | 'slug' | 'emoji' | 'icon' | 'description' | 'hidden'>) => ({
+  title: p.title,
+  slug: p.slug,
+  emoji: p.emoji,
+  icon: p.icon,
+  description: p.description,
+  hidden: p.hidden,
+});
+
 export interface RepoFile {
   id: string;
   name: string;

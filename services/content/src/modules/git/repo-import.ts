@@ -4,7 +4,7 @@ import { invalid, slugify } from '@quire/kit';
 import { parseMarkdown } from '../documents/markdown-syntax.ts';
 import { readMarkdownPage } from '../parsing/parse-tasks.ts';
 import { ASSETS_DIR, type RepoContent, type RepoPage } from './repo-export.ts';
-import { resolveRelative, rewriteUrls } from './link-rewriter.ts';
+import { cleanPath, resolveRelative, rewriteUrls } from './link-rewriter.ts';
 
 /** How ids are chosen for what the repository holds: the same path (or a renamed file) keeps its id. */
 export interface IdSource {
@@ -54,19 +54,6 @@ const plainText = (node: unknown): string => {
 };
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
-
-/** A repository path kept inside the repository: `./a/../b` → `b`; `..` past the top refused (null). */
-export function cleanPath(path: string): string | null {
-  const parts: string[] = [];
-  for (const seg of path.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') {
-      if (!parts.length) return null;
-      parts.pop();
-    } else parts.push(seg);
-  }
-  return parts.join('/');
-}
 
 /** `.gitbook.yaml` read: `root` (refused outside the repository), `structure.readme|summary`, `redirects`. */
 export function readGitbookYaml(source: string | undefined): GitbookYaml {

@@ -2,7 +2,7 @@ import { imageSize } from 'image-size';
 import { orderKeysFor } from '@quire/kit';
 import { samePage, type FileRecord, type PageRecord, type RevisionTree } from '../revisions/revision-tree.ts';
 import { documentHash } from '../revisions/document.repository.ts';
-import type { RepoFile, RepoPage } from './repo-export.ts';
+import { repoAttributes, type RepoFile, type RepoPage } from './repo-export.ts';
 
 export interface PlannedTree {
   pages: Map<string, PageRecord>;
@@ -94,12 +94,7 @@ function plannedPage(
     parentId,
     order,
     kind: p.kind,
-    title: p.title,
-    slug: p.slug,
-    emoji: p.emoji,
-    icon: p.icon,
-    description: p.description,
-    hidden: p.hidden,
+    ...repoAttributes(p),
     noIndex: old?.noIndex ?? false,
     noRobotsIndex: old?.noRobotsIndex ?? false,
     layout: old?.layout ?? null,

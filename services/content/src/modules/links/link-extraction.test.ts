@@ -8,6 +8,7 @@ import {
   targetsOfDocument,
   type Resolution,
 } from './link-extraction.ts';
+import { link, text } from '../documents/test-builders.ts';
 
 describe('targetOfUrl', () => {
   it('reads the content engine conventions: pages, anchors, files, URLs', () => {
@@ -57,7 +58,6 @@ describe('extractLinks', () => {
 });
 
 describe('targetsOfDocument (GitBook JSON documents)', () => {
-  const text = (t: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: t, marks: [] }] });
   const paragraph = (...nodes: unknown[]) => ({ object: 'block', type: 'paragraph', data: {}, nodes });
   const fragment = (name: string, nodes: unknown[]) => ({ object: 'fragment', fragment: name, type: name, nodes });
 
@@ -112,14 +112,7 @@ describe('targetsOfDocument (GitBook JSON documents)', () => {
               object: 'block',
               type: 'tabs-item',
               data: { title: 'A' },
-              nodes: [
-                paragraph({
-                  object: 'inline',
-                  type: 'link',
-                  data: { ref: { kind: 'url', url: '/pages/p4' } },
-                  nodes: [text('four')],
-                }),
-              ],
+              nodes: [paragraph(link({ kind: 'url', url: '/pages/p4' }, text('four')))],
             },
           ],
         },
@@ -130,14 +123,7 @@ describe('targetsOfDocument (GitBook JSON documents)', () => {
           isVoid: true,
           fragments: [
             fragment('expandable-title', [paragraph(text('More'))]),
-            fragment('expandable-body', [
-              paragraph({
-                object: 'inline',
-                type: 'link',
-                data: { ref: { kind: 'file', file: 'f1' } },
-                nodes: [text('again')],
-              }),
-            ]),
+            fragment('expandable-body', [paragraph(link({ kind: 'file', file: 'f1' }, text('again')))]),
           ],
         },
         {

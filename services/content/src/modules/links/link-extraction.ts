@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { markdownToDocument, refFromUrl } from '../documents/index.ts';
 import { headingsOf } from '../documents/document-outline.ts';
+import { decodeOr } from '../documents/refs.ts';
 
 /**
  * The links of a page document, as written: read once per document (documents are content-addressed, so the
@@ -29,13 +30,8 @@ export interface ExtractedDocument {
 const PAGE_URL = /^\/pages\/([^/?#\s]+)\/?(?:#(.*))?$/;
 const FILE_PATH = /^\/files\/([^/?#\s]+)\/?$/;
 
-function decode(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
-}
+/** `part` percent-decoded, or as it is when it is not valid percent-encoding. */
+const decode = (part: string) => decodeOr(part, part);
 
 /** The target of a link or image URL as the stored markdown writes it. */
 export function targetOfUrl(url: string): LinkTarget {

@@ -17,7 +17,10 @@ function setup() {
     page('guide', { documentHash: store.put(GUIDE), order: 'a0' }),
     page('faq', { documentHash: store.put('Questions?\n'), order: 'a1' }),
   );
-  return { store, main0 };
+  /** main0 with one sentence of the guide replaced. */
+  const editGuide = (sentence: string, by: string) =>
+    edit(main0, 'guide', { documentHash: store.put(GUIDE.replace(sentence, by)) });
+  return { store, main0, editGuide };
 }
 
 describe('mergeText (node-diff3)', () => {
@@ -44,8 +47,8 @@ describe('mergeText (node-diff3)', () => {
 
 describe('mergeTrees: documents', () => {
   it('takes the document of the only side that changed it, loading no markdown', async () => {
-    const { store, main0 } = setup();
-    const edited = edit(main0, 'guide', { documentHash: store.put(GUIDE.replace('npm', 'pnpm')) });
+    const { store, main0, editGuide } = setup();
+    const edited = editGuide('npm', 'pnpm');
     for (const [ours, theirs] of [
       [main0, edited],
       [edited, main0],
@@ -58,13 +61,9 @@ describe('mergeTrees: documents', () => {
   });
 
   it('merges two change requests that edit different paragraphs of one page, one after the other', async () => {
-    const { store, main0 } = setup();
-    const cr1 = edit(main0, 'guide', {
-      documentHash: store.put(GUIDE.replace('Install with npm.', 'Install with npm or pnpm.')),
-    });
-    const cr2 = edit(main0, 'guide', {
-      documentHash: store.put(GUIDE.replace('Run it.', 'Run it with `quire start`.')),
-    });
+    const { store, main0, editGuide } = setup();
+    const cr1 = editGuide('Install with npm.', 'Install with npm or pnpm.');
+    const cr2 = editGuide('Run it.', 'Run it with `quire start`.');
 
     const first = await merge(main0, main0, cr1, store); // merge CR 1 into main
     expect(first.conflicts).toEqual([]);
@@ -94,13 +93,9 @@ describe('mergeTrees: documents', () => {
   });
 
   it('keeps both paragraphs in a conflict block when both sides change the same one, and reports the page', async () => {
-    const { store, main0 } = setup();
-    const main1 = edit(main0, 'guide', {
-      documentHash: store.put(GUIDE.replace('Configure the token.', 'Configure the API token.')),
-    });
-    const cr = edit(main0, 'guide', {
-      documentHash: store.put(GUIDE.replace('Configure the token.', 'Set QUIRE_TOKEN.')),
-    });
+    const { store, main0, editGuide } = setup();
+    const main1 = editGuide('Configure the token.', 'Configure the API token.');
+    const cr = editGuide('Configure the token.', 'Set QUIRE_TOKEN.');
     const r = await merge(main0, main1, cr, store);
     expect(r.conflicts).toEqual([{ pageId: 'guide', fields: ['document'] }]);
     const text = r.documents.get(r.tree.get('guide')!.documentHash!);

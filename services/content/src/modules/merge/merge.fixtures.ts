@@ -1,29 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { PageSnapshot, TreeSnapshot } from './tree.ts';
+import { pageSnapshot, type PageSnapshot, type TreeSnapshot } from './tree.ts';
 
 /** Test helpers: small hand-made trees and a content-addressed markdown store that records what it loads. */
 
-export function page(id: string, fields: Partial<PageSnapshot> = {}): PageSnapshot {
-  return {
-    id,
-    parentId: null,
-    order: 'a0',
-    kind: 'document',
-    title: id,
-    slug: id,
-    emoji: null,
-    icon: null,
-    description: null,
-    hidden: false,
-    noIndex: false,
-    noRobotsIndex: false,
-    layout: null,
-    cover: null,
-    href: null,
-    documentHash: null,
-    ...fields,
-  };
-}
+export const page = (id: string, fields: Partial<PageSnapshot> = {}): PageSnapshot =>
+  pageSnapshot(id, 'a0', { title: id, slug: id, ...fields });
 
 export const tree = (...pages: PageSnapshot[]): Map<string, PageSnapshot> => new Map(pages.map((p) => [p.id, p]));
 

@@ -54,31 +54,27 @@ describe('mergeTrees with conflict blocks: page-level conflicts keep both versio
     expect(conflictsIn(text)).toBe(1);
   });
 
-  it('deleted in the change request, edited in main: kept with main’s text inside a block whose other side is empty', async () => {
+  it.each([
+    [
+      'deleted in the change request, edited in main: kept with main’s text inside a block whose other side is empty',
+      'main',
+      'Install it with npm.\n',
+    ],
+    [
+      'deleted in main, edited in the change request: kept with the change request’s text, main’s side empty',
+      'change request',
+      'Install it with pnpm.\n',
+    ],
+  ] as const)('%s', async (_name, editedIn, markdown) => {
     const { base, store, merge } = setup();
-    const r = await merge(
-      edit(base, 'setup', { documentHash: store.put('Install it with npm.\n') }),
-      without(base, 'setup'),
-    );
+    const edited = edit(base, 'setup', { documentHash: store.put(markdown) });
+    const deleted = without(base, 'setup');
+    const r = editedIn === 'main' ? await merge(edited, deleted) : await merge(deleted, edited);
     expect(r.conflicts).toEqual([{ pageId: 'setup', fields: ['deleted'] }]);
     expect(r.text('setup')).toBe(
       conflictMarkdown([
-        { title: 'main', markdown: 'Install it with npm.\n' },
-        { title: 'change request #3', markdown: '' },
-      ]),
-    );
-  });
-
-  it('deleted in main, edited in the change request: kept with the change request’s text, main’s side empty', async () => {
-    const { base, store, merge } = setup();
-    const r = await merge(
-      without(base, 'setup'),
-      edit(base, 'setup', { documentHash: store.put('Install it with pnpm.\n') }),
-    );
-    expect(r.text('setup')).toBe(
-      conflictMarkdown([
-        { title: 'main', markdown: '' },
-        { title: 'change request #3', markdown: 'Install it with pnpm.\n' },
+        { title: 'main', markdown: editedIn === 'main' ? markdown : '' },
+        { title: 'change request #3', markdown: editedIn === 'main' ? '' : markdown },
       ]),
     );
   });

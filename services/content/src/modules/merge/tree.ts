@@ -123,26 +123,40 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return keys === 0;
 }
 
+/** The fields of a page compared with `===` (every one but `layout` and `cover`, JSON), the likeliest to change first. */
+export const SCALAR_FIELDS = [
+  'documentHash',
+  ...ATTRIBUTE_FIELDS.filter((f) => f !== 'layout' && f !== 'cover'),
+] as const satisfies readonly (keyof PageSnapshot)[];
+
 /** Whether two snapshots of one page differ in any attribute or in their document (the hot path of a merge). */
 export function pageChanged(before: PageSnapshot, after: PageSnapshot): boolean {
   if (before === after) return false;
-  return (
-    before.documentHash !== after.documentHash ||
-    before.parentId !== after.parentId ||
-    before.order !== after.order ||
-    before.kind !== after.kind ||
-    before.title !== after.title ||
-    before.slug !== after.slug ||
-    before.emoji !== after.emoji ||
-    before.icon !== after.icon ||
-    before.description !== after.description ||
-    before.hidden !== after.hidden ||
-    before.noIndex !== after.noIndex ||
-    before.noRobotsIndex !== after.noRobotsIndex ||
-    before.href !== after.href ||
-    !sameValue(before.layout, after.layout) ||
-    !sameValue(before.cover, after.cover)
-  );
+  for (const f of SCALAR_FIELDS) if (before[f] !== after[f]) return true;
+  return !sameValue(before.layout, after.layout) || !sameValue(before.cover, after.cover);
+}
+
+/** A top-level document page with no title, decoration or flags but what `fields` sets (at `order`). */
+export function pageSnapshot(id: string, order: string, fields: Partial<PageSnapshot> = {}): PageSnapshot {
+  return {
+    id,
+    parentId: null,
+    order,
+    kind: 'document',
+    title: '',
+    slug: '',
+    emoji: null,
+    icon: null,
+    description: null,
+    hidden: false,
+    noIndex: false,
+    noRobotsIndex: false,
+    layout: null,
+    cover: null,
+    href: null,
+    documentHash: null,
+    ...fields,
+  };
 }
 
 /** The children of every parent (`null`: the top level), each list sorted by `(order, id)`. */

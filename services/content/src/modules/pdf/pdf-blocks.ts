@@ -3,6 +3,9 @@ import type {
   DocumentBlockColumns,
   DocumentBlockContentRef,
   DocumentBlockExpandable,
+  DocumentBlockOpenAPIOperation,
+  DocumentBlockOpenAPISchemas,
+  DocumentBlockOpenAPIWebhook,
   DocumentBlockParagraph,
   DocumentBlockStepper,
   DocumentBlockTable,
@@ -144,27 +147,25 @@ export const labelled = (label: string, runs: Inline[]): Content => ({
   style: 'paragraph',
 });
 
+/** The part of its specification an OpenAPI block shows: an operation, schemas or a webhook. */
+const openAPIPart = (
+  node: DocumentBlockOpenAPIOperation | DocumentBlockOpenAPISchemas | DocumentBlockOpenAPIWebhook,
+): string =>
+  node.type === 'openapi-operation'
+    ? `operation ${node.data.method.toUpperCase()} ${node.data.path}`
+    : node.type === 'openapi-webhook'
+      ? `webhook ${node.data.method.toUpperCase()} ${node.data.name}`
+      : `schemas ${node.data.schemas.join(', ')}`;
+
 /** The blocks a PDF cannot run, each a line naming it. */
 export function notRunnable(node: DocumentBlock, ctx: PdfContentContext): Content[] | undefined {
   switch (node.type) {
     case 'reusable-content':
       return [placeholder(`Reusable content ${node.data.ref.reusableContent}: not included in this export`)];
     case 'openapi-operation':
-      return [
-        placeholder(
-          `API operation ${node.data.method.toUpperCase()} ${node.data.path} of the OpenAPI specification ${node.data.ref.spec}`,
-        ),
-      ];
     case 'openapi-schemas':
-      return [
-        placeholder(`API schemas ${node.data.schemas.join(', ')} of the OpenAPI specification ${node.data.ref.spec}`),
-      ];
     case 'openapi-webhook':
-      return [
-        placeholder(
-          `API webhook ${node.data.method.toUpperCase()} ${node.data.name} of the OpenAPI specification ${node.data.ref.spec}`,
-        ),
-      ];
+      return [placeholder(`API ${openAPIPart(node)} of the OpenAPI specification ${node.data.ref.spec}`)];
     case 'swagger':
       return [
         {

@@ -7,11 +7,11 @@ import type {
   DocumentBlockImages,
   DocumentBlockListItem,
   DocumentInlineAnnotation,
-  DocumentText,
   DocumentTextLeaf,
   JSONDocument,
 } from '@quire/contracts';
 import type { Content } from 'pdfmake/interfaces';
+import { leavesText, phrasingText as textOfPhrasing } from '../documents/document-outline.ts';
 import {
   columns,
   contentRef,
@@ -102,33 +102,8 @@ export function documentContent(doc: JSONDocument, ctx: PdfContentContext): Cont
 }
 
 /** The plain text of phrasing nodes (outline labels, captions). */
-export function phrasingText(nodes: Phrasing): string {
-  return nodes
-    .map((n) => {
-      if (n.object === 'text') return leavesText(n);
-      switch (n.type) {
-        case 'link':
-          return phrasingText(n.nodes);
-        case 'annotation':
-          return n.nodes.map(leavesText).join('');
-        case 'inline-image':
-          return n.data.alt ?? '';
-        case 'emoji':
-          return emojiOf(n.data.code);
-        case 'inline-math':
-          return n.data.formula;
-        case 'expression':
-          return n.data.expression;
-        case 'button':
-          return n.data.label;
-        default:
-          return '';
-      }
-    })
-    .join('');
-}
-
-const leavesText = (t: DocumentText) => t.leaves.map((l) => l.text).join('');
+export const phrasingText = (nodes: Phrasing): string =>
+  textOfPhrasing(nodes, { image: (data) => data.alt ?? '', emoji: emojiOf });
 
 /** The character of an emoji from its hexadecimal code points (`1f44d`, `1f1eb-1f1f7`). */
 function emojiOf(code: string): string {

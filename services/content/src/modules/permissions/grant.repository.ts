@@ -138,24 +138,17 @@ export const grantRepository = {
     return rows[0]?.role ?? null;
   },
 
-  /** A removed member's grants go with them. */
-  async deleteUserIn(em: EntityManager, organizationId: string, userId: string): Promise<void> {
+  /** A removed member's grants go with them, a deleted team's with it. */
+  async deletePrincipal(
+    em: EntityManager,
+    organizationId: string,
+    principal: { kind: PrincipalKind; id: string },
+  ): Promise<void> {
     for (const kind of ['space', 'collection'] as const) {
       await sqlRun(
         em,
-        `delete from ${TABLE[kind]} where organization_id = ? and principal_kind = 'user' and principal_id = ?`,
-        [organizationId, userId],
-      );
-    }
-  },
-
-  /** A deleted team's grants go with it. */
-  async deleteTeam(em: EntityManager, organizationId: string, teamId: string): Promise<void> {
-    for (const kind of ['space', 'collection'] as const) {
-      await sqlRun(
-        em,
-        `delete from ${TABLE[kind]} where organization_id = ? and principal_kind = 'team' and principal_id = ?`,
-        [organizationId, teamId],
+        `delete from ${TABLE[kind]} where organization_id = ? and principal_kind = ? and principal_id = ?`,
+        [organizationId, principal.kind, principal.id],
       );
     }
   },

@@ -26,11 +26,11 @@ export function permissionEventsConsumer(orm: MikroORM, name = PERMISSION_EVENTS
       'team.member-removed': (e, em) => teamMemberRepository.remove(em, e.data.team, e.data.user, e.occurredAt),
       'team.deleted': async (e, em) => {
         await teamMemberRepository.removeTeam(em, e.data.team);
-        await grantRepository.deleteTeam(em, e.data.organization, e.data.team);
+        await grantRepository.deletePrincipal(em, e.data.organization, { kind: 'team', id: e.data.team });
       },
       'member.removed': async (e, em) => {
         await teamMemberRepository.removeUser(em, e.data.organization, e.data.user);
-        await grantRepository.deleteUserIn(em, e.data.organization, e.data.user);
+        await grantRepository.deletePrincipal(em, e.data.organization, { kind: 'user', id: e.data.user });
       },
       'organization.deleted': async (e, em) => {
         await teamMemberRepository.removeOrganization(em, e.data.organization);

@@ -19,23 +19,18 @@ const grantTarget = (
   roleOf: GrantTarget['roleOf'],
 ): GrantTarget => ({ resource: { kind, id: resource.id, organizationId: resource.organizationId }, roleOf });
 
-/** The space whose roles the caller may `action` on (see `loadSpaceFor`). */
-export async function loadSpaceGrants(
-  ctx: Parameters<typeof loadSpaceFor>[0],
-  spaceId: string,
-  action: Extract<SpaceAction, 'managePermissions' | 'viewPermissions'>,
+/** The space or collection whose roles the caller may `action` on (see `loadSpaceFor`, `loadCollectionFor`). */
+export async function loadGrants(
+  ctx: Parameters<typeof loadSpaceFor>[0] & Parameters<typeof loadCollectionFor>[0],
+  kind: GrantResource,
+  id: string,
+  action: Extract<SpaceAction & CollectionAction, 'managePermissions' | 'viewPermissions'>,
 ): Promise<GrantTarget> {
-  const { space, facts } = await loadSpaceFor(ctx, spaceId, action);
-  return grantTarget('space', space, (member) => spacePolicy.role(member, facts));
-}
-
-/** The collection whose roles the caller may `action` on (see `loadCollectionFor`). */
-export async function loadCollectionGrants(
-  ctx: Parameters<typeof loadCollectionFor>[0],
-  collectionId: string,
-  action: Extract<CollectionAction, 'managePermissions' | 'viewPermissions'>,
-): Promise<GrantTarget> {
-  const { collection, facts } = await loadCollectionFor(ctx, collectionId, action);
+  if (kind === 'space') {
+    const { space, facts } = await loadSpaceFor(ctx, id, action);
+    return grantTarget('space', space, (member) => spacePolicy.role(member, facts));
+  }
+  const { collection, facts } = await loadCollectionFor(ctx, id, action);
   return grantTarget('collection', collection, (member) => collectionPolicy.role(member, facts));
 }
 

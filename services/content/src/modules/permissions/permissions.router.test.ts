@@ -113,22 +113,14 @@ describe('the permission matrix against the space operations (PostgreSQL)', () =
             `${label}: permissions`,
           ).toEqual(spacePolicy.permissions(want));
         expect(listed.has(c.space), `${label}: listed`).toBe(want !== null);
-        expect(
-          await outcome(t.call(ops.createChangeRequest, { spaceId: c.space, subject: 'x' }, actor)),
-          `${label}: edit`,
-        ).toBe(allowed('edit'));
-        expect(
-          await outcome(t.call(ops.updateSpaceById, { spaceId: c.space, emoji: '📘' }, actor)),
-          `${label}: update`,
-        ).toBe(allowed('update'));
-        expect(
-          await outcome(t.call(ops.listUserPermissionsInSpace, { spaceId: c.space }, actor)),
-          `${label}: viewPermissions`,
-        ).toBe(allowed('viewPermissions'));
-        expect(
-          await outcome(t.call(ops.removeTeamFromSpace, { spaceId: c.space, teamId: 'team-none' }, actor)),
-          `${label}: managePermissions`,
-        ).toBe(allowed('managePermissions'));
+        const probes = {
+          edit: () => t.call(ops.createChangeRequest, { spaceId: c.space, subject: 'x' }, actor),
+          update: () => t.call(ops.updateSpaceById, { spaceId: c.space, emoji: '📘' }, actor),
+          viewPermissions: () => t.call(ops.listUserPermissionsInSpace, { spaceId: c.space }, actor),
+          managePermissions: () => t.call(ops.removeTeamFromSpace, { spaceId: c.space, teamId: 'team-none' }, actor),
+        };
+        for (const [action, probe] of Object.entries(probes) as [keyof typeof probes, () => Promise<unknown>][])
+          expect(await outcome(probe()), `${label}: ${action}`).toBe(allowed(action));
       }
       // The collections: a restricted one is listed only where a grant reaches the member.
       const collections = new Set(

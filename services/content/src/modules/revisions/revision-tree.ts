@@ -1,4 +1,4 @@
-import { bySiblingOrder, type PageSnapshot } from '../merge/tree.ts';
+import { bySiblingOrder, SCALAR_FIELDS, type PageSnapshot } from '../merge/tree.ts';
 import type { IRevision } from '../spaces/space.entity.ts';
 
 /** A page of a revision as stored: the merge's snapshot and when it was created and last changed. */
@@ -7,26 +7,10 @@ export interface PageRecord extends PageSnapshot {
   updatedAt: Date;
 }
 
-const PAGE_FIELDS = [
-  'parentId',
-  'order',
-  'kind',
-  'title',
-  'slug',
-  'emoji',
-  'icon',
-  'description',
-  'hidden',
-  'noIndex',
-  'noRobotsIndex',
-  'href',
-  'documentHash',
-] as const satisfies readonly (keyof PageSnapshot)[];
-
 /** Whether a page record (none: no) holds the same page as another: every field but the dates. */
 export function samePage(a: PageRecord | undefined, b: PageRecord): boolean {
   if (!a) return false;
-  for (const f of PAGE_FIELDS) if (a[f] !== b[f]) return false;
+  for (const f of SCALAR_FIELDS) if (a[f] !== b[f]) return false;
   return JSON.stringify(a.layout) === JSON.stringify(b.layout) && JSON.stringify(a.cover) === JSON.stringify(b.cover);
 }
 

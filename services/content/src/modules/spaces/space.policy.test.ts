@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor, DefaultLevel, Role } from '@quire/contracts';
-import type { DomainError } from '@quire/kit';
+import type { Role } from '@quire/contracts';
+import { itFollowsTheTable, itGivesTheRoles, member, stranger } from '../access/content-policy.testing.ts';
 import { CollectionTree } from '../collections/collection-tree.ts';
 import { spacePolicy, visibleSpaces, type SpaceAction } from './space.policy.ts';
 
-const spaceRole = spacePolicy.role;
-const assertSpaceAllows = spacePolicy.assert;
 const spacePermissions = spacePolicy.permissions;
 
-const member = (role: Role | null, org = 'o'): Actor => ({
-  kind: 'user',
-  userId: 'u',
-  memberships: [{ organization: org, role, teams: [] }],
-});
-const stranger: Actor = { kind: 'user', userId: 'x', memberships: [] };
-const space = (defaultLevel: DefaultLevel, ancestors: DefaultLevel[] = []) => ({
-  organizationId: 'o',
-  defaultLevel,
-  ancestors,
-});
-
 describe('spaceRole', () => {
-  it.each<[string, Actor, DefaultLevel, DefaultLevel[], Role | null]>([
+  itGivesTheRoles(spacePolicy, [
     ['an org admin on a closed space', member('admin'), null, [], 'admin'],
     ['an org admin on a read-only space', member('admin'), 'read', [], 'admin'],
     ['an editor on an inheriting top-level space', member('edit'), 'inherit', [], 'edit'],
@@ -46,9 +32,7 @@ describe('spaceRole', () => {
     ['a member of another organization', member('admin', 'other'), 'read', [], null],
     ['a user without memberships', stranger, 'inherit', [], null],
     ['anonymous', { kind: 'anonymous' }, 'read', [], null],
-  ])('%s', (_name, actor, level, ancestors, expected) => {
-    expect(spaceRole(actor, space(level, ancestors))).toBe(expected);
-  });
+  ]);
 });
 
 describe('the space permission table', () => {
@@ -74,27 +58,7 @@ describe('the space permission table', () => {
     ['viewPermissions', 'read'],
     ['managePermissions', 'admin'],
   ];
-  it('declares every action', () => expect(Object.fromEntries(table)).toEqual(spacePolicy.actions));
-
-  const ladder: Role[] = ['read', 'comment', 'edit', 'review', 'create', 'admin'];
-  it.each(table)('%s needs %s', (action, min) => {
-    for (const role of ladder) {
-      const allowed = ladder.indexOf(role) >= ladder.indexOf(min);
-      const outcome = (() => {
-        try {
-          return assertSpaceAllows(member(role), space('inherit'), action);
-        } catch (err) {
-          return (err as DomainError).reason;
-        }
-      })();
-      expect(outcome, `${role} → ${action}`).toBe(allowed ? role : 'forbidden');
-    }
-    for (const actor of [member(null), stranger]) {
-      expect(() => assertSpaceAllows(actor, space('inherit'), action)).toThrow(
-        expect.objectContaining({ reason: 'not_found', message: 'Space not found' }),
-      );
-    }
-  });
+  itFollowsTheTable(spacePolicy, table);
 });
 
 describe('visibleSpaces', () => {

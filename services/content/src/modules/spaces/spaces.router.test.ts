@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ops, type Actor } from '@quire/contracts';
+import { ops } from '@quire/contracts';
 import { OutboxEvent, TimerJobRunner } from '@quire/kit';
 import { eventually, failureOf, reasonOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
@@ -501,14 +501,10 @@ describe('POST /spaces/{spaceId}/move', () => {
 });
 
 describe('POST /spaces/{spaceId}/transfer', () => {
-  const both: Actor = {
-    kind: 'user',
-    userId: 'both',
-    memberships: [
-      { organization: 'org-src', role: 'admin', teams: [] },
-      { organization: 'org-dst', role: 'admin', teams: [] },
-    ],
-  };
+  const both = userActor('both', [
+    { organization: 'org-src', role: 'admin' },
+    { organization: 'org-dst', role: 'admin' },
+  ]);
   it('moves a space and its content to another organization, with space.transferred', async () => {
     const col = await t.call(ops.createCollection, { organizationId: 'org-src', title: 'Source box' }, both);
     const space = await t.call(
@@ -539,14 +535,10 @@ describe('POST /spaces/{spaceId}/transfer', () => {
   });
 
   it('needs the admin role in both organizations', async () => {
-    const adminHereOnly: Actor = {
-      kind: 'user',
-      userId: 'h',
-      memberships: [
-        { organization: 'org-src', role: 'admin', teams: [] },
-        { organization: 'org-dst', role: 'edit', teams: [] },
-      ],
-    };
+    const adminHereOnly = userActor('h', [
+      { organization: 'org-src', role: 'admin' },
+      { organization: 'org-dst', role: 'edit' },
+    ]);
     const space = await t.call(ops.createSpace, { organizationId: 'org-src', title: 'Stays' }, both);
     expect(
       await failureOf(t.call(ops.transferSpace, { spaceId: space.id, organization: 'org-dst' }, adminHereOnly)),

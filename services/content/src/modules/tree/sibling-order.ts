@@ -1,4 +1,4 @@
-import type { ContentPointer, ContentPosition } from '@quire/contracts';
+import type { ContentPointer, ContentPosition, DefaultLevel } from '@quire/contracts';
 import { invalid, orderKeyBetween, type EntityManager } from '@quire/kit';
 import { treeRepository } from './tree.repository.ts';
 
@@ -65,3 +65,41 @@ export async function placeInTree(em: EntityManager, props: PlaceProps): Promise
   const at = props.position?.before ? index : index + 1;
   return orderKeyBetween(group[at - 1]?.order, group[at]?.order);
 }
+
+/** What a new space or collection is given: where it goes and its title. */
+export interface NewItemProps {
+  organizationId: string;
+  /** The parent collection (checked by the caller), or the top level. */
+  parentId?: string | null | undefined;
+  title?: string | undefined;
+  now?: Date;
+}
+
+/**
+ * The fields a new space or collection starts with: last in its parent (whose group it locks, as `placeInTree`),
+ * untitled unless named, inheriting its access level.
+ */
+export async function newItemFields(em: EntityManager, props: NewItemProps) {
+  const now = props.now ?? new Date();
+  const parentId = props.parentId ?? null;
+  return {
+    organizationId: props.organizationId,
+    parentId,
+    order: await placeInTree(em, { organizationId: props.organizationId, parentId }),
+    title: props.title ?? 'Untitled',
+    defaultLevel: 'inherit' as const satisfies DefaultLevel,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** What `space.created` and `collection.created` say of the new item besides its id. */
+export const createdEventOf = (item: {
+  organizationId: string;
+  title: string;
+  parentId?: string | null | undefined;
+}) => ({
+  organization: item.organizationId,
+  title: item.title,
+  ...(item.parentId ? { parent: item.parentId } : {}),
+});
