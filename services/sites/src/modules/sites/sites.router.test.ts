@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ops, sectionsOfStructure, type Actor } from '@quire/contracts';
 import { buildSpace, eventually, failureOf, userActor } from '@quire/kit/testing';
 import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { adaptiveSchemaOf } from '../adaptive/adaptive-schema.testing.ts';
 
 const ORG = 'org-s';
 const { admin, creator, reader, stranger } = orgActors(ORG, 'org-other');
@@ -533,19 +534,7 @@ describe('share links and the published view', () => {
 });
 
 describe('adaptive content', () => {
-  const jsonSchema = {
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    type: 'object',
-    properties: {
-      unsigned: {
-        type: 'object',
-        description: 'Unsigned claims of the site visitor.',
-        properties: { isBetaUser: { type: 'boolean', description: 'Beta users' } },
-        additionalProperties: false,
-      },
-    },
-    additionalProperties: false,
-  };
+  const jsonSchema = adaptiveSchemaOf({ isBetaUser: 'Beta users' });
 
   it('stores a valid schema, derives template conditions and checks conditions against it', async () => {
     const a = await space('Adaptive');
