@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mergeChanges, useCast } from './harness.ts';
-import { publishDemoSite, spaceWithPage, writePages } from './published-sites.fixtures.ts';
+import { type PageSpec, publishDemoSite, spaceWithPage, writePages } from './published-sites.fixtures.ts';
 
 const { p, acme, other } = useCast({});
 let site: Awaited<ReturnType<typeof publishDemoSite>>;
@@ -130,17 +130,21 @@ describe('for machines and caches', () => {
 
 describe('audiences', () => {
   const org = () => acme.organization.id;
+  /** A site of this visibility showing a new space holding one page, published. */
+  const publishedSite = async (title: string, visibility: string, space: string, page: Omit<PageSpec, 'ref'>) => {
+    const api = p.client(acme.token);
+    const { id } = await spaceWithPage(api, org(), space, page);
+    const site = (await api.orgs.createSite(org(), { title, visibility, spaces: [id] } as never)).data;
+    await api.orgs.publishSite(org(), site.id);
+    return site;
+  };
 
   it('opens a share-link site with an active key only (the key sets a cookie)', async () => {
     const api = p.client(acme.token);
-    const space = await spaceWithPage(api, org(), 'Partner guide', {
+    const created = await publishedSite('Partners', 'share-link', 'Partner guide', {
       title: 'Partner intro',
       markdown: 'For partners.',
     });
-    const created = (
-      await api.orgs.createSite(org(), { title: 'Partners', visibility: 'share-link', spaces: [space.id] } as never)
-    ).data;
-    await api.orgs.publishSite(org(), created.id);
     const link = (await api.orgs.createSiteShareLink(org(), created.id, { name: 'ACME partners' })).data as {
       id: string;
       urls: { published?: string };
@@ -167,14 +171,10 @@ describe('audiences', () => {
 
   it('opens a visitor-auth site with a JWT signed by the site key; another key or an expired token go to sign-in', async () => {
     const api = p.client(acme.token);
-    const space = await spaceWithPage(api, org(), 'Customer portal', {
+    const created = await publishedSite('Portal', 'visitor-auth', 'Customer portal', {
       title: 'Welcome back',
       markdown: 'Signed-in only.',
     });
-    const created = (
-      await api.orgs.createSite(org(), { title: 'Portal', visibility: 'visitor-auth', spaces: [space.id] } as never)
-    ).data;
-    await api.orgs.publishSite(org(), created.id);
     const auth = (
       await api.orgs.updateSitePublishingAuthById(org(), created.id, {
         backend: 'custom',
