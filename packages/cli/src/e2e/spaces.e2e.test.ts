@@ -65,19 +65,15 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
       urls: { location: `http://quire.test/v1/spaces/${id}`, app: `http://quire.test/o/${org}/s/${id}` },
     });
 
-    const patched = await api.spaces.updateSpaceById(id, {
+    const patch = {
       title: 'Company handbook',
       emoji: '📗',
       editMode: SpaceEditMode.Locked,
       defaultLevel: MemberRole.Read,
-    });
+    };
+    const patched = await api.spaces.updateSpaceById(id, patch);
     expect(patched.status).toBe(200);
-    expect(patched.data).toMatchObject({
-      title: 'Company handbook',
-      emoji: '📗',
-      editMode: SpaceEditMode.Locked,
-      defaultLevel: MemberRole.Read,
-    });
+    expect(patched.data).toMatchObject(patch);
     const published = await http(p, acme.token)('PATCH', `/v1/spaces/${id}`, { visibility: 'public' });
     expect(published.json.urls).toMatchObject({
       published: `http://quire.test/s/${id}`,
