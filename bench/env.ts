@@ -9,6 +9,22 @@ export function intEnv(name: string, fallback: number, min: number): number {
   return n;
 }
 
+/** How a bench loads a server (autocannon): BENCH_CONNECTIONS, BENCH_SECONDS, BENCH_ROUNDS, BENCH_WARMUP (seconds). */
+export interface LoadSettings {
+  connections: number;
+  seconds: number;
+  rounds: number;
+  warmup: number;
+}
+
+/** The load settings from the environment, each defaulting to the bench's own. */
+export const loadSettings = (defaults: LoadSettings): LoadSettings => ({
+  connections: intEnv('BENCH_CONNECTIONS', defaults.connections, 1),
+  seconds: intEnv('BENCH_SECONDS', defaults.seconds, 1),
+  rounds: intEnv('BENCH_ROUNDS', defaults.rounds, 1),
+  warmup: intEnv('BENCH_WARMUP', defaults.warmup, 0),
+});
+
 /** Anything Quire reads: the children get the bench's environment without it, and what they need set explicitly. */
 const QUIRE_ENV =
   /^(DATABASE_URL|PORT|HOST|LOG_LEVEL|NATS_.*|QUIRE_.*|BENCH_.*|(ORG_ADMIN|CONTENT|SITES|INTEGRATIONS)_URL)$/;

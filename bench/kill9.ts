@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { createThrowawayDatabase } from './database.ts';
 import { childBaseEnv, intEnv } from './env.ts';
 import { Child, freePort, sleep } from './processes.ts';
 
@@ -20,7 +21,6 @@ const WRITERS = intEnv('KILL9_WRITERS', 8, 1);
 const AFTER_MIN_MS = intEnv('KILL9_AFTER_MS', 800, 0);
 const CONVERGE_MS = intEnv('KILL9_CONVERGE_MS', 15_000, 1_000);
 const MIN_ACKNOWLEDGED = intEnv('KILL9_MIN_ACKNOWLEDGED', 10, 0);
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface RunResult {
   acknowledged: number;
@@ -74,17 +74,13 @@ async function write(
 }
 
 async function oneRun(n: number): Promise<RunResult> {
-  const dbName = `quire_kill9_${randomBytes(4).toString('hex')}`;
-  const dbUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString();
+  const database = await createThrowawayDatabase(`quire_kill9_${randomBytes(4).toString('hex')}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-kill9-'));
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database "${dbName}"`);
   const adminToken = `quire_admin_${randomBytes(12).toString('hex')}`;
-  const env = { DATABASE_URL: dbUrl, QUIRE_DATA_DIR: dataDir, QUIRE_ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn' };
+  const env = { DATABASE_URL: database.url, QUIRE_DATA_DIR: dataDir, QUIRE_ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn' };
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const db = new pg.Client({ connectionString: dbUrl });
+  const db = new pg.Client({ connectionString: database.url });
   let child: Child | undefined;
   try {
     child = await startStandalone(env, port);
@@ -135,8 +131,7 @@ async function oneRun(n: number): Promise<RunResult> {
   } finally {
     await child?.stop().catch(() => {});
     await db.end().catch(() => {});
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

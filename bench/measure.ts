@@ -1,5 +1,6 @@
 // Load generation (autocannon, in the bench process) and the figures: every round, medians, ratios.
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 
 export interface Target {
@@ -18,6 +19,12 @@ export interface RoundFigures {
   /** CPU time (user + system) of the target's own processes per request answered, in µs; undefined without `/proc`. */
   cpuUs?: number | undefined;
 }
+
+/** The load average over 1, 5 and 15 minutes, as printed. */
+export const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 const TICKS_PER_SECOND = 100; // USER_HZ: the unit of utime/stime in /proc/<pid>/stat on Linux
 

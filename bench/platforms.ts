@@ -1,12 +1,17 @@
 // The three servers the comparative benches (bench/run.ts, bench/sites.ts) measure, each in its own process(es), all
-// running for the whole bench (so they see the same machine):
+// running for the whole bench (so they see the same machine), and the run around them (`runComparative`):
 //   (a) baseline: a bare fastify route doing a primary-key lookup with node-postgres (bench/baseline.ts);
 //   (b) standalone: `quire start` (what `npm start` runs), in-process bus;
 //   (c) distributed: the gateway and the four services as separate processes, on the bus the caller hands over.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deleteStreams } from './nats.ts';
-import { freePort, type ChildSpec, type Fleet } from './processes.ts';
+import { createThrowawayDatabase, databaseUrl } from './database.ts';
+import { childBaseEnv } from './env.ts';
+import { deleteStreams, natsReachable } from './nats.ts';
+import { ChildExitError, freePort, type ChildSpec, type Fleet } from './processes.ts';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const resultsDir = join(root, 'bench', 'results');
@@ -121,4 +126,107 @@ export async function stopPlatforms(fleet: Fleet, natsUrl: string, natsStream: s
     await deleteStreams(natsUrl, natsStream).catch((err: unknown) =>
       console.error(`warning: could not delete the NATS streams ${natsStream}*: ${(err as Error).message}`),
     );
+}
+
+/** One run of a comparative bench: the names of what it creates (`quire_<name>_<random id>`), and its admin token. */
+export interface ComparativeRun {
+  /** The bench's name in the names (`bench`, `bench_sites`). */
+  name: string;
+  runId: string;
+  dbName: string;
+  /** NATS_URL, for (c) (default nats://127.0.0.1:4222). */
+  natsUrl: string;
+  /** The NATS stream of (c) (the database's name in capitals), deleted at the end; its subjects' prefix. */
+  natsStream: string;
+  natsPrefix: string;
+  /** QUIRE_ADMIN_TOKEN of every server. */
+  adminToken: string;
+  /** The environment of every server: the run's database, secrets and admin token, warnings only, on 127.0.0.1. */
+  env: Record<string, string>;
+}
+
+export function comparativeRun(name: string): ComparativeRun {
+  const runId = randomBytes(4).toString('hex');
+  const dbName = `quire_${name}_${runId}`;
+  const adminToken = `quire_admin_${randomBytes(24).toString('base64url')}`;
+  return {
+    name,
+    runId,
+    dbName,
+    natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    natsStream: dbName.toUpperCase(),
+    natsPrefix: dbName,
+    adminToken,
+    env: {
+      ...childBaseEnv(),
+      DATABASE_URL: databaseUrl(dbName),
+      QUIRE_INTERNAL_SECRET: randomBytes(32).toString('hex'),
+      QUIRE_ADMIN_TOKEN: adminToken,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+    },
+  };
+}
+
+/** The bus of (c): the run's NATS stream when `wanted` and NATS answers, else none (an in-process bus in each). */
+export async function busOf(run: ComparativeRun, wanted: boolean): Promise<Record<string, string>> {
+  return wanted && (await natsReachable(run.natsUrl))
+    ? { NATS_URL: run.natsUrl, NATS_STREAM: run.natsStream, NATS_SUBJECT_PREFIX: run.natsPrefix }
+    : {};
+}
+
+/** SIGINT or SIGTERM, as a rejection; a second signal only says the bench is still stopping. */
+function interruption(): { interrupted: Promise<never>; signalled: () => NodeJS.Signals | undefined } {
+  let signalled: NodeJS.Signals | undefined;
+  const interrupted = new Promise<never>((_, reject) => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.on(signal, () => {
+        if (signalled)
+          return void console.error(
+            `(${signal}: still stopping — waiting for every process to exit, then dropping the database)`,
+          );
+        signalled = signal;
+        reject(new Error(`interrupted (${signal})`));
+      });
+    }
+  });
+  interrupted.catch(() => {});
+  return { interrupted, signalled: () => signalled };
+}
+
+/**
+ * Runs a comparative bench on the run's throwaway database and a data directory of its own, until `bench` ends, a
+ * child exits or SIGINT/SIGTERM comes (`abort` then aborts what is under way); then stops every child and the NATS
+ * streams (`stopPlatforms`), drops the database, removes the data directory, names the CPU profiles written and sets
+ * the exit code (130 when interrupted, 1 when the bench failed).
+ */
+export async function runComparative(
+  o: { run: ComparativeRun; fleet: Fleet; abort: AbortController; profile: string | undefined },
+  bench: (dataDir: string) => Promise<void>,
+): Promise<void> {
+  const { interrupted, signalled } = interruption();
+  const db = await createThrowawayDatabase(o.run.dbName);
+  const dataDir = mkdtempSync(join(tmpdir(), `quire-${o.run.name.replaceAll('_', '-')}-`));
+  mkdirSync(resultsDir, { recursive: true });
+  const profilesBefore = new Set(readdirSync(resultsDir));
+  let failure: unknown;
+  try {
+    await Promise.race([bench(dataDir), o.fleet.failed, interrupted]);
+  } catch (err) {
+    failure = err;
+    o.abort.abort(err);
+    const detail = err instanceof Error ? (signalled() ? err.message : err.stack) : String(err);
+    console.error(`\nbench failed: ${err instanceof ChildExitError ? err.message : detail}\n`);
+  } finally {
+    console.log('stopping …');
+    await stopPlatforms(o.fleet, o.run.natsUrl, o.run.natsStream);
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    for (const f of readdirSync(resultsDir).filter((f) => !profilesBefore.has(f)))
+      console.log(
+        `CPU profile of ${o.profile}: bench/results/${f}  (npx node bench/cpuprofile-top.mjs bench/results/${f})`,
+      );
+    console.log('done');
+  }
+  process.exitCode = signalled() ? 130 : failure ? 1 : 0;
 }

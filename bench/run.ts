@@ -10,44 +10,29 @@
 // in-process bus if unreachable), BENCH_CONNECTIONS (50), BENCH_SECONDS (10), BENCH_ROUNDS (3),
 // BENCH_WARMUP (seconds, 2), BENCH_PROFILE=standalone|gateway|content|org-admin|sites|integrations|baseline
 // (V8 CPU profile of that process, written to bench/results/ when it stops).
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { formatRound, formatSummary, measureOnce, summarize, type RoundFigures, type Target } from './measure.ts';
-import { natsReachable } from './nats.ts';
-import { childBaseEnv, intEnv } from './env.ts';
-import { DISTRIBUTED, resultsDir, startPlatforms, stopPlatforms } from './platforms.ts';
-import { ChildExitError, Fleet } from './processes.ts';
+import { availableParallelism, cpus } from 'node:os';
+import { loadSettings } from './env.ts';
+import {
+  formatRound,
+  formatSummary,
+  loadAverage,
+  measureOnce,
+  summarize,
+  type RoundFigures,
+  type Target,
+} from './measure.ts';
+import { busOf, comparativeRun, DISTRIBUTED, runComparative, startPlatforms } from './platforms.ts';
+import { Fleet } from './processes.ts';
 
-const connections = intEnv('BENCH_CONNECTIONS', 50, 1);
-const seconds = intEnv('BENCH_SECONDS', 10, 1);
-const rounds = intEnv('BENCH_ROUNDS', 3, 1);
-const warmup = intEnv('BENCH_WARMUP', 2, 0);
+const { connections, seconds, rounds, warmup } = loadSettings({ connections: 50, seconds: 10, rounds: 3, warmup: 2 });
 const PROFILABLE = ['standalone', 'gateway', 'content', 'org-admin', 'sites', 'integrations', 'baseline'];
 const profile = process.env.BENCH_PROFILE || undefined;
 if (profile && !PROFILABLE.includes(profile))
   throw new Error(`BENCH_PROFILE must be one of ${PROFILABLE.join(', ')}, not ${JSON.stringify(profile)}`);
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const runId = randomBytes(4).toString('hex');
-const dbName = `quire_bench_${runId}`;
-const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-const natsStream = `QUIRE_BENCH_${runId}`;
-const natsPrefix = `quire_bench_${runId}`;
-const secret = randomBytes(32).toString('hex');
-const adminToken = `quire_admin_${randomBytes(24).toString('base64url')}`;
-
-const baseEnv = childBaseEnv();
+const run = comparativeRun('bench');
 const common = {
-  ...baseEnv,
-  DATABASE_URL: dbUrl,
-  QUIRE_INTERNAL_SECRET: secret,
-  QUIRE_ADMIN_TOKEN: adminToken,
-  LOG_LEVEL: 'warn',
-  HOST: '127.0.0.1',
+  ...run.env,
   // One client making every call: the default rate limits (on since issue 29) would answer most of them 429.
   QUIRE_RATE_LIMIT_PER_MINUTE: '0',
   QUIRE_RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
@@ -56,41 +41,19 @@ const common = {
 
 const fleet = new Fleet();
 const abort = new AbortController();
-let signalled: NodeJS.Signals | undefined;
-const interrupted = new Promise<never>((_, reject) => {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (signalled)
-        return void console.error(
-          `(${signal}: still stopping — waiting for every process to exit, then dropping the database)`,
-        );
-      signalled = signal;
-      reject(new Error(`interrupted (${signal})`));
-    });
-  }
-});
-interrupted.catch(() => {});
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
 async function bench(dataDir: string): Promise<void> {
   const cores = availableParallelism();
-  const natsUp = await natsReachable(natsUrl);
-  const bus: Record<string, string> = natsUp
-    ? { NATS_URL: natsUrl, NATS_STREAM: natsStream, NATS_SUBJECT_PREFIX: natsPrefix }
-    : {};
+  const bus = await busOf(run, true);
+  const natsUp = bus.NATS_URL !== undefined;
 
   console.log(
     `GET a space by id — ${connections} connections, ${rounds} rounds × ${seconds} s per target (each after a ${warmup} s warm-up), alternating a, b, c`,
   );
   console.log(
-    `machine: ${cores} cores (${cpus()[0]?.model ?? 'unknown CPU'}), node ${process.version}; every server runs for the whole bench, one is measured at a time; load average ${load()}`,
+    `machine: ${cores} cores (${cpus()[0]?.model ?? 'unknown CPU'}), node ${process.version}; every server runs for the whole bench, one is measured at a time; load average ${loadAverage()}`,
   );
   console.log(
-    `distributed bus: ${natsUp ? `NATS ${natsUrl} (stream ${natsStream}, deleted at the end)` : `in-process (NATS not reachable at ${natsUrl})`}\n`,
+    `distributed bus: ${natsUp ? `NATS ${run.natsUrl} (stream ${run.natsStream}, deleted at the end)` : `in-process (NATS not reachable at ${run.natsUrl})`}\n`,
   );
 
   const { port, pidsOf } = await startPlatforms(fleet, { env: common, dataDir, bus, distributed: true, profile });
@@ -106,7 +69,7 @@ async function bench(dataDir: string): Promise<void> {
     if (!res.ok) throw new Error(`seeding: POST ${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<any>;
   };
-  const boot = await post('/v1/admin/bootstrap', adminToken, { title: 'Bench Org', email: 'bench@quire.local' });
+  const boot = await post('/v1/admin/bootstrap', run.adminToken, { title: 'Bench Org', email: 'bench@quire.local' });
   const space = await post(`/v1/orgs/${boot.organization.id}/spaces`, boot.token, { title: 'Bench space' });
   const auth = { authorization: `Bearer ${boot.token}` };
 
@@ -154,39 +117,10 @@ async function bench(dataDir: string): Promise<void> {
   }
   const [a, b, c] = targets.map((t) => summarize(t, figures.get(t)!));
   console.log(
-    `\nmedians over ${rounds} rounds, ${cores} cores (load average 1/5/15 min now ${load()}, the bench included)\n`,
+    `\nmedians over ${rounds} rounds, ${cores} cores (load average 1/5/15 min now ${loadAverage()}, the bench included)\n`,
   );
   console.log(formatSummary(a!, b!, c!));
   console.log('');
 }
 
-// ——— main ———
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database "${dbName}"`);
-const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
-mkdirSync(resultsDir, { recursive: true });
-const profilesBefore = new Set(readdirSync(resultsDir));
-let failure: unknown;
-try {
-  await Promise.race([bench(dataDir), fleet.failed, interrupted]);
-} catch (err) {
-  failure = err;
-  abort.abort(err);
-  console.error(
-    `\nbench failed: ${err instanceof ChildExitError ? err.message : err instanceof Error ? (signalled ? err.message : err.stack) : String(err)}\n`,
-  );
-} finally {
-  console.log('stopping …');
-  await stopPlatforms(fleet, natsUrl, natsStream);
-  await admin.query(`drop database if exists "${dbName}" with (force)`);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
-  const profiles = readdirSync(resultsDir).filter((f) => !profilesBefore.has(f));
-  for (const f of profiles)
-    console.log(
-      `CPU profile of ${profile}: bench/results/${f}  (npx node bench/cpuprofile-top.mjs bench/results/${f})`,
-    );
-  console.log('done');
-}
-process.exitCode = signalled ? 130 : failure ? 1 : 0;
+await runComparative({ run, fleet, abort, profile }, bench);

@@ -24,14 +24,15 @@
 // bench/results/ when it stops), QUIRE_SEARCH_CANDIDATES (handed to the platform).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { API_BUILD_ENV, buildModes, buildThroughApi, lineageOf, seedRevision, type BuildMode } from './build.ts';
-import { apiCaller, childBaseEnv, intEnv } from './env.ts';
-import { cpuSeconds, heapMiB, memoryMiB } from './measure.ts';
+import { ADMIN_URL, databaseUrl } from './database.ts';
+import { apiCaller, childBaseEnv, intEnv, loadSettings } from './env.ts';
+import { cpuSeconds, heapMiB, loadAverage, memoryMiB } from './measure.ts';
 import { ChildExitError, Fleet, freePort, sleep } from './processes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -39,20 +40,15 @@ const resultsDir = join(root, 'bench', 'results');
 
 const PAGES = intEnv('BENCH_SEARCH_PAGES', 5_000, 100);
 const SPACES = intEnv('BENCH_SEARCH_SPACES', 1, 1);
-const connections = intEnv('BENCH_CONNECTIONS', 10, 1);
-const seconds = intEnv('BENCH_SECONDS', 10, 1);
-const warmup = intEnv('BENCH_WARMUP', 3, 0);
-const rounds = intEnv('BENCH_ROUNDS', 3, 1);
+const { connections, seconds, rounds, warmup } = loadSettings({ connections: 10, seconds: 10, rounds: 3, warmup: 3 });
 const settle = intEnv('BENCH_SETTLE', 30, 0);
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const runId = randomBytes(4).toString('hex');
 const reused = process.env.BENCH_SEARCH_DB;
 if (reused !== undefined && !/^[a-z0-9_]+$/.test(reused))
   throw new Error('BENCH_SEARCH_DB: the name of a database kept by BENCH_KEEP_DB=1');
 const modes: BuildMode[] = reused === undefined ? buildModes() : ['seeded'];
 const dbNameOf = (mode: BuildMode) => reused ?? `quire_bench_search_${mode}_${runId}`;
-const dbUrlOf = (name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
 const adminToken = `quire_admin_${randomBytes(24).toString('base64url')}`;
 const baseEnv = childBaseEnv();
 const cap = process.env.QUIRE_SEARCH_CANDIDATES;
@@ -249,9 +245,7 @@ async function bench(
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(
-    `\nsearch bench (${mode === 'api' ? 'API-built' : 'SQL-seeded'}): ${PAGES.toLocaleString('en')} pages in ${SPACES} spaces of one organization; ${availableParallelism()} cores, node ${process.version}, load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
+    `\nsearch bench (${mode === 'api' ? 'API-built' : 'SQL-seeded'}): ${PAGES.toLocaleString('en')} pages in ${SPACES} spaces of one organization; ${availableParallelism()} cores, node ${process.version}, load average ${loadAverage()}`,
   );
   const platform = await fleet.start({
     name: 'standalone',
@@ -418,11 +412,7 @@ async function bench(
       notes.push(line);
     }
   }
-  console.log(
-    `\nload average now ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`\nload average now ${loadAverage()}`);
   return {
     cases: cases.map((c, i) => ({
       label: c.label,
@@ -434,14 +424,14 @@ async function bench(
 }
 
 // ——— main ———
-const admin = new pg.Client({ connectionString: adminUrl });
+const admin = new pg.Client({ connectionString: ADMIN_URL });
 await admin.connect();
 const results = new Map<BuildMode, ModeResult>();
 let failed = false;
 for (const mode of modes) {
   const dbName = dbNameOf(mode);
   if (reused === undefined) await admin.query(`create database "${dbName}"`);
-  const db = new pg.Client({ connectionString: dbUrlOf(dbName) });
+  const db = new pg.Client({ connectionString: databaseUrl(dbName) });
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-search-'));
   const fleet = new Fleet();
   try {
@@ -449,7 +439,7 @@ for (const mode of modes) {
     results.set(
       mode,
       await Promise.race([
-        bench(fleet, db, dataDir, mode, dbUrlOf(dbName)),
+        bench(fleet, db, dataDir, mode, databaseUrl(dbName)),
         fleet.failed.then(() => {
           throw new Error('the platform stopped');
         }),

@@ -26,16 +26,13 @@
 // BENCH_SITES_DISTRIBUTED=0 (skips (c): faster on a small machine), BENCH_SITES_PARTS (1,2,3: the parts run; `2` alone
 // measures the cold render, e.g. with BENCH_SITES_COLD=30), BENCH_PROFILE=standalone|gateway|sites|content
 // (a V8 CPU profile of that process, written to bench/results/ when it stops).
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, cpus } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
-import { childBaseEnv, intEnv } from './env.ts';
+import { intEnv, loadSettings } from './env.ts';
 import {
   cpuSeconds,
   formatRound,
+  loadAverage,
   measureOnce,
   median,
   summarize,
@@ -43,45 +40,25 @@ import {
   type Summary,
   type Target,
 } from './measure.ts';
-import { natsReachable } from './nats.ts';
-import { DISTRIBUTED, resultsDir, startPlatforms, stopPlatforms } from './platforms.ts';
-import { ChildExitError, Fleet, sleep } from './processes.ts';
+import { busOf, comparativeRun, DISTRIBUTED, runComparative, startPlatforms } from './platforms.ts';
+import { Fleet, sleep } from './processes.ts';
 
-const connections = intEnv('BENCH_CONNECTIONS', 50, 1);
-const seconds = intEnv('BENCH_SECONDS', 5, 1);
-const rounds = intEnv('BENCH_ROUNDS', 3, 1);
-const warmup = intEnv('BENCH_WARMUP', 2, 0);
+const { connections, seconds, rounds, warmup } = loadSettings({ connections: 50, seconds: 5, rounds: 3, warmup: 2 });
 const coldRuns = intEnv('BENCH_SITES_COLD', 8, 1);
 const largePages = intEnv('BENCH_SITES_PAGES', 1000, 10);
 const distributed = process.env.BENCH_SITES_DISTRIBUTED !== '0';
 const parts = new Set((process.env.BENCH_SITES_PARTS ?? '1,2,3').split(',').map((p) => p.trim()));
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const runId = randomBytes(4).toString('hex');
-const dbName = `quire_bench_sites_${runId}`;
-const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-const natsStream = `QUIRE_BENCH_SITES_${runId}`;
-const natsPrefix = `quire_bench_sites_${runId}`;
-const adminToken = `quire_admin_${randomBytes(24).toString('base64url')}`;
+const run = comparativeRun('bench_sites');
 const common = {
-  ...childBaseEnv(),
-  DATABASE_URL: dbUrl,
-  QUIRE_INTERNAL_SECRET: randomBytes(32).toString('hex'),
-  QUIRE_ADMIN_TOKEN: adminToken,
+  ...run.env,
   // The bench's own calls (seeding) must not meet the per-token limit.
   QUIRE_RATE_LIMIT_PER_MINUTE: '1000000',
   QUIRE_RATE_LIMIT_ADDRESS_PER_MINUTE: '1000000',
-  LOG_LEVEL: 'warn',
-  HOST: '127.0.0.1',
 };
 
 const fleet = new Fleet();
 const abort = new AbortController();
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
@@ -210,12 +187,9 @@ async function writeLarge(api: string, token: string, spaceId: string, count: nu
 const profile = process.env.BENCH_PROFILE || undefined;
 
 async function bench(dataDir: string): Promise<void> {
-  const natsUp = distributed && (await natsReachable(natsUrl));
-  const bus: Record<string, string> = natsUp
-    ? { NATS_URL: natsUrl, NATS_STREAM: natsStream, NATS_SUBJECT_PREFIX: natsPrefix }
-    : {};
+  const bus = await busOf(run, distributed);
   console.log(
-    `published sites — ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), node ${process.version}, load average ${load()}`,
+    `published sites — ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), node ${process.version}, load average ${loadAverage()}`,
   );
   console.log(
     `${connections} connections, ${rounds} rounds × ${seconds} s per target (after ${warmup} s warm-up); Large space: ${largePages} pages\n`,
@@ -226,7 +200,7 @@ async function bench(dataDir: string): Promise<void> {
   // ——— the site, through the API ———
   const api = `http://127.0.0.1:${port.standalone}`;
   const started = performance.now();
-  const boot = await call(api, 'POST', '/v1/admin/bootstrap', adminToken, {
+  const boot = await call(api, 'POST', '/v1/admin/bootstrap', run.adminToken, {
     title: 'Bench Org',
     email: 'bench@quire.local',
   });
@@ -304,7 +278,7 @@ async function bench(dataDir: string): Promise<void> {
       }
     const s = new Map<string, Summary>(targets.map((t) => [t.key, summarize(t, figures.get(t)!)]));
     const a = s.get('a')!;
-    console.log(`\nmedians (load average now ${load()}):`);
+    console.log(`\nmedians (load average now ${loadAverage()}):`);
     for (const x of s.values())
       console.log(
         `  (${x.target.key}) ${x.target.label.padEnd(12)} ${x.rps.toFixed(0).padStart(7)} req/s   p99 ${ms(x.p99)}${x.cpuUs === undefined ? '' : `   CPU ${x.cpuUs.toFixed(0)} µs/req`}`,
@@ -336,7 +310,7 @@ async function bench(dataDir: string): Promise<void> {
     /** CPU time of (b)'s process during each cold GET (10 ms ticks of /proc; work the merge set off counts too). */
     const coldCpu: number[] = [];
     for (let i = 1; i <= coldRuns; i++) {
-      const build = `${runId}x${i}`;
+      const build = `${run.runId}x${i}`;
       await writeChanges(api, token, guide.id, [
         { operation: 'update_page', page: longId, document: { markdown: longPage(build) } },
       ]);
@@ -359,7 +333,7 @@ async function bench(dataDir: string): Promise<void> {
       `\n2. cold render of a ${words}-word page of prose with 10 code blocks (${kb(warm.body.length)} of HTML), one GET on (b) after each change`,
     );
     console.log(
-      `  cold: median ${ms(median(cold))}, max ${ms(Math.max(...cold))} over ${coldRuns} (goal < 50 ms: ${median(cold) < 50 ? 'met' : 'NOT met'}; load average now ${load()}); every run: ${cold.map((t) => t.toFixed(1)).join(', ')}`,
+      `  cold: median ${ms(median(cold))}, max ${ms(Math.max(...cold))} over ${coldRuns} (goal < 50 ms: ${median(cold) < 50 ? 'met' : 'NOT met'}; load average now ${loadAverage()}); every run: ${cold.map((t) => t.toFixed(1)).join(', ')}`,
     );
     if (coldCpu.length)
       console.log(
@@ -399,34 +373,7 @@ async function bench(dataDir: string): Promise<void> {
     }
   }
 
-  console.log(`\nload average at the end ${load()}`);
+  console.log(`\nload average at the end ${loadAverage()}`);
 }
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database "${dbName}"`);
-const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-sites-'));
-if (profile) mkdirSync(resultsDir, { recursive: true });
-let failure: unknown;
-const interrupted = new Promise<never>((_, reject) => {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => reject(new Error(`interrupted (${signal})`)));
-});
-interrupted.catch(() => {});
-try {
-  await Promise.race([bench(dataDir), fleet.failed, interrupted]);
-} catch (err) {
-  failure = err;
-  abort.abort(err);
-  console.error(
-    `\nbench failed: ${err instanceof ChildExitError ? err.message : err instanceof Error ? err.stack : String(err)}\n`,
-  );
-} finally {
-  console.log('stopping …');
-  await stopPlatforms(fleet, natsUrl, natsStream);
-  await admin.query(`drop database if exists "${dbName}" with (force)`);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
-  console.log('done');
-}
-process.exitCode = failure ? 1 : 0;
+await runComparative({ run, fleet, abort, profile }, bench);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startStandalone } from '@quire/cli';
+import { createThrowawayDatabase } from './database.ts';
 import { apiCaller } from './env.ts';
 
 export interface BenchPlatform {
@@ -24,16 +25,11 @@ export interface BenchPlatform {
 }
 
 export async function startBenchPlatform(name: string, env: Record<string, string> = {}): Promise<BenchPlatform> {
-  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `quire_bench_${name}_${randomBytes(4).toString('hex')}`;
-  const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+  const database = await createThrowawayDatabase(`quire_bench_${name}_${randomBytes(4).toString('hex')}`);
   const dataDir = mkdtempSync(join(tmpdir(), `quire-bench-${name}-`));
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${dbName}"`);
-  const db = new pg.Client({ connectionString: dbUrl });
+  const db = new pg.Client({ connectionString: database.url });
   const platform = await startStandalone({
-    DATABASE_URL: dbUrl,
+    DATABASE_URL: database.url,
     QUIRE_DATA_DIR: dataDir,
     PORT: '0',
     LOG_LEVEL: 'warn',
@@ -42,8 +38,7 @@ export async function startBenchPlatform(name: string, env: Record<string, strin
   const stop = async () => {
     await platform.stop();
     await db.end().catch(() => {});
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {

@@ -1,19 +1,9 @@
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from './app.ts';
+import { hasChromium, useChromium } from './browser.testing.ts';
 import { offlineGateway } from './gateway.testing.ts';
-
-/** Debian's chromium (`apt-get install chromium`); `.ci/run` installs it and sets QUIRE_REQUIRE_BROWSER=1. */
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium && process.env.QUIRE_REQUIRE_BROWSER === '1') {
-  throw new Error(
-    `A browser is required (QUIRE_REQUIRE_BROWSER=1) but ${CHROMIUM} is missing: apt-get install -y chromium`,
-  );
-}
 
 interface Violation {
   directive: string;
@@ -22,17 +12,15 @@ interface Violation {
 
 describe.skipIf(!hasChromium)('the /docs API reference in Chromium', () => {
   let gw: Gateway;
-  let browser: Browser;
   let origin: string;
   beforeAll(async () => {
     gw = await offlineGateway();
     origin = await gw.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await chromium.launch({ executablePath: CHROMIUM });
   });
   afterAll(async () => {
-    await browser?.close();
     await gw?.close();
   });
+  const browser = useChromium();
 
   it('renders the operations of /v1/openapi.json and requests nothing from another origin', {
     timeout: 90_000,

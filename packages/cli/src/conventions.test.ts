@@ -292,9 +292,11 @@ describe('the mold', () => {
 
   it('reads process.env only in configuration and entry points', () => {
     // Handing the environment on to a child process (`...process.env`) is not reading it.
-    // packages/faults is a test harness: it starts processes and reads its own test settings, like tests do.
+    // packages/faults and test support are test code: they read their own test settings, like tests do.
     const candidates = files.filter(
-      (f) => !/\/(env|config|main|standalone|cli|data-dir)\.ts$|\/testing\/|\/bin\/|packages\/faults\//.test(f),
+      (f) =>
+        !/\/(env|config|main|standalone|cli|data-dir)\.ts$|\/testing\/|\/bin\/|packages\/faults\//.test(f) &&
+        !isTestSupport(f),
     );
     expect(
       findings(candidates, (n, sf) =>

@@ -126,44 +126,40 @@ async function injectEveryFault(
 ): Promise<FaultResult[]> {
   const { load, d, pg, nats } = parts;
   const faults: FaultResult[] = [];
-  const run = async (
-    fault: string,
-    held: number,
-    inject: () => Promise<void>,
-    restore: () => Promise<void>,
-    recovered: (s: Sample) => boolean,
-    during?: () => Promise<string>,
-  ) => {
-    const result = await injectFault(load, d, { fault, held, inject, restore, recovered, during });
+  const isWrite = (s: Sample) => s.kind === 'write' && s.status === 201;
+  const specs: FaultSpec[] = [
+    {
+      fault: 'postgres crash',
+      held: opts.short ? 3_000 : 10_000,
+      inject: () => pg.crash(),
+      restore: () => pg.start(),
+      recovered: isWrite,
+    },
+    {
+      fault: 'nats stop',
+      held: opts.short ? 5_000 : 60_000,
+      inject: () => nats.stop(),
+      restore: () => nats.start(),
+      recovered: isWrite,
+      during: async () => `outbox backlog at the end of the outage: ${await backlog(pg)}`,
+    },
+    ...PROCESSES.map((name): FaultSpec => {
+      const blocked = BLOCKED[name];
+      return {
+        fault: `kill -9 ${name}`,
+        held: opts.short ? 1_500 : 5_000,
+        inject: () => d.kill(name),
+        restore: () => d.start(name),
+        recovered: (s) =>
+          s.kind === blocked.kind && s.target === blocked.target && typeof s.status === 'number' && s.status < 300,
+      };
+    }),
+  ];
+  for (const spec of specs) {
+    const result = await injectFault(load, d, spec);
     opts.log(faultLine(result));
     faults.push(result);
     await sleep(1_000);
-  };
-  const isWrite = (s: Sample) => s.kind === 'write' && s.status === 201;
-  await run(
-    'postgres crash',
-    opts.short ? 3_000 : 10_000,
-    () => pg.crash(),
-    () => pg.start(),
-    isWrite,
-  );
-  await run(
-    'nats stop',
-    opts.short ? 5_000 : 60_000,
-    () => nats.stop(),
-    () => nats.start(),
-    isWrite,
-    async () => `outbox backlog at the end of the outage: ${await backlog(pg)}`,
-  );
-  for (const name of PROCESSES) {
-    const blocked = BLOCKED[name];
-    await run(
-      `kill -9 ${name}`,
-      opts.short ? 1_500 : 5_000,
-      () => d.kill(name),
-      () => d.start(name),
-      (s) => s.kind === blocked.kind && s.target === blocked.target && typeof s.status === 'number' && s.status < 300,
-    );
   }
   return faults;
 }

@@ -68,59 +68,26 @@ describe('links and backlinks (through the gateway)', () => {
     };
     const at = { kind: 'page', ...located, page: linksPage.id };
 
+    /** A link of the page's document, where it points and what became of it. */
+    const link = (status: string, targetReference: object) => ({
+      status,
+      relation: 'reference',
+      targetReference,
+      locationReferences: [at],
+    });
     const all = await get(acme.token, `/spaces/${space.id}/links`);
     expect(all.status).toBe(200);
     expect(all.body).toEqual({
       count: 8,
       items: [
-        {
-          status: 'ok',
-          relation: 'reference',
-          targetReference: { kind: 'page', ...located, page: guides.id },
-          locationReferences: [at],
-        },
-        {
-          status: 'broken',
-          relation: 'reference',
-          targetReference: { kind: 'page', ...located, page: 'no-such-page' },
-          locationReferences: [at],
-        },
-        {
-          status: 'ok',
-          relation: 'reference',
-          targetReference: { kind: 'anchor', ...located, page: guides.id, anchor: 'usage' },
-          locationReferences: [at],
-        },
-        {
-          status: 'broken',
-          relation: 'reference',
-          targetReference: { kind: 'anchor', ...located, page: guides.id, anchor: 'nowhere' },
-          locationReferences: [at],
-        },
-        {
-          status: 'ok',
-          relation: 'reference',
-          targetReference: { kind: 'url', url: 'https://example.com/docs' },
-          locationReferences: [at],
-        },
-        {
-          status: 'in-app',
-          relation: 'reference',
-          targetReference: { kind: 'url', url: 'http://quire.test/o/acme/s/x' },
-          locationReferences: [at],
-        },
-        {
-          status: 'ok',
-          relation: 'reference',
-          targetReference: { kind: 'file', ...located, file: file.id },
-          locationReferences: [at],
-        },
-        {
-          status: 'broken',
-          relation: 'reference',
-          targetReference: { kind: 'file', ...located, file: 'no-such-file' },
-          locationReferences: [at],
-        },
+        link('ok', { kind: 'page', ...located, page: guides.id }),
+        link('broken', { kind: 'page', ...located, page: 'no-such-page' }),
+        link('ok', { kind: 'anchor', ...located, page: guides.id, anchor: 'usage' }),
+        link('broken', { kind: 'anchor', ...located, page: guides.id, anchor: 'nowhere' }),
+        link('ok', { kind: 'url', url: 'https://example.com/docs' }),
+        link('in-app', { kind: 'url', url: 'http://quire.test/o/acme/s/x' }),
+        link('ok', { kind: 'file', ...located, file: file.id }),
+        link('broken', { kind: 'file', ...located, file: 'no-such-file' }),
       ],
       stats: { total: 8, broken: { total: 3, changeRequest: 0 } },
     });

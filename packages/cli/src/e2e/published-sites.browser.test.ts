@@ -1,47 +1,19 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe, hasChromium, useChromium } from './browser.ts';
 import { acmeAndOther, startPlatform, type Boot, type Platform } from './harness.ts';
 import { publishDemoSite, writePages } from './published-sites.fixtures.ts';
-
-/** Debian's chromium (`apt-get install chromium`); `.ci/run` installs it and sets QUIRE_REQUIRE_BROWSER=1. */
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium && process.env.QUIRE_REQUIRE_BROWSER === '1') {
-  throw new Error(
-    `A browser is required (QUIRE_REQUIRE_BROWSER=1) but ${CHROMIUM} is missing: apt-get install -y chromium`,
-  );
-}
 
 /** Screenshots are kept as test artifacts (gitignored). */
 const ARTIFACTS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../test-artifacts');
 /** Where the section group's screenshots are also copied, to be looked at outside the test run. */
 const SHOTS = process.env.QUIRE_SHOTS_DIR ?? ARTIFACTS;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core run in the page (evaluated through the DevTools protocol: the page's CSP allows no inline script). */
-async function axe(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(`${AXE};0`);
-  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as {
-    violations: AxeViolation[];
-  };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
 describe.skipIf(!hasChromium)('a published site in Chromium', () => {
   let p: Platform;
   let acme: Boot;
-  let browser: Browser;
+  const browser = useChromium();
   let home: string;
   let hostile: string;
 
@@ -86,12 +58,10 @@ describe.skipIf(!hasChromium)('a published site in Chromium', () => {
       urls: { published?: string };
     };
     hostile = published.urls.published!.replace('http://quire.test', p.url);
-    browser = await chromium.launch({ executablePath: CHROMIUM });
     mkdirSync(ARTIFACTS, { recursive: true });
     mkdirSync(SHOTS, { recursive: true });
   }, 90_000);
   afterAll(async () => {
-    await browser?.close();
     await p?.stop();
   });
 

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mergeChanges, useCast } from './harness.ts';
-import { publishDemoSite, writePages } from './published-sites.fixtures.ts';
+import { type PageSpec, publishDemoSite, spaceWithPage, writePages } from './published-sites.fixtures.ts';
 
 const { p, acme, other } = useCast({});
 let site: Awaited<ReturnType<typeof publishDemoSite>>;
@@ -130,15 +130,21 @@ describe('for machines and caches', () => {
 
 describe('audiences', () => {
   const org = () => acme.organization.id;
+  /** A site of this visibility showing a new space holding one page, published. */
+  const publishedSite = async (title: string, visibility: string, space: string, page: Omit<PageSpec, 'ref'>) => {
+    const api = p.client(acme.token);
+    const { id } = await spaceWithPage(api, org(), space, page);
+    const site = (await api.orgs.createSite(org(), { title, visibility, spaces: [id] } as never)).data;
+    await api.orgs.publishSite(org(), site.id);
+    return site;
+  };
 
   it('opens a share-link site with an active key only (the key sets a cookie)', async () => {
     const api = p.client(acme.token);
-    const space = (await api.orgs.createSpace(org(), { title: 'Partner guide' })).data;
-    await writePages(api, space.id, [{ ref: 'a', title: 'Partner intro', markdown: 'For partners.' }]);
-    const created = (
-      await api.orgs.createSite(org(), { title: 'Partners', visibility: 'share-link', spaces: [space.id] } as never)
-    ).data;
-    await api.orgs.publishSite(org(), created.id);
+    const created = await publishedSite('Partners', 'share-link', 'Partner guide', {
+      title: 'Partner intro',
+      markdown: 'For partners.',
+    });
     const link = (await api.orgs.createSiteShareLink(org(), created.id, { name: 'ACME partners' })).data as {
       id: string;
       urls: { published?: string };
@@ -165,12 +171,10 @@ describe('audiences', () => {
 
   it('opens a visitor-auth site with a JWT signed by the site key; another key or an expired token go to sign-in', async () => {
     const api = p.client(acme.token);
-    const space = (await api.orgs.createSpace(org(), { title: 'Customer portal' })).data;
-    await writePages(api, space.id, [{ ref: 'a', title: 'Welcome back', markdown: 'Signed-in only.' }]);
-    const created = (
-      await api.orgs.createSite(org(), { title: 'Portal', visibility: 'visitor-auth', spaces: [space.id] } as never)
-    ).data;
-    await api.orgs.publishSite(org(), created.id);
+    const created = await publishedSite('Portal', 'visitor-auth', 'Customer portal', {
+      title: 'Welcome back',
+      markdown: 'Signed-in only.',
+    });
     const auth = (
       await api.orgs.updateSitePublishingAuthById(org(), created.id, {
         backend: 'custom',
@@ -204,12 +208,12 @@ describe('audiences', () => {
 
   it('shows an adaptive section only to visitors with the claim (unsigned from the URL, signed from the JWT)', async () => {
     const api = p.client(acme.token);
-    const main = (await api.orgs.createSpace(org(), { title: 'Handbook' })).data;
-    const beta = (await api.orgs.createSpace(org(), { title: 'Beta features' })).data;
-    const enterprise = (await api.orgs.createSpace(org(), { title: 'Enterprise' })).data;
-    await writePages(api, main.id, [{ ref: 'a', title: 'Handbook home', markdown: 'For everyone.' }]);
-    await writePages(api, beta.id, [{ ref: 'a', title: 'Beta home', markdown: 'Zanzibar flag.' }]);
-    await writePages(api, enterprise.id, [{ ref: 'a', title: 'Enterprise home', markdown: 'For enterprise.' }]);
+    const main = await spaceWithPage(api, org(), 'Handbook', { title: 'Handbook home', markdown: 'For everyone.' });
+    const beta = await spaceWithPage(api, org(), 'Beta features', { title: 'Beta home', markdown: 'Zanzibar flag.' });
+    const enterprise = await spaceWithPage(api, org(), 'Enterprise', {
+      title: 'Enterprise home',
+      markdown: 'For enterprise.',
+    });
     const created = (await api.orgs.createSite(org(), { title: 'Adaptive handbook' } as never)).data;
     await api.orgs.updateSiteById(org(), created.id, { adaptiveContent: { enabled: true } } as never);
     await api.orgs.updateSiteAdaptiveSchema(org(), created.id, {
@@ -267,14 +271,18 @@ describe('audiences', () => {
 describe('isolation and hostile requests', () => {
   it("never reaches an unpublished site, another organization's site, a space not on the site or a hidden page", async () => {
     const theirs = p.client(other.token);
-    const space = (await theirs.orgs.createSpace(other.organization.id, { title: 'Their space' })).data;
-    await writePages(theirs, space.id, [{ ref: 'a', title: 'Quarterly numbers', markdown: 'Xylophone revenue.' }]);
+    const space = await spaceWithPage(theirs, other.organization.id, 'Their space', {
+      title: 'Quarterly numbers',
+      markdown: 'Xylophone revenue.',
+    });
     await theirs.orgs.createSite(other.organization.id, { title: 'Internal', spaces: [space.id] } as never);
     expect((await open(`${p.url}/sites/internal`)).status).toBe(404);
     // A space of the same organization that is not on the site: no path, search, sitemap or llms.txt reaches it.
     const api = p.client(acme.token);
-    const loose = (await api.orgs.createSpace(acme.organization.id, { title: 'Not on the site' })).data;
-    await writePages(api, loose.id, [{ ref: 'a', title: 'Loose page', markdown: 'Quokka secret.' }]);
+    await spaceWithPage(api, acme.organization.id, 'Not on the site', {
+      title: 'Loose page',
+      markdown: 'Quokka secret.',
+    });
     const base = site.site.urls.published!;
     for (const path of ['/not-on-the-site', '/loose-page', '/not-on-the-site/loose-page', '/loose-page.md'])
       expect((await open(`${base}${path}`)).status).toBe(404);

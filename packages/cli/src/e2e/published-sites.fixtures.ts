@@ -45,6 +45,13 @@ export async function writePages(
   return fileId ? { fileId } : {};
 }
 
+/** A new space of the organization holding one page. */
+export async function spaceWithPage(api: GitBookAPI, org: string, title: string, page: Omit<PageSpec, 'ref'>) {
+  const space = (await api.orgs.createSpace(org, { title })).data;
+  await writePages(api, space.id, [{ ref: 'page', ...page }]);
+  return space;
+}
+
 /** The guide of the demo site: nested pages, code, a hint, tabs, a table, an image, math and links between pages. */
 export const GUIDE: PageSpec[] = [
   {

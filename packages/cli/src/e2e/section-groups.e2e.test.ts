@@ -1,7 +1,7 @@
 import type { GitBookAPI } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acmeAndOther, apiError, startPlatform, type Boot, type Platform } from './harness.ts';
-import { publishDemoSite, writePages } from './published-sites.fixtures.ts';
+import { publishDemoSite, spaceWithPage } from './published-sites.fixtures.ts';
 
 let p: Platform;
 let acme: Boot;
@@ -31,8 +31,10 @@ async function open(url: string) {
 describe('section groups and customization through the official client', () => {
   it('groups sections, shows the group in the structure and on the published site', async () => {
     const siteId = demo.site.id;
-    const changelog = (await api.orgs.createSpace(org, { title: 'Changelog' })).data;
-    await writePages(api, changelog.id, [{ ref: 'c', title: 'Releases', markdown: 'Version 2 is out.\n' }]);
+    const changelog = await spaceWithPage(api, org, 'Changelog', {
+      title: 'Releases',
+      markdown: 'Version 2 is out.\n',
+    });
     const sections = (await api.orgs.listSiteSections(org, siteId)).data.items;
     const reference = sections.find((s) => s.title === 'API Reference')!;
     const group = (await api.orgs.addSectionGroupToSite(org, siteId, { title: 'Reference', sections: [reference.id] }))

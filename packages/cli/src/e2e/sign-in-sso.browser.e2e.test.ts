@@ -1,6 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startTestOidcProvider,
@@ -12,27 +9,13 @@ import {
   signedSamlResponse,
   type TestIdpKeys,
 } from '../../../../services/org-admin/src/modules/saml/saml-idp.testing.ts';
+import { axe, hasChromium, useChromium } from './browser.ts';
 import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
 
 /** Single sign-on through the gateway: OpenID Connect against oidc-provider on loopback, SAML against an IdP made here. */
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium && process.env.QUIRE_REQUIRE_BROWSER === '1')
-  throw new Error(
-    `A browser is required (QUIRE_REQUIRE_BROWSER=1) but ${CHROMIUM} is missing: apt-get install -y chromium`,
-  );
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PUBLIC_URL = 'http://quire.test';
 const IDP_ENTITY = 'https://idp.example/entity';
 const CLIENT = { clientId: 'quire-e2e', clientSecret: 'e2e-client-secret-0123456789abcdef' };
-
-async function axe(page: Page): Promise<{ id: string; impact: string | null }[]> {
-  await page.evaluate(`${AXE};0`);
-  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as {
-    violations: { id: string; impact: string | null }[];
-  };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 let p: Platform;
 let acme: Boot;
@@ -83,16 +66,10 @@ afterAll(async () => {
 });
 
 describe.skipIf(!hasChromium)('single sign-on in Chromium (no script on our pages)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    const port = new URL(p.url).port;
-    // quire.test is the instance's public host: the browser reaches the platform under that name.
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [`--host-resolver-rules=MAP quire.test 127.0.0.1:${port}`, '--disable-features=HttpsUpgrades'],
-    });
-  });
-  afterAll(async () => browser?.close());
+  // quire.test is the instance's public host: the browser reaches the platform under that name.
+  const browser = useChromium(() => ({
+    args: [`--host-resolver-rules=MAP quire.test 127.0.0.1:${new URL(p.url).port}`, '--disable-features=HttpsUpgrades'],
+  }));
 
   it('OpenID Connect: the login page offers it, the provider signs in a new member', { timeout: 60_000 }, async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });

@@ -1,31 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemberRole } from '@gitbook/api';
+import { axe, hasChromium, useChromium } from './browser.ts';
 import { apiError, type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
 
-/** Debian's chromium (`apt-get install chromium`); `.ci/run` installs it and sets QUIRE_REQUIRE_BROWSER=1. */
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium && process.env.QUIRE_REQUIRE_BROWSER === '1') {
-  throw new Error(
-    `A browser is required (QUIRE_REQUIRE_BROWSER=1) but ${CHROMIUM} is missing: apt-get install -y chromium`,
-  );
-}
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PUBLIC_URL = 'http://quire.test';
-
-/** axe-core run in the page (through the DevTools protocol: the page's CSP allows no inline script). */
-async function axe(page: Page): Promise<{ id: string; impact: string | null }[]> {
-  await page.evaluate(`${AXE};0`);
-  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as {
-    violations: { id: string; impact: string | null }[];
-  };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 /** A test SMTP server: every mail received, its text decoded from quoted-printable. */
 async function startMailbox() {
@@ -109,11 +89,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!hasChromium)('a new member gets in by themselves, in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM });
-  });
-  afterAll(async () => browser?.close());
+  const browser = useChromium();
 
   it('invite → e-mail → accept → token that works with the official client → revoke', { timeout: 60_000 }, async () => {
     const invited = await p

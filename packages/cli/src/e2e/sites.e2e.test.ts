@@ -1,5 +1,6 @@
 import { SiteVisibility } from '@gitbook/api';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adaptiveSchemaOf } from '../../../../services/sites/src/modules/adaptive/adaptive-schema.testing.ts';
 import { addUser, apiError, type Boot, bootstrap, http, type Seat, usePlatform } from './harness.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -14,20 +15,7 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
   }
 }
 
-const adaptiveSchema = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: {
-    unsigned: {
-      type: 'object',
-      description: 'Unsigned claims of the site visitor.',
-      properties: { isBetaUser: { type: 'boolean', description: 'Beta testers' } },
-      additionalProperties: false,
-    },
-    isEnterprise: { type: 'boolean', description: 'Enterprise customers' },
-  },
-  additionalProperties: false,
-};
+const adaptiveSchema = adaptiveSchemaOf({ isBetaUser: 'Beta testers' }, { isEnterprise: 'Enterprise customers' });
 
 describe('sites through the gateway with the official client', () => {
   const p = usePlatform();

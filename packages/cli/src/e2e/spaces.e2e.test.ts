@@ -14,6 +14,18 @@ const projection = (p: Platform, spaceId: string) =>
     [spaceId],
   );
 
+/** The space's projection polled (for `timeout` ms) until it holds what is asserted: its rows, organization, deletion. */
+const projected = (p: Platform, spaceId: string, timeout = 5_000) => {
+  type Row = Awaited<ReturnType<typeof projection>>[number];
+  const poll = <T>(read: (rows: Row[]) => T) =>
+    expect.poll(async () => read(await projection(p, spaceId)), { timeout });
+  return {
+    rows: () => poll((rows) => rows.length),
+    organization: () => poll((rows) => rows[0]?.organization_id),
+    deletedAt: () => poll((rows) => rows[0]?.deleted_at),
+  };
+};
+
 /**
  * Two organizations: Acme (Ann admin, Rita `read`) and Beta (Bob admin; Ann is added there as admin, so
  * she may transfer between them). Bob's token is the "other organization" token for Acme's resources.
@@ -53,19 +65,15 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
       urls: { location: `http://quire.test/v1/spaces/${id}`, app: `http://quire.test/o/${org}/s/${id}` },
     });
 
-    const patched = await api.spaces.updateSpaceById(id, {
+    const patch = {
       title: 'Company handbook',
       emoji: '📗',
       editMode: SpaceEditMode.Locked,
       defaultLevel: MemberRole.Read,
-    });
+    };
+    const patched = await api.spaces.updateSpaceById(id, patch);
     expect(patched.status).toBe(200);
-    expect(patched.data).toMatchObject({
-      title: 'Company handbook',
-      emoji: '📗',
-      editMode: SpaceEditMode.Locked,
-      defaultLevel: MemberRole.Read,
-    });
+    expect(patched.data).toMatchObject(patch);
     const published = await http(p, acme.token)('PATCH', `/v1/spaces/${id}`, { visibility: 'public' });
     expect(published.json.urls).toMatchObject({
       published: `http://quire.test/s/${id}`,
@@ -222,7 +230,7 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
     const org = acme.organization.id;
     const recent = (await call('POST', `/v1/orgs/${org}/spaces`, { title: 'Recent' })).json;
     const old = (await call('POST', `/v1/orgs/${org}/spaces`, { title: 'Old' })).json;
-    await expect.poll(async () => (await projection(p, old.id)).length, { timeout: 5_000 }).toBe(1);
+    await projected(p, old.id).rows().toBe(1);
     for (const s of [recent, old]) {
       const del = await call('DELETE', `/v1/spaces/${s.id}`);
       expect(del.status).toBe(205);
@@ -231,9 +239,7 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
     const list = await call('GET', `/v1/orgs/${org}/spaces?limit=1000`);
     expect(list.json.items.map((s: { id: string }) => s.id)).not.toContain(old.id);
     expect((await call('GET', `/v1/spaces/${old.id}`)).json.deletedAt).toEqual(expect.any(String));
-    await expect
-      .poll(async () => (await projection(p, old.id))[0]?.deleted_at, { timeout: 5_000 })
-      .toBeInstanceOf(Date);
+    await projected(p, old.id).deletedAt().toBeInstanceOf(Date);
 
     // The purge job (every 300 ms here) takes a space as soon as it is past the window, maybe before the restore
     // below is answered: a transaction of the test holds the old space's row (key share: the purge, `for update skip
@@ -257,7 +263,7 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
 
     // The purge job (every 300 ms here) removes it; space.purged makes sites drop its row.
     await expect.poll(async () => (await call('GET', `/v1/spaces/${old.id}`)).status, { timeout: 10_000 }).toBe(404);
-    await expect.poll(async () => (await projection(p, old.id)).length, { timeout: 5_000 }).toBe(0);
+    await projected(p, old.id).rows().toBe(0);
     expect(await p.sql('select id from content.revision where space_id = $1', [old.id])).toEqual([]);
     expect((await call('GET', `/v1/spaces/${recent.id}`)).status).toBe(200);
     expect((await projection(p, recent.id))[0]?.deleted_at).toBeNull();
@@ -301,15 +307,11 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
   it('transfers a space between organizations (admin in both); sites follows space.transferred', async () => {
     const call = http(p, acme.token);
     const space = (await call('POST', `/v1/orgs/${acme.organization.id}/spaces`, { title: 'Traveller' })).json;
-    await expect
-      .poll(async () => (await projection(p, space.id))[0]?.organization_id, { timeout: 5_000 })
-      .toBe(acme.organization.id);
+    await projected(p, space.id).organization().toBe(acme.organization.id);
     const moved = await call('POST', `/v1/spaces/${space.id}/transfer`, { organization: beta.organization.id });
     expect(moved.status).toBe(200);
     expect(moved.json).toMatchObject({ id: space.id, organization: beta.organization.id, revision: space.revision });
-    await expect
-      .poll(async () => (await projection(p, space.id))[0]?.organization_id, { timeout: 5_000 })
-      .toBe(beta.organization.id);
+    await projected(p, space.id).organization().toBe(beta.organization.id);
     // Bob, admin of Beta, now sees it; Rita (Acme only) no longer does.
     expect((await p.client(beta.token).spaces.getSpaceById(space.id)).data.permissions.admin).toBe(true);
     expect(await apiError(p.client(rita.token).spaces.getSpaceById(space.id))).toMatchObject({ code: 404 });
@@ -325,9 +327,7 @@ describe('spaces and collections through the gateway (in-process bus)', () => {
       .client(acme.token)
       .collections.transferCollection(col.id, { organization: acme.organization.id });
     expect(back.data.organization).toBe(acme.organization.id);
-    await expect
-      .poll(async () => (await projection(p, space.id))[0]?.organization_id, { timeout: 5_000 })
-      .toBe(acme.organization.id);
+    await projected(p, space.id).organization().toBe(acme.organization.id);
     expect((await call('GET', `/v1/spaces/${space.id}`)).json).toMatchObject({
       organization: acme.organization.id,
       parent: col.id,
@@ -513,27 +513,21 @@ describe.skipIf(!hasNats)(
     it('moves the projection with the space, then drops it when the purge job removes the space', async () => {
       const call = http(p, acme.token);
       const space = (await call('POST', `/v1/orgs/${acme.organization.id}/spaces`, { title: 'Over NATS' })).json;
-      await expect
-        .poll(async () => (await projection(p, space.id))[0]?.organization_id, { timeout: 10_000 })
-        .toBe(acme.organization.id);
+      await projected(p, space.id, 10_000).organization().toBe(acme.organization.id);
       expect(
         (await call('POST', `/v1/spaces/${space.id}/transfer`, { organization: beta.organization.id })).status,
       ).toBe(200);
-      await expect
-        .poll(async () => (await projection(p, space.id))[0]?.organization_id, { timeout: 10_000 })
-        .toBe(beta.organization.id);
+      await projected(p, space.id, 10_000).organization().toBe(beta.organization.id);
 
       expect((await call('DELETE', `/v1/spaces/${space.id}`)).status).toBe(205);
-      await expect
-        .poll(async () => (await projection(p, space.id))[0]?.deleted_at, { timeout: 10_000 })
-        .toBeInstanceOf(Date);
+      await projected(p, space.id, 10_000).deletedAt().toBeInstanceOf(Date);
       await p.sql(`update content.space set deleted_at = now() - interval '8 days' where id = $1`, [space.id]);
       // Too late to restore: 412, or 404 once the purge job (every 300 ms) got there first (412 alone is tested above).
       expect([412, 404]).toContain((await call('POST', `/v1/spaces/${space.id}/restore`)).status);
       await expect
         .poll(async () => (await call('GET', `/v1/spaces/${space.id}`)).status, { timeout: 10_000 })
         .toBe(404);
-      await expect.poll(async () => (await projection(p, space.id)).length, { timeout: 10_000 }).toBe(0);
+      await projected(p, space.id, 10_000).rows().toBe(0);
 
       const content = p.platform.services.find((s) => s.name === 'content')!;
       expect(content.jobs?.kind).toBe('nats');

@@ -1,23 +1,26 @@
 import type { Space } from '@quire/contracts';
 import { conflict, invalid, newId, orderKeysBetween, slugify, uniqueSlug, type EntityManager } from '@quire/kit';
-import type { ISite } from '../modules/sites/site.entity.ts';
 import { lastKey } from '../modules/structure/order.ts';
-import { MAX_SECTIONS, MAX_SITE_SPACES, type SiteTree } from '../modules/structure/site-tree.ts';
+import { MAX_SECTIONS, MAX_SITE_SPACES } from '../modules/structure/site-tree.ts';
 import { SiteSection, type ISiteSection, type ISiteSpace } from '../modules/structure/structure.entity.ts';
 import { groupNamed, placeInLevel } from './section-group-commands.ts';
-import { assignGiven, createSiteSpace, ensureDefault, setDefault, siteChanged } from './structure-helpers.ts';
+import {
+  assignGiven,
+  createSiteSpace,
+  ensureDefault,
+  setDefault,
+  siteChanged,
+  structureItemSaved,
+  type StructureChange,
+} from './structure-helpers.ts';
 
-export interface SectionCreatorProps {
-  site: ISite;
-  /** The site's structure, loaded under its row lock. */
-  tree: SiteTree;
+export interface SectionCreatorProps extends StructureChange {
   /** The space the section shows first (checked by the caller). */
   space: Space;
   title?: string | null | undefined;
   icon?: string | null | undefined;
   /** The section group to create it in (400 naming `siteSectionGroupId` when the site has none such); the root when absent. */
   siteSectionGroupId?: string | undefined;
-  now?: Date;
 }
 
 /**
@@ -69,9 +72,7 @@ export async function sectionCreator(em: EntityManager, props: SectionCreatorPro
   return section;
 }
 
-export interface SectionUpdaterProps {
-  site: ISite;
-  tree: SiteTree;
+export interface SectionUpdaterProps extends StructureChange {
   section: ISiteSection;
   title?: string | undefined;
   path?: string | undefined;
@@ -82,7 +83,6 @@ export interface SectionUpdaterProps {
   description?: string | null | undefined;
   /** The section group to move it into (last there), null for the root; unset keeps it where it is. */
   siteSectionGroupId?: string | null | undefined;
-  now?: Date;
 }
 
 /** Changes a section: `path` unique among the sections (409); `defaultSiteSpace` one of its live site spaces (400). */
@@ -108,15 +108,13 @@ export function sectionUpdater(em: EntityManager, props: SectionUpdaterProps): I
   if (props.siteSectionGroupId !== undefined)
     placeInLevel(tree, section, groupNamed(tree, props.siteSectionGroupId, 'siteSectionGroupId')?.id ?? null);
   assignGiven(section, props, ['title', 'path', 'condition', 'icon', 'description']);
-  em.persist(section);
-  siteChanged(em, site, ['sections'], props.now ?? new Date());
-  return section;
+  return structureItemSaved(em, site, section, ['sections'], props.now);
 }
 
 /** Deletes a section with its site spaces; when it was the default, the first remaining section becomes it. */
 export function sectionDeleter(
   em: EntityManager,
-  { site, tree, section, now = new Date() }: { site: ISite; tree: SiteTree; section: ISiteSection; now?: Date },
+  { site, tree, section, now = new Date() }: StructureChange & { section: ISiteSection },
 ): void {
   for (const t of tree.levelSpaces(section.id)) em.remove(t.entity);
   em.remove(section);

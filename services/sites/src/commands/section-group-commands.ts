@@ -1,9 +1,8 @@
 import { conflict, invalid, newId, orderKeysBetween, type EntityManager } from '@quire/kit';
-import type { ISite } from '../modules/sites/site.entity.ts';
 import { lastKey } from '../modules/structure/order.ts';
 import { MAX_GROUP_DEPTH, MAX_SECTION_GROUPS, type SiteTree } from '../modules/structure/site-tree.ts';
 import { SiteSectionGroup, type ISiteSection, type ISiteSectionGroup } from '../modules/structure/structure.entity.ts';
-import { assignGiven, siteChanged } from './structure-helpers.ts';
+import { assignGiven, siteChanged, structureItemSaved, type StructureChange } from './structure-helpers.ts';
 
 /** The group a request names (400 naming `field` when the site has no such group); null for none. */
 export function groupNamed(tree: SiteTree, id: string | null | undefined, field: string): ISiteSectionGroup | null {
@@ -37,16 +36,13 @@ export function placeInLevel(tree: SiteTree, item: ISiteSection | ISiteSectionGr
   else item.parentId = level;
 }
 
-export interface SectionGroupCreatorProps {
-  site: ISite;
-  tree: SiteTree;
+export interface SectionGroupCreatorProps extends StructureChange {
   title: string;
   icon?: string | null | undefined;
   /** The group to nest the new one in; the root when absent. */
   parent?: string | undefined;
   /** Sections of the site moved into the group, in this order. */
   sections?: string[] | undefined;
-  now?: Date;
 }
 
 /** A new section group, last at its level, holding `sections` (moved from where they were). */
@@ -81,15 +77,12 @@ export function sectionGroupCreator(em: EntityManager, props: SectionGroupCreato
   return group;
 }
 
-export interface SectionGroupUpdaterProps {
-  site: ISite;
-  tree: SiteTree;
+export interface SectionGroupUpdaterProps extends StructureChange {
   group: ISiteSectionGroup;
   title?: string | undefined;
   icon?: string | null | undefined;
   /** The group to move it into (last there), null for the root; unset keeps it where it is. */
   parentSectionGroupId?: string | null | undefined;
-  now?: Date;
 }
 
 /** Changes a group; a new parent may not be the group or one under it, nor nest groups too deep (400). */
@@ -105,9 +98,7 @@ export function sectionGroupUpdater(em: EntityManager, props: SectionGroupUpdate
     placeInLevel(tree, group, parent?.id ?? null);
   }
   assignGiven(group, props, ['title', 'icon']);
-  em.persist(group);
-  siteChanged(em, site, ['sections'], props.now ?? new Date());
-  return group;
+  return structureItemSaved(em, site, group, ['sections'], props.now);
 }
 
 /**
@@ -116,7 +107,7 @@ export function sectionGroupUpdater(em: EntityManager, props: SectionGroupUpdate
  */
 export function sectionGroupDeleter(
   em: EntityManager,
-  { site, tree, group, now = new Date() }: { site: ISite; tree: SiteTree; group: ISiteSectionGroup; now?: Date },
+  { site, tree, group, now = new Date() }: StructureChange & { group: ISiteSectionGroup },
 ): void {
   const level = group.parentId ?? null;
   const children = tree.navItems(group.id).map((i) => i.entity);

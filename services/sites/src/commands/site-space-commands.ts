@@ -4,7 +4,14 @@ import type { ISite } from '../modules/sites/site.entity.ts';
 import { contentSpaceRepository } from '../modules/spaces/content-space.repository.ts';
 import { MAX_SITE_SPACES, type Level, type SiteTree } from '../modules/structure/site-tree.ts';
 import type { ISiteSpace } from '../modules/structure/structure.entity.ts';
-import { assignGiven, createSiteSpace, ensureDefault, siteChanged } from './structure-helpers.ts';
+import {
+  assignGiven,
+  createSiteSpace,
+  ensureDefault,
+  siteChanged,
+  structureItemSaved,
+  type StructureChange,
+} from './structure-helpers.ts';
 
 /** Adds `space` to a level of the site (a section, or the root), last; the level's default when it has none. */
 export async function siteSpaceAdder(
@@ -26,16 +33,13 @@ export async function siteSpaceAdder(
   return created;
 }
 
-export interface SiteSpaceUpdaterProps {
-  site: ISite;
-  tree: SiteTree;
+export interface SiteSpaceUpdaterProps extends StructureChange {
   siteSpace: ISiteSpace;
   path?: string | undefined;
   /** Checked against the adaptive schema by the caller; null removes it. */
   condition?: string | null | undefined;
   /** The new space (checked by the caller). */
   space?: Space | undefined;
-  now?: Date;
 }
 
 /** Changes a site space: `path` unique within its section or the root (409), its condition, the space it shows. */
@@ -61,15 +65,13 @@ export async function siteSpaceUpdater(em: EntityManager, props: SiteSpaceUpdate
     });
     s.spaceId = space.id;
   }
-  em.persist(s);
-  siteChanged(em, props.site, ['siteSpaces'], props.now ?? new Date());
-  return s;
+  return structureItemSaved(em, props.site, s, ['siteSpaces'], props.now);
 }
 
 /** Removes a site space; when it was the default of its level, the first remaining one becomes it. */
 export function siteSpaceDeleter(
   em: EntityManager,
-  { site, tree, siteSpace, now = new Date() }: { site: ISite; tree: SiteTree; siteSpace: ISiteSpace; now?: Date },
+  { site, tree, siteSpace, now = new Date() }: StructureChange & { siteSpace: ISiteSpace },
 ): void {
   em.remove(siteSpace);
   ensureDefault(

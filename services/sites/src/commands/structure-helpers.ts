@@ -3,6 +3,7 @@ import { newId, recordEvent, slugify, uniqueSlug, type EntityManager } from '@qu
 import type { ISite } from '../modules/sites/site.entity.ts';
 import { SiteSpace, type ISiteSpace } from '../modules/structure/structure.entity.ts';
 import { lastKey } from '../modules/structure/order.ts';
+import type { SiteTree } from '../modules/structure/site-tree.ts';
 import { contentSpaceRepository } from '../modules/spaces/content-space.repository.ts';
 
 /** Makes `chosen` the one default of its level. */
@@ -61,6 +62,26 @@ export function assignGiven<E, K extends keyof E>(
     const value = props[field];
     if (value !== undefined) entity[field] = value as E[K];
   }
+}
+
+/** What every command on a site's structure is given: the site and its tree (loaded under the site's row lock), and when. */
+export interface StructureChange {
+  site: ISite;
+  tree: SiteTree;
+  now?: Date;
+}
+
+/** Writes a changed item of the site's structure, marks `fields` of the site changed (`siteChanged`) and answers it. */
+export function structureItemSaved<T extends object>(
+  em: EntityManager,
+  site: ISite,
+  item: T,
+  fields: string[],
+  now = new Date(),
+): T {
+  em.persist(item);
+  siteChanged(em, site, fields, now);
+  return item;
 }
 
 /** `site.updated` for what changed (`fields`), and the site's `updatedAt`. */

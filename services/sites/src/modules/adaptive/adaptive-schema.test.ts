@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { checkAdaptiveSchema, conditionOf } from './adaptive-schema.ts';
+import { adaptiveSchemaOf } from './adaptive-schema.testing.ts';
 
-const schema = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: {
-    unsigned: {
-      type: 'object',
-      description: 'Unsigned claims of the site visitor.',
-      properties: {
-        isBetaUser: { type: 'boolean', description: 'Beta tester' },
-        isAdmin: { type: 'boolean', description: 'Administrator' },
-      },
-      additionalProperties: false,
-    },
-    isEnterprise: { type: 'boolean', description: 'On the enterprise plan' },
-  },
-  additionalProperties: false,
-};
+const schema = adaptiveSchemaOf(
+  { isBetaUser: 'Beta tester', isAdmin: 'Administrator' },
+  { isEnterprise: 'On the enterprise plan' },
+);
 
 describe('adaptive schema', () => {
   it('lists the boolean attributes as claim paths with their conditions', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ops, ROLES, type Actor, type ErrorCode, type Role } from '@quire/contracts';
+import { ops, ROLES, type Actor, type ErrorCode, type OperationOutput, type Role } from '@quire/contracts';
 import { InProcessBus, type DomainError } from '@quire/kit';
 import { eventually, failureOf, orgAdminDirectoryStub, testLogger } from '@quire/kit/testing';
 import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
@@ -21,14 +21,7 @@ const members = new Set(['ann', 'rita', 'carl', 'gus']);
 const teams = new Set(['team-docs']);
 /** The members org-admin lists for the aggregate of the organization `AGG_ORG` (`members.listForAccess`). */
 const AGG_ORG = `${ORG}-agg`;
-const ROSTER: {
-  userId: string;
-  role: Role | null;
-  teams: string[];
-  joinedAt: string;
-  lastSeenAt: string | null;
-  sortName: string;
-}[] = [
+const ROSTER: OperationOutput<typeof ops.listMembersForAccess>['items'] = [
   {
     userId: 'ann',
     role: 'admin' as const,

@@ -6,20 +6,18 @@ import { buildPageTree, pageAt } from './page-tree.ts';
 import { decodeSegments, isCustomHost, matchStructure } from './resolve-url.ts';
 
 const at = new Date('2026-01-01T00:00:00Z');
+/** What a section and a site space share: the one at `position` 1 is its level's default. */
+const placed = (id: string, path: string, position: number) => ({
+  id,
+  siteId: 's',
+  path,
+  condition: null,
+  isDefault: position === 1,
+  order: `a${position}`,
+  createdAt: at,
+});
 const section = (id: string, path: string, position: number, extra: Partial<ISiteSection> = {}): ISiteSection =>
-  ({
-    id,
-    siteId: 's',
-    title: id,
-    description: null,
-    icon: null,
-    path,
-    condition: null,
-    isDefault: position === 1,
-    order: `a${position}`,
-    createdAt: at,
-    ...extra,
-  }) as ISiteSection;
+  ({ ...placed(id, path, position), title: id, description: null, icon: null, ...extra }) as ISiteSection;
 const space = (
   id: string,
   sectionId: string | null,
@@ -27,18 +25,7 @@ const space = (
   position: number,
   extra: Partial<ISiteSpace> = {},
 ): { entity: ISiteSpace; hidden: boolean; projectedTitle: string } => ({
-  entity: {
-    id,
-    siteId: 's',
-    sectionId,
-    spaceId: `space-${id}`,
-    path,
-    condition: null,
-    isDefault: position === 1,
-    order: `a${position}`,
-    createdAt: at,
-    ...extra,
-  } as ISiteSpace,
+  entity: { ...placed(id, path, position), sectionId, spaceId: `space-${id}`, ...extra } as ISiteSpace,
   hidden: false,
   projectedTitle: id,
 });

@@ -1,11 +1,5 @@
-import type { Actor } from '@quire/contracts';
-import { definePolicy, organizationLevel, type AccessLevel } from '@quire/kit';
-
-/** The caller's level on a site's publishing auth: its organization role (guests and outsiders: 404). */
-function authLevel(actor: Actor, facts: { organizationId: string }): AccessLevel | null {
-  const level = organizationLevel(actor, facts.organizationId);
-  return level === 'guest' ? null : level;
-}
+import { definePolicy } from '@quire/kit';
+import { organizationMemberLevel } from '../sites/site.policy.ts';
 
 /**
  * The visitor authentication of a site. Its private key lets whoever holds it sign visitor tokens that open the
@@ -13,7 +7,7 @@ function authLevel(actor: Actor, facts: { organizationId: string }): AccessLevel
  */
 export const publishingAuthPolicy = definePolicy({
   resource: 'Site',
-  role: authLevel,
+  role: organizationMemberLevel,
   actions: {
     /** GET the settings with the private key. */
     view: 'create',

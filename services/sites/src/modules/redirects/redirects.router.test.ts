@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ops, type Actor } from '@quire/contracts';
+import { ops, type Actor, type OperationInput } from '@quire/contracts';
 import { buildSpace, failureOf } from '@quire/kit/testing';
 import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 
@@ -46,22 +46,23 @@ async function site() {
 }
 
 const where = (siteId: string) => ({ organizationId: ORG, siteId });
+/** Creates a redirect on the site, as the creator unless said. */
+const createRedirect = (
+  siteId: string,
+  fields: Omit<OperationInput<typeof ops.createSiteRedirect>, 'organizationId' | 'siteId'>,
+  as: Actor = creator,
+) => call(ops.createSiteRedirect, { ...where(siteId), ...fields }, as);
 const reason = async (p: Promise<unknown>) => (await failureOf(p)).reason;
 const message = async (p: Promise<unknown>) => (await failureOf(p)).message;
 
 describe('site redirects', () => {
   it('creates, reads by source, updates and deletes a redirect, sources normalised', async () => {
     const s = await site();
-    const created = await call(
-      ops.createSiteRedirect,
-      {
-        ...where(s.siteId),
-        source: 'old/install/?from=mail',
-        permanent: true,
-        destination: { kind: 'site-page', siteSpaceId: s.api.siteSpace.id, pageId: s.api.pageId },
-      },
-      creator,
-    );
+    const created = await createRedirect(s.siteId, {
+      source: 'old/install/?from=mail',
+      permanent: true,
+      destination: { kind: 'site-page', siteSpaceId: s.api.siteSpace.id, pageId: s.api.pageId },
+    });
     expect(created).toMatchObject({
       object: 'site-redirect',
       source: '/old/install',
@@ -99,30 +100,20 @@ describe('site redirects', () => {
 
   it('resolves a `path` destination to the page, follows wildcards with captured rests', async () => {
     const s = await site();
-    const byPath = await call(
-      ops.createSiteRedirect,
-      {
-        ...where(s.siteId),
-        source: '/docs/install',
-        destination: { kind: 'path', spaceId: s.guide.spaceId, path: 'install' },
-      },
-      creator,
-    );
+    const byPath = await createRedirect(s.siteId, {
+      source: '/docs/install',
+      destination: { kind: 'path', spaceId: s.guide.spaceId, path: 'install' },
+    });
     expect(byPath.destination).toEqual({
       kind: 'site-page',
       siteSpaceId: s.guide.siteSpace.id,
       pageId: s.guide.pageId,
     });
-    await call(
-      ops.createSiteRedirect,
-      {
-        ...where(s.siteId),
-        source: '/v1/*',
-        captureWildcard: true,
-        destination: { kind: 'site-space', siteSpaceId: s.api.siteSpace.id },
-      },
-      creator,
-    );
+    await createRedirect(s.siteId, {
+      source: '/v1/*',
+      captureWildcard: true,
+      destination: { kind: 'site-space', siteSpaceId: s.api.siteSpace.id },
+    });
     expect(
       (await call(ops.getSiteRedirectBySource, { ...where(s.siteId), source: '/docs/install' }, reader)).target,
     ).toBe(`${s.base}/install`);
@@ -134,9 +125,8 @@ describe('site redirects', () => {
   it('lists live or draft redirects, searched and keyset paged in each order', async () => {
     const s = await site();
     const dest = { kind: 'site-space' as const, siteSpaceId: s.api.siteSpace.id };
-    for (const source of ['/c', '/a', '/b'])
-      await call(ops.createSiteRedirect, { ...where(s.siteId), source, destination: dest }, creator);
-    await call(ops.createSiteRedirect, { ...where(s.siteId), source: '/a', draft: true, destination: dest }, creator);
+    for (const source of ['/c', '/a', '/b']) await createRedirect(s.siteId, { source, destination: dest });
+    await createRedirect(s.siteId, { source: '/a', draft: true, destination: dest });
 
     const bySource = await call(ops.listSiteRedirects, { ...where(s.siteId), orderBy: 'source', limit: 2 }, reader);
     expect(bySource.count).toBe(3);
@@ -212,50 +202,35 @@ describe('site redirects', () => {
   it('refuses bad input with a 400 naming the field, a second redirect of a source with a 409', async () => {
     const s = await site();
     const dest = { kind: 'site-space' as const, siteSpaceId: s.api.siteSpace.id };
-    expect(
-      await message(call(ops.createSiteRedirect, { ...where(s.siteId), source: '/a b', destination: dest }, creator)),
-    ).toMatch(/source/);
-    expect(
-      await message(
-        call(ops.createSiteRedirect, { ...where(s.siteId), source: `/${'a'.repeat(600)}`, destination: dest }, creator),
-      ),
-    ).toMatch(/source/);
+    expect(await message(createRedirect(s.siteId, { source: '/a b', destination: dest }))).toMatch(/source/);
+    expect(await message(createRedirect(s.siteId, { source: `/${'a'.repeat(600)}`, destination: dest }))).toMatch(
+      /source/,
+    );
     const js = { kind: 'external' as const, url: 'javascript:alert(1)' };
-    expect(
-      await message(call(ops.createSiteRedirect, { ...where(s.siteId), source: '/x', destination: js }, creator)),
-    ).toMatch(/destination\.url/);
+    expect(await message(createRedirect(s.siteId, { source: '/x', destination: js }))).toMatch(/destination\.url/);
     expect(
       await message(
-        call(
-          ops.createSiteRedirect,
-          { ...where(s.siteId), source: '/x', destination: { kind: 'site-space', siteSpaceId: 'nope' } },
-          creator,
-        ),
+        createRedirect(s.siteId, { source: '/x', destination: { kind: 'site-space', siteSpaceId: 'nope' } }),
       ),
     ).toMatch(/destination\.siteSpaceId/);
     const page = { kind: 'site-page' as const, siteSpaceId: s.api.siteSpace.id, pageId: 'nope' };
-    expect(
-      await message(call(ops.createSiteRedirect, { ...where(s.siteId), source: '/x', destination: page }, creator)),
-    ).toMatch(/destination\.pageId/);
+    expect(await message(createRedirect(s.siteId, { source: '/x', destination: page }))).toMatch(/destination\.pageId/);
     expect(
       await message(
-        call(
-          ops.createSiteRedirect,
-          { ...where(s.siteId), source: '/x', destination: { kind: 'path', spaceId: s.api.spaceId, path: 'missing' } },
-          creator,
-        ),
+        createRedirect(s.siteId, {
+          source: '/x',
+          destination: { kind: 'path', spaceId: s.api.spaceId, path: 'missing' },
+        }),
       ),
     ).toMatch(/destination\.path/);
     expect(await message(call(ops.bulkUpsertSiteRedirects, { ...where(s.siteId), redirects: [] }, creator))).toMatch(
       /redirects/,
     );
 
-    const a = await call(ops.createSiteRedirect, { ...where(s.siteId), source: '/taken', destination: dest }, creator);
-    const dup = await failureOf(
-      call(ops.createSiteRedirect, { ...where(s.siteId), source: 'taken/', destination: dest }, creator),
-    );
+    const a = await createRedirect(s.siteId, { source: '/taken', destination: dest });
+    const dup = await failureOf(createRedirect(s.siteId, { source: 'taken/', destination: dest }));
     expect([dup.reason, dup.message]).toEqual(['conflict', expect.stringMatching(/source/)]);
-    const b = await call(ops.createSiteRedirect, { ...where(s.siteId), source: '/other', destination: dest }, creator);
+    const b = await createRedirect(s.siteId, { source: '/other', destination: dest });
     expect(
       await reason(
         call(ops.updateSiteRedirectById, { ...where(s.siteId), siteRedirectId: b.id, source: '/taken' }, creator),
@@ -269,9 +244,9 @@ describe('site redirects', () => {
   it('lets `read` members read, not write (403); another organization sees nothing (404)', async () => {
     const s = await site();
     const dest = { kind: 'site-space' as const, siteSpaceId: s.api.siteSpace.id };
-    const r = await call(ops.createSiteRedirect, { ...where(s.siteId), source: '/r', destination: dest }, admin);
+    const r = await createRedirect(s.siteId, { source: '/r', destination: dest }, admin);
     const writes: [string, (a: Actor) => Promise<unknown>][] = [
-      ['create', (a) => call(ops.createSiteRedirect, { ...where(s.siteId), source: '/w', destination: dest }, a)],
+      ['create', (a) => createRedirect(s.siteId, { source: '/w', destination: dest }, a)],
       [
         'bulk',
         (a) =>

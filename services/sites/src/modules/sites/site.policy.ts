@@ -15,6 +15,15 @@ export interface SiteAccessFacts {
 }
 
 /**
+ * The caller's level on what of a site follows the organization role alone (its redirects, its visitor
+ * authentication): guests and outsiders have none (404).
+ */
+export function organizationMemberLevel(actor: Actor, facts: { organizationId: string }): AccessLevel | null {
+  const level = organizationLevel(actor, facts.organizationId);
+  return level === 'guest' ? null : level;
+}
+
+/**
  * The caller's level on a site. Organization admins are admin on every site. Otherwise a role override of the user
  * on the site wins (null: no access), then the overrides of the user's teams (the highest role; no access when
  * they all say none), then the organization role. Guests (members without a role) and outsiders see no site

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ops, sectionsOfStructure, type Actor } from '@quire/contracts';
 import { buildSpace, eventually, failureOf, userActor } from '@quire/kit/testing';
 import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { adaptiveSchemaOf } from '../adaptive/adaptive-schema.testing.ts';
 
 const ORG = 'org-s';
 const { admin, creator, reader, stranger } = orgActors(ORG, 'org-other');
@@ -391,29 +392,26 @@ describe('structure', () => {
     expect(asReader.items[0]!.title).toBe('Closed');
   });
 
+  /** The site spaces the reader lists, once there are `count` of them (`what`: what is waited for). */
+  const siteSpacesOnceThere = (siteId: string, count: number, what: string) =>
+    eventually(
+      async () => {
+        const l = await call(ops.listSiteSpaces, { organizationId: ORG, siteId }, reader);
+        return l.count === count ? l : undefined;
+      },
+      5_000,
+      what,
+    );
+
   it('hides the site spaces of a deleted space and shows them again on restore', async () => {
     const [a, b] = [await space('Stay'), await space('Trash me')];
     const site = await call(ops.createSite, { organizationId: ORG, title: 'Trash', spaces: [b.id, a.id] }, creator);
     await p.content.call(ops.deleteSpaceById, { spaceId: b.id }, admin);
-    const hidden = await eventually(
-      async () => {
-        const l = await call(ops.listSiteSpaces, { organizationId: ORG, siteId: site.id }, reader);
-        return l.count === 1 ? l : undefined;
-      },
-      5_000,
-      'hidden',
-    );
+    const hidden = await siteSpacesOnceThere(site.id, 1, 'hidden');
     expect(hidden.items.map((s) => [s.space?.id, s.default])).toEqual([[a.id, true]]);
     expect((await call(ops.getSiteById, { organizationId: ORG, siteId: site.id }, reader)).siteSpaces).toBe(1);
     await p.content.call(ops.restoreSpace, { spaceId: b.id }, admin);
-    const back = await eventually(
-      async () => {
-        const l = await call(ops.listSiteSpaces, { organizationId: ORG, siteId: site.id }, reader);
-        return l.count === 2 ? l : undefined;
-      },
-      5_000,
-      'restored',
-    );
+    const back = await siteSpacesOnceThere(site.id, 2, 'restored');
     expect(back.items.map((s) => [s.space?.id, s.default])).toEqual([
       [b.id, true],
       [a.id, false],
@@ -533,19 +531,7 @@ describe('share links and the published view', () => {
 });
 
 describe('adaptive content', () => {
-  const jsonSchema = {
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    type: 'object',
-    properties: {
-      unsigned: {
-        type: 'object',
-        description: 'Unsigned claims of the site visitor.',
-        properties: { isBetaUser: { type: 'boolean', description: 'Beta users' } },
-        additionalProperties: false,
-      },
-    },
-    additionalProperties: false,
-  };
+  const jsonSchema = adaptiveSchemaOf({ isBetaUser: 'Beta users' });
 
   it('stores a valid schema, derives template conditions and checks conditions against it', async () => {
     const a = await space('Adaptive');

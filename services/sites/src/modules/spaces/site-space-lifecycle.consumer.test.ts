@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ops } from '@quire/contracts';
-import { eventually, natsAvailable } from '@quire/kit/testing';
+import { eventually, natsAvailable, userActor } from '@quire/kit/testing';
 import { startSitesAndContentOverNats } from '../../test-support.ts';
 
 const hasNats = await natsAvailable();
 
 describe.skipIf(!hasNats)('site spaces follow their spaces over real NATS JetStream', () => {
   let p: Awaited<ReturnType<typeof startSitesAndContentOverNats>>;
-  const both = {
-    kind: 'user' as const,
-    userId: 'both',
-    memberships: [
-      { organization: 'org-a', role: 'admin' as const, teams: [] },
-      { organization: 'org-b', role: 'admin' as const, teams: [] },
-    ],
-  };
+  const both = userActor('both', [
+    { organization: 'org-a', role: 'admin' },
+    { organization: 'org-b', role: 'admin' },
+  ]);
 
   beforeAll(async () => {
     p = await startSitesAndContentOverNats('sitesflow');

@@ -14,19 +14,17 @@ describe.skipIf(!hasNats)('space events over real NATS JetStream', () => {
   });
   afterAll(async () => p?.close());
 
+  const row = (id: string) => p.sites.svc.deps.orm.em.fork().findOne(ContentSpace, { id });
+  /** The projection's row of the space, once there (`what`: what is waited for). */
+  const projectedRow = (id: string, what: string) => eventually(async () => (await row(id)) ?? undefined, 10_000, what);
+
   it('reaches the sites projection once per space, even when redelivered', async () => {
     const actor = userActor('u', [{ organization: 'org-n', role: 'admin' }]);
     const space = await p.content.call(ops.createSpace, { organizationId: 'org-n', title: 'Over NATS' }, actor);
-    const row = await eventually(
-      () =>
-        p.sites.svc.deps.orm.em
-          .fork()
-          .findOne(ContentSpace, { id: space.id })
-          .then((r) => r ?? undefined),
-      10_000,
-      'projection row',
-    );
-    expect(row).toMatchObject({ organizationId: 'org-n', title: 'Over NATS' });
+    expect(await projectedRow(space.id, 'projection row')).toMatchObject({
+      organizationId: 'org-n',
+      title: 'Over NATS',
+    });
 
     // The relay publishing the same envelope again (a retry after a crash) changes nothing.
     const [outbox] = await p.content.svc.deps.orm.em
@@ -38,15 +36,7 @@ describe.skipIf(!hasNats)('space events over real NATS JetStream', () => {
     if (!outbox) throw new Error('no outbox row');
     await p.contentBus.publish('content.space.created', outbox.payload);
     const second = await p.content.call(ops.createSpace, { organizationId: 'org-n', title: 'Second' }, actor);
-    await eventually(
-      () =>
-        p.sites.svc.deps.orm.em
-          .fork()
-          .findOne(ContentSpace, { id: second.id })
-          .then((r) => r ?? undefined),
-      10_000,
-      'second row',
-    );
+    await projectedRow(second.id, 'second row');
     const processed = await p.sites.svc.deps.orm.em
       .getConnection()
       .execute<{ n: number }[]>(`select count(*)::int as n from sites.processed_event where event_id = ?`, [
@@ -57,17 +47,12 @@ describe.skipIf(!hasNats)('space events over real NATS JetStream', () => {
   });
 
   it('follows the space through updates, transfer, delete, restore and purge', async () => {
-    const both = {
-      kind: 'user' as const,
-      userId: 'b',
-      memberships: [
-        { organization: 'org-a', role: 'admin' as const, teams: [] },
-        { organization: 'org-b', role: 'admin' as const, teams: [] },
-      ],
-    };
-    const row = (id: string) => p.sites.svc.deps.orm.em.fork().findOne(ContentSpace, { id });
+    const both = userActor('b', [
+      { organization: 'org-a', role: 'admin' },
+      { organization: 'org-b', role: 'admin' },
+    ]);
     const space = await p.content.call(ops.createSpace, { organizationId: 'org-a', title: 'Lifecycle' }, both);
-    await eventually(async () => (await row(space.id)) ?? undefined, 10_000, 'created');
+    await projectedRow(space.id, 'created');
     await p.content.call(ops.updateSpaceById, { spaceId: space.id, title: 'Renamed' }, both);
     await p.content.call(ops.transferSpace, { spaceId: space.id, organization: 'org-b' }, both);
     await eventually(async () => (await row(space.id))?.organizationId === 'org-b', 10_000, 'transferred');

@@ -6,9 +6,7 @@ import {
   sectionGroupUpdater,
 } from '../../commands/section-group-commands.ts';
 import { structureSorter } from '../../commands/structure-sorter.ts';
-import { loadSiteFor } from '../sites/site.loader.ts';
-import { SiteTree } from './site-tree.ts';
-import { loadSectionGroupFor, loadSectionGroups, sectionGroupPosition } from './structure.loader.ts';
+import { loadSectionGroupFor, loadSectionGroups, loadStructureOf, sectionGroupPosition } from './structure.loader.ts';
 import { presentSectionGroup, presentSectionGroupById, structureView } from './structure.presenter.ts';
 
 export const sectionGroupProcedures = {
@@ -20,10 +18,10 @@ export const sectionGroupProcedures = {
   }),
 
   addSectionGroupToSite: implement(ops.addSectionGroupToSite, async ({ input, ctx }) => {
-    const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
+    const { site, tree } = await loadStructureOf(ctx, input, 'editStructure');
     const group = sectionGroupCreator(ctx.em, {
       site,
-      tree: await SiteTree.load(ctx.em, site.id),
+      tree,
       title: input.title,
       icon: input.icon,
       parent: input.parent,

@@ -4,16 +4,13 @@ import { implement } from '../../trpc.ts';
 import { sectionCreator, sectionDeleter, sectionUpdater } from '../../commands/section-commands.ts';
 import { structureSorter } from '../../commands/structure-sorter.ts';
 import { resolveShareKey } from '../share-links/share-link.resolver.ts';
-import { loadSiteFor } from '../sites/site.loader.ts';
 import { requireSpaces } from '../spaces/content-spaces.ts';
-import { SiteTree } from './site-tree.ts';
-import { loadSectionFor, sectionPosition } from './structure.loader.ts';
+import { loadSectionFor, loadStructureOf, sectionPosition } from './structure.loader.ts';
 import { presentSection, presentSectionById, structureView } from './structure.presenter.ts';
 
 export const sectionProcedures = {
   listSiteSections: implement(ops.listSiteSections, async ({ input, ctx }) => {
-    const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'view');
-    const tree = await SiteTree.load(ctx.em, site.id);
+    const { site, tree } = await loadStructureOf(ctx, input, 'view');
     const page = pageOfList(tree.sections, (s) => [tree.navKey(s), s.id], input);
     const view = await structureView(
       ctx,
@@ -26,11 +23,11 @@ export const sectionProcedures = {
   }),
 
   addSectionToSite: implement(ops.addSectionToSite, async ({ input, ctx }) => {
-    const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
+    const { site, tree } = await loadStructureOf(ctx, input, 'editStructure');
     const [space] = await requireSpaces(ctx, site.organizationId, [input.spaceId], 'spaceId');
     const section = await sectionCreator(ctx.em, {
       site,
-      tree: await SiteTree.load(ctx.em, site.id),
+      tree,
       space: space!,
       title: input.title,
       icon: input.icon,

@@ -5,28 +5,63 @@ import { resolveShareKey } from '../share-links/share-link.resolver.ts';
 import type { ISite } from '../sites/site.entity.ts';
 import { loadSiteFor, type LoadedSite } from '../sites/site.loader.ts';
 import { SiteTree, type TreeSpace } from './site-tree.ts';
-import type { ISiteSpace } from './structure.entity.ts';
-import type { ISiteSection, ISiteSectionGroup } from './structure.entity.ts';
+import type { ISiteSectionGroup } from './structure.entity.ts';
 
-/** A site whose structure the caller may edit, locked until the mutation commits, and its tree. */
-async function loadEditableStructure(
+/**
+ * A site the caller may `view`, or whose structure the caller may edit (`editStructure`: the site locked until the
+ * mutation commits), and its tree.
+ */
+export async function loadStructureOf(
   ctx: SitesContext,
   input: { organizationId: string; siteId: string },
+  action: 'view' | 'editStructure',
 ): Promise<{ site: ISite; tree: SiteTree }> {
-  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
+  const lock = action === 'editStructure';
+  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, action, { lock });
   return { site, tree: await SiteTree.load(ctx.em, site.id) };
 }
 
-/** A section of a site whose structure the caller may edit (the site locked), with the site's tree (404 without it). */
-export async function loadSectionFor(
-  ctx: SitesContext,
-  input: { organizationId: string; siteId: string; siteSectionId: string },
-): Promise<{ site: ISite; tree: SiteTree; section: ISiteSection }> {
-  const { site, tree } = await loadEditableStructure(ctx, input);
-  const section = tree.section(input.siteSectionId);
-  if (!section) throw notFound('Site section');
-  return { site, tree, section };
+/** The site (locked, its structure editable by the caller) and its tree, with one item of it. */
+type EditableItem<K extends string, T> = { site: ISite; tree: SiteTree } & Record<K, T>;
+
+/**
+ * The loader of a structure item named by the input's `idKey`: the site whose structure the caller may edit (locked),
+ * its tree and the item, under `key` (404, naming `what`, when the tree has no such item).
+ */
+function editableItemLoader<IdKey extends string, K extends string, T>(
+  idKey: IdKey,
+  key: K,
+  what: string,
+  find: (tree: SiteTree, id: string) => T | undefined,
+) {
+  return async (
+    ctx: SitesContext,
+    input: { organizationId: string; siteId: string } & Record<IdKey, string>,
+  ): Promise<EditableItem<K, T>> => {
+    const { site, tree } = await loadStructureOf(ctx, input, 'editStructure');
+    const item = find(tree, input[idKey]);
+    if (item === undefined) throw notFound(what);
+    return { site, tree, [key]: item } as EditableItem<K, T>;
+  };
 }
+
+/** A section of a site whose structure the caller may edit (the site locked), with the site's tree (404 without it). */
+export const loadSectionFor = editableItemLoader('siteSectionId', 'section', 'Site section', (tree, id) =>
+  tree.section(id),
+);
+
+/** A site space of a site whose structure the caller may edit (the site locked), with the site's tree (404 without it). */
+export const loadSiteSpaceFor = editableItemLoader(
+  'siteSpaceId',
+  'siteSpace',
+  'Site space',
+  (tree, id) => tree.siteSpace(id)?.entity,
+);
+
+/** A section group of a site whose structure the caller may edit (the site locked), with the site's tree (404 without it). */
+export const loadSectionGroupFor = editableItemLoader('siteSectionGroupId', 'group', 'Site section group', (tree, id) =>
+  tree.group(id),
+);
 
 /** The position of the deprecated moves: before or after an item named by its id under `K`. */
 type PointerPosition<K extends string> = {
@@ -64,23 +99,12 @@ export async function loadPublishedSiteFor(
   return { ...loaded, shareKey, tree: await SiteTree.load(ctx.em, loaded.site.id) };
 }
 
-/** A site space of a site whose structure the caller may edit (the site locked), with the site's tree (404 without it). */
-export async function loadSiteSpaceFor(
-  ctx: SitesContext,
-  input: { organizationId: string; siteId: string; siteSpaceId: string },
-): Promise<{ site: ISite; tree: SiteTree; siteSpace: ISiteSpace }> {
-  const { site, tree } = await loadEditableStructure(ctx, input);
-  const t = tree.siteSpace(input.siteSpaceId);
-  if (!t) throw notFound('Site space');
-  return { site, tree, siteSpace: t.entity };
-}
-
 /** A site whose structure the caller may edit (locked), and its tree; a `sectionId` must name one of its sections (400). */
 export async function loadSiteStructureFor(
   ctx: SitesContext,
   input: { organizationId: string; siteId: string; sectionId?: string | undefined },
 ): Promise<{ site: ISite; tree: SiteTree }> {
-  const { site, tree } = await loadEditableStructure(ctx, input);
+  const { site, tree } = await loadStructureOf(ctx, input, 'editStructure');
   if (input.sectionId !== undefined && !tree.section(input.sectionId))
     throw invalid(`sectionId: no section ${input.sectionId} on this site`);
   return { site, tree };
@@ -94,8 +118,7 @@ export async function loadShownSiteSpaces(
   ctx: SitesContext,
   input: PageRequest & { organizationId: string; siteId: string; default?: boolean | undefined },
 ): Promise<{ site: ISite; tree: SiteTree; page: List<TreeSpace> }> {
-  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'view');
-  const tree = await SiteTree.load(ctx.em, site.id);
+  const { site, tree } = await loadStructureOf(ctx, input, 'view');
   const siteDefault = tree.siteDefault?.entity.id;
   const shown =
     input.default === undefined
@@ -114,24 +137,12 @@ export async function loadShownSiteSpaces(
 export const siteSpacePosition = (position?: PointerPosition<'siteSpace'>) =>
   structurePosition('siteSpace', 'site-space', position);
 
-/** A section group of a site whose structure the caller may edit (the site locked), with the site's tree (404 without it). */
-export async function loadSectionGroupFor(
-  ctx: SitesContext,
-  input: { organizationId: string; siteId: string; siteSectionGroupId: string },
-): Promise<{ site: ISite; tree: SiteTree; group: ISiteSectionGroup }> {
-  const { site, tree } = await loadEditableStructure(ctx, input);
-  const group = tree.group(input.siteSectionGroupId);
-  if (!group) throw notFound('Site section group');
-  return { site, tree, group };
-}
-
 /** A page of the section groups of a site the caller may view, in navigation order. */
 export async function loadSectionGroups(
   ctx: SitesContext,
   input: PageRequest & { organizationId: string; siteId: string },
 ): Promise<{ site: ISite; tree: SiteTree; page: List<ISiteSectionGroup> }> {
-  const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'view');
-  const tree = await SiteTree.load(ctx.em, site.id);
+  const { site, tree } = await loadStructureOf(ctx, input, 'view');
   return { site, tree, page: pageOfList(tree.orderedGroups, (_g, i) => [i], input) };
 }
 

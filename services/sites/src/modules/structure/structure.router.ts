@@ -2,16 +2,13 @@ import { ops } from '@quire/contracts';
 import { implement } from '../../trpc.ts';
 import { structureSorter } from '../../commands/structure-sorter.ts';
 import { resolveShareKey } from '../share-links/share-link.resolver.ts';
-import { loadSiteFor } from '../sites/site.loader.ts';
 import { presentSite } from '../sites/site.presenter.ts';
-import { SiteTree } from './site-tree.ts';
-import { loadPublishedSiteFor } from './structure.loader.ts';
+import { loadPublishedSiteFor, loadStructureOf } from './structure.loader.ts';
 import { presentStructure, presentStructureItem, structureView } from './structure.presenter.ts';
 
 export const structureProcedures = {
   getSiteStructure: implement(ops.getSiteStructure, async ({ input, ctx }) => {
-    const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'view');
-    const tree = await SiteTree.load(ctx.em, site.id);
+    const { site, tree } = await loadStructureOf(ctx, input, 'view');
     return presentStructure(
       ctx,
       await structureView(ctx, site, tree, tree.shown, await resolveShareKey(ctx, site, input.shareKey)),
@@ -19,13 +16,8 @@ export const structureProcedures = {
   }),
 
   sortSiteStructure: implement(ops.sortSiteStructure, async ({ input, ctx }) => {
-    const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'editStructure', { lock: true });
-    structureSorter(ctx.em, {
-      site,
-      tree: await SiteTree.load(ctx.em, site.id),
-      item: input.item,
-      position: input.position,
-    });
+    const { site, tree } = await loadStructureOf(ctx, input, 'editStructure');
+    structureSorter(ctx.em, { site, tree, item: input.item, position: input.position });
     return presentStructureItem(ctx, site, input.item);
   }),
 

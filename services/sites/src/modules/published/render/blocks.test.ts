@@ -8,6 +8,13 @@ const text = (t: string, marks: string[] = []) => ({
   leaves: [{ object: 'leaf', text: t, marks: marks.map((type) => ({ object: 'mark', type })) }],
 });
 const p = (...nodes: DocNode[]): DocNode => ({ object: 'block', type: 'paragraph', nodes });
+/** An inline link to `ref`, reading `label`. */
+const link = (ref: Record<string, string>, label: string): DocNode => ({
+  object: 'inline',
+  type: 'link',
+  data: { ref },
+  nodes: [text(label)],
+});
 const file: RevisionFile = {
   id: 'f1',
   name: 'shot.png',
@@ -62,20 +69,10 @@ describe('document blocks', () => {
     const out = await render([
       p(
         text('bold', ['bold', 'italic']),
-        { object: 'inline', type: 'link', data: { ref: { kind: 'page', page: 'p2' } }, nodes: [text('setup')] },
-        { object: 'inline', type: 'link', data: { ref: { kind: 'url', url: 'setup.md#opts' } }, nodes: [text('rel')] },
-        {
-          object: 'inline',
-          type: 'link',
-          data: { ref: { kind: 'url', url: 'javascript:alert(1)' } },
-          nodes: [text('evil')],
-        },
-        {
-          object: 'inline',
-          type: 'link',
-          data: { ref: { kind: 'url', url: 'https://x.test/' } },
-          nodes: [text('out')],
-        },
+        link({ kind: 'page', page: 'p2' }, 'setup'),
+        link({ kind: 'url', url: 'setup.md#opts' }, 'rel'),
+        link({ kind: 'url', url: 'javascript:alert(1)' }, 'evil'),
+        link({ kind: 'url', url: 'https://x.test/' }, 'out'),
         { object: 'inline', type: 'inline-math', data: { formula: 'x^2' } },
       ),
     ]);
