@@ -1,6 +1,7 @@
 import { p, type InferEntity } from '@mikro-orm/core';
 import { defineTable, idColumn, timestampColumns } from '@quire/kit';
 import type { Role } from '@quire/contracts';
+import { singleUseColumns } from '../sign-in/sign-in.entity.ts';
 
 /** An OpenID Connect provider members of an organization sign in with (Quire only). */
 export const OidcProvider = defineTable('OidcProvider', 'oidc_provider', {
@@ -28,9 +29,7 @@ export const SsoFlow = defineTable('SsoFlow', 'sso_flow', {
   codeVerifier: p.string().nullable(),
   nonce: p.string().nullable(),
   requestId: p.string().nullable(),
-  createdAt: p.datetime(),
-  expiresAt: p.datetime(),
-  usedAt: p.datetime().nullable(),
+  ...singleUseColumns(),
 });
 export type ISsoFlow = InferEntity<typeof SsoFlow>;
 

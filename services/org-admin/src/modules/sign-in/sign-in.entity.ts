@@ -2,14 +2,19 @@ import { p, type InferEntity } from '@mikro-orm/core';
 import { defineTable } from '@quire/kit';
 import type { Role } from '@quire/contracts';
 
+/** What can be used once before it expires (a link, an invitation, a flow): when made, until when, and when used. */
+export const singleUseColumns = () => ({
+  createdAt: p.datetime(),
+  expiresAt: p.datetime(),
+  usedAt: p.datetime().nullable(),
+});
+
 /** A one-time sign-in link sent by e-mail: only its SHA-256 is stored. */
 export const SignInLink = defineTable('SignInLink', 'sign_in_link', {
   hash: p.string().primary(),
   email: p.string(),
   next: p.string(),
-  createdAt: p.datetime(),
-  expiresAt: p.datetime(),
-  usedAt: p.datetime().nullable(),
+  ...singleUseColumns(),
 });
 export type ISignInLink = InferEntity<typeof SignInLink>;
 
@@ -20,9 +25,7 @@ export const Invite = defineTable('Invite', 'invite', {
   organizationId: p.string(),
   userId: p.string(),
   role: p.string().$type<Role | null>().nullable(),
-  createdAt: p.datetime(),
-  expiresAt: p.datetime(),
-  usedAt: p.datetime().nullable(),
+  ...singleUseColumns(),
   revokedAt: p.datetime().nullable(),
 });
 export type IInvite = InferEntity<typeof Invite>;
