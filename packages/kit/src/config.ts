@@ -40,12 +40,16 @@ export function serviceUrlsOf(
 /** `PORT`, defaulting to the service's own port. */
 export const portSetting = (defaultPort: number) => z.coerce.number().int().min(0).max(65535).default(defaultPort);
 
+/** A `0`/`1` setting, read as a boolean (`1`: true). */
+const flagSetting = (byDefault: '0' | '1', description: string) =>
+  z
+    .enum(['0', '1'])
+    .default(byDefault)
+    .transform((v) => v === '1')
+    .describe(description);
+
 /** `/metrics` (Prometheus text) on the process's HTTP port, without the API token: on unless `QUIRE_METRICS=0`. */
-export const metricsSetting = z
-  .enum(['0', '1'])
-  .default('1')
-  .transform((v) => v === '1')
-  .describe('1 (default) serves /metrics; 0 turns it off');
+export const metricsSetting = flagSetting('1', '1 (default) serves /metrics; 0 turns it off');
 
 /** An optional string setting; set but empty counts as unset (compose files pass `${VAR:-}`). */
 const optionalSetting = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -66,16 +70,14 @@ export const BaseEnvShape = {
   QUIRE_INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters'),
   QUIRE_PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  QUIRE_ALLOW_PRIVATE_FETCH: z
-    .enum(['0', '1'])
-    .default('0')
-    .transform((v) => v === '1')
-    .describe('1 lets outbound fetches (OpenAPI sources, imports, webhooks) reach loopback and private addresses'),
-  QUIRE_OUTBOUND_FETCH: z
-    .enum(['0', '1'])
-    .default('1')
-    .transform((v) => v === '1')
-    .describe('0 refuses every outbound fetch of a user-given URL to a public address (air-gapped instances, tests)'),
+  QUIRE_ALLOW_PRIVATE_FETCH: flagSetting(
+    '0',
+    '1 lets outbound fetches (OpenAPI sources, imports, webhooks) reach loopback and private addresses',
+  ),
+  QUIRE_OUTBOUND_FETCH: flagSetting(
+    '1',
+    '0 refuses every outbound fetch of a user-given URL to a public address (air-gapped instances, tests)',
+  ),
   QUIRE_METRICS: metricsSetting,
   // Where the other services are, for service-to-service calls (internal operations).
   ...serviceUrlShape(false),
@@ -87,11 +89,10 @@ export const BaseEnvShape = {
   QUIRE_S3_REGION: z.string().min(1).default('us-east-1'),
   QUIRE_S3_ACCESS_KEY_ID: optionalSetting,
   QUIRE_S3_SECRET_ACCESS_KEY: optionalSetting,
-  QUIRE_S3_FORCE_PATH_STYLE: z
-    .enum(['0', '1'])
-    .default('0')
-    .transform((v) => v === '1')
-    .describe('1 addresses objects as <endpoint>/<bucket>/<key> (MinIO and most self-hosted stores)'),
+  QUIRE_S3_FORCE_PATH_STYLE: flagSetting(
+    '0',
+    '1 addresses objects as <endpoint>/<bucket>/<key> (MinIO and most self-hosted stores)',
+  ),
   QUIRE_S3_PREFIX: z
     .string()
     .regex(/^(?!\/)/, 'must not start with /')

@@ -56,3 +56,16 @@ export function idempotentConsumer<const Defs extends readonly EventDef[]>(
     },
   };
 }
+
+/**
+ * A service's consumer of some events, declared once: called with the service's ORM (and, in tests, another durable
+ * name), it is the `idempotentConsumer` named `defaultName` that applies `handlers` to `events`.
+ */
+export function defineConsumer<const Defs extends readonly EventDef[]>(
+  defaultName: string,
+  events: Defs,
+  handlers: HandlerMap<Defs>,
+  opts: ConsumerOptions = {},
+): (orm: MikroORM, name?: string) => DurableConsumerSpec {
+  return (orm, name = defaultName) => idempotentConsumer(orm, name, events, handlers, opts);
+}

@@ -5,13 +5,13 @@ import { InProcessBus } from './in-process-bus.ts';
 
 const envelope = (id: string) => ({ id, type: 'space.created', occurredAt: new Date().toISOString(), data: { n: id } });
 
-describe('subjectMatches', () => {
-  it('follows NATS wildcards', () => {
-    expect(subjectMatches('content.space.*', 'content.space.created')).toBe(true);
-    expect(subjectMatches('content.>', 'content.space.created')).toBe(true);
-    expect(subjectMatches('content.space.*', 'content.space')).toBe(false);
-    expect(subjectMatches('content.space.created', 'content.space.deleted')).toBe(false);
-  });
+describe('subjectMatches follows NATS wildcards', () => {
+  it.each([
+    ['content.space.*', 'content.space.created', true],
+    ['content.>', 'content.space.created', true],
+    ['content.space.*', 'content.space', false],
+    ['content.space.created', 'content.space.deleted', false],
+  ])('%s on %s: %s', (pattern, subject, matches) => expect(subjectMatches(pattern, subject)).toBe(matches));
 });
 
 describe('InProcessBus', () => {

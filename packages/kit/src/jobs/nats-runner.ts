@@ -13,7 +13,7 @@ import {
 } from '@nats-io/jetstream';
 import { newId } from '../ids.ts';
 import type { Logger } from '../logger.ts';
-import { metrics, type Pending } from '../metrics.ts';
+import type { Pending } from '../metrics.ts';
 import {
   checkJobs,
   DEFAULT_JOB_TIMEOUT_MS,
@@ -30,6 +30,7 @@ import {
   type JobMessage,
   type JobRunner,
 } from './job.ts';
+import { deadLetterOf, deadLettered, parsePayload, retryAfter, runAttempt } from './run-attempt.ts';
 
 export interface NatsJobRunnerOptions {
   url: string;
@@ -208,12 +209,8 @@ export class NatsJobRunner implements JobRunner {
       return;
     }
     const msg = parsed.data;
-    let payload: unknown = msg.payload;
-    if (def.payload) {
-      const p = def.payload.safeParse(msg.payload);
-      if (!p.success) return this.#deadLetter(def, msg, attempt, `invalid payload: ${p.error.message}`, m);
-      payload = p.data;
-    }
+    const payload = parsePayload(def, msg);
+    if (!payload.ok) return this.#deadLetter(def, msg, attempt, payload.error, m);
     // Redelivered past the limit after timeouts (a worker died while running it): no more tries.
     if (attempt > max)
       return this.#deadLetter(
@@ -225,15 +222,11 @@ export class NatsJobRunner implements JobRunner {
       );
     const heartbeat = setInterval(() => m.working(), Math.max(250, Math.floor(timeout / 3)));
     try {
-      await def.run({ id: msg.id, job: def.name, payload, attempt, enqueuedAt: msg.enqueuedAt });
+      await runAttempt(def, msg, payload.payload, attempt);
       m.ack();
-      metrics.jobRuns.inc({ job: def.name, outcome: 'ok' });
     } catch (err) {
       if (attempt >= max) return this.#deadLetter(def, msg, attempt, errorText(err), m);
-      metrics.jobRuns.inc({ job: def.name, outcome: 'retry' });
-      const delay = retryDelay(def, attempt);
-      log.warn({ err, job: def.name, run: msg.id, attempt, retryInMs: delay }, 'job failed, will retry');
-      m.nak(delay);
+      m.nak(retryAfter(log, def, msg, attempt, err));
     } finally {
       clearInterval(heartbeat);
     }
@@ -246,22 +239,13 @@ export class NatsJobRunner implements JobRunner {
     error: string,
     m: JsMsg,
   ): Promise<void> {
-    const dead: DeadLetter = {
-      id: msg.id,
-      job: def.name,
-      payload: msg.payload,
-      attempts,
-      error,
-      failedAt: new Date().toISOString(),
-    };
+    const dead = deadLetterOf(def, msg, attempts, error);
     try {
       await this.#js.publish(`${this.#opts.prefix}.dead.${def.name}`, JSON.stringify(dead), {
         msgID: `dead:${msg.id}:${m.seq}`,
       });
-      this.#opts.log.error({ job: def.name, run: msg.id, attempts, error }, 'job dead-lettered');
+      deadLettered(this.#opts.log, dead);
       m.ack();
-      metrics.jobRuns.inc({ job: def.name, outcome: 'dead' });
-      metrics.jobDeadLetters.inc({ job: def.name });
     } catch (err) {
       // Could not record it: leave the run to be redelivered rather than lose it.
       this.#opts.log.error({ err, job: def.name, run: msg.id }, 'could not dead-letter a job run');

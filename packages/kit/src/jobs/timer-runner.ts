@@ -1,12 +1,11 @@
 import { newId } from '../ids.ts';
 import type { Logger } from '../logger.ts';
-import { metrics, type Pending } from '../metrics.ts';
+import type { Pending } from '../metrics.ts';
 import {
   checkJobs,
   DEFAULT_MAX_ATTEMPTS,
   errorText,
   JOB_DEDUPE_WINDOW_MS,
-  retryDelay,
   scheduledRunId,
   untilNextPeriod,
   type DeadLetter,
@@ -14,6 +13,7 @@ import {
   type JobMessage,
   type JobRunner,
 } from './job.ts';
+import { deadLetterOf, deadLettered, parsePayload, retryAfter, runAttempt } from './run-attempt.ts';
 
 interface Lane {
   def: JobDefinition<any>;
@@ -119,42 +119,25 @@ export class TimerJobRunner implements JobRunner {
 
   async #runWithRetries(def: JobDefinition<any>, msg: JobMessage): Promise<void> {
     const max = def.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-    let payload: unknown = msg.payload;
-    if (def.payload) {
-      const parsed = def.payload.safeParse(msg.payload);
-      if (!parsed.success) return this.#deadLetter(def, msg, 0, `invalid payload: ${parsed.error.message}`);
-      payload = parsed.data;
-    }
+    const payload = parsePayload(def, msg);
+    if (!payload.ok) return this.#deadLetter(def, msg, 0, payload.error);
     for (let attempt = 1; ; attempt++) {
       try {
-        await def.run({ id: msg.id, job: def.name, payload, attempt, enqueuedAt: msg.enqueuedAt });
-        metrics.jobRuns.inc({ job: def.name, outcome: 'ok' });
+        await runAttempt(def, msg, payload.payload, attempt);
         return;
       } catch (err) {
         if (attempt >= max) return this.#deadLetter(def, msg, attempt, errorText(err));
-        metrics.jobRuns.inc({ job: def.name, outcome: 'retry' });
-        const delay = retryDelay(def, attempt);
-        this.#log.warn({ err, job: def.name, run: msg.id, attempt, retryInMs: delay }, 'job failed, will retry');
-        await this.#sleep(delay);
+        await this.#sleep(retryAfter(this.#log, def, msg, attempt, err));
         if (this.#stopped) return;
       }
     }
   }
 
   #deadLetter(def: JobDefinition<any>, msg: JobMessage, attempts: number, error: string): void {
-    const dead: DeadLetter = {
-      id: msg.id,
-      job: def.name,
-      payload: msg.payload,
-      attempts,
-      error,
-      failedAt: new Date().toISOString(),
-    };
+    const dead = deadLetterOf(def, msg, attempts, error);
     this.#dead.push(dead);
     if (this.#dead.length > 1_000) this.#dead.shift();
-    this.#log.error({ job: def.name, run: msg.id, attempts, error }, 'job dead-lettered');
-    metrics.jobRuns.inc({ job: def.name, outcome: 'dead' });
-    metrics.jobDeadLetters.inc({ job: def.name });
+    deadLettered(this.#log, dead);
     this.#onDeadLetter?.(dead);
   }
 

@@ -35,14 +35,20 @@ describe('SecretBox', () => {
 describe('secretBoxOf', () => {
   const INTERNAL = 'i'.repeat(40);
 
-  it('seals with QUIRE_SECRETS_KEY only; the internal secret still opens what it sealed before, to be re-sealed', async () => {
+  /** A secret the internal secret sealed (before QUIRE_SECRETS_KEY), and the box of the settings with this key. */
+  const withLegacySecret = async (secretsKey: string | undefined) => {
     const { secretBoxOf } = await import('./secret-box.ts');
     const legacy = new SecretBox(INTERNAL).seal('old', 'integration:a');
     const box = secretBoxOf({
-      QUIRE_SECRETS_KEY: NEW,
+      QUIRE_SECRETS_KEY: secretsKey,
       QUIRE_INTERNAL_SECRET: INTERNAL,
       QUIRE_SECRETS_PREVIOUS_KEYS: [],
     });
+    return { legacy, box };
+  };
+
+  it('seals with QUIRE_SECRETS_KEY only; the internal secret still opens what it sealed before, to be re-sealed', async () => {
+    const { legacy, box } = await withLegacySecret(NEW);
     expect(box.keyId).toBe(new SecretBox(NEW).keyId);
     expect(box.keyId).not.toBe(SecretBox.keyIdOf(legacy));
     expect(box.open(legacy, 'integration:a')).toBe('old');
@@ -50,13 +56,7 @@ describe('secretBoxOf', () => {
   });
 
   it('without QUIRE_SECRETS_KEY opens what the internal secret sealed, and refuses to seal (503 naming the setting)', async () => {
-    const { secretBoxOf } = await import('./secret-box.ts');
-    const legacy = new SecretBox(INTERNAL).seal('old', 'integration:a');
-    const box = secretBoxOf({
-      QUIRE_SECRETS_KEY: undefined,
-      QUIRE_INTERNAL_SECRET: INTERNAL,
-      QUIRE_SECRETS_PREVIOUS_KEYS: [],
-    });
+    const { legacy, box } = await withLegacySecret(undefined);
     expect(box.canSeal).toBe(false);
     expect(box.open(legacy, 'integration:a')).toBe('old');
     // Nothing to re-seal: what it holds is under the key it reports.

@@ -1,13 +1,4 @@
-import { SchemaMigration } from '@quire/kit';
-
-const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-/** The fractional-indexing key of the `r`-th item (0-based) of a list keyed from scratch: `a0`…`az`, `b10`… */
-const keyOfRank = (r: string) => `case
-  when ${r} < 62 then 'a' || substr('${DIGITS}', ${r}::int + 1, 1)
-  when ${r} < 3844 then 'b' || substr('${DIGITS}', (${r} / 62)::int + 1, 1) || substr('${DIGITS}', (${r} % 62)::int + 1, 1)
-  else 'c' || substr('${DIGITS}', (${r} / 3844)::int + 1, 1) || substr('${DIGITS}', ((${r} / 62) % 62)::int + 1, 1)
-    || substr('${DIGITS}', (${r} % 62)::int + 1, 1) end`;
+import { orderKeyOfRankSql, SchemaMigration } from '@quire/kit';
 
 /**
  * Issue 24, one ordering: spaces and collections order among their siblings by fractional-indexing keys (`ord`, as
@@ -19,23 +10,18 @@ export class TreeOrderKeysMigration extends SchemaMigration {
   override up(): void {
     for (const table of ['space', 'collection'])
       this.addSql(`alter table ${this.t(table)} add column ord text collate "C" not null default ''`);
-    this.addSql(`with items as (
+    const treeItems = `with items as (
         select 'space' as kind, id, organization_id, parent_id, position from ${this.t('space')}
         union all
         select 'collection' as kind, id, organization_id, parent_id, position from ${this.t('collection')}),
       ranked as (
         select kind, id, row_number() over (partition by organization_id, parent_id order by position, id) - 1 as r
-        from items)
-      update ${this.t('space')} s set ord = ${keyOfRank('ranked.r')}
+        from items)`;
+    this.addSql(`${treeItems}
+      update ${this.t('space')} s set ord = ${orderKeyOfRankSql('ranked.r')}
         from ranked where ranked.kind = 'space' and ranked.id = s.id`);
-    this.addSql(`with items as (
-        select 'space' as kind, id, organization_id, parent_id, position from ${this.t('space')}
-        union all
-        select 'collection' as kind, id, organization_id, parent_id, position from ${this.t('collection')}),
-      ranked as (
-        select kind, id, row_number() over (partition by organization_id, parent_id order by position, id) - 1 as r
-        from items)
-      update ${this.t('collection')} c set ord = ${keyOfRank('ranked.r')}
+    this.addSql(`${treeItems}
+      update ${this.t('collection')} c set ord = ${orderKeyOfRankSql('ranked.r')}
         from ranked where ranked.kind = 'collection' and ranked.id = c.id`);
     const schema = this.config.get('schema');
     for (const index of ['collection_org_order', 'space_org_order', 'space_parent_order'])

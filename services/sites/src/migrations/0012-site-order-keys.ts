@@ -1,13 +1,4 @@
-import { SchemaMigration } from '@quire/kit';
-
-const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-/** The fractional-indexing key of the `r`-th item (0-based) of a list keyed from scratch: `a0`…`az`, `b10`… */
-const keyOfRank = (r: string) => `case
-  when ${r} < 62 then 'a' || substr('${DIGITS}', ${r}::int + 1, 1)
-  when ${r} < 3844 then 'b' || substr('${DIGITS}', (${r} / 62)::int + 1, 1) || substr('${DIGITS}', (${r} % 62)::int + 1, 1)
-  else 'c' || substr('${DIGITS}', (${r} / 3844)::int + 1, 1) || substr('${DIGITS}', ((${r} / 62) % 62)::int + 1, 1)
-    || substr('${DIGITS}', (${r} % 62)::int + 1, 1) end`;
+import { orderKeyOfRankSql, SchemaMigration } from '@quire/kit';
 
 /**
  * Issue 24, one ordering: site sections, section groups and site spaces order among their siblings by
@@ -27,15 +18,15 @@ export class SiteOrderKeysMigration extends SchemaMigration {
       ranked as (
         select kind, id, row_number() over (partition by site_id, level order by position, id) - 1 as r from items)`;
     this.addSql(`${navItems}
-      update ${this.t('site_section')} s set ord = ${keyOfRank('ranked.r')}
+      update ${this.t('site_section')} s set ord = ${orderKeyOfRankSql('ranked.r')}
         from ranked where ranked.kind = 'section' and ranked.id = s.id`);
     this.addSql(`${navItems}
-      update ${this.t('site_section_group')} g set ord = ${keyOfRank('ranked.r')}
+      update ${this.t('site_section_group')} g set ord = ${orderKeyOfRankSql('ranked.r')}
         from ranked where ranked.kind = 'group' and ranked.id = g.id`);
     this.addSql(`with ranked as (
         select id, row_number() over (partition by site_id, section_id order by position, id) - 1 as r
         from ${this.t('site_space')})
-      update ${this.t('site_space')} ss set ord = ${keyOfRank('ranked.r')} from ranked where ranked.id = ss.id`);
+      update ${this.t('site_space')} ss set ord = ${orderKeyOfRankSql('ranked.r')} from ranked where ranked.id = ss.id`);
     for (const table of ['site_section', 'site_section_group', 'site_space']) {
       this.addSql(`alter table ${this.t(table)} alter column ord drop default`);
       this.addSql(`alter table ${this.t(table)} drop column position`);

@@ -1,6 +1,5 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { Events } from '@quire/contracts';
-import { idempotentConsumer, type DurableConsumerSpec } from '@quire/kit';
+import { defineConsumer } from '@quire/kit';
 import { User } from '../users/user.entity.ts';
 import { auditRepository } from './audit.repository.ts';
 
@@ -12,14 +11,15 @@ export const AUDIT_LOG_CONSUMER = 'org-admin-audit-log';
  * consumer's dedupe row (by event id) and the entry's primary key (the audit event id) both drop a
  * redelivery. The actor's display name is captured as the entry's label when the entry arrives.
  */
-export function auditLogConsumer(orm: MikroORM, name = AUDIT_LOG_CONSUMER): DurableConsumerSpec {
-  const events = [
+export const auditLogConsumer = defineConsumer(
+  AUDIT_LOG_CONSUMER,
+  [
     Events.orgAdminAuditRecorded,
     Events.contentAuditRecorded,
     Events.sitesAuditRecorded,
     Events.integrationsAuditRecorded,
-  ] as const;
-  return idempotentConsumer(orm, name, events, {
+  ],
+  {
     'audit.recorded': async (e, em) => {
       const record = e.data;
       const user =
@@ -28,5 +28,5 @@ export function auditLogConsumer(orm: MikroORM, name = AUDIT_LOG_CONSUMER): Dura
           : null;
       await auditRepository.append(em, record, user?.displayName ?? null);
     },
-  });
-}
+  },
+);

@@ -1,5 +1,5 @@
 import type { FilterQuery, QueryOrderMap } from '@mikro-orm/core';
-import { ops, type Role } from '@quire/contracts';
+import { ops, type OperationOutput, type Role } from '@quire/contracts';
 import { notFound, sql, type EntityManager, type ServiceClients } from '@quire/kit';
 import { containsPattern } from '../../db/like.ts';
 import { Membership, type IMembership } from '../organizations/organization.entity.ts';
@@ -150,14 +150,7 @@ export async function resolveMemberRefs(
 }
 
 /** A member as access decisions elsewhere need it (`listMembersForAccess`): role, teams and the sort keys. */
-export interface MemberAccessRow {
-  userId: string;
-  role: Role | null;
-  teams: string[];
-  joinedAt: string;
-  lastSeenAt: string | null;
-  sortName: string;
-}
+export type MemberAccessRow = OperationOutput<typeof ops.listMembersForAccess>['items'][number];
 
 /** Every member of an organization matching the filters (text in name or e-mail, a team, seen once), in one query. */
 export async function membersForAccess(

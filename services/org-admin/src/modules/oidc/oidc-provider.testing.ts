@@ -2,8 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // @ts-expect-error oidc-provider ships no types (test only: @types/oidc-provider is not installed)
 import Provider from 'oidc-provider';
-import { ops } from '@quire/contracts';
-import type { Caller } from '@quire/kit/testing';
+import { expect } from 'vitest';
+import { ops, type Role } from '@quire/contracts';
+import type { Caller, TestService } from '@quire/kit/testing';
+import { Membership } from '../organizations/organization.entity.ts';
+import { SESSION_COOKIE } from '../sessions/sessions.ts';
+import { User } from '../users/user.entity.ts';
 
 /** Test only: a real OpenID provider (`oidc-provider`) on loopback, signing in whoever the test names. */
 export interface TestOidcProvider {
@@ -169,4 +173,26 @@ export async function signInRequest(
   );
   jar.take(res.cookies);
   return res;
+}
+
+/**
+ * Test only: checks that a sign-in through an identity provider ended with the browser (`jar`) signed in and sent on
+ * to `location`, as the user of `email` named `name`, a member of the organization with `role` and SSO on.
+ * Answers that user.
+ */
+export async function expectSsoSignedIn(
+  t: TestService,
+  jar: CookieJar,
+  done: Awaited<ReturnType<typeof signInRequest>>,
+  want: { location: string; email: string; name: string; organizationId: string; role: Role },
+) {
+  expect(done.status).toBe(303);
+  expect(done.headers.location).toBe(want.location);
+  expect(jar.cookies.has(SESSION_COOKIE)).toBe(true);
+  const user = await t.em().findOneOrFail(User, { email: want.email });
+  expect(user.displayName).toBe(want.name);
+  expect(
+    await t.em().findOneOrFail(Membership, { organizationId: want.organizationId, userId: user.id }),
+  ).toMatchObject({ role: want.role, sso: true });
+  return user;
 }

@@ -11,7 +11,13 @@ import { TeamMember } from '../teams/team.entity.ts';
 import { User } from '../users/user.entity.ts';
 import { OidcProvider } from './oidc-provider.entity.ts';
 import { resealOidcSecrets } from './reseal-oidc-secrets.job.ts';
-import { CookieJar, signInRequest, startTestOidcProvider, type TestOidcProvider } from './oidc-provider.testing.ts';
+import {
+  CookieJar,
+  expectSsoSignedIn,
+  signInRequest,
+  startTestOidcProvider,
+  type TestOidcProvider,
+} from './oidc-provider.testing.ts';
 import { contentWithoutSpaces } from '../teams/team-spaces.testing.ts';
 
 const t = useTestService(orgAdminService, loadOrgAdminConfig, {
@@ -176,16 +182,12 @@ describe('signing in with OpenID Connect (oidc-provider on loopback)', () => {
     const email = `newbie-${Date.now()}@example.org`;
     idp.signInAs({ sub: `sub-${email}`, email, emailVerified: true, name: 'New Bie' });
     const back = await throughIdp(start.headers.location!);
-    const done = await quire(browser, 'GET', back);
-    expect(done.status).toBe(303);
-    expect(done.headers.location).toBe('/account?tab=1');
-    expect(browser.cookies.has(SESSION_COOKIE)).toBe(true);
-
-    const user = await t.em().findOneOrFail(User, { email });
-    expect(user.displayName).toBe('New Bie');
-    expect(await t.em().findOneOrFail(Membership, { organizationId, userId: user.id })).toMatchObject({
+    const user = await expectSsoSignedIn(t, browser, await quire(browser, 'GET', back), {
+      location: '/account?tab=1',
+      email,
+      name: 'New Bie',
+      organizationId,
       role: 'edit',
-      sso: true,
     });
     expect(await t.em().findOne(TeamMember, { team: team!.id, userId: user.id })).not.toBeNull();
     const account = await quire(browser, 'GET', '/account');

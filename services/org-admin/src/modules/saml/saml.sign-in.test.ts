@@ -4,10 +4,8 @@ import { useTestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 import { seedOrganization } from '../../test-support.ts';
-import { CookieJar, signInRequest } from '../oidc/oidc-provider.testing.ts';
-import { Membership } from '../organizations/organization.entity.ts';
+import { CookieJar, expectSsoSignedIn, signInRequest } from '../oidc/oidc-provider.testing.ts';
 import { SESSION_COOKIE } from '../sessions/sessions.ts';
-import { User } from '../users/user.entity.ts';
 import { authnRequestOf, makeIdpKeys, signedSamlResponse, type TestIdpKeys } from './saml-idp.testing.ts';
 import { contentWithoutSpaces } from '../teams/team-spaces.testing.ts';
 
@@ -157,18 +155,13 @@ describe('signing in with SAML (an identity provider made in the test)', () => {
     expect((await post(good, 'forged-relay-state')).status).toBe(410);
 
     const browser = new CookieJar();
-    const ok = await quire(browser, 'POST', `/saml/${provider.id}/acs`, {
-      SAMLResponse: good,
-      RelayState: flow.relayState,
-    });
-    expect(ok.status).toBe(303);
-    expect(ok.headers.location).toBe('/account?saml=1');
-    expect(browser.cookies.has(SESSION_COOKIE)).toBe(true);
-    const user = await t.em().findOneOrFail(User, { email });
-    expect(user.displayName).toBe('Sam Lee');
-    expect(await t.em().findOneOrFail(Membership, { organizationId, userId: user.id })).toMatchObject({
+    const acs = { SAMLResponse: good, RelayState: flow.relayState };
+    await expectSsoSignedIn(t, browser, await quire(browser, 'POST', `/saml/${provider.id}/acs`, acs), {
+      location: '/account?saml=1',
+      email,
+      name: 'Sam Lee',
+      organizationId,
       role: 'comment',
-      sso: true,
     });
     expect((await quire(browser, 'GET', '/account')).body).toContain(email);
 

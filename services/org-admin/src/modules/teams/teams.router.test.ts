@@ -79,11 +79,7 @@ describe('teams', () => {
 
   it('counts the spaces the team was given a role on, from the content service', async () => {
     const { organizationId, admin, users } = await seedOrganization(p.orgAdmin, { cat: 'read' });
-    const team = await call(
-      ops.createOrganizationTeam,
-      { organizationId, title: 'Docs', members: [users.cat.id] },
-      admin.actor,
-    );
+    const team = await seedTeam(p.orgAdmin, organizationId, admin, { title: 'Docs', members: [users.cat.id] });
     expect(team.spaces).toBe(0);
     const space = (title: string) => p.content.call(ops.createSpace, { organizationId, title }, admin.actor);
     const [one, two] = [await space('One'), await space('Two')];
@@ -200,11 +196,7 @@ describe('teams', () => {
       eli: 'read',
       fay: 'read',
     });
-    const team = await call(
-      ops.createOrganizationTeam,
-      { organizationId, title: 'Bulk', members: [users.fay.id] },
-      admin.actor,
-    );
+    const team = await seedTeam(p.orgAdmin, organizationId, admin, { title: 'Bulk', members: [users.fay.id] });
     await call(
       ops.updateMembersInOrganizationTeam,
       {
@@ -360,16 +352,11 @@ describe('teams', () => {
       ian: 'read',
     });
     const other = await seedOrganization(p.orgAdmin, {});
-    const team = await call(
-      ops.createOrganizationTeam,
-      { organizationId, title: 'Owned', members: [users.rex.id] },
-      admin.actor,
-    );
-    await call(
-      ops.addMemberToOrganizationTeamById,
-      { organizationId, teamId: team.id, userId: users.ora.id, role: 'owner' },
-      admin.actor,
-    );
+    const team = await seedTeam(p.orgAdmin, organizationId, admin, {
+      title: 'Owned',
+      members: [users.rex.id],
+      owner: users.ora.id,
+    });
 
     // The owner (a `read` member) manages members…
     await call(
@@ -465,12 +452,7 @@ describe('teams', () => {
   it('reports team ownership on the organization (`permissions.ownTeam`)', async () => {
     const { organizationId, admin, users } = await seedOrganization(p.orgAdmin, { pia: 'read' });
     expect((await call(ops.getOrganizationById, { organizationId }, users.pia.actor)).permissions.ownTeam).toBe(false);
-    const team = await call(ops.createOrganizationTeam, { organizationId, title: 'Pia team' }, admin.actor);
-    await call(
-      ops.addMemberToOrganizationTeamById,
-      { organizationId, teamId: team.id, userId: users.pia.id, role: 'owner' },
-      admin.actor,
-    );
+    await seedTeam(p.orgAdmin, organizationId, admin, { title: 'Pia team', owner: users.pia.id });
     expect((await call(ops.getOrganizationById, { organizationId }, users.pia.actor)).permissions.ownTeam).toBe(true);
     expect(
       (await call(ops.listOrganizationsForAuthenticatedUser, {}, users.pia.actor)).items[0]!.permissions.ownTeam,
