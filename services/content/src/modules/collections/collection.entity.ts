@@ -1,5 +1,5 @@
-import { p, type InferEntity } from '@mikro-orm/core';
-import { defineTable, idColumn, timestampColumns } from '@quire/kit';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn, timestampColumns } from '@quire/kit';
 import type { DefaultLevel } from '@quire/contracts';
 
 /**
@@ -14,12 +14,16 @@ export const treeNodeColumns = () => ({
 });
 
 /** A group of spaces (and of other collections): a node of an organization's content tree. */
-export const Collection = defineTable('Collection', 'collection', {
-  ...idColumn(),
-  ...treeNodeColumns(),
-  title: p.string(),
-  description: p.string().nullable(),
-  defaultLevel: p.string().$type<DefaultLevel>().nullable(),
-  ...timestampColumns(),
+export const Collection = defineEntity({
+  name: 'Collection',
+  tableName: 'collection',
+  properties: {
+    ...idColumn(),
+    ...treeNodeColumns(),
+    title: p.string(),
+    description: p.string().nullable(),
+    defaultLevel: p.string().$type<DefaultLevel>().nullable(),
+    ...timestampColumns(),
+  },
 });
 export type ICollection = InferEntity<typeof Collection>;

@@ -1,48 +1,64 @@
-import { p, type InferEntity } from '@mikro-orm/core';
-import { defineTable, idColumn, timestampColumns } from '@quire/kit';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn, timestampColumns } from '@quire/kit';
 import type { Role } from '@quire/contracts';
 import { singleUseColumns } from '../sign-in/sign-in.entity.ts';
 
 /** An OpenID Connect provider members of an organization sign in with (Quire only). */
-export const OidcProvider = defineTable('OidcProvider', 'oidc_provider', {
-  ...idColumn(),
-  organizationId: p.string(),
-  label: p.string(),
-  issuer: p.string(),
-  clientId: p.string(),
-  /** Sealed with the kit's SecretBox (aad `oidc:<id>`), or null for a public client. */
-  clientSecret: p.string().nullable(),
-  /** Space-separated, `openid` and `email` included. */
-  scopes: p.string(),
-  defaultTeamId: p.string().nullable(),
-  defaultRole: p.string().$type<Role | null>().nullable(),
-  ...timestampColumns(),
+export const OidcProvider = defineEntity({
+  name: 'OidcProvider',
+  tableName: 'oidc_provider',
+  properties: {
+    ...idColumn(),
+    organizationId: p.string(),
+    label: p.string(),
+    issuer: p.string(),
+    clientId: p.string(),
+    /** Sealed with the kit's SecretBox (aad `oidc:<id>`), or null for a public client. */
+    clientSecret: p.string().nullable(),
+    /** Space-separated, `openid` and `email` included. */
+    scopes: p.string(),
+    defaultTeamId: p.string().nullable(),
+    defaultRole: p.string().$type<Role | null>().nullable(),
+    ...timestampColumns(),
+  },
 });
 export type IOidcProvider = InferEntity<typeof OidcProvider>;
 
 /** A sign-in in progress at an identity provider: the SHA-256 of its state (OIDC) or RelayState (SAML). */
-export const SsoFlow = defineTable('SsoFlow', 'sso_flow', {
-  hash: p.string().primary(),
-  kind: p.string().$type<'oidc' | 'saml'>(),
-  providerId: p.string(),
-  next: p.string(),
-  codeVerifier: p.string().nullable(),
-  nonce: p.string().nullable(),
-  requestId: p.string().nullable(),
-  ...singleUseColumns(),
+export const SsoFlow = defineEntity({
+  name: 'SsoFlow',
+  tableName: 'sso_flow',
+  properties: {
+    hash: p.string().primary(),
+    kind: p.string().$type<'oidc' | 'saml'>(),
+    providerId: p.string(),
+    next: p.string(),
+    codeVerifier: p.string().nullable(),
+    nonce: p.string().nullable(),
+    requestId: p.string().nullable(),
+    ...singleUseColumns(),
+  },
 });
 export type ISsoFlow = InferEntity<typeof SsoFlow>;
 
 /** A SAML assertion already consumed, kept until it expires: the same assertion is refused a second time. */
-export const SamlAssertion = defineTable('SamlAssertion', 'saml_assertion', {
-  ...idColumn(),
-  expiresAt: p.datetime(),
+export const SamlAssertion = defineEntity({
+  name: 'SamlAssertion',
+  tableName: 'saml_assertion',
+  properties: {
+    ...idColumn(),
+    expiresAt: p.datetime(),
+  },
 });
 
 /** The user an identity of a provider (OIDC `sub`, SAML NameID) signs in as. */
-export const SsoIdentity = defineTable('SsoIdentity', 'sso_identity', {
-  providerId: p.string().primary(),
-  subject: p.string().primary(),
-  userId: p.string(),
-  createdAt: p.datetime(),
+export const SsoIdentity = defineEntity({
+  name: 'SsoIdentity',
+  tableName: 'sso_identity',
+  properties: {
+    providerId: p.string().primary(),
+    subject: p.string().primary(),
+    userId: p.string(),
+    createdAt: p.datetime(),
+  },
 });

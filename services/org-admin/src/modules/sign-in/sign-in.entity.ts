@@ -1,5 +1,4 @@
-import { p, type InferEntity } from '@mikro-orm/core';
-import { defineTable } from '@quire/kit';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { Role } from '@quire/contracts';
 
 /** What can be used once before it expires (a link, an invitation, a flow): when made, until when, and when used. */
@@ -10,29 +9,41 @@ export const singleUseColumns = () => ({
 });
 
 /** A one-time sign-in link sent by e-mail: only its SHA-256 is stored. */
-export const SignInLink = defineTable('SignInLink', 'sign_in_link', {
-  hash: p.string().primary(),
-  email: p.string(),
-  next: p.string(),
-  ...singleUseColumns(),
+export const SignInLink = defineEntity({
+  name: 'SignInLink',
+  tableName: 'sign_in_link',
+  properties: {
+    hash: p.string().primary(),
+    email: p.string(),
+    next: p.string(),
+    ...singleUseColumns(),
+  },
 });
 export type ISignInLink = InferEntity<typeof SignInLink>;
 
 /** An invitation to an organization, accepted through the link sent by e-mail (SHA-256 stored). */
-export const Invite = defineTable('Invite', 'invite', {
-  id: p.string().primary(),
-  hash: p.string().unique(),
-  organizationId: p.string(),
-  userId: p.string(),
-  role: p.string().$type<Role | null>().nullable(),
-  ...singleUseColumns(),
-  revokedAt: p.datetime().nullable(),
+export const Invite = defineEntity({
+  name: 'Invite',
+  tableName: 'invite',
+  properties: {
+    id: p.string().primary(),
+    hash: p.string().unique(),
+    organizationId: p.string(),
+    userId: p.string(),
+    role: p.string().$type<Role | null>().nullable(),
+    ...singleUseColumns(),
+    revokedAt: p.datetime().nullable(),
+  },
 });
 export type IInvite = InferEntity<typeof Invite>;
 
 /** One sign-in attempt counted against a key (`address:…`, `account:…`, `verify:…`) by the throttle. */
-export const SignInAttempt = defineTable('SignInAttempt', 'sign_in_attempt', {
-  id: p.string().primary(),
-  key: p.string(),
-  at: p.datetime(),
+export const SignInAttempt = defineEntity({
+  name: 'SignInAttempt',
+  tableName: 'sign_in_attempt',
+  properties: {
+    id: p.string().primary(),
+    key: p.string(),
+    at: p.datetime(),
+  },
 });

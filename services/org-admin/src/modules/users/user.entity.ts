@@ -1,11 +1,15 @@
-import { p, type InferEntity } from '@mikro-orm/core';
-import { defineTable, idColumn } from '@quire/kit';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { idColumn } from '@quire/kit';
 
-export const User = defineTable('User', 'user', {
-  ...idColumn(),
-  email: p.string().unique(),
-  displayName: p.string(),
-  photoURL: p.string().nullable(),
-  createdAt: p.datetime(),
+export const User = defineEntity({
+  name: 'User',
+  tableName: 'user',
+  properties: {
+    ...idColumn(),
+    email: p.string().unique(),
+    displayName: p.string(),
+    photoURL: p.string().nullable(),
+    createdAt: p.datetime(),
+  },
 });
 export type IUser = InferEntity<typeof User>;
