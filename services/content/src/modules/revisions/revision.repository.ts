@@ -85,8 +85,7 @@ export const TREE_CACHE_ENTRIES = 200_000;
 const trees = new LRUCache<string, Promise<RevisionTree>>({ maxSize: TREE_CACHE_ENTRIES });
 
 /** What a tree weighs in the cache: a tree over the whole budget is still kept (alone), not read at every use. */
-export const treeWeight = (tree: RevisionTree) =>
-  Math.min(TREE_CACHE_ENTRIES, 1 + tree.pages.size + tree.files.size);
+export const treeWeight = (tree: RevisionTree) => Math.min(TREE_CACHE_ENTRIES, 1 + tree.pages.size + tree.files.size);
 
 /** The cache's weight now and the trees it holds (for tests and metrics). */
 export const treeCacheUsage = () => ({ weight: trees.calculatedSize, trees: trees.size });
