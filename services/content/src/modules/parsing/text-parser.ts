@@ -42,8 +42,8 @@ type PoolKind = 'text' | 'large' | 'openapi';
  * to about half its limit before it collects, and a thread keeps that heap: so the threads that take everyday texts
  * (kept warm: a thread loads its parsers once) have a small heap, and a text that needs more (a large one, or one that
  * ran out of the small heap) runs on a thread with the whole `memoryMb`, started for it and stopped a few seconds after
- * its last task, giving its heap back; so is the OpenAPI thread. A pool's threads are all started with it and stay
- * (piscina's threads started later, on demand, can lose their task when they run out of memory). A task waits in
+ * its last task, giving its heap back; so is the OpenAPI thread. A thread needs ~40 MB of heap for its parsers alone:
+ * one that cannot load them makes piscina stop starting threads (so the limit is at least 64 MB). A task waits in
  * piscina's queue when every thread is busy; a task aborted while it runs has its thread stopped (piscina terminates
  * it and starts another).
  */
@@ -113,9 +113,10 @@ function createPool(kind: PoolKind, s: ParseSettings): Piscina<ParseJob, unknown
   const pool = new Piscina<ParseJob, unknown>({
     filename: new URL('./parse.worker.ts', import.meta.url).href,
     workerData: data,
-    minThreads: threads,
+    // One everyday thread stays; the others start when parses queue and end after a minute idle.
+    minThreads: 1,
     maxThreads: threads,
-    idleTimeout: Number.POSITIVE_INFINITY,
+    idleTimeout: 60_000,
     concurrentTasksPerWorker: 1,
     resourceLimits: {
       maxOldGenerationSizeMb: memoryMb,
