@@ -1,6 +1,5 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { Events } from '@quire/contracts';
-import { idempotentConsumer, type DurableConsumerSpec } from '@quire/kit';
+import { defineConsumer } from '@quire/kit';
 import { gitSyncQueuer } from '../../commands/git-connection-writer.ts';
 import { gitConnectionRepository } from './git-connection.repository.ts';
 import { gitSyncRepository } from './git-sync.repository.ts';
@@ -12,14 +11,12 @@ export const GIT_EVENTS_CONSUMER = 'content-git-events';
  * sync of its connection, run by the `content-git-sync` job. A change the sync itself made (an import whose revision
  * the sync recorded) queues nothing.
  */
-export function gitEventsConsumer(orm: MikroORM, name = GIT_EVENTS_CONSUMER): DurableConsumerSpec {
-  return idempotentConsumer(orm, name, [Events.spaceContentUpdated], {
-    'space.content-updated': async (e, em) => {
-      const connection = await gitConnectionRepository.findBySpace(em, e.data.space);
-      if (!connection) return;
-      const sync = await gitSyncRepository.findSync(em, e.data.space);
-      if (sync?.last_revision === e.data.revision) return;
-      await gitSyncQueuer(em, { connection, trigger: 'merge' });
-    },
-  });
-}
+export const gitEventsConsumer = defineConsumer(GIT_EVENTS_CONSUMER, [Events.spaceContentUpdated], {
+  'space.content-updated': async (e, em) => {
+    const connection = await gitConnectionRepository.findBySpace(em, e.data.space);
+    if (!connection) return;
+    const sync = await gitSyncRepository.findSync(em, e.data.space);
+    if (sync?.last_revision === e.data.revision) return;
+    await gitSyncQueuer(em, { connection, trigger: 'merge' });
+  },
+});

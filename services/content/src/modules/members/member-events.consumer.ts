@@ -1,6 +1,5 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { Events } from '@quire/contracts';
-import { idempotentConsumer, type DurableConsumerSpec } from '@quire/kit';
+import { defineConsumer } from '@quire/kit';
 import { memberRepository } from './member.repository.ts';
 
 export const MEMBER_EVENTS_CONSUMER = 'content-member-events';
@@ -10,19 +9,15 @@ export const MEMBER_EVENTS_CONSUMER = 'content-member-events';
  * over `org-admin.member.*` and `org-admin.organization.*`); `event_at` also refuses an older event
  * delivered late (a retry).
  */
-export function memberEventsConsumer(orm: MikroORM, name = MEMBER_EVENTS_CONSUMER): DurableConsumerSpec {
-  return idempotentConsumer(
-    orm,
-    name,
-    [Events.memberAdded, Events.memberRoleChanged, Events.memberRemoved, Events.organizationDeleted],
-    {
-      'member.added': (e, em) =>
-        memberRepository.upsert(em, e.data.organization, e.data.user, e.data.role, e.occurredAt),
-      'member.role-changed': (e, em) =>
-        memberRepository.upsert(em, e.data.organization, e.data.user, e.data.role, e.occurredAt),
-      'member.removed': (e, em) => memberRepository.remove(em, e.data.organization, e.data.user, e.occurredAt),
-      'organization.deleted': (e, em) => memberRepository.removeOrganization(em, e.data.organization),
-    },
-    { ordered: true },
-  );
-}
+export const memberEventsConsumer = defineConsumer(
+  MEMBER_EVENTS_CONSUMER,
+  [Events.memberAdded, Events.memberRoleChanged, Events.memberRemoved, Events.organizationDeleted],
+  {
+    'member.added': (e, em) => memberRepository.upsert(em, e.data.organization, e.data.user, e.data.role, e.occurredAt),
+    'member.role-changed': (e, em) =>
+      memberRepository.upsert(em, e.data.organization, e.data.user, e.data.role, e.occurredAt),
+    'member.removed': (e, em) => memberRepository.remove(em, e.data.organization, e.data.user, e.occurredAt),
+    'organization.deleted': (e, em) => memberRepository.removeOrganization(em, e.data.organization),
+  },
+  { ordered: true },
+);

@@ -1,9 +1,10 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { Events } from '@quire/contracts';
-import { idempotentConsumer, type DurableConsumerSpec } from '@quire/kit';
+import { defineConsumer } from '@quire/kit';
 import { evictSpace } from './content-source.ts';
 
 export const PUBLISHED_CACHE_CONSUMER = 'sites-published-cache';
+
+const evict = async (e: { data: { space: string } }) => evictSpace(e.data.space);
 
 /**
  * Keeps the published sites' content fresh: a space's live revision is forgotten when its content changes
@@ -12,20 +13,14 @@ export const PUBLISHED_CACHE_CONSUMER = 'sites-published-cache';
  * that takes the event evicts here; every process also evicts on its live listener (`site-cache.ts`), and
  * within the revision cache's TTL at most when that best-effort listener missed the event.
  */
-export function publishedCacheConsumer(orm: MikroORM, name = PUBLISHED_CACHE_CONSUMER): DurableConsumerSpec {
-  const events = [
-    Events.spaceContentUpdated,
-    Events.spaceDeleted,
-    Events.spaceRestored,
-    Events.spaceTransferred,
-    Events.spacePurged,
-  ] as const;
-  const evict = async (e: { data: { space: string } }) => evictSpace(e.data.space);
-  return idempotentConsumer(orm, name, events, {
+export const publishedCacheConsumer = defineConsumer(
+  PUBLISHED_CACHE_CONSUMER,
+  [Events.spaceContentUpdated, Events.spaceDeleted, Events.spaceRestored, Events.spaceTransferred, Events.spacePurged],
+  {
     'space.content-updated': evict,
     'space.deleted': evict,
     'space.restored': evict,
     'space.transferred': evict,
     'space.purged': evict,
-  });
-}
+  },
+);

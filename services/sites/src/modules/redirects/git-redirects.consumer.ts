@@ -1,6 +1,5 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { Events } from '@quire/contracts';
-import { idempotentConsumer, type DurableConsumerSpec } from '@quire/kit';
+import { defineConsumer } from '@quire/kit';
 import { gitRedirectsWriter } from '../../commands/git-redirects-writer.ts';
 
 export const GIT_REDIRECTS_CONSUMER = 'sites-git-redirects';
@@ -10,16 +9,13 @@ export const GIT_REDIRECTS_CONSUMER = 'sites-git-redirects';
  * (`space.git-redirects-updated`), and every site showing the space gets them (`git-redirects-writer.ts`).
  * Ordered (one subscription over `content.space.*`), so a space's imports apply in the order they happened.
  */
-export function gitRedirectsConsumer(orm: MikroORM, name = GIT_REDIRECTS_CONSUMER): DurableConsumerSpec {
-  return idempotentConsumer(
-    orm,
-    name,
-    [Events.spaceGitRedirectsUpdated] as const,
-    {
-      'space.git-redirects-updated': async (e, em) => {
-        await gitRedirectsWriter(em, { spaceId: e.data.space, redirects: e.data.redirects });
-      },
+export const gitRedirectsConsumer = defineConsumer(
+  GIT_REDIRECTS_CONSUMER,
+  [Events.spaceGitRedirectsUpdated],
+  {
+    'space.git-redirects-updated': async (e, em) => {
+      await gitRedirectsWriter(em, { spaceId: e.data.space, redirects: e.data.redirects });
     },
-    { ordered: true },
-  );
-}
+  },
+  { ordered: true },
+);

@@ -1,6 +1,5 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { Events } from '@quire/contracts';
-import { idempotentConsumer, type DurableConsumerSpec } from '@quire/kit';
+import { defineConsumer } from '@quire/kit';
 import { spaceRemover } from '../../commands/space-removal.ts';
 import { contentSpaceRepository as spaces } from './content-space.repository.ts';
 
@@ -14,43 +13,39 @@ export const SPACE_EVENTS_CONSUMER = 'sites-space-events';
  * Ordered (one subscription over `content.space.*`), so a space's events apply in the order they happened;
  * `event_at` also refuses an older event redelivered late.
  */
-export function spaceEventsConsumer(orm: MikroORM, name = SPACE_EVENTS_CONSUMER): DurableConsumerSpec {
-  const events = [
+export const spaceEventsConsumer = defineConsumer(
+  SPACE_EVENTS_CONSUMER,
+  [
     Events.spaceCreated,
     Events.spaceUpdated,
     Events.spaceDeleted,
     Events.spaceRestored,
     Events.spacePurged,
     Events.spaceTransferred,
-  ] as const;
-  return idempotentConsumer(
-    orm,
-    name,
-    events,
-    {
-      'space.created': (e, em) =>
-        spaces.insert(em, {
-          id: e.data.space,
-          organizationId: e.data.organization,
-          title: e.data.title,
-          at: e.occurredAt,
-        }),
-      'space.updated': (e, em) => spaces.applyAt(em, e.data.space, e.occurredAt, { title: e.data.title }),
-      'space.deleted': (e, em) => spaces.applyAt(em, e.data.space, e.occurredAt, { deleted_at: e.data.deletedAt }),
-      'space.restored': (e, em) =>
-        spaces.applyAt(em, e.data.space, e.occurredAt, { deleted_at: null, title: e.data.title }),
-      'space.transferred': async (e, em) => {
-        await spaces.applyAt(em, e.data.space, e.occurredAt, {
-          organization_id: e.data.organization,
-          title: e.data.title,
-        });
-        await spaceRemover(em, { spaceId: e.data.space, keepOrganization: e.data.organization });
-      },
-      'space.purged': async (e, em) => {
-        await spaces.remove(em, e.data.space);
-        await spaceRemover(em, { spaceId: e.data.space });
-      },
+  ],
+  {
+    'space.created': (e, em) =>
+      spaces.insert(em, {
+        id: e.data.space,
+        organizationId: e.data.organization,
+        title: e.data.title,
+        at: e.occurredAt,
+      }),
+    'space.updated': (e, em) => spaces.applyAt(em, e.data.space, e.occurredAt, { title: e.data.title }),
+    'space.deleted': (e, em) => spaces.applyAt(em, e.data.space, e.occurredAt, { deleted_at: e.data.deletedAt }),
+    'space.restored': (e, em) =>
+      spaces.applyAt(em, e.data.space, e.occurredAt, { deleted_at: null, title: e.data.title }),
+    'space.transferred': async (e, em) => {
+      await spaces.applyAt(em, e.data.space, e.occurredAt, {
+        organization_id: e.data.organization,
+        title: e.data.title,
+      });
+      await spaceRemover(em, { spaceId: e.data.space, keepOrganization: e.data.organization });
     },
-    { ordered: true },
-  );
-}
+    'space.purged': async (e, em) => {
+      await spaces.remove(em, e.data.space);
+      await spaceRemover(em, { spaceId: e.data.space });
+    },
+  },
+  { ordered: true },
+);
