@@ -85,6 +85,27 @@ describe('document blocks', () => {
     expect(out).toContain('class="katex"');
   });
 
+  it("colours text with every colour of GitBook's documents, `$`-prefixed ones included", async () => {
+    const colored = (t: string, data: Record<string, string>): DocNode => ({
+      object: 'text',
+      leaves: [{ text: t, marks: [{ type: 'color', data }] }],
+    });
+    const out = await render([
+      p(
+        colored('a', { text: '$primary', background: 'default' }),
+        colored('b', { text: 'pink', background: '$warning' }),
+        colored('c', { text: 'cyan', background: 'violet' }),
+        colored('d', { text: 'chartreuse', background: '$nope' }),
+      ),
+    ]);
+    expect(out).toContain('<span class="fg-primary">a</span>');
+    expect(out).toContain('<span class="fg-pink bg-warning">b</span>');
+    expect(out).toContain('<span class="fg-cyan bg-violet">c</span>');
+    expect(out).toContain('d');
+    expect(out).not.toContain('chartreuse');
+    expect(out).not.toMatch(/fg-nope|bg-nope|fg-chartreuse/);
+  });
+
   it('renders code with shiki and its title, hints, tabs without script, expandables, tables and images', async () => {
     const out = await render([
       {

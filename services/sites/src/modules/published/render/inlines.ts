@@ -1,22 +1,16 @@
+import { TEXT_COLORS } from '@quire/contracts';
 import { html, join, raw, safeUrl, type Html } from '../html.ts';
 import type { DocNode, Ref, RenderContext, Target } from './context.ts';
 import { textOf } from './context.ts';
 import { renderMath } from './math.ts';
 
-const COLORS = new Set([
-  'default',
-  'green',
-  'blue',
-  'red',
-  'orange',
-  'yellow',
-  'purple',
-  'primary',
-  'info',
-  'success',
-  'warning',
-  'danger',
-]);
+/** The colours a mark can name (GitBook's `DocumentTextColor`), as class names: `$primary` is `primary`. */
+const COLORS = new Set(TEXT_COLORS.map((c) => c.replace(/^\$/, '')));
+/** The class of a mark's colour (`fg`/`bg`), none for `default` or a colour the contract does not know. */
+const colorClass = (kind: 'fg' | 'bg', value: unknown): string => {
+  const name = String(value ?? 'default').replace(/^\$/, '');
+  return COLORS.has(name) && name !== 'default' ? `${kind}-${name}` : '';
+};
 const MARK_TAGS: Record<string, string> = {
   bold: 'strong',
   italic: 'em',
@@ -36,12 +30,7 @@ function leaf(l: Leaf): Html {
     const tag = MARK_TAGS[mark.type ?? ''];
     if (tag) out = raw(`<${tag}>${out.value}</${tag}>`);
     else if (mark.type === 'color') {
-      const text = String(mark.data?.text ?? 'default');
-      const bg = String(mark.data?.background ?? 'default');
-      const cls = [
-        COLORS.has(text) && text !== 'default' ? `fg-${text}` : '',
-        COLORS.has(bg) && bg !== 'default' ? `bg-${bg}` : '',
-      ]
+      const cls = [colorClass('fg', mark.data?.text), colorClass('bg', mark.data?.background)]
         .filter(Boolean)
         .join(' ');
       if (cls) out = html`<span class="${cls}">${out}</span>`;
