@@ -70,36 +70,24 @@ function poolOf(kind: PoolKind, s: ParseSettings): PoolEntry {
   return entry;
 }
 
-/** Takes a pool out of use and stops its threads: its running and waiting tasks are rejected (and run again). */
-function retire(key: string, entry: PoolEntry): void {
-  if (pools.get(key) !== entry) return;
-  pools.delete(key);
-  clearTimeout(entry.idle);
-  void entry.pool.destroy();
+/** Stops an on-demand pool (large texts, OpenAPI) once it has been idle for ON_DEMAND_IDLE_MS, giving back its heap. */
+function retireWhenIdle(key: string, entry: PoolEntry): void {
+  entry.idle = setTimeout(() => {
+    if (entry.running > 0 || pools.get(key) !== entry) return;
+    pools.delete(key);
+    void entry.pool.destroy();
+  }, ON_DEMAND_IDLE_MS).unref();
 }
 
-/**
- * Runs a job on the pool of the kind. A pool whose thread ran out of memory is replaced by a new one: piscina rejects
- * that task, but the thread it starts in its place can fail again without a task and leave the pool with no thread,
- * its waiting tasks never settling. The tasks the old pool still held run again on the new one.
- */
+/** Runs a job on the pool of the kind. */
 async function runOn(kind: PoolKind, s: ParseSettings, job: ParseJob, signal: AbortSignal): Promise<unknown> {
-  const key = keyOf(kind, s);
-  for (;;) {
-    const entry = poolOf(kind, s);
-    clearTimeout(entry.idle);
-    entry.running++;
-    try {
-      return await entry.pool.run(job, { signal });
-    } catch (err) {
-      if (isOutOfMemory(err)) retire(key, entry);
-      else if (!signal.aborted && pools.get(key) !== entry) continue;
-      throw err;
-    } finally {
-      if (--entry.running === 0 && kind !== 'text' && pools.get(key) === entry) {
-        entry.idle = setTimeout(() => entry.running === 0 && retire(key, entry), ON_DEMAND_IDLE_MS).unref();
-      }
-    }
+  const entry = poolOf(kind, s);
+  clearTimeout(entry.idle);
+  entry.running++;
+  try {
+    return await entry.pool.run(job, { signal });
+  } finally {
+    if (--entry.running === 0 && kind !== 'text') retireWhenIdle(keyOf(kind, s), entry);
   }
 }
 
@@ -113,7 +101,7 @@ function createPool(kind: PoolKind, s: ParseSettings): Piscina<ParseJob, unknown
   const pool = new Piscina<ParseJob, unknown>({
     filename: new URL('./parse.worker.ts', import.meta.url).href,
     workerData: data,
-    // One everyday thread stays; the others start when parses queue and end after a minute idle.
+    // One thread stays while the pool lives; the other everyday ones start when parses queue, end after a minute idle.
     minThreads: 1,
     maxThreads: threads,
     idleTimeout: 60_000,
