@@ -28,6 +28,7 @@ FROM node:24-slim AS runtime
 ARG WORKSPACE
 ARG PORT
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=${PORT}
 COPY --from=installer /app /app
@@ -36,4 +37,5 @@ USER node
 EXPOSE ${PORT}
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=5 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "src/main.ts"]
+# The memory settings of `quire` (packages/cli/bin/quire.ts, its first line; docs/running.md#memory).
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=40", "src/main.ts"]

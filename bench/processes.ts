@@ -2,7 +2,9 @@
 // readable), watched (an unexpected exit fails the bench), stopped gracefully and awaited.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { shebangSettings } from '@quire/cli';
 
 /** A free TCP port on loopback (listen on 0, close). */
 export function freePort(): Promise<number> {
@@ -36,6 +38,7 @@ export interface ChildSpec {
 }
 
 const TAIL_LINES = 30;
+
 const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -53,9 +56,12 @@ export class Child {
     this.spec = spec;
     // detached: its own process group, so a Ctrl-C in the terminal reaches only the bench, which then stops
     // its children in order (gateways first) rather than all of them at once.
-    this.proc = spawn(process.execPath, [...(spec.execArgv ?? []), spec.script, ...(spec.args ?? [])], {
+    // A script's own `#!/usr/bin/env -S … node …` settings (quire's memory settings), as `npm start` runs it.
+    const shebang = shebangSettings(resolve(spec.cwd, spec.script));
+    const flags = [...shebang.flags, ...(spec.execArgv ?? [])];
+    this.proc = spawn(process.execPath, [...flags, spec.script, ...(spec.args ?? [])], {
       cwd: spec.cwd,
-      env: spec.env,
+      env: { ...shebang.env, ...spec.env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

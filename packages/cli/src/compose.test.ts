@@ -10,8 +10,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { QUIRE_BIN, shebangSettings } from './node-settings.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const quireShebang = shebangSettings(QUIRE_BIN);
 const composeFile = join(repoRoot, 'docker-compose.yml');
 
 const SECRET = 'compose-test-internal-secret-0123456789abcdef';
@@ -364,7 +366,13 @@ describe('the Dockerfile', () => {
     expect(instr('WORKDIR').at(-1)).toBe('/app/${WORKSPACE}');
     const cmd = instr('CMD');
     expect(cmd.length).toBeGreaterThan(0);
-    expect(JSON.parse(cmd[cmd.length - 1]!)).toEqual(['node', 'src/main.ts']);
+    expect(JSON.parse(cmd[cmd.length - 1]!)).toEqual(['node', ...quireShebang.flags, 'src/main.ts']);
+  });
+
+  it('runs the services with the memory settings `quire start` has (its shebang)', () => {
+    expect(quireShebang.flags.length).toBeGreaterThan(0);
+    const env = instr('ENV').join(' ');
+    for (const [name, value] of Object.entries(quireShebang.env)) expect(env).toContain(`${name}=${value}`);
   });
 });
 

