@@ -31,6 +31,8 @@ export const DEFAULT_PARSE_SETTINGS: ParseSettings = {
 
 /** The heap of the markdown threads that take everyday texts, in MiB (at most the settings' `memoryMb`). */
 export const EVERYDAY_THREAD_MB = 64;
+/** An everyday thread beyond the first ends after this long without a task, giving its heap (~60–80 MB) back. */
+const EXTRA_THREAD_IDLE_MS = 15_000;
 /** Texts of this many characters and more (and tasks of unknown size) go to the thread sized for them. */
 export const LARGE_TEXT_CHARS = 64 * 1024;
 
@@ -101,10 +103,10 @@ function createPool(kind: PoolKind, s: ParseSettings): Piscina<ParseJob, unknown
   const pool = new Piscina<ParseJob, unknown>({
     filename: new URL('./parse.worker.ts', import.meta.url).href,
     workerData: data,
-    // One thread stays while the pool lives; the other everyday ones start when parses queue, end after a minute idle.
+    // One thread stays while the pool lives; the other everyday ones start when parses queue, end after 15 s idle.
     minThreads: 1,
     maxThreads: threads,
-    idleTimeout: 60_000,
+    idleTimeout: EXTRA_THREAD_IDLE_MS,
     concurrentTasksPerWorker: 1,
     resourceLimits: {
       maxOldGenerationSizeMb: memoryMb,
