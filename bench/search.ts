@@ -21,7 +21,8 @@
 // BENCH_SETTLE (30: seconds idle before the platform's memory is read again), BENCH_KEEP_DB=1 (keeps the databases,
 // for EXPLAIN; their names are printed), BENCH_SEARCH_DB=<name> (measures again on a database kept by an earlier run:
 // no building, no indexing, left as it is), BENCH_PROFILE=1 (a V8 CPU profile of the platform, written to
-// bench/results/ when it stops), QUIRE_SEARCH_CANDIDATES (handed to the platform).
+// bench/results/ when it stops), BENCH_NODE_FLAGS (Node flags for the platform after quire's own memory settings, e.g.
+// `--heap-growing-percent=0 --max-semi-space-size=0` for V8's defaults), QUIRE_SEARCH_CANDIDATES (handed to the platform).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -266,7 +267,10 @@ async function bench(
     readyUrl: `${base}/healthz`,
     cwd: root,
     tier: 0,
-    execArgv: process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${resultsDir}`] : [],
+    execArgv: [
+      ...(process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${resultsDir}`] : []),
+      ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+    ],
   });
   const call = apiCaller(base);
   let token: string;
