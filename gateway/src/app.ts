@@ -12,6 +12,7 @@ import {
   type RunningService,
 } from '@quire/kit';
 import { ActorResolver } from './auth.ts';
+import { KnownTokens } from './known-tokens.ts';
 import { registerDocs } from './docs.ts';
 import { registerDownloads } from './downloads.ts';
 import { registerPublishedContentReads, registerPublishedSites } from './published.ts';
@@ -47,8 +48,11 @@ export interface Gateway {
 export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   const { config } = deps;
   const { clients, readiness } = connectServices(deps);
-  const resolver = new ActorResolver(clients, config.QUIRE_ACTOR_CACHE_MS);
+  // With a bus, forged tokens are told apart from issued ones without a lookup (the known tokens, kept by events).
+  const known = deps.bus ? new KnownTokens(clients, deps.log) : undefined;
+  const resolver = new ActorResolver(clients, config.QUIRE_ACTOR_CACHE_MS, known);
   if (deps.bus) await resolver.listen(deps.bus);
+  void known?.start();
   const { app, limits } = await createGatewayApp(config, deps.log);
   registerApiRoutes(app, config, { resolver, clients, limits });
   registerHealthRoutes(app, config, readiness);
@@ -57,6 +61,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     app,
     close: async () => {
       await app.close();
+      known?.stop();
       await resolver.close();
       await clients.close();
     },

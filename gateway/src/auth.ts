@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { ACTOR_EVICTING_EVENTS, ops, staleActorsOf, type Actor, type EventEnvelope } from '@quire/contracts';
+import { ACTOR_EVICTING_EVENTS, Events, ops, staleActorsOf, type Actor, type EventEnvelope } from '@quire/contracts';
 import { DomainError, sha256Hex, type EventBus, type ServiceClients, type Subscription } from '@quire/kit';
+import type { KnownTokens } from './known-tokens.ts';
 
 interface Entry {
   actor: Actor;
@@ -25,6 +26,10 @@ const GRANT = /^Bearer quire_grant_([A-Za-z0-9_-]{32})$/;
  * token's SHA-256. Membership, token and organization events evict the actors they make stale: events
  * from the bus (every gateway replica), and the events a call forwarded by this gateway committed (so a
  * caller's own changes are visible to it at once).
+ *
+ * A token the cache does not hold is first checked against the known tokens (`known-tokens.ts`, with a bus): a token
+ * no one was issued is refused there, with no lookup. Without them (no bus, or not loaded yet) it is looked up if
+ * `mayLookUp` (the address's failed-authentication budget) allows.
  */
 export class ActorResolver {
   readonly #clients: ServiceClients;
@@ -34,10 +39,12 @@ export class ActorResolver {
   readonly #anonymous: Actor = { kind: 'anonymous' };
   #subscription: Subscription | undefined;
   readonly #grants = new Map<string, ResolvedActor>();
+  readonly #known: KnownTokens | undefined;
 
-  constructor(clients: ServiceClients, ttlMs: number) {
+  constructor(clients: ServiceClients, ttlMs: number, known?: KnownTokens) {
     this.#clients = clients;
     this.#ttl = ttlMs;
+    this.#known = known;
   }
 
   async listen(bus: EventBus): Promise<void> {
@@ -50,13 +57,18 @@ export class ActorResolver {
   /** Drops the cached actors these events make stale (payloads parsed with their contract schemas). */
   evictFor(events: readonly EventEnvelope[]): void {
     for (const event of events) {
+      if (event.type === Events.tokenIssued.type) this.#known?.add(Events.tokenIssued.data.parse(event.data).key);
       const stale = staleActorsOf(event);
       for (const user of stale.users) this.evictUser(user);
       for (const organization of stale.organizations) this.evictOrganization(organization);
     }
   }
 
-  async resolve(authorization: string | undefined, requestId: string): Promise<ResolvedActor> {
+  async resolve(
+    authorization: string | undefined,
+    requestId: string,
+    mayLookUp?: () => Promise<boolean>,
+  ): Promise<ResolvedActor> {
     const now = Date.now();
     // Signed headers are re-used per actor until near their expiry (the kit's `ActorSigner`).
     if (authorization === undefined || authorization === '')
@@ -75,8 +87,14 @@ export class ActorResolver {
     const hit = this.#cache.get(key);
     if (hit && hit.expires > now)
       return { actor: hit.actor, header: (await this.#clients.sign(hit.actor)).header, key };
+    const known = this.#known?.has(key);
+    if (known === false || (known === undefined && mayLookUp && !(await mayLookUp())))
+      throw new DomainError('unauthenticated', 'Invalid or revoked API token');
     const { actor } = await this.#clients.asService(ops.resolveToken, { tokenHash: key }, requestId);
-    if (!actor) throw new DomainError('unauthenticated', 'Invalid or revoked API token');
+    if (!actor) {
+      this.#known?.forget(key);
+      throw new DomainError('unauthenticated', 'Invalid or revoked API token');
+    }
     const signed = await this.#clients.sign(actor);
     if (this.#ttl > 0) {
       if (this.#cache.size > 100_000) this.#cache.clear();

@@ -45,7 +45,7 @@ export const GatewayEnvShape = {
     .min(0)
     .default(30)
     .describe(
-      'Failed authentications per minute per client address; past it the address answers 429 before its token is read; 0 = unlimited',
+      "Failed authentications per minute per client address; past it that address's failing tokens answer 429 (no lookup), its valid tokens and pages are answered as usual; 0 = unlimited",
     ),
 };
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;

@@ -27,6 +27,8 @@ export function registerGitHooks(app: FastifyInstance, deps: { clients: ServiceC
     scope.post('/v1/git/hooks/:connectionId', async (req: FastifyRequest, reply: FastifyReply) => {
       const { connectionId } = req.params as { connectionId: string };
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      // An address past its failed-authentication budget has no more signatures checked (429).
+      if (!(await deps.limits.mayLookUp(req)) && !(await deps.limits.authFailed(req, reply))) return reply;
       try {
         const res = await deps.clients.asService(
           ops.importGitHook,
@@ -42,7 +44,7 @@ export function registerGitHooks(app: FastifyInstance, deps: { clients: ServiceC
         return reply.code(202).send(res);
       } catch (err) {
         const pub = toPublicError(err);
-        if (pub.reason === 'unauthenticated') await deps.limits.authFailed(req);
+        if (pub.reason === 'unauthenticated' && !(await deps.limits.authFailed(req, reply))) return reply;
         if (pub.unexpected) req.log.error({ err }, 'git webhook failed');
         return sendError(reply, pub);
       }

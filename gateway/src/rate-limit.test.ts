@@ -5,7 +5,11 @@ import { testLogger } from '@quire/kit/testing';
 import { installErrorHandlers } from './errors.ts';
 import { registerRateLimits, trustProxyOf, type RateLimits } from './rate-limit.ts';
 
-/** A bare app with the limits: `/t` spends a token's budget (`x-token`), `/healthz` is a probe. */
+/**
+ * A bare app with the limits: `/t` spends a token's budget (`x-token`; `forged` fails to authenticate, `unknown` is
+ * one the app cannot vouch for: looked up only while the address's failure budget lasts), `/page` is a page read
+ * without a token (a published site, `/login`), `/healthz` is a probe.
+ */
 async function appWith(
   settings: { perToken?: number; perAddress?: number; authFailures?: number },
   trustProxy?: string,
@@ -21,14 +25,15 @@ async function appWith(
   });
   app.get('/t', async (req, reply) => {
     const token = req.headers['x-token'];
-    if (token === 'forged') {
-      await limits.authFailed(req);
+    if (token === 'forged' || (token === 'unknown' && !(await limits.mayLookUp(req)))) {
+      if (!(await limits.authFailed(req, reply))) return reply;
       return reply.code(401).send({ error: { code: 401, message: 'Invalid or revoked API token' } });
     }
     if (typeof token === 'string' && !(await limits.token(req, reply, token))) return reply;
     return { ok: true };
   });
   app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/page', async () => ({ page: true }));
   return app;
 }
 
@@ -44,7 +49,7 @@ describe('trustProxyOf', () => {
 describe('rate limits (plugin)', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await appWith({ perToken: 3, perAddress: 6, authFailures: 2 });
+    app = await appWith({ perToken: 3, perAddress: 20, authFailures: 2 });
   });
   afterAll(async () => {
     await app.close();
@@ -71,19 +76,28 @@ describe('rate limits (plugin)', () => {
     expect((await get('10.1.0.1', 'tok-b')).statusCode).toBe(200);
   });
 
-  it('refuses an address after its failed authentications, before any token, and leaves probes alone', async () => {
-    expect([(await get('10.2.0.1', 'forged')).statusCode, (await get('10.2.0.1', 'forged')).statusCode]).toEqual([
-      401, 401,
-    ]);
-    expect((await get('10.2.0.1', 'tok-c')).statusCode).toBe(429);
+  it('throttles the failing tokens of an address, not its valid tokens nor its pages', async () => {
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await get('10.2.0.1', 'forged')).statusCode);
+    expect(codes).toEqual([401, 401, 429, 429]);
+    const refused = await get('10.2.0.1', 'forged');
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.json().error.message).toMatch(
+      /^Too many failed authentications from this address; please try again in \d+ seconds$/,
+    );
+    // A token that cannot be vouched for is no longer looked up from there: 429.
+    expect((await get('10.2.0.1', 'unknown')).statusCode).toBe(429);
+    expect((await get('10.2.0.2', 'unknown')).statusCode).toBe(200);
+    // The same address's valid token, its page reads and its probes are answered.
+    expect((await get('10.2.0.1', 'tok-c')).statusCode).toBe(200);
+    expect((await get('10.2.0.1', undefined, '/page')).statusCode).toBe(200);
     expect((await get('10.2.0.1', undefined, '/healthz')).statusCode).toBe(200);
-    expect((await get('10.2.0.2', 'tok-c')).statusCode).toBe(200);
   });
 
   it('counts every request of an address, anonymous or not', async () => {
     const codes = [];
-    for (let i = 0; i < 7; i++) codes.push((await get('10.3.0.1', `tok-${i}`)).statusCode);
-    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    for (let i = 0; i < 21; i++) codes.push((await get('10.3.0.1', `tok-${i}`)).statusCode);
+    expect(codes).toEqual([...Array(20).fill(200), 429]);
   });
 
   it('behind a trusted proxy, counts by the forwarded client address', async () => {

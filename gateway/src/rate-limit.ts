@@ -9,7 +9,10 @@ export interface RateLimitSettings {
   perToken: number;
   /** Per client address, before authentication, on every route but health and metrics (`QUIRE_RATE_LIMIT_ADDRESS_PER_MINUTE`). */
   perAddress: number;
-  /** Failed authentications per client address; past it, the address's requests answer 429 unread (`QUIRE_RATE_LIMIT_AUTH_FAILURES_PER_MINUTE`). */
+  /**
+   * Failed authentications per client address; past it, that address's unknown tokens answer 429, with no lookup
+   * (`QUIRE_RATE_LIMIT_AUTH_FAILURES_PER_MINUTE`). Valid tokens and requests without one are not counted nor refused.
+   */
   authFailures: number;
   windowMs: number;
 }
@@ -18,8 +21,13 @@ export interface RateLimitSettings {
 export interface RateLimits {
   /** Counts a request of this token; false when the token's budget is spent (the 429 is sent). */
   token(req: FastifyRequest, reply: FastifyReply, tokenKey: string): Promise<boolean>;
-  /** Counts a failed authentication of this request's address. */
-  authFailed(req: FastifyRequest): Promise<void>;
+  /**
+   * Counts a failed authentication (a forged, revoked or malformed token) of this request's address; false when the
+   * address's budget is spent, and the 429 is sent instead of the 401.
+   */
+  authFailed(req: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+  /** Whether a token the gateway cannot vouch for may still be looked up for this address (its failure budget left). */
+  mayLookUp(req: FastifyRequest): Promise<boolean>;
 }
 
 /**
@@ -68,9 +76,11 @@ function refuse(reply: FastifyReply, limit: Limit, why: string): FastifyReply {
 
 /**
  * Rate limits with `@fastify/rate-limit` (fixed windows in an in-memory LRU per gateway process):
- * - per client address, in an `onRequest` hook of the whole app, so before authentication: a flood of invalid
- *   tokens is throttled without a lookup each, and routes added by others (published sites) are covered too;
- * - failed authentications per address: past the limit the address answers 429 before its token is read;
+ * - per client address, in an `onRequest` hook of the whole app, so before authentication: routes added by others
+ *   (published sites, sign-in) are covered too;
+ * - failed authentications per address, asked by the routes that read a token: they throttle the failing tokens
+ *   only (401, then 429 past the budget). A valid token, a published page or `/login` from the same address is
+ *   answered as usual: one address (or every user behind a proxy that is not trusted) cannot lock the others out;
  * - per API token, asked by the REST routes once the token is resolved.
  * Every 429 is `{error:{code,message}}` with `Retry-After` and the limit's headers.
  */
@@ -86,13 +96,7 @@ export async function registerRateLimits(app: FastifyInstance, s: RateLimitSetti
   const byToken = limiter(s.perToken, 't', (req) => tokenOf.get(req) ?? req.ip);
 
   app.addHook('onRequest', async (req, reply) => {
-    if (EXEMPT.has(req.url.split('?')[0]!)) return;
-    if (failures) {
-      const failed = (await failures(req, { increment: false })) as Limit & { isAllowed: boolean };
-      if (!failed.isAllowed && failed.remaining === 0)
-        return refuse(reply, failed, 'Too many failed authentications from this address');
-    }
-    if (!byAddress) return;
+    if (!byAddress || EXEMPT.has(req.url.split('?')[0]!)) return;
     const limit = (await byAddress(req)) as Limit & { isAllowed: boolean };
     if (limit.isAllowed) return;
     if (limit.isExceeded) {
@@ -113,8 +117,17 @@ export async function registerRateLimits(app: FastifyInstance, s: RateLimitSetti
       refuse(reply, limit, 'API rate limit exceeded');
       return false;
     },
-    authFailed: async (req) => {
-      await failures?.(req);
+    authFailed: async (req, reply) => {
+      if (!failures) return true;
+      const limit = (await failures(req)) as Limit & { isAllowed: boolean };
+      if (limit.isAllowed || !limit.isExceeded) return true;
+      refuse(reply, limit, 'Too many failed authentications from this address');
+      return false;
+    },
+    mayLookUp: async (req) => {
+      if (!failures) return true;
+      const limit = (await failures(req, { increment: false })) as Limit & { isAllowed: boolean };
+      return limit.isAllowed || limit.remaining > 0;
     },
   };
 }

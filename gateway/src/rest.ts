@@ -79,7 +79,7 @@ function answerOf(op: AnyOperation, deps: RestDeps): Handler {
       );
     }
     try {
-      const resolved = await deps.resolver.resolve(authorization, req.id);
+      const resolved = await deps.resolver.resolve(authorization, req.id, () => deps.limits.mayLookUp(req));
       // The token's budget (anonymous calls spend their address's, counted before authentication).
       if (resolved.key !== undefined && !(await deps.limits.token(req, reply, resolved.key))) return reply;
       const body = req.body;
@@ -121,7 +121,7 @@ async function answerFailure(
   err: unknown,
 ) {
   const pub = toPublicError(err);
-  if (pub.reason === 'unauthenticated') await limits.authFailed(req);
+  if (pub.reason === 'unauthenticated' && !(await limits.authFailed(req, reply))) return reply;
   // A service logs its own failures under the same request id; the gateway logs what happened here.
   if (pub.status === 503) req.log.warn({ err, operation: op.id }, 'service unavailable');
   else if (pub.unexpected && !(err instanceof DomainError)) req.log.error({ err, operation: op.id }, 'request failed');

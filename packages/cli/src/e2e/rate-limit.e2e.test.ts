@@ -3,13 +3,14 @@ import { addUser, type Boot, bootstrap, type Seat, usePlatform } from './harness
 
 /**
  * Rate limits through the gateway (on by default; the harness turns them off for the other tests): per token,
- * per client address before authentication, and failed authentications per address. A flood from one token or
- * one address leaves another member's requests answered normally. Floods come through `inject` with their own
- * client address; the other member calls over HTTP with the official client.
+ * per client address before authentication, and failed authentications per address (which throttle the failing
+ * tokens only). A flood from one token or one address leaves another member's requests answered normally. Floods
+ * come through `inject` with their own client address; the other member calls over HTTP with the official client.
  */
 
 let acme: Boot;
 let member: Seat;
+let carl: Seat;
 
 const PER_TOKEN = 20;
 const PER_ADDRESS = 100;
@@ -26,6 +27,7 @@ const p = usePlatform({
 beforeAll(async () => {
   acme = await bootstrap(p, 'Acme', 'ann@acme.io');
   member = await addUser(p, acme.organization.id, 'rita@acme.io', 'read');
+  carl = await addUser(p, acme.organization.id, 'carl@acme.io', 'read');
 }, 60_000);
 
 const inject = (remoteAddress: string, token?: string, url = '/v1/user') =>
@@ -35,6 +37,26 @@ const inject = (remoteAddress: string, token?: string, url = '/v1/user') =>
     remoteAddress,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
+
+/** How many times org-admin was asked who holds a token (`quire_rpc_calls_total` of `auth.resolveToken`). */
+async function tokenLookups(): Promise<number> {
+  const text = await (await fetch(`${p.url}/metrics`)).text();
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith('quire_rpc_calls_total{') && l.includes('procedure="auth.resolveToken"'))
+    .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+}
+
+/** `POST /v1/user/tokens` over HTTP: a new API token of the caller. */
+async function newToken(bearer: string, label: string): Promise<{ token: string; info: { id: string } }> {
+  const res = await fetch(`${p.url}/v1/user/tokens`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ label }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { token: string; info: { id: string } };
+}
 
 describe('rate limits', () => {
   it("states the token's limit in IETF and GitBook headers", async () => {
@@ -75,20 +97,47 @@ describe('rate limits', () => {
     expect(me.status).toBe(200);
   });
 
-  it('throttles a flood of invalid tokens by address before reading them; other addresses and members go on', async () => {
+  it('throttles a flood of forged tokens without a lookup each, not the valid tokens, pages or sign-in of that address', async () => {
+    const lookupsBefore = await tokenLookups();
     const statuses: number[] = [];
     for (let i = 0; i < AUTH_FAILURES + 10; i++)
-      statuses.push((await inject('10.0.0.3', `gb_api_forged${i}`)).statusCode);
+      statuses.push((await inject('10.0.0.3', `quire_forged${i}${'x'.repeat(40)}`)).statusCode);
     expect(statuses.slice(0, AUTH_FAILURES)).toEqual(Array(AUTH_FAILURES).fill(401));
     expect(statuses.slice(AUTH_FAILURES)).toEqual(Array(10).fill(429));
-    // Even a valid token from that address waits: the address is refused before any token is read.
-    const blocked = await inject('10.0.0.3', member.token);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error.message).toMatch(
+    const refused = await inject('10.0.0.3', 'quire_forged-again');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().error.message).toMatch(
       /^Too many failed authentications from this address; please try again in \d+ seconds$/,
     );
+    // Org-admin was never asked about a forged token: the gateway knows which tokens were issued.
+    expect(await tokenLookups()).toBe(lookupsBefore);
+
+    // A valid token from the same address is answered, one it holds in no cache as well (issued just now).
+    expect((await inject('10.0.0.3', member.token)).statusCode).toBe(200);
+    const { token } = await newToken(carl.token, 'fresh');
+    const me = await inject('10.0.0.3', token);
+    expect([me.statusCode, me.json().id]).toEqual([200, carl.user.id]);
+    expect(await tokenLookups()).toBeGreaterThan(lookupsBefore);
+    // The published sites and the sign-in page answer that address as usual (a site that does not exist: 404).
+    const login = await inject('10.0.0.3', undefined, '/login');
+    expect([login.statusCode, login.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    expect((await inject('10.0.0.3', undefined, '/sites/no-such-site/')).statusCode).toBe(404);
     expect((await inject('10.0.0.4', member.token)).statusCode).toBe(200);
     expect((await p.client(member.token).user.getAuthenticatedUser()).status).toBe(200);
+  });
+
+  it('refuses a revoked token (401), and a valid one after it', async () => {
+    const { token, info } = await newToken(carl.token, 'short-lived');
+    expect((await inject('10.0.0.7', token)).statusCode).toBe(200);
+    const revoked = await fetch(`${p.url}/v1/user/tokens/${info.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${carl.token}` },
+    });
+    expect(revoked.status).toBe(204);
+    expect((await inject('10.0.0.7', token)).statusCode).toBe(401);
+    expect((await inject('10.0.0.7', token)).statusCode).toBe(401);
+    expect((await inject('10.0.0.7', carl.token)).statusCode).toBe(200);
   });
 
   it('throttles one address past its limit, anonymous or not, and leaves probes and other addresses alone', async () => {

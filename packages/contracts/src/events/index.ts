@@ -51,6 +51,8 @@ const STALENESS = new Map<string, { def: EventDef; of: (data: unknown) => StaleA
     staleness(Events.memberAdded, byUser),
     staleness(Events.memberRoleChanged, byUser),
     staleness(Events.memberRemoved, byUser),
+    // A new token is told to the gateways too: their known-token filter learns it (and its user's actor is refreshed).
+    staleness(Events.tokenIssued, byUser),
     staleness(Events.tokenRevoked, byUser),
     staleness(Events.teamMemberAdded, byUser),
     staleness(Events.teamMemberRemoved, byUser),
@@ -59,7 +61,7 @@ const STALENESS = new Map<string, { def: EventDef; of: (data: unknown) => StaleA
   ].map(([def, of]) => [def.type, { def, of }]),
 );
 
-/** Events after which an actor's memberships may have changed: the gateway evicts its cache on them. */
+/** Events after which an actor's memberships may have changed (the gateway evicts its cache on them), and new tokens. */
 export const ACTOR_EVICTING_EVENTS: EventDef[] = [...STALENESS.values()].map((s) => s.def);
 
 /** The actors an event makes stale, its payload parsed with the event's schema (none for other events). */

@@ -26,6 +26,11 @@ export const orgAdminEvents = {
   memberAdded: event('member.added', membership.extend({ role: RoleOrGuestSchema })),
   memberRoleChanged: event('member.role-changed', membership.extend(roleChange(RoleOrGuestSchema))),
   memberRemoved: event('member.removed', membership),
+  /** `key`: the first 16 hex digits of the token's SHA-256, what a gateway's known-token filter holds (`auth.listTokenKeys`). */
+  tokenIssued: event(
+    'token.issued',
+    z.object({ user: z.string(), token: z.string(), key: z.string().regex(/^[a-f0-9]{16}$/) }),
+  ),
   tokenRevoked: event('token.revoked', z.object({ user: z.string(), token: z.string() })),
   teamCreated: event('team.created', team.extend({ title: z.string() })),
   teamDeleted: event('team.deleted', team),

@@ -165,6 +165,31 @@ export const resolveToken = op({
   output: z.object({ actor: ActorSchema.nullable() }),
 });
 
+/**
+ * Gateway → org-admin: the keys of every token that resolves (active API tokens and the instance admin's; a key is
+ * the first 16 hex digits of the token's SHA-256), a page
+ * at a time from `after` (the `next` of the previous page). A gateway loads them at start and keeps them with
+ * `token.issued` events: a bearer token whose key is not among them is refused without a lookup.
+ */
+export const listTokenKeys = op({
+  id: 'auth.listTokenKeys',
+  access: 'internal',
+  input: z.object({
+    after: z
+      .string()
+      .regex(/^[a-f0-9]{64}$/)
+      .optional(),
+    limit: z.number().int().min(1).max(50_000).default(10_000),
+  }),
+  output: z.object({
+    keys: z.array(z.string().regex(/^[a-f0-9]{16}$/)),
+    next: z
+      .string()
+      .regex(/^[a-f0-9]{64}$/)
+      .nullable(),
+  }),
+});
+
 /** Other services → org-admin: the users behind these ids (unknown ids are left out), for `createdBy`-style fields. */
 export const getUsersByIds = op({
   id: 'users.getMany',

@@ -1,26 +1,31 @@
 import { Events } from '@quire/contracts';
 import { newId, newSecret, recordEvent, sha256Hex, type EntityManager } from '@quire/kit';
-import { ApiToken, type IApiToken } from '../modules/tokens/api-token.entity.ts';
+import { ApiToken, tokenKeyOf, type IApiToken } from '../modules/tokens/api-token.entity.ts';
 
 export const TOKEN_PREFIX = 'quire';
 /** `lastUsedAt` is kept to this precision: a token used again within it is not written. */
 const LAST_USED_PRECISION_MS = 60_000;
 
-/** Issues an API token: the secret is returned once, only its SHA-256 is stored. */
+/**
+ * Issues an API token: the secret is returned once, only its SHA-256 is stored. `token.issued` carries the hash's
+ * first 16 hex digits to the gateways, whose known-token filter then lets the token through.
+ */
 export function tokenIssuer(
   em: EntityManager,
   props: { userId: string; label: string },
 ): { token: string; record: IApiToken } {
   const token = newSecret(TOKEN_PREFIX);
+  const hash = sha256Hex(token);
   const record = em.create(ApiToken, {
     id: newId(),
     userId: props.userId,
     label: props.label,
-    hash: sha256Hex(token),
+    hash,
     createdAt: new Date(),
     lastUsedAt: null,
     revokedAt: null,
   });
+  recordEvent(em, Events.tokenIssued, { user: props.userId, token: record.id, key: tokenKeyOf(hash) });
   return { token, record };
 }
 

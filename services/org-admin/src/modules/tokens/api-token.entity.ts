@@ -16,3 +16,6 @@ export const ApiToken = defineEntity({
   },
 });
 export type IApiToken = InferEntity<typeof ApiToken>;
+
+/** A token's key in the gateways' known-token filter: the first 16 hex digits of its SHA-256 (`auth.listTokenKeys`). */
+export const tokenKeyOf = (hash: string): string => hash.slice(0, 16);

@@ -14,6 +14,16 @@ export const tokenRepository = {
     return em.findOne(ApiToken, { hash, revokedAt: null });
   },
 
+  /** The hashes of active tokens after `after` (in hash order), at most `limit`. */
+  async activeHashesAfter(em: EntityManager, after: string | undefined, limit: number): Promise<string[]> {
+    const rows = await em.find(
+      ApiToken,
+      { revokedAt: null, ...(after ? { hash: { $gt: after } } : {}) },
+      { fields: ['hash'], orderBy: { hash: 'asc' }, limit },
+    );
+    return rows.map((r) => r.hash);
+  },
+
   /** The user as an actor: every membership with its role and the teams the user is in. */
   async actorOf(em: EntityManager, userId: string): Promise<Actor> {
     const memberships = await em.find(Membership, { userId });

@@ -3,7 +3,7 @@ import { paginate } from '@quire/kit';
 import { implement } from '../../trpc.ts';
 import { tokenIssuer, tokenRevoker, tokenUseRecorder } from '../../commands/token-issuer.ts';
 import { ApiToken } from './api-token.entity.ts';
-import { loadOwnTokenFor, loadTokenByHash } from './token.loader.ts';
+import { loadOwnTokenFor, loadTokenByHash, loadTokenKeys } from './token.loader.ts';
 import { presentApiToken, presentResolvedToken } from './token.presenter.ts';
 
 /** A user's own tokens: every query is scoped to the caller, so there is nothing else to authorize. */
@@ -33,4 +33,6 @@ export const tokenProcedures = {
     tokenUseRecorder(ctx.em, resolved);
     return presentResolvedToken(resolved);
   }),
+
+  listTokenKeys: implement(ops.listTokenKeys, async ({ input, ctx }) => loadTokenKeys(ctx, input)),
 };
