@@ -18,6 +18,8 @@ import { ShareLink } from './modules/share-links/share-link.entity.ts';
 import { shareLinkProcedures } from './modules/share-links/share-links.router.ts';
 import { Site } from './modules/sites/site.entity.ts';
 import { siteProcedures } from './modules/sites/sites.router.ts';
+import { customHostnameProcedures } from './modules/sites/custom-hostnames.router.ts';
+import { hostnameRecheckJob } from './modules/sites/hostname-recheck.job.ts';
 import { ContentSpace } from './modules/spaces/content-space.entity.ts';
 import { spaceEventsConsumer } from './modules/spaces/space-events.consumer.ts';
 import { sectionProcedures } from './modules/structure/sections.router.ts';
@@ -33,6 +35,7 @@ import { serviceRouter } from './trpc.ts';
 
 export const sitesRouter = serviceRouter('sites', ServiceOperations.sites, {
   ...siteProcedures,
+  ...customHostnameProcedures,
   ...structureProcedures,
   ...sectionProcedures,
   ...sectionGroupProcedures,
@@ -64,7 +67,7 @@ export const sitesService: ServiceDefinition<SitesConfig> = {
   ],
   migrations,
   router: sitesRouter,
-  jobs: (deps) => [resealPublishingKeysJob(deps)],
+  jobs: (deps) => [resealPublishingKeysJob(deps), hostnameRecheckJob(deps)],
   consumers: ({ orm }) => [
     spaceEventsConsumer(orm),
     organizationEventsConsumer(orm),

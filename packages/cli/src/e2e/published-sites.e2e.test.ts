@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { setTxtResolver } from '@quire/sites';
 import { mergeChanges, useCast } from './harness.ts';
 import { type PageSpec, publishDemoSite, spaceWithPage, writePages } from './published-sites.fixtures.ts';
 
@@ -374,9 +375,29 @@ describe('isolation and hostile requests', () => {
     await api.orgs.updateSiteById(acme.organization.id, site.site.id, { proxy: null } as never);
   });
 
-  it('routes a custom hostname to its site', async () => {
+  it('routes a custom hostname to its site once its DNS TXT record proves it', async () => {
     const api = p.client(acme.token);
     await api.orgs.updateSiteById(acme.organization.id, site.site.id, { hostname: 'docs.acme.example' } as never);
+    expect((await raw('/getting-started/installation', 'docs.acme.example')).status).toBe(404);
+    const call = (method: string) =>
+      fetch(`${p.url}/v1/custom-hostnames/docs.acme.example`, {
+        method,
+        headers: { authorization: `Bearer ${acme.token}` },
+      });
+    const pending = await (await call('GET')).json();
+    expect(pending).toMatchObject({ object: 'custom-hostname', isActive: false, status: 'dns_no_cname' });
+    // The organization publishes the TXT record (a DNS of the test's own, in the standalone process).
+    const zone = new Map([[pending.verification.name, [[pending.verification.value]]]]);
+    setTxtResolver({
+      resolveTxt: async (name) =>
+        zone.get(name) ?? Promise.reject(Object.assign(new Error(name), { code: 'ENOTFOUND' })),
+    });
+    try {
+      expect((await call('PATCH')).status).toBe(204);
+    } finally {
+      setTxtResolver();
+    }
+    expect(await (await call('GET')).json()).toMatchObject({ isActive: true, status: 'dns_passed' });
     const res = await raw('/getting-started/installation', 'docs.acme.example');
     expect(res.status).toBe(200);
     expect(res.text).toContain('<h1>Installation</h1>');

@@ -8,6 +8,7 @@ import {
   SiteAdaptiveSchemaSchema,
   SiteAgentsContextSchema,
   SiteBasenameSchema,
+  CustomHostnameSchema,
   SiteHostnameSchema,
   SiteProxyOriginSchema,
   SiteSchema,
@@ -49,7 +50,9 @@ export const updateSiteById = sites.update('updateSiteById', 'Update the setting
   basename: SiteBasenameSchema.optional(),
   hostname: SiteHostnameSchema.nullable()
     .optional()
-    .describe('Custom hostname of the site (unique across the instance); null removes it'),
+    .describe(
+      'Custom hostname of the site; served once its DNS TXT record is verified (`getCustomHostname`), and a hostname another site has verified cannot be claimed (409); null removes it',
+    ),
   adaptiveContent: z.object({ enabled: z.boolean().describe('Whether adaptive content is enabled') }).optional(),
   agentsContext: SiteAgentsContextSchema.optional(),
   defaultSiteSpace: IdSchema.optional().describe(
@@ -128,5 +131,42 @@ export const listSiteAdaptiveTemplateConditions = op({
     route: 'GET /orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions',
     operationId: 'listSiteAdaptiveTemplateConditions',
     summary: 'One condition per attribute of the adaptive schema (`visitor.claims.<path>`)',
+  },
+});
+
+const hostname = SiteHostnameSchema.describe('The custom hostname, e.g. docs.example.com');
+
+export const getCustomHostname = op({
+  id: 'customHostnames.get',
+  input: z.object({ hostname }),
+  output: CustomHostnameSchema,
+  http: {
+    route: 'GET /custom-hostnames/{hostname}',
+    operationId: 'getCustomHostname',
+    summary: 'Get a custom hostname of a site of yours: its DNS status and the TXT record proving ownership',
+  },
+});
+
+export const dnsRevalidateCustomHostname = op({
+  id: 'customHostnames.update',
+  input: z.object({ hostname }),
+  output: z.void(),
+  http: {
+    route: 'PATCH /custom-hostnames/{hostname}',
+    status: 204,
+    operationId: 'dnsRevalidateCustomHostname',
+    summary: 'Check the DNS of a custom hostname now (409 when another site has proven it)',
+  },
+});
+
+export const removeCustomHostname = op({
+  id: 'customHostnames.delete',
+  input: z.object({ hostname }),
+  output: z.void(),
+  http: {
+    route: 'DELETE /custom-hostnames/{hostname}',
+    status: 204,
+    operationId: 'removeCustomHostname',
+    summary: 'Remove a custom hostname from its site',
   },
 });

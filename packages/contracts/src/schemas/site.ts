@@ -33,7 +33,45 @@ export const SiteHostnameSchema = z
     /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/,
     'a lowercase hostname with at least three labels, e.g. docs.example.com',
   )
-  .describe('Custom hostname of the site, e.g. docs.example.com (unique across the instance)');
+  .describe(
+    'Custom hostname of the site, e.g. docs.example.com; served once a DNS TXT record proves the organization controls it (`getCustomHostname`)',
+  );
+
+/**
+ * GitBook's `CustomHostnameStatus` as Quire uses it: Quire proves ownership with a TXT record, not a CNAME, so
+ * `dns_no_cname` says the TXT record is missing and `dns_wrong_cname` that it holds another value.
+ */
+export const CustomHostnameStatusSchema = z
+  .enum(['dns_passed', 'dns_no_cname', 'dns_wrong_cname', 'internal_error'])
+  .describe(
+    'DNS check: `dns_passed` (the TXT record proves ownership; served), `dns_no_cname` (no TXT record found yet), `dns_wrong_cname` (a TXT record with another value), `internal_error` (the DNS lookup failed; tried again)',
+  );
+export type CustomHostnameStatus = z.infer<typeof CustomHostnameStatusSchema>;
+
+export const CustomHostnameSchema = z
+  .object({
+    object: z.literal('custom-hostname'),
+    hostname: SiteHostnameSchema,
+    target: z
+      .object({
+        type: z.literal('site'),
+        site: z.string().describe('Unique identifier for the site'),
+      })
+      .describe('SitePointer'),
+    isActive: z.boolean().describe('Whether the hostname serves the site (its DNS ownership is proven)'),
+    status: CustomHostnameStatusSchema,
+    verification: z
+      .object({
+        type: z.literal('TXT'),
+        name: z.string().describe('The DNS name of the record, `_quire-verification.<hostname>`'),
+        value: z.string().describe('The value of the TXT record, `quire-verification=<token>`'),
+      })
+      .describe('The DNS record that proves the organization controls the hostname (Quire extension)'),
+    checkedAt: z.iso.datetime().optional().describe('When the DNS was last checked (Quire extension)'),
+    urls: z.object({ location: z.string().describe('URL of the custom hostname in the API') }),
+  })
+  .describe('CustomHostname');
+export type CustomHostname = z.infer<typeof CustomHostnameSchema>;
 export const SiteProxyOriginSchema = z
   .string()
   .max(512)

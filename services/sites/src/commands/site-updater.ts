@@ -3,6 +3,7 @@ import { conflict, invalid, type EntityManager } from '@quire/kit';
 import type { ISite } from '../modules/sites/site.entity.ts';
 import { siteRepository } from '../modules/sites/site.repository.ts';
 import type { SiteTree } from '../modules/structure/site-tree.ts';
+import { hostnameClaimer } from './hostname-commands.ts';
 import { setDefault, siteChanged } from './structure-helpers.ts';
 
 export interface SiteUpdaterProps {
@@ -22,8 +23,8 @@ export interface SiteUpdaterProps {
 }
 
 /**
- * Changes a site's settings. `basename` (the site's `/sites/{basename}` URL) and `hostname` are unique across the instance
- * (409). `defaultSiteSection` must be a section of the site, `defaultSiteSpace` a site space at the root (no
+ * Changes a site's settings. `basename` (the site's `/sites/{basename}` URL) is unique across the instance (409); a
+ * `hostname` is claimed unverified (`hostnameClaimer`: 409 when another site has proven it). `defaultSiteSection` must be a section of the site, `defaultSiteSpace` a site space at the root (no
  * sections) or in the default section, of a live space (400). Records `site.updated` with the changed fields.
  */
 export async function siteUpdater(em: EntityManager, props: SiteUpdaterProps): Promise<ISite> {
@@ -42,17 +43,10 @@ export async function siteUpdater(em: EntityManager, props: SiteUpdaterProps): P
   ) {
     throw conflict(`basename: another site already uses "${props.basename}"`);
   }
-  if (
-    props.hostname &&
-    props.hostname !== site.hostname &&
-    (await siteRepository.hostnameTaken(em, props.hostname, site.id))
-  ) {
-    throw conflict(`hostname: another site already uses ${props.hostname}`);
-  }
+  if (props.hostname !== undefined && (await hostnameClaimer(em, site, props.hostname))) fields.push('hostname');
   set('title', props.title);
   set('visibility', props.visibility);
   set('basename', props.basename);
-  set('hostname', props.hostname);
   set('adaptiveEnabled', props.adaptiveContent?.enabled, 'adaptiveContent');
   set('agentsContext', props.agentsContext);
   set('proxyOrigin', props.proxy, 'proxy');

@@ -7,6 +7,7 @@ import { SitePermissionsMigration } from './0007-site-permissions.ts';
 import { SiteRedirectsGitMigration } from './0010-site-redirects-git.ts';
 import { SiteSectionGroupsCustomizationMigration } from './0011-site-section-groups-customization.ts';
 import { SiteOrderKeysMigration } from './0012-site-order-keys.ts';
+import { SiteHostnameOwnershipMigration } from './0013-site-hostname-ownership.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   { name: '0010_site_redirects_git', class: SiteRedirectsGitMigration },
   { name: '0011_site_section_groups_customization', class: SiteSectionGroupsCustomizationMigration },
   { name: '0012_site_order_keys', class: SiteOrderKeysMigration },
+  { name: '0013_site_hostname_ownership', class: SiteHostnameOwnershipMigration },
 ];

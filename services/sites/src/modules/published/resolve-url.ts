@@ -2,7 +2,7 @@ import type { EntityManager } from '@quire/kit';
 import { conditionHolds, type ConditionContext, type ConditionLogger } from '../adaptive/condition.ts';
 import { Site, type ISite } from '../sites/site.entity.ts';
 import { SiteTree, type TreeSpace } from '../structure/site-tree.ts';
-import type { SiteKey } from './site-cache.ts';
+import { publishedSiteWhere, type SiteKey } from './site-cache.ts';
 import type { ISiteSection } from '../structure/structure.entity.ts';
 
 /**
@@ -84,11 +84,11 @@ export function isCustomHost(host: string, publicBase: string): boolean {
 
 /**
  * The published site a URL is on: by custom hostname (any path), else `/sites/{basename}` on any other
- * host. Only published sites are found. Basenames are unique across the instance (sites migration 0005).
+ * host. Only published sites are found, and on a custom hostname only once its DNS is verified. Basenames are unique across the instance (sites migration 0005).
  */
 export async function findPublishedSite(em: EntityManager, req: PublishedUrlRequest): Promise<SiteMatch | null> {
   return matchPublishedSite(req, async (by) => {
-    const site = await em.findOne(Site, { ...by, published: true });
+    const site = await em.findOne(Site, publishedSiteWhere(by));
     return site ? { site } : null;
   });
 }

@@ -44,6 +44,13 @@ const unsettledSites = new Map<string, number>();
 const unsettledSpaces = new Map<string, number>();
 let generation = 0;
 
+/** The published site a key finds: by custom hostname only once the DNS proved the organization controls it. */
+export const publishedSiteWhere = (by: SiteKey) => ({
+  ...by,
+  ...('hostname' in by ? { hostnameVerified: true } : {}),
+  published: true,
+});
+
 const keyOf = (by: SiteKey) => ('hostname' in by ? `h:${by.hostname}` : `b:${by.basename}`);
 
 function unsettled(marks: Map<string, number>, id: string, now: number): boolean {
@@ -64,7 +71,7 @@ export function fingerprintOf(site: ISite, tree: SiteTree): string {
 }
 
 async function load(em: EntityManager, by: SiteKey): Promise<SiteSnapshot | null> {
-  const site = await em.findOne(Site, { ...by, published: true });
+  const site = await em.findOne(Site, publishedSiteWhere(by));
   if (!site) return null;
   const tree = await SiteTree.load(em, site.id);
   return { site, tree, fingerprint: fingerprintOf(site, tree) };

@@ -2,7 +2,7 @@ import type { RevisionFile } from '@quire/contracts';
 import type { PublicUrls } from '@quire/kit';
 import type { ConditionContext, ConditionLogger } from '../adaptive/condition.ts';
 import { instanceSiteUrl } from '../sites/site.presenter.ts';
-import type { ISite } from '../sites/site.entity.ts';
+import { servedHostname, type ISite } from '../sites/site.entity.ts';
 import type { SiteTree, TreeSpace } from '../structure/site-tree.ts';
 import type { Audience } from './audience.ts';
 import { liveRevision, type PublishedRevision } from './content-source.ts';
@@ -46,7 +46,7 @@ export const visitorOf = (v: SiteView): ConditionContext => v.audience.visitor;
 
 /** The absolute root of a site: its custom hostname when it has one, else its instance URL. */
 export const siteUrlOf = (urls: PublicUrls, site: ISite) =>
-  site.hostname ? `https://${site.hostname}` : instanceSiteUrl(urls, site);
+  servedHostname(site) ? `https://${servedHostname(site)}` : instanceSiteUrl(urls, site);
 
 /** The title of a site space (its space's title as projected). */
 export const siteSpaceTitle = (t: TreeSpace) => t.projectedTitle ?? t.entity.path;
@@ -151,7 +151,7 @@ export function imageUrl(v: SiteView, url: string): string | null {
     return null;
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
-  const own = [new URL(v.urls.base).origin, v.site.hostname ? `https://${v.site.hostname}` : null];
+  const own = [new URL(v.urls.base).origin, servedHostname(v.site) ? `https://${servedHostname(v.site)}` : null];
   if (!own.includes(parsed.origin)) return null;
   return localUrl(v, parsed.href);
 }

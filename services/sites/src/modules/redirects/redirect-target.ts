@@ -1,6 +1,6 @@
 import type { SiteRedirectDestination } from '@quire/contracts';
 import type { PublicUrls } from '@quire/kit';
-import type { ISite } from '../sites/site.entity.ts';
+import { servedHostname, type ISite } from '../sites/site.entity.ts';
 import { instanceSiteUrl } from '../sites/site.presenter.ts';
 import type { SiteTree } from '../structure/site-tree.ts';
 
@@ -72,7 +72,7 @@ export function withCapturedRest(target: string, rest: string): string {
  * one, else on the instance (`/sites/<basename>`), with `?share=<key>` when a share key opened the site.
  */
 export function siteBaseUrl(urls: PublicUrls, site: ISite, shareKey: string | null, path: string): string {
-  const base = site.hostname ? `https://${site.hostname}` : instanceSiteUrl(urls, site);
+  const base = servedHostname(site) ? `https://${servedHostname(site)}` : instanceSiteUrl(urls, site);
   const url = new URL(path === '/' ? base : base + path);
   if (shareKey) url.searchParams.set('share', shareKey);
   return url.toString();

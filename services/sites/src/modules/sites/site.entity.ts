@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { idColumn, timestampColumns } from '@quire/kit';
-import type { SiteAgentsContext, SiteType, SiteVisibility } from '@quire/contracts';
+import type { CustomHostnameStatus, SiteAgentsContext, SiteType, SiteVisibility } from '@quire/contracts';
 
 export const Site = defineEntity({
   name: 'Site',
@@ -10,7 +10,15 @@ export const Site = defineEntity({
     organizationId: p.string(),
     type: p.string().$type<SiteType>(),
     title: p.string(),
+    /** The custom hostname the site claims; it serves the site only once `hostnameVerified`. */
     hostname: p.string().nullable(),
+    /** The token of the TXT record proving the organization controls `hostname` (new with each hostname). */
+    hostnameToken: p.string().nullable(),
+    /** The DNS proved it at the last check: the hostname serves the site (unique across the instance among verified). */
+    hostnameVerified: p.boolean(),
+    /** The last DNS check's outcome (GitBook's `CustomHostnameStatus`), null before the first. */
+    hostnameStatus: p.string().$type<CustomHostnameStatus>().nullable(),
+    hostnameCheckedAt: p.datetime().nullable(),
     /** The site's segment in its published URL, unique in the organization. */
     basename: p.string(),
     proxyOrigin: p.string().nullable(),
@@ -28,3 +36,7 @@ export const Site = defineEntity({
   },
 });
 export type ISite = InferEntity<typeof Site>;
+
+/** The hostname a site is served on: its custom hostname once the DNS proved it, else none. */
+export const servedHostname = (site: Pick<ISite, 'hostname' | 'hostnameVerified'>): string | null =>
+  (site.hostnameVerified && site.hostname) || null;

@@ -1,7 +1,7 @@
 import type { Actor, List, Site as SiteDto } from '@quire/contracts';
 import type { EntityManager, PublicUrls } from '@quire/kit';
 import { siteGrantRepository } from '../permissions/site-grant.repository.ts';
-import type { ISite } from './site.entity.ts';
+import { servedHostname, type ISite } from './site.entity.ts';
 import { sitePolicy, type SiteGrantFact } from './site.policy.ts';
 import { siteRepository } from './site.repository.ts';
 
@@ -16,7 +16,7 @@ export const instanceSiteUrl = (urls: PublicUrls, site: Pick<ISite, 'basename'>)
 
 /**
  * The published URL of a site, or of a section or site space in it (`segments`): on the custom hostname when
- * the site has one, else on the instance; with `?share=<key>` when a share key opened it. Undefined while the
+ * the site has a verified one, else on the instance; with `?share=<key>` when a share key opened it. Undefined while the
  * site is not published.
  */
 export function publishedUrl(
@@ -26,7 +26,7 @@ export function publishedUrl(
   shareKey: string | null = null,
 ): string | undefined {
   if (!site.published) return undefined;
-  const base = site.hostname ? `https://${site.hostname}` : instanceSiteUrl(urls, site);
+  const base = servedHostname(site) ? `https://${servedHostname(site)}` : instanceSiteUrl(urls, site);
   const url = base + segments.map((s) => `/${encodeURIComponent(s)}`).join('');
   return shareKey ? `${url}?share=${encodeURIComponent(shareKey)}` : url;
 }
@@ -37,7 +37,7 @@ function featuresOf(site: ISite): SiteDto['features'] {
     site.adaptiveEnabled && 'sites-adaptive-content',
     site.visibility === 'share-link' && 'sites-share-links',
     site.visibility === 'visitor-auth' && 'sites-visitor-authentication',
-    site.hostname && 'sites-custom-domain',
+    servedHostname(site) && 'sites-custom-domain',
     site.proxyOrigin && 'sites-custom-subdirectory',
   ].filter((f): f is string => typeof f === 'string');
   return ids.map((id) => ({ id, plan: site.type, frozen: false }));

@@ -61,8 +61,24 @@ export const siteRepository = {
     return (await em.count(Site, { basename, id: { $ne: exceptId } })) > 0;
   },
 
-  async hostnameTaken(em: EntityManager, hostname: string, exceptId: string): Promise<boolean> {
-    return (await em.count(Site, { hostname, id: { $ne: exceptId } })) > 0;
+  /** Another site serves this hostname (its DNS proved it): no other may claim or prove it. */
+  async hostnameVerifiedElsewhere(em: EntityManager, hostname: string, exceptId: string): Promise<boolean> {
+    return (await em.count(Site, { hostname, hostnameVerified: true, id: { $ne: exceptId } })) > 0;
+  },
+
+  /** Serializes the proofs of one hostname until the transaction ends (two sites proving it at once: one wins). */
+  async lockHostname(em: EntityManager, hostname: string): Promise<void> {
+    await sql(em, `select pg_advisory_xact_lock(hashtext('site-hostname:' || ?))`, [hostname]);
+  },
+
+  /** The sites claiming a hostname: the one serving it first, then the newest claims. */
+  async claiming(em: EntityManager, hostname: string): Promise<ISite[]> {
+    return em.find(Site, { hostname }, { orderBy: { hostnameVerified: 'desc', createdAt: 'desc' }, limit: 100 });
+  },
+
+  /** The sites with a custom hostname after `afterId` (id order), `limit` at a time: what the DNS recheck walks. */
+  async withHostnameAfter(em: EntityManager, afterId: string, limit: number): Promise<ISite[]> {
+    return em.find(Site, { hostname: { $ne: null }, id: { $gt: afterId } }, { orderBy: { id: 'asc' }, limit });
   },
 
   async countInOrganization(em: EntityManager, organizationId: string): Promise<number> {
