@@ -192,6 +192,7 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
     const seen = await watch(page);
     const orgPath = `/o/${acme.organization.id}`;
+    await p.client(acme.token).orgs.createSpace(acme.organization.id, { title: 'Drafts' });
     await page.goto(`${p.url}${orgPath}`);
     await page.waitForURL(`${p.url}/login?next=${encodeURIComponent(orgPath)}`);
     await page.getByLabel('E-mail address').fill('ann@acme.io');
@@ -216,15 +217,15 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     await page.screenshot({ path: join(SHOTS, 'quire-app-organization.png') });
 
     // Rename, delete to trash and restore a space.
-    await page.getByRole('button', { name: 'Rename Ops' }).click();
-    await page.getByLabel('New title of Ops').fill('Operations');
+    await page.getByRole('button', { name: 'Rename Drafts' }).click();
+    await page.getByLabel('New title of Drafts').fill('Old drafts');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('link', { name: 'Operations' }).waitFor();
-    await page.getByRole('button', { name: 'Delete Operations' }).click();
-    await page.getByRole('button', { name: 'Confirm delete Operations' }).click();
-    await page.getByRole('button', { name: 'Restore Operations' }).click();
-    await page.getByRole('link', { name: 'Operations' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Restore Operations' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Old drafts' }).waitFor();
+    await page.getByRole('button', { name: 'Delete Old drafts' }).click();
+    await page.getByRole('button', { name: 'Confirm delete Old drafts' }).click();
+    await page.getByRole('button', { name: 'Restore Old drafts' }).click();
+    await page.getByRole('link', { name: 'Old drafts' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Restore Old drafts' }).count()).toBe(0);
 
     // Pages: the first one opens a change request; the second goes into it; merging brings them to main.
     await page.getByRole('link', { name: 'Handbook' }).click();
@@ -245,6 +246,14 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     expect(await page.locator('article strong').first().textContent()).toBe('writers');
     expect(await page.getByRole('complementary', { name: 'Hint (info)' }).textContent()).toBe('Read me first.');
     expect(await axe(page)).toEqual([]);
+    // Nest and move out with the page menu (keyboard-usable; no drag and drop yet).
+    await page.getByLabel('Actions on Setup').click();
+    await page.getByRole('button', { name: 'Nest under previous' }).click();
+    await page.locator('.pages li li a', { hasText: 'Setup' }).waitFor();
+    await page.getByLabel('Actions on Setup').click();
+    await page.getByRole('button', { name: 'Move out' }).click();
+    await page.locator('.pages > li > .row a', { hasText: 'Setup' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'quire-app-change-request.png') });
     await page.getByRole('button', { name: /^Merge change request/ }).click();
     await page.waitForURL(/\/s\/[^/]+$/);
     await page.getByRole('link', { name: 'Setup' }).waitFor();
