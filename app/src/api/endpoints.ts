@@ -51,6 +51,8 @@ export function apiOf(t: Transport = browserTransport) {
     restoreSpace: (space: string) => request<Space>(t, 'POST', `/spaces/${seg(space)}/restore`),
     moveSpace: (space: string, parent: string | null) =>
       request<Space>(t, 'POST', `/spaces/${seg(space)}/move`, { body: { parent } }),
+    moveCollection: (collection: string, parent: string | null) =>
+      request<Collection>(t, 'POST', `/collections/${seg(collection)}/move`, { body: { parent } }),
     createCollection: (org: string, body: Omit<In<typeof ops.createCollection>, 'organizationId'>) =>
       request<Collection>(t, 'POST', `/orgs/${seg(org)}/collections`, { body }),
     updateCollection: (collection: string, body: Omit<In<typeof ops.updateCollectionById>, 'collectionId'>) =>

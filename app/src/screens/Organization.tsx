@@ -31,6 +31,15 @@ export default function Organization({ org, collection }: { org: string; collect
     }
   };
 
+  /** Drag and drop: a space or a collection (`space:<id>`, `collection:<id>`) into a collection, or to the top level. */
+  const move = (item: string, parent: string | null) => {
+    const [kind, id] = item.split(':') as [string, string | undefined];
+    if (!id || id === parent) return;
+    void action
+      .run((): Promise<unknown> => (kind === 'space' ? api.moveSpace(id, parent) : api.moveCollection(id, parent)))
+      .then(reload);
+  };
+
   const data = tree.data;
   return (
     <section>
@@ -43,8 +52,9 @@ export default function Organization({ org, collection }: { org: string; collect
           {data.spaces.length === 0 && data.collections.length === 0 && (
             <p>No spaces yet: create the first one above.</p>
           )}
-          <ul className="tree" aria-labelledby="content-tree">
+          <ul className="tree" aria-labelledby="content-tree" {...dropTarget(null, move)}>
             <Level
+              onMove={move}
               parent={undefined}
               tree={data}
               org={org}
@@ -77,6 +87,27 @@ export default function Organization({ org, collection }: { org: string; collect
   );
 }
 
+const DRAG_TYPE = 'application/x-quire-item';
+
+/** Drop handlers moving the dragged item into `parent` (null: the top level); the nearest target wins. */
+function dropTarget(parent: string | null, onMove: (item: string, parent: string | null) => void) {
+  return {
+    onDragOver: (e: React.DragEvent) => {
+      if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      e.dataTransfer.dropEffect = 'move';
+    },
+    onDrop: (e: React.DragEvent) => {
+      const item = e.dataTransfer.getData(DRAG_TYPE);
+      if (!item) return;
+      e.preventDefault();
+      e.stopPropagation();
+      onMove(item, parent);
+    },
+  };
+}
+
 type Run = <T>(fn: () => Promise<T>) => Promise<T | undefined>;
 
 function Level(props: {
@@ -86,6 +117,7 @@ function Level(props: {
   current: string | undefined;
   onChanged(): void;
   onDelete(s: Space): void;
+  onMove(item: string, parent: string | null): void;
   run: Run;
 }) {
   const { parent, tree } = props;
@@ -99,6 +131,8 @@ function Level(props: {
             label={c.title}
             kind="collection"
             href={`/o/${props.org}/c/${c.id}`}
+            drag={`collection:${c.id}`}
+            drop={dropTarget(c.id, props.onMove)}
             onRename={(title) => props.run(() => api.updateCollection(c.id, { title })).then(props.onChanged)}
             onDelete={() => props.run(() => api.deleteCollection(c.id)).then(props.onChanged)}
           />
@@ -113,6 +147,7 @@ function Level(props: {
             label={s.title || 'Untitled space'}
             kind="space"
             href={`/o/${props.org}/s/${s.id}`}
+            drag={`space:${s.id}`}
             onRename={(title) => props.run(() => api.updateSpace(s.id, { title })).then(props.onChanged)}
             onDelete={() => props.onDelete(s)}
           >
@@ -144,6 +179,10 @@ function Item(props: {
   href: string;
   onRename(title: string): void;
   onDelete(): void;
+  /** What the row carries when dragged (`space:<id>`, `collection:<id>`). */
+  drag: string;
+  /** The row as a drop target (collections). */
+  drop?: ReturnType<typeof dropTarget>;
   children?: React.ReactNode;
 }) {
   const [renaming, setRenaming] = useState(false);
@@ -155,7 +194,16 @@ function Item(props: {
     if (title.trim() && title !== props.label) props.onRename(title.trim());
   };
   return (
-    <div className="row">
+    // biome-ignore lint/a11y/noStaticElementInteractions: dragging is a pointer shortcut; the "Move … to" select does the same from the keyboard
+    <div
+      className="row"
+      draggable={!renaming}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(DRAG_TYPE, props.drag);
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+      {...props.drop}
+    >
       <span className="kind" aria-hidden="true">
         {props.kind === 'space' ? '▤' : '▸'}
       </span>

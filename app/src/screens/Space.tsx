@@ -32,6 +32,8 @@ function place(pages: RevisionPage[], parent: string | null = null, out = new Ma
   return out;
 }
 
+const PAGE_DRAG = 'application/x-quire-page';
+
 const pathOfPage = (p: RevisionPage) => ('path' in p ? (p.path as string) : '');
 
 /**
@@ -160,9 +162,35 @@ function PageItem(props: {
       onChange([{ operation: 'update_page', page: page.id, title: title.trim() }]);
   };
   const parentPlaced = here.parent ? placed.get(here.parent) : undefined;
+  /** Drag and drop: the dragged page goes just before this one, under this one's parent. */
+  const dropBefore = (dragged: string) => {
+    if (dragged === page.id || !placed.has(dragged)) return;
+    const at = here.siblings.filter((p) => p.id !== dragged).findIndex((p) => p.id === page.id);
+    onChange([{ operation: 'update_page', page: dragged, into: here.parent, at }]);
+  };
   return (
     <li>
-      <div className="row">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dragging is a pointer shortcut; the page menu moves pages from the keyboard */}
+      <div
+        className="row"
+        draggable={!renaming}
+        onDragStart={(e) => {
+          e.stopPropagation();
+          e.dataTransfer.setData(PAGE_DRAG, page.id);
+          e.dataTransfer.effectAllowed = 'move';
+        }}
+        onDragOver={(e) => {
+          if (!e.dataTransfer.types.includes(PAGE_DRAG)) return;
+          e.preventDefault();
+          e.dataTransfer.dropEffect = 'move';
+        }}
+        onDrop={(e) => {
+          const dragged = e.dataTransfer.getData(PAGE_DRAG);
+          if (!dragged) return;
+          e.preventDefault();
+          dropBefore(dragged);
+        }}
+      >
         {renaming ? (
           <form onSubmit={rename} className="inline">
             <label>

@@ -226,6 +226,10 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     await page.getByRole('button', { name: 'Restore Old drafts' }).click();
     await page.getByRole('link', { name: 'Old drafts' }).waitFor();
     expect(await page.getByRole('button', { name: 'Restore Old drafts' }).count()).toBe(0);
+    // Drag and drop a space into a collection.
+    const row = (name: string) => page.locator('.row', { has: page.getByRole('link', { name, exact: true }) });
+    await row('Old drafts').dragTo(row('Guides'));
+    await page.locator('.tree li li a', { hasText: 'Old drafts' }).waitFor();
 
     // Pages: the first one opens a change request; the second goes into it; merging brings them to main.
     await page.getByRole('link', { name: 'Handbook' }).click();
@@ -253,11 +257,16 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     await page.getByLabel('Actions on Setup').click();
     await page.getByRole('button', { name: 'Move out' }).click();
     await page.locator('.pages > li > .row a', { hasText: 'Setup' }).waitFor();
+    // Drag and drop: Setup before Welcome.
+    const pageRow = (name: string) =>
+      page.locator('.pages .row', { has: page.getByRole('link', { name, exact: true }) });
+    await pageRow('Setup').dragTo(pageRow('Welcome'));
+    await expect.poll(() => page.locator('.pages a').allTextContents()).toEqual(['Setup', 'Welcome']);
     await page.screenshot({ path: join(SHOTS, 'quire-app-change-request.png') });
     await page.getByRole('button', { name: /^Merge change request/ }).click();
     await page.waitForURL(/\/s\/[^/]+$/);
     await page.getByRole('link', { name: 'Setup' }).waitFor();
-    expect(await page.locator('.pages a').allTextContents()).toEqual(['Welcome', 'Setup']);
+    expect(await page.locator('.pages a').allTextContents()).toEqual(['Setup', 'Welcome']);
     await page.screenshot({ path: join(SHOTS, 'quire-app-space.png') });
 
     // Quick find: Ctrl-K over the organization's search (indexed from the merge's events, hence the wait).
