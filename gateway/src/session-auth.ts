@@ -48,7 +48,6 @@ export function registerSessionAuth(
   app: FastifyInstance,
   deps: { clients: ServiceClients; resolver: ActorResolver },
 ): void {
-  const releases = new WeakMap<FastifyRequest, () => void>();
   app.addHook('preHandler', async (req, reply) => {
     if (req.headers.authorization !== undefined || !req.headers.cookie) return;
     if (!(req.url === '/v1' || req.url.startsWith('/v1/') || req.url.startsWith('/v1?'))) return;
@@ -62,9 +61,6 @@ export function registerSessionAuth(
     }
     const grant = await deps.resolver.grant(session.actor, session.key);
     req.headers.authorization = grant.authorization;
-    releases.set(req, grant.release);
-  });
-  app.addHook('onResponse', async (req) => {
-    releases.get(req)?.();
+    reply.raw.once('close', grant.release);
   });
 }
