@@ -1,13 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { csrfToken } from './api/client.ts';
-
-// One chunk per screen: the shell holds the router, the header and the palette's trigger.
-const Organizations = lazy(() => import('./screens/Organizations.tsx'));
-const Organization = lazy(() => import('./screens/Organization.tsx'));
-const SpaceScreen = lazy(() => import('./screens/Space.tsx'));
-const Palette = lazy(() => import('./screens/Palette.tsx'));
-const NotYet = lazy(() => import('./screens/NotYet.tsx'));
+import { NotYet, Organization, Organizations, Palette, SpaceScreen } from './screens.ts';
 
 /** The organization of the current URL (`/o/{org}/…`), for the palette's search. */
 const orgOf = (path: string) => /^\/o\/([^/]+)/.exec(path)?.[1];

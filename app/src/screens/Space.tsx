@@ -1,9 +1,8 @@
-import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { type FormEvent, Suspense, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, type ChangeRequest, type ContentChange, type RevisionPage, type Where } from '../api/endpoints.ts';
 import { useAction, useLoad } from '../api/use.ts';
-
-const PageView = lazy(() => import('./PageView.tsx'));
+import { PageView } from '../screens.ts';
 
 interface Props {
   org: string;
