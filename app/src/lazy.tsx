@@ -20,6 +20,7 @@ export function screen<P extends object>(load: () => Promise<{ default: Componen
       return m;
     }));
   const Lazy = lazy(() => preload() as Promise<{ default: ComponentType<P> }>);
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per screen at module level (screens.ts), never in a render
   const Screen = (props: P) => {
     const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
