@@ -1,4 +1,4 @@
-import { type FormEvent, Suspense, useId, useState } from 'react';
+import { type FormEvent, Suspense, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, type ChangeRequest, type ContentChange, type RevisionPage, type Where } from '../api/endpoints.ts';
 import { useAction, useLoad } from '../api/use.ts';
@@ -152,13 +152,19 @@ function PageItem(props: {
   const path = pathOfPage(page);
   const [renaming, setRenaming] = useState(false);
   const [title, setTitle] = useState(page.title);
+  const [emoji, setEmoji] = useState(page.emoji ?? '');
+  const hidden = 'hidden' in page && page.hidden;
+  const menu = useRef<HTMLDetailsElement>(null);
   const previous = here.siblings[here.index - 1];
   const move = (into: string | null, at: number) => onChange([{ operation: 'update_page', page: page.id, into, at }]);
   const rename = (e: FormEvent) => {
     e.preventDefault();
     setRenaming(false);
-    if (title.trim() && title !== page.title)
-      onChange([{ operation: 'update_page', page: page.id, title: title.trim() }]);
+    const changed = {
+      ...(title.trim() && title.trim() !== page.title ? { title: title.trim() } : {}),
+      ...(emoji.trim() !== (page.emoji ?? '') ? { emoji: emoji.trim() } : {}),
+    };
+    if (Object.keys(changed).length) onChange([{ operation: 'update_page', page: page.id, ...changed }]);
   };
   const parentPlaced = here.parent ? placed.get(here.parent) : undefined;
   /** Drag and drop: the dragged page goes just before this one, under this one's parent. */
@@ -197,21 +203,45 @@ function PageItem(props: {
               {/* biome-ignore lint/a11y/noAutofocus: the field the user just asked for */}
               <input value={title} onChange={(e) => setTitle(e.target.value)} autoFocus maxLength={255} />
             </label>
+            <label>
+              <span className="sr-only">Emoji of {page.title}</span>
+              <input
+                className="emoji"
+                value={emoji}
+                onChange={(e) => setEmoji(e.target.value)}
+                maxLength={50}
+                placeholder="Emoji"
+              />
+            </label>
             <button type="submit">Save</button>
           </form>
         ) : path ? (
           <Link href={`${props.base}/${path}`} aria-current={path === props.current ? 'page' : undefined}>
             {page.emoji ? `${page.emoji} ` : ''}
             {page.title}
+            {hidden && <span className="muted"> (hidden)</span>}
           </Link>
         ) : (
           <span>{page.title}</span>
         )}
-        <details className="menu">
+        <details className="menu" ref={menu}>
           <summary aria-label={`Actions on ${page.title}`}>⋯</summary>
-          <div className="menu-items">
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: closes the menu once one of its buttons acted (they take the keyboard) */}
+          <div
+            className="menu-items"
+            onClick={(e) => {
+              if ((e.target as HTMLElement).closest('button') && menu.current) menu.current.open = false;
+            }}
+          >
             <button type="button" disabled={props.busy} onClick={() => setRenaming(true)}>
-              Rename
+              Rename or set emoji
+            </button>
+            <button
+              type="button"
+              disabled={props.busy}
+              onClick={() => onChange([{ operation: 'update_page', page: page.id, hidden: !hidden }])}
+            >
+              {hidden ? 'Show in navigation' : 'Hide from navigation'}
             </button>
             <button
               type="button"

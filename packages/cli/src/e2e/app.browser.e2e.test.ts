@@ -262,6 +262,22 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
       page.locator('.pages .row', { has: page.getByRole('link', { name, exact: true }) });
     await pageRow('Setup').dragTo(pageRow('Welcome'));
     await expect.poll(() => page.locator('.pages a').allTextContents()).toEqual(['Setup', 'Welcome']);
+    // An emoji, set and removed; hidden from the navigation and shown again.
+    await page.getByLabel('Actions on Setup').click();
+    await page.getByRole('button', { name: 'Rename or set emoji' }).click();
+    await page.getByLabel('Emoji of Setup').fill('🚀');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: '🚀 Setup', exact: true }).waitFor();
+    await page.getByLabel('Actions on Setup').click();
+    await page.getByRole('button', { name: 'Hide from navigation' }).click();
+    await page.getByRole('link', { name: '🚀 Setup (hidden)', exact: true }).waitFor();
+    await page.getByLabel('Actions on Setup').click();
+    await page.getByRole('button', { name: 'Show in navigation' }).click();
+    await page.getByLabel('Actions on Setup').click();
+    await page.getByRole('button', { name: 'Rename or set emoji' }).click();
+    await page.getByLabel('Emoji of Setup').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: 'Setup', exact: true }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'quire-app-change-request.png') });
     await page.getByRole('button', { name: /^Merge change request/ }).click();
     await page.waitForURL(/\/s\/[^/]+$/);
