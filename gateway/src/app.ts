@@ -23,6 +23,8 @@ import { httpErrorOptions, installErrorHandlers } from './errors.ts';
 import { buildOpenApiDocument, SERVICE_ROUTERS } from './openapi.ts';
 import { registerRateLimits, trustProxyOf, type RateLimits } from './rate-limit.ts';
 import { registerRestRoutes } from './rest.ts';
+import { registerSessionAuth } from './session-auth.ts';
+import { registerWebApp } from './web-app.ts';
 
 export const API_VERSION = '0.1.0';
 /** How long `/readyz` waits for each service's own `/readyz` (they are asked together). */
@@ -56,6 +58,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   const { app, limits } = await createGatewayApp(config, deps.log);
   registerApiRoutes(app, config, { resolver, clients, limits });
   registerHealthRoutes(app, config, readiness);
+  registerWebApp(app, { clients, publicUrl: config.QUIRE_PUBLIC_URL, log: deps.log });
 
   return {
     app,
@@ -133,6 +136,7 @@ function registerApiRoutes(
   const documentJson = JSON.stringify(document);
   app.get('/v1/openapi.json', async (_req, reply) => reply.type('application/json').send(documentJson));
   registerDocs(app, { apiUrl: config.QUIRE_PUBLIC_URL });
+  registerSessionAuth(app, { clients, resolver });
   registerRestRoutes(app, HTTP_OPERATIONS, { resolver, clients, limits });
   registerDownloads(app, { secret: config.QUIRE_INTERNAL_SECRET, clients });
   registerPublishedSites(app, { clients, publicUrl: config.QUIRE_PUBLIC_URL });

@@ -19,6 +19,7 @@ import { samlProcedures } from './modules/saml/saml.router.ts';
 import { Session } from './modules/sessions/session.entity.ts';
 import { Invite, SignInAttempt, SignInLink } from './modules/sign-in/sign-in.entity.ts';
 import { signInProcedures } from './modules/sign-in/sign-in.router.ts';
+import { sessionProcedures } from './modules/sessions/sessions.router.ts';
 import { Team, TeamMember } from './modules/teams/team.entity.ts';
 import { teamProcedures } from './modules/teams/teams.router.ts';
 import { ApiToken } from './modules/tokens/api-token.entity.ts';
@@ -40,6 +41,7 @@ export const orgAdminRouter = serviceRouter('org-admin', ServiceOperations['org-
   ...samlProcedures,
   ...translationProcedures,
   ...signInProcedures,
+  ...sessionProcedures,
   ...oidcProcedures,
   ...auditProcedures,
 });

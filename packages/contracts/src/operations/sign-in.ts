@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActorSchema } from '../actor.ts';
 import { operationsOf } from '../operation.ts';
 
 const op = operationsOf('org-admin', { tags: ['sign-in'] });
@@ -31,5 +32,22 @@ export const handleSignInRequest = op({
     headers: Strings.describe('Response headers (content-type, cache-control, location, …)'),
     cookies: z.array(z.string()).describe('Set-Cookie values'),
     body: z.string().describe('The body (empty for redirects)'),
+  }),
+});
+
+/**
+ * gateway → org-admin: who holds this sign-in session (the `quire_session` cookie's value), for the app's calls to
+ * `/v1` with the cookie instead of a bearer token. Answers the session's user as an actor and the session's CSRF
+ * token (which the gateway requires in `X-Quire-CSRF` on every call that is not a GET), or nulls when the cookie is
+ * unsigned, forged, ended, idle or expired. Renews the session's idle time like a sign-in page does.
+ */
+export const resolveSession = op({
+  id: 'auth.resolveSession',
+  access: 'internal',
+  type: 'mutation',
+  input: z.object({ cookie: z.string().min(1).max(4096).describe('The value of the `quire_session` cookie') }),
+  output: z.object({
+    actor: ActorSchema.nullable().describe('The signed-in user, null without a live session'),
+    csrf: z.string().nullable().describe("The session's CSRF token, null without a live session"),
   }),
 });

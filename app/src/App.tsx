@@ -1,0 +1,72 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Link, Route, Switch, useLocation } from 'wouter';
+import { csrfToken } from './api/client.ts';
+import { NotYet, Organization, Organizations, Palette, SpaceScreen } from './screens.ts';
+
+/** The organization of the current URL (`/o/{org}/…`), for the palette's search. */
+const orgOf = (path: string) => /^\/o\/([^/]+)/.exec(path)?.[1];
+
+export function App() {
+  const [location] = useLocation();
+  const org = orgOf(location);
+  const [palette, setPalette] = useState(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k' && org) {
+        e.preventDefault();
+        setPalette(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [org]);
+
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="bar">
+        <Link href="/" className="brand">
+          Quire
+        </Link>
+        <nav aria-label="Account" className="bar-end">
+          {org && (
+            <button type="button" onClick={() => setPalette(true)} aria-keyshortcuts="Control+K Meta+K">
+              Find… <kbd>Ctrl K</kbd>
+            </button>
+          )}
+          <a href="/account">Account</a>
+          <form method="post" action="/logout">
+            <input type="hidden" name="_csrf" value={csrfToken()} />
+            <button type="submit">Sign out</button>
+          </form>
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<p aria-live="polite">Loading…</p>}>
+          <Switch>
+            <Route path="/" component={Organizations} />
+            <Route path="/o" component={Organizations} />
+            <Route path="/o/:org/s/:space/~/changes/:cr/*?">
+              {(p) => <SpaceScreen org={p.org} space={p.space} changeRequest={p.cr} path={p['*'] ?? ''} />}
+            </Route>
+            <Route path="/o/:org/s/:space/~/*">{() => <NotYet what="This view of a space" />}</Route>
+            <Route path="/o/:org/s/:space/*?">
+              {(p) => <SpaceScreen org={p.org} space={p.space} path={p['*'] ?? ''} />}
+            </Route>
+            <Route path="/o/:org/c/:collection">{(p) => <Organization org={p.org} collection={p.collection} />}</Route>
+            <Route path="/o/:org">{(p) => <Organization org={p.org} />}</Route>
+            <Route path="/o/:org/*">{() => <NotYet what="This screen" />}</Route>
+            <Route>{() => <NotYet what="This page" />}</Route>
+          </Switch>
+        </Suspense>
+      </main>
+      {palette && org && (
+        <Suspense fallback={null}>
+          <Palette org={org} onClose={() => setPalette(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

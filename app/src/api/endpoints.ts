@@ -1,0 +1,80 @@
+// Typed calls of the /v1 operations the app uses: input and output types come from @quire/contracts (types only).
+import type { ops } from '@quire/contracts';
+import { browserTransport, type In, type Out, pathOf, request, seg, type Transport } from './client.ts';
+
+export type Organization = Out<typeof ops.listOrganizationsForAuthenticatedUser>['items'][number];
+export type Space = Out<typeof ops.listSpaces>['items'][number];
+export type Collection = Out<typeof ops.listCollectionsInOrganizationById>['items'][number];
+export type ChangeRequest = Out<typeof ops.getChangeRequestById>;
+export type RevisionPages = Out<typeof ops.listPages>;
+export type RevisionPage = RevisionPages['pages'][number];
+export type PageWithDocument = Out<typeof ops.getPageByPath>;
+export type SearchResults = Out<typeof ops.searchOrganizationContent>;
+export type ContentChange = In<typeof ops.updateChangeRequestContent>['changes'][number];
+export type User = Out<typeof ops.getAuthenticatedUser>;
+
+/** Where the content is read: the space's main revision, or a change request (its id or number). */
+export type Where = { space: string; changeRequest?: string };
+const content = (w: Where) =>
+  w.changeRequest
+    ? `/spaces/${seg(w.space)}/change-requests/${seg(w.changeRequest)}/content`
+    : `/spaces/${seg(w.space)}/content`;
+
+/** Every page of a list: follows `next.page` (lists answer at most 100 items a call). */
+async function all<T>(t: Transport, path: string): Promise<T[]> {
+  const items: T[] = [];
+  let page: string | undefined;
+  for (let i = 0; i < 100; i++) {
+    const res = await request<{ items: T[]; next?: { page: string } }>(t, 'GET', path, {
+      query: { limit: 100, page },
+    });
+    items.push(...res.items);
+    page = res.next?.page;
+    if (!page) break;
+  }
+  return items;
+}
+
+export function apiOf(t: Transport = browserTransport) {
+  return {
+    user: () => request<User>(t, 'GET', '/user'),
+    organizations: () => all<Organization>(t, '/orgs'),
+    organization: (org: string) => request<Out<typeof ops.getOrganizationById>>(t, 'GET', `/orgs/${seg(org)}`),
+    spaces: (org: string) => all<Space>(t, `/orgs/${seg(org)}/spaces`),
+    collections: (org: string) => all<Collection>(t, `/orgs/${seg(org)}/collections`),
+    space: (space: string) => request<Space>(t, 'GET', `/spaces/${seg(space)}`),
+    createSpace: (org: string, body: Omit<In<typeof ops.createSpace>, 'organizationId'>) =>
+      request<Space>(t, 'POST', `/orgs/${seg(org)}/spaces`, { body }),
+    updateSpace: (space: string, body: Omit<In<typeof ops.updateSpaceById>, 'spaceId'>) =>
+      request<Space>(t, 'PATCH', `/spaces/${seg(space)}`, { body }),
+    deleteSpace: (space: string) => request<void>(t, 'DELETE', `/spaces/${seg(space)}`),
+    restoreSpace: (space: string) => request<Space>(t, 'POST', `/spaces/${seg(space)}/restore`),
+    moveSpace: (space: string, parent: string | null) =>
+      request<Space>(t, 'POST', `/spaces/${seg(space)}/move`, { body: { parent } }),
+    moveCollection: (collection: string, parent: string | null) =>
+      request<Collection>(t, 'POST', `/collections/${seg(collection)}/move`, { body: { parent } }),
+    createCollection: (org: string, body: Omit<In<typeof ops.createCollection>, 'organizationId'>) =>
+      request<Collection>(t, 'POST', `/orgs/${seg(org)}/collections`, { body }),
+    updateCollection: (collection: string, body: Omit<In<typeof ops.updateCollectionById>, 'collectionId'>) =>
+      request<Collection>(t, 'PATCH', `/collections/${seg(collection)}`, { body }),
+    deleteCollection: (collection: string) => request<void>(t, 'DELETE', `/collections/${seg(collection)}`),
+    pages: (w: Where) => request<RevisionPages>(t, 'GET', `${content(w)}/pages`),
+    pageByPath: (w: Where, path: string) =>
+      request<PageWithDocument>(t, 'GET', `${content(w)}/path/${pathOf(path)}`, { query: { format: 'document' } }),
+    changeRequest: (space: string, cr: string) =>
+      request<ChangeRequest>(t, 'GET', `/spaces/${seg(space)}/change-requests/${seg(cr)}`),
+    createChangeRequest: (space: string, subject: string) =>
+      request<ChangeRequest>(t, 'POST', `/spaces/${seg(space)}/change-requests`, { body: { subject } }),
+    changeContent: (space: string, cr: string, changes: ContentChange[]) =>
+      request<ChangeRequest>(t, 'POST', `/spaces/${seg(space)}/change-requests/${seg(cr)}/content`, {
+        body: { changes },
+      }),
+    merge: (space: string, cr: string) =>
+      request<Out<typeof ops.mergeChangeRequest>>(t, 'POST', `/spaces/${seg(space)}/change-requests/${seg(cr)}/merge`),
+    search: (org: string, query: string) =>
+      request<SearchResults>(t, 'GET', `/orgs/${seg(org)}/search`, { query: { query, limit: 10 } }),
+  };
+}
+
+export type Api = ReturnType<typeof apiOf>;
+export const api = apiOf();

@@ -1,0 +1,25 @@
+import { screen } from './lazy.tsx';
+
+// One chunk per screen: the shell holds the router, the header and the palette's trigger.
+export const Organizations = screen(() => import('./screens/Organizations.tsx'));
+export const Organization = screen(() => import('./screens/Organization.tsx'));
+export const SpaceScreen = screen(() => import('./screens/Space.tsx'));
+export const Palette = screen(() => import('./screens/Palette.tsx'));
+export const NotYet = screen(() => import('./screens/NotYet.tsx'));
+export const PageView = screen(() => import('./screens/PageView.tsx'));
+
+/** The screen of a path, loaded before the first render; the others are loaded right after it. */
+export async function preloadScreens(path: string): Promise<void> {
+  const first = /^\/o\/[^/]+\/s\//.test(path)
+    ? [SpaceScreen, PageView]
+    : /^\/o\/[^/]+(\/c\/[^/]+)?\/?$/.test(path)
+      ? [Organization]
+      : /^\/(o\/?)?$/.test(path)
+        ? [Organizations]
+        : [NotYet];
+  await Promise.all(first.map((s) => s.preload())).catch(() => {});
+}
+export const preloadRest = () =>
+  Promise.all([Organizations, Organization, SpaceScreen, PageView, Palette, NotYet].map((s) => s.preload())).catch(
+    () => {},
+  );

@@ -1,0 +1,318 @@
+import { type FormEvent, Suspense, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { api, type ChangeRequest, type ContentChange, type RevisionPage, type Where } from '../api/endpoints.ts';
+import { useAction, useLoad } from '../api/use.ts';
+import { PageView } from '../screens.ts';
+
+interface Props {
+  org: string;
+  space: string;
+  /** The change request's number (or id) when the URL is `…/~/changes/{number}`. */
+  changeRequest?: string;
+  /** The page's path in the revision ('' for the first page). */
+  path: string;
+}
+
+/** A page of the tree with where it sits: its parent and index among its siblings. */
+interface Placed {
+  page: RevisionPage;
+  parent: string | null;
+  index: number;
+  siblings: RevisionPage[];
+}
+
+const childrenOf = (p: RevisionPage) => ('pages' in p ? p.pages : []) as RevisionPage[];
+
+function place(pages: RevisionPage[], parent: string | null = null, out = new Map<string, Placed>()) {
+  pages.forEach((page, index) => {
+    out.set(page.id, { page, parent, index, siblings: pages });
+    place(childrenOf(page), page.id, out);
+  });
+  return out;
+}
+
+const PAGE_DRAG = 'application/x-quire-page';
+
+const pathOfPage = (p: RevisionPage) => ('path' in p ? (p.path as string) : '');
+
+/**
+ * A space: its page tree and the page asked for. Reading is the main revision (or the change request's);
+ * every change to the tree goes into a change request, as GitBook does it: the first change on the main
+ * content opens one ("Edit pages") and the app moves to it; its "Merge" button brings the changes to main.
+ */
+export default function SpaceScreen({ org, space, changeRequest, path }: Props) {
+  const where: Where = changeRequest ? { space, changeRequest } : { space };
+  const key = `${space}:${changeRequest ?? 'main'}`;
+  const info = useLoad(
+    async () => ({
+      space: await api.space(space),
+      cr: changeRequest ? await api.changeRequest(space, changeRequest) : undefined,
+    }),
+    key,
+  );
+  const pages = useLoad(() => api.pages(where), key);
+  const [, navigate] = useLocation();
+  const action = useAction();
+  const base = changeRequest ? `/o/${org}/s/${space}/~/changes/${changeRequest}` : `/o/${org}/s/${space}`;
+  const tree = pages.data?.pages ?? [];
+  const placed = place(tree);
+  const firstPath = tree[0] ? pathOfPage(tree[0]) : '';
+  const shownPath = path || firstPath;
+
+  /** Applies changes in the change request of the URL, or in a new one (then shown). */
+  const change = async (changes: ContentChange[]) => {
+    const done = await action.run(async () => {
+      let number = changeRequest;
+      if (!number) number = String((await api.createChangeRequest(space, 'Edit pages')).number);
+      await api.changeContent(space, number, changes);
+      return number;
+    });
+    if (done === undefined) return;
+    if (!changeRequest) navigate(`/o/${org}/s/${space}/~/changes/${done}${path ? `/${path}` : ''}`);
+    else pages.reload();
+  };
+  const merge = async () => {
+    if (!changeRequest) return;
+    const merged = await action.run(() => api.merge(space, changeRequest));
+    if (merged?.result === 'conflicts') info.reload();
+    else if (merged) navigate(`/o/${org}/s/${space}`);
+  };
+
+  const cr = info.data?.cr;
+  return (
+    <div className="space">
+      <aside className="sidebar" aria-label="Pages">
+        <p className="crumbs">
+          <Link href={`/o/${org}`}>← Organization</Link>
+        </p>
+        <h1 className="space-title">{info.data?.space.title ?? 'Space'}</h1>
+        {cr && <ChangeRequestBar cr={cr} busy={action.busy} onMerge={merge} />}
+        {!changeRequest && <p className="muted">Changes to the pages open a change request.</p>}
+        {pages.error && <p role="alert">{pages.error.message}</p>}
+        {tree.length === 0 && pages.data && <p>No pages yet.</p>}
+        <ul className="tree pages">
+          {tree.map((p) => (
+            <PageItem
+              key={p.id}
+              page={p}
+              base={base}
+              current={shownPath}
+              placed={placed}
+              onChange={change}
+              busy={action.busy}
+            />
+          ))}
+        </ul>
+        <AddPage
+          onAdd={(title, markdown) => change([{ operation: 'insert_page', title, document: { markdown } }])}
+          busy={action.busy}
+        />
+        {action.error && <p role="alert">{action.error}</p>}
+      </aside>
+      <article className="page" aria-label="Page">
+        {shownPath ? (
+          <Suspense fallback={<p>Loading…</p>}>
+            <PageView where={where} path={shownPath} />
+          </Suspense>
+        ) : (
+          pages.data && <p>Add a page to start writing.</p>
+        )}
+      </article>
+    </div>
+  );
+}
+
+function ChangeRequestBar({ cr, busy, onMerge }: { cr: ChangeRequest; busy: boolean; onMerge(): void }) {
+  const open = cr.status === 'open' || cr.status === 'draft';
+  return (
+    <section className="cr" aria-label="Change request">
+      <p>
+        Change request #{cr.number}: {cr.subject || 'Untitled'} ({cr.status})
+      </p>
+      {cr.conflicting && <p role="alert">This change request conflicts with the main content.</p>}
+      {open && (
+        <button type="button" onClick={onMerge} disabled={busy}>
+          Merge change request #{cr.number}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function PageItem(props: {
+  page: RevisionPage;
+  base: string;
+  current: string;
+  placed: Map<string, Placed>;
+  busy: boolean;
+  onChange(changes: ContentChange[]): void;
+}) {
+  const { page, placed, onChange } = props;
+  const here = placed.get(page.id)!;
+  const path = pathOfPage(page);
+  const [renaming, setRenaming] = useState(false);
+  const [title, setTitle] = useState(page.title);
+  const [emoji, setEmoji] = useState(page.emoji ?? '');
+  const hidden = 'hidden' in page && page.hidden;
+  const menu = useRef<HTMLDetailsElement>(null);
+  const previous = here.siblings[here.index - 1];
+  const move = (into: string | null, at: number) => onChange([{ operation: 'update_page', page: page.id, into, at }]);
+  const rename = (e: FormEvent) => {
+    e.preventDefault();
+    setRenaming(false);
+    const changed = {
+      ...(title.trim() && title.trim() !== page.title ? { title: title.trim() } : {}),
+      ...(emoji.trim() !== (page.emoji ?? '') ? { emoji: emoji.trim() } : {}),
+    };
+    if (Object.keys(changed).length) onChange([{ operation: 'update_page', page: page.id, ...changed }]);
+  };
+  const parentPlaced = here.parent ? placed.get(here.parent) : undefined;
+  /** Drag and drop: the dragged page goes just before this one, under this one's parent. */
+  const dropBefore = (dragged: string) => {
+    if (dragged === page.id || !placed.has(dragged)) return;
+    const at = here.siblings.filter((p) => p.id !== dragged).findIndex((p) => p.id === page.id);
+    onChange([{ operation: 'update_page', page: dragged, into: here.parent, at }]);
+  };
+  return (
+    <li>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dragging is a pointer shortcut; the page menu moves pages from the keyboard */}
+      <div
+        className="row"
+        draggable={!renaming}
+        onDragStart={(e) => {
+          e.stopPropagation();
+          e.dataTransfer.setData(PAGE_DRAG, page.id);
+          e.dataTransfer.effectAllowed = 'move';
+        }}
+        onDragOver={(e) => {
+          if (!e.dataTransfer.types.includes(PAGE_DRAG)) return;
+          e.preventDefault();
+          e.dataTransfer.dropEffect = 'move';
+        }}
+        onDrop={(e) => {
+          const dragged = e.dataTransfer.getData(PAGE_DRAG);
+          if (!dragged) return;
+          e.preventDefault();
+          dropBefore(dragged);
+        }}
+      >
+        {renaming ? (
+          <form onSubmit={rename} className="inline">
+            <label>
+              <span className="sr-only">New title of {page.title}</span>
+              {/* biome-ignore lint/a11y/noAutofocus: the field the user just asked for */}
+              <input value={title} onChange={(e) => setTitle(e.target.value)} autoFocus maxLength={255} />
+            </label>
+            <label>
+              <span className="sr-only">Emoji of {page.title}</span>
+              <input
+                className="emoji"
+                value={emoji}
+                onChange={(e) => setEmoji(e.target.value)}
+                maxLength={50}
+                placeholder="Emoji"
+              />
+            </label>
+            <button type="submit">Save</button>
+          </form>
+        ) : path ? (
+          <Link href={`${props.base}/${path}`} aria-current={path === props.current ? 'page' : undefined}>
+            {page.emoji ? `${page.emoji} ` : ''}
+            {page.title}
+            {hidden && <span className="muted"> (hidden)</span>}
+          </Link>
+        ) : (
+          <span>{page.title}</span>
+        )}
+        <details className="menu" ref={menu}>
+          <summary aria-label={`Actions on ${page.title}`}>⋯</summary>
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: closes the menu once one of its buttons acted (they take the keyboard) */}
+          <div
+            className="menu-items"
+            onClick={(e) => {
+              if ((e.target as HTMLElement).closest('button') && menu.current) menu.current.open = false;
+            }}
+          >
+            <button type="button" disabled={props.busy} onClick={() => setRenaming(true)}>
+              Rename or set emoji
+            </button>
+            <button
+              type="button"
+              disabled={props.busy}
+              onClick={() => onChange([{ operation: 'update_page', page: page.id, hidden: !hidden }])}
+            >
+              {hidden ? 'Show in navigation' : 'Hide from navigation'}
+            </button>
+            <button
+              type="button"
+              disabled={props.busy || here.index === 0}
+              onClick={() => move(here.parent, here.index - 1)}
+            >
+              Move up
+            </button>
+            <button
+              type="button"
+              disabled={props.busy || here.index === here.siblings.length - 1}
+              onClick={() => move(here.parent, here.index + 1)}
+            >
+              Move down
+            </button>
+            <button
+              type="button"
+              disabled={props.busy || !previous}
+              onClick={() => previous && move(previous.id, childrenOf(previous).length)}
+            >
+              Nest under previous
+            </button>
+            <button
+              type="button"
+              disabled={props.busy || !parentPlaced}
+              onClick={() => parentPlaced && move(parentPlaced.parent, parentPlaced.index + 1)}
+            >
+              Move out
+            </button>
+            <button
+              type="button"
+              className="danger"
+              disabled={props.busy}
+              onClick={() => onChange([{ operation: 'delete_page', page: page.id }])}
+            >
+              Delete {page.title}
+            </button>
+          </div>
+        </details>
+      </div>
+      {childrenOf(page).length > 0 && (
+        <ul>
+          {childrenOf(page).map((c) => (
+            <PageItem key={c.id} {...props} page={c} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function AddPage({ onAdd, busy }: { onAdd(title: string, markdown: string): void; busy: boolean }) {
+  const [title, setTitle] = useState('');
+  const [markdown, setMarkdown] = useState('');
+  const id = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!title.trim()) return;
+    onAdd(title.trim(), markdown);
+    setTitle('');
+    setMarkdown('');
+  };
+  return (
+    <form className="add-page" onSubmit={submit} aria-label="Add a page">
+      <label htmlFor={`${id}-title`}>Page title</label>
+      <input id={`${id}-title`} value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={255} />
+      <label htmlFor={`${id}-markdown`}>Content (markdown)</label>
+      <textarea id={`${id}-markdown`} value={markdown} onChange={(e) => setMarkdown(e.target.value)} rows={4} />
+      <button type="submit" disabled={busy}>
+        Add page
+      </button>
+    </form>
+  );
+}

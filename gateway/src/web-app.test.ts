@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { createHttpApp, type ServiceClients } from '@quire/kit';
+import { testLogger } from '@quire/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWebApp } from './web-app.ts';
+
+const PUBLIC_URL = 'http://quire.test';
+const SCRIPT = 'console.log("app");'.repeat(50);
+
+/** A built app in a temporary directory (what `vite build` writes), and the gateway's routes of it. */
+function appOf(dist: string, answer: { actor: unknown; csrf: string | null }): FastifyInstance {
+  const clients = { asService: async () => answer } as unknown as ServiceClients;
+  const app = createHttpApp(testLogger());
+  registerWebApp(app, { clients, publicUrl: PUBLIC_URL, log: testLogger(), dist });
+  return app;
+}
+
+describe('the app on the gateway', () => {
+  let dist: string;
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'quire-app-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<html><head><meta name="quire-csrf" content=""><script type="module" src="/_quire/app/assets/index-a1.js"></script></head></html>',
+    );
+    writeFileSync(join(dist, 'assets', 'index-a1.js'), SCRIPT);
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('sends a visitor without a session to sign in, back to the URL asked for', async () => {
+    const app = appOf(dist, { actor: null, csrf: null });
+    const res = await app.inject({
+      url: '/o/org1/s/sp1/~/changes/3/guide?x=1',
+      headers: { cookie: 'quire_session=old' },
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/login?next=${encodeURIComponent('/o/org1/s/sp1/~/changes/3/guide?x=1')}`);
+    expect((await app.inject({ url: '/' })).headers.location).toBe('/login?next=%2F');
+  });
+
+  it("answers a member the app's HTML with the session's CSRF token, escaped, under the CSP", async () => {
+    const app = appOf(dist, { actor: { kind: 'user', userId: 'u', memberships: [] }, csrf: 'a"b<c' });
+    const res = await app.inject({ url: '/o/org1', headers: { cookie: 'quire_session=live' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<meta name="quire-csrf" content="a&#34;b&#60;c">');
+    expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'; script-src 'self'; /);
+    expect(res.headers['cache-control']).toBe('no-store');
+    // A published site's hostname keeps its own paths.
+    expect((await app.inject({ url: '/o/org1', headers: { host: 'docs.acme.quire.test' } })).statusCode).toBe(404);
+  });
+
+  it('serves the hashed assets compressed and cached, and nothing else', async () => {
+    const app = appOf(dist, { actor: null, csrf: null });
+    const res = await app.inject({ url: '/_quire/app/assets/index-a1.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+    expect((await app.inject({ url: '/_quire/app/assets/index-a1.js' })).body).toBe(SCRIPT);
+    for (const url of ['/_quire/app/assets/nope.js', '/_quire/app/assets/..%2Findex.html', '/_quire/app/index.html'])
+      expect((await app.inject({ url })).statusCode, url).toBe(404);
+  });
+
+  it('says how to build the app when it is not built', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'quire-app-none-'));
+    try {
+      const res = await appOf(empty, { actor: null, csrf: null }).inject({ url: '/o/org1' });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('npm run build -w @quire/app');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});

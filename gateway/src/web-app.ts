@@ -1,0 +1,122 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger, ServiceClients } from '@quire/kit';
+import { sessionOfRequest } from './session-auth.ts';
+import { instanceHostPattern } from './sign-in.ts';
+
+/**
+ * The writers' app (`app/`, built by Vite into `app/dist` when `npm ci` runs the root `prepare` script): its
+ * HTML at every `urls.app` the API returns (`/o/{org}/…`) and at `/`, its hashed assets under `/_quire/app/`,
+ * all from this gateway, with a CSP that allows scripts, styles and calls from this origin only. A visitor
+ * without a live session is sent to `/login?next=…`; a signed-in one gets the HTML with the session's CSRF token
+ * in `<meta name="quire-csrf">`, which the app sends back in `X-Quire-CSRF` (see session-auth.ts).
+ */
+export const APP_DIST = fileURLToPath(new URL('../../app/dist/', import.meta.url));
+export const APP_BASE = '/_quire/app/';
+
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: https:; font-src 'self'; " +
+  "connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const HTML_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy': CSP,
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+};
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+const CSRF_MARKER = '<meta name="quire-csrf" content="">';
+
+interface Asset {
+  type: string;
+  raw: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** The built app read once into memory (a few hundred KB), each asset compressed ahead; null when not built. */
+export function loadAppBuild(dir = APP_DIST): { html: string; assets: Map<string, Asset> } | null {
+  const index = join(dir, 'index.html');
+  if (!existsSync(index)) return null;
+  const assets = new Map<string, Asset>();
+  const assetsDir = join(dir, 'assets');
+  for (const name of existsSync(assetsDir) ? readdirSync(assetsDir) : []) {
+    const raw = readFileSync(join(assetsDir, name));
+    assets.set(name, {
+      type: TYPES[extname(name)] ?? 'application/octet-stream',
+      raw,
+      gzip: gzipSync(raw, { level: 9 }),
+      br: brotliCompressSync(raw),
+    });
+  }
+  return { html: readFileSync(index, 'utf8'), assets };
+}
+
+/** The escaped value of an HTML attribute. */
+const attr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const notBuilt =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Quire app not built</title></head><body><main>' +
+  '<h1>The app is not built</h1><p>Run <code>npm run build -w @quire/app</code> (or <code>npm ci</code>, which builds it), then restart Quire.</p>' +
+  '</main></body></html>';
+
+/** Sends an asset, brotli or gzip when the client takes it; hashed names are cached for a year. */
+function sendAsset(req: FastifyRequest, reply: FastifyReply, asset: Asset): FastifyReply {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  reply
+    .type(asset.type)
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('x-content-type-options', 'nosniff')
+    .header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(asset.br);
+  if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(asset.gzip);
+  return reply.send(asset.raw);
+}
+
+export function registerWebApp(
+  app: FastifyInstance,
+  deps: { clients: ServiceClients; publicUrl: string; log: Logger; dist?: string },
+): void {
+  const build = loadAppBuild(deps.dist);
+  if (!build) deps.log.warn({ dir: deps.dist ?? APP_DIST }, 'the app is not built: run `npm run build -w @quire/app`');
+  const onInstance = { host: instanceHostPattern(deps.publicUrl) };
+
+  const page = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!build) return reply.code(503).headers(HTML_HEADERS).send(notBuilt);
+    const session = await sessionOfRequest(deps.clients, req);
+    if (!session) {
+      const next = req.url.length <= 2048 ? req.url : '/';
+      return reply.header('cache-control', 'no-store').redirect(`/login?next=${encodeURIComponent(next)}`, 303);
+    }
+    return reply
+      .code(200)
+      .headers(HTML_HEADERS)
+      .send(build.html.replace(CSRF_MARKER, `<meta name="quire-csrf" content="${attr(session.csrf)}">`));
+  };
+  for (const url of ['/', '/o', '/o/*']) app.route({ method: 'GET', url, constraints: onInstance, handler: page });
+
+  app.route({
+    method: 'GET',
+    url: `${APP_BASE}assets/:name`,
+    handler: async (req, reply) => {
+      const asset = build?.assets.get((req.params as { name: string }).name);
+      if (!asset)
+        return reply
+          .code(404)
+          .type('application/json; charset=utf-8')
+          .send({ error: { code: 404, message: 'No such asset' } });
+      return sendAsset(req, reply, asset);
+    },
+  });
+}

@@ -1,0 +1,328 @@
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe, hasChromium, useChromium } from './browser.ts';
+import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
+
+// The writers' app (app/, docs/app.md): served by the gateway at every urls.app, talking to /v1 with the
+// sign-in session cookie and the CSRF header.
+const PUBLIC_URL = 'http://quire.test';
+/** Where the screenshots go: QUIRE_SCREENSHOTS, else the system's temporary directory. */
+const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
+
+/** A test SMTP server keeping the sign-in links it receives. */
+async function startMailbox() {
+  const mails: { to: string; text: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const text = Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  /** The sign-in link of the newest mail to `to`, on the platform's own address. */
+  const linkFor = async (to: string, origin: string): Promise<string> => {
+    const pattern = new RegExp(`${PUBLIC_URL}/login/verify\\?token=[\\w-]+`);
+    for (let i = 0; i < 100; i++) {
+      const link = mails
+        .filter((m) => m.to === to)
+        .at(-1)
+        ?.text.match(pattern)?.[0];
+      if (link) {
+        mails.length = 0;
+        return link.replace(PUBLIC_URL, origin);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no sign-in link was mailed to ${to}`);
+  };
+  return { url: `smtp://127.0.0.1:${port}`, linkFor, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+let p: Platform;
+let acme: Boot;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url } });
+  acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
+}, 60_000);
+afterAll(async () => {
+  await p?.stop();
+  await mailbox?.close();
+});
+
+/** Signs in as a script would (the sign-in pages' forms): the session cookie. */
+async function sessionCookie(email: string): Promise<string> {
+  const form = async (url: string, cookie = '') => {
+    const res = await fetch(url, { headers: { cookie } });
+    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+    const csrf = (await res.text()).match(/name="_csrf" value="([^"]+)"/)?.[1] ?? '';
+    return { cookie: [cookie, ...set].filter(Boolean).join('; '), csrf };
+  };
+  const post = (url: string, cookie: string, fields: Record<string, string>) =>
+    fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const login = await form(`${p.url}/login`);
+  await post(`${p.url}/login`, login.cookie, { email, _csrf: login.csrf });
+  const link = await mailbox.linkFor(email, p.url);
+  const res = await post(`${p.url}/login/verify`, login.cookie, {
+    token: new URL(link).searchParams.get('token')!,
+    _csrf: login.csrf,
+  });
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('quire_session='))!
+    .split(';')[0]!;
+}
+
+describe('the app on the gateway and its session-cookie calls to /v1', () => {
+  let cookie: string;
+  let csrf: string;
+  beforeAll(async () => {
+    cookie = await sessionCookie('ann@acme.io');
+  });
+
+  it('answers every urls.app with the app (sign-in first without a session), under a strict CSP', async () => {
+    const space = (await p.client(acme.token).orgs.createSpace(acme.organization.id, { title: 'Ops' })).data;
+    const appPath = new URL(space.urls.app).pathname;
+    const anonymous = await fetch(`${p.url}${appPath}`, { redirect: 'manual' });
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get('location')).toBe(`/login?next=${encodeURIComponent(appPath)}`);
+    expect((await fetch(`${p.url}/`, { redirect: 'manual' })).headers.get('location')).toBe('/login?next=%2F');
+
+    for (const path of [appPath, `/o/${acme.organization.id}`, `${appPath}/~/changes/1`, '/']) {
+      const res = await fetch(`${p.url}${path}`, { headers: { cookie } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const csp = res.headers.get('content-security-policy')!;
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("default-src 'none'");
+      const html = await res.text();
+      expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
+      csrf = html.match(/<meta name="quire-csrf" content="([^"]+)">/)![1]!;
+    }
+    const script = (await (await fetch(`${p.url}/`, { headers: { cookie } })).text()).match(/src="([^"]+\.js)"/)![1]!;
+    const asset = await fetch(`${p.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${p.url}/_quire/app/assets/nope.js`)).status).toBe(404);
+  });
+
+  it('runs /v1 calls as the session user, with the CSRF header required on writes', async () => {
+    const me = await fetch(`${p.url}/v1/user`, { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect((await me.json()).email).toBe('ann@acme.io');
+    const create = (headers: Record<string, string>) =>
+      fetch(`${p.url}/v1/orgs/${acme.organization.id}/spaces`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ title: 'By cookie' }),
+      });
+    const without = await create({});
+    expect(without.status).toBe(403);
+    expect((await without.json()).error.message).toContain('X-Quire-CSRF');
+    expect((await create({ 'x-quire-csrf': 'x'.repeat(csrf.length) })).status).toBe(403);
+    const made = await create({ 'x-quire-csrf': csrf });
+    expect(made.status).toBe(201);
+    expect((await made.json()).title).toBe('By cookie');
+    // A bearer token is read as before, whatever the cookie says.
+    const bearer = await fetch(`${p.url}/v1/user`, {
+      headers: { cookie: 'quire_session=forged', authorization: `Bearer ${acme.token}` },
+    });
+    expect(bearer.status).toBe(200);
+    expect((await fetch(`${p.url}/v1/user`, { headers: { cookie: 'quire_session=forged' } })).status).toBe(401);
+  });
+
+  it('refuses the cookie once its session is signed out', async () => {
+    const other = await sessionCookie('ann@acme.io');
+    const html = await (await fetch(`${p.url}/`, { headers: { cookie: other } })).text();
+    const token = html.match(/<meta name="quire-csrf" content="([^"]+)">/)![1]!;
+    const out = await fetch(`${p.url}/logout`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: other, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _csrf: token }).toString(),
+    });
+    expect(out.status).toBe(303);
+    expect((await fetch(`${p.url}/v1/user`, { headers: { cookie: other } })).status).toBe(401);
+    expect(
+      (await fetch(`${p.url}/o/${acme.organization.id}`, { headers: { cookie: other }, redirect: 'manual' })).status,
+    ).toBe(303);
+  });
+});
+
+/** Records the page's CSP violations and the origins it requested. */
+async function watch(page: Page) {
+  const violations: string[] = [];
+  const origins = new Set<string>();
+  page.on('request', (r) => {
+    if (!r.url().startsWith('data:')) origins.add(new URL(r.url()).origin);
+  });
+  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
+  await page.addInitScript(
+    `document.addEventListener('securitypolicyviolation', (e) => reportCspViolation(e.effectiveDirective + ' ' + e.blockedURI))`,
+  );
+  return { violations, origins };
+}
+
+describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
+  const browser = useChromium();
+
+  it('signs in by e-mail, creates a space, adds pages, merges them and finds one', { timeout: 120_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    const seen = await watch(page);
+    const orgPath = `/o/${acme.organization.id}`;
+    await p.client(acme.token).orgs.createSpace(acme.organization.id, { title: 'Drafts' });
+    await page.goto(`${p.url}${orgPath}`);
+    await page.waitForURL(`${p.url}/login?next=${encodeURIComponent(orgPath)}`);
+    await page.getByLabel('E-mail address').fill('ann@acme.io');
+    await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+    await page.getByText('a sign-in link is on its way').waitFor();
+    await page.goto(await mailbox.linkFor('ann@acme.io', p.url));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${p.url}${orgPath}`);
+    await page.getByRole('heading', { name: 'Acme', level: 1 }).waitFor();
+    expect(await axe(page)).toEqual([]);
+
+    // A collection, then a space in it.
+    await page.getByLabel('What').selectOption('collection');
+    await page.getByLabel('Title').fill('Guides');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('link', { name: 'Guides' }).waitFor();
+    await page.getByLabel('What').selectOption('space');
+    await page.getByLabel('Title').fill('Handbook');
+    await page.getByLabel('In', { exact: true }).selectOption({ label: 'Guides' });
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('link', { name: 'Handbook' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'quire-app-organization.png') });
+
+    // Rename, delete to trash and restore a space.
+    await page.getByRole('button', { name: 'Rename Drafts' }).click();
+    await page.getByLabel('New title of Drafts').fill('Old drafts');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: 'Old drafts' }).waitFor();
+    await page.getByRole('button', { name: 'Delete Old drafts' }).click();
+    await page.getByRole('button', { name: 'Confirm delete Old drafts' }).click();
+    await page.getByRole('button', { name: 'Restore Old drafts' }).click();
+    await page.getByRole('link', { name: 'Old drafts' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Restore Old drafts' }).count()).toBe(0);
+    // Drag and drop a space into a collection.
+    const row = (name: string) => page.locator('.row', { has: page.getByRole('link', { name, exact: true }) });
+    await row('Old drafts').dragTo(row('Guides'));
+    await page.locator('.tree li li a', { hasText: 'Old drafts' }).waitFor();
+
+    // Pages: the first one opens a change request; the second goes into it; merging brings them to main.
+    await page.getByRole('link', { name: 'Handbook' }).click();
+    await page.getByRole('heading', { name: 'Handbook' }).waitFor();
+    await page.getByLabel('Page title').fill('Welcome');
+    await page
+      .getByLabel('Content (markdown)')
+      .fill('Hello **writers**.\n\n- one\n- two\n\n{% hint style="info" %}\nRead me first.\n{% endhint %}\n');
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await page.waitForURL(/\/~\/changes\/\d+/);
+    await page.getByRole('link', { name: 'Welcome' }).waitFor();
+    await page.getByLabel('Page title').fill('Setup');
+    await page.getByLabel('Content (markdown)').fill('Install the **quire** command.');
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await page.getByRole('link', { name: 'Setup' }).waitFor();
+    await page.getByRole('link', { name: 'Welcome' }).click();
+    await page.getByText('writers').first().waitFor();
+    expect(await page.locator('article strong').first().textContent()).toBe('writers');
+    expect(await page.getByRole('complementary', { name: 'Hint (info)' }).textContent()).toBe('Read me first.');
+    expect(await axe(page)).toEqual([]);
+    // Nest and move out with the page menu (keyboard-usable; no drag and drop yet).
+    await page.getByLabel('Actions on Setup').click();
+    await page.getByRole('button', { name: 'Nest under previous' }).click();
+    await page.locator('.pages li li a', { hasText: 'Setup' }).waitFor();
+    await page.getByLabel('Actions on Setup').click();
+    await page.getByRole('button', { name: 'Move out' }).click();
+    await page.locator('.pages > li > .row a', { hasText: 'Setup' }).waitFor();
+    // Drag and drop: Setup before Welcome.
+    const pageRow = (name: string) =>
+      page.locator('.pages .row', { has: page.getByRole('link', { name, exact: true }) });
+    await pageRow('Setup').dragTo(pageRow('Welcome'));
+    await expect.poll(() => page.locator('.pages a').allTextContents()).toEqual(['Setup', 'Welcome']);
+    // An emoji, set and removed; hidden from the navigation and shown again.
+    await page.getByLabel('Actions on Setup').click();
+    await page.getByRole('button', { name: 'Rename or set emoji' }).click();
+    await page.getByLabel('Emoji of Setup').fill('🚀');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: '🚀 Setup', exact: true }).waitFor();
+    await page.getByLabel('Actions on Setup').click();
+    await page.getByRole('button', { name: 'Hide from navigation' }).click();
+    await page.getByRole('link', { name: '🚀 Setup (hidden)', exact: true }).waitFor();
+    await page.getByLabel('Actions on Setup').click();
+    await page.getByRole('button', { name: 'Show in navigation' }).click();
+    await page.getByLabel('Actions on Setup').click();
+    await page.getByRole('button', { name: 'Rename or set emoji' }).click();
+    await page.getByLabel('Emoji of Setup').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: 'Setup', exact: true }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'quire-app-change-request.png') });
+    await page.getByRole('button', { name: /^Merge change request/ }).click();
+    await page.waitForURL(/\/s\/[^/]+$/);
+    await page.getByRole('link', { name: 'Setup' }).waitFor();
+    expect(await page.locator('.pages a').allTextContents()).toEqual(['Setup', 'Welcome']);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-space.png') });
+
+    // Quick find: Ctrl-K over the organization's search (indexed from the merge's events, hence the wait).
+    await expect
+      .poll(
+        async () => {
+          await page.keyboard.press('Control+k');
+          await page.getByLabel('Find in this organization').fill('quire command');
+          await page.waitForTimeout(400);
+          const found = await page.locator('#palette-results button').count();
+          if (!found) await page.keyboard.press('Escape');
+          return found;
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/setup$/);
+    await page.getByRole('heading', { name: 'Setup', level: 1 }).waitFor();
+
+    expect(seen.violations).toEqual([]);
+    expect([...seen.origins]).toEqual([p.url]);
+    await page.close();
+  });
+
+  it('is usable at 375 px, light and dark', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 740 }, colorScheme: 'dark' });
+    const cookie = await sessionCookie('ann@acme.io');
+    const [name, value] = cookie.split('=') as [string, string];
+    await page.context().addCookies([{ name, value, url: p.url }]);
+    const spaces = (await p.client(acme.token).orgs.listSpacesInOrganizationById(acme.organization.id)).data.items;
+    const handbook = spaces.find((s) => s.title === 'Handbook')!;
+    await page.goto(`${p.url}${new URL(handbook.urls.app).pathname}/welcome`);
+    await page.getByRole('heading', { name: 'Welcome', level: 1 }).waitFor();
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-375-dark.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await axe(page)).toEqual([]);
+    await page.close();
+  });
+});
