@@ -11,6 +11,7 @@ import { TeamMember } from '../teams/team.entity.ts';
 import { User } from '../users/user.entity.ts';
 import { OidcProvider, SsoIdentity } from './oidc-provider.entity.ts';
 import { resealOidcSecrets } from './reseal-oidc-secrets.job.ts';
+import { useTxtResolver } from '../domains/dns.ts';
 import {
   CookieJar,
   expectSsoSignedIn,
@@ -29,12 +30,19 @@ const CLIENT = { clientId: 'quire', clientSecret: 'client-secret-0123456789abcde
 let idp: TestOidcProvider;
 const redirectUris: string[] = [];
 
+/** The DNS of the test: TXT records by name. */
+const dns = new Map<string, string[]>();
+
 beforeAll(async () => {
   contentWithoutSpaces(t.svc.deps.peers);
+  useTxtResolver(async (name) => dns.get(name) ?? []);
   // The provider's client accepts the redirect URIs the tests register (pushed before each sign-in starts).
   idp = await startTestOidcProvider({ ...CLIENT, redirectUris });
 });
-afterAll(() => idp?.close());
+afterAll(async () => {
+  useTxtResolver(null);
+  await idp?.close();
+});
 
 /** One request of the browser to Quire's sign-in pages (what the gateway sends to org-admin). */
 const quire = (jar: CookieJar, method: 'GET' | 'POST', url: string, form?: Record<string, string>) =>
@@ -76,7 +84,7 @@ async function throughIdp(start: string): Promise<string> {
   throw new Error('too many redirects');
 }
 
-async function configured(opts: { defaultRole?: 'edit' | null; team?: boolean } = {}) {
+async function configured(opts: { defaultRole?: 'edit' | 'comment' | null; team?: boolean } = {}) {
   const seeded = await seedOrganization(t, { eve: 'read' });
   const team = opts.team
     ? await t.call(
@@ -349,6 +357,40 @@ describe('signing in with OpenID Connect (oidc-provider on loopback)', () => {
     const signed = await quire(elsewhere, 'GET', await throughIdp(next.headers.location!));
     expect(signed.status).toBe(303);
     expect(elsewhere.cookies.has(SESSION_COOKIE)).toBe(true);
+  });
+
+  it("signs in an existing account by itself once the organization proved the e-mail's domain by DNS", async () => {
+    const mine = await configured({ defaultRole: null });
+    const outsider = await seedOrganization(t, { zed: 'admin' });
+    const domain = mine.users.eve.email.split('@')[1]!;
+    const claim = await t.call(
+      ops.upsertOrganizationEmailDomain,
+      { organizationId: mine.organizationId, emailDomain: domain },
+      mine.admin.actor,
+    );
+    const signInWithIdp = async (sub: string, email: string) => {
+      const browser = new CookieJar();
+      const started = await quire(browser, 'GET', `/oidc/${mine.provider.id}/start`);
+      idp.signInAs({ sub, email, emailVerified: true });
+      return { browser, res: await quire(browser, 'GET', await throughIdp(started.headers.location!)) };
+    };
+    // Claimed but not proven: still the owner's to link.
+    expect((await signInWithIdp('eve-1', mine.users.eve.email)).res.status).toBe(409);
+    dns.set(claim.record.name, [claim.record.value]);
+    const verified = await t.call(
+      ops.upsertOrganizationEmailDomain,
+      { organizationId: mine.organizationId, emailDomain: domain },
+      mine.admin.actor,
+    );
+    expect(verified.verified).toBe(true);
+    const eve = await signInWithIdp('eve-1', mine.users.eve.email);
+    expect(eve.res.status).toBe(303);
+    expect(eve.browser.cookies.has(SESSION_COOKIE)).toBe(true);
+    expect(await t.em().findOneOrFail(SsoIdentity, { providerId: mine.provider.id, subject: 'eve-1' })).toMatchObject({
+      userId: mine.users.eve.id,
+    });
+    // The proof covers that domain only: an account of another domain still needs its owner.
+    expect((await signInWithIdp('zed-1', outsider.users.zed.email)).res.status).toBe(409);
   });
 
   it('answers a page, not an error, when the provider cannot be reached', async () => {
