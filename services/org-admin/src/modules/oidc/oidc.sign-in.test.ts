@@ -63,6 +63,16 @@ async function csrfOf(jar: CookieJar): Promise<string> {
   return /name="_csrf" value="([\w-]+)"/.exec((await quire(jar, 'GET', '/account')).body)![1]!;
 }
 
+/**
+ * Where a callback asking for a link sends the browser: the callback only redirects to `/sso/link` (no session, nothing
+ * linked); the page there is followed. Any other answer is returned as it is.
+ */
+async function toLinkPage(jar: CookieJar, res: Awaited<ReturnType<typeof quire>>) {
+  if (res.status !== 303 || !res.headers.location?.startsWith('/sso/link?token=')) return res;
+  expect(res.cookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`) && !/max-age=0/i.test(c))).toBe(false);
+  return quire(jar, 'GET', res.headers.location);
+}
+
 /** Follows the identity provider's redirects (its own cookies kept) until it sends the browser back to Quire. */
 async function throughIdp(start: string): Promise<string> {
   const jar = new CookieJar();
@@ -269,7 +279,7 @@ describe('signing in with OpenID Connect (oidc-provider on loopback)', () => {
       const browser = new CookieJar();
       const started = await quire(browser, 'GET', `/oidc/${mine.provider.id}/start`);
       idp.signInAs({ sub: `${who}-${mine.organizationId}`, email, emailVerified: true });
-      const page = await quire(browser, 'GET', await throughIdp(started.headers.location!));
+      const page = await toLinkPage(browser, await quire(browser, 'GET', await throughIdp(started.headers.location!)));
       expect(page.status, who).toBe(409);
       expect(page.body).toContain('Link your account first');
       expect(page.body).toContain('“Acme ID” of the organization “Acme Docs”');
@@ -290,7 +300,7 @@ describe('signing in with OpenID Connect (oidc-provider on loopback)', () => {
     const sessionBefore = browser.cookies.get(SESSION_COOKIE);
     const started = await quire(browser, 'GET', `/oidc/${attacker.provider.id}/start`);
     idp.signInAs({ sub: 'attacker-sub', email: victim.admin.email, emailVerified: true });
-    const page = await quire(browser, 'GET', await throughIdp(started.headers.location!));
+    const page = await toLinkPage(browser, await quire(browser, 'GET', await throughIdp(started.headers.location!)));
     // Every step was a top-level GET: what it ends on is a page asking her, nothing linked, no new session.
     expect(page.status).toBe(200);
     expect(page.body).toContain('Link your account?');
@@ -317,7 +327,7 @@ describe('signing in with OpenID Connect (oidc-provider on loopback)', () => {
     const his = new CookieJar();
     const again = await quire(his, 'GET', `/oidc/${attacker.provider.id}/start`);
     idp.signInAs({ sub: 'attacker-sub', email: victim.admin.email, emailVerified: true });
-    const takeover = await quire(his, 'GET', await throughIdp(again.headers.location!));
+    const takeover = await toLinkPage(his, await quire(his, 'GET', await throughIdp(again.headers.location!)));
     expect(takeover.status).toBe(409);
     expect(his.cookies.has(SESSION_COOKIE)).toBe(false);
     expect(await t.em().count(SsoIdentity, { providerId: attacker.provider.id })).toBe(0);
@@ -329,7 +339,7 @@ describe('signing in with OpenID Connect (oidc-provider on loopback)', () => {
     const browser = await signedInAs(other.users.zed.id);
     const started = await quire(browser, 'GET', `/oidc/${mine.provider.id}/start?next=%2Faccount%3Flinked%3D1`);
     idp.signInAs({ sub: 'zed-at-acme', email: other.users.zed.email, emailVerified: true });
-    const page = await quire(browser, 'GET', await throughIdp(started.headers.location!));
+    const page = await toLinkPage(browser, await quire(browser, 'GET', await throughIdp(started.headers.location!)));
     expect(page.status).toBe(200);
     const form = {
       token: /name="token" value="([\w-]+)"/.exec(page.body)![1]!,
@@ -372,7 +382,8 @@ describe('signing in with OpenID Connect (oidc-provider on loopback)', () => {
       const browser = new CookieJar();
       const started = await quire(browser, 'GET', `/oidc/${mine.provider.id}/start`);
       idp.signInAs({ sub, email, emailVerified: true });
-      return { browser, res: await quire(browser, 'GET', await throughIdp(started.headers.location!)) };
+      const res = await quire(browser, 'GET', await throughIdp(started.headers.location!));
+      return { browser, res: await toLinkPage(browser, res) };
     };
     // Claimed but not proven: still the owner's to link.
     expect((await signInWithIdp('eve-1', mine.users.eve.email)).res.status).toBe(409);

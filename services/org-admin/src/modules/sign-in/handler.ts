@@ -25,7 +25,7 @@ import { Invite, SignInLink, type IInvite } from './sign-in.entity.ts';
 import { attemptAllowed, LIMITS } from './throttle.ts';
 import { ssoIdentityLinker, ssoMemberProvisioner } from '../../commands/sso-member-provisioner.ts';
 import { ssoLinkClaimer, ssoLinkRequester } from '../../commands/sso-link-requester.ts';
-import { loadSsoLinkFor, organizationTitle, ssoLinkFirstPage, ssoLinkPage, type SsoProviderView } from './sso-link.ts';
+import { loadSsoLink, ssoLinkFirstPage, ssoLinkPage, type SsoProviderView } from './sso-link.ts';
 import { OidcProvider, SsoFlow, type ISsoFlow } from '../oidc/oidc-provider.entity.ts';
 import { FLOW_TTL_MS, ssoCookie, ssoCookieCleared, type SsoPrepared } from './sso.ts';
 import { SamlAssertion } from '../oidc/oidc-provider.entity.ts';
@@ -377,29 +377,24 @@ async function ssoSignIn(
     defaultRole: provider.defaultRole ?? null,
     defaultTeamId: provider.defaultTeamId ?? null,
   });
-  if (!result.ok) return ssoLinkAsked(r, { kind, provider, identity, email: email.data, userId: result.userId, next });
+  if (!result.ok) return ssoLinkAsked(r, { kind, provider, identity, userId: result.userId, next });
   if (r.session) r.cookies.push(sessionEnder(r.session, now));
   await signIn(r, result.userId, now);
   return redirect(r, next);
 }
 
 /**
- * An identity asserting the e-mail of an existing account, without the organization's proof of the domain: its
- * signed-in owner is asked to confirm the link (a page; linking takes a click, `confirmSsoLink`), anyone else is told
- * to sign in to the account first. Nothing is linked and nobody is signed in here.
+ * An identity asserting the e-mail of an existing account, without the organization's proof of the domain: the link
+ * is only asked for (10 minutes) and the browser sent to `/sso/link`, a same-site GET (a SAML response is a
+ * cross-site POST, which carries no `SameSite=Lax` session). Nothing is linked and nobody is signed in here.
  */
 async function ssoLinkAsked(
   r: Req,
   a: { kind: 'oidc' | 'saml'; provider: SsoProviderView; identity: { subject: string; name: string | null } } & {
-    email: string;
     userId: string;
     next: string;
   },
 ): Promise<Output> {
-  const organization = await organizationTitle(r.ctx.em, a.provider.organizationId);
-  const names = { organization, provider: a.provider.label, email: a.email };
-  if (r.session?.userId !== a.userId)
-    return html(r, 409, ssoLinkFirstPage({ ...names, start: `/${a.kind}/${a.provider.id}/start` }));
   const token = await ssoLinkRequester(r.ctx.em, {
     kind: a.kind,
     providerId: a.provider.id,
@@ -408,17 +403,32 @@ async function ssoLinkAsked(
     name: a.identity.name,
     next: a.next,
   });
-  return html(r, 200, ssoLinkPage(r.session.csrf, { ...names, role: a.provider.defaultRole ?? null, token }));
+  return redirect(r, `/sso/link?token=${token}`);
+}
+
+/**
+ * The page of a link asked for: to the signed-in owner of the account, the confirmation (linking takes a click on
+ * it, `confirmSsoLink`); to anyone else, 409: sign in to that account first.
+ */
+async function ssoLinkShow(r: Req): Promise<Output> {
+  const token = r.input.query.token ?? '';
+  const check = await loadSsoLink(r.ctx.em, token);
+  if (!check.ok) return message(r, check.status, check.title, check.text);
+  const { link, provider, organization, email } = check;
+  const names = { organization, provider: provider.label, email };
+  if (r.session?.userId !== link.userId)
+    return html(r, 409, ssoLinkFirstPage({ ...names, start: `/${link.kind}/${provider.id}/start` }));
+  return html(r, 200, ssoLinkPage(r.session.csrf, { ...names, role: provider.defaultRole ?? null, token }));
 }
 
 /** The owner's click on the confirmation page: the identity is linked to their account, then they are signed in. */
 async function confirmSsoLink(r: Req, session: ISession): Promise<Output> {
-  const check = await loadSsoLinkFor(r.ctx.em, r.input.form.token ?? '', session.userId);
+  const check = await loadSsoLink(r.ctx.em, r.input.form.token ?? '');
   if (!check.ok) return message(r, check.status, check.title, check.text);
   const { link, provider } = check;
   const now = new Date();
-  if (!(await ssoLinkClaimer(r.ctx.em, link, now)))
-    return message(r, 410, 'Link not valid', 'This request to link your account was already used. Start again.');
+  if (link.userId !== session.userId || !(await ssoLinkClaimer(r.ctx.em, link, now)))
+    return message(r, 410, 'Link not valid', 'This request to link an account is not yours or already used.');
   await ssoIdentityLinker(r.ctx.em, {
     organizationId: provider.organizationId,
     providerId: provider.id,
@@ -556,6 +566,7 @@ export async function handleSignIn(
         );
   if (path === '/login/verify') return verifyPage(r);
   if (path === '/invites/accept') return invitePage(r);
+  if (path === '/sso/link') return ssoLinkShow(r);
   if (path === '/account') return signedIn(r, path);
   return message(r, 404, 'Page not found', 'There is no such page.');
 }

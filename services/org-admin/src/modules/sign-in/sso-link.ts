@@ -3,6 +3,7 @@ import type { Role } from '@quire/contracts';
 import { OidcProvider, SsoIdentity, SsoLink, type ISsoLink } from '../oidc/oidc-provider.entity.ts';
 import { Organization } from '../organizations/organization.entity.ts';
 import { SamlProvider } from '../saml/saml-provider.entity.ts';
+import { User } from '../users/user.entity.ts';
 import { esc, form, hidden, layout, paragraph } from './pages.ts';
 
 /** An identity provider of an organization, as a sign-in through it needs it. */
@@ -24,38 +25,36 @@ export async function loadSsoProvider(
 }
 
 export type SsoLinkCheck =
-  | { ok: true; link: ISsoLink; provider: SsoProviderView }
+  | { ok: true; link: ISsoLink; provider: SsoProviderView; organization: string; email: string }
   | { ok: false; status: number; title: string; text: string };
 
 /**
- * The link request of the confirmation form's token, for the signed-in `userId`: it must be theirs, unused,
- * unexpired, its provider still there, and the identity not linked to anyone since.
+ * The link request of a token (the confirmation page's): unused, unexpired, its provider and account still there,
+ * and the identity not linked to anyone since; with the names the pages show.
  */
-export async function loadSsoLinkFor(em: EntityManager, token: string, userId: string): Promise<SsoLinkCheck> {
+export async function loadSsoLink(em: EntityManager, token: string): Promise<SsoLinkCheck> {
   const link = await em.findOne(SsoLink, { hash: sha256Hex(token) });
-  if (!link || link.userId !== userId || link.usedAt || link.expiresAt <= new Date())
+  if (!link || link.usedAt || link.expiresAt <= new Date())
     return {
       ok: false,
       status: 410,
       title: 'Link not valid',
-      text: 'This request to link your account is expired, already used or not yours. Sign in with the provider again.',
+      text: 'This request to link your account is expired or already used. Sign in with the provider again.',
     };
   const provider = await loadSsoProvider(em, link.kind, link.providerId);
-  if (!provider)
+  const user = await em.findOne(User, { id: link.userId });
+  if (!provider || !user)
     return {
       ok: false,
       status: 404,
       title: 'Sign-in not found',
-      text: 'This single sign-on does not exist (any more).',
+      text: 'This single sign-on or this account does not exist (any more).',
     };
   if (await em.findOne(SsoIdentity, { providerId: link.providerId, subject: link.subject }))
     return { ok: false, status: 409, title: 'Already linked', text: 'This identity is already linked to an account.' };
-  return { ok: true, link, provider };
-}
-
-/** The title of the provider's organization, for the pages that name it. */
-export async function organizationTitle(em: EntityManager, organizationId: string): Promise<string> {
-  return (await em.findOne(Organization, { id: organizationId }))?.title ?? organizationId;
+  const organization =
+    (await em.findOne(Organization, { id: provider.organizationId }))?.title ?? provider.organizationId;
+  return { ok: true, link, provider, organization, email: user.email };
 }
 
 export interface SsoLinkView {
