@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
 import { OutboxEvent, sha256Hex } from '@quire/kit';
 import { expectReasons, failureOf, reasonOf, TEST_SECRET, userActor } from '@quire/kit/testing';
 import { instanceAdmin, seedOrganization, seedTeam, type Platform, useOrgAdminAndContent } from '../../test-support.ts';
 import { verifyVisitorClaims } from './visitor-claims.ts';
+import { CookieJar, signInRequest } from '../oidc/oidc-provider.testing.ts';
 
 const p = useOrgAdminAndContent('members');
 const gateway: Actor = { kind: 'service', service: 'gateway' };
@@ -374,6 +375,51 @@ describe('members: changes', () => {
       (await failureOf(call(ops.inviteUsersToOrganization, { organizationId, emails: ['not-an-email'] }, admin.actor)))
         .message,
     ).toMatch(/emails\.0/);
+  });
+
+  it('an existing account joins only by accepting: the invitation, not the call, makes it a member', async () => {
+    const { organizationId, admin } = await seedOrganization(p.orgAdmin, {}, { title: 'Hungry Org' });
+    const other = await seedOrganization(p.orgAdmin, { olga: 'read' });
+    const mails: { to: string; link: string }[] = [];
+    const warn = vi.spyOn(p.orgAdmin.svc.deps.log, 'warn').mockImplementation(((obj: {
+      to?: string;
+      link?: string;
+    }) => {
+      if (obj?.link) mails.push({ to: obj.to!, link: obj.link });
+    }) as never);
+    const res = await call(
+      ops.inviteUsersToOrganization,
+      { organizationId, emails: [other.users.olga.email], role: 'admin' },
+      admin.actor,
+    ).finally(() => warn.mockRestore());
+    expect(res).toEqual({ users: [other.users.olga.id], invited: 1 });
+    expect(
+      await reasonOf(
+        call(ops.getMemberInOrganizationById, { organizationId, userId: other.users.olga.id }, admin.actor),
+      ),
+    ).toBe('not_found');
+    expect(await eventTypes()).not.toContainEqual(
+      expect.objectContaining({
+        type: 'member.added',
+        data: expect.objectContaining({ organization: organizationId, user: other.users.olga.id }),
+      }),
+    );
+    // Her e-mail: the page names the organization; accepting (her click, with the form's CSRF token) makes her one.
+    const mail = mails.find((m) => m.to === other.users.olga.email)!;
+    const jar = new CookieJar();
+    const page = await signInRequest(p.orgAdmin, '127.0.0.31', jar, 'GET', mail.link);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('You are invited to join Hungry Org with the role admin.');
+    const form = {
+      token: new URL(mail.link).searchParams.get('token')!,
+      _csrf: /name="_csrf" value="([\w-]+)"/.exec(page.body)![1]!,
+    };
+    expect((await signInRequest(p.orgAdmin, '127.0.0.31', jar, 'POST', '/invites/accept', form)).status).toBe(303);
+    expect(
+      (await call(ops.getMemberInOrganizationById, { organizationId, userId: other.users.olga.id }, admin.actor)).role,
+    ).toBe('admin');
+    // Used once.
+    expect((await signInRequest(p.orgAdmin, '127.0.0.31', new CookieJar(), 'GET', mail.link)).status).toBe(410);
   });
 
   it('invites SSO members, except users who already belong to another organization', async () => {
