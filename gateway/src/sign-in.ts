@@ -95,6 +95,7 @@ export function registerSignIn(app: FastifyInstance, deps: { clients: ServiceCli
       '/invites/accept',
       '/account/tokens',
       '/account/tokens/revoke',
+      '/account/invites/accept',
       '/logout',
       // The signed-in owner's confirmation of a link asked for by an identity provider (docs/sign-in.md).
       '/sso/link',

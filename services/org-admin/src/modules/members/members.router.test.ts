@@ -5,6 +5,7 @@ import { expectReasons, failureOf, reasonOf, TEST_SECRET, userActor } from '@qui
 import { instanceAdmin, seedOrganization, seedTeam, type Platform, useOrgAdminAndContent } from '../../test-support.ts';
 import { verifyVisitorClaims } from './visitor-claims.ts';
 import { CookieJar, signInRequest } from '../oidc/oidc-provider.testing.ts';
+import { sessionStarter } from '../sessions/sessions.ts';
 
 const p = useOrgAdminAndContent('members');
 const gateway: Actor = { kind: 'service', service: 'gateway' };
@@ -420,6 +421,57 @@ describe('members: changes', () => {
     ).toBe('admin');
     // Used once.
     expect((await signInRequest(p.orgAdmin, '127.0.0.31', new CookieJar(), 'GET', mail.link)).status).toBe(410);
+
+    // Signed in, she sees another invitation on her account page and accepts it there (her click, her CSRF token).
+    const third = await seedOrganization(p.orgAdmin, {}, { title: 'Third Org' });
+    await call(
+      ops.inviteUsersToOrganization,
+      { organizationId: third.organizationId, emails: [other.users.olga.email], role: 'read' },
+      third.admin.actor,
+    );
+    const account = await signInRequest(p.orgAdmin, '127.0.0.31', jar, 'GET', '/account');
+    expect(account.body).toContain('<h2 id="invitations">Invitations</h2>');
+    expect(account.body).toContain('Third Org (read)');
+    const inviteId = /name="inviteId" value="([\w-]+)"/.exec(account.body)![1]!;
+    const csrf = /name="_csrf" value="([\w-]+)"/.exec(account.body)![1]!;
+    // Another account's session cannot accept it; without her CSRF token (a cross-site form) neither can she.
+    const em = p.orgAdmin.em();
+    const adminJar = new CookieJar();
+    adminJar.take([await sessionStarter(em, p.orgAdmin.svc.deps.config, third.admin.id, new Date())]);
+    await em.flush();
+    const adminCsrf = /name="_csrf" value="([\w-]+)"/.exec(
+      (await signInRequest(p.orgAdmin, '127.0.0.31', adminJar, 'GET', '/account')).body,
+    )![1]!;
+    expect(
+      (
+        await signInRequest(p.orgAdmin, '127.0.0.31', adminJar, 'POST', '/account/invites/accept', {
+          inviteId,
+          _csrf: adminCsrf,
+        })
+      ).status,
+    ).toBe(410);
+    expect(
+      (await signInRequest(p.orgAdmin, '127.0.0.31', jar, 'POST', '/account/invites/accept', { inviteId })).status,
+    ).toBe(403);
+    const joined = await signInRequest(p.orgAdmin, '127.0.0.31', jar, 'POST', '/account/invites/accept', {
+      inviteId,
+      _csrf: csrf,
+    });
+    expect(joined.status).toBe(303);
+    expect(
+      (
+        await call(
+          ops.getMemberInOrganizationById,
+          { organizationId: third.organizationId, userId: other.users.olga.id },
+          third.admin.actor,
+        )
+      ).role,
+    ).toBe('read');
+    expect((await signInRequest(p.orgAdmin, '127.0.0.31', jar, 'GET', '/account')).body).not.toContain('Invitations');
+    expect(
+      (await signInRequest(p.orgAdmin, '127.0.0.31', jar, 'POST', '/account/invites/accept', { inviteId, _csrf: csrf }))
+        .status,
+    ).toBe(410);
   });
 
   it('invites SSO members, except users who already belong to another organization', async () => {

@@ -25,6 +25,7 @@ import { Invite, SignInLink, type IInvite } from './sign-in.entity.ts';
 import { attemptAllowed, LIMITS } from './throttle.ts';
 import { ssoIdentityLinker, ssoMemberProvisioner } from '../../commands/sso-member-provisioner.ts';
 import { ssoLinkClaimer, ssoLinkRequester } from '../../commands/sso-link-requester.ts';
+import { loadOpenInvitation, pendingInvitationsOf } from './account-invites.ts';
 import { loadSsoLink, ssoLinkFirstPage, ssoLinkPage, type SsoProviderView } from './sso-link.ts';
 import { OidcProvider, SsoFlow, type ISsoFlow } from '../oidc/oidc-provider.entity.ts';
 import { FLOW_TTL_MS, ssoCookie, ssoCookieCleared, type SsoPrepared } from './sso.ts';
@@ -223,8 +224,23 @@ async function account(r: Req, session: ISession, created?: { label: string; tok
     })),
     tokens: tokens.map((t) => ({ id: t.id, label: t.label, createdAt: t.createdAt, lastUsedAt: t.lastUsedAt ?? null })),
     ...(created ? { created } : {}),
+    invitations: await pendingInvitationsOf(em, user.id),
   };
   return html(r, created ? 201 : 200, accountPage(session.csrf, view));
+}
+
+/** The signed-in owner accepts an invitation of their account from the account page: they join the organization. */
+async function joinFromAccount(r: Req, session: ISession): Promise<Output> {
+  const invite = await loadOpenInvitation(r.ctx.em, session.userId, r.input.form.inviteId ?? '');
+  const now = new Date();
+  if (!invite || (await r.ctx.em.nativeUpdate(Invite, { id: invite.id, usedAt: null }, { usedAt: now })) !== 1)
+    return message(r, 410, 'Invitation not valid', 'This invitation is used, withdrawn, expired or not yours.');
+  await membershipSetter(r.ctx.em, {
+    organizationId: invite.organizationId,
+    userId: invite.userId,
+    role: invite.role ?? null,
+  });
+  return redirect(r, '/account');
 }
 
 async function createToken(r: Req, session: ISession): Promise<Output> {
@@ -251,6 +267,7 @@ async function signedIn(r: Req, path: string): Promise<Output> {
   if (path === '/account/tokens') return createToken(r, session);
   if (path === '/account/tokens/revoke') return revokeToken(r, session);
   if (path === '/sso/link') return confirmSsoLink(r, session);
+  if (path === '/account/invites/accept') return joinFromAccount(r, session);
   if (path === '/logout') {
     r.cookies.push(sessionEnder(session));
     return redirect(r, '/login');
@@ -265,6 +282,7 @@ const POSTS = new Set([
   '/logout',
   '/account/tokens',
   '/account/tokens/revoke',
+  '/account/invites/accept',
   '/sso/link',
 ]);
 
