@@ -31,5 +31,7 @@ export class SsoLinksAndDomainsMigration extends SchemaMigration {
       primary key (organization_id, domain))`);
     this.addSql(`create index organization_domain_by_domain on ${this.t('organization_domain')} (domain)`);
     this.addSql(`alter table ${this.t('invite')} add column joins boolean not null default false`);
+    // The account page lists an account's open invitations.
+    this.addSql(`create index invite_open_by_user on ${this.t('invite')} (user_id) where used_at is null`);
   }
 }
