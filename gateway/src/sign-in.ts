@@ -87,7 +87,7 @@ export function registerSignIn(app: FastifyInstance, deps: { clients: ServiceCli
     ])
       scope.route({ method: 'GET', url, ...onInstance });
     scope.route({ method: 'POST', url: '/saml/:providerId/acs', bodyLimit: MAX_SAML_FORM_BYTES, ...onInstance });
-    for (const url of ['/login', '/login/verify', '/invites/accept', '/account'])
+    for (const url of ['/login', '/login/verify', '/invites/accept', '/sso/link', '/account'])
       scope.route({ method: 'GET', url, ...onInstance });
     for (const url of [
       '/login',
@@ -95,7 +95,10 @@ export function registerSignIn(app: FastifyInstance, deps: { clients: ServiceCli
       '/invites/accept',
       '/account/tokens',
       '/account/tokens/revoke',
+      '/account/invites/accept',
       '/logout',
+      // The signed-in owner's confirmation of a link asked for by an identity provider (docs/sign-in.md).
+      '/sso/link',
     ])
       scope.route({ method: 'POST', url, ...onInstance });
   });

@@ -58,7 +58,9 @@ Environment:
   users: `Usage: quire users add --org <organizationId> --email <email> --role <role|guest> [--name <name>]
 
 Adds a user (created when new) to an organization of the running instance, and issues a token for them.
-Prints {"user", "token"} as JSON.
+Prints {"user", "token"} as JSON. The instance admin adds an existing account directly (it can issue that
+account a token anyway); an organization admin's invitation (POST /v1/orgs/{o}/invites) waits for the
+account's owner to accept it (docs/sign-in.md).
 
 Options:
   --org <organizationId>  the organization's id (from \`quire bootstrap\` or GET /v1/orgs)

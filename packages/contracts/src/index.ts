@@ -14,6 +14,7 @@ export * from './schemas/member.ts';
 export * from './schemas/team.ts';
 export * from './schemas/saml.ts';
 export * from './schemas/oidc.ts';
+export * from './schemas/email-domain.ts';
 export * from './schemas/translation.ts';
 export * from './schemas/change-request.ts';
 export * from './schemas/integration.ts';

@@ -33,4 +33,5 @@ export * from './operations/sign-in.ts';
 export * from './operations/permissions.ts';
 export * from './operations/permissions-sites.ts';
 export * from './operations/oidc.ts';
+export * from './operations/email-domains.ts';
 export * from './operations/audit.ts';

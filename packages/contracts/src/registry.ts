@@ -20,6 +20,7 @@ import * as sitesPublishedContent from './operations/sites-published-content.ts'
 import * as sitesRender from './operations/sites-render.ts';
 import * as signIn from './operations/sign-in.ts';
 import * as oidc from './operations/oidc.ts';
+import * as emailDomains from './operations/email-domains.ts';
 import * as changeRequests from './operations/change-requests.ts';
 import * as integrations from './operations/integrations.ts';
 import * as openapi from './operations/openapi.ts';
@@ -49,6 +50,7 @@ export const ServiceOperations = {
     ...signIn,
     getTeamsByIds: permissions.getTeamsByIds,
     ...oidc,
+    ...emailDomains,
     ...audit,
   },
   content: {

@@ -8,7 +8,9 @@ import { auditLogConsumer } from './modules/audit/audit-events.consumer.ts';
 import { auditRetentionJob } from './modules/audit/audit-retention.job.ts';
 import { auditProcedures } from './modules/audit/audit.router.ts';
 import { memberProcedures } from './modules/members/members.router.ts';
-import { OidcProvider, SamlAssertion, SsoFlow, SsoIdentity } from './modules/oidc/oidc-provider.entity.ts';
+import { OidcProvider, SamlAssertion, SsoFlow, SsoIdentity, SsoLink } from './modules/oidc/oidc-provider.entity.ts';
+import { OrganizationDomain } from './modules/domains/domain.entity.ts';
+import { emailDomainProcedures } from './modules/domains/email-domains.router.ts';
 import { oidcProcedures } from './modules/oidc/oidc.router.ts';
 import { resealOidcSecretsJob } from './modules/oidc/reseal-oidc-secrets.job.ts';
 import { metaProcedures } from './modules/meta/meta.router.ts';
@@ -43,6 +45,7 @@ export const orgAdminRouter = serviceRouter('org-admin', ServiceOperations['org-
   ...signInProcedures,
   ...sessionProcedures,
   ...oidcProcedures,
+  ...emailDomainProcedures,
   ...auditProcedures,
 });
 
@@ -67,6 +70,8 @@ export const orgAdminService: ServiceDefinition<OrgAdminConfig> = {
     SsoFlow,
     SamlAssertion,
     SsoIdentity,
+    SsoLink,
+    OrganizationDomain,
     AuditEventRow,
   ],
   migrations,

@@ -1,59 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemberRole } from '@gitbook/api';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { apiError, type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
+import { startMailbox } from './mailbox.ts';
 
 const PUBLIC_URL = 'http://quire.test';
-
-/** A test SMTP server: every mail received, its text decoded from quoted-printable. */
-async function startMailbox() {
-  const mails: { to: string; text: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const text = raw
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  /** The link of the newest mail to `to` matching `path`, rewritten to the platform's own address. */
-  const linkFor = async (to: string, path: string, origin: string): Promise<string> => {
-    let link: string | undefined;
-    await expect
-      .poll(
-        () =>
-          (link = mails
-            .filter((m) => m.to === to)
-            .at(-1)
-            ?.text.match(new RegExp(`${PUBLIC_URL}${path}\\?token=[\\w-]+`))?.[0]),
-        {
-          timeout: 5_000,
-        },
-      )
-      .toBeTruthy();
-    mails.length = 0;
-    return link!.replace(PUBLIC_URL, origin);
-  };
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    mails,
-    linkFor,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 /** A form page fetched without a browser: its cookies and CSRF token, to send forms as a script would. */
 async function formOf(url: string, cookie = ''): Promise<{ cookie: string; csrf: string; html: string }> {
@@ -79,7 +30,7 @@ let p: Platform;
 let acme: Boot;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 beforeAll(async () => {
-  mailbox = await startMailbox();
+  mailbox = await startMailbox(PUBLIC_URL);
   p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url } });
   acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
 }, 60_000);

@@ -43,8 +43,12 @@ export const MemberSearchShape = {
 export const InviteEmailSchema = z.email().max(320).describe('E-mail address of the user to invite');
 export const InviteUsersOutputSchema = z
   .object({
-    users: z.array(z.string()).describe('Ids of the users who were added to the organization'),
-    invited: z.number().int().describe('Number of users who were added to the organization'),
+    users: z
+      .array(z.string())
+      .describe(
+        'Ids of the users invited: a new account is a member at once, an existing account once its owner accepts',
+      ),
+    invited: z.number().int().describe('Number of users invited (see `users`)'),
     failedSSOEmails: z
       .array(z.string())
       .optional()

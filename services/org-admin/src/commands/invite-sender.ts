@@ -9,12 +9,13 @@ export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface InviteSenderProps {
   organization: { id: string; title: string };
-  /** The users just added to the organization, with the role each was invited with. */
-  invited: { userId: string; email: string; role: Role | null }[];
+  /** The people just invited, with the role each was invited with; `joins`: not a member until they accept. */
+  invited: { userId: string; email: string; role: Role | null; joins: boolean }[];
 }
 
 /**
- * Sends each invited person a link (valid 7 days, once) to accept: accepting signs them in. Earlier pending
+ * Sends each invited person a link (valid 7 days, once) to accept: accepting signs them in (and makes an existing
+ * account a member: until then it is not one). Earlier pending
  * invites of the same person to the same organization are revoked: only the newest link works.
  */
 export async function inviteSender(
@@ -23,7 +24,7 @@ export async function inviteSender(
   props: InviteSenderProps,
 ): Promise<void> {
   const base = env.config.QUIRE_PUBLIC_URL.replace(/\/$/, '');
-  for (const { userId, email, role } of props.invited) {
+  for (const { userId, email, role, joins } of props.invited) {
     const now = new Date();
     await em.nativeUpdate(
       Invite,
@@ -41,12 +42,15 @@ export async function inviteSender(
       expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
       usedAt: null,
       revokedAt: null,
+      joins,
     });
     const link = `${base}/invites/accept?token=${token}`;
     await sendMail(env.config, env.log, {
       to: email,
       subject: `You are invited to ${props.organization.title} on Quire`,
-      text: `You are invited to join ${props.organization.title} on Quire.\n\nAccept (valid 7 days):\n\n${link}\n`,
+      text:
+        `You are invited to join ${props.organization.title} on Quire.\n\n` +
+        `${joins ? 'You join it only if you accept' : 'Accept'} (valid 7 days):\n\n${link}\n`,
       link,
     });
   }

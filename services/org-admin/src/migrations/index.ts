@@ -5,6 +5,7 @@ import { SignInMigration } from './0004-sign-in.ts';
 import { SsoSignInMigration } from './0005-sso-sign-in.ts';
 import { AuditLogMigration } from './0006-audit-log.ts';
 import { OrganizationMergeRulesMigration } from './0007-merge-rules.ts';
+import { SsoLinksAndDomainsMigration } from './0008-sso-links-and-domains.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   { name: '0005_sso_sign_in', class: SsoSignInMigration },
   { name: '0006_audit_log', class: AuditLogMigration },
   { name: '0007_merge_rules', class: OrganizationMergeRulesMigration },
+  { name: '0008_sso_links_and_domains', class: SsoLinksAndDomainsMigration },
 ];

@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
 import { OutboxEvent, sha256Hex } from '@quire/kit';
 import { expectReasons, failureOf, reasonOf, TEST_SECRET, userActor } from '@quire/kit/testing';
 import { instanceAdmin, seedOrganization, seedTeam, type Platform, useOrgAdminAndContent } from '../../test-support.ts';
 import { verifyVisitorClaims } from './visitor-claims.ts';
+import { CookieJar, signInRequest } from '../oidc/oidc-provider.testing.ts';
+import { sessionStarter } from '../sessions/sessions.ts';
 
 const p = useOrgAdminAndContent('members');
 const gateway: Actor = { kind: 'service', service: 'gateway' };
@@ -376,6 +378,102 @@ describe('members: changes', () => {
     ).toMatch(/emails\.0/);
   });
 
+  it('an existing account joins only by accepting: the invitation, not the call, makes it a member', async () => {
+    const { organizationId, admin } = await seedOrganization(p.orgAdmin, {}, { title: 'Hungry Org' });
+    const other = await seedOrganization(p.orgAdmin, { olga: 'read' });
+    const mails: { to: string; link: string }[] = [];
+    const warn = vi.spyOn(p.orgAdmin.svc.deps.log, 'warn').mockImplementation(((obj: {
+      to?: string;
+      link?: string;
+    }) => {
+      if (obj?.link) mails.push({ to: obj.to!, link: obj.link });
+    }) as never);
+    const res = await call(
+      ops.inviteUsersToOrganization,
+      { organizationId, emails: [other.users.olga.email], role: 'admin' },
+      admin.actor,
+    ).finally(() => warn.mockRestore());
+    expect(res).toEqual({ users: [other.users.olga.id], invited: 1 });
+    expect(
+      await reasonOf(
+        call(ops.getMemberInOrganizationById, { organizationId, userId: other.users.olga.id }, admin.actor),
+      ),
+    ).toBe('not_found');
+    expect(await eventTypes()).not.toContainEqual(
+      expect.objectContaining({
+        type: 'member.added',
+        data: expect.objectContaining({ organization: organizationId, user: other.users.olga.id }),
+      }),
+    );
+    // Her e-mail: the page names the organization; accepting (her click, with the form's CSRF token) makes her one.
+    const mail = mails.find((m) => m.to === other.users.olga.email)!;
+    const jar = new CookieJar();
+    const page = await signInRequest(p.orgAdmin, '127.0.0.31', jar, 'GET', mail.link);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('You are invited to join Hungry Org with the role admin.');
+    const form = {
+      token: new URL(mail.link).searchParams.get('token')!,
+      _csrf: /name="_csrf" value="([\w-]+)"/.exec(page.body)![1]!,
+    };
+    expect((await signInRequest(p.orgAdmin, '127.0.0.31', jar, 'POST', '/invites/accept', form)).status).toBe(303);
+    expect(
+      (await call(ops.getMemberInOrganizationById, { organizationId, userId: other.users.olga.id }, admin.actor)).role,
+    ).toBe('admin');
+    // Used once.
+    expect((await signInRequest(p.orgAdmin, '127.0.0.31', new CookieJar(), 'GET', mail.link)).status).toBe(410);
+
+    // Signed in, she sees another invitation on her account page and accepts it there (her click, her CSRF token).
+    const third = await seedOrganization(p.orgAdmin, {}, { title: 'Third Org' });
+    await call(
+      ops.inviteUsersToOrganization,
+      { organizationId: third.organizationId, emails: [other.users.olga.email], role: 'read' },
+      third.admin.actor,
+    );
+    const account = await signInRequest(p.orgAdmin, '127.0.0.31', jar, 'GET', '/account');
+    expect(account.body).toContain('<h2 id="invitations">Invitations</h2>');
+    expect(account.body).toContain('Third Org (read)');
+    const inviteId = /name="inviteId" value="([\w-]+)"/.exec(account.body)![1]!;
+    const csrf = /name="_csrf" value="([\w-]+)"/.exec(account.body)![1]!;
+    // Another account's session cannot accept it; without her CSRF token (a cross-site form) neither can she.
+    const em = p.orgAdmin.em();
+    const adminJar = new CookieJar();
+    adminJar.take([await sessionStarter(em, p.orgAdmin.svc.deps.config, third.admin.id, new Date())]);
+    await em.flush();
+    const adminCsrf = /name="_csrf" value="([\w-]+)"/.exec(
+      (await signInRequest(p.orgAdmin, '127.0.0.31', adminJar, 'GET', '/account')).body,
+    )![1]!;
+    expect(
+      (
+        await signInRequest(p.orgAdmin, '127.0.0.31', adminJar, 'POST', '/account/invites/accept', {
+          inviteId,
+          _csrf: adminCsrf,
+        })
+      ).status,
+    ).toBe(410);
+    expect(
+      (await signInRequest(p.orgAdmin, '127.0.0.31', jar, 'POST', '/account/invites/accept', { inviteId })).status,
+    ).toBe(403);
+    const joined = await signInRequest(p.orgAdmin, '127.0.0.31', jar, 'POST', '/account/invites/accept', {
+      inviteId,
+      _csrf: csrf,
+    });
+    expect(joined.status).toBe(303);
+    expect(
+      (
+        await call(
+          ops.getMemberInOrganizationById,
+          { organizationId: third.organizationId, userId: other.users.olga.id },
+          third.admin.actor,
+        )
+      ).role,
+    ).toBe('read');
+    expect((await signInRequest(p.orgAdmin, '127.0.0.31', jar, 'GET', '/account')).body).not.toContain('Invitations');
+    expect(
+      (await signInRequest(p.orgAdmin, '127.0.0.31', jar, 'POST', '/account/invites/accept', { inviteId, _csrf: csrf }))
+        .status,
+    ).toBe(410);
+  });
+
   it('invites SSO members, except users who already belong to another organization', async () => {
     const { organizationId, admin } = await seedOrganization(p.orgAdmin, {}, { domain: 'sso.example' });
     const other = await seedOrganization(p.orgAdmin, { olga: 'read' });
@@ -390,10 +488,10 @@ describe('members: changes', () => {
       { organizationId, sort: 'name', order: 'asc' },
       admin.actor,
     );
+    // Olga's account existed: she is invited, not a member until she accepts.
     expect(list.items.map((m) => [m.user.email, m.sso])).toEqual([
       ['admin@sso.example', false],
       ['fresh@sso.example', true],
-      [other.users.olga.email, false],
     ]);
   });
 

@@ -96,7 +96,7 @@ export const memberProcedures = {
   inviteUsersToOrganization: implement(ops.inviteUsersToOrganization, async ({ input, ctx }) => {
     const { organization, invites } = await loadInvitation(ctx, input);
     const result = await memberInviter(ctx.em, { organizationId: organization.id, invites, sso: input.sso ?? false });
-    await inviteSender(ctx.em, ctx, { organization, invited: result.added });
+    await inviteSender(ctx.em, ctx, { organization, invited: result.invited });
     return presentInvitation(result, input.sso);
   }),
 };

@@ -62,3 +62,24 @@ export const SsoIdentity = defineEntity({
     createdAt: p.datetime(),
   },
 });
+
+/**
+ * A link of an identity (provider, subject) to an existing account, asked for by the provider's callback and waiting
+ * for the signed-in owner of that account to confirm it (a POST with CSRF from the confirmation page). SHA-256 of
+ * the page's token.
+ */
+export const SsoLink = defineEntity({
+  name: 'SsoLink',
+  tableName: 'sso_link',
+  properties: {
+    hash: p.string().primary(),
+    kind: p.string().$type<'oidc' | 'saml'>(),
+    providerId: p.string(),
+    subject: p.string(),
+    userId: p.string(),
+    name: p.string().nullable(),
+    next: p.string(),
+    ...singleUseColumns(),
+  },
+});
+export type ISsoLink = InferEntity<typeof SsoLink>;

@@ -6,11 +6,12 @@ import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 import { seedOrganization } from '../../test-support.ts';
 import { Membership } from '../organizations/organization.entity.ts';
-import { SESSION_COOKIE } from '../sessions/sessions.ts';
+import { SESSION_COOKIE, sessionStarter } from '../sessions/sessions.ts';
 import { TeamMember } from '../teams/team.entity.ts';
 import { User } from '../users/user.entity.ts';
-import { OidcProvider } from './oidc-provider.entity.ts';
+import { OidcProvider, SsoIdentity } from './oidc-provider.entity.ts';
 import { resealOidcSecrets } from './reseal-oidc-secrets.job.ts';
+import { useTxtResolver } from '../domains/dns.ts';
 import {
   CookieJar,
   expectSsoSignedIn,
@@ -29,16 +30,48 @@ const CLIENT = { clientId: 'quire', clientSecret: 'client-secret-0123456789abcde
 let idp: TestOidcProvider;
 const redirectUris: string[] = [];
 
+/** The DNS of the test: TXT records by name. */
+const dns = new Map<string, string[]>();
+
 beforeAll(async () => {
   contentWithoutSpaces(t.svc.deps.peers);
+  useTxtResolver(async (name) => dns.get(name) ?? []);
   // The provider's client accepts the redirect URIs the tests register (pushed before each sign-in starts).
   idp = await startTestOidcProvider({ ...CLIENT, redirectUris });
 });
-afterAll(() => idp?.close());
+afterAll(async () => {
+  useTxtResolver(null);
+  await idp?.close();
+});
 
 /** One request of the browser to Quire's sign-in pages (what the gateway sends to org-admin). */
 const quire = (jar: CookieJar, method: 'GET' | 'POST', url: string, form?: Record<string, string>) =>
   signInRequest(t, '127.0.0.9', jar, method, url, form);
+
+/** A browser signed in as the user (a session started as the e-mail link does). */
+async function signedInAs(userId: string): Promise<CookieJar> {
+  const em = t.em();
+  const set = await sessionStarter(em, t.svc.deps.config, userId, new Date());
+  await em.flush();
+  const jar = new CookieJar();
+  jar.take([set]);
+  return jar;
+}
+
+/** The CSRF token of the browser's session, read from its account page. */
+async function csrfOf(jar: CookieJar): Promise<string> {
+  return /name="_csrf" value="([\w-]+)"/.exec((await quire(jar, 'GET', '/account')).body)![1]!;
+}
+
+/**
+ * Where a callback asking for a link sends the browser: the callback only redirects to `/sso/link` (no session, nothing
+ * linked); the page there is followed. Any other answer is returned as it is.
+ */
+async function toLinkPage(jar: CookieJar, res: Awaited<ReturnType<typeof quire>>) {
+  if (res.status !== 303 || !res.headers.location?.startsWith('/sso/link?token=')) return res;
+  expect(res.cookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`) && !/max-age=0/i.test(c))).toBe(false);
+  return quire(jar, 'GET', res.headers.location);
+}
 
 /** Follows the identity provider's redirects (its own cookies kept) until it sends the browser back to Quire. */
 async function throughIdp(start: string): Promise<string> {
@@ -61,7 +94,7 @@ async function throughIdp(start: string): Promise<string> {
   throw new Error('too many redirects');
 }
 
-async function configured(opts: { defaultRole?: 'edit' | null; team?: boolean } = {}) {
+async function configured(opts: { defaultRole?: 'edit' | 'comment' | null; team?: boolean } = {}) {
   const seeded = await seedOrganization(t, { eve: 'read' });
   const team = opts.team
     ? await t.call(
@@ -235,28 +268,140 @@ describe('signing in with OpenID Connect (oidc-provider on loopback)', () => {
     expect((await quire(new CookieJar(), 'GET', '/oidc/nope/start')).status).toBe(404);
   });
 
-  it('links an existing account by verified e-mail only when no other organization has it', async () => {
+  it('never links an existing account by itself: its owner is told to sign in first', async () => {
     const mine = await configured({ defaultRole: null });
     const other = await seedOrganization(t, { zed: 'admin' });
-    // Eve belongs to this organization only: linked. Zed belongs to another one: refused until he links it himself.
-    const eve = new CookieJar();
-    const startEve = await quire(eve, 'GET', `/oidc/${mine.provider.id}/start`);
-    idp.signInAs({ sub: `eve-${mine.organizationId}`, email: mine.users.eve.email, emailVerified: true });
-    const doneEve = await quire(eve, 'GET', await throughIdp(startEve.headers.location!));
-    expect(doneEve.status).toBe(303);
-    expect(
-      await t.em().findOneOrFail(Membership, { organizationId: mine.organizationId, userId: mine.users.eve.id }),
-    ).toMatchObject({ role: 'read', sso: false });
-
-    const zed = new CookieJar();
-    const startZed = await quire(zed, 'GET', `/oidc/${mine.provider.id}/start`);
-    idp.signInAs({ sub: `zed-${mine.organizationId}`, email: other.users.zed.email, emailVerified: true });
-    const takeover = await quire(zed, 'GET', await throughIdp(startZed.headers.location!));
-    expect(takeover.status).toBe(409);
-    expect(zed.cookies.has(SESSION_COOKIE)).toBe(false);
+    // Eve belongs to this organization only, Zed to another one: neither is signed in nor linked by e-mail alone.
+    for (const [who, email] of [
+      ['eve', mine.users.eve.email],
+      ['zed', other.users.zed.email],
+    ] as const) {
+      const browser = new CookieJar();
+      const started = await quire(browser, 'GET', `/oidc/${mine.provider.id}/start`);
+      idp.signInAs({ sub: `${who}-${mine.organizationId}`, email, emailVerified: true });
+      const page = await toLinkPage(browser, await quire(browser, 'GET', await throughIdp(started.headers.location!)));
+      expect(page.status, who).toBe(409);
+      expect(page.body).toContain('Link your account first');
+      expect(page.body).toContain('“Acme ID” of the organization “Acme Docs”');
+      expect(page.body).toContain(`href="/login?next=${encodeURIComponent(`/oidc/${mine.provider.id}/start`)}"`);
+      expect(browser.cookies.has(SESSION_COOKIE), who).toBe(false);
+      expect(await t.em().count(SsoIdentity, { providerId: mine.provider.id })).toBe(0);
+    }
     expect(
       await t.em().findOne(Membership, { organizationId: mine.organizationId, userId: other.users.zed.id }),
     ).toBeNull();
+  });
+
+  it("refuses the takeover: another organization's provider asserting a signed-in admin's e-mail", async () => {
+    const victim = await seedOrganization(t, {}, { title: 'Victim Org' });
+    const attacker = await configured({ defaultRole: 'edit' });
+    // The victim is signed in to Quire in her browser; the attacker sends her to his provider's start URL.
+    const browser = await signedInAs(victim.admin.id);
+    const sessionBefore = browser.cookies.get(SESSION_COOKIE);
+    const started = await quire(browser, 'GET', `/oidc/${attacker.provider.id}/start`);
+    idp.signInAs({ sub: 'attacker-sub', email: victim.admin.email, emailVerified: true });
+    const page = await toLinkPage(browser, await quire(browser, 'GET', await throughIdp(started.headers.location!)));
+    // Every step was a top-level GET: what it ends on is a page asking her, nothing linked, no new session.
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Link your account?');
+    expect(page.body).toContain('The organization “Acme Docs” signs you in with its identity provider “Acme ID”');
+    expect(page.body).toMatch(
+      /<form method="post" action="\/sso\/link"><input type="hidden" name="_csrf" value="[\w-]{43}">/,
+    );
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(browser.cookies.get(SESSION_COOKIE)).toBe(sessionBefore);
+    expect(await t.em().count(SsoIdentity, { providerId: attacker.provider.id })).toBe(0);
+    expect(
+      await t.em().findOne(Membership, { organizationId: attacker.organizationId, userId: victim.admin.id }),
+    ).toBeNull();
+    // A cross-site POST carries no CSRF token of hers: refused.
+    const token = /name="token" value="([\w-]+)"/.exec(page.body)![1]!;
+    expect((await quire(browser, 'POST', '/sso/link', { token })).status).toBe(403);
+    expect((await quire(browser, 'POST', '/sso/link', { token, _csrf: 'x'.repeat(43) })).status).toBe(403);
+    // Her confirmation page's token in the attacker's own session: not his to confirm.
+    const attackerBrowser = await signedInAs(attacker.admin.id);
+    const csrfOfAttacker = await csrfOf(attackerBrowser);
+    expect((await quire(attackerBrowser, 'POST', '/sso/link', { token, _csrf: csrfOfAttacker })).status).toBe(410);
+    // The attacker then signs in through his provider as the victim, in his own browser: refused.
+    const his = new CookieJar();
+    const again = await quire(his, 'GET', `/oidc/${attacker.provider.id}/start`);
+    idp.signInAs({ sub: 'attacker-sub', email: victim.admin.email, emailVerified: true });
+    const takeover = await toLinkPage(his, await quire(his, 'GET', await throughIdp(again.headers.location!)));
+    expect(takeover.status).toBe(409);
+    expect(his.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect(await t.em().count(SsoIdentity, { providerId: attacker.provider.id })).toBe(0);
+  });
+
+  it('links when the signed-in owner confirms with a click, once', async () => {
+    const mine = await configured({ defaultRole: 'comment', team: true });
+    const other = await seedOrganization(t, { zed: 'admin' });
+    const browser = await signedInAs(other.users.zed.id);
+    const started = await quire(browser, 'GET', `/oidc/${mine.provider.id}/start?next=%2Faccount%3Flinked%3D1`);
+    idp.signInAs({ sub: 'zed-at-acme', email: other.users.zed.email, emailVerified: true });
+    const page = await toLinkPage(browser, await quire(browser, 'GET', await throughIdp(started.headers.location!)));
+    expect(page.status).toBe(200);
+    const form = {
+      token: /name="token" value="([\w-]+)"/.exec(page.body)![1]!,
+      _csrf: /name="_csrf" value="([\w-]+)"/.exec(page.body)![1]!,
+    };
+    const sessionBefore = browser.cookies.get(SESSION_COOKIE);
+    const done = await quire(browser, 'POST', '/sso/link', form);
+    expect(done.status).toBe(303);
+    expect(done.headers.location).toBe('/account?linked=1');
+    expect(browser.cookies.get(SESSION_COOKIE)).not.toBe(sessionBefore);
+    expect(
+      await t.em().findOneOrFail(SsoIdentity, { providerId: mine.provider.id, subject: 'zed-at-acme' }),
+    ).toMatchObject({ userId: other.users.zed.id });
+    expect(
+      await t.em().findOneOrFail(Membership, { organizationId: mine.organizationId, userId: other.users.zed.id }),
+    ).toMatchObject({ role: 'comment', sso: true });
+    expect(await t.em().findOne(TeamMember, { team: mine.team!.id, userId: other.users.zed.id })).not.toBeNull();
+    // The same confirmation again: used.
+    const csrf = await csrfOf(browser);
+    expect((await quire(browser, 'POST', '/sso/link', { token: form.token, _csrf: csrf })).status).toBe(410);
+    // From now on the provider signs him in directly, in any browser.
+    const elsewhere = new CookieJar();
+    const next = await quire(elsewhere, 'GET', `/oidc/${mine.provider.id}/start`);
+    idp.signInAs({ sub: 'zed-at-acme', email: other.users.zed.email, emailVerified: true });
+    const signed = await quire(elsewhere, 'GET', await throughIdp(next.headers.location!));
+    expect(signed.status).toBe(303);
+    expect(elsewhere.cookies.has(SESSION_COOKIE)).toBe(true);
+  });
+
+  it("signs in an existing account by itself once the organization proved the e-mail's domain by DNS", async () => {
+    const mine = await configured({ defaultRole: null });
+    const outsider = await seedOrganization(t, { zed: 'admin' });
+    const domain = mine.users.eve.email.split('@')[1]!;
+    const claim = await t.call(
+      ops.upsertOrganizationEmailDomain,
+      { organizationId: mine.organizationId, emailDomain: domain },
+      mine.admin.actor,
+    );
+    const signInWithIdp = async (sub: string, email: string) => {
+      const browser = new CookieJar();
+      const started = await quire(browser, 'GET', `/oidc/${mine.provider.id}/start`);
+      idp.signInAs({ sub, email, emailVerified: true });
+      const res = await quire(browser, 'GET', await throughIdp(started.headers.location!));
+      return { browser, res: await toLinkPage(browser, res) };
+    };
+    // Claimed but not proven: still the owner's to link.
+    expect((await signInWithIdp('eve-1', mine.users.eve.email)).res.status).toBe(409);
+    dns.set(claim.record.name, [claim.record.value]);
+    const verified = await t.call(
+      ops.upsertOrganizationEmailDomain,
+      { organizationId: mine.organizationId, emailDomain: domain },
+      mine.admin.actor,
+    );
+    expect(verified.verified).toBe(true);
+    const eve = await signInWithIdp('eve-1', mine.users.eve.email);
+    expect(eve.res.status).toBe(303);
+    expect(eve.browser.cookies.has(SESSION_COOKIE)).toBe(true);
+    expect(await t.em().findOneOrFail(SsoIdentity, { providerId: mine.provider.id, subject: 'eve-1' })).toMatchObject({
+      userId: mine.users.eve.id,
+    });
+    // The proof covers that domain only: an account of another domain still needs its owner.
+    expect((await signInWithIdp('zed-1', outsider.users.zed.email)).res.status).toBe(409);
   });
 
   it('answers a page, not an error, when the provider cannot be reached', async () => {

@@ -30,9 +30,11 @@ export interface TestAssertion {
   cert: string;
   /** Changes the XML after it is signed. */
   tamper?: (xml: string) => string;
+  /** What the identity provider signs: the assertion (default), the whole response, or both. */
+  sign?: 'assertion' | 'response' | 'both';
 }
 
-/** A base64 SAML Response with its assertion signed (RSA-SHA256, exclusive c14n) by xml-crypto's public API. */
+/** A base64 SAML Response with its assertion (or response) signed (RSA-SHA256, exclusive c14n) by xml-crypto's public API. */
 export function signedSamlResponse(a: TestAssertion): string {
   const now = Date.now();
   const iso = (s: number) => new Date(now + s * 1000).toISOString();
@@ -48,6 +50,15 @@ export function signedSamlResponse(a: TestAssertion): string {
     `<saml:AuthnStatement AuthnInstant="${iso(issued)}" SessionIndex="_s1"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
     `<saml:AttributeStatement><saml:Attribute Name="displayName"><saml:AttributeValue>Sam Lee</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>` +
     `</saml:Assertion></samlp:Response>`;
+  const sign = a.sign ?? 'assertion';
+  let signed = xml;
+  if (sign !== 'response') signed = signedOver(signed, 'Assertion', a);
+  if (sign !== 'assertion') signed = signedOver(signed, 'Response', a);
+  return Buffer.from((a.tamper ?? ((x) => x))(signed)).toString('base64');
+}
+
+/** The XML with an enveloped signature (RSA-SHA256, exclusive c14n) over its `element`, after that one's Issuer. */
+function signedOver(xml: string, element: 'Assertion' | 'Response', a: { key: string; cert: string }): string {
   const sig = new SignedXml({
     privateKey: a.key,
     publicCert: a.cert,
@@ -55,14 +66,14 @@ export function signedSamlResponse(a: TestAssertion): string {
     canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
   });
   sig.addReference({
-    xpath: "//*[local-name(.)='Assertion']",
+    xpath: `//*[local-name(.)='${element}']`,
     digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
     transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/2001/10/xml-exc-c14n#'],
   });
   sig.computeSignature(xml, {
-    location: { reference: "//*[local-name(.)='Assertion']/*[local-name(.)='Issuer']", action: 'after' },
+    location: { reference: `//*[local-name(.)='${element}']/*[local-name(.)='Issuer']`, action: 'after' },
   });
-  return Buffer.from((a.tamper ?? ((x) => x))(sig.getSignedXml())).toString('base64');
+  return sig.getSignedXml();
 }
 
 /** The AuthnRequest of a redirect to the identity provider: its id and the RelayState. */

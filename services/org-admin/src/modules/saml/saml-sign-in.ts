@@ -86,6 +86,21 @@ export interface SamlIdentity {
   expiresAt: Date;
 }
 
+/**
+ * Refuses what no identity provider needs and signature wrapping feeds on, before node-saml parses the response:
+ * comments, processing instructions (but the XML declaration), a DOCTYPE or entity (exclusive c14n drops comments,
+ * so `a@b<!---->.evil` digests like `a@b.evil` while a careless reader sees `a@b`), and any number of assertions
+ * but one.
+ */
+function assertPlainResponse(samlResponse: string): void {
+  const xml = Buffer.from(samlResponse, 'base64')
+    .toString('utf8')
+    .replace(/^\uFEFF?<\?xml\s[^?]*\?>/, '');
+  if (/<!--|<\?|<!DOCTYPE|<!ENTITY/i.test(xml)) throw new Error('comment, processing instruction or DOCTYPE');
+  const assertions = xml.match(/<(?:[\w.-]+:)?(?:Encrypted)?Assertion[\s>/]/g)?.length ?? 0;
+  if (assertions !== 1) throw new Error(`${assertions} assertions`);
+}
+
 const first = (v: unknown): string | null =>
   typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : null;
 
@@ -101,6 +116,7 @@ export async function samlValidate(
   requestId: string,
   requestedAt: Date,
 ): Promise<SamlIdentity> {
+  assertPlainResponse(samlResponse);
   const cache = new OneRequestCache();
   cache.items.set(requestId, requestedAt.toISOString());
   const { profile, loggedOut } = await samlOf(urls, provider, cache).validatePostResponseAsync({

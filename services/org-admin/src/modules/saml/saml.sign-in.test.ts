@@ -5,7 +5,9 @@ import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 import { seedOrganization } from '../../test-support.ts';
 import { CookieJar, expectSsoSignedIn, signInRequest } from '../oidc/oidc-provider.testing.ts';
-import { SESSION_COOKIE } from '../sessions/sessions.ts';
+import { SESSION_COOKIE, sessionStarter } from '../sessions/sessions.ts';
+import { SsoIdentity } from '../oidc/oidc-provider.entity.ts';
+import { Membership } from '../organizations/organization.entity.ts';
 import { authnRequestOf, makeIdpKeys, signedSamlResponse, type TestIdpKeys } from './saml-idp.testing.ts';
 import { contentWithoutSpaces } from '../teams/team-spaces.testing.ts';
 
@@ -169,6 +171,52 @@ describe('signing in with SAML (an identity provider made in the test)', () => {
     expect((await post(good)).status).toBe(410);
     const second = await start(provider.id);
     expect((await post(good, second.relayState)).status).toBe(401);
+  });
+
+  it("refuses the takeover: another organization's SAML provider asserting a signed-in admin's e-mail", async () => {
+    const victim = await seedOrganization(t, {}, { title: 'Victim Org' });
+    const attacker = await configured();
+    const em = t.em();
+    const browser = new CookieJar();
+    browser.take([await sessionStarter(em, t.svc.deps.config, victim.admin.id, new Date())]);
+    await em.flush();
+    const acs = async (jar: CookieJar) => {
+      const started = await quire(jar, 'GET', `/saml/${attacker.provider.id}/start`);
+      const flow = authnRequestOf(started.headers.location!);
+      const SAMLResponse = samlResponse(
+        { inResponseTo: flow.requestId, email: victim.admin.email },
+        attacker.provider.service.acsURL,
+        attacker.provider.service.entityID,
+      );
+      const res = await quire(jar, 'POST', `/saml/${attacker.provider.id}/acs`, {
+        SAMLResponse,
+        RelayState: flow.relayState,
+      });
+      // The cross-site POST only redirects to a same-site page (where a SameSite=Lax session comes along).
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toMatch(/^\/sso\/link\?token=[\w-]{43}$/);
+      return quire(jar, 'GET', res.headers.location!);
+    };
+    // The IdP's cross-site POST lands with her session: a page asking her, nothing linked.
+    const page = await acs(browser);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('The organization “Acme Docs” signs you in with its identity provider “Acme SAML”');
+    expect(await t.em().count(SsoIdentity, { providerId: attacker.provider.id })).toBe(0);
+    expect(
+      await t.em().findOne(Membership, { organizationId: attacker.organizationId, userId: victim.admin.id }),
+    ).toBeNull();
+    // Without her session (the attacker's own browser): 409, nobody signed in.
+    const his = new CookieJar();
+    const takeover = await acs(his);
+    expect(takeover.status).toBe(409);
+    expect(his.cookies.has(SESSION_COOKIE)).toBe(false);
+    // Her click on the page (her CSRF token) is what links it.
+    const form = {
+      token: /name="token" value="([\w-]+)"/.exec(page.body)![1]!,
+      _csrf: /name="_csrf" value="([\w-]+)"/.exec(page.body)![1]!,
+    };
+    expect((await quire(browser, 'POST', '/sso/link', form)).status).toBe(303);
+    expect(await t.em().count(SsoIdentity, { providerId: attacker.provider.id, userId: victim.admin.id })).toBe(1);
   });
 
   it('is not offered, and refuses to start, until the provider is configured', async () => {

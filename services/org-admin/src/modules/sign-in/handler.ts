@@ -23,7 +23,10 @@ import { sendMail } from './mailer.ts';
 import { accountPage, form, hidden, layout, loginPage, paragraph } from './pages.ts';
 import { Invite, SignInLink, type IInvite } from './sign-in.entity.ts';
 import { attemptAllowed, LIMITS } from './throttle.ts';
-import { ssoMemberProvisioner } from '../../commands/sso-member-provisioner.ts';
+import { ssoIdentityLinker, ssoMemberProvisioner } from '../../commands/sso-member-provisioner.ts';
+import { ssoLinkClaimer, ssoLinkRequester } from '../../commands/sso-link-requester.ts';
+import { loadOpenInvitation, pendingInvitationsOf } from './account-invites.ts';
+import { loadSsoLink, ssoLinkFirstPage, ssoLinkPage, type SsoProviderView } from './sso-link.ts';
 import { OidcProvider, SsoFlow, type ISsoFlow } from '../oidc/oidc-provider.entity.ts';
 import { FLOW_TTL_MS, ssoCookie, ssoCookieCleared, type SsoPrepared } from './sso.ts';
 import { SamlAssertion } from '../oidc/oidc-provider.entity.ts';
@@ -156,7 +159,8 @@ async function loadInvite(r: Req, token: string): Promise<InviteCheck> {
   if (!invite) return fail(404, 'Invitation not found', 'This invitation link is not valid.');
   if (invite.usedAt) return fail(410, 'Invitation already used', 'This invitation was already accepted: sign in.');
   const member = await r.ctx.em.findOne(Membership, { organizationId: invite.organizationId, userId: invite.userId });
-  if (invite.revokedAt || !member)
+  // An invitation of a new account was revoked by removing the member; one of an existing account makes it one.
+  if (invite.revokedAt || (!member && !invite.joins))
     return fail(410, 'Invitation revoked', 'This invitation was withdrawn. Ask an administrator for a new one.');
   if (invite.expiresAt <= new Date())
     return fail(410, 'Invitation expired', 'This invitation has expired. Ask an administrator for a new one.');
@@ -220,8 +224,23 @@ async function account(r: Req, session: ISession, created?: { label: string; tok
     })),
     tokens: tokens.map((t) => ({ id: t.id, label: t.label, createdAt: t.createdAt, lastUsedAt: t.lastUsedAt ?? null })),
     ...(created ? { created } : {}),
+    invitations: await pendingInvitationsOf(em, user.id),
   };
   return html(r, created ? 201 : 200, accountPage(session.csrf, view));
+}
+
+/** The signed-in owner accepts an invitation of their account from the account page: they join the organization. */
+async function joinFromAccount(r: Req, session: ISession): Promise<Output> {
+  const invite = await loadOpenInvitation(r.ctx.em, session.userId, r.input.form.inviteId ?? '');
+  const now = new Date();
+  if (!invite || (await r.ctx.em.nativeUpdate(Invite, { id: invite.id, usedAt: null }, { usedAt: now })) !== 1)
+    return message(r, 410, 'Invitation not valid', 'This invitation is used, withdrawn, expired or not yours.');
+  await membershipSetter(r.ctx.em, {
+    organizationId: invite.organizationId,
+    userId: invite.userId,
+    role: invite.role ?? null,
+  });
+  return redirect(r, '/account');
 }
 
 async function createToken(r: Req, session: ISession): Promise<Output> {
@@ -247,6 +266,8 @@ async function signedIn(r: Req, path: string): Promise<Output> {
   if (r.input.method === 'GET' && path === '/account') return account(r, session);
   if (path === '/account/tokens') return createToken(r, session);
   if (path === '/account/tokens/revoke') return revokeToken(r, session);
+  if (path === '/sso/link') return confirmSsoLink(r, session);
+  if (path === '/account/invites/accept') return joinFromAccount(r, session);
   if (path === '/logout') {
     r.cookies.push(sessionEnder(session));
     return redirect(r, '/login');
@@ -261,6 +282,8 @@ const POSTS = new Set([
   '/logout',
   '/account/tokens',
   '/account/tokens/revoke',
+  '/account/invites/accept',
+  '/sso/link',
 ]);
 
 /** The single sign-on methods of an organization, for its login page (`/login?organization=<id>`). */
@@ -343,19 +366,14 @@ async function finishSso(r: Req, prepared: SsoPrepared): Promise<Output> {
       'E-mail not verified',
       'The identity provider did not give a verified e-mail address: you cannot be signed in.',
     );
-  return ssoSignIn(r, provider, identity, flow.next, now);
+  return ssoSignIn(r, 'oidc', provider, identity, flow.next, now);
 }
 
 /** Signs in the person an identity provider vouched for: just-in-time membership, then a session. */
 async function ssoSignIn(
   r: Req,
-  provider: {
-    id: string;
-    organizationId: string;
-    label: string;
-    defaultRole?: Role | null | undefined;
-    defaultTeamId?: string | null | undefined;
-  },
+  kind: 'oidc' | 'saml',
+  provider: SsoProviderView,
   identity: { subject: string; email: string | null; name: string | null },
   next: string,
   now: Date,
@@ -376,18 +394,70 @@ async function ssoSignIn(
     name: identity.name,
     defaultRole: provider.defaultRole ?? null,
     defaultTeamId: provider.defaultTeamId ?? null,
-    sessionUserId: r.session?.userId ?? null,
   });
-  if (!result.ok)
-    return message(
-      r,
-      409,
-      'Link your account first',
-      `An account with ${email.data} already exists. Sign in with an e-mail link first, then sign in with ${provider.label} once to link it.`,
-    );
+  if (!result.ok) return ssoLinkAsked(r, { kind, provider, identity, userId: result.userId, next });
   if (r.session) r.cookies.push(sessionEnder(r.session, now));
   await signIn(r, result.userId, now);
   return redirect(r, next);
+}
+
+/**
+ * An identity asserting the e-mail of an existing account, without the organization's proof of the domain: the link
+ * is only asked for (10 minutes) and the browser sent to `/sso/link`, a same-site GET (a SAML response is a
+ * cross-site POST, which carries no `SameSite=Lax` session). Nothing is linked and nobody is signed in here.
+ */
+async function ssoLinkAsked(
+  r: Req,
+  a: { kind: 'oidc' | 'saml'; provider: SsoProviderView; identity: { subject: string; name: string | null } } & {
+    userId: string;
+    next: string;
+  },
+): Promise<Output> {
+  const token = await ssoLinkRequester(r.ctx.em, {
+    kind: a.kind,
+    providerId: a.provider.id,
+    subject: a.identity.subject,
+    userId: a.userId,
+    name: a.identity.name,
+    next: a.next,
+  });
+  return redirect(r, `/sso/link?token=${token}`);
+}
+
+/**
+ * The page of a link asked for: to the signed-in owner of the account, the confirmation (linking takes a click on
+ * it, `confirmSsoLink`); to anyone else, 409: sign in to that account first.
+ */
+async function ssoLinkShow(r: Req): Promise<Output> {
+  const token = r.input.query.token ?? '';
+  const check = await loadSsoLink(r.ctx.em, token);
+  if (!check.ok) return message(r, check.status, check.title, check.text);
+  const { link, provider, organization, email } = check;
+  const names = { organization, provider: provider.label, email };
+  if (r.session?.userId !== link.userId)
+    return html(r, 409, ssoLinkFirstPage({ ...names, start: `/${link.kind}/${provider.id}/start` }));
+  return html(r, 200, ssoLinkPage(r.session.csrf, { ...names, role: provider.defaultRole ?? null, token }));
+}
+
+/** The owner's click on the confirmation page: the identity is linked to their account, then they are signed in. */
+async function confirmSsoLink(r: Req, session: ISession): Promise<Output> {
+  const check = await loadSsoLink(r.ctx.em, r.input.form.token ?? '');
+  if (!check.ok) return message(r, check.status, check.title, check.text);
+  const { link, provider } = check;
+  const now = new Date();
+  if (link.userId !== session.userId || !(await ssoLinkClaimer(r.ctx.em, link, now)))
+    return message(r, 410, 'Link not valid', 'This request to link an account is not yours or already used.');
+  await ssoIdentityLinker(r.ctx.em, {
+    organizationId: provider.organizationId,
+    providerId: provider.id,
+    subject: link.subject,
+    userId: session.userId,
+    defaultRole: provider.defaultRole ?? null,
+    defaultTeamId: provider.defaultTeamId ?? null,
+  });
+  r.cookies.push(sessionEnder(session, now));
+  await signIn(r, session.userId, now);
+  return redirect(r, link.next);
 }
 
 const SAML_PATH = /^\/saml\/([A-Za-z0-9_-]{1,100})\/(metadata|start|acs)$/;
@@ -470,7 +540,7 @@ async function samlAssertionConsumer(r: Req, provider: ISamlProvider): Promise<O
     );
   r.ctx.em.create(SamlAssertion, { id: assertionKey, expiresAt: identity.expiresAt });
   await r.ctx.em.nativeDelete(SamlAssertion, { expiresAt: { $lt: now } });
-  return ssoSignIn(r, provider, identity, flow.next, now);
+  return ssoSignIn(r, 'saml', provider, identity, flow.next, now);
 }
 
 /** One request to the sign-in pages: GET pages, POST forms (each checked for its CSRF token). */
@@ -514,6 +584,7 @@ export async function handleSignIn(
         );
   if (path === '/login/verify') return verifyPage(r);
   if (path === '/invites/accept') return invitePage(r);
+  if (path === '/sso/link') return ssoLinkShow(r);
   if (path === '/account') return signedIn(r, path);
   return message(r, 404, 'Page not found', 'There is no such page.');
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { safeNext } from './handler.ts';
 import { accountPage, esc, loginPage } from './pages.ts';
+import { ssoLinkFirstPage, ssoLinkPage } from './sso-link.ts';
 
 describe('sign-in pages', () => {
   it('escapes every piece of user content', () => {
@@ -25,6 +26,15 @@ describe('sign-in pages', () => {
     });
     expect(page).not.toContain('<script>');
     expect(page).not.toContain('<img>');
+    // The pages of a link asked by an identity provider: organization and provider names are the admins' text.
+    const names = { organization: '<script>x</script>', provider: '"><img src=x>', email: 'a@b.c' };
+    for (const html of [
+      ssoLinkPage('csrf-token', { ...names, role: null, token: '"><b>' }),
+      ssoLinkFirstPage({ ...names, start: '/oidc/"><i>/start' }),
+    ]) {
+      expect(html).not.toMatch(/<script>|<img|<b>|<i>/);
+      expect(html).toContain('&lt;script&gt;x&lt;/script&gt;');
+    }
   });
 
   it('keeps next= on this site', () => {

@@ -57,7 +57,24 @@ export interface AccountView {
   tokens: { id: string; label: string; createdAt: Date; lastUsedAt: Date | null }[];
   /** A token just created: shown once. */
   created?: { label: string; token: string };
+  /** Invitations of this (existing) account it joins only by accepting. */
+  invitations?: { id: string; organization: string; role: string | null }[];
 }
+
+/** The invitations waiting for the signed-in account, each with its Accept button (a POST with CSRF). */
+const invitationsSection = (csrf: string, list: AccountView['invitations'] = []) =>
+  list.length
+    ? '<section aria-labelledby="invitations"><h2 id="invitations">Invitations</h2><ul>' +
+      list
+        .map(
+          (i) =>
+            `<li>${esc(i.organization)} (${esc(i.role ?? 'guest')})` +
+            form('/account/invites/accept', csrf, hidden('inviteId', i.id), `Join ${i.organization}`) +
+            '</li>',
+        )
+        .join('') +
+      '</ul></section>'
+    : '';
 
 const when = (d: Date | null) => (d ? esc(d.toISOString().replace('T', ' ').slice(0, 16) + ' UTC') : 'never');
 
@@ -85,7 +102,8 @@ export function accountPage(csrf: string, v: AccountView): string {
   return layout(
     'Your account',
     paragraph(`Signed in as ${v.name} <${v.email}>.`) +
-      `<h2>Organizations</h2>${orgs}${created}<h2>API tokens</h2>${tokens}` +
+      `<h2>Organizations</h2>${orgs}${invitationsSection(csrf, v.invitations)}${created}` +
+      `<h2>API tokens</h2>${tokens}` +
       form(
         '/account/tokens',
         csrf,

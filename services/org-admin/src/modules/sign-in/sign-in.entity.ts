@@ -33,6 +33,8 @@ export const Invite = defineEntity({
     role: p.string().$type<Role | null>().nullable(),
     ...singleUseColumns(),
     revokedAt: p.datetime().nullable(),
+    /** The invited account is not a member yet: accepting makes it one (an existing account joins only so). */
+    joins: p.boolean(),
   },
 });
 export type IInvite = InferEntity<typeof Invite>;

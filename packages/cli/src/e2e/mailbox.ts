@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { expect } from 'vitest';
+
+/** Test only: an SMTP server catching every mail, its text decoded from quoted-printable; links of `publicUrl`. */
+export async function startMailbox(publicUrl: string) {
+  const mails: { to: string; text: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const text = raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  /** The link of the newest mail to `to` matching `path`, rewritten to the platform's own address. */
+  const linkFor = async (to: string, path: string, origin: string): Promise<string> => {
+    let link: string | undefined;
+    await expect
+      .poll(
+        () =>
+          (link = mails
+            .filter((m) => m.to === to)
+            .at(-1)
+            ?.text.match(new RegExp(`${publicUrl}${path}\\?token=[\\w-]+`))?.[0]),
+        {
+          timeout: 5_000,
+        },
+      )
+      .toBeTruthy();
+    mails.length = 0;
+    return link!.replace(publicUrl, origin);
+  };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    linkFor,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
