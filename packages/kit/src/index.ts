@@ -34,6 +34,7 @@ export * from './policy/roles.ts';
 export * from './policy/define-policy.ts';
 export * from './policy/principals.ts';
 export * from './net/guarded-fetch.ts';
+export * from './net/dns-proof.ts';
 export * from './blobs/blob-store.ts';
 export * from './blobs/create-blob-store.ts';
 export * from './blobs/postgres-blob-store.ts';

@@ -2,4 +2,3 @@ export { sitesService, sitesRouter } from './service.ts';
 export { loadSitesConfig, SitesEnvShape, type SitesConfig } from './env.ts';
 export { ContentSpace } from './modules/spaces/content-space.entity.ts';
 export { spaceEventsConsumer } from './modules/spaces/space-events.consumer.ts';
-export { setTxtResolver, type TxtResolver } from './modules/sites/hostname-dns.ts';

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setTxtResolver } from '@quire/sites';
+import { setTxtResolver } from '@quire/kit';
 import { mergeChanges, useCast } from './harness.ts';
 import { type PageSpec, publishDemoSite, spaceWithPage, writePages } from './published-sites.fixtures.ts';
 
@@ -387,15 +387,12 @@ describe('isolation and hostile requests', () => {
     const pending = await (await call('GET')).json();
     expect(pending).toMatchObject({ object: 'custom-hostname', isActive: false, status: 'dns_no_cname' });
     // The organization publishes the TXT record (a DNS of the test's own, in the standalone process).
-    const zone = new Map([[pending.verification.name, [[pending.verification.value]]]]);
-    setTxtResolver({
-      resolveTxt: async (name) =>
-        zone.get(name) ?? Promise.reject(Object.assign(new Error(name), { code: 'ENOTFOUND' })),
-    });
+    const zone = new Map([[pending.verification.name, [pending.verification.value]]]);
+    setTxtResolver(async (name) => zone.get(name) ?? []);
     try {
       expect((await call('PATCH')).status).toBe(204);
     } finally {
-      setTxtResolver();
+      setTxtResolver(null);
     }
     expect(await (await call('GET')).json()).toMatchObject({ isActive: true, status: 'dns_passed' });
     const res = await raw('/getting-started/installation', 'docs.acme.example');

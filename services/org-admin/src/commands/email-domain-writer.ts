@@ -1,13 +1,10 @@
-import { conflict, type EntityManager } from '@quire/kit';
+import { conflict, proofRecordValue, type EntityManager } from '@quire/kit';
 import { OrganizationDomain, type IOrganizationDomain } from '../modules/domains/domain.entity.ts';
 import { domainRepository } from '../modules/domains/domain.repository.ts';
 import { randomToken } from '../modules/sessions/sessions.ts';
 
 /** Most e-mail domains one organization may claim. */
 export const MAX_EMAIL_DOMAINS = 50;
-
-/** The value the TXT record must hold for this claim. */
-export const verificationValue = (token: string) => `quire-verification=${token}`;
 
 export interface EmailDomainClaimerProps {
   organizationId: string;
@@ -39,7 +36,7 @@ export async function emailDomainClaimer(
       verifiedAt: null,
     });
   }
-  const found = props.records.some((r) => r.trim() === verificationValue(row.token));
+  const found = props.records.some((r) => r.trim() === proofRecordValue(row.token));
   row.checkedAt = now;
   row.verifiedAt = found ? (row.verifiedAt ?? now) : null;
   return row;

@@ -1,10 +1,6 @@
-import { DomainError } from '@quire/kit';
+import { DomainError, proofRecordName, resolveTxt } from '@quire/kit';
 import type { UserContext } from '../../trpc.ts';
 import { assertOrganizationAction } from '../organizations/organization.loader.ts';
-import { resolveTxt } from './dns.ts';
-
-/** The name of the TXT record that proves an organization owns `domain`. */
-export const verificationRecordName = (domain: string) => `_quire-verification.${domain}`;
 
 /**
  * The TXT records at `_quire-verification.<domain>`, for an admin of the organization (403 otherwise), looked up
@@ -16,7 +12,7 @@ export async function loadEmailDomainRecords(
 ): Promise<string[]> {
   assertOrganizationAction(ctx, input, 'update');
   try {
-    return await resolveTxt(verificationRecordName(input.emailDomain));
+    return await resolveTxt(proofRecordName(input.emailDomain));
   } catch (err) {
     ctx.log.warn({ err: { message: (err as Error).message }, domain: input.emailDomain }, 'TXT lookup failed');
     throw new DomainError('unavailable', `The DNS lookup of ${input.emailDomain} failed: try again later`);

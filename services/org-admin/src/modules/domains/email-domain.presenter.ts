@@ -1,8 +1,6 @@
 import type { EmailDomain } from '@quire/contracts';
-import type { PublicUrls } from '@quire/kit';
-import { verificationValue } from '../../commands/email-domain-writer.ts';
+import { proofRecordName, proofRecordValue, type PublicUrls } from '@quire/kit';
 import type { IOrganizationDomain } from './domain.entity.ts';
-import { verificationRecordName as verificationName } from './email-domain.loader.ts';
 
 export function presentEmailDomain(ctx: { urls: PublicUrls }, d: IOrganizationDomain): EmailDomain {
   return {
@@ -12,7 +10,7 @@ export function presentEmailDomain(ctx: { urls: PublicUrls }, d: IOrganizationDo
     createdAt: d.createdAt.toISOString(),
     ...(d.checkedAt ? { checkedAt: d.checkedAt.toISOString() } : {}),
     ...(d.verifiedAt ? { verifiedAt: d.verifiedAt.toISOString() } : {}),
-    record: { type: 'TXT', name: verificationName(d.domain), value: verificationValue(d.token) },
+    record: { type: 'TXT', name: proofRecordName(d.domain), value: proofRecordValue(d.token) },
     urls: { location: ctx.urls.api(`/orgs/${d.organizationId}/email-domains/${d.domain}`) },
   };
 }

@@ -1,21 +1,21 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
+import { setTxtResolver } from '@quire/kit';
 import { failureOf, reasonOf, useTestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 import { seedOrganization } from '../../test-support.ts';
-import { useTxtResolver } from './dns.ts';
 
 const t = useTestService(orgAdminService, loadOrgAdminConfig, { label: 'emaildomains' });
 
 /** The DNS the test controls: TXT records by name; a name in `failing` times out. */
 const zone = new Map<string, string[]>();
 const failing = new Set<string>();
-useTxtResolver(async (name) => {
+setTxtResolver(async (name) => {
   if (failing.has(name)) throw Object.assign(new Error('queryTxt ETIMEOUT'), { code: 'ETIMEOUT' });
   return zone.get(name) ?? [];
 });
-afterAll(() => useTxtResolver(null));
+afterAll(() => setTxtResolver(null));
 
 describe('e-mail domains an organization proves by DNS', () => {
   it('claims a domain, verifies it once the TXT record holds its token, un-verifies it when gone', async () => {

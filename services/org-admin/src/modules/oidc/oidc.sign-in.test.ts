@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
-import { secretBoxOf } from '@quire/kit';
+import { secretBoxOf, setTxtResolver } from '@quire/kit';
 import { failureOf, reasonOf, TEST_SECRET, TEST_SECRETS_KEY, useTestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
@@ -11,7 +11,6 @@ import { TeamMember } from '../teams/team.entity.ts';
 import { User } from '../users/user.entity.ts';
 import { OidcProvider, SsoIdentity } from './oidc-provider.entity.ts';
 import { resealOidcSecrets } from './reseal-oidc-secrets.job.ts';
-import { useTxtResolver } from '../domains/dns.ts';
 import {
   CookieJar,
   expectSsoSignedIn,
@@ -35,12 +34,12 @@ const dns = new Map<string, string[]>();
 
 beforeAll(async () => {
   contentWithoutSpaces(t.svc.deps.peers);
-  useTxtResolver(async (name) => dns.get(name) ?? []);
+  setTxtResolver(async (name) => dns.get(name) ?? []);
   // The provider's client accepts the redirect URIs the tests register (pushed before each sign-in starts).
   idp = await startTestOidcProvider({ ...CLIENT, redirectUris });
 });
 afterAll(async () => {
-  useTxtResolver(null);
+  setTxtResolver(null);
   await idp?.close();
 });
 

@@ -1,7 +1,7 @@
 import type { CustomHostname } from '@quire/contracts';
 import type { PublicUrls } from '@quire/kit';
 import type { ISite } from './site.entity.ts';
-import { verificationName, verificationValue } from './hostname-dns.ts';
+import { proofRecordName, proofRecordValue } from '@quire/kit';
 
 /** GitBook's `CustomHostname` of a site's claim, with the TXT record that proves it (Quire's `verification`). */
 export function presentCustomHostname(ctx: { urls: PublicUrls }, site: ISite): CustomHostname {
@@ -14,8 +14,8 @@ export function presentCustomHostname(ctx: { urls: PublicUrls }, site: ISite): C
     status: site.hostnameStatus ?? 'dns_no_cname',
     verification: {
       type: 'TXT',
-      name: verificationName(hostname),
-      value: verificationValue(site.hostnameToken ?? ''),
+      name: proofRecordName(hostname),
+      value: proofRecordValue(site.hostnameToken ?? ''),
     },
     ...(site.hostnameCheckedAt ? { checkedAt: site.hostnameCheckedAt.toISOString() } : {}),
     urls: { location: ctx.urls.api(`/custom-hostnames/${hostname}`) },

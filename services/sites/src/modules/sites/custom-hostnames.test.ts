@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
-import { InProcessBus } from '@quire/kit';
+import { InProcessBus, setTxtResolver } from '@quire/kit';
 import { buildSpace, eventually, failureOf, startTestService, testLogger, type TestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig, orgAdminService } from '@quire/org-admin';
 import { orgActors, startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
-import { setTxtResolver } from './hostname-dns.ts';
 import { recheckHostnames } from './hostname-recheck.job.ts';
 
 /**
@@ -17,20 +16,16 @@ const HOST = 'docs.acme-hosts.test';
 const { admin, stranger } = orgActors(ORG, OTHER);
 const gateway: Actor = { kind: 'service', service: 'gateway' };
 
-/** The test's DNS: TXT records by name; a name without records answers ENOTFOUND, `broken` a server failure. */
+/** The test's DNS: TXT records by name; a name without records has none, `broken` a server failure. */
 const zone = new Map<string, string[]>();
 let broken = false;
 beforeAll(() =>
-  setTxtResolver({
-    resolveTxt: async (name) => {
-      if (broken) throw Object.assign(new Error('queryTxt ESERVFAIL'), { code: 'ESERVFAIL' });
-      const records = zone.get(name);
-      if (!records) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
-      return records.map((r) => [r]);
-    },
+  setTxtResolver(async (name) => {
+    if (broken) throw Object.assign(new Error('queryTxt ESERVFAIL'), { code: 'ESERVFAIL' });
+    return zone.get(name) ?? [];
   }),
 );
-afterAll(() => setTxtResolver());
+afterAll(() => setTxtResolver(null));
 
 let p: SitesPlatform;
 let bus: InProcessBus;
