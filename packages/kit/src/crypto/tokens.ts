@@ -10,6 +10,8 @@ export type TokenPurpose =
   | 'actor'
   /** A signed download link (`/v1/downloads/<token>`, kit `blobs/signed-links.ts`). */
   | 'download'
+  /** The `apiToken` of a published-content lookup, a reader's bearer token (kit `crypto/published-api-token.ts`). */
+  | 'published-content'
   /** A sign-in session cookie (org-admin `sessions.ts`). */
   | 'session'
   /** The cookie binding a single sign-on in progress to its browser (org-admin `sso.ts`). */
