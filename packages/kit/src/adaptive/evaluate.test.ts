@@ -49,7 +49,11 @@ describe('evaluateDocument', () => {
   });
 
   it('deterministic-only decides the conditions that do not read the visitor, and no other', () => {
-    const mixed = doc(ifBlock('1 == 2', text('never')), ifBlock('true', text('always')), ifBlock('visitor.claims.a', text('a')));
+    const mixed = doc(
+      ifBlock('1 == 2', text('never')),
+      ifBlock('true', text('always')),
+      ifBlock('visitor.claims.a', text('a')),
+    );
     const out = strings(evaluateDocument(mixed, { ...as({}), mode: 'deterministic' }));
     expect(out).toContain('always');
     expect(out).not.toContain('never');

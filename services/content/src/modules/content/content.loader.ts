@@ -1,5 +1,5 @@
 import type { List, RevisionSemanticChange } from '@quire/contracts';
-import { compareKeys, invalid, notFound, pageOfList, type Evaluation, type PageRequest } from '@quire/kit';
+import { compareKeys, notFound, pageOfList, type Evaluation, type PageRequest } from '@quire/kit';
 import type { ContentContext } from '../../trpc.ts';
 import { documentEvaluation, readerSeesRevision, readsAsReader } from '../access/access.policy.ts';
 import { changeRequestRepository } from '../change-requests/change-request.repository.ts';

@@ -110,7 +110,12 @@ describe('a reader (published-content token)', () => {
   const reader = (spaces: string[], organization = 'org1') =>
     ({
       kind: 'reader',
-      reader: { site: 'site1', organization, siteSpaces: spaces.map((space, i) => ({ id: `ss${i}`, space })), claims: {} },
+      reader: {
+        site: 'site1',
+        organization,
+        siteSpaces: spaces.map((space, i) => ({ id: `ss${i}`, space })),
+        claims: {},
+      },
     }) as const;
   const facts = (space?: string, defaultLevel: 'inherit' | null = null) => ({
     organizationId: 'org1',
