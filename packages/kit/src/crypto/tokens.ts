@@ -15,7 +15,9 @@ export type TokenPurpose =
   /** A sign-in session cookie (org-admin `sessions.ts`). */
   | 'session'
   /** The cookie binding a single sign-on in progress to its browser (org-admin `sso.ts`). */
-  | 'sso-state';
+  | 'sso-state'
+  /** The member claims `POST /v1/orgs/{o}/ping` answers (`serviceVisitorClaims`, org-admin `visitor-claims.ts`). */
+  | 'visitor-claims';
 
 /** Why a token was refused: `expired` (its signature held), or `invalid` (anything else). */
 export type TokenRefusal = 'expired' | 'invalid';
