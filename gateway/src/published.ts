@@ -8,12 +8,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   HTTP_OPERATIONS,
   ops,
+  READER_SITE_SPACES_MAX,
   sectionsOfStructure,
-  type Actor,
   type OperationInput,
   type OperationOutput,
+  type Reader,
 } from '@quire/contracts';
-import { publicError, sha256Hex, toPublicError, verifyApiToken, type ServiceClients } from '@quire/kit';
+import {
+  publicError,
+  sha256Hex,
+  toPublicError,
+  verifyApiToken,
+  type ApiTokenClaims,
+  type ServiceClients,
+} from '@quire/kit';
 import type { ActorResolver } from './auth.ts';
 import { sendError } from './errors.ts';
 import { routeUrlOf } from './rest.ts';
@@ -188,193 +196,116 @@ function sitePageRequest(req: FastifyRequest, path: string): OperationInput<type
 
 // ——— the `apiToken` of a published-content lookup, as a bearer token ———
 
-/** The claims of an api token (signed by the sites service with the kit's `signApiToken`). */
-export interface PublishedApiToken {
-  site: string;
-  organization: string;
-  siteSpace: string;
-  space: string;
-  shareKey?: string;
-  exp: number;
-}
-
 const JWT = /^Bearer\s+(eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/;
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/**
- * An api token this deployment signed (the kit's `verifyApiToken`: HS256, its issuer, its audience, not expired),
- * naming a site, its organization, a site space and a space by well-formed ids; null otherwise.
- */
-export async function verifyPublishedApiToken(
+/** The claims of an api token this deployment signed (the kit's `verifyApiToken`), unexpired; null otherwise. */
+export function verifyPublishedApiToken(
   secret: string,
-  issuer: string,
   token: string,
   now = Date.now(),
-): Promise<PublishedApiToken | null> {
-  const c = await verifyApiToken(secret, issuer, token, new Date(now));
-  if (!c || typeof c.exp !== 'number') return null;
-  const ids = [c.site, c.organization, c.siteSpace, c.space];
-  if (!ids.every((v) => typeof v === 'string' && ID.test(v))) return null;
-  if (c.shareKey !== undefined && typeof c.shareKey !== 'string') return null;
-  return {
-    site: c.site,
-    organization: c.organization,
-    siteSpace: c.siteSpace,
-    space: c.space,
-    ...(typeof c.shareKey === 'string' ? { shareKey: c.shareKey } : {}),
-    exp: c.exp,
-  };
+): Promise<(ApiTokenClaims & { exp: number }) | null> {
+  return verifyApiToken(secret, token, now);
 }
 
-/**
- * What an api token may call — the reads GitBook's renderer makes (docs/spec/renderer-api.md) — and what
- * it is checked against: `site` (its organization and site), `space` (its own space, the one the lookup resolved
- * for the visitor), `revision` (its space, and that space's live revision only: no change request's content).
- */
-const RENDERER_READS: Record<string, 'site' | 'space' | 'revision'> = {
-  getPublishedContentSite: 'site',
-  getSiteRedirectBySource: 'site',
-  searchSiteContent: 'site',
-  getSpaceById: 'space',
-  getCurrentRevision: 'space',
-  listPages: 'space',
-  getPageById: 'space',
-  getPageByPath: 'space',
-  listFiles: 'space',
-  getFileById: 'space',
-  getRevisionById: 'revision',
-  listPagesInRevisionById: 'revision',
-  getPageInRevisionById: 'revision',
-  getPageInRevisionByPath: 'revision',
-  listFilesInRevisionById: 'revision',
-  getFileInRevisionById: 'revision',
-};
-
-/** `METHOD /v1/…` as fastify registers the route (`routeUrlOf`) → its scope. */
-function rendererRoutes(): Map<string, 'site' | 'space' | 'revision'> {
-  const out = new Map<string, 'site' | 'space' | 'revision'>();
-  for (const op of HTTP_OPERATIONS) {
-    const scope = RENDERER_READS[op.http!.operationId];
-    if (!scope) continue;
-    out.set(`${op.http!.method} ${routeUrlOf(op.http!)}`, scope);
-  }
+/** `METHOD /v1/…` as fastify registers the route (`routeUrlOf`) of every operation a reader may call (`access: reader`). */
+function readerRoutes(): Set<string> {
+  const out = new Set<string>();
+  for (const op of HTTP_OPERATIONS) if (op.access === 'reader') out.add(`${op.http!.method} ${routeUrlOf(op.http!)}`);
   return out;
 }
 
-type PublishedSite = OperationOutput<typeof ops.getPublishedContentSite>;
-const PUBLISHED_TTL_MS = 10_000;
-
-/** The live revision of each space the published site shows (hidden site spaces are not in it). */
-function liveRevisions(published: PublishedSite): Map<string, string> {
-  const out = new Map<string, string>();
-  const structure = published.structure;
-  const siteSpaces =
-    structure.type === 'sections'
-      ? sectionsOfStructure(structure.structure).flatMap((s) => s.siteSpaces)
-      : structure.structure;
-  for (const t of siteSpaces) if (t.space) out.set(t.space.id, t.space.revision);
-  return out;
-}
+const READER_TTL_MS = 10_000;
 
 /**
- * Accepts the `apiToken` a published-content lookup hands out (`GET|POST /v1/urls/published`) as a bearer token
- * for the reads a renderer makes, and for nothing else: read-only, scoped to the site it names — its published
- * structure, its redirects, a search of its own site space, and its space's live content — and only while the
- * token is valid (an hour at most), the site published and, for a share-link site, its share link active. The
- * call then runs as a reader of the site's organization (`published-content:<site>`), which the route checks
- * here keep to that scope. Any other route answers 403; a token that is not valid, 401.
+ * Accepts the `apiToken` a published-content lookup hands out (`GET|POST /v1/urls/published`) as a bearer token:
+ * the call runs as a reader actor `{reader: {site, organization, siteSpaces, claims, shareKey}}`, and the services'
+ * policies decide what it reads (sites: its own published site, its redirects and search; content: the live
+ * content of the site spaces its site shows it, hidden pages left out, documents evaluated against its claims).
+ * The gateway only authenticates: the token must be valid (a 401 otherwise), the route an operation open to
+ * readers (`access: reader`, a 403 otherwise; an unknown route is the router's 404), and the site still publish
+ * what the token names to this reader — asked of the sites service (a few seconds' cache), which also says which
+ * site spaces the reader's claims show (a 404 when the token's own site space is no longer among them).
  */
 export function registerPublishedContentReads(
   app: FastifyInstance,
   deps: { clients: ServiceClients; resolver: ActorResolver; secret: string; publicUrl: string },
 ): void {
-  const issuer = deps.publicUrl.replace(/\/+$/, '');
-  const routes = rendererRoutes();
-  const siteOf = publishedSiteReader(deps.clients);
-  const searchOf = new WeakMap<FastifyRequest, string>();
+  const routes = readerRoutes();
+  const readerOf = publishedReaderResolver(deps.clients);
 
   app.addHook('onRequest', async (req, reply) => {
     const m = JWT.exec(req.headers.authorization ?? '');
     if (!m) return;
-    const token = await verifyPublishedApiToken(deps.secret, issuer, m[1]!);
+    const token = await verifyApiToken(deps.secret, m[1]!);
     if (!token) return sendError(reply, publicError('unauthenticated', 'Invalid or expired API token'));
-    const scope = routes.get(`${req.method} ${req.routeOptions.url}`);
-    if (!scope)
+    if (req.routeOptions.url === undefined) return;
+    if (!routes.has(`${req.method} ${req.routeOptions.url}`))
       return sendError(
         reply,
         publicError('forbidden', 'A published-content token only reads the published content of its site'),
       );
-    let spaces: Map<string, string> | null;
+    let reader: Reader | null;
     try {
-      spaces = await siteOf(token, req.id);
+      reader = await readerOf(token, req.id);
     } catch (err) {
       return sendError(reply, toPublicError(err));
     }
-    const params = (req.params ?? {}) as Record<string, string | undefined>;
-    if (!withinTokenScope(scope, token, params, spaces))
-      return sendError(reply, publicError('not_found', 'Published content not found'));
-    if (req.routeOptions.url?.endsWith('/search')) searchOf.set(req, token.siteSpace);
-    const grant = await deps.resolver.grant(publishedContentActor(token), sha256Hex(m[1]!));
+    if (!reader) return sendError(reply, publicError('not_found', 'Published content not found'));
+    const grant = await deps.resolver.grant({ kind: 'reader', reader }, sha256Hex(m[1]!));
     req.headers.authorization = grant.authorization;
     reply.raw.once('close', grant.release);
   });
-
-  // A token's search covers its own site space: the one the lookup resolved for the visitor's claims.
-  app.addHook('preHandler', async (req) => {
-    const siteSpace = searchOf.get(req);
-    if (!siteSpace || !req.body || typeof req.body !== 'object' || Array.isArray(req.body)) return;
-    const { mode: _mode, siteSpaceId: _one, siteSpaceIds: _many, ...body } = req.body as Record<string, unknown>;
-    req.body = { ...body, scope: { mode: 'specific', siteSpaceIds: [siteSpace] } };
-  });
 }
 
-/** Who a token's call runs as: a reader of the site's organization. */
-const publishedContentActor = (t: PublishedApiToken): Actor => ({
-  kind: 'user',
-  userId: `published-content:${t.site}`,
-  memberships: [{ organization: t.organization, role: 'read', teams: [] }],
+/** The reader of a token before the sites service said which site spaces it reads. */
+const bareReader = (t: ApiTokenClaims): Reader => ({
+  site: t.site,
+  organization: t.organization,
+  siteSpaces: [],
+  claims: t.claims,
+  ...(t.shareKey ? { shareKey: t.shareKey } : {}),
 });
 
+/** The site spaces of a published site's structure (as the sites service answered it for the reader). */
+function siteSpacesOf(published: OperationOutput<typeof ops.getPublishedContentSite>): Reader['siteSpaces'] {
+  const structure = published.structure;
+  const siteSpaces =
+    structure.type === 'sections'
+      ? sectionsOfStructure(structure.structure).flatMap((s) => s.siteSpaces)
+      : structure.structure;
+  return siteSpaces.flatMap((t) => (t.space ? [{ id: t.id, space: t.space.id }] : []));
+}
+
 /**
- * The spaces of the published site a token names and their live revisions, cached a few seconds; null when it is
- * not (or no longer) readable.
+ * The reader a token stands for: the site spaces the published site shows it (the sites service answers its
+ * published structure for the reader's claims and share key), cached a few seconds per site, share key and claims;
+ * null when the site no longer publishes the token's site space to it.
  */
-function publishedSiteReader(clients: ServiceClients) {
-  const published = new Map<string, { expires: number; spaces: Map<string, string> | null }>();
-  return async (t: PublishedApiToken, requestId: string) => {
-    const key = `${t.site}|${t.shareKey ?? ''}`;
-    const hit = published.get(key);
-    if (hit && hit.expires > Date.now()) return hit.spaces;
-    let spaces: Map<string, string> | null;
+function publishedReaderResolver(clients: ServiceClients) {
+  const readers = new Map<string, { expires: number; reader: Reader | null }>();
+  return async (t: ApiTokenClaims, requestId: string): Promise<Reader | null> => {
+    const key = sha256Hex(JSON.stringify([t.site, t.organization, t.siteSpace, t.space, t.shareKey ?? '', t.claims]));
+    const hit = readers.get(key);
+    if (hit && hit.expires > Date.now()) return hit.reader;
+    let reader: Reader | null;
     try {
+      const bare = bareReader(t);
       const site = await clients
         .get('sites')
         .call(
           ops.getPublishedContentSite,
           { organizationId: t.organization, siteId: t.site, ...(t.shareKey ? { shareKey: t.shareKey } : {}) },
-          { actorHeader: (await clients.sign(publishedContentActor(t))).header, requestId },
+          { actorHeader: (await clients.sign({ kind: 'reader', reader: bare })).header, requestId },
         );
-      spaces = liveRevisions(site);
+      const siteSpaces = siteSpacesOf(site);
+      const own = siteSpaces.some((s) => s.id === t.siteSpace && s.space === t.space);
+      reader = own ? { ...bare, siteSpaces: siteSpaces.slice(0, READER_SITE_SPACES_MAX) } : null;
     } catch (err) {
       if (toPublicError(err).reason !== 'not_found') throw err;
-      spaces = null;
+      reader = null;
     }
-    if (published.size > 10_000) published.clear();
-    published.set(key, { expires: Date.now() + PUBLISHED_TTL_MS, spaces });
-    return spaces;
+    if (readers.size > 10_000) readers.clear();
+    readers.set(key, { expires: Date.now() + READER_TTL_MS, reader });
+    return reader;
   };
-}
-
-/** Whether a call in `scope` with these path parameters stays within the site, space and live revision of the token. */
-function withinTokenScope(
-  scope: 'site' | 'space' | 'revision',
-  token: PublishedApiToken,
-  params: Record<string, string | undefined>,
-  spaces: Map<string, string> | null,
-): boolean {
-  if (!spaces?.has(token.space)) return false;
-  if (scope === 'site' && (params.organizationId !== token.organization || params.siteId !== token.site)) return false;
-  if (scope !== 'site' && params.spaceId !== token.space) return false;
-  if (scope === 'revision' && params.revisionId !== spaces.get(token.space)) return false;
-  return true;
 }

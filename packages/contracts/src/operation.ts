@@ -13,7 +13,12 @@ export type SuccessStatus = 200 | 201 | 204 | 205;
  * - `instance-admin`: the instance admin token (CLI administration);
  * - `internal`: other services only (never routed by the gateway).
  */
-export type Access = 'public' | 'user' | 'instance-admin' | 'internal';
+/**
+ * Who may call an operation: anyone (`public`), a user's API token (`user`), a user's API token or a reader's
+ * published-content token (`reader`: the reads a published site's renderer makes; the owning service's policy
+ * decides what a reader sees), the instance admin, or other services only (`internal`).
+ */
+export type Access = 'public' | 'user' | 'reader' | 'instance-admin' | 'internal';
 
 /**
  * The verbs an operation id may use, after the noun: `spaces.get`, `spaces.listInOrg`, `members.updateSso`.
@@ -153,4 +158,11 @@ export function operationsOf<const S extends ServiceName>(service: S, defaults: 
       ...(http ? { http } : {}),
     };
   };
+}
+
+/** The operation, open to readers too (`access: reader`): for one a family builder made (`getSpaceById`). */
+export function openToReaders<Id extends string, S extends ServiceName, I extends z.ZodObject, O extends z.ZodType>(
+  op: Operation<Id, S, I, O, 'user'>,
+): Operation<Id, S, I, O, 'reader'> {
+  return { ...op, access: 'reader' };
 }

@@ -43,5 +43,6 @@ export * from './blobs/signed-links.ts';
 export * from './blobs/deferred-downloads.ts';
 export * from './secrets/secret-box.ts';
 export * from './secrets/reseal.ts';
-export * from './secrets/published-api-token.ts';
+export * from './crypto/published-api-token.ts';
 export * from './crypto/tokens.ts';
+export * from './adaptive/index.ts';

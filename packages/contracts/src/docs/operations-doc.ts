@@ -11,6 +11,7 @@ export const OPERATIONS_DOC_PATH = 'docs/operations.md';
 const ACCESS: Record<Access, string> = {
   public: 'anyone, no token',
   user: 'an API token',
+  reader: 'an API token or a published-content token',
   'instance-admin': 'the instance admin token',
   internal: 'other services only',
 };

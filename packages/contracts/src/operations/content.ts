@@ -55,6 +55,7 @@ function http(of: Where, suffix: string, operationId: string, summary: string, g
 
 export const getCurrentRevision = op({
   id: 'content.getRevision',
+  access: 'reader',
   input: z.object({ ...where.space.ids, ...RevisionQuery }),
   output: RevisionSchema,
   http: http('space', '', 'getCurrentRevision', 'Get the live revision of a space: its page tree and files'),
@@ -67,6 +68,7 @@ export const getRevisionOfChangeRequestById = op({
 });
 export const getRevisionById = op({
   id: 'content.getRevisionById',
+  access: 'reader',
   input: z.object({ ...where.revision.ids, ...RevisionQuery }),
   output: RevisionSchema,
   http: http('revision', '', 'getRevisionById', 'Get a revision of a space'),
@@ -74,6 +76,7 @@ export const getRevisionById = op({
 
 export const listPages = op({
   id: 'content.listPages',
+  access: 'reader',
   input: z.object({ ...where.space.ids, ...RevisionQuery }),
   output: PagesSchema,
   http: http('space', '/pages', 'listPages', 'List the pages (as a tree) of the live revision'),
@@ -86,6 +89,7 @@ export const listPagesInChangeRequest = op({
 });
 export const listPagesInRevisionById = op({
   id: 'content.listPagesInRevision',
+  access: 'reader',
   input: z.object({ ...where.revision.ids, ...RevisionQuery }),
   output: PagesSchema,
   http: http('revision', '/pages', 'listPagesInRevisionById', 'List the pages of a revision'),
@@ -93,6 +97,7 @@ export const listPagesInRevisionById = op({
 
 export const getPageById = op({
   id: 'content.getPage',
+  access: 'reader',
   input: z.object({ ...where.space.ids, pageId, ...PageQuery }),
   output: RevisionPageSchema,
   http: http('space', '/page/{pageId}', 'getPageById', 'Get a page of the live revision by its id'),
@@ -110,6 +115,7 @@ export const getPageInChangeRequestById = op({
 });
 export const getPageInRevisionById = op({
   id: 'content.getPageInRevision',
+  access: 'reader',
   input: z.object({ ...where.revision.ids, pageId, ...PageQuery }),
   output: RevisionPageSchema,
   http: http('revision', '/page/{pageId}', 'getPageInRevisionById', 'Get a page of a revision by its id'),
@@ -117,6 +123,7 @@ export const getPageInRevisionById = op({
 
 export const getPageByPath = op({
   id: 'content.getPageByPath',
+  access: 'reader',
   input: z.object({ ...where.space.ids, pagePath, ...PageQuery }),
   output: RevisionPageSchema,
   http: http('space', '/path/{pagePath}', 'getPageByPath', 'Get a page of the live revision by its path', 'pagePath'),
@@ -135,6 +142,7 @@ export const getPageInChangeRequestByPath = op({
 });
 export const getPageInRevisionByPath = op({
   id: 'content.getPageInRevisionByPath',
+  access: 'reader',
   input: z.object({ ...where.revision.ids, pagePath, ...PageQuery }),
   output: RevisionPageSchema,
   http: http(
@@ -148,6 +156,7 @@ export const getPageInRevisionByPath = op({
 
 export const listFiles = op({
   id: 'content.listFiles',
+  access: 'reader',
   input: z.object({ ...where.space.ids, ...PageQueryShape, ...RevisionQuery }),
   output: listOf(RevisionFileSchema),
   http: http('space', '/files', 'listFiles', 'List the files of the live revision'),
@@ -160,6 +169,7 @@ export const listFilesInChangeRequestById = op({
 });
 export const listFilesInRevisionById = op({
   id: 'content.listFilesInRevision',
+  access: 'reader',
   input: z.object({ ...where.revision.ids, ...PageQueryShape, ...RevisionQuery }),
   output: listOf(RevisionFileSchema),
   http: http('revision', '/files', 'listFilesInRevisionById', 'List the files of a revision'),
@@ -167,6 +177,7 @@ export const listFilesInRevisionById = op({
 
 export const getFileById = op({
   id: 'content.getFile',
+  access: 'reader',
   input: z.object({ ...where.space.ids, fileId, ...RevisionQuery }),
   output: RevisionFileSchema,
   http: http('space', '/files/{fileId}', 'getFileById', 'Get a file of the live revision'),
@@ -179,6 +190,7 @@ export const getFileInChangeRequestById = op({
 });
 export const getFileInRevisionById = op({
   id: 'content.getFileInRevision',
+  access: 'reader',
   input: z.object({ ...where.revision.ids, fileId, ...RevisionQuery }),
   output: RevisionFileSchema,
   http: http('revision', '/files/{fileId}', 'getFileInRevisionById', 'Get a file of a revision'),

@@ -61,6 +61,7 @@ export const getPublishedContentByUrl = op({
 
 export const searchSiteContent = op({
   id: 'siteContent.search',
+  access: 'reader',
   type: 'query',
   input: z.object({
     organizationId,

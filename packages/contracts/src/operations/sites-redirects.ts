@@ -106,6 +106,7 @@ export const deleteSiteRedirectById = redirects.delete('deleteSiteRedirectById',
 
 export const getSiteRedirectBySource = op({
   id: 'siteRedirects.getBySource',
+  access: 'reader',
   input: z.object({
     ...SITE.params,
     shareKey: z

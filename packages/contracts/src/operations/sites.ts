@@ -94,6 +94,7 @@ export const unpublishSite = op({
 
 export const getPublishedContentSite = op({
   id: 'sites.getPublished',
+  access: 'reader',
   input: z.object({ organizationId, siteId, shareKey }),
   output: PublishedContentSiteSchema,
   http: {

@@ -12,6 +12,7 @@ const op = operationsOf('content', { tags: ['spaces'] });
  */
 export const getSpacesByIds = op({
   id: 'spaces.getMany',
+  access: 'reader',
   input: z.object({ spaceIds: z.array(IdSchema).max(1000).describe('IDs of the spaces (duplicates are ignored)') }),
   output: z.object({ items: z.array(SpaceSchema).describe('The spaces the caller can see, in the order asked') }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DefaultLevelSchema, IdSchema, listOf, OrderSchema, PageQueryShape } from '../common.ts';
-import { operationsOf } from '../operation.ts';
+import { openToReaders, operationsOf } from '../operation.ts';
 import { MembersToCountSchema } from '../schemas/member.ts';
 import { organizationId, spaceId, userId } from '../params.ts';
 import {
@@ -50,11 +50,11 @@ export const createSpace = op({
 
 const spaces = containerOps(op, { noun: 'spaces', name: 'Space', param: { spaceId }, item: SpaceSchema });
 
-export const getSpaceById = spaces.get(
-  'Get a space by its ID (a deleted space, until it is purged, carries `deletedAt`)',
-  {
+/** A reader (published-content token) reads the spaces its site shows it too (see content's access policy). */
+export const getSpaceById = openToReaders(
+  spaces.get('Get a space by its ID (a deleted space, until it is purged, carries `deletedAt`)', {
     shareKey: z.string().max(256).optional().describe('Share key resolving published URLs for share-link sites'),
-  },
+  }),
 );
 
 export const updateSpaceById = op({

@@ -10,10 +10,14 @@ export type TokenPurpose =
   | 'actor'
   /** A signed download link (`/v1/downloads/<token>`, kit `blobs/signed-links.ts`). */
   | 'download'
+  /** The `apiToken` of a published-content lookup, a reader's bearer token (kit `crypto/published-api-token.ts`). */
+  | 'published-content'
   /** A sign-in session cookie (org-admin `sessions.ts`). */
   | 'session'
   /** The cookie binding a single sign-on in progress to its browser (org-admin `sso.ts`). */
-  | 'sso-state';
+  | 'sso-state'
+  /** The member claims `POST /v1/orgs/{o}/ping` answers (`serviceVisitorClaims`, org-admin `visitor-claims.ts`). */
+  | 'visitor-claims';
 
 /** Why a token was refused: `expired` (its signature held), or `invalid` (anything else). */
 export type TokenRefusal = 'expired' | 'invalid';

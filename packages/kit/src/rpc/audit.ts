@@ -137,6 +137,8 @@ function actorOf(actor: Actor): AuditRecord['actor'] {
       return { type: 'system', id: 'instance-admin' };
     case 'service':
       return { type: 'system', id: `service:${actor.service}` };
+    case 'reader':
+      return { type: 'system', id: `reader:${actor.reader.site}` };
     default:
       return { type: 'system', id: 'anonymous' };
   }

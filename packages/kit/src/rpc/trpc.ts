@@ -8,6 +8,7 @@ import type {
   ServiceName,
   ServiceOperations,
   UserActor,
+  ReaderActor,
 } from '@quire/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../logger.ts';
@@ -51,11 +52,13 @@ export interface ServiceContext<C = unknown> extends BaseContext {
 
 type ActorFor<A extends Access> = A extends 'user'
   ? UserActor
-  : A extends 'instance-admin'
-    ? Extract<Actor, { kind: 'instance-admin' }>
-    : A extends 'internal'
-      ? Extract<Actor, { kind: 'service' }>
-      : Actor;
+  : A extends 'reader'
+    ? UserActor | ReaderActor
+    : A extends 'instance-admin'
+      ? Extract<Actor, { kind: 'instance-admin' }>
+      : A extends 'internal'
+        ? Extract<Actor, { kind: 'service' }>
+        : Actor;
 
 /** The context a handler of `Op` sees: the actor narrowed by the operation's access. */
 export type ContextFor<Op extends AnyOperation, Ctx> = Omit<Ctx, 'actor'> & { actor: ActorFor<Op['access']> };
@@ -104,6 +107,13 @@ function checkAccess(access: Access, actor: Actor): void {
   if (actor.kind === 'anonymous')
     throw new DomainError('unauthenticated', 'Authentication required: send `Authorization: Bearer <API token>`');
   if (access === 'user' && actor.kind !== 'user')
+    throw new DomainError(
+      'forbidden',
+      actor.kind === 'reader'
+        ? 'A published-content token only reads the published content of its site'
+        : 'This operation needs a user API token',
+    );
+  if (access === 'reader' && actor.kind !== 'user' && actor.kind !== 'reader')
     throw new DomainError('forbidden', 'This operation needs a user API token');
   if (access === 'instance-admin' && actor.kind !== 'instance-admin')
     throw new DomainError('forbidden', 'This operation needs the instance admin token');

@@ -93,6 +93,7 @@ export class CollectionTree {
     const own = item.id ? (this.#grants.spaces.get(item.id) ?? []) : [];
     return {
       organizationId: item.organizationId,
+      ...(item.id ? { space: item.id } : {}),
       defaultLevel: item.defaultLevel ?? null,
       ancestors: this.levelsFrom(item.parentId),
       grants: [own, ...this.grantsFrom(item.parentId)],

@@ -1,6 +1,7 @@
 import type { List, RevisionSemanticChange } from '@quire/contracts';
-import { compareKeys, invalid, notFound, pageOfList, type PageRequest } from '@quire/kit';
+import { compareKeys, notFound, pageOfList, type Evaluation, type PageRequest } from '@quire/kit';
 import type { ContentContext } from '../../trpc.ts';
+import { documentEvaluation, readerSeesRevision, readsAsReader } from '../access/access.policy.ts';
 import { changeRequestRepository } from '../change-requests/change-request.repository.ts';
 import type { IChangeRequest } from '../change-requests/change-request.entity.ts';
 import { gitConnectionRepository, type GitRevisionRow } from '../git/git-connection.repository.ts';
@@ -9,6 +10,7 @@ import { revisionRepository } from '../revisions/revision.repository.ts';
 import { diffTrees } from '../merge/index.ts';
 import { documentRepository } from '../revisions/document.repository.ts';
 import { treeIndex, type FileRecord, type PageRecord, type RevisionTree } from '../revisions/revision-tree.ts';
+import { withoutHiddenPages } from './published-view.ts';
 import type { ISpace } from '../spaces/space.entity.ts';
 import { loadSpaceFor } from '../spaces/space.loader.ts';
 import type { SpaceAction } from '../spaces/space.policy.ts';
@@ -24,7 +26,10 @@ export interface LoadedRevision {
   tree: RevisionTree;
 }
 
-/** The revision the caller may read (the space's `view`, or another action on its content such as `export`), with its tree. */
+/**
+ * The revision the caller may read (the space's `view`, or another action on its content such as `export`), with its
+ * tree. A reader (a published-content token) reads the live revision only, without its hidden pages.
+ */
 export async function loadRevisionFor(
   ctx: Ctx,
   sel: RevisionSelector,
@@ -39,7 +44,10 @@ export async function loadRevisionFor(
   } else if ('revisionId' in sel) {
     revisionId = sel.revisionId;
   }
-  return { space, changeRequest, tree: await revisionRepository.treeInSpace(ctx.em, space.id, revisionId) };
+  if (!readerSeesRevision(ctx.actor, space, { changeRequest: changeRequest !== undefined, revisionId }))
+    throw notFound('Revision');
+  const tree = await revisionRepository.treeInSpace(ctx.em, space.id, revisionId);
+  return { space, changeRequest, tree: readsAsReader(ctx.actor) ? withoutHiddenPages(tree) : tree };
 }
 
 /** A revision the caller may read (see `loadRevisionFor`) with GitBook's `git {oid, path}` of its pages, if Git wrote them. */
@@ -50,6 +58,12 @@ export async function loadRevisionWithBlobsFor(
   const loaded = await loadRevisionFor(ctx, sel);
   return { ...loaded, blobs: await gitSyncRepository.pageBlobs(ctx.em, loaded.tree.revision.id) };
 }
+
+/** How the documents this call reads are evaluated (`evaluated`, and always for a reader: see the access policy). */
+export const loadDocumentEvaluation = (
+  ctx: Ctx,
+  input: { evaluated?: boolean | 'deterministic-only' | undefined },
+): Evaluation | null => documentEvaluation(ctx.actor, input.evaluated);
 
 /** The commit a revision came from, when Git made it (an import), else null. */
 export function loadRevisionCommit(ctx: Ctx, revisionId: string): Promise<GitRevisionRow | null> {

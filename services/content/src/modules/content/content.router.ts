@@ -4,6 +4,7 @@ import { implement, type ContentContext } from '../../trpc.ts';
 import { limitChanges } from '../merge/index.ts';
 import {
   fileById,
+  loadDocumentEvaluation,
   loadFilesFor,
   loadRevisionCommit,
   loadRevisionFor,
@@ -18,7 +19,10 @@ import { pageDocument } from './document-format.ts';
 import { presentGitCommit } from '../git/git.presenter.ts';
 
 type Ctx = ContentContext;
-type PageInput = RevisionSelector & { format?: 'markdown' | 'document' | undefined };
+type PageInput = RevisionSelector & {
+  format?: 'markdown' | 'document' | undefined;
+  evaluated?: boolean | 'deterministic-only' | undefined;
+};
 
 /** The reads of a revision's content, each written once and served for the space's, a change request's and any revision. */
 const read = {
@@ -34,12 +38,14 @@ const read = {
   pageById: async (ctx: Ctx, input: PageInput & { pageId: string }) => {
     const { space, tree, blobs } = await loadRevisionWithBlobsFor(ctx, input);
     const page = pageById(tree, input.pageId);
-    return presentPageAt(ctx, tree, space, page, await pageDocument(ctx, page, input.format), blobs);
+    const document = await pageDocument(ctx, page, input.format, loadDocumentEvaluation(ctx, input));
+    return presentPageAt(ctx, tree, space, page, document, blobs);
   },
   pageByPath: async (ctx: Ctx, input: PageInput & { pagePath: string }) => {
     const { space, tree, blobs } = await loadRevisionWithBlobsFor(ctx, input);
     const page = pageByPath(tree, input.pagePath);
-    return presentPageAt(ctx, tree, space, page, await pageDocument(ctx, page, input.format), blobs);
+    const document = await pageDocument(ctx, page, input.format, loadDocumentEvaluation(ctx, input));
+    return presentPageAt(ctx, tree, space, page, document, blobs);
   },
   files: async (ctx: Ctx, input: RevisionSelector & PageRequest) => {
     const page = await loadFilesFor(ctx, input);

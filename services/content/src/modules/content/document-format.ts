@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import type { JSONDocument } from '@quire/contracts';
+import { evaluateDocument, type Evaluation } from '@quire/kit';
 import type { ContentContext } from '../../trpc.ts';
-import { markdownToDocument } from '../documents/index.ts';
+import { documentToMarkdown, markdownToDocument } from '../documents/index.ts';
 import { parseSettingsOf, textParser } from '../parsing/text-parser.ts';
 import { documentRepository } from '../revisions/document.repository.ts';
 import type { PageRecord } from '../revisions/revision-tree.ts';
@@ -60,14 +61,23 @@ export function storedDocument(hash: string, markdown: string): JSONDocument {
 /**
  * A page's document in the format asked: `{markdown}`, or GitBook's JSON document `{document}` (converted from the
  * stored markdown on the parsing threads, bounded in time and memory like a write: see text-parser.ts; then kept
- * per content hash).
+ * per content hash). With an `evaluation` (a reader's, or `evaluated`), in both formats, the conditional blocks it
+ * decides are gone: their content too when the condition does not hold; the markdown is then written from the
+ * evaluated document, never the stored one.
  */
 export async function pageDocument(
   ctx: Pick<ContentContext, 'em' | 'config'>,
   page: PageRecord,
   format: 'markdown' | 'document' | undefined,
+  evaluation: Evaluation | null = null,
 ): Promise<{ markdown: string } | { document: JsonDocument } | undefined> {
   if (!format || page.kind !== 'document') return undefined;
+  if (evaluation) {
+    const stored = await documentOf(ctx, page.documentHash);
+    const document = evaluateDocument(stored, evaluation);
+    if (format === 'document') return { document };
+    if (document !== stored) return { markdown: documentToMarkdown(document as unknown as JSONDocument) };
+  }
   if (format === 'document') return { document: await documentOf(ctx, page.documentHash) };
   return { markdown: page.documentHash ? await documentRepository.get(ctx.em, page.documentHash) : '' };
 }

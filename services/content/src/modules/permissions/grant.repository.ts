@@ -63,6 +63,7 @@ export const grantRepository = {
     for (let i = 0; i <= ancestors.length; i++) grants[i] ??= [];
     return {
       organizationId: item.organizationId,
+      ...(kind === 'space' ? { space: item.id } : {}),
       defaultLevel: item.defaultLevel ?? null,
       ancestors,
       grants: grants.slice(0, ancestors.length + 1),

@@ -105,3 +105,33 @@ describe('spacePermissions', () => {
     expect(Object.values(spacePermissions(null)).some(Boolean)).toBe(false);
   });
 });
+
+describe('a reader (published-content token)', () => {
+  const reader = (spaces: string[], organization = 'org1') =>
+    ({
+      kind: 'reader',
+      reader: {
+        site: 'site1',
+        organization,
+        siteSpaces: spaces.map((space, i) => ({ id: `ss${i}`, space })),
+        claims: {},
+      },
+    }) as const;
+  const facts = (space?: string, defaultLevel: 'inherit' | null = null) => ({
+    organizationId: 'org1',
+    defaultLevel,
+    ...(space ? { space } : {}),
+  });
+
+  it('reads the spaces of its site spaces, whatever their level, and nothing else', () => {
+    expect(spacePolicy.role(reader(['s1']), facts('s1'))).toBe('read');
+    expect(spacePolicy.role(reader(['s1']), facts('s1', 'inherit'))).toBe('read');
+    expect(spacePolicy.role(reader(['s1']), facts('s2'))).toBeNull();
+    // A collection (no space) or another organization's space of the same id.
+    expect(spacePolicy.role(reader(['s1']), facts())).toBeNull();
+    expect(spacePolicy.role(reader(['s1'], 'org2'), facts('s1'))).toBeNull();
+    expect(spacePolicy.allows(reader(['s1']), facts('s1'), 'view')).toBe(true);
+    expect(() => spacePolicy.assert(reader(['s1']), facts('s1'), 'edit')).toThrow(/edit/i);
+    expect(() => spacePolicy.assert(reader(['s1']), facts('s2'), 'view')).toThrow(/not found/i);
+  });
+});

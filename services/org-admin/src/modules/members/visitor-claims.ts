@@ -1,7 +1,6 @@
-import { hkdfSync } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { RoleOrGuestSchema, type Role } from '@quire/contracts';
+import { TokenSigner } from '@quire/kit';
 
 /** The claims `POST /v1/orgs/{organizationId}/ping` signs for the calling member (`sub` is the user id). */
 const VisitorClaimsSchema = z.object({
@@ -16,20 +15,13 @@ const VisitorClaimsSchema = z.object({
 export type VisitorClaims = z.infer<typeof VisitorClaimsSchema>;
 
 const TTL_SECONDS = 3600;
-const ALG = 'HS256';
-const keys = new Map<string, Uint8Array>();
 
-/**
- * The HMAC key of visitor claims: HKDF-SHA256 of the deployment's internal secret with a label of its own,
- * so the JWT key is never the raw secret nor the key that signs internal actor headers.
- */
-export function visitorClaimsKey(internalSecret: string): Uint8Array {
-  let key = keys.get(internalSecret);
-  if (!key) {
-    key = new Uint8Array(hkdfSync('sha256', internalSecret, 'quire', 'quire/service-visitor-claims/v1', 32));
-    keys.set(internalSecret, key);
-  }
-  return key;
+const signers = new Map<string, TokenSigner>();
+/** The kit's signer of visitor claims: its own purpose (`quire:visitor-claims`), so its own key and audience. */
+function signerOf(internalSecret: string): TokenSigner {
+  let signer = signers.get(internalSecret);
+  if (!signer) signers.set(internalSecret, (signer = new TokenSigner(internalSecret, 'visitor-claims')));
+  return signer;
 }
 
 export async function signVisitorClaims(
@@ -37,23 +29,28 @@ export async function signVisitorClaims(
   opts: { internalSecret: string; issuer: string; now?: Date },
 ): Promise<string> {
   const iat = Math.floor((opts.now ?? new Date()).getTime() / 1000);
-  return new SignJWT({ organization: claims.organizationId, role: claims.role, sso: claims.sso })
-    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
-    .setSubject(claims.userId)
-    .setIssuer(opts.issuer)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + TTL_SECONDS)
-    .sign(visitorClaimsKey(opts.internalSecret));
+  return signerOf(opts.internalSecret).sign(
+    {
+      sub: claims.userId,
+      organization: claims.organizationId,
+      role: claims.role,
+      sso: claims.sso,
+      iss: opts.issuer,
+      iat,
+    },
+    (iat + TTL_SECONDS) * 1000,
+  );
 }
 
-/** Verifies a `serviceVisitorClaims` token (signature, issuer, expiry); rejects with jose's error otherwise. */
+/** Verifies a `serviceVisitorClaims` token (signature, audience, expiry, issuer, shape); rejects otherwise. */
 export async function verifyVisitorClaims(
   token: string,
   opts: { internalSecret: string; issuer: string },
 ): Promise<VisitorClaims> {
-  const { payload } = await jwtVerify(token, visitorClaimsKey(opts.internalSecret), {
-    algorithms: [ALG],
-    issuer: opts.issuer,
-  });
-  return VisitorClaimsSchema.parse(payload);
+  const payload = await signerOf(opts.internalSecret).verify(token);
+  if (payload === 'expired') throw new Error('visitor claims: the token has expired');
+  if (payload === 'invalid') throw new Error('visitor claims: invalid signature (or not a visitor-claims token)');
+  const claims = VisitorClaimsSchema.parse(payload);
+  if (claims.iss !== opts.issuer) throw new Error('visitor claims: unexpected "iss" claim value');
+  return claims;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PublishedSiteContentLookup } from '@quire/contracts';
 import { DomainError, notFound, signApiToken } from '@quire/kit';
 import type { SitesContext } from '../../trpc.ts';
-import type { ConditionContext } from '../adaptive/condition.ts';
+import type { ConditionContext } from '@quire/kit';
 import { UNSIGNED_COOKIE, unsignedClaims } from '../published/audience.ts';
 import { liveRevision } from '../published/content-source.ts';
 import { buildPageTree, pageAt } from '../published/page-tree.ts';
@@ -149,7 +149,7 @@ export async function lookupPublishedContent(ctx: Ctx, req: LookupRequest): Prom
   const siteSpace = found.siteSpace.entity;
   const live = await liveRevision({ peers: ctx.peers, requestId: ctx.requestId }, siteSpace.spaceId);
   const basePath = withSlash(found.basePath);
-  const apiToken = await signApiToken(ctx.config.QUIRE_INTERNAL_SECRET, ctx.urls.base, {
+  const apiToken = await signApiToken(ctx.config.QUIRE_INTERNAL_SECRET, {
     site: site.id,
     organization: site.organizationId,
     siteSpace: siteSpace.id,

@@ -215,5 +215,27 @@ describe('published content by URL', () => {
     });
     expect(tester).toMatchObject({ space: beta.id, pathname: 'news', contextId: expect.any(String) });
     expect(decodeJwt((tester as { apiToken: string }).apiToken).claims).toEqual({ unsigned: { isBetaUser: true } });
+
+    // A reader (the api token as the gateway presents it) is shown the site spaces its claims show, no condition.
+    const reader = (claims: Record<string, unknown>, site = s.site.id): Actor => ({
+      kind: 'reader',
+      reader: { site, organization: ORG, siteSpaces: [], claims },
+    });
+    const shownTo = async (claims: Record<string, unknown>) => {
+      const published = await call(ops.getPublishedContentSite, where, reader(claims));
+      expect(JSON.stringify(published)).not.toMatch(/condition|isBetaUser/);
+      return (published.structure.structure as { id: string; space?: { id: string } }[]).map((t) => t.space?.id);
+    };
+    expect(await shownTo({ unsigned: {} })).not.toContain(beta.id);
+    expect(await shownTo({ unsigned: { isBetaUser: true } })).toContain(beta.id);
+    // A member still sees the whole structure, conditions included.
+    expect(JSON.stringify(await call(ops.getPublishedContentSite, where, admin))).toContain('isBetaUser');
+    // Another site of the organization, or an operation not open to readers: nothing.
+    const other = await newSite();
+    const elsewhere = { organizationId: ORG, siteId: other.site.id };
+    expect((await failureOf(call(ops.getPublishedContentSite, elsewhere, reader({ unsigned: {} })))).reason).toBe(
+      'not_found',
+    );
+    expect((await failureOf(call(ops.getSiteById, where, reader({ unsigned: {} })))).reason).toBe('forbidden');
   });
 });

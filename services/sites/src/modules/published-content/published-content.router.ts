@@ -23,10 +23,13 @@ export const publishedContentProcedures = {
     }),
   ),
 
-  /** Members who read the site search what it shows: only its own site spaces, only the spaces they can read. */
+  /**
+   * Members who read the site search what it shows: only its own site spaces, only the spaces they can read; a
+   * reader (published-content token), only the site spaces its claims show it, as the site's search page does.
+   */
   searchSiteContent: implement(ops.searchSiteContent, async ({ input, ctx }) => {
     const { site } = await loadSiteFor(ctx, input.organizationId, input.siteId, 'view');
-    const siteSpaces = siteSpacesInScope(await SiteTree.load(ctx.em, site.id), input);
+    const siteSpaces = siteSpacesInScope(await SiteTree.load(ctx.em, site.id), input, ctx.actor);
     return searchSiteSpaces(ctx, siteSpaces, input.query, input.limit ?? 20);
   }),
 };

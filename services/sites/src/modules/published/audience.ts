@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@quire/kit';
-import type { ConditionContext } from '../adaptive/condition.ts';
+import type { ConditionContext } from '@quire/kit';
 import { verifyVisitorToken, visitorAuthUrls } from '../publishing-auth/visitor-token.ts';
 import type { KeyBoxConfig } from '../publishing-auth/private-key.ts';
 import { resolveShareKey } from '../share-links/share-link.resolver.ts';

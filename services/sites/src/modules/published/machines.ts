@@ -1,4 +1,4 @@
-import { conditionHolds, type ConditionContext } from '../adaptive/condition.ts';
+import { evaluateDocument, hidesBlocks as hidesBlocksFor, type ConditionContext } from '@quire/kit';
 import { xml } from './html.ts';
 import { pageDocuments, pageMarkdowns } from './content-source.ts';
 import type { SitePage } from './page-tree.ts';
@@ -65,24 +65,8 @@ export const mdUrl = (pageUrl: string) =>
   /\/sites\/[^/]+$|^https:\/\/[^/]+$/.test(pageUrl) ? `${pageUrl}/index.md` : `${pageUrl}.md`;
 
 /** Whether the document has a block this visitor may not see (an `if` whose condition does not hold). */
-export function hidesBlocks(node: DocNode | undefined, visitor: ConditionContext, depth = 0): boolean {
-  if (!node || depth > 64) return false;
-  if (node.type === 'if' && !conditionHolds(String(node.data?.expression ?? node.data?.condition ?? ''), visitor))
-    return true;
-  return [...(node.nodes ?? []), ...(node.fragments ?? [])].some((n) => hidesBlocks(n, visitor, depth + 1));
-}
-
-/** The document without the blocks this visitor may not see. */
-function visibleDocument(node: DocNode, visitor: ConditionContext, depth = 0): DocNode {
-  const keep = (n: DocNode) =>
-    !(n.type === 'if' && !conditionHolds(String(n.data?.expression ?? n.data?.condition ?? ''), visitor));
-  if (depth > 64) return { ...node, nodes: [] };
-  return {
-    ...node,
-    ...(node.nodes ? { nodes: node.nodes.filter(keep).map((n) => visibleDocument(n, visitor, depth + 1)) } : {}),
-    ...(node.fragments ? { fragments: node.fragments.map((n) => visibleDocument(n, visitor, depth + 1)) } : {}),
-  };
-}
+export const hidesBlocks = (node: DocNode | undefined, visitor: ConditionContext): boolean =>
+  hidesBlocksFor(node, { context: visitor });
 
 /**
  * Pages as markdown, by id: the stored markdown, or — for a page with blocks this visitor may not see — the
@@ -99,7 +83,9 @@ export async function markdownOf(v: SiteView, s: SpaceView, pages: SitePage[]): 
   for (const p of pages) {
     const doc = documents.get(p.id) as DocNode | undefined;
     const text =
-      doc && hidesBlocks(doc, visitorOf(v)) ? textOf(visibleDocument(doc, visitorOf(v))) : (markdown.get(p.id) ?? '');
+      doc && hidesBlocks(doc, visitorOf(v))
+        ? textOf(evaluateDocument(doc, { context: visitorOf(v) }))
+        : (markdown.get(p.id) ?? '');
     out.set(p.id, `# ${oneLine(p.title)}\n\n${p.description ? `${oneLine(p.description)}\n\n` : ''}${text.trim()}\n`);
   }
   return out;

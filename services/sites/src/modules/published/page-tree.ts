@@ -1,5 +1,5 @@
 import type { RevisionPage } from '@quire/contracts';
-import { conditionHolds, type ConditionContext, type ConditionLogger } from '../adaptive/condition.ts';
+import { conditionHolds, type ConditionContext, type ConditionLogger } from '@quire/kit';
 
 /** A page of a site space's live revision as the published site uses it. */
 export interface SitePage {

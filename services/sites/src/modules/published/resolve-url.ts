@@ -1,5 +1,5 @@
 import type { EntityManager } from '@quire/kit';
-import { conditionHolds, type ConditionContext, type ConditionLogger } from '../adaptive/condition.ts';
+import { conditionHolds, type ConditionContext, type ConditionLogger } from '@quire/kit';
 import { Site, type ISite } from '../sites/site.entity.ts';
 import { SiteTree, type TreeSpace } from '../structure/site-tree.ts';
 import { publishedSiteWhere, type SiteKey } from './site-cache.ts';
@@ -177,6 +177,12 @@ export function visibleSpaces(
   log?: ConditionLogger,
 ): TreeSpace[] {
   return tree.visibleIn(level).filter((t) => conditionHolds(t.entity.condition, visitor, log));
+}
+
+/** Every site space of the site this visitor sees, in structure order (in sections it sees, or at the root). */
+export function siteSpacesShownTo(tree: SiteTree, visitor: ConditionContext, log?: ConditionLogger): TreeSpace[] {
+  if (tree.kind !== 'sections') return visibleSpaces(tree, null, visitor, log);
+  return visibleSections(tree, visitor, log).flatMap((s) => visibleSpaces(tree, s.id, visitor, log));
 }
 
 /**

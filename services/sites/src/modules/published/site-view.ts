@@ -1,13 +1,11 @@
 import type { RevisionFile } from '@quire/contracts';
-import type { PublicUrls } from '@quire/kit';
-import type { ConditionContext, ConditionLogger } from '../adaptive/condition.ts';
+import { conditionHolds, type ConditionContext, type ConditionLogger, type PublicUrls } from '@quire/kit';
 import { instanceSiteUrl } from '../sites/site.presenter.ts';
 import { servedHostname, type ISite } from '../sites/site.entity.ts';
 import type { SiteTree, TreeSpace } from '../structure/site-tree.ts';
 import type { Audience } from './audience.ts';
 import { liveRevision, type PublishedRevision } from './content-source.ts';
 import { buildPageTree, type PageTree, type SitePage } from './page-tree.ts';
-import { conditionHolds } from '../adaptive/condition.ts';
 import { effectiveCustomization, setCustomization, withOverrides } from '../customization/customization.ts';
 import type { NavItem } from '../structure/site-tree.ts';
 import type { NavLink, SectionTab } from './render/layout.ts';

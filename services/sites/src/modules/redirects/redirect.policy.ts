@@ -1,10 +1,15 @@
 import { definePolicy } from '@quire/kit';
-import { organizationMemberLevel } from '../sites/site.policy.ts';
+import type { Actor } from '@quire/contracts';
+import { organizationMemberLevel, readerLevel } from '../sites/site.policy.ts';
 
-/** The redirects of a site: members read them, those who change the site's structure manage them. */
+/**
+ * The redirects of a site: members read them, those who change the site's structure manage them; a reader of the
+ * site (published-content token) resolves a source to its target, as the site does.
+ */
 export const redirectPolicy = definePolicy({
   resource: 'Site',
-  role: organizationMemberLevel,
+  role: (actor: Actor, site: { organizationId: string; id?: string | undefined }) =>
+    readerLevel(actor, site) ?? organizationMemberLevel(actor, site),
   actions: {
     /** List the redirects, resolve a source. */
     view: 'read',

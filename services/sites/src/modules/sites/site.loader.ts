@@ -1,4 +1,4 @@
-import type { List } from '@quire/contracts';
+import { readerOf, type List } from '@quire/contracts';
 import { membershipOf, notFound, paginate, type AccessLevel, type PageRequest } from '@quire/kit';
 import type { SitesContext } from '../../trpc.ts';
 import { Site, type ISite } from './site.entity.ts';
@@ -28,11 +28,13 @@ export async function loadSiteFor(
   action: SiteAction,
   opts: { lock?: boolean } = {},
 ): Promise<LoadedSite> {
-  if (!membershipOf(ctx.actor, organizationId)) throw notFound('Site');
+  if (!membershipOf(ctx.actor, organizationId) && readerOf(ctx.actor)?.organization !== organizationId)
+    throw notFound('Site');
   const site = await siteRepository.findIn(ctx.em, organizationId, siteId);
   if (!site) throw notFound('Site');
   const facts: SiteAccessFacts = {
     organizationId: site.organizationId,
+    siteId: site.id,
     grants: await siteGrantRepository.of(ctx.em, site.id),
   };
   const role = sitePolicy.assert(ctx.actor, facts, action);

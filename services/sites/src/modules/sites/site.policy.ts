@@ -11,6 +11,8 @@ export interface SiteGrantFact {
 /** What the site policy needs of a site: its organization and its role overrides. */
 export interface SiteAccessFacts {
   organizationId: string;
+  /** The site (what a reader's site is checked against). */
+  siteId?: string | undefined;
   grants?: readonly SiteGrantFact[] | undefined;
 }
 
@@ -24,12 +26,27 @@ export function organizationMemberLevel(actor: Actor, facts: { organizationId: s
 }
 
 /**
+ * A reader's level on a site (a published-content token): `read` on the site it was given for — its published
+ * structure as its claims show it, its redirects, a search of what it reads; nothing on any other site. The
+ * operations open to readers are those with `access: reader`; every other answers 403 before any policy.
+ */
+export function readerLevel(
+  actor: Actor,
+  site: { organizationId: string; id?: string | undefined },
+): AccessLevel | null {
+  if (actor.kind !== 'reader') return null;
+  const r = actor.reader;
+  return site.id !== undefined && r.site === site.id && r.organization === site.organizationId ? 'read' : null;
+}
+
+/**
  * The caller's level on a site. Organization admins are admin on every site. Otherwise a role override of the user
  * on the site wins (null: no access), then the overrides of the user's teams (the highest role; no access when
  * they all say none), then the organization role. Guests (members without a role) and outsiders see no site
  * (404) unless an override gives them one; outsiders never do.
  */
 function siteLevel(actor: Actor, facts: SiteAccessFacts): AccessLevel | null {
+  if (actor.kind === 'reader') return readerLevel(actor, { organizationId: facts.organizationId, id: facts.siteId });
   const m = membershipOf(actor, facts.organizationId);
   if (!m || actor.kind !== 'user') return null;
   if (m.role === 'admin') return 'admin';

@@ -1,5 +1,6 @@
 import { invalid, notFound, pageOfList, type PageRequest } from '@quire/kit';
-import type { List } from '@quire/contracts';
+import { readerOf, type Actor, type List } from '@quire/contracts';
+import { siteSpacesShownTo } from '../published/resolve-url.ts';
 import type { SitesContext } from '../../trpc.ts';
 import { resolveShareKey } from '../share-links/share-link.resolver.ts';
 import type { ISite } from '../sites/site.entity.ts';
@@ -83,20 +84,47 @@ function structurePosition<K extends string, T extends 'site-section' | 'site-sp
 export const sectionPosition = (position?: PointerPosition<'siteSection'>) =>
   structurePosition('siteSection', 'site-section', position);
 
+/** What the caller of `getPublishedContentSite` is shown of a published site. */
+export interface LoadedPublishedSite extends LoadedSite {
+  shareKey: string | null;
+  tree: SiteTree;
+  /** The site spaces shown: every one the structure shows a member; to a reader, those its claims show it. */
+  shown: TreeSpace[];
+  /** Who the spaces are read as: the caller; a reader with the site spaces it is shown. */
+  viewer: Actor;
+  /** Whether the structure is a reader's: only `shown`, without the conditions that chose it. */
+  readerView: boolean;
+}
+
 /**
  * What the site's audience reaches: 404 while it is not published, and for a `share-link` site unless `shareKey`
- * is the key of one of its active links (its URLs then carry the key).
+ * (a reader's own, when it has one) is the key of one of its active links (its URLs then carry the key). A reader
+ * (published-content token) is shown what its claims show it: the sections and site spaces whose conditions hold.
  */
 export async function loadPublishedSiteFor(
   ctx: SitesContext,
   input: { organizationId: string; siteId: string; shareKey?: string | undefined },
-): Promise<LoadedSite & { shareKey: string | null; tree: SiteTree }> {
+): Promise<LoadedPublishedSite> {
   const loaded = await loadSiteFor(ctx, input.organizationId, input.siteId, 'view');
   if (!loaded.site.published) throw notFound('Published site');
-  const shareKey = await resolveShareKey(ctx, loaded.site, input.shareKey);
+  const reader = readerOf(ctx.actor);
+  const shareKey = await resolveShareKey(ctx, loaded.site, reader?.shareKey ?? input.shareKey);
   if (loaded.site.visibility === 'share-link' && !shareKey)
     throw notFound('Published site (a share-link site opens with the key of an active share link)');
-  return { ...loaded, shareKey, tree: await SiteTree.load(ctx.em, loaded.site.id) };
+  const tree = await SiteTree.load(ctx.em, loaded.site.id);
+  if (!reader) return { ...loaded, shareKey, tree, shown: tree.shown, viewer: ctx.actor, readerView: false };
+  const shown = siteSpacesShownTo(tree, { visitor: { claims: reader.claims } }, (condition, error) =>
+    ctx.log.warn({ site: loaded.site.id, condition, error }, 'condition not parsed'),
+  );
+  const siteSpaces = shown.map((t) => ({ id: t.entity.id, space: t.entity.spaceId }));
+  return {
+    ...loaded,
+    shareKey,
+    tree,
+    shown,
+    viewer: { kind: 'reader', reader: { ...reader, siteSpaces } },
+    readerView: true,
+  };
 }
 
 /** A site whose structure the caller may edit (locked), and its tree; a `sectionId` must name one of its sections (400). */

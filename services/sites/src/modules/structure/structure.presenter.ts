@@ -19,6 +19,11 @@ export interface StructureView {
   tree: SiteTree;
   spaces: Map<string, Space>;
   shareKey: string | null;
+  /**
+   * A reader's view: only these site spaces (the ones its claims show it), sections and groups without any left
+   * out, and no condition shown (what chose them is not the reader's to see).
+   */
+  only?: ReadonlySet<string> | undefined;
 }
 
 /** The view of `items`' spaces: one batched call to the content service, as the caller. */
@@ -28,6 +33,7 @@ export async function structureView(
   tree: SiteTree,
   items: TreeSpace[],
   shareKey: string | null,
+  opts: { readerView?: boolean } = {},
 ): Promise<StructureView> {
   return {
     site,
@@ -37,7 +43,22 @@ export async function structureView(
       items.map((i) => i.entity.spaceId),
     ),
     shareKey,
+    ...(opts.readerView ? { only: new Set(items.map((i) => i.entity.id)) } : {}),
   };
+}
+
+/** The site spaces of a level the view shows. */
+const levelShown = (v: StructureView, level: string | null) =>
+  v.tree.visibleIn(level).filter((t) => !v.only || v.only.has(t.entity.id));
+
+/** The navigation items of a level the view shows: all, or for a reader those that lead to a site space it is shown. */
+function itemsShown(v: StructureView, items: NavItem[]): NavItem[] {
+  if (!v.only) return items;
+  return items.filter((i) =>
+    i.type === 'site-section'
+      ? levelShown(v, i.entity.id).length > 0
+      : itemsShown(v, v.tree.navItems(i.entity.id)).length > 0,
+  );
 }
 
 /** The URL segment of a section: none for the default section. */
@@ -64,7 +85,7 @@ export function presentSiteSpace(ctx: PresentContext, v: StructureView, t: TreeS
     ...(space ? { space } : {}),
     title: space?.title ?? t.projectedTitle ?? s.path,
     default: isDefault,
-    ...(s.condition != null ? { condition: s.condition } : {}),
+    ...(s.condition != null && !v.only ? { condition: s.condition } : {}),
     urls: url ? { published: url } : {},
   };
 }
@@ -78,12 +99,12 @@ export function presentSection(ctx: PresentContext, v: StructureView, section: I
     ...(section.description != null ? { description: section.description } : {}),
     default: v.tree.defaultSection?.id === section.id,
     path: section.path,
-    ...(section.condition != null ? { condition: section.condition } : {}),
+    ...(section.condition != null && !v.only ? { condition: section.condition } : {}),
     ...(section.icon != null ? { icon: section.icon } : {}),
     ...(section.sectionGroupId != null && v.tree.group(section.sectionGroupId)
       ? { sectionGroup: section.sectionGroupId }
       : {}),
-    siteSpaces: v.tree.visibleIn(section.id).map((t) => presentSiteSpace(ctx, v, t)),
+    siteSpaces: levelShown(v, section.id).map((t) => presentSiteSpace(ctx, v, t)),
     urls: url ? { published: url } : {},
   };
 }
@@ -94,7 +115,7 @@ export function presentSectionGroup(
   v: StructureView,
   group: ISiteSectionGroup,
 ): SiteSectionGroupDto {
-  const items = v.tree.navItems(group.id);
+  const items = itemsShown(v, v.tree.navItems(group.id));
   return {
     object: 'site-section-group',
     id: group.id,
@@ -113,8 +134,8 @@ const presentNavItem = (ctx: PresentContext, v: StructureView, item: NavItem) =>
 /** The structure: the sections and groups of the root with their site spaces, or the visible root site spaces. */
 export function presentStructure(ctx: PresentContext, v: StructureView): SiteStructure {
   return v.tree.kind === 'sections'
-    ? { type: 'sections', structure: v.tree.navItems(null).map((i) => presentNavItem(ctx, v, i)) }
-    : { type: 'siteSpaces', structure: v.tree.visibleIn(null).map((t) => presentSiteSpace(ctx, v, t)) };
+    ? { type: 'sections', structure: itemsShown(v, v.tree.navItems(null)).map((i) => presentNavItem(ctx, v, i)) }
+    : { type: 'siteSpaces', structure: levelShown(v, null).map((t) => presentSiteSpace(ctx, v, t)) };
 }
 
 /** A section as the caller sees it, from the site's current structure (read again: after a change). */

@@ -23,8 +23,8 @@ export const structureProcedures = {
 
   /** What the site's audience reaches (see `loadPublishedSiteFor`). */
   getPublishedContentSite: implement(ops.getPublishedContentSite, async ({ input, ctx }) => {
-    const { site, facts, shareKey, tree } = await loadPublishedSiteFor(ctx, input);
-    const view = await structureView(ctx, site, tree, tree.shown, shareKey);
+    const { site, facts, shareKey, tree, shown, viewer, readerView } = await loadPublishedSiteFor(ctx, input);
+    const view = await structureView({ ...ctx, actor: viewer }, site, tree, shown, shareKey, { readerView });
     return {
       object: 'published-content-site' as const,
       site: presentSite(ctx, site, tree.spaces.filter((t) => !t.hidden).length, facts.grants ?? [], shareKey),

@@ -1,4 +1,4 @@
-import { conditionHolds } from '../../adaptive/condition.ts';
+import { conditionHolds } from '@quire/kit';
 import { html, join, raw, type Html } from '../html.ts';
 import type { DocNode, Ref, RenderContext } from './context.ts';
 import { textOf } from './context.ts';

@@ -1,6 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import type { RevisionFile } from '@quire/contracts';
-import type { ConditionContext, ConditionLogger } from '../../adaptive/condition.ts';
+import type { ConditionContext, ConditionLogger } from '@quire/kit';
 
 /** A loose node of GitBook's JSON document: blocks, inlines, texts, fragments (the renderer reads what it knows). */
 export interface DocNode {

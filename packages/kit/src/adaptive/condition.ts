@@ -1,5 +1,7 @@
 import jsep from 'jsep';
 
+// A pure module (no Node built-ins, no I/O): the content and sites services both evaluate with it.
+
 /**
  * Adaptive-content conditions (`visitor.claims.unsigned.isBetaUser && visitor.claims.plan == "pro"`), parsed
  * with jsep and evaluated by walking the tree: no `eval`, no `Function`. What a condition may do is bounded:
@@ -170,6 +172,32 @@ function evaluate(node: Node, ctx: ConditionContext): unknown {
     default:
       return undefined;
   }
+}
+
+/** Whether the tree names the `visitor` identifier anywhere (its value then depends on who reads). */
+function readsVisitor(node: Node | null | undefined, depth = 0): boolean {
+  if (!node || depth > MAX_DEPTH + 1) return false;
+  if (node.type === 'Identifier') return (node as jsep.Identifier).name === 'visitor';
+  const children: (Node | null | undefined)[] = [];
+  for (const key of ['object', 'argument', 'left', 'right', 'test', 'consequent', 'alternate', 'callee'] as const)
+    children.push((node as Record<string, Node | undefined>)[key]);
+  if (node.type === 'MemberExpression' && (node as jsep.MemberExpression).computed)
+    children.push((node as jsep.MemberExpression).property);
+  if (Array.isArray((node as { elements?: unknown }).elements))
+    children.push(...(node as jsep.ArrayExpression).elements);
+  if (Array.isArray((node as { arguments?: unknown }).arguments))
+    children.push(...(node as jsep.CallExpression).arguments);
+  return children.some((c) => readsVisitor(c, depth + 1));
+}
+
+/**
+ * Whether a condition depends on who reads it (it reads `visitor`): GitBook's `deterministic-only` evaluation
+ * leaves such a condition alone. A condition that does not parse is not deterministic either (it hides its block
+ * for every reader, but only a full evaluation says so).
+ */
+export function conditionReadsVisitor(condition: string): boolean {
+  const p = parseCondition(condition);
+  return !p.ok || readsVisitor(p.node);
 }
 
 /** Reports a condition that does not parse (once per condition per process). */
