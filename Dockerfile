@@ -2,7 +2,7 @@
 # One image recipe for every Quire process, parameterized by the workspace it runs:
 #   docker build --build-arg WORKSPACE=services/content --build-arg PACKAGE=@quire/content --build-arg PORT=3102 .
 # (docker-compose.yml passes these for each service and the gateway.)
-# There is no build step: Node 24 runs the TypeScript sources directly.
+# The services have no build step (Node 24 runs the TypeScript sources directly); the app's static files do.
 ARG TURBO_VERSION=2.11.9
 
 # 1. Prune the monorepo down to the workspace and the workspaces it depends on.
@@ -23,7 +23,14 @@ COPY --from=pruner /repo/out/package-lock.json ./package-lock.json
 RUN npm ci --omit=dev --ignore-scripts --no-fund --no-audit && npm cache clean --force
 COPY --from=pruner /repo/out/full/ ./
 
-# 3. Runtime: files stay root-owned (read-only to the app), the process runs as `node`.
+# 3. The writers' app: static files only the gateway serves (gateway/src/web-app.ts reads app/dist), built with the
+#    whole workspace's lockfile (`npm ci` runs it through the root `prepare` script outside Docker).
+FROM node:24-slim AS app
+WORKDIR /repo
+COPY . .
+RUN npm ci --ignore-scripts --no-fund --no-audit && npm run build -w @quire/app
+
+# 4. Runtime: files stay root-owned (read-only to the app), the process runs as `node`.
 FROM node:24-slim AS runtime
 ARG WORKSPACE
 ARG PORT
@@ -32,6 +39,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=${PORT}
 COPY --from=installer /app /app
+COPY --from=app /repo/app/dist /app/app/dist
 WORKDIR /app/${WORKSPACE}
 USER node
 EXPOSE ${PORT}

@@ -347,6 +347,11 @@ describe('the Dockerfile', () => {
     if (rootTurbo) expect(rootTurbo.replace(/^[\^~]/, '').split('.')[0]).toBe(version!.split('.')[0]);
   });
 
+  it("builds the writers' app in a stage of its own and copies app/dist where the gateway reads it", () => {
+    expect(text).toMatch(/npm run build -w @quire\/app/);
+    expect(instr('COPY')).toContain('--from=app /repo/app/dist /app/app/dist');
+  });
+
   it('runs as a non-root user in production mode', () => {
     const users = instr('USER');
     expect(users.length).toBeGreaterThan(0);
