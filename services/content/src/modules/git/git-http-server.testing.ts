@@ -7,17 +7,18 @@ import { join } from 'node:path';
 import { useResource } from '@quire/kit/testing';
 
 /** Runs `git` asynchronously (never blocking the event loop the test's own server answers on). */
-export function runGit(args: string[], opts: { cwd?: string } = {}): Promise<string> {
+export function runGit(args: string[], opts: { cwd?: string; input?: string } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     // Never prompts for credentials: the tests put them in the URL.
     const child = spawn('git', ['-c', 'credential.helper=', '-c', 'core.askPass=', ...args], {
       cwd: opts.cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    if (opts.input !== undefined) child.stdin!.end(opts.input);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.stdout!.on('data', (d: Buffer) => out.push(d));
+    child.stderr!.on('data', (d: Buffer) => err.push(d));
     child.on('error', reject);
     child.on('close', (code) =>
       code === 0
