@@ -39,6 +39,8 @@ export interface GitServer {
   urlOf(name: string, auth?: { user: string; password: string }): string;
   /** A new bare repository (pushes allowed), its directory. */
   createRepo(name: string): Promise<string>;
+  /** Every request the server answered, as `METHOD /path?query` (the test reads which ones were made). */
+  requests: string[];
   root: string;
   close(): Promise<void>;
 }
@@ -50,7 +52,9 @@ export interface GitServer {
 export async function startGitServer(auth?: { user: string; password: string }): Promise<GitServer> {
   const root = await mkdtemp(join(tmpdir(), 'quire-git-server-'));
   const expected = auth ? `Basic ${Buffer.from(`${auth.user}:${auth.password}`).toString('base64')}` : null;
+  const requests: string[] = [];
   const server: Server = createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
     if (expected && req.headers.authorization !== expected) {
       res.writeHead(401, { 'www-authenticate': 'Basic realm="git"' }).end();
       return;
@@ -95,6 +99,7 @@ export async function startGitServer(auth?: { user: string; password: string }):
   const port = (server.address() as AddressInfo).port;
   return {
     root,
+    requests,
     urlOf: (name, creds) =>
       `http://${creds ? `${encodeURIComponent(creds.user)}:${encodeURIComponent(creds.password)}@` : ''}127.0.0.1:${port}/${name}.git`,
     async createRepo(name) {
