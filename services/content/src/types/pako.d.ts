@@ -10,4 +10,7 @@ declare module 'pako' {
     msg: string;
     strm: { avail_in: number };
   }
+  /** pako is CommonJS: Node's ES modules see only its default export. */
+  const pako: { Inflate: typeof Inflate };
+  export default pako;
 }

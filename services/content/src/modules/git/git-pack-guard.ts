@@ -1,5 +1,5 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { Inflate } from 'pako';
+import pako, { type Inflate } from 'pako';
 
 /** What one fetch may bring, counted from the pack's object headers before anything keeps an inflated object. */
 export interface PackLimits {
@@ -169,7 +169,7 @@ export class PackGuard {
     if (!delta) this.count(head.size);
     this.current = { start: this.offset, type: head.type, size: head.size, out: 0, head: [] };
     if (!delta) this.sizes.set(this.offset, head.size);
-    const inflater = new Inflate({ chunkSize: 64 * 1024 });
+    const inflater = new pako.Inflate({ chunkSize: 64 * 1024 });
     inflater.onData = (out) => this.inflated(out);
     inflater.onEnd = () => {};
     this.inflater = inflater;

@@ -201,7 +201,7 @@ describe('Git remotes over HTTP (git http-backend on loopback)', () => {
     await expect(readRemote(spec('mono'), { ...limits, maxInflatedBytes: 500_000 })).rejects.toThrow(
       /add up to more than 500000 bytes inflated/,
     );
-  });
+   }, 120_000);
 
   it("reads the ref asked for when the remote's HEAD names a branch that does not exist", async () => {
     const bare = await server.createRepo('headless');
@@ -228,6 +228,16 @@ describe('Git remotes over HTTP (git http-backend on loopback)', () => {
     await expect(readRemote(spec('intranet', only(['10.0.0.0/8', 'git.other.test'])), limits)).rejects.toThrow(
       /QUIRE_GIT_PRIVATE_HOSTS/,
     );
+  });
+
+  it('stops an operation past its deadline, as a timeout', async () => {
+    await pushWithCli('late', async (dir) => writeFile(join(dir, 'README.md'), '# Late\n'));
+    await expect(readRemote(spec('late', { deadline: Date.now() - 1 }), limits)).rejects.toThrow(
+      /the operation took longer than 10 s and was stopped/,
+    );
+    await expect(readRemote(spec('late', { deadline: Date.now() + 60_000 }), limits)).resolves.toMatchObject({
+      message: 'fixture\n',
+    });
   });
 
   it('keeps credentials out of URLs and messages', () => {

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import git, { type TreeEntry } from 'isomorphic-git';
 import { DomainError } from '@quire/kit';
 import {
-  GitLimitError,
   gitLimit,
   guardedGitHttp,
   packGuardFor,
@@ -74,8 +73,11 @@ export interface RepoSnapshot {
   files: Map<string, { bytes: Uint8Array; oid: string }>;
 }
 
-/** The operation's time is up: it stops (the operation ends as `timeout`). */
-export class GitTimeout extends GitLimitError {
+/**
+ * The operation's time is up: it stops (the operation ends as `timeout`). Not a `GitLimitError`: a busy machine or a
+ * slow server may take less time next time, so a connection tries the commit again at its next poll.
+ */
+export class GitTimeout extends DomainError {
   constructor(url: string, ms: number) {
     super(
       'invalid_input',
@@ -132,6 +134,7 @@ interface Fetched {
  * (object count, each object's and all objects' inflated size) before isomorphic-git indexes it.
  */
 async function fetchInto(dir: string, spec: RemoteSpec, limits: GitLimits): Promise<Fetched> {
+  checkDeadline(spec, limits);
   const cache = {};
   await git.init({ fs, dir, defaultBranch: branchOf(spec.ref) });
   await git.addRemote({ fs, dir, remote: 'origin', url: spec.url });

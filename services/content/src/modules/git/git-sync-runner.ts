@@ -641,16 +641,23 @@ async function runClaimedGitOperation(deps: GitSyncDeps, op: GitOperationRow): P
       'git sync operation done',
     );
   } catch (err) {
+    // Past its deadline, whatever stopped it (a request cut at the time left), the operation timed out.
+    const deadline = deadlines.get(op.id);
+    const timedOut = err instanceof GitTimeout || (deadline !== undefined && Date.now() >= deadline);
     const known = err instanceof DomainError && err.reason !== 'internal';
     const message = redact(
-      known ? err.message : `The ${op.direction} failed: ${(err as Error).message ?? 'unknown error'}`,
+      timedOut
+        ? new GitTimeout(op.url, deps.limits.timeoutMs).message
+        : known
+          ? err.message
+          : `The ${op.direction} failed: ${(err as Error).message ?? 'unknown error'}`,
       secret,
     );
     deps.log.warn(
       { operation: op.id, space: op.space_id, direction: op.direction, error: message },
       'git sync operation failed',
     );
-    const state = err instanceof GitTimeout ? 'timeout' : 'failure';
+    const state = timedOut ? 'timeout' : 'failure';
     await deps.em
       .fork()
       .transactional((tx) => gitOperationFinisher(tx, { operationId: op.id, outcome: { state, error: message } }));
