@@ -71,7 +71,13 @@ describe('Git Sync bounded (git http-backend on loopback)', () => {
     expect(failed.sync).toMatchObject({ state: 'error', lastError: expect.stringMatching(BOMB_ERROR) });
 
     // Connected: the first sync is refused the same way and remembered; a poll does not fetch the commit again.
-    const body = { spaceId: space.id, url, ref: 'refs/heads/main', webhookSecret: SECRET, initialSync: 'import' };
+    const body = {
+      spaceId: space.id,
+      url,
+      ref: 'refs/heads/main',
+      webhookSecret: SECRET,
+      initialSync: 'import' as const,
+    };
     const connection = await t.call(ops.updateSpaceGitConnection, body, admin);
     await until(space.id, (i) => i.sync?.connected === true && i.sync.state === 'error', 'the sync is refused');
     const fetched = uploads();

@@ -201,7 +201,7 @@ describe('Git remotes over HTTP (git http-backend on loopback)', () => {
     await expect(readRemote(spec('mono'), { ...limits, maxInflatedBytes: 500_000 })).rejects.toThrow(
       /add up to more than 500000 bytes inflated/,
     );
-   }, 120_000);
+  }, 120_000);
 
   it("reads the ref asked for when the remote's HEAD names a branch that does not exist", async () => {
     const bare = await server.createRepo('headless');

@@ -4,13 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import git, { type TreeEntry } from 'isomorphic-git';
 import { DomainError } from '@quire/kit';
-import {
-  gitLimit,
-  guardedGitHttp,
-  packGuardFor,
-  type GitHttpOptions,
-  type PrivateHosts,
-} from './git-http.ts';
+import { gitLimit, guardedGitHttp, packGuardFor, type GitHttpOptions, type PrivateHosts } from './git-http.ts';
 import { packOffsets, type PackGuard } from './git-pack-guard.ts';
 
 export interface GitLimits {
