@@ -8,16 +8,18 @@
 //   2. the same commit imported again with `force` (unchanged files are not read again);
 //   3. a hostile repository (README.md and a 400 MB blob of zeros, ~400 KB compressed) is imported: the time until
 //      it is refused, the error, the process's RSS growth.
-// During each import, GET /healthz every 25 ms: its median and max latency (the event loop's responsiveness).
+// Each import reports its wall time and the CPU seconds the platform's process used meanwhile (on a loaded machine
+// the wall time is mostly waiting for a core). During each import, GET /healthz every 25 ms: its median and max latency (the event loop's responsiveness); the
+// same for 5 s with nothing running first (0.), what the machine's own load costs.
 // Env: DATABASE_URL (admin connection; default postgres://postgres@127.0.0.1:5432/postgres), BENCH_GIT_PAGES,
 // BENCH_GIT_ASSET_MB, BENCH_GIT_PARTS (`1,2,3`).
-import { exec } from 'node:child_process';
+import { exec, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { commitAll, runGit, startGitServer } from '../services/content/src/modules/git/git-http-server.testing.ts';
+import { commitAll, runGit } from '../services/content/src/modules/git/git-http-server.testing.ts';
 import { intEnv } from './env.ts';
 import { startBenchPlatform } from './standalone.ts';
 
@@ -74,7 +76,34 @@ function generate(dir: string): void {
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-const server = await startGitServer(auth);
+/** The Git server, in a child process (bench/git-server.ts): its URLs and the folder of its repositories. */
+async function startServerProcess() {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'git-server.ts')], {
+    env: { ...process.env, BENCH_GIT_USER: auth.user, BENCH_GIT_PASSWORD: auth.password },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const first = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]!);
+    });
+    child.on('exit', (code) => reject(new Error(`the Git server stopped (${code})`)));
+  });
+  const { port, root } = JSON.parse(first) as { port: number; root: string };
+  return {
+    root,
+    urlOf: (name: string, creds?: typeof auth) =>
+      `http://${creds ? `${creds.user}:${creds.password}@` : ''}127.0.0.1:${port}/${name}.git`,
+    createRepo: (name: string) => runGit(['init', '--bare', '--initial-branch=main', join(root, `${name}.git`)]),
+    close: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+const server = await startServerProcess();
 const work = mkdtempSync(join(tmpdir(), 'quire-bench-git-'));
 const platform = await startBenchPlatform('git', { QUIRE_GIT_PRIVATE_HOSTS: '127.0.0.1' });
 try {
@@ -94,6 +123,7 @@ try {
     })();
     global.gc?.();
     const rss0 = process.memoryUsage().rss;
+    const cpu0 = process.cpuUsage();
     let peak = rss0;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     const t0 = performance.now();
@@ -105,6 +135,7 @@ try {
       await new Promise((r) => setTimeout(r, 100));
     }
     const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
     clearInterval(sampler);
     running = false;
     await probe;
@@ -112,12 +143,28 @@ try {
       state: info.operation.state as string,
       error: info.operation.error as string | undefined,
       seconds: seconds.toFixed(1),
+      // CPU the platform's process used meanwhile (the import, the job, the probes): what a quiet machine would wait.
+      cpuSeconds: ((cpu.user + cpu.system) / 1e6).toFixed(1),
       rssGrowth: mb(peak - rss0),
       healthzMedianMs: median(latencies).toFixed(1),
       healthzMaxMs: Math.max(...latencies).toFixed(1),
       probes: latencies.length,
     };
   }
+
+  /** GET /healthz every 25 ms for `ms` with nothing else running: what the machine itself costs (a loaded one). */
+  async function idleHealthz(ms: number) {
+    const latencies: number[] = [];
+    const end = performance.now() + ms;
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
+      latencies.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return { healthzMedianMs: median(latencies).toFixed(1), healthzMaxMs: Math.max(...latencies).toFixed(1) };
+  }
+  console.log('0. idle (no import):', await idleHealthz(5_000));
 
   if (parts.has('1') || parts.has('2')) {
     const dir = join(work, 'docs');

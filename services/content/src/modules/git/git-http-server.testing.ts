@@ -78,22 +78,26 @@ export async function startGitServer(auth?: { user: string; password: string }):
       },
     });
     req.pipe(cgi.stdin);
-    const chunks: Buffer[] = [];
-    cgi.stdout.on('data', (d: Buffer) => chunks.push(d));
-    cgi.on('close', () => {
-      const all = Buffer.concat(chunks);
-      const split = all.indexOf('\r\n\r\n');
-      const head = all.subarray(0, split).toString();
+    // The CGI's headers, then its body streamed as it comes (a Git host sends a pack while it builds it).
+    let head: Buffer | null = Buffer.alloc(0);
+    cgi.stdout.on('data', (d: Buffer) => {
+      if (head === null) return void res.write(d);
+      head = Buffer.concat([head, d]);
+      const split = head.indexOf('\r\n\r\n');
+      if (split < 0) return;
       let status = 200;
       const headers: Record<string, string> = {};
-      for (const line of head.split('\r\n')) {
+      for (const line of head.subarray(0, split).toString().split('\r\n')) {
         const i = line.indexOf(':');
         const [k, v] = [line.slice(0, i).trim(), line.slice(i + 1).trim()];
         if (k.toLowerCase() === 'status') status = Number.parseInt(v, 10);
         else if (k) headers[k] = v;
       }
-      res.writeHead(status, headers).end(all.subarray(split + 4));
+      res.writeHead(status, headers);
+      res.write(head.subarray(split + 4));
+      head = null;
     });
+    cgi.on('close', () => (head === null ? res.end() : res.writeHead(502).end()));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;

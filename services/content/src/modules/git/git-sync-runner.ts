@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import pMap from 'p-map';
 import { DomainError, newId, runLeasedClaims, type BlobStore, type EntityManager, type SecretBox } from '@quire/kit';
 import { gitConflictImporter, gitImporter } from '../../commands/git-importer.ts';
 import {
@@ -248,6 +249,8 @@ async function runImport(
 /** Files whose bytes `readRepo` needs (pages, `SUMMARY.md`, `.gitbook.yaml`); other files are read when stored. */
 const TEXT_FILE = /\.(md|markdown|ya?ml)$/i;
 const UNREAD = new Uint8Array(0);
+/** Files read and stored at once by an import. */
+const STORE_CONCURRENCY = 4;
 /** What the plan keeps of a file's bytes once stored: enough for its image header (type, width, height). */
 const HEAD_BYTES = 512 * 1024;
 
@@ -328,24 +331,29 @@ async function storeFiles(
   const known = sync?.paths ?? {};
   const base = read.files.length ? await planBaseFiles(deps, op, sync, at.mode) : new Map();
   const stored = new Map<string, { key: string; size: number }>();
-  const files: ImportedRepo['files'] = [];
-  for (const f of read.files) {
-    const path = `${prefix}${read.paths.get(f.id)}`;
-    const entry = tree.files.get(path)!;
-    const k = known[path];
-    const old = base.get(f.id);
-    if (k?.key && k.oid === entry.oid && old?.blobKey === k.key && old.name === f.name) {
-      // The plan keeps the base's record of it as is (same blob, same name): its bytes are not needed.
-      stored.set(f.id, { key: k.key, size: entry.size });
-      files.push(f);
-    } else {
-      const bytes = await tree.read(path);
-      stored.set(f.id, await deps.blobs.put(bytes, 'application/octet-stream'));
-      files.push({ ...f, bytes: bytes.byteLength > HEAD_BYTES ? bytes.slice(0, HEAD_BYTES) : bytes });
-    }
-    if (files.length % 25 === 0)
-      await progress(deps, op, { phase: 'storing', done: files.length, total: read.files.length });
-  }
+  let done = 0;
+  // A few at a time: reading one from the pack overlaps storing another (at most STORE_CONCURRENCY files in memory).
+  const files = await pMap(
+    read.files,
+    async (f) => {
+      const path = `${prefix}${read.paths.get(f.id)}`;
+      const entry = tree.files.get(path)!;
+      const k = known[path];
+      const old = base.get(f.id);
+      let kept = f;
+      if (k?.key && k.oid === entry.oid && old?.blobKey === k.key && old.name === f.name) {
+        // The plan keeps the base's record of it as is (same blob, same name): its bytes are not needed.
+        stored.set(f.id, { key: k.key, size: entry.size });
+      } else {
+        const bytes = await tree.read(path);
+        stored.set(f.id, await deps.blobs.put(bytes, 'application/octet-stream'));
+        kept = { ...f, bytes: bytes.byteLength > HEAD_BYTES ? bytes.slice(0, HEAD_BYTES) : bytes };
+      }
+      if (++done % 25 === 0) await progress(deps, op, { phase: 'storing', done, total: read.files.length });
+      return kept;
+    },
+    { concurrency: STORE_CONCURRENCY },
+  );
   return { files, stored };
 }
 
