@@ -87,6 +87,10 @@ describe('Git Sync end to end (official client, git http-backend on loopback)', 
     expect(await settled(api, space.id)).toMatchObject({ operation: { state: 'success', direction: 'export' } });
     const clone = join(server.work, 'mirror');
     await runGit(['clone', server.urlOf('mirror', auth), clone]);
+    // The commit is the member's, by name and e-mail.
+    expect(await runGit(['log', '-1', '--format=%an <%ae>|%cn <%ce>'], { cwd: clone })).toBe(
+      'Ann <ann@acme.io>|Ann <ann@acme.io>\n',
+    );
     expect(await readFile(join(clone, 'guide/usage.md'), 'utf8')).toBe(
       '---\ndescription: How to use it\n---\n\n# Usage\n\nUse it.\n',
     );
