@@ -1,11 +1,11 @@
 import { exec } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql, sqlRun } from '@quire/kit';
 import { ops, type Actor, type GitSyncState } from '@quire/contracts';
-import { buildSpace, eventually, userActor, useTestService } from '@quire/kit/testing';
+import { buildSpace, eventually, png, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 import { editContent } from '../change-requests/content-edit.fixtures.ts';
@@ -108,6 +108,50 @@ describe('Git Sync bounded (git http-backend on loopback)', () => {
     await queueDuePolls({ em: t.em() });
     await until(space.id, (i) => i.sync?.state === 'in-sync' && i.sync.lastCommit === head, 'the fix is imported');
   }, 180_000);
+
+  it('does not read nor store again a file whose blob the last sync stored', async () => {
+    const space = await buildSpace(t, { org: ORG, as: admin, title: 'Pictures' });
+    await server.createRepo('pictures');
+    const dir = await mkdtemp(join(server.work, 'pictures-'));
+    await runGit(['init', '--initial-branch=main', dir]);
+    await mkdir(join(dir, '.gitbook/assets'), { recursive: true });
+    await writeFile(
+      join(dir, '.gitbook/assets/logo.png'),
+      png(40, 20, () => [200, 40, 40]),
+    );
+    await writeFile(join(dir, 'README.md'), '# Pictures\n\n![Logo](.gitbook/assets/logo.png)\n');
+    await commitAll(dir, 'first');
+    const url = server.urlOf('pictures', auth);
+    await runGit(['push', url, 'main'], { cwd: dir });
+    const puts = vi.spyOn(t.svc.deps.blobs, 'put');
+    const imported = async (force: boolean) => {
+      const before = puts.mock.calls.length;
+      await t.call(ops.importGitRepository, { spaceId: space.id, url, ref: 'refs/heads/main', force }, admin);
+      await until(space.id, (i) => i.operation?.state === 'success', 'the import');
+      return puts.mock.calls.length - before;
+    };
+    try {
+      expect(await imported(false)).toBe(1);
+      const [file] = (await t.call(ops.listFiles, { spaceId: space.id }, admin)).items;
+      expect(file).toMatchObject({ name: 'logo.png', contentType: 'image/png', dimensions: { width: 40, height: 20 } });
+      // The same commit again: the image's blob is known (same Git blob, same stored key), it is not read.
+      expect(await imported(true)).toBe(0);
+      const { downloadURL: _, ...same } = file!;
+      const again = (await t.call(ops.listFiles, { spaceId: space.id }, admin)).items;
+      expect(again).toHaveLength(1);
+      expect(again[0]).toMatchObject(same);
+      // A new image: read and stored.
+      await writeFile(
+        join(dir, '.gitbook/assets/logo.png'),
+        png(30, 30, () => [20, 40, 200]),
+      );
+      await commitAll(dir, 'new logo');
+      await runGit(['push', url, 'main'], { cwd: dir });
+      expect(await imported(false)).toBe(1);
+    } finally {
+      puts.mockRestore();
+    }
+  }, 120_000);
 
   it('acknowledges a replayed webhook delivery without queuing anything', async () => {
     const space = await buildSpace(t, { org: ORG, as: admin, title: 'Hooked' });
