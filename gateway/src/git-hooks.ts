@@ -12,11 +12,20 @@ const header = (req: FastifyRequest, name: string) => {
   return typeof v === 'string' ? v.slice(0, 256) : undefined;
 };
 
+/** A delivery's id, as GitHub, Gitea/Forgejo (and Gogs) and GitLab name it: a replay carries the same one. */
+const deliveryIdOf = (req: FastifyRequest) =>
+  header(req, 'x-github-delivery') ??
+  header(req, 'x-gitea-delivery') ??
+  header(req, 'x-gogs-delivery') ??
+  header(req, 'x-gitlab-event-uuid') ??
+  header(req, 'idempotency-key') ??
+  undefined;
+
 /**
  * `POST /v1/git/hooks/{connectionId}`: a Git server's push webhook for a space's continuous Git Sync. Public (the
  * Git server has no session): the body is read as raw bytes (any media type, at most 256 KiB, else 413) and handed
- * with the signature headers (`X-Hub-Signature-256`, `X-Gitea-Signature`, `X-Gitlab-Token`) to the content service,
- * which verifies them against the connection's secret (401 when they do not match) and queues a sync (202).
+ * with the signature headers (`X-Hub-Signature-256`, `X-Gitea-Signature`, `X-Gitlab-Token`) and the delivery id to the
+ * content service, which verifies them against the connection's secret (401 when they do not match) and queues a sync (202).
  */
 export function registerGitHooks(app: FastifyInstance, deps: { clients: ServiceClients; limits: RateLimits }): void {
   void app.register(async (scope) => {
@@ -38,6 +47,7 @@ export function registerGitHooks(app: FastifyInstance, deps: { clients: ServiceC
             hubSignature: header(req, 'x-hub-signature-256'),
             giteaSignature: header(req, 'x-gitea-signature'),
             gitlabToken: header(req, 'x-gitlab-token'),
+            deliveryId: deliveryIdOf(req),
           },
           req.id,
         );

@@ -77,6 +77,54 @@ export const ContentEnvShape = {
     .max(32)
     .default(4)
     .describe('Website import: fetches at a time'),
+  QUIRE_GIT_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(25 * 1024 * 1024)
+    .describe(
+      "Git Sync: largest file of a space's project directory (images and other assets included), and largest Git object of the fetched commit, inflated",
+    ),
+  QUIRE_GIT_MAX_PROJECT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(512 * 1024 * 1024)
+    .describe("Git Sync: the files of a space's project directory (`repoProjectDirectory`), added up"),
+  QUIRE_GIT_MAX_FETCH_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024 * 1024)
+    .describe('Git Sync: bytes one operation reads from the remote, compressed as sent (the whole commit)'),
+  QUIRE_GIT_MAX_INFLATED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024 * 1024)
+    .describe(
+      "Git Sync: the fetched commit's Git objects inflated, added up, read from the pack's object headers before anything is inflated",
+    ),
+  QUIRE_GIT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(3_600_000)
+    .default(120_000)
+    .describe('Git Sync: how long one import or export may take; past it, it stops and ends as `timeout`'),
+  QUIRE_GIT_PRIVATE_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .describe(
+      'Git Sync: Git hosts allowed on loopback or private addresses (comma-separated host names, addresses, CIDR ranges: an intranet Git server); QUIRE_ALLOW_PRIVATE_FETCH=1 allows every one',
+    ),
   QUIRE_PDF_INLINE_MAX_PAGES: z.coerce
     .number()
     .int()

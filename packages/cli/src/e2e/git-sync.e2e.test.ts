@@ -87,6 +87,10 @@ describe('Git Sync end to end (official client, git http-backend on loopback)', 
     expect(await settled(api, space.id)).toMatchObject({ operation: { state: 'success', direction: 'export' } });
     const clone = join(server.work, 'mirror');
     await runGit(['clone', server.urlOf('mirror', auth), clone]);
+    // The commit is the member's, by name and e-mail.
+    expect(await runGit(['log', '-1', '--format=%an <%ae>|%cn <%ce>'], { cwd: clone })).toBe(
+      'Ann <ann@acme.io>|Ann <ann@acme.io>\n',
+    );
     expect(await readFile(join(clone, 'guide/usage.md'), 'utf8')).toBe(
       '---\ndescription: How to use it\n---\n\n# Usage\n\nUse it.\n',
     );
@@ -127,10 +131,14 @@ describe('Git Sync end to end (official client, git http-backend on loopback)', 
     const body = JSON.stringify({ ref: 'refs/heads/main', after: head });
     const hub = (b: string) => `sha256=${createHmac('sha256', secret).update(b).digest('hex')}`;
     const hookUrl = `${p.url}/v1/git/hooks/${connection.id}`;
-    const send = (b: string, signature: string) =>
+    const send = (b: string, signature: string, delivery?: string) =>
       fetch(hookUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+        headers: {
+          'content-type': 'application/json',
+          'x-hub-signature-256': signature,
+          ...(delivery ? { 'x-github-delivery': delivery } : {}),
+        },
         body: b,
       });
     const bad = await send(body, hub(`${body}x`));
@@ -150,6 +158,11 @@ describe('Git Sync end to end (official client, git http-backend on loopback)', 
       markdown?: string;
     };
     expect(synced.markdown).toContain('Use it daily.');
+    // A delivery replayed (same X-GitHub-Delivery): acknowledged, nothing queued.
+    expect((await send(body, hub(body), 'delivery-7')).status).toBe(202);
+    const replay = await send(body, hub(body), 'delivery-7');
+    expect(replay.status).toBe(202);
+    expect(await replay.json()).toEqual({ queued: false, replayed: true });
   }, 120_000);
 
   it('refuses a loopback remote when private fetches are not allowed, credentials redacted', async () => {

@@ -84,5 +84,11 @@ export const importGitHook = op({
   access: 'internal',
   type: 'mutation',
   input: GitHookSchema,
-  output: z.object({ queued: z.boolean().describe('Whether an import was queued (false: one is waiting already)') }),
+  output: z.object({
+    queued: z.boolean().describe('Whether an import was queued (false: one is waiting already)'),
+    replayed: z
+      .boolean()
+      .optional()
+      .describe('True when the connection received this delivery id before: acknowledged, nothing done'),
+  }),
 });

@@ -84,8 +84,9 @@ export const GitSyncStateSchema = z
       .describe('`active` once an operation succeeded, `pending` before'),
     installationProvider: z
       .enum(['github', 'gitlab', 'github-legacy'])
+      .optional()
       .describe(
-        "GitBook's providers; Quire speaks to any Git server over HTTP(S) and answers `gitlab` (a self-hostable Git server)",
+        "GitBook's providers, derived from the remote's host: `github` for GitHub (github.com, GitHub Enterprise hosts named `github…`), `gitlab` for GitLab (gitlab.com, hosts named `gitlab…`); absent for any other Git server (Gitea, Forgejo, `git http-backend`, …), which GitBook's enum cannot name",
       ),
     installationId: z.string().describe('The ID of the Git Sync of the space'),
     url: z
@@ -99,6 +100,18 @@ export const GitSyncStateSchema = z
         startedAt: TimestampSchema.describe('When it was queued'),
         endedAt: TimestampSchema.optional().describe('When it ended'),
         error: z.string().optional().describe('Why the operation failed, when it did'),
+        progress: z
+          .object({
+            phase: z
+              .enum(['fetching', 'reading', 'parsing', 'storing', 'writing', 'pushing'])
+              .describe(
+                '`fetching` the commit, `reading` its files, `parsing` its pages, `storing` its files, `writing` the revision, `pushing` a commit',
+              ),
+            done: z.number().int().optional().describe('How many of the phase’s items are done'),
+            total: z.number().int().optional().describe('How many items the phase has, when known'),
+          })
+          .optional()
+          .describe('Where a running operation stands (Quire-specific; absent once it ended)'),
       })
       .optional()
       .describe('The latest operation'),
@@ -170,6 +183,14 @@ export const GitHookSchema = z.object({
     .optional()
     .describe('`X-Hub-Signature-256`: `sha256=` and the hex HMAC-SHA256 of the body'),
   gitlabToken: z.string().max(256).optional().describe('`X-Gitlab-Token`: the secret itself'),
+  deliveryId: z
+    .string()
+    .min(1)
+    .max(256)
+    .optional()
+    .describe(
+      "The delivery's id (`X-GitHub-Delivery`, `X-Gitea-Delivery`, `X-Gogs-Delivery`, GitLab's `X-Gitlab-Event-UUID` or `Idempotency-Key`): a delivery received before does nothing",
+    ),
 });
 
 /** GitBook's GitSyncCommit: the commit a revision came from (revisions Git Sync imported). */

@@ -163,6 +163,11 @@ export interface ChangeRequestMergerProps {
   changeRequest: IChangeRequest;
   userId: string;
   now?: Date;
+  /**
+   * `git-sync`: the merge is Git Sync's own (its system actor, docs/git-sync.md#merge-rules): the change request of an
+   * import holds what the repository already holds, nobody could approve it, so the merge rules are not evaluated.
+   */
+  actor?: 'member' | 'git-sync';
 }
 
 const labelsOf = (cr: IChangeRequest) => ({ ours: 'main', theirs: `change request #${cr.number}` });
@@ -278,7 +283,8 @@ export async function changeRequestMerger(em: EntityManager, props: ChangeReques
   const now = props.now ?? new Date();
   const { cr, main, head } = await lockBoth(em, space, props.changeRequest);
   // The merge rules in force (the space's or its organization's), read under the locks: 409 naming the unmet ones.
-  await assertMergeRulesMet(em, { space, changeRequest: cr, userId: props.userId, mainRevisionId: main.revision.id });
+  if (props.actor !== 'git-sync')
+    await assertMergeRulesMet(em, { space, changeRequest: cr, userId: props.userId, mainRevisionId: main.revision.id });
   const baseId = mergeBaseOf(cr);
   const base = baseId === main.revision.id ? main : await treeOf(em, space.id, baseId);
   // What the change request changed since its base, from the rows of its revisions (not by comparing the trees).

@@ -36,7 +36,7 @@ export async function gitConnectionWriter(
   const { current } = props;
   const sameRemote = current?.url === props.url && current.ref === props.ref;
   const pollInterval = props.pollInterval ?? current?.poll_interval_seconds ?? DEFAULT_POLL_INTERVAL_SECONDS;
-  const row: Omit<GitConnectionRow, 'conflict_change_request'> = {
+  const row: Omit<GitConnectionRow, 'conflict_change_request' | 'refused_commit' | 'refused_error'> = {
     id: props.id,
     space_id: props.spaceId,
     url: props.url,
@@ -63,11 +63,19 @@ export async function gitConnectionWriter(
   return saved;
 }
 
-/** A push webhook of a connection: a sync queued when it is a push to the connection's branch (and none waits). */
+/**
+ * A push webhook of a connection: a sync queued when it is a push to the connection's branch (and none waits). A
+ * delivery the connection received already (its delivery id) is acknowledged and does nothing.
+ */
 export async function gitHookQueuer(
   em: EntityManager,
-  props: { connection: GitConnectionRow; ofItsBranch: boolean },
-): Promise<{ queued: boolean }> {
+  props: { connection: GitConnectionRow; ofItsBranch: boolean; deliveryId?: string | undefined; now?: Date },
+): Promise<{ queued: boolean; replayed?: boolean }> {
+  if (
+    props.deliveryId &&
+    !(await gitConnectionRepository.recordDelivery(em, props.connection.id, props.deliveryId, props.now ?? new Date()))
+  )
+    return { queued: false, replayed: true };
   if (!props.ofItsBranch) return { queued: false };
   return { queued: (await gitSyncQueuer(em, { connection: props.connection, trigger: 'hook' })) !== null };
 }
@@ -121,6 +129,14 @@ export async function gitSyncQueuer(
     userId: props.userId ?? c.created_by,
     ...(props.now ? { now: props.now } : {}),
   });
+}
+
+/** Records (or clears, `commit` null) the remote commit a connection's sync refused, and why. */
+export async function gitRefusalRecorder(
+  em: EntityManager,
+  props: { connectionId: string; commit: string | null; error: string | null },
+): Promise<void> {
+  await gitConnectionRepository.setRefused(em, props.connectionId, props.commit, props.error);
 }
 
 /** Records (or clears) the change request holding the remote's side of a conflict. */

@@ -54,7 +54,13 @@ export async function gitImporter(em: EntityManager, props: GitImporterProps): P
   const crHead =
     cr.revisionId === head.revision.id ? head : await revisionRepository.treeInSpace(em, space.id, cr.revisionId);
   await writeIntoChangeRequest(em, { space, cr, base: crHead, plan, userId: props.userId, now });
-  const merged = await changeRequestMerger(em, { space, changeRequest: cr, userId: props.userId, now });
+  const merged = await changeRequestMerger(em, {
+    space,
+    changeRequest: cr,
+    userId: props.userId,
+    now,
+    actor: 'git-sync',
+  });
   return merged.revision;
 }
 
@@ -122,7 +128,13 @@ export async function gitConflictImporter(
   });
   cr.revisionInitial = base.revision.id;
   const tree = await writeIntoChangeRequest(em, { space, cr, base, plan, userId: props.userId, now });
-  const merged = await changeRequestMerger(em, { space, changeRequest: cr, userId: props.userId, now });
+  const merged = await changeRequestMerger(em, {
+    space,
+    changeRequest: cr,
+    userId: props.userId,
+    now,
+    actor: 'git-sync',
+  });
   if (merged.result === 'merge')
     return { changeRequest: cr.id, remoteRevision: tree.revision.id, merged: merged.revision };
   await changeRequestRebaser(em, { space, changeRequest: cr, userId: props.userId, now });

@@ -4,6 +4,8 @@ import {
   gitSyncRepository,
   type GitDirection,
   type GitOperationParams,
+  type GitOperationProgress,
+  type GitOutcome,
   type GitPageBlob,
   type GitSyncRow,
 } from '../modules/git/git-sync.repository.ts';
@@ -41,7 +43,7 @@ export async function gitOperationQueuer(em: EntityManager, props: GitOperationQ
 
 export interface GitOperationFinisherProps {
   operationId: string;
-  outcome: { state: 'success' | 'failure'; error?: string; commit?: string | null; revision?: string | null };
+  outcome: GitOutcome;
   /** On success (and not standalone): the space's Git Sync as it now stands. */
   sync?: Omit<GitSyncRow, 'created_at' | 'updated_at'> | undefined;
   now?: Date;
@@ -52,6 +54,14 @@ export async function gitOperationFinisher(em: EntityManager, props: GitOperatio
   const now = props.now ?? new Date();
   await gitSyncRepository.finish(em, props.operationId, props.outcome, now);
   if (props.sync) await gitSyncRepository.upsertSync(em, props.sync, now);
+}
+
+/** Records what a running operation has done so far. */
+export async function gitProgressRecorder(
+  em: EntityManager,
+  props: { operationId: string; progress: GitOperationProgress },
+): Promise<void> {
+  await gitSyncRepository.setProgress(em, props.operationId, props.progress);
 }
 
 /** Keeps a running operation's claim while its process works on it (a stopped process lets it lapse). */

@@ -14,6 +14,7 @@ import { PermissionsMigration } from './0013-permissions.ts';
 import { MergeRulesMigration } from './0014-merge-rules.ts';
 import { GitRedirectsBlobsMigration } from './0016-git-redirects-blobs.ts';
 import { TreeOrderKeysMigration } from './0017-tree-order-keys.ts';
+import { GitBoundsMigration } from './0018-git-bounds.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   { name: '0014_merge_rules', class: MergeRulesMigration },
   { name: '0016_git_redirects_blobs', class: GitRedirectsBlobsMigration },
   { name: '0017_tree_order_keys', class: TreeOrderKeysMigration },
+  { name: '0018_git_bounds', class: GitBoundsMigration },
 ];

@@ -15,6 +15,10 @@ export interface GitConnectionRow {
   next_poll_at: Date;
   /** The open change request holding the remote's side of a conflict: the sync waits until it is merged or closed. */
   conflict_change_request: string | null;
+  /** The remote commit the last sync refused (a limit, an invalid repository): not fetched again until the branch moves. */
+  refused_commit: string | null;
+  /** Why it was refused. */
+  refused_error: string | null;
   created_by: string;
   created_at: Date;
   updated_at: Date;
@@ -41,7 +45,10 @@ export const gitConnectionRepository = {
     return (await sql<GitConnectionRow>(em, 'select * from :schema.git_connection where id = ?', [id]))[0] ?? null;
   },
 
-  async upsert(em: EntityManager, row: Omit<GitConnectionRow, 'conflict_change_request'>): Promise<void> {
+  async upsert(
+    em: EntityManager,
+    row: Omit<GitConnectionRow, 'conflict_change_request' | 'refused_commit' | 'refused_error'>,
+  ): Promise<void> {
     await sqlRun(
       em,
       `insert into :schema.git_connection as c (id, space_id, url, ref, project_directory, credentials, webhook_secret,
@@ -52,7 +59,8 @@ export const gitConnectionRepository = {
          webhook_secret = excluded.webhook_secret, poll_interval_seconds = excluded.poll_interval_seconds,
          next_poll_at = excluded.next_poll_at, updated_at = excluded.updated_at,
          conflict_change_request = case when c.url = excluded.url and c.ref = excluded.ref
-           then c.conflict_change_request end`,
+           then c.conflict_change_request end,
+         refused_commit = null, refused_error = null`,
       [
         row.id,
         row.space_id,
@@ -82,6 +90,41 @@ export const gitConnectionRepository = {
       changeRequestId,
       id,
     ]);
+  },
+
+  /** Records the remote commit the connection's sync refused (null: none), so polls skip it until the branch moves. */
+  async setRefused(em: EntityManager, id: string, commit: string | null, error: string | null): Promise<void> {
+    await sqlRun(em, 'update :schema.git_connection set refused_commit = ?, refused_error = ? where id = ?', [
+      commit,
+      error,
+      id,
+    ]);
+  },
+
+  /**
+   * Records a webhook's delivery id (GitHub's `X-GitHub-Delivery`, Gitea's `X-Gitea-Delivery`, GitLab's
+   * `X-Gitlab-Event-UUID`); false when the connection received it already (a replay). Deliveries older than
+   * `keepDays` are forgotten.
+   */
+  async recordDelivery(
+    em: EntityManager,
+    connectionId: string,
+    deliveryId: string,
+    now: Date,
+    keepDays = 30,
+  ): Promise<boolean> {
+    await sqlRun(
+      em,
+      `delete from :schema.git_hook_delivery where received_at < ?::timestamptz - make_interval(days => ?)`,
+      [now, keepDays],
+    );
+    const rows = await sql<{ n: number }>(
+      em,
+      `insert into :schema.git_hook_delivery (connection_id, delivery_id, received_at) values (?, ?, ?)
+       on conflict do nothing returning 1 as n`,
+      [connectionId, deliveryId, now],
+    );
+    return rows.length > 0;
   },
 
   /**

@@ -7,17 +7,18 @@ import { join } from 'node:path';
 import { useResource } from '@quire/kit/testing';
 
 /** Runs `git` asynchronously (never blocking the event loop the test's own server answers on). */
-export function runGit(args: string[], opts: { cwd?: string } = {}): Promise<string> {
+export function runGit(args: string[], opts: { cwd?: string; input?: string } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     // Never prompts for credentials: the tests put them in the URL.
     const child = spawn('git', ['-c', 'credential.helper=', '-c', 'core.askPass=', ...args], {
       cwd: opts.cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    if (opts.input !== undefined) child.stdin!.end(opts.input);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.stdout!.on('data', (d: Buffer) => out.push(d));
+    child.stderr!.on('data', (d: Buffer) => err.push(d));
     child.on('error', reject);
     child.on('close', (code) =>
       code === 0
@@ -38,6 +39,8 @@ export interface GitServer {
   urlOf(name: string, auth?: { user: string; password: string }): string;
   /** A new bare repository (pushes allowed), its directory. */
   createRepo(name: string): Promise<string>;
+  /** Every request the server answered, as `METHOD /path?query` (the test reads which ones were made). */
+  requests: string[];
   root: string;
   close(): Promise<void>;
 }
@@ -49,7 +52,9 @@ export interface GitServer {
 export async function startGitServer(auth?: { user: string; password: string }): Promise<GitServer> {
   const root = await mkdtemp(join(tmpdir(), 'quire-git-server-'));
   const expected = auth ? `Basic ${Buffer.from(`${auth.user}:${auth.password}`).toString('base64')}` : null;
+  const requests: string[] = [];
   const server: Server = createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
     if (expected && req.headers.authorization !== expected) {
       res.writeHead(401, { 'www-authenticate': 'Basic realm="git"' }).end();
       return;
@@ -73,27 +78,32 @@ export async function startGitServer(auth?: { user: string; password: string }):
       },
     });
     req.pipe(cgi.stdin);
-    const chunks: Buffer[] = [];
-    cgi.stdout.on('data', (d: Buffer) => chunks.push(d));
-    cgi.on('close', () => {
-      const all = Buffer.concat(chunks);
-      const split = all.indexOf('\r\n\r\n');
-      const head = all.subarray(0, split).toString();
+    // The CGI's headers, then its body streamed as it comes (a Git host sends a pack while it builds it).
+    let head: Buffer | null = Buffer.alloc(0);
+    cgi.stdout.on('data', (d: Buffer) => {
+      if (head === null) return void res.write(d);
+      head = Buffer.concat([head, d]);
+      const split = head.indexOf('\r\n\r\n');
+      if (split < 0) return;
       let status = 200;
       const headers: Record<string, string> = {};
-      for (const line of head.split('\r\n')) {
+      for (const line of head.subarray(0, split).toString().split('\r\n')) {
         const i = line.indexOf(':');
         const [k, v] = [line.slice(0, i).trim(), line.slice(i + 1).trim()];
         if (k.toLowerCase() === 'status') status = Number.parseInt(v, 10);
         else if (k) headers[k] = v;
       }
-      res.writeHead(status, headers).end(all.subarray(split + 4));
+      res.writeHead(status, headers);
+      res.write(head.subarray(split + 4));
+      head = null;
     });
+    cgi.on('close', () => (head === null ? res.end() : res.writeHead(502).end()));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     root,
+    requests,
     urlOf: (name, creds) =>
       `http://${creds ? `${encodeURIComponent(creds.user)}:${encodeURIComponent(creds.password)}@` : ''}127.0.0.1:${port}/${name}.git`,
     async createRepo(name) {

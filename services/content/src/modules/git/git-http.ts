@@ -1,12 +1,19 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import type { GitHttpRequest, GitHttpResponse, HttpClient } from 'isomorphic-git';
 import { Agent, request } from 'undici';
 import { DomainError, isPublicAddress } from '@quire/kit';
+import { PackGuard, type PackLimits } from './git-pack-guard.ts';
 
 export interface GitHttpOptions {
   /** Loopback and private addresses allowed (`QUIRE_ALLOW_PRIVATE_FETCH=1`, tests). */
   allowPrivate: boolean;
+  /** Git hosts allowed even on loopback or private addresses (`QUIRE_GIT_PRIVATE_HOSTS`). */
+  privateHosts?: PrivateHosts | undefined;
+  /** The ref the operation reads or writes (`refs/heads/main`). */
+  ref?: string | undefined;
+  /** Limits of the packs fetched (checked from their object headers as they stream in); none: not checked. */
+  pack?: PackGuard | undefined;
   /** Public addresses allowed (`QUIRE_OUTBOUND_FETCH`). */
   allowPublic: boolean;
   /** Most bytes read from the remote, all responses added up (the repository size limit). */
@@ -25,6 +32,15 @@ const defaultLookup = (hostname: string) =>
 /** A refusal naming the repository by its address without credentials. */
 export const gitRefused = (url: string, why: string) => new DomainError('invalid_input', `Git remote ${url}: ${why}`);
 
+/**
+ * A refusal of what the remote holds (a limit, a hostile or invalid tree) rather than of the request: the same commit
+ * would be refused again, so a connection does not fetch it again until its branch moves.
+ */
+export class GitLimitError extends DomainError {}
+
+/** A refusal of the repository's content (see `GitLimitError`), naming the repository without credentials. */
+export const gitLimit = (url: string, why: string) => new GitLimitError('invalid_input', `Git remote ${url}: ${why}`);
+
 /** The address a request goes to once checked by the SSRF rules of the kit's guarded fetch. */
 async function checkedTarget(url: URL, opts: GitHttpOptions, shown: string): Promise<LookupAddress> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
@@ -37,10 +53,11 @@ async function checkedTarget(url: URL, opts: GitHttpOptions, shown: string): Pro
     throw gitRefused(shown, `cannot resolve ${host}`);
   }
   if (!addresses.length) throw gitRefused(shown, `cannot resolve ${host}`);
-  if (!opts.allowPrivate && addresses.some((a) => !isPublicAddress(a.address))) {
+  const allowed = opts.allowPrivate || opts.privateHosts?.allows(host, addresses) === true;
+  if (!allowed && addresses.some((a) => !isPublicAddress(a.address))) {
     throw gitRefused(
       shown,
-      `${host} resolves to a loopback or private address; set QUIRE_ALLOW_PRIVATE_FETCH=1 to allow it`,
+      `${host} resolves to a loopback or private address; an instance admin allows a Git host there with QUIRE_GIT_PRIVATE_HOSTS (see docs/git-sync.md)`,
     );
   }
   if (!opts.allowPublic && addresses.some((a) => isPublicAddress(a.address))) {
@@ -55,6 +72,79 @@ async function* bodyOf(chunks: AsyncIterable<Uint8Array>, budget: { left: number
     if (budget.left < 0) throw gitRefused(shown, `the repository is larger than ${limit} bytes`);
     yield chunk instanceof Uint8Array ? chunk : new Uint8Array(chunk);
   }
+}
+
+/** A pkt-line (four hex digits of length, then the payload). */
+const pktLine = (payload: Buffer) =>
+  Buffer.concat([Buffer.from((payload.length + 4).toString(16).padStart(4, '0')), payload]);
+
+/**
+ * A version-1 `git-upload-pack` ref advertisement with `symref=HEAD:<ref>` added when it names no `HEAD` (the
+ * remote's HEAD names a branch that does not exist): isomorphic-git's fetch otherwise stops at "Could not find
+ * HEAD." although the ref asked for is there. Any other advertisement is returned as is.
+ */
+export function withHeadOf(advertisement: Buffer, ref: string): Buffer {
+  const lines: (Buffer | null)[] = [];
+  for (let at = 0; at < advertisement.length; ) {
+    const length = Number.parseInt(advertisement.subarray(at, at + 4).toString(), 16);
+    if (!Number.isInteger(length) || (length > 0 && length < 4) || at + Math.max(length, 4) > advertisement.length)
+      return advertisement;
+    lines.push(length === 0 ? null : advertisement.subarray(at + 4, at + length));
+    at += Math.max(length, 4);
+  }
+  const first = lines.findIndex((l) => l?.includes(0));
+  if (first < 0) return advertisement;
+  const line = lines[first]!.toString('latin1');
+  const named = lines.some((l) => l !== null && /^[0-9a-f]{40} HEAD(\0|\n|$)/.test(l.toString('latin1')));
+  if (named || line.includes(' symref=HEAD:') || line.includes('\0symref=HEAD:')) return advertisement;
+  const patched = line.endsWith('\n') ? `${line.slice(0, -1)} symref=HEAD:${ref}\n` : `${line} symref=HEAD:${ref}`;
+  lines[first] = Buffer.from(patched, 'latin1');
+  return Buffer.concat(lines.map((l) => (l === null ? Buffer.from('0000') : pktLine(l))));
+}
+
+async function* headed(body: AsyncGenerator<Uint8Array>, ref: string): AsyncGenerator<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const part of body) parts.push(part);
+  yield withHeadOf(Buffer.concat(parts), ref);
+}
+
+/** A `git-upload-pack` response's body read through the fetch's pack guard (other responses as they are). */
+const packed = (req: GitHttpRequest, opts: GitHttpOptions, body: AsyncGenerator<Uint8Array>) => {
+  const url = new URL(req.url);
+  if (opts.pack && req.method === 'POST' && /\/git-upload-pack$/.test(url.pathname)) return opts.pack.watch(body);
+  const advertisement = /\/info\/refs$/.test(url.pathname) && url.searchParams.get('service') === 'git-upload-pack';
+  return opts.ref && advertisement && (req.method ?? 'GET') === 'GET' ? headed(body, opts.ref) : body;
+};
+
+/** The pack guard of one fetch, its refusals naming the remote. */
+export const packGuardFor = (shown: string, limits: PackLimits) => new PackGuard(limits, (why) => gitLimit(shown, why));
+
+/** Git hosts an instance admin allows on loopback or private addresses: host names, addresses and CIDR ranges. */
+export interface PrivateHosts {
+  allows(host: string, addresses: readonly LookupAddress[]): boolean;
+}
+
+/** `QUIRE_GIT_PRIVATE_HOSTS` read: `git.intranet.example, 10.1.2.3, 192.168.0.0/16, ::1`. */
+export function privateHostsOf(list: readonly string[]): PrivateHosts {
+  const names = new Set<string>();
+  const ranges = new BlockList();
+  for (const raw of list) {
+    const entry = raw
+      .trim()
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '');
+    if (!entry) continue;
+    const [ip, bits] = entry.split('/');
+    const family = isIP(ip ?? '');
+    if (family && bits !== undefined) ranges.addSubnet(ip!, Number(bits), family === 6 ? 'ipv6' : 'ipv4');
+    else if (family) ranges.addAddress(ip!, family === 6 ? 'ipv6' : 'ipv4');
+    else names.add(entry.replace(/\.$/, ''));
+  }
+  return {
+    allows: (host, addresses) =>
+      names.has(host.toLowerCase().replace(/\.$/, '')) ||
+      (addresses.length > 0 && addresses.every((a) => ranges.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4'))),
+  };
 }
 
 /**
@@ -106,7 +196,7 @@ export function guardedGitHttp(shown: string, opts: GitHttpOptions): HttpClient 
           statusCode: res.statusCode,
           statusMessage: String(res.statusCode),
           headers: flat,
-          body: bodyOf(res.body, budget, shown, opts.maxBytes),
+          body: packed(req, opts, bodyOf(res.body, budget, shown, opts.maxBytes)),
         };
       } catch (err) {
         if (err instanceof DomainError) throw err;

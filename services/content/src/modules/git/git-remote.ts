@@ -1,18 +1,31 @@
 import * as fs from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import git, { type TreeEntry } from 'isomorphic-git';
 import { DomainError } from '@quire/kit';
-import { gitRefused, guardedGitHttp, type GitHttpOptions } from './git-http.ts';
+import { gitLimit, guardedGitHttp, packGuardFor, type GitHttpOptions, type PrivateHosts } from './git-http.ts';
+import { packOffsets, type PackGuard } from './git-pack-guard.ts';
 
 export interface GitLimits {
-  /** Most bytes read from the remote. */
-  maxRepoBytes: number;
-  /** Most files (blobs) in the tree read. */
-  maxFiles: number;
-  /** Largest file. */
+  /** Most bytes read from the remote (compressed, as sent), all responses of an operation added up. */
+  maxFetchBytes: number;
+  /** Most bytes the fetched commit's Git objects inflate to, added up (from the pack's object headers). */
+  maxInflatedBytes: number;
+  /** Most Git objects in the fetched commit. */
+  maxObjects: number;
+  /** Largest file of the project directory; also the largest Git object of the fetched commit, inflated. */
   maxFileBytes: number;
+  /** Most files (blobs) in the project directory. */
+  maxFiles: number;
+  /** The project directory's files, added up. */
+  maxProjectBytes: number;
+  /** Most entries of one folder (a tree object). */
+  maxTreeEntries: number;
+  /** Longest path in the project directory, in bytes. */
+  maxPathBytes: number;
+  /** Most folders deep in the project directory. */
+  maxDepth: number;
   timeoutMs: number;
 }
 
@@ -24,6 +37,26 @@ export interface RemoteSpec {
   ref: string;
   allowPrivate: boolean;
   allowPublic: boolean;
+  /** Git hosts allowed on private addresses (`QUIRE_GIT_PRIVATE_HOSTS`). */
+  privateHosts?: PrivateHosts | undefined;
+  /** When the operation must have ended (epoch ms): past it, the work stops with a timeout. */
+  deadline?: number | undefined;
+}
+
+/** A file of the project directory: its blob id and inflated size (known before it is read). */
+export interface RepoEntry {
+  oid: string;
+  size: number;
+}
+
+/** A commit's project directory, open while the callback of `withRemoteTree` runs. */
+export interface RemoteTree {
+  oid: string;
+  message: string;
+  /** Each file of the project directory by its repository path (the project directory included). */
+  files: Map<string, RepoEntry>;
+  /** A file's bytes, read from the fetched pack. */
+  read(path: string): Promise<Uint8Array>;
 }
 
 export interface RepoSnapshot {
@@ -34,13 +67,33 @@ export interface RepoSnapshot {
   files: Map<string, { bytes: Uint8Array; oid: string }>;
 }
 
-const httpOf = (spec: RemoteSpec, limits: GitLimits) => {
+/**
+ * The operation's time is up: it stops (the operation ends as `timeout`). Not a `GitLimitError`: a busy machine or a
+ * slow server may take less time next time, so a connection tries the commit again at its next poll.
+ */
+export class GitTimeout extends DomainError {
+  constructor(url: string, ms: number) {
+    super(
+      'invalid_input',
+      `Git remote ${url}: the operation took longer than ${Math.round(ms / 1000)} s and was stopped`,
+    );
+  }
+}
+
+export function checkDeadline(spec: RemoteSpec, limits: GitLimits): void {
+  if (spec.deadline !== undefined && Date.now() > spec.deadline) throw new GitTimeout(spec.url, limits.timeoutMs);
+}
+
+const httpOf = (spec: RemoteSpec, limits: GitLimits, pack?: PackGuard) => {
   const opts: GitHttpOptions = {
     allowPrivate: spec.allowPrivate,
     allowPublic: spec.allowPublic,
-    maxBytes: limits.maxRepoBytes,
-    timeoutMs: limits.timeoutMs,
+    privateHosts: spec.privateHosts,
+    maxBytes: limits.maxFetchBytes,
+    timeoutMs: Math.max(1, Math.min(limits.timeoutMs, (spec.deadline ?? Number.POSITIVE_INFINITY) - Date.now())),
     credentials: spec.credentials,
+    pack,
+    ref: spec.ref,
   };
   return guardedGitHttp(spec.url, opts);
 };
@@ -63,69 +116,157 @@ export async function remoteHead(spec: RemoteSpec, limits: GitLimits): Promise<s
   return refs.find((r) => r.ref === spec.ref)?.oid ?? null;
 }
 
-/** Fetches `ref` shallowly into `dir` (nothing checked out); its commit, or null when the branch does not exist. */
-async function fetchInto(dir: string, spec: RemoteSpec, limits: GitLimits): Promise<string | null> {
+/** A fetched commit's objects: isomorphic-git's cache, and each object's inflated size as the pack declared it. */
+interface Fetched {
+  head: string | null;
+  cache: object;
+  sizeOf(oid: string): number | undefined;
+}
+
+/**
+ * Fetches `ref` shallowly into `dir` (nothing checked out), its pack checked by a pack guard as it streams in
+ * (object count, each object's and all objects' inflated size) before isomorphic-git indexes it.
+ */
+async function fetchInto(dir: string, spec: RemoteSpec, limits: GitLimits): Promise<Fetched> {
+  checkDeadline(spec, limits);
+  const cache = {};
   await git.init({ fs, dir, defaultBranch: branchOf(spec.ref) });
   await git.addRemote({ fs, dir, remote: 'origin', url: spec.url });
   const head = await remoteHead(spec, limits);
-  if (!head) return null;
+  if (!head) return { head: null, cache, sizeOf: () => undefined };
+  const guard = packGuardFor(spec.url, {
+    maxObjectBytes: limits.maxFileBytes,
+    maxInflatedBytes: limits.maxInflatedBytes,
+    maxObjects: limits.maxObjects,
+  });
   await git.fetch({
     fs,
-    http: httpOf(spec, limits),
+    cache,
+    http: httpOf(spec, limits, guard),
     dir,
     remote: 'origin',
     ref: branchOf(spec.ref),
+    remoteRef: spec.ref,
     singleBranch: true,
     depth: 1,
     tags: false,
   });
-  return head;
+  checkDeadline(spec, limits);
+  // The pack the fetch wrote (none when it brought nothing), indexed by isomorphic-git: each object's offset.
+  const packDir = join(dir, '.git', 'objects', 'pack');
+  const idx = (await readdir(packDir)).find((f) => f.endsWith('.idx'));
+  const offsets = idx ? packOffsets(await readFile(join(packDir, idx))) : new Map<string, number>();
+  return {
+    head,
+    cache,
+    sizeOf: (oid) => {
+      const at = offsets.get(oid);
+      return at === undefined ? undefined : guard.sizes.get(at);
+    },
+  };
 }
 
 function checkEntry(entry: TreeEntry, path: string, url: string): void {
   if (!entry.path || entry.path === '.' || entry.path === '..' || /[/\\\0]/.test(entry.path))
-    throw gitRefused(url, `the tree holds an unsafe path (${JSON.stringify(path)})`);
-  if (entry.mode === '120000') throw gitRefused(url, `${path} is a symbolic link, which is refused`);
-  if (entry.type === 'commit') throw gitRefused(url, `${path} is a submodule, which is not supported`);
+    throw gitLimit(url, `the tree holds an unsafe path (${JSON.stringify(path)})`);
+  if (entry.mode === '120000') throw gitLimit(url, `${path} is a symbolic link, which is refused`);
+  if (entry.type === 'commit') throw gitLimit(url, `${path} is a submodule, which is not supported`);
 }
 
-/** Every file of a commit's tree, checked against the limits (paths, symlinks, count, size). */
-async function readFiles(
+/** The tree of the project directory `projectDir` in a commit (null when the commit has no such folder). */
+async function projectTree(dir: string, fetched: Fetched, commit: string, projectDir: string): Promise<string | null> {
+  const { commit: c } = await git.readCommit({ fs, dir, oid: commit, cache: fetched.cache });
+  let tree = c.tree;
+  for (const part of projectDir.split('/').filter(Boolean)) {
+    const { tree: entries } = await git.readTree({ fs, dir, oid: tree, cache: fetched.cache });
+    const next = entries.find((e) => e.path === part && e.type === 'tree');
+    if (!next) return null;
+    tree = next.oid;
+  }
+  return tree;
+}
+
+/**
+ * The files of the project directory, checked against the limits before any is read: paths (safe, not too long
+ * nor too deep), symlinks, submodules, entries per folder, file count, each file's size and all files' sizes
+ * (the sizes the pack declared).
+ */
+async function listFiles(
   dir: string,
+  fetched: Fetched,
   commit: string,
   spec: RemoteSpec,
   limits: GitLimits,
-): Promise<RepoSnapshot['files']> {
-  const files: RepoSnapshot['files'] = new Map();
-  const walk = async (treeOid: string, prefix: string) => {
-    const { tree } = await git.readTree({ fs, dir, oid: treeOid });
+  projectDir: string,
+): Promise<Map<string, RepoEntry>> {
+  const files = new Map<string, RepoEntry>();
+  const root = await projectTree(dir, fetched, commit, projectDir);
+  if (!root) return files;
+  let total = 0;
+  const walk = async (treeOid: string, prefix: string, depth: number) => {
+    if (depth > limits.maxDepth) throw gitLimit(spec.url, `${prefix} is more than ${limits.maxDepth} folders deep`);
+    const { tree } = await git.readTree({ fs, dir, oid: treeOid, cache: fetched.cache });
+    if (tree.length > limits.maxTreeEntries)
+      throw gitLimit(spec.url, `the folder ${prefix || '/'} has more than ${limits.maxTreeEntries} entries`);
     for (const entry of tree) {
       const path = `${prefix}${entry.path}`;
       checkEntry(entry, path, spec.url);
+      if (Buffer.byteLength(path) > limits.maxPathBytes)
+        throw gitLimit(spec.url, `a path is longer than ${limits.maxPathBytes} bytes (${path.slice(0, 80)}…)`);
       if (entry.type === 'tree') {
-        await walk(entry.oid, `${path}/`);
+        await walk(entry.oid, `${path}/`, depth + 1);
         continue;
       }
       if (files.size >= limits.maxFiles)
-        throw gitRefused(spec.url, `the repository has more than ${limits.maxFiles} files`);
-      const { blob } = await git.readBlob({ fs, dir, oid: entry.oid });
-      if (blob.byteLength > limits.maxFileBytes)
-        throw gitRefused(spec.url, `${path} is larger than ${limits.maxFileBytes} bytes`);
-      files.set(path, { bytes: blob, oid: entry.oid });
+        throw gitLimit(spec.url, `the project directory has more than ${limits.maxFiles} files`);
+      const size =
+        fetched.sizeOf(entry.oid) ??
+        (await git.readBlob({ fs, dir, oid: entry.oid, cache: fetched.cache })).blob.byteLength;
+      if (size > limits.maxFileBytes) throw gitLimit(spec.url, `${path} is larger than ${limits.maxFileBytes} bytes`);
+      total += size;
+      if (total > limits.maxProjectBytes)
+        throw gitLimit(spec.url, `the project directory's files add up to more than ${limits.maxProjectBytes} bytes`);
+      files.set(path, { oid: entry.oid, size });
     }
   };
-  const { commit: c } = await git.readCommit({ fs, dir, oid: commit });
-  await walk(c.tree, '');
+  const prefix = projectDir.replace(/^\/+|\/+$/g, '');
+  await walk(root, prefix ? `${prefix}/` : '', 0);
   return files;
 }
 
-/** The files of `ref`'s head commit on the remote (a shallow fetch; nothing written outside a scratch directory). */
-export async function readRemote(spec: RemoteSpec, limits: GitLimits): Promise<RepoSnapshot> {
+/**
+ * Fetches `ref`'s head commit (shallow; nothing written outside a scratch directory) and runs `work` with its
+ * project directory listed and checked; files are read on demand, from the pack, while `work` runs.
+ */
+export async function withRemoteTree<T>(
+  spec: RemoteSpec,
+  limits: GitLimits,
+  projectDir: string,
+  work: (tree: RemoteTree) => Promise<T>,
+): Promise<T> {
   return inScratch(async (dir) => {
-    const oid = await fetchInto(dir, spec, limits);
-    if (!oid) throw new DomainError('not_found', `Git remote ${spec.url}: no branch ${spec.ref}`);
-    const { commit } = await git.readCommit({ fs, dir, oid });
-    return { oid, message: commit.message, files: await readFiles(dir, oid, spec, limits) };
+    const fetched = await fetchInto(dir, spec, limits);
+    if (!fetched.head) throw new DomainError('not_found', `Git remote ${spec.url}: no branch ${spec.ref}`);
+    const oid = fetched.head;
+    const { commit } = await git.readCommit({ fs, dir, oid, cache: fetched.cache });
+    const files = await listFiles(dir, fetched, oid, spec, limits, projectDir);
+    checkDeadline(spec, limits);
+    const read = async (path: string) => {
+      const entry = files.get(path);
+      if (!entry) throw new Error(`${path} is not a file of the project directory`);
+      checkDeadline(spec, limits);
+      return (await git.readBlob({ fs, dir, oid: entry.oid, cache: fetched.cache })).blob;
+    };
+    return work({ oid, message: commit.message, files, read });
+  });
+}
+
+/** Every file of `ref`'s head commit on the remote, read (a shallow fetch). */
+export async function readRemote(spec: RemoteSpec, limits: GitLimits, projectDir = ''): Promise<RepoSnapshot> {
+  return withRemoteTree(spec, limits, projectDir, async (tree) => {
+    const files: RepoSnapshot['files'] = new Map();
+    for (const [path, { oid }] of tree.files) files.set(path, { bytes: await tree.read(path), oid });
+    return { oid: tree.oid, message: tree.message, files };
   });
 }
 
@@ -179,7 +320,7 @@ export async function pushFiles(
   limits: GitLimits,
 ): Promise<{ oid: string; created: boolean }> {
   return inScratch(async (dir) => {
-    const head = await fetchInto(dir, remote, limits);
+    const { head, cache } = await fetchInto(dir, remote, limits);
     if (head && push.expectedHead && head !== push.expectedHead && !push.force) {
       throw new DomainError(
         'conflict',
@@ -187,7 +328,7 @@ export async function pushFiles(
       );
     }
     const tree = await writeTreeOf(dir, push.files);
-    if (head && (await git.readCommit({ fs, dir, oid: head })).commit.tree === tree)
+    if (head && (await git.readCommit({ fs, dir, oid: head, cache })).commit.tree === tree)
       return { oid: head, created: false };
     const when = { timestamp: Math.floor((push.now ?? new Date()).getTime() / 1000), timezoneOffset: 0 };
     const person = { ...push.author, ...when };
@@ -205,6 +346,7 @@ export async function pushFiles(
     await git.writeRef({ fs, dir, ref: remote.ref, value: oid, force: true });
     const res = await git.push({
       fs,
+      cache,
       http: httpOf(remote, limits),
       dir,
       url: remote.url,

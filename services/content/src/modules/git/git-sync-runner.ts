@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import pMap from 'p-map';
 import { DomainError, newId, runLeasedClaims, type BlobStore, type EntityManager, type SecretBox } from '@quire/kit';
 import { gitConflictImporter, gitImporter } from '../../commands/git-importer.ts';
 import {
   gitConflictRecorder,
   gitPollQueuer,
+  gitRefusalRecorder,
   gitRevisionRecorder,
   gitSyncQueuer,
 } from '../../commands/git-connection-writer.ts';
@@ -11,6 +13,7 @@ import {
   gitOperationFinisher,
   gitOperationLeaseRenewer,
   gitPageBlobsRecorder,
+  gitProgressRecorder,
   gitRedirectsRecorder,
 } from '../../commands/git-sync-writer.ts';
 import { ChangeRequest } from '../change-requests/change-request.entity.ts';
@@ -21,9 +24,24 @@ import { childrenByParent, type RevisionTree } from '../revisions/revision-tree.
 import type { ISpace } from '../spaces/space.entity.ts';
 import { spaceRepository } from '../spaces/space.repository.ts';
 import type { ParseSession } from '../parsing/text-parser.ts';
-import { pushFiles, readRemote, remoteHead, type GitLimits, type RemoteSpec, type RepoSnapshot } from './git-remote.ts';
-import { redact } from './git-http.ts';
-import { gitSyncRepository, type GitOperationRow, type GitPageBlob, type GitSyncRow } from './git-sync.repository.ts';
+import {
+  checkDeadline,
+  GitTimeout,
+  pushFiles,
+  remoteHead,
+  withRemoteTree,
+  type GitLimits,
+  type RemoteSpec,
+  type RemoteTree,
+} from './git-remote.ts';
+import { GitLimitError, redact, type PrivateHosts } from './git-http.ts';
+import {
+  gitSyncRepository,
+  type GitOperationProgress,
+  type GitOperationRow,
+  type GitPageBlob,
+  type GitSyncRow,
+} from './git-sync.repository.ts';
 import {
   filePathsOf,
   pagePathsOf,
@@ -43,6 +61,10 @@ export interface GitSyncDeps {
   limits: GitLimits;
   allowPrivate: boolean;
   allowPublic: boolean;
+  /** Git hosts allowed on private addresses (`QUIRE_GIT_PRIVATE_HOSTS`). */
+  privateHosts?: PrivateHosts | undefined;
+  /** The name and e-mail of the member an export's commit is authored by (org-admin's directory). */
+  authorOf?: ((userId: string) => Promise<{ name: string; email: string } | null>) | undefined;
   parse: () => ParseSession;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   leaseMs?: number;
@@ -61,9 +83,28 @@ export const blobOid = (bytes: Uint8Array) =>
 const aadOf = (spaceId: string) => `git:${spaceId}`;
 const projectDir = (op: GitOperationRow) => (op.params.repoProjectDirectory ?? '').replace(/^\/+|\/+$/g, '');
 
+/** When each running operation must end (epoch ms), by id: set when it is claimed. */
+const deadlines = new Map<string, number>();
+
 function remoteOf(deps: GitSyncDeps, op: GitOperationRow): RemoteSpec {
   const credentials = op.credentials && deps.box ? deps.box.open(op.credentials, aadOf(op.space_id)) : undefined;
-  return { url: op.url, credentials, ref: op.ref, allowPrivate: deps.allowPrivate, allowPublic: deps.allowPublic };
+  return {
+    url: op.url,
+    credentials,
+    ref: op.ref,
+    allowPrivate: deps.allowPrivate,
+    allowPublic: deps.allowPublic,
+    privateHosts: deps.privateHosts,
+    deadline: deadlines.get(op.id),
+  };
+}
+
+/** Records where a running operation stands (shown by getSpaceGitInfo); a failure to record it stops nothing. */
+async function progress(deps: GitSyncDeps, op: GitOperationRow, p: GitOperationProgress): Promise<void> {
+  await deps.em
+    .fork()
+    .transactional((tx) => gitProgressRecorder(tx, { operationId: op.id, progress: p }))
+    .catch((err: Error) => deps.log.warn({ operation: op.id, error: err.message }, 'git sync progress not recorded'));
 }
 
 /** The ids a read repository's paths get: the same path keeps its id, a file renamed as is (same blob) too. */
@@ -102,6 +143,15 @@ function pathsRecord(read: ImportedRepo, oidOf: (path: string) => string, prefix
   for (const [id, path] of read.paths)
     out[`${prefix}${path}`] = { ...(pageIds.has(id) ? { page: id } : { file: id }), oid: oidOf(`${prefix}${path}`) };
   return out;
+}
+
+/** The blob key of each file of a sync's paths (the next import does not read an unchanged file again). */
+function withKeys(paths: GitSyncRow['paths'], stored: ReadonlyMap<string, { key: string }>): GitSyncRow['paths'] {
+  for (const entry of Object.values(paths)) {
+    const key = entry.file ? stored.get(entry.file)?.key : undefined;
+    if (key) entry.key = key;
+  }
+  return paths;
 }
 
 /** GitBook's `git: {oid, path}` of each document page of a read or written repository (`paths`: by id, unprefixed). */
@@ -163,10 +213,13 @@ interface ImportMode {
   connection?: GitConnectionRow;
 }
 
+/** The commit an import read: its id, message and project directory's files (blob ids and sizes). */
+type ImportSnapshot = Pick<RemoteTree, 'oid' | 'message' | 'files'>;
+
 /** What an import read of the remote, before it writes: the commit's pages (documents normalised) and files stored. */
 interface ImportRead {
   sync: GitSyncRow | null;
-  snapshot: RepoSnapshot;
+  snapshot: ImportSnapshot;
   commit: string;
   prefix: string;
   read: ImportedRepo;
@@ -180,44 +233,128 @@ async function runImport(
   mode: ImportMode = {},
 ): Promise<{ commit: string | null; revision: string | null }> {
   const sync = await gitSyncRepository.findSync(deps.em.fork(), op.space_id);
-  const snapshot = await readRemote(remoteOf(deps, op), deps.limits);
-  const commit = snapshot.oid!;
-  // The commit was synced already: nothing changes.
-  if (op.params.standalone !== true && !op.params.force && sync?.last_commit === commit && sync.url === op.url)
-    return finishUnchanged(deps, op, commit);
-  const got = await readImport(deps, op, sync, snapshot);
+  const spec = remoteOf(deps, op);
+  // The commit was synced already: nothing changes (asked of the remote's refs, before anything is fetched).
+  const synced = op.params.standalone !== true && !op.params.force && sync?.url === op.url ? sync.last_commit : null;
+  await progress(deps, op, { phase: 'fetching' });
+  if (synced && (await remoteHead(spec, deps.limits)) === synced) return finishUnchanged(deps, op, synced);
+  const got = await withRemoteTree(spec, deps.limits, projectDir(op), (tree) => readImport(deps, op, sync, tree, mode));
+  if (synced === got.commit) return finishUnchanged(deps, op, got.commit);
+  checkDeadline(spec, deps.limits);
+  await progress(deps, op, { phase: 'writing' });
   const revision = await deps.em.fork().transactional((tx) => writeImport(tx, op, got, mode));
-  return { commit, revision };
+  return { commit: got.commit, revision };
 }
 
-/** The commit's repository read (outside any transaction): its documents normalised, its files stored as blobs. */
+/** Files whose bytes `readRepo` needs (pages, `SUMMARY.md`, `.gitbook.yaml`); other files are read when stored. */
+const TEXT_FILE = /\.(md|markdown|ya?ml)$/i;
+const UNREAD = new Uint8Array(0);
+/** Files read and stored at once by an import. */
+const STORE_CONCURRENCY = 4;
+/** What the plan keeps of a file's bytes once stored: enough for its image header (type, width, height). */
+const HEAD_BYTES = 512 * 1024;
+
+/**
+ * The commit's repository read (outside any transaction): its documents normalised, its files stored as blobs. A
+ * file whose blob the last sync stored already, and that the revision planned against still holds, is not read.
+ */
 async function readImport(
   deps: GitSyncDeps,
   op: GitOperationRow,
   sync: GitSyncRow | null,
-  snapshot: RepoSnapshot,
+  tree: RemoteTree,
+  mode: ImportMode,
 ): Promise<ImportRead> {
   const dir = projectDir(op);
   const prefix = dir ? `${dir}/` : '';
-  const files = new Map<string, { bytes: Uint8Array; oid: string }>();
-  for (const [path, f] of snapshot.files) if (path.startsWith(prefix)) files.set(path.slice(prefix.length), f);
-  const read = readRepo(new Map([...files].map(([p, f]) => [p, f.bytes])), idsFor(files, sync));
+  await progress(deps, op, { phase: 'reading', done: 0, total: tree.files.size });
+  const bytes = new Map<string, Uint8Array>();
+  for (const path of tree.files.keys()) {
+    const rel = path.slice(prefix.length);
+    bytes.set(rel, TEXT_FILE.test(rel) ? await tree.read(path) : UNREAD);
+  }
+  // The sync's paths are the repository's (with the project directory); groups' and links' keys start with `#`.
+  const ids = idsFor(tree.files, sync);
+  const read = readRepo(bytes, {
+    page: (p) => ids.page(p.startsWith('#') ? p : `${prefix}${p}`),
+    file: (p) => ids.file(`${prefix}${p}`),
+  });
+  const normalized = await normalizeAll(deps, op, read);
+  const { files, stored } = await storeFiles(deps, op, { sync, tree, read, prefix, mode });
+  const snapshot = { oid: tree.oid, message: tree.message, files: tree.files };
+  return { sync, snapshot, commit: tree.oid, prefix, read: { ...read, files }, normalized, stored };
+}
+
+/** Each page's markdown normalised (the parsing threads), the operation's deadline checked between pages. */
+async function normalizeAll(deps: GitSyncDeps, op: GitOperationRow, read: ImportedRepo): Promise<Map<string, string>> {
+  const spec = remoteOf(deps, op);
   const parse = deps.parse();
   const normalized = new Map<string, string>();
   const walk = async (list: readonly RepoPage[]): Promise<void> => {
     for (const p of list) {
-      if (p.markdown)
+      if (p.markdown) {
+        checkDeadline(spec, deps.limits);
         normalized.set(
           p.id,
           await parse.run({ kind: 'normalize', markdown: p.markdown }, read.paths.get(p.id) ?? p.title),
         );
+        if (normalized.size % 50 === 0) await progress(deps, op, { phase: 'parsing', done: normalized.size });
+      }
       await walk(p.children);
     }
   };
   await walk(read.pages);
+  return normalized;
+}
+
+/** The files of the revision an import plans against (a connection's conflict: the revision last synced). */
+async function planBaseFiles(deps: GitSyncDeps, op: GitOperationRow, sync: GitSyncRow | null, mode: ImportMode) {
+  const em = deps.em.fork();
+  const space = await spaceRepository.findById(em, op.space_id);
+  if (!space) return new Map<string, { blobKey: string; name: string }>();
+  const conflict = mode.connection && sync?.last_revision && sync.last_revision !== space.revisionId;
+  const base = conflict ? sync.last_revision! : space.revisionId;
+  return (await revisionRepository.treeInSpace(em, space.id, base)).files;
+}
+
+/**
+ * The repository's files stored as blobs, one at a time (bytes read from the pack, stored, dropped but for their
+ * head). A file the last sync stored (same blob id, its blob key recorded) that the plan's base holds as is keeps
+ * its blob, unread.
+ */
+async function storeFiles(
+  deps: GitSyncDeps,
+  op: GitOperationRow,
+  at: { sync: GitSyncRow | null; tree: RemoteTree; read: ImportedRepo; prefix: string; mode: ImportMode },
+): Promise<{ files: ImportedRepo['files']; stored: Map<string, { key: string; size: number }> }> {
+  const { sync, tree, read, prefix } = at;
+  const known = sync?.paths ?? {};
+  const base = read.files.length ? await planBaseFiles(deps, op, sync, at.mode) : new Map();
   const stored = new Map<string, { key: string; size: number }>();
-  for (const f of read.files) stored.set(f.id, await deps.blobs.put(f.bytes, 'application/octet-stream'));
-  return { sync, snapshot, commit: snapshot.oid!, prefix, read, normalized, stored };
+  let done = 0;
+  // A few at a time: reading one from the pack overlaps storing another (at most STORE_CONCURRENCY files in memory).
+  const files = await pMap(
+    read.files,
+    async (f) => {
+      const path = `${prefix}${read.paths.get(f.id)}`;
+      const entry = tree.files.get(path)!;
+      const k = known[path];
+      const old = base.get(f.id);
+      let kept = f;
+      if (k?.key && k.oid === entry.oid && old?.blobKey === k.key && old.name === f.name) {
+        // The plan keeps the base's record of it as is (same blob, same name): its bytes are not needed.
+        stored.set(f.id, { key: k.key, size: entry.size });
+      } else {
+        const bytes = await tree.read(path);
+        stored.set(f.id, await deps.blobs.put(bytes, 'application/octet-stream'));
+        kept = { ...f, bytes: bytes.byteLength > HEAD_BYTES ? bytes.slice(0, HEAD_BYTES) : bytes };
+      }
+      if (++done % 25 === 0) await progress(deps, op, { phase: 'storing', done, total: read.files.length });
+      return kept;
+    },
+    { concurrency: STORE_CONCURRENCY },
+  );
+  return { files, stored };
 }
 
 /** What an import writes with, in its transaction. */
@@ -250,7 +387,10 @@ async function writeImport(
     op,
     space,
     now: new Date(),
-    paths: pathsRecord(read, (p) => snapshot.files.get(p)!.oid, prefix),
+    paths: withKeys(
+      pathsRecord(read, (p) => snapshot.files.get(p)!.oid, prefix),
+      got.stored,
+    ),
     blobs: pageBlobsOf(read.pages, read.paths, (p) => snapshot.files.get(p)?.oid, prefix),
     git: { spaceId: space.id, oid: commit, message: (snapshot.message ?? '').slice(0, 10_000), ref: op.ref },
     gitUrl: commitUrlOf(op, commit),
@@ -354,7 +494,10 @@ async function runExport(deps: GitSyncDeps, op: GitOperationRow): Promise<{ comm
   const files = repoFilesOf(content);
   const dir = projectDir(op);
   const prefix = dir ? `${dir}/` : '';
-  const author = { name: op.requested_by, email: `${op.requested_by}@users.quire.invalid` };
+  const author = (await deps.authorOf?.(op.requested_by)) ?? {
+    name: op.requested_by,
+    email: `${op.requested_by}@users.quire.invalid`,
+  };
   const message =
     op.params.commitMessage ??
     (op.params.trigger ? `Quire: content at revision ${space.revisionId}` : 'Export from Quire');
@@ -412,17 +555,43 @@ async function runConnected(deps: GitSyncDeps, op: GitOperationRow): Promise<{ c
   }
   const sync = await gitSyncRepository.findSync(em, op.space_id);
   const head = await remoteHead(remoteOf(deps, op), deps.limits);
+  // A commit refused before (a limit, a hostile tree) is not fetched again: the sync waits for the branch to move.
+  if (head && connection.refused_commit === head)
+    throw new GitLimitError('invalid_input', connection.refused_error ?? `Git remote ${op.url}: ${head} was refused`);
+  const importing = (mode: ImportMode) => rememberRefusal(deps, connection, head, () => runImport(deps, op, mode));
   const synced = sync && sync.url === op.url && sync.ref === op.ref && sync.last_commit && sync.last_revision;
   if (!synced) {
     const first = op.params.initialSync ?? (head ? 'import' : 'export');
-    return first === 'import' ? runImport(deps, op) : runExport(deps, op);
+    return first === 'import' ? importing({}) : runExport(deps, op);
   }
-  if (head && head !== sync.last_commit) return runImport(deps, op, { connection });
+  if (head && head !== sync.last_commit) return importing({ connection });
   const space = await spaceRepository.findById(em, op.space_id);
   if (!space || space.deletedAt) throw new DomainError('not_found', 'The space was deleted');
   // The space moved alone (or the branch was deleted): the space's content goes to the remote.
   if (!head || space.revisionId !== sync.last_revision) return runExport(deps, op);
   return finishUnchanged(deps, op, head);
+}
+
+/**
+ * Runs a connection's import of `head`: when the commit is refused for what it holds (`GitLimitError`), the refusal
+ * is recorded on the connection (polls then skip that commit); a commit imported clears an earlier one.
+ */
+async function rememberRefusal<T>(
+  deps: GitSyncDeps,
+  connection: GitConnectionRow,
+  head: string | null,
+  work: () => Promise<T>,
+): Promise<T> {
+  const record = (commit: string | null, error: string | null) =>
+    deps.em.fork().transactional((tx) => gitRefusalRecorder(tx, { connectionId: connection.id, commit, error }));
+  try {
+    const done = await work();
+    if (connection.refused_commit) await record(null, null);
+    return done;
+  } catch (err) {
+    if (head && err instanceof GitLimitError) await record(head, err.message);
+    throw err;
+  }
 }
 
 /** Queues the syncs of the connections due a poll. */
@@ -460,6 +629,7 @@ export async function runWaitingGitOperations(deps: GitSyncDeps, max = 5): Promi
 /** Runs one claimed operation to its outcome: `failure` with a message the user can read when anything fails. */
 async function runClaimedGitOperation(deps: GitSyncDeps, op: GitOperationRow): Promise<void> {
   let secret: string | undefined;
+  deadlines.set(op.id, Date.now() + deps.limits.timeoutMs);
   try {
     secret = remoteOf(deps, op).credentials;
     const applied = op.params.timestamp
@@ -479,19 +649,27 @@ async function runClaimedGitOperation(deps: GitSyncDeps, op: GitOperationRow): P
       'git sync operation done',
     );
   } catch (err) {
+    // Past its deadline, whatever stopped it (a request cut at the time left), the operation timed out.
+    const deadline = deadlines.get(op.id);
+    const timedOut = err instanceof GitTimeout || (deadline !== undefined && Date.now() >= deadline);
     const known = err instanceof DomainError && err.reason !== 'internal';
     const message = redact(
-      known ? err.message : `The ${op.direction} failed: ${(err as Error).message ?? 'unknown error'}`,
+      timedOut
+        ? new GitTimeout(op.url, deps.limits.timeoutMs).message
+        : known
+          ? err.message
+          : `The ${op.direction} failed: ${(err as Error).message ?? 'unknown error'}`,
       secret,
     );
     deps.log.warn(
       { operation: op.id, space: op.space_id, direction: op.direction, error: message },
       'git sync operation failed',
     );
+    const state = timedOut ? 'timeout' : 'failure';
     await deps.em
       .fork()
-      .transactional((tx) =>
-        gitOperationFinisher(tx, { operationId: op.id, outcome: { state: 'failure', error: message } }),
-      );
+      .transactional((tx) => gitOperationFinisher(tx, { operationId: op.id, outcome: { state, error: message } }));
+  } finally {
+    deadlines.delete(op.id);
   }
 }

@@ -14,8 +14,8 @@ export interface GitSyncRow {
   last_commit: string | null;
   /** The space's revision whose content is `last_commit`'s (the merge base when both sides change). */
   last_revision: string | null;
-  /** Repository path → `{ page | file, oid }`: what each path held at the last sync. */
-  paths: Record<string, { page?: string; file?: string; oid: string }>;
+  /** Repository path → `{ page | file, oid, key? }`: what each path held at the last sync (a file: its blob key too). */
+  paths: Record<string, { page?: string; file?: string; oid: string; key?: string }>;
   /** `.gitbook.yaml`'s redirects as the last import read them: source path → page id (see migration 0016). */
   redirects: Record<string, string>;
   created_at: Date;
@@ -55,8 +55,17 @@ export interface GitOperationRow {
   error: string | null;
   commit_oid: string | null;
   revision_id: string | null;
+  /** What a running operation has done so far (Quire-specific, shown by getSpaceGitInfo). */
+  progress: GitOperationProgress | null;
   created_at: Date;
   ended_at: Date | null;
+}
+
+/** A running operation's progress: its phase and, where it counts, how many of how many. */
+export interface GitOperationProgress {
+  phase: 'fetching' | 'reading' | 'parsing' | 'storing' | 'writing' | 'pushing';
+  done?: number | undefined;
+  total?: number | undefined;
 }
 
 /**
@@ -116,7 +125,7 @@ export const gitSyncRepository = {
 
   async insertOperation(
     em: EntityManager,
-    row: Omit<GitOperationRow, 'state' | 'attempts' | 'error' | 'commit_oid' | 'revision_id' | 'ended_at'>,
+    row: Omit<GitOperationRow, 'state' | 'attempts' | 'error' | 'commit_oid' | 'revision_id' | 'ended_at' | 'progress'>,
   ): Promise<void> {
     await sqlRun(
       em,
@@ -162,18 +171,22 @@ export const gitSyncRepository = {
     return rows[0] ?? null;
   },
 
-  async finish(
-    em: EntityManager,
-    id: string,
-    outcome: { state: 'success' | 'failure'; error?: string; commit?: string | null; revision?: string | null },
-    now: Date,
-  ): Promise<void> {
+  async finish(em: EntityManager, id: string, outcome: GitOutcome, now: Date): Promise<void> {
     await sqlRun(
       em,
-      `update :schema.git_operation set state = ?, error = ?, commit_oid = ?, revision_id = ?, ended_at = ?, lease_until = null, credentials = null
+      `update :schema.git_operation set state = ?, error = ?, commit_oid = ?, revision_id = ?, ended_at = ?, lease_until = null,
+         credentials = null, progress = null
        where id = ? and state = 'running'`,
       [outcome.state, outcome.error ?? null, outcome.commit ?? null, outcome.revision ?? null, now, id],
     );
+  },
+
+  /** Records a running operation's progress. */
+  async setProgress(em: EntityManager, id: string, progress: GitOperationProgress): Promise<void> {
+    await sqlRun(em, `update :schema.git_operation set progress = ?::jsonb where id = ? and state = 'running'`, [
+      JSON.stringify(progress),
+      id,
+    ]);
   },
 
   /** Extends a running operation's lease (its process is alive). */
@@ -261,6 +274,14 @@ export const gitSyncRepository = {
       await sqlRun(em, `delete from :schema.${table} where space_id = any(?::text[])`, [textArray(spaceIds)]);
   },
 };
+
+/** How an operation ended. */
+export interface GitOutcome {
+  state: 'success' | 'failure' | 'timeout';
+  error?: string;
+  commit?: string | null;
+  revision?: string | null;
+}
 
 /** GitBook's GitSyncBlob of a page: its file's blob id and repository path. */
 export interface GitPageBlob {

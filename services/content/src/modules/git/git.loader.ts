@@ -121,8 +121,8 @@ export async function loadGitConnectionUpdate(ctx: Ctx, input: GitConnectionInpu
  */
 export async function loadSignedGitHook(
   ctx: Ctx,
-  input: HookSignatures & { connectionId: string; body: string },
-): Promise<{ connection: GitConnectionRow; ofItsBranch: boolean }> {
+  input: HookSignatures & { connectionId: string; body: string; deliveryId?: string | undefined },
+): Promise<{ connection: GitConnectionRow; ofItsBranch: boolean; deliveryId: string | undefined }> {
   const connection = await gitConnectionRepository.findById(ctx.em, input.connectionId);
   if (!connection) throw notFound('Git connection');
   const body = Buffer.from(input.body, 'base64');
@@ -133,7 +133,7 @@ export async function loadSignedGitHook(
   const secret = secretBoxOf(ctx.config).open(connection.webhook_secret, hookAad(connection.id));
   if (!verifyHookSignature(secret, body, input)) throw refused;
   const ref = pushedRef(body);
-  return { connection, ofItsBranch: ref === undefined || ref === connection.ref };
+  return { connection, ofItsBranch: ref === undefined || ref === connection.ref, deliveryId: input.deliveryId };
 }
 
 /** The `ref` a push payload names (`refs/…`), if it names one. */

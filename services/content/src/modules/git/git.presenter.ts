@@ -10,6 +10,20 @@ const repoNameOf = (url: string) =>
     .at(-1)!
     .replace(/\.git$/, '');
 
+/** GitBook's provider of a remote, from its host (GitBook's enum has no value for other Git servers: none). */
+export function providerOf(url: string): 'github' | 'gitlab' | undefined {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  const first = host.split('.')[0] ?? '';
+  if (host === 'github.com' || host.endsWith('.github.com') || first.startsWith('github')) return 'github';
+  if (host === 'gitlab.com' || host.endsWith('.gitlab.com') || first.startsWith('gitlab')) return 'gitlab';
+  return undefined;
+}
+
 /** GitBook's GitSyncState of a space: its Git Sync (or, before one succeeded, the remote of its latest operation). */
 export function presentGitSyncState(
   sync: GitSyncRow | null,
@@ -19,10 +33,12 @@ export function presentGitSyncState(
 ): GitSyncState {
   const url = sync?.tree_url ?? sync?.url ?? op?.url ?? connection!.url;
   const state = op ? (op.state === 'pending' ? 'running' : op.state) : undefined;
+  const remote = sync?.url ?? op?.url ?? connection!.url;
+  const provider = providerOf(remote);
   return {
-    repoName: repoNameOf(sync?.url ?? op?.url ?? connection!.url),
+    repoName: repoNameOf(remote),
     installationStatus: sync ? 'active' : 'pending',
-    installationProvider: 'gitlab',
+    ...(provider ? { installationProvider: provider } : {}),
     installationId: sync?.id ?? op?.id ?? connection!.id,
     url,
     ...(op && state
@@ -33,6 +49,7 @@ export function presentGitSyncState(
             startedAt: new Date(op.created_at).toISOString(),
             ...(op.ended_at ? { endedAt: new Date(op.ended_at).toISOString() } : {}),
             ...(op.error ? { error: op.error } : {}),
+            ...(op.progress && op.state === 'running' ? { progress: op.progress } : {}),
           },
         }
       : {}),

@@ -1,7 +1,6 @@
 import { ops } from '@quire/contracts';
 import { gitOperationQueuer } from '../../commands/git-sync-writer.ts';
 import { implement } from '../../trpc.ts';
-import { GIT_LIMITS } from './git-limits.ts';
 import { gitConnectionProcedures } from './git-connection.router.ts';
 import { loadGitRequest, loadGitSyncState } from './git.loader.ts';
 import { presentGitSyncState } from './git.presenter.ts';
@@ -20,7 +19,7 @@ export const gitProcedures = {
 
   getSpaceGitInfo: implement(ops.getSpaceGitInfo, async ({ input, ctx }) => {
     const { op, sync, connection } = await loadGitSyncState(ctx, input.spaceId);
-    return presentGitSyncState(sync, op, GIT_LIMITS.timeoutMs, connection);
+    return presentGitSyncState(sync, op, ctx.config.QUIRE_GIT_TIMEOUT_MS, connection);
   }),
 
   ...gitConnectionProcedures,
