@@ -64,7 +64,11 @@ export function parseCompareArgs(argv: string[]): CompareOptions | undefined {
   };
 }
 
-const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
+/** git's environment without `GIT_DIR` and the like (`git bisect run` sets them for its own worktree). */
+const gitEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_')));
+const gitIn = (dir: string, ...args: string[]) =>
+  execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', env: gitEnv }).trim();
+const git = (...args: string[]) => gitIn(root, ...args);
 
 /** The tree of `ref`, checked out once (detached) in a worktree of its own, with node_modules. */
 function checkout(ref: string, npmCi: boolean): string {
@@ -106,7 +110,9 @@ function workspaceDirs(dir: string): string[] {
 
 const describe = (dir: string) => {
   try {
-    return execFileSync('git', ['-C', dir, 'log', '-1', '--format=%h %s'], { encoding: 'utf8' }).trim().slice(0, 70);
+    const head = gitIn(dir, 'log', '-1', '--format=%h %s').slice(0, 70);
+    const dirty = gitIn(dir, 'status', '--porcelain', '--untracked-files=no');
+    return dirty ? `${head} (+ uncommitted changes)` : head;
   } catch {
     return dir;
   }
@@ -146,8 +152,7 @@ export async function compare(o: CompareOptions): Promise<void> {
     let seedBase = '';
     try {
       // The oldest first: it migrates the schema it knows, the newer tree then adds its own on top.
-      const committed = (t: Tree) =>
-        Number(execFileSync('git', ['-C', t.dir, 'log', '-1', '--format=%ct'], { encoding: 'utf8' }));
+      const committed = (t: Tree) => Number(gitIn(t.dir, 'log', '-1', '--format=%ct'));
       for (const t of [...trees].sort((x, y) => committed(x) - committed(y))) {
         const port = await freePort();
         await fleet.start(
