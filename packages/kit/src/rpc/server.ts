@@ -102,6 +102,23 @@ function callMeter(service: string) {
 }
 
 /**
+ * The dotted paths of a router's procedures (`spaces.get`), read from the router's own record of them: a tRPC router
+ * carries its procedures (functions) and sub-records under their names, beside `_def` and `createCaller`.
+ */
+function procedurePaths(router: AnyRouter): ReadonlySet<string> {
+  const paths = new Set<string>();
+  const walk = (node: Record<string, unknown>, prefix: string) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '_def' || key === 'createCaller') continue;
+      if (typeof value === 'function') paths.add(`${prefix}${key}`);
+      else if (value && typeof value === 'object') walk(value as Record<string, unknown>, `${prefix}${key}.`);
+    }
+  };
+  walk(router as unknown as Record<string, unknown>, '');
+  return paths;
+}
+
+/**
  * Verifies the signed actor, builds the context and runs the procedure through the router's caller: the
  * storable-text rule, the access rule, the contract's input and output schemas and (mutations) the transaction
  * all live in the procedure itself. Rejects with a `DomainError` carrying the public status and message.
@@ -109,6 +126,7 @@ function callMeter(service: string) {
 export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
   const createCaller = createCallerFactory(opts.router as never) as unknown as (ctx: ServiceContext) => unknown;
   const meter = callMeter(opts.service);
+  const procedures = procedurePaths(opts.router);
   let closed = false;
   const unavailable = () => new DomainError('unavailable', `The ${opts.service} service is unavailable`);
   const verified = async (call: CallContext) => {
@@ -147,6 +165,8 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
       return blob ? { blob } : null;
     },
     async invoke(path, input, call, log = opts.log.child({ reqId: call.requestId })) {
+      // An unknown procedure is a 404 whoever calls (before the actor is checked), as tRPC's adapters answer it.
+      if (!procedures.has(path)) throw new DomainError('not_found', `No procedure ${path}`);
       const ctx = await invoker.contextOf(call, log);
       try {
         const caller = path.split('.').reduce((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx));
