@@ -296,7 +296,7 @@ export async function compare(o: CompareOptions): Promise<void> {
   }
 }
 
-/** BENCH_PROFILE=ref|cur (or ref-gateway, cur-content, …): a V8 CPU profile of that process in bench/results/. */
+/** BENCH_PROFILE=ref|cur|ref,cur (or ref-gateway, cur-content, …): a V8 CPU profile of those processes in bench/results/. */
 function spec(
   t: Tree,
   name: string,
@@ -305,9 +305,8 @@ function spec(
   env: Record<string, string>,
   readyUrl: string,
 ): ChildSpec {
-  const profiled =
-    [t.key, `${t.key}-${name}`].includes(process.env.BENCH_PROFILE ?? '') &&
-    (name === 'standalone' || process.env.BENCH_PROFILE !== t.key);
+  const wanted = (process.env.BENCH_PROFILE ?? '').split(',');
+  const profiled = wanted.includes(`${t.key}-${name}`) || (name === 'standalone' && wanted.includes(t.key));
   return {
     name: `${t.key}-${name}`,
     script,
