@@ -1,5 +1,10 @@
 import { initTRPC, type AnyRouter } from '@trpc/server';
-import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY, type TRPCErrorResponse } from '@trpc/server/rpc';
+import {
+  TRPC_ERROR_CODES_BY_KEY,
+  type TRPC_ERROR_CODE_KEY,
+  type TRPCErrorResponse,
+  type TRPCErrorShape,
+} from '@trpc/server/rpc';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACTOR_EVICTING_EVENTS, type EventEnvelope } from '@quire/contracts';
 import { DomainError, RETRY_AFTER_SECONDS, toPublicError, type PublicError } from '../errors.ts';
@@ -220,8 +225,15 @@ const TRPC_KEY_OF_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   504: 'GATEWAY_TIMEOUT',
 };
 
+/** What a failed call's `error.data` says (the service's error formatter gives in-process failures the same). */
+interface ErrorData {
+  code: TRPC_ERROR_CODE_KEY;
+  httpStatus: number;
+  reason: PublicError['reason'];
+}
+
 /** tRPC's error envelope (`TRPCErrorResponse`) of a public error, as the service's error formatter shapes it. */
-export function trpcErrorOf(pub: PublicError): TRPCErrorResponse<{ message: string; code: number; data: unknown }> {
+export function trpcErrorOf(pub: PublicError): TRPCErrorResponse<TRPCErrorShape<ErrorData>> {
   const key = TRPC_KEY_OF_STATUS[pub.status] ?? 'INTERNAL_SERVER_ERROR';
   return {
     error: {
