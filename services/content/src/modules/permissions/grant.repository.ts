@@ -44,9 +44,10 @@ export const accessRowsOf = (kind: GrantResource, parent: string, id: string) =>
    union all
    select 0, null, false, g.principal_kind, g.principal_id, g.role from ${TABLE[kind]} g where g.${COLUMN[kind]} = ${id}`;
 
-/** The access facts of an item from its access rows (`accessRowsOf`). */
+/** The access facts of an item (`_kind`: a space or a collection, as `accessRowsOf` read it) from its access rows. */
 export function accessFactsOf(
-  item: { organizationId: string; defaultLevel?: DefaultLevel | undefined },
+  _kind: GrantResource,
+  item: { id: string; organizationId: string; defaultLevel?: DefaultLevel | undefined },
   rows: readonly AccessRow[],
 ): ContentAccessFacts {
   const ancestors: DefaultLevel[] = [];
@@ -82,7 +83,7 @@ export const grantRepository = {
     },
   ): Promise<ContentAccessFacts> {
     const rows = await sql<AccessRow>(em, `${accessRowsOf(kind, '?', '?')}`, [item.parentId ?? null, item.id]);
-    return accessFactsOf(item, rows);
+    return accessFactsOf(kind, item, rows);
   },
 
   /** Every grant of an organization, by space and collection (for lists, with the collection tree). */

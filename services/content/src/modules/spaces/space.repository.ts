@@ -37,7 +37,7 @@ export const spaceRepository = {
     if (!rows[0]) return null;
     const { access_rows, ...row } = rows[0];
     const space = entityFromRow(em, Space, row);
-    return { space, facts: accessFactsOf(space, access_rows) };
+    return { space, facts: accessFactsOf('space', space, access_rows) };
   },
 
   /** Spaces by id, live or in the trash (until purged), in no particular order. */
