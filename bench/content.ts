@@ -9,7 +9,9 @@
 // path under 10 connections (p99), and the live revision's lineage (revisions, rows a cold read goes through). Once: a
 // ~2 KB page read with ?format=markdown and ?format=document (req/s, 10 connections, alternating rounds).
 // Env: DATABASE_URL (admin connection; default postgres://postgres@127.0.0.1:5432/postgres), BENCH_PAGES (2000; the
-// issue's sizes: 10000, 20000), BENCH_MODE (api,seeded | api | seeded), BENCH_SECONDS (5, per load).
+// issue's sizes: 10000, 20000), BENCH_MODE (api,seeded | api | seeded), BENCH_SECONDS (5, per load),
+// BENCH_READ_CONNECTIONS (10: the connections of the page reads), BENCH_PLATFORM (in-process | process: `quire start`
+// in a process of its own, as users run it, measured through its port; see bench/standalone.ts).
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import {
@@ -26,6 +28,7 @@ import { startBenchPlatform } from './standalone.ts';
 
 const PAGES = intEnv('BENCH_PAGES', 2_000, 100);
 const SECONDS = intEnv('BENCH_SECONDS', 5, 1);
+const READ_CONNECTIONS = intEnv('BENCH_READ_CONNECTIONS', 10, 1);
 const modes = buildModes();
 
 const percentile = (xs: number[], q: number) =>
@@ -50,7 +53,7 @@ const put = (mode: BuildMode, label: string, value: string) => table.set(label, 
 try {
   const { base, db, token, org, call } = platform;
   console.log(
-    `\ncontent engine bench: ${PAGES.toLocaleString('en')} pages, spaces built ${modes.join(' and ')}, node ${process.version}, load average ${load()}\n`,
+    `\ncontent engine bench: ${PAGES.toLocaleString('en')} pages, spaces built ${modes.join(' and ')}, platform ${platform.mode === 'process' ? `in its own process (quire start, pid ${platform.pid})` : 'in this process (BENCH_PLATFORM=process: as users run it)'}, node ${process.version}, load average ${load()}\n`,
   );
 
   async function spaceBuilt(mode: BuildMode, n: number, log?: BuildLog) {
@@ -101,7 +104,7 @@ try {
     const r = await autocannon({
       url: `${base}${path}`,
       headers: { authorization: `Bearer ${token}` },
-      connections: 10,
+      connections: READ_CONNECTIONS,
       duration: SECONDS,
     });
     return `${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms${r.non2xx ? ` (${r.non2xx} non-2xx)` : ''}`;
@@ -195,8 +198,16 @@ try {
     put(mode, `GET /content/pages (${PAGES}-page tree)`, `${ms(t0).toFixed(0)} ms (${(bytes / 1e6).toFixed(1)} MB)`);
 
     const leaf = big.leaves[Math.floor(big.leaves.length / 2)]!;
-    put(mode, 'page by id, 10 connections', await reads(`/v1/spaces/${big.space.id}/content/page/${leaf.id}`));
-    put(mode, 'page by path, 10 connections', await reads(`/v1/spaces/${big.space.id}/content/path/${leaf.path}`));
+    put(
+      mode,
+      `page by id, ${READ_CONNECTIONS} connections`,
+      await reads(`/v1/spaces/${big.space.id}/content/page/${leaf.id}`),
+    );
+    put(
+      mode,
+      `page by path, ${READ_CONNECTIONS} connections`,
+      await reads(`/v1/spaces/${big.space.id}/content/path/${leaf.path}`),
+    );
   }
 
   // A ~2 KB page, read in both formats (rounds alternating): the JSON document is converted once per content hash.

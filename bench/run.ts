@@ -23,6 +23,14 @@ import {
 } from './measure.ts';
 import { busOf, comparativeRun, DISTRIBUTED, runComparative, startPlatforms } from './platforms.ts';
 import { Fleet } from './processes.ts';
+import { compare, parseCompareArgs } from './compare.ts';
+
+// `npm run bench -- --compare <ref>`: the A/B of bench/compare.ts instead.
+const compareOptions = parseCompareArgs(process.argv.slice(2));
+if (compareOptions) {
+  await compare(compareOptions);
+  process.exit();
+}
 
 const { connections, seconds, rounds, warmup } = loadSettings({ connections: 50, seconds: 10, rounds: 3, warmup: 2 });
 const PROFILABLE = ['standalone', 'gateway', 'content', 'org-admin', 'sites', 'integrations', 'baseline'];

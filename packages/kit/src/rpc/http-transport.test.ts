@@ -92,6 +92,22 @@ describe('HttpTransport against a service app', () => {
     });
   });
 
+  it("answers an input its schema refuses 400 naming the field, in tRPC's error envelope", async () => {
+    await expect(
+      transport.send('echo', 'mutation', { title: 5 }, await call({ kind: 'anonymous' })),
+    ).rejects.toMatchObject({ reason: 'invalid_input', message: expect.stringContaining('title') });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/trpc/echo',
+      headers: { 'content-type': 'application/json', 'x-quire-actor': (await call({ kind: 'anonymous' })).actorHeader },
+      payload: '{"title":5}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: { code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, reason: 'invalid_input' } },
+    });
+  });
+
   it('carries an actor header far larger than the 16 KiB Node allows by default', async () => {
     const memberships = Array.from({ length: 1500 }, (_, i) => ({
       organization: `organization-${i}`,

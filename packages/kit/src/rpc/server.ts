@@ -1,5 +1,10 @@
 import { initTRPC, type AnyRouter } from '@trpc/server';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import {
+  TRPC_ERROR_CODES_BY_KEY,
+  type TRPC_ERROR_CODE_KEY,
+  type TRPCErrorResponse,
+  type TRPCErrorShape,
+} from '@trpc/server/rpc';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACTOR_EVICTING_EVENTS, type EventEnvelope } from '@quire/contracts';
 import { DomainError, RETRY_AFTER_SECONDS, toPublicError, type PublicError } from '../errors.ts';
@@ -33,7 +38,7 @@ export interface CallResult {
 
 /** Calls a service's procedures by path: the one place both transports (HTTP and in-process) go through. */
 export interface ProcedureInvoker {
-  /** The service's router (served over HTTP by tRPC's fastify adapter, see `registerRpcRoutes`). */
+  /** The service's router (its procedures are called through its caller, see `invoke` and `registerRpcRoutes`). */
   readonly router: AnyRouter;
   /**
    * The context of one call: the signed actor verified (else 401), the service open (else 503). Counts the
@@ -102,6 +107,23 @@ function callMeter(service: string) {
 }
 
 /**
+ * The dotted paths of a router's procedures (`spaces.get`), read from the router's own record of them: a tRPC router
+ * carries its procedures (functions) and sub-records under their names, beside `_def` and `createCaller`.
+ */
+function procedurePaths(router: AnyRouter): ReadonlySet<string> {
+  const paths = new Set<string>();
+  const walk = (node: Record<string, unknown>, prefix: string) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '_def' || key === 'createCaller') continue;
+      if (typeof value === 'function') paths.add(`${prefix}${key}`);
+      else if (value && typeof value === 'object') walk(value as Record<string, unknown>, `${prefix}${key}.`);
+    }
+  };
+  walk(router as unknown as Record<string, unknown>, '');
+  return paths;
+}
+
+/**
  * Verifies the signed actor, builds the context and runs the procedure through the router's caller: the
  * storable-text rule, the access rule, the contract's input and output schemas and (mutations) the transaction
  * all live in the procedure itself. Rejects with a `DomainError` carrying the public status and message.
@@ -109,6 +131,7 @@ function callMeter(service: string) {
 export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
   const createCaller = createCallerFactory(opts.router as never) as unknown as (ctx: ServiceContext) => unknown;
   const meter = callMeter(opts.service);
+  const procedures = procedurePaths(opts.router);
   let closed = false;
   const unavailable = () => new DomainError('unavailable', `The ${opts.service} service is unavailable`);
   const verified = async (call: CallContext) => {
@@ -147,6 +170,8 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
       return blob ? { blob } : null;
     },
     async invoke(path, input, call, log = opts.log.child({ reqId: call.requestId })) {
+      // An unknown procedure is a 404 whoever calls (before the actor is checked), as tRPC's adapters answer it.
+      if (!procedures.has(path)) throw new DomainError('not_found', `No procedure ${path}`);
       const ctx = await invoker.contextOf(call, log);
       try {
         const caller = path.split('.').reduce((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx));
@@ -180,33 +205,71 @@ export function callOf(req: FastifyRequest): CallContext {
   };
 }
 
-/**
- * Serves the router over tRPC's HTTP protocol with tRPC's own fastify adapter (`fastifyTRPCPlugin`):
- * non-batched calls, by POST (queries too: `allowMethodOverride`) or a query by GET `?input=`. Every call
- * must carry a valid signed actor header (`createContext`). `responseMeta` gives a failure the HTTP status of
- * its public error (a 503 with `Retry-After`) and a mutation's actor-evicting committed events in the
- * `x-quire-events` header; `onError` logs what was unexpected.
- */
-export function registerRpcRoutes(app: FastifyInstance, invoker: ProcedureInvoker, prefix = '/trpc'): void {
-  const trpcOptions: FastifyTRPCPluginOptions<AnyRouter>['trpcOptions'] = {
-    router: invoker.router,
-    allowBatching: false,
-    allowMethodOverride: true,
-    createContext: ({ req }) => invoker.contextOf(callOf(req), req.log as Logger),
-    responseMeta: ({ ctx, paths, errors }) => {
-      const pub = invoker.finish(ctx as ServiceContext | undefined, paths?.[0] ?? '', errors[0]);
-      if (pub)
-        return {
-          status: pub.status,
-          headers: pub.status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {},
-        };
-      const events = ctx ? actorEvictingOf((ctx as ServiceContext).committed) : [];
-      return events.length
-        ? { headers: { [EVENTS_HEADER]: Buffer.from(JSON.stringify(events)).toString('base64url') } }
-        : {};
+/** tRPC's JSON-RPC error key of an HTTP status (the `code` of its error envelope; `data.httpStatus` is what callers read). */
+const TRPC_KEY_OF_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  408: 'TIMEOUT',
+  409: 'CONFLICT',
+  412: 'PRECONDITION_FAILED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
+  501: 'NOT_IMPLEMENTED',
+  502: 'BAD_GATEWAY',
+  503: 'SERVICE_UNAVAILABLE',
+  504: 'GATEWAY_TIMEOUT',
+};
+
+/** What a failed call's `error.data` says (the service's error formatter gives in-process failures the same). */
+interface ErrorData {
+  code: TRPC_ERROR_CODE_KEY;
+  httpStatus: number;
+  reason: PublicError['reason'];
+}
+
+/** tRPC's error envelope (`TRPCErrorResponse`) of a public error, as the service's error formatter shapes it. */
+export function trpcErrorOf(pub: PublicError): TRPCErrorResponse<TRPCErrorShape<ErrorData>> {
+  const key = TRPC_KEY_OF_STATUS[pub.status] ?? 'INTERNAL_SERVER_ERROR';
+  return {
+    error: {
+      message: pub.message,
+      code: TRPC_ERROR_CODES_BY_KEY[key],
+      data: { code: key, httpStatus: pub.status, reason: pub.reason },
     },
   };
-  app.register(fastifyTRPCPlugin, { prefix, trpcOptions });
+}
+
+/**
+ * Serves the router over tRPC's HTTP protocol, non-batched, every call a POST to `<prefix>/<procedure path>` with
+ * the input as its JSON body: what `@trpc/client`'s `httpLink` sends with `methodOverride: 'POST'` (client.ts). The
+ * call runs through the router's caller (`invoker.invoke`: tRPC's public `createCallerFactory`, so the contract's
+ * input and output schemas, the access rule and the transaction are the procedure's own), and the answer is tRPC's
+ * envelope: `{result:{data}}`, or `{error:{message,code,data:{httpStatus,reason}}}` with the HTTP status of the
+ * public error (a 503 with `Retry-After`). A mutation's actor-evicting committed events ride in the
+ * `x-quire-events` header. Every call must carry a valid signed actor header (else 401).
+ *
+ * Not tRPC's fastify (or node-http, standalone) adapter: in tRPC 11 each of them turns every call into a WHATWG
+ * `Request`, resolves it to a `Response` and streams its body back through a `ReadableStream` — measured on the
+ * content service of the distributed bench, the adapter's path was the largest part of a call's CPU after the
+ * socket writes (docs/benchmarks.md, "Distributed at the cost of one hop"). fastify parses the body here (its
+ * `__proto__`/`constructor` removal and body limit included) and serializes the answer.
+ */
+export function registerRpcRoutes(app: FastifyInstance, invoker: ProcedureInvoker, prefix = '/trpc'): void {
+  app.post(`${prefix}/:path`, async (req: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply) => {
+    try {
+      const { data, events } = await invoker.invoke(req.params.path, req.body, callOf(req), req.log as Logger);
+      if (events.length) reply.header(EVENTS_HEADER, Buffer.from(JSON.stringify(events)).toString('base64url'));
+      return reply.send({ result: data === undefined ? {} : { data } });
+    } catch (err) {
+      const pub = toPublicError(err);
+      return retryLater(reply, pub.status).code(pub.status).send(trpcErrorOf(pub));
+    }
+  });
 }
 
 /**

@@ -16,6 +16,57 @@ interface GrantRow {
 }
 const toGrant = (r: GrantRow): Grant => ({ kind: r.principal_kind, id: r.principal_id, role: r.role });
 
+/** One row of an item's access facts: a level of its collection chain, or a grant (depth 0: the item's own). */
+export interface AccessRow {
+  depth: number;
+  level: DefaultLevel | null;
+  is_level: boolean;
+  principal_kind: PrincipalKind;
+  principal_id: string;
+  role: Role;
+}
+
+/**
+ * The statement of an item's access rows: the levels and grants of its collection chain (from `parent`, an SQL
+ * expression: a parameter or an outer column) and its own grants (`id`), for `accessFactsOf`. A repository
+ * reading an item may embed it (as a subquery aggregated with `json_agg`) to get the item and its facts in one
+ * round trip.
+ */
+export const accessRowsOf = (kind: GrantResource, parent: string, id: string) =>
+  `with recursive chain(id, parent_id, default_level, depth) as (
+     select id, parent_id, default_level, 1 from :schema.collection where id = ${parent}
+     union all
+     select c.id, c.parent_id, c.default_level, chain.depth + 1 from :schema.collection c join chain on c.id = chain.parent_id where chain.depth < 64
+   )
+   select depth, default_level as level, true as is_level, null as principal_kind, null as principal_id, null as role from chain
+   union all
+   select chain.depth, null, false, g.principal_kind, g.principal_id, g.role from chain join :schema.collection_grant g on g.collection_id = chain.id
+   union all
+   select 0, null, false, g.principal_kind, g.principal_id, g.role from ${TABLE[kind]} g where g.${COLUMN[kind]} = ${id}`;
+
+/** The access facts of an item (`kind`: a space or a collection, as `accessRowsOf` read it) from its access rows. */
+export function accessFactsOf(
+  kind: GrantResource,
+  item: { id: string; organizationId: string; defaultLevel?: DefaultLevel | undefined },
+  rows: readonly AccessRow[],
+): ContentAccessFacts {
+  const ancestors: DefaultLevel[] = [];
+  const grants: Grant[][] = [[]];
+  for (const r of rows) {
+    const depth = Number(r.depth);
+    if (r.is_level) ancestors[depth - 1] = r.level ?? null;
+    else (grants[depth] ??= []).push(toGrant(r));
+  }
+  for (let i = 0; i <= ancestors.length; i++) grants[i] ??= [];
+  return {
+    organizationId: item.organizationId,
+    ...(kind === 'space' ? { space: item.id } : {}),
+    defaultLevel: item.defaultLevel ?? null,
+    ancestors,
+    grants: grants.slice(0, ancestors.length + 1),
+  };
+}
+
 /** Explicit grants on spaces and collections (`space_grant`, `collection_grant`). */
 export const grantRepository = {
   /**
@@ -32,42 +83,8 @@ export const grantRepository = {
       parentId?: string | null | undefined;
     },
   ): Promise<ContentAccessFacts> {
-    const rows = await sql<{
-      depth: number;
-      level: DefaultLevel | null;
-      is_level: boolean;
-      principal_kind: PrincipalKind;
-      principal_id: string;
-      role: Role;
-    }>(
-      em,
-      `with recursive chain(id, parent_id, default_level, depth) as (
-         select id, parent_id, default_level, 1 from :schema.collection where id = ?
-         union all
-         select c.id, c.parent_id, c.default_level, chain.depth + 1 from :schema.collection c join chain on c.id = chain.parent_id where chain.depth < 64
-       )
-       select depth, default_level as level, true as is_level, null as principal_kind, null as principal_id, null as role from chain
-       union all
-       select chain.depth, null, false, g.principal_kind, g.principal_id, g.role from chain join :schema.collection_grant g on g.collection_id = chain.id
-       union all
-       select 0, null, false, g.principal_kind, g.principal_id, g.role from ${TABLE[kind]} g where g.${COLUMN[kind]} = ?`,
-      [item.parentId ?? null, item.id],
-    );
-    const ancestors: DefaultLevel[] = [];
-    const grants: Grant[][] = [[]];
-    for (const r of rows) {
-      const depth = Number(r.depth);
-      if (r.is_level) ancestors[depth - 1] = r.level ?? null;
-      else (grants[depth] ??= []).push(toGrant(r));
-    }
-    for (let i = 0; i <= ancestors.length; i++) grants[i] ??= [];
-    return {
-      organizationId: item.organizationId,
-      ...(kind === 'space' ? { space: item.id } : {}),
-      defaultLevel: item.defaultLevel ?? null,
-      ancestors,
-      grants: grants.slice(0, ancestors.length + 1),
-    };
+    const rows = await sql<AccessRow>(em, `${accessRowsOf(kind, '?', '?')}`, [item.parentId ?? null, item.id]);
+    return accessFactsOf(kind, item, rows);
   },
 
   /** Every grant of an organization, by space and collection (for lists, with the collection tree). */

@@ -5,7 +5,6 @@ import { assertCanTransfer, organizationContentPolicy } from '../access/organiza
 import type { CollectionTree } from '../collections/collection-tree.ts';
 import { collectionRepository } from '../collections/collection.repository.ts';
 import { memberRepository } from '../members/member.repository.ts';
-import { grantRepository } from '../permissions/grant.repository.ts';
 import { Space, type ISpace } from './space.entity.ts';
 import { spacePolicy, visibleSpaces, type SpaceAccessFacts, type SpaceAction } from './space.policy.ts';
 import { spaceRepository } from './space.repository.ts';
@@ -40,9 +39,9 @@ export interface LoadedSpace {
  * that make sense in the trash (view, delete, restore).
  */
 export async function loadSpaceFor(ctx: Ctx, spaceId: string, action: SpaceAction): Promise<LoadedSpace> {
-  const space = await spaceRepository.findById(ctx.em, spaceId);
-  if (!space) throw notFound('Space');
-  const facts = await grantRepository.factsOf(ctx.em, 'space', space);
+  const found = await spaceRepository.findWithFacts(ctx.em, spaceId);
+  if (!found) throw notFound('Space');
+  const { space, facts } = found;
   if (space.deletedAt && LIVE_ONLY.has(action)) {
     spacePolicy.assert(ctx.actor, facts, 'view');
     throw notFound('Space (it is deleted: restore it first)');
