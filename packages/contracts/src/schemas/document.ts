@@ -354,6 +354,16 @@ export const DocumentBlockDividerSchema = block('divider', 'A horizontal rule (m
 });
 export type DocumentBlockDivider = z.infer<typeof DocumentBlockDividerSchema>;
 
+export const DocumentBlockHtmlSchema = block(
+  'html',
+  'Quire-specific: HTML GitBook has no block for, kept as written (markdown: the HTML itself); shown sanitised',
+  {
+    data: z.object({ html: z.string().describe('The HTML, as written') }).describe('The HTML'),
+    isVoid: isVoidTrue,
+  },
+);
+export type DocumentBlockHtml = z.infer<typeof DocumentBlockHtmlSchema>;
+
 export const DocumentBlockCodeLineSchema = block('code-line', 'One line of a code block', {
   data: z
     .object({ highlighted: z.boolean().optional().describe('Whether the line is highlighted') })
@@ -397,6 +407,10 @@ export const DocumentBlockEmbedSchema = block('embed', 'Embedded content from a 
     .object({
       url: z.string().describe('URL of the embedded content'),
       fullWidth: z.boolean().optional().describe('Whether the block takes the full width of the page'),
+      caption: z
+        .string()
+        .optional()
+        .describe('Caption written between `{% embed %}` and `{% endembed %}` (kept by Quire)'),
     })
     .describe('What is embedded'),
   isVoid: isVoidTrue,
@@ -848,6 +862,7 @@ export interface DocumentBlockConflict extends Block<'conflict'> {
 
 export type DocumentBlockEssential =
   | DocumentBlockParagraph
+  | DocumentBlockHtml
   | DocumentBlockHeading
   | DocumentBlockListOrdered
   | DocumentBlockListUnordered
@@ -878,7 +893,8 @@ export type DocumentTabsItemChild =
   | DocumentBlockQuote
   | DocumentBlockMath
   | DocumentBlockIntegration;
-export type DocumentStepperStepChild = DocumentTabsItemChild | DocumentBlockExpandable;
+/** GitBook's editor puts tabs in steps (its published schema does not list them): Quire keeps them there. */
+export type DocumentStepperStepChild = DocumentTabsItemChild | DocumentBlockExpandable | DocumentBlockTabs;
 export type DocumentColumnChild =
   | DocumentBlockEssential
   | DocumentBlockImages
@@ -1158,6 +1174,7 @@ export const DocumentBlockConflictSchema = block(
 const essentials = () =>
   [
     DocumentBlockParagraphSchema,
+    DocumentBlockHtmlSchema,
     DocumentBlockHeadingSchema,
     DocumentBlockListOrderedSchema,
     DocumentBlockListUnorderedSchema,
@@ -1208,7 +1225,7 @@ const tabsItemChildren = () =>
   ] as const;
 export const DocumentTabsItemChildSchema = union<DocumentTabsItemChild>(tabsItemChildren(), 'A block inside a tab');
 export const DocumentStepperStepChildSchema = union<DocumentStepperStepChild>(
-  [...tabsItemChildren(), DocumentBlockExpandableSchema],
+  [...tabsItemChildren(), DocumentBlockExpandableSchema, DocumentBlockTabsSchema],
   'A block inside a step',
 );
 export const DocumentColumnChildSchema = union<DocumentColumnChild>(

@@ -9,6 +9,7 @@ export type AnyBlock = DocumentBlock;
 
 const ESSENTIALS = [
   'paragraph',
+  'html',
   'heading-1',
   'heading-2',
   'heading-3',
@@ -35,7 +36,8 @@ export const HOLDS: Record<string, ReadonlySet<string>> = {
   blockquote: new Set([...ESSENTIALS, 'blockquote']),
   hint: new Set([...ESSENTIALS, 'embed', 'integration', 'table']),
   'tabs-item': new Set(TABS_ITEM),
-  'stepper-step': new Set([...TABS_ITEM, 'expandable']),
+  // GitBook's editor puts tabs in steps (its published schema does not list them): they stay there.
+  'stepper-step': new Set([...TABS_ITEM, 'expandable', 'tabs']),
   column: new Set([
     ...ESSENTIALS,
     ...[

@@ -102,10 +102,18 @@ function block(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
     case 'heading-2':
     case 'heading-3': {
       const depth = node.type === 'heading-1' ? 1 : node.type === 'heading-2' ? 2 : 3;
-      return [{ type: 'heading', depth, children: phrasing(node.nodes, 'break', ctx) }];
+      const children = phrasing(node.nodes, 'break', ctx);
+      // a custom anchor as GitBook writes it: `## Title <a href="#slug" id="slug"></a>`
+      const id = node.data?.id;
+      if (id) children.push({ type: 'text', value: ' ' }, { type: 'html', value: `<a href="#${id}" id="${id}"></a>` });
+      return [{ type: 'heading', depth, children }];
     }
     case 'divider':
       return [{ type: 'thematicBreak' }];
+    case 'html':
+      // kept as written; read back to check it still means itself (documentToMarkdown)
+      ctx.raw = true;
+      return [{ type: 'html', value: node.data.html }];
     case 'code':
       return [code(node)];
     case 'math':
@@ -366,18 +374,20 @@ function list(
     : { type: 'list', ordered: false, spread: false, children: items };
 }
 
-/** Images as markdown pictures; one with a size or a dark-mode variant as GitBook's `<figure>`. */
 /**
- * Images as GitBook's Git Sync writes them: a `<figure>` for an image with a caption or a size (one HTML block
- * each), markdown images (one per line) otherwise; a group of images only some of which have a caption keeps
- * the captions as the images' titles, so that the group stays one block.
+ * Images as GitBook's Git Sync writes them: a `<figure>` for an image read from one (it has a caption fragment,
+ * even empty), with a size, a dark-mode variant or options on the block (one HTML block each), markdown images
+ * (one per line) otherwise; a group of images only some of which have a caption keeps the captions as the
+ * images' titles, so that the group stays one block.
  */
 function images(node: DocumentBlockImages): BlockContent[] {
-  const sized = node.nodes.some((image) => image.data.width !== undefined || image.data.height !== undefined);
-  const captioned = node.nodes.length === 1 && node.nodes.some((image) => captionOf(image) !== '');
-  if (sized || captioned) {
-    return node.nodes.map((image) => ({ type: 'html', value: figure(image) }));
-  }
+  const options = Object.values(node.data ?? {}).some((v) => v !== undefined);
+  const figures =
+    options ||
+    node.nodes.some((image) => image.data.width !== undefined || image.data.height !== undefined) ||
+    node.nodes.some((image) => image.data.refDark !== undefined) ||
+    (node.nodes.length === 1 && node.nodes.some((image) => image.fragments.length > 0));
+  if (figures) return node.nodes.map((image) => ({ type: 'html', value: figure(image, node.data) }));
   const children = node.nodes.flatMap((image, i): PhrasingContent[] =>
     i > 0 ? [{ type: 'text', value: '\n' }, picture(image)] : [picture(image)],
   );
@@ -396,7 +406,8 @@ function picture(image: DocumentBlockImage): Image {
   return { type: 'image', url: urlFromRef(image.data.ref), alt: image.data.alt ?? '', title: captionOf(image) || null };
 }
 
-function figure(image: DocumentBlockImage): string {
+/** One image as GitBook writes it: `<figure>`, its `<picture>` when it has a dark variant, in a `<div>` for options. */
+function figure(image: DocumentBlockImage, options: DocumentBlockImages['data']): string {
   const d = image.data;
   const attributes = [
     `src="${escapeHtml(urlFromRef(d.ref))}"`,
@@ -404,8 +415,18 @@ function figure(image: DocumentBlockImage): string {
     ...(d.width === undefined ? [] : [`width="${escapeHtml(lengthText(d.width))}"`]),
     ...(d.height === undefined ? [] : [`height="${escapeHtml(lengthText(d.height))}"`]),
   ];
+  const img = `<img ${attributes.join(' ')}>`;
+  const shown = d.refDark
+    ? `<picture><source srcset="${escapeHtml(urlFromRef(d.refDark))}" media="(prefers-color-scheme: dark)">${img}</picture>`
+    : img;
   const caption = captionOf(image);
-  return `<figure><img ${attributes.join(' ')}>${caption ? `<figcaption><p>${escapeHtml(caption)}</p></figcaption>` : ''}</figure>`;
+  const html = `<figure>${shown}<figcaption>${caption ? `<p>${escapeHtml(caption)}</p>` : ''}</figcaption></figure>`;
+  const div = [
+    options?.align === undefined ? '' : ` align="${options.align}"`,
+    options?.fullWidth === undefined ? '' : ` data-full-width="${options.fullWidth}"`,
+    options?.withFrame === undefined ? '' : ` data-with-frame="${options.withFrame}"`,
+  ].join('');
+  return div ? `<div${div}>${html}</div>` : html;
 }
 
 function table(node: DocumentBlockTable, ctx: WriteCtx): BlockContent {

@@ -78,8 +78,9 @@ Object.assign(link, { peek: defaultHandlers.link.peek });
 
 /** How stored markdown is written: one fixed style, so that equal documents give equal text. */
 const STRINGIFY_OPTIONS: ToMarkdownOptions = {
-  bullet: '-',
-  bulletOther: '*',
+  // GitBook's Git Sync writes `*` bullets (a list right after another one gets `-`)
+  bullet: '*',
+  bulletOther: '-',
   bulletOrdered: '.',
   emphasis: '*',
   strong: '*',
