@@ -9,7 +9,7 @@ import type {
   TableCell,
   TableRow,
 } from 'mdast';
-import { stringify as stringifyYaml } from 'yaml';
+import { dump as stringifyYaml } from 'js-yaml';
 import type {
   DocumentBlock,
   DocumentBlockCode,
