@@ -51,7 +51,7 @@ describe('documentToMarkdown', () => {
             leaf('c', 'code'),
           ),
         ),
-      ).toBe('a **b** *i* ~~s~~ `c`\n');
+      ).toBe('a **b** _i_ ~~s~~ `c`\n');
       expect(
         md(para(leaf('bold ', 'bold'), leaf('both', 'bold', 'italic'), leaf(' code', 'bold', 'italic', 'code'))),
       ).toBe('**bold _both` code`_**\n');
@@ -251,7 +251,9 @@ describe('documentToMarkdown', () => {
       ],
       isVoid: true,
     };
-    expect(md(table)).toBe('| Pipe \\| right | Left |\n| -: | - |\n| 1<br>2 | **x** |\n| | two<br>paragraphs |\n');
+    expect(md(table)).toBe(
+      '| Pipe \\| right | Left              |\n| ------------: | ----------------- |\n|        1<br>2 | **x**             |\n|               | two<br>paragraphs |\n',
+    );
   });
 
   it('writes an images block as a paragraph of images, one per line, captions as titles', () => {

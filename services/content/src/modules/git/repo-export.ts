@@ -139,6 +139,32 @@ export function knownPathsOf(
   return out;
 }
 
+/**
+ * GitBook writes a content-ref's link with its target's file name as its text (`[setup.md](guides/setup.md)`,
+ * `[guides](guides/)`): the document keeps no text, so it is written so once the URL is a path.
+ */
+const CONTENT_REF = /^(\{% content-ref url="([^"]+)" %}\n)\[[^\]\n]*\]\(([^)\n]+)\)(\n\{% endcontent-ref %\})$/gm;
+const contentRefTitles = (markdown: string) =>
+  markdown.replace(CONTENT_REF, (whole, open: string, url: string, link: string, close: string) => {
+    const bare = link.replace(/^<|>$/g, '');
+    if (bare !== url || /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('/')) return whole;
+    const name =
+      url
+        .replace(/[#?].*$/, '')
+        .replace(/\/+$/, '')
+        .split('/')
+        .at(-1) || url;
+    return `${open}[${name.replace(/([\\[\]])/g, '\\$1')}](${link})${close}`;
+  });
+
+/** A link from the file at `from` to a page's file; a folder's README.md as its folder (`guides/`), as GitBook does. */
+function pageLink(from: string, to: string): string {
+  const rel = relativePath(from, to);
+  return to.includes('/') && /(^|\/)README\.md$/.test(rel) && rel !== 'README.md'
+    ? rel.slice(0, -'README.md'.length)
+    : rel;
+}
+
 /** A page's stored markdown split: its document's front matter (an object) and the rest. */
 function splitFrontMatter(markdown: string): { meta: Record<string, unknown>; body: string } {
   const m = /^---\n([\s\S]*?)\n---\n+/.exec(markdown);
@@ -210,13 +236,13 @@ export function repoFilesOf(content: RepoContent): Map<string, Uint8Array> {
         const target = (url: string, place: UrlPlace) => {
           const m = /^\/pages\/([^/#?]+)(#.*)?$/.exec(url);
           const pagePath = m ? paths.get(m[1]!) : undefined;
-          if (pagePath) return writeUrl(relativePath(path, pagePath) + (m![2] ?? ''), place);
+          if (pagePath) return writeUrl(pageLink(path, pagePath) + (m![2] ?? ''), place);
           const ref = refFromUrl(url);
           const filePath = ref.kind === 'file' && ref.space === undefined ? filePaths.get(ref.file) : undefined;
           return filePath ? writeUrl(relativePath(path, filePath), place) : undefined;
         };
         const { meta, body: rest } = splitFrontMatter(page.markdown);
-        const body = rewriteUrls(rest, target);
+        const body = contentRefTitles(rewriteUrls(rest, target));
         const head = `${frontMatter(page, meta, (url) => target(url, 'tag'))}# ${page.title}\n\n`;
         out.set(path, enc.encode(`${head}${body.trim() ? `${body.trimEnd()}\n` : ''}`));
       }

@@ -213,7 +213,8 @@ function bodyOf(ctx: ReadContext, from: string, body: string): string {
 function referenceOf(ctx: ReadContext, from: string, url: string): string | undefined {
   const target = resolveRelative(from, url);
   if (!target) return undefined;
-  const page = ctx.pageIdByPath.get(target.path);
+  // a folder's URL (`guides/`) is its README.md's page, as GitBook writes content-refs to it
+  const page = ctx.pageIdByPath.get(target.path) ?? ctx.pageIdByPath.get(`${target.path}/README.md`);
   if (page) return `/pages/${page}${target.anchor}`;
   const file = ctx.fileFor(target.path);
   return file ? `gitbook-file:${file}` : undefined;
