@@ -3,7 +3,8 @@ import { html, join, raw, type Html } from '../html.ts';
 import type { DocNode, Ref, RenderContext } from './context.ts';
 import { textOf } from './context.ts';
 import { highlight } from './highlight.ts';
-import { hrefOf, imageTag, inlines } from './inlines.ts';
+import { htmlBlock } from './html-block.ts';
+import { hrefOf, imageOf, imageTag, inlines } from './inlines.ts';
 import { renderMath } from './math.ts';
 import { table } from './table.ts';
 
@@ -20,6 +21,14 @@ export async function renderBlocks(nodes: DocNode[] | undefined, ctx: RenderCont
 const HINTS: Record<string, string> = { info: 'Info', warning: 'Warning', danger: 'Danger', success: 'Success' };
 const HEADINGS: Record<string, number> = { 'heading-1': 2, 'heading-2': 3, 'heading-3': 4 };
 const fragment = (node: DocNode, ...names: string[]) => node.fragments?.find((f) => names.includes(f.fragment ?? ''));
+
+const ALIGN: Record<string, string> = { start: 'left', center: 'center', end: 'right' };
+
+function paragraph(node: DocNode, ctx: RenderContext): Html {
+  const align = ALIGN[String(node.data?.align)];
+  const style = align ? html` style="text-align:${align}"` : html``;
+  return html`<p${style}>${inlines(node.nodes ?? [], ctx)}</p>`;
+}
 
 function heading(node: DocNode, ctx: RenderContext): Html {
   const level = HEADINGS[node.type!]!;
@@ -40,9 +49,11 @@ async function code(node: DocNode): Promise<Html> {
   const text = (node.nodes ?? []).map((line) => textOf(line)).join('\n');
   const title = typeof node.data?.title === 'string' ? node.data.title : '';
   const pre = raw(await highlight(text, typeof node.data?.syntax === 'string' ? node.data.syntax : undefined));
+  // `lineNumbers`: the stylesheet numbers each `.line` of the block
+  const cls = node.data?.lineNumbers === true ? 'code line-numbers' : 'code';
   return title
-    ? html`<figure class="code"><figcaption>${title}</figcaption>${pre}</figure>`
-    : html`<div class="code">${pre}</div>`;
+    ? html`<figure class="${cls}"><figcaption>${title}</figcaption>${pre}</figure>`
+    : html`<div class="${cls}">${pre}</div>`;
 }
 
 async function list(node: DocNode, ctx: RenderContext): Promise<Html> {
@@ -100,9 +111,17 @@ async function images(node: DocNode, ctx: RenderContext): Promise<Html> {
     const caption = fragment(img, 'caption');
     const captionHtml =
       caption && textOf(caption).trim() ? html`<figcaption>${inlinesOf(caption, ctx)}</figcaption>` : html``;
-    return html`<figure class="image">${imageTag(img.data?.ref as Ref, alt, ctx)}${captionHtml}</figure>`;
+    return html`<figure class="image">${picture(img, alt, ctx)}${captionHtml}</figure>`;
   });
   return html`<div class="images">${figures}</div>`;
+}
+
+/** An image, with its dark-mode variant (`refDark`) as a `<source>` the browser picks in dark mode. */
+function picture(img: DocNode, alt: string, ctx: RenderContext): Html {
+  const light = imageTag(img.data?.ref as Ref, alt, ctx);
+  const dark = imageOf(img.data?.refDark as Ref | undefined, ctx);
+  if (!dark || !imageOf(img.data?.ref as Ref, ctx)) return light;
+  return html`<picture><source srcset="${dark.src}" media="(prefers-color-scheme: dark)">${light}</picture>`;
 }
 
 function fileCard(node: DocNode, ctx: RenderContext): Html {
@@ -175,7 +194,8 @@ type BlockRenderer = (node: DocNode, ctx: RenderContext) => Html | Promise<Html>
 
 /** The rendering of each block type of GitBook's document model. */
 const BLOCKS = new Map<string, BlockRenderer>([
-  ['paragraph', (node, ctx) => html`<p>${inlines(node.nodes ?? [], ctx)}</p>`],
+  ['paragraph', paragraph],
+  ['html', htmlBlock],
   ['heading-1', heading],
   ['heading-2', heading],
   ['heading-3', heading],
