@@ -396,6 +396,27 @@ export const DocumentBlockCodeSchema = block(
 );
 export type DocumentBlockCode = z.infer<typeof DocumentBlockCodeSchema>;
 
+export const DocumentBlockPromptSchema = block(
+  'prompt',
+  'A prompt to copy or open in an AI assistant (markdown `{% prompt description="…" %}` around a fence)',
+  {
+    data: z
+      .object({
+        description: z.string().describe('What the prompt does'),
+        icon: IconSchema.optional(),
+        openInAIProviders: z.boolean().optional().describe('Whether it offers to open the prompt in AI assistants'),
+        defaultExpanded: z
+          .enum(['hidden', 'partial', 'full'])
+          .optional()
+          .describe('How much of the prompt is shown at first (`hidden`)'),
+      })
+      .describe('Options of the prompt'),
+    nodes: z.array(DocumentBlockCodeSchema).min(1).max(1).describe('The prompt: one code block'),
+    isVoid: notVoid,
+  },
+);
+export type DocumentBlockPrompt = z.infer<typeof DocumentBlockPromptSchema>;
+
 export const DocumentBlockMathSchema = block('math', 'A formula (markdown: `$$` on the lines before and after it)', {
   data: z.object({ formula: z.string().describe('The formula, in TeX') }).describe('The formula'),
   isVoid: isVoidTrue,
@@ -807,6 +828,17 @@ export interface DocumentBlockStepperStep extends Block<'stepper-step'> {
   nodes: DocumentStepperStepChild[];
   isVoid?: false | undefined;
 }
+/** A changelog: dated updates (markdown `{% updates format="full" %}{% update date="…" %}…{% endupdates %}`). */
+export interface DocumentBlockUpdates extends Block<'updates'> {
+  data: { format: 'numeric' | 'full' | 'short' };
+  nodes: DocumentBlockUpdate[];
+  isVoid?: false | undefined;
+}
+export interface DocumentBlockUpdate extends Block<'update'> {
+  data: { date: string };
+  nodes: DocumentUpdateChild[];
+  isVoid?: false | undefined;
+}
 export interface DocumentBlockStepper extends Block<'stepper'> {
   data?: Record<string, never> | undefined;
   nodes: DocumentBlockStepperStep[];
@@ -883,6 +915,7 @@ export type DocumentHintChild =
   | DocumentBlockTable;
 export type DocumentTabsItemChild =
   | DocumentBlockEssential
+  | DocumentBlockPrompt
   | DocumentBlockContentRef
   | DocumentBlockCode
   | DocumentBlockEmbed
@@ -895,8 +928,10 @@ export type DocumentTabsItemChild =
   | DocumentBlockIntegration;
 /** GitBook's editor puts tabs in steps (its published schema does not list them): Quire keeps them there. */
 export type DocumentStepperStepChild = DocumentTabsItemChild | DocumentBlockExpandable | DocumentBlockTabs;
+export type DocumentUpdateChild = DocumentTabsItemChild | DocumentBlockExpandable | DocumentBlockTabs;
 export type DocumentColumnChild =
   | DocumentBlockEssential
+  | DocumentBlockPrompt
   | DocumentBlockImages
   | DocumentBlockCode
   | DocumentBlockHint
@@ -943,6 +978,8 @@ export type DocumentBlockTopLevel =
   | DocumentBlockStepper
   | DocumentBlockIf
   | DocumentBlockColumns
+  | DocumentBlockPrompt
+  | DocumentBlockUpdates
   | DocumentBlockConflict;
 /** Every block type, wherever it sits. */
 export type DocumentBlock =
@@ -952,6 +989,7 @@ export type DocumentBlock =
   | DocumentBlockStepperStep
   | DocumentBlockColumn
   | DocumentBlockConflictSide
+  | DocumentBlockUpdate
   | DocumentBlockImage
   | DocumentBlockCodeLine;
 
@@ -1060,6 +1098,28 @@ export const DocumentBlockStepperSchema = block(
     data: EmptyDataSchema,
     get nodes(): z.ZodType<DocumentBlockStepperStep[]> {
       return z.array(DocumentBlockStepperStepSchema).describe('The steps');
+    },
+    isVoid: notVoid,
+  },
+);
+
+export const DocumentBlockUpdateSchema = block('update', 'One dated update (markdown `{% update date="…" %}`)', {
+  data: z.object({ date: z.string().describe('Date of the update (ISO 8601)') }).describe('Options of the update'),
+  get nodes(): z.ZodType<DocumentUpdateChild[]> {
+    return children(() => DocumentUpdateChildSchema, 'Content of the update');
+  },
+  isVoid: notVoid,
+});
+
+export const DocumentBlockUpdatesSchema = block(
+  'updates',
+  'A changelog of dated updates (markdown `{% updates format="full" %}…{% endupdates %}`)',
+  {
+    data: z
+      .object({ format: z.enum(['numeric', 'full', 'short']).describe('How the dates are shown') })
+      .describe('Options of the changelog'),
+    get nodes(): z.ZodType<DocumentBlockUpdate[]> {
+      return z.array(DocumentBlockUpdateSchema).describe('The updates');
     },
     isVoid: notVoid,
   },
@@ -1212,6 +1272,7 @@ export const DocumentHintChildSchema = union<DocumentHintChild>(
 const tabsItemChildren = () =>
   [
     ...essentials(),
+    DocumentBlockPromptSchema,
     DocumentBlockContentRefSchema,
     DocumentBlockCodeSchema,
     DocumentBlockEmbedSchema,
@@ -1228,9 +1289,14 @@ export const DocumentStepperStepChildSchema = union<DocumentStepperStepChild>(
   [...tabsItemChildren(), DocumentBlockExpandableSchema, DocumentBlockTabsSchema],
   'A block inside a step',
 );
+export const DocumentUpdateChildSchema = union<DocumentUpdateChild>(
+  [...tabsItemChildren(), DocumentBlockExpandableSchema, DocumentBlockTabsSchema],
+  'A block inside an update',
+);
 export const DocumentColumnChildSchema = union<DocumentColumnChild>(
   [
     ...essentials(),
+    DocumentBlockPromptSchema,
     DocumentBlockImagesSchema,
     DocumentBlockCodeSchema,
     DocumentBlockHintSchema,
@@ -1285,6 +1351,8 @@ export const DocumentBlockTopLevelSchema = union<DocumentBlockTopLevel>(
     DocumentBlockStepperSchema,
     DocumentBlockIfSchema,
     DocumentBlockColumnsSchema,
+    DocumentBlockPromptSchema,
+    DocumentBlockUpdatesSchema,
     DocumentBlockConflictSchema,
   ],
   'A block at the top of a document',
@@ -1325,11 +1393,13 @@ const sameShapes: [
   Same<z.infer<typeof DocumentBlockTabsSchema>, DocumentBlockTabs>,
   Same<z.infer<typeof DocumentBlockStepperStepSchema>, DocumentBlockStepperStep>,
   Same<z.infer<typeof DocumentBlockStepperSchema>, DocumentBlockStepper>,
+  Same<z.infer<typeof DocumentBlockUpdateSchema>, DocumentBlockUpdate>,
+  Same<z.infer<typeof DocumentBlockUpdatesSchema>, DocumentBlockUpdates>,
   Same<z.infer<typeof DocumentBlockColumnSchema>, DocumentBlockColumn>,
   Same<z.infer<typeof DocumentBlockColumnsSchema>, DocumentBlockColumns>,
   Same<z.infer<typeof DocumentBlockExpandableSchema>, DocumentBlockExpandable>,
   Same<z.infer<typeof DocumentBlockIfSchema>, DocumentBlockIf>,
   Same<z.infer<typeof DocumentBlockConflictSideSchema>, DocumentBlockConflictSide>,
   Same<z.infer<typeof DocumentInlineAnnotationSchema>, DocumentInlineAnnotation>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void sameShapes;

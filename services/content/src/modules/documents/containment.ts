@@ -20,6 +20,7 @@ const ESSENTIALS = [
 ];
 const TABS_ITEM = [
   ...ESSENTIALS,
+  'prompt',
   'content-ref',
   'code',
   'embed',
@@ -38,8 +39,10 @@ export const HOLDS: Record<string, ReadonlySet<string>> = {
   'tabs-item': new Set(TABS_ITEM),
   // GitBook's editor puts tabs in steps (its published schema does not list them): they stay there.
   'stepper-step': new Set([...TABS_ITEM, 'expandable', 'tabs']),
+  update: new Set([...TABS_ITEM, 'expandable', 'tabs']),
   column: new Set([
     ...ESSENTIALS,
+    'prompt',
     ...[
       'images',
       'code',

@@ -147,6 +147,24 @@ function gitbookBlock(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
     case 'if':
     case 'conflict':
       return [container(node, ctx)];
+    case 'prompt': {
+      const d = node.data;
+      const attributes = {
+        description: d.description,
+        icon: d.icon,
+        openInAIProviders: booleanText(d.openInAIProviders),
+        defaultExpanded: d.defaultExpanded,
+      };
+      return [liquid('prompt', attributes, node.nodes.map(code))];
+    }
+    case 'updates':
+      return [
+        liquid(
+          'updates',
+          { format: node.data.format },
+          node.nodes.map((u) => liquid('update', { date: u.data.date }, blocks(u.nodes, ctx))),
+        ),
+      ];
     default:
       return reference(node);
   }
@@ -164,8 +182,13 @@ const booleanText = (value: boolean | undefined) => (value === undefined ? undef
 /** A block that points at something else (a URL, a file, a spec, an integration), written as a tag. */
 function reference(node: DocumentBlock): BlockContent[] {
   switch (node.type) {
-    case 'embed':
-      return [tag('embed', { url: node.data.url, fullWidth: booleanText(node.data.fullWidth) })];
+    case 'embed': {
+      const attributes = { url: node.data.url, fullWidth: booleanText(node.data.fullWidth) };
+      const caption = node.data.caption?.trim().replace(/\s+/g, ' ');
+      // with its caption between its tags, as GitBook writes it
+      if (!caption) return [tag('embed', attributes)];
+      return [liquid('embed', attributes, [{ type: 'paragraph', children: [{ type: 'text', value: caption }] }])];
+    }
     case 'content-ref': {
       const url = urlFromContentRef(node.data.ref);
       const title: PhrasingContent = { type: 'link', url, title: null, children: [{ type: 'text', value: url }] };

@@ -105,9 +105,25 @@ describe('the GitBook corpus read into content', () => {
     expect(doc.data.frontMatter).toMatchObject({ cover: expect.stringMatching(/^gitbook-file:f/), coverY: 0 });
   });
 
-  it('keeps tabs inside their step, one stepper', () => {
+  it('reads a changelog into updates, each dated', () => {
+    const changelog = build.children[1]!;
+    const doc = markdownToDocument(changelog.markdown);
+    const updates = doc.nodes.find((n) => n.type === 'updates');
+    expect(updates).toMatchObject({ data: { format: 'full' } });
+    if (updates?.type !== 'updates') throw new Error('no updates');
+    expect(updates.nodes.map((u) => [u.data.date, u.nodes.map((n) => n.type)])).toEqual([
+      ['2026-01-15', ['heading-2', 'paragraph']],
+      ['2026-01-01', ['paragraph']],
+    ]);
+  });
+
+  it('keeps tabs inside their step, one stepper; reads prompts and captioned embeds', () => {
     const doc = markdownToDocument(quickstart.markdown);
-    expect(doc.nodes.map((n) => n.type)).toEqual(['stepper', 'columns']);
+    expect(doc.nodes.map((n) => n.type)).toEqual(['stepper', 'columns', 'prompt', 'embed']);
+    expect(doc.nodes[2]).toMatchObject({ data: { description: 'Summarise this page', icon: 'sparkles' } });
+    expect(doc.nodes[3]).toMatchObject({
+      data: { url: 'https://www.youtube.com/watch?v=abc', caption: 'A video caption' },
+    });
     const stepper = doc.nodes[0];
     if (stepper?.type !== 'stepper') throw new Error('no stepper');
     expect(stepper.nodes[0]?.nodes.map((n) => n.type)).toEqual(['heading-3', 'tabs']);

@@ -302,6 +302,15 @@ describe('document blocks', () => {
         { object: 'block', type: 'paragraph', data: { align: 'center' }, nodes: [text('Mid')] },
         {
           object: 'block',
+          type: 'prompt',
+          data: { description: 'Summarise' },
+          nodes: [
+            { object: 'block', type: 'code', nodes: [{ object: 'block', type: 'code-line', nodes: [text('Do it')] }] },
+          ],
+        },
+        { object: 'block', type: 'embed', data: { url: 'https://video.test/v/2', caption: 'A talk' } },
+        {
+          object: 'block',
           type: 'paragraph',
           nodes: [
             text('A claim'),
@@ -324,6 +333,8 @@ describe('document blocks', () => {
       '<div class="code line-numbers"><pre class="shiki plain" tabindex="0"><code><span class="line">one</span>',
     );
     expect(out).toContain('<p style="text-align:center">Mid</p>');
+    expect(out).toContain('<div class="prompt"><p class="prompt-description">Summarise</p><div class="code">');
+    expect(out).toContain('<figcaption>A talk</figcaption></figure>');
     expect(out).toContain(
       'A claim<sup class="footnote-ref"><a href="#fn-1" id="fnref-1" aria-label="Note 1">1</a></sup>.',
     );

@@ -143,7 +143,9 @@ function embed(node: DocNode, ctx: RenderContext): Html {
     // a relative URL: shown as it is
   }
   const label = html`<span class="embed-host">${host}</span><span class="embed-url">${target.href}</span>`;
-  return html`<p class="embed-card"><a href="${target.href}" rel="noopener nofollow">${label}</a></p>`;
+  const card = html`<p class="embed-card"><a href="${target.href}" rel="noopener nofollow">${label}</a></p>`;
+  const caption = typeof node.data?.caption === 'string' ? node.data.caption.trim() : '';
+  return caption ? html`<figure class="embed">${card}<figcaption>${caption}</figcaption></figure>` : card;
 }
 
 function contentRef(node: DocNode, ctx: RenderContext): Html {
@@ -184,6 +186,13 @@ async function update(node: DocNode, ctx: RenderContext): Promise<Html> {
   return html`<section class="update">${when}${await renderBlocks(node.nodes, ctx)}</section>`;
 }
 
+/** A prompt: its description, then its text as code (to copy). */
+async function prompt(node: DocNode, ctx: RenderContext): Promise<Html> {
+  const description = typeof node.data?.description === 'string' ? node.data.description : '';
+  const head = description ? html`<p class="prompt-description">${description}</p>` : html``;
+  return html`<div class="prompt">${head}${await renderBlocks(node.nodes, ctx)}</div>`;
+}
+
 /** A merge conflict never reaches a live revision; should one, it is not shown to readers. */
 function conflict(node: DocNode, ctx: RenderContext): Html {
   ctx.logUnknown(`block:${node.type}`);
@@ -218,6 +227,7 @@ const BLOCKS = new Map<string, BlockRenderer>([
   ['columns', columns],
   ['content-ref', contentRef],
   ['if', conditional],
+  ['prompt', prompt],
   ['updates', (node, ctx) => container('div', 'updates', node, ctx)],
   ['update', update],
   ['conflict', conflict],
