@@ -73,6 +73,7 @@ function verbatimTree(document: JSONDocument, rawHtml: boolean): { tree: Root; r
     footnotes: [],
     rawHtml,
     raw: false,
+    closeEmbeds: hasCaptionedEmbed(document.nodes),
     blocks: (nodes, c) => blocks(nodes as readonly DocumentBlock[], c),
   };
   const children: RootContent[] = blocks(document.nodes, ctx);
@@ -166,7 +167,7 @@ function gitbookBlock(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
         ),
       ];
     default:
-      return reference(node);
+      return reference(node, ctx);
   }
 }
 
@@ -179,15 +180,31 @@ type ContainerBlock = Extract<
 /** A boolean attribute's text, absent when the value is. */
 const booleanText = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
 
+/** Whether some embed of the document (at any depth) has a caption. */
+function hasCaptionedEmbed(nodes: readonly unknown[]): boolean {
+  const work = [...nodes] as { type?: string; data?: { caption?: unknown }; nodes?: unknown[] }[];
+  for (let node = work.pop(); node; node = work.pop()) {
+    if (node.type === 'embed' && typeof node.data?.caption === 'string' && node.data.caption.trim()) return true;
+    if (Array.isArray(node.nodes)) work.push(...(node.nodes as typeof work));
+  }
+  return false;
+}
+
 /** A block that points at something else (a URL, a file, a spec, an integration), written as a tag. */
-function reference(node: DocumentBlock): BlockContent[] {
+function reference(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
   switch (node.type) {
     case 'embed': {
       const attributes = { url: node.data.url, fullWidth: booleanText(node.data.fullWidth) };
       const caption = node.data.caption?.trim().replace(/\s+/g, ' ');
       // with its caption between its tags, as GitBook writes it
-      if (!caption) return [tag('embed', attributes)];
-      return [liquid('embed', attributes, [{ type: 'paragraph', children: [{ type: 'text', value: caption }] }])];
+      if (!caption && !ctx.closeEmbeds) return [tag('embed', attributes)];
+      return [
+        liquid(
+          'embed',
+          attributes,
+          caption ? [{ type: 'paragraph', children: [{ type: 'text', value: caption }] }] : [],
+        ),
+      ];
     }
     case 'content-ref': {
       const url = urlFromContentRef(node.data.ref);

@@ -56,8 +56,8 @@ const FLOW = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
 /**
  * An HTML block runs until a blank line, so GitBook's `<figure>…</figure>` right above `{% endcolumn %}` would
  * swallow the tag: each line of an HTML block that is a tag line (isTagLine) is made a tag of its own, the HTML
- * around it kept as HTML blocks (positions kept, so the link rewriter still finds every attribute). Only HTML
- * blocks written as they are in the source (not inside a quote or an indented list item) are split.
+ * around it kept as HTML blocks (positions kept, so the link rewriter still finds every attribute; inside a quote
+ * or an indented list item, where the value is not the source, the parts have none).
  */
 function splitHtmlAtTags(tree: Root, source: string): void {
   const work: Parents[] = [tree];
@@ -74,12 +74,7 @@ function splitHtmlAtTags(tree: Root, source: string): void {
 
 function splitHtml(node: Html, source: string): RootContent[] {
   const start = node.position?.start.offset;
-  if (
-    start === undefined ||
-    !node.value.includes('{%') ||
-    source.slice(start, start + node.value.length) !== node.value
-  )
-    return [node];
+  if (start === undefined || !node.value.includes('{%')) return [node];
   // comments, `<pre>`, `<script>`… end at their own end marker, not at a blank line: kept whole
   if (/^ {0,3}<(?:!|\?|(?:pre|script|style|textarea)(?:\s|>|$))/i.test(node.value)) return [node];
   // only the tag lines that end the block (what follows a tag line in the middle would be read as HTML)
@@ -87,6 +82,12 @@ function splitHtml(node: Html, source: string): RootContent[] {
   let keep = lines.length;
   while (keep > 1 && /^ {0,3}\{%/.test(lines[keep - 1]!) && isTagLine(lines[keep - 1]!.trim())) keep--;
   if (keep === lines.length) return [node];
+  // inside a quote or an indented item the value is not the source: the parts get no position
+  if (source.slice(start, start + node.value.length) !== node.value)
+    return [
+      { type: 'html', value: lines.slice(0, keep).join('\n') },
+      ...lines.slice(keep).map((line): RootContent => ({ type: 'liquidTag', value: line.trim() })),
+    ];
   const line0 = node.position!.start.line;
   const at = (offset: number, line: number) => ({ offset, line, column: 1 });
   const value = lines.slice(0, keep).join('\n');
