@@ -26,6 +26,7 @@ import type {
   DocumentBlockTable,
   JSONDocument,
 } from '@quire/contracts';
+import { alignedHtml } from './aligned-html.ts';
 import { cardsHtml } from './cards.ts';
 import { captionText, normalizeRuns, runsToMdast } from './leaves.ts';
 import { lengthText } from './md-blocks.ts';
@@ -102,6 +103,8 @@ function block(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
     case 'heading-1':
     case 'heading-2':
     case 'heading-3': {
+      const aligned = node.data?.id ? null : alignedHtml(node);
+      if (aligned) return [{ type: 'html', value: aligned }];
       const depth = node.type === 'heading-1' ? 1 : node.type === 'heading-2' ? 2 : 3;
       const children = phrasing(node.nodes, 'break', ctx);
       // a custom anchor as GitBook writes it: `## Title <a href="#slug" id="slug"></a>`
@@ -333,6 +336,8 @@ function liquid(name: string, attributes: TagAttributes, children: BlockContent[
 }
 
 function paragraph(node: DocumentBlockParagraph, ctx: WriteCtx): BlockContent[] {
+  const aligned = alignedHtml(node);
+  if (aligned) return [{ type: 'html', value: aligned }];
   const raw = rawText(node);
   if (raw !== null && raw.startsWith('{%') && isTagLine(raw)) return [{ type: 'liquidTag', value: raw, raw: true }];
   if (raw !== null && ctx.rawHtml && /^<[A-Za-z/!?]/.test(raw)) {

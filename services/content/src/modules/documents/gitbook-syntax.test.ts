@@ -398,12 +398,29 @@ const leafBlockArb: fc.Arbitrary<DocumentBlockTopLevel> = fc.oneof(
 /** GitBook's forms the Git Sync writes in HTML or with captions: HTML blocks, anchors, figures, prompts, embeds. */
 const gitbookLeafArb: fc.Arbitrary<DocumentBlockTopLevel> = fc.oneof(
   fc
-    .tuple(fc.constantFrom('<p align="center"><strong>', '<div class="x">', '<table><tr><td>'), words)
+    .tuple(fc.constantFrom('<div align="center"><strong>', '<div class="x">', '<table><tr><td>'), words)
     .map(([open, w]) => {
       const name = /^<(\w+)/.exec(open)![1]!;
-      const close = name === 'table' ? '</td></tr></table>' : name === 'p' ? '</strong></p>' : `</${name}>`;
+      const close =
+        name === 'table' ? '</td></tr></table>' : open.includes('strong') ? '</strong></div>' : `</${name}>`;
       return voidBlock('html', { html: `${open}${w}${close}` });
     }),
+  fc.tuple(fc.constantFrom('center', 'end' as const), words, fc.constantFrom(...MARKS), words).map(
+    ([align, a, mark, b]): DocumentBlockTopLevel => ({
+      object: 'block',
+      type: 'paragraph',
+      data: { align },
+      nodes: [
+        {
+          object: 'text',
+          leaves: [
+            { object: 'leaf', text: `${a} `, marks: [] },
+            { object: 'leaf', text: b, marks: [{ object: 'mark', type: mark }] },
+          ],
+        },
+      ],
+    }),
+  ),
   fc.tuple(fc.constantFrom('heading-1', 'heading-2', 'heading-3' as const), word, words).map(
     ([type, id, t]): DocumentBlockTopLevel => ({
       object: 'block',

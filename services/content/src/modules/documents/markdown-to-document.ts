@@ -29,6 +29,7 @@ import {
   type JSONDocument,
   type Length,
 } from '@quire/contracts';
+import { alignedBlock } from './aligned-html.ts';
 import { cardsTable } from './cards.ts';
 import { refFromUrl } from './refs.ts';
 import { contain, holds } from './containment.ts';
@@ -188,7 +189,7 @@ function htmlBlock(html: string, container: Container, ctx: Ctx): DocumentBlockT
   const cards = cardsTable(html);
   if (cards && holds(container, 'table')) return [cards];
   const made = figure(html);
-  if (!made) return [htmlOf(html)];
+  if (!made) return [alignedOf(html, ctx) ?? htmlOf(html)];
   if (!holds(container, 'images')) return [paragraph(phrasingNodes([made.image]))];
   const { caption: _, ...data } = made.image.data;
   const image: DocumentBlockImage = {
@@ -200,6 +201,13 @@ function htmlBlock(html: string, container: Container, ctx: Ctx): DocumentBlockT
     isVoid: true,
   };
   return [{ object: 'block', type: 'images', data: made.images, isVoid: false, nodes: [image] }];
+}
+
+/** An aligned paragraph or heading GitBook wrote as HTML (aligned-html.ts), a heading with its anchor. */
+function alignedOf(html: string, ctx: Ctx): DocumentBlockTopLevel | null {
+  const block = alignedBlock(html);
+  if (block?.type === 'paragraph' || !block) return block;
+  return { ...block, meta: { id: ctx.slugger.slug(plainText(block.nodes)) } };
 }
 
 /** HTML GitBook has no block for: kept as written, an `html` block (never text). */

@@ -42,7 +42,9 @@ function heading(node: DocNode, ctx: RenderContext): Html {
   const id = ctx.slugger.slug(wanted) || ctx.slugger.slug('section');
   ctx.headings.push({ id, text, level });
   const anchor = html`<a class="anchor" href="#${id}" aria-label="${`Link to ${text}`}">#</a>`;
-  return html`<h${level} id="${id}">${inlines(node.nodes ?? [], ctx)}${anchor}</h${level}>`;
+  const align = ALIGN[String(node.data?.align)];
+  const style = align ? html` style="text-align:${align}"` : html``;
+  return html`<h${level} id="${id}"${style}>${inlines(node.nodes ?? [], ctx)}${anchor}</h${level}>`;
 }
 
 async function code(node: DocNode): Promise<Html> {
