@@ -127,7 +127,7 @@ export function filePathsOf(
  * starting `#`) have no file.
  */
 export function knownPathsOf(
-  recorded: Readonly<Record<string, { page?: string | undefined; file?: string | undefined }>>,
+  recorded: Readonly<Record<string, { page?: string | undefined; file?: string | undefined; oid?: string }>>,
   prefix: string,
 ): Map<string, string> {
   const out = new Map<string, string>();
