@@ -109,9 +109,9 @@ Right column.
 <table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td><strong>Card one</strong></td><td><a href="https://example.com/one">https://example.com/one</a></td></tr><tr><td><strong>Card two</strong></td><td><a href="https://example.com/two">https://example.com/two</a></td></tr></tbody></table>
 
 | Name | Count |
-| ---- | ----- |
-| a    | 1     |
-| b    | 2     |
+| - | - |
+| a | 1 |
+| b | 2 |
 
 {% embed url="https://www.youtube.com/watch?v=dQw4w9WgXcQ" %}
 

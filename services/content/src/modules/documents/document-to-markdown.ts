@@ -51,14 +51,23 @@ import { urlFromContentRef, urlFromRef } from './refs.ts';
  * both back, and escapes when they differ. `source`: the markdown `document` was read from, when it was (see
  * normalizeMarkdown), which spares reading that text again.
  */
-export function documentToMarkdown(document: JSONDocument, source?: string): string {
-  const verbatim = write(document, true);
+export function documentToMarkdown(document: JSONDocument, source?: string, padTables = false): string {
+  const verbatim = write(document, true, padTables);
   if (!verbatim.raw) return verbatim.markdown;
-  const escaped = write(document, false);
+  const escaped = write(document, false, padTables);
   const meaning = JSON.stringify(markdownToDocument(escaped.markdown));
   if (readBack(verbatim.markdown, document, source) === meaning) return verbatim.markdown;
-  const some = stringifyMarkdown(escapeRawTags(verbatimTree(document, true).tree, 'pairable'));
+  const some = stringifyMarkdown(escapeRawTags(verbatimTree(document, true).tree, 'pairable'), padTables);
   return JSON.stringify(markdownToDocument(some)) === meaning ? some : escaped.markdown;
+}
+
+/**
+ * A page's stored markdown as GitBook's Git Sync writes it: the same, its tables padded to their widest cell
+ * (stored unpadded, see markdown-syntax.ts). Pages without a table are returned as they are, unread.
+ */
+export function gitbookMarkdown(markdown: string): string {
+  if (!/^\s*\|.*\|\s*$/m.test(markdown)) return markdown;
+  return documentToMarkdown(markdownToDocument(markdown), undefined, true);
 }
 
 /**
@@ -86,9 +95,9 @@ function verbatimTree(document: JSONDocument, rawHtml: boolean): { tree: Root; r
 }
 
 /** The markdown with raw text verbatim (`raw`: whether there was any) or escaped. */
-function write(document: JSONDocument, verbatim: boolean): { markdown: string; raw: boolean } {
+function write(document: JSONDocument, verbatim: boolean, padTables: boolean): { markdown: string; raw: boolean } {
   const { tree, raw } = verbatimTree(document, verbatim);
-  const markdown = stringifyMarkdown(verbatim ? tree : escapeRawTags(tree, 'all'));
+  const markdown = stringifyMarkdown(verbatim ? tree : escapeRawTags(tree, 'all'), padTables);
   return { markdown, raw: verbatim && (raw || hasRawTags(tree)) };
 }
 

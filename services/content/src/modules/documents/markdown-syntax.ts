@@ -171,14 +171,23 @@ const STRINGIFY_OPTIONS: ToMarkdownOptions = {
   ],
 };
 
+/**
+ * Tables are stored unpadded (`| - |`): a cell edit then changes one line, so change requests merge table rows
+ * line by line. GitBook's Git Sync pads them; an export writes them so (`padTables`, see `gitbookMarkdown`).
+ */
 const serializer = unified()
+  .use(remarkGfm, { tablePipeAlign: false, tableCellPadding: true })
+  .use(remarkGitbook)
+  .use(remarkStringify, STRINGIFY_OPTIONS)
+  .freeze();
+const paddingSerializer = unified()
   .use(remarkGfm, { tablePipeAlign: true, tableCellPadding: true })
   .use(remarkGitbook)
   .use(remarkStringify, STRINGIFY_OPTIONS)
   .freeze();
 
-export function stringifyMarkdown(tree: Root): string {
-  return serializer.stringify(tree);
+export function stringifyMarkdown(tree: Root, padTables = false): string {
+  return (padTables ? paddingSerializer : serializer).stringify(tree);
 }
 
 /**

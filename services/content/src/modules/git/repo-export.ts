@@ -1,6 +1,6 @@
 import { dump } from 'js-yaml';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
-import { refFromUrl } from '../documents/index.ts';
+import { gitbookMarkdown, refFromUrl } from '../documents/index.ts';
 import type { PageSnapshot } from '../merge/tree.ts';
 import { relativePath, rewriteUrls, writeUrl, type UrlPlace } from './link-rewriter.ts';
 
@@ -241,7 +241,7 @@ export function repoFilesOf(content: RepoContent): Map<string, Uint8Array> {
           const filePath = ref.kind === 'file' && ref.space === undefined ? filePaths.get(ref.file) : undefined;
           return filePath ? writeUrl(relativePath(path, filePath), place) : undefined;
         };
-        const { meta, body: rest } = splitFrontMatter(page.markdown);
+        const { meta, body: rest } = splitFrontMatter(gitbookMarkdown(page.markdown));
         const body = contentRefTitles(rewriteUrls(rest, target));
         const head = `${frontMatter(page, meta, (url) => target(url, 'tag'))}# ${page.title}\n\n`;
         out.set(path, enc.encode(`${head}${body.trim() ? `${body.trimEnd()}\n` : ''}`));
