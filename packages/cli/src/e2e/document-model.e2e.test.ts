@@ -22,19 +22,19 @@ The page's first paragraph (a first heading 1 would be the page's title).
 
 ## Text and marks
 
-A paragraph with **bold**, *italic*, ~~struck~~, \`code\`, <mark style="color:red;">red text</mark>, <mark style="background-color:yellow;">highlighted</mark>, H<sub>2</sub>O, x<sup>2</sup>, <kbd>Ctrl</kbd>, an emoji 🎉, a [link](https://example.com/docs), a [page link](/pages/${other}), a mention of [Other](/pages/${other} "mention"), of [its heading](gitbook-anchor:details?page=${other} "mention"), a [link to a step](#step-one), an icon <i class="fa-rocket">:rocket:</i>, a variable <code class="expression">space.vars.version</code>, a button <a href="https://example.com/start" class="button primary">Start</a>, inline math $$E = mc^2$$ and a footnote.[^1]
+A paragraph with **bold**, _italic_, ~~struck~~, \`code\`, <mark style="color:red;">red text</mark>, <mark style="background-color:yellow;">highlighted</mark>, H<sub>2</sub>O, x<sup>2</sup>, <kbd>Ctrl</kbd>, an emoji 🎉, a [link](https://example.com/docs), a [page link](/pages/${other}), a mention of [Other](/pages/${other} "mention"), of [its heading](gitbook-anchor:details?page=${other} "mention"), a [link to a step](#step-one), an icon <i class="fa-rocket">:rocket:</i>, a variable <code class="expression">space.vars.version</code>, a button <a href="https://example.com/start" class="button primary">Start</a>, inline math $$E = mc^2$$ and a footnote.[^1]
 
 ### Lists and quotes
 
-- one
-- two
-  - nested
+* one
+* two
+  * nested
 
 1. first
 2. second
 
-- [x] done
-- [ ] open
+* [x] done
+* [ ] open
 
 > A quote.
 

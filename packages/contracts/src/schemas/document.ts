@@ -354,6 +354,16 @@ export const DocumentBlockDividerSchema = block('divider', 'A horizontal rule (m
 });
 export type DocumentBlockDivider = z.infer<typeof DocumentBlockDividerSchema>;
 
+export const DocumentBlockHtmlSchema = block(
+  'html',
+  'Quire-specific: HTML GitBook has no block for, kept as written (markdown: the HTML itself); shown sanitised',
+  {
+    data: z.object({ html: z.string().describe('The HTML, as written') }).describe('The HTML'),
+    isVoid: isVoidTrue,
+  },
+);
+export type DocumentBlockHtml = z.infer<typeof DocumentBlockHtmlSchema>;
+
 export const DocumentBlockCodeLineSchema = block('code-line', 'One line of a code block', {
   data: z
     .object({ highlighted: z.boolean().optional().describe('Whether the line is highlighted') })
@@ -386,6 +396,27 @@ export const DocumentBlockCodeSchema = block(
 );
 export type DocumentBlockCode = z.infer<typeof DocumentBlockCodeSchema>;
 
+export const DocumentBlockPromptSchema = block(
+  'prompt',
+  'A prompt to copy or open in an AI assistant (markdown `{% prompt description="…" %}` around a fence)',
+  {
+    data: z
+      .object({
+        description: z.string().describe('What the prompt does'),
+        icon: IconSchema.optional(),
+        openInAIProviders: z.boolean().optional().describe('Whether it offers to open the prompt in AI assistants'),
+        defaultExpanded: z
+          .enum(['hidden', 'partial', 'full'])
+          .optional()
+          .describe('How much of the prompt is shown at first (`hidden`)'),
+      })
+      .describe('Options of the prompt'),
+    nodes: z.array(DocumentBlockCodeSchema).min(1).max(1).describe('The prompt: one code block'),
+    isVoid: notVoid,
+  },
+);
+export type DocumentBlockPrompt = z.infer<typeof DocumentBlockPromptSchema>;
+
 export const DocumentBlockMathSchema = block('math', 'A formula (markdown: `$$` on the lines before and after it)', {
   data: z.object({ formula: z.string().describe('The formula, in TeX') }).describe('The formula'),
   isVoid: isVoidTrue,
@@ -397,6 +428,10 @@ export const DocumentBlockEmbedSchema = block('embed', 'Embedded content from a 
     .object({
       url: z.string().describe('URL of the embedded content'),
       fullWidth: z.boolean().optional().describe('Whether the block takes the full width of the page'),
+      caption: z
+        .string()
+        .optional()
+        .describe('Caption written between `{% embed %}` and `{% endembed %}` (kept by Quire)'),
     })
     .describe('What is embedded'),
   isVoid: isVoidTrue,
@@ -793,6 +828,17 @@ export interface DocumentBlockStepperStep extends Block<'stepper-step'> {
   nodes: DocumentStepperStepChild[];
   isVoid?: false | undefined;
 }
+/** A changelog: dated updates (markdown `{% updates format="full" %}{% update date="…" %}…{% endupdates %}`). */
+export interface DocumentBlockUpdates extends Block<'updates'> {
+  data: { format: 'numeric' | 'full' | 'short' };
+  nodes: DocumentBlockUpdate[];
+  isVoid?: false | undefined;
+}
+export interface DocumentBlockUpdate extends Block<'update'> {
+  data: { date: string };
+  nodes: DocumentUpdateChild[];
+  isVoid?: false | undefined;
+}
 export interface DocumentBlockStepper extends Block<'stepper'> {
   data?: Record<string, never> | undefined;
   nodes: DocumentBlockStepperStep[];
@@ -848,6 +894,7 @@ export interface DocumentBlockConflict extends Block<'conflict'> {
 
 export type DocumentBlockEssential =
   | DocumentBlockParagraph
+  | DocumentBlockHtml
   | DocumentBlockHeading
   | DocumentBlockListOrdered
   | DocumentBlockListUnordered
@@ -868,6 +915,7 @@ export type DocumentHintChild =
   | DocumentBlockTable;
 export type DocumentTabsItemChild =
   | DocumentBlockEssential
+  | DocumentBlockPrompt
   | DocumentBlockContentRef
   | DocumentBlockCode
   | DocumentBlockEmbed
@@ -878,9 +926,12 @@ export type DocumentTabsItemChild =
   | DocumentBlockQuote
   | DocumentBlockMath
   | DocumentBlockIntegration;
-export type DocumentStepperStepChild = DocumentTabsItemChild | DocumentBlockExpandable;
+/** GitBook's editor puts tabs in steps (its published schema does not list them): Quire keeps them there. */
+export type DocumentStepperStepChild = DocumentTabsItemChild | DocumentBlockExpandable | DocumentBlockTabs;
+export type DocumentUpdateChild = DocumentTabsItemChild | DocumentBlockExpandable | DocumentBlockTabs;
 export type DocumentColumnChild =
   | DocumentBlockEssential
+  | DocumentBlockPrompt
   | DocumentBlockImages
   | DocumentBlockCode
   | DocumentBlockHint
@@ -927,6 +978,8 @@ export type DocumentBlockTopLevel =
   | DocumentBlockStepper
   | DocumentBlockIf
   | DocumentBlockColumns
+  | DocumentBlockPrompt
+  | DocumentBlockUpdates
   | DocumentBlockConflict;
 /** Every block type, wherever it sits. */
 export type DocumentBlock =
@@ -936,6 +989,7 @@ export type DocumentBlock =
   | DocumentBlockStepperStep
   | DocumentBlockColumn
   | DocumentBlockConflictSide
+  | DocumentBlockUpdate
   | DocumentBlockImage
   | DocumentBlockCodeLine;
 
@@ -1044,6 +1098,28 @@ export const DocumentBlockStepperSchema = block(
     data: EmptyDataSchema,
     get nodes(): z.ZodType<DocumentBlockStepperStep[]> {
       return z.array(DocumentBlockStepperStepSchema).describe('The steps');
+    },
+    isVoid: notVoid,
+  },
+);
+
+export const DocumentBlockUpdateSchema = block('update', 'One dated update (markdown `{% update date="…" %}`)', {
+  data: z.object({ date: z.string().describe('Date of the update (ISO 8601)') }).describe('Options of the update'),
+  get nodes(): z.ZodType<DocumentUpdateChild[]> {
+    return children(() => DocumentUpdateChildSchema, 'Content of the update');
+  },
+  isVoid: notVoid,
+});
+
+export const DocumentBlockUpdatesSchema = block(
+  'updates',
+  'A changelog of dated updates (markdown `{% updates format="full" %}…{% endupdates %}`)',
+  {
+    data: z
+      .object({ format: z.enum(['numeric', 'full', 'short']).describe('How the dates are shown') })
+      .describe('Options of the changelog'),
+    get nodes(): z.ZodType<DocumentBlockUpdate[]> {
+      return z.array(DocumentBlockUpdateSchema).describe('The updates');
     },
     isVoid: notVoid,
   },
@@ -1158,6 +1234,7 @@ export const DocumentBlockConflictSchema = block(
 const essentials = () =>
   [
     DocumentBlockParagraphSchema,
+    DocumentBlockHtmlSchema,
     DocumentBlockHeadingSchema,
     DocumentBlockListOrderedSchema,
     DocumentBlockListUnorderedSchema,
@@ -1195,6 +1272,7 @@ export const DocumentHintChildSchema = union<DocumentHintChild>(
 const tabsItemChildren = () =>
   [
     ...essentials(),
+    DocumentBlockPromptSchema,
     DocumentBlockContentRefSchema,
     DocumentBlockCodeSchema,
     DocumentBlockEmbedSchema,
@@ -1208,12 +1286,17 @@ const tabsItemChildren = () =>
   ] as const;
 export const DocumentTabsItemChildSchema = union<DocumentTabsItemChild>(tabsItemChildren(), 'A block inside a tab');
 export const DocumentStepperStepChildSchema = union<DocumentStepperStepChild>(
-  [...tabsItemChildren(), DocumentBlockExpandableSchema],
+  [...tabsItemChildren(), DocumentBlockExpandableSchema, DocumentBlockTabsSchema],
   'A block inside a step',
+);
+export const DocumentUpdateChildSchema = union<DocumentUpdateChild>(
+  [...tabsItemChildren(), DocumentBlockExpandableSchema, DocumentBlockTabsSchema],
+  'A block inside an update',
 );
 export const DocumentColumnChildSchema = union<DocumentColumnChild>(
   [
     ...essentials(),
+    DocumentBlockPromptSchema,
     DocumentBlockImagesSchema,
     DocumentBlockCodeSchema,
     DocumentBlockHintSchema,
@@ -1268,6 +1351,8 @@ export const DocumentBlockTopLevelSchema = union<DocumentBlockTopLevel>(
     DocumentBlockStepperSchema,
     DocumentBlockIfSchema,
     DocumentBlockColumnsSchema,
+    DocumentBlockPromptSchema,
+    DocumentBlockUpdatesSchema,
     DocumentBlockConflictSchema,
   ],
   'A block at the top of a document',
@@ -1308,11 +1393,13 @@ const sameShapes: [
   Same<z.infer<typeof DocumentBlockTabsSchema>, DocumentBlockTabs>,
   Same<z.infer<typeof DocumentBlockStepperStepSchema>, DocumentBlockStepperStep>,
   Same<z.infer<typeof DocumentBlockStepperSchema>, DocumentBlockStepper>,
+  Same<z.infer<typeof DocumentBlockUpdateSchema>, DocumentBlockUpdate>,
+  Same<z.infer<typeof DocumentBlockUpdatesSchema>, DocumentBlockUpdates>,
   Same<z.infer<typeof DocumentBlockColumnSchema>, DocumentBlockColumn>,
   Same<z.infer<typeof DocumentBlockColumnsSchema>, DocumentBlockColumns>,
   Same<z.infer<typeof DocumentBlockExpandableSchema>, DocumentBlockExpandable>,
   Same<z.infer<typeof DocumentBlockIfSchema>, DocumentBlockIf>,
   Same<z.infer<typeof DocumentBlockConflictSideSchema>, DocumentBlockConflictSide>,
   Same<z.infer<typeof DocumentInlineAnnotationSchema>, DocumentInlineAnnotation>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void sameShapes;

@@ -12,7 +12,7 @@ describe('conflict blocks', () => {
 
   it('writes a conflict block in GitBook tag style, sides holding their blocks', () => {
     expect(markdown).toBe(
-      '{% conflict %}\n{% conflict-side title="main" %}\n# Intro\n\nMain *text*.\n\n- a\n- b\n{% endconflict-side %}\n\n' +
+      '{% conflict %}\n{% conflict-side title="main" %}\n# Intro\n\nMain _text_.\n\n* a\n* b\n{% endconflict-side %}\n\n' +
         '{% conflict-side title="change request #3" %}\n| a |\n| - |\n| 1 |\n\n```js\nx\n```\n{% endconflict-side %}\n' +
         '{% endconflict %}\n',
     );

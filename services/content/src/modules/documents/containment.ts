@@ -9,6 +9,7 @@ export type AnyBlock = DocumentBlock;
 
 const ESSENTIALS = [
   'paragraph',
+  'html',
   'heading-1',
   'heading-2',
   'heading-3',
@@ -19,6 +20,7 @@ const ESSENTIALS = [
 ];
 const TABS_ITEM = [
   ...ESSENTIALS,
+  'prompt',
   'content-ref',
   'code',
   'embed',
@@ -35,9 +37,12 @@ export const HOLDS: Record<string, ReadonlySet<string>> = {
   blockquote: new Set([...ESSENTIALS, 'blockquote']),
   hint: new Set([...ESSENTIALS, 'embed', 'integration', 'table']),
   'tabs-item': new Set(TABS_ITEM),
-  'stepper-step': new Set([...TABS_ITEM, 'expandable']),
+  // GitBook's editor puts tabs in steps (its published schema does not list them): they stay there.
+  'stepper-step': new Set([...TABS_ITEM, 'expandable', 'tabs']),
+  update: new Set([...TABS_ITEM, 'expandable', 'tabs']),
   column: new Set([
     ...ESSENTIALS,
+    'prompt',
     ...[
       'images',
       'code',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JSONDocumentSchema, type DocumentBlockTable, type DocumentBlockTopLevel } from '@quire/contracts';
 import { readFileSync } from 'node:fs';
-import { documentToMarkdown } from './document-to-markdown.ts';
+import { documentToMarkdown, gitbookMarkdown } from './document-to-markdown.ts';
 import { markdownToDocument } from './markdown-to-document.ts';
 import {
   codeLine,
@@ -51,7 +51,7 @@ describe('documentToMarkdown', () => {
             leaf('c', 'code'),
           ),
         ),
-      ).toBe('a **b** *i* ~~s~~ `c`\n');
+      ).toBe('a **b** _i_ ~~s~~ `c`\n');
       expect(
         md(para(leaf('bold ', 'bold'), leaf('both', 'bold', 'italic'), leaf(' code', 'bold', 'italic', 'code'))),
       ).toBe('**bold _both` code`_**\n');
@@ -152,7 +152,7 @@ describe('documentToMarkdown', () => {
             nodes: [task(true, para('done')), task(false, para('todo'))],
           },
         ),
-      ).toBe('- a\n\n  3. b\n  4. c\n\n* [x] done\n* [ ] todo\n');
+      ).toBe('* a\n\n  3. b\n  4. c\n\n- [x] done\n- [ ] todo\n');
     });
 
     it('keeps adjacent lists apart with another bullet', () => {
@@ -162,7 +162,7 @@ describe('documentToMarkdown', () => {
         data: {},
         nodes: [item(para('x'))],
       };
-      expect(md(list, list)).toBe('- x\n\n* x\n');
+      expect(md(list, list)).toBe('* x\n\n- x\n');
     });
 
     it('writes an item with several blocks apart (a tight item is one block, or a paragraph and its sub-list)', () => {
@@ -178,10 +178,10 @@ describe('documentToMarkdown', () => {
 
     it('writes empty items and empty tasks', () => {
       expect(md({ object: 'block', type: 'list-unordered', data: {}, nodes: [item(p(text())), item(para('b'))] })).toBe(
-        '-\n- b\n',
+        '*\n* b\n',
       );
       expect(md({ object: 'block', type: 'list-tasks', data: {}, nodes: [task(false, p(text()))] })).toBe(
-        '- [ ] &#x20;\n',
+        '* [ ] &#x20;\n',
       );
     });
   });
@@ -226,7 +226,7 @@ describe('documentToMarkdown', () => {
         },
         para('after'),
       ),
-    ).toBe('before\n\n{% hint style="warning" %}\nMind **this**\n\n- x\n{% endhint %}\n\nafter\n');
+    ).toBe('before\n\n{% hint style="warning" %}\nMind **this**\n\n* x\n{% endhint %}\n\nafter\n');
   });
 
   it('writes tables: header from the column titles, alignment, rows by order index, <br> for line breaks', () => {
@@ -252,6 +252,10 @@ describe('documentToMarkdown', () => {
       isVoid: true,
     };
     expect(md(table)).toBe('| Pipe \\| right | Left |\n| -: | - |\n| 1<br>2 | **x** |\n| | two<br>paragraphs |\n');
+    // exported to Git, padded as GitBook writes tables
+    expect(gitbookMarkdown(md(table))).toBe(
+      '| Pipe \\| right | Left              |\n| ------------: | ----------------- |\n|        1<br>2 | **x**             |\n|               | two<br>paragraphs |\n',
+    );
   });
 
   it('writes an images block as a paragraph of images, one per line, captions as titles', () => {

@@ -9,7 +9,7 @@ import type {
   TableCell,
   TableRow,
 } from 'mdast';
-import { stringify as stringifyYaml } from 'yaml';
+import { dump as stringifyYaml } from 'js-yaml';
 import type {
   DocumentBlock,
   DocumentBlockCode,
@@ -26,6 +26,7 @@ import type {
   DocumentBlockTable,
   JSONDocument,
 } from '@quire/contracts';
+import { alignedHtml } from './aligned-html.ts';
 import { cardsHtml } from './cards.ts';
 import { captionText, normalizeRuns, runsToMdast } from './leaves.ts';
 import { lengthText } from './md-blocks.ts';
@@ -50,14 +51,23 @@ import { urlFromContentRef, urlFromRef } from './refs.ts';
  * both back, and escapes when they differ. `source`: the markdown `document` was read from, when it was (see
  * normalizeMarkdown), which spares reading that text again.
  */
-export function documentToMarkdown(document: JSONDocument, source?: string): string {
-  const verbatim = write(document, true);
+export function documentToMarkdown(document: JSONDocument, source?: string, padTables = false): string {
+  const verbatim = write(document, true, padTables);
   if (!verbatim.raw) return verbatim.markdown;
-  const escaped = write(document, false);
+  const escaped = write(document, false, padTables);
   const meaning = JSON.stringify(markdownToDocument(escaped.markdown));
   if (readBack(verbatim.markdown, document, source) === meaning) return verbatim.markdown;
-  const some = stringifyMarkdown(escapeRawTags(verbatimTree(document, true).tree, 'pairable'));
+  const some = stringifyMarkdown(escapeRawTags(verbatimTree(document, true).tree, 'pairable'), padTables);
   return JSON.stringify(markdownToDocument(some)) === meaning ? some : escaped.markdown;
+}
+
+/**
+ * A page's stored markdown as GitBook's Git Sync writes it: the same, its tables padded to their widest cell
+ * (stored unpadded, see markdown-syntax.ts). Pages without a table are returned as they are, unread.
+ */
+export function gitbookMarkdown(markdown: string): string {
+  if (!/^\s*\|.*\|\s*$/m.test(markdown)) return markdown;
+  return documentToMarkdown(markdownToDocument(markdown), undefined, true);
 }
 
 /**
@@ -73,6 +83,7 @@ function verbatimTree(document: JSONDocument, rawHtml: boolean): { tree: Root; r
     footnotes: [],
     rawHtml,
     raw: false,
+    closeEmbeds: hasCaptionedEmbed(document.nodes),
     blocks: (nodes, c) => blocks(nodes as readonly DocumentBlock[], c),
   };
   const children: RootContent[] = blocks(document.nodes, ctx);
@@ -84,9 +95,9 @@ function verbatimTree(document: JSONDocument, rawHtml: boolean): { tree: Root; r
 }
 
 /** The markdown with raw text verbatim (`raw`: whether there was any) or escaped. */
-function write(document: JSONDocument, verbatim: boolean): { markdown: string; raw: boolean } {
+function write(document: JSONDocument, verbatim: boolean, padTables: boolean): { markdown: string; raw: boolean } {
   const { tree, raw } = verbatimTree(document, verbatim);
-  const markdown = stringifyMarkdown(verbatim ? tree : escapeRawTags(tree, 'all'));
+  const markdown = stringifyMarkdown(verbatim ? tree : escapeRawTags(tree, 'all'), padTables);
   return { markdown, raw: verbatim && (raw || hasRawTags(tree)) };
 }
 
@@ -101,11 +112,21 @@ function block(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
     case 'heading-1':
     case 'heading-2':
     case 'heading-3': {
+      const aligned = node.data?.id ? null : alignedHtml(node);
+      if (aligned) return [{ type: 'html', value: aligned }];
       const depth = node.type === 'heading-1' ? 1 : node.type === 'heading-2' ? 2 : 3;
-      return [{ type: 'heading', depth, children: phrasing(node.nodes, 'break', ctx) }];
+      const children = phrasing(node.nodes, 'break', ctx);
+      // a custom anchor as GitBook writes it: `## Title <a href="#slug" id="slug"></a>`
+      const id = node.data?.id;
+      if (id) children.push({ type: 'text', value: ' ' }, { type: 'html', value: `<a href="#${id}" id="${id}"></a>` });
+      return [{ type: 'heading', depth, children }];
     }
     case 'divider':
       return [{ type: 'thematicBreak' }];
+    case 'html':
+      // kept as written; read back to check it still means itself (documentToMarkdown)
+      ctx.raw = true;
+      return [{ type: 'html', value: node.data.html }];
     case 'code':
       return [code(node)];
     case 'math':
@@ -139,8 +160,26 @@ function gitbookBlock(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
     case 'if':
     case 'conflict':
       return [container(node, ctx)];
+    case 'prompt': {
+      const d = node.data;
+      const attributes = {
+        description: d.description,
+        icon: d.icon,
+        openInAIProviders: booleanText(d.openInAIProviders),
+        defaultExpanded: d.defaultExpanded,
+      };
+      return [liquid('prompt', attributes, node.nodes.map(code))];
+    }
+    case 'updates':
+      return [
+        liquid(
+          'updates',
+          { format: node.data.format },
+          node.nodes.map((u) => liquid('update', { date: u.data.date }, blocks(u.nodes, ctx))),
+        ),
+      ];
     default:
-      return reference(node);
+      return reference(node, ctx);
   }
 }
 
@@ -153,11 +192,32 @@ type ContainerBlock = Extract<
 /** A boolean attribute's text, absent when the value is. */
 const booleanText = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
 
+/** Whether some embed of the document (at any depth) has a caption. */
+function hasCaptionedEmbed(nodes: readonly unknown[]): boolean {
+  const work = [...nodes] as { type?: string; data?: { caption?: unknown }; nodes?: unknown[] }[];
+  for (let node = work.pop(); node; node = work.pop()) {
+    if (node.type === 'embed' && typeof node.data?.caption === 'string' && node.data.caption.trim()) return true;
+    if (Array.isArray(node.nodes)) work.push(...(node.nodes as typeof work));
+  }
+  return false;
+}
+
 /** A block that points at something else (a URL, a file, a spec, an integration), written as a tag. */
-function reference(node: DocumentBlock): BlockContent[] {
+function reference(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
   switch (node.type) {
-    case 'embed':
-      return [tag('embed', { url: node.data.url, fullWidth: booleanText(node.data.fullWidth) })];
+    case 'embed': {
+      const attributes = { url: node.data.url, fullWidth: booleanText(node.data.fullWidth) };
+      const caption = node.data.caption?.trim().replace(/\s+/g, ' ');
+      // with its caption between its tags, as GitBook writes it
+      if (!caption && !ctx.closeEmbeds) return [tag('embed', attributes)];
+      return [
+        liquid(
+          'embed',
+          attributes,
+          caption ? [{ type: 'paragraph', children: [{ type: 'text', value: caption }] }] : [],
+        ),
+      ];
+    }
     case 'content-ref': {
       const url = urlFromContentRef(node.data.ref);
       const title: PhrasingContent = { type: 'link', url, title: null, children: [{ type: 'text', value: url }] };
@@ -285,6 +345,8 @@ function liquid(name: string, attributes: TagAttributes, children: BlockContent[
 }
 
 function paragraph(node: DocumentBlockParagraph, ctx: WriteCtx): BlockContent[] {
+  const aligned = alignedHtml(node);
+  if (aligned) return [{ type: 'html', value: aligned }];
   const raw = rawText(node);
   if (raw !== null && raw.startsWith('{%') && isTagLine(raw)) return [{ type: 'liquidTag', value: raw, raw: true }];
   if (raw !== null && ctx.rawHtml && /^<[A-Za-z/!?]/.test(raw)) {
@@ -366,18 +428,20 @@ function list(
     : { type: 'list', ordered: false, spread: false, children: items };
 }
 
-/** Images as markdown pictures; one with a size or a dark-mode variant as GitBook's `<figure>`. */
 /**
- * Images as GitBook's Git Sync writes them: a `<figure>` for an image with a caption or a size (one HTML block
- * each), markdown images (one per line) otherwise; a group of images only some of which have a caption keeps
- * the captions as the images' titles, so that the group stays one block.
+ * Images as GitBook's Git Sync writes them: a `<figure>` for an image read from one (it has a caption fragment,
+ * even empty), with a size, a dark-mode variant or options on the block (one HTML block each), markdown images
+ * (one per line) otherwise; a group of images only some of which have a caption keeps the captions as the
+ * images' titles, so that the group stays one block.
  */
 function images(node: DocumentBlockImages): BlockContent[] {
-  const sized = node.nodes.some((image) => image.data.width !== undefined || image.data.height !== undefined);
-  const captioned = node.nodes.length === 1 && node.nodes.some((image) => captionOf(image) !== '');
-  if (sized || captioned) {
-    return node.nodes.map((image) => ({ type: 'html', value: figure(image) }));
-  }
+  const options = Object.values(node.data ?? {}).some((v) => v !== undefined);
+  const figures =
+    options ||
+    node.nodes.some((image) => image.data.width !== undefined || image.data.height !== undefined) ||
+    node.nodes.some((image) => image.data.refDark !== undefined) ||
+    (node.nodes.length === 1 && node.nodes.some((image) => image.fragments.length > 0));
+  if (figures) return node.nodes.map((image) => ({ type: 'html', value: figure(image, node.data) }));
   const children = node.nodes.flatMap((image, i): PhrasingContent[] =>
     i > 0 ? [{ type: 'text', value: '\n' }, picture(image)] : [picture(image)],
   );
@@ -396,7 +460,8 @@ function picture(image: DocumentBlockImage): Image {
   return { type: 'image', url: urlFromRef(image.data.ref), alt: image.data.alt ?? '', title: captionOf(image) || null };
 }
 
-function figure(image: DocumentBlockImage): string {
+/** One image as GitBook writes it: `<figure>`, its `<picture>` when it has a dark variant, in a `<div>` for options. */
+function figure(image: DocumentBlockImage, options: DocumentBlockImages['data']): string {
   const d = image.data;
   const attributes = [
     `src="${escapeHtml(urlFromRef(d.ref))}"`,
@@ -404,8 +469,18 @@ function figure(image: DocumentBlockImage): string {
     ...(d.width === undefined ? [] : [`width="${escapeHtml(lengthText(d.width))}"`]),
     ...(d.height === undefined ? [] : [`height="${escapeHtml(lengthText(d.height))}"`]),
   ];
+  const img = `<img ${attributes.join(' ')}>`;
+  const shown = d.refDark
+    ? `<picture><source srcset="${escapeHtml(urlFromRef(d.refDark))}" media="(prefers-color-scheme: dark)">${img}</picture>`
+    : img;
   const caption = captionOf(image);
-  return `<figure><img ${attributes.join(' ')}>${caption ? `<figcaption><p>${escapeHtml(caption)}</p></figcaption>` : ''}</figure>`;
+  const html = `<figure>${shown}<figcaption>${caption ? `<p>${escapeHtml(caption)}</p>` : ''}</figcaption></figure>`;
+  const div = [
+    options?.align === undefined ? '' : ` align="${options.align}"`,
+    options?.fullWidth === undefined ? '' : ` data-full-width="${options.fullWidth}"`,
+    options?.withFrame === undefined ? '' : ` data-with-frame="${options.withFrame}"`,
+  ].join('');
+  return div ? `<div${div}>${html}</div>` : html;
 }
 
 function table(node: DocumentBlockTable, ctx: WriteCtx): BlockContent {

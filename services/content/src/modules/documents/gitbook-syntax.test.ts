@@ -395,7 +395,122 @@ const leafBlockArb: fc.Arbitrary<DocumentBlockTopLevel> = fc.oneof(
     ),
 );
 
+/** GitBook's forms the Git Sync writes in HTML or with captions: HTML blocks, anchors, figures, prompts, embeds. */
+const gitbookLeafArb: fc.Arbitrary<DocumentBlockTopLevel> = fc.oneof(
+  fc
+    .tuple(fc.constantFrom('<div align="center"><strong>', '<div class="x">', '<table><tr><td>'), words)
+    .map(([open, w]) => {
+      const name = /^<(\w+)/.exec(open)![1]!;
+      const close =
+        name === 'table' ? '</td></tr></table>' : open.includes('strong') ? '</strong></div>' : `</${name}>`;
+      return voidBlock('html', { html: `${open}${w}${close}` });
+    }),
+  fc.tuple(fc.constantFrom('center', 'end' as const), words, fc.constantFrom(...MARKS), words).map(
+    ([align, a, mark, b]): DocumentBlockTopLevel => ({
+      object: 'block',
+      type: 'paragraph',
+      data: { align },
+      nodes: [
+        {
+          object: 'text',
+          leaves: [
+            { object: 'leaf', text: `${a} `, marks: [] },
+            { object: 'leaf', text: b, marks: [{ object: 'mark', type: mark }] },
+          ],
+        },
+      ],
+    }),
+  ),
+  fc.tuple(fc.constantFrom('heading-1', 'heading-2', 'heading-3' as const), word, words).map(
+    ([type, id, t]): DocumentBlockTopLevel => ({
+      object: 'block',
+      type,
+      data: { id },
+      meta: { id },
+      nodes: [text(t)],
+    }),
+  ),
+  fc
+    .tuple(
+      word,
+      fc.option(word, { nil: undefined }),
+      fc.option(words, { nil: undefined }),
+      fc.option(fc.integer({ min: 10, max: 900 }), { nil: undefined }),
+      words,
+      fc.boolean(),
+    )
+    .map(
+      ([file, dark, alt, width, caption, framed]): DocumentBlockTopLevel => ({
+        object: 'block',
+        type: 'images',
+        data: framed ? { align: 'center', withFrame: true } : {},
+        isVoid: false,
+        nodes: [
+          {
+            object: 'block',
+            type: 'image',
+            data: {
+              ref: { kind: 'file', file },
+              ...(dark ? { refDark: { kind: 'file', file: dark } } : {}),
+              ...(alt ? { alt } : {}),
+              ...(width ? { width } : {}),
+            },
+            fragments: [{ object: 'fragment', fragment: 'caption', nodes: [para(caption)] }],
+            isVoid: true,
+          },
+        ],
+      }),
+    ),
+  fc.tuple(word, words).map(([u, caption]) => voidBlock('embed', { url: `https://x.io/${u}`, caption })),
+  fc.tuple(words, fc.option(word, { nil: undefined }), words).map(
+    ([description, icon, line]): DocumentBlockTopLevel => ({
+      object: 'block',
+      type: 'prompt',
+      data: { description, ...(icon ? { icon } : {}) },
+      nodes: [
+        {
+          object: 'block',
+          type: 'code',
+          data: { syntax: 'markdown' },
+          nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [text(line)] }],
+        },
+      ],
+    }),
+  ),
+);
+
 const containerArb: fc.Arbitrary<DocumentBlockTopLevel> = fc.oneof(
+  fc.array(fc.tuple(fc.constantFrom('2026-01-01', '2025-12-31'), paragraphs), { minLength: 1, maxLength: 3 }).map(
+    (updates): DocumentBlockTopLevel => ({
+      object: 'block',
+      type: 'updates',
+      data: { format: 'full' },
+      nodes: updates.map(([date, nodes]) => ({ object: 'block', type: 'update', data: { date }, nodes })),
+    }),
+  ),
+  fc.tuple(paragraphs, title, paragraphs).map(
+    ([before, t, inTab]): DocumentBlockTopLevel => ({
+      object: 'block',
+      type: 'stepper',
+      data: {},
+      nodes: [
+        {
+          object: 'block',
+          type: 'stepper-step',
+          data: {},
+          nodes: [
+            ...before,
+            {
+              object: 'block',
+              type: 'tabs',
+              data: {},
+              nodes: [{ object: 'block', type: 'tabs-item', data: { title: t }, nodes: inTab }],
+            },
+          ],
+        },
+      ],
+    }),
+  ),
   fc.tuple(fc.constantFrom('info', 'warning', 'danger', 'success' as const), paragraphs).map(
     ([style, nodes]): DocumentBlockTopLevel => ({
       object: 'block',
@@ -482,12 +597,15 @@ const containerArb: fc.Arbitrary<DocumentBlockTopLevel> = fc.oneof(
 describe('round trip of generated GitBook documents', () => {
   it('document → markdown → document is the identity', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(leafBlockArb, containerArb), { minLength: 1, maxLength: 6 }), (nodes) => {
-        const document = JSONDocumentSchema.parse(doc(...nodes));
-        const markdown = documentToMarkdown(document);
-        expect(markdownToDocument(markdown)).toEqual(document);
-        expect(normalizeMarkdown(markdown)).toBe(markdown);
-      }),
+      fc.property(
+        fc.array(fc.oneof(leafBlockArb, gitbookLeafArb, containerArb), { minLength: 1, maxLength: 6 }),
+        (nodes) => {
+          const document = JSONDocumentSchema.parse(doc(...nodes));
+          const markdown = documentToMarkdown(document);
+          expect(markdownToDocument(markdown)).toEqual(document);
+          expect(normalizeMarkdown(markdown)).toBe(markdown);
+        },
+      ),
       { numRuns: 150 },
     );
   }, 120_000);

@@ -3,7 +3,7 @@ import { headingsOf, sectionsOf, textOf, type DocumentHeading, type DocumentSect
 import { markdownToDocument } from './markdown-to-document.ts';
 
 export { conflictMarkdown, conflictsIn } from './conflicts.ts';
-export { documentToMarkdown } from './document-to-markdown.ts';
+export { documentToMarkdown, gitbookMarkdown } from './document-to-markdown.ts';
 export { markdownToDocument } from './markdown-to-document.ts';
 export { FILE_URL_SCHEME, refFromUrl, urlFromRef } from './refs.ts';
 export { sectionsOf } from './document-outline.ts';

@@ -1,4 +1,4 @@
-import type { Link, Root } from 'mdast';
+import type { Html, Link, Parents, Root, RootContent } from 'mdast';
 import { frontmatterFromMarkdown, frontmatterToMarkdown } from 'mdast-util-frontmatter';
 import { mathFromMarkdown, mathToMarkdown } from 'mdast-util-math';
 import { defaultHandlers, type Handle, type Join, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
@@ -45,8 +45,64 @@ export const markdownParser = unified().use(remarkParse).use(remarkGfm).use(rema
 export function parseMarkdown(markdown: string): { tree: Root; source: string } {
   const source = markdown.replace(/\r\n?/g, '\n');
   const tree = markdownParser.parse(source);
+  splitHtmlAtTags(tree, source);
   pairTags(tree);
   return { tree, source };
+}
+
+/** The containers whose children are blocks (an HTML node there is an HTML block). */
+const FLOW = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
+
+/**
+ * An HTML block runs until a blank line, so GitBook's `<figure>…</figure>` right above `{% endcolumn %}` would
+ * swallow the tag: each line of an HTML block that is a tag line (isTagLine) is made a tag of its own, the HTML
+ * around it kept as HTML blocks (positions kept, so the link rewriter still finds every attribute; inside a quote
+ * or an indented list item, where the value is not the source, the parts have none).
+ */
+function splitHtmlAtTags(tree: Root, source: string): void {
+  const work: Parents[] = [tree];
+  for (let parent = work.pop(); parent; parent = work.pop()) {
+    if (!FLOW.has(parent.type)) continue;
+    const children = parent.children as RootContent[];
+    if (children.some((c) => c.type === 'html' && c.value.includes('{%')))
+      (parent as { children: RootContent[] }).children = children.flatMap((c) =>
+        c.type === 'html' ? splitHtml(c, source) : [c],
+      );
+    for (const child of parent.children as RootContent[]) if ('children' in child) work.push(child as Parents);
+  }
+}
+
+function splitHtml(node: Html, source: string): RootContent[] {
+  const start = node.position?.start.offset;
+  if (start === undefined || !node.value.includes('{%')) return [node];
+  // comments, `<pre>`, `<script>`… end at their own end marker, not at a blank line: kept whole
+  if (/^ {0,3}<(?:!|\?|(?:pre|script|style|textarea)(?:\s|>|$))/i.test(node.value)) return [node];
+  // only the tag lines that end the block (what follows a tag line in the middle would be read as HTML)
+  const lines = node.value.split('\n');
+  let keep = lines.length;
+  while (keep > 1 && /^ {0,3}\{%/.test(lines[keep - 1]!) && isTagLine(lines[keep - 1]!.trim())) keep--;
+  if (keep === lines.length) return [node];
+  // inside a quote or an indented item the value is not the source: the parts get no position
+  if (source.slice(start, start + node.value.length) !== node.value)
+    return [
+      { type: 'html', value: lines.slice(0, keep).join('\n') },
+      ...lines.slice(keep).map((line): RootContent => ({ type: 'liquidTag', value: line.trim() })),
+    ];
+  const line0 = node.position!.start.line;
+  const at = (offset: number, line: number) => ({ offset, line, column: 1 });
+  const value = lines.slice(0, keep).join('\n');
+  const out: RootContent[] = [
+    { type: 'html', value, position: { start: at(start, line0), end: at(start + value.length, line0 + keep - 1) } },
+  ];
+  let offset = start + value.length + 1;
+  lines.slice(keep).forEach((text, i) => {
+    const tag = text.trim();
+    const from = offset + text.indexOf(tag);
+    const line = line0 + keep + i;
+    out.push({ type: 'liquidTag', value: tag, position: { start: at(from, line), end: at(from + tag.length, line) } });
+    offset += text.length + 1;
+  });
+  return out;
 }
 
 /**
@@ -78,10 +134,11 @@ Object.assign(link, { peek: defaultHandlers.link.peek });
 
 /** How stored markdown is written: one fixed style, so that equal documents give equal text. */
 const STRINGIFY_OPTIONS: ToMarkdownOptions = {
-  bullet: '-',
-  bulletOther: '*',
+  // GitBook's Git Sync writes `*` bullets (a list right after another one gets `-`)
+  bullet: '*',
+  bulletOther: '-',
   bulletOrdered: '.',
-  emphasis: '*',
+  emphasis: '_',
   strong: '*',
   rule: '*',
   fence: '`',
@@ -114,14 +171,23 @@ const STRINGIFY_OPTIONS: ToMarkdownOptions = {
   ],
 };
 
+/**
+ * Tables are stored unpadded (`| - |`): a cell edit then changes one line, so change requests merge table rows
+ * line by line. GitBook's Git Sync pads them; an export writes them so (`padTables`, see `gitbookMarkdown`).
+ */
 const serializer = unified()
   .use(remarkGfm, { tablePipeAlign: false, tableCellPadding: true })
   .use(remarkGitbook)
   .use(remarkStringify, STRINGIFY_OPTIONS)
   .freeze();
+const paddingSerializer = unified()
+  .use(remarkGfm, { tablePipeAlign: true, tableCellPadding: true })
+  .use(remarkGitbook)
+  .use(remarkStringify, STRINGIFY_OPTIONS)
+  .freeze();
 
-export function stringifyMarkdown(tree: Root): string {
-  return serializer.stringify(tree);
+export function stringifyMarkdown(tree: Root, padTables = false): string {
+  return (padTables ? paddingSerializer : serializer).stringify(tree);
 }
 
 /**

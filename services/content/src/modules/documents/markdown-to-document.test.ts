@@ -454,9 +454,14 @@ describe('markdownToDocument', () => {
   });
 
   describe('what GitBook has no node for', () => {
-    it('keeps HTML blocks as a paragraph of their raw text, one line per line', () => {
+    it('keeps HTML blocks as HTML blocks, as written (never text)', () => {
       expect(convert('<div align="center">\n  <b>Hi</b>\n</div>')).toEqual(
-        doc(para('<div align="center">\n<b>Hi</b>\n</div>')),
+        doc({
+          object: 'block',
+          type: 'html',
+          data: { html: '<div align="center">\n  <b>Hi</b>\n</div>' },
+          isVoid: true,
+        }),
       );
     });
 
@@ -484,9 +489,9 @@ describe('markdownToDocument', () => {
       expect(convert('Claim[^2].')).toEqual(doc(para('Claim[^2].')));
     });
 
-    it('finds links in raw text as it would in any text', () => {
+    it('keeps an HTML block whole, the markdown inside it too', () => {
       expect(convert('<p>\nSee https://x.io\n</p>')).toEqual(
-        doc(p(text('<p>\nSee '), link(url('https://x.io'), text('https://x.io')), text('\n</p>'))),
+        doc({ object: 'block', type: 'html', data: { html: '<p>\nSee https://x.io\n</p>' }, isVoid: true }),
       );
     });
   });

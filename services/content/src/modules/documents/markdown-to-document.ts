@@ -1,11 +1,22 @@
 import GithubSlugger from 'github-slugger';
-import type { Definition, FootnoteDefinition, List, ListItem, Paragraph, RootContent, Table } from 'mdast';
+import type {
+  Definition,
+  FootnoteDefinition,
+  List,
+  ListItem,
+  Paragraph,
+  PhrasingContent,
+  RootContent,
+  Table,
+} from 'mdast';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { parse as parseYaml } from 'yaml';
 import {
   HEADING_TYPES,
   type DocumentBlockHeading,
+  type DocumentBlockHtml,
   type DocumentBlockImage,
+  type DocumentBlockImages,
   type DocumentBlockListItem,
   type DocumentBlockQuote,
   type DocumentBlockTable,
@@ -18,7 +29,9 @@ import {
   type JSONDocument,
   type Length,
 } from '@quire/contracts';
+import { alignedBlock } from './aligned-html.ts';
 import { cardsTable } from './cards.ts';
+import { refFromUrl } from './refs.ts';
 import { contain, holds } from './containment.ts';
 import { CODE, phrasingNodes, textNode, type Piece } from './leaves.ts';
 import { code, lengthOf, liquidLeaf, tagBlock, tagLine } from './md-blocks.ts';
@@ -29,6 +42,7 @@ import {
   isEmptyParagraph,
   paragraph,
   sourceOf,
+  textParagraph,
   type Container,
   type Ctx,
 } from './md-context.ts';
@@ -130,12 +144,14 @@ function block(node: RootContent, container: Container, ctx: Ctx): DocumentBlock
     }
     case 'heading': {
       const type = HEADING_TYPES[Math.min(node.depth, 3) - 1] ?? 'heading-3'; // h4–h6: GitBook has three levels
-      const nodes = phrasingNodes(singleLine(pieces(node.children, 0, ctx)));
+      const { children, id } = headingAnchor(node.children);
+      const nodes = phrasingNodes(singleLine(pieces(children, 0, ctx)));
+      const slug = ctx.slugger.slug(plainText(nodes));
       const heading: DocumentBlockHeading = {
         object: 'block',
         type,
-        data: {},
-        meta: { id: ctx.slugger.slug(plainText(nodes)) },
+        data: id === undefined ? {} : { id },
+        meta: { id: id ?? slug },
         nodes,
       };
       return [heading];
@@ -173,15 +189,41 @@ function htmlBlock(html: string, container: Container, ctx: Ctx): DocumentBlockT
   const cards = cardsTable(html);
   if (cards && holds(container, 'table')) return [cards];
   const made = figure(html);
-  if (!made) return [rawParagraph(html, ctx)];
+  if (!made) return [alignedOf(html, ctx) ?? htmlOf(html)];
   if (!holds(container, 'images')) return [paragraph(phrasingNodes([made.image]))];
-  const image = imageBlock(made.image);
-  image.data = {
-    ...image.data,
-    ...(made.width === undefined ? {} : { width: made.width }),
-    ...(made.height === undefined ? {} : { height: made.height }),
+  const { caption: _, ...data } = made.image.data;
+  const image: DocumentBlockImage = {
+    object: 'block',
+    type: 'image',
+    data: { ...data, ...made.size },
+    // a figure keeps its caption, even empty (GitBook writes `<figcaption></figcaption>`): written back a figure
+    fragments: [{ object: 'fragment', fragment: 'caption', nodes: [textParagraph(made.caption)] }],
+    isVoid: true,
   };
-  return [{ object: 'block', type: 'images', data: {}, isVoid: false, nodes: [image] }];
+  return [{ object: 'block', type: 'images', data: made.images, isVoid: false, nodes: [image] }];
+}
+
+/** An aligned paragraph or heading GitBook wrote as HTML (aligned-html.ts), a heading with its anchor. */
+function alignedOf(html: string, ctx: Ctx): DocumentBlockTopLevel | null {
+  const block = alignedBlock(html);
+  if (block?.type === 'paragraph' || !block) return block;
+  return { ...block, meta: { id: ctx.slugger.slug(plainText(block.nodes)) } };
+}
+
+/** HTML GitBook has no block for: kept as written, an `html` block (never text). */
+const htmlOf = (html: string): DocumentBlockHtml => ({ object: 'block', type: 'html', data: { html }, isVoid: true });
+
+/** GitBook's custom heading anchor, `## Title <a href="#slug" id="slug"></a>`: the heading's `data.id`. */
+const ANCHOR_OPEN = /^<a\s+href="#([-a-z0-9.+_]+)"\s+id="([-a-z0-9.+_]+)"\s*>$/;
+
+function headingAnchor(children: PhrasingContent[]): { children: PhrasingContent[]; id?: string } {
+  const [open, close] = children.slice(-2);
+  const m = open?.type === 'html' ? ANCHOR_OPEN.exec(open.value) : null;
+  if (!m || m[1] !== m[2] || close?.type !== 'html' || close.value !== '</a>') return { children };
+  const rest = children.slice(0, -2);
+  const last = rest.at(-1);
+  if (last?.type === 'text') rest[rest.length - 1] = { ...last, value: last.value.replace(/[ \t]+$/, '') };
+  return { children: rest, id: m[1] };
 }
 
 const quote = (nodes: DocumentQuoteChild[]): DocumentBlockQuote => ({
@@ -305,25 +347,67 @@ function imageBlock(inline: DocumentInlineImage): DocumentBlockImage {
 }
 
 /**
- * An image as GitBook's markdown export writes it:
- * `<figure><img src="…" alt="…" width="…"><figcaption><p>Caption</p></figcaption></figure>`
- * (the width is not kept; the caption is read as plain text).
+ * An image as GitBook's Git Sync writes it: `<figure><img src="…" alt="…" width="…"><figcaption><p>Caption</p>
+ * </figcaption></figure>`, the image possibly a `<picture>` with its dark-mode source
+ * (`<picture><source srcset="dark" media="(prefers-color-scheme: dark)"><img src="light" alt=""></picture>`), the
+ * figure possibly in `<div align="center" data-full-width="true" data-with-frame="true">` (the images' options);
+ * a `<picture>` alone too. The caption is read as plain text.
  */
-const FIGURE = /^<figure>\s*<img\s([^>]*?)\/?>\s*(?:<figcaption>([\s\S]*?)<\/figcaption>\s*)?<\/figure>$/i;
+const DIV = /^<div((?:\s+(?:align|data-full-width|data-with-frame)="[^"]*")+)\s*>([\s\S]*)<\/div>$/i;
+const FIGURE = /^<figure>\s*([\s\S]*?)\s*(?:<figcaption>([\s\S]*?)<\/figcaption>\s*)?<\/figure>$/i;
+const IMG = /^<img\s([^>]*?)\/?>$/i;
+const PICTURE =
+  /^<picture>\s*<source\s+srcset="([^"]*)"\s+media="\(prefers-color-scheme:\s*dark\)"\s*\/?>\s*<img\s([^>]*?)\/?>\s*<\/picture>$/i;
 
-function figure(html: string): { image: DocumentInlineImage; width?: Length; height?: Length } | null {
-  const match = FIGURE.exec(html.trim());
-  const src = match?.[1] === undefined ? undefined : attribute(match[1], 'src');
-  if (!match?.[1] || !src) return null;
-  const caption = match[2] === undefined ? undefined : decodeEntities(match[2].replace(/<[^>]*>/g, ' '));
-  const width = lengthOf(attribute(match[1], 'width'));
-  const height = lengthOf(attribute(match[1], 'height'));
-  return {
-    image: inlineImage(src, attribute(match[1], 'alt'), caption),
-    ...(width === undefined ? {} : { width }),
-    ...(height === undefined ? {} : { height }),
-  };
+interface Figure {
+  image: DocumentInlineImage;
+  size: { width?: Length; height?: Length };
+  caption: string;
+  images: DocumentBlockImages['data'];
 }
+
+function figure(html: string): Figure | null {
+  let inner = html.trim();
+  let images: DocumentBlockImages['data'] = {};
+  const div = DIV.exec(inner);
+  if (div?.[1] !== undefined && div[2] !== undefined) {
+    const align = attribute(div[1], 'align');
+    if (align !== undefined && align !== 'center' && align !== 'left' && align !== 'right') return null;
+    const full = attribute(div[1], 'data-full-width');
+    const frame = attribute(div[1], 'data-with-frame');
+    images = defined({ align, fullWidth: boolOf(full), withFrame: boolOf(frame) });
+    if (full !== undefined && images.fullWidth === undefined) return null;
+    if (frame !== undefined && images.withFrame === undefined) return null;
+    inner = div[2].trim();
+  }
+  const fig = FIGURE.exec(inner);
+  if (!fig && Object.keys(images).length > 0) return null;
+  const made = pictureOrImg(fig ? (fig[1] ?? '') : inner);
+  if (!made || (!fig && !PICTURE.test(inner))) return null;
+  const caption =
+    fig?.[2] === undefined
+      ? ''
+      : decodeEntities(fig[2].replace(/<[^>]*>/g, ' '))
+          .replace(/\s+/g, ' ')
+          .trim();
+  return { ...made, caption, images };
+}
+
+function pictureOrImg(html: string): Pick<Figure, 'image' | 'size'> | null {
+  const picture = PICTURE.exec(html);
+  const attrs = picture ? picture[2] : IMG.exec(html)?.[1];
+  const src = attrs === undefined ? undefined : attribute(attrs, 'src');
+  if (attrs === undefined || !src) return null;
+  const image = inlineImage(src, attribute(attrs, 'alt'), undefined);
+  if (picture?.[1]) image.data = { ...image.data, refDark: refFromUrl(decodeEntities(picture[1])) };
+  const width = lengthOf(attribute(attrs, 'width'));
+  const height = lengthOf(attribute(attrs, 'height'));
+  return { image, size: defined({ width, height }) };
+}
+
+const boolOf = (value: string | undefined) => (value === 'true' ? true : value === 'false' ? false : undefined);
+const defined = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 function table(node: Table, ctx: Ctx): DocumentBlockTable {
   const [header, ...rows] = node.children;

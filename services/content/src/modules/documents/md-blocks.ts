@@ -6,7 +6,9 @@ import {
   type DocumentBlockConflictSide,
   type DocumentBlockStepperStep,
   type DocumentBlockTabsItem,
+  type DocumentBlockPrompt,
   type DocumentBlockTopLevel,
+  type DocumentBlockUpdate,
   type DocumentExpandableChild,
   type DocumentHintChild,
   type DocumentHintStyle,
@@ -53,6 +55,10 @@ function liquidBlock(node: TagBlock, container: Container, ctx: Ctx): DocumentBl
       return blockOfItems(node, tag.name, ctx);
     case 'code':
       return codeWithOptions(node, tag);
+    case 'prompt':
+      return prompt(node, tag);
+    case 'updates':
+      return container === 'document' ? updates(node, tag, ctx) : null;
     case 'if':
       return condition(tag, content);
     case 'conflict':
@@ -178,7 +184,7 @@ function groupItems(
 }
 
 /** An item (a tab, a step, a column) holding what its tag encloses, split where a block may not stand in it. */
-function itemOf<B extends DocumentBlockTabsItem | DocumentBlockStepperStep | DocumentBlockColumn>(
+function itemOf<B extends DocumentBlockTabsItem | DocumentBlockStepperStep | DocumentBlockColumn | DocumentBlockUpdate>(
   type: B['type'],
   data: B['data'],
   child: TagBlock,
@@ -219,6 +225,55 @@ export function lengthOf(text: string | undefined): Length | undefined {
 }
 export const lengthText = (length: Length) =>
   typeof length === 'number' ? String(length) : `${length.value}${length.unit}`;
+
+/** `{% prompt description="…" %}` around one fence (or one `{% code %}` block): a prompt. */
+function prompt(node: TagBlock, tag: ParsedTag): DocumentBlockTopLevel[] | null {
+  const a = tag.attributes;
+  const known = ['description', 'icon', 'openInAIProviders', 'defaultExpanded'];
+  if (a.description === undefined || tag.positional.length > 0 || Object.keys(a).some((k) => !known.includes(k)))
+    return null;
+  const [only, ...rest] = node.children;
+  const inner = only?.type === 'tagBlock' && only.syntax === 'liquid' ? parseTag(only.open) : null;
+  const fence =
+    rest.length > 0
+      ? null
+      : only?.type === 'code'
+        ? [code(only)]
+        : inner?.name === 'code'
+          ? codeWithOptions(only as TagBlock, inner)
+          : null;
+  const [block] = fence ?? [];
+  if (block?.type !== 'code') return null;
+  const expanded = a.defaultExpanded;
+  const defaultExpanded: DocumentBlockPrompt['data']['defaultExpanded'] =
+    expanded === 'hidden' || expanded === 'partial' || expanded === 'full' ? expanded : undefined;
+  if (expanded !== undefined && defaultExpanded === undefined) return null;
+  const data = defined({
+    description: a.description,
+    icon: a.icon,
+    openInAIProviders: bool(a.openInAIProviders),
+    defaultExpanded,
+  });
+  return [{ object: 'block', type: 'prompt', data, nodes: [block] }];
+}
+
+/** `{% updates format="…" %}` holding `{% update date="…" %}` items: a changelog (at the top of a page only). */
+function updates(node: TagBlock, tag: ParsedTag, ctx: Ctx): DocumentBlockTopLevel[] | null {
+  const format = tag.attributes.format ?? 'full';
+  if (format !== 'numeric' && format !== 'full' && format !== 'short') return null;
+  if (Object.keys(tag.attributes).some((k) => k !== 'format') || tag.positional.length > 0) return null;
+  const made: DocumentBlockUpdate[] = [];
+  for (const child of node.children) {
+    const item = child.type === 'tagBlock' && child.syntax === 'liquid' ? parseTag(child.open) : null;
+    const date = item?.attributes.date;
+    if (item?.name !== 'update' || date === undefined || Object.keys(item.attributes).length !== 1) return null;
+    const blocks = itemOf<DocumentBlockUpdate>('update', { date }, child as TagBlock, ctx);
+    // an update holds what GitBook lets it hold; anything else keeps the whole changelog as text
+    if (blocks.length !== 1 || blocks[0]?.type !== 'update') return null;
+    made.push(blocks[0]);
+  }
+  return [{ object: 'block', type: 'updates', data: { format }, nodes: made }];
+}
 
 function codeWithOptions(node: TagBlock, tag: ParsedTag): DocumentBlockTopLevel[] | null {
   const [fence, ...rest] = node.children;
@@ -286,11 +341,11 @@ function leafTag(tag: ParsedTag, caption: string): DocumentBlockTopLevel[] | nul
   if (!tag.clean) return null;
   const only = (...names: string[]) => Object.keys(a).every((k) => names.includes(k)) && tag.positional.length === 0;
   switch (tag.name) {
-    case 'embed':
-      if (!only('url', 'fullWidth') || a.url === undefined || caption !== '') return null;
-      return [
-        { object: 'block', type: 'embed', data: defined({ url: a.url, fullWidth: bool(a.fullWidth) }), isVoid: true },
-      ];
+    case 'embed': {
+      if (!only('url', 'fullWidth') || a.url === undefined) return null;
+      const data = defined({ url: a.url, fullWidth: bool(a.fullWidth), caption: caption || undefined });
+      return [{ object: 'block', type: 'embed', data, isVoid: true }];
+    }
     case 'content-ref':
       if (!only('url') || a.url === undefined) return null;
       return [{ object: 'block', type: 'content-ref', data: { ref: contentRefFromUrl(a.url) }, isVoid: true }];

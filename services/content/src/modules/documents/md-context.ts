@@ -10,6 +10,7 @@ export type Container =
   | 'hint'
   | 'tabs-item'
   | 'stepper-step'
+  | 'update'
   | 'column'
   | 'expandable'
   | 'annotation'

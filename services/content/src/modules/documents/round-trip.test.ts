@@ -71,7 +71,7 @@ describe('round trip', () => {
     ];
     const normalized = variants.map(normalizeMarkdown);
     expect(new Set(normalized).size).toBe(1);
-    expect(normalized[0]).toBe('# Title\n\n- one\n- two\n\n**bold** *it*\n\n***\n\n```js\nx\n```\n');
+    expect(normalized[0]).toBe('# Title\n\n* one\n* two\n\n**bold** _it_\n\n***\n\n```js\nx\n```\n');
   });
 
   it('gives a JSON document written by a client the same canonical markdown as the same content in markdown', () => {

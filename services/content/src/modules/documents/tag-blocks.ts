@@ -166,8 +166,8 @@ const tagBlockHandle: Handle = (node: TagBlock, _parent, state, info) => {
       : '';
   const loose = node.syntax === 'html';
   const last = node.children.at(-1);
-  const beforeClose =
-    loose || last?.type === 'html' || (last?.type === 'tagBlock' && last.syntax === 'html') ? '\n\n' : '\n';
+  // a closing tag line ends an HTML block right above it (markdown-syntax's splitHtmlAtTags), as GitBook writes it
+  const beforeClose = loose || (last?.type === 'tagBlock' && last.syntax === 'html') ? '\n\n' : '\n';
   if (inner === '') return `${node.open}\n${node.close}`;
   return `${node.open}${loose ? '\n\n' : '\n'}${inner}${beforeClose}${node.close}`;
 };

@@ -12,6 +12,8 @@ export interface WriteCtx {
   rawHtml: boolean;
   /** Set when some text was written raw (the writer then checks it). */
   raw: boolean;
+  /** Every embed is written with its closing tag (some embed has a caption: a lone tag could pair with its end). */
+  closeEmbeds?: boolean;
   /** The blocks of an annotation's note (document-to-markdown's blocks). */
   blocks(nodes: readonly DocumentBlockParagraph[] | readonly unknown[], ctx: WriteCtx): BlockContent[];
 }

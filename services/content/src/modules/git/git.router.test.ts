@@ -86,10 +86,10 @@ describe('Git Sync through the service (git http-backend on loopback)', () => {
       ['Welcome', 'readme', []],
       [
         'Guides',
-        '',
+        'guides',
         [
-          ['Setup', 'setup', [['Install', 'setup/install', []]]],
-          ['FAQ', 'faq', []],
+          ['Setup', 'guides/setup', [['Install', 'guides/setup/install', []]]],
+          ['FAQ', 'guides/faq', []],
         ],
       ],
     ]);
@@ -127,15 +127,16 @@ describe('Git Sync through the service (git http-backend on loopback)', () => {
     const clone = join(server.work, 'clone');
     await runGit(['clone', server.urlOf('out', auth), clone]);
     expect(await readFile(join(clone, 'SUMMARY.md'), 'utf8')).toContain('## Guides');
-    const install = await readFile(join(clone, 'setup/install.md'), 'utf8');
+    // The group's slug (its title's, GitBook's anchor absent) is its pages' folder, as in the source.
+    const install = await readFile(join(clone, 'guides/setup/install.md'), 'utf8');
     expect(install).toMatch(/^# Install\n/);
-    expect(install).toContain('](../README.md)');
+    expect(install).toContain('](../../README.md)');
     expect(await readFile(join(clone, '.gitbook/assets/logo.png'))).toHaveLength(29);
     expect(await runGit(['log', '--format=%s'], { cwd: clone })).toBe('From Quire\n');
 
     // Edit one page and rename another with git, push, import back: same ids.
-    await writeFile(join(clone, 'faq.md'), '# FAQ\n\n* one\n* two\n* three\n');
-    await rename(join(clone, 'setup/install.md'), join(clone, 'setup/installing.md'));
+    await writeFile(join(clone, 'guides/faq.md'), '# FAQ\n\n* one\n* two\n* three\n');
+    await rename(join(clone, 'guides/setup/install.md'), join(clone, 'guides/setup/installing.md'));
     const summary = await readFile(join(clone, 'SUMMARY.md'), 'utf8');
     await writeFile(join(clone, 'SUMMARY.md'), summary.replace('setup/install.md', 'setup/installing.md'));
     await commitAll(clone, 'edit from git');
@@ -148,7 +149,7 @@ describe('Git Sync through the service (git http-backend on loopback)', () => {
     expect(await settled(space.id)).toMatchObject({ operation: { state: 'success', direction: 'import' } });
     const after = flat((await t.call(ops.getCurrentRevision, { spaceId: space.id }, admin)).pages);
     expect(after.map((p) => p.id).sort()).toEqual(pages.map((p) => p.id).sort());
-    expect(after.find((p) => p.id === byTitle('Install').id)).toMatchObject({ path: 'setup/installing' });
+    expect(after.find((p) => p.id === byTitle('Install').id)).toMatchObject({ path: 'guides/setup/installing' });
     const faq = await t.call(
       ops.getPageById,
       { spaceId: space.id, pageId: byTitle('FAQ').id, format: 'markdown' },

@@ -8,10 +8,13 @@ interface UrlNode extends Node {
 
 const hasUrl = (node: Node): node is UrlNode => typeof (node as Partial<UrlNode>).url === 'string';
 
-/** The `url="…"` of GitBook's `{% content-ref %}` and `{% embed %}` tags (a block's opening tag, or a lone tag). */
-const TAG_URL = /^\{%-?\s*(?:content-ref|embed)\s[^%]*?\burl="([^"]*)"/;
+/**
+ * The `url="…"` of GitBook's `{% content-ref %}` and `{% embed %}` tags and the `src="…"` of its `{% file %}` and
+ * `{% drawing %}` tags (a block's opening tag, or a lone tag).
+ */
+const TAG_URL = /^\{%-?\s*(?:(?:content-ref|embed)\s[^%]*?\burl|(?:file|drawing)\s[^%]*?\bsrc)="([^"]*)"/;
 
-/** Where a content-ref or embed tag's URL sits in the source (its offset), and the URL. */
+/** Where a tag's URL sits in the source (its offset), and the URL. */
 function tagUrlOf(node: Node, source: string): { at: number; url: string } | null {
   const tag = node as Node & { open?: unknown; value?: unknown };
   const head = node.type === 'tagBlock' ? tag.open : node.type === 'liquidTag' ? tag.value : undefined;
@@ -23,29 +26,57 @@ function tagUrlOf(node: Node, source: string): { at: number; url: string } | nul
   return source.slice(at, at + url.length) === url ? { at, url } : null;
 }
 
+/** The `src`, `srcset` and `href` attributes of raw HTML (GitBook's figures, pictures, cards, buttons). */
+const HTML_URL = /\s(?:src|srcset|href)="([^"]*)"/gi;
+
+/** Where each URL of an HTML node's attributes sits in the source, and the URL (entities decoded). */
+function htmlUrlsOf(node: Node, source: string): { at: number; length: number; url: string }[] {
+  if (node.type !== 'html' || !node.position) return [];
+  const start = node.position.start.offset ?? 0;
+  const text = source.slice(start, node.position.end.offset ?? start);
+  return [...text.matchAll(HTML_URL)].map((m) => {
+    const raw = m[1]!;
+    const at = start + m.index + m[0].length - 1 - raw.length;
+    return { at, length: raw.length, url: decodeHtml(raw) };
+  });
+}
+
+const decodeHtml = (text: string) =>
+  text.replace(/&(amp|quot|lt|gt|#39);/g, (_, e: string) =>
+    e === 'amp' ? '&' : e === 'quot' ? '"' : e === 'lt' ? '<' : e === 'gt' ? '>' : "'",
+  );
+
+/** Where a URL is written: a markdown destination, a GitBook tag's attribute, or an HTML attribute. */
+export type UrlPlace = 'markdown' | 'tag' | 'html';
+
 /**
  * Rewrites the destinations of the links, images and link definitions of a markdown text: the text is parsed
  * (GitBook's syntax included) and each node's destination is replaced in place, at the offset the parser gave it,
- * so everything else keeps its bytes; so is the `url` of GitBook's `{% content-ref %}` and `{% embed %}` tags.
- * `map` answers the new URL, or undefined to leave one as it is.
+ * so everything else keeps its bytes; so is the `url`/`src` of GitBook's `{% content-ref %}`, `{% embed %}`,
+ * `{% file %}` and `{% drawing %}` tags, and the `src`, `srcset` and `href` of raw HTML (GitBook's `<figure>`,
+ * `<picture>`, cards and buttons). `map` answers the new URL as it is to be written there (see `writeUrl`), or
+ * undefined to leave one as it is.
  */
-export function rewriteUrls(markdown: string, map: (url: string) => string | undefined): string {
+export function rewriteUrls(markdown: string, map: (url: string, place: UrlPlace) => string | undefined): string {
   const { tree, source } = parseMarkdown(markdown);
   const edits: { at: number; length: number; url: string }[] = [];
+  const edit = (at: number, length: number, url: string, place: UrlPlace) => {
+    const next = map(url, place);
+    if (next !== undefined && next !== source.slice(at, at + length)) edits.push({ at, length, url: next });
+  };
   visit(tree as Node, (node) => {
     const tag = tagUrlOf(node, source);
-    if (tag) {
-      const next = map(tag.url);
-      if (next !== undefined && next !== tag.url) edits.push({ at: tag.at, length: tag.url.length, url: next });
-    }
+    if (tag) edit(tag.at, tag.url.length, tag.url, 'tag');
+    for (const h of htmlUrlsOf(node, source)) edit(h.at, h.length, h.url, 'html');
     if (!hasUrl(node) || !node.position) return;
-    const next = map(node.url);
-    if (next === undefined || next === node.url) return;
     const start = node.position.start.offset ?? 0;
     const text = source.slice(start, node.position.end.offset ?? start);
     const at = text.lastIndexOf(node.url);
     if (at < 0) return;
-    edits.push({ at: start + at, length: node.url.length, url: next });
+    // a destination written `<…>` is replaced with its brackets (the new one may need them, or not)
+    const bracketed = text[at - 1] === '<' && text[at + node.url.length] === '>';
+    if (bracketed) edit(start + at - 1, node.url.length + 2, node.url, 'markdown');
+    else edit(start + at, node.url.length, node.url, 'markdown');
   });
   edits.sort((a, b) => b.at - a.at);
   let out = source;
@@ -56,6 +87,17 @@ export function rewriteUrls(markdown: string, map: (url: string) => string | und
     floor = e.at;
   }
   return out;
+}
+
+/**
+ * A repository path written where `place` says, as GitBook writes it: as it is in tags and HTML attributes (`"`
+ * and `&` escaped in HTML), in `<…>` as a markdown destination when it holds spaces or parentheses.
+ */
+export function writeUrl(path: string, place: UrlPlace): string {
+  if (place === 'html') return path.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  if (place === 'tag') return path.replace(/"/g, '%22');
+  if (/[<>\n]/.test(path)) return encodeURI(path);
+  return /[\s()]/.test(path) ? `<${path}>` : path;
 }
 
 /** `a/b/c.md` relative to the folder of `from` (`a/x.md` → `b/c.md`, `d/y.md` → `../a/b/c.md`). */

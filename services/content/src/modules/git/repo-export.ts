@@ -1,13 +1,17 @@
-import { stringify as toYaml } from 'yaml';
-import { refFromUrl } from '../documents/index.ts';
+import { dump } from 'js-yaml';
+import { parse as parseYaml, stringify as toYaml } from 'yaml';
+import { gitbookMarkdown, refFromUrl } from '../documents/index.ts';
 import type { PageSnapshot } from '../merge/tree.ts';
-import { relativePath, rewriteUrls } from './link-rewriter.ts';
+import { relativePath, rewriteUrls, writeUrl, type UrlPlace } from './link-rewriter.ts';
 
 /** A page as Git Sync writes it: its metadata, its markdown (page links `/pages/<id>`, files `gitbook-file:<id>`). */
 export interface RepoPage
   extends Pick<PageSnapshot, 'id' | 'kind' | 'title' | 'slug' | 'emoji' | 'icon' | 'description' | 'hidden' | 'href'> {
   markdown: string;
   children: RepoPage[];
+  /** Set when the page's front matter says so (then kept in its document's front matter too). */
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
 }
 
 /** The attributes a page keeps as they are through the repository, either way: its title, slug, icons and visibility. */
@@ -32,64 +36,173 @@ export interface RepoContent {
   files: RepoFile[];
   /** `.gitbook.yaml`'s redirects: a source path (relative to the space's URL) → the id of the page it leads to. */
   pageRedirects?: Readonly<Record<string, string>> | undefined;
+  /**
+   * Where pages and files were last read from or written to (by id, relative to the project directory, see
+   * `knownPathsOf`): they are written there again when they still can be, so paths, URLs and links do not change.
+   */
+  knownPaths?: ReadonlyMap<string, string> | undefined;
 }
 
 export const ASSETS_DIR = '.gitbook/assets';
 
 const escapeLinkText = (text: string) => text.replace(/([\\[\]])/g, '\\$1');
 
-/** Where each document page is written: a page with sub-pages is its folder's `README.md`, others `<slug>.md`. */
-export function pagePathsOf(pages: readonly RepoPage[]): Map<string, string> {
+/** Paths no page may take (compared without case). */
+const RESERVED = ['summary.md', '.gitbook.yaml'];
+
+const isReadme = (path: string) => /(^|\/)readme\.md$/i.test(path);
+
+/**
+ * Where each document page is written: where it was read from (`known`) when that path is still free; else a
+ * page with sub-pages is its folder's `README.md`, others `<slug>.md`, in the folder of their parent (a group's
+ * folder is its slug, as GitBook writes it). A path taken already gets `-2`, `-3`… (never two pages in one file).
+ */
+export function pagePathsOf(
+  pages: readonly RepoPage[],
+  known: ReadonlyMap<string, string> = new Map(),
+): Map<string, string> {
   const out = new Map<string, string>();
+  const taken = new Set(RESERVED);
+  const free = (path: string) => !taken.has(path.toLowerCase());
+  const pathOf = (page: RepoPage, dir: string): string => {
+    const wanted = known.get(page.id);
+    if (wanted && /\.md$/i.test(wanted) && free(wanted)) return wanted;
+    const name = page.slug || page.id;
+    // The top-level page `readme` is the repository's README.md (what GitBook's structure.readme names).
+    const file = page.children.length === 0 && dir === '' && name === 'readme' ? 'README' : name;
+    const at = (n: string) => (page.children.length > 0 ? `${dir}${name}${n}/README.md` : `${dir}${file}${n}.md`);
+    let path = at('');
+    for (let n = 2; !free(path); n++) path = at(`-${n}`);
+    return path;
+  };
   const walk = (list: readonly RepoPage[], dir: string) => {
     for (const page of list) {
-      const name = page.slug || page.id;
-      const inner = page.kind === 'group' ? dir : `${dir}${name}/`;
-      if (page.kind === 'document') {
-        const hasDocs = page.children.length > 0;
-        // The top-level page `readme` is the repository's README.md (what GitBook's structure.readme names).
-        const file = !hasDocs && dir === '' && name === 'readme' ? 'README' : name;
-        out.set(page.id, hasDocs ? `${inner}README.md` : `${dir}${file}.md`);
+      if (page.kind === 'group') walk(page.children, page.slug ? `${dir}${page.slug}/` : dir);
+      else if (page.kind === 'link') walk(page.children, `${dir}${page.slug || page.id}/`);
+      else {
+        const path = pathOf(page, dir);
+        taken.add(path.toLowerCase());
+        out.set(page.id, path);
+        walk(page.children, isReadme(path) ? path.slice(0, -'README.md'.length) : `${path.slice(0, -3)}/`);
       }
-      walk(page.children, inner);
     }
   };
   walk(pages, '');
   return out;
 }
 
-/** Where each file is written: `.gitbook/assets/<name>`, a name taken twice gets the file's id before its extension. */
-export function filePathsOf(files: readonly RepoFile[]): Map<string, string> {
+/**
+ * Where each file is written: where it was read from (`known`) when still free, else `.gitbook/assets/<name>`; a
+ * name taken twice gets the file's id before its extension.
+ */
+export function filePathsOf(
+  files: readonly RepoFile[],
+  known: ReadonlyMap<string, string> = new Map(),
+  pagePaths: ReadonlyMap<string, string> = new Map(),
+): Map<string, string> {
   const out = new Map<string, string>();
-  const taken = new Set<string>();
+  const taken = new Set([...RESERVED, ...[...pagePaths.values()].map((p) => p.toLowerCase())]);
   for (const f of [...files].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    const wanted = known.get(f.id);
+    if (wanted && !/\.md$/i.test(wanted) && !taken.has(wanted.toLowerCase())) {
+      taken.add(wanted.toLowerCase());
+      out.set(f.id, wanted);
+      continue;
+    }
     const safe = f.name.replace(/[/\\\0]/g, '_').replace(/^\.+/, '_') || f.id;
-    let name = safe;
+    let name = `${ASSETS_DIR}/${safe}`;
     if (taken.has(name.toLowerCase())) {
       const dot = safe.lastIndexOf('.');
-      name = dot > 0 ? `${safe.slice(0, dot)}-${f.id}${safe.slice(dot)}` : `${safe}-${f.id}`;
+      name = `${ASSETS_DIR}/${dot > 0 ? `${safe.slice(0, dot)}-${f.id}${safe.slice(dot)}` : `${safe}-${f.id}`}`;
     }
     taken.add(name.toLowerCase());
-    out.set(f.id, `${ASSETS_DIR}/${name}`);
+    out.set(f.id, name);
   }
   return out;
 }
 
-function frontMatter(page: RepoPage): string {
+/**
+ * The paths a sync last recorded (`git_sync.paths`: repository path → page or file id, each path with the project
+ * directory `prefix`), by id and without the prefix: what `RepoContent.knownPaths` takes. Groups and links (keys
+ * starting `#`) have no file.
+ */
+export function knownPathsOf(
+  recorded: Readonly<Record<string, { page?: string | undefined; file?: string | undefined; oid?: string }>>,
+  prefix: string,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [path, ids] of Object.entries(recorded)) {
+    const id = ids.page ?? ids.file;
+    if (!id || path.startsWith('#') || !path.startsWith(prefix)) continue;
+    out.set(id, path.slice(prefix.length));
+  }
+  return out;
+}
+
+/**
+ * GitBook writes a content-ref's link with its target's file name as its text (`[setup.md](guides/setup.md)`,
+ * `[guides](guides/)`): the document keeps no text, so it is written so once the URL is a path.
+ */
+const CONTENT_REF = /^(\{% content-ref url="([^"]+)" %}\n)\[[^\]\n]*\]\(([^)\n]+)\)(\n\{% endcontent-ref %\})$/gm;
+const contentRefTitles = (markdown: string) =>
+  markdown.replace(CONTENT_REF, (whole, open: string, url: string, link: string, close: string) => {
+    const bare = link.replace(/^<|>$/g, '');
+    if (bare !== url || /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('/')) return whole;
+    const name =
+      url
+        .replace(/[#?].*$/, '')
+        .replace(/\/+$/, '')
+        .split('/')
+        .at(-1) || url;
+    return `${open}[${name.replace(/([\\[\]])/g, '\\$1')}](${link})${close}`;
+  });
+
+/** A link from the file at `from` to a page's file; a folder's README.md as its folder (`guides/`), as GitBook does. */
+function pageLink(from: string, to: string): string {
+  const rel = relativePath(from, to);
+  return to.includes('/') && /(^|\/)README\.md$/.test(rel) && rel !== 'README.md'
+    ? rel.slice(0, -'README.md'.length)
+    : rel;
+}
+
+/** A page's stored markdown split: its document's front matter (an object) and the rest. */
+function splitFrontMatter(markdown: string): { meta: Record<string, unknown>; body: string } {
+  const m = /^---\n([\s\S]*?)\n---\n+/.exec(markdown);
+  if (!m) return { meta: {}, body: markdown };
+  try {
+    const meta: unknown = parseYaml(m[1]!);
+    if (meta && typeof meta === 'object' && !Array.isArray(meta))
+      return { meta: meta as Record<string, unknown>, body: markdown.slice(m[0].length) };
+  } catch {
+    // not front matter this writer made: left in the body
+  }
+  return { meta: {}, body: markdown };
+}
+
+/**
+ * The front matter GitBook writes (js-yaml, as GitBook does): the page's description, icon and emoji, the keys its
+ * document keeps (`cover` — a file reference made its relative path —, `coverY`, `layout`, `tags`…), `hidden`.
+ */
+function frontMatter(page: RepoPage, kept: Record<string, unknown>, cover: (url: string) => string | undefined) {
   const meta: Record<string, unknown> = {};
   if (page.description) meta.description = page.description;
   if (page.icon) meta.icon = page.icon;
   if (page.emoji) meta.emoji = page.emoji;
+  for (const [key, value] of Object.entries(kept)) {
+    if (PAGE_KEYS.has(key)) continue;
+    meta[key] = key === 'cover' && typeof value === 'string' ? (cover(value) ?? value) : value;
+  }
   if (page.hidden) meta.hidden = true;
-  return Object.keys(meta).length ? `---\n${toYaml(meta).trimEnd()}\n---\n\n` : '';
+  return Object.keys(meta).length ? `---\n${dump(meta).trimEnd()}\n---\n\n` : '';
 }
+const PAGE_KEYS = new Set(['description', 'icon', 'emoji', 'hidden']);
 
 function summaryOf(pages: readonly RepoPage[], paths: Map<string, string>): string {
   const lines = ['# Table of contents', ''];
   const list = (items: readonly RepoPage[], depth: number) => {
     for (const p of items) {
       if (p.kind === 'group') continue;
-      const target = p.kind === 'link' ? (p.href ?? '') : encodeURI(paths.get(p.id)!);
+      const target = p.kind === 'link' ? (p.href ?? '') : writeUrl(paths.get(p.id)!, 'markdown');
       lines.push(`${'  '.repeat(depth)}* [${escapeLinkText(p.title)}](${target})`);
       list(p.children, depth + 1);
     }
@@ -97,7 +210,9 @@ function summaryOf(pages: readonly RepoPage[], paths: Map<string, string>): stri
   const loose = pages.filter((p) => p.kind !== 'group');
   list(loose, 0);
   for (const group of pages.filter((p) => p.kind === 'group')) {
-    lines.push('', `## ${group.title}`, '');
+    // GitBook writes a group's slug as its heading's anchor
+    const anchor = group.slug ? ` <a href="#${group.slug}" id="${group.slug}"></a>` : '';
+    lines.push('', `## ${group.title}${anchor}`, '');
     list(group.children, 0);
   }
   return `${lines.join('\n')}\n`;
@@ -110,23 +225,26 @@ function summaryOf(pages: readonly RepoPage[], paths: Map<string, string>): stri
  * `.gitbook.yaml` with the redirects, when there are some.
  */
 export function repoFilesOf(content: RepoContent): Map<string, Uint8Array> {
-  const paths = pagePathsOf(content.pages);
-  const filePaths = filePathsOf(content.files);
+  const paths = pagePathsOf(content.pages, content.knownPaths);
+  const filePaths = filePathsOf(content.files, content.knownPaths, paths);
   const out = new Map<string, Uint8Array>();
   const enc = new TextEncoder();
   const walk = (list: readonly RepoPage[]) => {
     for (const page of list) {
       const path = paths.get(page.id);
       if (path) {
-        const body = rewriteUrls(page.markdown, (url) => {
+        const target = (url: string, place: UrlPlace) => {
           const m = /^\/pages\/([^/#?]+)(#.*)?$/.exec(url);
           const pagePath = m ? paths.get(m[1]!) : undefined;
-          if (pagePath) return encodeURI(relativePath(path, pagePath)) + (m![2] ?? '');
+          if (pagePath) return writeUrl(pageLink(path, pagePath) + (m![2] ?? ''), place);
           const ref = refFromUrl(url);
           const filePath = ref.kind === 'file' && ref.space === undefined ? filePaths.get(ref.file) : undefined;
-          return filePath ? encodeURI(relativePath(path, filePath)) : undefined;
-        });
-        out.set(path, enc.encode(`${frontMatter(page)}# ${page.title}\n\n${body.trim() ? `${body.trimEnd()}\n` : ''}`));
+          return filePath ? writeUrl(relativePath(path, filePath), place) : undefined;
+        };
+        const { meta, body: rest } = splitFrontMatter(gitbookMarkdown(page.markdown));
+        const body = contentRefTitles(rewriteUrls(rest, target));
+        const head = `${frontMatter(page, meta, (url) => target(url, 'tag'))}# ${page.title}\n\n`;
+        out.set(path, enc.encode(`${head}${body.trim() ? `${body.trimEnd()}\n` : ''}`));
       }
       walk(page.children);
     }

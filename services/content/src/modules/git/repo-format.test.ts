@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeMarkdown } from '../documents/index.ts';
-import { pagePathsOf, repoFilesOf, type RepoContent, type RepoPage } from './repo-export.ts';
+import { filePathsOf, knownPathsOf, pagePathsOf, repoFilesOf, type RepoContent, type RepoPage } from './repo-export.ts';
 import { readRepo, readGitbookYaml } from './repo-import.ts';
 
 const enc = new TextEncoder();
@@ -130,6 +130,62 @@ describe('reading a repository in GitBook format', () => {
     );
     // A page that is gone takes its redirects with it; without redirects, no `.gitbook.yaml`.
     expect(repoFilesOf({ ...read, pageRedirects: { help: 'deleted-page' } }).has('.gitbook.yaml')).toBe(false);
+  });
+});
+
+describe('where an export writes pages and files', () => {
+  const page = (
+    id: string,
+    slug: string,
+    children: RepoPage[] = [],
+    kind: RepoPage['kind'] = 'document',
+  ): RepoPage => ({
+    id,
+    kind,
+    title: slug || id,
+    slug,
+    emoji: null,
+    icon: null,
+    description: null,
+    hidden: false,
+    href: null,
+    markdown: '',
+    children,
+  });
+
+  it("never writes two pages in one file, and puts a group's pages in its slug's folder", () => {
+    const pages = [
+      page('g1', 'get-started', [page('a', 'guides'), page('b', 'guides')], 'group'),
+      page('g2', 'build', [page('c', 'guides', [page('d', 'install')])], 'group'),
+      page('e', 'summary'),
+    ];
+    expect(Object.fromEntries(pagePathsOf(pages))).toEqual({
+      a: 'get-started/guides.md',
+      b: 'get-started/guides-2.md',
+      c: 'build/guides/README.md',
+      d: 'build/guides/install.md',
+      e: 'summary-2.md', // SUMMARY.md is the table of contents
+    });
+  });
+
+  it('keeps the paths a sync recorded (knownPathsOf), new pages beside their parent', () => {
+    const pages = [page('g1', 'get-started', [page('a', 'quickstart', [page('n', 'new')])], 'group')];
+    const known = knownPathsOf(
+      {
+        'docs/quickstart/index-page.md': { page: 'a', oid: 'x' },
+        'docs/images/logo@2x.png': { file: 'f1', oid: 'y' },
+        '#group:Get started:': { page: 'g1', oid: '' },
+        'elsewhere/x.md': { page: 'z', oid: 'z' },
+      },
+      'docs/',
+    );
+    expect(Object.fromEntries(known)).toEqual({ a: 'quickstart/index-page.md', f1: 'images/logo@2x.png' });
+    expect(Object.fromEntries(pagePathsOf(pages, known))).toEqual({
+      a: 'quickstart/index-page.md',
+      n: 'quickstart/index-page/new.md',
+    });
+    const files = [{ id: 'f1', name: 'logo@2x.png', bytes: new Uint8Array() }];
+    expect(Object.fromEntries(filePathsOf(files, known))).toEqual({ f1: 'images/logo@2x.png' });
   });
 });
 

@@ -1,4 +1,5 @@
-import type { List, ListItem, Root } from 'mdast';
+import type { Heading, List, ListItem, Root } from 'mdast';
+import { dump } from 'js-yaml';
 import { parse as parseYaml } from 'yaml';
 import { invalid, slugify } from '@quire/kit';
 import { parseMarkdown } from '../documents/markdown-syntax.ts';
@@ -94,6 +95,8 @@ interface Entry {
   title: string | null;
   path: string | null;
   href: string | null;
+  /** A group's slug, as its heading's anchor gives it (`## Title <a href="#slug" id="slug"></a>`). */
+  slug?: string;
   children: Entry[];
 }
 
@@ -118,6 +121,23 @@ function entriesOfList(list: List, summaryPath: string): Entry[] {
   return out;
 }
 
+/** GitBook's anchor after a heading's text: `<a href="#slug" id="slug"></a>`. */
+const ANCHOR = /^<a\s+href="#([^"]*)"\s+id="([^"]*)"\s*>$/;
+
+/** A SUMMARY.md group heading: its title (without GitBook's anchor) and the anchor's slug. */
+function groupOf(node: Heading): Entry {
+  const parts = [...node.children];
+  let slug: string | undefined;
+  const [open, close] = parts.slice(-2);
+  const m = open?.type === 'html' ? ANCHOR.exec(open.value) : null;
+  if (m && m[1] === m[2] && close?.type === 'html' && close.value === '</a>') {
+    parts.splice(-2);
+    slug = slugify(m[1]!) || undefined;
+  }
+  const title = parts.map(plainText).join('').trim() || 'Group';
+  return { kind: 'group', title, path: null, href: null, slug: slug ?? slugify(title), children: [] };
+}
+
 /** `SUMMARY.md`'s tree: bullet lists of links, optional `## ` groups (a group's pages are its sub-pages). */
 export function readSummary(source: string, summaryPath: string): Entry[] {
   const { tree } = parseMarkdown(source);
@@ -125,7 +145,7 @@ export function readSummary(source: string, summaryPath: string): Entry[] {
   let group: Entry | null = null;
   for (const node of (tree as Root).children) {
     if (node.type === 'heading' && node.depth === 2) {
-      group = { kind: 'group', title: plainText(node).trim() || 'Group', path: null, href: null, children: [] };
+      group = groupOf(node);
       top.push(group);
     } else if (node.type === 'list') (group ? group.children : top).push(...entriesOfList(node, summaryPath));
   }
@@ -185,15 +205,34 @@ interface ReadContext {
 
 /** A page's markdown with its relative links to pages and files turned into references. */
 function bodyOf(ctx: ReadContext, from: string, body: string): string {
-  const markdown = rewriteUrls(body, (url) => {
-    const target = resolveRelative(from, url);
-    if (!target) return undefined;
-    const page = ctx.pageIdByPath.get(target.path);
-    if (page) return `/pages/${page}${target.anchor}`;
-    const file = ctx.fileFor(target.path);
-    return file ? `gitbook-file:${file}` : undefined;
-  }).trim();
+  const markdown = rewriteUrls(body, (url) => referenceOf(ctx, from, url)).trim();
   return markdown ? `${markdown}\n` : '';
+}
+
+/** What a relative URL of the file at `from` stands for: `/pages/<id>#anchor`, `gitbook-file:<id>`, or undefined. */
+function referenceOf(ctx: ReadContext, from: string, url: string): string | undefined {
+  const target = resolveRelative(from, url);
+  if (!target) return undefined;
+  // a folder's URL (`guides/`) is its README.md's page, as GitBook writes content-refs to it
+  const page = ctx.pageIdByPath.get(target.path) ?? ctx.pageIdByPath.get(`${target.path}/README.md`);
+  if (page) return `/pages/${page}${target.anchor}`;
+  const file = ctx.fileFor(target.path);
+  return file ? `gitbook-file:${file}` : undefined;
+}
+
+/** The front matter keys a page holds itself (written back from the page's attributes). */
+const PAGE_FRONT_MATTER = ['description', 'icon', 'emoji', 'hidden'];
+
+/**
+ * The front matter a page's document keeps (everything but the page's own keys: `cover`, `coverY`, `layout`,
+ * `tags`, `metadata`, `noIndex`…), in its order; a relative `cover` becomes the file's reference.
+ */
+function documentFrontMatter(ctx: ReadContext, from: string, meta: Record<string, unknown>) {
+  const rest = Object.entries(meta).filter(([key]) => !PAGE_FRONT_MATTER.includes(key));
+  return rest.map(([key, value]): [string, unknown] => {
+    if (key !== 'cover' || typeof value !== 'string') return [key, value];
+    return [key, referenceOf(ctx, from, value) ?? value];
+  });
 }
 
 /** The page of a SUMMARY.md (or folder) entry, with its sub-pages; null for a file listed twice or missing. */
@@ -205,10 +244,15 @@ function pageOf(ctx: ReadContext, e: Entry, siblings: Set<string>): RepoPage | n
   if ('error' in read) throw invalid(`Invalid repository: ${e.path}: ${read.error}`);
   if (e.path) ctx.paths.set(id, e.path);
   const meta = read.meta;
-  let slug = e.path ? slugOf(e.path.slice(ctx.rootDir.length)) : '';
-  for (let n = 2; slug && siblings.has(slug); n++) slug = `${slugOf(e.path!)}-${n}`;
+  const base = e.path ? slugOf(e.path.slice(ctx.rootDir.length)) : (e.slug ?? '');
+  let slug = base;
+  for (let n = 2; slug && siblings.has(slug); n++) slug = `${base}-${n}`;
   if (slug) siblings.add(slug);
   const kids = new Set<string>();
+  const from = e.path ?? ctx.summaryPath;
+  const kept = documentFrontMatter(ctx, from, meta);
+  const front = kept.length ? `---\n${dump(Object.fromEntries(kept)).trimEnd()}\n---\n\n` : '';
+  const body = bodyOf(ctx, from, read.body);
   return {
     id,
     kind: e.kind,
@@ -219,7 +263,9 @@ function pageOf(ctx: ReadContext, e: Entry, siblings: Set<string>): RepoPage | n
     description: text(meta.description),
     hidden: meta.hidden === true,
     href: e.href,
-    markdown: bodyOf(ctx, e.path ?? ctx.summaryPath, read.body),
+    markdown: front || body ? `${front}${body}` : '',
+    ...(meta.noIndex === true ? { noIndex: true } : {}),
+    ...(meta.noRobotsIndex === true ? { noRobotsIndex: true } : {}),
     children: e.children.map((c) => pageOf(ctx, c, kids)).filter((p): p is RepoPage => p !== null),
   };
 }

@@ -30,7 +30,7 @@ describe('htmlToMarkdown', () => {
       normalizeMarkdown(
         htmlToMarkdown('<ul><li><input type="checkbox" checked> done</li><li><input type="checkbox"> todo</li></ul>'),
       ),
-    ).toBe('- [x] done\n- [ ] todo\n');
+    ).toBe('* [x] done\n* [ ] todo\n');
   });
 
   it('never leaves raw HTML, and escapes what markdown would read (pipes included)', () => {

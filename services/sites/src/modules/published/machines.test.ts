@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hidesBlocks, mdUrl, robots } from './machines.ts';
-import type { SiteView } from './site-view.ts';
+import { hidesBlocks, mdUrl, publicReferences, robots } from './machines.ts';
+import type { SitePage } from './page-tree.ts';
+import type { SiteView, SpaceView } from './site-view.ts';
 
 const visitor = (claims: Record<string, unknown>) => ({ visitor: { claims } });
 
@@ -34,5 +35,42 @@ describe('files for machines', () => {
     expect(hidesBlocks(doc, visitor({}))).toBe(true);
     expect(hidesBlocks(doc, visitor({ pro: true }))).toBe(false);
     expect(hidesBlocks({ object: 'document', nodes: [] }, visitor({}))).toBe(false);
+  });
+
+  it("writes Quire's references in a page's markdown as public URLs (the .md pages and llms files)", () => {
+    const page = (id: string, path: string): SitePage => ({
+      id,
+      type: 'document',
+      title: id,
+      path,
+      noIndex: false,
+      noRobotsIndex: false,
+      children: [],
+      parent: null,
+    });
+    const home = page('home', 'home');
+    const setup = page('setup', 'guides/setup');
+    const pages = {
+      roots: [home, setup],
+      byId: new Map([home, setup].map((p) => [p.id, p])),
+      byPath: new Map(),
+      reading: [home, setup],
+    };
+    const file = { id: 'f1', name: 'a b.png', contentType: 'image/png', size: 1, downloadURL: '/v1/downloads/tok' };
+    const v = { siteUrl: 'https://docs.acme.io', siteBasePath: '' } as unknown as SiteView;
+    const s = { pages, basePath: '', files: new Map([[file.id, file]]) } as unknown as SpaceView;
+    const markdown =
+      'See [setup](/pages/setup#install), ![shot](gitbook-file:f1), <figure><img src="gitbook-file:f1" alt=""></figure>\n\n' +
+      '{% content-ref url="/pages/setup" %}\n[/pages/setup](/pages/setup)\n{% endcontent-ref %}\n\n' +
+      '[gone](/pages/nope) and `/pages/setup` in code';
+    const out = publicReferences(markdown, v, s);
+    expect(out).toContain('[setup](https://docs.acme.io/guides/setup#install)');
+    expect(out).toContain('![shot](https://docs.acme.io/v1/downloads/tok)');
+    expect(out).toContain('<img src="https://docs.acme.io/v1/downloads/tok"');
+    expect(out).toContain(
+      '{% content-ref url="https://docs.acme.io/guides/setup" %}\n[https://docs.acme.io/guides/setup](https://docs.acme.io/guides/setup)',
+    );
+    expect(out).toContain('[gone](/pages/nope) and `/pages/setup` in code');
+    expect(out).not.toContain('gitbook-file:');
   });
 });

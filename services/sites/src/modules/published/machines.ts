@@ -86,9 +86,38 @@ export async function markdownOf(v: SiteView, s: SpaceView, pages: SitePage[]): 
       doc && hidesBlocks(doc, visitorOf(v))
         ? textOf(evaluateDocument(doc, { context: visitorOf(v) }))
         : (markdown.get(p.id) ?? '');
-    out.set(p.id, `# ${oneLine(p.title)}\n\n${p.description ? `${oneLine(p.description)}\n\n` : ''}${text.trim()}\n`);
+    const body = publicReferences(text.trim(), v, s);
+    out.set(p.id, `# ${oneLine(p.title)}\n\n${p.description ? `${oneLine(p.description)}\n\n` : ''}${body}\n`);
   }
   return out;
+}
+
+/**
+ * Quire's own references in stored markdown (`/pages/<id>#anchor`, `gitbook-file:<id>`, `gitbook-page:<id>`) as
+ * the public URLs a reader outside Quire can follow: the page's URL on the site (absolute), the file's download
+ * link. Only destinations are rewritten (`](…)`, `<…>`, a link's text that is a reference (a content-ref's), and `src`/`srcset`/`href`/`url` attributes of HTML and
+ * GitBook's tags); a page not on the site keeps its reference. Linear in the text.
+ */
+const REFERENCE =
+  /(\]\(<?|<|\[|\s(?:src|srcset|href|url)=")(\/pages\/|gitbook-page:|gitbook-file:)([A-Za-z0-9_%.~-]+)(#[^)\s">\]]*)?/g;
+
+export function publicReferences(markdown: string, v: SiteView, s: SpaceView): string {
+  if (!markdown.includes('/pages/') && !markdown.includes('gitbook-')) return markdown;
+  return markdown.replace(REFERENCE, (whole, before: string, scheme: string, rawId: string, anchor?: string) => {
+    let id = rawId;
+    try {
+      id = decodeURIComponent(rawId);
+    } catch {
+      return whole;
+    }
+    if (scheme === 'gitbook-file:') {
+      const file = s.files.get(id);
+      return file ? `${before}${new URL(file.downloadURL, `${v.siteUrl}/`).href}` : whole;
+    }
+    const page = s.pages.byId.get(id);
+    if (!page || page.type === 'link') return whole;
+    return `${before}${absolutePageUrl(v, s, page)}${anchor ?? ''}`;
+  });
 }
 
 /** `llms-full.txt`: every listed page of the site as markdown, in reading order (bounded). */

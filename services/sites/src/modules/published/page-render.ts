@@ -3,6 +3,7 @@ import { pageDocuments } from './content-source.ts';
 import type { PageTree, SitePage } from './page-tree.ts';
 import { newRenderContext, type DocNode, type Ref, type RenderContext, type Target } from './render/context.ts';
 import { renderBlocks } from './render/blocks.ts';
+import { footnotesOf } from './render/inlines.ts';
 import { renderShell, type Shell } from './render/layout.ts';
 import { breadcrumbs, outline, pageHref, prevNext, sidebar } from './render/navigation.ts';
 import type { StructureMatch } from './resolve-url.ts';
@@ -90,7 +91,7 @@ export async function renderPage(v: SiteView, s: SpaceView, match: StructureMatc
   );
   const doc = docs.get(page.id) as DocNode | undefined;
   const ctx = renderContextFor(v, s, page);
-  const body = await renderBlocks(doc?.nodes, ctx);
+  const body = html`${await renderBlocks(doc?.nodes, ctx)}${footnotesOf(ctx)}`;
   const updated = page.updatedAt
     ? html`<p class="updated">Last updated <time datetime="${page.updatedAt}">${page.updatedAt.slice(0, 10)}</time></p>`
     : html``;

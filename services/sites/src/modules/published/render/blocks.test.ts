@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RevisionFile } from '@quire/contracts';
 import { renderBlocks } from './blocks.ts';
 import { newRenderContext, type DocNode, type RenderContext } from './context.ts';
+import { footnotesOf } from './inlines.ts';
 
 const text = (t: string, marks: string[] = []) => ({
   object: 'text',
@@ -241,5 +242,105 @@ describe('document blocks', () => {
     );
     expect(out).not.toMatch(/<iframe/);
     expect(out).toContain('<div class="math"><span class="katex-display">');
+  });
+
+  it('shows HTML blocks as sanitised HTML, their references resolved, never as text', async () => {
+    const ctx = context();
+    const out = await render(
+      [
+        {
+          object: 'block',
+          type: 'html',
+          data: {
+            html:
+              '<p align="center"><strong>Hi</strong> <a href="/pages/p2">setup</a> <img src="gitbook-file:f1" alt="Shot">' +
+              '<img src="https://evil.test/x.png" alt="Far"><script>alert(1)</script>' +
+              '<a href="javascript:alert(1)" onclick="x()">bad</a></p>' +
+              '<table><thead><tr><th width="160">Version</th></tr></thead><tbody><tr><td>2.0</td></tr></tbody></table>',
+          },
+          isVoid: true,
+        },
+      ],
+      ctx,
+    );
+    expect(out).toContain(
+      '<div class="html-block"><p align="center"><strong>Hi</strong> <a href="/sites/docs/setup">setup</a>',
+    );
+    expect(out).toContain('<img src="/v1/downloads/tok" alt="Shot" loading="lazy" decoding="async">');
+    expect(out).toContain('<a href="https://evil.test/x.png" rel="noopener nofollow">Far</a>');
+    expect(out).toContain('<th width="160">Version</th>');
+    expect(out).not.toMatch(/<script|onclick|javascript:|&lt;p/);
+  });
+
+  it('shows a dark-mode variant, line numbers, aligned paragraphs and footnotes after the document', async () => {
+    const ctx = context({
+      files: new Map([
+        [file.id, file],
+        ['f2', { ...file, id: 'f2', name: 'dark.png', downloadURL: '/v1/downloads/dark' }],
+      ]),
+    });
+    const out = await render(
+      [
+        {
+          object: 'block',
+          type: 'images',
+          nodes: [
+            {
+              object: 'block',
+              type: 'image',
+              data: { ref: { kind: 'file', file: 'f1' }, refDark: { kind: 'file', file: 'f2' } },
+              fragments: [],
+            },
+          ],
+        },
+        {
+          object: 'block',
+          type: 'code',
+          data: { lineNumbers: true },
+          nodes: [{ object: 'block', type: 'code-line', nodes: [text('one')] }],
+        },
+        { object: 'block', type: 'paragraph', data: { align: 'center' }, nodes: [text('Mid')] },
+        {
+          object: 'block',
+          type: 'prompt',
+          data: { description: 'Summarise' },
+          nodes: [
+            { object: 'block', type: 'code', nodes: [{ object: 'block', type: 'code-line', nodes: [text('Do it')] }] },
+          ],
+        },
+        { object: 'block', type: 'embed', data: { url: 'https://video.test/v/2', caption: 'A talk' } },
+        {
+          object: 'block',
+          type: 'paragraph',
+          nodes: [
+            text('A claim'),
+            {
+              object: 'inline',
+              type: 'annotation',
+              nodes: [text('')],
+              fragments: [{ object: 'fragment', fragment: 'annotation-body', nodes: [p(text('The source.'))] }],
+            },
+            text('.'),
+          ],
+        },
+      ],
+      ctx,
+    );
+    expect(out).toContain(
+      '<picture><source srcset="/v1/downloads/dark" media="(prefers-color-scheme: dark)"><img class="" src="/v1/downloads/tok"',
+    );
+    expect(out).toContain(
+      '<div class="code line-numbers"><pre class="shiki plain" tabindex="0"><code><span class="line">one</span>',
+    );
+    expect(out).toContain('<p style="text-align:center">Mid</p>');
+    expect(out).toContain('<div class="prompt"><p class="prompt-description">Summarise</p><div class="code">');
+    expect(out).toContain('<figcaption>A talk</figcaption></figure>');
+    expect(out).toContain(
+      'A claim<sup class="footnote-ref"><a href="#fn-1" id="fnref-1" aria-label="Note 1">1</a></sup>.',
+    );
+    expect(out).not.toContain('The source.');
+    expect(footnotesOf(ctx).value).toBe(
+      '<section class="footnotes" role="doc-endnotes"><ol><li id="fn-1">The source. <a href="#fnref-1" class="footnote-back" aria-label="Back to the text">↩</a></li></ol></section>',
+    );
   });
 });

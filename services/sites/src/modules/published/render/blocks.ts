@@ -3,7 +3,8 @@ import { html, join, raw, type Html } from '../html.ts';
 import type { DocNode, Ref, RenderContext } from './context.ts';
 import { textOf } from './context.ts';
 import { highlight } from './highlight.ts';
-import { hrefOf, imageTag, inlines } from './inlines.ts';
+import { htmlBlock } from './html-block.ts';
+import { hrefOf, imageOf, imageTag, inlines } from './inlines.ts';
 import { renderMath } from './math.ts';
 import { table } from './table.ts';
 
@@ -21,6 +22,14 @@ const HINTS: Record<string, string> = { info: 'Info', warning: 'Warning', danger
 const HEADINGS: Record<string, number> = { 'heading-1': 2, 'heading-2': 3, 'heading-3': 4 };
 const fragment = (node: DocNode, ...names: string[]) => node.fragments?.find((f) => names.includes(f.fragment ?? ''));
 
+const ALIGN: Record<string, string> = { start: 'left', center: 'center', end: 'right' };
+
+function paragraph(node: DocNode, ctx: RenderContext): Html {
+  const align = ALIGN[String(node.data?.align)];
+  const style = align ? html` style="text-align:${align}"` : html``;
+  return html`<p${style}>${inlines(node.nodes ?? [], ctx)}</p>`;
+}
+
 function heading(node: DocNode, ctx: RenderContext): Html {
   const level = HEADINGS[node.type!]!;
   const text = textOf(node).trim();
@@ -33,16 +42,20 @@ function heading(node: DocNode, ctx: RenderContext): Html {
   const id = ctx.slugger.slug(wanted) || ctx.slugger.slug('section');
   ctx.headings.push({ id, text, level });
   const anchor = html`<a class="anchor" href="#${id}" aria-label="${`Link to ${text}`}">#</a>`;
-  return html`<h${level} id="${id}">${inlines(node.nodes ?? [], ctx)}${anchor}</h${level}>`;
+  const align = ALIGN[String(node.data?.align)];
+  const style = align ? html` style="text-align:${align}"` : html``;
+  return html`<h${level} id="${id}"${style}>${inlines(node.nodes ?? [], ctx)}${anchor}</h${level}>`;
 }
 
 async function code(node: DocNode): Promise<Html> {
   const text = (node.nodes ?? []).map((line) => textOf(line)).join('\n');
   const title = typeof node.data?.title === 'string' ? node.data.title : '';
   const pre = raw(await highlight(text, typeof node.data?.syntax === 'string' ? node.data.syntax : undefined));
+  // `lineNumbers`: the stylesheet numbers each `.line` of the block
+  const cls = node.data?.lineNumbers === true ? 'code line-numbers' : 'code';
   return title
-    ? html`<figure class="code"><figcaption>${title}</figcaption>${pre}</figure>`
-    : html`<div class="code">${pre}</div>`;
+    ? html`<figure class="${cls}"><figcaption>${title}</figcaption>${pre}</figure>`
+    : html`<div class="${cls}">${pre}</div>`;
 }
 
 async function list(node: DocNode, ctx: RenderContext): Promise<Html> {
@@ -100,9 +113,17 @@ async function images(node: DocNode, ctx: RenderContext): Promise<Html> {
     const caption = fragment(img, 'caption');
     const captionHtml =
       caption && textOf(caption).trim() ? html`<figcaption>${inlinesOf(caption, ctx)}</figcaption>` : html``;
-    return html`<figure class="image">${imageTag(img.data?.ref as Ref, alt, ctx)}${captionHtml}</figure>`;
+    return html`<figure class="image">${picture(img, alt, ctx)}${captionHtml}</figure>`;
   });
   return html`<div class="images">${figures}</div>`;
+}
+
+/** An image, with its dark-mode variant (`refDark`) as a `<source>` the browser picks in dark mode. */
+function picture(img: DocNode, alt: string, ctx: RenderContext): Html {
+  const light = imageTag(img.data?.ref as Ref, alt, ctx);
+  const dark = imageOf(img.data?.refDark as Ref | undefined, ctx);
+  if (!dark || !imageOf(img.data?.ref as Ref, ctx)) return light;
+  return html`<picture><source srcset="${dark.src}" media="(prefers-color-scheme: dark)">${light}</picture>`;
 }
 
 function fileCard(node: DocNode, ctx: RenderContext): Html {
@@ -124,7 +145,9 @@ function embed(node: DocNode, ctx: RenderContext): Html {
     // a relative URL: shown as it is
   }
   const label = html`<span class="embed-host">${host}</span><span class="embed-url">${target.href}</span>`;
-  return html`<p class="embed-card"><a href="${target.href}" rel="noopener nofollow">${label}</a></p>`;
+  const card = html`<p class="embed-card"><a href="${target.href}" rel="noopener nofollow">${label}</a></p>`;
+  const caption = typeof node.data?.caption === 'string' ? node.data.caption.trim() : '';
+  return caption ? html`<figure class="embed">${card}<figcaption>${caption}</figcaption></figure>` : card;
 }
 
 function contentRef(node: DocNode, ctx: RenderContext): Html {
@@ -165,6 +188,13 @@ async function update(node: DocNode, ctx: RenderContext): Promise<Html> {
   return html`<section class="update">${when}${await renderBlocks(node.nodes, ctx)}</section>`;
 }
 
+/** A prompt: its description, then its text as code (to copy). */
+async function prompt(node: DocNode, ctx: RenderContext): Promise<Html> {
+  const description = typeof node.data?.description === 'string' ? node.data.description : '';
+  const head = description ? html`<p class="prompt-description">${description}</p>` : html``;
+  return html`<div class="prompt">${head}${await renderBlocks(node.nodes, ctx)}</div>`;
+}
+
 /** A merge conflict never reaches a live revision; should one, it is not shown to readers. */
 function conflict(node: DocNode, ctx: RenderContext): Html {
   ctx.logUnknown(`block:${node.type}`);
@@ -175,7 +205,8 @@ type BlockRenderer = (node: DocNode, ctx: RenderContext) => Html | Promise<Html>
 
 /** The rendering of each block type of GitBook's document model. */
 const BLOCKS = new Map<string, BlockRenderer>([
-  ['paragraph', (node, ctx) => html`<p>${inlines(node.nodes ?? [], ctx)}</p>`],
+  ['paragraph', paragraph],
+  ['html', htmlBlock],
   ['heading-1', heading],
   ['heading-2', heading],
   ['heading-3', heading],
@@ -198,6 +229,7 @@ const BLOCKS = new Map<string, BlockRenderer>([
   ['columns', columns],
   ['content-ref', contentRef],
   ['if', conditional],
+  ['prompt', prompt],
   ['updates', (node, ctx) => container('div', 'updates', node, ctx)],
   ['update', update],
   ['conflict', conflict],

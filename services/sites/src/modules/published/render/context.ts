@@ -44,11 +44,21 @@ export interface RenderContext {
   slugger: GithubSlugger;
   /** A counter for ids the page needs (tab groups). */
   nextId(prefix: string): string;
+  /** The page's footnotes (annotations) in the order they are referenced, shown after the document. */
+  footnotes: string[];
 }
 
-export function newRenderContext(props: Omit<RenderContext, 'headings' | 'slugger' | 'nextId'>): RenderContext {
+export function newRenderContext(
+  props: Omit<RenderContext, 'headings' | 'slugger' | 'nextId' | 'footnotes'>,
+): RenderContext {
   let n = 0;
-  return { ...props, headings: [], slugger: new GithubSlugger(), nextId: (prefix) => `${prefix}-${++n}` };
+  return {
+    ...props,
+    headings: [],
+    slugger: new GithubSlugger(),
+    nextId: (prefix) => `${prefix}-${++n}`,
+    footnotes: [],
+  };
 }
 
 /** The plain text of a node and everything under it (leaves, inlines, fragments). */

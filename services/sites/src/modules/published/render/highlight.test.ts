@@ -87,7 +87,7 @@ describe('highlight', () => {
 
   it('shows code of an unknown language as escaped text', async () => {
     expect(await highlight('<b>&', 'nope')).toBe(
-      '<pre class="shiki plain" tabindex="0"><code>&lt;b&gt;&amp;</code></pre>',
+      '<pre class="shiki plain" tabindex="0"><code><span class="line">&lt;b&gt;&amp;</span></code></pre>',
     );
   });
 });

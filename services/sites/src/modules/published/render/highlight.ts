@@ -96,7 +96,11 @@ function serially<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-const plain = (code: string) => `<pre class="shiki plain" tabindex="0"><code>${esc(code)}</code></pre>`;
+const plain = (code: string) =>
+  `<pre class="shiki plain" tabindex="0"><code>${code
+    .split('\n')
+    .map((line) => `<span class="line">${esc(line)}</span>`)
+    .join('\n')}</code></pre>`;
 
 /** A token's font style as CSS (`font-style:italic;…`), by shiki's style bits. */
 const fontStyles = new Map<number, { css: string; decorated: boolean }>();

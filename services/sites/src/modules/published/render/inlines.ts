@@ -128,9 +128,11 @@ function inline(node: DocNode, ctx: RenderContext): Html {
     case 'expression':
       return expression(node, ctx);
     case 'annotation': {
-      const body = (node.fragments ?? []).map((f) => textOf(f)).join(' ');
-      const annotated = html`<span class="annotated" tabindex="0">${inlines(node.nodes ?? [], ctx)}</span>`;
-      return html`${annotated}<span class="annotation-body" role="note"> (${body})</span>`;
+      // a footnote: its number here, its text in the notes after the document (see footnotesOf)
+      const body = (node.fragments ?? []).map((f) => textOf(f).trim()).join(' ');
+      const n = ctx.footnotes.push(body);
+      const ref = html`<sup class="footnote-ref"><a href="#fn-${n}" id="fnref-${n}" aria-label="${`Note ${n}`}">${n}</a></sup>`;
+      return html`${inlines(node.nodes ?? [], ctx)}${ref}`;
     }
     case 'mention': {
       const target = hrefOf(node.data?.ref as Ref, ctx);
@@ -152,4 +154,14 @@ function inline(node: DocNode, ctx: RenderContext): Html {
 /** Texts and inlines of a paragraph, heading, cell… */
 export function inlines(nodes: DocNode[], ctx: RenderContext): Html {
   return join(nodes.map((n) => (n.object === 'text' || n.leaves ? join((n.leaves ?? []).map(leaf)) : inline(n, ctx))));
+}
+
+/** The page's footnotes, numbered as referenced, each with a link back to where it is referenced. */
+export function footnotesOf(ctx: RenderContext): Html {
+  if (ctx.footnotes.length === 0) return html``;
+  const items = ctx.footnotes.map(
+    (body, i) =>
+      html`<li id="fn-${i + 1}">${body.split(/\n+/).join(' ')} <a href="#fnref-${i + 1}" class="footnote-back" aria-label="Back to the text">↩</a></li>`,
+  );
+  return html`<section class="footnotes" role="doc-endnotes"><ol>${items}</ol></section>`;
 }

@@ -1,0 +1,132 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { JSONDocumentSchema } from '@quire/contracts';
+import { markdownToDocument, normalizeMarkdown } from '../documents/index.ts';
+import { repoFilesOf, type RepoPage } from './repo-export.ts';
+import { readRepo } from './repo-import.ts';
+
+/**
+ * A GitBook monorepo of two spaces (`product/`, `api/`), written by hand in the format GitBook's Git Sync writes
+ * (fixtures/gitbook-monorepo): read as Git Sync reads a project directory, normalised as pages are stored, then
+ * exported again, every file comes back byte for byte (docs/git-sync.md lists the normalisations an export may
+ * still make; this corpus holds none of them).
+ */
+const ROOT = new URL('./fixtures/gitbook-monorepo/', import.meta.url);
+
+function filesUnder(dir: URL, prefix = ''): Map<string, Uint8Array> {
+  const out = new Map<string, Uint8Array>();
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) for (const [p, b] of filesUnder(new URL(`${entry.name}/`, dir), `${path}/`)) out.set(p, b);
+    else out.set(path, new Uint8Array(readFileSync(new URL(entry.name, dir))));
+  }
+  return out;
+}
+
+const all = filesUnder(ROOT);
+const spaceFiles = (space: string) =>
+  new Map([...all].filter(([p]) => p.startsWith(`${space}/`)).map(([p, b]) => [p.slice(space.length + 1), b]));
+
+/** Ids as a sync gives them: one per path. */
+const idsOf = () => {
+  let n = 0;
+  const known = new Map<string, string>();
+  const id = (kind: string) => (path: string) => {
+    if (!known.has(path)) known.set(path, `${kind}${++n}`);
+    return known.get(path)!;
+  };
+  return { page: id('p'), file: id('f') };
+};
+
+const normalized = (pages: readonly RepoPage[]): RepoPage[] =>
+  pages.map((p) => ({
+    ...p,
+    markdown: p.markdown ? normalizeMarkdown(p.markdown) : '',
+    children: normalized(p.children),
+  }));
+
+const flat = (pages: readonly RepoPage[]): RepoPage[] => pages.flatMap((p) => [p, ...flat(p.children)]);
+const dec = new TextDecoder();
+
+describe.each(['product', 'api'])('the GitBook corpus, space %s', (space) => {
+  const files = spaceFiles(space);
+  const read = readRepo(files, idsOf());
+  const pages = normalized(read.pages);
+
+  it('exports back every file byte for byte (import → normalise → export)', () => {
+    const out = repoFilesOf({ ...read, pages, knownPaths: read.paths });
+    const text = (m: Map<string, Uint8Array>) =>
+      Object.fromEntries(
+        [...m].map(([p, b]) => [p, p.endsWith('.png') || p.endsWith('.pdf') ? b.length : dec.decode(b)]),
+      );
+    expect(text(out)).toEqual(text(files));
+    for (const [path, bytes] of files) expect(Buffer.from(out.get(path)!).equals(Buffer.from(bytes)), path).toBe(true);
+  });
+
+  it('reads every page into a valid document, every relative reference into a page or a file', () => {
+    for (const page of flat(pages).filter((p) => p.kind === 'document')) {
+      expect(() => JSONDocumentSchema.parse(markdownToDocument(page.markdown)), page.title).not.toThrow();
+      // no relative path left: assets are files, pages are pages
+      expect(page.markdown, page.title).not.toMatch(/(?:src|srcset|href|url)="(?:\.\.\/|\.gitbook|[a-z-]+\/)/);
+      expect(page.markdown, page.title).not.toMatch(/\]\((?!https?:|\/pages\/|gitbook-|#)/);
+    }
+  });
+});
+
+describe('the GitBook corpus read into content', () => {
+  const read = readRepo(spaceFiles('product'), idsOf());
+  const pages = normalized(read.pages);
+  const [welcome, quickstart, getStarted, build] = pages as [RepoPage, RepoPage, RepoPage, RepoPage];
+
+  it('keeps groups apart by their anchors: two pages titled Guides get two slugs under two groups', () => {
+    expect([getStarted.kind, getStarted.title, getStarted.slug]).toEqual(['group', 'Get started', 'get-started']);
+    expect([build.kind, build.title, build.slug]).toEqual(['group', 'Build', 'build']);
+    const guides = [getStarted.children[0]!, build.children[0]!];
+    expect(guides.map((g) => [g.title, g.slug])).toEqual([
+      ['Guides', 'guides'],
+      ['Guides', 'guides'],
+    ]);
+    // Without the paths it was read from, the export still gives each its own file, in its group's folder.
+    const out = repoFilesOf({ ...read, pages });
+    expect([...out.keys()]).toEqual(expect.arrayContaining(['get-started/guides/README.md', 'build/guides.md']));
+  });
+
+  it('reads figures, pictures (light and dark) and HTML into blocks, never text', () => {
+    const doc = markdownToDocument(welcome.markdown);
+    const types = doc.nodes.map((n) => n.type);
+    expect(types.filter((t) => t === 'images')).toHaveLength(3);
+    expect(types.filter((t) => t === 'html')).toHaveLength(2); // the <div> around a figure, opened and closed
+    expect(doc.nodes.find((n) => n.type === 'paragraph' && n.data?.align === 'center')).toBeDefined();
+    const picture = doc.nodes.filter((n) => n.type === 'images')[1];
+    expect(picture).toMatchObject({
+      nodes: [{ data: { ref: { kind: 'file' }, refDark: { kind: 'file' }, alt: 'The icon' } }],
+    });
+    const heading = doc.nodes.find((n) => n.type === 'heading-2');
+    expect(heading).toMatchObject({ data: { id: 'why' }, meta: { id: 'why' } });
+    expect(doc.data.frontMatter).toMatchObject({ cover: expect.stringMatching(/^gitbook-file:f/), coverY: 0 });
+  });
+
+  it('reads a changelog into updates, each dated', () => {
+    const changelog = build.children[1]!;
+    const doc = markdownToDocument(changelog.markdown);
+    const updates = doc.nodes.find((n) => n.type === 'updates');
+    expect(updates).toMatchObject({ data: { format: 'full' } });
+    if (updates?.type !== 'updates') throw new Error('no updates');
+    expect(updates.nodes.map((u) => [u.data.date, u.nodes.map((n) => n.type)])).toEqual([
+      ['2026-01-15', ['heading-2', 'paragraph']],
+      ['2026-01-01', ['paragraph']],
+    ]);
+  });
+
+  it('keeps tabs inside their step, one stepper; reads prompts and captioned embeds', () => {
+    const doc = markdownToDocument(quickstart.markdown);
+    expect(doc.nodes.map((n) => n.type)).toEqual(['stepper', 'columns', 'prompt', 'embed']);
+    expect(doc.nodes[2]).toMatchObject({ data: { description: 'Summarise this page', icon: 'sparkles' } });
+    expect(doc.nodes[3]).toMatchObject({
+      data: { url: 'https://www.youtube.com/watch?v=abc', caption: 'A video caption' },
+    });
+    const stepper = doc.nodes[0];
+    if (stepper?.type !== 'stepper') throw new Error('no stepper');
+    expect(stepper.nodes[0]?.nodes.map((n) => n.type)).toEqual(['heading-3', 'tabs']);
+  });
+});
