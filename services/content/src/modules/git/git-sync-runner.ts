@@ -44,6 +44,7 @@ import {
 } from './git-sync.repository.ts';
 import {
   filePathsOf,
+  knownPathsOf,
   pagePathsOf,
   repoAttributes,
   repoFilesOf,
@@ -489,11 +490,16 @@ async function runExport(deps: GitSyncDeps, op: GitOperationRow): Promise<{ comm
   if (!space || space.deletedAt) throw new DomainError('not_found', 'The space was deleted');
   const tree = await revisionRepository.treeInSpace(em, space.id, space.revisionId);
   const sync = await gitSyncRepository.findSync(em, op.space_id);
-  // The space's redirects (as the last import read them) are written back to `.gitbook.yaml`.
-  const content = { ...(await contentOf(em, deps.blobs, tree)), pageRedirects: sync?.redirects ?? {} };
-  const files = repoFilesOf(content);
   const dir = projectDir(op);
   const prefix = dir ? `${dir}/` : '';
+  // The space's redirects (as the last import read them) are written back to `.gitbook.yaml`, and its pages and
+  // files to the paths the last sync of this repository recorded, so paths, URLs and links do not change.
+  const content = {
+    ...(await contentOf(em, deps.blobs, tree)),
+    pageRedirects: sync?.redirects ?? {},
+    knownPaths: sync && sync.url === op.url ? knownPathsOf(sync.paths, prefix) : undefined,
+  };
+  const files = repoFilesOf(content);
   const author = (await deps.authorOf?.(op.requested_by)) ?? {
     name: op.requested_by,
     email: `${op.requested_by}@users.quire.invalid`,
@@ -514,9 +520,10 @@ async function runExport(deps: GitSyncDeps, op: GitOperationRow): Promise<{ comm
     },
     deps.limits,
   );
-  const pagePaths = pagePathsOf(content.pages);
+  const pagePaths = pagePathsOf(content.pages, content.knownPaths);
   const read: ImportedRepo = { ...content, redirects: {}, pageRedirects: {}, paths: new Map() };
-  for (const [id, path] of [...pagePaths, ...filePathsOf(content.files)]) read.paths.set(id, path);
+  for (const [id, path] of [...pagePaths, ...filePathsOf(content.files, content.knownPaths, pagePaths)])
+    read.paths.set(id, path);
   const oidOf = (p: string) => {
     const bytes = prefixed.get(p);
     return bytes ? blobOid(bytes) : undefined;
