@@ -7,9 +7,14 @@ export const SpaceScreen = screen(() => import('./screens/Space.tsx'));
 export const Palette = screen(() => import('./screens/Palette.tsx'));
 export const NotYet = screen(() => import('./screens/NotYet.tsx'));
 export const PageView = screen(() => import('./screens/PageView.tsx'));
+// The settings (screens/settings/): loaded first on their own URLs, else on demand.
+export const OrgSettings = screen(() => import('./screens/settings/OrgSettings.tsx'));
+export const SpaceSettings = screen(() => import('./screens/settings/SpaceSettings.tsx'));
 
 /** The screen of a path, loaded before the first render; the others are loaded right after it. */
 export async function preloadScreens(path: string): Promise<void> {
+  if (/^\/o\/[^/]+\/(settings\/|s\/[^/]+\/~\/settings\/?$)/.test(path))
+    return void (await (path.includes('/s/') ? SpaceSettings : OrgSettings).preload().catch(() => {}));
   const first = /^\/o\/[^/]+\/s\//.test(path)
     ? [SpaceScreen, PageView]
     : /^\/o\/[^/]+(\/c\/[^/]+)?\/?$/.test(path)
