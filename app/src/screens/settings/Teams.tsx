@@ -74,7 +74,10 @@ function TeamRow(props: { org: string; team: Team; members: Member[]; onChanged(
           </form>
         ) : (
           <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {team.title} <span className="muted">({team.members} members)</span>
+            {team.title}{' '}
+            <span className="muted">
+              ({team.members} {team.members === 1 ? 'member' : 'members'})
+            </span>
           </button>
         )}
         <span className="actions">

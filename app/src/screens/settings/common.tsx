@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { ROLES, type Role } from '../../api/settings.ts';
 import type { Tab } from './tabs.ts';
@@ -54,15 +55,30 @@ export function RoleSelect(props: {
 
 export const roleLabel = (r: Role | null) => (r ? r[0]?.toUpperCase() + r.slice(1) : 'Guest');
 
-/** A destructive button with a confirmation step ("Remove Ada" → "Confirm remove Ada" / "Keep"). */
+/** A destructive button with a confirmation step ("Remove Ada" → "Confirm remove Ada" or "Keep"). */
 export function Confirm(props: { label: string; onConfirm(): void; disabled?: boolean }) {
-  return (
-    <details className="confirm">
-      <summary aria-label={props.label}>{props.label.split(' ')[0]}</summary>
-      <button type="button" className="danger" onClick={props.onConfirm} disabled={props.disabled}>
-        Confirm {props.label[0]?.toLowerCase()}
-        {props.label.slice(1)}
+  const [asking, setAsking] = useState(false);
+  const [verb, ...rest] = props.label.split(' ');
+  return asking ? (
+    <span className="confirm">
+      <button
+        type="button"
+        className="danger"
+        onClick={() => {
+          setAsking(false);
+          props.onConfirm();
+        }}
+        disabled={props.disabled}
+      >
+        Confirm {verb?.toLowerCase()} {rest.join(' ')}
       </button>
-    </details>
+      <button type="button" onClick={() => setAsking(false)}>
+        Keep
+      </button>
+    </span>
+  ) : (
+    <button type="button" onClick={() => setAsking(true)} aria-label={props.label} disabled={props.disabled}>
+      {verb}
+    </button>
   );
 }
