@@ -15,6 +15,8 @@ export type AuditFilter = Pick<
   In<typeof ops.listOrganizationAuditEvents>,
   'action' | 'actor' | 'target' | 'from' | 'to'
 >;
+export type Site = Out<typeof ops.getSiteById>;
+export type ShareLink = Out<typeof ops.listSiteShareLinks>['items'][number];
 export type InviteResult = Out<typeof ops.inviteUsersToOrganization>;
 export type DefaultLevel = Space['defaultLevel'];
 export type MergeRules = NonNullable<In<typeof ops.updateSpaceById>['mergeRules']>;
@@ -90,6 +92,20 @@ export function settingsApiOf(t: Transport = browserTransport) {
     connectGit: (space: string, body: GitConnect) =>
       request<GitConnection>(t, 'PUT', `/spaces/${seg(space)}/git/connection`, { body }),
     disconnectGit: (space: string) => request<void>(t, 'DELETE', `/spaces/${seg(space)}/git/connection`),
+
+    sites: (o: string) => all<Site>(t, `${org(o)}/sites`),
+    site: (o: string, id: string) => request<Site>(t, 'GET', `${org(o)}/sites/${seg(id)}`),
+    publish: (o: string, id: string, on: boolean) =>
+      request<Site>(t, 'POST', `${org(o)}/sites/${seg(id)}/${on ? 'publish' : 'unpublish'}`),
+    shareLinks: (o: string, id: string) => all<ShareLink>(t, `${org(o)}/sites/${seg(id)}/share-links`),
+    createShareLink: (o: string, id: string, name: string) =>
+      request<ShareLink>(t, 'POST', `${org(o)}/sites/${seg(id)}/share-links`, { body: { name } }),
+    updateShareLink: (o: string, id: string, link: string, body: { active?: boolean; name?: string }) =>
+      request<ShareLink>(t, 'PATCH', `${org(o)}/sites/${seg(id)}/share-links/${seg(link)}`, { body }),
+    rotateShareLink: (o: string, id: string, link: string) =>
+      request<ShareLink>(t, 'POST', `${org(o)}/sites/${seg(id)}/share-links/${seg(link)}/rotate-key`),
+    deleteShareLink: (o: string, id: string, link: string) =>
+      request<void>(t, 'DELETE', `${org(o)}/sites/${seg(id)}/share-links/${seg(link)}`),
 
     auditEvents: (o: string, filter: AuditFilter, page?: string) =>
       request<AuditPage>(t, 'GET', `${org(o)}/audit-events`, { query: { ...filter, page, limit: 50 } }),

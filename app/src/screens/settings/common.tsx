@@ -4,11 +4,12 @@ import { ROLES, type Role } from '../../api/settings.ts';
 import type { Tab } from './tabs.ts';
 
 /** The organization's settings tabs (GitBook's `/o/{org}/settings/…` shapes). */
-export function SettingsNav({ org, current }: { org: string; current: Tab }) {
+export function SettingsNav({ org, current }: { org: string; current: Tab | 'sites' }) {
   const tabs = [
-    ['members', 'Members'],
-    ['teams', 'Teams'],
-    ['audit', 'Audit log'],
+    ['settings/members', 'Members'],
+    ['settings/teams', 'Teams'],
+    ['settings/audit', 'Audit log'],
+    ['sites', 'Sites'],
   ] as const;
   return (
     <nav aria-label="Settings" className="settings-nav">
@@ -16,7 +17,7 @@ export function SettingsNav({ org, current }: { org: string; current: Tab }) {
       <ul>
         {tabs.map(([id, label]) => (
           <li key={id}>
-            <Link href={`/o/${org}/settings/${id}`} aria-current={id === current ? 'page' : undefined}>
+            <Link href={`/o/${org}/${id}`} aria-current={id.endsWith(current) ? 'page' : undefined}>
               {label}
             </Link>
           </li>

@@ -234,6 +234,32 @@ describe.skipIf(!hasChromium)('a lead in the app settings, in Chromium', () => {
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-settings-audit.png'), fullPage: true });
 
+    // A site: its urls.app, publish, a share link, unpublish.
+    const site = (await api.orgs.createSite(org, { title: 'Portal' })).data;
+    await api.orgs.addSpaceToSite(org, site.id, { spaceId: space.id });
+    await page.goto(`${p.url}/o/${org}/sites`);
+    await page.getByRole('link', { name: 'Portal' }).click();
+    await page.waitForURL(`${p.url}${new URL(site.urls.app).pathname}`);
+    await page.getByRole('heading', { name: 'Portal', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Publish Portal' }).click();
+    await page.getByRole('button', { name: 'Unpublish Portal' }).waitFor();
+    await page.getByLabel('Name of the link').fill('For the auditors');
+    await page.getByRole('button', { name: 'Create share link' }).click();
+    const address = page.getByLabel('Address of For the auditors');
+    await address.waitFor();
+    expect(await address.inputValue()).toMatch(/[?&]share=/);
+    const active = page.getByRole('checkbox', { name: 'Active (For the auditors)' });
+    await active.click();
+    await expect.poll(() => active.isChecked()).toBe(false);
+    await expect
+      .poll(async () => (await p.get(acme.token, `/orgs/${org}/sites/${site.id}/share-links`)).body.items[0].active)
+      .toBe(false);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-settings-site.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Unpublish Portal' }).click();
+    await page.getByRole('button', { name: 'Publish Portal' }).waitFor();
+    expect((await p.get(acme.token, `/orgs/${org}/sites/${site.id}`)).body.published).toBe(false);
+
     // Remove Bea from the organization (with the confirmation step).
     await page.goto(`${p.url}/o/${org}/settings/members`);
     await page.getByRole('button', { name: 'Remove bea' }).click();
