@@ -2,6 +2,8 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { csrfToken } from './api/client.ts';
 import { NotYet, Organization, Organizations, Palette, SpaceScreen } from './screens.ts';
+import { OrgSettings, SiteSettings, SpaceSettings } from './screens.ts';
+import { isTab } from './screens/settings/tabs.ts';
 
 /** The organization of the current URL (`/o/{org}/…`), for the palette's search. */
 const orgOf = (path: string) => /^\/o\/([^/]+)/.exec(path)?.[1];
@@ -51,6 +53,11 @@ export function App() {
             <Route path="/o/:org/s/:space/~/changes/:cr/*?">
               {(p) => <SpaceScreen org={p.org} space={p.space} changeRequest={p.cr} path={p['*'] ?? ''} />}
             </Route>
+            <Route path="/o/:org/s/:space/~/settings">{(p) => <SpaceSettings org={p.org} space={p.space} />}</Route>
+            <Route path="/o/:org/settings/:tab">
+              {(p) => (isTab(p.tab) ? <OrgSettings org={p.org} tab={p.tab} /> : <NotYet what="This settings page" />)}
+            </Route>
+            <Route path="/o/:org/sites/:site?">{(p) => <SiteSettings org={p.org} site={p.site} />}</Route>
             <Route path="/o/:org/s/:space/~/*">{() => <NotYet what="This view of a space" />}</Route>
             <Route path="/o/:org/s/:space/*?">
               {(p) => <SpaceScreen org={p.org} space={p.space} path={p['*'] ?? ''} />}

@@ -7,9 +7,18 @@ export const SpaceScreen = screen(() => import('./screens/Space.tsx'));
 export const Palette = screen(() => import('./screens/Palette.tsx'));
 export const NotYet = screen(() => import('./screens/NotYet.tsx'));
 export const PageView = screen(() => import('./screens/PageView.tsx'));
+// The settings (screens/settings/): loaded first on their own URLs, else on demand.
+export const OrgSettings = screen(() => import('./screens/settings/OrgSettings.tsx'));
+export const SpaceSettings = screen(() => import('./screens/settings/SpaceSettings.tsx'));
+export const SiteSettings = screen(() => import('./screens/settings/Sites.tsx'));
 
 /** The screen of a path, loaded before the first render; the others are loaded right after it. */
 export async function preloadScreens(path: string): Promise<void> {
+  const settings = /^\/o\/[^/]+\/(settings\/|sites(\/[^/]+)?\/?$|s\/[^/]+\/~\/settings\/?$)/.exec(path)?.[1];
+  if (settings) {
+    const s = settings.startsWith('sites') ? SiteSettings : path.includes('/s/') ? SpaceSettings : OrgSettings;
+    return void (await s.preload().catch(() => {}));
+  }
   const first = /^\/o\/[^/]+\/s\//.test(path)
     ? [SpaceScreen, PageView]
     : /^\/o\/[^/]+(\/c\/[^/]+)?\/?$/.test(path)

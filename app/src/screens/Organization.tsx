@@ -44,6 +44,9 @@ export default function Organization({ org, collection }: { org: string; collect
   return (
     <section>
       <h1>{data?.title ?? 'Organization'}</h1>
+      <nav aria-label="Organization settings" className="crumbs">
+        <Link href={`/o/${org}/settings/members`}>Settings: members, teams, audit log</Link>
+      </nav>
       {tree.error && <p role="alert">{tree.error.message}</p>}
       {data && (
         <>

@@ -83,7 +83,8 @@ export default function SpaceScreen({ org, space, changeRequest, path }: Props) 
     <div className="space">
       <aside className="sidebar" aria-label="Pages">
         <p className="crumbs">
-          <Link href={`/o/${org}`}>← Organization</Link>
+          <Link href={`/o/${org}`}>← Organization</Link> ·{' '}
+          <Link href={`/o/${org}/s/${space}/~/settings`}>Space settings</Link>
         </p>
         <h1 className="space-title">{info.data?.space.title ?? 'Space'}</h1>
         {cr && <ChangeRequestBar cr={cr} busy={action.busy} onMerge={merge} />}

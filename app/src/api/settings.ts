@@ -1,0 +1,117 @@
+// Typed calls of the /v1 operations the settings screens use (members, teams, space permissions, audit log).
+import type { ops } from '@quire/contracts';
+import { ApiError, browserTransport, type In, type Out, request, seg, type Transport } from './client.ts';
+import type { Space } from './endpoints.ts';
+
+export type Member = Out<typeof ops.listMembersInOrganizationById>['items'][number];
+export type Role = NonNullable<Member['role']>;
+export type Team = Out<typeof ops.listTeamsInOrganizationById>['items'][number];
+export type TeamMember = Out<typeof ops.listTeamMembersInOrganizationById>['items'][number];
+export type UserPermission = Out<typeof ops.listUserPermissionsInSpace>['items'][number];
+export type TeamPermission = Out<typeof ops.listTeamPermissionsInSpace>['items'][number];
+export type AuditEvent = Out<typeof ops.listOrganizationAuditEvents>['items'][number];
+export type AuditPage = Out<typeof ops.listOrganizationAuditEvents>;
+export type AuditFilter = Pick<
+  In<typeof ops.listOrganizationAuditEvents>,
+  'action' | 'actor' | 'target' | 'from' | 'to'
+>;
+export type Site = Out<typeof ops.getSiteById>;
+export type ShareLink = Out<typeof ops.listSiteShareLinks>['items'][number];
+export type InviteResult = Out<typeof ops.inviteUsersToOrganization>;
+export type DefaultLevel = Space['defaultLevel'];
+export type MergeRules = NonNullable<In<typeof ops.updateSpaceById>['mergeRules']>;
+export type GitInfo = Out<typeof ops.getSpaceGitInfo>;
+export type GitConnection = Out<typeof ops.getSpaceGitConnection>;
+export type GitConnect = Omit<In<typeof ops.updateSpaceGitConnection>, 'spaceId'>;
+
+/** A read that answers 404 when there is nothing (a space's Git sync): null instead. */
+const orNull = <T>(p: Promise<T>): Promise<T | null> =>
+  p.catch((err: unknown) => {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  });
+
+/** The roles of the API, most powerful first (null: a guest, with no organization role). */
+export const ROLES: Role[] = ['admin', 'create', 'review', 'edit', 'comment', 'read'];
+
+/** Every item of a list: follows `next.page` (lists answer at most 100 items a call; 100 calls at most). */
+async function all<T>(t: Transport, path: string, query: Record<string, string> = {}): Promise<T[]> {
+  const items: T[] = [];
+  let page: string | undefined;
+  for (let i = 0; i < 100; i++) {
+    const res = await request<{ items: T[]; next?: { page: string } }>(t, 'GET', path, {
+      query: { ...query, limit: 100, page },
+    });
+    items.push(...res.items);
+    page = res.next?.page;
+    if (!page) break;
+  }
+  return items;
+}
+
+export function settingsApiOf(t: Transport = browserTransport) {
+  const org = (o: string) => `/orgs/${seg(o)}`;
+  const team = (o: string, id: string) => `${org(o)}/teams/${seg(id)}`;
+  const perms = (space: string) => `/spaces/${seg(space)}/permissions`;
+  return {
+    members: (o: string) => all<Member>(t, `${org(o)}/members`, { sort: 'name' }),
+    invite: (o: string, emails: string[], role: Role | null) =>
+      request<InviteResult>(t, 'POST', `${org(o)}/invites`, { body: { emails, role } }),
+    setRole: (o: string, user: string, role: Role | null) =>
+      request<Member>(t, 'PATCH', `${org(o)}/members/${seg(user)}`, { body: { role } }),
+    removeMember: (o: string, user: string) => request<void>(t, 'DELETE', `${org(o)}/members/${seg(user)}`),
+
+    teams: (o: string) => all<Team>(t, `${org(o)}/teams`),
+    createTeam: (o: string, title: string) => request<Team>(t, 'PUT', `${org(o)}/teams`, { body: { title } }),
+    renameTeam: (o: string, id: string, title: string) => request<Team>(t, 'PATCH', team(o, id), { body: { title } }),
+    deleteTeam: (o: string, id: string) => request<void>(t, 'DELETE', team(o, id)),
+    teamMembers: (o: string, id: string) => all<TeamMember>(t, `${team(o, id)}/members`),
+    addTeamMember: (o: string, id: string, user: string) =>
+      request<void>(t, 'PUT', `${team(o, id)}/members/${seg(user)}`, { body: {} }),
+    removeTeamMember: (o: string, id: string, user: string) =>
+      request<void>(t, 'DELETE', `${team(o, id)}/members/${seg(user)}`),
+
+    userPermissions: (space: string) => all<UserPermission>(t, `${perms(space)}/users`),
+    teamPermissions: (space: string) => all<TeamPermission>(t, `${perms(space)}/teams`),
+    grant: (space: string, who: { users?: string[]; teams?: string[] }, role: Role) =>
+      request<void>(t, 'POST', perms(space), { body: { role, ...who } }),
+    setUserPermission: (space: string, user: string, role: Role) =>
+      request<void>(t, 'PATCH', `${perms(space)}/users/${seg(user)}`, { body: { role } }),
+    setTeamPermission: (space: string, id: string, role: Role) =>
+      request<void>(t, 'PATCH', `${perms(space)}/teams/${seg(id)}`, { body: { role } }),
+    removeUserPermission: (space: string, user: string) =>
+      request<void>(t, 'DELETE', `${perms(space)}/users/${seg(user)}`),
+    removeTeamPermission: (space: string, id: string) => request<void>(t, 'DELETE', `${perms(space)}/teams/${seg(id)}`),
+    setDefaultLevel: (space: string, defaultLevel: DefaultLevel) =>
+      request<Space>(t, 'PATCH', `/spaces/${seg(space)}`, { body: { defaultLevel } }),
+
+    setMergeRules: (space: string, mergeRules: MergeRules) =>
+      request<Space>(t, 'PATCH', `/spaces/${seg(space)}`, { body: { mergeRules } }),
+    gitInfo: (space: string) => orNull(request<GitInfo>(t, 'GET', `/spaces/${seg(space)}/git/info`)),
+    gitConnection: (space: string) => orNull(request<GitConnection>(t, 'GET', `/spaces/${seg(space)}/git/connection`)),
+    connectGit: (space: string, body: GitConnect) =>
+      request<GitConnection>(t, 'PUT', `/spaces/${seg(space)}/git/connection`, { body }),
+    disconnectGit: (space: string) => request<void>(t, 'DELETE', `/spaces/${seg(space)}/git/connection`),
+
+    sites: (o: string) => all<Site>(t, `${org(o)}/sites`),
+    site: (o: string, id: string) => request<Site>(t, 'GET', `${org(o)}/sites/${seg(id)}`),
+    publish: (o: string, id: string, on: boolean) =>
+      request<Site>(t, 'POST', `${org(o)}/sites/${seg(id)}/${on ? 'publish' : 'unpublish'}`),
+    shareLinks: (o: string, id: string) => all<ShareLink>(t, `${org(o)}/sites/${seg(id)}/share-links`),
+    createShareLink: (o: string, id: string, name: string) =>
+      request<ShareLink>(t, 'POST', `${org(o)}/sites/${seg(id)}/share-links`, { body: { name } }),
+    updateShareLink: (o: string, id: string, link: string, body: { active?: boolean; name?: string }) =>
+      request<ShareLink>(t, 'PATCH', `${org(o)}/sites/${seg(id)}/share-links/${seg(link)}`, { body }),
+    rotateShareLink: (o: string, id: string, link: string) =>
+      request<ShareLink>(t, 'POST', `${org(o)}/sites/${seg(id)}/share-links/${seg(link)}/rotate-key`),
+    deleteShareLink: (o: string, id: string, link: string) =>
+      request<void>(t, 'DELETE', `${org(o)}/sites/${seg(id)}/share-links/${seg(link)}`),
+
+    auditEvents: (o: string, filter: AuditFilter, page?: string) =>
+      request<AuditPage>(t, 'GET', `${org(o)}/audit-events`, { query: { ...filter, page, limit: 50 } }),
+    auditActions: (o: string) =>
+      request<Out<typeof ops.listOrganizationAuditEventActions>>(t, 'GET', `${org(o)}/audit-event-actions`),
+  };
+}
+
+export const settingsApi = settingsApiOf();

@@ -1,0 +1,94 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { Space } from '../../api/endpoints.ts';
+import { type MergeRules as Config, settingsApi } from '../../api/settings.ts';
+import { useAction } from '../../api/use.ts';
+
+type Rule = Extract<Config, { type: 'rules' }>['rules'][number];
+
+/** The rules without argument that Quire evaluates (the API refuses the others), as GitBook words them. */
+const SIMPLE = [
+  ['require_at_least_one_review', 'At least one review'],
+  ['require_at_least_one_approved_review', 'At least one approving review'],
+  ['require_all_reviews_approved', 'Every review approves'],
+  ['require_up_to_date_change_request', 'The change request is up to date with the main content'],
+  ['require_change_request_subject', 'The change request has a subject'],
+  ['require_author_to_merge', 'Only the author merges'],
+] as const;
+type Simple = (typeof SIMPLE)[number][0];
+const isSimple = (r: Rule): r is Rule & { rule: Simple } => SIMPLE.some(([k]) => k === r.rule);
+
+/** A space's merge rules: the organization's (inherit), none, or its own rules. */
+export function MergeRules({ space, onChanged }: { space: Space; onChanged(): void }) {
+  const current: Config = space.mergeRules ?? { type: 'inherit' };
+  const rules = current.type === 'rules' ? current.rules : [];
+  const [type, setType] = useState<Config['type']>(current.type);
+  const [chosen, setChosen] = useState(new Set<string>(rules.filter(isSimple).map((r) => r.rule)));
+  const [done, setDone] = useState('');
+  const action = useAction();
+  const id = useId();
+  // Rules naming users (specific reviewers, bypass) have no editor here: they are kept as they are.
+  const kept = rules.filter((r) => !isSimple(r));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const config: Config =
+      type === 'rules'
+        ? { type, rules: [...SIMPLE.filter(([k]) => chosen.has(k)).map(([rule]) => ({ rule })), ...kept] }
+        : { type };
+    if (await action.run(() => settingsApi.setMergeRules(space.id, config))) {
+      setDone('Merge rules saved.');
+      onChanged();
+    }
+  };
+  const toggle = (k: string, on: boolean) =>
+    setChosen((s) => {
+      const n = new Set(s);
+      if (on) n.add(k);
+      else n.delete(k);
+      return n;
+    });
+  return (
+    <section aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Merge rules</h2>
+      <form onSubmit={submit} className="stack" aria-labelledby={`${id}-h`}>
+        <fieldset>
+          <legend>Before a change request is merged</legend>
+          {(
+            [
+              ['inherit', "Use the organization's rules"],
+              ['none', 'No rule: anyone who can merge may merge'],
+              ['rules', 'These rules must all be met:'],
+            ] as const
+          ).map(([k, label]) => (
+            <label key={k} className="check">
+              <input type="radio" name={`${id}-type`} value={k} checked={type === k} onChange={() => setType(k)} />
+              {label}
+            </label>
+          ))}
+          <div className="nested">
+            {SIMPLE.map(([k, label]) => (
+              <label key={k} className="check">
+                <input
+                  type="checkbox"
+                  checked={chosen.has(k)}
+                  disabled={type !== 'rules'}
+                  onChange={(e) => toggle(k, e.target.checked)}
+                />
+                {label}
+              </label>
+            ))}
+            {kept.length > 0 && (
+              <p className="muted">
+                Also kept (set through the API): {kept.map((r) => r.rule.replaceAll('_', ' ')).join(', ')}.
+              </p>
+            )}
+          </div>
+        </fieldset>
+        <button type="submit" disabled={action.busy}>
+          Save merge rules
+        </button>
+        <span aria-live="polite">{done}</span>
+        {action.error && <p role="alert">{action.error}</p>}
+      </form>
+    </section>
+  );
+}

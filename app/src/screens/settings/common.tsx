@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { ROLES, type Role } from '../../api/settings.ts';
+import type { Tab } from './tabs.ts';
+
+/** The organization's settings tabs (GitBook's `/o/{org}/settings/…` shapes). */
+export function SettingsNav({ org, current }: { org: string; current: Tab | 'sites' }) {
+  const tabs = [
+    ['settings/members', 'Members'],
+    ['settings/teams', 'Teams'],
+    ['settings/audit', 'Audit log'],
+    ['sites', 'Sites'],
+  ] as const;
+  return (
+    <nav aria-label="Settings" className="settings-nav">
+      <Link href={`/o/${org}`}>← Back to the organization</Link>
+      <ul>
+        {tabs.map(([id, label]) => (
+          <li key={id}>
+            <Link href={`/o/${org}/${id}`} aria-current={id.endsWith(current) ? 'page' : undefined}>
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** A role picker: the API's roles, and (when `guest`) "Guest" for no organization role (null). */
+export function RoleSelect(props: {
+  label: string;
+  value: Role | null;
+  onChange(role: Role | null): void;
+  guest?: boolean;
+  disabled?: boolean;
+  id?: string;
+}) {
+  return (
+    <select
+      id={props.id}
+      aria-label={props.id ? undefined : props.label}
+      value={props.value ?? ''}
+      disabled={props.disabled}
+      onChange={(e) => props.onChange((e.target.value || null) as Role | null)}
+    >
+      {ROLES.map((r) => (
+        <option key={r} value={r}>
+          {roleLabel(r)}
+        </option>
+      ))}
+      {props.guest && <option value="">Guest (no role)</option>}
+    </select>
+  );
+}
+
+export const roleLabel = (r: Role | null) => (r ? r[0]?.toUpperCase() + r.slice(1) : 'Guest');
+
+/** A destructive button with a confirmation step ("Remove Ada" → "Confirm remove Ada" or "Keep"). */
+export function Confirm(props: { label: string; onConfirm(): void; disabled?: boolean }) {
+  const [asking, setAsking] = useState(false);
+  const [verb, ...rest] = props.label.split(' ');
+  return asking ? (
+    <span className="confirm">
+      <button
+        type="button"
+        className="danger"
+        onClick={() => {
+          setAsking(false);
+          props.onConfirm();
+        }}
+        disabled={props.disabled}
+      >
+        Confirm {verb?.toLowerCase()} {rest.join(' ')}
+      </button>
+      <button type="button" onClick={() => setAsking(false)}>
+        Keep
+      </button>
+    </span>
+  ) : (
+    <button type="button" onClick={() => setAsking(true)} aria-label={props.label} disabled={props.disabled}>
+      {verb}
+    </button>
+  );
+}

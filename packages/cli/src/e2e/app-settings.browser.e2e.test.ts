@@ -1,0 +1,297 @@
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe, hasChromium, useChromium } from './browser.ts';
+import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
+
+// The app's settings screens (app/src/screens/settings/, docs/app.md): what a lead sets, through /v1 only.
+const PUBLIC_URL = 'http://quire.test';
+/** Where the screenshots go: QUIRE_SCREENSHOTS, else the system's temporary directory. */
+const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
+
+/** A test SMTP server keeping the sign-in links it receives. */
+async function startMailbox() {
+  const mails: { to: string; text: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const text = Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  /** The sign-in link of the newest mail to `to`, on the platform's own address. */
+  const linkFor = async (to: string, origin: string): Promise<string> => {
+    const pattern = new RegExp(`${PUBLIC_URL}/login/verify\\?token=[\\w-]+`);
+    for (let i = 0; i < 100; i++) {
+      const link = mails
+        .filter((m) => m.to === to)
+        .at(-1)
+        ?.text.match(pattern)?.[0];
+      if (link) {
+        mails.length = 0;
+        return link.replace(PUBLIC_URL, origin);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no sign-in link was mailed to ${to}`);
+  };
+  return { url: `smtp://127.0.0.1:${port}`, linkFor, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+let p: Platform;
+let acme: Boot;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url } });
+  acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
+  // Cy has an account (in another organization): an invitation waits for Cy to accept it.
+  await bootstrap(p, 'Other', 'cy@other.io', 'Cy');
+}, 60_000);
+afterAll(async () => {
+  await p?.stop();
+  await mailbox?.close();
+});
+
+/** Signs in as a script would (the sign-in pages' forms): the session cookie. */
+async function sessionCookie(email: string): Promise<string> {
+  const form = async (url: string, cookie = '') => {
+    const res = await fetch(url, { headers: { cookie } });
+    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+    const csrf = (await res.text()).match(/name="_csrf" value="([^"]+)"/)?.[1] ?? '';
+    return { cookie: [cookie, ...set].filter(Boolean).join('; '), csrf };
+  };
+  const post = (url: string, cookie: string, fields: Record<string, string>) =>
+    fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const login = await form(`${p.url}/login`);
+  await post(`${p.url}/login`, login.cookie, { email, _csrf: login.csrf });
+  const link = await mailbox.linkFor(email, p.url);
+  const res = await post(`${p.url}/login/verify`, login.cookie, {
+    token: new URL(link).searchParams.get('token')!,
+    _csrf: login.csrf,
+  });
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('quire_session='))!
+    .split(';')[0]!;
+}
+
+/** Records the page's CSP violations and the origins it requested. */
+async function watch(page: Page) {
+  const violations: string[] = [];
+  const origins = new Set<string>();
+  page.on('request', (r) => {
+    if (!r.url().startsWith('data:')) origins.add(new URL(r.url()).origin);
+  });
+  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
+  await page.addInitScript(
+    `document.addEventListener('securitypolicyviolation', (e) => reportCspViolation(e.effectiveDirective + ' ' + e.blockedURI))`,
+  );
+  return { violations, origins };
+}
+
+/** A browser page signed in as Ann (the organization's admin), by the e-mail link's session cookie. */
+async function signedIn(browser: ReturnType<typeof useChromium>, opts: Parameters<typeof browser.newPage>[0]) {
+  const page = await browser.newPage(opts);
+  const [name, value] = (await sessionCookie('ann@acme.io')).split('=') as [string, string];
+  await page.context().addCookies([{ name, value, url: p.url }]);
+  return page;
+}
+
+describe.skipIf(!hasChromium)('a lead in the app settings, in Chromium', () => {
+  const browser = useChromium();
+
+  it('invites, changes a role, makes a team, gives it a space and reads the audit log', {
+    timeout: 120_000,
+  }, async () => {
+    const api = p.client(acme.token);
+    const org = acme.organization.id;
+    const space = (await api.orgs.createSpace(org, { title: 'Runbook' })).data;
+    const page = await signedIn(browser, { viewport: { width: 1280, height: 900 } });
+    const seen = await watch(page);
+
+    // From the organization to its members.
+    await page.goto(`${p.url}/o/${org}`);
+    await page.getByRole('link', { name: 'Settings: members, teams, audit log' }).click();
+    await page.waitForURL(`${p.url}/o/${org}/settings/members`);
+    await page.getByRole('heading', { name: 'Members', level: 1 }).waitFor();
+    await page.locator('.settings-list li', { hasText: 'ann@acme.io' }).waitFor();
+    expect(await axe(page)).toEqual([]);
+
+    // Invite a new person as an editor: a member at once.
+    await page.getByLabel('E-mail').fill('bea@acme.io');
+    await page.getByLabel('Role', { exact: true }).selectOption('edit');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.getByText('Invitation sent to bea@acme.io.').waitFor();
+    const bea = page.locator('.settings-list li', { hasText: 'bea@acme.io' });
+    await bea.waitFor();
+    expect(await bea.getByRole('combobox').inputValue()).toBe('edit');
+    // Someone with an account elsewhere: pending until they accept.
+    await page.getByLabel('E-mail').fill('cy@other.io');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.getByRole('list', { name: 'Pending invitations' }).getByText('cy@other.io').waitFor();
+    expect(await page.locator('.settings-list li', { hasText: 'cy@other.io' }).count()).toBe(0);
+
+    // Change Bea's role.
+    await bea.getByRole('combobox', { name: /^Role of / }).selectOption('review');
+    const members = async () => (await p.get(acme.token, `/orgs/${org}/members?limit=100`)).body.items;
+    await expect
+      .poll(async () => (await members()).find((m: { user: { email: string } }) => m.user.email === 'bea@acme.io').role)
+      .toBe('review');
+    const beaId = (await members()).find((m: { user: { email: string } }) => m.user.email === 'bea@acme.io').id;
+    await page.screenshot({ path: join(SHOTS, 'quire-app-settings-members.png'), fullPage: true });
+
+    // A team with Bea in it.
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Teams' }).click();
+    await page.getByRole('heading', { name: 'Teams', level: 1 }).waitFor();
+    await page.getByLabel('Team name').fill('Writers <b>');
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await page.getByRole('button', { name: /^Writers <b> \(0 members\)/ }).click();
+    await page.getByLabel('Add to Writers <b>').selectOption({ label: 'bea (bea@acme.io)' });
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: 'Remove bea from Writers <b>' }).waitFor();
+    await page.getByRole('button', { name: /^Writers <b> \(1 member\)/ }).waitFor();
+    await page.getByRole('button', { name: 'Rename Writers <b>' }).click();
+    await page.getByLabel('New name of Writers <b>').fill('Writers');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: /^Writers \(1 member\)/ }).waitFor();
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-settings-teams.png'), fullPage: true });
+    const team = (await p.get(acme.token, `/orgs/${org}/teams`)).body.items[0];
+    expect(team).toMatchObject({ title: 'Writers', members: 1 });
+
+    // The space: default access, the team's role, merge rules; no Git sync yet.
+    await page.goto(`${p.url}${new URL(space.urls.app).pathname}`);
+    await page.getByRole('link', { name: 'Space settings' }).click();
+    await page.waitForURL(/\/~\/settings$/);
+    await page.getByRole('heading', { name: 'Settings of Runbook' }).waitFor();
+    await page.getByLabel('Everyone in the organization').selectOption('comment');
+    await page.getByText('Default access saved.').waitFor();
+    await page.getByLabel('Give access to', { exact: true }).selectOption({ label: 'Writers' });
+    await page.getByLabel('Role', { exact: true }).selectOption('edit');
+    await page.getByRole('button', { name: 'Give access' }).click();
+    const teamRole = page.getByLabel('Role of team Writers on this space');
+    await teamRole.waitFor();
+    expect(await teamRole.inputValue()).toBe('edit');
+    await page.getByLabel('Give access to', { exact: true }).selectOption({ label: 'bea (bea@acme.io)' });
+    await page.getByLabel('Role', { exact: true }).selectOption('admin');
+    await page.getByRole('button', { name: 'Give access' }).click();
+    await page.getByLabel('Role of bea on this space').selectOption('review');
+    await expect
+      .poll(async () => (await p.get(acme.token, `/spaces/${space.id}/permissions/users`)).body.items)
+      .toMatchObject([{ permission: 'review', user: { id: beaId } }]);
+    await page.getByLabel('These rules must all be met:').check();
+    await page.getByLabel('At least one approving review').check();
+    await page.getByRole('button', { name: 'Save merge rules' }).click();
+    await page.getByText('Merge rules saved.').waitFor();
+    await page.getByText('This space is not synced with a Git repository.').waitFor();
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-settings-space.png'), fullPage: true });
+    const saved = (await p.get(acme.token, `/spaces/${space.id}`)).body;
+    expect(saved.defaultLevel).toBe('comment');
+    expect(saved.mergeRules).toEqual({ type: 'rules', rules: [{ rule: 'require_at_least_one_approved_review' }] });
+    const teams = (await p.get(acme.token, `/spaces/${space.id}/permissions/teams`)).body.items;
+    expect(teams).toMatchObject([{ permission: 'edit', team: { id: team.id } }]);
+
+    // The audit log, filtered by an action.
+    // The team's creation, as the API's log has it (recorded after the call): its action, then the screen.
+    type Event = { action: string; target: { id: string } };
+    let created: Event | undefined;
+    await expect
+      .poll(async () => {
+        const events: Event[] = (await p.get(acme.token, `/orgs/${org}/audit-events?limit=100`)).body.items;
+        created = events.find((e) => e.target.id === team.id && /creat/i.test(e.action));
+        return created !== undefined;
+      })
+      .toBe(true);
+    await page.goto(`${p.url}/o/${org}/settings/audit`);
+    await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
+    await page.locator('tbody tr').first().waitFor();
+    await page.getByLabel('Action', { exact: true }).selectOption(created!.action);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByText('1 event shown').waitFor();
+    expect(await page.locator('tbody tr').allTextContents()).toEqual([expect.stringContaining('team: Writers')]);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-settings-audit.png'), fullPage: true });
+
+    // A site: its urls.app, publish, a share link, unpublish.
+    const site = (await api.orgs.createSite(org, { title: 'Portal' })).data;
+    await api.orgs.addSpaceToSite(org, site.id, { spaceId: space.id });
+    await page.goto(`${p.url}/o/${org}/sites`);
+    await page.getByRole('link', { name: 'Portal' }).click();
+    await page.waitForURL(`${p.url}${new URL(site.urls.app).pathname}`);
+    await page.getByRole('heading', { name: 'Portal', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Publish Portal' }).click();
+    await page.getByRole('button', { name: 'Unpublish Portal' }).waitFor();
+    await page.getByLabel('Name of the link').fill('For the auditors');
+    await page.getByRole('button', { name: 'Create share link' }).click();
+    const address = page.getByLabel('Address of For the auditors');
+    await address.waitFor();
+    expect(await address.inputValue()).toMatch(/[?&]share=/);
+    const active = page.getByRole('checkbox', { name: 'Active (For the auditors)' });
+    await active.click();
+    await expect.poll(() => active.isChecked()).toBe(false);
+    await expect
+      .poll(async () => (await p.get(acme.token, `/orgs/${org}/sites/${site.id}/share-links`)).body.items[0].active)
+      .toBe(false);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-settings-site.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Unpublish Portal' }).click();
+    await page.getByRole('button', { name: 'Publish Portal' }).waitFor();
+    expect((await p.get(acme.token, `/orgs/${org}/sites/${site.id}`)).body.published).toBe(false);
+
+    // Remove Bea from the organization (with the confirmation step).
+    await page.goto(`${p.url}/o/${org}/settings/members`);
+    await page.getByRole('button', { name: 'Remove bea' }).click();
+    await page.getByRole('button', { name: 'Confirm remove bea' }).click();
+    await expect.poll(() => page.locator('.settings-list li', { hasText: 'bea@acme.io' }).count()).toBe(0);
+
+    expect(seen.violations).toEqual([]);
+    expect([...seen.origins]).toEqual([p.url]);
+    await page.close();
+  });
+
+  it('is usable at 375 px, light and dark', { timeout: 60_000 }, async () => {
+    const page = await signedIn(browser, { viewport: { width: 375, height: 740 }, colorScheme: 'dark' });
+    const spaces = (await p.client(acme.token).orgs.listSpacesInOrganizationById(acme.organization.id)).data.items;
+    for (const path of [
+      `/o/${acme.organization.id}/settings/members`,
+      `/o/${acme.organization.id}/settings/audit`,
+      `${new URL(spaces[0]!.urls.app).pathname}/~/settings`,
+    ]) {
+      await page.goto(`${p.url}${path}`);
+      await page.locator('h1').waitFor();
+      await page.locator('.settings-list li, tbody tr').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await axe(page), path).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
+      expect(await axe(page), path).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`${p.url}/o/${acme.organization.id}/settings/members`);
+    await page.locator('.settings-list li').first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'quire-app-settings-375-dark.png'), fullPage: true });
+    await page.close();
+  });
+});
