@@ -225,7 +225,10 @@ async function start(env: Env, out: Out): Promise<number> {
     lock.release();
   });
   // Should the check fail, the sign-in page is still the way in.
-  const hasOrganizations = await platform.hasOrganizations().catch(() => true);
+  const hasOrganizations = await platform.hasOrganizations().catch((err: unknown) => {
+    log.warn({ err }, 'Could not tell whether the instance has an organization');
+    return true;
+  });
   out(nextStepLine({ hasOrganizations, publicUrl: platform.publicUrl, env }));
   return 0;
 }

@@ -6,7 +6,7 @@ import { Membership, Organization, type IOrganization } from './organization.ent
 export const organizationRepository = {
   /** Whether the instance has any organization (none before `quire bootstrap`). */
   async any(em: EntityManager): Promise<boolean> {
-    return (await em.findOne(Organization, {}, { fields: ['id'] })) !== null;
+    return (await em.find(Organization, {}, { fields: ['id'], limit: 1 })).length > 0;
   },
 
   async findOrThrow(em: EntityManager, id: string): Promise<IOrganization> {
