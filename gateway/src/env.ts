@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadConfig, metricsSetting, serviceUrlShape } from '@quire/kit';
+import { loadConfig, logFormatSetting, metricsSetting, serviceUrlShape } from '@quire/kit';
 
 export const GatewayEnvShape = {
   HOST: z.string().default('127.0.0.1'),
@@ -11,6 +11,7 @@ export const GatewayEnvShape = {
   QUIRE_INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters'),
   QUIRE_PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  QUIRE_LOG_FORMAT: logFormatSetting,
   QUIRE_BODY_LIMIT: z.coerce
     .number()
     .int()

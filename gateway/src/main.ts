@@ -3,7 +3,7 @@ import { buildGateway } from './app.ts';
 import { loadGatewayConfig } from './env.ts';
 
 const config = loadGatewayConfig();
-const log = createLogger('gateway', config.LOG_LEVEL);
+const log = createLogger('gateway', config.LOG_LEVEL, config.QUIRE_LOG_FORMAT);
 const bus = config.NATS_URL ? await createBus(config, log, 'gateway') : undefined;
 const gateway = await buildGateway({ config, log, ...(bus ? { bus } : {}) });
 await gateway.app.listen({ host: config.HOST, port: config.PORT });

@@ -6,6 +6,7 @@ import { ROLES } from '@quire/contracts';
 import { createTestDatabase, type TestDatabase } from '@quire/kit/testing';
 import { COMMAND_USAGE, USAGE } from './cli.ts';
 import { freePort } from './embedded-db.ts';
+import { recordInstanceUrl } from './instance-url.ts';
 import { runCliCaptured, startPlatform, type Platform } from './e2e/harness.ts';
 
 /** A port nothing listens on (discard): connecting to it is refused at once. */
@@ -151,8 +152,32 @@ describe('quire CLI: reaching the instance', () => {
     expect(res.code).toBe(1);
     // The trailing slash of QUIRE_URL is dropped.
     expect(res.stderr).toBe(
-      `quire: Quire is not reachable at ${url.slice(0, -1)} (ECONNREFUSED). Start it with \`npm start\`, or set QUIRE_URL.`,
+      `quire: Quire is not reachable at ${url.slice(0, -1)} (ECONNREFUSED; URL from QUIRE_URL). Start it with \`npm start\`, or set QUIRE_URL.`,
     );
+  });
+
+  it('talks to the instance its data directory records without QUIRE_URL, and names the file when it is gone', async () => {
+    const dir = p.env.QUIRE_DATA_DIR!;
+    const recorded = recordInstanceUrl(dir, p.url);
+    try {
+      const res = await run(['bootstrap', '--org', 'Recorded', '--email', 'rec@acme.io'], { QUIRE_DATA_DIR: dir });
+      expect(res.stderr).toBe('');
+      expect(res.code).toBe(0);
+      expect(json(res.stdout).organization.title).toBe('Recorded');
+    } finally {
+      recorded.remove();
+    }
+    const url = `http://127.0.0.1:${await freePort()}`;
+    recordInstanceUrl(dir, url);
+    try {
+      const gone = await run(['bootstrap', '--org', 'Recorded', '--email', 'rec@acme.io'], { QUIRE_DATA_DIR: dir });
+      expect(gone.code).toBe(1);
+      expect(gone.stderr).toBe(
+        `quire: Quire is not reachable at ${url} (ECONNREFUSED; URL from ${join(dir, 'quire.url')}). Start it with \`npm start\`, or set QUIRE_URL.`,
+      );
+    } finally {
+      rmSync(join(dir, 'quire.url'), { force: true });
+    }
   });
 
   it('explains how to get an admin token when there is none', async () => {

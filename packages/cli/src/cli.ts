@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '@quire/contracts';
-import { createLogger } from '@quire/kit';
+import { BaseEnvShape, createLogger, loadConfig, logFormatSetting } from '@quire/kit';
 import { adminPost, CliError } from './client.ts';
 import { migrateAll } from './migrate.ts';
 import { adminTokenFile, defaultDataDir } from './data-dir.ts';
 import { acquireInstanceLock } from './instance-lock.ts';
+import { nextStepLine, recordInstanceUrl } from './instance-url.ts';
 import { type Standalone, startStandalone } from './standalone.ts';
 
 export const USAGE = `Usage: quire <command> [options]
@@ -18,7 +19,8 @@ Commands:
   migrate                                 apply every service's migrations to DATABASE_URL
 
 Environment:
-  QUIRE_URL          instance the CLI talks to (default http://127.0.0.1:8080)
+  QUIRE_URL          instance the CLI talks to (default: the URL \`quire start\` recorded in
+                     <QUIRE_DATA_DIR>/quire.url while it runs, else http://127.0.0.1:8080)
   QUIRE_ADMIN_TOKEN  instance admin token (default: read from <QUIRE_DATA_DIR>/admin-token)
   QUIRE_DATA_DIR     data directory of \`quire start\` (default ./.quire)
 
@@ -30,7 +32,9 @@ export const COMMAND_USAGE: Record<string, string> = {
 
 Runs the whole platform in one process: the gateway and the four services, calling each other directly.
 With no DATABASE_URL it runs an embedded PostgreSQL 18 in <QUIRE_DATA_DIR>/pg; with no NATS_URL the services
-share an in-process bus. At first start it writes the instance admin token to <QUIRE_DATA_DIR>/admin-token.
+share an in-process bus. At first start it writes the instance admin token to <QUIRE_DATA_DIR>/admin-token; while it runs,
+<QUIRE_DATA_DIR>/quire.url holds its URL (what \`quire bootstrap\` and \`quire users add\` talk to). Its last
+start-up line says what to do next: the \`quire bootstrap\` command, or the sign-in URL.
 One Quire at a time per data directory. Stop it with Ctrl-C (SIGINT) or SIGTERM.
 
 Environment:
@@ -40,6 +44,7 @@ Environment:
   DATABASE_URL       an external PostgreSQL instead of the embedded one
   NATS_URL           NATS JetStream instead of the in-process bus
   LOG_LEVEL          pino log level (default info)
+  QUIRE_LOG_FORMAT   pretty (one line per event) or json; default pretty on a terminal, json otherwise
 Every variable: docs/configuration.md.`,
   bootstrap: `Usage: quire bootstrap --org <title> --email <email> [--name <name>]
 
@@ -52,7 +57,7 @@ Options:
   --name <name>      display name of that user
 
 Environment:
-  QUIRE_URL          instance to talk to (default http://127.0.0.1:8080)
+  QUIRE_URL          instance to talk to (default: <QUIRE_DATA_DIR>/quire.url, else http://127.0.0.1:8080)
   QUIRE_ADMIN_TOKEN  instance admin token (default: read from <QUIRE_DATA_DIR>/admin-token)
   QUIRE_DATA_DIR     data directory of \`quire start\` (default ./.quire)`,
   users: `Usage: quire users add --org <organizationId> --email <email> --role <role|guest> [--name <name>]
@@ -69,7 +74,7 @@ Options:
   --name <name>           display name of a new user
 
 Environment:
-  QUIRE_URL          instance to talk to (default http://127.0.0.1:8080)
+  QUIRE_URL          instance to talk to (default: <QUIRE_DATA_DIR>/quire.url, else http://127.0.0.1:8080)
   QUIRE_ADMIN_TOKEN  instance admin token (default: read from <QUIRE_DATA_DIR>/admin-token)
   QUIRE_DATA_DIR     data directory of \`quire start\` (default ./.quire)`,
   migrate: `Usage: quire migrate
@@ -187,7 +192,7 @@ async function runCommand({ values, positionals }: CliArgs, env: Env, out: Out):
     out(COMMAND_USAGE[topic]!);
     return 0;
   }
-  if (command === 'start') return start(env);
+  if (command === 'start') return start(env, out);
   if (command === 'bootstrap') return bootstrap(env, values, out);
   if (command === 'users' && sub === 'add') return addUser(env, values, out);
   if (command === 'migrate') return migrate(env, out);
@@ -195,8 +200,12 @@ async function runCommand({ values, positionals }: CliArgs, env: Env, out: Out):
 }
 
 /** `quire start`: the platform in this process, holding the data directory's lock until it stops. */
-async function start(env: Env): Promise<number> {
-  const log = createLogger('quire', env.LOG_LEVEL ?? 'info');
+async function start(env: Env, out: Out): Promise<number> {
+  const { LOG_LEVEL, QUIRE_LOG_FORMAT } = loadConfig(
+    { LOG_LEVEL: BaseEnvShape.LOG_LEVEL, QUIRE_LOG_FORMAT: logFormatSetting },
+    env,
+  );
+  const log = createLogger('quire', LOG_LEVEL, QUIRE_LOG_FORMAT);
   const dataDir = defaultDataDir(env);
   const lock = acquireInstanceLock(dataDir);
   let platform: Standalone;
@@ -206,11 +215,21 @@ async function start(env: Env): Promise<number> {
     lock.release();
     throw e;
   }
+  const recorded = recordInstanceUrl(dataDir, platform.url);
   log.info(
     { url: platform.url, pid: process.pid },
     `Quire is running at ${platform.url} (admin token in ${adminTokenFile(dataDir)})`,
   );
-  stopOnSignals(platform, log, () => lock.release());
+  stopOnSignals(platform, log, () => {
+    recorded.remove();
+    lock.release();
+  });
+  // Should the check fail, the sign-in page is still the way in.
+  const hasOrganizations = await platform.hasOrganizations().catch((err: unknown) => {
+    log.warn({ err }, 'Could not tell whether the instance has an organization');
+    return true;
+  });
+  out(nextStepLine({ hasOrganizations, publicUrl: platform.publicUrl, env }));
   return 0;
 }
 

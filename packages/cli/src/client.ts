@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { adminTokenFile, defaultDataDir } from './data-dir.ts';
+import { instanceUrl } from './instance-url.ts';
 
 export class CliError extends Error {}
 
@@ -42,7 +43,7 @@ export async function adminPost(
   path: string,
   body: unknown,
 ): Promise<unknown> {
-  const base = (env.QUIRE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+  const { url: base, source: urlSource } = instanceUrl(env);
   const { token, source } = adminToken(env);
   let res: Response;
   try {
@@ -55,14 +56,18 @@ export async function adminPost(
   } catch (err) {
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     const reason = cause?.code ?? cause?.message ?? (err as Error).message;
-    throw new CliError(`Quire is not reachable at ${base} (${reason}). Start it with \`npm start\`, or set QUIRE_URL.`);
+    throw new CliError(
+      `Quire is not reachable at ${base} (${reason}; URL from ${urlSource}). Start it with \`npm start\`, or set QUIRE_URL.`,
+    );
   }
   const text = await res.text();
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new CliError(`Unexpected answer from ${base}${path} (HTTP ${res.status}): is QUIRE_URL a Quire instance?`);
+    throw new CliError(
+      `Unexpected answer from ${base}${path} (HTTP ${res.status}): is ${base} (from ${urlSource}) a Quire instance?`,
+    );
   }
   if (!res.ok) {
     const message = (json as { error?: { message?: string } }).error?.message ?? `HTTP ${res.status}`;

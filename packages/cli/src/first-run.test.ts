@@ -1,5 +1,6 @@
-// What a new user meets on a first `npm ci && npm start`: a quiet install (engines, install scripts), a
-// second start on the same data refused by name, and a log line when Quire stops.
+// What a new user meets on a first `npm ci && npm start`: a quiet install (engines, install scripts), a start-up
+// ending with what to do next, a CLI that finds the instance, a second start on the same data refused by name,
+// and a log line when Quire stops.
 import { EventEmitter } from 'node:events';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,8 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '@quire/kit/testing';
 import { stopOnSignals } from './cli.ts';
 import { adminCallError, CliError } from './client.ts';
+import { runCliCaptured } from './e2e/harness.ts';
 import { acquireInstanceLock, instanceLockFile } from './instance-lock.ts';
 import { QUIRE_BIN, shebangSettings } from './node-settings.ts';
 
@@ -78,6 +81,61 @@ describe('the `quire` command', () => {
     expect(execArgv).toEqual(flags);
     expect(arenas).toBe(env.MALLOC_ARENA_MAX);
   });
+});
+
+describe('`npm start`, then `npx quire bootstrap`', () => {
+  it('ends start-up with the bootstrap command, is found through its data directory, then says where to sign in', async () => {
+    const db = await createTestDatabase('firstrun');
+    const dir = mkdtempSync(join(tmpdir(), 'quire-first-'));
+    const env = { ...process.env, PATH: `${join(repoRoot, 'node_modules/.bin')}:${process.env.PATH}` };
+    const startOnce = async () => {
+      // As npm runs it: the bin, stdout a pipe (so JSON logs), the instance on a free port.
+      const child = spawn(QUIRE_BIN, ['start'], {
+        env: { ...env, DATABASE_URL: db.url, QUIRE_DATA_DIR: dir, PORT: '0', QUIRE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      const last = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', () => {
+          const line = stdout.split('\n').find((l) => /^(Next|Sign in)/.test(l));
+          if (line) resolve(line);
+        });
+        child.once('exit', (code) => reject(new Error(`quire start exited ${code}: ${stdout}`)));
+      });
+      const lines = stdout.trim().split('\n');
+      return { child, exited, last, lines };
+    };
+    try {
+      const first = await startOnce();
+      // Every line before the last is a JSON log line; the last one is plain.
+      expect(first.lines.at(-1)).toBe(first.last);
+      for (const line of first.lines.slice(0, -1)) expect(() => JSON.parse(line)).not.toThrow();
+      expect(first.last).toBe(
+        `Next, create the first organization and its admin: QUIRE_DATA_DIR=${dir} npx quire bootstrap --org 'Your team' --email you@example.com`,
+      );
+      const url = readFileSync(join(dir, 'quire.url'), 'utf8').trim();
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      // The command it printed, with no QUIRE_URL: the CLI finds the instance through the data directory.
+      const boot = await runCliCaptured(['bootstrap', '--org', 'Your team', '--email', 'you@example.com'], {
+        QUIRE_DATA_DIR: dir,
+      });
+      expect(boot.stderr).toBe('');
+      expect(JSON.parse(boot.stdout).organization.title).toBe('Your team');
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(existsSync(join(dir, 'quire.url'))).toBe(false);
+
+      const second = await startOnce();
+      expect(second.last).toMatch(/^Sign in at http:\/\/127\.0\.0\.1:\d+\/login$/);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await db.drop();
+    }
+  }, 120_000);
 });
 
 describe('one Quire per data directory', () => {

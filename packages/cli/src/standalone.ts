@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { contentService, loadContentConfig } from '@quire/content';
 import { buildGateway, loadGatewayConfig, type Gateway } from '@quire/gateway';
 import { integrationsService, loadIntegrationsConfig } from '@quire/integrations';
-import { loadOrgAdminConfig, orgAdminService } from '@quire/org-admin';
+import { instanceHasOrganizations, loadOrgAdminConfig, orgAdminService } from '@quire/org-admin';
 import { loadSitesConfig, sitesService } from '@quire/sites';
 import {
   createBus,
@@ -19,6 +19,10 @@ import { startEmbeddedPostgres, type EmbeddedDb } from './embedded-db.ts';
 
 export interface Standalone {
   url: string;
+  /** The URL people use (`QUIRE_PUBLIC_URL`, else the gateway's loopback address on PORT). */
+  publicUrl: string;
+  /** Whether the instance has an organization yet (none before `quire bootstrap`). */
+  hasOrganizations(): Promise<boolean>;
   adminToken: string;
   gateway: Gateway;
   services: RunningService[];
@@ -82,7 +86,20 @@ export async function startStandalone(
     const addr = gateway.app.server.address();
     const url = `http://${gatewayConfig.HOST}:${typeof addr === 'object' && addr ? addr.port : gatewayConfig.PORT}`;
     const stop = stopperOf(gateway, started, bus, db);
-    return { url, adminToken, gateway, services: started, bus, serviceUrls, internalSecret, stop };
+    const orgAdmin = started[0]!;
+    const hasOrganizations = () => instanceHasOrganizations(orgAdmin.deps.orm);
+    return {
+      url,
+      publicUrl: env.QUIRE_PUBLIC_URL ?? url,
+      hasOrganizations,
+      adminToken,
+      gateway,
+      services: started,
+      bus,
+      serviceUrls,
+      internalSecret,
+      stop,
+    };
   } catch (err) {
     for (const svc of started) await svc.close().catch(() => {});
     await bus?.close().catch(() => {});

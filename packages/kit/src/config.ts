@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICES, type ServiceName } from '@quire/contracts';
+import { LOG_FORMATS } from './logger.ts';
 
 /** Where each service is, in distributed mode: the variable naming its URL and its default port. */
 export const SERVICE_ENDPOINTS = {
@@ -54,6 +55,11 @@ export const metricsSetting = flagSetting('1', '1 (default) serves /metrics; 0 t
 /** An optional string setting; set but empty counts as unset (compose files pass `${VAR:-}`). */
 const optionalSetting = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
+/** `json` or `pretty` log lines; unset (or empty): pretty when stdout is a terminal, JSON otherwise. */
+export const logFormatSetting = z
+  .preprocess((v) => (v === '' ? undefined : v), z.enum(LOG_FORMATS).optional())
+  .describe('json or pretty; unset: pretty on a terminal, json otherwise');
+
 /** Settings every service reads (once, at start). */
 export const BaseEnvShape = {
   HOST: z.string().default('127.0.0.1'),
@@ -70,6 +76,7 @@ export const BaseEnvShape = {
   QUIRE_INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters'),
   QUIRE_PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  QUIRE_LOG_FORMAT: logFormatSetting,
   QUIRE_ALLOW_PRIVATE_FETCH: flagSetting(
     '0',
     '1 lets outbound fetches (OpenAPI sources, imports, webhooks) reach loopback and private addresses',

@@ -163,7 +163,9 @@ export async function startService<C extends ServiceConfig>(
   config: C,
   shared: { bus?: EventBus; log?: Logger } = {},
 ): Promise<RunningService> {
-  const log = (shared.log ?? createLogger(def.name, config.LOG_LEVEL)).child({ service: def.name });
+  const log = (shared.log ?? createLogger(def.name, config.LOG_LEVEL, config.QUIRE_LOG_FORMAT)).child({
+    service: def.name,
+  });
   const ownBus = !shared.bus;
   const { deps, signer } = await serviceDepsOf(def, config, log, shared.bus);
   const { orm, bus, peers, blobs } = deps;
@@ -360,7 +362,7 @@ export async function runServiceMain<C extends ServiceConfig & { PORT: number }>
   def: ServiceDefinition<C>,
   config: C,
 ): Promise<RunningService> {
-  const log = createLogger(def.name, config.LOG_LEVEL);
+  const log = createLogger(def.name, config.LOG_LEVEL, config.QUIRE_LOG_FORMAT);
   const svc = await startService(def, config, { log });
   svc.startRelay();
   const url = await svc.listen(config.PORT);

@@ -4,6 +4,11 @@ import { TeamMember } from '../teams/team.entity.ts';
 import { Membership, Organization, type IOrganization } from './organization.entity.ts';
 
 export const organizationRepository = {
+  /** Whether the instance has any organization (none before `quire bootstrap`). */
+  async any(em: EntityManager): Promise<boolean> {
+    return (await em.find(Organization, {}, { fields: ['id'], limit: 1 })).length > 0;
+  },
+
   async findOrThrow(em: EntityManager, id: string): Promise<IOrganization> {
     const org = await em.findOne(Organization, { id });
     if (!org) throw notFound('Organization');
