@@ -7,19 +7,25 @@ export const SpaceScreen = screen(() => import('./screens/Space.tsx'));
 export const Palette = screen(() => import('./screens/Palette.tsx'));
 export const NotYet = screen(() => import('./screens/NotYet.tsx'));
 export const PageView = screen(() => import('./screens/PageView.tsx'));
+export const ChangesList = screen(() => import('./screens/changes/List.tsx'));
+export const ChangeReview = screen(() => import('./screens/changes/Review.tsx'));
 
 /** The screen of a path, loaded before the first render; the others are loaded right after it. */
 export async function preloadScreens(path: string): Promise<void> {
-  const first = /^\/o\/[^/]+\/s\//.test(path)
-    ? [SpaceScreen, PageView]
-    : /^\/o\/[^/]+(\/c\/[^/]+)?\/?$/.test(path)
-      ? [Organization]
-      : /^\/(o\/?)?$/.test(path)
-        ? [Organizations]
-        : [NotYet];
+  const first = /^\/o\/[^/]+\/s\/[^/]+\/~\/changes(\/[^/]+\/~\/review)?\/?$/.test(path)
+    ? [path.endsWith('changes') || path.endsWith('changes/') ? ChangesList : ChangeReview]
+    : /^\/o\/[^/]+\/s\//.test(path)
+      ? [SpaceScreen, PageView]
+      : /^\/o\/[^/]+(\/c\/[^/]+)?\/?$/.test(path)
+        ? [Organization]
+        : /^\/(o\/?)?$/.test(path)
+          ? [Organizations]
+          : [NotYet];
   await Promise.all(first.map((s) => s.preload())).catch(() => {});
 }
 export const preloadRest = () =>
-  Promise.all([Organizations, Organization, SpaceScreen, PageView, Palette, NotYet].map((s) => s.preload())).catch(
-    () => {},
-  );
+  Promise.all(
+    [Organizations, Organization, SpaceScreen, PageView, Palette, NotYet, ChangesList, ChangeReview].map((s) =>
+      s.preload(),
+    ),
+  ).catch(() => {});
