@@ -4,17 +4,24 @@ import { type ChangeRequestStatus, changesApi } from '../../api/changes.ts';
 import { useLoad } from '../../api/use.ts';
 import './changes.css';
 
-const TABS: { status: NonNullable<ChangeRequestStatus>; label: string }[] = [
+type Status = NonNullable<ChangeRequestStatus>;
+const TABS: { status: Status; label: string }[] = [
   { status: 'open', label: 'Open' },
-  { status: 'draft', label: 'Drafts' },
   { status: 'merged', label: 'Merged' },
   { status: 'archived', label: 'Archived' },
 ];
 
+/** The change requests of a status; "open" lists drafts too (a change request is a draft until review is asked). */
+async function listOf(space: string, status: Status) {
+  if (status !== 'open') return changesApi.list(space, status);
+  const [open, drafts] = await Promise.all([changesApi.list(space, 'open'), changesApi.list(space, 'draft')]);
+  return [...open, ...drafts].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+}
+
 /** The change requests of a space (`GET /spaces/{id}/change-requests?status=…`), newest first, one status at a time. */
 export default function ChangesList({ org, space }: { org: string; space: string }) {
-  const [status, setStatus] = useState<NonNullable<ChangeRequestStatus>>('open');
-  const list = useLoad(() => changesApi.list(space, status), `${space}:${status}`);
+  const [status, setStatus] = useState<Status>('open');
+  const list = useLoad(() => listOf(space, status), `${space}:${status}`);
   const base = `/o/${org}/s/${space}`;
   return (
     <div className="changes">
@@ -45,6 +52,7 @@ export default function ChangesList({ org, space }: { org: string; space: string
                 <Link href={`${base}/~/changes/${cr.number}/~/review`}>
                   #{cr.number} {cr.subject || 'Untitled'}
                 </Link>
+                {cr.status === 'draft' && <span className="cr-badge"> Draft</span>}
                 <span className="muted">
                   {' '}
                   by {cr.createdBy.displayName}, {new Date(cr.updatedAt).toLocaleString()}
