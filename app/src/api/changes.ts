@@ -32,6 +32,8 @@ async function all<T>(t: Transport, path: string, query: Record<string, string |
 export function changesApiOf(t: Transport = browserTransport) {
   const cr = (space: string, id: string) => `/spaces/${seg(space)}/change-requests/${seg(id)}`;
   return {
+    /** The signed-in user (`GET /user`). */
+    me: () => request<Out<typeof ops.getAuthenticatedUser>>(t, 'GET', '/user'),
     list: (space: string, status: ChangeRequestStatus) =>
       all<ChangeRequest>(t, `/spaces/${seg(space)}/change-requests`, { status }),
     get: (space: string, id: string) => request<ChangeRequest>(t, 'GET', cr(space, id)),

@@ -70,7 +70,12 @@ function PageEntry({ space, cr, change }: { space: string; cr: ChangeRequest; ch
         <span className={`cr-badge cr-${change.type}`}>{VERB[change.type]}</span>{' '}
         <strong>{change.page.title || 'Untitled'}</strong>
         {change.page.path && <span className="muted"> /{change.page.path}</span>}
-        {change.page.conflicted && <span className="cr-badge cr-conflict"> Conflict</span>}
+        {change.page.conflicted && (
+          <>
+            {' '}
+            <span className="cr-badge cr-conflict">Conflict</span>
+          </>
+        )}
       </p>
       {attributesOf(change).length > 0 && (
         <ul className="muted">
@@ -135,7 +140,25 @@ function DiffBlock({ d }: { d: BlockDiff }) {
         {d.kind === 'added' ? '+' : d.kind === 'removed' ? '−' : ' '}
       </span>
       <span className="sr-only">{LABEL[d.kind]}: </span>
-      <div className="document">{nodes([d.node])}</div>
+      <div className="document">{d.node.type === 'conflict' ? <Conflict node={d.node} /> : nodes([d.node])}</div>
     </li>
+  );
+}
+
+/** A conflict block left by an update: each side (`main`, `change request #n`) with its blocks, read-only. */
+function Conflict({ node }: { node: Node }) {
+  const sides = (node.nodes ?? []).filter((n) => n.type === 'conflict-side');
+  return (
+    <section className="cr-conflict-block" aria-label="Conflict">
+      <p>
+        <strong>Conflict</strong>: both versions are kept until the page is edited to keep one.
+      </p>
+      {sides.map((side, i) => (
+        <section key={side.key ?? `side-${String(i)}`} aria-label={`Version of ${String(side.data?.title ?? '')}`}>
+          <h4>{String(side.data?.title ?? `Side ${i + 1}`)}</h4>
+          {(side.nodes ?? []).length ? nodes(side.nodes ?? []) : <p className="muted">(empty)</p>}
+        </section>
+      ))}
+    </section>
   );
 }

@@ -129,7 +129,13 @@ function Header({ cr, space, onChange }: { cr: ChangeRequest; space: string; onC
 function MergePanel({ cr, space, onChange }: { cr: ChangeRequest; space: string; onChange(): void }) {
   const action = useAction();
   const [result, setResult] = useState<{ what: 'merge' | 'update'; r: MergeResult }>();
-  if (cr.status === 'merged' || cr.status === 'archived') return null;
+  // Once merged the panel goes; the merge's answer stays said.
+  if (cr.status === 'merged' || cr.status === 'archived')
+    return result ? (
+      <div role="status">
+        <ResultLine {...result} />
+      </div>
+    ) : null;
   const rules = cr.mergeRules;
   const unmet = rules?.rules.filter((r) => !r.satisfied) ?? [];
   const run = async (what: 'merge' | 'update') => {

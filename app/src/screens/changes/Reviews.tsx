@@ -16,6 +16,7 @@ export function Reviews({ org, space, cr, onChange }: Props) {
     async () => ({
       requested: await changesApi.requested(space, cr.id),
       reviews: await changesApi.reviews(space, cr.id),
+      me: await changesApi.me(),
     }),
     key,
   );
@@ -33,7 +34,10 @@ export function Reviews({ org, space, cr, onChange }: Props) {
           <Requested space={space} cr={cr} requested={data.data.requested} live={live} onChange={reload} />
           {live && <RequestReviewers org={org} space={space} cr={cr} onChange={reload} />}
           <ReviewList reviews={data.data.reviews} />
-          {live && <SubmitReview space={space} cr={cr} onChange={reload} />}
+          {live && data.data.me.id !== cr.createdBy.id && <SubmitReview space={space} cr={cr} onChange={reload} />}
+          {live && data.data.me.id === cr.createdBy.id && (
+            <p className="muted">You opened this change request: another member reviews it.</p>
+          )}
         </>
       )}
     </section>

@@ -207,6 +207,9 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     await merge.locator('.cr-rules li.unmet').waitFor();
     expect(await merge.getByRole('button', { name: `Merge #${cr.number}` }).isDisabled()).toBe(true);
 
+    // The author does not review their own change request (their reviews count for no rule).
+    await page.getByText('You opened this change request').waitFor();
+    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     // A reviewer requested, and a comment.
     await page.getByLabel('Request a review from').selectOption({ label: 'Bob (bob@acme.io)' });
     await page.getByRole('button', { name: 'Request review' }).click();
@@ -241,7 +244,7 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     await page.getByRole('button', { name: 'Resolve the comment of Ann' }).click();
     await page.getByRole('button', { name: 'Reopen the comment of Ann' }).waitFor();
     await merge.getByRole('button', { name: `Merge #${cr.number}` }).click();
-    await merge.getByText('Merged into the main content.').waitFor();
+    await page.getByRole('status').getByText('Merged into the main content.').waitFor();
     await page.locator('.cr-status-merged').waitFor();
     expect((await v1(acme.token, 'GET', `/spaces/${space}/change-requests/${cr.id}`)).status).toBe('merged');
     expect((await v1(acme.token, 'GET', `/spaces/${space}/content/path/faq`)).title).toBe('FAQ');
@@ -266,6 +269,15 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     await merge.getByText('Updated, with conflicts').waitFor();
     await page.getByRole('region', { name: 'What changed' }).getByText('Conflict').waitFor();
     await merge.getByText('This change request conflicts with the main content.').waitFor();
+    // The conflict block of the page: both versions, each under its side's title.
+    await page.getByRole('button', { name: 'Show the changes of Welcome' }).click();
+    const conflict = page.getByRole('region', { name: 'Conflict' });
+    expect(await conflict.getByRole('region', { name: 'Version of main' }).textContent()).toContain(
+      'Ending of theirs.',
+    );
+    expect(
+      await conflict.getByRole('region', { name: `Version of change request #${mine.number}` }).textContent(),
+    ).toContain('Ending of mine.');
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-change-conflicts.png'), fullPage: true });
     expect(violations).toEqual([]);
