@@ -33,7 +33,7 @@ export default function ChangeReview({ org, space, changeRequest }: Props) {
       <p>
         <Link href={`${base}/~/changes/${c.number}`}>Open the pages of #{c.number}</Link>
       </p>
-      <MergePanel cr={c} space={space} onChange={cr.reload} />
+      <MergePanel org={org} cr={c} space={space} onChange={cr.reload} />
       <section aria-labelledby="cr-changes-h">
         <h2 id="cr-changes-h">What changed</h2>
         <Changes space={space} cr={c} />
@@ -126,8 +126,16 @@ function Header({ cr, space, onChange }: { cr: ChangeRequest; space: string; onC
 }
 
 /** The merge: the rules in force (from `GET …/change-requests/{cr}`'s `mergeRules`), update from main, merge. */
-function MergePanel({ cr, space, onChange }: { cr: ChangeRequest; space: string; onChange(): void }) {
+function MergePanel(props: { org: string; cr: ChangeRequest; space: string; onChange(): void }) {
+  const { cr, space, onChange } = props;
   const action = useAction();
+  const members = useLoad(() => changesApi.members(props.org).catch(() => []), props.org);
+  /** A rule's sentence names users by id (`…`): their names when the caller can list the members. */
+  const named = (message: string) =>
+    message.replace(
+      /`([^`]+)`/g,
+      (all, id: string) => members.data?.find((m) => m.user.id === id)?.user.displayName ?? all,
+    );
   const [result, setResult] = useState<{ what: 'merge' | 'update'; r: MergeResult }>();
   // Once merged the panel goes; the merge's answer stays said.
   if (cr.status === 'merged' || cr.status === 'archived')
@@ -156,7 +164,7 @@ function MergePanel({ cr, space, onChange }: { cr: ChangeRequest; space: string;
             {rules.rules.map((r) => (
               <li key={r.rule} className={r.satisfied ? 'met' : 'unmet'}>
                 <span aria-hidden="true">{r.satisfied ? '✓' : '✗'}</span>
-                <span className="sr-only">{r.satisfied ? 'Met' : 'Not met'}: </span> {r.message}
+                <span className="sr-only">{r.satisfied ? 'Met' : 'Not met'}: </span> {named(r.message)}
               </li>
             ))}
           </ul>
@@ -166,9 +174,10 @@ function MergePanel({ cr, space, onChange }: { cr: ChangeRequest; space: string;
       {cr.outdated && <p>The main content has changed since this change request was created or last updated.</p>}
       {cr.conflicting && (
         <p role="alert">
-          This change request conflicts with the main content. Update it from main: the conflicting pages then hold both
-          versions in a conflict block, marked “Conflict” below. Edit those pages so that no conflict block remains,
-          then merge.
+          This change request conflicts with the main content.{' '}
+          {cr.outdated
+            ? 'Update it from main: the conflicting pages then hold both versions in a conflict block, marked “Conflict” below.'
+            : 'The pages marked “Conflict” below hold both versions in a conflict block: edit them so that none remains (the app has no editor yet: the API, Git Sync or an import), then merge.'}
         </p>
       )}
       <div className="cr-actions">

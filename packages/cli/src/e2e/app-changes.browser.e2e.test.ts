@@ -117,7 +117,11 @@ async function changeRequest(space: string, subject: string, changes: unknown[])
 }
 
 /** A page of a signed-in browser context (the session cookie of `email`), recording CSP violations. */
-async function signedIn(browser: Browser, email: string, options: Parameters<Browser['newPage']>[0] = {}) {
+async function signedIn(
+  browser: ReturnType<typeof useChromium>,
+  email: string,
+  options: Parameters<Browser['newPage']>[0] = {},
+) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
   const [name, value] = (await sessionCookie(email)).split('=') as [string, string];
   await page.context().addCookies([{ name, value, url: p.url }]);
@@ -241,6 +245,8 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     await page.locator('.cr-reviews').getByText('Ship it.').waitFor();
     expect(await page.getByText('No review is awaited.').count()).toBe(1);
     await merge.locator('.cr-rules li.met').waitFor();
+    // The rule's sentence names the approver by name (the API's sentence names user ids).
+    expect(await merge.locator('.cr-rules li.met').textContent()).toContain('Bob');
     await page.getByRole('button', { name: 'Resolve the comment of Ann' }).click();
     await page.getByRole('button', { name: 'Reopen the comment of Ann' }).waitFor();
     await merge.getByRole('button', { name: `Merge #${cr.number}` }).click();
