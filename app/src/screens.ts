@@ -12,15 +12,18 @@ export const ChangeReview = screen(() => import('./screens/changes/Review.tsx'))
 
 /** The screen of a path, loaded before the first render; the others are loaded right after it. */
 export async function preloadScreens(path: string): Promise<void> {
-  const first = /^\/o\/[^/]+\/s\/[^/]+\/~\/changes(\/[^/]+\/~\/review)?\/?$/.test(path)
-    ? [path.endsWith('changes') || path.endsWith('changes/') ? ChangesList : ChangeReview]
-    : /^\/o\/[^/]+\/s\//.test(path)
-      ? [SpaceScreen, PageView]
-      : /^\/o\/[^/]+(\/c\/[^/]+)?\/?$/.test(path)
-        ? [Organization]
-        : /^\/(o\/?)?$/.test(path)
-          ? [Organizations]
-          : [NotYet];
+  const changes = /^\/o\/[^/]+\/s\/[^/]+\/~\/changes(\/[^/]+\/~\/review)?\/?$/.exec(path);
+  if (changes) {
+    await (changes[1] ? ChangeReview : ChangesList).preload().catch(() => {});
+    return;
+  }
+  const first = /^\/o\/[^/]+\/s\//.test(path)
+    ? [SpaceScreen, PageView]
+    : /^\/o\/[^/]+(\/c\/[^/]+)?\/?$/.test(path)
+      ? [Organization]
+      : /^\/(o\/?)?$/.test(path)
+        ? [Organizations]
+        : [NotYet];
   await Promise.all(first.map((s) => s.preload())).catch(() => {});
 }
 export const preloadRest = () =>
