@@ -96,7 +96,8 @@ function RequestReviewers({ org, space, cr, onChange }: Props) {
       onChange();
     }
   };
-  if (members.error) return <p role="alert">{members.error.message}</p>;
+  if (members.error)
+    return <p className="muted">Requesting a review needs the list of members: {members.error.message}</p>;
   return (
     <form onSubmit={submit} className="create">
       <label htmlFor={id}>Request a review from</label>
