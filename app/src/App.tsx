@@ -1,8 +1,18 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { csrfToken } from './api/client.ts';
-import { NotYet, Organization, Organizations, Palette, SpaceScreen } from './screens.ts';
-import { OrgSettings, SiteSettings, SpaceSettings } from './screens.ts';
+import {
+  ChangeReview,
+  ChangesList,
+  NotYet,
+  Organization,
+  Organizations,
+  OrgSettings,
+  Palette,
+  SiteSettings,
+  SpaceScreen,
+  SpaceSettings,
+} from './screens.ts';
 import { isTab } from './screens/settings/tabs.ts';
 
 /** The organization of the current URL (`/o/{org}/…`), for the palette's search. */
@@ -50,6 +60,10 @@ export function App() {
           <Switch>
             <Route path="/" component={Organizations} />
             <Route path="/o" component={Organizations} />
+            <Route path="/o/:org/s/:space/~/changes">{(p) => <ChangesList org={p.org} space={p.space} />}</Route>
+            <Route path="/o/:org/s/:space/~/changes/:cr/~/review">
+              {(p) => <ChangeReview org={p.org} space={p.space} changeRequest={p.cr} />}
+            </Route>
             <Route path="/o/:org/s/:space/~/changes/:cr/*?">
               {(p) => <SpaceScreen org={p.org} space={p.space} changeRequest={p.cr} path={p['*'] ?? ''} />}
             </Route>

@@ -11,6 +11,9 @@ export const PageView = screen(() => import('./screens/PageView.tsx'));
 export const OrgSettings = screen(() => import('./screens/settings/OrgSettings.tsx'));
 export const SpaceSettings = screen(() => import('./screens/settings/SpaceSettings.tsx'));
 export const SiteSettings = screen(() => import('./screens/settings/Sites.tsx'));
+// The change requests of a space (screens/changes/).
+export const ChangesList = screen(() => import('./screens/changes/List.tsx'));
+export const ChangeReview = screen(() => import('./screens/changes/Review.tsx'));
 
 /** The screen of a path, loaded before the first render; the others are loaded right after it. */
 export async function preloadScreens(path: string): Promise<void> {
@@ -18,6 +21,11 @@ export async function preloadScreens(path: string): Promise<void> {
   if (settings) {
     const s = settings.startsWith('sites') ? SiteSettings : path.includes('/s/') ? SpaceSettings : OrgSettings;
     return void (await s.preload().catch(() => {}));
+  }
+  const changes = /^\/o\/[^/]+\/s\/[^/]+\/~\/changes(\/[^/]+\/~\/review)?\/?$/.exec(path);
+  if (changes) {
+    await (changes[1] ? ChangeReview : ChangesList).preload().catch(() => {});
+    return;
   }
   const first = /^\/o\/[^/]+\/s\//.test(path)
     ? [SpaceScreen, PageView]
@@ -29,6 +37,8 @@ export async function preloadScreens(path: string): Promise<void> {
   await Promise.all(first.map((s) => s.preload())).catch(() => {});
 }
 export const preloadRest = () =>
-  Promise.all([Organizations, Organization, SpaceScreen, PageView, Palette, NotYet].map((s) => s.preload())).catch(
-    () => {},
-  );
+  Promise.all(
+    [Organizations, Organization, SpaceScreen, PageView, Palette, NotYet, ChangesList, ChangeReview].map((s) =>
+      s.preload(),
+    ),
+  ).catch(() => {});

@@ -30,7 +30,7 @@ interface Leaf {
   text?: string;
   marks?: { type: string }[];
 }
-interface Node {
+export interface Node {
   object?: string;
   type?: string;
   key?: string;
@@ -60,7 +60,7 @@ function leaf(l: Leaf, key: number): ReactNode {
   return <span key={key}>{out}</span>;
 }
 
-const nodes = (list: Node[]): ReactNode[] => list.map((n, i) => node(n, n.key ?? String(i)));
+export const nodes = (list: Node[]): ReactNode[] => list.map((n, i) => node(n, n.key ?? String(i)));
 
 /** A URL the page may link to: http(s), mail, or a path of this site; anything else is not a link. */
 const safeUrl = (url: unknown) =>

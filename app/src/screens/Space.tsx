@@ -84,10 +84,12 @@ export default function SpaceScreen({ org, space, changeRequest, path }: Props) 
       <aside className="sidebar" aria-label="Pages">
         <p className="crumbs">
           <Link href={`/o/${org}`}>← Organization</Link> ·{' '}
+          <Link href={`/o/${org}/s/${space}/~/changes`}>Change requests</Link> ·{' '}
           <Link href={`/o/${org}/s/${space}/~/settings`}>Space settings</Link>
         </p>
         <h1 className="space-title">{info.data?.space.title ?? 'Space'}</h1>
         {cr && <ChangeRequestBar cr={cr} busy={action.busy} onMerge={merge} />}
+        {cr && <Link href={`${base}/~/review`}>Review #{cr.number}: changes, reviews, comments</Link>}
         {!changeRequest && <p className="muted">Changes to the pages open a change request.</p>}
         {pages.error && <p role="alert">{pages.error.message}</p>}
         {tree.length === 0 && pages.data && <p>No pages yet.</p>}

@@ -1,0 +1,83 @@
+// Typed calls of the /v1 operations of change-request review: list, changes, reviews, reviewers, comments,
+// update and merge. Types come from @quire/contracts (types only: no schema reaches the bundle).
+import type { ops } from '@quire/contracts';
+import { browserTransport, type In, type Out, request, seg, type Transport } from './client.ts';
+
+export type ChangeRequest = Out<typeof ops.getChangeRequestById>;
+export type ChangeRequestStatus = In<typeof ops.listChangeRequestsForSpace>['status'];
+export type SemanticChange = Out<typeof ops.getChangeRequestChanges>['changes'][number];
+export type Review = Out<typeof ops.getReviewsByChangeRequestId>['items'][number];
+export type RequestedReviewer = Out<typeof ops.getRequestedReviewersByChangeRequestId>['items'][number];
+export type Comment = Out<typeof ops.listCommentsInChangeRequest>['items'][number];
+export type Reply = Out<typeof ops.listCommentRepliesInChangeRequest>['items'][number];
+export type Member = Out<typeof ops.listMembersInOrganizationById>['items'][number];
+export type MergeResult = Out<typeof ops.mergeChangeRequest>;
+export type Page = Out<typeof ops.getPageInRevisionById>;
+
+/** Every item of a list: follows `next.page` (at most 100 items a call, at most 100 calls). */
+async function all<T>(t: Transport, path: string, query: Record<string, string | undefined> = {}): Promise<T[]> {
+  const items: T[] = [];
+  let page: string | undefined;
+  for (let i = 0; i < 100; i++) {
+    const res = await request<{ items: T[]; next?: { page: string } }>(t, 'GET', path, {
+      query: { ...query, limit: 100, page },
+    });
+    items.push(...res.items);
+    page = res.next?.page;
+    if (!page) break;
+  }
+  return items;
+}
+
+export function changesApiOf(t: Transport = browserTransport) {
+  const cr = (space: string, id: string) => `/spaces/${seg(space)}/change-requests/${seg(id)}`;
+  return {
+    /** The signed-in user (`GET /user`). */
+    me: () => request<Out<typeof ops.getAuthenticatedUser>>(t, 'GET', '/user'),
+    list: (space: string, status: ChangeRequestStatus) =>
+      all<ChangeRequest>(t, `/spaces/${seg(space)}/change-requests`, { status }),
+    get: (space: string, id: string) => request<ChangeRequest>(t, 'GET', cr(space, id)),
+    rename: (space: string, id: string, subject: string) =>
+      request<ChangeRequest>(t, 'PATCH', cr(space, id), { body: { subject } }),
+    setStatus: (space: string, id: string, status: 'draft' | 'open' | 'archived') =>
+      request<ChangeRequest>(t, 'PATCH', cr(space, id), { body: { status } }),
+    changes: (space: string, id: string) =>
+      request<Out<typeof ops.getChangeRequestChanges>>(t, 'GET', `${cr(space, id)}/changes`, {
+        query: { limit: 1000 },
+      }),
+    /** A page of a revision (the merge base), as a JSON document. */
+    pageInRevision: (space: string, revision: string, page: string) =>
+      request<Page>(t, 'GET', `/spaces/${seg(space)}/revisions/${seg(revision)}/page/${seg(page)}`, {
+        query: { format: 'document' },
+      }),
+    /** A page of the change request, as a JSON document. */
+    pageInChangeRequest: (space: string, id: string, page: string) =>
+      request<Page>(t, 'GET', `${cr(space, id)}/content/page/${seg(page)}`, { query: { format: 'document' } }),
+    reviews: (space: string, id: string) => all<Review>(t, `${cr(space, id)}/reviews`),
+    review: (space: string, id: string, status: Review['status'], markdown: string) =>
+      request<Review>(t, 'POST', `${cr(space, id)}/reviews`, {
+        body: { status, ...(markdown.trim() ? { comment: { markdown } } : {}) },
+      }),
+    requested: (space: string, id: string) => all<RequestedReviewer>(t, `${cr(space, id)}/requested-reviewers`),
+    requestReviewers: (space: string, id: string, users: string[]) =>
+      request<unknown>(t, 'POST', `${cr(space, id)}/requested-reviewers`, { body: { users } }),
+    withdrawReviewer: (space: string, id: string, user: string) =>
+      request<void>(t, 'DELETE', `${cr(space, id)}/requested-reviewers/${seg(user)}`),
+    members: (org: string) => all<Member>(t, `/orgs/${seg(org)}/members`),
+    comments: (space: string, id: string) =>
+      all<Comment>(t, `${cr(space, id)}/comments`, { order: 'asc', status: 'all' }),
+    comment: (space: string, id: string, markdown: string) =>
+      request<Comment>(t, 'POST', `${cr(space, id)}/comments`, { body: { body: { markdown } } }),
+    resolve: (space: string, id: string, comment: string, resolved: boolean) =>
+      request<Comment>(t, 'PUT', `${cr(space, id)}/comments/${seg(comment)}`, { body: { resolved } }),
+    replies: (space: string, id: string, comment: string) =>
+      all<Reply>(t, `${cr(space, id)}/comments/${seg(comment)}/replies`),
+    reply: (space: string, id: string, comment: string, markdown: string) =>
+      request<Reply>(t, 'POST', `${cr(space, id)}/comments/${seg(comment)}/replies`, { body: { body: { markdown } } }),
+    updateFromMain: (space: string, id: string) => request<MergeResult>(t, 'POST', `${cr(space, id)}/update`),
+    merge: (space: string, id: string) => request<MergeResult>(t, 'POST', `${cr(space, id)}/merge`),
+  };
+}
+
+export type ChangesApi = ReturnType<typeof changesApiOf>;
+export const changesApi = changesApiOf();

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { type ChangeRequest, changesApi, type Page, type SemanticChange } from '../../api/changes.ts';
+import { useLoad } from '../../api/use.ts';
+import { type Node, nodes } from '../PageView.tsx';
+import { type BlockDiff, diffBlocks, MAX_BLOCKS } from './blocks.ts';
+
+type PageChange = Extract<SemanticChange, { page: unknown }>;
+
+const VERB: Record<PageChange['type'], string> = {
+  page_created: 'Added',
+  page_edited: 'Edited',
+  page_deleted: 'Removed',
+  page_moved: 'Moved',
+};
+
+const blocksOf = (p: Page | undefined): Node[] =>
+  (p && 'document' in p ? ((p.document as { nodes?: Node[] } | undefined)?.nodes ?? []) : []) as Node[];
+
+/** The merge base of a change request: the main revision it was created from or last updated to. */
+export const baseOf = (cr: ChangeRequest) => cr.revisionMergedAncestor ?? cr.revisionInitial;
+
+/** What a change request changes (`GET …/changes`): one entry per page, each opening a block-level comparison. */
+export function Changes({ space, cr }: { space: string; cr: ChangeRequest }) {
+  const changes = useLoad(() => changesApi.changes(space, cr.id), `${cr.id}:${cr.revision}`);
+  if (changes.error) return <p role="alert">{changes.error.message}</p>;
+  if (!changes.data) return <p aria-live="polite">Loading the changes…</p>;
+  const list = changes.data.changes;
+  if (list.length === 0) return <p className="muted">This change request changes nothing yet.</p>;
+  return (
+    <ul className="cr-changes">
+      {list.map((c) =>
+        'page' in c ? (
+          <PageEntry key={`${c.page.id}:${c.type}`} space={space} cr={cr} change={c} />
+        ) : (
+          <li key={`${c.type}:${c.file.id}`}>
+            {c.type === 'file_created' ? 'File added' : c.type === 'file_deleted' ? 'File removed' : 'File changed'}:{' '}
+            {c.file.name}
+          </li>
+        ),
+      )}
+      {changes.data.more ? <li className="muted">And {changes.data.more} more changes.</li> : null}
+    </ul>
+  );
+}
+
+function attributesOf(c: PageChange): string[] {
+  if (c.type === 'page_moved') {
+    const from = c.parent.before?.title ?? 'the top level';
+    const to = c.parent.after?.title ?? 'the top level';
+    return [from === to ? `Reordered under ${to}` : `Moved from ${from} to ${to}`];
+  }
+  if (c.type !== 'page_edited') return [];
+  const out: string[] = [];
+  for (const [name, v] of Object.entries(c.attributes) as [string, { before?: unknown; after?: unknown }][]) {
+    if (name === 'document') out.push('Content changed');
+    else if (typeof v.before !== 'object' && typeof v.after !== 'object')
+      out.push(`${name[0]!.toUpperCase()}${name.slice(1)}: “${v.before ?? ''}” → “${v.after ?? ''}”`);
+    else out.push(`${name[0]!.toUpperCase()}${name.slice(1)} changed`);
+  }
+  return out;
+}
+
+function PageEntry({ space, cr, change }: { space: string; cr: ChangeRequest; change: PageChange }) {
+  const [open, setOpen] = useState(false);
+  const hasDocument = change.page.type === 'document' && change.type !== 'page_moved';
+  const regionId = `diff-${change.page.id}`;
+  return (
+    <li>
+      <p className="cr-change">
+        <span className={`cr-badge cr-${change.type}`}>{VERB[change.type]}</span>{' '}
+        <strong>{change.page.title || 'Untitled'}</strong>
+        {change.page.path && <span className="muted"> /{change.page.path}</span>}
+        {change.page.conflicted && (
+          <>
+            {' '}
+            <span className="cr-badge cr-conflict">Conflict</span>
+          </>
+        )}
+      </p>
+      {attributesOf(change).length > 0 && (
+        <ul className="muted">
+          {attributesOf(change).map((a) => (
+            <li key={a}>{a}</li>
+          ))}
+        </ul>
+      )}
+      {hasDocument && (
+        <button type="button" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen(!open)}>
+          {open ? 'Hide' : 'Show'} the changes of {change.page.title || 'the page'}
+        </button>
+      )}
+      {open && (
+        <section id={regionId} aria-label={`Changes of ${change.page.title}`}>
+          <PageDiff space={space} cr={cr} change={change} />
+        </section>
+      )}
+    </li>
+  );
+}
+
+/** A page before (at the merge base) and after (in the change request), block by block, read-only. */
+function PageDiff({ space, cr, change }: { space: string; cr: ChangeRequest; change: PageChange }) {
+  const id = change.page.id;
+  const versions = useLoad(
+    async () => ({
+      before: change.type === 'page_created' ? undefined : await changesApi.pageInRevision(space, baseOf(cr), id),
+      after: change.type === 'page_deleted' ? undefined : await changesApi.pageInChangeRequest(space, cr.id, id),
+    }),
+    `${cr.revision}:${id}`,
+  );
+  if (versions.error) return <p role="alert">{versions.error.message}</p>;
+  if (!versions.data) return <p aria-live="polite">Loading the page…</p>;
+  const before = blocksOf(versions.data.before);
+  const after = blocksOf(versions.data.after);
+  if (before.length + after.length > MAX_BLOCKS)
+    return <p>This page has too many blocks to compare here ({before.length + after.length}).</p>;
+  const diff = diffBlocks(before, after);
+  const added = diff.filter((d) => d.kind === 'added').length;
+  const removed = diff.filter((d) => d.kind === 'removed').length;
+  return (
+    <>
+      <p className="muted">
+        {added} block{added === 1 ? '' : 's'} added, {removed} removed.
+      </p>
+      <ol className="cr-diff">
+        {diff.map((d) => (
+          <DiffBlock key={d.id} d={d} />
+        ))}
+      </ol>
+    </>
+  );
+}
+
+const LABEL = { same: 'Unchanged', removed: 'Removed', added: 'Added' } as const;
+
+function DiffBlock({ d }: { d: BlockDiff }) {
+  return (
+    <li className={`cr-block cr-${d.kind}`}>
+      <span className="cr-mark" aria-hidden="true">
+        {d.kind === 'added' ? '+' : d.kind === 'removed' ? '−' : ' '}
+      </span>
+      <span className="sr-only">{LABEL[d.kind]}: </span>
+      <div className="document">{d.node.type === 'conflict' ? <Conflict node={d.node} /> : nodes([d.node])}</div>
+    </li>
+  );
+}
+
+/** A conflict block left by an update: each side (`main`, `change request #n`) with its blocks, read-only. */
+function Conflict({ node }: { node: Node }) {
+  const sides = (node.nodes ?? []).filter((n) => n.type === 'conflict-side');
+  return (
+    <section className="cr-conflict-block" aria-label="Conflict">
+      <p>
+        <strong>Conflict</strong>: both versions are kept until the page is edited to keep one.
+      </p>
+      {sides.map((side, i) => (
+        <section key={side.key ?? `side-${String(i)}`} aria-label={`Version of ${String(side.data?.title ?? '')}`}>
+          <h4>{String(side.data?.title ?? `Side ${i + 1}`)}</h4>
+          {(side.nodes ?? []).length ? nodes(side.nodes ?? []) : <p className="muted">(empty)</p>}
+        </section>
+      ))}
+    </section>
+  );
+}

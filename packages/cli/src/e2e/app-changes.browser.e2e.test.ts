@@ -1,0 +1,308 @@
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe, hasChromium, useChromium } from './browser.ts';
+import { addUser, type Boot, bootstrap, type Platform, type Seat, startPlatform } from './harness.ts';
+
+// The app's change-request screens (docs/app.md, "Change requests"): the list, the review screen (what changed,
+// block by block), reviewers and reviews by a second member, comments with replies and resolve, the merge rules
+// before the merge button, merge, and update from main showing conflicts. Everything through /v1.
+const PUBLIC_URL = 'http://quire.test';
+const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
+
+/** A test SMTP server keeping the sign-in links it receives. */
+async function startMailbox() {
+  const mails: { to: string; text: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const text = Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  const linkFor = async (to: string, origin: string): Promise<string> => {
+    const pattern = new RegExp(`${PUBLIC_URL}/login/verify\\?token=[\\w-]+`);
+    for (let i = 0; i < 100; i++) {
+      const link = mails
+        .filter((m) => m.to === to)
+        .at(-1)
+        ?.text.match(pattern)?.[0];
+      if (link) {
+        mails.length = 0;
+        return link.replace(PUBLIC_URL, origin);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no sign-in link was mailed to ${to}`);
+  };
+  return { url: `smtp://127.0.0.1:${port}`, linkFor, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+let p: Platform;
+let acme: Boot;
+let bob: Seat;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url } });
+  acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
+  bob = await addUser(p, acme.organization.id, 'bob@acme.io', 'review', 'Bob');
+  await p.awaitMembers([acme.user.id, bob.user.id]);
+}, 60_000);
+afterAll(async () => {
+  await p?.stop();
+  await mailbox?.close();
+});
+
+/** Signs in through the sign-in pages' forms and the mailed link: the session cookie. */
+async function sessionCookie(email: string): Promise<string> {
+  const form = async (url: string, cookie = '') => {
+    const res = await fetch(url, { headers: { cookie } });
+    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+    const csrf = (await res.text()).match(/name="_csrf" value="([^"]+)"/)?.[1] ?? '';
+    return { cookie: [cookie, ...set].filter(Boolean).join('; '), csrf };
+  };
+  const post = (url: string, cookie: string, fields: Record<string, string>) =>
+    fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const login = await form(`${p.url}/login`);
+  await post(`${p.url}/login`, login.cookie, { email, _csrf: login.csrf });
+  const link = await mailbox.linkFor(email, p.url);
+  const res = await post(`${p.url}/login/verify`, login.cookie, {
+    token: new URL(link).searchParams.get('token')!,
+    _csrf: login.csrf,
+  });
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('quire_session='))!
+    .split(';')[0]!;
+}
+
+/** A /v1 call with a bearer token; the parsed answer (a failure if not 2xx). */
+async function v1(token: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${p.url}/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** A change request of `space` with these content changes (and subject). */
+async function changeRequest(space: string, subject: string, changes: unknown[]) {
+  const cr = await v1(acme.token, 'POST', `/spaces/${space}/change-requests`, { subject });
+  await v1(acme.token, 'POST', `/spaces/${space}/change-requests/${cr.id}/content`, { changes });
+  return cr as { id: string; number: number };
+}
+
+/** A page of a signed-in browser context (the session cookie of `email`), recording CSP violations. */
+async function signedIn(
+  browser: ReturnType<typeof useChromium>,
+  email: string,
+  options: Parameters<Browser['newPage']>[0] = {},
+) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
+  const [name, value] = (await sessionCookie(email)).split('=') as [string, string];
+  await page.context().addCookies([{ name, value, url: p.url }]);
+  const violations: string[] = [];
+  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
+  await page.addInitScript(
+    `document.addEventListener('securitypolicyviolation', (e) => reportCspViolation(e.effectiveDirective + ' ' + e.blockedURI))`,
+  );
+  return { page, violations };
+}
+
+const WELCOME = 'Hello writers.\n\nKeep this line.\n\nOld ending.\n';
+
+describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
+  const browser = useChromium();
+  let space: string;
+  let welcome: string;
+
+  beforeAll(async () => {
+    space = (await v1(acme.token, 'POST', `/orgs/${acme.organization.id}/spaces`, { title: 'Handbook' })).id;
+    const first = await changeRequest(space, 'First pages', [
+      { operation: 'insert_page', title: 'Welcome', document: { markdown: WELCOME } },
+    ]);
+    await v1(acme.token, 'POST', `/spaces/${space}/change-requests/${first.id}/merge`);
+    welcome = (await v1(acme.token, 'GET', `/spaces/${space}/content/path/welcome`)).id;
+    await v1(acme.token, 'PATCH', `/spaces/${space}`, {
+      mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_approved_review' }] },
+    });
+  });
+
+  it('lists, opens, renames, shows the diff, gets reviewed by a second member, comments and merges', {
+    timeout: 180_000,
+  }, async () => {
+    const cr = await changeRequest(space, 'Reword', [
+      {
+        operation: 'update_page',
+        page: welcome,
+        document: { markdown: WELCOME.replace('Old ending.', 'New ending.') },
+      },
+      { operation: 'insert_page', title: 'FAQ', document: { markdown: 'Ask us anything.' } },
+    ]);
+    const base = `${p.url}/o/${acme.organization.id}/s/${space}`;
+    const ann = await signedIn(browser, 'ann@acme.io');
+    const page = ann.page;
+
+    // The list, reached from the space screen.
+    await page.goto(base);
+    await page.getByRole('link', { name: 'Change requests' }).click();
+    await page.getByRole('heading', { name: 'Change requests', level: 1 }).waitFor();
+    await page.getByRole('link', { name: `#${cr.number} Reword` }).waitFor();
+    expect(await axe(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Merged' }).click();
+    await page.getByRole('link', { name: /#1 First pages/ }).waitFor();
+    await page.getByRole('button', { name: 'Open' }).click();
+    await page.getByRole('link', { name: `#${cr.number} Reword` }).click();
+    await page.waitForURL(`${base}/~/changes/${cr.number}/~/review`);
+
+    // Rename.
+    await page.getByRole('heading', { name: `#${cr.number} Reword`, level: 1 }).waitFor();
+    await page.getByRole('button', { name: `Rename #${cr.number}` }).click();
+    const subject = page.getByLabel(`Subject of #${cr.number}`);
+    expect(await subject.evaluate((el) => el === document.activeElement)).toBe(true);
+    await subject.fill('Reword the welcome <b>page</b>');
+    await page.getByRole('button', { name: 'Save subject' }).click();
+    await page.getByRole('heading', { name: `#${cr.number} Reword the welcome <b>page</b>`, level: 1 }).waitFor();
+
+    // What changed: one page edited (its blocks before and after), one added.
+    const changes = page.getByRole('region', { name: 'What changed' });
+    await changes.getByText('Edited').waitFor();
+    expect(await changes.locator('.cr-change').allTextContents()).toEqual([
+      expect.stringMatching(/^Edited Welcome/),
+      expect.stringMatching(/^Added FAQ/),
+    ]);
+    await page.getByRole('button', { name: 'Show the changes of Welcome' }).click();
+    const diff = page.getByRole('region', { name: 'Changes of Welcome' });
+    await diff.getByText('1 block added, 1 removed.').waitFor();
+    expect(await diff.locator('.cr-block.cr-removed').allTextContents()).toEqual([
+      expect.stringContaining('Old ending.'),
+    ]);
+    expect(await diff.locator('.cr-block.cr-added').allTextContents()).toEqual([
+      expect.stringContaining('New ending.'),
+    ]);
+    expect(await diff.locator('.cr-block.cr-same').count()).toBe(2);
+
+    // The merge rules, before the button: not met, so the button is disabled.
+    const merge = page.getByRole('region', { name: 'Merge' });
+    await merge.locator('.cr-rules li.unmet').waitFor();
+    expect(await merge.getByRole('button', { name: `Merge #${cr.number}` }).isDisabled()).toBe(true);
+
+    // The author does not review their own change request (their reviews count for no rule).
+    await page.getByText('You opened this change request').waitFor();
+    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    // A reviewer requested, and a comment.
+    await page.getByLabel('Request a review from').selectOption({ label: 'Bob (bob@acme.io)' });
+    await page.getByRole('button', { name: 'Request review' }).click();
+    await page.getByRole('heading', { name: 'Awaiting a review from' }).waitFor();
+    await page.getByRole('button', { name: 'Withdraw the request to Bob' }).waitFor();
+    await page.getByLabel('New comment').fill('Is the **ending** right?');
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    await page.getByRole('article', { name: 'Comment by Ann' }).waitFor();
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-change-review.png'), fullPage: true });
+
+    // Bob, in his own browser session: replies and approves.
+    const bobs = await signedIn(browser, 'bob@acme.io');
+    await bobs.page.goto(`${base}/~/changes/${cr.number}/~/review`);
+    await bobs.page.getByRole('article', { name: 'Comment by Ann' }).waitFor();
+    await bobs.page.getByLabel('Reply to Ann').fill('Yes, it is.');
+    await bobs.page.getByRole('button', { name: 'Reply', exact: true }).click();
+    await bobs.page.getByRole('list', { name: 'Replies' }).getByText('Yes, it is.').waitFor();
+    await bobs.page.getByLabel('Review comment (optional)').fill('Ship it.');
+    await bobs.page.getByRole('button', { name: 'Approve' }).click();
+    await bobs.page.locator('.cr-reviews').getByText('Approved').waitFor();
+    expect(await axe(bobs.page)).toEqual([]);
+    await bobs.page.screenshot({ path: join(SHOTS, 'quire-app-change-review-bob.png'), fullPage: true });
+    expect(bobs.violations).toEqual([]);
+    await bobs.page.close();
+
+    // Ann: the rule is met, the comment resolved, the merge goes through.
+    await page.reload();
+    await page.locator('.cr-reviews').getByText('Ship it.').waitFor();
+    expect(await page.getByText('No review is awaited.').count()).toBe(1);
+    await merge.locator('.cr-rules li.met').waitFor();
+    // The rule's sentence names the approver by name (the API's sentence names user ids).
+    expect(await merge.locator('.cr-rules li.met').textContent()).toContain('Bob');
+    await page.getByRole('button', { name: 'Resolve the comment of Ann' }).click();
+    await page.getByRole('button', { name: 'Reopen the comment of Ann' }).waitFor();
+    await merge.getByRole('button', { name: `Merge #${cr.number}` }).click();
+    await page.getByRole('status').getByText('Merged into the main content.').waitFor();
+    await page.locator('.cr-status-merged').waitFor();
+    expect((await v1(acme.token, 'GET', `/spaces/${space}/change-requests/${cr.id}`)).status).toBe('merged');
+    expect((await v1(acme.token, 'GET', `/spaces/${space}/content/path/faq`)).title).toBe('FAQ');
+    expect(ann.violations).toEqual([]);
+    await page.close();
+  });
+
+  it('updates a change request from main and shows its conflicts', { timeout: 120_000 }, async () => {
+    await v1(acme.token, 'PATCH', `/spaces/${space}`, { mergeRules: { type: 'none' } });
+    const ending = (text: string) => [
+      { operation: 'update_page', page: welcome, document: { markdown: WELCOME.replace('Old ending.', text) } },
+    ];
+    const mine = await changeRequest(space, 'My ending', ending('Ending of mine.'));
+    const theirs = await changeRequest(space, 'Their ending', ending('Ending of theirs.'));
+    await v1(acme.token, 'POST', `/spaces/${space}/change-requests/${theirs.id}/merge`);
+
+    const { page, violations } = await signedIn(browser, 'ann@acme.io');
+    await page.goto(`${p.url}/o/${acme.organization.id}/s/${space}/~/changes/${mine.number}/~/review`);
+    const merge = page.getByRole('region', { name: 'Merge' });
+    await merge.getByText('The main content has changed').waitFor();
+    await merge.getByRole('button', { name: `Update #${mine.number} from main` }).click();
+    await merge.getByText('Updated, with conflicts').waitFor();
+    await page.getByRole('region', { name: 'What changed' }).getByText('Conflict').waitFor();
+    await merge.getByText('This change request conflicts with the main content.').waitFor();
+    // The conflict block of the page: both versions, each under its side's title.
+    await page.getByRole('button', { name: 'Show the changes of Welcome' }).click();
+    const conflict = page.getByRole('region', { name: 'Conflict' });
+    expect(await conflict.getByRole('region', { name: 'Version of main' }).textContent()).toContain(
+      'Ending of theirs.',
+    );
+    expect(
+      await conflict.getByRole('region', { name: `Version of change request #${mine.number}` }).textContent(),
+    ).toContain('Ending of mine.');
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-change-conflicts.png'), fullPage: true });
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
+  it('is usable at 375 px, light and dark', { timeout: 60_000 }, async () => {
+    const { page } = await signedIn(browser, 'ann@acme.io', {
+      viewport: { width: 375, height: 740 },
+      colorScheme: 'dark',
+    });
+    await page.goto(`${p.url}/o/${acme.organization.id}/s/${space}/~/changes/2/~/review`);
+    await page.getByRole('button', { name: 'Show the changes of Welcome' }).click();
+    await page.getByRole('region', { name: 'Changes of Welcome' }).getByText('block added').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-change-375-dark.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await axe(page)).toEqual([]);
+    await page.close();
+  });
+});
