@@ -152,3 +152,9 @@ export async function presentRevision(
     ...(git ? { git } : {}),
   };
 }
+
+/** GitBook's JSONDocument of a page read with `format: 'document'` (the bare document, as `…/page/{p}/document` answers). */
+export function presentDocument(read: { document: Record<string, unknown> } | { markdown: string } | undefined) {
+  const document = read && 'document' in read ? read.document : { object: 'document', data: {}, nodes: [] };
+  return document as { object: 'document'; data: Record<string, unknown>; nodes: Record<string, unknown>[] };
+}
