@@ -5,7 +5,7 @@ import { apiError, mergeChanges, useCast } from './harness.ts';
 // Issue 42: the calls GitBook's site renderer makes (../shared/spec/renderer-api.md), through the official client,
 // with a member's token and with the published-content token `POST /v1/urls/published` gives a site's reader.
 
-const { p, acme, other } = useCast({});
+const { p, acme, other, bob } = useCast({ bob: ['bob@acme.io', 'read', 'Bob'] });
 let org: string;
 let handbook: string;
 let revision: string;
@@ -70,5 +70,20 @@ describe('getPageDocumentInRevisionById', () => {
     expect(JSON.stringify(member.data)).toContain('Wombat');
     const foreign = p.client(other.token).spaces.getPageDocumentInRevisionById(handbook, revision, plans);
     expect((await apiError(foreign)).code).toBe(404);
+  });
+});
+
+describe('getUserById', () => {
+  it("answers GitBook's User to a member of the same organization, without the e-mail to a reader", async () => {
+    const seen = (await p.client(bob.token).users.getUserById(acme.user.id)).data;
+    expect(seen).toMatchObject({ object: 'user', id: acme.user.id, email: 'ann@acme.io', urls: expect.any(Object) });
+    const asReader = (await p.client(readerToken).users.getUserById(bob.user.id)).data;
+    expect(asReader).toMatchObject({ object: 'user', id: bob.user.id, displayName: 'Bob' });
+    expect(asReader).not.toHaveProperty('email');
+  });
+
+  it('answers 404 for a user of another organization, to members and readers', async () => {
+    for (const token of [acme.token, readerToken])
+      expect((await apiError(p.client(token).users.getUserById(other.user.id))).code).toBe(404);
   });
 });
