@@ -87,3 +87,12 @@ describe('getUserById', () => {
       expect((await apiError(p.client(token).users.getUserById(other.user.id))).code).toBe(404);
   });
 });
+
+describe('listRevisionPageMetaLinks', () => {
+  it('is not an operation of Quire: 404 for every token, which the renderer tolerates (never a 403)', async () => {
+    for (const token of [acme.token, readerToken]) {
+      const links = p.client(token).spaces.listRevisionPageMetaLinks(handbook, revision, plans);
+      expect((await apiError(links)).code).toBe(404);
+    }
+  });
+});
