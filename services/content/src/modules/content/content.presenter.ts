@@ -153,8 +153,9 @@ export async function presentRevision(
   };
 }
 
-/** GitBook's JSONDocument of a page read with `format: 'document'` (the bare document, as `…/page/{p}/document` answers). */
+/** GitBook's JSONDocument of a document page read with `format: 'document'` (the bare document `…/page/{p}/document` answers). */
 export function presentDocument(read: { document: Record<string, unknown> } | { markdown: string } | undefined) {
-  const document = read && 'document' in read ? read.document : { object: 'document', data: {}, nodes: [] };
-  return document as { object: 'document'; data: Record<string, unknown>; nodes: Record<string, unknown>[] };
+  // pageDocument answers `{document}` for a document page read as `document`: anything else is a bug, not an input.
+  if (!read || !('document' in read)) throw new Error('presentDocument: the page was not read as a document');
+  return read.document as { object: 'document'; data: Record<string, unknown>; nodes: Record<string, unknown>[] };
 }
