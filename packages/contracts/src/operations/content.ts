@@ -121,6 +121,35 @@ export const getPageInRevisionById = op({
   http: http('revision', '/page/{pageId}', 'getPageInRevisionById', 'Get a page of a revision by its id'),
 });
 
+/** GitBook's `dereferenced`: accepted; Quire has no reusable content nor content references to expand, so it changes nothing. */
+const dereferenced = z
+  .union([queryBoolean('Expand references to other content'), z.literal('reusable-contents')])
+  .optional()
+  .describe(
+    'Expand references to other content (`true`) or reusable contents only (`reusable-contents`); Quire stores ' +
+      'no reusable content, so the document is the same',
+  );
+const PageDocumentSchema = z
+  .looseObject({
+    object: z.literal('document').describe('Always `document`'),
+    data: z.record(z.string(), z.unknown()).describe('Options of the document (`schemaVersion`, `frontMatter`)'),
+    nodes: z.array(z.record(z.string(), z.unknown())).describe('The blocks of the document, in order'),
+  })
+  .describe("A page's document in GitBook's JSON form (JSONDocument)");
+
+export const getPageDocumentInRevisionById = op({
+  id: 'content.getPageDocumentInRevision',
+  access: 'reader',
+  input: z.object({ ...where.revision.ids, pageId, evaluated: PageQuery.evaluated, dereferenced }),
+  output: PageDocumentSchema,
+  http: http(
+    'revision',
+    '/page/{pageId}/document',
+    'getPageDocumentInRevisionById',
+    "Get the JSON document of a page in a revision (a group's or a link's: 404)",
+  ),
+});
+
 export const getPageByPath = op({
   id: 'content.getPageByPath',
   access: 'reader',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EmptySchema, IdSchema, listOf, PageQueryShape, RoleOrGuestSchema } from '../common.ts';
 import { operationsOf } from '../operation.ts';
-import { organizationId, tokenId } from '../params.ts';
+import { organizationId, tokenId, userId } from '../params.ts';
 import { ActorSchema } from '../actor.ts';
 import {
   EmailDomainsSchema,
@@ -22,6 +22,20 @@ export const getAuthenticatedUser = op({
   input: EmptySchema,
   output: UserSchema,
   http: { route: 'GET /user', operationId: 'getAuthenticatedUser', summary: 'Get profile of authenticated user' },
+});
+
+export const getUserById = op({
+  id: 'users.get',
+  access: 'reader',
+  input: z.object({ userId }),
+  output: UserSchema,
+  http: {
+    route: 'GET /users/{userId}',
+    operationId: 'getUserById',
+    summary:
+      "Get a user: yourself, or someone sharing an organization with you (404 otherwise); a published site's reader " +
+      "gets the members of the site's organization, without their e-mail",
+  },
 });
 
 export const listOrganizationsForAuthenticatedUser = op({

@@ -97,6 +97,13 @@ export function pageById(tree: RevisionTree, pageId: string): PageRecord {
   return page;
 }
 
+/** A document page of the tree by id (404 when the revision has no such page, or it is a group or a link: no document). */
+export function documentPageById(tree: RevisionTree, pageId: string): PageRecord {
+  const page = pageById(tree, pageId);
+  if (page.kind !== 'document') throw notFound('Page document');
+  return page;
+}
+
 /** A page of the tree by path (`guides/setup`; 404 when none). */
 export function pageByPath(tree: RevisionTree, path: string): PageRecord {
   const id = treeIndex(tree.pages).byPath.get(path.replace(/^\/+|\/+$/g, ''));

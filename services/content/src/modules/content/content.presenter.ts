@@ -152,3 +152,10 @@ export async function presentRevision(
     ...(git ? { git } : {}),
   };
 }
+
+/** GitBook's JSONDocument of a document page read with `format: 'document'` (the bare document `…/page/{p}/document` answers). */
+export function presentDocument(read: { document: Record<string, unknown> } | { markdown: string } | undefined) {
+  // pageDocument answers `{document}` for a document page read as `document`: anything else is a bug, not an input.
+  if (!read || !('document' in read)) throw new Error('presentDocument: the page was not read as a document');
+  return read.document as { object: 'document'; data: Record<string, unknown>; nodes: Record<string, unknown>[] };
+}

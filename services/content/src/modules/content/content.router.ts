@@ -12,9 +12,10 @@ import {
   loadSemanticChangesFor,
   pageById,
   pageByPath,
+  documentPageById,
   type RevisionSelector,
 } from './content.loader.ts';
-import { presentFile, presentPageAt, presentPages, presentRevision } from './content.presenter.ts';
+import { presentDocument, presentFile, presentPageAt, presentPages, presentRevision } from './content.presenter.ts';
 import { pageDocument } from './document-format.ts';
 import { presentGitCommit } from '../git/git.presenter.ts';
 
@@ -47,6 +48,11 @@ const read = {
     const document = await pageDocument(ctx, page, input.format, loadDocumentEvaluation(ctx, input));
     return presentPageAt(ctx, tree, space, page, document, blobs);
   },
+  pageDocument: async (ctx: Ctx, input: PageInput & { pageId: string }) => {
+    const { tree } = await loadRevisionFor(ctx, input);
+    const page = documentPageById(tree, input.pageId);
+    return presentDocument(await pageDocument(ctx, page, 'document', loadDocumentEvaluation(ctx, input)));
+  },
   files: async (ctx: Ctx, input: RevisionSelector & PageRequest) => {
     const page = await loadFilesFor(ctx, input);
     return { ...page, items: await Promise.all(page.items.map((f) => presentFile(ctx, f))) };
@@ -69,6 +75,9 @@ export const contentProcedures = {
   getPageById: implement(ops.getPageById, ({ input, ctx }) => read.pageById(ctx, input)),
   getPageInChangeRequestById: implement(ops.getPageInChangeRequestById, ({ input, ctx }) => read.pageById(ctx, input)),
   getPageInRevisionById: implement(ops.getPageInRevisionById, ({ input, ctx }) => read.pageById(ctx, input)),
+  getPageDocumentInRevisionById: implement(ops.getPageDocumentInRevisionById, ({ input, ctx }) =>
+    read.pageDocument(ctx, input),
+  ),
   getPageByPath: implement(ops.getPageByPath, ({ input, ctx }) => read.pageByPath(ctx, input)),
   getPageInChangeRequestByPath: implement(ops.getPageInChangeRequestByPath, ({ input, ctx }) =>
     read.pageByPath(ctx, input),

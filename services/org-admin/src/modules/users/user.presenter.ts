@@ -12,3 +12,9 @@ export function presentUser(ctx: { urls: PublicUrls }, u: IUser): UserDto {
     urls: { location: ctx.urls.api(`/users/${u.id}`) },
   };
 }
+
+/** A user as a caller sees it: everything, or without its e-mail address (a published site's reader). */
+export function presentUserAs(ctx: { urls: PublicUrls }, u: IUser, shows: { email: boolean }): UserDto {
+  const { email, ...shown } = presentUser(ctx, u);
+  return shows.email ? { ...shown, email } : shown;
+}
