@@ -146,7 +146,7 @@ function registerApiRoutes(
     secret: config.QUIRE_INTERNAL_SECRET,
     publicUrl: config.QUIRE_PUBLIC_URL,
   });
-  registerSignIn(app, { clients, publicUrl: config.QUIRE_PUBLIC_URL });
+  registerSignIn(app, { clients, resolver, publicUrl: config.QUIRE_PUBLIC_URL });
   registerGitHooks(app, { clients, limits });
 }
 

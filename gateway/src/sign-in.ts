@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ops } from '@quire/contracts';
-import { toPublicError, type ServiceClients } from '@quire/kit';
+import { toPublicError, type CallContext, type ServiceClients } from '@quire/kit';
+import type { ActorResolver } from './auth.ts';
 import { parseCookies, siteHostPattern } from './published.ts';
 
 /**
@@ -50,10 +51,16 @@ function signInInput(req: FastifyRequest) {
   };
 }
 
-/** Sends org-admin's answer (page or redirect, with cookies) as it is; an error page when there is none. */
-const signInHandler = (clients: ServiceClients) => async (req: FastifyRequest, reply: FastifyReply) => {
+/**
+ * Sends org-admin's answer (page or redirect, with cookies) as it is; an error page when there is none. The events
+ * the request committed reach the resolver at once, as a forwarded API call's do: a token made on `/account` is
+ * known to this gateway (`known-tokens.ts`) before its owner can copy it, not only once the bus delivers it.
+ */
+const signInHandler = (deps: SignInDeps) => async (req: FastifyRequest, reply: FastifyReply) => {
   try {
-    const res = await clients.asService(ops.handleSignInRequest, signInInput(req), req.id);
+    const seen: Pick<CallContext, 'events'> = {};
+    const res = await deps.clients.asService(ops.handleSignInRequest, signInInput(req), req.id, seen);
+    if (seen.events?.length) deps.resolver.evictFor(seen.events);
     reply.code(res.status).headers(res.headers);
     if (res.cookies.length) reply.header('set-cookie', res.cookies);
     return reply.send(res.body);
@@ -68,8 +75,14 @@ const signInHandler = (clients: ServiceClients) => async (req: FastifyRequest, r
   }
 };
 
-export function registerSignIn(app: FastifyInstance, deps: { clients: ServiceClients; publicUrl: string }): void {
-  const handle = signInHandler(deps.clients);
+interface SignInDeps {
+  clients: ServiceClients;
+  resolver: Pick<ActorResolver, 'evictFor'>;
+  publicUrl: string;
+}
+
+export function registerSignIn(app: FastifyInstance, deps: SignInDeps): void {
+  const handle = signInHandler(deps);
   void app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',

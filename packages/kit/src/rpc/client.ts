@@ -345,10 +345,21 @@ export class ServiceClients {
     return this.#signer.sign(actor);
   }
 
-  /** Call as this process itself (service identity), e.g. the gateway resolving a token. */
-  async asService<Op extends AnyOperation>(op: Op, input: z.input<Op['input']>, requestId?: string) {
+  /**
+   * Call as this process itself (service identity), e.g. the gateway resolving a token. `seen`, when given, gets the
+   * events the call committed that make cached actors stale (`CallContext.events`), as a forwarded call's do.
+   */
+  async asService<Op extends AnyOperation>(
+    op: Op,
+    input: z.input<Op['input']>,
+    requestId?: string,
+    seen?: Pick<CallContext, 'events'>,
+  ) {
     const client = this.get(op.service);
-    return client.call(op, input, { actorHeader: await this.#serviceActorHeader(), requestId });
+    const call: CallContext = { actorHeader: await this.#serviceActorHeader(), requestId };
+    const out = await client.call(op, input, call);
+    if (seen && call.events) seen.events = call.events;
+    return out;
   }
 
   /** Read a blob of `service` as this process itself (the gateway serving a signed download link). */
