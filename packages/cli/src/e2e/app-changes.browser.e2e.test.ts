@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { addUser, type Boot, bootstrap, type Platform, type Seat, startPlatform } from './harness.ts';
+import { type Mailbox, startMailbox } from './mailbox.ts';
 
 // The app's change-request screens (docs/app.md, "Change requests"): the list, the review screen (what changed,
 // block by block), reviewers and reviews by a second member, comments with replies and resolve, the merge rules
@@ -13,52 +12,12 @@ import { addUser, type Boot, bootstrap, type Platform, type Seat, startPlatform 
 const PUBLIC_URL = 'http://quire.test';
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
-/** A test SMTP server keeping the sign-in links it receives. */
-async function startMailbox() {
-  const mails: { to: string; text: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const text = Buffer.concat(chunks)
-          .toString('utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  const linkFor = async (to: string, origin: string): Promise<string> => {
-    const pattern = new RegExp(`${PUBLIC_URL}/login/verify\\?token=[\\w-]+`);
-    for (let i = 0; i < 100; i++) {
-      const link = mails
-        .filter((m) => m.to === to)
-        .at(-1)
-        ?.text.match(pattern)?.[0];
-      if (link) {
-        mails.length = 0;
-        return link.replace(PUBLIC_URL, origin);
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no sign-in link was mailed to ${to}`);
-  };
-  return { url: `smtp://127.0.0.1:${port}`, linkFor, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
 let p: Platform;
 let acme: Boot;
 let bob: Seat;
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+let mailbox: Mailbox;
 beforeAll(async () => {
-  mailbox = await startMailbox();
+  mailbox = await startMailbox(PUBLIC_URL);
   p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url } });
   acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
   bob = await addUser(p, acme.organization.id, 'bob@acme.io', 'review', 'Bob');
@@ -86,7 +45,7 @@ async function sessionCookie(email: string): Promise<string> {
     });
   const login = await form(`${p.url}/login`);
   await post(`${p.url}/login`, login.cookie, { email, _csrf: login.csrf });
-  const link = await mailbox.linkFor(email, p.url);
+  const link = await mailbox.linkFor(email, '/login/verify', p.url);
   const res = await post(`${p.url}/login/verify`, login.cookie, {
     token: new URL(link).searchParams.get('token')!,
     _csrf: login.csrf,

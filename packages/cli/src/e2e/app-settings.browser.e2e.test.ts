@@ -1,63 +1,21 @@
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
+import { type Mailbox, startMailbox } from './mailbox.ts';
 
 // The app's settings screens (app/src/screens/settings/, docs/app.md): what a lead sets, through /v1 only.
 const PUBLIC_URL = 'http://quire.test';
 /** Where the screenshots go: QUIRE_SCREENSHOTS, else the system's temporary directory. */
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
-/** A test SMTP server keeping the sign-in links it receives. */
-async function startMailbox() {
-  const mails: { to: string; text: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const text = Buffer.concat(chunks)
-          .toString('utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  /** The sign-in link of the newest mail to `to`, on the platform's own address. */
-  const linkFor = async (to: string, origin: string): Promise<string> => {
-    const pattern = new RegExp(`${PUBLIC_URL}/login/verify\\?token=[\\w-]+`);
-    for (let i = 0; i < 100; i++) {
-      const link = mails
-        .filter((m) => m.to === to)
-        .at(-1)
-        ?.text.match(pattern)?.[0];
-      if (link) {
-        mails.length = 0;
-        return link.replace(PUBLIC_URL, origin);
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no sign-in link was mailed to ${to}`);
-  };
-  return { url: `smtp://127.0.0.1:${port}`, linkFor, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
 let p: Platform;
 let acme: Boot;
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+let mailbox: Mailbox;
 beforeAll(async () => {
-  mailbox = await startMailbox();
+  mailbox = await startMailbox(PUBLIC_URL);
   p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url } });
   acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
   // Cy has an account (in another organization): an invitation waits for Cy to accept it.
@@ -85,7 +43,7 @@ async function sessionCookie(email: string): Promise<string> {
     });
   const login = await form(`${p.url}/login`);
   await post(`${p.url}/login`, login.cookie, { email, _csrf: login.csrf });
-  const link = await mailbox.linkFor(email, p.url);
+  const link = await mailbox.linkFor(email, '/login/verify', p.url);
   const res = await post(`${p.url}/login/verify`, login.cookie, {
     token: new URL(link).searchParams.get('token')!,
     _csrf: login.csrf,
@@ -241,7 +199,7 @@ describe.skipIf(!hasChromium)('a lead in the app settings, in Chromium', () => {
     await page.getByRole('link', { name: 'Portal' }).click();
     await page.waitForURL(`${p.url}${new URL(site.urls.app).pathname}`);
     await page.getByRole('heading', { name: 'Portal', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Publish Portal' }).click();
+    await page.getByRole('button', { name: 'Publish Portal', exact: true }).click();
     await page.getByRole('button', { name: 'Unpublish Portal' }).waitFor();
     await page.getByLabel('Name of the link').fill('For the auditors');
     await page.getByRole('button', { name: 'Create share link' }).click();
@@ -257,7 +215,7 @@ describe.skipIf(!hasChromium)('a lead in the app settings, in Chromium', () => {
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-settings-site.png'), fullPage: true });
     await page.getByRole('button', { name: 'Unpublish Portal' }).click();
-    await page.getByRole('button', { name: 'Publish Portal' }).waitFor();
+    await page.getByRole('button', { name: 'Publish Portal', exact: true }).waitFor();
     expect((await p.get(acme.token, `/orgs/${org}/sites/${site.id}`)).body.published).toBe(false);
 
     // Remove Bea from the organization (with the confirmation step).

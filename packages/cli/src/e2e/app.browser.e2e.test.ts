@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
+import { type Mailbox, startMailbox } from './mailbox.ts';
 
 // The writers' app (app/, docs/app.md): served by the gateway at every urls.app, talking to /v1 with the
 // sign-in session cookie and the CSRF header.
@@ -13,52 +12,11 @@ const PUBLIC_URL = 'http://quire.test';
 /** Where the screenshots go: QUIRE_SCREENSHOTS, else the system's temporary directory. */
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
-/** A test SMTP server keeping the sign-in links it receives. */
-async function startMailbox() {
-  const mails: { to: string; text: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const text = Buffer.concat(chunks)
-          .toString('utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  /** The sign-in link of the newest mail to `to`, on the platform's own address. */
-  const linkFor = async (to: string, origin: string): Promise<string> => {
-    const pattern = new RegExp(`${PUBLIC_URL}/login/verify\\?token=[\\w-]+`);
-    for (let i = 0; i < 100; i++) {
-      const link = mails
-        .filter((m) => m.to === to)
-        .at(-1)
-        ?.text.match(pattern)?.[0];
-      if (link) {
-        mails.length = 0;
-        return link.replace(PUBLIC_URL, origin);
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no sign-in link was mailed to ${to}`);
-  };
-  return { url: `smtp://127.0.0.1:${port}`, linkFor, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
 let p: Platform;
 let acme: Boot;
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+let mailbox: Mailbox;
 beforeAll(async () => {
-  mailbox = await startMailbox();
+  mailbox = await startMailbox(PUBLIC_URL);
   p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url } });
   acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
 }, 60_000);
@@ -84,7 +42,7 @@ async function sessionCookie(email: string): Promise<string> {
     });
   const login = await form(`${p.url}/login`);
   await post(`${p.url}/login`, login.cookie, { email, _csrf: login.csrf });
-  const link = await mailbox.linkFor(email, p.url);
+  const link = await mailbox.linkFor(email, '/login/verify', p.url);
   const res = await post(`${p.url}/login/verify`, login.cookie, {
     token: new URL(link).searchParams.get('token')!,
     _csrf: login.csrf,
@@ -198,7 +156,7 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     await page.getByLabel('E-mail address').fill('ann@acme.io');
     await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
     await page.getByText('a sign-in link is on its way').waitFor();
-    await page.goto(await mailbox.linkFor('ann@acme.io', p.url));
+    await page.goto(await mailbox.linkFor('ann@acme.io', '/login/verify', p.url));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${p.url}${orgPath}`);
     await page.getByRole('heading', { name: 'Acme', level: 1 }).waitFor();

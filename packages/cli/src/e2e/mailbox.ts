@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { expect } from 'vitest';
 
-/** Test only: an SMTP server catching every mail, its text decoded from quoted-printable; links of `publicUrl`. */
+/** Test only: an SMTP server catching every mail, its text decoded from quoted-printable; links of `publicUrl`. Usable in hooks. */
 export async function startMailbox(publicUrl: string) {
   const mails: { to: string; text: string }[] = [];
   const server = new SMTPServer({
@@ -24,23 +23,21 @@ export async function startMailbox(publicUrl: string) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  /** The link of the newest mail to `to` matching `path`, rewritten to the platform's own address. */
+  /** The link of the newest mail to `to` matching `path`, rewritten to the platform's own address (5 s at most). */
   const linkFor = async (to: string, path: string, origin: string): Promise<string> => {
-    let link: string | undefined;
-    await expect
-      .poll(
-        () =>
-          (link = mails
-            .filter((m) => m.to === to)
-            .at(-1)
-            ?.text.match(new RegExp(`${publicUrl}${path}\\?token=[\\w-]+`))?.[0]),
-        {
-          timeout: 5_000,
-        },
-      )
-      .toBeTruthy();
-    mails.length = 0;
-    return link!.replace(publicUrl, origin);
+    const pattern = new RegExp(`${publicUrl}${path}\\?token=[\\w-]+`);
+    for (let i = 0; i < 100; i++) {
+      const link = mails
+        .filter((m) => m.to === to)
+        .at(-1)
+        ?.text.match(pattern)?.[0];
+      if (link) {
+        mails.length = 0;
+        return link.replace(publicUrl, origin);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no ${path} link was mailed to ${to}`);
   };
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -49,3 +46,6 @@ export async function startMailbox(publicUrl: string) {
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
+
+/** The mailbox `startMailbox` gives. */
+export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
