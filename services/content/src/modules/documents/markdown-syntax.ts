@@ -62,9 +62,9 @@ const FLOW = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
 function splitHtmlAtTags(tree: Root, source: string): void {
   const work: Parents[] = [tree];
   for (let parent = work.pop(); parent; parent = work.pop()) {
-    if (!FLOW.has(parent.type)) continue;
     const children = parent.children as RootContent[];
-    if (children.some((c) => c.type === 'html' && c.value.includes('{%')))
+    // a list is not a flow container, but its items are: descend through it all the same
+    if (FLOW.has(parent.type) && children.some((c) => c.type === 'html' && c.value.includes('{%')))
       (parent as { children: RootContent[] }).children = children.flatMap((c) =>
         c.type === 'html' ? splitHtml(c, source) : [c],
       );

@@ -34,6 +34,8 @@ const TRICKY = [
   '{% hint style="info" %}\nouter\n{% hint style="warning" %}\ninner\n{% endhint %}\nafter\n{% endhint %}',
   '- {% hint style="info" %}\n  in a list\n  {% endhint %}\n- > {% hint style="danger" %}\n  > quoted\n  > {% endhint %}',
   '{% hint style="info" %}\n```js\ncode in hint\n```\n{% endhint %}',
+  // an HTML block closed by a tag line inside a list item (lists were not descended into)
+  '- {% hint style="info" %}\n  <div>\n    x\n  </div>\n  \n  ```\n  \n  ```\n  {% endhint %}\n\n',
   '```\n{% hint style="info" %}\nnot a hint\n{% endhint %}\n```',
   '<!--\n{% hint style="info" %}\n-->\n\ntext',
   '| Left | Center | Right |\n|:--|:-:|--:|\n| `a\\|b` | **b** | [c](d) |\n| x<br>y | | ![i](gitbook-file:f) |\n| only one |',
