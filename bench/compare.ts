@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadSettings } from './env.ts';
 import { formatRound, loadAverage, measureOnce, median, summarize, type RoundFigures, type Target } from './measure.ts';
-import { comparativeRun, resultsDir, root, runComparative } from './platforms.ts';
+import { comparativeRun, expectSpaceAnswered, resultsDir, root, runComparative, seedBenchSpace } from './platforms.ts';
 import { ChildExitError, Fleet, freePort, type ChildSpec } from './processes.ts';
 import { measureWrk, wrkInstalled, type WrkFigures } from './wrk.ts';
 
@@ -193,34 +193,18 @@ export async function compare(o: CompareOptions): Promise<void> {
       tier: 0,
     });
 
-    const post = async (path: string, token: string, body: unknown) => {
-      const res = await fetch(`${seedBase}${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`seeding: POST ${path}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<any>;
-    };
-    const boot = await post('/v1/admin/bootstrap', run.adminToken, { title: 'Bench Org', email: 'bench@quire.local' });
-    const space = await post(`/v1/orgs/${boot.organization.id}/spaces`, boot.token, { title: 'Bench space' });
-    const auth = { authorization: `Bearer ${boot.token}` };
+    const { spaceId, auth } = await seedBenchSpace(seedBase, run.adminToken);
     const baseline: Target = {
       key: 'a',
       label: 'baseline',
-      url: `http://127.0.0.1:${basePort}/spaces/${space.id}`,
+      url: `http://127.0.0.1:${basePort}/spaces/${spaceId}`,
       pids: pidsOf(fleet, 'baseline'),
     };
     for (const t of targets) {
-      t.url = `${t.url}/v1/spaces/${space.id}`;
+      t.url = `${t.url}/v1/spaces/${spaceId}`;
       t.headers = auth;
     }
-    for (const t of [baseline, ...targets]) {
-      const res = await fetch(t.url, { headers: t.headers ?? {} });
-      const body = (await res.json().catch(() => null)) as { id?: string } | null;
-      if (!res.ok || body?.id !== space.id)
-        throw new Error(`${t.label}: ${t.url} does not answer the space: ${res.status}`);
-    }
+    await expectSpaceAnswered([baseline, ...targets], spaceId);
 
     const all = [baseline, ...targets];
     const figures = new Map<Target, RoundFigures[]>(all.map((t) => [t, []]));

@@ -230,3 +230,47 @@ export async function runComparative(
   }
   process.exitCode = signalled() ? 130 : failure ? 1 : 0;
 }
+
+/**
+ * The data of the comparative benches, made once through the API at `base` (both platforms share the database): the
+ * instance's organization (bootstrap) and one space. Answers the space's id and the `authorization` header.
+ */
+export async function seedBenchSpace(
+  base: string,
+  adminToken: string,
+): Promise<{ spaceId: string; auth: Record<string, string> }> {
+  const post = async (path: string, token: string, body: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`seeding: POST ${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<any>;
+  };
+  const boot = await post('/v1/admin/bootstrap', adminToken, { title: 'Bench Org', email: 'bench@quire.local' });
+  const space = await post(`/v1/orgs/${boot.organization.id}/spaces`, boot.token, { title: 'Bench space' });
+  return { spaceId: space.id as string, auth: { authorization: `Bearer ${boot.token}` } };
+}
+
+/**
+ * Checks that every target answers the space before anything is measured. A gateway on another bus than the
+ * platform that issued the token (the standalone seeds, on its in-process bus) learns the token by reloading its
+ * known tokens on a miss, at most every 15 s (gateway/src/known-tokens.ts): a 401 is asked again for up to 30 s.
+ */
+export async function expectSpaceAnswered(
+  targets: readonly { label: string; url: string; headers?: Record<string, string> }[],
+  spaceId: string,
+): Promise<void> {
+  for (const t of targets) {
+    const until = Date.now() + 30_000;
+    for (;;) {
+      const res = await fetch(t.url, { headers: t.headers ?? {} });
+      const body = (await res.json().catch(() => null)) as { id?: string } | null;
+      if (res.ok && body?.id === spaceId) break;
+      if (res.status !== 401 || Date.now() > until)
+        throw new Error(`${t.label}: ${t.url} does not answer the space: ${res.status} ${JSON.stringify(body)}`);
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+  }
+}

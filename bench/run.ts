@@ -21,7 +21,15 @@ import {
   type RoundFigures,
   type Target,
 } from './measure.ts';
-import { busOf, comparativeRun, DISTRIBUTED, runComparative, startPlatforms } from './platforms.ts';
+import {
+  busOf,
+  comparativeRun,
+  DISTRIBUTED,
+  expectSpaceAnswered,
+  runComparative,
+  seedBenchSpace,
+  startPlatforms,
+} from './platforms.ts';
 import { Fleet } from './processes.ts';
 import { compare, parseCompareArgs } from './compare.ts';
 
@@ -68,49 +76,33 @@ async function bench(dataDir: string): Promise<void> {
 
   // Seeding, once, through the standalone's API; both platforms share the database.
   const api = `http://127.0.0.1:${port.standalone}`;
-  const post = async (path: string, token: string, body: unknown) => {
-    const res = await fetch(`${api}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`seeding: POST ${path}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<any>;
-  };
-  const boot = await post('/v1/admin/bootstrap', run.adminToken, { title: 'Bench Org', email: 'bench@quire.local' });
-  const space = await post(`/v1/orgs/${boot.organization.id}/spaces`, boot.token, { title: 'Bench space' });
-  const auth = { authorization: `Bearer ${boot.token}` };
+  const { spaceId, auth } = await seedBenchSpace(api, run.adminToken);
 
   const targets: Target[] = [
     {
       key: 'a',
       label: 'baseline',
-      url: `http://127.0.0.1:${port.baseline}/spaces/${space.id}`,
+      url: `http://127.0.0.1:${port.baseline}/spaces/${spaceId}`,
       pids: pidsOf('baseline'),
     },
     {
       key: 'b',
       label: 'standalone',
-      url: `http://127.0.0.1:${port.standalone}/v1/spaces/${space.id}`,
+      url: `http://127.0.0.1:${port.standalone}/v1/spaces/${spaceId}`,
       headers: auth,
       pids: pidsOf('standalone'),
     },
     {
       key: 'c',
       label: 'distributed',
-      url: `http://127.0.0.1:${port.gateway}/v1/spaces/${space.id}`,
+      url: `http://127.0.0.1:${port.gateway}/v1/spaces/${spaceId}`,
       headers: auth,
       pids: pidsOf(...DISTRIBUTED),
     },
   ];
-  for (const t of targets) {
-    const res = await fetch(t.url, { headers: t.headers ?? {} });
-    const body = (await res.json().catch(() => null)) as { id?: string } | null;
-    if (!res.ok || body?.id !== space.id)
-      throw new Error(`(${t.key}) ${t.url} does not answer the space: ${res.status} ${JSON.stringify(body)}`);
-  }
+  await expectSpaceAnswered(targets, spaceId);
   console.log(`\n(a) baseline     bare fastify + pg primary-key lookup          ${targets[0]!.url}`);
-  console.log(`(b) standalone   quire start, one process, in-process bus      GET /v1/spaces/${space.id}`);
+  console.log(`(b) standalone   quire start, one process, in-process bus      GET /v1/spaces/${spaceId}`);
   console.log(
     `(c) distributed  gateway + org-admin, content, sites, integrations as 5 processes, ${natsUp ? 'NATS' : 'in-process'} bus\n`,
   );

@@ -87,7 +87,7 @@ export class ActorResolver {
     const hit = this.#cache.get(key);
     if (hit && hit.expires > now)
       return { actor: hit.actor, header: (await this.#clients.sign(hit.actor)).header, key };
-    const known = this.#known?.has(key);
+    const known = await this.#known?.hasFresh(key);
     if (known === false || (known === undefined && mayLookUp && !(await mayLookUp())))
       throw new DomainError('unauthenticated', 'Invalid or revoked API token');
     const { actor } = await this.#clients.asService(ops.resolveToken, { tokenHash: key }, requestId);

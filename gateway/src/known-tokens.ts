@@ -6,6 +6,12 @@ const RELOAD_MS = 5 * 60_000;
 /** How soon a load that failed (org-admin not up yet) is tried again. */
 const RETRY_MS = 5_000;
 const PAGE = 10_000;
+/**
+ * A key not in the set loads the set again first, at most this often (for every caller together): a token issued
+ * where this gateway did not hear of it (an event lost, a replica on another bus) works within this time rather
+ * than at the next five-minute load, and a flood of forged tokens still costs at most one load per interval.
+ */
+const MISS_RELOAD_MS = 15_000;
 
 /** A token's key: the first 16 hex digits of its SHA-256 (64 bits: a forger cannot aim at one, collisions are harmless). */
 export const tokenKeyOf = (hash: string): string => hash.slice(0, 16);
@@ -31,6 +37,8 @@ export class KnownTokens {
   #loading: Promise<void> | undefined;
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
+  /** When the last load started (ms since the epoch). */
+  #loadedAt = 0;
 
   constructor(clients: ServiceClients, log: Logger) {
     this.#clients = clients;
@@ -40,6 +48,21 @@ export class KnownTokens {
   /** true: a token may have this hash (look it up); false: none has; undefined: not loaded yet. */
   has(hash: string): boolean | undefined {
     return this.#keys?.has(tokenKeyOf(hash));
+  }
+
+  /**
+   * As `has`, but a key not in the set first loads the set again if the last load is older than 15 s (one load at
+   * a time, shared by every caller), then answers from the fresh set.
+   */
+  async hasFresh(hash: string, now = Date.now()): Promise<boolean | undefined> {
+    const known = this.has(hash);
+    if (known !== false || now - this.#loadedAt < MISS_RELOAD_MS) return known;
+    try {
+      await this.load();
+    } catch (err) {
+      this.#log.warn({ err }, 'known tokens not reloaded on a miss; the loaded set answers');
+    }
+    return this.has(hash);
   }
 
   /** A token issued (its key, from a `token.issued` event). */
@@ -89,6 +112,7 @@ export class KnownTokens {
   }
 
   async #loadAll(): Promise<void> {
+    this.#loadedAt = Date.now();
     const keys = new Set<string>();
     this.#learned = new Set();
     try {
