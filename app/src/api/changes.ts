@@ -74,6 +74,11 @@ export function changesApiOf(t: Transport = browserTransport) {
       all<Reply>(t, `${cr(space, id)}/comments/${seg(comment)}/replies`),
     reply: (space: string, id: string, comment: string, markdown: string) =>
       request<Reply>(t, 'POST', `${cr(space, id)}/comments/${seg(comment)}/replies`, { body: { body: { markdown } } }),
+    /** Writes a page's JSON document in the change request (`updateChangeRequestContent`, one `update_page`). */
+    writePageDocument: (space: string, id: string, page: string, document: unknown) =>
+      request<ChangeRequest>(t, 'POST', `${cr(space, id)}/content`, {
+        body: { changes: [{ operation: 'update_page', page, document: { document } }] },
+      }),
     updateFromMain: (space: string, id: string) => request<MergeResult>(t, 'POST', `${cr(space, id)}/update`),
     merge: (space: string, id: string) => request<MergeResult>(t, 'POST', `${cr(space, id)}/merge`),
   };

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { type ChangeRequest, changesApi, type Page, type SemanticChange } from '../../api/changes.ts';
-import { useLoad } from '../../api/use.ts';
+import { useAction, useLoad } from '../../api/use.ts';
 import { type Node, nodes } from '../PageView.tsx';
 import { type BlockDiff, diffBlocks, MAX_BLOCKS } from './blocks.ts';
+import { conflictsIn, type Keep, resolveConflict, sidesOf } from './resolve.ts';
 
 type PageChange = Extract<SemanticChange, { page: unknown }>;
 
@@ -19,8 +20,18 @@ const blocksOf = (p: Page | undefined): Node[] =>
 /** The merge base of a change request: the main revision it was created from or last updated to. */
 export const baseOf = (cr: ChangeRequest) => cr.revisionMergedAncestor ?? cr.revisionInitial;
 
-/** What a change request changes (`GET …/changes`): one entry per page, each opening a block-level comparison. */
-export function Changes({ space, cr }: { space: string; cr: ChangeRequest }) {
+/** Where a conflict block can be resolved: the change request (still open) and what to do once it changed. */
+interface Resolving {
+  space: string;
+  cr: ChangeRequest;
+  onChange(): void;
+}
+
+/**
+ * What a change request changes (`GET …/changes`): one entry per page, each opening a block-level comparison; while
+ * the change request is open, its conflict blocks can be resolved there (`onChange` after each).
+ */
+export function Changes({ space, cr, onChange }: { space: string; cr: ChangeRequest; onChange?: () => void }) {
   const changes = useLoad(() => changesApi.changes(space, cr.id), `${cr.id}:${cr.revision}`);
   if (changes.error) return <p role="alert">{changes.error.message}</p>;
   if (!changes.data) return <p aria-live="polite">Loading the changes…</p>;
@@ -30,7 +41,13 @@ export function Changes({ space, cr }: { space: string; cr: ChangeRequest }) {
     <ul className="cr-changes">
       {list.map((c) =>
         'page' in c ? (
-          <PageEntry key={`${c.page.id}:${c.type}`} space={space} cr={cr} change={c} />
+          <PageEntry
+            key={`${c.page.id}:${c.type}:${c.page.conflicted ? 'conflicted' : ''}`}
+            space={space}
+            cr={cr}
+            change={c}
+            onChange={onChange}
+          />
         ) : (
           <li key={`${c.type}:${c.file.id}`}>
             {c.type === 'file_created' ? 'File added' : c.type === 'file_deleted' ? 'File removed' : 'File changed'}:{' '}
@@ -60,8 +77,19 @@ function attributesOf(c: PageChange): string[] {
   return out;
 }
 
-function PageEntry({ space, cr, change }: { space: string; cr: ChangeRequest; change: PageChange }) {
-  const [open, setOpen] = useState(false);
+function PageEntry({
+  space,
+  cr,
+  change,
+  onChange,
+}: {
+  space: string;
+  cr: ChangeRequest;
+  change: PageChange;
+  onChange?: (() => void) | undefined;
+}) {
+  // a conflicted page opens on its changes: the conflict is what the reader has to act on
+  const [open, setOpen] = useState(Boolean(change.page.conflicted));
   const hasDocument = change.page.type === 'document' && change.type !== 'page_moved';
   const regionId = `diff-${change.page.id}`;
   return (
@@ -91,15 +119,25 @@ function PageEntry({ space, cr, change }: { space: string; cr: ChangeRequest; ch
       )}
       {open && (
         <section id={regionId} aria-label={`Changes of ${change.page.title}`}>
-          <PageDiff space={space} cr={cr} change={change} />
+          <PageDiff space={space} cr={cr} change={change} onChange={onChange} />
         </section>
       )}
     </li>
   );
 }
 
-/** A page before (at the merge base) and after (in the change request), block by block, read-only. */
-function PageDiff({ space, cr, change }: { space: string; cr: ChangeRequest; change: PageChange }) {
+/** A page before (at the merge base) and after (in the change request), block by block. */
+function PageDiff({
+  space,
+  cr,
+  change,
+  onChange,
+}: {
+  space: string;
+  cr: ChangeRequest;
+  change: PageChange;
+  onChange?: (() => void) | undefined;
+}) {
   const id = change.page.id;
   const versions = useLoad(
     async () => ({
@@ -115,6 +153,26 @@ function PageDiff({ space, cr, change }: { space: string; cr: ChangeRequest; cha
   if (before.length + after.length > MAX_BLOCKS)
     return <p>This page has too many blocks to compare here ({before.length + after.length}).</p>;
   const diff = diffBlocks(before, after);
+  const live = cr.status === 'open' || cr.status === 'draft';
+  const resolving =
+    live && onChange
+      ? {
+          space,
+          cr,
+          onChange,
+          /** Writes the page with a conflict resolved; false when the page no longer holds it where it was shown. */
+          resolve: async (ordinal: number, shown: Node, keep: Keep) => {
+            const page = await changesApi.pageInChangeRequest(space, cr.id, id);
+            const document = 'document' in page ? page.document : undefined;
+            const resolved = document
+              ? resolveConflict(document as { nodes?: unknown[] }, ordinal, shown, keep)
+              : undefined;
+            if (resolved) await changesApi.writePageDocument(space, cr.id, id, resolved);
+            onChange();
+            return resolved !== undefined;
+          },
+        }
+      : undefined;
   const added = diff.filter((d) => d.kind === 'added').length;
   const removed = diff.filter((d) => d.kind === 'removed').length;
   return (
@@ -123,8 +181,8 @@ function PageDiff({ space, cr, change }: { space: string; cr: ChangeRequest; cha
         {added} block{added === 1 ? '' : 's'} added, {removed} removed.
       </p>
       <ol className="cr-diff">
-        {diff.map((d) => (
-          <DiffBlock key={d.id} d={d} />
+        {diff.map((d, i) => (
+          <DiffBlock key={d.id} d={d} ordinal={conflictsBefore(diff, i)} resolving={resolving} />
         ))}
       </ol>
     </>
@@ -133,32 +191,73 @@ function PageDiff({ space, cr, change }: { space: string; cr: ChangeRequest; cha
 
 const LABEL = { same: 'Unchanged', removed: 'Removed', added: 'Added' } as const;
 
-function DiffBlock({ d }: { d: BlockDiff }) {
+type Resolver = Resolving & { resolve(ordinal: number, shown: Node, keep: Keep): Promise<boolean> };
+
+/** How many conflict blocks the page (the change request's side) holds before the `i`-th block of the diff. */
+const conflictsBefore = (diff: BlockDiff[], i: number) =>
+  conflictsIn(diff.slice(0, i).flatMap((d) => (d.kind === 'removed' ? [] : [d.node])) as never);
+
+function DiffBlock({ d, ordinal, resolving }: { d: BlockDiff; ordinal: number; resolving?: Resolver | undefined }) {
   return (
     <li className={`cr-block cr-${d.kind}`}>
       <span className="cr-mark" aria-hidden="true">
         {d.kind === 'added' ? '+' : d.kind === 'removed' ? '−' : ' '}
       </span>
       <span className="sr-only">{LABEL[d.kind]}: </span>
-      <div className="document">{d.node.type === 'conflict' ? <Conflict node={d.node} /> : nodes([d.node])}</div>
+      <div className="document">
+        {d.node.type === 'conflict' ? (
+          <Conflict node={d.node} ordinal={ordinal} resolving={d.kind === 'removed' ? undefined : resolving} />
+        ) : (
+          nodes([d.node])
+        )}
+      </div>
     </li>
   );
 }
 
-/** A conflict block left by an update: each side (`main`, `change request #n`) with its blocks, read-only. */
-function Conflict({ node }: { node: Node }) {
-  const sides = (node.nodes ?? []).filter((n) => n.type === 'conflict-side');
+/**
+ * A conflict block left by an update: each side (`main`, `change request #n`) with its blocks, and, while the change
+ * request is open, a button per side to keep that version (or all of them, one after the other) in its place.
+ */
+function Conflict({ node, ordinal, resolving }: { node: Node; ordinal: number; resolving?: Resolver | undefined }) {
+  const sides = sidesOf(node);
+  const action = useAction();
+  const [stale, setStale] = useState(false);
+  const keep = async (keep: Keep) => {
+    const done = await action.run(() => resolving!.resolve(ordinal, node, keep));
+    if (done === false) setStale(true);
+  };
   return (
     <section className="cr-conflict-block" aria-label="Conflict">
       <p>
-        <strong>Conflict</strong>: both versions are kept until the page is edited to keep one.
+        <strong>Conflict</strong>: both versions are kept until one is chosen{resolving ? ' below' : ''}.
       </p>
       {sides.map((side, i) => (
-        <section key={side.key ?? `side-${String(i)}`} aria-label={`Version of ${String(side.data?.title ?? '')}`}>
-          <h4>{String(side.data?.title ?? `Side ${i + 1}`)}</h4>
-          {(side.nodes ?? []).length ? nodes(side.nodes ?? []) : <p className="muted">(empty)</p>}
+        <section key={`${side.title}-${String(i)}`} aria-label={`Version of ${side.title}`}>
+          <h4>{side.title}</h4>
+          {side.nodes.length ? nodes(side.nodes as Node[]) : <p className="muted">(empty)</p>}
         </section>
       ))}
+      {resolving && (
+        <fieldset className="cr-actions cr-resolve">
+          <legend className="sr-only">Resolve this conflict</legend>
+          {sides.map((side, i) => (
+            <button
+              key={`${side.title}-${String(i)}`}
+              type="button"
+              disabled={action.busy}
+              onClick={() => keep({ side: i })}
+            >
+              Keep {side.title}
+            </button>
+          ))}
+          <button type="button" disabled={action.busy} onClick={() => keep('all')}>
+            Keep both, one after the other
+          </button>
+        </fieldset>
+      )}
+      {action.error && <p role="alert">{action.error}</p>}
+      {stale && <p role="alert">This conflict changed meanwhile: the page is shown again as it is now.</p>}
     </section>
   );
 }

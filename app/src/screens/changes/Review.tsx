@@ -36,7 +36,7 @@ export default function ChangeReview({ org, space, changeRequest }: Props) {
       <MergePanel org={org} cr={c} space={space} onChange={cr.reload} />
       <section aria-labelledby="cr-changes-h">
         <h2 id="cr-changes-h">What changed</h2>
-        <Changes space={space} cr={c} />
+        <Changes space={space} cr={c} onChange={cr.reload} />
       </section>
       <Reviews org={org} space={space} cr={c} onChange={cr.reload} />
       <Comments space={space} cr={c} onChange={cr.reload} />
@@ -177,7 +177,7 @@ function MergePanel(props: { org: string; cr: ChangeRequest; space: string; onCh
           This change request conflicts with the main content.{' '}
           {cr.outdated
             ? 'Update it from main: the conflicting pages then hold both versions in a conflict block, marked “Conflict” below.'
-            : 'The pages marked “Conflict” below hold both versions in a conflict block: edit them so that none remains (the app has no editor yet: the API, Git Sync or an import), then merge.'}
+            : 'The pages marked “Conflict” below hold both versions in a conflict block: keep one version of each (the buttons under each conflict), then merge.'}
         </p>
       )}
       <div className="cr-actions">

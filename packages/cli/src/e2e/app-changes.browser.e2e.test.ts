@@ -234,8 +234,8 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     await merge.getByText('Updated, with conflicts').waitFor();
     await page.getByRole('region', { name: 'What changed' }).getByText('Conflict').waitFor();
     await merge.getByText('This change request conflicts with the main content.').waitFor();
-    // The conflict block of the page: both versions, each under its side's title.
-    await page.getByRole('button', { name: 'Show the changes of Welcome' }).click();
+    // The conflicted page opens on its changes: the conflict block, both versions, each under its side's title.
+    await page.getByRole('button', { name: 'Hide the changes of Welcome' }).waitFor();
     const conflict = page.getByRole('region', { name: 'Conflict' });
     expect(await conflict.getByRole('region', { name: 'Version of main' }).textContent()).toContain(
       'Ending of theirs.',
@@ -245,6 +245,23 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     ).toContain('Ending of mine.');
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-change-conflicts.png'), fullPage: true });
+    // Keep this change request's version: the block is replaced by it, the conflict is gone, the merge goes through.
+    await conflict.getByRole('button', { name: `Keep change request #${mine.number}` }).click();
+    await page.getByRole('region', { name: 'Conflict' }).waitFor({ state: 'detached' });
+    await page.waitForFunction(() => !document.body.textContent?.includes('conflicts with the main content'));
+    const resolved = await v1(
+      acme.token,
+      'GET',
+      `/spaces/${space}/change-requests/${mine.id}/content/page/${welcome}?format=markdown`,
+    );
+    expect(resolved.markdown).toContain('Ending of mine.');
+    expect(resolved.markdown).not.toContain('Ending of theirs.');
+    expect(resolved.markdown).not.toContain('conflict');
+    await merge.getByRole('button', { name: `Merge #${mine.number}` }).click();
+    await page.getByRole('status').getByText('Merged into the main content.').waitFor();
+    expect(
+      (await v1(acme.token, 'GET', `/spaces/${space}/content/page/${welcome}?format=markdown`)).markdown,
+    ).toContain('Ending of mine.');
     expect(violations).toEqual([]);
     await page.close();
   });
