@@ -8,6 +8,7 @@ import {
   Organization,
   Organizations,
   OrgSettings,
+  Outbox,
   Palette,
   SiteSettings,
   SpaceScreen,
@@ -33,6 +34,22 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey);
   }, [org]);
 
+  // The outbox has no session (the instance admin may have no account yet): a header without the account's links.
+  if (location === '/admin/outbox')
+    return (
+      <>
+        <header className="bar">
+          <a href="/login" className="brand">
+            Quire
+          </a>
+        </header>
+        <main id="main" tabIndex={-1}>
+          <Suspense fallback={<p aria-live="polite">Loading…</p>}>
+            <Outbox />
+          </Suspense>
+        </main>
+      </>
+    );
   return (
     <>
       <a className="skip" href="#main">

@@ -6,6 +6,8 @@ export const Organization = screen(() => import('./screens/Organization.tsx'));
 export const SpaceScreen = screen(() => import('./screens/Space.tsx'));
 export const Palette = screen(() => import('./screens/Palette.tsx'));
 export const NotYet = screen(() => import('./screens/NotYet.tsx'));
+// The instance admin's outbox (no session: see screens/Outbox.tsx).
+export const Outbox = screen(() => import('./screens/Outbox.tsx'));
 export const PageView = screen(() => import('./screens/PageView.tsx'));
 // The settings (screens/settings/): loaded first on their own URLs, else on demand.
 export const OrgSettings = screen(() => import('./screens/settings/OrgSettings.tsx'));
@@ -22,6 +24,7 @@ export async function preloadScreens(path: string): Promise<void> {
     const s = settings.startsWith('sites') ? SiteSettings : path.includes('/s/') ? SpaceSettings : OrgSettings;
     return void (await s.preload().catch(() => {}));
   }
+  if (path === '/admin/outbox') return void (await Outbox.preload().catch(() => {}));
   const changes = /^\/o\/[^/]+\/s\/[^/]+\/~\/changes(\/[^/]+\/~\/review)?\/?$/.exec(path);
   if (changes) {
     await (changes[1] ? ChangeReview : ChangesList).preload().catch(() => {});

@@ -105,6 +105,17 @@ export function registerWebApp(
       .send(build.html.replace(CSRF_MARKER, `<meta name="quire-csrf" content="${attr(session.csrf)}">`));
   };
   for (const url of ['/', '/o', '/o/*']) app.route({ method: 'GET', url, constraints: onInstance, handler: page });
+  // The outbox is the instance admin's, who may have no account to sign in with yet (no SMTP, no link): its page
+  // needs no session; it asks for the instance admin token and calls `/v1/admin/outbox` with it.
+  app.route({
+    method: 'GET',
+    url: '/admin/outbox',
+    constraints: onInstance,
+    handler: async (_req, reply) => {
+      if (!build) return reply.code(503).headers(HTML_HEADERS).send(notBuilt);
+      return reply.code(200).headers(HTML_HEADERS).send(build.html);
+    },
+  });
 
   app.route({
     method: 'GET',

@@ -128,7 +128,9 @@ describe('`npm start`, then `npx quire bootstrap`', () => {
       expect(existsSync(join(dir, 'quire.url'))).toBe(false);
 
       const second = await startOnce();
-      expect(second.last).toMatch(/^Sign in at http:\/\/127\.0\.0\.1:\d+\/login$/);
+      expect(second.last).toMatch(
+        /^Sign in at (http:\/\/127\.0\.0\.1:\d+)\/login \(no SMTP server: the links Quire would mail are at \1\/admin\/outbox\)$/,
+      );
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
     } finally {

@@ -61,9 +61,12 @@ describe('the line `quire start` ends with', () => {
     ).toContain("QUIRE_DATA_DIR='/srv/my quire' npx quire bootstrap --org");
   });
 
-  it('gives the sign-in URL once there is an organization', () => {
+  it('gives the sign-in URL once there is an organization, and the outbox without an SMTP server', () => {
+    expect(
+      nextStepLine({ hasOrganizations: true, publicUrl: 'https://docs.acme.io/', env: { QUIRE_SMTP_URL: 'smtp://m' } }),
+    ).toBe('Sign in at https://docs.acme.io/login');
     expect(nextStepLine({ hasOrganizations: true, publicUrl: 'https://docs.acme.io/', env: {} })).toBe(
-      'Sign in at https://docs.acme.io/login',
+      'Sign in at https://docs.acme.io/login (no SMTP server: the links Quire would mail are at https://docs.acme.io/admin/outbox)',
     );
   });
 });

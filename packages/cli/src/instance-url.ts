@@ -41,10 +41,14 @@ const shellWord = (value: string) => (/^[\w@%+=:,./-]+$/.test(value) ? value : `
 
 /**
  * The one plain line `quire start` ends with: the command creating the first organization when there is none,
- * else where to sign in.
+ * else where to sign in (and, without an SMTP server, where the sign-in links are: the outbox).
  */
 export function nextStepLine(opts: { hasOrganizations: boolean; publicUrl: string; env: Env }): string {
-  if (opts.hasOrganizations) return `Sign in at ${opts.publicUrl.replace(/\/+$/, '')}/login`;
+  const base = opts.publicUrl.replace(/\/+$/, '');
+  if (opts.hasOrganizations)
+    return opts.env.QUIRE_SMTP_URL
+      ? `Sign in at ${base}/login`
+      : `Sign in at ${base}/login (no SMTP server: the links Quire would mail are at ${base}/admin/outbox)`;
   const prefix = opts.env.QUIRE_DATA_DIR ? `QUIRE_DATA_DIR=${shellWord(opts.env.QUIRE_DATA_DIR)} ` : '';
   return `Next, create the first organization and its admin: ${prefix}npx quire bootstrap --org 'Your team' --email you@example.com`;
 }

@@ -10,6 +10,7 @@ import { auditProcedures } from './modules/audit/audit.router.ts';
 import { memberProcedures } from './modules/members/members.router.ts';
 import { OidcProvider, SamlAssertion, SsoFlow, SsoIdentity, SsoLink } from './modules/oidc/oidc-provider.entity.ts';
 import { OrganizationDomain } from './modules/domains/domain.entity.ts';
+import { OutboxMail } from './modules/admin/outbox-mail.entity.ts';
 import { emailDomainProcedures } from './modules/domains/email-domains.router.ts';
 import { oidcProcedures } from './modules/oidc/oidc.router.ts';
 import { resealOidcSecretsJob } from './modules/oidc/reseal-oidc-secrets.job.ts';
@@ -72,6 +73,7 @@ export const orgAdminService: ServiceDefinition<OrgAdminConfig> = {
     SsoIdentity,
     SsoLink,
     OrganizationDomain,
+    OutboxMail,
     AuditEventRow,
   ],
   migrations,

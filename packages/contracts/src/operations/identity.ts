@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmptySchema, IdSchema, listOf, PageQueryShape, RoleOrGuestSchema } from '../common.ts';
+import { EmptySchema, IdSchema, listOf, PageQueryShape, RoleOrGuestSchema, TimestampSchema } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { organizationId, tokenId, userId } from '../params.ts';
 import { ActorSchema } from '../actor.ts';
@@ -165,6 +165,35 @@ export const addUserToOrganization = op({
     status: 201,
     operationId: 'adminAddUser',
     summary: 'Add a user (created if new) to an organization and issue a token (instance admin, Quire extension)',
+    tags: ['admin'],
+  },
+});
+
+const OutboxMailSchema = z
+  .object({
+    object: z.literal('outbox-mail').describe('Always `outbox-mail`'),
+    id: IdSchema,
+    kind: z.enum(['sign-in', 'invite']).describe('What the mail is: a sign-in link or an invitation'),
+    to: EmailSchema.describe('Whom it was for'),
+    subject: z.string().describe('Its subject'),
+    text: z.string().describe('Its text, the link included'),
+    link: z.string().describe('The link it carries (a credential: whoever opens it signs in as its recipient)'),
+    createdAt: TimestampSchema,
+    expiresAt: TimestampSchema.describe('When its link stops working (then it leaves the outbox)'),
+  })
+  .describe('OutboxMail');
+
+export const listOutboxMails = op({
+  id: 'admin.listOutbox',
+  access: 'instance-admin',
+  input: z.object({ ...PageQueryShape }),
+  output: listOf(OutboxMailSchema),
+  http: {
+    route: 'GET /admin/outbox',
+    operationId: 'adminListOutbox',
+    summary:
+      'The mails the instance would have sent, newest first, while no SMTP server is configured: sign-in links ' +
+      'and invitations whose link still works (instance admin, Quire extension)',
     tags: ['admin'],
   },
 });

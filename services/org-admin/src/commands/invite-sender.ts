@@ -1,7 +1,7 @@
 import type { Role } from '@quire/contracts';
 import { newId, sha256Hex, type EntityManager, type Logger } from '@quire/kit';
 import type { OrgAdminConfig } from '../env.ts';
-import { sendMail } from '../modules/sign-in/mailer.ts';
+import { mailSender } from './mail-sender.ts';
 import { Invite } from '../modules/sign-in/sign-in.entity.ts';
 import { randomToken } from '../modules/sessions/sessions.ts';
 
@@ -32,6 +32,7 @@ export async function inviteSender(
       { revokedAt: now },
     );
     const token = randomToken();
+    const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
     em.create(Invite, {
       id: newId(),
       hash: sha256Hex(token),
@@ -39,13 +40,15 @@ export async function inviteSender(
       userId,
       role,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
+      expiresAt,
       usedAt: null,
       revokedAt: null,
       joins,
     });
     const link = `${base}/invites/accept?token=${token}`;
-    await sendMail(env.config, env.log, {
+    await mailSender(em, env, {
+      kind: 'invite',
+      expiresAt,
       to: email,
       subject: `You are invited to ${props.organization.title} on Quire`,
       text:

@@ -6,6 +6,7 @@ import { SsoSignInMigration } from './0005-sso-sign-in.ts';
 import { AuditLogMigration } from './0006-audit-log.ts';
 import { OrganizationMergeRulesMigration } from './0007-merge-rules.ts';
 import { SsoLinksAndDomainsMigration } from './0008-sso-links-and-domains.ts';
+import { OutboxMigration } from './0009-outbox.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   { name: '0006_audit_log', class: AuditLogMigration },
   { name: '0007_merge_rules', class: OrganizationMergeRulesMigration },
   { name: '0008_sso_links_and_domains', class: SsoLinksAndDomainsMigration },
+  { name: '0009_outbox', class: OutboxMigration },
 ];

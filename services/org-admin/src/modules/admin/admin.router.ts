@@ -1,4 +1,5 @@
 import { ops } from '@quire/contracts';
+import { paginate } from '@quire/kit';
 import { implement } from '../../trpc.ts';
 import { membershipSetter, userEnsurer } from '../../commands/member-adder.ts';
 import { organizationCreator } from '../../commands/organization-creator.ts';
@@ -6,6 +7,8 @@ import { tokenIssuer } from '../../commands/token-issuer.ts';
 import { presentNewOrganization } from '../organizations/organization.presenter.ts';
 import { organizationRepository } from '../organizations/organization.repository.ts';
 import { presentUser } from '../users/user.presenter.ts';
+import { OutboxMail } from './outbox-mail.entity.ts';
+import { outboxMailPresenter } from './outbox-mail.presenter.ts';
 
 /** Instance administration used by the `quire` CLI (instance admin token only: the access rule of the operations). */
 export const adminProcedures = {
@@ -27,4 +30,15 @@ export const adminProcedures = {
     const { token } = tokenIssuer(ctx.em, { userId: user.id, label: 'cli' });
     return { user: presentUser(ctx, user), token };
   }),
+
+  listOutboxMails: implement(ops.listOutboxMails, async ({ input, ctx }) =>
+    paginate(
+      ctx.em,
+      OutboxMail,
+      { expiresAt: { $gt: new Date() } },
+      { createdAt: 'desc', id: 'desc' },
+      input,
+      outboxMailPresenter(ctx.config),
+    ),
+  ),
 };

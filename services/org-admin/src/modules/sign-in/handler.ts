@@ -1,3 +1,4 @@
+import { mailSender } from '../../commands/mail-sender.ts';
 import { sha256Hex } from '@quire/kit';
 import type { OperationInput, OperationOutput, ops, Role } from '@quire/contracts';
 import { z } from 'zod';
@@ -19,7 +20,6 @@ import {
   sessionStarter,
 } from '../sessions/sessions.ts';
 import type { ISession } from '../sessions/session.entity.ts';
-import { sendMail } from './mailer.ts';
 import { accountPage, form, hidden, layout, loginPage, paragraph } from './pages.ts';
 import { Invite, SignInLink, type IInvite } from './sign-in.entity.ts';
 import { attemptAllowed, LIMITS } from './throttle.ts';
@@ -99,16 +99,19 @@ async function requestLink(r: Req): Promise<Output> {
   if (user) {
     const token = randomToken();
     const now = new Date();
+    const expiresAt = new Date(now.getTime() + LINK_TTL_MS);
     r.ctx.em.create(SignInLink, {
       hash: sha256Hex(token),
       email: email.data,
       next,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + LINK_TTL_MS),
+      expiresAt,
       usedAt: null,
     });
     const link = `${r.ctx.config.QUIRE_PUBLIC_URL.replace(/\/$/, '')}/login/verify?token=${token}`;
-    await sendMail(r.ctx.config, r.ctx.log, {
+    await mailSender(r.ctx.em, r.ctx, {
+      kind: 'sign-in',
+      expiresAt,
       to: email.data,
       subject: 'Your Quire sign-in link',
       text: `Open this link to sign in to Quire (valid 15 minutes, once):\n\n${link}\n`,
