@@ -18,6 +18,7 @@ export type AuditFilter = Pick<
 export type Site = Out<typeof ops.getSiteById>;
 export type ShareLink = Out<typeof ops.listSiteShareLinks>['items'][number];
 export type InviteResult = Out<typeof ops.inviteUsersToOrganization>;
+export type PendingInvite = Out<typeof ops.listOrganizationInvites>['items'][number];
 export type DefaultLevel = Space['defaultLevel'];
 export type MergeRules = NonNullable<In<typeof ops.updateSpaceById>['mergeRules']>;
 export type GitInfo = Out<typeof ops.getSpaceGitInfo>;
@@ -57,6 +58,8 @@ export function settingsApiOf(t: Transport = browserTransport) {
     members: (o: string) => all<Member>(t, `${org(o)}/members`, { sort: 'name' }),
     invite: (o: string, emails: string[], role: Role | null) =>
       request<InviteResult>(t, 'POST', `${org(o)}/invites`, { body: { emails, role } }),
+    invites: (o: string) => all<PendingInvite>(t, `${org(o)}/invites`),
+    withdrawInvite: (o: string, id: string) => request<void>(t, 'DELETE', `${org(o)}/invites/${seg(id)}`),
     setRole: (o: string, user: string, role: Role | null) =>
       request<Member>(t, 'PATCH', `${org(o)}/members/${seg(user)}`, { body: { role } }),
     removeMember: (o: string, user: string) => request<void>(t, 'DELETE', `${org(o)}/members/${seg(user)}`),

@@ -1,23 +1,20 @@
 import { type FormEvent, useId, useState } from 'react';
-import { type Member, type Role, settingsApi } from '../../api/settings.ts';
+import { type Member, type PendingInvite, type Role, settingsApi } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
 import { Confirm, RoleSelect } from './common.tsx';
 
-/** An invitation sent during this visit: the API lists no pending invitations, so the app keeps what it sent. */
-interface Sent {
-  email: string;
-  role: Role | null;
-  users: string[];
-}
-
-/** The organization's members: invite by e-mail with a role, change a role, remove. */
+/**
+ * The organization's members: invite by e-mail with a role, change a role, remove; and the pending invitations
+ * (`GET …/invites`, Quire's), each of which can be withdrawn.
+ */
 export function Members({ org }: { org: string }) {
   const list = useLoad(() => settingsApi.members(org), `members:${org}`);
+  const invites = useLoad(() => settingsApi.invites(org), `invites:${org}`);
   const action = useAction();
-  const [sent, setSent] = useState<Sent[]>([]);
   const members = list.data ?? [];
-  const ids = new Set(members.map((m) => m.id));
-  const pending = sent.filter((s) => s.users.some((u) => !ids.has(u)));
+  const pending = invites.data ?? [];
+  const withdraw = (i: PendingInvite) =>
+    void action.run(() => settingsApi.withdrawInvite(org, i.id)).then(invites.reload);
 
   const setRole = (m: Member, role: Role | null) =>
     void action.run(() => settingsApi.setRole(org, m.id, role)).then(list.reload);
@@ -27,27 +24,41 @@ export function Members({ org }: { org: string }) {
     <>
       <InviteForm
         org={org}
-        onSent={(s) => {
-          setSent((x) => [s, ...x.filter((y) => y.email !== s.email)]);
+        onSent={() => {
           list.reload();
+          invites.reload();
         }}
       />
       {pending.length > 0 && (
         <>
-          <h2 id="pending">Pending invitations</h2>
+          <h2 id="pending">Pending invitations ({pending.length})</h2>
           <p className="muted">
-            Sent during this visit to people who already have an account: they join once they accept the e-mailed link
-            (valid 7 days).
+            Each e-mailed link works 7 days, once. Someone who already had an account joins only by accepting; a new
+            address is a member at once and signs in with the link. Withdrawing stops the link.
           </p>
-          <ul className="plain" aria-labelledby="pending">
-            {pending.map((s) => (
-              <li key={s.email}>
-                {s.email} <span className="muted">({s.role ?? 'guest'}, waiting for acceptance)</span>
+          <ul className="settings-list" aria-labelledby="pending">
+            {pending.map((i) => (
+              <li key={i.id}>
+                <span className="who">
+                  <strong>{i.user.email}</strong>{' '}
+                  <span className="muted">
+                    ({i.role ?? 'guest'}, {i.joins ? 'waiting for acceptance' : 'a member; link not used yet'}, expires{' '}
+                    {new Date(i.expiresAt).toLocaleDateString()})
+                  </span>
+                </span>
+                <span className="actions">
+                  <Confirm
+                    label={`Withdraw the invitation of ${i.user.email}`}
+                    onConfirm={() => withdraw(i)}
+                    disabled={action.busy}
+                  />
+                </span>
               </li>
             ))}
           </ul>
         </>
       )}
+      {invites.error && <p role="alert">{invites.error.message}</p>}
       <h2 id="members">Members{list.data ? ` (${members.length})` : ''}</h2>
       {list.error && <p role="alert">{list.error.message}</p>}
       {action.error && <p role="alert">{action.error}</p>}
@@ -75,7 +86,7 @@ export function Members({ org }: { org: string }) {
   );
 }
 
-function InviteForm({ org, onSent }: { org: string; onSent(s: Sent): void }) {
+function InviteForm({ org, onSent }: { org: string; onSent(): void }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role | null>('read');
   const [done, setDone] = useState<string>();
@@ -88,7 +99,7 @@ function InviteForm({ org, onSent }: { org: string; onSent(s: Sent): void }) {
     if (res) {
       setDone(`Invitation sent to ${address}.`);
       setEmail('');
-      onSent({ email: address, role, users: res.users });
+      onSent();
     }
   };
   return (

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, listOf, OrderSchema, PageQueryShape, RoleOrGuestSchema } from '../common.ts';
+import { IdSchema, listOf, OrderSchema, PageQueryShape, RoleOrGuestSchema, TimestampSchema } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { organizationId, userId } from '../params.ts';
 import {
@@ -97,6 +97,51 @@ export const inviteUsersToOrganization = op({
     route: 'POST /orgs/{organizationId}/invites',
     operationId: 'inviteUsersToOrganization',
     summary: 'Add users to an organization (created when new); existing members are left as they are',
+    tags: ['organization-invites'],
+  },
+});
+
+const OrganizationInviteSchema = z
+  .object({
+    object: z.literal('organization-invite').describe('Always `organization-invite`'),
+    id: IdSchema,
+    user: z
+      .object({ id: IdSchema, email: z.string(), displayName: z.string() })
+      .describe('The person invited (their account, made when the e-mail had none)'),
+    role: RoleOrGuestSchema.describe('The role accepting gives'),
+    joins: z
+      .boolean()
+      .describe('true: not a member until they accept (an account that existed); false: a member already'),
+    createdAt: TimestampSchema,
+    expiresAt: TimestampSchema.describe('When the link stops working'),
+  })
+  .describe('OrganizationInvite');
+
+export const listOrganizationInvites = op({
+  id: 'members.listInvites',
+  input: z.object({ organizationId, ...PageQueryShape }),
+  output: listOf(OrganizationInviteSchema),
+  http: {
+    route: 'GET /orgs/{organizationId}/invites',
+    operationId: 'listOrganizationInvites',
+    summary:
+      'The pending invitations of an organization, newest first: not used, withdrawn or expired (organization ' +
+      'admins; Quire extension)',
+    tags: ['organization-invites'],
+  },
+});
+
+export const deleteOrganizationInvite = op({
+  id: 'members.deleteInvite',
+  input: z.object({ organizationId, inviteId: IdSchema.describe('The unique id of the invitation') }),
+  output: z.void(),
+  http: {
+    route: 'DELETE /orgs/{organizationId}/invites/{inviteId}',
+    status: 204,
+    operationId: 'deleteOrganizationInvite',
+    summary:
+      'Withdraw a pending invitation: its link stops working; a person it made a member stays one (organization ' +
+      'admins; Quire extension)',
     tags: ['organization-invites'],
   },
 });

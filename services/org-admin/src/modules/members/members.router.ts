@@ -2,6 +2,7 @@ import { ops } from '@quire/contracts';
 import { paginate } from '@quire/kit';
 import { implement } from '../../trpc.ts';
 import { inviteSender } from '../../commands/invite-sender.ts';
+import { inviteWithdrawer } from '../../commands/invite-withdrawer.ts';
 import { memberInviter } from '../../commands/member-inviter.ts';
 import {
   memberRemover,
@@ -23,6 +24,9 @@ import {
   memberWhere,
 } from './member.repository.ts';
 import { signVisitorClaims } from './visitor-claims.ts';
+import { Invite } from '../sign-in/sign-in.entity.ts';
+import { assertInvitesFor, loadPendingInviteFor, pendingInvitesOf } from './invite.loader.ts';
+import { presentInvites } from './invite.presenter.ts';
 
 export const memberProcedures = {
   getMembersByIds: implement(ops.getMembersByIds, async ({ input, ctx }) => {
@@ -98,5 +102,22 @@ export const memberProcedures = {
     const result = await memberInviter(ctx.em, { organizationId: organization.id, invites, sso: input.sso ?? false });
     await inviteSender(ctx.em, ctx, { organization, invited: result.invited });
     return presentInvitation(result, input.sso);
+  }),
+
+  listOrganizationInvites: implement(ops.listOrganizationInvites, async ({ input, ctx }) => {
+    assertInvitesFor(ctx, input.organizationId);
+    const page = await paginate(
+      ctx.em,
+      Invite,
+      pendingInvitesOf(input.organizationId),
+      { createdAt: 'desc', id: 'desc' },
+      input,
+      (invite) => invite,
+    );
+    return presentInvites(ctx.em, page);
+  }),
+
+  deleteOrganizationInvite: implement(ops.deleteOrganizationInvite, async ({ input, ctx }) => {
+    inviteWithdrawer(ctx.em, { invite: await loadPendingInviteFor(ctx, input) });
   }),
 };
