@@ -28,6 +28,7 @@ export * from './operations/pdf.ts';
 export * from './operations/git.ts';
 export * from './operations/search.ts';
 export * from './operations/content-published.ts';
+export * from './operations/content-renderer.ts';
 export * from './operations/sites-render.ts';
 export * from './operations/sign-in.ts';
 export * from './operations/permissions.ts';

@@ -33,6 +33,7 @@ import * as pdf from './operations/pdf.ts';
 import * as git from './operations/git.ts';
 import * as search from './operations/search.ts';
 import * as contentPublished from './operations/content-published.ts';
+import * as contentRenderer from './operations/content-renderer.ts';
 import * as permissions from './operations/permissions.ts';
 import * as sitePermissions from './operations/permissions-sites.ts';
 import * as audit from './operations/audit.ts';
@@ -68,6 +69,7 @@ export const ServiceOperations = {
     ...search,
     ...openapi,
     ...contentPublished,
+    ...contentRenderer,
     ...contentPermissions,
   },
   sites: {
