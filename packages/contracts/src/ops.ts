@@ -30,6 +30,7 @@ export * from './operations/search.ts';
 export * from './operations/content-published.ts';
 export * from './operations/content-renderer.ts';
 export * from './operations/sites-render.ts';
+export * from './operations/sites-insights.ts';
 export * from './operations/sign-in.ts';
 export * from './operations/permissions.ts';
 export * from './operations/permissions-sites.ts';

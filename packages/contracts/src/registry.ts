@@ -18,6 +18,7 @@ import * as sitesRedirects from './operations/sites-redirects.ts';
 import * as sitesPublishingAuth from './operations/sites-publishing-auth.ts';
 import * as sitesPublishedContent from './operations/sites-published-content.ts';
 import * as sitesRender from './operations/sites-render.ts';
+import * as sitesInsights from './operations/sites-insights.ts';
 import * as signIn from './operations/sign-in.ts';
 import * as oidc from './operations/oidc.ts';
 import * as emailDomains from './operations/email-domains.ts';
@@ -80,6 +81,7 @@ export const ServiceOperations = {
     ...sitesShareLinks,
     ...sitesInternal,
     ...sitesRedirects,
+    ...sitesInsights,
     ...sitesPublishingAuth,
     ...sitesPublishedContent,
     ...sitesRender,
