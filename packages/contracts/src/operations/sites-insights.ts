@@ -43,6 +43,6 @@ export const getSiteInsightsSummary = op({
     route: `GET ${SITE.route}/insights/summary`,
     operationId: 'getSiteInsightsSummary',
     summary:
-      "Quire only: a summary of a site's page views, visitors, searches (with and without results) and page ratings",
+      "Quire-specific (not in GitBook's API): a summary of a site's page views, visitors, searches (with and without results) and page ratings",
   },
 });
