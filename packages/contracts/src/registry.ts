@@ -35,6 +35,9 @@ import * as git from './operations/git.ts';
 import * as search from './operations/search.ts';
 import * as contentPublished from './operations/content-published.ts';
 import * as contentRenderer from './operations/content-renderer.ts';
+import * as contentReusable from './operations/content-reusable.ts';
+import * as sitesAI from './operations/sites-ai.ts';
+import * as integrationsRender from './operations/integrations-render.ts';
 import * as permissions from './operations/permissions.ts';
 import * as sitePermissions from './operations/permissions-sites.ts';
 import * as audit from './operations/audit.ts';
@@ -71,6 +74,7 @@ export const ServiceOperations = {
     ...openapi,
     ...contentPublished,
     ...contentRenderer,
+    ...contentReusable,
     ...contentPermissions,
   },
   sites: {
@@ -82,12 +86,13 @@ export const ServiceOperations = {
     ...sitesInternal,
     ...sitesRedirects,
     ...sitesInsights,
+    ...sitesAI,
     ...sitesPublishingAuth,
     ...sitesPublishedContent,
     ...sitesRender,
     ...sitePermissions,
   },
-  integrations: { ...integrations },
+  integrations: { ...integrations, ...integrationsRender },
 } as const satisfies Record<ServiceName, Record<string, AnyOperation>>;
 
 export type OperationsOf<S extends ServiceName> = (typeof ServiceOperations)[S][keyof (typeof ServiceOperations)[S]];

@@ -25,6 +25,7 @@ import { linksProcedures } from './modules/links/links.router.ts';
 import { pageMetaLinksProcedures } from './modules/page-links/meta-links.router.ts';
 import { documentReadsProcedures } from './modules/document-reads/document-reads.router.ts';
 import { embedProcedures } from './modules/embeds/embeds.router.ts';
+import { reusableContentProcedures } from './modules/reusable-content/reusable-content.router.ts';
 import { importProcedures } from './modules/import/import.router.ts';
 import { searchProcedures } from './modules/search/search.router.ts';
 import { searchEventsConsumer } from './modules/search/search-events.consumer.ts';
@@ -62,6 +63,7 @@ export const contentRouter = serviceRouter('content', ServiceOperations.content,
   ...pageMetaLinksProcedures,
   ...documentReadsProcedures,
   ...embedProcedures,
+  ...reusableContentProcedures,
   ...importProcedures,
   ...searchProcedures,
   ...changeRequestReviewProcedures,

@@ -14,6 +14,7 @@ import { gitRedirectsConsumer } from './modules/redirects/git-redirects.consumer
 import { SiteRedirect } from './modules/redirects/redirect.entity.ts';
 import { redirectProcedures } from './modules/redirects/redirects.router.ts';
 import { insightsProcedures } from './modules/insights/insights.router.ts';
+import { siteAIProcedures } from './modules/ai/site-ai.router.ts';
 import { publishedContentProcedures } from './modules/published-content/published-content.router.ts';
 import { ShareLink } from './modules/share-links/share-link.entity.ts';
 import { shareLinkProcedures } from './modules/share-links/share-links.router.ts';
@@ -46,6 +47,7 @@ export const sitesRouter = serviceRouter('sites', ServiceOperations.sites, {
   ...adaptiveProcedures,
   ...redirectProcedures,
   ...insightsProcedures,
+  ...siteAIProcedures,
   ...publishingAuthProcedures,
   ...publishedContentProcedures,
   ...publishedProcedures,

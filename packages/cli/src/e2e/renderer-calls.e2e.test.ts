@@ -243,3 +243,52 @@ describe('trackEventsInSiteById', () => {
     expect((await apiError(foreign)).code).toBe(404);
   });
 });
+
+describe('what Quire does not have yet: a documented 404 in the error shape, never "No route"', () => {
+  const notThere = async (call: Promise<unknown>, message: RegExp) => {
+    const failure = await apiError(call);
+    expect(failure.code).toBe(404);
+    expect(failure.message).toMatch(message);
+    expect(failure.message).not.toMatch(/No route/);
+  };
+
+  it('reusable content: 404 once the token may read the revision', async () => {
+    const none = /^Reusable content not found: Quire stores no reusable content yet/;
+    for (const token of [acme.token, readerToken]) {
+      const api = p.client(token).spaces;
+      await notThere(api.getReusableContentById(handbook, 'rc1'), none);
+      await notThere(api.getReusableContentInRevisionById(handbook, revision, 'rc1'), none);
+      await notThere(api.getReusableContentDocumentInRevisionById(handbook, revision, 'rc1'), none);
+    }
+    const cr = (await p.client(acme.token).spaces.createChangeRequest(handbook, { subject: 'Reuse' })).data;
+    await notThere(p.client(acme.token).spaces.getReusableContentInChangeRequestById(handbook, cr.id, 'rc1'), none);
+    // Another organization's token is told nothing more than for any space it cannot read.
+    await notThere(p.client(other.token).spaces.getReusableContentById(handbook, 'rc1'), /^Space not found/);
+  });
+
+  it('AI answers on a site and integration UI rendering: 404 saying so', async () => {
+    const ask = async () => {
+      const stream = p.client(readerToken).orgs.streamAskInSite(org, siteId, {
+        question: 'What is a wombat?',
+        scope: { mode: 'default' } as never,
+      });
+      for await (const _ of stream) break;
+    };
+    await notThere(ask(), /^AI answers are not available on this site/);
+    const res = await fetch(`${p.url}/v1/orgs/${org}/sites/${siteId}/ai/response`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${readerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ input: [{ role: 'user', content: 'Hi' }] }),
+    });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      error: { code: 404, message: expect.stringMatching(/^AI answers are not available on this site/) },
+    });
+    const render = p.client(readerToken).integrations.renderIntegrationUiWithPost('github', {
+      componentId: 'block',
+      props: {},
+      context: { type: 'document' } as never,
+    });
+    await notThere(render, /^Integration UI rendering is not available: Quire's integrations run no code yet/);
+  });
+});
