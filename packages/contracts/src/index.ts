@@ -7,6 +7,8 @@ export * from './registry.ts';
 export * as params from './params.ts';
 export * from './events/index.ts';
 export * from './schemas/user.ts';
+export * from './schemas/renderer.ts';
+export * from './schemas/site-insights.ts';
 export * from './schemas/organization.ts';
 export * from './schemas/space.ts';
 export * from './schemas/collection.ts';

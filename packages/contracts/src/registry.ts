@@ -18,6 +18,7 @@ import * as sitesRedirects from './operations/sites-redirects.ts';
 import * as sitesPublishingAuth from './operations/sites-publishing-auth.ts';
 import * as sitesPublishedContent from './operations/sites-published-content.ts';
 import * as sitesRender from './operations/sites-render.ts';
+import * as sitesInsights from './operations/sites-insights.ts';
 import * as signIn from './operations/sign-in.ts';
 import * as oidc from './operations/oidc.ts';
 import * as emailDomains from './operations/email-domains.ts';
@@ -33,6 +34,10 @@ import * as pdf from './operations/pdf.ts';
 import * as git from './operations/git.ts';
 import * as search from './operations/search.ts';
 import * as contentPublished from './operations/content-published.ts';
+import * as contentRenderer from './operations/content-renderer.ts';
+import * as contentReusable from './operations/content-reusable.ts';
+import * as sitesAI from './operations/sites-ai.ts';
+import * as integrationsRender from './operations/integrations-render.ts';
 import * as permissions from './operations/permissions.ts';
 import * as sitePermissions from './operations/permissions-sites.ts';
 import * as audit from './operations/audit.ts';
@@ -68,6 +73,8 @@ export const ServiceOperations = {
     ...search,
     ...openapi,
     ...contentPublished,
+    ...contentRenderer,
+    ...contentReusable,
     ...contentPermissions,
   },
   sites: {
@@ -78,12 +85,14 @@ export const ServiceOperations = {
     ...sitesShareLinks,
     ...sitesInternal,
     ...sitesRedirects,
+    ...sitesInsights,
+    ...sitesAI,
     ...sitesPublishingAuth,
     ...sitesPublishedContent,
     ...sitesRender,
     ...sitePermissions,
   },
-  integrations: { ...integrations },
+  integrations: { ...integrations, ...integrationsRender },
 } as const satisfies Record<ServiceName, Record<string, AnyOperation>>;
 
 export type OperationsOf<S extends ServiceName> = (typeof ServiceOperations)[S][keyof (typeof ServiceOperations)[S]];

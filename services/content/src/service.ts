@@ -22,6 +22,10 @@ import { changeRequestContentProcedures } from './modules/change-requests/change
 import { contentProcedures } from './modules/content/content.router.ts';
 import { publishedContentProcedures } from './modules/content/published-content.router.ts';
 import { linksProcedures } from './modules/links/links.router.ts';
+import { pageMetaLinksProcedures } from './modules/page-links/meta-links.router.ts';
+import { documentReadsProcedures } from './modules/document-reads/document-reads.router.ts';
+import { embedProcedures } from './modules/embeds/embeds.router.ts';
+import { reusableContentProcedures } from './modules/reusable-content/reusable-content.router.ts';
 import { importProcedures } from './modules/import/import.router.ts';
 import { searchProcedures } from './modules/search/search.router.ts';
 import { searchEventsConsumer } from './modules/search/search-events.consumer.ts';
@@ -56,6 +60,10 @@ export const contentRouter = serviceRouter('content', ServiceOperations.content,
   ...contentProcedures,
   ...publishedContentProcedures,
   ...linksProcedures,
+  ...pageMetaLinksProcedures,
+  ...documentReadsProcedures,
+  ...embedProcedures,
+  ...reusableContentProcedures,
   ...importProcedures,
   ...searchProcedures,
   ...changeRequestReviewProcedures,

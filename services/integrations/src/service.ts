@@ -7,12 +7,14 @@ import { Installation } from './modules/installations/installation.entity.ts';
 import { installationProcedures } from './modules/installations/installations.router.ts';
 import { Integration, IntegrationVersion } from './modules/integrations/integration.entity.ts';
 import { integrationProcedures } from './modules/integrations/integrations.router.ts';
+import { renderProcedures } from './modules/render/render.router.ts';
 import { organizationEventsConsumer } from './modules/organizations/organization-events.consumer.ts';
 import { serviceRouter } from './trpc.ts';
 
 export const integrationsRouter = serviceRouter('integrations', ServiceOperations.integrations, {
   ...integrationProcedures,
   ...installationProcedures,
+  ...renderProcedures,
 });
 
 /** Integrations: publishing (versions, images, encrypted secrets), the marketplace list, installations. */

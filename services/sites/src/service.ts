@@ -13,6 +13,8 @@ import { resealPublishingKeysJob } from './modules/publishing-auth/reseal-keys.j
 import { gitRedirectsConsumer } from './modules/redirects/git-redirects.consumer.ts';
 import { SiteRedirect } from './modules/redirects/redirect.entity.ts';
 import { redirectProcedures } from './modules/redirects/redirects.router.ts';
+import { insightsProcedures } from './modules/insights/insights.router.ts';
+import { siteAIProcedures } from './modules/ai/site-ai.router.ts';
 import { publishedContentProcedures } from './modules/published-content/published-content.router.ts';
 import { ShareLink } from './modules/share-links/share-link.entity.ts';
 import { shareLinkProcedures } from './modules/share-links/share-links.router.ts';
@@ -44,6 +46,8 @@ export const sitesRouter = serviceRouter('sites', ServiceOperations.sites, {
   ...shareLinkProcedures,
   ...adaptiveProcedures,
   ...redirectProcedures,
+  ...insightsProcedures,
+  ...siteAIProcedures,
   ...publishingAuthProcedures,
   ...publishedContentProcedures,
   ...publishedProcedures,

@@ -1,17 +1,27 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitBookAPI } from '@gitbook/api';
 import { apiError, mergeChanges, useCast } from './harness.ts';
 
 // Issue 42: the calls GitBook's site renderer makes (../shared/spec/renderer-api.md), through the official client,
 // with a member's token and with the published-content token `POST /v1/urls/published` gives a site's reader.
 
-const { p, acme, other, bob } = useCast({ bob: ['bob@acme.io', 'read', 'Bob'] });
+// QUIRE_ALLOW_PRIVATE_FETCH=1 lets the embeds reach the local page server below (the guard refuses loopback otherwise).
+const { p, acme, other, bob } = useCast(
+  { bob: ['bob@acme.io', 'read', 'Bob'] },
+  { env: { QUIRE_ALLOW_PRIVATE_FETCH: '1' } },
+);
 let org: string;
 let handbook: string;
 let revision: string;
 let plans: string;
 let internal: string;
 let readerToken: string;
+let siteId: string;
+let siteSpaceId: string;
+let plansDocument: string;
+let pageServer: Server;
+let pagesUrl: string;
 
 const PLANS = `Everyone reads this.
 
@@ -36,6 +46,7 @@ beforeAll(async () => {
   const pages = (await api.spaces.listPages(handbook)).data.pages;
   plans = pages.find((pg) => pg.title === 'Plans')!.id;
   internal = pages.find((pg) => pg.title === 'Internal')!.id;
+  plansDocument = (pages.find((pg) => pg.title === 'Plans') as { documentId: string }).documentId;
   revision = (await api.spaces.getSpaceById(handbook)).data.revision;
   const site = (await api.orgs.createSite(org, { title: 'Public handbook' } as never)).data;
   await api.orgs.addSpaceToSite(org, site.id, { spaceId: handbook } as never);
@@ -44,7 +55,23 @@ beforeAll(async () => {
     url: `${published.urls.published}/plans`,
   });
   readerToken = (found.data as { apiToken: string }).apiToken;
+  siteId = site.id;
+  siteSpaceId = (found.data as { siteSpace: string }).siteSpace;
+  pageServer = createServer((req, res) => {
+    if (req.url === '/film')
+      return void res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<title>x</title><link rel="alternate" type="application/json+oembed" href="/film.json">');
+    if (req.url === '/film.json')
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ type: 'video', title: 'Wombat film', provider_name: 'Tube', html: '<iframe></iframe>' }));
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<meta property="og:title" content="Wombat facts">');
+  });
+  await new Promise<void>((r) => pageServer.listen(0, '127.0.0.1', r));
+  pagesUrl = `http://127.0.0.1:${(pageServer.address() as { port: number }).port}`;
 }, 180_000);
+afterAll(() => new Promise<void>((r) => (pageServer ? pageServer.close(() => r()) : r())));
 
 describe('getPageDocumentInRevisionById', () => {
   it("answers the page's JSON document, as the renderer asks for it", async () => {
@@ -88,11 +115,180 @@ describe('getUserById', () => {
   });
 });
 
-describe('listRevisionPageMetaLinks', () => {
-  it('is not an operation of Quire: 404 for every token, which the renderer tolerates (never a 403)', async () => {
+describe('page meta links', () => {
+  it("answers GitBook's RevisionPageMetaLinks of a document page (Quire pages declare none) in all three places", async () => {
     for (const token of [acme.token, readerToken]) {
-      const links = p.client(token).spaces.listRevisionPageMetaLinks(handbook, revision, plans);
-      expect((await apiError(links)).code).toBe(404);
+      const api = p.client(token).spaces;
+      expect((await api.listRevisionPageMetaLinks(handbook, revision, plans)).data).toEqual({ alternates: [] });
+      expect((await api.listSpacePageMetaLinks(handbook, plans)).data).toEqual({ alternates: [] });
     }
+    const api = p.client(acme.token).spaces;
+    const cr = (await api.createChangeRequest(handbook, { subject: 'Links' })).data;
+    expect((await api.listChangeRequestPageMetaLinks(handbook, cr.id, plans)).data).toEqual({ alternates: [] });
+  });
+
+  it('answers 404 (never a 403) for a hidden page to a reader, an unknown page, another organization', async () => {
+    const reader = p.client(readerToken).spaces;
+    expect((await apiError(reader.listRevisionPageMetaLinks(handbook, revision, internal))).code).toBe(404);
+    expect((await apiError(reader.listRevisionPageMetaLinks(handbook, revision, 'nope'))).code).toBe(404);
+    const foreign = p.client(other.token).spaces.listRevisionPageMetaLinks(handbook, revision, plans);
+    expect((await apiError(foreign)).code).toBe(404);
+  });
+});
+
+describe('getDocumentById and getComputedDocument', () => {
+  it("answers a page's document by its documentId: stored for a member, evaluated for a reader", async () => {
+    const stored = (await p.client(acme.token).spaces.getDocumentById(handbook, plansDocument)).data;
+    expect(stored).toMatchObject({ object: 'document', nodes: expect.any(Array) });
+    expect(JSON.stringify(stored)).toContain('platypus');
+    const asReader = (await p.client(readerToken).spaces.getDocumentById(handbook, plansDocument)).data;
+    expect(JSON.stringify(asReader)).toContain('Everyone reads this.');
+    expect(JSON.stringify(asReader)).not.toMatch(/platypus|visitor/);
+    expect((await apiError(p.client(other.token).spaces.getDocumentById(handbook, plansDocument))).code).toBe(404);
+    expect((await apiError(p.client(acme.token).spaces.getDocumentById(handbook, 'f'.repeat(64)))).code).toBe(404);
+  });
+
+  it('answers a computed document with a 400 naming `source.type`: Quire has no computed content source', async () => {
+    const source = { type: 'builtin:openapi', props: { doc: 'models' }, dependencies: {} } as never;
+    const failure = await apiError(p.client(acme.token).spaces.getComputedDocument(handbook, { source, seed: 's' }));
+    expect(failure.code).toBe(400);
+    expect(failure.message).toMatch(/^Invalid request: source\.type: Quire computes no documents yet/);
+  });
+});
+
+describe('embeds', () => {
+  it("answers a page's oEmbed HTML, or a link card from its OpenGraph title, or of its URL when unreachable", async () => {
+    expect((await p.client(acme.token).urls.getEmbedByUrl({ url: `${pagesUrl}/film` })).data).toEqual({
+      type: 'rich',
+      title: 'Wombat film',
+      site: 'Tube',
+      html: '<iframe></iframe>',
+    });
+    for (const token of [acme.token, readerToken])
+      expect((await p.client(token).spaces.getEmbedByUrlInSpace(handbook, { url: `${pagesUrl}/facts` })).data).toEqual({
+        type: 'link',
+        title: 'Wombat facts',
+        site: '127.0.0.1',
+      });
+    const closed = 'http://127.0.0.1:9/nothing-listens';
+    expect((await p.client(acme.token).urls.getEmbedByUrl({ url: closed })).data).toEqual({
+      type: 'link',
+      title: closed,
+      site: '127.0.0.1',
+    });
+  });
+
+  it('answers 400 naming `url` for a URL that is not http(s), 404 for a space the token cannot read', async () => {
+    const bad = await apiError(p.client(acme.token).urls.getEmbedByUrl({ url: 'file:///etc/passwd' }));
+    expect(bad.code).toBe(400);
+    expect(bad.message).toMatch(/url/);
+    const foreign = p.client(other.token).spaces.getEmbedByUrlInSpace(handbook, { url: `${pagesUrl}/facts` });
+    expect((await apiError(foreign)).code).toBe(404);
+  });
+});
+
+describe('trackEventsInSiteById', () => {
+  it("records a reader's page view, search and rating, which the site's summary shows", async () => {
+    const at = {
+      session: { visitorId: 'visitor-1', sessionId: 'session-1' },
+      location: {
+        url: 'https://quire.test/sites/public-handbook/plans',
+        siteSection: null,
+        siteSpace: siteSpaceId,
+        siteShareKey: null,
+        space: handbook,
+        revision,
+        page: plans,
+      },
+    };
+    const events = [
+      { ...at, type: 'page_view' },
+      { ...at, type: 'search_type_query', query: 'wombat', resultCount: 0 },
+      { ...at, type: 'page_post_feedback', feedback: { rating: 'good' } },
+    ] as never[];
+    const tracked = await p.client(readerToken).orgs.trackEventsInSiteById(org, siteId, { events });
+    expect(tracked.status).toBe(204);
+    const res = await fetch(`${p.url}/v1/orgs/${org}/sites/${siteId}/insights/summary`, {
+      headers: { authorization: `Bearer ${acme.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      pageViews: 1,
+      visitors: 1,
+      searches: 1,
+      searchesWithoutResults: 1,
+      ratings: { good: 1, ok: 0, bad: 0 },
+      topPages: [{ space: handbook, page: plans, views: 1 }],
+      topSearches: [{ query: 'wombat', count: 1, withoutResults: 1 }],
+    });
+    // The summary is the site owner's: a reader's token and a `read` member are refused.
+    for (const token of [readerToken, bob.token]) {
+      const refused = await fetch(`${p.url}/v1/orgs/${org}/sites/${siteId}/insights/summary`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ error: { code: 403, message: expect.any(String) } });
+    }
+  });
+
+  it('answers 400 naming the field for an event of another site space, 404 for another site', async () => {
+    const event = {
+      session: { visitorId: 'v', sessionId: 's' },
+      location: { url: 'https://x.test/', siteSection: null, siteSpace: 'elsewhere', siteShareKey: null },
+      type: 'page_view',
+    } as never;
+    const bad = await apiError(p.client(readerToken).orgs.trackEventsInSiteById(org, siteId, { events: [event] }));
+    expect(bad).toMatchObject({ code: 400, message: expect.stringMatching(/events\.0\.location\.siteSpace/) });
+    const foreign = p.client(other.token).orgs.trackEventsInSiteById(org, siteId, { events: [] });
+    expect((await apiError(foreign)).code).toBe(404);
+  });
+});
+
+describe('what Quire does not have yet: a documented 404 in the error shape, never "No route"', () => {
+  const notThere = async (call: Promise<unknown>, message: RegExp) => {
+    const failure = await apiError(call);
+    expect(failure.code).toBe(404);
+    expect(failure.message).toMatch(message);
+    expect(failure.message).not.toMatch(/No route/);
+  };
+
+  it('reusable content: 404 once the token may read the revision', async () => {
+    const none = /^Reusable content not found: Quire stores no reusable content yet/;
+    for (const token of [acme.token, readerToken]) {
+      const api = p.client(token).spaces;
+      await notThere(api.getReusableContentById(handbook, 'rc1'), none);
+      await notThere(api.getReusableContentInRevisionById(handbook, revision, 'rc1'), none);
+      await notThere(api.getReusableContentDocumentInRevisionById(handbook, revision, 'rc1'), none);
+    }
+    const cr = (await p.client(acme.token).spaces.createChangeRequest(handbook, { subject: 'Reuse' })).data;
+    await notThere(p.client(acme.token).spaces.getReusableContentInChangeRequestById(handbook, cr.id, 'rc1'), none);
+    // Another organization's token is told nothing more than for any space it cannot read.
+    await notThere(p.client(other.token).spaces.getReusableContentById(handbook, 'rc1'), /^Space not found/);
+  });
+
+  it('AI answers on a site and integration UI rendering: 404 saying so', async () => {
+    const ask = async () => {
+      const stream = p.client(readerToken).orgs.streamAskInSite(org, siteId, {
+        question: 'What is a wombat?',
+        scope: { mode: 'default' } as never,
+      });
+      for await (const _ of stream) break;
+    };
+    await notThere(ask(), /^AI answers are not available on this site/);
+    const res = await fetch(`${p.url}/v1/orgs/${org}/sites/${siteId}/ai/response`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${readerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ input: [{ role: 'user', content: 'Hi' }] }),
+    });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      error: { code: 404, message: expect.stringMatching(/^AI answers are not available on this site/) },
+    });
+    const render = p.client(readerToken).integrations.renderIntegrationUiWithPost('github', {
+      componentId: 'block',
+      props: {},
+      context: { type: 'document' } as never,
+    });
+    await notThere(render, /^Integration UI rendering is not available: Quire's integrations run no code yet/);
   });
 });

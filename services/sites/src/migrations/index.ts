@@ -8,6 +8,7 @@ import { SiteRedirectsGitMigration } from './0010-site-redirects-git.ts';
 import { SiteSectionGroupsCustomizationMigration } from './0011-site-section-groups-customization.ts';
 import { SiteOrderKeysMigration } from './0012-site-order-keys.ts';
 import { SiteHostnameOwnershipMigration } from './0013-site-hostname-ownership.ts';
+import { SiteInsightsMigration } from './0020-site-insights.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   { name: '0011_site_section_groups_customization', class: SiteSectionGroupsCustomizationMigration },
   { name: '0012_site_order_keys', class: SiteOrderKeysMigration },
   { name: '0013_site_hostname_ownership', class: SiteHostnameOwnershipMigration },
+  { name: '0020_site_insights', class: SiteInsightsMigration },
 ];

@@ -1,0 +1,18 @@
+import { DomainError } from '@quire/kit';
+import type { SitesContext } from '../../trpc.ts';
+import { loadSiteFor } from '../sites/site.loader.ts';
+
+/**
+ * The site whose AI answers are asked for, when the caller may read it (404 otherwise, as any read of the site).
+ * Quire has no AI search yet: always a 404 saying so (`searchSiteContent` searches the site).
+ */
+export async function loadSiteAI(
+  ctx: Pick<SitesContext, 'em' | 'actor'>,
+  input: { organizationId: string; siteId: string },
+): Promise<never> {
+  await loadSiteFor(ctx, input.organizationId, input.siteId, 'view');
+  throw new DomainError(
+    'not_found',
+    'AI answers are not available on this site: Quire has no AI search yet (searchSiteContent searches the site)',
+  );
+}
