@@ -24,6 +24,8 @@ export function createEditor(options: CreateEditorOptions): Editor {
     element: options.element,
     extensions: [...gitbookExtensions(), ...(options.extensions ?? [])],
     content,
+    // the CSP allows no inline <style>: TipTap's CSS is in editor.css
+    injectCSS: false,
     editorProps: {
       attributes: {
         role: 'textbox',

@@ -64,14 +64,37 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   useEffect(() => {
     if (!page || !host.current) return;
     const key = draftKey(space, page.id);
-    const draft = readDraft(key);
-    if (draft?.changeRequest && !cr.current) cr.current = draft.changeRequest;
+    // a draft left unsaved (a reload, a lost connection) is taken up again, in its own change request
+    const kept = readDraft(key);
+    const draft = kept && (!kept.changeRequest || !cr.current || kept.changeRequest === cr.current) ? kept : undefined;
+    if (draft?.changeRequest && !cr.current) {
+      cr.current = draft.changeRequest;
+      movedTo.current(cr.current);
+    }
     let version = draft?.version ?? 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let saving = false;
     let again = false;
 
+    // The draft is written to localStorage before each save and when the page is hidden or left (a reload),
+    // not on every keystroke: serialising a long page on each key would cost more than a frame.
+    let dirty = false;
+    const flush = () => {
+      const ed = editor.current;
+      if (!dirty || !ed) return;
+      dirty = false;
+      version += 1;
+      localStorage.setItem(
+        key,
+        JSON.stringify({ changeRequest: cr.current, document: editorToDocument(ed.getJSON()), version }),
+      );
+    };
+    const onHide = () => flush();
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onHide);
+
     const save = async () => {
+      flush();
       if (saving) {
         again = true;
         return;
@@ -96,7 +119,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         ]);
         // the draft is dropped only when nothing newer was typed meanwhile
         if (readDraft(key)?.version === current.version) localStorage.removeItem(key);
-        setStatus(readDraft(key) ? 'unsaved' : 'saved');
+        setStatus(readDraft(key) || dirty ? 'unsaved' : 'saved');
       } catch (e) {
         setStatus('error');
         setError((e as Error).message);
@@ -110,11 +133,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
     };
 
     const onChange = (ed: Editor) => {
-      version += 1;
-      localStorage.setItem(
-        key,
-        JSON.stringify({ changeRequest: cr.current, document: editorToDocument(ed.getJSON()), version }),
-      );
+      dirty = true;
       setStatus('unsaved');
       clearTimeout(timer);
       timer = setTimeout(save, 500);
@@ -175,6 +194,10 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
     ed.commands.focus('end');
     return () => {
       clearTimeout(timer);
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onHide);
+      // leaving the editor (Done, another page): what is unsaved is kept and sent
+      if (dirty) void save();
       ed.destroy();
       editor.current = undefined;
     };
