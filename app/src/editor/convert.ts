@@ -422,6 +422,19 @@ function codeFromEditor(e: EditorNode): DocNode {
 function tableFromEditor(e: EditorNode, seen: Set<string>): DocNode {
   const a = e.attrs ?? {};
   const data: DocNode = structuredClone(a.data ?? {});
+  // a table pasted from HTML has no GitBook data: its cells get text columns in order
+  const columns = textColumns(data);
+  data.definition ??= {};
+  const columnAt = (i: number): string => {
+    while (columns.length <= i) {
+      let id = `c${columns.length + 1}`;
+      while (data.definition[id]) id += 'x';
+      data.definition[id] = { id, title: '', type: 'text', textAlignment: 'left' };
+      columns.push(id);
+      if (data.view?.columns) data.view.columns.push(id);
+    }
+    return columns[i]!;
+  };
   const old: Record<string, DocNode> = data.records ?? {};
   const records: Record<string, DocNode> = {};
   const fragments: DocNode[] = [];
@@ -431,12 +444,12 @@ function tableFromEditor(e: EditorNode, seen: Set<string>): DocNode {
     let id: string = row.attrs?.record ?? `r${r}`;
     for (let i = 1; records[id]; i++) id = `${row.attrs?.record ?? 'r'}-${i}`;
     const record: DocNode = structuredClone(old[id] ?? old[row.attrs?.record] ?? { values: {} });
-    if (!old[id] || !record.orderIndex || record.orderIndex <= last) record.orderIndex = `${last || 'a'}V`;
+    if (!old[id] || !record.orderIndex || record.orderIndex <= last)
+      record.orderIndex = Object.keys(old).length ? `${last || 'a'}V` : `a${String(r).padStart(4, '0')}`;
     last = record.orderIndex;
     record.values = { ...(record.values ?? {}) };
-    for (const cell of row.content ?? []) {
-      const column: string | undefined = cell.attrs?.column;
-      if (!column) continue;
+    for (const [index, cell] of (row.content ?? []).entries()) {
+      const column: string = cell.attrs?.column ?? columnAt(index);
       let name: string = cell.attrs?.fragment?.fragment ?? `${id}-${column}`;
       for (let i = 1; names.has(name); i++) name = `${id}-${column}-${i}`;
       names.add(name);
@@ -450,6 +463,7 @@ function tableFromEditor(e: EditorNode, seen: Set<string>): DocNode {
     records[id] = record;
   });
   data.records = records;
+  data.view ??= { type: 'grid', columns, hideHeader: true };
   return fromAttrs('block', 'table', { ...a, data }, { fragments });
 }
 

@@ -363,6 +363,8 @@ export function gitbookExtensions(): AnyExtension[] {
     TableRow.extend({ content: 'tableCell*', addAttributes: () => ({ record: { default: null, rendered: false } }) }),
     TableCell.extend({
       content: 'paragraph+',
+      // GitBook's tables have no header cells: a pasted <th> is a cell like the others
+      parseHTML: () => [{ tag: 'td' }, { tag: 'th' }],
       addAttributes(this: any) {
         return { ...this.parent?.(), column: { default: null, rendered: false }, fragment: json('fragment') };
       },

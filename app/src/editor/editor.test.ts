@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { JSONDocumentSchema } from '@quire/contracts';
+import type { Editor } from '@tiptap/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BLOCKS, matching } from './blocks.ts';
+import { type DocNode, editorToDocument } from './convert.ts';
+import { createEditor } from './create.ts';
+
+let editor: Editor | undefined;
+afterEach(() => editor?.destroy());
+
+const open = (document: unknown = { object: 'document', data: {}, nodes: [] }) => {
+  editor = createEditor({ element: window.document.createElement('div'), document });
+  return editor;
+};
+const docOf = (e: Editor) => editorToDocument(e.getJSON()) as DocNode;
+const text = (n: DocNode): string =>
+  n.object === 'text' ? n.leaves.map((l: DocNode) => l.text).join('') : (n.nodes ?? []).map(text).join('');
+
+describe('the / menu', () => {
+  it('finds blocks by what is typed after /', () => {
+    expect(matching('head').map((b) => b.label)).toEqual(['Heading 1', 'Heading 2', 'Heading 3']);
+    expect(matching('tab').map((b) => b.label)).toEqual(['Tabs', 'Table']);
+    expect(matching('nothing like it')).toEqual([]);
+  });
+
+  for (const block of BLOCKS) {
+    it(`${block.label}: inserted into a page, the page is a document the API accepts`, () => {
+      const e = open();
+      e.commands.insertContent('Some text');
+      if (block.id === 'text') e.commands.setHeading({ level: 2 }); // "Text" turns a heading back into a paragraph
+      expect(block.run(e)).toBe(true);
+      const doc = docOf(e);
+      const parsed = JSONDocumentSchema.safeParse(doc);
+      expect(parsed.error?.issues ?? []).toEqual([]);
+      expect(doc.nodes.length).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('HTML paste (the schema parse rules)', () => {
+  it('reads headings, lists, quotes, code, marks, links and tables into GitBook blocks', () => {
+    const e = open();
+    e.commands.setContent(
+      '<h2>Title</h2><p>A <strong>bold</strong> <a href="https://example.com">link</a></p>' +
+        '<ul><li><p>one</p></li><li><p>two</p></li></ul><blockquote><p>quoted</p></blockquote>' +
+        '<pre><code class="language-js">let a = 1;\nlet b = 2;</code></pre><hr>' +
+        '<table><tr><th>Name</th><th>Value</th></tr><tr><td>a</td><td>1</td></tr></table>',
+    );
+    const doc = docOf(e);
+    expect(doc.nodes.map((n: DocNode) => n.type)).toEqual([
+      'heading-2',
+      'paragraph',
+      'list-unordered',
+      'blockquote',
+      'code',
+      'divider',
+      'table',
+    ]);
+    expect(doc.nodes[1].nodes[1]).toEqual({
+      object: 'inline',
+      type: 'link',
+      data: { ref: { kind: 'url', url: 'https://example.com' } },
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'link', marks: [] }] }],
+    });
+    expect(doc.nodes[1].nodes[0].leaves[1]).toEqual({
+      object: 'leaf',
+      text: 'bold',
+      marks: [{ object: 'mark', type: 'bold' }],
+    });
+    expect(doc.nodes[4].data).toEqual({ syntax: 'js' });
+    expect(doc.nodes[4].nodes).toHaveLength(2);
+    const table = doc.nodes[6];
+    expect(Object.keys(table.data.definition)).toHaveLength(2);
+    expect(table.fragments.map(text)).toEqual(['Name', 'Value', 'a', '1']);
+    expect(JSONDocumentSchema.safeParse(doc).error?.issues ?? []).toEqual([]);
+  });
+
+  it('keeps GitBook blocks copied inside the editor (their data travels in the HTML)', () => {
+    const e = open();
+    e.commands.setContent(
+      '<div data-gb-type="hint" data-gb-data="{&quot;style&quot;:&quot;danger&quot;}"><p>Careful</p></div>' +
+        '<div data-gb-type="math" data-gb-data="{&quot;formula&quot;:&quot;E=mc^2&quot;}" data-gb-rest="{&quot;isVoid&quot;:true}"></div>',
+    );
+    const doc = docOf(e);
+    expect(doc.nodes[0]).toMatchObject({ type: 'hint', data: { style: 'danger' } });
+    expect(text(doc.nodes[0])).toBe('Careful');
+    expect(doc.nodes[1]).toEqual({ object: 'block', type: 'math', data: { formula: 'E=mc^2' }, isVoid: true });
+  });
+});
+
+describe('undo and redo', () => {
+  it('undoes a typed heading and redoes it', () => {
+    const e = open({
+      object: 'document',
+      data: {},
+      nodes: [
+        {
+          object: 'block',
+          type: 'paragraph',
+          data: {},
+          nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Hi', marks: [] }] }],
+        },
+      ],
+    });
+    e.chain().setHeading({ level: 1 }).run();
+    expect(docOf(e).nodes[0].type).toBe('heading-1');
+    e.commands.undo();
+    expect(docOf(e).nodes[0].type).toBe('paragraph');
+    e.commands.redo();
+    expect(docOf(e).nodes[0].type).toBe('heading-1');
+  });
+});
