@@ -105,6 +105,24 @@ export const BLOCKS: BlockChoice[] = [
     }),
   },
   {
+    id: 'math',
+    label: 'Math',
+    hint: 'A TeX formula (set it in the block settings)',
+    run: insert({ type: 'mathBlock', attrs: { data: { formula: '' } } }),
+  },
+  {
+    id: 'embed',
+    label: 'Embed',
+    hint: 'Content from a URL (set it in the block settings)',
+    run: insert({ type: 'embed', attrs: { data: { url: '' } } }),
+  },
+  {
+    id: 'if',
+    label: 'Conditional content',
+    hint: 'Shown when a condition holds',
+    run: insert({ type: 'conditional', attrs: { data: { expression: '' } }, content: [p()] }),
+  },
+  {
     id: 'table',
     label: 'Table',
     hint: 'Two columns, two rows',

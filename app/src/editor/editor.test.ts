@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BLOCKS, matching } from './blocks.ts';
 import { type DocNode, editorToDocument } from './convert.ts';
 import { createEditor } from './create.ts';
+import { SETTINGS, setField, targetOf, valueOf } from './settings.ts';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
@@ -86,6 +87,43 @@ describe('HTML paste (the schema parse rules)', () => {
     expect(doc.nodes[0]).toMatchObject({ type: 'hint', data: { style: 'danger' } });
     expect(text(doc.nodes[0])).toBe('Careful');
     expect(doc.nodes[1]).toEqual({ object: 'block', type: 'math', data: { formula: 'E=mc^2' }, isVoid: true });
+  });
+});
+
+describe('block settings', () => {
+  it('sets a code block language and title, a hint style, a math formula, all undoable', () => {
+    const e = open();
+    e.chain().setCodeBlock().insertContent('x').run();
+    let t = targetOf(e)!;
+    expect(t.type).toBe('codeBlock');
+    const [language, title, lineNumbers] = SETTINGS.codeBlock!.fields;
+    setField(e, t.pos, language!, 'ts');
+    setField(e, t.pos, title!, 'main.ts');
+    setField(e, t.pos, lineNumbers!, true);
+    t = targetOf(e)!;
+    expect(valueOf(t, title!)).toBe('main.ts');
+    expect(docOf(e).nodes[0].data).toEqual({ syntax: 'ts', title: 'main.ts', lineNumbers: true });
+    setField(e, t.pos, title!, '');
+    expect(docOf(e).nodes[0].data).toEqual({ syntax: 'ts', lineNumbers: true });
+    e.commands.undo();
+    expect(docOf(e).nodes[0].data.title).toBe('main.ts');
+
+    const h = open();
+    BLOCKS.find((b) => b.id === 'hint-info')!.run(h);
+    const hint = targetOf(h)!;
+    setField(h, hint.pos, SETTINGS.hint!.fields[0]!, 'danger');
+    expect(docOf(h).nodes.find((n: DocNode) => n.type === 'hint').data).toEqual({ style: 'danger' });
+
+    const m = open();
+    BLOCKS.find((b) => b.id === 'math')!.run(m);
+    const at = docOf(m).nodes.findIndex((n: DocNode) => n.type === 'math');
+    let pos = 0;
+    m.state.doc.forEach((_node, offset, index) => {
+      if (index === at) pos = offset;
+    });
+    m.commands.setNodeSelection(pos);
+    setField(m, targetOf(m)!.pos, SETTINGS.mathBlock!.fields[0]!, 'E=mc^2');
+    expect(docOf(m).nodes[at]).toEqual({ object: 'block', type: 'math', data: { formula: 'E=mc^2' }, isVoid: true });
   });
 });
 

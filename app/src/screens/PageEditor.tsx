@@ -6,6 +6,7 @@ import { api, type PageWithDocument } from '../api/endpoints.ts';
 import { matching } from '../editor/blocks.ts';
 import { editorToDocument, opaqueCount } from '../editor/convert.ts';
 import { createEditor } from '../editor/create.ts';
+import { SETTINGS, setField, type Target, targetOf, valueOf } from '../editor/settings.ts';
 import '../editor/editor.css';
 
 interface Props {
@@ -37,6 +38,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState<Status>('idle');
   const [kept, setKept] = useState(0);
+  const [target, setTarget] = useState<Target>();
   const [menu, setMenu] = useState<{ query: string; from: number; top: number; left: number; index: number }>();
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<Editor>(undefined);
@@ -185,6 +187,11 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
       label: `Content of ${page.title}`,
     });
     ed.on('selectionUpdate', ({ editor: e }) => updateMenu(e));
+    // re-rendered only when the block with settings (or its attributes) changes, not on every keystroke
+    ed.on('transaction', ({ editor: e }) => {
+      const t = targetOf(e);
+      setTarget((old) => (old?.type === t?.type && old?.pos === t?.pos && old?.attrs === t?.attrs ? old : t));
+    });
     editor.current = ed;
     setKept(opaqueCount(ed.getJSON() as never));
     if (draft) {
@@ -215,6 +222,19 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   };
 
   const choices = menu ? matching(menu.query) : [];
+  const active = menu && choices[menu.index] ? `slash-${choices[menu.index]!.id}` : undefined;
+  // the text keeps the focus while the menu is open: screen readers follow the active option through these
+  useEffect(() => {
+    const dom = editor.current?.view.dom;
+    if (!dom) return;
+    if (active) {
+      dom.setAttribute('aria-controls', 'slash-menu');
+      dom.setAttribute('aria-activedescendant', active);
+    } else {
+      dom.removeAttribute('aria-controls');
+      dom.removeAttribute('aria-activedescendant');
+    }
+  }, [active]);
   return (
     <div className="page-editor">
       <div className="editor-bar">
@@ -241,11 +261,18 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         </p>
       )}
       <p className="muted editor-help">Type / to insert a block · Markdown shortcuts work (# , - , 1. , &gt; , ```).</p>
+      {target && SETTINGS[target.type] && (
+        <BlockSettings
+          target={target}
+          onSet={(field, value) => editor.current && setField(editor.current, target.pos, field, value)}
+        />
+      )}
       <div className="editor-host">
         <div ref={host} />
         {menu && choices.length > 0 && (
           <div
             className="slash-menu"
+            id="slash-menu"
             role="listbox"
             aria-label="Insert a block"
             style={{ top: menu.top, left: menu.left }}
@@ -269,5 +296,42 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         )}
       </div>
     </div>
+  );
+}
+
+/** The settings of the block around the cursor, outside the text (Tab reaches them from the editor). */
+function BlockSettings({
+  target,
+  onSet,
+}: {
+  target: Target;
+  onSet(field: (typeof SETTINGS)[string]['fields'][number], value: string | boolean): void;
+}) {
+  const spec = SETTINGS[target.type]!;
+  return (
+    <section className="block-settings" aria-label={`${spec.title} settings`}>
+      <strong>{spec.title}</strong>
+      {spec.fields.map((f) => {
+        const id = `block-${target.type}-${f.name}`;
+        const value = valueOf(target, f);
+        return (
+          <label key={f.name} htmlFor={id}>
+            {f.kind !== 'checkbox' && `${f.label} `}
+            {f.kind === 'checkbox' ? (
+              <input id={id} type="checkbox" checked={value === true} onChange={(e) => onSet(f, e.target.checked)} />
+            ) : f.kind === 'select' ? (
+              <select id={id} value={String(value)} onChange={(e) => onSet(f, e.target.value)}>
+                {f.options?.map((o) => (
+                  <option key={o}>{o}</option>
+                ))}
+              </select>
+            ) : (
+              <input id={id} value={String(value)} onChange={(e) => onSet(f, e.target.value)} />
+            )}
+            {f.kind === 'checkbox' && ` ${f.label}`}
+          </label>
+        );
+      })}
+    </section>
   );
 }
