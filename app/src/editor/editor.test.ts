@@ -127,6 +127,51 @@ describe('block settings', () => {
   });
 });
 
+/** Types as a keyboard would: each character through the editor's text input handlers (input rules). */
+function type(e: Editor, input: string) {
+  for (const ch of input) {
+    const { from, to } = e.state.selection;
+    const deflt = () => e.state.tr.insertText(ch, from, to);
+    const handled = e.view.someProp('handleTextInput', (f) => f(e.view, from, to, ch, deflt));
+    if (!handled) e.view.dispatch(deflt());
+  }
+}
+
+describe('markdown shortcuts', () => {
+  const cases: [string, string, Record<string, unknown>?][] = [
+    ['# Title', 'heading-1'],
+    ['### Small', 'heading-3'],
+    ['- item', 'list-unordered'],
+    ['1. first', 'list-ordered'],
+    ['[ ] task', 'list-tasks'],
+    ['> quoted', 'blockquote'],
+    ['```js code', 'code', { syntax: 'js' }],
+    ['!!!warning careful', 'hint', { style: 'warning' }],
+    ['!!! note', 'hint', { style: 'info' }],
+  ];
+  for (const [input, blockType, data] of cases) {
+    it(`"${input}" makes a ${blockType}`, () => {
+      const e = open();
+      type(e, input);
+      const [first] = docOf(e).nodes;
+      expect(first.type).toBe(blockType);
+      if (data) expect(first.data).toEqual(data);
+      expect(JSONDocumentSchema.safeParse(docOf(e)).success).toBe(true);
+    });
+  }
+  it('marks: **bold** and `code`', () => {
+    const e = open();
+    type(e, 'a **b** `c` ');
+    expect(docOf(e).nodes[0].nodes[0].leaves).toEqual([
+      { object: 'leaf', text: 'a ', marks: [] },
+      { object: 'leaf', text: 'b', marks: [{ object: 'mark', type: 'bold' }] },
+      { object: 'leaf', text: ' ', marks: [] },
+      { object: 'leaf', text: 'c', marks: [{ object: 'mark', type: 'code' }] },
+      { object: 'leaf', text: ' ', marks: [] },
+    ]);
+  });
+});
+
 describe('undo and redo', () => {
   it('undoes a typed heading and redoes it', () => {
     const e = open({

@@ -3,7 +3,7 @@
 // other fields travel through the clipboard's HTML (data-gb-* attributes), the key does not (a copy is a new
 // block). Which block may sit in which follows GitBook's containment (`DocumentBlockTopLevel`, the children of
 // each container), through the node groups below.
-import { type AnyExtension, type Attributes, InputRule, Mark, mergeAttributes, Node } from '@tiptap/core';
+import { type AnyExtension, type Attributes, Mark, mergeAttributes, Node, wrappingInputRule } from '@tiptap/core';
 import Blockquote from '@tiptap/extension-blockquote';
 import Bold from '@tiptap/extension-bold';
 import Code from '@tiptap/extension-code';
@@ -296,16 +296,14 @@ const Annotation = Mark.create({
   ],
 });
 
-/** The hint's input rule: a line starting with `!!! ` (or `!!! warning `…) becomes a hint. */
+/** The hint's input rule: a line starting with `!!! ` becomes an info hint, `!!!warning ` a warning one… */
 const Hint = container('hint', 'hint', 'hc*', (a) => `Hint · ${a.data?.style ?? 'info'}`).extend({
   addInputRules() {
     return [
-      new InputRule({
-        find: /^!!!\s?(info|warning|danger|success)?\s$/,
-        handler: ({ range, match, commands }) => {
-          commands.deleteRange(range);
-          commands.wrapIn(this.name, { data: { style: match[1] ?? 'info' } });
-        },
+      wrappingInputRule({
+        find: /^!!!(info|warning|danger|success)?\s$/,
+        type: this.type,
+        getAttributes: (match) => ({ data: { style: match[1] ?? 'info' } }),
       }),
     ];
   },
