@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BLOCKS, matching } from './blocks.ts';
 import { type DocNode, editorToDocument } from './convert.ts';
 import { createEditor } from './create.ts';
-import { SETTINGS, setField, targetOf, valueOf } from './settings.ts';
+import { fieldsOf, SETTINGS, setField, targetOf, valueOf } from './settings.ts';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
@@ -169,6 +169,22 @@ describe('markdown shortcuts', () => {
       { object: 'leaf', text: 'c', marks: [{ object: 'mark', type: 'code' }] },
       { object: 'leaf', text: ' ', marks: [] },
     ]);
+  });
+});
+
+describe('table settings', () => {
+  it('renames a column: its title in the definition', () => {
+    const e = open();
+    BLOCKS.find((b) => b.id === 'table')!.run(e);
+    const t = targetOf(e)!;
+    expect(t.type).toBe('table');
+    const fields = fieldsOf(t);
+    expect(fields.map((f) => f.label)).toEqual(['Column 1 title', 'Column 2 title']);
+    expect(valueOf(t, fields[0]!)).toBe('Column 1');
+    setField(e, t.pos, fields[1]!, 'Price');
+    const table = docOf(e).nodes.find((n: DocNode) => n.type === 'table');
+    expect(table.data.definition.c2.title).toBe('Price');
+    expect(JSONDocumentSchema.safeParse(docOf(e)).success).toBe(true);
   });
 });
 

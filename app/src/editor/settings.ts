@@ -13,6 +13,8 @@ export interface Field {
   options?: readonly string[];
   /** for a checkbox: the value stored when checked (true when absent) */
   on?: string;
+  /** a field deeper in `data` (a table column's title): its path; `name` then only names the input */
+  path?: string[];
 }
 
 export const SETTINGS: Record<string, { title: string; fields: Field[] }> = {
@@ -38,7 +40,22 @@ export const SETTINGS: Record<string, { title: string; fields: Field[] }> = {
     fields: [{ label: 'Open by default', name: 'defaultExpanded', kind: 'checkbox' }],
   },
   update: { title: 'Update', fields: [{ label: 'Date', name: 'date', kind: 'text' }] },
+  table: { title: 'Table', fields: [] },
 };
+
+/** The fields of a block: a table has one per text column (its title, shown as the column's header). */
+export function fieldsOf(target: Target): Field[] {
+  if (target.type !== 'table') return SETTINGS[target.type]?.fields ?? [];
+  const definition = target.attrs.data?.definition ?? {};
+  return Object.values(definition as Record<string, any>)
+    .filter((d) => d?.type === 'text')
+    .map((d, i) => ({
+      label: `Column ${i + 1} title`,
+      name: `column-${d.id}`,
+      kind: 'text' as const,
+      path: ['definition', d.id, 'title'],
+    }));
+}
 
 /** Fields GitBook requires: emptied, they stay as an empty string. */
 const REQUIRED = new Set(['expression', 'formula', 'url', 'date', 'style']);
@@ -64,7 +81,11 @@ export function targetOf(editor: Editor): Target | undefined {
 
 /** The value of a field of a block. */
 export function valueOf(target: Target, field: Field): string | boolean {
-  const v = field.attr ? target.attrs[field.name] : target.attrs.data?.[field.name];
+  const v = field.path
+    ? field.path.reduce((o: any, k) => o?.[k], target.attrs.data)
+    : field.attr
+      ? target.attrs[field.name]
+      : target.attrs.data?.[field.name];
   if (field.kind === 'checkbox') return field.on ? v === field.on : v === true;
   return v == null ? '' : String(v);
 }
@@ -77,7 +98,13 @@ export function setField(editor: Editor, pos: number, field: Field, value: strin
     field.kind === 'checkbox' ? (value ? (field.on ?? true) : undefined) : value === '' ? undefined : value;
   const attrs = { ...node.attrs };
   if (field.attr) attrs[field.name] = stored ?? null;
-  else {
+  else if (field.path) {
+    const data = structuredClone(node.attrs.data ?? {});
+    let o = data;
+    for (const k of field.path.slice(0, -1)) o = o[k] ??= {};
+    o[field.path[field.path.length - 1]!] = value === true ? true : value === false ? false : String(value);
+    attrs.data = data;
+  } else {
     const data = { ...(node.attrs.data ?? {}) };
     if (stored === undefined && !REQUIRED.has(field.name)) delete data[field.name];
     else data[field.name] = stored ?? '';

@@ -6,7 +6,7 @@ import { api, type PageWithDocument } from '../api/endpoints.ts';
 import { matching } from '../editor/blocks.ts';
 import { editorToDocument, opaqueCount } from '../editor/convert.ts';
 import { createEditor } from '../editor/create.ts';
-import { SETTINGS, setField, type Target, targetOf, valueOf } from '../editor/settings.ts';
+import { type Field, fieldsOf, SETTINGS, setField, type Target, targetOf, valueOf } from '../editor/settings.ts';
 import '../editor/editor.css';
 
 interface Props {
@@ -300,18 +300,12 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
 }
 
 /** The settings of the block around the cursor, outside the text (Tab reaches them from the editor). */
-function BlockSettings({
-  target,
-  onSet,
-}: {
-  target: Target;
-  onSet(field: (typeof SETTINGS)[string]['fields'][number], value: string | boolean): void;
-}) {
+function BlockSettings({ target, onSet }: { target: Target; onSet(field: Field, value: string | boolean): void }) {
   const spec = SETTINGS[target.type]!;
   return (
     <section className="block-settings" aria-label={`${spec.title} settings`}>
       <strong>{spec.title}</strong>
-      {spec.fields.map((f) => {
+      {fieldsOf(target).map((f) => {
         const id = `block-${target.type}-${f.name}`;
         const value = valueOf(target, f);
         return (
