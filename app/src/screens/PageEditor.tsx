@@ -261,11 +261,18 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         </p>
       )}
       <p className="muted editor-help">Type / to insert a block · Markdown shortcuts work (# , - , 1. , &gt; , ```).</p>
-      {target && SETTINGS[target.type] && (
+      {/* always there, so the text does not move when the cursor enters a block with settings */}
+      {target && SETTINGS[target.type] ? (
         <BlockSettings
           target={target}
           onSet={(field, value) => editor.current && setField(editor.current, target.pos, field, value)}
         />
+      ) : (
+        <section className="block-settings" aria-label="Block settings">
+          <span className="muted">
+            Settings of a code block, hint, tab, table, formula… show here when the cursor is in one.
+          </span>
+        </section>
       )}
       <div className="editor-host">
         <div ref={host} />
