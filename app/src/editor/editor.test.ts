@@ -1,0 +1,212 @@
+// @vitest-environment happy-dom
+import { JSONDocumentSchema } from '@quire/contracts';
+import type { Editor } from '@tiptap/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BLOCKS, matching } from './blocks.ts';
+import { type DocNode, editorToDocument } from './convert.ts';
+import { createEditor } from './create.ts';
+import { fieldsOf, SETTINGS, setField, targetOf, valueOf } from './settings.ts';
+
+let editor: Editor | undefined;
+afterEach(() => editor?.destroy());
+
+const open = (document: unknown = { object: 'document', data: {}, nodes: [] }) => {
+  editor = createEditor({ element: window.document.createElement('div'), document });
+  return editor;
+};
+const docOf = (e: Editor) => editorToDocument(e.getJSON()) as DocNode;
+const text = (n: DocNode): string =>
+  n.object === 'text' ? n.leaves.map((l: DocNode) => l.text).join('') : (n.nodes ?? []).map(text).join('');
+
+describe('the / menu', () => {
+  it('finds blocks by what is typed after /', () => {
+    expect(matching('head').map((b) => b.label)).toEqual(['Heading 1', 'Heading 2', 'Heading 3']);
+    expect(matching('tab').map((b) => b.label)).toEqual(['Tabs', 'Table']);
+    expect(matching('nothing like it')).toEqual([]);
+  });
+
+  for (const block of BLOCKS) {
+    it(`${block.label}: inserted into a page, the page is a document the API accepts`, () => {
+      const e = open();
+      e.commands.insertContent('Some text');
+      if (block.id === 'text') e.commands.setHeading({ level: 2 }); // "Text" turns a heading back into a paragraph
+      expect(block.run(e)).toBe(true);
+      const doc = docOf(e);
+      const parsed = JSONDocumentSchema.safeParse(doc);
+      expect(parsed.error?.issues ?? []).toEqual([]);
+      expect(doc.nodes.length).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('HTML paste (the schema parse rules)', () => {
+  it('reads headings, lists, quotes, code, marks, links and tables into GitBook blocks', () => {
+    const e = open();
+    e.commands.setContent(
+      '<h2>Title</h2><p>A <strong>bold</strong> <a href="https://example.com">link</a></p>' +
+        '<ul><li><p>one</p></li><li><p>two</p></li></ul><blockquote><p>quoted</p></blockquote>' +
+        '<pre><code class="language-js">let a = 1;\nlet b = 2;</code></pre><hr>' +
+        '<table><tr><th>Name</th><th>Value</th></tr><tr><td>a</td><td>1</td></tr></table>',
+    );
+    const doc = docOf(e);
+    expect(doc.nodes.map((n: DocNode) => n.type)).toEqual([
+      'heading-2',
+      'paragraph',
+      'list-unordered',
+      'blockquote',
+      'code',
+      'divider',
+      'table',
+    ]);
+    expect(doc.nodes[1].nodes[1]).toEqual({
+      object: 'inline',
+      type: 'link',
+      data: { ref: { kind: 'url', url: 'https://example.com' } },
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'link', marks: [] }] }],
+    });
+    expect(doc.nodes[1].nodes[0].leaves[1]).toEqual({
+      object: 'leaf',
+      text: 'bold',
+      marks: [{ object: 'mark', type: 'bold' }],
+    });
+    expect(doc.nodes[4].data).toEqual({ syntax: 'js' });
+    expect(doc.nodes[4].nodes).toHaveLength(2);
+    const table = doc.nodes[6];
+    expect(Object.keys(table.data.definition)).toHaveLength(2);
+    expect(table.fragments.map(text)).toEqual(['Name', 'Value', 'a', '1']);
+    expect(JSONDocumentSchema.safeParse(doc).error?.issues ?? []).toEqual([]);
+  });
+
+  it('keeps GitBook blocks copied inside the editor (their data travels in the HTML)', () => {
+    const e = open();
+    e.commands.setContent(
+      '<div data-gb-type="hint" data-gb-data="{&quot;style&quot;:&quot;danger&quot;}"><p>Careful</p></div>' +
+        '<div data-gb-type="math" data-gb-data="{&quot;formula&quot;:&quot;E=mc^2&quot;}" data-gb-rest="{&quot;isVoid&quot;:true}"></div>',
+    );
+    const doc = docOf(e);
+    expect(doc.nodes[0]).toMatchObject({ type: 'hint', data: { style: 'danger' } });
+    expect(text(doc.nodes[0])).toBe('Careful');
+    expect(doc.nodes[1]).toEqual({ object: 'block', type: 'math', data: { formula: 'E=mc^2' }, isVoid: true });
+  });
+});
+
+describe('block settings', () => {
+  it('sets a code block language and title, a hint style, a math formula, all undoable', () => {
+    const e = open();
+    e.chain().setCodeBlock().insertContent('x').run();
+    let t = targetOf(e)!;
+    expect(t.type).toBe('codeBlock');
+    const [language, title, lineNumbers] = SETTINGS.codeBlock!.fields;
+    setField(e, t.pos, language!, 'ts');
+    setField(e, t.pos, title!, 'main.ts');
+    setField(e, t.pos, lineNumbers!, true);
+    t = targetOf(e)!;
+    expect(valueOf(t, title!)).toBe('main.ts');
+    expect(docOf(e).nodes[0].data).toEqual({ syntax: 'ts', title: 'main.ts', lineNumbers: true });
+    setField(e, t.pos, title!, '');
+    expect(docOf(e).nodes[0].data).toEqual({ syntax: 'ts', lineNumbers: true });
+    e.commands.undo();
+    expect(docOf(e).nodes[0].data.title).toBe('main.ts');
+
+    const h = open();
+    BLOCKS.find((b) => b.id === 'hint-info')!.run(h);
+    const hint = targetOf(h)!;
+    setField(h, hint.pos, SETTINGS.hint!.fields[0]!, 'danger');
+    expect(docOf(h).nodes.find((n: DocNode) => n.type === 'hint').data).toEqual({ style: 'danger' });
+
+    const m = open();
+    BLOCKS.find((b) => b.id === 'math')!.run(m);
+    const at = docOf(m).nodes.findIndex((n: DocNode) => n.type === 'math');
+    let pos = 0;
+    m.state.doc.forEach((_node, offset, index) => {
+      if (index === at) pos = offset;
+    });
+    m.commands.setNodeSelection(pos);
+    setField(m, targetOf(m)!.pos, SETTINGS.mathBlock!.fields[0]!, 'E=mc^2');
+    expect(docOf(m).nodes[at]).toEqual({ object: 'block', type: 'math', data: { formula: 'E=mc^2' }, isVoid: true });
+  });
+});
+
+/** Types as a keyboard would: each character through the editor's text input handlers (input rules). */
+function type(e: Editor, input: string) {
+  for (const ch of input) {
+    const { from, to } = e.state.selection;
+    const deflt = () => e.state.tr.insertText(ch, from, to);
+    const handled = e.view.someProp('handleTextInput', (f) => f(e.view, from, to, ch, deflt));
+    if (!handled) e.view.dispatch(deflt());
+  }
+}
+
+describe('markdown shortcuts', () => {
+  const cases: [string, string, Record<string, unknown>?][] = [
+    ['# Title', 'heading-1'],
+    ['### Small', 'heading-3'],
+    ['- item', 'list-unordered'],
+    ['1. first', 'list-ordered'],
+    ['[ ] task', 'list-tasks'],
+    ['> quoted', 'blockquote'],
+    ['```js code', 'code', { syntax: 'js' }],
+    ['!!!warning careful', 'hint', { style: 'warning' }],
+    ['!!! note', 'hint', { style: 'info' }],
+  ];
+  for (const [input, blockType, data] of cases) {
+    it(`"${input}" makes a ${blockType}`, () => {
+      const e = open();
+      type(e, input);
+      const [first] = docOf(e).nodes;
+      expect(first.type).toBe(blockType);
+      if (data) expect(first.data).toEqual(data);
+      expect(JSONDocumentSchema.safeParse(docOf(e)).success).toBe(true);
+    });
+  }
+  it('marks: **bold** and `code`', () => {
+    const e = open();
+    type(e, 'a **b** `c` ');
+    expect(docOf(e).nodes[0].nodes[0].leaves).toEqual([
+      { object: 'leaf', text: 'a ', marks: [] },
+      { object: 'leaf', text: 'b', marks: [{ object: 'mark', type: 'bold' }] },
+      { object: 'leaf', text: ' ', marks: [] },
+      { object: 'leaf', text: 'c', marks: [{ object: 'mark', type: 'code' }] },
+      { object: 'leaf', text: ' ', marks: [] },
+    ]);
+  });
+});
+
+describe('table settings', () => {
+  it('renames a column: its title in the definition', () => {
+    const e = open();
+    BLOCKS.find((b) => b.id === 'table')!.run(e);
+    const t = targetOf(e)!;
+    expect(t.type).toBe('table');
+    const fields = fieldsOf(t);
+    expect(fields.map((f) => f.label)).toEqual(['Column 1 title', 'Column 2 title']);
+    expect(valueOf(t, fields[0]!)).toBe('Column 1');
+    setField(e, t.pos, fields[1]!, 'Price');
+    const table = docOf(e).nodes.find((n: DocNode) => n.type === 'table');
+    expect(table.data.definition.c2.title).toBe('Price');
+    expect(JSONDocumentSchema.safeParse(docOf(e)).success).toBe(true);
+  });
+});
+
+describe('undo and redo', () => {
+  it('undoes a typed heading and redoes it', () => {
+    const e = open({
+      object: 'document',
+      data: {},
+      nodes: [
+        {
+          object: 'block',
+          type: 'paragraph',
+          data: {},
+          nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Hi', marks: [] }] }],
+        },
+      ],
+    });
+    e.chain().setHeading({ level: 1 }).run();
+    expect(docOf(e).nodes[0].type).toBe('heading-1');
+    e.commands.undo();
+    expect(docOf(e).nodes[0].type).toBe('paragraph');
+    e.commands.redo();
+    expect(docOf(e).nodes[0].type).toBe('heading-1');
+  });
+});

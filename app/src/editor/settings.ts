@@ -1,0 +1,116 @@
+// The settings of the block around the cursor (code language, hint style, tab title, formula…): which fields a
+// block has, finding that block, and writing a field back into its GitBook `data`.
+import type { Editor } from '@tiptap/core';
+import { closeHistory } from '@tiptap/pm/history';
+import { NodeSelection } from '@tiptap/pm/state';
+
+export interface Field {
+  label: string;
+  /** `data.{name}`, or the node attribute when `attr` */
+  name: string;
+  attr?: boolean;
+  kind: 'text' | 'checkbox' | 'select';
+  options?: readonly string[];
+  /** for a checkbox: the value stored when checked (true when absent) */
+  on?: string;
+  /** a field deeper in `data` (a table column's title): its path; `name` then only names the input */
+  path?: string[];
+}
+
+export const SETTINGS: Record<string, { title: string; fields: Field[] }> = {
+  codeBlock: {
+    title: 'Code block',
+    fields: [
+      { label: 'Language', name: 'language', attr: true, kind: 'text' },
+      { label: 'Title', name: 'title', kind: 'text' },
+      { label: 'Line numbers', name: 'lineNumbers', kind: 'checkbox' },
+      { label: 'Wrap long lines', name: 'overflow', kind: 'checkbox', on: 'wrap' },
+    ],
+  },
+  hint: {
+    title: 'Hint',
+    fields: [{ label: 'Style', name: 'style', kind: 'select', options: ['info', 'warning', 'danger', 'success'] }],
+  },
+  tabsItem: { title: 'Tab', fields: [{ label: 'Tab title', name: 'title', kind: 'text' }] },
+  mathBlock: { title: 'Math', fields: [{ label: 'Formula (TeX)', name: 'formula', kind: 'text' }] },
+  embed: { title: 'Embed', fields: [{ label: 'URL', name: 'url', kind: 'text' }] },
+  conditional: { title: 'Conditional block', fields: [{ label: 'Condition', name: 'expression', kind: 'text' }] },
+  expandable: {
+    title: 'Expandable',
+    fields: [{ label: 'Open by default', name: 'defaultExpanded', kind: 'checkbox' }],
+  },
+  update: { title: 'Update', fields: [{ label: 'Date', name: 'date', kind: 'text' }] },
+  table: { title: 'Table', fields: [] },
+};
+
+/** The fields of a block: a table has one per text column (its title, shown as the column's header). */
+export function fieldsOf(target: Target): Field[] {
+  if (target.type !== 'table') return SETTINGS[target.type]?.fields ?? [];
+  const definition = target.attrs.data?.definition ?? {};
+  return Object.values(definition as Record<string, any>)
+    .filter((d) => d?.type === 'text')
+    .map((d, i) => ({
+      label: `Column ${i + 1} title`,
+      name: `column-${d.id}`,
+      kind: 'text' as const,
+      path: ['definition', d.id, 'title'],
+    }));
+}
+
+/** Fields GitBook requires: emptied, they stay as an empty string. */
+const REQUIRED = new Set(['expression', 'formula', 'url', 'date', 'style']);
+
+export interface Target {
+  pos: number;
+  type: string;
+  attrs: Record<string, any>;
+}
+
+/** The innermost block with settings at the selection (a selected atom, or a block holding the cursor). */
+export function targetOf(editor: Editor): Target | undefined {
+  const sel = editor.state.selection;
+  if (sel instanceof NodeSelection && SETTINGS[sel.node.type.name])
+    return { pos: sel.from, type: sel.node.type.name, attrs: sel.node.attrs };
+  const $from = sel.$from;
+  for (let d = $from.depth; d > 0; d--) {
+    const node = $from.node(d);
+    if (SETTINGS[node.type.name]) return { pos: $from.before(d), type: node.type.name, attrs: node.attrs };
+  }
+  return undefined;
+}
+
+/** The value of a field of a block. */
+export function valueOf(target: Target, field: Field): string | boolean {
+  const v = field.path
+    ? field.path.reduce((o: any, k) => o?.[k], target.attrs.data)
+    : field.attr
+      ? target.attrs[field.name]
+      : target.attrs.data?.[field.name];
+  if (field.kind === 'checkbox') return field.on ? v === field.on : v === true;
+  return v == null ? '' : String(v);
+}
+
+/** Writes a field of the block at `pos` (one undoable step); an empty text or unchecked box removes it. */
+export function setField(editor: Editor, pos: number, field: Field, value: string | boolean): boolean {
+  const node = editor.state.doc.nodeAt(pos);
+  if (!node) return false;
+  const stored =
+    field.kind === 'checkbox' ? (value ? (field.on ?? true) : undefined) : value === '' ? undefined : value;
+  const attrs = { ...node.attrs };
+  if (field.attr) attrs[field.name] = stored ?? null;
+  else if (field.path) {
+    const data = structuredClone(node.attrs.data ?? {});
+    let o = data;
+    for (const k of field.path.slice(0, -1)) o = o[k] ??= {};
+    o[field.path[field.path.length - 1]!] = value === true ? true : value === false ? false : String(value);
+    attrs.data = data;
+  } else {
+    const data = { ...(node.attrs.data ?? {}) };
+    if (stored === undefined && !REQUIRED.has(field.name)) delete data[field.name];
+    else data[field.name] = stored ?? '';
+    attrs.data = data;
+  }
+  // its own undo step, not merged with the typing before it
+  editor.view.dispatch(closeHistory(editor.state.tr.setNodeMarkup(pos, undefined, attrs)));
+  return true;
+}
