@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { conflictMarkdown, conflictsIn, markdownToDocument, normalizeMarkdown } from '../documents/index.ts';
+import { conflictMarkdown, conflictsIn, markdownToDocument, normalizeMarkdown } from '../index.ts';
 import { mergeBlocks } from './block-merge.ts';
 
 const LABELS = { ours: 'main', theirs: 'change request #3' };

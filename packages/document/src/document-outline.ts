@@ -7,7 +7,7 @@ import type {
   DocumentText,
   JSONDocument,
 } from '@quire/contracts';
-import { emojiText, plainText } from './md-inlines.ts';
+import { emojiText, plainText } from './markdown/md-inlines.ts';
 
 export interface DocumentHeading {
   /** Anchor of the heading, as GitHub generates it (`## Getting started` → `getting-started`, repeats get `-1`, `-2`…). */

@@ -1,5 +1,10 @@
 import { merge } from 'node-diff3';
-import type { MergeLabels } from './tree.ts';
+
+/** Titles of the two sides of a conflict block (`main`, `change request #3`), `ours` first. */
+export interface MergeLabels {
+  ours: string;
+  theirs: string;
+}
 
 export interface TextMerge {
   /** The merged markdown; with a conflict, each conflicting region holds both sides between conflict markers. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JSONDocumentSchema } from '@quire/contracts';
 import { conflictMarkdown, conflictsIn, documentToMarkdown, markdownToDocument, normalizeMarkdown } from './index.ts';
-import { doc, para } from './test-builders.ts';
+import { doc, para } from './markdown/test-builders.ts';
 
 describe('conflict blocks', () => {
   const markdown = conflictMarkdown([

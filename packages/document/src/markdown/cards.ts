@@ -1,6 +1,6 @@
 import { load, type CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
-import { generateNKeysBetween } from 'fractional-indexing';
+import { orderKeysFor } from '../order-keys.ts';
 import type {
   DocumentBlockParagraph,
   DocumentBlockTable,
@@ -21,7 +21,7 @@ import {
 } from './leaves.ts';
 import { escapeHtml, paragraph } from './md-context.ts';
 import type { Inline } from './md-inlines.ts';
-import { contentRefFromUrl, refFromUrl, urlFromContentRef, urlFromRef } from './refs.ts';
+import { contentRefFromUrl, refFromUrl, urlFromContentRef, urlFromRef } from '../refs.ts';
 
 /**
  * GitBook's cards: a table in the `cards` view, which its Git Sync writes as one HTML table
@@ -48,7 +48,7 @@ export function cardsTable(html: string): DocumentBlockTable | null {
   const attr = (el: Element, name: string) => $(el).attr(name) !== undefined;
   const id = (test: (th: Element) => boolean) => definitions[headers.findIndex(test)]?.id;
   const rows = table.find('tbody tr').toArray();
-  const orderIndexes = generateNKeysBetween(null, null, rows.length);
+  const orderIndexes = orderKeysFor(rows.length);
   const records: Record<string, DocumentTableRecord> = {};
   const fragments: DocumentBlockTable['fragments'] = [];
   rows.forEach((tr, r) => {

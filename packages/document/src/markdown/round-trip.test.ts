@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JSONDocumentSchema, type JSONDocument } from '@quire/contracts';
-import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from './index.ts';
+import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from '../index.ts';
 
 /**
  * The two directions against each other:

@@ -36,8 +36,9 @@ import { markdownToDocument } from './markdown-to-document.ts';
 import { escapeRawTags, hasRawTags } from './raw-tags.ts';
 import { endTag, writeTag } from './tag-attributes.ts';
 import type { TagBlock } from './tag-blocks.ts';
-import { phrasing, textOf, type WriteCtx } from './write-inlines.ts';
-import { urlFromContentRef, urlFromRef } from './refs.ts';
+import { leavesText } from '../document-outline.ts';
+import { phrasing, type WriteCtx } from './write-inlines.ts';
+import { urlFromContentRef, urlFromRef } from '../refs.ts';
 
 /**
  * GitBook JSON document → markdown, in the one canonical style of `markdown-syntax.ts` (the inverse of
@@ -371,7 +372,9 @@ function code(node: DocumentBlockCode): BlockContent {
     type: 'code',
     lang: node.data.syntax || null,
     meta: null,
-    value: node.nodes.map((line) => line.nodes.map((n) => (n.object === 'text' ? textOf(n) : '')).join('')).join('\n'),
+    value: node.nodes
+      .map((line) => line.nodes.map((n) => (n.object === 'text' ? leavesText(n) : '')).join(''))
+      .join('\n'),
   };
   const d = node.data;
   const b = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
@@ -390,7 +393,7 @@ function expandable(node: DocumentBlockExpandable, ctx: WriteCtx): TagBlock {
   const title = node.fragments.find((f) => f.type === 'expandable-title');
   const body = node.fragments.find((f) => f.type === 'expandable-body');
   const text = (title?.nodes ?? [])
-    .map((p) => p.nodes.map((n) => (n.object === 'text' ? textOf(n) : '')).join(''))
+    .map((p) => p.nodes.map((n) => (n.object === 'text' ? leavesText(n) : '')).join(''))
     .join(' ');
   const summary: BlockContent = {
     type: 'html',
@@ -452,7 +455,7 @@ const captionOf = (image: DocumentBlockImage) =>
   captionText(
     image.fragments
       .flatMap((f) => f.nodes)
-      .map((p) => p.nodes.map((n) => (n.object === 'text' ? textOf(n) : '')).join(''))
+      .map((p) => p.nodes.map((n) => (n.object === 'text' ? leavesText(n) : '')).join(''))
       .join(' '),
   );
 

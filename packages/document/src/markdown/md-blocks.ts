@@ -18,7 +18,7 @@ import { contain, type AnyBlock } from './containment.ts';
 import { decodeEntities, textParagraph, type Container, type Ctx } from './md-context.ts';
 import { pieces, plainText } from './md-inlines.ts';
 import { phrasingNodes } from './leaves.ts';
-import { contentRefFromUrl, refFromUrl } from './refs.ts';
+import { contentRefFromUrl, refFromUrl } from '../refs.ts';
 import { parseTag, type ParsedTag } from './tag-attributes.ts';
 import type { TagBlock } from './tag-blocks.ts';
 

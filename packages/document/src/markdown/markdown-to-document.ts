@@ -9,7 +9,7 @@ import type {
   RootContent,
   Table,
 } from 'mdast';
-import { generateNKeysBetween } from 'fractional-indexing';
+import { orderKeysFor } from '../order-keys.ts';
 import { parse as parseYaml } from 'yaml';
 import {
   HEADING_TYPES,
@@ -31,7 +31,7 @@ import {
 } from '@quire/contracts';
 import { alignedBlock } from './aligned-html.ts';
 import { cardsTable } from './cards.ts';
-import { refFromUrl } from './refs.ts';
+import { refFromUrl } from '../refs.ts';
 import { contain, holds } from './containment.ts';
 import { CODE, phrasingNodes, textNode, type Piece } from './leaves.ts';
 import { code, lengthOf, liquidLeaf, tagBlock, tagLine } from './md-blocks.ts';
@@ -421,7 +421,7 @@ function table(node: Table, ctx: Ctx): DocumentBlockTable {
     };
     return column;
   });
-  const orderIndexes = generateNKeysBetween(null, null, rows.length);
+  const orderIndexes = orderKeysFor(rows.length);
   const records: Record<string, DocumentTableRecord> = {};
   const fragments: DocumentBlockTable['fragments'] = [];
   rows.forEach((row, r) => {

@@ -1,9 +1,9 @@
 import type { BlockContent, FootnoteDefinition, Image, PhrasingContent } from 'mdast';
-import type { DocumentBlockParagraph, DocumentInline, DocumentInlineImage, DocumentText } from '@quire/contracts';
+import type { DocumentBlockParagraph, DocumentInline, DocumentInlineImage } from '@quire/contracts';
 import { CODE, captionText, normalizeRuns, runsOfLeaves, runsToMdast, type Run } from './leaves.ts';
 import { escapeHtml } from './md-context.ts';
 import { emojiText } from './md-inlines.ts';
-import { urlFromContentRef, urlFromRef } from './refs.ts';
+import { urlFromContentRef, urlFromRef } from '../refs.ts';
 
 /** What writing one document needs: the footnotes its annotations add, and whether HTML in text is kept raw. */
 export interface WriteCtx {
@@ -17,8 +17,6 @@ export interface WriteCtx {
   /** The blocks of an annotation's note (document-to-markdown's blocks). */
   blocks(nodes: readonly DocumentBlockParagraph[] | readonly unknown[], ctx: WriteCtx): BlockContent[];
 }
-
-export const textOf = (text: DocumentText) => text.leaves.map((leaf) => leaf.text).join('');
 
 type Phrasing = DocumentBlockParagraph['nodes'];
 

@@ -35,7 +35,7 @@ import {
   type Ctx,
 } from './md-context.ts';
 import { holds } from './containment.ts';
-import { contentRefFromUrl, refFromUrl } from './refs.ts';
+import { contentRefFromUrl, refFromUrl } from '../refs.ts';
 
 /**
  * Markdown phrasing → GitBook texts and inlines. Besides CommonMark/GFM (emphasis, code, links, images,

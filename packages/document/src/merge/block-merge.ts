@@ -1,8 +1,10 @@
 import type { DocumentBlockTopLevel, JSONDocument } from '@quire/contracts';
 import { diff3Merge } from 'node-diff3';
-import { conflictMarkdown, documentToMarkdown, markdownToDocument } from '../documents/index.ts';
+import { conflictMarkdown } from '../conflicts.ts';
+import { documentToMarkdown } from '../markdown/document-to-markdown.ts';
+import { markdownToDocument } from '../markdown/markdown-to-document.ts';
 import { mergeText } from './text-merge.ts';
-import type { MergeLabels } from './tree.ts';
+import type { MergeLabels } from './text-merge.ts';
 
 type Block = DocumentBlockTopLevel;
 

@@ -7,7 +7,7 @@ import {
   type DocumentInline,
   type JSONDocument,
 } from '@quire/contracts';
-import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from './index.ts';
+import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from '../index.ts';
 import { isTagLine, markdownParser } from './markdown-syntax.ts';
 import { doc, leaf, p, para, text } from './test-builders.ts';
 

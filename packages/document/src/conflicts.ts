@@ -1,6 +1,6 @@
 import type { DocumentBlockConflict, DocumentBlockTopLevel } from '@quire/contracts';
-import { documentToMarkdown } from './document-to-markdown.ts';
-import { markdownToDocument } from './markdown-to-document.ts';
+import { documentToMarkdown } from './markdown/document-to-markdown.ts';
+import { markdownToDocument } from './markdown/markdown-to-document.ts';
 
 /**
  * Merge conflicts in a page (Quire's own block, in GitBook's tag style):
