@@ -26,6 +26,11 @@ export interface DocumentSection {
   text: string;
 }
 
+/** A document, or any run of blocks (a fragment's, a block's children): what `textOf` reads. */
+export interface Blocks {
+  readonly nodes: readonly DocumentBlock[];
+}
+
 const headingDepth = (type: 'heading-1' | 'heading-2' | 'heading-3'): 1 | 2 | 3 =>
   type === 'heading-1' ? 1 : type === 'heading-2' ? 2 : 3;
 
@@ -35,7 +40,7 @@ const headingDepth = (type: 'heading-1' | 'heading-2' | 'heading-3'): 1 | 2 | 3 
  * expandable summaries, footnote bodies (after their line), embed and content-ref URLs included, link targets
  * and formatting left out. Headings are told apart (`heading` set), for sections.
  */
-function linesOf(document: JSONDocument): { text: string; heading?: DocumentHeading }[] {
+function linesOf(document: Blocks): { text: string; heading?: DocumentHeading }[] {
   const lines: { text: string; heading?: DocumentHeading }[] = [];
   const paragraphs = (nodes: readonly DocumentBlockParagraph[]) => nodes.map((p) => inlineText(p.nodes)).join(' ');
   const visit = (node: DocumentBlock) => {
@@ -88,12 +93,23 @@ function linesOf(document: JSONDocument): { text: string; heading?: DocumentHead
         tableLines(node).forEach((text) => lines.push({ text }));
         return;
       default:
-        if ('nodes' in node) (node.nodes as readonly DocumentBlock[]).forEach(visit);
+        otherBlock(node, visit, (text) => lines.push({ text }));
     }
   };
   document.nodes.forEach(visit);
   for (const line of lines) line.text = line.text.replace(/[ \t]+$/, '');
   return lines;
+}
+
+/**
+ * A block of any other type: its blocks visited in turn, or, a block of a type this version does not know holding
+ * text rather than blocks, its text as one line.
+ */
+function otherBlock(node: DocumentBlock, visit: (block: DocumentBlock) => void, line: (text: string) => void): void {
+  if (!('nodes' in node)) return;
+  const children = node.nodes as readonly (DocumentBlock | DocumentBlockParagraph['nodes'][number])[];
+  if (children.some((child) => child.object !== 'block')) line(inlineText(children as DocumentBlockParagraph['nodes']));
+  else (children as readonly DocumentBlock[]).forEach(visit);
 }
 
 /** The bodies of the footnotes (annotations) of a line, links' included: lines of their own after it. */
@@ -111,6 +127,8 @@ export const leavesText = (text: DocumentText) => text.leaves.map((leaf) => leaf
 export interface PhrasingReading {
   image: (data: DocumentInlineImage['data']) => string;
   emoji: (code: string) => string;
+  /** An expression's text (`space.vars.x`); its source when not given. */
+  expression?: (expression: string) => string;
 }
 
 /** The plain text of phrasing nodes: texts, link and annotation texts, formulas, expressions, labels, images, emoji. */
@@ -128,7 +146,7 @@ export function phrasingText(nodes: DocumentBlockParagraph['nodes'], reading: Ph
         case 'inline-math':
           return node.data.formula;
         case 'expression':
-          return node.data.expression;
+          return reading.expression ? reading.expression(node.data.expression) : node.data.expression;
         case 'button':
           return node.data.label;
         case 'annotation':
@@ -179,7 +197,7 @@ const joinText = (lines: readonly { text: string }[]) =>
  * table rows with their cells separated by tabs, image alternative texts and captions included, link
  * targets and formatting left out.
  */
-export function textOf(document: JSONDocument): string {
+export function textOf(document: Blocks): string {
   return joinText(linesOf(document));
 }
 

@@ -5,5 +5,6 @@
  * remark, micromark or mdast.
  */
 export type { Heading, Link, List, ListItem, Parents, PhrasingContent, Root, RootContent } from 'mdast';
+export type { Node } from 'unist';
 export { visit } from 'unist-util-visit';
 export { markdownParser, parseMarkdown, stringifyMarkdown } from './markdown/markdown-syntax.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { markdownToDocument } from './index.ts';
 import { walk, type DocumentNode } from './walk.ts';
 
-const typeOf = (node: DocumentNode) => ('type' in node ? node.type : node.object);
+const typeOf = (node: DocumentNode): string => ('type' in node && node.type ? node.type : node.object);
 
 describe('walk', () => {
   it('visits blocks, inlines, texts and fragments in reading order', () => {

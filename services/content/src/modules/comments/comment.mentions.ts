@@ -1,6 +1,6 @@
 import { ops } from '@quire/contracts';
 import type { ContentContext } from '../../trpc.ts';
-import { codeRanges } from '@quire/document';
+import { codeRanges } from '@quire/document/model';
 
 /** `@[Label](user-id)`: a text "@" followed by a link whose URL is a user id (no spaces, no parentheses). */
 const MENTION = /@\[([^\]\n]*)\]\(([^()\s]+)\)/g;

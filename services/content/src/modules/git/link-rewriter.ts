@@ -1,4 +1,4 @@
-import type { Node } from 'unist';
+import type { Node } from '@quire/document/syntax';
 import { visit } from '@quire/document/syntax';
 import { parseMarkdown } from '@quire/document/syntax';
 

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { decodeOr, headingsOf, markdownToDocument, refFromUrl } from '@quire/document';
+import { decodeOr, headingsOf, markdownToDocument, refFromUrl } from '@quire/document/model';
 
 /**
  * The links of a page document, as written: read once per document (documents are content-addressed, so the

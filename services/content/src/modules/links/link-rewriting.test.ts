@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeMarkdown } from '@quire/document';
+import { normalizeMarkdown } from '@quire/document/model';
 import { batchRefOf, resolveBatchRefs, rewriteRefs, type BatchRefs } from './link-rewriting.ts';
 
 const refs: BatchRefs = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conflictMarkdown, conflictsIn, mergeText } from '@quire/document';
+import { conflictMarkdown, conflictsIn, mergeText } from '@quire/document/model';
 import { edit, MarkdownStore, page, tree, withPages } from './merge.fixtures.ts';
 import { mergeTrees } from './merge-trees.ts';
 import type { TreeSnapshot } from './tree.ts';

@@ -1,4 +1,4 @@
-import { orderKeyBetween, orderKeysBetween } from '@quire/document';
+import { orderKeyBetween, orderKeysBetween } from '@quire/document/model';
 import { describe, expect, it } from 'vitest';
 import { MarkdownStore, page, tree } from './merge.fixtures.ts';
 import { mergeChangedPages, mergeTrees } from './merge-trees.ts';

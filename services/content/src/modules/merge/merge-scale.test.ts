@@ -1,4 +1,4 @@
-import { orderKeyBetween, orderKeysBetween } from '@quire/document';
+import { orderKeyBetween, orderKeysBetween } from '@quire/document/model';
 import { describe, expect, it } from 'vitest';
 import { diffTrees } from './diff-trees.ts';
 import { MarkdownStore, page } from './merge.fixtures.ts';

@@ -1,4 +1,4 @@
-import { mergeBlocks } from '@quire/document';
+import { mergeBlocks } from '@quire/document/model';
 import {
   attributeConflictMarkdown,
   attributeConflicts,

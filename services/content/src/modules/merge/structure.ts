@@ -1,4 +1,4 @@
-import { orderKeysBetween } from '@quire/document';
+import { orderKeysBetween } from '@quire/document/model';
 import { bySiblingOrder, compareStrings, type MergeField, type PageSnapshot, type TreeSnapshot } from './tree.ts';
 
 /** The merged pages, by id (owned by the merge: mutated in place). */

@@ -1,4 +1,4 @@
-import type { MergeLabels } from '@quire/document';
+import type { MergeLabels } from '@quire/document/model';
 
 /**
  * The data model of a revision's page tree as the merge sees it. A revision is immutable; its tree is a flat map

@@ -1,6 +1,6 @@
 import type { DocumentContentRef, JSONDocument } from '@quire/contracts';
 import type { Content, Style, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { headingsOf, markdownToDocument } from '@quire/document';
+import { headingsOf, markdownToDocument } from '@quire/document/model';
 import { targetOfRef, targetOfUrl } from '../links/link-extraction.ts';
 import {
   CONTENT_STYLES,

@@ -7,7 +7,7 @@ import { pairThemes } from './theme-pair.ts';
 const source = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 const SAMPLES: [BundledLanguage, string][] = [
   ['typescript', source('./highlight.ts')],
-  ['css', source('../../../../../../gateway/src/site-assets/site.css')],
+  ['css', source('../../../../gateway/src/site-assets/site.css')],
   [
     'typescript',
     [

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import {
   bundledLanguages,
@@ -33,10 +32,11 @@ interface Highlighter {
 
 let highlighter: Promise<Highlighter> | undefined;
 const loaded = new Map<string, Promise<void>>();
+/** Keyed by the language and the code itself (no digest: the package runs in a browser too); keys count in the size. */
 const cache = new LRUCache<string, string>({
   max: 20_000,
   maxSize: 50_000_000,
-  sizeCalculation: (s) => Math.max(1, s.length),
+  sizeCalculation: (s, key) => Math.max(1, s.length + key.length),
 });
 
 const ALIASES: Record<string, string> = {
@@ -136,9 +136,7 @@ function codeHtml(h: Highlighter, lines: ThemedToken[][]): string {
 /** `<pre class="shiki">…</pre>` of the code (plain, escaped, when the language is unknown). */
 export async function highlight(code: string, syntax: string | undefined): Promise<string> {
   const lang = languageOf(syntax);
-  const key = createHash('sha256')
-    .update(`${lang ?? ''}\u0000${code}`)
-    .digest('base64url');
+  const key = `${lang ?? ''}\u0000${code}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   let out: string;

@@ -1,8 +1,12 @@
 import GithubSlugger from 'github-slugger';
-import type { RevisionFile } from '@quire/contracts';
-import type { ConditionContext, ConditionLogger } from '@quire/kit';
+import type { DocumentBlock, DocumentBlockParagraph, RevisionFile } from '@quire/contracts';
+import { phrasingText, textOf } from '../document-outline.ts';
 
-/** A loose node of GitBook's JSON document: blocks, inlines, texts, fragments (the renderer reads what it knows). */
+/**
+ * A node of GitBook's JSON document as the renderer reads it: the contract's typed document (`JSONDocument`), read
+ * loosely so that a block of a type the contract does not know yet (a document from another GitBook version)
+ * still renders as its text rather than failing the page.
+ */
 export interface DocNode {
   object?: string;
   type?: string;
@@ -35,8 +39,8 @@ export interface RenderContext {
   resolveRelative(url: string): string | null;
   /** The revision's variables (`space.vars.x` expressions). */
   variables: Readonly<Record<string, string>>;
-  visitor: ConditionContext;
-  logCondition: ConditionLogger;
+  /** Whether an `if` block's condition holds for the reader (the site evaluates it against the visitor's claims). */
+  conditionHolds(expression: string): boolean;
   /** Reports a node the renderer does not know (once per type per process). */
   logUnknown(type: string): void;
   /** The page's headings as rendered, for the outline. */
@@ -61,17 +65,13 @@ export function newRenderContext(
   };
 }
 
-/** The plain text of a node and everything under it (leaves, inlines, fragments). */
-export function textOf(node: DocNode | undefined, depth = 0): string {
-  if (!node || depth > 64) return '';
-  if (node.leaves) return node.leaves.map((l) => l.text ?? '').join('');
-  const own =
-    typeof node.data?.formula === 'string'
-      ? node.data.formula
-      : typeof node.data?.label === 'string'
-        ? node.data.label
-        : '';
-  const children = [...(node.nodes ?? []), ...(node.fragments ?? [])].map((n) => textOf(n, depth + 1));
-  const isBlock = node.object === 'block' || node.object === 'fragment' || node.object === 'document';
-  return own + children.join(isBlock ? '\n' : '');
-}
+/** How the page reads inline content as text: images and emoji leave none, nor does an expression. */
+const READING = { image: () => '', emoji: () => '', expression: () => '' };
+
+/** The text of inline content (a heading's, a link's) as a reader sees it. */
+export const inlineText = (nodes: readonly DocNode[] | undefined): string =>
+  phrasingText((nodes ?? []) as unknown as DocumentBlockParagraph['nodes'], READING);
+
+/** The plain text of blocks (a caption, a note, a block the renderer does not know): the package's `textOf`. */
+export const blocksText = (nodes: readonly DocNode[] | undefined): string =>
+  textOf({ nodes: (nodes ?? []) as unknown as readonly DocumentBlock[] });

@@ -1,7 +1,7 @@
 import { TEXT_COLORS } from '@quire/contracts';
 import { html, join, raw, safeUrl, type Html } from '../html.ts';
 import type { DocNode, Ref, RenderContext, Target } from './context.ts';
-import { textOf } from './context.ts';
+import { blocksText, inlineText } from './context.ts';
 import { renderMath } from './math.ts';
 
 /** The colours a mark can name (GitBook's `DocumentTextColor`), as class names: `$primary` is `primary`. */
@@ -28,7 +28,7 @@ function leaf(l: Leaf): Html {
   let out = join(lines.map((line, i) => (i ? html`<br>${line}` : html`${line}`)));
   for (const mark of l.marks ?? []) {
     const tag = MARK_TAGS[mark.type ?? ''];
-    if (tag) out = raw(`<${tag}>${out.value}</${tag}>`);
+    if (tag) out = html`<${tag}>${out}</${tag}>`;
     else if (mark.type === 'color') {
       const cls = [colorClass('fg', mark.data?.text), colorClass('bg', mark.data?.background)]
         .filter(Boolean)
@@ -129,7 +129,7 @@ function inline(node: DocNode, ctx: RenderContext): Html {
       return expression(node, ctx);
     case 'annotation': {
       // a footnote: its number here, its text in the notes after the document (see footnotesOf)
-      const body = (node.fragments ?? []).map((f) => textOf(f).trim()).join(' ');
+      const body = (node.fragments ?? []).map((f) => blocksText(f.nodes).trim()).join(' ');
       const n = ctx.footnotes.push(body);
       const ref = html`<sup class="footnote-ref"><a href="#fn-${n}" id="fnref-${n}" aria-label="${`Note ${n}`}">${n}</a></sup>`;
       return html`${inlines(node.nodes ?? [], ctx)}${ref}`;
@@ -147,7 +147,7 @@ function inline(node: DocNode, ctx: RenderContext): Html {
     }
     default:
       ctx.logUnknown(`inline:${node.type}`);
-      return html`${textOf(node)}`;
+      return html`${inlineText(node.nodes)}`;
   }
 }
 

@@ -33,8 +33,8 @@ function context(overrides: Partial<RenderContext> = {}): RenderContext & { unkn
       ref.kind === 'page' && ref.page === 'p2' ? { href: '/sites/docs/setup', title: 'Setup' } : null,
     resolveRelative: (url) => (url.startsWith('setup.md') ? `/sites/docs/setup${url.slice('setup.md'.length)}` : null),
     variables: {},
-    visitor: { visitor: { claims: { unsigned: { beta: true } } } },
-    logCondition: () => {},
+    // the site evaluates conditions against the visitor's claims (kit's conditionHolds); here, a reader in beta
+    conditionHolds: (expression) => expression === 'visitor.claims.unsigned.beta',
     logUnknown: (t) => unknown.push(t),
     ...overrides,
   });

@@ -1,7 +1,6 @@
-import { conditionHolds } from '@quire/kit';
 import { html, join, raw, type Html } from '../html.ts';
 import type { DocNode, Ref, RenderContext } from './context.ts';
-import { textOf } from './context.ts';
+import { blocksText, inlineText } from './context.ts';
 import { highlight } from './highlight.ts';
 import { htmlBlock } from './html-block.ts';
 import { hrefOf, imageOf, imageTag, inlines } from './inlines.ts';
@@ -32,7 +31,7 @@ function paragraph(node: DocNode, ctx: RenderContext): Html {
 
 function heading(node: DocNode, ctx: RenderContext): Html {
   const level = HEADINGS[node.type!]!;
-  const text = textOf(node).trim();
+  const text = inlineText(node.nodes).trim();
   const wanted =
     typeof node.data?.id === 'string' && node.data.id
       ? node.data.id
@@ -48,7 +47,7 @@ function heading(node: DocNode, ctx: RenderContext): Html {
 }
 
 async function code(node: DocNode): Promise<Html> {
-  const text = (node.nodes ?? []).map((line) => textOf(line)).join('\n');
+  const text = (node.nodes ?? []).map((line) => inlineText(line.nodes)).join('\n');
   const title = typeof node.data?.title === 'string' ? node.data.title : '';
   const pre = raw(await highlight(text, typeof node.data?.syntax === 'string' ? node.data.syntax : undefined));
   // `lineNumbers`: the stylesheet numbers each `.line` of the block
@@ -112,7 +111,7 @@ async function images(node: DocNode, ctx: RenderContext): Promise<Html> {
     const alt = String(img.data?.alt ?? '');
     const caption = fragment(img, 'caption');
     const captionHtml =
-      caption && textOf(caption).trim() ? html`<figcaption>${inlinesOf(caption, ctx)}</figcaption>` : html``;
+      caption && blocksText(caption.nodes).trim() ? html`<figcaption>${inlinesOf(caption, ctx)}</figcaption>` : html``;
     return html`<figure class="image">${picture(img, alt, ctx)}${captionHtml}</figure>`;
   });
   return html`<div class="images">${figures}</div>`;
@@ -157,7 +156,7 @@ function contentRef(node: DocNode, ctx: RenderContext): Html {
 }
 
 async function container(tag: string, cls: string, node: DocNode, ctx: RenderContext): Promise<Html> {
-  return raw(`<${tag} class="${cls}">${(await renderBlocks(node.nodes, ctx)).value}</${tag}>`);
+  return html`<${tag} class="${cls}">${await renderBlocks(node.nodes, ctx)}</${tag}>`;
 }
 
 async function hint(node: DocNode, ctx: RenderContext): Promise<Html> {
@@ -179,7 +178,7 @@ async function columns(node: DocNode, ctx: RenderContext): Promise<Html> {
 /** An `if` block: its content when its condition holds for the visitor. */
 function conditional(node: DocNode, ctx: RenderContext): Html | Promise<Html> {
   const condition = String(node.data?.expression ?? node.data?.condition ?? '');
-  return conditionHolds(condition, ctx.visitor, ctx.logCondition) ? renderBlocks(node.nodes, ctx) : html``;
+  return ctx.conditionHolds(condition) ? renderBlocks(node.nodes, ctx) : html``;
 }
 
 async function update(node: DocNode, ctx: RenderContext): Promise<Html> {
@@ -245,7 +244,7 @@ async function block(node: DocNode, ctx: RenderContext): Promise<Html> {
 
 /** A block the renderer does not know: its text, paragraph by paragraph. */
 function unknown(node: DocNode): Html {
-  const text = textOf(node).trim();
+  const text = blocksText([node]).trim();
   if (!text) return html``;
   return html`<div class="unknown-block">${text.split(/\n+/).map((line) => html`<p>${line}</p>`)}</div>`;
 }
