@@ -118,17 +118,10 @@ function bare(ctx: SitesContext, input: Input, status: number, title: string, me
     main,
     outline: html``,
     searchAction: '/',
+    searchHidden: true,
     math: false,
   }).value;
-  return respond(
-    ctx,
-    input,
-    status,
-    HTML,
-    body.replace('<form class="search-form"', '<form hidden class="search-form"'),
-    null,
-    false,
-  );
+  return respond(ctx, input, status, HTML, body, null, false);
 }
 
 /** The site's base path for links: the proxy's path when the request came through the site's proxy. */

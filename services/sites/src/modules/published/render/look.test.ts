@@ -124,3 +124,12 @@ describe('the look of a customized site', () => {
     expect(page).not.toContain('<img src=x');
   });
 });
+
+describe('the search box', () => {
+  it('is shown on a site page, and there but hidden on a page outside any site', () => {
+    expect(shell({})).toContain('<form class="search-form" role="search" method="get" action="/sites/docs/~search">');
+    const bare = shell({ searchAction: '/', searchHidden: true });
+    expect(bare).toContain('<form hidden class="search-form" role="search" method="get" action="/">');
+    expect(bare).not.toContain('<form class="search-form"');
+  });
+});
