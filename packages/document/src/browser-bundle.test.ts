@@ -32,6 +32,10 @@ describe('the package in a browser', () => {
   it('bundles its entry with no Node built-in (node:*, fs, path, crypto, worker_threads…)', async () => {
     const chunks = await bundle('src/index.ts');
     expect(nodeModulesOf(chunks)).toEqual([]);
+    // the contract's document schema only (`@quire/contracts/document`), not every operation and the OpenAPI builder
+    const ids = chunks.flatMap((c) => c.moduleIds);
+    expect(ids.some((id) => id.endsWith('/contracts/src/schemas/document.ts'))).toBe(true);
+    expect(ids.filter((id) => /\/contracts\/src\/(index|registry|operations\/)/.test(id))).toEqual([]);
     const code = chunks.map((c) => c.code).join('\n');
     for (const name of ['markdownToDocument', 'documentToMarkdown', 'textOf', 'walk', 'mergeBlocks'])
       expect(

@@ -1,4 +1,4 @@
-import type { DocumentBlockConflict, DocumentBlockTopLevel } from '@quire/contracts';
+import type { DocumentBlockConflict, DocumentBlockTopLevel } from '@quire/contracts/document';
 import { documentToMarkdown } from './markdown/document-to-markdown.ts';
 import { markdownToDocument } from './markdown/markdown-to-document.ts';
 

@@ -6,7 +6,7 @@ import type {
   DocumentTableRecordValue,
   DocumentText,
   JSONDocument,
-} from '@quire/contracts';
+} from '@quire/contracts/document';
 import { emojiText, plainText } from './markdown/md-inlines.ts';
 
 export interface DocumentHeading {

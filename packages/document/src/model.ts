@@ -15,7 +15,7 @@ export type {
   DocumentText,
   DocumentTextLeaf,
   JSONDocument,
-} from '@quire/contracts';
+} from '@quire/contracts/document';
 export { conflictMarkdown, conflictsIn } from './conflicts.ts';
 export {
   headingsOf,

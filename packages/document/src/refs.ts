@@ -1,4 +1,4 @@
-import type { DocumentContentRef, DocumentRef } from '@quire/contracts';
+import type { DocumentContentRef, DocumentRef } from '@quire/contracts/document';
 
 /**
  * Files of a space in markdown. A link or image whose URL is

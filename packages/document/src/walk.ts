@@ -4,7 +4,7 @@ import type {
   DocumentTableCellFragment,
   DocumentText,
   JSONDocument,
-} from '@quire/contracts';
+} from '@quire/contracts/document';
 
 /** Any node of a document: the document, a block, an inline, a text, or a fragment (a caption, a table cell…). */
 export type DocumentNode =

@@ -1,4 +1,4 @@
-import type { DocumentBlockHeading, DocumentBlockParagraph } from '@quire/contracts';
+import type { DocumentBlockHeading, DocumentBlockParagraph } from '@quire/contracts/document';
 import {
   BOLD,
   CODE,

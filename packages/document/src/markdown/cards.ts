@@ -7,7 +7,7 @@ import type {
   DocumentTableDefinition,
   DocumentTableRecord,
   DocumentTableRecordValue,
-} from '@quire/contracts';
+} from '@quire/contracts/document';
 import {
   BOLD,
   CODE,

@@ -1,4 +1,4 @@
-import type { DocumentBlock, DocumentBlockTopLevel } from '@quire/contracts';
+import type { DocumentBlock, DocumentBlockTopLevel } from '@quire/contracts/document';
 import { emptyParagraph } from './md-context.ts';
 
 /**

@@ -25,7 +25,7 @@ import type {
   DocumentBlockParagraph,
   DocumentBlockTable,
   JSONDocument,
-} from '@quire/contracts';
+} from '@quire/contracts/document';
 import { alignedHtml } from './aligned-html.ts';
 import { cardsHtml } from './cards.ts';
 import { captionText, normalizeRuns, runsToMdast } from './leaves.ts';

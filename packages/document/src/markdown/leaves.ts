@@ -7,7 +7,7 @@ import {
   type DocumentTextColor,
   type DocumentTextLeaf,
   type DocumentTextMark,
-} from '@quire/contracts';
+} from '@quire/contracts/document';
 
 /**
  * Text with marks, both ways. Inside the converter a leaf is a `Run`: its characters and its marks as a bit

@@ -28,7 +28,7 @@ import {
   type DocumentTableRecord,
   type JSONDocument,
   type Length,
-} from '@quire/contracts';
+} from '@quire/contracts/document';
 import { alignedBlock } from './aligned-html.ts';
 import { cardsTable } from './cards.ts';
 import { refFromUrl } from '../refs.ts';

@@ -13,7 +13,7 @@ import {
   type DocumentHintChild,
   type DocumentHintStyle,
   type Length,
-} from '@quire/contracts';
+} from '@quire/contracts/document';
 import { contain, type AnyBlock } from './containment.ts';
 import { decodeEntities, textParagraph, type Container, type Ctx } from './md-context.ts';
 import { pieces, plainText } from './md-inlines.ts';

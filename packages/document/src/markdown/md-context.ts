@@ -1,5 +1,5 @@
 import type { Definition, FootnoteDefinition, Node, RootContent } from 'mdast';
-import type { DocumentBlockParagraph, DocumentBlockTopLevel } from '@quire/contracts';
+import type { DocumentBlockParagraph, DocumentBlockTopLevel } from '@quire/contracts/document';
 import { textNode } from './leaves.ts';
 
 /** Where blocks are being read: decides what may be made there (images blocks only where GitBook has them). */

@@ -7,8 +7,8 @@ import type {
   DocumentInlineAnnotation,
   DocumentInlineImage,
   DocumentTextColor,
-} from '@quire/contracts';
-import { TEXT_COLORS } from '@quire/contracts';
+} from '@quire/contracts/document';
+import { TEXT_COLORS } from '@quire/contracts/document';
 import {
   BOLD,
   CODE,

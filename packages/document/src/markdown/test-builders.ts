@@ -11,7 +11,7 @@ import type {
   DocumentText,
   DocumentTextLeaf,
   JSONDocument,
-} from '@quire/contracts';
+} from '@quire/contracts/document';
 
 /** Terse builders of the GitBook nodes the converter produces, for the tests' expectations. */
 

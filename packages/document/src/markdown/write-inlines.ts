@@ -1,5 +1,5 @@
 import type { BlockContent, FootnoteDefinition, Image, PhrasingContent } from 'mdast';
-import type { DocumentBlockParagraph, DocumentInline, DocumentInlineImage } from '@quire/contracts';
+import type { DocumentBlockParagraph, DocumentInline, DocumentInlineImage } from '@quire/contracts/document';
 import { CODE, captionText, normalizeRuns, runsOfLeaves, runsToMdast, type Run } from './leaves.ts';
 import { escapeHtml } from './md-context.ts';
 import { emojiText } from './md-inlines.ts';

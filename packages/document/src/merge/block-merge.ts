@@ -1,4 +1,4 @@
-import type { DocumentBlockTopLevel, JSONDocument } from '@quire/contracts';
+import type { DocumentBlockTopLevel, JSONDocument } from '@quire/contracts/document';
 import { diff3Merge } from 'node-diff3';
 import { conflictMarkdown } from '../conflicts.ts';
 import { documentToMarkdown } from '../markdown/document-to-markdown.ts';

@@ -1,5 +1,6 @@
 import GithubSlugger from 'github-slugger';
-import type { DocumentBlock, DocumentBlockParagraph, RevisionFile } from '@quire/contracts';
+import type { RevisionFile } from '@quire/contracts';
+import type { DocumentBlock, DocumentBlockParagraph } from '@quire/contracts/document';
 import { phrasingText, textOf } from '../document-outline.ts';
 
 /**

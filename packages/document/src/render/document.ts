@@ -1,4 +1,4 @@
-import type { JSONDocument } from '@quire/contracts';
+import type { JSONDocument } from '@quire/contracts/document';
 import { html, type Html } from '../html.ts';
 import { renderBlocks } from './blocks.ts';
 import type { DocNode, RenderContext } from './context.ts';

@@ -1,4 +1,4 @@
-import { TEXT_COLORS } from '@quire/contracts';
+import { TEXT_COLORS } from '@quire/contracts/document';
 import { html, join, raw, safeUrl, type Html } from '../html.ts';
 import type { DocNode, Ref, RenderContext, Target } from './context.ts';
 import { blocksText, inlineText } from './context.ts';
