@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { esc as escapeHtml } from '@quire/document/model';
+import { esc as escapeHtml } from '@quire/document/html';
 import { z } from 'zod';
 import { sendError } from './errors.ts';
 

@@ -1,6 +1,6 @@
 /** The sign-in pages: server-rendered HTML in the published site's look (its stylesheet), no script, no CDN. */
 
-import { esc } from '@quire/document/model';
+import { esc } from '@quire/document/html';
 
 /** Text made safe for HTML: the document package's one escape (the published site's). */
 export { esc };

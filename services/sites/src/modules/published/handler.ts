@@ -6,7 +6,7 @@ import type { SitesContext } from '../../trpc.ts';
 import { findSiteRedirect } from '../redirects/redirect.repository.ts';
 import { decideAudience, type Audience } from './audience.ts';
 import { liveRevision } from './content-source.ts';
-import { html } from '@quire/document';
+import { html } from '@quire/document/render';
 import { llmsFullTxt, llmsTxt, markdownOf, robots, sitemap } from './machines.ts';
 import { pageAt, type SitePage } from './page-tree.ts';
 import { indexable, renderNotFound, renderPage } from './page-render.ts';

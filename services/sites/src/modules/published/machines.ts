@@ -1,7 +1,7 @@
 import { evaluateDocument, hidesBlocks as hidesBlocksFor, type ConditionContext } from '@quire/kit';
 import { pageDocuments, pageMarkdowns } from './content-source.ts';
 import type { SitePage } from './page-tree.ts';
-import { textOf, xml, type DocNode, type JSONDocument } from '@quire/document';
+import { textOf, xml, type DocNode, type JSONDocument } from '@quire/document/render';
 import {
   absolutePageUrl,
   siteSpaceTitle,

@@ -8,7 +8,7 @@ import {
   type Ref,
   type RenderContext,
   type Target,
-} from '@quire/document';
+} from '@quire/document/render';
 import { pageDocuments } from './content-source.ts';
 import type { PageTree, SitePage } from './page-tree.ts';
 import { renderShell, type Shell } from './render/layout.ts';

@@ -1,4 +1,4 @@
-import { html, type Html } from '@quire/document';
+import { html, type Html } from '@quire/document/render';
 import { lookFooter, lookHead, lookHeaderLinks, lookLogo, lookStyle, PLAIN_LOOK, type SiteLook } from './look.ts';
 
 /** Where the gateway serves the published sites' own files (same origin as every page of every site). */

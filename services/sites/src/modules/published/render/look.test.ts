@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { html } from '@quire/document';
+import { html } from '@quire/document/render';
 import { renderShell, type Shell } from './layout.ts';
 import { emojiText, hexPair, lookHead, lookLogo, lookStyle, PLAIN_LOOK, refHref, type SiteLook } from './look.ts';
 
