@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { esc as escapeHtml } from '@quire/document/html';
 import { z } from 'zod';
 import { sendError } from './errors.ts';
 
@@ -56,10 +57,6 @@ export const SCALAR_CONFIGURATION = {
   showDeveloperTools: 'never',
   hideClientButton: true,
 } as const;
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 /** True when the client takes gzip (`Accept-Encoding`, honouring `q=0`). */
 function acceptsGzip(header: string | string[] | undefined): boolean {

@@ -3,7 +3,7 @@ import { conflict, recordEvent, type EntityManager } from '@quire/kit';
 import { mergeBaseOf, type IChangeRequest } from '../modules/change-requests/change-request.entity.ts';
 import { changeRequestRepository } from '../modules/change-requests/change-request.repository.ts';
 import { pageNames, pagesWithConflictBlocks } from '../modules/change-requests/change-request-conflicts.ts';
-import { conflictsIn } from '../modules/documents/index.ts';
+import { conflictsIn } from '@quire/document/model';
 import { isWellFormed, markWellFormed, mergeChangedPages, mergeTrees } from '../modules/merge/index.ts';
 import { assertMergeRulesMet } from '../modules/merge-rules/merge-rules.ts';
 import { inTreeOrder, type PageSnapshot } from '../modules/merge/tree.ts';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@quire/kit';
-import { conflictsIn } from '../documents/index.ts';
+import { conflictsIn } from '@quire/document/model';
 import { inTreeOrder } from '../merge/tree.ts';
 import { documentRepository } from '../revisions/document.repository.ts';
 import type { PageRecord } from '../revisions/revision-tree.ts';

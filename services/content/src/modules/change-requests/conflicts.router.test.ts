@@ -4,7 +4,7 @@ import type { DomainError } from '@quire/kit';
 import { buildSpace, failureOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
-import { conflictMarkdown, conflictsIn } from '../documents/index.ts';
+import { conflictMarkdown, conflictsIn } from '@quire/document/model';
 import { ChangeRequest } from './change-request.entity.ts';
 import { editContent } from './content-edit.fixtures.ts';
 

@@ -1,25 +1,9 @@
-import type { Root, RootContent } from 'mdast';
 import { ops } from '@quire/contracts';
 import type { ContentContext } from '../../trpc.ts';
-import { markdownParser } from '../documents/markdown-syntax.ts';
+import { codeRanges } from '@quire/document/model';
 
 /** `@[Label](user-id)`: a text "@" followed by a link whose URL is a user id (no spaces, no parentheses). */
 const MENTION = /@\[([^\]\n]*)\]\(([^()\s]+)\)/g;
-
-/** The character ranges of code (blocks and spans), where `@[…](…)` is text, not a mention. */
-function codeRanges(markdown: string): [number, number][] {
-  if (!markdown.includes('`') && !markdown.includes('~~~') && !/^( {4}|\t)/m.test(markdown)) return [];
-  const ranges: [number, number][] = [];
-  const walk = (nodes: readonly RootContent[]) => {
-    for (const node of nodes) {
-      if ((node.type === 'code' || node.type === 'inlineCode') && node.position)
-        ranges.push([node.position.start.offset!, node.position.end.offset!]);
-      else if ('children' in node) walk(node.children as RootContent[]);
-    }
-  };
-  walk((markdownParser.parse(markdown) as Root).children);
-  return ranges;
-}
 
 /** The mentions of a body outside code, with where they stand. */
 function mentionsIn(markdown: string): RegExpExecArray[] {

@@ -2,7 +2,7 @@ import { ops, type Comment, type CommentReply, type Member, type Reaction, type 
 import { usersByIds } from '@quire/kit';
 import type { ContentContext } from '../../trpc.ts';
 import { presentPageHeading } from '../content/content.presenter.ts';
-import { markdownToDocument } from '../documents/index.ts';
+import { markdownToDocument } from '@quire/document/model';
 import { revisionRepository } from '../revisions/revision.repository.ts';
 import { treeIndex } from '../revisions/revision-tree.ts';
 import type { IComment, ICommentReply } from './comment.entity.ts';

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { JSONDocument } from '@quire/contracts';
 import { evaluateDocument, type Evaluation } from '@quire/kit';
 import type { ContentContext } from '../../trpc.ts';
-import { documentToMarkdown, markdownToDocument } from '../documents/index.ts';
+import { documentToMarkdown, markdownToDocument } from '@quire/document/model';
 import { parseSettingsOf, textParser } from '../parsing/text-parser.ts';
 import { documentRepository } from '../revisions/document.repository.ts';
 import type { PageRecord } from '../revisions/revision-tree.ts';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { JSONDocumentSchema } from '@quire/contracts';
-import { markdownToDocument, normalizeMarkdown } from '../documents/index.ts';
+import { markdownToDocument, normalizeMarkdown } from '@quire/document/model';
 import { repoFilesOf, type RepoPage } from './repo-export.ts';
 import { readRepo } from './repo-import.ts';
 

@@ -1,6 +1,6 @@
-import type { Node } from 'unist';
-import { visit } from 'unist-util-visit';
-import { parseMarkdown } from '../documents/markdown-syntax.ts';
+import type { Node } from '@quire/document/syntax';
+import { visit } from '@quire/document/syntax';
+import { parseMarkdown } from '@quire/document/syntax';
 
 interface UrlNode extends Node {
   url: string;

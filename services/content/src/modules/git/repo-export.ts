@@ -1,6 +1,6 @@
 import { dump } from 'js-yaml';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
-import { gitbookMarkdown, refFromUrl } from '../documents/index.ts';
+import { gitbookMarkdown, refFromUrl } from '@quire/document/model';
 import type { PageSnapshot } from '../merge/tree.ts';
 import { relativePath, rewriteUrls, writeUrl, type UrlPlace } from './link-rewriter.ts';
 

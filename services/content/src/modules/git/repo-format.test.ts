@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeMarkdown } from '../documents/index.ts';
+import { normalizeMarkdown } from '@quire/document/model';
 import { filePathsOf, knownPathsOf, pagePathsOf, repoFilesOf, type RepoContent, type RepoPage } from './repo-export.ts';
 import { readRepo, readGitbookYaml } from './repo-import.ts';
 

@@ -1,8 +1,8 @@
-import type { Heading, List, ListItem, Root } from 'mdast';
+import type { Heading, List, ListItem, Root } from '@quire/document/syntax';
 import { dump } from 'js-yaml';
 import { parse as parseYaml } from 'yaml';
 import { invalid, slugify } from '@quire/kit';
-import { parseMarkdown } from '../documents/markdown-syntax.ts';
+import { parseMarkdown } from '@quire/document/syntax';
 import { readMarkdownPage } from '../parsing/parse-tasks.ts';
 import { ASSETS_DIR, type RepoContent, type RepoPage } from './repo-export.ts';
 import { cleanPath, resolveRelative, rewriteUrls } from './link-rewriter.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownToDocument, normalizeMarkdown } from '../documents/index.ts';
+import { markdownToDocument, normalizeMarkdown } from '@quire/document/model';
 import { htmlToMarkdown } from './html-to-markdown.ts';
 
 describe('htmlToMarkdown', () => {

@@ -2,6 +2,7 @@ import { load, type Cheerio, type CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
+import { esc } from '@quire/document/model';
 
 /** How the URLs of a page's links and images are written in its markdown (null: the link is dropped, its text kept). */
 export interface UrlRewriter {
@@ -200,12 +201,10 @@ function markHints($: CheerioAPI): void {
     note.replaceWith(
       $('<div></div>')
         .attr(HINT, style)
-        .html(`${custom ? `<p><strong>${escapeHtml(title)}</strong></p>` : ''}${body}`),
+        .html(`${custom ? `<p><strong>${esc(title)}</strong></p>` : ''}${body}`),
     );
   }
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** `<details>` becomes an expandable: its first `<summary>` (or "Details", as browsers show) then the rest. */
 function markExpandables($: CheerioAPI): void {
@@ -294,7 +293,7 @@ function markMath($: CheerioAPI): void {
     const math = $(el);
     const tex = math.find('annotation[encoding="application/x-tex"]').first().text().trim();
     if (!tex) {
-      math.replaceWith(escapeHtml(math.text()));
+      math.replaceWith(esc(math.text()));
       continue;
     }
     const display = math.attr('display') === 'block' || math.closest('.katex-display').length > 0;

@@ -1,7 +1,7 @@
 import { load } from 'cheerio';
 import type { ContentChange } from '@quire/contracts';
 import { slugify, uniqueSlug } from '@quire/kit';
-import { documentHeadings } from '../documents/index.ts';
+import { documentHeadings } from '@quire/document/model';
 import type { RemoteFile } from '../content/remote-file.ts';
 import { htmlToMarkdown } from './html-to-markdown.ts';
 import { buildPageTree } from './page-tree.ts';

@@ -8,7 +8,7 @@ import {
   targetsOfDocument,
   type Resolution,
 } from './link-extraction.ts';
-import { link, text } from '../documents/test-builders.ts';
+import { link, text } from '@quire/document/testing';
 
 describe('targetOfUrl', () => {
   it('reads the content engine conventions: pages, anchors, files, URLs', () => {

@@ -1,7 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { markdownToDocument, refFromUrl } from '../documents/index.ts';
-import { headingsOf } from '../documents/document-outline.ts';
-import { decodeOr } from '../documents/refs.ts';
+import { decodeOr, headingsOf, markdownToDocument, refFromUrl } from '@quire/document/model';
 
 /**
  * The links of a page document, as written: read once per document (documents are content-addressed, so the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeMarkdown } from '../documents/index.ts';
+import { normalizeMarkdown } from '@quire/document/model';
 import { batchRefOf, resolveBatchRefs, rewriteRefs, type BatchRefs } from './link-rewriting.ts';
 
 const refs: BatchRefs = {

@@ -1,4 +1,4 @@
-import { documentToMarkdown, markdownToDocument, refFromUrl } from '../documents/index.ts';
+import { documentToMarkdown, markdownToDocument, refFromUrl } from '@quire/document/model';
 import { isLinkRef, type LinkRef } from './link-extraction.ts';
 
 /**

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { conflictMarkdown, conflictsIn } from '../documents/index.ts';
+import { conflictMarkdown, conflictsIn, mergeText } from '@quire/document/model';
 import { edit, MarkdownStore, page, tree, withPages } from './merge.fixtures.ts';
 import { mergeTrees } from './merge-trees.ts';
-import { mergeText } from './text-merge.ts';
 import type { TreeSnapshot } from './tree.ts';
 
 const LABELS = { ours: 'main', theirs: 'change request #3' };

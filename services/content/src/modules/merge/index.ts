@@ -2,8 +2,6 @@
 export { mergeChangedPages, mergeTrees, type ChangedMergeResult, type ChangedScope } from './merge-trees.ts';
 export { isWellFormed, markWellFormed } from './structure.ts';
 export { diffTrees, limitChanges } from './diff-trees.ts';
-export { mergeBlocks, type BlockMerge } from './block-merge.ts';
-export { mergeText, type TextMerge } from './text-merge.ts';
 export {
   ATTRIBUTE_FIELDS,
   MERGE_FIELDS,

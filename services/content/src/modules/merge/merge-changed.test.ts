@@ -1,4 +1,4 @@
-import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
+import { orderKeyBetween, orderKeysBetween } from '@quire/document/model';
 import { describe, expect, it } from 'vitest';
 import { MarkdownStore, page, tree } from './merge.fixtures.ts';
 import { mergeChangedPages, mergeTrees } from './merge-trees.ts';
@@ -36,7 +36,7 @@ function randomBase(store: MarkdownStore, n: number): Map<string, PageSnapshot> 
     );
   }
   // Distinct orders among siblings.
-  const keys = new Map([...groupSize].map(([parent, size]) => [parent, generateNKeysBetween(null, null, size)]));
+  const keys = new Map([...groupSize].map(([parent, size]) => [parent, orderKeysBetween(null, null, size)]));
   for (const p of pages) p.order = keys.get(p.parentId)!.shift()!;
   return tree(...pages);
 }
@@ -62,7 +62,7 @@ function orderUnder(t: TreeSnapshot, parentId: string | null, collide: boolean):
     .map((p) => p.order)
     .sort();
   if (collide && orders.length) return pick(orders);
-  return generateKeyBetween(orders.at(-1) ?? null, null);
+  return orderKeyBetween(orders.at(-1) ?? null, null);
 }
 
 /** Random changes on one side; `messy` ones collide with siblings and leave orphans. */

@@ -1,4 +1,4 @@
-import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
+import { orderKeyBetween, orderKeysBetween } from '@quire/document/model';
 import { describe, expect, it } from 'vitest';
 import { diffTrees } from './diff-trees.ts';
 import { MarkdownStore, page } from './merge.fixtures.ts';
@@ -12,13 +12,13 @@ import type { PageSnapshot, TreeSnapshot } from './tree.ts';
  */
 const GROUPS = 100;
 const PER_GROUP = 99;
-const CHILD_ORDERS = generateNKeysBetween(null, null, PER_GROUP);
+const CHILD_ORDERS = orderKeysBetween(null, null, PER_GROUP);
 /** An order key after every child of a group. */
-const LAST = generateKeyBetween(CHILD_ORDERS.at(-1)!, null);
+const LAST = orderKeyBetween(CHILD_ORDERS.at(-1)!, null);
 
 function buildBase(store: MarkdownStore): Map<string, PageSnapshot> {
   const base = new Map<string, PageSnapshot>();
-  const groupOrders = generateNKeysBetween(null, null, GROUPS);
+  const groupOrders = orderKeysBetween(null, null, GROUPS);
   for (let g = 0; g < GROUPS; g++) {
     const gid = `g${g}`;
     base.set(

@@ -1,4 +1,4 @@
-import { mergeBlocks } from './block-merge.ts';
+import { mergeBlocks } from '@quire/document/model';
 import {
   attributeConflictMarkdown,
   attributeConflicts,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conflictMarkdown, conflictsIn } from '../documents/index.ts';
+import { conflictMarkdown, conflictsIn } from '@quire/document/model';
 import { edit, MarkdownStore, page, tree, without } from './merge.fixtures.ts';
 import { mergeTrees } from './merge-trees.ts';
 import type { TreeSnapshot } from './tree.ts';

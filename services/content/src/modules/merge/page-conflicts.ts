@@ -1,5 +1,5 @@
 import type { DocumentBlockTopLevel, JSONDocument } from '@quire/contracts';
-import { conflictMarkdown, documentToMarkdown } from '../documents/index.ts';
+import { conflictMarkdown, documentToMarkdown } from '@quire/document/model';
 import {
   ATTRIBUTE_FIELDS,
   pathOf,

@@ -1,4 +1,4 @@
-import { generateNKeysBetween } from 'fractional-indexing';
+import { orderKeysBetween } from '@quire/document/model';
 import { bySiblingOrder, compareStrings, type MergeField, type PageSnapshot, type TreeSnapshot } from './tree.ts';
 
 /** The merged pages, by id (owned by the merge: mutated in place). */
@@ -176,9 +176,9 @@ export function distinctOrders(group: PageSnapshot[]): void {
     while (end < group.length && group[end]!.order === group[start]!.order) end++;
     let keys: string[];
     try {
-      keys = generateNKeysBetween(group[start]!.order, group[end]?.order ?? null, end - start - 1);
+      keys = orderKeysBetween(group[start]!.order, group[end]?.order ?? null, end - start - 1);
     } catch {
-      keys = generateNKeysBetween(null, null, group.length);
+      keys = orderKeysBetween(null, null, group.length);
       group.forEach((page, j) => (page.order = keys[j]!));
       return;
     }

@@ -1,3 +1,5 @@
+import type { MergeLabels } from '@quire/document/model';
+
 /**
  * The data model of a revision's page tree as the merge sees it. A revision is immutable; its tree is a flat map
  * of pages by id, the shape given by `parentId` + `order`. Documents are content-addressed: `documentHash` names
@@ -32,11 +34,7 @@ export interface PageSnapshot {
 
 export type TreeSnapshot = ReadonlyMap<string, PageSnapshot>;
 
-/** Titles of the two sides of a conflict block (`main`, `change request #3`), `ours` first. */
-export interface MergeLabels {
-  ours: string;
-  theirs: string;
-}
+export type { MergeLabels };
 
 export interface MergeInput {
   /** The merge base. */

@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml';
-import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from '../documents/index.ts';
+import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from '@quire/document/model';
 import { resolveBatchRefs } from '../links/link-rewriting.ts';
 import type { OpenAPIFetchLimits, OpenAPISourceInput } from '../openapi/openapi-document.ts';
 import type { ContentChange } from '@quire/contracts';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { normalizeMarkdown } from '../documents/index.ts';
+import { normalizeMarkdown } from '@quire/document/model';
 import { normalizeBatchMarkdown, readMarkdownPage } from './parse-tasks.ts';
 import { LARGE_TEXT_CHARS, textParser, type ParseSettings } from './text-parser.ts';
 

@@ -1,7 +1,6 @@
 import type { DocumentContentRef, JSONDocument } from '@quire/contracts';
 import type { Content, Style, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { headingsOf } from '../documents/document-outline.ts';
-import { markdownToDocument } from '../documents/index.ts';
+import { headingsOf, markdownToDocument } from '@quire/document/model';
 import { targetOfRef, targetOfUrl } from '../links/link-extraction.ts';
 import {
   CONTENT_STYLES,

@@ -11,7 +11,7 @@ import type {
   JSONDocument,
 } from '@quire/contracts';
 import type { Content } from 'pdfmake/interfaces';
-import { leavesText, phrasingText as textOfPhrasing } from '../documents/document-outline.ts';
+import { leavesText, phrasingText as textOfPhrasing } from '@quire/document/model';
 import {
   columns,
   contentRef,

@@ -1,5 +1,5 @@
 import type { JSONDocument } from '@quire/contracts';
-import { markdownToDocument, sectionsOf } from '../documents/index.ts';
+import { markdownToDocument, sectionsOf } from '@quire/document/model';
 import { treeIndex, type RevisionTree } from '../revisions/revision-tree.ts';
 
 /** What the index keeps of a page of a space's live revision (the `search_page` row, but its tsvectors). */

@@ -1,7 +1,9 @@
 /** The sign-in pages: server-rendered HTML in the published site's look (its stylesheet), no script, no CDN. */
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+import { esc } from '@quire/document/html';
+
+/** Text made safe for HTML: the document package's one escape (the published site's). */
+export { esc };
 
 /** A complete page: `body` is trusted HTML built with `esc` around every piece of user content. */
 export function layout(title: string, body: string): string {

@@ -6,7 +6,7 @@ import type { SitesContext } from '../../trpc.ts';
 import { findSiteRedirect } from '../redirects/redirect.repository.ts';
 import { decideAudience, type Audience } from './audience.ts';
 import { liveRevision } from './content-source.ts';
-import { html } from './html.ts';
+import { html } from '@quire/document/render';
 import { llmsFullTxt, llmsTxt, markdownOf, robots, sitemap } from './machines.ts';
 import { pageAt, type SitePage } from './page-tree.ts';
 import { indexable, renderNotFound, renderPage } from './page-render.ts';
@@ -118,17 +118,10 @@ function bare(ctx: SitesContext, input: Input, status: number, title: string, me
     main,
     outline: html``,
     searchAction: '/',
+    searchHidden: true,
     math: false,
   }).value;
-  return respond(
-    ctx,
-    input,
-    status,
-    HTML,
-    body.replace('<form class="search-form"', '<form hidden class="search-form"'),
-    null,
-    false,
-  );
+  return respond(ctx, input, status, HTML, body, null, false);
 }
 
 /** The site's base path for links: the proxy's path when the request came through the site's proxy. */

@@ -1,8 +1,7 @@
 import { evaluateDocument, hidesBlocks as hidesBlocksFor, type ConditionContext } from '@quire/kit';
-import { xml } from './html.ts';
 import { pageDocuments, pageMarkdowns } from './content-source.ts';
 import type { SitePage } from './page-tree.ts';
-import { textOf, type DocNode } from './render/context.ts';
+import { textOf, xml, type DocNode, type JSONDocument } from '@quire/document/render';
 import {
   absolutePageUrl,
   siteSpaceTitle,
@@ -84,7 +83,7 @@ export async function markdownOf(v: SiteView, s: SpaceView, pages: SitePage[]): 
     const doc = documents.get(p.id) as DocNode | undefined;
     const text =
       doc && hidesBlocks(doc, visitorOf(v))
-        ? textOf(evaluateDocument(doc, { context: visitorOf(v) }))
+        ? textOf(evaluateDocument(doc, { context: visitorOf(v) }) as JSONDocument)
         : (markdown.get(p.id) ?? '');
     const body = publicReferences(text.trim(), v, s);
     out.set(p.id, `# ${oneLine(p.title)}\n\n${p.description ? `${oneLine(p.description)}\n\n` : ''}${body}\n`);

@@ -1,9 +1,16 @@
-import { html, type Html } from './html.ts';
+import { conditionHolds } from '@quire/kit';
+import {
+  documentToHtml,
+  html,
+  newRenderContext,
+  type Html,
+  type JSONDocument,
+  type Ref,
+  type RenderContext,
+  type Target,
+} from '@quire/document/render';
 import { pageDocuments } from './content-source.ts';
 import type { PageTree, SitePage } from './page-tree.ts';
-import { newRenderContext, type DocNode, type Ref, type RenderContext, type Target } from './render/context.ts';
-import { renderBlocks } from './render/blocks.ts';
-import { footnotesOf } from './render/inlines.ts';
 import { renderShell, type Shell } from './render/layout.ts';
 import { breadcrumbs, outline, pageHref, prevNext, sidebar } from './render/navigation.ts';
 import type { StructureMatch } from './resolve-url.ts';
@@ -49,6 +56,7 @@ export function resolveRelative(pages: PageTree, basePath: string, current: Site
 /** The rendering context of a page: links resolved to the site's URLs, files to signed links. */
 export function renderContextFor(v: SiteView, s: SpaceView, page: SitePage): RenderContext {
   const spaces = visibleSiteSpaces(v);
+  const visitor = visitorOf(v);
   const resolveRef = (ref: Ref): Target | null => {
     if (ref.space && ref.space !== s.siteSpace.entity.spaceId) {
       const other = spaces.find((t) => t.entity.spaceId === ref.space);
@@ -71,8 +79,7 @@ export function renderContextFor(v: SiteView, s: SpaceView, page: SitePage): Ren
     resolveRef,
     resolveRelative: (url) => resolveRelative(s.pages, s.basePath, page, url),
     variables: {},
-    visitor: visitorOf(v),
-    logCondition: v.log,
+    conditionHolds: (expression) => conditionHolds(expression, visitor, v.log),
     logUnknown: (type) => {
       if (unknownReported.has(type)) return;
       unknownReported.add(type);
@@ -89,9 +96,8 @@ export async function renderPage(v: SiteView, s: SpaceView, match: StructureMatc
     s.revision.revision.id,
     [page.id],
   );
-  const doc = docs.get(page.id) as DocNode | undefined;
   const ctx = renderContextFor(v, s, page);
-  const body = html`${await renderBlocks(doc?.nodes, ctx)}${footnotesOf(ctx)}`;
+  const body = await documentToHtml(docs.get(page.id) as JSONDocument | undefined, ctx);
   const updated = page.updatedAt
     ? html`<p class="updated">Last updated <time datetime="${page.updatedAt}">${page.updatedAt.slice(0, 10)}</time></p>`
     : html``;

@@ -1,8 +1,8 @@
 import { ops, SEARCH_QUERY_MAX } from '@quire/contracts';
-import { html, type Html } from './html.ts';
+import { html, type Html } from '@quire/document/render';
 import { pageDocuments } from './content-source.ts';
 import { hidesBlocks } from './machines.ts';
-import type { DocNode } from './render/context.ts';
+import type { DocNode } from '@quire/document/render';
 import { renderShell } from './render/layout.ts';
 import { pageHref, sidebar } from './render/navigation.ts';
 import type { StructureMatch } from './resolve-url.ts';

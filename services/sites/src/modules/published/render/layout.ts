@@ -1,4 +1,4 @@
-import { html, type Html } from '../html.ts';
+import { html, type Html } from '@quire/document/render';
 import { lookFooter, lookHead, lookHeaderLinks, lookLogo, lookStyle, PLAIN_LOOK, type SiteLook } from './look.ts';
 
 /** Where the gateway serves the published sites' own files (same origin as every page of every site). */
@@ -48,6 +48,8 @@ export interface Shell {
   outline: Html;
   /** Where the search box sends its query (`GET ?q=`). */
   searchAction: string;
+  /** The search box is there but hidden (a page outside any site, such as the error page of an unknown host). */
+  searchHidden?: boolean;
   query?: string | undefined;
   /** Load KaTeX's stylesheet (the page has math). */
   math: boolean;
@@ -122,7 +124,7 @@ ${s.math ? html`<link rel="stylesheet" href="${SITE_ASSETS.katex}">` : html``}
 <div class="header-row">
 <a class="site-title" href="${s.siteHome || '/'}">${logo}<span>${s.siteTitle}</span></a>
 ${lookHeaderLinks(look.headerLinks)}
-<form class="search-form" role="search" method="get" action="${s.searchAction}">
+<form${s.searchHidden ? html` hidden` : html``} class="search-form" role="search" method="get" action="${s.searchAction}">
 <label class="sr-only" for="site-search">Search this site</label>
 <input id="site-search" type="search" name="q" value="${s.query ?? ''}" placeholder="Search…" maxlength="200">
 <button type="submit">Search</button>

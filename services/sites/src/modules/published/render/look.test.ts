@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { html } from '../html.ts';
+import { html } from '@quire/document/render';
 import { renderShell, type Shell } from './layout.ts';
 import { emojiText, hexPair, lookHead, lookLogo, lookStyle, PLAIN_LOOK, refHref, type SiteLook } from './look.ts';
 
@@ -122,5 +122,14 @@ describe('the look of a customized site', () => {
     expect(page).toContain('<p class="copyright">© &lt;Ex&gt;</p>');
     expect(page).not.toContain('Published with Quire');
     expect(page).not.toContain('<img src=x');
+  });
+});
+
+describe('the search box', () => {
+  it('is shown on a site page, and there but hidden on a page outside any site', () => {
+    expect(shell({})).toContain('<form class="search-form" role="search" method="get" action="/sites/docs/~search">');
+    const bare = shell({ searchAction: '/', searchHidden: true });
+    expect(bare).toContain('<form hidden class="search-form" role="search" method="get" action="/">');
+    expect(bare).not.toContain('<form class="search-form"');
   });
 });

@@ -1,4 +1,4 @@
-import { html, safeUrl, type Html } from '../html.ts';
+import { html, safeUrl, type Html } from '@quire/document/render';
 
 /** A link of the header or the footer, its URL already checked (`safeUrl`). */
 export interface LookLink {

@@ -1,4 +1,4 @@
-import { html, join, safeUrl, type Html } from '../html.ts';
+import { html, join, safeUrl, type Html } from '@quire/document/render';
 import { ancestorsOf, urlPathOf, type PageTree, type SitePage } from '../page-tree.ts';
 
 /** Siblings shown in full at one level of the sidebar; past that, the first ones and those near the current page. */

@@ -1,0 +1,717 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  JSONDocumentSchema,
+  type DocumentBlockTopLevel,
+  type DocumentInline,
+  type JSONDocument,
+} from '@quire/contracts';
+import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from '../index.ts';
+import { isTagLine, markdownParser } from './markdown-syntax.ts';
+import { doc, leaf, p, para, text } from './test-builders.ts';
+
+const FIXTURES = new URL('./fixtures/', import.meta.url);
+const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
+
+/** Every block type of a document, nested ones included. */
+function typesIn(document: JSONDocument): Set<string> {
+  const types = new Set<string>();
+  const work: unknown[] = [...document.nodes];
+  for (let node = work.pop(); node; node = work.pop()) {
+    if (typeof node !== 'object' || node === null) continue;
+    const n = node as {
+      type?: string;
+      nodes?: unknown[];
+      fragments?: unknown[];
+      leaves?: { marks: { type: string }[] }[];
+    };
+    if (n.type) types.add(n.type);
+    for (const l of n.leaves ?? []) for (const m of l.marks) types.add(`mark:${m.type}`);
+    work.push(...(n.nodes ?? []), ...(n.fragments ?? []));
+  }
+  return types;
+}
+
+describe('a corpus of GitBook-format pages', () => {
+  const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.md'));
+
+  it.each(files)('%s round-trips with no diff and validates', (name) => {
+    const markdown = fixture(name);
+    expect(normalizeMarkdown(markdown)).toBe(markdown);
+    const document = markdownToDocument(markdown);
+    expect(JSONDocumentSchema.parse(document)).toEqual(document);
+    expect(markdownToDocument(documentToMarkdown(document))).toEqual(document);
+  });
+
+  it('covers every block, inline and mark', () => {
+    const types = typesIn(markdownToDocument(fixture('every-block.md')));
+    const expected = [
+      ...[
+        'heading-1',
+        'heading-2',
+        'heading-3',
+        'paragraph',
+        'list-unordered',
+        'list-ordered',
+        'list-tasks',
+        'list-item',
+      ],
+      ...[
+        'blockquote',
+        'divider',
+        'hint',
+        'code',
+        'code-line',
+        'tabs',
+        'tabs-item',
+        'expandable',
+        'stepper',
+        'stepper-step',
+      ],
+      ...[
+        'columns',
+        'column',
+        'embed',
+        'content-ref',
+        'file',
+        'images',
+        'image',
+        'drawing',
+        'math',
+        'table',
+        'reusable-content',
+      ],
+      ...[
+        'if',
+        'openapi-operation',
+        'openapi-schemas',
+        'openapi-webhook',
+        'swagger',
+        'integration',
+        'conflict',
+        'conflict-side',
+      ],
+      ...['link', 'mention', 'emoji', 'inline-math', 'expression', 'icon', 'button', 'annotation', 'annotation-body'],
+      ...[
+        'mark:bold',
+        'mark:italic',
+        'mark:strikethrough',
+        'mark:code',
+        'mark:keyboard',
+        'mark:subscript',
+        'mark:superscript',
+      ],
+      'mark:color',
+    ];
+    expect(expected.filter((t) => !types.has(t))).toEqual([]);
+    expect(markdownToDocument(fixture('every-block.md')).data.frontMatter).toEqual({
+      description: 'A page holding every block GitBook has',
+      icon: 'book-open',
+      hidden: true,
+      layout: { width: 'wide', tableOfContents: { visible: true } },
+    });
+  });
+
+  it("reads GitBook's own export forms, stable after one normalisation", () => {
+    const markdown = fixture('gitbook-export.txt');
+    const once = normalizeMarkdown(markdown);
+    expect(normalizeMarkdown(once)).toBe(once);
+    const types = typesIn(markdownToDocument(markdown));
+    for (const t of [
+      'openapi-operation',
+      'swagger',
+      'tabs',
+      'expandable',
+      'hint',
+      'content-ref',
+      'file',
+      'images',
+      'embed',
+    ])
+      expect(types).toContain(t);
+    expect(once).not.toContain('\\{%');
+    expect(once).not.toContain('\\<');
+  });
+});
+
+describe("GitBook's blocks", () => {
+  const one = (markdown: string) => {
+    const document = JSONDocumentSchema.parse(markdownToDocument(markdown));
+    expect(document.nodes).toHaveLength(1);
+    return document.nodes[0];
+  };
+
+  it('reads tabs, with what a tab may not hold lifted out between two tabs blocks', () => {
+    expect(
+      one('{% tabs %}\n{% tab title="A" %}\na\n{% endtab %}\n{% tab title="B" %}\nb\n{% endtab %}\n{% endtabs %}'),
+    ).toEqual({
+      object: 'block',
+      type: 'tabs',
+      data: {},
+      nodes: [
+        { object: 'block', type: 'tabs-item', data: { title: 'A' }, nodes: [para('a')] },
+        { object: 'block', type: 'tabs-item', data: { title: 'B' }, nodes: [para('b')] },
+      ],
+    });
+    const lifted = markdownToDocument(
+      '{% tabs %}\n{% tab title="A" %}\na\n\n| t |\n|---|\n| 1 |\n\nb\n{% endtab %}\n{% endtabs %}',
+    );
+    expect(lifted.nodes.map((n) => n.type)).toEqual(['tabs', 'table', 'tabs']);
+  });
+
+  it("keeps an OpenAPI block's spec link and closing tag, as GitBook's Git Sync writes them", () => {
+    const gitbook = [
+      '{% openapi-operation spec="petstore" path="/pets" method="get" %}',
+      '[OpenAPI petstore](https://petstore3.swagger.io/api/v3/openapi.json)',
+      '{% endopenapi-operation %}',
+    ].join('\n');
+    const once = normalizeMarkdown(`${gitbook}\n`);
+    expect(once).toBe(
+      [
+        '{% openapi-operation spec="petstore" path="/pets" method="get" %}',
+        '[OpenAPI petstore](gitbook-openapi:petstore)',
+        '{% endopenapi-operation %}\n',
+      ].join('\n'),
+    );
+    expect(normalizeMarkdown(once)).toBe(once);
+    expect(markdownToDocument(gitbook).nodes).toEqual([
+      {
+        object: 'block',
+        type: 'openapi-operation',
+        data: { ref: { kind: 'openapi', spec: 'petstore' }, path: '/pets', method: 'get' },
+        isVoid: true,
+      },
+    ]);
+    for (const [open, close] of [
+      ['{% openapi-schemas spec="petstore" schemas="Pet,Tag" %}', '{% endopenapi-schemas %}'],
+      ['{% openapi-webhook spec="petstore" name="newPet" method="post" %}', '{% endopenapi-webhook %}'],
+    ]) {
+      const written = `${open}\n[OpenAPI petstore](gitbook-openapi:petstore)\n${close}\n`;
+      expect(normalizeMarkdown(written)).toBe(written);
+      expect(normalizeMarkdown(`${open}\n`)).toBe(written);
+    }
+    const swagger = [
+      '{% swagger src="https://petstore.swagger.io/v2/swagger.json" path="/pet" method="get" %}',
+      '[https://petstore.swagger.io/v2/swagger.json](https://petstore.swagger.io/v2/swagger.json)',
+      '{% endswagger %}\n',
+    ].join('\n');
+    expect(normalizeMarkdown(swagger)).toBe(swagger);
+    expect(markdownToDocument(swagger).nodes[0]?.type).toBe('swagger');
+    // more than the spec's link between the tags: the tags stay text, nothing is dropped
+    const more =
+      '{% openapi-operation spec="petstore" path="/pets" method="get" %}\nSee the spec.\n\n[x](y)\n' +
+      '{% endopenapi-operation %}\n';
+    const kept = normalizeMarkdown(more);
+    expect(kept).toBe(more.replace('%}\n', '%}\n\n').replace('(y)\n', '(y)\n\n'));
+    expect(normalizeMarkdown(kept)).toBe(kept);
+  });
+
+  it("writes a captioned image as GitBook's <figure>, and reads it back", () => {
+    const figure =
+      '<figure><img src="https://example.com/a.png" alt="A &#x26; B"><figcaption><p>The &#x3C;caption></p>' +
+      '</figcaption></figure>';
+    const image = one(figure);
+    expect(image).toMatchObject({ type: 'images', nodes: [{ type: 'image', data: { alt: 'A & B' } }] });
+    const written = normalizeMarkdown(figure);
+    expect(written).toMatch(/^<figure><img src="https:\/\/example\.com\/a\.png" alt="A &[^"]+ B"><figcaption><p>/);
+    expect(markdownToDocument(written)).toEqual(markdownToDocument(figure));
+    expect(normalizeMarkdown('![A](https://example.com/a.png "Caption")')).toBe(
+      '<figure><img src="https://example.com/a.png" alt="A"><figcaption><p>Caption</p></figcaption></figure>\n',
+    );
+    expect(normalizeMarkdown('![A](https://example.com/a.png)')).toBe('![A](https://example.com/a.png)\n');
+  });
+
+  it('reads code options from the tag around the fence', () => {
+    expect(
+      one('{% code title="a.js" overflow="wrap" lineNumbers="true" %}\n```js\nx\n```\n{% endcode %}'),
+    ).toMatchObject({
+      type: 'code',
+      data: { syntax: 'js', title: 'a.js', overflow: 'wrap', lineNumbers: true },
+    });
+  });
+
+  it('reads <details> as an expandable block', () => {
+    expect(one('<details open>\n\n<summary>More &amp; more</summary>\n\nBody\n\n</details>')).toEqual({
+      object: 'block',
+      type: 'expandable',
+      data: { defaultExpanded: true },
+      isVoid: true,
+      fragments: [
+        { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [para('More & more')] },
+        { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: [para('Body')] },
+      ],
+    });
+  });
+
+  it('reads a closing tag that ends a list item or a table, as GitBook writes them', () => {
+    expect(one('{% hint style="info" %}\n- item\n{% endhint %}')).toMatchObject({
+      type: 'hint',
+      nodes: [{ type: 'list-unordered' }],
+    });
+    expect(one('{% hint style="info" %}\n| a |\n|---|\n| 1 |\n{% endhint %}')).toMatchObject({
+      type: 'hint',
+      nodes: [{ type: 'table' }],
+    });
+  });
+
+  it('reads marks written as HTML, and colors', () => {
+    const color = { object: 'mark', type: 'color', data: { text: 'red', background: '$info' } } as const;
+    expect(markdownToDocument('<mark style="color:red;background-color:$info;">x</mark> <sup>2</sup>').nodes).toEqual([
+      p(text({ object: 'leaf', text: 'x', marks: [color] }, ' ', leaf('2', 'superscript'))),
+    ]);
+  });
+
+  it('reads and writes cards (a table in the cards view)', () => {
+    const cards = one(
+      '<table data-view="cards" data-card-size="large"><thead><tr><th>T</th><th data-hidden data-card-target data-type="content-ref">L</th>' +
+        '</tr></thead><tbody><tr><td><strong>A</strong> b</td><td><a href="gitbook-page:p1">p1</a></td></tr></tbody></table>',
+    );
+    expect(cards).toMatchObject({
+      type: 'table',
+      data: {
+        view: { type: 'cards', cardSize: 'large', columns: ['c1'], targetDefinition: 'c2' },
+        records: { r1: { values: { c1: 'r1-c1', c2: { kind: 'page', page: 'p1' } } } },
+        definition: { c2: { type: 'content-ref', title: 'L' } },
+      },
+      fragments: [{ fragment: 'r1-c1', nodes: [p(text(leaf('A', 'bold'), ' b'))] }],
+    });
+    const document = doc(cards as DocumentBlockTopLevel);
+    expect(markdownToDocument(documentToMarkdown(document))).toEqual(document);
+  });
+
+  it('keeps unknown tags, unbalanced tags and unknown HTML byte for byte', () => {
+    for (const markdown of [
+      '{% foo bar="1" %}\n',
+      '{% hint style="info" %}\n\nno end\n',
+      'text\n\n{% endtabs %}\n',
+      '<div class="x">\nhello\n</div>\n',
+      'a <span>b</span> c\n',
+      '{% tabs %}\n\nloose\n\n{% endtabs %}\n',
+      '{% foo %}\n\nx\n\n{% endfoo %}\n',
+    ]) {
+      expect(normalizeMarkdown(markdown)).toBe(markdown);
+    }
+  });
+});
+
+// ── Property: document → markdown → document is the identity ─────────────────────────────────────────
+
+const word = fc.stringMatching(/^[a-z]{1,8}$/);
+const words = fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
+const inlineArb: fc.Arbitrary<DocumentInline> = fc.oneof(
+  words.map(
+    (formula): DocumentInline => ({
+      object: 'inline',
+      type: 'inline-math',
+      data: { formula: formula.replace(/ /g, '+') },
+      isVoid: true,
+    }),
+  ),
+  word.map(
+    (v): DocumentInline => ({
+      object: 'inline',
+      type: 'expression',
+      data: { expression: `space.vars.${v}` },
+      isVoid: true,
+    }),
+  ),
+  word.map((icon): DocumentInline => ({ object: 'inline', type: 'icon', data: { icon }, isVoid: true })),
+  fc
+    .constantFrom('1f389', '1f680', '2705')
+    .map((code): DocumentInline => ({ object: 'inline', type: 'emoji', data: { code }, isVoid: true })),
+  word.map(
+    (page): DocumentInline => ({
+      object: 'inline',
+      type: 'mention',
+      data: { ref: { kind: 'page', page } },
+      isVoid: true,
+    }),
+  ),
+  fc.tuple(words, word).map(
+    ([label, page]): DocumentInline => ({
+      object: 'inline',
+      type: 'button',
+      data: { label, kind: 'primary', ref: { kind: 'page', page } },
+      isVoid: true,
+    }),
+  ),
+);
+const MARKS = ['bold', 'italic', 'strikethrough', 'code', 'keyboard', 'superscript', 'subscript'] as const;
+const paragraphArb = fc
+  .tuple(
+    words,
+    fc.option(fc.constantFrom(...MARKS), { nil: undefined }),
+    words,
+    fc.option(inlineArb, { nil: undefined }),
+    words,
+  )
+  .map(([a, mark, b, inline, c]) => {
+    const first = mark ? text(`${a} `, leaf(b, mark), ` ${c}`) : text(`${a} ${b} ${c}`);
+    return inline ? p(first, inline, text(` ${c}`)) : p(first);
+  });
+const paragraphs = fc.array(paragraphArb, { minLength: 1, maxLength: 2 });
+const title = fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' '));
+
+/** A void block of `type` (a leaf: its data says all). */
+const voidBlock = (type: string, data: object) =>
+  ({ object: 'block', type, data, isVoid: true }) as DocumentBlockTopLevel;
+
+const leafBlockArb: fc.Arbitrary<DocumentBlockTopLevel> = fc.oneof(
+  paragraphArb,
+  words.map((formula) => voidBlock('math', { formula })),
+  word.map((u) => voidBlock('embed', { url: `https://x.io/${u}` })),
+  word.map((page) => voidBlock('content-ref', { ref: { kind: 'page', page } })),
+  fc
+    .tuple(word, fc.option(title, { nil: undefined }))
+    .map(([file, caption]) =>
+      voidBlock('file', caption ? { ref: { kind: 'file', file }, caption } : { ref: { kind: 'file', file } }),
+    ),
+  word.map((file) => voidBlock('drawing', { ref: { kind: 'file', file } })),
+  word.map((id) => voidBlock('reusable-content', { ref: { kind: 'reusable-content', reusableContent: id } })),
+  fc
+    .tuple(word, word)
+    .map(([spec, path]) =>
+      voidBlock('openapi-operation', { ref: { kind: 'openapi', spec }, path: `/${path}`, method: 'get' }),
+    ),
+  fc
+    .tuple(
+      fc.option(word, { nil: undefined }),
+      fc.option(title, { nil: undefined }),
+      fc.boolean(),
+      fc.array(words, { minLength: 1, maxLength: 3 }),
+    )
+    .map(
+      ([syntax, t, lineNumbers, lines]): DocumentBlockTopLevel => ({
+        object: 'block',
+        type: 'code',
+        data: {
+          ...(syntax ? { syntax } : {}),
+          ...(t ? { title: t } : {}),
+          ...(lineNumbers ? { lineNumbers, overflow: 'wrap' as const } : {}),
+        },
+        nodes: lines.map((line) => ({ object: 'block', type: 'code-line', data: {}, nodes: [text(line)] })),
+      }),
+    ),
+);
+
+/** GitBook's forms the Git Sync writes in HTML or with captions: HTML blocks, anchors, figures, prompts, embeds. */
+const gitbookLeafArb: fc.Arbitrary<DocumentBlockTopLevel> = fc.oneof(
+  fc
+    .tuple(fc.constantFrom('<div align="center"><strong>', '<div class="x">', '<table><tr><td>'), words)
+    .map(([open, w]) => {
+      const name = /^<(\w+)/.exec(open)![1]!;
+      const close =
+        name === 'table' ? '</td></tr></table>' : open.includes('strong') ? '</strong></div>' : `</${name}>`;
+      return voidBlock('html', { html: `${open}${w}${close}` });
+    }),
+  fc.tuple(fc.constantFrom('center', 'end' as const), words, fc.constantFrom(...MARKS), words).map(
+    ([align, a, mark, b]): DocumentBlockTopLevel => ({
+      object: 'block',
+      type: 'paragraph',
+      data: { align },
+      nodes: [
+        {
+          object: 'text',
+          leaves: [
+            { object: 'leaf', text: `${a} `, marks: [] },
+            { object: 'leaf', text: b, marks: [{ object: 'mark', type: mark }] },
+          ],
+        },
+      ],
+    }),
+  ),
+  fc.tuple(fc.constantFrom('heading-1', 'heading-2', 'heading-3' as const), word, words).map(
+    ([type, id, t]): DocumentBlockTopLevel => ({
+      object: 'block',
+      type,
+      data: { id },
+      meta: { id },
+      nodes: [text(t)],
+    }),
+  ),
+  fc
+    .tuple(
+      word,
+      fc.option(word, { nil: undefined }),
+      fc.option(words, { nil: undefined }),
+      fc.option(fc.integer({ min: 10, max: 900 }), { nil: undefined }),
+      words,
+      fc.boolean(),
+    )
+    .map(
+      ([file, dark, alt, width, caption, framed]): DocumentBlockTopLevel => ({
+        object: 'block',
+        type: 'images',
+        data: framed ? { align: 'center', withFrame: true } : {},
+        isVoid: false,
+        nodes: [
+          {
+            object: 'block',
+            type: 'image',
+            data: {
+              ref: { kind: 'file', file },
+              ...(dark ? { refDark: { kind: 'file', file: dark } } : {}),
+              ...(alt ? { alt } : {}),
+              ...(width ? { width } : {}),
+            },
+            fragments: [{ object: 'fragment', fragment: 'caption', nodes: [para(caption)] }],
+            isVoid: true,
+          },
+        ],
+      }),
+    ),
+  fc.tuple(word, words).map(([u, caption]) => voidBlock('embed', { url: `https://x.io/${u}`, caption })),
+  fc.tuple(words, fc.option(word, { nil: undefined }), words).map(
+    ([description, icon, line]): DocumentBlockTopLevel => ({
+      object: 'block',
+      type: 'prompt',
+      data: { description, ...(icon ? { icon } : {}) },
+      nodes: [
+        {
+          object: 'block',
+          type: 'code',
+          data: { syntax: 'markdown' },
+          nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [text(line)] }],
+        },
+      ],
+    }),
+  ),
+);
+
+const containerArb: fc.Arbitrary<DocumentBlockTopLevel> = fc.oneof(
+  fc.array(fc.tuple(fc.constantFrom('2026-01-01', '2025-12-31'), paragraphs), { minLength: 1, maxLength: 3 }).map(
+    (updates): DocumentBlockTopLevel => ({
+      object: 'block',
+      type: 'updates',
+      data: { format: 'full' },
+      nodes: updates.map(([date, nodes]) => ({ object: 'block', type: 'update', data: { date }, nodes })),
+    }),
+  ),
+  fc.tuple(paragraphs, title, paragraphs).map(
+    ([before, t, inTab]): DocumentBlockTopLevel => ({
+      object: 'block',
+      type: 'stepper',
+      data: {},
+      nodes: [
+        {
+          object: 'block',
+          type: 'stepper-step',
+          data: {},
+          nodes: [
+            ...before,
+            {
+              object: 'block',
+              type: 'tabs',
+              data: {},
+              nodes: [{ object: 'block', type: 'tabs-item', data: { title: t }, nodes: inTab }],
+            },
+          ],
+        },
+      ],
+    }),
+  ),
+  fc.tuple(fc.constantFrom('info', 'warning', 'danger', 'success' as const), paragraphs).map(
+    ([style, nodes]): DocumentBlockTopLevel => ({
+      object: 'block',
+      type: 'hint',
+      data: { style },
+      nodes,
+    }),
+  ),
+  fc.array(fc.tuple(title, paragraphs), { minLength: 1, maxLength: 3 }).map(
+    (tabs): DocumentBlockTopLevel => ({
+      object: 'block',
+      type: 'tabs',
+      data: {},
+      nodes: tabs.map(([t, nodes]) => ({ object: 'block', type: 'tabs-item', data: { title: t }, nodes })),
+    }),
+  ),
+  fc.array(paragraphs, { minLength: 1, maxLength: 3 }).map(
+    (steps): DocumentBlockTopLevel => ({
+      object: 'block',
+      type: 'stepper',
+      data: {},
+      nodes: steps.map((nodes) => ({ object: 'block', type: 'stepper-step', data: {}, nodes })),
+    }),
+  ),
+  fc.array(paragraphs, { minLength: 1, maxLength: 3 }).map(
+    (columns): DocumentBlockTopLevel => ({
+      object: 'block',
+      type: 'columns',
+      data: {},
+      isVoid: false,
+      nodes: columns.map((nodes) => ({
+        object: 'block',
+        type: 'column',
+        data: { width: { unit: '%', value: 50 } },
+        nodes,
+      })),
+    }),
+  ),
+  fc.tuple(title, paragraphs, fc.boolean()).map(
+    ([t, nodes, open]): DocumentBlockTopLevel => ({
+      object: 'block',
+      type: 'expandable',
+      data: open ? { defaultExpanded: true } : {},
+      isVoid: true,
+      fragments: [
+        { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [para(t)] },
+        { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes },
+      ],
+    }),
+  ),
+  fc.tuple(word, paragraphs).map(
+    ([v, nodes]): DocumentBlockTopLevel => ({
+      object: 'block',
+      type: 'if',
+      data: { expression: `visitor.claims.${v}` },
+      nodes,
+    }),
+  ),
+  fc
+    .array(
+      fc.tuple(
+        fc.string({ maxLength: 12 }).filter((s) => !/[\r\n]/.test(s)),
+        fc.array(leafBlockArb, { maxLength: 2 }),
+      ),
+      { minLength: 2, maxLength: 2 },
+    )
+    .map(
+      (sides): DocumentBlockTopLevel => ({
+        object: 'block',
+        type: 'conflict',
+        data: {},
+        isVoid: false,
+        nodes: sides.map(([t, nodes]) => ({
+          object: 'block',
+          type: 'conflict-side',
+          data: { title: t },
+          nodes,
+          isVoid: false,
+        })),
+      }),
+    ),
+);
+
+describe('round trip of generated GitBook documents', () => {
+  it('document → markdown → document is the identity', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(leafBlockArb, gitbookLeafArb, containerArb), { minLength: 1, maxLength: 6 }),
+        (nodes) => {
+          const document = JSONDocumentSchema.parse(doc(...nodes));
+          const markdown = documentToMarkdown(document);
+          expect(markdownToDocument(markdown)).toEqual(document);
+          expect(normalizeMarkdown(markdown)).toBe(markdown);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+});
+
+describe('hostile input', () => {
+  // No timing is asserted (a loaded machine makes any bound flaky): a converter quadratic in these inputs would
+  // run for hours and fail on the test's timeout; `npm run faults` measures the instance's answers under such input.
+  it('converts nested brackets, deep quotes and lists, and thousands of tags into a valid document', () => {
+    const n = 3000;
+    const inputs = [
+      `${'['.repeat(n)}a${']('.repeat(n)}`,
+      `${'> '.repeat(2000)}deep`,
+      `${'- '.repeat(500)}x`,
+      '{% hint style="info" %}\n'.repeat(2000),
+      '{% tabs %}\n{% tab title="x" %}\n'.repeat(500),
+    ];
+    for (const markdown of inputs) {
+      const document = markdownToDocument(markdown);
+      expect(JSONDocumentSchema.safeParse(document).success).toBe(true);
+      const written = documentToMarkdown(document);
+      expect(typeof written).toBe('string');
+      expect(JSONDocumentSchema.safeParse(markdownToDocument(written)).success).toBe(true);
+    }
+  }, 120_000);
+});
+
+it('scans a tag line exactly as the parser reads one', () => {
+  fc.assert(
+    fc.property(fc.stringMatching(/^[{% a="\\}\n-]{0,12}$/), (line) => {
+      const { children } = markdownParser.parse(line);
+      const parsed = children.length === 1 && children[0]?.type === 'liquidTag' && children[0].value === line;
+      expect(isTagLine(line)).toBe(parsed);
+    }),
+    { numRuns: 500 },
+  );
+});
+
+// ── Property: GitBook-syntax markdown → document → markdown is stable after one normalisation ─────────
+
+const LINES = [
+  '{% hint style="info" %}',
+  '{% hint style="tip" %}',
+  '{% endhint %}',
+  '{% tabs %}',
+  '{% tab title="A \\"q\\"" %}',
+  '{% endtab %}',
+  '{% endtabs %}',
+  '{% stepper %}',
+  '{% step %}',
+  '{% endstep %}',
+  '{% endstepper %}',
+  '{% columns %}',
+  '{% column width="50%" %}',
+  '{% endcolumn %}',
+  '{% endcolumns %}',
+  '{% code title="x.js" lineNumbers="true" %}',
+  '{% endcode %}',
+  '{% embed url="https://x.io" %}',
+  '{% file src="gitbook-file:f" %}',
+  '{% endfile %}',
+  '{% content-ref url="a.md" %}',
+  '{% endcontent-ref %}',
+  '{% include "r1" %}',
+  '{% if visitor.a %}',
+  '{% endif %}',
+  '{% conflict %}',
+  '{% conflict-side title="main" %}',
+  '{% endconflict-side %}',
+  '{% endconflict %}',
+  '{% foo %}',
+  '{% endfoo %}',
+  '<details>',
+  '<summary>S</summary>',
+  '</details>',
+  '<div>raw</div>',
+  'text with <kbd>K</kbd> and $$x^2$$',
+  'a [^1] note',
+  '[^1]: the note',
+  '- item',
+  '  - nested',
+  '1. one',
+  '> quote',
+  '| a | b |',
+  '|---|---|',
+  '```',
+  '$$',
+  '***',
+  '# Heading',
+  'plain words',
+  '',
+  '',
+];
+
+describe('round trip of generated GitBook-syntax markdown', () => {
+  it('normalising once gives the canonical form: normalising again changes nothing', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...LINES), { maxLength: 24 }), (lines) => {
+        const markdown = lines.join('\n');
+        const document = markdownToDocument(markdown);
+        expect(JSONDocumentSchema.safeParse(document).success).toBe(true);
+        const once = documentToMarkdown(document);
+        expect(markdownToDocument(once)).toEqual(document);
+        expect(normalizeMarkdown(once)).toBe(once);
+      }),
+      { numRuns: 200 },
+    );
+  }, 180_000);
+});

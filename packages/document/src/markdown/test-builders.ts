@@ -1,0 +1,97 @@
+import type {
+  DocumentBlockImage,
+  DocumentBlockImages,
+  DocumentBlockParagraph,
+  DocumentBlockTopLevel,
+  DocumentInlineImage,
+  DocumentInlineLink,
+  DocumentListItemChild,
+  DocumentMarkType,
+  DocumentRef,
+  DocumentText,
+  DocumentTextLeaf,
+  JSONDocument,
+} from '@quire/contracts/document';
+
+/** Terse builders of the GitBook nodes the converter produces, for the tests' expectations. */
+
+export const leaf = (text: string, ...marks: DocumentMarkType[]): DocumentTextLeaf => ({
+  object: 'leaf',
+  text,
+  marks: marks.map((type) => ({ object: 'mark', type })),
+});
+export const text = (...leaves: (DocumentTextLeaf | string)[]): DocumentText => ({
+  object: 'text',
+  leaves: leaves.length === 0 ? [leaf('')] : leaves.map((l) => (typeof l === 'string' ? leaf(l) : l)),
+});
+export const url = (u: string): DocumentRef => ({ kind: 'url', url: u });
+export const file = (id: string, space?: string): DocumentRef =>
+  space === undefined ? { kind: 'file', file: id } : { kind: 'file', file: id, space };
+export const link = (ref: DocumentRef, ...nodes: (DocumentText | DocumentInlineImage)[]): DocumentInlineLink => ({
+  object: 'inline',
+  type: 'link',
+  data: { ref },
+  nodes,
+});
+export const inlineImage = (ref: DocumentRef, data: { alt?: string; caption?: string } = {}): DocumentInlineImage => ({
+  object: 'inline',
+  type: 'inline-image',
+  data: { ref, ...data },
+  isVoid: true,
+});
+export const p = (...nodes: DocumentBlockParagraph['nodes']): DocumentBlockParagraph => ({
+  object: 'block',
+  type: 'paragraph',
+  data: {},
+  nodes,
+});
+export const para = (...leaves: (DocumentTextLeaf | string)[]) => p(text(...leaves));
+export const heading = (
+  level: 1 | 2 | 3,
+  id: string,
+  ...leaves: (DocumentTextLeaf | string)[]
+): DocumentBlockTopLevel => ({
+  object: 'block',
+  type: `heading-${level}`,
+  data: {},
+  meta: { id },
+  nodes: [text(...leaves)],
+});
+export const item = (...nodes: DocumentListItemChild[]) => ({
+  object: 'block' as const,
+  type: 'list-item' as const,
+  data: {},
+  nodes,
+});
+export const task = (checked: boolean, ...nodes: DocumentListItemChild[]) => ({
+  object: 'block' as const,
+  type: 'list-item' as const,
+  data: { checked },
+  nodes,
+});
+export const codeLine = (line: string) => ({
+  object: 'block' as const,
+  type: 'code-line' as const,
+  data: {},
+  nodes: [text(line)],
+});
+export const divider = { object: 'block', type: 'divider', data: {}, isVoid: true } as const;
+export const doc = (...nodes: DocumentBlockTopLevel[]): JSONDocument => ({ object: 'document', data: {}, nodes });
+/** One image of an images block: its `data` (the ref, alt…) and its caption's blocks, if any. */
+export const image = (
+  data: DocumentBlockImage['data'],
+  ...caption: DocumentBlockImage['fragments'][number]['nodes']
+): DocumentBlockImage => ({
+  object: 'block',
+  type: 'image',
+  data,
+  fragments: caption.length ? [{ object: 'fragment', fragment: 'caption', nodes: caption }] : [],
+  isVoid: true,
+});
+export const images = (...nodes: DocumentBlockImage[]): DocumentBlockImages => ({
+  object: 'block',
+  type: 'images',
+  data: {},
+  isVoid: false,
+  nodes,
+});

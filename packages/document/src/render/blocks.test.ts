@@ -1,0 +1,346 @@
+import { describe, expect, it } from 'vitest';
+import type { RevisionFile } from '@quire/contracts';
+import { renderBlocks } from './blocks.ts';
+import { newRenderContext, type DocNode, type RenderContext } from './context.ts';
+import { footnotesOf } from './inlines.ts';
+
+const text = (t: string, marks: string[] = []) => ({
+  object: 'text',
+  leaves: [{ object: 'leaf', text: t, marks: marks.map((type) => ({ object: 'mark', type })) }],
+});
+const p = (...nodes: DocNode[]): DocNode => ({ object: 'block', type: 'paragraph', nodes });
+/** An inline link to `ref`, reading `label`. */
+const link = (ref: Record<string, string>, label: string): DocNode => ({
+  object: 'inline',
+  type: 'link',
+  data: { ref },
+  nodes: [text(label)],
+});
+const file: RevisionFile = {
+  id: 'f1',
+  name: 'shot.png',
+  contentType: 'image/png',
+  downloadURL: '/v1/downloads/tok',
+  size: 2048,
+  dimensions: { width: 640, height: 480 },
+};
+
+function context(overrides: Partial<RenderContext> = {}): RenderContext & { unknown: string[] } {
+  const unknown: string[] = [];
+  const ctx = newRenderContext({
+    files: new Map([[file.id, file]]),
+    resolveRef: (ref) =>
+      ref.kind === 'page' && ref.page === 'p2' ? { href: '/sites/docs/setup', title: 'Setup' } : null,
+    resolveRelative: (url) => (url.startsWith('setup.md') ? `/sites/docs/setup${url.slice('setup.md'.length)}` : null),
+    variables: {},
+    // the site evaluates conditions against the visitor's claims (kit's conditionHolds); here, a reader in beta
+    conditionHolds: (expression) => expression === 'visitor.claims.unsigned.beta',
+    logUnknown: (t) => unknown.push(t),
+    ...overrides,
+  });
+  return Object.assign(ctx, { unknown });
+}
+
+const render = async (nodes: DocNode[], ctx = context()) => (await renderBlocks(nodes, ctx)).value;
+
+describe('document blocks', () => {
+  it('renders headings with stable, unique anchors and collects the outline', async () => {
+    const ctx = context();
+    const out = await render(
+      [
+        { object: 'block', type: 'heading-1', nodes: [text('Get started')] },
+        { object: 'block', type: 'heading-2', nodes: [text('Get started')] },
+        { object: 'block', type: 'heading-3', data: { id: 'custom' }, nodes: [text('Deep')] },
+      ],
+      ctx,
+    );
+    expect(out).toContain(
+      '<h2 id="get-started">Get started<a class="anchor" href="#get-started" aria-label="Link to Get started">#</a></h2>',
+    );
+    expect(out).toContain('<h3 id="get-started-1">');
+    expect(out).toContain('<h4 id="custom">');
+    expect(ctx.headings.map((h) => [h.id, h.level])).toEqual([
+      ['get-started', 2],
+      ['get-started-1', 3],
+      ['custom', 4],
+    ]);
+  });
+
+  it('renders marks, links to pages, relative links, files; drops javascript: links to their text', async () => {
+    const out = await render([
+      p(
+        text('bold', ['bold', 'italic']),
+        link({ kind: 'page', page: 'p2' }, 'setup'),
+        link({ kind: 'url', url: 'setup.md#opts' }, 'rel'),
+        link({ kind: 'url', url: 'javascript:alert(1)' }, 'evil'),
+        link({ kind: 'url', url: 'https://x.test/' }, 'out'),
+        { object: 'inline', type: 'inline-math', data: { formula: 'x^2' } },
+      ),
+    ]);
+    expect(out).toContain('<em><strong>bold</strong></em>');
+    expect(out).toContain('<a href="/sites/docs/setup">setup</a>');
+    expect(out).toContain('<a href="/sites/docs/setup#opts">rel</a>');
+    expect(out).toContain('evil');
+    expect(out).not.toContain('javascript');
+    expect(out).toContain('<a href="https://x.test/" rel="noopener nofollow">out</a>');
+    expect(out).toContain('class="katex"');
+  });
+
+  it("colours text with every colour of GitBook's documents, `$`-prefixed ones included", async () => {
+    const colored = (t: string, data: Record<string, string>): DocNode => ({
+      object: 'text',
+      leaves: [{ text: t, marks: [{ type: 'color', data }] }],
+    });
+    const out = await render([
+      p(
+        colored('a', { text: '$primary', background: 'default' }),
+        colored('b', { text: 'pink', background: '$warning' }),
+        colored('c', { text: 'cyan', background: 'violet' }),
+        colored('d', { text: 'chartreuse', background: '$nope' }),
+      ),
+    ]);
+    expect(out).toContain('<span class="fg-primary">a</span>');
+    expect(out).toContain('<span class="fg-pink bg-warning">b</span>');
+    expect(out).toContain('<span class="fg-cyan bg-violet">c</span>');
+    expect(out).toContain('d');
+    expect(out).not.toContain('chartreuse');
+    expect(out).not.toMatch(/fg-nope|bg-nope|fg-chartreuse/);
+  });
+
+  it('renders code with shiki and its title, hints, tabs without script, expandables, tables and images', async () => {
+    const out = await render([
+      {
+        object: 'block',
+        type: 'code',
+        data: { syntax: 'ts', title: 'a.ts' },
+        nodes: [{ object: 'block', type: 'code-line', nodes: [text('const a = 1 < 2;')] }],
+      },
+      { object: 'block', type: 'hint', data: { style: 'warning' }, nodes: [p(text('Careful'))] },
+      {
+        object: 'block',
+        type: 'tabs',
+        nodes: [
+          { object: 'block', type: 'tabs-item', data: { title: 'npm' }, nodes: [p(text('npm i'))] },
+          { object: 'block', type: 'tabs-item', data: { title: 'yarn' }, nodes: [p(text('yarn add'))] },
+        ],
+      },
+      {
+        object: 'block',
+        type: 'expandable',
+        fragments: [
+          { object: 'fragment', fragment: 'expandable-title', nodes: [p(text('More'))] },
+          { object: 'fragment', fragment: 'expandable-body', nodes: [p(text('Hidden details'))] },
+        ],
+      },
+      {
+        object: 'block',
+        type: 'table',
+        data: {
+          view: { type: 'grid', columns: ['c1', 'c2'], hideHeader: false },
+          definition: {
+            c1: { id: 'c1', title: 'Name', type: 'text', textAlignment: 'left' },
+            c2: { id: 'c2', title: 'Size', type: 'text', textAlignment: 'right' },
+          },
+          records: {
+            r2: { orderIndex: 'b', values: { c1: 'f3', c2: 'f4' } },
+            r1: { orderIndex: 'a', values: { c1: 'f1', c2: 'f2' } },
+          },
+        },
+        fragments: ['first', '1', 'second', '2'].map((t, i) => ({
+          object: 'fragment',
+          fragment: `f${i + 1}`,
+          nodes: [p(text(t))],
+        })),
+      },
+      {
+        object: 'block',
+        type: 'images',
+        nodes: [
+          {
+            object: 'block',
+            type: 'image',
+            data: { ref: { kind: 'file', file: 'f1' }, alt: 'A "shot"' },
+            fragments: [],
+          },
+        ],
+      },
+      {
+        object: 'block',
+        type: 'images',
+        nodes: [
+          {
+            object: 'block',
+            type: 'image',
+            data: { ref: { kind: 'url', url: 'https://tracker.test/p.png' }, alt: 'remote' },
+            fragments: [],
+          },
+        ],
+      },
+    ]);
+    expect(out).toMatch(/<figure class="code"><figcaption>a.ts<\/figcaption><pre class="shiki/);
+    expect(out).toContain('&lt;');
+    // Each token has its own colour in both themes (the first line of a fresh grammar too).
+    expect(out).toContain('<span style="color:#005CC5;--shiki-dark:#79B8FF">a</span>');
+    expect(out).toContain(
+      '<div class="hint hint-warning" role="note"><p class="hint-label">Warning</p><p>Careful</p></div>',
+    );
+    expect(out).toMatch(
+      /<input class="tab-input" type="radio" name="tabs-1" id="tabs-1-0" checked><label class="tab-label" for="tabs-1-0">npm<\/label>/,
+    );
+    expect(out).toContain('<div class="tab-panel" data-tab="1"><p>yarn add</p></div>');
+    expect(out).toContain(
+      '<details class="expandable"><summary>More</summary><div class="expandable-body"><p>Hidden details</p></div></details>',
+    );
+    expect(out.indexOf('first')).toBeLessThan(out.indexOf('second'));
+    expect(out).toContain('<th scope="col" class="align-right">Size</th>');
+    expect(out).toContain(
+      '<img class="" src="/v1/downloads/tok" alt="A &quot;shot&quot;" width="640" height="480" loading="lazy" decoding="async">',
+    );
+    // An image of another origin is never loaded by the page: a link instead.
+    expect(out).toContain(
+      '<a class="external-image" href="https://tracker.test/p.png" rel="noopener nofollow">remote</a>',
+    );
+    expect(out).not.toContain('<img class="" src="https://tracker.test');
+  });
+
+  it('shows conditional blocks only when the condition holds; never shows conflicts; shows unknown blocks as text', async () => {
+    const ctx = context();
+    const out = await render(
+      [
+        {
+          object: 'block',
+          type: 'if',
+          data: { expression: 'visitor.claims.unsigned.beta' },
+          nodes: [p(text('For beta testers'))],
+        },
+        {
+          object: 'block',
+          type: 'if',
+          data: { expression: 'visitor.claims.plan == "gold"' },
+          nodes: [p(text('Gold only'))],
+        },
+        { object: 'block', type: 'if', data: { expression: 'visitor.claims.(' }, nodes: [p(text('Broken'))] },
+        {
+          object: 'block',
+          type: 'conflict',
+          nodes: [{ object: 'block', type: 'conflict-side', data: { title: 'main' }, nodes: [p(text('Side A'))] }],
+        },
+        { object: 'block', type: 'future-widget', nodes: [p(text('Kept <as> text'))] },
+        { object: 'block', type: 'embed', data: { url: 'https://video.test/v/1' } },
+        { object: 'block', type: 'math', data: { formula: '\\frac{a}{b}' } },
+      ],
+      ctx,
+    );
+    expect(out).toContain('For beta testers');
+    expect(out).not.toContain('Gold only');
+    expect(out).not.toContain('Broken');
+    expect(out).not.toContain('Side A');
+    expect(out).toContain('<div class="unknown-block"><p>Kept &lt;as&gt; text</p></div>');
+    expect(ctx.unknown).toEqual(['block:conflict', 'block:future-widget']);
+    expect(out).toContain(
+      '<a href="https://video.test/v/1" rel="noopener nofollow"><span class="embed-host">video.test</span>',
+    );
+    expect(out).not.toMatch(/<iframe/);
+    expect(out).toContain('<div class="math"><span class="katex-display">');
+  });
+
+  it('shows HTML blocks as sanitised HTML, their references resolved, never as text', async () => {
+    const ctx = context();
+    const out = await render(
+      [
+        {
+          object: 'block',
+          type: 'html',
+          data: {
+            html:
+              '<p align="center"><strong>Hi</strong> <a href="/pages/p2">setup</a> <img src="gitbook-file:f1" alt="Shot">' +
+              '<img src="https://evil.test/x.png" alt="Far"><script>alert(1)</script>' +
+              '<a href="javascript:alert(1)" onclick="x()">bad</a></p>' +
+              '<table><thead><tr><th width="160">Version</th></tr></thead><tbody><tr><td>2.0</td></tr></tbody></table>',
+          },
+          isVoid: true,
+        },
+      ],
+      ctx,
+    );
+    expect(out).toContain(
+      '<div class="html-block"><p align="center"><strong>Hi</strong> <a href="/sites/docs/setup">setup</a>',
+    );
+    expect(out).toContain('<img src="/v1/downloads/tok" alt="Shot" loading="lazy" decoding="async">');
+    expect(out).toContain('<a href="https://evil.test/x.png" rel="noopener nofollow">Far</a>');
+    expect(out).toContain('<th width="160">Version</th>');
+    expect(out).not.toMatch(/<script|onclick|javascript:|&lt;p/);
+  });
+
+  it('shows a dark-mode variant, line numbers, aligned paragraphs and footnotes after the document', async () => {
+    const ctx = context({
+      files: new Map([
+        [file.id, file],
+        ['f2', { ...file, id: 'f2', name: 'dark.png', downloadURL: '/v1/downloads/dark' }],
+      ]),
+    });
+    const out = await render(
+      [
+        {
+          object: 'block',
+          type: 'images',
+          nodes: [
+            {
+              object: 'block',
+              type: 'image',
+              data: { ref: { kind: 'file', file: 'f1' }, refDark: { kind: 'file', file: 'f2' } },
+              fragments: [],
+            },
+          ],
+        },
+        {
+          object: 'block',
+          type: 'code',
+          data: { lineNumbers: true },
+          nodes: [{ object: 'block', type: 'code-line', nodes: [text('one')] }],
+        },
+        { object: 'block', type: 'paragraph', data: { align: 'center' }, nodes: [text('Mid')] },
+        {
+          object: 'block',
+          type: 'prompt',
+          data: { description: 'Summarise' },
+          nodes: [
+            { object: 'block', type: 'code', nodes: [{ object: 'block', type: 'code-line', nodes: [text('Do it')] }] },
+          ],
+        },
+        { object: 'block', type: 'embed', data: { url: 'https://video.test/v/2', caption: 'A talk' } },
+        {
+          object: 'block',
+          type: 'paragraph',
+          nodes: [
+            text('A claim'),
+            {
+              object: 'inline',
+              type: 'annotation',
+              nodes: [text('')],
+              fragments: [{ object: 'fragment', fragment: 'annotation-body', nodes: [p(text('The source.'))] }],
+            },
+            text('.'),
+          ],
+        },
+      ],
+      ctx,
+    );
+    expect(out).toContain(
+      '<picture><source srcset="/v1/downloads/dark" media="(prefers-color-scheme: dark)"><img class="" src="/v1/downloads/tok"',
+    );
+    expect(out).toContain(
+      '<div class="code line-numbers"><pre class="shiki plain" tabindex="0"><code><span class="line">one</span>',
+    );
+    expect(out).toContain('<p style="text-align:center">Mid</p>');
+    expect(out).toContain('<div class="prompt"><p class="prompt-description">Summarise</p><div class="code">');
+    expect(out).toContain('<figcaption>A talk</figcaption></figure>');
+    expect(out).toContain(
+      'A claim<sup class="footnote-ref"><a href="#fn-1" id="fnref-1" aria-label="Note 1">1</a></sup>.',
+    );
+    expect(out).not.toContain('The source.');
+    expect(footnotesOf(ctx).value).toBe(
+      '<section class="footnotes" role="doc-endnotes"><ol><li id="fn-1">The source. <a href="#fnref-1" class="footnote-back" aria-label="Back to the text">↩</a></li></ol></section>',
+    );
+  });
+});
