@@ -52,7 +52,7 @@ import {
   type RepoPage,
 } from './repo-export.ts';
 import { readRepo, type ImportedRepo } from './repo-import.ts';
-import { planTree } from './tree-plan.ts';
+import { contentTypeOf, planTree } from './tree-plan.ts';
 
 export interface GitSyncDeps {
   em: EntityManager;
@@ -254,6 +254,20 @@ const UNREAD = new Uint8Array(0);
 const STORE_CONCURRENCY = 4;
 /** What the plan keeps of a file's bytes once stored: enough for its image header (type, width, height). */
 const HEAD_BYTES = 512 * 1024;
+/** What is kept of a file whose type and dimensions this much tells already (most images: their header is first). */
+const SHORT_HEAD_BYTES = 16 * 1024;
+
+/**
+ * The head of a stored file the plan keeps: the first SHORT_HEAD_BYTES when they give the type and dimensions the
+ * whole file gives, else HEAD_BYTES (a JPEG's dimensions may come after its metadata).
+ */
+function headOf(name: string, bytes: Uint8Array): Uint8Array {
+  if (bytes.byteLength <= SHORT_HEAD_BYTES) return bytes;
+  const whole = contentTypeOf(name, bytes);
+  const short = contentTypeOf(name, bytes.subarray(0, SHORT_HEAD_BYTES));
+  const same = short.type === whole.type && short.width === whole.width && short.height === whole.height;
+  return bytes.slice(0, same ? SHORT_HEAD_BYTES : HEAD_BYTES);
+}
 
 /**
  * The commit's repository read (outside any transaction): its documents normalised, its files stored as blobs. A
@@ -348,7 +362,7 @@ async function storeFiles(
       } else {
         const bytes = await tree.read(path);
         stored.set(f.id, await deps.blobs.put(bytes, 'application/octet-stream'));
-        kept = { ...f, bytes: bytes.byteLength > HEAD_BYTES ? bytes.slice(0, HEAD_BYTES) : bytes };
+        kept = { ...f, bytes: headOf(f.name, bytes) };
       }
       if (++done % 25 === 0) await progress(deps, op, { phase: 'storing', done, total: read.files.length });
       return kept;
