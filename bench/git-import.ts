@@ -127,7 +127,13 @@ try {
     })();
     const cpu0 = process.cpuUsage();
     let peak = rss0;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    // What the process held at its peak: V8's heaps (every thread's isolate is in the RSS, only this one's here) and
+    // the memory outside them that this thread's objects hold (Buffers).
+    let atPeak = process.memoryUsage();
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      if (m.rss > peak) (peak = m.rss), (atPeak = m);
+    }, 20);
     const t0 = performance.now();
     await call('POST', `/v1/spaces/${space}/git/import`, token, { url, ref: 'refs/heads/main', force });
     let info: any;
@@ -148,6 +154,7 @@ try {
       // CPU the platform's process used meanwhile (the import, the job, the probes): what a quiet machine would wait.
       cpuSeconds: ((cpu.user + cpu.system) / 1e6).toFixed(1),
       rssGrowth: mb(peak - rss0),
+      atPeak: `heap ${mb(atPeak.heapUsed)}, external ${mb(atPeak.external)} (ArrayBuffers ${mb(atPeak.arrayBuffers)})`,
       healthzMedianMs: median(latencies).toFixed(1),
       healthzMaxMs: Math.max(...latencies).toFixed(1),
       probes: latencies.length,

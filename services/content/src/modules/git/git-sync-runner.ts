@@ -51,7 +51,7 @@ import {
   type RepoContent,
   type RepoPage,
 } from './repo-export.ts';
-import { readRepo, type ImportedRepo } from './repo-import.ts';
+import { readRepoYielding, type ImportedRepo } from './repo-import.ts';
 import { contentTypeOf, planTree } from './tree-plan.ts';
 
 export interface GitSyncDeps {
@@ -127,7 +127,7 @@ function idsFor(files: ReadonlyMap<string, { oid: string }>, sync: GitSyncRow | 
   };
 }
 
-/** The key of a group or link page in the sync's paths (as `readRepo` asks for its id). */
+/** The key of a group or link page in the sync's paths (as `readRepoYielding` asks for its id). */
 const pseudoPath = (p: RepoPage) => `#${p.kind}:${p.title}:${p.href ?? ''}`;
 
 function pathsRecord(read: ImportedRepo, oidOf: (path: string) => string, prefix: string): GitSyncRow['paths'] {
@@ -290,7 +290,7 @@ async function readImport(
   }
   // The sync's paths are the repository's (with the project directory); groups' and links' keys start with `#`.
   const ids = idsFor(tree.files, sync);
-  const read = readRepo(bytes, {
+  const read = await readRepoYielding(bytes, {
     page: (p) => ids.page(p.startsWith('#') ? p : `${prefix}${p}`),
     file: (p) => ids.file(`${prefix}${p}`),
   });
