@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import pMap from 'p-map';
 import { DomainError, newId, runLeasedClaims, type BlobStore, type EntityManager, type SecretBox } from '@quire/kit';
 import { gitConflictImporter, gitImporter } from '../../commands/git-importer.ts';
@@ -300,15 +301,25 @@ async function readImport(
   return { sync, snapshot, commit: tree.oid, prefix, read: { ...read, files }, normalized, stored };
 }
 
+/** How long an import's inline work runs before the event loop gets a turn. */
+const NORMALIZE_SLICE_MS = 10;
+
 /** Each page's markdown normalised (the parsing threads), the operation's deadline checked between pages. */
 async function normalizeAll(deps: GitSyncDeps, op: GitOperationRow, read: ImportedRepo): Promise<Map<string, string>> {
   const spec = remoteOf(deps, op);
   const parse = deps.parse();
   const normalized = new Map<string, string>();
+  // A short page is normalised inline (a thread's round trip costs more), which yields no turn to the event loop: it
+  // gets one every NORMALIZE_SLICE_MS.
+  let since = performance.now();
   const walk = async (list: readonly RepoPage[]): Promise<void> => {
     for (const p of list) {
       if (p.markdown) {
         checkDeadline(spec, deps.limits);
+        if (performance.now() - since >= NORMALIZE_SLICE_MS) {
+          await yieldToLoop();
+          since = performance.now();
+        }
         normalized.set(
           p.id,
           await parse.run({ kind: 'normalize', markdown: p.markdown }, read.paths.get(p.id) ?? p.title),
