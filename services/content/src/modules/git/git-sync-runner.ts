@@ -267,7 +267,8 @@ function headOf(name: string, bytes: Uint8Array): Uint8Array {
   const whole = contentTypeOf(name, bytes);
   const short = contentTypeOf(name, bytes.subarray(0, SHORT_HEAD_BYTES));
   const same = short.type === whole.type && short.width === whole.width && short.height === whole.height;
-  return bytes.slice(0, same ? SHORT_HEAD_BYTES : HEAD_BYTES);
+  // A copy: a Buffer's `slice` is a view, which would keep the whole file's memory for the plan.
+  return new Uint8Array(bytes.subarray(0, same ? SHORT_HEAD_BYTES : HEAD_BYTES));
 }
 
 /**
