@@ -116,12 +116,18 @@ try {
     global.gc?.();
     const rss0 = process.memoryUsage().rss;
     const latencies: number[] = [];
+    // The operation's phase (getSpaceGitInfo's progress) when each probe slower than 200 ms started: where it stalls.
+    let phase = 'queued';
+    const slow: string[] = [];
     let running = true;
     const probe = (async () => {
       while (running) {
         const t0 = performance.now();
+        const at = phase;
         await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
-        latencies.push(performance.now() - t0);
+        const ms = performance.now() - t0;
+        latencies.push(ms);
+        if (ms > 200) slow.push(`${Math.round(ms)} ms (${at})`);
         await new Promise((r) => setTimeout(r, 25));
       }
     })();
@@ -139,6 +145,8 @@ try {
     let info: any;
     for (;;) {
       info = await call('GET', `/v1/spaces/${space}/git/info`, token);
+      const p = info.operation?.progress;
+      phase = p ? `${p.phase}${p.done !== undefined ? ` ${p.done}/${p.total ?? '?'}` : ''}` : info.operation?.state;
       if (info.operation?.state && info.operation.state !== 'running') break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -158,6 +166,7 @@ try {
       healthzMedianMs: median(latencies).toFixed(1),
       healthzMaxMs: Math.max(...latencies).toFixed(1),
       probes: latencies.length,
+      slowProbes: slow.join(', ') || 'none',
     };
   }
 
