@@ -18,6 +18,9 @@ let entry: PoolEntry | null = null;
 
 /** Packs read at once (more fetches wait for a thread). */
 const THREADS = 2;
+/** The response's bytes sent to the thread at once, and the batches sent ahead of its answers. */
+const BATCH_BYTES = 256 * 1024;
+const IN_FLIGHT = 4;
 /** How long the pool outlives its last pack. */
 const IDLE_MS = 5_000;
 
@@ -46,8 +49,8 @@ function retireWhenIdle(e: PoolEntry): void {
 }
 
 /**
- * A fetch's pack read in a pack thread: `watch` passes the upload-pack response's chunks to the thread (one at a time:
- * the response is read no faster than the thread takes it) and yields the response's lines but its pack data, which
+ * A fetch's pack read in a pack thread: `watch` passes the upload-pack response's chunks to the thread (in batches, a
+ * few ahead: the response is read no faster than the thread takes it) and yields the response's lines but its pack data, which
  * the thread checks (`PackGuard`), writes to `path` and indexes (`PackWriter`). `index` gives the pack's objects once
  * the response ended. A refusal of the guard is thrown from the stream, as `refuse(why)`.
  */
@@ -55,7 +58,8 @@ export class PackThread implements PackWatcher {
   readonly #port: MessagePort;
   readonly #task: Promise<void>;
   readonly #refuse: (why: string) => Error;
-  #pending: ((r: PackReply) => void) | null = null;
+  /** The answers awaited, in the order of the requests (the thread answers in order). */
+  readonly #pending: ((r: PackReply) => void)[] = [];
   #index: PackIndex | null = null;
   #closed = false;
 
@@ -63,27 +67,27 @@ export class PackThread implements PackWatcher {
     this.#refuse = refuse;
     const { port1, port2 } = new MessageChannel();
     this.#port = port1;
-    port1.on('message', (r: PackReply) => {
-      const pending = this.#pending;
-      this.#pending = null;
-      pending?.(r);
-    });
-    port1.on('close', () => this.#pending?.({ failed: 'the pack thread stopped' }));
+    port1.on('message', (r: PackReply) => this.#pending.shift()?.(r));
+    port1.on('close', () => this.#fail('the pack thread stopped'));
     const e = poolOf();
     clearTimeout(e.idle);
     e.running++;
     this.#task = e.pool.run({ port: port2, path, limits }, { transferList: [port2] as never }).finally(() => {
       if (--e.running === 0) retireWhenIdle(e);
     });
-    // The task's failure (a thread that could not start or ran out of memory) reaches the caller by the port's close.
-    this.#task.catch((err: Error) => this.#pending?.({ failed: err.message }));
+    // The task's failure (a thread that could not start or ran out of memory) answers whatever waits.
+    this.#task.catch((err: Error) => this.#fail(err.message));
   }
 
-  #ask(request: PackRequest): Promise<PackReply> {
+  #fail(why: string): void {
+    for (const answer of this.#pending.splice(0)) answer({ failed: why });
+  }
+
+  #ask(request: PackRequest, transfer: ArrayBuffer[] = []): Promise<PackReply> {
     if (this.#closed) return Promise.resolve({ failed: 'the pack thread stopped' });
     return new Promise((resolve) => {
-      this.#pending = resolve;
-      this.#port.postMessage(request);
+      this.#pending.push(resolve);
+      this.#port.postMessage(request, transfer);
     });
   }
 
@@ -93,11 +97,42 @@ export class PackThread implements PackWatcher {
     return r;
   }
 
+  /**
+   * The response's chunks go to the thread in batches of BATCH_BYTES (copied once into a buffer of their own, which
+   * is moved, not copied, to the thread), at most IN_FLIGHT batches ahead of the thread's answers: the socket is read
+   * while the thread works, and memory holds at most IN_FLIGHT batches.
+   */
   async *watch(body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    const waiting: Promise<PackReply>[] = [];
+    let batch: Uint8Array[] = [];
+    let size = 0;
+    const send = () => {
+      const bytes = new Uint8Array(size);
+      let at = 0;
+      for (const b of batch) bytes.set(b, (at += b.byteLength) - b.byteLength);
+      waiting.push(this.#ask({ chunk: bytes }, [bytes.buffer as ArrayBuffer]));
+      batch = [];
+      size = 0;
+    };
+    const kept = async () => {
+      const r = this.#answer(await waiting.shift()!);
+      const lines = 'kept' in r ? r.kept : [];
+      return lines.length ? Buffer.concat(lines) : null;
+    };
     for await (const chunk of body) {
-      const r = this.#answer(await this.#ask({ chunk }));
-      const kept = 'kept' in r ? r.kept : [];
-      if (kept.length) yield kept.length === 1 ? kept[0]! : Buffer.concat(kept);
+      batch.push(chunk);
+      size += chunk.byteLength;
+      if (size < BATCH_BYTES) continue;
+      send();
+      while (waiting.length >= IN_FLIGHT) {
+        const lines = await kept();
+        if (lines) yield lines;
+      }
+    }
+    if (size) send();
+    while (waiting.length) {
+      const lines = await kept();
+      if (lines) yield lines;
     }
     const r = this.#answer(await this.#ask({ end: true }));
     if ('index' in r) this.#index = r.index;
