@@ -116,23 +116,37 @@ try {
     global.gc?.();
     const rss0 = process.memoryUsage().rss;
     const latencies: number[] = [];
+    // The operation's phase (getSpaceGitInfo's progress) when each probe slower than 200 ms started: where it stalls.
+    let phase = 'queued';
+    const slow: string[] = [];
     let running = true;
     const probe = (async () => {
       while (running) {
         const t0 = performance.now();
+        const at = phase;
         await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
-        latencies.push(performance.now() - t0);
+        const ms = performance.now() - t0;
+        latencies.push(ms);
+        if (ms > 200) slow.push(`${Math.round(ms)} ms (${at})`);
         await new Promise((r) => setTimeout(r, 25));
       }
     })();
     const cpu0 = process.cpuUsage();
     let peak = rss0;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    // What the process held at its peak: V8's heaps (every thread's isolate is in the RSS, only this one's here) and
+    // the memory outside them that this thread's objects hold (Buffers).
+    let atPeak = process.memoryUsage();
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      if (m.rss > peak) (peak = m.rss), (atPeak = m);
+    }, 20);
     const t0 = performance.now();
     await call('POST', `/v1/spaces/${space}/git/import`, token, { url, ref: 'refs/heads/main', force });
     let info: any;
     for (;;) {
       info = await call('GET', `/v1/spaces/${space}/git/info`, token);
+      const p = info.operation?.progress;
+      phase = p ? `${p.phase}${p.done !== undefined ? ` ${p.done}/${p.total ?? '?'}` : ''}` : info.operation?.state;
       if (info.operation?.state && info.operation.state !== 'running') break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -148,9 +162,11 @@ try {
       // CPU the platform's process used meanwhile (the import, the job, the probes): what a quiet machine would wait.
       cpuSeconds: ((cpu.user + cpu.system) / 1e6).toFixed(1),
       rssGrowth: mb(peak - rss0),
+      atPeak: `heap ${mb(atPeak.heapUsed)}, external ${mb(atPeak.external)} (ArrayBuffers ${mb(atPeak.arrayBuffers)})`,
       healthzMedianMs: median(latencies).toFixed(1),
       healthzMaxMs: Math.max(...latencies).toFixed(1),
       probes: latencies.length,
+      slowProbes: slow.join(', ') || 'none',
     };
   }
 

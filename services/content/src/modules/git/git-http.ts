@@ -3,7 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import type { GitHttpRequest, GitHttpResponse, HttpClient } from 'isomorphic-git';
 import { Agent, request } from 'undici';
 import { DomainError, isPublicAddress } from '@quire/kit';
-import { PackGuard, type PackLimits } from './git-pack-guard.ts';
+import { PackGuard, type PackLimits, type PackWatcher } from './git-pack-guard.ts';
 
 export interface GitHttpOptions {
   /** Loopback and private addresses allowed (`QUIRE_ALLOW_PRIVATE_FETCH=1`, tests). */
@@ -13,7 +13,7 @@ export interface GitHttpOptions {
   /** The ref the operation reads or writes (`refs/heads/main`). */
   ref?: string | undefined;
   /** Limits of the packs fetched (checked from their object headers as they stream in); none: not checked. */
-  pack?: PackGuard | undefined;
+  pack?: PackWatcher | undefined;
   /** Public addresses allowed (`QUIRE_OUTBOUND_FETCH`). */
   allowPublic: boolean;
   /** Most bytes read from the remote, all responses added up (the repository size limit). */
@@ -122,6 +122,8 @@ export const packGuardFor = (shown: string, limits: PackLimits) => new PackGuard
 /** Git hosts an instance admin allows on loopback or private addresses: host names, addresses and CIDR ranges. */
 export interface PrivateHosts {
   allows(host: string, addresses: readonly LookupAddress[]): boolean;
+  /** The list it was read from (what crosses to the Git thread, which reads it again). */
+  entries: readonly string[];
 }
 
 /** `QUIRE_GIT_PRIVATE_HOSTS` read: `git.intranet.example, 10.1.2.3, 192.168.0.0/16, ::1`. */
@@ -141,6 +143,7 @@ export function privateHostsOf(list: readonly string[]): PrivateHosts {
     else names.add(entry.replace(/\.$/, ''));
   }
   return {
+    entries: [...list],
     allows: (host, addresses) =>
       names.has(host.toLowerCase().replace(/\.$/, '')) ||
       (addresses.length > 0 && addresses.every((a) => ranges.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4'))),

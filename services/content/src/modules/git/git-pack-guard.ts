@@ -13,6 +13,32 @@ export interface PackLimits {
 
 type Refuse = (why: string) => Error;
 
+/** An object of the pack as its header gives it: where it starts, its type, size, where its data starts, its base. */
+export interface PackObjectHead {
+  start: number;
+  type: number;
+  /** The size the header declares (a delta: the delta's own). */
+  size: number;
+  /** Where its compressed data starts. */
+  dataStart: number;
+  /** An offset delta's base: its offset in the pack. */
+  baseOffset?: number;
+  /** A reference delta's base: its object id. */
+  baseOid?: string;
+}
+
+/**
+ * What a fetch does with the pack the guard reads (see git-pack-store.ts): the pack's bytes as they arrive, each
+ * object's header, its inflated data (in slices) and its end. With a tap, the guard passes on to isomorphic-git the
+ * response without its pack data: the pack is never held whole in memory.
+ */
+export interface PackTap {
+  pack(bytes: Uint8Array): void;
+  object(head: PackObjectHead): void;
+  data(out: Uint8Array): void;
+  end(): void;
+}
+
 const OFS_DELTA = 6;
 const REF_DELTA = 7;
 /** Input fed to the inflater at once: a slice of zeros inflates to at most ~1,000 times its size. */
@@ -37,21 +63,37 @@ function varint(bytes: Uint8Array, at: number, firstBits = 7): { value: number; 
 }
 
 /** An object's header at the start of `bytes`: type, declared size, header length; null when incomplete. */
-function objectHeader(bytes: Uint8Array): { type: number; size: number; length: number } | null {
+function objectHeader(
+  bytes: Uint8Array,
+): { type: number; size: number; length: number; back?: number; baseOid?: string } | null {
   if (!bytes.length) return null;
   const type = (bytes[0]! >> 4) & 7;
   const size = varint(bytes, 0, 4);
   if (!size) return null;
   let next = size.next;
   if (type === OFS_DELTA) {
-    while (next < bytes.length && bytes[next]! & 0x80) next++;
-    if (next >= bytes.length) return null;
-    next++;
-  } else if (type === REF_DELTA) {
-    next += 20;
-    if (next > bytes.length) return null;
+    // Git's offset encoding: big-endian 7-bit groups, each but the last adding one.
+    let back = 0;
+    for (let first = true; ; first = false) {
+      if (next >= bytes.length) return null;
+      const b = bytes[next++]!;
+      back = first ? b & 0x7f : (back + 1) * 128 + (b & 0x7f);
+      if (!(b & 0x80)) break;
+      if (back > Number.MAX_SAFE_INTEGER / 256) return { type, size: size.value, length: next, back: Infinity };
+    }
+    return { type, size: size.value, length: next, back };
+  }
+  if (type === REF_DELTA) {
+    if (next + 20 > bytes.length) return null;
+    const baseOid = Buffer.from(bytes.subarray(next, next + 20)).toString('hex');
+    return { type, size: size.value, length: next + 20, baseOid };
   }
   return { type, size: size.value, length: next };
+}
+
+/** What reads a fetch's `git-upload-pack` response on its way to isomorphic-git (a `PackGuard`, or a `PackThread`). */
+export interface PackWatcher {
+  watch(body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array>;
 }
 
 /**
@@ -62,7 +104,7 @@ function objectHeader(bytes: Uint8Array): { type: number; size: number; length: 
  * whose output is counted and dropped, so an object that inflates beyond what its header declares is refused too;
  * memory stays at one slice. Records each object's inflated size by its offset in the pack (`sizes`).
  */
-export class PackGuard {
+export class PackGuard implements PackWatcher {
   /** Each object's inflated size (a delta: its result's) by its offset in the pack. */
   readonly sizes = new Map<number, number>();
   private pkt: Uint8Array = new Uint8Array(0);
@@ -78,24 +120,42 @@ export class PackGuard {
 
   private readonly limits: PackLimits;
   private readonly refuse: Refuse;
+  private readonly tap: PackTap | undefined;
 
-  constructor(limits: PackLimits, refuse: Refuse) {
+  constructor(limits: PackLimits, refuse: Refuse, tap?: PackTap) {
     this.limits = limits;
     this.refuse = refuse;
+    this.tap = tap;
   }
 
-  /** The response's chunks, each passed on once read (the last one only when the whole pack passed). */
+  /**
+   * The response's chunks, each passed on once read (the last one only when the whole pack passed); with a tap, the
+   * response's lines but its pack data (which goes to the tap).
+   */
   async *watch(body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
     for await (const chunk of body) {
-      await this.readResponse(chunk);
-      yield chunk;
+      const kept = await this.take(chunk);
+      if (!this.tap) yield chunk;
+      else if (kept.length) yield kept.length === 1 ? kept[0]! : Buffer.concat(kept);
     }
+    this.close();
+  }
+
+  /** The response ended: refused when its pack did not. */
+  close(): void {
     if (this.phase !== 'header' && this.phase !== 'trailer') throw this.refuse('the pack ended early');
   }
 
-  /** Demultiplexes pkt-lines: band 1 is pack data; other lines (ACK/NAK, shallow, progress) are left alone. */
-  private async readResponse(chunk: Uint8Array): Promise<void> {
-    if (this.rawPack) return this.readPack(chunk);
+  /**
+   * Reads a chunk of the response. Demultiplexes pkt-lines: band 1 is pack data; other lines (ACK/NAK, shallow,
+   * progress, flushes) are left alone, and returned (what a tapped fetch passes on).
+   */
+  async take(chunk: Uint8Array): Promise<Uint8Array[]> {
+    const kept: Uint8Array[] = [];
+    if (this.rawPack) {
+      await this.readPack(chunk);
+      return kept;
+    }
     this.pkt = concat(this.pkt, chunk);
     while (this.pkt.length >= 4) {
       const head = String.fromCharCode(...this.pkt.subarray(0, 4));
@@ -104,22 +164,27 @@ export class PackGuard {
         this.rawPack = true;
         const rest = this.pkt;
         this.pkt = new Uint8Array(0);
-        return this.readPack(rest);
+        await this.readPack(rest);
+        return kept;
       }
       if (!/^[0-9a-f]{4}$/i.test(head)) throw this.refuse('the server sent a malformed response');
       const length = Number.parseInt(head, 16);
       if (length < 4) {
+        if (this.tap) kept.push(this.pkt.slice(0, 4));
         this.pkt = this.pkt.subarray(4);
         continue;
       }
-      if (this.pkt.length < length) return;
+      if (this.pkt.length < length) return kept;
       const line = this.pkt.subarray(4, length);
-      this.pkt = this.pkt.subarray(length);
       if (line[0] === 1) await this.readPack(line.subarray(1));
+      else if (this.tap) kept.push(this.pkt.slice(0, length));
+      this.pkt = this.pkt.subarray(length);
     }
+    return kept;
   }
 
   private async readPack(bytes: Uint8Array): Promise<void> {
+    this.tap?.pack(bytes);
     for (let i = 0; i < bytes.length; i += SLICE) {
       this.feed(bytes.subarray(i, i + SLICE));
       if (this.sinceYield >= YIELD_EVERY) {
@@ -162,10 +227,20 @@ export class PackGuard {
     this.phase = this.left ? 'object' : 'trailer';
   }
 
-  private startObject(head: { type: number; size: number; length: number }): void {
+  private startObject(head: { type: number; size: number; length: number; back?: number; baseOid?: string }): void {
     const delta = head.type === OFS_DELTA || head.type === REF_DELTA;
     if (head.type === 0 || head.type === 5 || head.type > REF_DELTA) throw this.refuse('the pack is corrupt');
+    if (head.back !== undefined && (head.back <= 0 || head.back > this.offset))
+      throw this.refuse('the pack is corrupt');
     this.checkObject(head.size);
+    this.tap?.object({
+      start: this.offset,
+      type: head.type,
+      size: head.size,
+      dataStart: this.offset + head.length,
+      ...(head.back !== undefined ? { baseOffset: this.offset - head.back } : {}),
+      ...(head.baseOid !== undefined ? { baseOid: head.baseOid } : {}),
+    });
     if (!delta) this.count(head.size);
     this.current = { start: this.offset, type: head.type, size: head.size, out: 0, head: [] };
     if (!delta) this.sizes.set(this.offset, head.size);
@@ -194,6 +269,7 @@ export class PackGuard {
     const o = this.current!;
     o.out += out.length;
     this.sinceYield += out.length;
+    this.tap?.data(out);
     if (o.out > o.size) throw this.refuse('a Git object inflates beyond the size its header declares');
     if ((o.type === OFS_DELTA || o.type === REF_DELTA) && o.head.length < 20) {
       const before = o.head.length;
@@ -218,6 +294,7 @@ export class PackGuard {
     if (o.out !== o.size) throw this.refuse('a Git object inflates to another size than its header declares');
     if ((o.type === OFS_DELTA || o.type === REF_DELTA) && !this.sizes.has(o.start))
       throw this.refuse('the pack holds a malformed delta');
+    this.tap?.end();
     this.inflater = null;
     this.current = null;
     this.left--;

@@ -1,11 +1,13 @@
 import * as fs from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import git, { type TreeEntry } from 'isomorphic-git';
 import { DomainError } from '@quire/kit';
 import { gitLimit, guardedGitHttp, packGuardFor, type GitHttpOptions, type PrivateHosts } from './git-http.ts';
-import { packOffsets, type PackGuard } from './git-pack-guard.ts';
+import type { PackWatcher } from './git-pack-guard.ts';
+import { PackReader, type PackIndex } from './git-pack-store.ts';
+import { PackThread } from './git-pack-thread.ts';
 
 export interface GitLimits {
   /** Most bytes read from the remote (compressed, as sent), all responses of an operation added up. */
@@ -84,7 +86,7 @@ export function checkDeadline(spec: RemoteSpec, limits: GitLimits): void {
   if (spec.deadline !== undefined && Date.now() > spec.deadline) throw new GitTimeout(spec.url, limits.timeoutMs);
 }
 
-const httpOf = (spec: RemoteSpec, limits: GitLimits, pack?: PackGuard) => {
+const httpOf = (spec: RemoteSpec, limits: GitLimits, pack?: PackWatcher) => {
   const opts: GitHttpOptions = {
     allowPrivate: spec.allowPrivate,
     allowPublic: spec.allowPublic,
@@ -116,12 +118,17 @@ export async function remoteHead(spec: RemoteSpec, limits: GitLimits): Promise<s
   return refs.find((r) => r.ref === spec.ref)?.oid ?? null;
 }
 
-/** A fetched commit's objects: isomorphic-git's cache, and each object's inflated size as the pack declared it. */
+/** A fetched commit's objects (isomorphic-git's cache), for a push: the pack read by isomorphic-git, in memory. */
 interface Fetched {
   head: string | null;
   cache: object;
-  sizeOf(oid: string): number | undefined;
 }
+
+const packLimitsOf = (limits: GitLimits) => ({
+  maxObjectBytes: limits.maxFileBytes,
+  maxInflatedBytes: limits.maxInflatedBytes,
+  maxObjects: limits.maxObjects,
+});
 
 /**
  * Fetches `ref` shallowly into `dir` (nothing checked out), its pack checked by a pack guard as it streams in
@@ -133,12 +140,8 @@ async function fetchInto(dir: string, spec: RemoteSpec, limits: GitLimits): Prom
   await git.init({ fs, dir, defaultBranch: branchOf(spec.ref) });
   await git.addRemote({ fs, dir, remote: 'origin', url: spec.url });
   const head = await remoteHead(spec, limits);
-  if (!head) return { head: null, cache, sizeOf: () => undefined };
-  const guard = packGuardFor(spec.url, {
-    maxObjectBytes: limits.maxFileBytes,
-    maxInflatedBytes: limits.maxInflatedBytes,
-    maxObjects: limits.maxObjects,
-  });
+  if (!head) return { head: null, cache };
+  const guard = packGuardFor(spec.url, packLimitsOf(limits));
   await git.fetch({
     fs,
     cache,
@@ -152,16 +155,70 @@ async function fetchInto(dir: string, spec: RemoteSpec, limits: GitLimits): Prom
     tags: false,
   });
   checkDeadline(spec, limits);
-  // The pack the fetch wrote (none when it brought nothing), indexed by isomorphic-git: each object's offset.
-  const packDir = join(dir, '.git', 'objects', 'pack');
-  const idx = (await readdir(packDir)).find((f) => f.endsWith('.idx'));
-  const offsets = idx ? packOffsets(await readFile(join(packDir, idx))) : new Map<string, number>();
+  return { head, cache };
+}
+
+/** A commit fetched for an import: its objects in a pack on disk, read one at a time. */
+interface FetchedPack {
+  head: string;
+  reader: PackReader;
+  index: PackIndex;
+  /** A commit or tree, parsed by isomorphic-git (written as a loose object first). */
+  readCommit(oid: string): Promise<{ tree: string; message: string }>;
+  readTree(oid: string): Promise<TreeEntry[]>;
+}
+
+/**
+ * Fetches `ref` shallowly into `dir` for an import: isomorphic-git negotiates and records the refs, while the pack
+ * goes to a pack thread (git-pack-thread.ts) that checks it as it streams in (the pack guard's limits), writes it to
+ * disk and indexes it; this thread's event loop only passes the response's chunks on. Objects are then read from the
+ * file one at a time (inflated in zlib's thread pool): the pack is never held whole in memory.
+ */
+async function fetchPacked(dir: string, spec: RemoteSpec, limits: GitLimits): Promise<FetchedPack | null> {
+  checkDeadline(spec, limits);
+  await git.init({ fs, dir, defaultBranch: branchOf(spec.ref) });
+  await git.addRemote({ fs, dir, remote: 'origin', url: spec.url });
+  const head = await remoteHead(spec, limits);
+  if (!head) return null;
+  const path = join(dir, 'fetched.pack');
+  const thread = new PackThread(path, packLimitsOf(limits), (why) => gitLimit(spec.url, why));
+  let index: PackIndex;
+  try {
+    await git.fetch({
+      fs,
+      http: httpOf(spec, limits, thread),
+      dir,
+      remote: 'origin',
+      ref: branchOf(spec.ref),
+      remoteRef: spec.ref,
+      singleBranch: true,
+      depth: 1,
+      tags: false,
+    });
+    index = thread.index();
+  } finally {
+    await thread.close();
+  }
+  checkDeadline(spec, limits);
+  const reader = await PackReader.open(path, index);
+  const cache = {};
+  const loose = async (oid: string, type: 'commit' | 'tree') => {
+    const got = await reader.read(oid).catch(() => null);
+    if (!got || got.type !== type) throw gitLimit(spec.url, `the pack lacks the ${type} ${oid}`);
+    await git.writeObject({ fs, dir, type, object: got.bytes, format: 'content', oid });
+  };
   return {
     head,
-    cache,
-    sizeOf: (oid) => {
-      const at = offsets.get(oid);
-      return at === undefined ? undefined : guard.sizes.get(at);
+    reader,
+    index,
+    readCommit: async (oid) => {
+      await loose(oid, 'commit');
+      const { commit } = await git.readCommit({ fs, dir, oid, cache });
+      return { tree: commit.tree, message: commit.message };
+    },
+    readTree: async (oid) => {
+      await loose(oid, 'tree');
+      return (await git.readTree({ fs, dir, oid, cache })).tree;
     },
   };
 }
@@ -174,11 +231,10 @@ function checkEntry(entry: TreeEntry, path: string, url: string): void {
 }
 
 /** The tree of the project directory `projectDir` in a commit (null when the commit has no such folder). */
-async function projectTree(dir: string, fetched: Fetched, commit: string, projectDir: string): Promise<string | null> {
-  const { commit: c } = await git.readCommit({ fs, dir, oid: commit, cache: fetched.cache });
-  let tree = c.tree;
+async function projectTree(fetched: FetchedPack, commit: string, projectDir: string): Promise<string | null> {
+  let { tree } = await fetched.readCommit(commit);
   for (const part of projectDir.split('/').filter(Boolean)) {
-    const { tree: entries } = await git.readTree({ fs, dir, oid: tree, cache: fetched.cache });
+    const entries = await fetched.readTree(tree);
     const next = entries.find((e) => e.path === part && e.type === 'tree');
     if (!next) return null;
     tree = next.oid;
@@ -192,20 +248,19 @@ async function projectTree(dir: string, fetched: Fetched, commit: string, projec
  * (the sizes the pack declared).
  */
 async function listFiles(
-  dir: string,
-  fetched: Fetched,
+  fetched: FetchedPack,
   commit: string,
   spec: RemoteSpec,
   limits: GitLimits,
   projectDir: string,
 ): Promise<Map<string, RepoEntry>> {
   const files = new Map<string, RepoEntry>();
-  const root = await projectTree(dir, fetched, commit, projectDir);
+  const root = await projectTree(fetched, commit, projectDir);
   if (!root) return files;
   let total = 0;
   const walk = async (treeOid: string, prefix: string, depth: number) => {
     if (depth > limits.maxDepth) throw gitLimit(spec.url, `${prefix} is more than ${limits.maxDepth} folders deep`);
-    const { tree } = await git.readTree({ fs, dir, oid: treeOid, cache: fetched.cache });
+    const tree = await fetched.readTree(treeOid);
     if (tree.length > limits.maxTreeEntries)
       throw gitLimit(spec.url, `the folder ${prefix || '/'} has more than ${limits.maxTreeEntries} entries`);
     for (const entry of tree) {
@@ -219,9 +274,8 @@ async function listFiles(
       }
       if (files.size >= limits.maxFiles)
         throw gitLimit(spec.url, `the project directory has more than ${limits.maxFiles} files`);
-      const size =
-        fetched.sizeOf(entry.oid) ??
-        (await git.readBlob({ fs, dir, oid: entry.oid, cache: fetched.cache })).blob.byteLength;
+      const size = fetched.index.get(entry.oid)?.size;
+      if (size === undefined) throw gitLimit(spec.url, `the pack lacks ${path}`);
       if (size > limits.maxFileBytes) throw gitLimit(spec.url, `${path} is larger than ${limits.maxFileBytes} bytes`);
       total += size;
       if (total > limits.maxProjectBytes)
@@ -245,19 +299,27 @@ export async function withRemoteTree<T>(
   work: (tree: RemoteTree) => Promise<T>,
 ): Promise<T> {
   return inScratch(async (dir) => {
-    const fetched = await fetchInto(dir, spec, limits);
-    if (!fetched.head) throw new DomainError('not_found', `Git remote ${spec.url}: no branch ${spec.ref}`);
-    const oid = fetched.head;
-    const { commit } = await git.readCommit({ fs, dir, oid, cache: fetched.cache });
-    const files = await listFiles(dir, fetched, oid, spec, limits, projectDir);
-    checkDeadline(spec, limits);
-    const read = async (path: string) => {
-      const entry = files.get(path);
-      if (!entry) throw new Error(`${path} is not a file of the project directory`);
+    const fetched = await fetchPacked(dir, spec, limits);
+    if (!fetched) throw new DomainError('not_found', `Git remote ${spec.url}: no branch ${spec.ref}`);
+    try {
+      const oid = fetched.head;
+      const { message } = await fetched.readCommit(oid);
+      const files = await listFiles(fetched, oid, spec, limits, projectDir);
       checkDeadline(spec, limits);
-      return (await git.readBlob({ fs, dir, oid: entry.oid, cache: fetched.cache })).blob;
-    };
-    return work({ oid, message: commit.message, files, read });
+      const read = async (path: string) => {
+        const entry = files.get(path);
+        if (!entry) throw new Error(`${path} is not a file of the project directory`);
+        checkDeadline(spec, limits);
+        const got = await fetched.reader.read(entry.oid).catch((err: Error) => {
+          throw gitLimit(spec.url, `${path} cannot be read from the pack (${err.message})`);
+        });
+        if (got.type !== 'blob') throw gitLimit(spec.url, `${path} is not a file in the pack`);
+        return got.bytes;
+      };
+      return await work({ oid, message, files, read });
+    } finally {
+      await fetched.reader.close();
+    }
   });
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import pMap from 'p-map';
 import { DomainError, newId, runLeasedClaims, type BlobStore, type EntityManager, type SecretBox } from '@quire/kit';
 import { gitConflictImporter, gitImporter } from '../../commands/git-importer.ts';
@@ -51,8 +52,8 @@ import {
   type RepoContent,
   type RepoPage,
 } from './repo-export.ts';
-import { readRepo, type ImportedRepo } from './repo-import.ts';
-import { planTree } from './tree-plan.ts';
+import { readRepoYielding, type ImportedRepo } from './repo-import.ts';
+import { contentTypeOf, planTree } from './tree-plan.ts';
 
 export interface GitSyncDeps {
   em: EntityManager;
@@ -127,7 +128,7 @@ function idsFor(files: ReadonlyMap<string, { oid: string }>, sync: GitSyncRow | 
   };
 }
 
-/** The key of a group or link page in the sync's paths (as `readRepo` asks for its id). */
+/** The key of a group or link page in the sync's paths (as `readRepoYielding` asks for its id). */
 const pseudoPath = (p: RepoPage) => `#${p.kind}:${p.title}:${p.href ?? ''}`;
 
 function pathsRecord(read: ImportedRepo, oidOf: (path: string) => string, prefix: string): GitSyncRow['paths'] {
@@ -254,6 +255,21 @@ const UNREAD = new Uint8Array(0);
 const STORE_CONCURRENCY = 4;
 /** What the plan keeps of a file's bytes once stored: enough for its image header (type, width, height). */
 const HEAD_BYTES = 512 * 1024;
+/** What is kept of a file whose type and dimensions this much tells already (most images: their header is first). */
+const SHORT_HEAD_BYTES = 16 * 1024;
+
+/**
+ * The head of a stored file the plan keeps: the first SHORT_HEAD_BYTES when they give the type and dimensions the
+ * whole file gives, else HEAD_BYTES (a JPEG's dimensions may come after its metadata).
+ */
+function headOf(name: string, bytes: Uint8Array): Uint8Array {
+  if (bytes.byteLength <= SHORT_HEAD_BYTES) return bytes;
+  const whole = contentTypeOf(name, bytes);
+  const short = contentTypeOf(name, bytes.subarray(0, SHORT_HEAD_BYTES));
+  const same = short.type === whole.type && short.width === whole.width && short.height === whole.height;
+  // A copy: a Buffer's `slice` is a view, which would keep the whole file's memory for the plan.
+  return new Uint8Array(bytes.subarray(0, same ? SHORT_HEAD_BYTES : HEAD_BYTES));
+}
 
 /**
  * The commit's repository read (outside any transaction): its documents normalised, its files stored as blobs. A
@@ -276,7 +292,7 @@ async function readImport(
   }
   // The sync's paths are the repository's (with the project directory); groups' and links' keys start with `#`.
   const ids = idsFor(tree.files, sync);
-  const read = readRepo(bytes, {
+  const read = await readRepoYielding(bytes, {
     page: (p) => ids.page(p.startsWith('#') ? p : `${prefix}${p}`),
     file: (p) => ids.file(`${prefix}${p}`),
   });
@@ -286,15 +302,25 @@ async function readImport(
   return { sync, snapshot, commit: tree.oid, prefix, read: { ...read, files }, normalized, stored };
 }
 
+/** How long an import's inline work runs before the event loop gets a turn. */
+const NORMALIZE_SLICE_MS = 10;
+
 /** Each page's markdown normalised (the parsing threads), the operation's deadline checked between pages. */
 async function normalizeAll(deps: GitSyncDeps, op: GitOperationRow, read: ImportedRepo): Promise<Map<string, string>> {
   const spec = remoteOf(deps, op);
   const parse = deps.parse();
   const normalized = new Map<string, string>();
+  // A short page is normalised inline (a thread's round trip costs more), which yields no turn to the event loop: it
+  // gets one every NORMALIZE_SLICE_MS.
+  let since = performance.now();
   const walk = async (list: readonly RepoPage[]): Promise<void> => {
     for (const p of list) {
       if (p.markdown) {
         checkDeadline(spec, deps.limits);
+        if (performance.now() - since >= NORMALIZE_SLICE_MS) {
+          await yieldToLoop();
+          since = performance.now();
+        }
         normalized.set(
           p.id,
           await parse.run({ kind: 'normalize', markdown: p.markdown }, read.paths.get(p.id) ?? p.title),
@@ -348,7 +374,7 @@ async function storeFiles(
       } else {
         const bytes = await tree.read(path);
         stored.set(f.id, await deps.blobs.put(bytes, 'application/octet-stream'));
-        kept = { ...f, bytes: bytes.byteLength > HEAD_BYTES ? bytes.slice(0, HEAD_BYTES) : bytes };
+        kept = { ...f, bytes: headOf(f.name, bytes) };
       }
       if (++done % 25 === 0) await progress(deps, op, { phase: 'storing', done, total: read.files.length });
       return kept;

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Heading, List, ListItem, Root } from '@quire/document/syntax';
 import { dump } from 'js-yaml';
 import { parse as parseYaml } from 'yaml';
@@ -235,8 +236,11 @@ function documentFrontMatter(ctx: ReadContext, from: string, meta: Record<string
   });
 }
 
-/** The page of a SUMMARY.md (or folder) entry, with its sub-pages; null for a file listed twice or missing. */
-function pageOf(ctx: ReadContext, e: Entry, siblings: Set<string>): RepoPage | null {
+/**
+ * The page of a SUMMARY.md (or folder) entry, with its sub-pages; null for a file listed twice or missing. A generator
+ * that pauses after each page read (see `readRepoYielding`).
+ */
+function* pageOf(ctx: ReadContext, e: Entry, siblings: Set<string>): Generator<void, RepoPage | null> {
   const pseudo = `#${e.kind}:${e.title}:${e.href ?? ''}`;
   const id = e.kind !== 'document' ? ctx.ids.page(pseudo) : e.path ? ctx.pageIdByPath.get(e.path) : undefined;
   if (!id || (e.kind === 'document' && ctx.paths.has(id))) return null;
@@ -253,6 +257,12 @@ function pageOf(ctx: ReadContext, e: Entry, siblings: Set<string>): RepoPage | n
   const kept = documentFrontMatter(ctx, from, meta);
   const front = kept.length ? `---\n${dump(Object.fromEntries(kept)).trimEnd()}\n---\n\n` : '';
   const body = bodyOf(ctx, from, read.body);
+  yield;
+  const children: RepoPage[] = [];
+  for (const c of e.children) {
+    const child = yield* pageOf(ctx, c, kids);
+    if (child) children.push(child);
+  }
   return {
     id,
     kind: e.kind,
@@ -266,7 +276,7 @@ function pageOf(ctx: ReadContext, e: Entry, siblings: Set<string>): RepoPage | n
     markdown: front || body ? `${front}${body}` : '',
     ...(meta.noIndex === true ? { noIndex: true } : {}),
     ...(meta.noRobotsIndex === true ? { noRobotsIndex: true } : {}),
-    children: e.children.map((c) => pageOf(ctx, c, kids)).filter((p): p is RepoPage => p !== null),
+    children,
   };
 }
 
@@ -277,6 +287,35 @@ function pageOf(ctx: ReadContext, e: Entry, siblings: Set<string>): RepoPage | n
  * `.gitbook/assets/` holds.
  */
 export function readRepo(files: ReadonlyMap<string, Uint8Array>, ids: IdSource): ImportedRepo {
+  const steps = readSteps(files, ids);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `readRepo`, giving the event loop a turn whenever it has run `sliceMs` at once: reading a page's links parses its
+ * markdown, which for a few hundred pages takes seconds on a busy machine, too long to keep requests waiting.
+ */
+export async function readRepoYielding(
+  files: ReadonlyMap<string, Uint8Array>,
+  ids: IdSource,
+  sliceMs = 10,
+): Promise<ImportedRepo> {
+  const steps = readSteps(files, ids);
+  let since = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - since >= sliceMs) {
+      await yieldToLoop();
+      since = performance.now();
+    }
+  }
+}
+
+function* readSteps(files: ReadonlyMap<string, Uint8Array>, ids: IdSource): Generator<void, ImportedRepo> {
   const dec = new TextDecoder();
   const textOf = (p: string) => (files.has(p) ? dec.decode(files.get(p)) : undefined);
   const config = readGitbookYaml(textOf('.gitbook.yaml'));
@@ -306,7 +345,11 @@ export function readRepo(files: ReadonlyMap<string, Uint8Array>, ids: IdSource):
     if (p.startsWith(`${rootDir}${ASSETS_DIR}/`) || p.startsWith(`${ASSETS_DIR}/`)) fileFor(p);
   const ctx: ReadContext = { files, ids, textOf, rootDir, summaryPath, pageIdByPath, paths: new Map(), fileFor };
   const top = new Set<string>();
-  const pages = entries.map((e) => pageOf(ctx, e, top)).filter((p): p is RepoPage => p !== null);
+  const pages: RepoPage[] = [];
+  for (const e of entries) {
+    const page = yield* pageOf(ctx, e, top);
+    if (page) pages.push(page);
+  }
   const out: RepoContent['files'] = [];
   for (const [path, id] of fileIds) {
     ctx.paths.set(id, path);

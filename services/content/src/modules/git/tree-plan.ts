@@ -19,7 +19,7 @@ function ordersOf(list: readonly RepoPage[], parentId: string | null, head: Revi
   return keep ? old.map((o) => o!.order) : orderKeysFor(list.length);
 }
 
-const contentTypeOf = (
+export const contentTypeOf = (
   name: string,
   bytes: Uint8Array,
 ): { type: string; width: number | null; height: number | null } => {
