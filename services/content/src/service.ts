@@ -44,6 +44,7 @@ import { CollectionGrant, SpaceGrant, TeamMemberView } from './modules/permissio
 import { collectionPermissionProcedures } from './modules/permissions/collection-permissions.router.ts';
 import { permissionEventsConsumer } from './modules/permissions/permission-events.consumer.ts';
 import { spacePermissionProcedures } from './modules/permissions/space-permissions.router.ts';
+import { CollabDocument } from './modules/collab/collab-document.entity.ts';
 import { serviceRouter } from './trpc.ts';
 
 export const contentRouter = serviceRouter('content', ServiceOperations.content, {
@@ -87,6 +88,7 @@ export const contentService: ServiceDefinition<ContentConfig> = {
     SpaceGrant,
     CollectionGrant,
     TeamMemberView,
+    CollabDocument,
   ],
   migrations,
   router: contentRouter,

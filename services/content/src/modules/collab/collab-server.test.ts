@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import WebSocket from 'ws';
+import type * as Y from 'yjs';
+import { ops, type Actor } from '@quire/contracts';
+import { ACTOR_HEADER, ActorSigner, type ServiceDefinition } from '@quire/kit';
+import {
+  buildSpace,
+  createTestDatabase,
+  orgAdminDirectoryStub,
+  startTestService,
+  TEST_SECRET,
+  userActor,
+  type TestDatabase,
+  type TestService,
+} from '@quire/kit/testing';
+import { loadContentConfig, type ContentConfig } from '../../env.ts';
+import { contentService } from '../../service.ts';
+import { editContent } from '../change-requests/content-edit.fixtures.ts';
+import { collabDocumentName } from './collab.loader.ts';
+import { COLLAB_PATH, collabUpgrades } from './collab-server.ts';
+import { COLLAB_FIELD, type EditorConversion, type EditorNode, type GitBookDocument } from './editor-json.ts';
+
+/**
+ * The injected conversion of these tests: GitBook paragraphs ⇄ editor paragraphs (the app editor's module maps every
+ * block; the server only needs one that round-trips what the test writes).
+ */
+const paragraphs: EditorConversion = {
+  documentToEditor: (doc) => ({
+    type: 'doc',
+    content: ((doc.nodes ?? []) as { nodes?: { leaves?: { text: string }[] }[] }[]).map((block) => {
+      const text = (block.nodes ?? [])
+        .flatMap((n) => n.leaves ?? [])
+        .map((l) => l.text)
+        .join('');
+      return { type: 'paragraph', ...(text ? { content: [{ type: 'text', text }] } : {}) };
+    }),
+  }),
+  editorToDocument: (json: EditorNode): GitBookDocument => ({
+    object: 'document',
+    data: {},
+    nodes: (json.content ?? []).map((p) => ({
+      object: 'block',
+      type: 'paragraph',
+      data: {},
+      nodes: [
+        {
+          object: 'text',
+          leaves: [{ object: 'leaf', text: (p.content ?? []).map((t) => t.text ?? '').join(''), marks: [] }],
+        },
+      ],
+    })),
+  }),
+};
+
+const ORG = 'org-collab';
+const writerA = userActor('writer-a', [{ organization: ORG, role: 'admin' }]);
+const writerB = userActor('writer-b', [{ organization: ORG, role: 'admin' }]);
+const reader = userActor('reader-r', [{ organization: ORG, role: 'read' }]);
+const def: ServiceDefinition<ContentConfig> = { ...contentService, upgrades: collabUpgrades(paragraphs, undefined) };
+const signer = new ActorSigner(TEST_SECRET);
+
+/** Retries an assertion until it holds (or `timeoutMs` passes, then its last failure is thrown). */
+async function eventually(check: () => unknown, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+}
+
+let db: TestDatabase;
+let t: TestService;
+const start = async () => {
+  t = await startTestService(def, loadContentConfig, db);
+  const members = new Map([
+    ['writer-a', 'admin' as const],
+    ['writer-b', 'admin' as const],
+    ['reader-r', 'read' as const],
+  ]);
+  t.svc.deps.peers.use(
+    'org-admin',
+    orgAdminDirectoryStub({ inOrganization: (o) => o === ORG, members, teams: new Set() }),
+  );
+};
+beforeAll(async () => {
+  db = await createTestDatabase('content-collab');
+  await start();
+});
+afterAll(async () => {
+  await t?.close();
+  await db?.drop();
+});
+
+/** A WebSocket as the gateway opens it to content: the member's signed actor in its handshake. */
+const socketAs = (actor: Actor | null) =>
+  class extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, actor ? { headers: { [ACTOR_HEADER]: signedHeaders.get(actor)! } } : {});
+    }
+  };
+const signedHeaders = new Map<Actor, string>();
+
+const providers: HocuspocusProvider[] = [];
+async function open(actor: Actor, name: string) {
+  signedHeaders.set(actor, (await signer.sign(actor)).header);
+  const ws = new HocuspocusProviderWebsocket({
+    url: `${t.url.replace('http', 'ws')}${COLLAB_PATH}`,
+    WebSocketPolyfill: socketAs(actor),
+  });
+  const events = { denied: '' as string, readOnly: false as boolean | undefined };
+  const provider = new HocuspocusProvider({
+    websocketProvider: ws,
+    name,
+    token: 'unused',
+    onAuthenticationFailed: ({ reason }) => void (events.denied = reason),
+    onAuthenticated: ({ scope }) => void (events.readOnly = scope === 'readonly'),
+  });
+  provider.attach();
+  providers.push(provider);
+  return { provider, events, text: () => textOf(provider.document) };
+}
+const textOf = (doc: Y.Doc) => doc.getXmlFragment(COLLAB_FIELD).toString();
+const typeInto = (doc: Y.Doc, words: string) => {
+  const paragraph = doc.getXmlFragment(COLLAB_FIELD).get(0) as Y.XmlElement;
+  (paragraph.get(0) as Y.XmlText).insert(0, words);
+};
+const close = (p: HocuspocusProvider) => {
+  p.destroy();
+  p.configuration.websocketProvider.destroy();
+};
+
+async function pageOfChangeRequest(markdown: string) {
+  const space = await buildSpace(t, { org: ORG, as: writerA });
+  const cr = await editContent(
+    t,
+    space.id,
+    undefined,
+    [{ operation: 'insert_page', title: 'Guide', document: { markdown } }],
+    'writer-a',
+  );
+  const pages = await t.call(ops.listPagesInChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, writerA);
+  const pageId = pages.pages[0]!.id;
+  const ids = { spaceId: space.id, changeRequestId: cr.id, pageId };
+  const markdownNow = async () =>
+    ((await t.call(ops.getPageInChangeRequestById, { ...ids, format: 'markdown' }, writerA)) as { markdown?: string })
+      .markdown ?? '';
+  return { ids, name: collabDocumentName(ids), markdownNow };
+}
+
+describe('live collaboration on a change request page', () => {
+  it('two writers converge, a reader sees their edits and cannot write, the page document gets the edit', async () => {
+    const { name, markdownNow } = await pageOfChangeRequest('Hello world\n');
+    const a = await open(writerA, name);
+    const b = await open(writerB, name);
+    const r = await open(reader, name);
+    await eventually(() => expect(a.text()).toContain('Hello world'));
+    await eventually(() => expect(b.text()).toContain('Hello world'));
+    await eventually(() => expect(r.events.readOnly).toBe(true));
+    expect(a.events.readOnly).toBe(false);
+
+    typeInto(a.provider.document, 'Alpha ');
+    typeInto(b.provider.document, 'Beta ');
+    await eventually(() => {
+      expect(a.text()).toBe(b.text());
+      expect(a.text()).toContain('Alpha ');
+      expect(a.text()).toContain('Beta ');
+      expect(r.text()).toBe(a.text());
+    });
+    // The reader's own update is refused by the server: the writers never see it.
+    typeInto(r.provider.document, 'Reader ');
+    await new Promise((res) => setTimeout(res, 300));
+    expect(a.text()).not.toContain('Reader');
+
+    // Once the last writer leaves, the change request's page holds what they wrote.
+    close(a.provider);
+    close(b.provider);
+    close(r.provider);
+    await eventually(async () => {
+      const md = await markdownNow();
+      expect(md).toContain('Alpha');
+      expect(md).toContain('Beta');
+      expect(md).toContain('Hello world');
+    }, 15_000);
+  });
+
+  it('refuses a socket without a signed member (401) and a document the member may not see', async () => {
+    const refused = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${t.url.replace('http', 'ws')}${COLLAB_PATH}`);
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('open', () => resolve(101));
+      ws.on('error', () => {});
+    });
+    expect(refused).toBe(401);
+    const { name } = await pageOfChangeRequest('Secret\n');
+    const stranger = userActor('stranger', [{ organization: 'another-org', role: 'admin' }]);
+    const s = await open(stranger, name);
+    await eventually(() => expect(s.events.denied).toBe('permission-denied'));
+    expect(s.text()).toBe('');
+    close(s.provider);
+  });
+
+  it('an acknowledged edit survives the loss of the instance, and a restart', async () => {
+    const { name, markdownNow } = await pageOfChangeRequest('Before restart\n');
+    const a = await open(writerA, name);
+    await eventually(() => expect(a.text()).toContain('Before restart'));
+    typeInto(a.provider.document, 'Kept ');
+    await eventually(() => expect(a.provider.unsyncedChanges).toBe(0));
+    // Acknowledged, not yet stored (the store waits for a quiet time): a second instance on the same database, which
+    // never heard of the edit, opens the document with it (the first instance is as good as gone for it).
+    const other = await startTestService(def, loadContentConfig, db);
+    try {
+      signedHeaders.set(writerB, (await signer.sign(writerB)).header);
+      const ws = new HocuspocusProviderWebsocket({
+        url: `${other.url.replace('http', 'ws')}${COLLAB_PATH}`,
+        WebSocketPolyfill: socketAs(writerB),
+      });
+      const elsewhere = new HocuspocusProvider({ websocketProvider: ws, name, token: 'unused' });
+      elsewhere.attach();
+      await eventually(() => expect(textOf(elsewhere.document)).toContain('Kept Before restart'));
+      close(elsewhere);
+    } finally {
+      await other.close();
+    }
+    // A restart of the instance: the last writer's edit is in the change request, and the document reopens with it.
+    close(a.provider);
+    await t.close();
+    await start();
+    expect(await markdownNow()).toContain('Kept Before restart');
+    const again = await open(writerB, name);
+    await eventually(() => expect(again.text()).toContain('Kept Before restart'));
+    close(again.provider);
+  });
+
+  it('an API write to a page open in editors reaches them', async () => {
+    const { ids, name } = await pageOfChangeRequest('Old text\n');
+    const a = await open(writerA, name);
+    await eventually(() => expect(a.text()).toContain('Old text'));
+    await t.call(
+      ops.updateChangeRequestContent,
+      {
+        spaceId: ids.spaceId,
+        changeRequestId: ids.changeRequestId,
+        changes: [{ operation: 'update_page', page: ids.pageId, document: { markdown: 'New text from the API\n' } }],
+      },
+      writerB,
+    );
+    await eventually(() => expect(a.text()).toContain('New text from the API'), 10_000);
+    expect(a.text()).not.toContain('Old text');
+    close(a.provider);
+  });
+});
