@@ -7,6 +7,8 @@ export const SpaceScreen = screen(() => import('./screens/Space.tsx'));
 export const Palette = screen(() => import('./screens/Palette.tsx'));
 export const NotYet = screen(() => import('./screens/NotYet.tsx'));
 export const PageView = screen(() => import('./screens/PageView.tsx'));
+// The editor (TipTap): loaded only when a page is opened for editing.
+export const PageEditor = screen(() => import('./screens/PageEditor.tsx'));
 // The settings (screens/settings/): loaded first on their own URLs, else on demand.
 export const OrgSettings = screen(() => import('./screens/settings/OrgSettings.tsx'));
 export const SpaceSettings = screen(() => import('./screens/settings/SpaceSettings.tsx'));

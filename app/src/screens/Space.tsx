@@ -1,8 +1,8 @@
 import { type FormEvent, Suspense, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { api, type ChangeRequest, type ContentChange, type RevisionPage, type Where } from '../api/endpoints.ts';
 import { useAction, useLoad } from '../api/use.ts';
-import { PageView } from '../screens.ts';
+import { PageEditor, PageView } from '../screens.ts';
 
 interface Props {
   org: string;
@@ -52,6 +52,7 @@ export default function SpaceScreen({ org, space, changeRequest, path }: Props) 
   );
   const pages = useLoad(() => api.pages(where), key);
   const [, navigate] = useLocation();
+  const editing = new URLSearchParams(useSearch()).has('edit');
   const action = useAction();
   const base = changeRequest ? `/o/${org}/s/${space}/~/changes/${changeRequest}` : `/o/${org}/s/${space}`;
   const tree = pages.data?.pages ?? [];
@@ -115,7 +116,30 @@ export default function SpaceScreen({ org, space, changeRequest, path }: Props) 
       <article className="page" aria-label="Page">
         {shownPath ? (
           <Suspense fallback={<p>Loading…</p>}>
-            <PageView where={where} path={shownPath} />
+            {editing ? (
+              <PageEditor
+                key={shownPath}
+                space={space}
+                changeRequest={changeRequest}
+                path={shownPath}
+                onChangeRequest={(n) => navigate(`/o/${org}/s/${space}/~/changes/${n}/${shownPath}?edit`)}
+                onDone={() => {
+                  pages.reload();
+                  navigate(`${base}/${shownPath}`);
+                }}
+              />
+            ) : (
+              <>
+                {(!cr || cr.status === 'open' || cr.status === 'draft') && (
+                  <p className="page-actions">
+                    <Link href={`${base}/${shownPath}?edit`} className="button">
+                      Edit
+                    </Link>
+                  </p>
+                )}
+                <PageView where={where} path={shownPath} />
+              </>
+            )}
           </Suspense>
         ) : (
           pages.data && <p>Add a page to start writing.</p>

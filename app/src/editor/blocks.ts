@@ -1,0 +1,132 @@
+// The blocks the `/` menu inserts, each as a TipTap command on the current block.
+import type { Editor } from '@tiptap/core';
+import type { EditorNode } from './convert.ts';
+
+export interface BlockChoice {
+  id: string;
+  label: string;
+  hint: string;
+  run(editor: Editor): boolean;
+}
+
+const p = (text?: string): EditorNode => ({
+  type: 'paragraph',
+  ...(text ? { content: [{ type: 'text', text }] } : {}),
+});
+const insert = (node: EditorNode) => (e: Editor) => e.chain().focus().insertContent(node).run();
+
+const hint = (style: string): BlockChoice => ({
+  id: `hint-${style}`,
+  label: `Hint (${style})`,
+  hint: 'A callout',
+  run: insert({ type: 'hint', attrs: { data: { style } }, content: [p()] }),
+});
+
+const tableCell = (column: string): EditorNode => ({ type: 'tableCell', attrs: { column }, content: [p()] });
+
+export const BLOCKS: BlockChoice[] = [
+  { id: 'text', label: 'Text', hint: 'A paragraph', run: (e) => e.chain().focus().setParagraph().run() },
+  ...[1, 2, 3].map((level) => ({
+    id: `h${level}`,
+    label: `Heading ${level}`,
+    hint: `${'#'.repeat(level)} then a space`,
+    run: (e: Editor) =>
+      e
+        .chain()
+        .focus()
+        .setHeading({ level: level as 1 | 2 | 3 })
+        .run(),
+  })),
+  { id: 'ul', label: 'Bulleted list', hint: '- then a space', run: (e) => e.chain().focus().toggleBulletList().run() },
+  {
+    id: 'ol',
+    label: 'Numbered list',
+    hint: '1. then a space',
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+  },
+  { id: 'tasks', label: 'Task list', hint: '[ ] then a space', run: (e) => e.chain().focus().toggleTaskList().run() },
+  { id: 'quote', label: 'Quote', hint: '> then a space', run: (e) => e.chain().focus().setBlockquote().run() },
+  { id: 'code', label: 'Code block', hint: '``` then a space', run: (e) => e.chain().focus().setCodeBlock().run() },
+  hint('info'),
+  hint('warning'),
+  hint('danger'),
+  hint('success'),
+  { id: 'divider', label: 'Divider', hint: '--- ', run: (e) => e.chain().focus().setHorizontalRule().run() },
+  {
+    id: 'tabs',
+    label: 'Tabs',
+    hint: 'Content in tabs',
+    run: insert({
+      type: 'tabs',
+      attrs: { data: {} },
+      content: [
+        { type: 'tabsItem', attrs: { data: { title: 'First tab' } }, content: [p()] },
+        { type: 'tabsItem', attrs: { data: { title: 'Second tab' } }, content: [p()] },
+      ],
+    }),
+  },
+  {
+    id: 'expandable',
+    label: 'Expandable',
+    hint: 'A title that opens',
+    run: insert({
+      type: 'expandable',
+      attrs: { data: {} },
+      content: [
+        { type: 'expandableTitle', content: [p('Title')] },
+        { type: 'expandableBody', content: [p()] },
+      ],
+    }),
+  },
+  {
+    id: 'stepper',
+    label: 'Stepper',
+    hint: 'Numbered steps',
+    run: insert({
+      type: 'stepper',
+      attrs: { data: {} },
+      content: [
+        { type: 'stepperStep', attrs: { data: {} }, content: [p()] },
+        { type: 'stepperStep', attrs: { data: {} }, content: [p()] },
+      ],
+    }),
+  },
+  {
+    id: 'columns',
+    label: 'Columns',
+    hint: 'Two columns side by side',
+    run: insert({
+      type: 'columns',
+      attrs: { data: {} },
+      content: [
+        { type: 'column', attrs: { data: {} }, content: [p()] },
+        { type: 'column', attrs: { data: {} }, content: [p()] },
+      ],
+    }),
+  },
+  {
+    id: 'table',
+    label: 'Table',
+    hint: 'Two columns, two rows',
+    run: insert({
+      type: 'table',
+      attrs: {
+        data: {
+          view: { type: 'grid', columns: ['c1', 'c2'], hideHeader: false },
+          records: {},
+          definition: {
+            c1: { id: 'c1', title: 'Column 1', type: 'text', textAlignment: 'left' },
+            c2: { id: 'c2', title: 'Column 2', type: 'text', textAlignment: 'left' },
+          },
+        },
+      },
+      content: [0, 1].map(() => ({ type: 'tableRow', content: [tableCell('c1'), tableCell('c2')] })),
+    }),
+  },
+];
+
+/** The choices matching what was typed after `/`. */
+export const matching = (query: string): BlockChoice[] => {
+  const q = query.toLowerCase();
+  return BLOCKS.filter((b) => b.label.toLowerCase().includes(q) || b.id.startsWith(q));
+};

@@ -1,0 +1,40 @@
+// The one place the editor is made: collab passes its own extensions (Y.js) next to the schema's.
+import { type AnyExtension, Editor } from '@tiptap/core';
+import { documentToEditor, type EditorNode } from './convert.ts';
+import { gitbookExtensions } from './schema.ts';
+
+export interface CreateEditorOptions {
+  element: HTMLElement;
+  /** GitBook's document to open (omitted when an extension such as collaboration supplies the content). */
+  document?: unknown;
+  /** Extensions added to the schema's (collaboration, placeholder…). */
+  extensions?: AnyExtension[];
+  /** Called after each change of the document. */
+  onChange?: (editor: Editor) => void;
+  /** Key handling before the editor's own (the `/` menu uses it); true when handled. */
+  onKeyDown?: (event: KeyboardEvent) => boolean;
+  label?: string;
+}
+
+export function createEditor(options: CreateEditorOptions): Editor {
+  const content = options.document ? (documentToEditor(options.document as never) as EditorNode) : undefined;
+  // an empty page gets one paragraph to type in
+  if (content && !content.content?.length) content.content = [{ type: 'paragraph' }];
+  return new Editor({
+    element: options.element,
+    extensions: [...gitbookExtensions(), ...(options.extensions ?? [])],
+    content,
+    // the CSP allows no inline <style>: TipTap's CSS is in editor.css
+    injectCSS: false,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': options.label ?? 'Page content',
+        class: 'editor-content document',
+      },
+      handleKeyDown: (_view, event) => options.onKeyDown?.(event) ?? false,
+    },
+    onUpdate: ({ editor }) => options.onChange?.(editor),
+  });
+}

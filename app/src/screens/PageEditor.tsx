@@ -1,0 +1,273 @@
+// The editor of one page, in a change request (a draft one is opened on the first change when there is none).
+// Loaded on demand: this module and TipTap are their own chunk.
+import type { Editor } from '@tiptap/core';
+import { useEffect, useRef, useState } from 'react';
+import { api, type PageWithDocument } from '../api/endpoints.ts';
+import { matching } from '../editor/blocks.ts';
+import { editorToDocument, opaqueCount } from '../editor/convert.ts';
+import { createEditor } from '../editor/create.ts';
+import '../editor/editor.css';
+
+interface Props {
+  space: string;
+  changeRequest?: string;
+  path: string;
+  /** The change request opened by the first change (the screen moves to it). */
+  onChangeRequest(number: string): void;
+  onDone(): void;
+}
+
+type Status = 'idle' | 'unsaved' | 'saving' | 'saved' | 'error';
+interface Draft {
+  changeRequest?: string;
+  document: unknown;
+  version: number;
+}
+const draftKey = (space: string, page: string) => `quire:draft:${space}:${page}`;
+const readDraft = (key: string): Draft | undefined => {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? 'null') ?? undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+export default function PageEditor({ space, changeRequest, path, onChangeRequest, onDone }: Props) {
+  const [page, setPage] = useState<PageWithDocument>();
+  const [error, setError] = useState<string>();
+  const [status, setStatus] = useState<Status>('idle');
+  const [kept, setKept] = useState(0);
+  const [menu, setMenu] = useState<{ query: string; from: number; top: number; left: number; index: number }>();
+  const host = useRef<HTMLDivElement>(null);
+  const editor = useRef<Editor>(undefined);
+  const cr = useRef(changeRequest);
+  const menuRef = useRef(menu);
+  const movedTo = useRef(onChangeRequest);
+  movedTo.current = onChangeRequest;
+  menuRef.current = menu;
+  cr.current = changeRequest ?? cr.current;
+
+  // the page is read once per path: later changes of the change request (the first save) keep the editor
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per page, not once per change request
+  useEffect(() => {
+    let live = true;
+    api
+      .pageByPath(changeRequest ? { space, changeRequest } : { space }, path)
+      .then((p) => live && setPage(p))
+      .catch((e: Error) => live && setError(e.message));
+    return () => {
+      live = false;
+    };
+  }, [space, path]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `choose` reads refs only; the editor is made once per page
+  useEffect(() => {
+    if (!page || !host.current) return;
+    const key = draftKey(space, page.id);
+    // a draft left unsaved (a reload, a lost connection) is taken up again, in its own change request
+    const kept = readDraft(key);
+    const draft = kept && (!kept.changeRequest || !cr.current || kept.changeRequest === cr.current) ? kept : undefined;
+    if (draft?.changeRequest && !cr.current) {
+      cr.current = draft.changeRequest;
+      movedTo.current(cr.current);
+    }
+    let version = draft?.version ?? 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let saving = false;
+    let again = false;
+
+    // The draft is written to localStorage before each save and when the page is hidden or left (a reload),
+    // not on every keystroke: serialising a long page on each key would cost more than a frame.
+    let dirty = false;
+    const flush = () => {
+      const ed = editor.current;
+      if (!dirty || !ed) return;
+      dirty = false;
+      version += 1;
+      localStorage.setItem(
+        key,
+        JSON.stringify({ changeRequest: cr.current, document: editorToDocument(ed.getJSON()), version }),
+      );
+    };
+    const onHide = () => flush();
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onHide);
+
+    const save = async () => {
+      flush();
+      if (saving) {
+        again = true;
+        return;
+      }
+      const current = readDraft(key);
+      if (!current) return;
+      saving = true;
+      setStatus('saving');
+      try {
+        if (!cr.current) {
+          const made = await api.createChangeRequest(space, `Edit ${page.title}`);
+          cr.current = String(made.number);
+          localStorage.setItem(key, JSON.stringify({ ...current, changeRequest: cr.current }));
+          movedTo.current(cr.current);
+        }
+        await api.changeContent(space, cr.current, [
+          {
+            operation: 'update_page',
+            page: page.id,
+            document: { document: current.document as Record<string, unknown> },
+          },
+        ]);
+        // the draft is dropped only when nothing newer was typed meanwhile
+        if (readDraft(key)?.version === current.version) localStorage.removeItem(key);
+        setStatus(readDraft(key) || dirty ? 'unsaved' : 'saved');
+      } catch (e) {
+        setStatus('error');
+        setError((e as Error).message);
+      } finally {
+        saving = false;
+        if (again) {
+          again = false;
+          void save();
+        }
+      }
+    };
+
+    const onChange = (ed: Editor) => {
+      dirty = true;
+      setStatus('unsaved');
+      clearTimeout(timer);
+      timer = setTimeout(save, 500);
+      updateMenu(ed);
+    };
+
+    const updateMenu = (ed: Editor) => {
+      const { $from, empty } = ed.state.selection;
+      const before = $from.parent.textBetween(0, $from.parentOffset, undefined, '\ufffc');
+      const m = empty ? /(?:^|\s)\/(\w*)$/.exec(before) : null;
+      if (!m || $from.parent.type.name === 'codeBlock') return setMenu(undefined);
+      const coords = ed.view.coordsAtPos($from.pos);
+      const box = host.current!.parentElement!.getBoundingClientRect();
+      setMenu((old) => ({
+        query: m[1]!,
+        from: $from.pos - m[1]!.length - 1,
+        top: coords.bottom - box.top + 4,
+        left: Math.max(0, Math.min(coords.left - box.left, box.width - 260)),
+        index: old && old.query === m[1] ? old.index : 0,
+      }));
+    };
+
+    const onKeyDown = (event: KeyboardEvent): boolean => {
+      const open = menuRef.current;
+      if (!open) return false;
+      const choices = matching(open.query);
+      if (event.key === 'Escape') {
+        setMenu(undefined);
+        return true;
+      }
+      if (!choices.length) return false;
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setMenu({ ...open, index: (open.index + step + choices.length) % choices.length });
+        return true;
+      }
+      if (event.key === 'Enter' || event.key === 'Tab') {
+        choose(open.index);
+        return true;
+      }
+      return false;
+    };
+
+    const ed = createEditor({
+      element: host.current,
+      document: draft?.document ?? ('document' in page ? page.document : undefined),
+      onChange,
+      onKeyDown,
+      label: `Content of ${page.title}`,
+    });
+    ed.on('selectionUpdate', ({ editor: e }) => updateMenu(e));
+    editor.current = ed;
+    setKept(opaqueCount(ed.getJSON() as never));
+    if (draft) {
+      setStatus('unsaved');
+      void save();
+    }
+    ed.commands.focus('end');
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onHide);
+      // leaving the editor (Done, another page): what is unsaved is kept and sent
+      if (dirty) void save();
+      ed.destroy();
+      editor.current = undefined;
+    };
+  }, [page, space]);
+
+  const choose = (index: number) => {
+    const ed = editor.current;
+    const open = menuRef.current;
+    if (!ed || !open) return;
+    const choice = matching(open.query)[index];
+    if (!choice) return;
+    ed.chain().focus().deleteRange({ from: open.from, to: ed.state.selection.from }).run();
+    setMenu(undefined);
+    choice.run(ed);
+  };
+
+  const choices = menu ? matching(menu.query) : [];
+  return (
+    <div className="page-editor">
+      <div className="editor-bar">
+        <h1>{page?.title ?? 'Loading…'}</h1>
+        <p className="save-status" aria-live="polite" data-status={status}>
+          {status === 'saving'
+            ? 'Saving…'
+            : status === 'saved'
+              ? 'Saved'
+              : status === 'unsaved'
+                ? 'Unsaved changes'
+                : status === 'error'
+                  ? 'Not saved'
+                  : ''}
+        </p>
+        <button type="button" onClick={onDone}>
+          Done
+        </button>
+      </div>
+      {error && <p role="alert">{error}</p>}
+      {kept > 0 && (
+        <p className="muted">
+          {kept} block{kept > 1 ? 's' : ''} of this page are kept as they are: the editor cannot change them yet.
+        </p>
+      )}
+      <p className="muted editor-help">Type / to insert a block · Markdown shortcuts work (# , - , 1. , &gt; , ```).</p>
+      <div className="editor-host">
+        <div ref={host} />
+        {menu && choices.length > 0 && (
+          <div
+            className="slash-menu"
+            role="listbox"
+            aria-label="Insert a block"
+            style={{ top: menu.top, left: menu.left }}
+            onMouseDown={(e) => e.preventDefault()}
+          >
+            {choices.map((c, i) => (
+              <div
+                key={c.id}
+                role="option"
+                id={`slash-${c.id}`}
+                aria-selected={i === menu.index}
+                className={i === menu.index ? 'active' : ''}
+                onClick={() => choose(i)}
+                onKeyDown={() => {}}
+                tabIndex={-1}
+              >
+                <strong>{c.label}</strong> <span className="muted">{c.hint}</span>
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
