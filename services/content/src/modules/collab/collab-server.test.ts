@@ -3,7 +3,7 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import WebSocket from 'ws';
 import type * as Y from 'yjs';
 import { ops, type Actor } from '@quire/contracts';
-import { ACTOR_HEADER, ActorSigner, type ServiceDefinition } from '@quire/kit';
+import { ACTOR_HEADER, ActorSigner } from '@quire/kit';
 import {
   buildSpace,
   createTestDatabase,
@@ -14,50 +14,17 @@ import {
   type TestDatabase,
   type TestService,
 } from '@quire/kit/testing';
-import { loadContentConfig, type ContentConfig } from '../../env.ts';
+import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 import { editContent } from '../change-requests/content-edit.fixtures.ts';
 import { collabDocumentName } from './collab.loader.ts';
-import { COLLAB_PATH, collabUpgrades } from './collab-server.ts';
-import { COLLAB_FIELD, type EditorConversion, type EditorNode, type GitBookDocument } from './editor-json.ts';
-
-/**
- * The injected conversion of these tests: GitBook paragraphs ⇄ editor paragraphs (the app editor's module maps every
- * block; the server only needs one that round-trips what the test writes).
- */
-const paragraphs: EditorConversion = {
-  documentToEditor: (doc) => ({
-    type: 'doc',
-    content: ((doc.nodes ?? []) as { nodes?: { leaves?: { text: string }[] }[] }[]).map((block) => {
-      const text = (block.nodes ?? [])
-        .flatMap((n) => n.leaves ?? [])
-        .map((l) => l.text)
-        .join('');
-      return { type: 'paragraph', ...(text ? { content: [{ type: 'text', text }] } : {}) };
-    }),
-  }),
-  editorToDocument: (json: EditorNode): GitBookDocument => ({
-    object: 'document',
-    data: {},
-    nodes: (json.content ?? []).map((p) => ({
-      object: 'block',
-      type: 'paragraph',
-      data: {},
-      nodes: [
-        {
-          object: 'text',
-          leaves: [{ object: 'leaf', text: (p.content ?? []).map((t) => t.text ?? '').join(''), marks: [] }],
-        },
-      ],
-    })),
-  }),
-};
+import { COLLAB_PATH } from './collab-server.ts';
+import { COLLAB_FIELD } from './editor-json.ts';
 
 const ORG = 'org-collab';
 const writerA = userActor('writer-a', [{ organization: ORG, role: 'admin' }]);
 const writerB = userActor('writer-b', [{ organization: ORG, role: 'admin' }]);
 const reader = userActor('reader-r', [{ organization: ORG, role: 'read' }]);
-const def: ServiceDefinition<ContentConfig> = { ...contentService, upgrades: collabUpgrades(paragraphs, undefined) };
 const signer = new ActorSigner(TEST_SECRET);
 
 /** Retries an assertion until it holds (or `timeoutMs` passes, then its last failure is thrown). */
@@ -77,7 +44,7 @@ async function eventually(check: () => unknown, timeoutMs = 5_000): Promise<void
 let db: TestDatabase;
 let t: TestService;
 const start = async () => {
-  t = await startTestService(def, loadContentConfig, db);
+  t = await startTestService(contentService, loadContentConfig, db);
   const members = new Map([
     ['writer-a', 'admin' as const],
     ['writer-b', 'admin' as const],
@@ -213,7 +180,7 @@ describe('live collaboration on a change request page', () => {
     await eventually(() => expect(a.provider.unsyncedChanges).toBe(0));
     // Acknowledged, not yet stored (the store waits for a quiet time): a second instance on the same database, which
     // never heard of the edit, opens the document with it (the first instance is as good as gone for it).
-    const other = await startTestService(def, loadContentConfig, db);
+    const other = await startTestService(contentService, loadContentConfig, db);
     try {
       signedHeaders.set(writerB, (await signer.sign(writerB)).header);
       const ws = new HocuspocusProviderWebsocket({
