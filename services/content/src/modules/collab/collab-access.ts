@@ -126,7 +126,8 @@ export class CollabAccessChecker {
     const stale = staleActorsOf(envelope);
     for (const t of [...this.#open]) {
       const member = t.actor.memberships.some((m) => stale.organizations.includes(m.organization));
-      if (stale.users.includes(t.actor.userId) || member) t.connection.close(ACCESS_CHANGED);
+      if (stale.users.includes(t.actor.userId) || member)
+        t.connection.webSocket.close(ACCESS_CHANGED.code, ACCESS_CHANGED.reason);
     }
     if (RECHECKED.some((e) => e.type === envelope.type)) await this.recheck();
   }
@@ -135,7 +136,7 @@ export class CollabAccessChecker {
   async recheck(): Promise<void> {
     for (const t of [...this.#open]) {
       const mode = await this.modeOf(t.actor, t.ids).catch(() => null);
-      if (mode !== t.mode) t.connection.close(ACCESS_CHANGED);
+      if (mode !== t.mode) t.connection.webSocket.close(ACCESS_CHANGED.code, ACCESS_CHANGED.reason);
     }
   }
 
