@@ -25,21 +25,33 @@ export interface EditorConversion {
 /** The Y.XmlFragment TipTap's Collaboration extension binds the editor to (its `field`). */
 export const COLLAB_FIELD = 'default';
 
-/** The editor JSON a Y.Doc holds (y-prosemirror's reading, with no schema needed). */
+/**
+ * The attributes of the document's root node (GitBook's document `data`: front matter…): a Y.XmlFragment has no
+ * attributes of its own, so the server keeps them in this map of the same Y.Doc (the editor does not change them).
+ */
+export const ROOT_ATTRS = 'documentAttrs';
+
+/** The editor JSON a Y.Doc holds (y-prosemirror's reading, with no schema needed), its root attributes included. */
 export function yDocToEditor(ydoc: Y.Doc): EditorNode {
-  return yXmlFragmentToProsemirrorJSON(ydoc.getXmlFragment(COLLAB_FIELD)) as EditorNode;
+  const json = yXmlFragmentToProsemirrorJSON(ydoc.getXmlFragment(COLLAB_FIELD)) as EditorNode;
+  const attrs = ydoc.getMap(ROOT_ATTRS).toJSON();
+  return Object.keys(attrs).length ? { ...json, attrs } : json;
 }
 
 /**
  * Replaces the content of a Y.Doc's fragment with `json`, written as y-prosemirror writes a ProseMirror document
  * (an element per node with its non-null attributes, one Y.XmlText per run of text nodes, a mark as a formatting
- * attribute named after its type holding its attributes), in one transaction of `origin`.
+ * attribute named after its type holding its attributes) and its root attributes, in one transaction of `origin`.
  */
 export function replaceYDocContent(ydoc: Y.Doc, json: EditorNode, origin: unknown): void {
   const fragment = ydoc.getXmlFragment(COLLAB_FIELD);
+  const root = ydoc.getMap(ROOT_ATTRS);
   ydoc.transact(() => {
     if (fragment.length) fragment.delete(0, fragment.length);
     fragment.insert(0, yNodesOf(json.content ?? []));
+    root.clear();
+    for (const [key, value] of Object.entries(json.attrs ?? {}))
+      if (value !== null && value !== undefined) root.set(key, value);
   }, origin);
 }
 
