@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
+import * as encoding from 'lib0/encoding';
 import type * as Y from 'yjs';
 import { ops, type Actor } from '@quire/contracts';
 import { ACTOR_HEADER, ActorSigner } from '@quire/kit';
@@ -18,7 +19,7 @@ import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 import { editContent } from '../change-requests/content-edit.fixtures.ts';
 import { collabDocumentName } from './collab.loader.ts';
-import { COLLAB_PATH } from './collab-server.ts';
+import { COLLAB_LIMITS, COLLAB_PATH } from './collab-server.ts';
 import { COLLAB_FIELD } from './editor-json.ts';
 
 const ORG = 'org-collab';
@@ -220,5 +221,66 @@ describe('live collaboration on a change request page', () => {
     await eventually(() => expect(a.text()).toContain('New text from the API'), 10_000);
     expect(a.text()).not.toContain('Old text');
     close(a.provider);
+  });
+
+  describe('limits: a bad message closes its own connection only', () => {
+    /** A raw socket as `actor`, authenticated on `name` with Hocuspocus' auth message; resolves once open. */
+    async function rawSocket(actor: Actor, name: string) {
+      signedHeaders.set(actor, (await signer.sign(actor)).header);
+      const ws = new (socketAs(actor))(`${t.url.replace('http', 'ws')}${COLLAB_PATH}`);
+      const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+      await new Promise((resolve) => ws.on('open', resolve));
+      const auth = encoding.createEncoder();
+      encoding.writeVarString(auth, name);
+      encoding.writeVarUint(auth, 2); // Auth
+      encoding.writeVarUint(auth, 0); // Token
+      encoding.writeVarString(auth, 'unused');
+      ws.send(encoding.toUint8Array(auth));
+      return { ws, closed };
+    }
+    const syncUpdate = (name: string, update: Uint8Array) => {
+      const e = encoding.createEncoder();
+      encoding.writeVarString(e, name);
+      encoding.writeVarUint(e, 0); // Sync
+      encoding.writeVarUint(e, 2); // Update
+      encoding.writeVarUint8Array(e, update);
+      return encoding.toUint8Array(e);
+    };
+
+    it('a malformed update and an oversized message are refused; the other writer goes on', async () => {
+      const { name, markdownNow } = await pageOfChangeRequest('Steady\n');
+      const a = await open(writerA, name);
+      await eventually(() => expect(a.text()).toContain('Steady'));
+
+      const bad = await rawSocket(writerB, name);
+      await new Promise((r) => setTimeout(r, 200));
+      bad.ws.send(syncUpdate(name, new Uint8Array([0xff, 0xff, 0xff, 0x01, 0x02, 0x03, 0x04, 0x05])));
+      expect(await bad.closed).toBe(4400);
+
+      const big = await rawSocket(writerB, name);
+      big.ws.send(new Uint8Array(COLLAB_LIMITS.maxMessageBytes + 1));
+      expect(await big.closed).toBe(1009);
+
+      typeInto(a.provider.document, 'Still ');
+      await eventually(() => expect(a.provider.unsyncedChanges).toBe(0));
+      close(a.provider);
+      await eventually(async () => expect(await markdownNow()).toContain('Still Steady'), 15_000);
+    });
+
+    it('refuses a member more sockets than the limit (429)', async () => {
+      const { name } = await pageOfChangeRequest('Many\n');
+      const sockets = await Promise.all(
+        Array.from({ length: COLLAB_LIMITS.maxSocketsPerMember }, () => rawSocket(writerA, name)),
+      );
+      const refused = await new Promise<number>((resolve) => {
+        const ws = new (socketAs(writerA))(`${t.url.replace('http', 'ws')}${COLLAB_PATH}`);
+        ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on('open', () => resolve(101));
+        ws.on('error', () => {});
+      });
+      expect(refused).toBe(429);
+      for (const s of sockets) s.ws.close();
+      await Promise.all(sockets.map((s) => s.closed));
+    });
   });
 });

@@ -74,6 +74,12 @@ function yUpdateOf(message: Uint8Array): Uint8Array | null {
   return step === 1 || step === 2 ? decoding.readVarUint8Array(decoder) : null;
 }
 
+/** Closes the socket a refused message came on (its other documents too: the client is broken) and stops handling it. */
+function refuseMessage(connection: Connection, code: number, reason: string): never {
+  connection.webSocket.close(code, reason);
+  throw Object.assign(new Error(reason), { code, reason });
+}
+
 /** Answers an upgrade it refuses with a plain HTTP status and `{error}` body, then ends the socket. */
 function refuse(socket: Duplex, status: number, code: string, message: string): void {
   const body = JSON.stringify({ error: { code, message } });
@@ -261,8 +267,14 @@ export class CollabServer implements UpgradeHandler {
     const live = this.#live.get(name);
     const update = yUpdateOf(message);
     if (!live || !update || update.byteLength <= 2) return;
+    try {
+      // Parsed before it is logged: a malformed update closes its own socket and never reaches the log.
+      Y.decodeUpdate(update);
+    } catch {
+      refuseMessage(connection, 4400, 'malformed-update');
+    }
     if (live.size + update.byteLength > this.limits.maxDocumentBytes)
-      throw Object.assign(new Error('document too large'), { code: 4413, reason: 'document-too-large' });
+      refuseMessage(connection, 4413, 'document-too-large');
     live.size += update.byteLength;
     live.writer = context.actor;
     this.#seqOf.set(connection, await collabDocumentRepository.append(this.deps.orm.em.fork(), name, update));
