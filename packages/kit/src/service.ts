@@ -195,11 +195,7 @@ export async function startService<C extends ServiceConfig>(
   const pool = await orm.em.getConnection().getNativeClient();
   const ready = async () => !closed && bus.healthy() && (await databaseAnswers(pool));
   registerServiceRoutes(app, config, invoker, ready);
-  const upgrades = def.upgrades?.(deps, invoker);
-  if (upgrades)
-    app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
-      upgrades.handle(req, socket, head),
-    );
+  const upgrades = attachUpgrades(def, deps, invoker, app);
   const dropMetrics = metrics.addSource(serviceMetrics(def.name, orm, bus, jobs, pool));
 
   return {
@@ -208,7 +204,7 @@ export async function startService<C extends ServiceConfig>(
     deps,
     relay,
     invoker,
-    upgrade: upgrades ? (req, socket, head) => upgrades.handle(req, socket, head) : undefined,
+    upgrade: upgrades && ((req, socket, head) => upgrades.handle(req, socket, head)),
     jobs,
     startRelay: () => relay.start(),
     listen: async (port) => {
@@ -233,6 +229,21 @@ export async function startService<C extends ServiceConfig>(
       await orm.close();
     },
   };
+}
+
+/** The service's WebSocket endpoint, if it has one, handed the upgrades its HTTP server receives. */
+function attachUpgrades<C extends ServiceConfig>(
+  def: ServiceDefinition<C>,
+  deps: ServiceDeps<C>,
+  invoker: ProcedureInvoker,
+  app: FastifyInstance,
+): UpgradeHandler | undefined {
+  const upgrades = def.upgrades?.(deps, invoker);
+  if (upgrades)
+    app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+      upgrades.handle(req, socket, head),
+    );
+  return upgrades;
 }
 
 /** What the service's pieces are built from: its ORM (migrations applied), bus, peers, blob store and links. */
