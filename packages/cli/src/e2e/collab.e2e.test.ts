@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { MemberRole } from '@gitbook/api';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import type * as Y from 'yjs';
@@ -91,7 +92,7 @@ for (const transport of ['in-process', 'http'] as const) {
       const pageId = pages[0]!.id;
       const markdownNow = async () =>
         (await p.get(acme.token, `${base}/page/${pageId}?format=markdown`)).body.markdown as string;
-      return { name: `spaces/${space.id}/change-requests/${cr.id}/page/${pageId}`, markdownNow };
+      return { spaceId: space.id, name: `spaces/${space.id}/change-requests/${cr.id}/page/${pageId}`, markdownNow };
     }
 
     it('two writers converge, a reader is read-only, the change request gets the edit when they leave', async () => {
@@ -131,6 +132,18 @@ for (const transport of ['in-process', 'http'] as const) {
       await eventually(() => expect(olga.state.denied).toBe('permission-denied'));
       expect(olga.text()).toBe('');
     });
+
+    if (transport === 'in-process')
+      it('a reader given `edit` on the space is reconnected with write access', async () => {
+        const { spaceId, name } = await pageInChangeRequest('Read, then write\n');
+        const rita = open(p, reader.token, name);
+        await eventually(() => expect(rita.state.scope).toBe('readonly'));
+        await p.client(acme.token).spaces.inviteToSpace(spaceId, { role: MemberRole.Edit, users: [reader.user.id] });
+        await eventually(() => expect(rita.state.scope).toBe('read-write'), 15_000);
+        expect(rita.state.closes).toBeGreaterThan(0);
+        typeInto(rita.provider.document, 'Rita ');
+        await eventually(() => expect(rita.provider.unsyncedChanges).toBe(0));
+      });
 
     if (transport === 'in-process')
       it('disconnects a member removed from the organization', async () => {
