@@ -102,7 +102,7 @@ export function registerCollabForwarding(app: FastifyInstance, deps: CollabForwa
     socket.on('error', () => socket.destroy());
     if ((req.url ?? '').split('?')[0] !== COLLAB_PATH)
       return refuse(socket, 404, 'not_found', 'No WebSocket endpoint here');
-    void handshake(req, socket, head, deps);
+    handshake(req, socket, head, deps).catch(() => refuse(socket, 503, 'unavailable', 'Live editing is unavailable'));
   });
 }
 
