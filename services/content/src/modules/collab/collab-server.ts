@@ -149,9 +149,12 @@ export class CollabServer implements UpgradeHandler {
     });
   }
 
+  #started: Promise<void> | undefined;
+
   /** Starts listening for the events that change access or a page under an open document. */
-  async start(): Promise<void> {
-    await this.#access.listen((changeRequest) => this.#refreshFromChangeRequest(changeRequest));
+  start(): Promise<void> {
+    this.#started ??= this.#access.listen((changeRequest) => this.#refreshFromChangeRequest(changeRequest));
+    return this.#started;
   }
 
   handle(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -336,6 +339,7 @@ export class CollabServer implements UpgradeHandler {
   }
 
   async close(): Promise<void> {
+    await this.#started?.catch(() => {});
     await this.#access.stop();
     // Every open document is stored now (the last writers' edits reach the change request), then sockets close.
     for (const [name, document] of this.hocuspocus.documents) {
