@@ -18,6 +18,7 @@ import { registerDownloads } from './downloads.ts';
 import { registerPublishedContentReads, registerPublishedSites } from './published.ts';
 import { registerSignIn } from './sign-in.ts';
 import { registerGitHooks } from './git-hooks.ts';
+import { registerCollabForwarding } from './collab.ts';
 import type { GatewayConfig } from './env.ts';
 import { httpErrorOptions, installErrorHandlers } from './errors.ts';
 import { buildOpenApiDocument, SERVICE_ROUTERS } from './openapi.ts';
@@ -59,6 +60,13 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   registerApiRoutes(app, config, { resolver, clients, limits });
   registerHealthRoutes(app, config, readiness);
   registerWebApp(app, { clients, publicUrl: config.QUIRE_PUBLIC_URL, log: deps.log });
+  registerCollabForwarding(app, {
+    clients,
+    resolver,
+    publicUrl: config.QUIRE_PUBLIC_URL,
+    local: deps.local?.find((s) => s.name === 'content'),
+    contentUrl: { ...serviceUrlsOf(config), ...deps.serviceUrls }.content,
+  });
 
   return {
     app,

@@ -1,6 +1,6 @@
 // The blocks the `/` menu inserts, each as a TipTap command on the current block.
 import type { Editor } from '@tiptap/core';
-import type { EditorNode } from './convert.ts';
+import type { EditorNode } from '@quire/document/editor';
 
 export interface BlockChoice {
   id: string;

@@ -3,7 +3,7 @@ import { getSchema } from '@tiptap/core';
 import { Node as PMNode } from '@tiptap/pm/model';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { documentToEditor, type DocNode, editorToDocument, type EditorNode, opaqueCount } from './convert.ts';
+import { documentToEditor, type DocNode, editorToDocument, type EditorNode, opaqueCount } from '@quire/document/editor';
 import { FIXTURES_DIR, markdownToDocument } from './fixtures.test-support.ts';
 import { gitbookExtensions } from './schema.ts';
 

@@ -1,6 +1,6 @@
 // The one place the editor is made: collab passes its own extensions (Y.js) next to the schema's.
 import { type AnyExtension, Editor } from '@tiptap/core';
-import { documentToEditor, type EditorNode } from './convert.ts';
+import { documentToEditor, type EditorNode } from '@quire/document/editor';
 import { gitbookExtensions } from './schema.ts';
 
 export interface CreateEditorOptions {

@@ -3,7 +3,7 @@ import { JSONDocumentSchema } from '@quire/contracts';
 import type { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BLOCKS, matching } from './blocks.ts';
-import { type DocNode, editorToDocument } from './convert.ts';
+import { type DocNode, editorToDocument } from '@quire/document/editor';
 import { createEditor } from './create.ts';
 import { fieldsOf, SETTINGS, setField, targetOf, valueOf } from './settings.ts';
 

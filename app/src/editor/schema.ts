@@ -1,4 +1,4 @@
-// The editor's schema: one TipTap node or mark per block, inline and mark of GitBook's document (see convert.ts
+// The editor's schema: one TipTap node or mark per block, inline and mark of GitBook's document (see @quire/document/editor
 // for the mapping). Every node keeps its GitBook `key`, `data` and other fields as attributes; `data` and the
 // other fields travel through the clipboard's HTML (data-gb-* attributes), the key does not (a copy is a new
 // block). Which block may sit in which follows GitBook's containment (`DocumentBlockTopLevel`, the children of

@@ -4,7 +4,7 @@ import type { Editor } from '@tiptap/core';
 import { useEffect, useRef, useState } from 'react';
 import { api, type PageWithDocument } from '../api/endpoints.ts';
 import { matching } from '../editor/blocks.ts';
-import { editorToDocument, opaqueCount } from '../editor/convert.ts';
+import { editorToDocument, opaqueCount } from '@quire/document/editor';
 import { createEditor } from '../editor/create.ts';
 import { type Field, fieldsOf, SETTINGS, setField, type Target, targetOf, valueOf } from '../editor/settings.ts';
 import '../editor/editor.css';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerOptions } from 'node:http';
+import type { IncomingMessage, ServerOptions } from 'node:http';
+import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AnyRouter } from '@trpc/server';
 import type { MigrationObject, EntitySchema } from '@mikro-orm/core';
@@ -58,6 +59,15 @@ export interface LiveListenerSpec {
   handler: EventHandler;
 }
 
+/**
+ * What a service does with the HTTP upgrades (WebSockets) its server receives; the gateway forwards its public
+ * path's to it (or, in one process, hands them to `RunningService.upgrade`). `close` ends its open sockets.
+ */
+export interface UpgradeHandler {
+  handle(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  close(): Promise<void>;
+}
+
 export interface ServiceDefinition<C extends ServiceConfig> {
   name: ServiceName;
   /** Postgres schema owned by the service. */
@@ -75,6 +85,8 @@ export interface ServiceDefinition<C extends ServiceConfig> {
   jobs?: (deps: ServiceDeps<C>) => JobDefinition<any>[];
   /** How the service resolves the deferred downloads its links name (`ref` links: bytes made after the link is handed out). */
   deferredDownloads?: (deps: ServiceDeps<C>) => DeferredDownloadResolver;
+  /** The service's WebSocket endpoint (content's live collaboration), built once its procedures are callable. */
+  upgrades?: (deps: ServiceDeps<C>, invoker: ProcedureInvoker) => UpgradeHandler;
 }
 
 export interface RunningService {
@@ -84,6 +96,8 @@ export interface RunningService {
   relay: OutboxRelay;
   /** The service's procedures, for the in-process transport (standalone mode). */
   invoker: ProcedureInvoker;
+  /** Hands an HTTP upgrade to the service's WebSocket endpoint, when it has one (the gateway in one process). */
+  upgrade: UpgradeHandler['handle'] | undefined;
   /** The runner of the service's jobs, when it has some. */
   jobs: JobRunner | undefined;
   /** Begin relaying the outbox (after every consumer of the process is subscribed). */
@@ -181,6 +195,7 @@ export async function startService<C extends ServiceConfig>(
   const pool = await orm.em.getConnection().getNativeClient();
   const ready = async () => !closed && bus.healthy() && (await databaseAnswers(pool));
   registerServiceRoutes(app, config, invoker, ready);
+  const upgrades = attachUpgrades(def, deps, invoker, app);
   const dropMetrics = metrics.addSource(serviceMetrics(def.name, orm, bus, jobs, pool));
 
   return {
@@ -189,6 +204,7 @@ export async function startService<C extends ServiceConfig>(
     deps,
     relay,
     invoker,
+    upgrade: upgrades && ((req, socket, head) => upgrades.handle(req, socket, head)),
     jobs,
     startRelay: () => relay.start(),
     listen: async (port) => {
@@ -200,6 +216,7 @@ export async function startService<C extends ServiceConfig>(
     close: async () => {
       if (closed) return;
       closed = true;
+      await upgrades?.close();
       invoker.close();
       dropMetrics();
       await app.close();
@@ -212,6 +229,21 @@ export async function startService<C extends ServiceConfig>(
       await orm.close();
     },
   };
+}
+
+/** The service's WebSocket endpoint, if it has one, handed the upgrades its HTTP server receives. */
+function attachUpgrades<C extends ServiceConfig>(
+  def: ServiceDefinition<C>,
+  deps: ServiceDeps<C>,
+  invoker: ProcedureInvoker,
+  app: FastifyInstance,
+): UpgradeHandler | undefined {
+  const upgrades = def.upgrades?.(deps, invoker);
+  if (upgrades)
+    app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+      upgrades.handle(req, socket, head),
+    );
+  return upgrades;
 }
 
 /** What the service's pieces are built from: its ORM (migrations applied), bus, peers, blob store and links. */

@@ -48,6 +48,9 @@ import { CollectionGrant, SpaceGrant, TeamMemberView } from './modules/permissio
 import { collectionPermissionProcedures } from './modules/permissions/collection-permissions.router.ts';
 import { permissionEventsConsumer } from './modules/permissions/permission-events.consumer.ts';
 import { spacePermissionProcedures } from './modules/permissions/space-permissions.router.ts';
+import { CollabDocument } from './modules/collab/collab-document.entity.ts';
+import { collabUpgrades } from './modules/collab/collab-server.ts';
+import { editorConversion } from './modules/collab/editor-conversion.ts';
 import { serviceRouter } from './trpc.ts';
 
 export const contentRouter = serviceRouter('content', ServiceOperations.content, {
@@ -95,6 +98,7 @@ export const contentService: ServiceDefinition<ContentConfig> = {
     SpaceGrant,
     CollectionGrant,
     TeamMemberView,
+    CollabDocument,
   ],
   migrations,
   router: contentRouter,
@@ -116,6 +120,8 @@ export const contentService: ServiceDefinition<ContentConfig> = {
       gitSyncJob(deps),
     ];
   },
+  // Live collaboration on change requests' pages (`/v1/collab`, forwarded by the gateway).
+  upgrades: collabUpgrades(editorConversion),
   // PDF exports too large to render while their request waits are handed out as links to be resolved once rendered.
   deferredDownloads:
     ({ orm, config }) =>

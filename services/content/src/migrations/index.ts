@@ -15,6 +15,7 @@ import { MergeRulesMigration } from './0014-merge-rules.ts';
 import { GitRedirectsBlobsMigration } from './0016-git-redirects-blobs.ts';
 import { TreeOrderKeysMigration } from './0017-tree-order-keys.ts';
 import { GitBoundsMigration } from './0018-git-bounds.ts';
+import { CollabDocumentsMigration } from './0020-collab-documents.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   { name: '0016_git_redirects_blobs', class: GitRedirectsBlobsMigration },
   { name: '0017_tree_order_keys', class: TreeOrderKeysMigration },
   { name: '0018_git_bounds', class: GitBoundsMigration },
+  { name: '0020_collab_documents', class: CollabDocumentsMigration },
 ];

@@ -1,6 +1,7 @@
-// GitBook's JSON document <-> the editor's (TipTap/ProseMirror) JSON. Pure functions: no DOM, no React, no
-// TipTap import, so the collaboration server can use them too. documentToEditor then editorToDocument is the
-// identity (see convert.test.ts); a block this module cannot map is kept whole in an `opaque` node.
+// GitBook's JSON document <-> the editor's (TipTap/ProseMirror) JSON (`@quire/document/editor`). Pure functions: no
+// DOM, no React, no TipTap import: the app's editor (app/src/editor/schema.ts holds the schema these JSON nodes
+// follow) and the collaboration server (services/content/src/modules/collab) both use them. documentToEditor then editorToDocument is the
+// identity (see app/src/editor/convert.test.ts); a block this module cannot map is kept whole in an `opaque` node.
 import type { JSONDocument } from '@quire/contracts';
 
 /** A node of the editor's JSON (TipTap's `JSONContent`). */

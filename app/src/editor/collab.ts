@@ -1,0 +1,124 @@
+// Live collaboration of the page editor (issue 41): the TipTap extensions binding the editor to a shared Y.Doc, and
+// the Hocuspocus provider syncing it with the content service through the gateway's `/v1/collab` WebSocket. The
+// browser's session cookie authenticates the socket (same origin); readers get a read-only document.
+//
+// Wiring (createEditor in create.ts): pass `session.extensions`, and leave the schema's UndoRedo out: the
+// Collaboration extension brings Y.js' own undo manager (per user), and TipTap refuses both together. The editor
+// takes its content from the Y.Doc (no `content` option), and the page is saved by the server (no autosave).
+import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
+import type { AnyExtension } from '@tiptap/core';
+import Collaboration from '@tiptap/extension-collaboration';
+import CollaborationCaret from '@tiptap/extension-collaboration-caret';
+import * as Y from 'yjs';
+
+/** The gateway's live collaboration endpoint. */
+export const COLLAB_PATH = '/v1/collab';
+/** The Y.XmlFragment the server seeds and reads (`services/content/src/modules/collab/editor-json.ts`). */
+export const COLLAB_FIELD = 'default';
+
+/** The page of a change request edited together. */
+export interface CollabTarget {
+  spaceId: string;
+  changeRequestId: string;
+  pageId: string;
+}
+
+/** Who the other writers see at this writer's caret. */
+export interface CollabUser {
+  id: string;
+  name: string;
+}
+
+/** The server's name of a page's live document (the change request by its id, never its number). */
+export const collabDocumentName = (t: CollabTarget): string =>
+  `spaces/${t.spaceId}/change-requests/${t.changeRequestId}/page/${t.pageId}`;
+
+/** `ws(s)://<this origin>/v1/collab`. */
+export function collabUrl(origin: string = window.location.origin): string {
+  return `${origin.replace(/^http/, 'ws')}${COLLAB_PATH}`;
+}
+
+/** Caret colors: dark enough for white label text (WCAG AA at the label's size), one per user, stable. */
+export const CARET_COLORS = ['#1f6feb', '#b35900', '#1a7f37', '#a40e26', '#6e40c9', '#0b7285', '#9a6700', '#bf3989'];
+
+export function colorFor(userId: string): string {
+  let h = 0;
+  for (const ch of userId) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return CARET_COLORS[h % CARET_COLORS.length]!;
+}
+
+export type CollabStatus = 'connecting' | 'connected' | 'disconnected';
+
+export interface CollabOptions {
+  /** Defaults to this page's origin. */
+  url?: string;
+  /** The connection's state changed (show "offline"/"reconnecting"). */
+  onStatus?: (status: CollabStatus) => void;
+  /** The server told whether this user may write (`false`: read-only, set the editor not editable). */
+  onAccess?: (writable: boolean) => void;
+  /** The server refused the document (no access to the change request, or it is gone). */
+  onDenied?: (reason: string) => void;
+  /** Every update sent has been acknowledged by the server (nothing would be lost if the page closed now). */
+  onSaved?: (saved: boolean) => void;
+}
+
+export interface CollabSession {
+  document: Y.Doc;
+  provider: HocuspocusProvider;
+  /** Collaboration (the Y.Doc binding and its undo manager) and CollaborationCaret (others' carets and names). */
+  extensions: AnyExtension[];
+  destroy(): void;
+}
+
+/**
+ * Opens the live document of a change request's page: a Y.Doc, its provider (connecting at once, reconnecting on its
+ * own with backoff) and the TipTap extensions for the editor. `destroy` closes the socket and frees the document.
+ */
+export function startCollab(target: CollabTarget, user: CollabUser, options: CollabOptions = {}): CollabSession {
+  const document = new Y.Doc();
+  const websocketProvider = new HocuspocusProviderWebsocket({
+    url: options.url ?? collabUrl(),
+    onStatus: ({ status }) =>
+      options.onStatus?.(
+        status === WebSocketStatus.Connected
+          ? 'connected'
+          : status === WebSocketStatus.Connecting
+            ? 'connecting'
+            : 'disconnected',
+      ),
+  });
+  const provider = new HocuspocusProvider({
+    websocketProvider,
+    name: collabDocumentName(target),
+    document,
+    // The session cookie authenticates the socket; Hocuspocus' protocol still sends a token, which the server ignores.
+    token: 'session',
+    onAuthenticated: ({ scope }) => options.onAccess?.(scope === 'read-write'),
+    onAuthenticationFailed: ({ reason }) => options.onDenied?.(reason),
+    onUnsyncedChanges: ({ number }) => options.onSaved?.(number === 0),
+  });
+  provider.attach();
+  const color = colorFor(user.id);
+  const extensions: AnyExtension[] = [
+    Collaboration.configure({ document, field: COLLAB_FIELD }),
+    CollaborationCaret.configure({
+      provider,
+      user: { name: user.name, color },
+      // Others' selections carry a class per color (the page's CSP allows no style attribute): editor.css colors
+      // `.collab-selection-<n>`; the caret and its label are colored through the DOM (allowed).
+      selectionRender: (u: Record<string, any>) => ({
+        class: `collab-selection collab-selection-${Math.max(0, CARET_COLORS.indexOf(String(u.color)))}`,
+      }),
+    }),
+  ];
+  return {
+    document,
+    provider,
+    extensions,
+    destroy: () => {
+      provider.destroy();
+      websocketProvider.destroy();
+      document.destroy();
+    },
+  };
+}

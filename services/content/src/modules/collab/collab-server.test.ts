@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import WebSocket from 'ws';
+import * as encoding from 'lib0/encoding';
+import type * as Y from 'yjs';
+import { ops, type Actor } from '@quire/contracts';
+import { ACTOR_HEADER, ActorSigner } from '@quire/kit';
+import {
+  buildSpace,
+  createTestDatabase,
+  orgAdminDirectoryStub,
+  startTestService,
+  TEST_SECRET,
+  userActor,
+  type TestDatabase,
+  type TestService,
+} from '@quire/kit/testing';
+import { loadContentConfig } from '../../env.ts';
+import { contentService } from '../../service.ts';
+import { editContent } from '../change-requests/content-edit.fixtures.ts';
+import { collabDocumentName } from './collab.loader.ts';
+import { COLLAB_LIMITS, COLLAB_PATH } from './collab-server.ts';
+import { COLLAB_FIELD } from './editor-json.ts';
+
+const ORG = 'org-collab';
+const writerA = userActor('writer-a', [{ organization: ORG, role: 'admin' }]);
+const writerB = userActor('writer-b', [{ organization: ORG, role: 'admin' }]);
+const reader = userActor('reader-r', [{ organization: ORG, role: 'read' }]);
+const signer = new ActorSigner(TEST_SECRET);
+
+/** Retries an assertion until it holds (or `timeoutMs` passes, then its last failure is thrown). */
+async function eventually(check: () => unknown, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+}
+
+let db: TestDatabase;
+let t: TestService;
+const start = async () => {
+  t = await startTestService(contentService, loadContentConfig, db);
+  const members = new Map([
+    ['writer-a', 'admin' as const],
+    ['writer-b', 'admin' as const],
+    ['reader-r', 'read' as const],
+  ]);
+  t.svc.deps.peers.use(
+    'org-admin',
+    orgAdminDirectoryStub({ inOrganization: (o) => o === ORG, members, teams: new Set() }),
+  );
+};
+beforeAll(async () => {
+  db = await createTestDatabase('content-collab');
+  await start();
+});
+afterAll(async () => {
+  await t?.close();
+  await db?.drop();
+});
+
+/** A WebSocket as the gateway opens it to content: the member's signed actor in its handshake. */
+const socketAs = (actor: Actor | null) =>
+  class extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, actor ? { headers: { [ACTOR_HEADER]: signedHeaders.get(actor)! } } : {});
+    }
+  };
+const signedHeaders = new Map<Actor, string>();
+
+const providers: HocuspocusProvider[] = [];
+async function open(actor: Actor, name: string) {
+  signedHeaders.set(actor, (await signer.sign(actor)).header);
+  const ws = new HocuspocusProviderWebsocket({
+    url: `${t.url.replace('http', 'ws')}${COLLAB_PATH}`,
+    WebSocketPolyfill: socketAs(actor),
+  });
+  const events = { denied: '' as string, readOnly: false as boolean | undefined };
+  const provider = new HocuspocusProvider({
+    websocketProvider: ws,
+    name,
+    token: 'unused',
+    onAuthenticationFailed: ({ reason }) => void (events.denied = reason),
+    onAuthenticated: ({ scope }) => void (events.readOnly = scope === 'readonly'),
+  });
+  provider.attach();
+  providers.push(provider);
+  return { provider, events, text: () => textOf(provider.document) };
+}
+const textOf = (doc: Y.Doc) => doc.getXmlFragment(COLLAB_FIELD).toString();
+const typeInto = (doc: Y.Doc, words: string) => {
+  const paragraph = doc.getXmlFragment(COLLAB_FIELD).get(0) as Y.XmlElement;
+  (paragraph.get(0) as Y.XmlText).insert(0, words);
+};
+const close = (p: HocuspocusProvider) => {
+  p.destroy();
+  p.configuration.websocketProvider.destroy();
+};
+
+async function pageOfChangeRequest(markdown: string) {
+  const space = await buildSpace(t, { org: ORG, as: writerA });
+  const cr = await editContent(
+    t,
+    space.id,
+    undefined,
+    [{ operation: 'insert_page', title: 'Guide', document: { markdown } }],
+    'writer-a',
+  );
+  const pages = await t.call(ops.listPagesInChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, writerA);
+  const pageId = pages.pages[0]!.id;
+  const ids = { spaceId: space.id, changeRequestId: cr.id, pageId };
+  const markdownNow = async () =>
+    ((await t.call(ops.getPageInChangeRequestById, { ...ids, format: 'markdown' }, writerA)) as { markdown?: string })
+      .markdown ?? '';
+  return { ids, name: collabDocumentName(ids), markdownNow };
+}
+
+describe('live collaboration on a change request page', () => {
+  it('two writers converge, a reader sees their edits and cannot write, the page document gets the edit', async () => {
+    const { name, markdownNow } = await pageOfChangeRequest('Hello world\n');
+    const a = await open(writerA, name);
+    const b = await open(writerB, name);
+    const r = await open(reader, name);
+    await eventually(() => expect(a.text()).toContain('Hello world'));
+    await eventually(() => expect(b.text()).toContain('Hello world'));
+    await eventually(() => expect(r.events.readOnly).toBe(true));
+    expect(a.events.readOnly).toBe(false);
+
+    typeInto(a.provider.document, 'Alpha ');
+    typeInto(b.provider.document, 'Beta ');
+    await eventually(() => {
+      expect(a.text()).toBe(b.text());
+      expect(a.text()).toContain('Alpha ');
+      expect(a.text()).toContain('Beta ');
+      expect(r.text()).toBe(a.text());
+    });
+    // The reader's own update is refused by the server: the writers never see it.
+    typeInto(r.provider.document, 'Reader ');
+    await new Promise((res) => setTimeout(res, 300));
+    expect(a.text()).not.toContain('Reader');
+
+    // Once the last writer leaves, the change request's page holds what they wrote.
+    close(a.provider);
+    close(b.provider);
+    close(r.provider);
+    await eventually(async () => {
+      const md = await markdownNow();
+      expect(md).toContain('Alpha');
+      expect(md).toContain('Beta');
+      expect(md).toContain('Hello world');
+    }, 15_000);
+  });
+
+  it('refuses a socket without a signed member (401) and a document the member may not see', async () => {
+    const refused = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${t.url.replace('http', 'ws')}${COLLAB_PATH}`);
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('open', () => resolve(101));
+      ws.on('error', () => {});
+    });
+    expect(refused).toBe(401);
+    const { name } = await pageOfChangeRequest('Secret\n');
+    const stranger = userActor('stranger', [{ organization: 'another-org', role: 'admin' }]);
+    const s = await open(stranger, name);
+    await eventually(() => expect(s.events.denied).toBe('permission-denied'));
+    expect(s.text()).toBe('');
+    close(s.provider);
+  });
+
+  it('an acknowledged edit survives the loss of the instance, and a restart', async () => {
+    const { name, markdownNow } = await pageOfChangeRequest('Before restart\n');
+    const a = await open(writerA, name);
+    await eventually(() => expect(a.text()).toContain('Before restart'));
+    typeInto(a.provider.document, 'Kept ');
+    await eventually(() => expect(a.provider.unsyncedChanges).toBe(0));
+    // Acknowledged, not yet stored (the store waits for a quiet time): a second instance on the same database, which
+    // never heard of the edit, opens the document with it (the first instance is as good as gone for it).
+    const other = await startTestService(contentService, loadContentConfig, db);
+    try {
+      signedHeaders.set(writerB, (await signer.sign(writerB)).header);
+      const ws = new HocuspocusProviderWebsocket({
+        url: `${other.url.replace('http', 'ws')}${COLLAB_PATH}`,
+        WebSocketPolyfill: socketAs(writerB),
+      });
+      const elsewhere = new HocuspocusProvider({ websocketProvider: ws, name, token: 'unused' });
+      elsewhere.attach();
+      await eventually(() => expect(textOf(elsewhere.document)).toContain('Kept Before restart'));
+      close(elsewhere);
+    } finally {
+      await other.close();
+    }
+    // A restart of the instance: the last writer's edit is in the change request, and the document reopens with it.
+    close(a.provider);
+    await t.close();
+    await start();
+    expect(await markdownNow()).toContain('Kept Before restart');
+    const again = await open(writerB, name);
+    await eventually(() => expect(again.text()).toContain('Kept Before restart'));
+    close(again.provider);
+  });
+
+  it('an API write to a page open in editors reaches them', async () => {
+    const { ids, name } = await pageOfChangeRequest('Old text\n');
+    const a = await open(writerA, name);
+    await eventually(() => expect(a.text()).toContain('Old text'));
+    await t.call(
+      ops.updateChangeRequestContent,
+      {
+        spaceId: ids.spaceId,
+        changeRequestId: ids.changeRequestId,
+        changes: [{ operation: 'update_page', page: ids.pageId, document: { markdown: 'New text from the API\n' } }],
+      },
+      writerB,
+    );
+    await eventually(() => expect(a.text()).toContain('New text from the API'), 10_000);
+    expect(a.text()).not.toContain('Old text');
+    close(a.provider);
+  });
+
+  describe('limits: a bad message closes its own connection only', () => {
+    /** A raw socket as `actor`, authenticated on `name` with Hocuspocus' auth message; resolves once open. */
+    async function rawSocket(actor: Actor, name: string) {
+      signedHeaders.set(actor, (await signer.sign(actor)).header);
+      const ws = new (socketAs(actor))(`${t.url.replace('http', 'ws')}${COLLAB_PATH}`);
+      const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+      await new Promise((resolve) => ws.on('open', resolve));
+      const auth = encoding.createEncoder();
+      encoding.writeVarString(auth, name);
+      encoding.writeVarUint(auth, 2); // Auth
+      encoding.writeVarUint(auth, 0); // Token
+      encoding.writeVarString(auth, 'unused');
+      ws.send(encoding.toUint8Array(auth));
+      return { ws, closed };
+    }
+    const syncUpdate = (name: string, update: Uint8Array) => {
+      const e = encoding.createEncoder();
+      encoding.writeVarString(e, name);
+      encoding.writeVarUint(e, 0); // Sync
+      encoding.writeVarUint(e, 2); // Update
+      encoding.writeVarUint8Array(e, update);
+      return encoding.toUint8Array(e);
+    };
+
+    it('a malformed update and an oversized message are refused; the other writer goes on', async () => {
+      const { name, markdownNow } = await pageOfChangeRequest('Steady\n');
+      const a = await open(writerA, name);
+      await eventually(() => expect(a.text()).toContain('Steady'));
+
+      const bad = await rawSocket(writerB, name);
+      await new Promise((r) => setTimeout(r, 200));
+      bad.ws.send(syncUpdate(name, new Uint8Array([0xff, 0xff, 0xff, 0x01, 0x02, 0x03, 0x04, 0x05])));
+      expect(await bad.closed).toBe(4400);
+
+      const big = await rawSocket(writerB, name);
+      big.ws.send(new Uint8Array(COLLAB_LIMITS.maxMessageBytes + 1));
+      expect(await big.closed).toBe(1009);
+
+      typeInto(a.provider.document, 'Still ');
+      await eventually(() => expect(a.provider.unsyncedChanges).toBe(0));
+      close(a.provider);
+      await eventually(async () => expect(await markdownNow()).toContain('Still Steady'), 15_000);
+    });
+
+    it('refuses a member more sockets than the limit (429)', async () => {
+      const { name } = await pageOfChangeRequest('Many\n');
+      const sockets = await Promise.all(
+        Array.from({ length: COLLAB_LIMITS.maxSocketsPerMember }, () => rawSocket(writerA, name)),
+      );
+      const refused = await new Promise<number>((resolve) => {
+        const ws = new (socketAs(writerA))(`${t.url.replace('http', 'ws')}${COLLAB_PATH}`);
+        ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on('open', () => resolve(101));
+        ws.on('error', () => {});
+      });
+      expect(refused).toBe(429);
+      for (const s of sockets) s.ws.close();
+      await Promise.all(sockets.map((s) => s.closed));
+    });
+  });
+});
