@@ -102,6 +102,18 @@ describe('a published site’s MCP server', () => {
     }
   });
 
+  it('a site kept out of agents’ context (`agentsContext: excluded`): no MCP server', async () => {
+    const site = await publishedSite('Private notes', 'public', { title: 'Notes', markdown: 'Not for agents.' });
+    // `agentsContext` is in api.md, not in the official client's types: raw HTTP.
+    const patched = await fetch(`${p.url}/v1/orgs/${acme.organization.id}/sites/${site.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${acme.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ agentsContext: 'excluded' }),
+    });
+    expect(patched.status).toBe(200);
+    await expect(connect(`${site.url}/~gitbook/mcp`)).rejects.toThrow(/404/);
+  });
+
   it('stateless: GET (a server stream) and DELETE (a session) answer 405', async () => {
     const site = await publishedSite('Stateless', 'public', { title: 'One', markdown: 'One page.' });
     for (const method of ['GET', 'DELETE']) {
