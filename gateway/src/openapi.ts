@@ -80,9 +80,21 @@ export function buildOpenApiDocument(
     responses[String(http.status)] =
       http.status === 204 || http.status === 205
         ? { description: 'No content' }
-        : { description: generated?.description ?? 'Successful response', content: generated?.content };
+        : {
+            description: generated?.description ?? 'Successful response',
+            content: http.events ? eventStream(generated?.content) : generated?.content,
+          };
     for (const s of errorStatuses(op)) responses[String(s)] = { $ref: `#/components/responses/Error${s}` };
     operation.responses = responses;
   }
   return doc;
+}
+
+/** A streamed operation's answer as GitBook documents it: `text/event-stream` of its output's `events` items. */
+function eventStream(content: unknown): unknown {
+  const json = (content as Record<string, { schema?: { properties?: Record<string, { items?: unknown }> } }>)?.[
+    'application/json'
+  ];
+  const item = json?.schema?.properties?.events?.items;
+  return item ? { 'text/event-stream': { schema: item } } : content;
 }

@@ -94,6 +94,17 @@ export function registerPublishedSites(
   void app.register(async (scope) => {
     await scope.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
     scope.get<{ Params: { '*': string } }>('/_quire/site/*', async (req, reply) => serveSiteAsset(load, req, reply));
+    // A site's MCP server (Streamable HTTP, stateless): `<site>/~gitbook/mcp` (docs/answers.md).
+    const mcp = siteMcpHandler(deps.clients);
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      scope.route({ method, url: '/sites/:basename/~gitbook/mcp', handler: mcp });
+      scope.route({
+        method,
+        url: '/~gitbook/mcp',
+        constraints: { host: siteHostPattern(deps.publicUrl) },
+        handler: mcp,
+      });
+    }
     scope.get('/sites/:basename', render);
     scope.get('/sites/:basename/*', render);
     scope.route({ method: 'GET', url: '/*', constraints: { host: siteHostPattern(deps.publicUrl) }, handler: render });
@@ -168,6 +179,42 @@ function sitePageRenderer(clients: ServiceClients) {
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(errorPage(status, 'This page cannot be shown right now. Try again in a moment.'));
+    }
+  };
+}
+
+/** A request to a site's MCP server, answered by the sites service (its audience as for the site's pages). */
+function siteMcpHandler(clients: ServiceClients) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const url = req.url;
+    const q = url.indexOf('?');
+    const path = (q < 0 ? url : url.slice(0, q)).replace(/\/~gitbook\/mcp$/, '');
+    const page = sitePageRequest(req, path || '/');
+    const headers: Record<string, string> = {};
+    for (const name of ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id']) {
+      const v = req.headers[name];
+      if (typeof v === 'string') headers[name] = v.slice(0, 1024);
+    }
+    try {
+      const res = await clients.asService(
+        ops.handlePublishedSiteMcp,
+        {
+          host: page.host,
+          path: page.path,
+          query: page.query,
+          cookies: page.cookies,
+          method: req.method as 'GET' | 'POST' | 'DELETE',
+          headers,
+          body: req.body,
+        },
+        req.id,
+      );
+      if (res.kind === 'none')
+        return sendError(reply, { status: 404, reason: 'not_found', message: 'No such site', unexpected: false });
+      return reply.code(res.status).headers(res.headers).send(res.body);
+    } catch (err) {
+      req.log.warn({ err }, 'site MCP request failed');
+      return sendError(reply, toPublicError(err));
     }
   };
 }

@@ -105,6 +105,13 @@ function answerOf(op: AnyOperation, deps: RestDeps): Handler {
       const data = await deps.clients.get(op.service).call(op, input as never, call);
       if (call.events?.length) deps.resolver.evictFor(call.events);
       reply.code(http.status);
+      if (http.events) {
+        // Server-sent events: each event of the output on a `data:` line, then `done` (GitBook's streamed answers).
+        const events = (data as { events: unknown[] }).events;
+        reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-store');
+        const lines = events.map((e) => `data: ${JSON.stringify(e)}\n\n`);
+        return reply.send(`${lines.join('')}event: done\ndata: {}\n\n`);
+      }
       return emptySuccess ? reply.send() : reply.send(data);
     } catch (err) {
       return answerFailure(req, reply, op, deps.limits, err);

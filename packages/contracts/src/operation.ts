@@ -67,6 +67,8 @@ export interface HttpBinding {
   tags: string[];
   /** The last path parameter when it may span segments (`guides/setup`): routed as a wildcard. */
   greedy?: string;
+  /** Answered as server-sent events (`text/event-stream`): the output's `events`, one `data:` line each. */
+  events?: true;
 }
 
 export interface Operation<
@@ -100,6 +102,8 @@ export interface HttpRoute {
   tags?: string[];
   /** The last path parameter, when it may span segments (a page path). */
   greedy?: string;
+  /** Answered as server-sent events (`text/event-stream`): the output (`{events: [...]}`) one `data:` line per event. */
+  events?: true;
 }
 
 export interface OperationDef<Id extends OperationId, I extends z.ZodObject, O extends z.ZodType, A extends Access> {
@@ -145,6 +149,7 @@ export function operationsOf<const S extends ServiceName>(service: S, defaults: 
         summary: def.http.summary,
         tags: def.http.tags ?? defaults.tags,
         ...(def.http.greedy ? { greedy: def.http.greedy } : {}),
+        ...(def.http.events ? { events: true as const } : {}),
       };
     }
     const type = def.type ?? (http && http.method !== 'GET' ? 'mutation' : 'query');

@@ -33,6 +33,7 @@ export * from './operations/content-reusable.ts';
 export * from './operations/sites-ai.ts';
 export * from './operations/integrations-render.ts';
 export * from './operations/sites-render.ts';
+export * from './operations/sites-mcp.ts';
 export * from './operations/sites-insights.ts';
 export * from './operations/sign-in.ts';
 export * from './operations/permissions.ts';

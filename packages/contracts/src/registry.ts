@@ -18,6 +18,7 @@ import * as sitesRedirects from './operations/sites-redirects.ts';
 import * as sitesPublishingAuth from './operations/sites-publishing-auth.ts';
 import * as sitesPublishedContent from './operations/sites-published-content.ts';
 import * as sitesRender from './operations/sites-render.ts';
+import * as sitesMcp from './operations/sites-mcp.ts';
 import * as sitesInsights from './operations/sites-insights.ts';
 import * as signIn from './operations/sign-in.ts';
 import * as oidc from './operations/oidc.ts';
@@ -90,6 +91,7 @@ export const ServiceOperations = {
     ...sitesPublishingAuth,
     ...sitesPublishedContent,
     ...sitesRender,
+    ...sitesMcp,
     ...sitePermissions,
   },
   integrations: { ...integrations, ...integrationsRender },

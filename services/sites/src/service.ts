@@ -15,6 +15,7 @@ import { SiteRedirect } from './modules/redirects/redirect.entity.ts';
 import { redirectProcedures } from './modules/redirects/redirects.router.ts';
 import { insightsProcedures } from './modules/insights/insights.router.ts';
 import { siteAIProcedures } from './modules/ai/site-ai.router.ts';
+import { siteMcpProcedures } from './modules/mcp/site-mcp.router.ts';
 import { publishedContentProcedures } from './modules/published-content/published-content.router.ts';
 import { ShareLink } from './modules/share-links/share-link.entity.ts';
 import { shareLinkProcedures } from './modules/share-links/share-links.router.ts';
@@ -48,6 +49,7 @@ export const sitesRouter = serviceRouter('sites', ServiceOperations.sites, {
   ...redirectProcedures,
   ...insightsProcedures,
   ...siteAIProcedures,
+  ...siteMcpProcedures,
   ...publishingAuthProcedures,
   ...publishedContentProcedures,
   ...publishedProcedures,

@@ -266,15 +266,35 @@ describe('what Quire does not have yet: a documented 404 in the error shape, nev
     await notThere(p.client(other.token).spaces.getReusableContentById(handbook, 'rc1'), /^Space not found/);
   });
 
-  it('AI answers on a site and integration UI rendering: 404 saying so', async () => {
-    const ask = async () => {
+  it('a question to a site without a model: cited passages, as the reader sees the site (server-sent events)', async () => {
+    const ask = async (question: string) => {
+      const events: { type: string; answer: { answer?: { markdown: string }; sources: { page: string }[] } }[] = [];
       const stream = p.client(readerToken).orgs.streamAskInSite(org, siteId, {
-        question: 'What is a wombat?',
+        question,
         scope: { mode: 'default' } as never,
       });
-      for await (const _ of stream) break;
+      for await (const e of stream) events.push(e as never);
+      return events;
     };
-    await notThere(ask(), /^AI answers are not available on this site/);
+    // The search index is filled as the merge is processed: wait for the page to be found.
+    let events = await ask('Everyone reads');
+    for (let i = 0; i < 50 && !events[0]?.answer.sources.length; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      events = await ask('Everyone reads');
+    }
+    expect(events).toHaveLength(1);
+    expect(events[0]!.type).toBe('answer');
+    expect(events[0]!.answer.sources.map((s) => s.page)).toEqual([plans]);
+    const markdown = events[0]!.answer.answer!.markdown;
+    expect(markdown).toMatch(/\*\*\[Plans\]\(http[^)]*\/plans\)\*\*/);
+    // Neither what the reader's claims hide nor a hidden page.
+    expect(markdown).not.toMatch(/platypus/);
+    expect(JSON.stringify(await ask('Wombat plans'))).not.toContain(internal);
+    // Nothing on the site answers: an answer without passages, not an error.
+    expect((await ask('zzyzx quokka')).map((e) => e.answer)).toEqual([{ followupQuestions: [], sources: [] }]);
+  });
+
+  it('AI agent conversations and integration UI rendering: 404 saying so', async () => {
     const res = await fetch(`${p.url}/v1/orgs/${org}/sites/${siteId}/ai/response`, {
       method: 'POST',
       headers: { authorization: `Bearer ${readerToken}`, 'content-type': 'application/json' },
@@ -282,7 +302,7 @@ describe('what Quire does not have yet: a documented 404 in the error shape, nev
     });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({
-      error: { code: 404, message: expect.stringMatching(/^AI answers are not available on this site/) },
+      error: { code: 404, message: expect.stringMatching(/^AI agent conversations are not available on this site/) },
     });
     const render = p.client(readerToken).integrations.renderIntegrationUiWithPost('github', {
       componentId: 'block',

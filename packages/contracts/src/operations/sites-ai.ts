@@ -5,11 +5,40 @@ import { SITE } from './sites-params.ts';
 const op = operationsOf('sites', { tags: ['site-ai'] });
 
 /**
- * GitBook's AI answers on a site (server-sent events). Quire has no AI search yet: each answers 404
- * (`AI answers are not available on this site…`) once the caller may read the site; `searchSiteContent` searches it.
+ * GitBook's AI answers on a site (server-sent events). `streamAskInSite` answers from the site's own content (its
+ * search, as the caller sees the site): the operator's OpenAI-compatible model when one is configured, else the best
+ * passages with links to their pages. `streamAIResponseInSite` (an agent conversation with tools) answers 404 once the
+ * caller may read the site.
  */
-const NONE = 'Quire has no AI search yet: always 404 (`not_found`) for a site the caller may read';
+const NONE = 'Quire has no AI agent conversations: always 404 (`not_found`) for a site the caller may read';
 const Stream = z.looseObject({}).describe('The answer, streamed (text/event-stream); never answered by Quire yet');
+
+const AnswerSourcePage = z
+  .object({
+    type: z.literal('page').describe('Always `page`'),
+    page: z.string().describe('The page ID of the source'),
+    revision: z.string().describe('The revision ID where the page was extracted from'),
+    space: z.string().describe('The space ID owning the page'),
+    sections: z.array(z.string()).describe('The IDs (anchors) of the sections of the page used to answer'),
+    reason: z.string().optional().describe('Short explanation of how the source was used to answer'),
+  })
+  .describe("A page the answer cites (GitBook's SearchAIAnswerSourcePage)");
+
+const SearchAIAnswerStreamSchema = z
+  .object({
+    type: z.literal('answer').describe('Always `answer`'),
+    answer: z
+      .object({
+        answer: z
+          .object({ markdown: z.string().describe('The answer so far, in markdown, linking to the pages it cites') })
+          .optional()
+          .describe('The answer (a markdown document); absent when nothing on the site matches'),
+        followupQuestions: z.array(z.string()).describe('Questions to ask next (none from Quire)'),
+        sources: z.array(AnswerSourcePage).describe('The pages the answer is drawn from'),
+      })
+      .describe("GitBook's SearchAIAnswer"),
+  })
+  .describe('One event of the stream: the answer so far (each event repeats and extends the previous one)');
 
 export const streamAskInSite = op({
   id: 'siteAnswers.get',
@@ -21,11 +50,14 @@ export const streamAskInSite = op({
     context: z.looseObject({}).optional().describe('What the question is about'),
     session: z.looseObject({}).optional().describe('The visitor'),
   }),
-  output: Stream,
+  output: z.object({ events: z.array(SearchAIAnswerStreamSchema).describe('The events of the stream, in order') }),
   http: {
     route: `POST ${SITE.route}/ask`,
     operationId: 'streamAskInSite',
-    summary: `Ask a question of a site's content. ${NONE}`,
+    summary:
+      "Ask a question of a site's content: answered from the site search as the caller sees it, by the operator's " +
+      'model when one is configured, else with the best passages and their links (server-sent events)',
+    events: true,
   },
 });
 

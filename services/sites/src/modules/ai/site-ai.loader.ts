@@ -4,7 +4,7 @@ import { loadSiteFor } from '../sites/site.loader.ts';
 
 /**
  * The site whose AI answers are asked for, when the caller may read it (404 otherwise, as any read of the site).
- * Quire has no AI search yet: always a 404 saying so (`searchSiteContent` searches the site).
+ * Quire has no AI agent conversations: always a 404 saying so (`streamAskInSite` answers questions).
  */
 export async function loadSiteAI(
   ctx: Pick<SitesContext, 'em' | 'actor'>,
@@ -13,6 +13,6 @@ export async function loadSiteAI(
   await loadSiteFor(ctx, input.organizationId, input.siteId, 'view');
   throw new DomainError(
     'not_found',
-    'AI answers are not available on this site: Quire has no AI search yet (searchSiteContent searches the site)',
+    'AI agent conversations are not available on this site: Quire has none (streamAskInSite answers questions)',
   );
 }

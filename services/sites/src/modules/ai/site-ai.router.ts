@@ -2,12 +2,11 @@ import { ops, type AnyOperation } from '@quire/contracts';
 import { implement } from '../../trpc.ts';
 import { loadSiteAI } from './site-ai.loader.ts';
 import { presentSiteAnswer } from './site-ai.presenter.ts';
+import { askSite } from '../answers/site-answers.ts';
 
-/** GitBook's AI answers on a site: a documented 404 until Quire has AI search. */
+/** GitBook's AI answers on a site: a question answered from the site's content; agent conversations a documented 404. */
 export const siteAIProcedures = {
-  streamAskInSite: implement(ops.streamAskInSite, async ({ input, ctx }) =>
-    presentSiteAnswer(await loadSiteAI(ctx, input)),
-  ),
+  streamAskInSite: implement(ops.streamAskInSite, async ({ input, ctx }) => askSite(ctx, input)),
   streamAIResponseInSite: implement(ops.streamAIResponseInSite, async ({ input, ctx }) =>
     presentSiteAnswer(await loadSiteAI(ctx, input)),
   ),

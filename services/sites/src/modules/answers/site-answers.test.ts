@@ -1,0 +1,168 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ops } from '@quire/contracts';
+import { buildSpace, eventually, failureOf } from '@quire/kit/testing';
+import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+
+const ORG = 'org-ans';
+const { admin, reader, stranger } = orgActors(ORG, 'org-far');
+
+/** A fake OpenAI-compatible chat server on loopback: streams its answer in chunks, recording what it was sent. */
+const chat = {
+  requests: [] as { auth: string | undefined; body: Record<string, unknown> }[],
+  server: null as Server | null,
+};
+const env: Record<string, string> = {};
+beforeAll(async () => {
+  chat.server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return res.writeHead(404).end();
+      const body = JSON.parse(raw) as { messages: { content: string }[] };
+      chat.requests.push({ auth: req.headers.authorization, body });
+      const url = /https?:\/\/\S+\/kayaks/.exec(body.messages[1]!.content)?.[0] ?? 'none';
+      const words = ['Paddle ', 'with ', 'both ', 'hands ', `([Kayaks](${url})).`];
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const w of words) {
+        const chunk = {
+          id: 'c1',
+          object: 'chat.completion.chunk',
+          created: 1,
+          model: 'fake',
+          choices: [] as unknown[],
+        };
+        chunk.choices = [{ index: 0, delta: { content: w }, finish_reason: null }];
+        res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      }
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((r) => chat.server!.listen(0, '127.0.0.1', r));
+  const port = (chat.server.address() as AddressInfo).port;
+  Object.assign(env, {
+    QUIRE_AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+    QUIRE_AI_MODEL: 'fake-model',
+    QUIRE_AI_API_KEY: 'sk-test',
+    QUIRE_AI_ALLOW_PRIVATE: '1',
+  });
+});
+afterAll(() => new Promise<void>((r) => (chat.server ? chat.server.close(() => r()) : r())));
+
+// Registered after the hook above: `env` is filled when these platforms start.
+const withModel = useSitesAndContent('answers-model', { orgAdmin: true, sitesEnv: env });
+const noModel = useSitesAndContent('answers-none', { orgAdmin: true });
+// The same endpoint, on loopback, without the operator's leave to reach a private address.
+const refused = useSitesAndContent('answers-refused', {
+  orgAdmin: true,
+  sitesEnv: new Proxy(env, { get: (t, k) => (k === 'QUIRE_AI_ALLOW_PRIVATE' ? '0' : t[k as string]) }),
+});
+
+/** A site over a space whose live revision holds these pages (merged through a change request), indexed. */
+async function siteWith(p: SitesPlatform, title: string, pages: { title: string; markdown: string }[]) {
+  const space = await buildSpace(p.content, { org: ORG, title, as: admin });
+  const cr = await p.content.call(ops.createChangeRequest, { spaceId: space.id, subject: 'Write' }, admin);
+  const changes = pages.map((pg) => ({
+    operation: 'insert_page',
+    title: pg.title,
+    document: { markdown: pg.markdown },
+  }));
+  await p.content.call(
+    ops.updateChangeRequestContent,
+    { spaceId: space.id, changeRequestId: cr.id, changes } as never,
+    admin,
+  );
+  await p.content.call(ops.mergeChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, admin);
+  const site = await p.sites.call(ops.createSite, { organizationId: ORG, title, spaces: [space.id] }, admin);
+  const where = { organizationId: ORG, siteId: site.id };
+  await eventually(
+    async () => (await p.sites.call(ops.searchSiteContent, { ...where, query: 'kayak' }, reader)).count > 0,
+    10_000,
+    'the space indexed',
+  );
+  return { where, spaceId: space.id };
+}
+
+const PAGES = [
+  { title: 'Kayaks', markdown: 'Paddling a kayak on rivers takes both hands.' },
+  { title: 'Tents', markdown: 'Pitching a tent in the rain.' },
+];
+
+describe('streamAskInSite without a model', () => {
+  it('answers with the best passages, each under a link to its page, citing the pages', async () => {
+    const { where, spaceId } = await siteWith(noModel, 'Outdoors', PAGES);
+    const { events } = await noModel.sites.call(
+      ops.streamAskInSite,
+      { ...where, question: 'kayak rivers', scope: { mode: 'all' } },
+      reader,
+    );
+    expect(events).toHaveLength(1);
+    const { answer } = events[0]!;
+    expect(answer.sources).toEqual([
+      {
+        type: 'page',
+        page: expect.any(String),
+        revision: expect.any(String),
+        space: spaceId,
+        sections: [expect.any(String)],
+      },
+    ]);
+    expect(answer.answer!.markdown).toMatch(/^\*\*\[Kayaks\]\(http[^)]*\/kayaks\)\*\*\n\n> .*kayak/i);
+    expect(answer.answer!.markdown).not.toMatch(/Tents/);
+    expect(answer.followupQuestions).toEqual([]);
+  });
+
+  it('nothing matches: an answer without passages; 400 naming the field; 404 to a stranger', async () => {
+    const { where } = await siteWith(noModel, 'Outdoors 2', PAGES);
+    const none = await noModel.sites.call(
+      ops.streamAskInSite,
+      { ...where, question: 'zzyzx quokka', scope: { mode: 'all' } },
+      reader,
+    );
+    expect(none.events).toEqual([{ type: 'answer', answer: { followupQuestions: [], sources: [] } }]);
+    const bad = await failureOf(noModel.sites.call(ops.streamAskInSite, { ...where, question: '', scope: {} }, reader));
+    expect([bad.reason, bad.message]).toEqual(['invalid_input', expect.stringMatching(/question/)]);
+    const far = await failureOf(
+      noModel.sites.call(ops.streamAskInSite, { ...where, question: 'kayak', scope: { mode: 'all' } }, stranger),
+    );
+    expect(far.reason).toBe('not_found');
+  });
+});
+
+describe('streamAskInSite with the operator’s model', () => {
+  it('streams the model’s answer (cumulative events) citing the pages, from the passages it was sent', async () => {
+    const { where } = await siteWith(withModel, 'Rivers', PAGES);
+    const before = chat.requests.length;
+    const { events } = await withModel.sites.call(
+      ops.streamAskInSite,
+      { ...where, question: 'How do I paddle a kayak?', scope: { mode: 'all' } },
+      reader,
+    );
+    const texts = events.map((e) => e.answer.answer!.markdown);
+    expect(texts.length).toBe(5);
+    expect(texts[0]).toBe('Paddle ');
+    expect(texts.at(-1)).toMatch(/^Paddle with both hands \(\[Kayaks\]\(http[^)]*\/kayaks\)\)\.$/);
+    for (const e of events) expect(e.answer.sources.map((s) => s.type)).toEqual(['page']);
+    // What the model was sent: the model's name, the key, the question and the passage with its page's URL.
+    const sent = chat.requests[before]!;
+    expect(sent.auth).toBe('Bearer sk-test');
+    expect(sent.body).toMatchObject({ model: 'fake-model', stream: true });
+    const user = (sent.body.messages as { content: string }[])[1]!.content;
+    expect(user).toMatch(/Question: How do I paddle a kayak\?/);
+    expect(user).toMatch(/\[1\] Kayaks — http\S+\/kayaks\n/);
+  });
+
+  it('an endpoint on a private network without QUIRE_AI_ALLOW_PRIVATE: the passages, the model never asked', async () => {
+    const { where } = await siteWith(refused, 'Rivers 2', PAGES);
+    const before = chat.requests.length;
+    const { events } = await refused.sites.call(
+      ops.streamAskInSite,
+      { ...where, question: 'kayak', scope: { mode: 'all' } },
+      reader,
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]!.answer.answer!.markdown).toMatch(/^\*\*\[Kayaks\]/);
+    expect(chat.requests.length).toBe(before);
+  });
+});
