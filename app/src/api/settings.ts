@@ -17,6 +17,11 @@ export type AuditFilter = Pick<
 >;
 export type Site = Out<typeof ops.getSiteById>;
 export type ShareLink = Out<typeof ops.listSiteShareLinks>['items'][number];
+export type Customization = Out<typeof ops.getSiteCustomizationById>;
+export type CustomizationInput = Omit<In<typeof ops.updateSiteCustomizationById>, 'organizationId' | 'siteId'>;
+export type SiteSection = Out<typeof ops.listSiteSections>['items'][number];
+export type SiteSpace = Out<typeof ops.listSiteSpaces>['items'][number];
+export type SectionChange = Pick<In<typeof ops.updateSiteSectionById>, 'title' | 'path'>;
 export type InviteResult = Out<typeof ops.inviteUsersToOrganization>;
 export type PendingInvite = Out<typeof ops.listOrganizationInvites>['items'][number];
 export type DefaultLevel = Space['defaultLevel'];
@@ -109,6 +114,22 @@ export function settingsApiOf(t: Transport = browserTransport) {
       request<ShareLink>(t, 'POST', `${org(o)}/sites/${seg(id)}/share-links/${seg(link)}/rotate-key`),
     deleteShareLink: (o: string, id: string, link: string) =>
       request<void>(t, 'DELETE', `${org(o)}/sites/${seg(id)}/share-links/${seg(link)}`),
+    customization: (o: string, id: string) =>
+      request<Customization>(t, 'GET', `${org(o)}/sites/${seg(id)}/customization`),
+    setCustomization: (o: string, id: string, body: CustomizationInput) =>
+      request<Customization>(t, 'PUT', `${org(o)}/sites/${seg(id)}/customization`, { body }),
+    sections: (o: string, id: string) => all<SiteSection>(t, `${org(o)}/sites/${seg(id)}/sections`),
+    siteSpaces: (o: string, id: string) => all<SiteSpace>(t, `${org(o)}/sites/${seg(id)}/site-spaces`),
+    addSection: (o: string, id: string, spaceId: string, title: string) =>
+      request<SiteSection>(t, 'POST', `${org(o)}/sites/${seg(id)}/sections`, { body: { spaceId, title } }),
+    updateSection: (o: string, id: string, section: string, body: SectionChange) =>
+      request<SiteSection>(t, 'PATCH', `${org(o)}/sites/${seg(id)}/sections/${seg(section)}`, { body }),
+    deleteSection: (o: string, id: string, section: string) =>
+      request<void>(t, 'DELETE', `${org(o)}/sites/${seg(id)}/sections/${seg(section)}`),
+    addSiteSpace: (o: string, id: string, spaceId: string, sectionId?: string) =>
+      request<SiteSpace>(t, 'POST', `${org(o)}/sites/${seg(id)}/site-spaces`, { body: { spaceId, sectionId } }),
+    deleteSiteSpace: (o: string, id: string, siteSpace: string) =>
+      request<void>(t, 'DELETE', `${org(o)}/sites/${seg(id)}/site-spaces/${seg(siteSpace)}`),
 
     auditEvents: (o: string, filter: AuditFilter, page?: string) =>
       request<AuditPage>(t, 'GET', `${org(o)}/audit-events`, { query: { ...filter, page, limit: 50 } }),
