@@ -26,6 +26,7 @@ export type InviteResult = Out<typeof ops.inviteUsersToOrganization>;
 export type PendingInvite = Out<typeof ops.listOrganizationInvites>['items'][number];
 export type DefaultLevel = Space['defaultLevel'];
 export type MergeRules = NonNullable<In<typeof ops.updateSpaceById>['mergeRules']>;
+export type OrgMergeRules = NonNullable<In<typeof ops.updateOrganizationById>['mergeRules']>;
 export type GitInfo = Out<typeof ops.getSpaceGitInfo>;
 export type GitConnection = Out<typeof ops.getSpaceGitConnection>;
 export type GitConnect = Omit<In<typeof ops.updateSpaceGitConnection>, 'spaceId'>;
@@ -95,6 +96,8 @@ export function settingsApiOf(t: Transport = browserTransport) {
 
     setMergeRules: (space: string, mergeRules: MergeRules) =>
       request<Space>(t, 'PATCH', `/spaces/${seg(space)}`, { body: { mergeRules } }),
+    setOrgMergeRules: (o: string, mergeRules: OrgMergeRules) =>
+      request<unknown>(t, 'PATCH', org(o), { body: { mergeRules } }),
     gitInfo: (space: string) => orNull(request<GitInfo>(t, 'GET', `/spaces/${seg(space)}/git/info`)),
     gitConnection: (space: string) => orNull(request<GitConnection>(t, 'GET', `/spaces/${seg(space)}/git/connection`)),
     connectGit: (space: string, body: GitConnect) =>

@@ -156,4 +156,33 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     await page.screenshot({ path: join(SHOTS, 'quire-app-settings-site-375.png'), fullPage: true });
     await page.close();
   });
+
+  it("sets the organization's merge rules", { timeout: 90_000 }, async () => {
+    const org = acme.organization.id;
+    const page = await signedIn(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`${p.url}/o/${org}/settings/members`);
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Merge rules' }).click();
+    await page.waitForURL(`${p.url}/o/${org}/settings/merge-rules`);
+    await page.getByRole('heading', { name: 'Merge rules', level: 1 }).waitFor();
+    // An organization has no "inherit": none (the default) or rules.
+    expect(await page.getByRole('radio', { name: "Use the organization's rules" }).count()).toBe(0);
+    expect(await page.getByRole('radio', { name: /^No rule/ }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'These rules must all be met:' }).check();
+    await page.getByRole('checkbox', { name: 'At least one approving review' }).check();
+    await page.getByRole('button', { name: 'Save merge rules' }).click();
+    await page.getByText('Merge rules saved.').waitFor();
+    expect((await p.get(acme.token, `/orgs/${org}`)).body.mergeRules).toEqual({
+      type: 'rules',
+      rules: [{ rule: 'require_at_least_one_approved_review' }],
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Merge rules', level: 1 }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'At least one approving review' }).isChecked()).toBe(true);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-settings-org-merge-rules.png'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-settings-org-merge-rules-375.png'), fullPage: true });
+    await page.close();
+  });
 });
