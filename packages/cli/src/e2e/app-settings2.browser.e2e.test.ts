@@ -74,6 +74,26 @@ async function signedIn(browser: ReturnType<typeof useChromium>, opts: Parameter
   return page;
 }
 
+/** A /v1 call with the admin's token (JSON in and out; throws on an error). */
+async function v1(method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${p.url}/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${acme.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Merges a change request of `space` with these content changes. */
+async function merged(space: string, subject: string, changes: unknown[]) {
+  const cr = await v1('POST', `/spaces/${space}/change-requests`, { subject });
+  await v1('POST', `/spaces/${space}/change-requests/${cr.id}/content`, { changes });
+  await v1('POST', `/spaces/${space}/change-requests/${cr.id}/merge`);
+  return cr as { id: string; number: number };
+}
+
 describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', () => {
   const browser = useChromium();
 
@@ -183,6 +203,44 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     await page.setViewportSize({ width: 375, height: 740 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: join(SHOTS, 'quire-app-settings-org-merge-rules-375.png'), fullPage: true });
+    await page.close();
+  });
+
+  it("lists the space's history: its merged change requests and what each changed", { timeout: 90_000 }, async () => {
+    const org = acme.organization.id;
+    const space = (await v1('POST', `/orgs/${org}/spaces`, { title: 'Handbook' })).id as string;
+    await merged(space, 'First pages <script>', [
+      { operation: 'insert_page', title: 'Welcome', document: { markdown: 'Hello.' } },
+      { operation: 'insert_page', title: 'FAQ', document: { markdown: 'Ask.' } },
+    ]);
+    const welcome = (await v1('GET', `/spaces/${space}/content/path/welcome`)).id;
+    await merged(space, 'Warmer welcome', [
+      { operation: 'update_page', page: welcome, document: { markdown: 'Hello, writers.' } },
+    ]);
+    const page = await signedIn(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`${p.url}/o/${org}/s/${space}/~/settings`);
+    await page.getByRole('link', { name: 'History of the space' }).click();
+    await page.waitForURL(`${p.url}/o/${org}/s/${space}/~/history`);
+    await page.getByRole('heading', { name: 'History of Handbook', level: 1 }).waitFor();
+    const list = page.getByRole('list', { name: 'Merged change requests' });
+    await list.getByRole('listitem').nth(1).waitFor();
+    // Newest first; the subjects are text, not HTML.
+    const summaries = await list.locator('summary strong').allTextContents();
+    expect(summaries).toEqual(['Warmer welcome', 'First pages <script>']);
+    await list.getByText('First pages <script>').click();
+    const changes = page.getByRole('list', { name: 'What First pages <script> changed' });
+    await changes.getByText('Page added: Welcome').waitFor();
+    expect((await changes.getByRole('listitem').allTextContents()).sort()).toEqual([
+      'Page added: FAQ',
+      'Page added: Welcome',
+    ]);
+    await list.getByText('Warmer welcome').click();
+    await page.getByRole('list', { name: 'What Warmer welcome changed' }).getByText('Page edited: Welcome').waitFor();
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-space-history.png'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-space-history-375.png'), fullPage: true });
     await page.close();
   });
 });
