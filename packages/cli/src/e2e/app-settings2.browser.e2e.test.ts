@@ -209,6 +209,8 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
   it("lists the space's history: its merged change requests and what each changed", { timeout: 90_000 }, async () => {
     const org = acme.organization.id;
     const space = (await v1('POST', `/orgs/${org}/spaces`, { title: 'Handbook' })).id as string;
+    // The organization's rules (set by the test above) ask for a review: this space merges without one.
+    await v1('PATCH', `/spaces/${space}`, { mergeRules: { type: 'none' } });
     await merged(space, 'First pages <script>', [
       { operation: 'insert_page', title: 'Welcome', document: { markdown: 'Hello.' } },
       { operation: 'insert_page', title: 'FAQ', document: { markdown: 'Ask.' } },
