@@ -13,6 +13,7 @@ export const PageView = screen(() => import('./screens/PageView.tsx'));
 export const OrgSettings = screen(() => import('./screens/settings/OrgSettings.tsx'));
 export const SpaceSettings = screen(() => import('./screens/settings/SpaceSettings.tsx'));
 export const SiteSettings = screen(() => import('./screens/settings/Sites.tsx'));
+export const CollectionSettings = screen(() => import('./screens/settings/CollectionSettings.tsx'));
 export const SpaceHistory = screen(() => import('./screens/History.tsx'));
 // The change requests of a space (screens/changes/).
 export const ChangesList = screen(() => import('./screens/changes/List.tsx'));

@@ -1,7 +1,7 @@
 // Typed calls of the /v1 operations the settings screens use (members, teams, space permissions, audit log).
 import type { ops } from '@quire/contracts';
 import { ApiError, browserTransport, type In, type Out, request, seg, type Transport } from './client.ts';
-import type { Space } from './endpoints.ts';
+import type { Collection, Space } from './endpoints.ts';
 
 export type Member = Out<typeof ops.listMembersInOrganizationById>['items'][number];
 export type Role = NonNullable<Member['role']>;
@@ -33,6 +33,9 @@ export type GitInfo = Out<typeof ops.getSpaceGitInfo>;
 export type GitConnection = Out<typeof ops.getSpaceGitConnection>;
 export type GitConnect = Omit<In<typeof ops.updateSpaceGitConnection>, 'spaceId'>;
 
+/** Where permissions are given: a space (its id) or a collection. */
+export type Target = string | { collection: string };
+
 /** A read that answers 404 when there is nothing (a space's Git sync): null instead. */
 const orNull = <T>(p: Promise<T>): Promise<T | null> =>
   p.catch((err: unknown) => {
@@ -61,7 +64,9 @@ async function all<T>(t: Transport, path: string, query: Record<string, string> 
 export function settingsApiOf(t: Transport = browserTransport) {
   const org = (o: string) => `/orgs/${seg(o)}`;
   const team = (o: string, id: string) => `${org(o)}/teams/${seg(id)}`;
-  const perms = (space: string) => `/spaces/${seg(space)}/permissions`;
+  /** A space's id, or a collection's as `{ collection }`: where permissions are given. */
+  const base = (on: Target) => (typeof on === 'string' ? `/spaces/${seg(on)}` : `/collections/${seg(on.collection)}`);
+  const perms = (on: Target) => `${base(on)}/permissions`;
   return {
     members: (o: string) => all<Member>(t, `${org(o)}/members`, { sort: 'name' }),
     invite: (o: string, emails: string[], role: Role | null) =>
@@ -82,19 +87,20 @@ export function settingsApiOf(t: Transport = browserTransport) {
     removeTeamMember: (o: string, id: string, user: string) =>
       request<void>(t, 'DELETE', `${team(o, id)}/members/${seg(user)}`),
 
-    userPermissions: (space: string) => all<UserPermission>(t, `${perms(space)}/users`),
-    teamPermissions: (space: string) => all<TeamPermission>(t, `${perms(space)}/teams`),
-    grant: (space: string, who: { users?: string[]; teams?: string[] }, role: Role) =>
+    collection: (id: string) => request<Collection>(t, 'GET', `/collections/${seg(id)}`),
+    userPermissions: (space: Target) => all<UserPermission>(t, `${perms(space)}/users`),
+    teamPermissions: (space: Target) => all<TeamPermission>(t, `${perms(space)}/teams`),
+    grant: (space: Target, who: { users?: string[]; teams?: string[] }, role: Role) =>
       request<void>(t, 'POST', perms(space), { body: { role, ...who } }),
-    setUserPermission: (space: string, user: string, role: Role) =>
+    setUserPermission: (space: Target, user: string, role: Role) =>
       request<void>(t, 'PATCH', `${perms(space)}/users/${seg(user)}`, { body: { role } }),
-    setTeamPermission: (space: string, id: string, role: Role) =>
+    setTeamPermission: (space: Target, id: string, role: Role) =>
       request<void>(t, 'PATCH', `${perms(space)}/teams/${seg(id)}`, { body: { role } }),
-    removeUserPermission: (space: string, user: string) =>
+    removeUserPermission: (space: Target, user: string) =>
       request<void>(t, 'DELETE', `${perms(space)}/users/${seg(user)}`),
-    removeTeamPermission: (space: string, id: string) => request<void>(t, 'DELETE', `${perms(space)}/teams/${seg(id)}`),
-    setDefaultLevel: (space: string, defaultLevel: DefaultLevel) =>
-      request<Space>(t, 'PATCH', `/spaces/${seg(space)}`, { body: { defaultLevel } }),
+    removeTeamPermission: (space: Target, id: string) => request<void>(t, 'DELETE', `${perms(space)}/teams/${seg(id)}`),
+    setDefaultLevel: (space: Target, defaultLevel: DefaultLevel) =>
+      request<unknown>(t, 'PATCH', base(space), { body: { defaultLevel } }),
 
     setMergeRules: (space: string, mergeRules: MergeRules) =>
       request<Space>(t, 'PATCH', `/spaces/${seg(space)}`, { body: { mergeRules } }),

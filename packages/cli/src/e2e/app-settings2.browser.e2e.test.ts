@@ -245,4 +245,32 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     await page.screenshot({ path: join(SHOTS, 'quire-app-space-history-375.png'), fullPage: true });
     await page.close();
   });
+
+  it("sets a collection's access", { timeout: 90_000 }, async () => {
+    const org = acme.organization.id;
+    const collection = (await v1('POST', `/orgs/${org}/collections`, { title: 'Guides' })).id as string;
+    await v1('PUT', `/orgs/${org}/teams`, { title: 'Editors <b>' });
+    const page = await signedIn(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`${p.url}/o/${org}/c/${collection}/~/settings`);
+    await page.getByRole('heading', { name: 'Settings of Guides', level: 1 }).waitFor();
+    await page.getByLabel('Everyone in the organization').selectOption('read');
+    await page.getByText('Default access saved.').waitFor();
+    expect((await v1('GET', `/collections/${collection}`)).defaultLevel).toBe('read');
+    await page.getByLabel('Give access to', { exact: true }).selectOption({ label: 'Editors <b>' });
+    await page.getByLabel('Role', { exact: true }).selectOption('edit');
+    await page.getByRole('button', { name: 'Give access' }).click();
+    const teamRole = page.getByLabel('Role of team Editors <b> on this collection');
+    await teamRole.waitFor();
+    expect(await teamRole.inputValue()).toBe('edit');
+    await teamRole.selectOption('review');
+    await expect
+      .poll(async () => (await v1('GET', `/collections/${collection}/permissions/teams`)).items)
+      .toMatchObject([{ permission: 'review', team: { title: 'Editors <b>' } }]);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-collection-settings.png'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-collection-settings-375.png'), fullPage: true });
+    await page.close();
+  });
 });
