@@ -4,6 +4,7 @@ import { csrfToken } from './api/client.ts';
 import {
   ChangeReview,
   ChangesList,
+  CollectionSettings,
   NotYet,
   Organization,
   Organizations,
@@ -11,6 +12,7 @@ import {
   Outbox,
   Palette,
   SiteSettings,
+  SpaceHistory,
   SpaceScreen,
   SpaceSettings,
 } from './screens.ts';
@@ -84,6 +86,10 @@ export function App() {
             <Route path="/o/:org/s/:space/~/changes/:cr/*?">
               {(p) => <SpaceScreen org={p.org} space={p.space} changeRequest={p.cr} path={p['*'] ?? ''} />}
             </Route>
+            <Route path="/o/:org/c/:collection/~/settings">
+              {(p) => <CollectionSettings org={p.org} collection={p.collection} />}
+            </Route>
+            <Route path="/o/:org/s/:space/~/history">{(p) => <SpaceHistory org={p.org} space={p.space} />}</Route>
             <Route path="/o/:org/s/:space/~/settings">{(p) => <SpaceSettings org={p.org} space={p.space} />}</Route>
             <Route path="/o/:org/settings/:tab">
               {(p) => (isTab(p.tab) ? <OrgSettings org={p.org} tab={p.tab} /> : <NotYet what="This settings page" />)}

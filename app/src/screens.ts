@@ -15,6 +15,8 @@ export const PageEditor = screen(() => import('./screens/PageEditor.tsx'));
 export const OrgSettings = screen(() => import('./screens/settings/OrgSettings.tsx'));
 export const SpaceSettings = screen(() => import('./screens/settings/SpaceSettings.tsx'));
 export const SiteSettings = screen(() => import('./screens/settings/Sites.tsx'));
+export const CollectionSettings = screen(() => import('./screens/settings/CollectionSettings.tsx'));
+export const SpaceHistory = screen(() => import('./screens/History.tsx'));
 // The change requests of a space (screens/changes/).
 export const ChangesList = screen(() => import('./screens/changes/List.tsx'));
 export const ChangeReview = screen(() => import('./screens/changes/Review.tsx'));

@@ -1,7 +1,7 @@
 // Typed calls of the /v1 operations the settings screens use (members, teams, space permissions, audit log).
 import type { ops } from '@quire/contracts';
 import { ApiError, browserTransport, type In, type Out, request, seg, type Transport } from './client.ts';
-import type { Space } from './endpoints.ts';
+import type { Collection, Space } from './endpoints.ts';
 
 export type Member = Out<typeof ops.listMembersInOrganizationById>['items'][number];
 export type Role = NonNullable<Member['role']>;
@@ -17,13 +17,24 @@ export type AuditFilter = Pick<
 >;
 export type Site = Out<typeof ops.getSiteById>;
 export type ShareLink = Out<typeof ops.listSiteShareLinks>['items'][number];
+export type Customization = Out<typeof ops.getSiteCustomizationById>;
+export type CustomizationInput = Omit<In<typeof ops.updateSiteCustomizationById>, 'organizationId' | 'siteId'>;
+export type SiteSection = Out<typeof ops.listSiteSections>['items'][number];
+export type SiteSpace = Out<typeof ops.listSiteSpaces>['items'][number];
+export type SectionChange = Pick<In<typeof ops.updateSiteSectionById>, 'title' | 'path'>;
 export type InviteResult = Out<typeof ops.inviteUsersToOrganization>;
 export type PendingInvite = Out<typeof ops.listOrganizationInvites>['items'][number];
 export type DefaultLevel = Space['defaultLevel'];
 export type MergeRules = NonNullable<In<typeof ops.updateSpaceById>['mergeRules']>;
+export type OrgMergeRules = NonNullable<In<typeof ops.updateOrganizationById>['mergeRules']>;
+export type MergedChangeRequest = Out<typeof ops.listChangeRequestsForSpace>['items'][number];
+export type RevisionChanges = Out<typeof ops.getRevisionSemanticChanges>;
 export type GitInfo = Out<typeof ops.getSpaceGitInfo>;
 export type GitConnection = Out<typeof ops.getSpaceGitConnection>;
 export type GitConnect = Omit<In<typeof ops.updateSpaceGitConnection>, 'spaceId'>;
+
+/** Where permissions are given: a space (its id) or a collection. */
+export type Target = string | { collection: string };
 
 /** A read that answers 404 when there is nothing (a space's Git sync): null instead. */
 const orNull = <T>(p: Promise<T>): Promise<T | null> =>
@@ -53,7 +64,9 @@ async function all<T>(t: Transport, path: string, query: Record<string, string> 
 export function settingsApiOf(t: Transport = browserTransport) {
   const org = (o: string) => `/orgs/${seg(o)}`;
   const team = (o: string, id: string) => `${org(o)}/teams/${seg(id)}`;
-  const perms = (space: string) => `/spaces/${seg(space)}/permissions`;
+  /** A space's id, or a collection's as `{ collection }`: where permissions are given. */
+  const base = (on: Target) => (typeof on === 'string' ? `/spaces/${seg(on)}` : `/collections/${seg(on.collection)}`);
+  const perms = (on: Target) => `${base(on)}/permissions`;
   return {
     members: (o: string) => all<Member>(t, `${org(o)}/members`, { sort: 'name' }),
     invite: (o: string, emails: string[], role: Role | null) =>
@@ -74,22 +87,31 @@ export function settingsApiOf(t: Transport = browserTransport) {
     removeTeamMember: (o: string, id: string, user: string) =>
       request<void>(t, 'DELETE', `${team(o, id)}/members/${seg(user)}`),
 
-    userPermissions: (space: string) => all<UserPermission>(t, `${perms(space)}/users`),
-    teamPermissions: (space: string) => all<TeamPermission>(t, `${perms(space)}/teams`),
-    grant: (space: string, who: { users?: string[]; teams?: string[] }, role: Role) =>
+    collection: (id: string) => request<Collection>(t, 'GET', `/collections/${seg(id)}`),
+    userPermissions: (space: Target) => all<UserPermission>(t, `${perms(space)}/users`),
+    teamPermissions: (space: Target) => all<TeamPermission>(t, `${perms(space)}/teams`),
+    grant: (space: Target, who: { users?: string[]; teams?: string[] }, role: Role) =>
       request<void>(t, 'POST', perms(space), { body: { role, ...who } }),
-    setUserPermission: (space: string, user: string, role: Role) =>
+    setUserPermission: (space: Target, user: string, role: Role) =>
       request<void>(t, 'PATCH', `${perms(space)}/users/${seg(user)}`, { body: { role } }),
-    setTeamPermission: (space: string, id: string, role: Role) =>
+    setTeamPermission: (space: Target, id: string, role: Role) =>
       request<void>(t, 'PATCH', `${perms(space)}/teams/${seg(id)}`, { body: { role } }),
-    removeUserPermission: (space: string, user: string) =>
+    removeUserPermission: (space: Target, user: string) =>
       request<void>(t, 'DELETE', `${perms(space)}/users/${seg(user)}`),
-    removeTeamPermission: (space: string, id: string) => request<void>(t, 'DELETE', `${perms(space)}/teams/${seg(id)}`),
-    setDefaultLevel: (space: string, defaultLevel: DefaultLevel) =>
-      request<Space>(t, 'PATCH', `/spaces/${seg(space)}`, { body: { defaultLevel } }),
+    removeTeamPermission: (space: Target, id: string) => request<void>(t, 'DELETE', `${perms(space)}/teams/${seg(id)}`),
+    setDefaultLevel: (space: Target, defaultLevel: DefaultLevel) =>
+      request<unknown>(t, 'PATCH', base(space), { body: { defaultLevel } }),
 
     setMergeRules: (space: string, mergeRules: MergeRules) =>
       request<Space>(t, 'PATCH', `/spaces/${seg(space)}`, { body: { mergeRules } }),
+    setOrgMergeRules: (o: string, mergeRules: OrgMergeRules) =>
+      request<unknown>(t, 'PATCH', org(o), { body: { mergeRules } }),
+    mergedChangeRequests: (space: string) =>
+      all<MergedChangeRequest>(t, `/spaces/${seg(space)}/change-requests`, { status: 'merged' }),
+    revisionChanges: (space: string, revision: string) =>
+      request<RevisionChanges>(t, 'GET', `/spaces/${seg(space)}/revisions/${seg(revision)}/changes`, {
+        query: { limit: 200 },
+      }),
     gitInfo: (space: string) => orNull(request<GitInfo>(t, 'GET', `/spaces/${seg(space)}/git/info`)),
     gitConnection: (space: string) => orNull(request<GitConnection>(t, 'GET', `/spaces/${seg(space)}/git/connection`)),
     connectGit: (space: string, body: GitConnect) =>
@@ -109,6 +131,22 @@ export function settingsApiOf(t: Transport = browserTransport) {
       request<ShareLink>(t, 'POST', `${org(o)}/sites/${seg(id)}/share-links/${seg(link)}/rotate-key`),
     deleteShareLink: (o: string, id: string, link: string) =>
       request<void>(t, 'DELETE', `${org(o)}/sites/${seg(id)}/share-links/${seg(link)}`),
+    customization: (o: string, id: string) =>
+      request<Customization>(t, 'GET', `${org(o)}/sites/${seg(id)}/customization`),
+    setCustomization: (o: string, id: string, body: CustomizationInput) =>
+      request<Customization>(t, 'PUT', `${org(o)}/sites/${seg(id)}/customization`, { body }),
+    sections: (o: string, id: string) => all<SiteSection>(t, `${org(o)}/sites/${seg(id)}/sections`),
+    siteSpaces: (o: string, id: string) => all<SiteSpace>(t, `${org(o)}/sites/${seg(id)}/site-spaces`),
+    addSection: (o: string, id: string, spaceId: string, title: string) =>
+      request<SiteSection>(t, 'POST', `${org(o)}/sites/${seg(id)}/sections`, { body: { spaceId, title } }),
+    updateSection: (o: string, id: string, section: string, body: SectionChange) =>
+      request<SiteSection>(t, 'PATCH', `${org(o)}/sites/${seg(id)}/sections/${seg(section)}`, { body }),
+    deleteSection: (o: string, id: string, section: string) =>
+      request<void>(t, 'DELETE', `${org(o)}/sites/${seg(id)}/sections/${seg(section)}`),
+    addSiteSpace: (o: string, id: string, spaceId: string, sectionId?: string) =>
+      request<SiteSpace>(t, 'POST', `${org(o)}/sites/${seg(id)}/site-spaces`, { body: { spaceId, sectionId } }),
+    deleteSiteSpace: (o: string, id: string, siteSpace: string) =>
+      request<void>(t, 'DELETE', `${org(o)}/sites/${seg(id)}/site-spaces/${seg(siteSpace)}`),
 
     auditEvents: (o: string, filter: AuditFilter, page?: string) =>
       request<AuditPage>(t, 'GET', `${org(o)}/audit-events`, { query: { ...filter, page, limit: 50 } }),

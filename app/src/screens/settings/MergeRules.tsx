@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { Space } from '../../api/endpoints.ts';
-import { type MergeRules as Config, settingsApi } from '../../api/settings.ts';
-import { useAction } from '../../api/use.ts';
+import { api, type Space } from '../../api/endpoints.ts';
+import { type MergeRules as Config, type OrgMergeRules, settingsApi } from '../../api/settings.ts';
+import { useAction, useLoad } from '../../api/use.ts';
 
 type Rule = Extract<Config, { type: 'rules' }>['rules'][number];
 
@@ -19,7 +19,43 @@ const isSimple = (r: Rule): r is Rule & { rule: Simple } => SIMPLE.some(([k]) =>
 
 /** A space's merge rules: the organization's (inherit), none, or its own rules. */
 export function MergeRules({ space, onChanged }: { space: Space; onChanged(): void }) {
-  const current: Config = space.mergeRules ?? { type: 'inherit' };
+  return (
+    <RulesForm
+      current={space.mergeRules ?? { type: 'inherit' }}
+      save={(config) => settingsApi.setMergeRules(space.id, config)}
+      onChanged={onChanged}
+    />
+  );
+}
+
+/** `/o/{org}/settings/merge-rules`: the rules of the spaces that inherit them (`PATCH /orgs/{id}` `mergeRules`). */
+export function OrgMergeRulesScreen({ org }: { org: string }) {
+  const o = useLoad(() => api.organization(org), `org-merge-rules:${org}`);
+  return (
+    <>
+      <p className="muted">The rules of every space whose merge rules are "the organization's".</p>
+      {o.error && <p role="alert">{o.error.message}</p>}
+      {o.data && (
+        <RulesForm
+          key={JSON.stringify(o.data.mergeRules ?? null)}
+          current={o.data.mergeRules ?? { type: 'none' }}
+          save={(config) => settingsApi.setOrgMergeRules(org, config as OrgMergeRules)}
+          onChanged={o.reload}
+          organization
+        />
+      )}
+    </>
+  );
+}
+
+/** The form: inherit (a space only), none, or the rules Quire evaluates. */
+function RulesForm(props: {
+  current: Config;
+  save(config: Config): Promise<unknown>;
+  onChanged(): void;
+  organization?: boolean;
+}) {
+  const { current, onChanged } = props;
   const rules = current.type === 'rules' ? current.rules : [];
   const [type, setType] = useState<Config['type']>(current.type);
   const [chosen, setChosen] = useState(new Set<string>(rules.filter(isSimple).map((r) => r.rule)));
@@ -34,7 +70,7 @@ export function MergeRules({ space, onChanged }: { space: Space; onChanged(): vo
       type === 'rules'
         ? { type, rules: [...SIMPLE.filter(([k]) => chosen.has(k)).map(([rule]) => ({ rule })), ...kept] }
         : { type };
-    if (await action.run(() => settingsApi.setMergeRules(space.id, config))) {
+    if (await action.run(() => props.save(config).then(() => true))) {
       setDone('Merge rules saved.');
       onChanged();
     }
@@ -58,12 +94,14 @@ export function MergeRules({ space, onChanged }: { space: Space; onChanged(): vo
               ['none', 'No rule: anyone who can merge may merge'],
               ['rules', 'These rules must all be met:'],
             ] as const
-          ).map(([k, label]) => (
-            <label key={k} className="check">
-              <input type="radio" name={`${id}-type`} value={k} checked={type === k} onChange={() => setType(k)} />
-              {label}
-            </label>
-          ))}
+          )
+            .filter(([k]) => !props.organization || k !== 'inherit')
+            .map(([k, label]) => (
+              <label key={k} className="check">
+                <input type="radio" name={`${id}-type`} value={k} checked={type === k} onChange={() => setType(k)} />
+                {label}
+              </label>
+            ))}
           <div className="nested">
             {SIMPLE.map(([k, label]) => (
               <label key={k} className="check">

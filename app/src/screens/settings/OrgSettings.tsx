@@ -1,6 +1,7 @@
 import { Audit } from './Audit.tsx';
 import { SettingsNav } from './common.tsx';
 import { Members } from './Members.tsx';
+import { OrgMergeRulesScreen } from './MergeRules.tsx';
 import { Teams } from './Teams.tsx';
 import { TITLES, type Tab } from './tabs.ts';
 
@@ -13,6 +14,7 @@ export default function OrgSettings({ org, tab }: { org: string; tab: Tab }) {
       {tab === 'members' && <Members org={org} />}
       {tab === 'teams' && <Teams org={org} />}
       {tab === 'audit' && <Audit org={org} />}
+      {tab === 'merge-rules' && <OrgMergeRulesScreen org={org} />}
     </section>
   );
 }

@@ -3,6 +3,8 @@ import { Link } from 'wouter';
 import { type ShareLink, type Site, settingsApi } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
 import { Confirm, SettingsNav } from './common.tsx';
+import { SiteCustomization } from './SiteCustomization.tsx';
+import { SiteSections } from './SiteSections.tsx';
 
 const VISIBILITY: Record<Site['visibility'], string> = {
   public: 'Public (indexed by search engines)',
@@ -83,6 +85,8 @@ function SiteScreen({ org, site }: { org: string; site: string }) {
             </button>
           )}
           {action.error && <p role="alert">{action.error}</p>}
+          {data.permissions.create && <SiteSections org={org} site={site} onChanged={s.reload} />}
+          {data.permissions.create && <SiteCustomization org={org} site={data} />}
           {data.permissions.create && <ShareLinks org={org} site={site} />}
         </>
       )}

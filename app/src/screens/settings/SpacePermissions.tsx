@@ -1,15 +1,31 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { Space } from '../../api/endpoints.ts';
-import { type DefaultLevel, type Member, ROLES, type Role, settingsApi, type Team } from '../../api/settings.ts';
+import {
+  type DefaultLevel,
+  type Member,
+  ROLES,
+  type Role,
+  settingsApi,
+  type Target,
+  type Team,
+} from '../../api/settings.ts';
+
+/** What permissions are given on: a space, or a collection (`target` `{ collection }`). */
+interface On {
+  id: string;
+  defaultLevel?: DefaultLevel | undefined;
+}
 import { useAction, useLoad } from '../../api/use.ts';
 import { Confirm, RoleSelect, roleLabel } from './common.tsx';
 
 /** A space's access: its default level, and the roles given to users and teams (`inviteToSpace`). */
-export function SpacePermissions({ org, space, onChanged }: { org: string; space: Space; onChanged(): void }) {
+export function SpacePermissions(props: { org: string; space: On; onChanged(): void; collection?: boolean }) {
+  const { org, space, onChanged } = props;
+  const noun = props.collection ? 'collection' : 'space';
+  const on: Target = props.collection ? { collection: space.id } : space.id;
   const grants = useLoad(async () => {
     const [users, teams, members, orgTeams] = await Promise.all([
-      settingsApi.userPermissions(space.id),
-      settingsApi.teamPermissions(space.id),
+      settingsApi.userPermissions(on),
+      settingsApi.teamPermissions(on),
       settingsApi.members(org),
       settingsApi.teams(org),
     ]);
@@ -21,7 +37,7 @@ export function SpacePermissions({ org, space, onChanged }: { org: string; space
   return (
     <section aria-labelledby="access">
       <h2 id="access">Access</h2>
-      <DefaultLevelForm space={space} onChanged={onChanged} />
+      <DefaultLevelForm space={space} on={on} noun={noun} onChanged={onChanged} />
       <h3 id="grants">People and teams with access</h3>
       {grants.error && <p role="alert">{grants.error.message}</p>}
       {action.error && <p role="alert">{action.error}</p>}
@@ -32,13 +48,13 @@ export function SpacePermissions({ org, space, onChanged }: { org: string; space
             <span className="who">{p.user.displayName}</span>
             <span className="actions">
               <RoleSelect
-                label={`Role of ${p.user.displayName} on this space`}
+                label={`Role of ${p.user.displayName} on this ${noun}`}
                 value={p.permission}
-                onChange={(r) => r && run(() => settingsApi.setUserPermission(space.id, p.user.id, r))}
+                onChange={(r) => r && run(() => settingsApi.setUserPermission(on, p.user.id, r))}
               />
               <Confirm
                 label={`Remove ${p.user.displayName}'s access`}
-                onConfirm={() => run(() => settingsApi.removeUserPermission(space.id, p.user.id))}
+                onConfirm={() => run(() => settingsApi.removeUserPermission(on, p.user.id))}
               />
             </span>
           </li>
@@ -50,30 +66,31 @@ export function SpacePermissions({ org, space, onChanged }: { org: string; space
             </span>
             <span className="actions">
               <RoleSelect
-                label={`Role of team ${p.team.title} on this space`}
+                label={`Role of team ${p.team.title} on this ${noun}`}
                 value={p.permission}
-                onChange={(r) => r && run(() => settingsApi.setTeamPermission(space.id, p.team.id, r))}
+                onChange={(r) => r && run(() => settingsApi.setTeamPermission(on, p.team.id, r))}
               />
               <Confirm
                 label={`Remove team ${p.team.title}'s access`}
-                onConfirm={() => run(() => settingsApi.removeTeamPermission(space.id, p.team.id))}
+                onConfirm={() => run(() => settingsApi.removeTeamPermission(on, p.team.id))}
               />
             </span>
           </li>
         ))}
       </ul>
-      {g && <GrantForm space={space.id} members={g.members} teams={g.orgTeams} onDone={grants.reload} />}
+      {g && <GrantForm space={on} noun={noun} members={g.members} teams={g.orgTeams} onDone={grants.reload} />}
     </section>
   );
 }
 
-function DefaultLevelForm({ space, onChanged }: { space: Space; onChanged(): void }) {
+function DefaultLevelForm(props: { space: On; on: Target; noun: string; onChanged(): void }) {
+  const { space, on, noun, onChanged } = props;
   const action = useAction();
   const id = useId();
   const [done, setDone] = useState('');
   const change = async (v: string) => {
     const level = (v === '' ? null : v) as DefaultLevel;
-    if (await action.run(() => settingsApi.setDefaultLevel(space.id, level))) {
+    if (await action.run(() => settingsApi.setDefaultLevel(on, level).then(() => true))) {
       setDone('Default access saved.');
       onChanged();
     }
@@ -97,7 +114,7 @@ function DefaultLevelForm({ space, onChanged }: { space: Space; onChanged(): voi
         <option value="">No access</option>
       </select>
       <span id={`${id}-default-help`} className="muted">
-        The role every member has on this space unless given another one below.
+        The role every member has on this {noun} unless given another one below.
       </span>
       <span aria-live="polite">{done}</span>
       {action.error && <p role="alert">{action.error}</p>}
@@ -105,7 +122,7 @@ function DefaultLevelForm({ space, onChanged }: { space: Space; onChanged(): voi
   );
 }
 
-function GrantForm(props: { space: string; members: Member[]; teams: Team[]; onDone(): void }) {
+function GrantForm(props: { space: Target; noun: string; members: Member[]; teams: Team[]; onDone(): void }) {
   const [who, setWho] = useState('');
   const [role, setRole] = useState<Role | null>('edit');
   const action = useAction();
@@ -121,7 +138,7 @@ function GrantForm(props: { space: string; members: Member[]; teams: Team[]; onD
     }
   };
   return (
-    <form className="create" onSubmit={submit} aria-label="Give access to this space">
+    <form className="create" onSubmit={submit} aria-label={`Give access to this ${props.noun}`}>
       <div className="field">
         <label htmlFor={`${id}-who`}>Give access to</label>
         <select id={`${id}-who`} value={who} onChange={(e) => setWho(e.target.value)} required>

@@ -12,7 +12,8 @@ export default function SpaceSettings({ org, space }: { org: string; space: stri
   return (
     <section className="settings">
       <nav aria-label="Settings" className="settings-nav">
-        <Link href={`/o/${org}/s/${space}`}>← Back to the space</Link>
+        <Link href={`/o/${org}/s/${space}`}>← Back to the space</Link>{' '}
+        <Link href={`/o/${org}/s/${space}/~/history`}>History of the space</Link>
       </nav>
       <h1>{data ? `Settings of ${data.title || 'Untitled space'}` : 'Space settings'}</h1>
       {s.error && <p role="alert">{s.error.message}</p>}

@@ -9,6 +9,7 @@ export function SettingsNav({ org, current }: { org: string; current: Tab | 'sit
     ['settings/members', 'Members'],
     ['settings/teams', 'Teams'],
     ['settings/audit', 'Audit log'],
+    ['settings/merge-rules', 'Merge rules'],
     ['sites', 'Sites'],
   ] as const;
   return (

@@ -1,0 +1,196 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type Customization, type CustomizationInput, type Site, settingsApi } from '../../api/settings.ts';
+import { useAction, useLoad } from '../../api/use.ts';
+
+type Theme = Customization['styling']['theme'];
+type Mode = Customization['themes']['default'];
+const THEMES: [Theme, string][] = [
+  ['clean', 'Clean'],
+  ['muted', 'Muted'],
+  ['bold', 'Bold'],
+  ['gradient', 'Gradient'],
+];
+const MODES: [Mode, string][] = [
+  ['system', "The visitor's system setting"],
+  ['light', 'Light'],
+  ['dark', 'Dark'],
+];
+
+/** The fields this form edits, as strings (the form's state). */
+interface Fields {
+  title: string;
+  theme: Theme;
+  light: string;
+  dark: string;
+  mode: Mode;
+  toggeable: boolean;
+  logo: string;
+  emoji: string;
+}
+
+const fieldsOf = (c: Customization): Fields => ({
+  title: c.title ?? '',
+  theme: c.styling.theme,
+  light: c.styling.primaryColor.light,
+  dark: c.styling.primaryColor.dark,
+  mode: c.themes.default,
+  toggeable: c.themes.toggeable,
+  logo: c.header.logo?.light ?? '',
+  emoji: 'emoji' in c.favicon ? c.favicon.emoji : '',
+});
+
+/** `#abc` → `#aabbcc`: the form of `<input type="color">`. */
+const long = (hex: string) =>
+  hex.length === 4 ? `#${[...hex.slice(1)].map((ch) => ch + ch).join('')}`.toLowerCase() : hex.toLowerCase();
+
+/**
+ * The body of `updateSiteCustomizationById` (a full replacement): what the site has, with this form's fields.
+ * The fields the form does not show are sent back as they are.
+ */
+function bodyOf(c: Customization, f: Fields): CustomizationInput {
+  const { updatedAt: _, title: __, ...rest } = c;
+  const logo = f.logo.trim();
+  const { logo: _logo, ...header } = c.header;
+  const keepIcon = 'icon' in c.favicon && !f.emoji.trim();
+  return {
+    ...rest,
+    ...(f.title.trim() ? { title: f.title.trim() } : {}),
+    styling: { ...c.styling, theme: f.theme, primaryColor: { light: f.light, dark: f.dark } },
+    themes: { default: f.mode, toggeable: f.toggeable },
+    header: logo ? { ...header, logo: { light: logo, dark: logo } } : header,
+    favicon: f.emoji.trim() ? { emoji: f.emoji.trim() } : keepIcon ? c.favicon : {},
+  };
+}
+
+/** A site's customization (title, theme, colour, light/dark, logo, icon), with the published site beside it. */
+export function SiteCustomization({ org, site }: { org: string; site: Site }) {
+  const loaded = useLoad(() => settingsApi.customization(org, site.id), `customization:${site.id}`);
+  const [f, setF] = useState<Fields>();
+  const [done, setDone] = useState('');
+  const [preview, setPreview] = useState(() => Date.now());
+  const action = useAction();
+  const id = useId();
+  useEffect(() => {
+    if (loaded.data) setF(fieldsOf(loaded.data));
+  }, [loaded.data]);
+  const set = <K extends keyof Fields>(k: K, v: Fields[K]) => setF((old) => old && { ...old, [k]: v });
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!loaded.data || !f) return;
+    const body = bodyOf(loaded.data, f);
+    setDone('');
+    if (await action.run(() => settingsApi.setCustomization(org, site.id, body))) {
+      setDone('Customization saved.');
+      setPreview(Date.now());
+      loaded.reload();
+    }
+  };
+  // The published pages allow framing by their own origin (frame-ancestors 'self'): the preview loads the site's
+  // path on the instance (`/sites/{basename}`), not a custom hostname. A share-link or visitor-auth site needs a
+  // key or a sign-in the frame does not have. `?preview=` (the time of the last save or load) passes the
+  // browser's HTTP cache of the page (`max-age=60`).
+  const path = site.urls.published ? new URL(site.urls.published, location.href).pathname : '';
+  const previewable =
+    site.published && path.startsWith('/sites/') && (site.visibility === 'public' || site.visibility === 'unlisted');
+  return (
+    <section aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Customization</h2>
+      {loaded.error && <p role="alert">{loaded.error.message}</p>}
+      <div className="customize">
+        {f && (
+          <form onSubmit={submit} className="stack" aria-labelledby={`${id}-h`}>
+            <div className="field">
+              <label htmlFor={`${id}-title`}>Title on the published site</label>
+              <input
+                id={`${id}-title`}
+                value={f.title}
+                minLength={2}
+                maxLength={128}
+                placeholder={site.title}
+                onChange={(e) => set('title', e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-theme`}>Theme</label>
+              <select id={`${id}-theme`} value={f.theme} onChange={(e) => set('theme', e.target.value as Theme)}>
+                {THEMES.map(([k, label]) => (
+                  <option key={k} value={k}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <fieldset>
+              <legend>Primary colour (links and accents)</legend>
+              <label className="check">
+                <input type="color" value={long(f.light)} onChange={(e) => set('light', e.target.value)} />
+                In the light theme
+              </label>
+              <label className="check">
+                <input type="color" value={long(f.dark)} onChange={(e) => set('dark', e.target.value)} />
+                In the dark theme
+              </label>
+            </fieldset>
+            <div className="field">
+              <label htmlFor={`${id}-mode`}>Light or dark</label>
+              <select id={`${id}-mode`} value={f.mode} onChange={(e) => set('mode', e.target.value as Mode)}>
+                {MODES.map(([k, label]) => (
+                  <option key={k} value={k}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <label className="check">
+              <input type="checkbox" checked={f.toggeable} onChange={(e) => set('toggeable', e.target.checked)} />
+              Visitors can switch between light and dark
+            </label>
+            <div className="field">
+              <label htmlFor={`${id}-logo`}>Logo (an image URL; empty: the title)</label>
+              <input
+                id={`${id}-logo`}
+                type="url"
+                value={f.logo}
+                placeholder="https://…"
+                onChange={(e) => set('logo', e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-emoji`}>Icon (an emoji; empty: none)</label>
+              <input
+                id={`${id}-emoji`}
+                className="emoji"
+                value={f.emoji}
+                maxLength={50}
+                onChange={(e) => set('emoji', e.target.value)}
+              />
+            </div>
+            <button type="submit" disabled={action.busy}>
+              Save customization
+            </button>
+            <span aria-live="polite">{done}</span>
+            {action.error && <p role="alert">{action.error}</p>}
+          </form>
+        )}
+        <div className="preview">
+          {previewable ? (
+            <>
+              <p className="muted">
+                Preview of the published site (reloaded after each save).{' '}
+                <a href={site.urls.published} target="_blank" rel="noreferrer">
+                  Open the site
+                </a>
+              </p>
+              <iframe key={preview} src={`${path}?preview=${preview}`} title={`Preview of ${site.title}`} />
+            </>
+          ) : (
+            <p className="muted">
+              The preview shows the published site: it appears once the site is published
+              {site.published ? ' with a public or unlisted audience' : ''}.
+            </p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
