@@ -97,8 +97,11 @@ describe("the published-content lookup's api token as a bearer token", () => {
       expect((await call('GET', '/v1/orgs/org1/spaces', token)).statusCode).toBe(403);
       // A change request's content: not open to readers (a site shows only the live revision).
       expect((await call('GET', '/v1/spaces/space1/change-requests/cr1/content/page/p1', token)).statusCode).toBe(403);
-      // GitBook's renderer tolerates a 404 for what Quire does not serve, not a 403.
-      expect((await call('GET', '/v1/spaces/space1/revisions/r1/page/p1/meta-links', token)).statusCode).toBe(404);
+      // What GitBook's renderer reads with this token is not refused at the gateway: the page's meta links go on to
+      // the content service (none runs here: 503), whose answer is a 404 for what a reader may not see.
+      expect((await call('GET', '/v1/spaces/space1/revisions/r1/page/p1/meta-links', token)).statusCode).toBe(503);
+      // A route Quire does not serve is a 404, not a 403.
+      expect((await call('GET', '/v1/spaces/space1/revisions/r1/page/p1/nothing-here', token)).statusCode).toBe(404);
       const other = await signApiToken(`${TEST_SECRET}x`, claims);
       expect((await call('GET', '/v1/orgs/org1/sites/site1/published', other)).statusCode).toBe(401);
     } finally {
