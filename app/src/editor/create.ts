@@ -9,6 +9,8 @@ export interface CreateEditorOptions {
   document?: unknown;
   /** Extensions added to the schema's (collaboration, placeholder…). */
   extensions?: AnyExtension[];
+  /** false: no undo history of the editor's own (live collaboration brings Y.js' undo). */
+  undo?: boolean;
   /** Called after each change of the document. */
   onChange?: (editor: Editor) => void;
   /** Key handling before the editor's own (the `/` menu uses it); true when handled. */
@@ -22,7 +24,7 @@ export function createEditor(options: CreateEditorOptions): Editor {
   if (content && !content.content?.length) content.content = [{ type: 'paragraph' }];
   return new Editor({
     element: options.element,
-    extensions: [...gitbookExtensions(), ...(options.extensions ?? [])],
+    extensions: [...gitbookExtensions({ undo: options.undo ?? true }), ...(options.extensions ?? [])],
     content,
     // the CSP allows no inline <style>: TipTap's CSS is in editor.css
     injectCSS: false,

@@ -309,8 +309,11 @@ const Hint = container('hint', 'hint', 'hc*', (a) => `Hint · ${a.data?.style ??
   },
 });
 
-/** Every extension of the editor, in one list (collab adds its own next to them). */
-export function gitbookExtensions(): AnyExtension[] {
+/**
+ * Every extension of the editor, in one list (collab adds its own next to them). `undo: false` leaves the undo
+ * history out: live collaboration brings Y.js' own (per writer), and TipTap refuses both together.
+ */
+export function gitbookExtensions(options: { undo?: boolean } = {}): AnyExtension[] {
   return [
     Document.extend({
       content: 'tl*',
@@ -405,7 +408,7 @@ export function gitbookExtensions(): AnyExtension[] {
     TextColor,
     Link,
     Annotation,
-    UndoRedo,
+    ...(options.undo === false ? [] : [UndoRedo]),
     Dropcursor,
     Gapcursor,
   ];

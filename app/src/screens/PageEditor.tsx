@@ -2,7 +2,9 @@
 // Loaded on demand: this module and TipTap are their own chunk.
 import type { Editor } from '@tiptap/core';
 import { useEffect, useRef, useState } from 'react';
+import { changesApi } from '../api/changes.ts';
 import { api, type PageWithDocument } from '../api/endpoints.ts';
+import { type CollabSession, type CollabStatus, startCollab } from '../editor/collab.ts';
 import { matching } from '../editor/blocks.ts';
 import { editorToDocument, opaqueCount } from '@quire/document/editor';
 import { createEditor } from '../editor/create.ts';
@@ -39,6 +41,8 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   const [status, setStatus] = useState<Status>('idle');
   const [kept, setKept] = useState(0);
   const [target, setTarget] = useState<Target>();
+  /** Live collaboration (a change request's page with no unsaved draft of this browser): its connection. */
+  const [live, setLive] = useState<CollabStatus | 'read-only'>();
   const [menu, setMenu] = useState<{ query: string; from: number; top: number; left: number; index: number }>();
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<Editor>(undefined);
@@ -179,33 +183,70 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
       return false;
     };
 
-    const ed = createEditor({
-      element: host.current,
-      document: draft?.document ?? ('document' in page ? page.document : undefined),
-      onChange,
-      onKeyDown,
-      label: `Content of ${page.title}`,
-    });
-    ed.on('selectionUpdate', ({ editor: e }) => updateMenu(e));
-    // re-rendered only when the block with settings (or its attributes) changes, not on every keystroke
-    ed.on('transaction', ({ editor: e }) => {
-      const t = targetOf(e);
-      setTarget((old) => (old?.type === t?.type && old?.pos === t?.pos && old?.attrs === t?.attrs ? old : t));
-    });
-    editor.current = ed;
-    setKept(opaqueCount(ed.getJSON() as never));
-    if (draft) {
-      setStatus('unsaved');
-      void save();
-    }
-    ed.commands.focus('end');
+    // A page of a change request with no draft of this browser's is edited live (issue 41): the content comes from
+    // the change request's shared Y.Doc, the server saves it into the change request, every writer sees the others.
+    // Else (the main content: a draft change request opens on the first change; or a draft to send first) the
+    // editor autosaves through the API, and opens live the next time.
+    let ed: Editor | undefined;
+    let session: CollabSession | undefined;
+    let closed = false;
+    const mount = (shared?: CollabSession) => {
+      const made = createEditor({
+        element: host.current!,
+        ...(shared ? {} : { document: draft?.document ?? ('document' in page ? page.document : undefined) }),
+        ...(shared ? { extensions: shared.extensions, undo: false } : {}),
+        // live, the status is the provider's: "Saving…" while an update of this writer's is not acknowledged
+        // (others' changes also arrive as editor updates: they are not this writer's to save)
+        onChange: shared ? updateMenu : onChange,
+        onKeyDown,
+        label: `Content of ${page.title}`,
+      });
+      made.on('selectionUpdate', ({ editor: e }) => updateMenu(e));
+      // re-rendered only when the block with settings (or its attributes) changes, not on every keystroke
+      made.on('transaction', ({ editor: e }) => {
+        const t = targetOf(e);
+        setTarget((old) => (old?.type === t?.type && old?.pos === t?.pos && old?.attrs === t?.attrs ? old : t));
+      });
+      ed = made;
+      editor.current = made;
+      setKept(opaqueCount(made.getJSON() as never));
+      if (draft && !shared) {
+        setStatus('unsaved');
+        void save();
+      }
+      made.commands.focus('end');
+    };
+    const liveCr = !draft ? cr.current : undefined;
+    if (liveCr)
+      void Promise.all([changesApi.get(space, liveCr), changesApi.me()])
+        .then(([c, me]) => {
+          if (closed) return;
+          session = startCollab(
+            { spaceId: space, changeRequestId: c.id, pageId: page.id },
+            { id: me.id, name: me.displayName },
+            {
+              onStatus: (s) => setLive((old) => (old === 'read-only' ? old : s)),
+              onAccess: (writable) => {
+                ed?.setEditable(writable);
+                if (!writable) setLive('read-only');
+              },
+              onDenied: (reason) => setError(`Live editing was refused (${reason}).`),
+              onSaved: (saved) => setStatus(saved ? 'saved' : 'saving'),
+            },
+          );
+          mount(session);
+        })
+        .catch(() => !closed && mount());
+    else mount();
     return () => {
+      closed = true;
       clearTimeout(timer);
       window.removeEventListener('pagehide', onHide);
       document.removeEventListener('visibilitychange', onHide);
       // leaving the editor (Done, another page): what is unsaved is kept and sent
       if (dirty) void save();
-      ed.destroy();
+      ed?.destroy();
+      session?.destroy();
       editor.current = undefined;
     };
   }, [page, space]);
@@ -250,6 +291,17 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
                   ? 'Not saved'
                   : ''}
         </p>
+        {live && (
+          <p className="muted live-status">
+            {live === 'connected'
+              ? 'Live: other writers of this change request see your changes'
+              : live === 'read-only'
+                ? 'Live, read-only: you may not edit this change request'
+                : live === 'connecting'
+                  ? 'Connecting…'
+                  : 'Offline: reconnecting…'}
+          </p>
+        )}
         <button type="button" onClick={onDone}>
           Done
         </button>

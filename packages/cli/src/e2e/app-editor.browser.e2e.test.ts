@@ -276,4 +276,59 @@ describe.skipIf(!hasChromium)('the editor in the app, in Chromium', () => {
     );
     expect(await editor.textContent()).toContain('to time each keystroke, typing');
   });
+
+  it('lets two writers edit one page of a change request live, and saves it into the change request', {
+    timeout: 180_000,
+  }, async () => {
+    const invited = await v1(acme.token, 'POST', `/orgs/${acme.organization.id}/invites`, {
+      emails: [{ email: 'bob@acme.io', role: 'edit' }],
+    });
+    await p.awaitMembers(invited.users);
+    const cr = await changeRequest(space, 'Together', [
+      { operation: 'insert_page', title: 'Together', document: { markdown: 'Written together.\n' } },
+    ]);
+    const url = `${p.url}/o/${acme.organization.id}/s/${space}/~/changes/${cr.number}/together?edit`;
+    const ann = await signedIn(browser, 'ann@acme.io');
+    const bob = await signedIn(browser, 'bob@acme.io');
+    for (const w of [ann, bob]) {
+      await w.page.goto(url);
+      await w.page.getByText('Live: other writers of this change request see your changes').waitFor();
+      await w.page.getByRole('textbox', { name: 'Content of Together' }).getByText('Written together.').waitFor();
+    }
+    // Ann types at the end: Bob sees it, without a reload.
+    const annText = ann.page.getByRole('textbox', { name: 'Content of Together' });
+    const bobText = bob.page.getByRole('textbox', { name: 'Content of Together' });
+    await annText.getByText('Written together.').click();
+    await ann.page.keyboard.press('End');
+    const typed = Date.now();
+    await ann.page.keyboard.type(' Ann was here.');
+    await bobText.getByText('Written together. Ann was here.').waitFor();
+    console.log(`live: Ann's typing shown to Bob ${Date.now() - typed} ms after her first keystroke`);
+    // Bob adds his own sentence: Ann sees it, and Bob's caret with his name.
+    await bobText.getByText('Written together. Ann was here.').click();
+    await bob.page.keyboard.press('End');
+    await bob.page.keyboard.type(' Bob too.');
+    await annText.getByText('Written together. Ann was here. Bob too.').waitFor();
+    await ann.page.locator('.collaboration-carets__label', { hasText: 'Bob' }).waitFor();
+    await ann.page.getByText('Saved', { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await axe(ann.page)).toEqual([]);
+    await ann.page.screenshot({ path: join(SHOTS, 'quire-app-editor-live.png'), fullPage: true });
+    expect([...ann.violations, ...bob.violations]).toEqual([]);
+    // Both leave: the server writes the live document into the change request, where the API reads it.
+    await ann.page.close();
+    await bob.page.close();
+    await expect
+      .poll(
+        async () =>
+          (
+            await v1(
+              acme.token,
+              'GET',
+              `/spaces/${space}/change-requests/${cr.id}/content/path/together?format=markdown`,
+            )
+          ).markdown,
+        { timeout: 30_000, interval: 500 },
+      )
+      .toContain('Written together. Ann was here. Bob too.');
+  });
 });
