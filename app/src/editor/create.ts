@@ -1,6 +1,7 @@
 // The one place the editor is made: collab passes its own extensions (Y.js) next to the schema's.
 import { type AnyExtension, Editor } from '@tiptap/core';
 import { documentToEditor, type EditorNode } from '@quire/document/editor';
+import { loadMarkdownConverter, MarkdownPaste } from './markdown-paste.ts';
 import { gitbookExtensions } from './schema.ts';
 
 export interface CreateEditorOptions {
@@ -19,12 +20,14 @@ export interface CreateEditorOptions {
 }
 
 export function createEditor(options: CreateEditorOptions): Editor {
+  // markdown paste reads with the document package's converter: its chunk is fetched now, off the first paint
+  void loadMarkdownConverter().catch(() => {});
   const content = options.document ? (documentToEditor(options.document as never) as EditorNode) : undefined;
   // an empty page gets one paragraph to type in
   if (content && !content.content?.length) content.content = [{ type: 'paragraph' }];
   return new Editor({
     element: options.element,
-    extensions: [...gitbookExtensions({ undo: options.undo ?? true }), ...(options.extensions ?? [])],
+    extensions: [...gitbookExtensions({ undo: options.undo ?? true }), MarkdownPaste, ...(options.extensions ?? [])],
     content,
     // the CSP allows no inline <style>: TipTap's CSS is in editor.css
     injectCSS: false,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BLOCKS, matching } from './blocks.ts';
 import { type DocNode, editorToDocument } from '@quire/document/editor';
 import { createEditor } from './create.ts';
+import { loadMarkdownConverter, looksLikeMarkdown } from './markdown-paste.ts';
 import { fieldsOf, SETTINGS, setField, targetOf, valueOf } from './settings.ts';
 
 let editor: Editor | undefined;
@@ -37,6 +38,37 @@ describe('the / menu', () => {
       expect(doc.nodes.length).toBeGreaterThan(0);
     });
   }
+});
+
+describe('markdown paste (GitBook markdown through the document package)', () => {
+  const paste = (e: Editor, text: string, types = ['text/plain']) => {
+    const event = { clipboardData: { types, getData: (t: string) => (t === 'text/plain' ? text : '') } };
+    return e.view.someProp('handlePaste', (f) => f(e.view, event as unknown as ClipboardEvent, e.state.doc.slice(0)));
+  };
+
+  it('reads pasted markdown into GitBook blocks, GitBook tags included', async () => {
+    await loadMarkdownConverter();
+    const e = open();
+    const md =
+      '# Install\n\n- one\n- **two**\n\n{% hint style="warning" %}\nCareful\n{% endhint %}\n\n```js\nlet a = 1;\n```\n';
+    expect(paste(e, md)).toBe(true);
+    const doc = docOf(e);
+    expect(doc.nodes.map((n: DocNode) => n.type)).toEqual(['heading-1', 'list-unordered', 'hint', 'code']);
+    expect(doc.nodes[2].data).toEqual({ style: 'warning' });
+    expect(text(doc.nodes[2])).toBe('Careful');
+    expect(JSONDocumentSchema.safeParse(doc).error?.issues ?? []).toEqual([]);
+  });
+
+  it('leaves plain prose, HTML on the clipboard and code blocks to the usual paste', async () => {
+    await loadMarkdownConverter();
+    expect(looksLikeMarkdown('Just a sentence, with a comma.')).toBe(false);
+    expect(looksLikeMarkdown('See [the guide](https://x.io).')).toBe(true);
+    const e = open();
+    expect(paste(e, 'Just a sentence.')).toBeFalsy();
+    expect(paste(e, '# Title', ['text/plain', 'text/html'])).toBeFalsy();
+    e.commands.setContent('<pre><code>x</code></pre>');
+    expect(paste(e, '# not a heading in code')).toBeFalsy();
+  });
 });
 
 describe('HTML paste (the schema parse rules)', () => {
