@@ -105,6 +105,19 @@ export function registerPublishedSites(
         handler: mcp,
       });
     }
+    // A page's "Was this page helpful?" form (a plain form post, no JavaScript): `<site>/~rating`.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 8192 },
+      (_req, text, done) => done(null, Object.fromEntries(new URLSearchParams(text as string))),
+    );
+    scope.post('/sites/:basename/~rating', render);
+    scope.route({
+      method: 'POST',
+      url: '/~rating',
+      constraints: { host: siteHostPattern(deps.publicUrl) },
+      handler: render,
+    });
     scope.get('/sites/:basename', render);
     scope.get('/sites/:basename/*', render);
     scope.route({ method: 'GET', url: '/*', constraints: { host: siteHostPattern(deps.publicUrl) }, handler: render });
@@ -158,6 +171,10 @@ function sitePageRenderer(clients: ServiceClients) {
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const input = sitePageRequest(req, path);
+    if (req.method === 'POST') {
+      input.method = 'POST';
+      input.form = formFields(req.body);
+    }
     try {
       const res = await clients.asService(ops.getPublishedSitePage, input, req.id);
       if (res.kind === 'none')
@@ -238,7 +255,20 @@ function sitePageRequest(req: FastifyRequest, path: string): OperationInput<type
     ...(typeof req.headers['if-none-match'] === 'string'
       ? { ifNoneMatch: req.headers['if-none-match'].slice(0, 1024) }
       : {}),
+    // For site insights (docs/published-sites.md): never stored, only hashed into the day's visitor pseudonym.
+    doNotTrack: req.headers.dnt === '1' || req.headers['sec-gpc'] === '1',
+    ...(typeof req.headers['user-agent'] === 'string' ? { userAgent: req.headers['user-agent'].slice(0, 1024) } : {}),
+    clientAddress: req.ip.slice(0, 128),
   };
+}
+
+/** The string fields of a posted form (at most 20, each bounded), `{}` for anything else. */
+function formFields(body: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!body || typeof body !== 'object') return out;
+  for (const [k, v] of Object.entries(body as Record<string, unknown>).slice(0, 20))
+    if (typeof v === 'string' && k.length <= 200) out[k] = v.slice(0, 8192);
+  return out;
 }
 
 // ——— the `apiToken` of a published-content lookup, as a bearer token ———

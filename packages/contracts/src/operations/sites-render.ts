@@ -31,6 +31,15 @@ export const getPublishedSitePage = op({
       .optional()
       .describe('X-Forwarded-Prefix: the path under which the proxy serves the site'),
     ifNoneMatch: z.string().max(1024).optional().describe('If-None-Match'),
+    method: z.enum(['GET', 'POST']).optional().describe('The HTTP method (GET unless said): POST for a page rating'),
+    form: Strings.optional().describe('The fields of a POSTed `application/x-www-form-urlencoded` form'),
+    doNotTrack: z.boolean().optional().describe('Whether the request said `DNT: 1` or `Sec-GPC: 1`'),
+    userAgent: z.string().max(1024).optional().describe('User-Agent (to tell robots from readers; never stored)'),
+    clientAddress: z
+      .string()
+      .max(128)
+      .optional()
+      .describe('The client address, only hashed into the day’s visitor pseudonym (never stored)'),
   }),
   output: z.object({
     /** `none`: the request is not for a published site (another host): the gateway goes on routing it. */

@@ -12,6 +12,8 @@ export type TokenPurpose =
   | 'download'
   /** The `apiToken` of a published-content lookup, a reader's bearer token (kit `crypto/published-api-token.ts`). */
   | 'published-content'
+  /** The hidden field of a published page's "Was this page helpful?" form (sites `insights/rating.ts`). */
+  | 'site-rating'
   /** A sign-in session cookie (org-admin `sessions.ts`). */
   | 'session'
   /** The cookie binding a single sign-on in progress to its browser (org-admin `sso.ts`). */

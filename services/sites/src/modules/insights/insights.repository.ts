@@ -63,6 +63,17 @@ export const insightsRepository = {
     );
   },
 
+  /** Whether `visitor` (a day's pseudonym) rated the page of the site since `since` (the start of its day). */
+  async hasRated(em: EntityManager, siteId: string, pageId: string, visitor: string, since: Date): Promise<boolean> {
+    const rows = await sql<{ one: number }>(
+      em,
+      `select 1 as one from :schema.site_insight_event
+        where site_id = ? and kind = 'rating' and page_id = ? and visitor = ? and occurred_at >= ? limit 1`,
+      [siteId, pageId, visitor, since],
+    );
+    return rows.length > 0;
+  },
+
   /** Totals of a site's events in `[from, to)`; visitors are distinct per day (a visitor's pseudonym changes daily). */
   async totals(em: EntityManager, siteId: string, from: Date, to: Date): Promise<SiteEventTotals> {
     const [row] = await sql<SiteEventTotals>(

@@ -6,10 +6,21 @@ import type { SitesContext } from '../../trpc.ts';
 import { findSiteRedirect } from '../redirects/redirect.repository.ts';
 import { decideAudience, type Audience } from './audience.ts';
 import { liveRevision } from './content-source.ts';
-import { html } from '@quire/document/render';
+import { html, type Html } from '@quire/document/render';
+import {
+  queueReaderEvent,
+  ratingForm,
+  RATING_SEGMENT,
+  RATINGS,
+  recordRating,
+  verifyRatingToken,
+  type Rating,
+  type ReaderRequest,
+} from '../insights/reader-events.ts';
 import { llmsFullTxt, llmsTxt, markdownOf, robots, sitemap } from './machines.ts';
 import { pageAt, type SitePage } from './page-tree.ts';
-import { indexable, renderNotFound, renderPage } from './page-render.ts';
+import { pageHref } from './render/navigation.ts';
+import { chrome, indexable, renderNotFound, renderPage } from './page-render.ts';
 import { renderShell } from './render/layout.ts';
 import {
   isCustomHost,
@@ -20,7 +31,7 @@ import {
 } from './resolve-url.ts';
 import { renderSearchPage } from './search-page.ts';
 import { publishedSiteSnapshot } from './site-cache.ts';
-import { siteUrlOf, spaceView, type SiteView, type SpaceView } from './site-view.ts';
+import { siteUrlOf, spaceView, visibleSiteSpaces, type SiteView, type SpaceView } from './site-view.ts';
 
 type Input = OperationInput<typeof ops.getPublishedSitePage>;
 export interface SiteResponse {
@@ -205,6 +216,10 @@ async function serve(
   match: SiteMatch & { fingerprint: string },
 ): Promise<SiteResponse> {
   const { audience } = v;
+  if (input.method === 'POST') {
+    if (match.segments.length === 1 && match.segments[0] === RATING_SEGMENT) return rate(ctx, input, v);
+    return respond(ctx, input, 404, HTML, renderNotFound(v, null, null), audience, false);
+  }
   if (match.segments.length === 1) {
     const special = await machineFile(v, match.segments[0]!);
     if (special)
@@ -230,7 +245,18 @@ async function serve(
   if (!structure) return respond(ctx, input, 404, HTML, renderNotFound(v, null, null), audience, false);
   if (structure.pagePath === '~search' && !markdown) {
     const q = (input.query.q ?? '').slice(0, 200);
-    return respond(ctx, input, 200, HTML, await renderSearchPage(v, structure, q), audience, false);
+    const searched = await renderSearchPage(v, structure, q);
+    if (q.trim())
+      queueReaderEvent(eventCtx(ctx), input, {
+        site: v.site.id,
+        kind: 'search',
+        siteSpace: structure.siteSpace.entity.id,
+        space: structure.siteSpace.entity.spaceId,
+        page: null,
+        query: q,
+        resultCount: searched.results,
+      });
+    return respond(ctx, input, 200, HTML, searched.body, audience, false);
   }
   return servePage(ctx, input, v, { match, structure, segments, markdown });
 }
@@ -260,12 +286,26 @@ async function servePage(ctx: SitesContext, input: Input, v: SiteView, r: PageRe
     const text = (await markdownOf(v, s, [page])).get(page.id) ?? '';
     return respond(ctx, input, 200, 'text/markdown; charset=utf-8', text, audience, index);
   }
-  const entry = await renderedPage(v, r, s, page);
+  const entry = await renderedPage(ctx, v, r, s, page);
+  if (entry.status === 200)
+    queueReaderEvent(eventCtx(ctx), input, {
+      site: v.site.id,
+      kind: 'page_view',
+      siteSpace: s.siteSpace.entity.id,
+      space: s.siteSpace.entity.spaceId,
+      page: page.id,
+    });
   return respond(ctx, input, entry.status, entry.type, entry.body, audience, index && !page.noRobotsIndex, entry.etag);
 }
 
 /** A page's HTML from the cache of rendered pages, rendered when it is not there. */
-async function renderedPage(v: SiteView, r: PageRequest, s: SpaceView, page: SitePage): Promise<RenderedPage> {
+async function renderedPage(
+  ctx: SitesContext,
+  v: SiteView,
+  r: PageRequest,
+  s: SpaceView,
+  page: SitePage,
+): Promise<RenderedPage> {
   const key = [
     v.site.id,
     r.match.fingerprint,
@@ -278,7 +318,14 @@ async function renderedPage(v: SiteView, r: PageRequest, s: SpaceView, page: Sit
   ].join('|');
   let entry = rendered.get(key);
   if (!entry) {
-    const body = await renderPage(v, s, r.structure, page);
+    const rating = await ratingForm(ctx.config.QUIRE_INTERNAL_SECRET, `${v.siteBasePath}/${RATING_SEGMENT}`, {
+      site: v.site.id,
+      siteSpace: s.siteSpace.entity.id,
+      space: s.siteSpace.entity.spaceId,
+      page: page.id,
+      href: pageHref(s.pages, s.basePath, page),
+    });
+    const body = await renderPage(v, s, r.structure, page, rating);
     entry = { status: 200, type: HTML, body, etag: etagOf(body) };
     rendered.set(key, entry);
   }
@@ -324,4 +371,58 @@ async function followRedirect(ctx: SitesContext, v: SiteView, segments: string[]
     ? found.target
     : `${v.siteBasePath}${found.target === '/' ? '' : found.target}` || '/';
   return redirect(location, found.permanent ? 308 : 307, v.audience.cookies);
+}
+
+const eventCtx = (ctx: SitesContext) => ({ em: ctx.em, log: ctx.log, secret: ctx.config.QUIRE_INTERNAL_SECRET });
+
+/** A short page of the site (a rating's thanks, a refused vote), in the site's look; never cached, never indexed. */
+function notice(v: SiteView, title: string, message: Html): string {
+  const main = html`<article class="page"><header class="page-header"><h1>${title}</h1></header>
+<div class="document">${message}</div></article>`;
+  const around = chrome(v, null);
+  return renderShell({
+    ...around,
+    title: `${title} | ${around.siteTitle}`,
+    index: false,
+    sidebar: html``,
+    main,
+    outline: html``,
+    math: false,
+  }).value;
+}
+
+/**
+ * `POST <site>/~rating` (the "Was this page helpful?" form of every page): the form's signed token names the page
+ * (400 when it is missing, forged, expired or of another site, or when the page's site space is no longer shown to
+ * this visitor), the rating is one of GitBook's (400 otherwise). Recorded once per page a day per visitor, nothing
+ * with DNT/Sec-GPC; the answer thanks the reader either way and links back to the page.
+ */
+async function rate(ctx: SitesContext, input: Input, v: SiteView): Promise<SiteResponse> {
+  const refuse = (message: string) =>
+    respond(
+      ctx,
+      input,
+      400,
+      HTML,
+      notice(
+        v,
+        'Your vote was not counted',
+        html`<p>${message}</p><p><a href="${v.siteBasePath || '/'}">Go to the home page</a></p>`,
+      ),
+      v.audience,
+      false,
+    );
+  const form = input.form ?? {};
+  const target = await verifyRatingToken(ctx.config.QUIRE_INTERNAL_SECRET, form.token ?? '');
+  if (target === 'expired') return refuse('This page was open for too long. Reload it and vote again.');
+  if (target === 'invalid' || target.site !== v.site.id)
+    return refuse('This vote did not come from a page of this site.');
+  if (!visibleSiteSpaces(v).some((t) => t.entity.id === target.siteSpace))
+    return refuse('This page is no longer on this site.');
+  const rating = form.rating;
+  if (!rating || !(RATINGS as readonly string[]).includes(rating)) return refuse('Choose Yes or No.');
+  await recordRating(ctx.em, ctx.config.QUIRE_INTERNAL_SECRET, target, rating as Rating, input as ReaderRequest);
+  const back = html`<p>Thank you for your feedback.</p><p><a href="${target.href || '/'}">Back to the page</a></p>`;
+  const res = respond(ctx, input, 200, HTML, notice(v, 'Thank you', back), v.audience, false);
+  return { ...res, headers: { ...res.headers, 'cache-control': 'private, no-store' } };
 }

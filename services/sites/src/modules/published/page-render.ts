@@ -89,7 +89,14 @@ export function renderContextFor(v: SiteView, s: SpaceView, page: SitePage): Ren
 }
 
 /** The HTML document of a page of the site. */
-export async function renderPage(v: SiteView, s: SpaceView, match: StructureMatch, page: SitePage): Promise<string> {
+export async function renderPage(
+  v: SiteView,
+  s: SpaceView,
+  match: StructureMatch,
+  page: SitePage,
+  /** What follows the page's text (its "Was this page helpful?" form). */
+  after: Html = html``,
+): Promise<string> {
   const docs = await pageDocuments(
     { peers: v.peers, requestId: v.requestId },
     s.siteSpace.entity.spaceId,
@@ -109,6 +116,7 @@ export async function renderPage(v: SiteView, s: SpaceView, match: StructureMatc
 <header class="page-header"><h1>${emoji}${page.title}</h1>${description}</header>
 <div class="document">${body}</div>
 ${updated}
+${after}
 </article>
 ${prevNext(s.pages, s.basePath, page)}`;
   const around = chrome(v, match);

@@ -76,14 +76,18 @@ function results(query: string, hits: SearchHit[], multiSpace: boolean): Html {
   )}</ol>`;
 }
 
-/** The search results page, in the site's look. */
-export async function renderSearchPage(v: SiteView, match: StructureMatch, query: string): Promise<string> {
+/** The search results page, in the site's look, and how many results it shows. */
+export async function renderSearchPage(
+  v: SiteView,
+  match: StructureMatch,
+  query: string,
+): Promise<{ body: string; results: number }> {
   const hits = await searchSite(v, query);
   const current = await spaceView(v, match.siteSpace);
   const header = html`<header class="page-header"><h1>Search</h1></header>`;
   const main = html`<article class="page">${header}${results(query, hits, visibleSiteSpaces(v).length > 1)}</article>`;
   const around = chrome(v, match);
-  return renderShell({
+  const body = renderShell({
     ...around,
     title: query ? `Search: ${query} | ${around.siteTitle}` : `Search | ${around.siteTitle}`,
     index: false,
@@ -93,4 +97,5 @@ export async function renderSearchPage(v: SiteView, match: StructureMatch, query
     query,
     math: false,
   }).value;
+  return { body, results: hits.length };
 }
