@@ -41,6 +41,26 @@ describe('published sites in the gateway', () => {
     expect(res.body).not.toMatch(/Error|at .*\.ts/);
   });
 
+  it('routes a page rating form POST (a urlencoded form) to the sites, and no other POST', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const vote = await gw.app.inject({
+      method: 'POST',
+      url: '/sites/docs/~rating',
+      headers: form,
+      payload: 'token=t&rating=good',
+    });
+    expect(vote.statusCode).toBe(503); // reached the sites service, which is away here
+    const onHost = await gw.app.inject({
+      method: 'POST',
+      url: '/~rating',
+      headers: { ...form, host: 'docs.acme.io' },
+      payload: 'rating=good',
+    });
+    expect(onHost.statusCode).toBe(503);
+    const elsewhere = await gw.app.inject({ method: 'POST', url: '/sites/docs/a/page', headers: form, payload: 'a=b' });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
   it('keeps the gateway routes on other hosts and sends custom hosts to the sites', async () => {
     const pattern = siteHostPattern('https://quire.example.test');
     expect(['docs.acme.io', 'docs.acme.io:8443', 'a.b.example']).toEqual(
