@@ -127,6 +127,23 @@ describe.skipIf(!hasChromium)('a published site in Chromium', () => {
     await page.close();
   });
 
+  it('votes "Was this page helpful?" by keyboard (a plain form post), and thanks', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    expect((await page.goto(home))?.status()).toBe(200);
+    const form = page.getByRole('group', { name: 'Was this page helpful?' });
+    await form.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS, 'published-site-rating-375.png') });
+    expect(await axe(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Yes' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForLoadState();
+    await expect(page.locator('h1').textContent()).resolves.toBe('Thank you');
+    expect(await axe(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Back to the page' }).click();
+    await expect(page.locator('h1').textContent()).resolves.toBe('Introduction');
+    await page.close();
+  });
+
   it('fits a 375 px phone: the sidebar folds behind Menu, no horizontal scroll', { timeout: 60_000 }, async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
     await page.goto(`${home}/getting-started/configuration`);
