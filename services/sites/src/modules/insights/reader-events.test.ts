@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
-import { sql, TokenSigner } from '@quire/kit';
+import { sql, TokenSigner, type EntityManager, type Logger } from '@quire/kit';
 import { buildSpace } from '@quire/kit/testing';
 import { orgActors, useSitesAndContent } from '../../test-support.ts';
-import { flushReaderEvents, queuedReaderEvents } from './reader-events.ts';
+import {
+  flushReaderEvents,
+  queuedReaderEvents,
+  queueReaderEvent,
+  setReaderEventsFlushInterval,
+  SITE_EVENTS_QUEUE_MAX,
+} from './reader-events.ts';
 
 /**
  * What a published site records by itself (reader-events.ts): the "Was this page helpful?" form of every page and
@@ -13,6 +19,9 @@ const ORG = 'org-reader-events';
 const { admin } = orgActors(ORG, 'org-elsewhere');
 const gateway: Actor = { kind: 'service', service: 'gateway' };
 const p = useSitesAndContent('reader-events', { orgAdmin: true, inProcessBus: true });
+// Events wait for an explicit flush here, so that the tests see them queued, not yet written.
+beforeAll(() => setReaderEventsFlushInterval(600_000));
+afterAll(() => setReaderEventsFlushInterval());
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 async function publishedSite(title: string) {
@@ -155,5 +164,26 @@ describe('a published site records its readers', () => {
       ['readers', expect.any(Number)],
       ['zebra crossing', 0],
     ]);
+    const summary = await p.sites.call(ops.getSiteInsightsSummary, { organizationId: ORG, siteId: s.siteId }, admin);
+    expect(summary).toMatchObject({ pageViews: 2, visitors: 1, searches: 2, searchesWithoutResults: 1 });
+  });
+
+  it('drops events when the queue is full, and logs a failed write without throwing', async () => {
+    await flushReaderEvents();
+    const warn = vi.fn();
+    const broken = {
+      fork: () => {
+        throw new Error('database away');
+      },
+    } as unknown as EntityManager;
+    const ctx = { em: broken, log: { warn } as unknown as Logger, secret: 's'.repeat(32) };
+    const e = { site: 'site-x', kind: 'page_view' as const, siteSpace: null, space: null, page: 'p' };
+    for (let i = 0; i < SITE_EVENTS_QUEUE_MAX; i++) expect(queueReaderEvent(ctx, reader, e)).toBe(true);
+    expect(queueReaderEvent(ctx, reader, e)).toBe(false);
+    expect(queuedReaderEvents()).toBe(SITE_EVENTS_QUEUE_MAX);
+    await expect(flushReaderEvents()).resolves.toBeUndefined();
+    expect(queuedReaderEvents()).toBe(0);
+    expect(warn).toHaveBeenCalledWith({ dropped: 1 }, 'site insights: events dropped, the queue was full');
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ lost: 500 }), 'site insights: events not recorded');
   });
 });

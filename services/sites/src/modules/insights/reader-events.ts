@@ -136,6 +136,11 @@ export async function recordRating(
 export const SITE_EVENTS_QUEUE_MAX = 10_000;
 /** How often the waiting events are written. */
 export const SITE_EVENTS_FLUSH_MS = 3_000;
+let flushMs = SITE_EVENTS_FLUSH_MS;
+/** Sets how long events wait before they are written (tests hold them to look at the queue). */
+export function setReaderEventsFlushInterval(ms: number = SITE_EVENTS_FLUSH_MS): void {
+  flushMs = ms;
+}
 const FLUSH_BATCH = 500;
 
 interface Queue {
@@ -190,7 +195,7 @@ export function queueReaderEvent(
     queue.em = ctx.em;
     queue.log = ctx.log;
     if (!queue.timer) {
-      queue.timer = setTimeout(() => void flushReaderEvents(), SITE_EVENTS_FLUSH_MS);
+      queue.timer = setTimeout(() => void flushReaderEvents(), flushMs);
       queue.timer.unref();
     }
     return true;
