@@ -19,6 +19,46 @@ const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
 const failed = (t: string) => ({ content: [{ type: 'text' as const, text: t }], isError: true });
 const SEARCH_HITS_MAX = 10;
 
+/** The `search` tool: the site's search in the visitor's audience, each hit with its URL and excerpts. */
+async function searchTool(v: SiteView, query: string) {
+  const hits = (await searchSite(v, query)).slice(0, SEARCH_HITS_MAX);
+  if (!hits.length) return text(`No page matches "${query}".`);
+  const url = (href: string) => new URL(href, v.siteUrl).toString();
+  return text(
+    hits
+      .map((h) =>
+        [`## ${h.title}`, url(h.href), ...h.excerpts.map((e) => `- ${e.title}: ${e.body.replace(/\s+/g, ' ')}`)].join(
+          '\n',
+        ),
+      )
+      .join('\n\n'),
+  );
+}
+
+/** The `read_page` tool: the page's markdown (`<page>.md`) as the site serves it to this visitor. */
+async function readPageTool(ctx: SitesContext, input: Input, v: SiteView, url: string) {
+  let path = url;
+  try {
+    const u = new URL(url, `${v.siteUrl}/`);
+    path = u.pathname;
+  } catch {
+    return failed('Not a page URL');
+  }
+  const base = new URL(`${v.siteUrl}/`).pathname.replace(/\/$/, '');
+  if (base && path.startsWith(base)) path = path.slice(base.length);
+  path = path.replace(/\/+$/, '').replace(/^\/+/, '');
+  const md = path.endsWith('.md') ? path : `${path || 'index'}.md`;
+  const res = await handlePublishedRequest(ctx, {
+    host: input.host,
+    path: `${v.siteBasePath}/${md}`,
+    query: input.query,
+    cookies: input.cookies,
+  });
+  if (res.kind !== 'response' || res.status !== 200 || !res.headers['content-type']?.startsWith('text/markdown'))
+    return failed(`No page at ${url}`);
+  return text(res.body);
+}
+
 /** A site's MCP server for one visitor: search, list and read what its pages show that visitor, nothing else. */
 function siteServer(ctx: SitesContext, input: Input, v: SiteView): McpServer {
   const server = new McpServer({ name: `quire-site-${v.site.id}`, version: '1.0.0' });
@@ -28,22 +68,7 @@ function siteServer(ctx: SitesContext, input: Input, v: SiteView): McpServer {
       description: `Search the published documentation "${v.site.title}": matching pages with their URLs and excerpts`,
       inputSchema: { query: z.string().min(1).max(200).describe('What to search for') },
     },
-    async ({ query }) => {
-      const hits = (await searchSite(v, query)).slice(0, SEARCH_HITS_MAX);
-      if (!hits.length) return text(`No page matches "${query}".`);
-      const url = (href: string) => new URL(href, v.siteUrl).toString();
-      return text(
-        hits
-          .map((h) =>
-            [
-              `## ${h.title}`,
-              url(h.href),
-              ...h.excerpts.map((e) => `- ${e.title}: ${e.body.replace(/\s+/g, ' ')}`),
-            ].join('\n'),
-          )
-          .join('\n\n'),
-      );
-    },
+    async ({ query }) => searchTool(v, query),
   );
   server.registerTool(
     'list_pages',
@@ -56,28 +81,7 @@ function siteServer(ctx: SitesContext, input: Input, v: SiteView): McpServer {
       description: 'A page as markdown, by the URL list_pages gives (or its path on the site)',
       inputSchema: { url: z.string().min(1).max(2048).describe('The page URL (its `.md` URL) or path on the site') },
     },
-    async ({ url }) => {
-      let path = url;
-      try {
-        const u = new URL(url, `${v.siteUrl}/`);
-        path = u.pathname;
-      } catch {
-        return failed('Not a page URL');
-      }
-      const base = new URL(`${v.siteUrl}/`).pathname.replace(/\/$/, '');
-      if (base && path.startsWith(base)) path = path.slice(base.length);
-      path = path.replace(/\/+$/, '').replace(/^\/+/, '');
-      const md = path.endsWith('.md') ? path : `${path || 'index'}.md`;
-      const res = await handlePublishedRequest(ctx, {
-        host: input.host,
-        path: `${v.siteBasePath}/${md}`,
-        query: input.query,
-        cookies: input.cookies,
-      });
-      if (res.kind !== 'response' || res.status !== 200 || !res.headers['content-type']?.startsWith('text/markdown'))
-        return failed(`No page at ${url}`);
-      return text(res.body);
-    },
+    async ({ url }) => readPageTool(ctx, input, v, url),
   );
   return server;
 }
