@@ -7,6 +7,7 @@ import { BLOCKS } from './blocks.ts';
 import { createEditor } from './create.ts';
 import {
   contentRefNode,
+  downloadSrc,
   fileNode,
   fileUrls,
   filterPages,
@@ -108,6 +109,11 @@ describe('upload limits and encoding', () => {
       'big.png is 1.0 MiB: a file can be at most 1 MiB.',
     );
     expect(tooLarge({ name: 'ok.png', size: MAX_FILE_BYTES })).toBeUndefined();
+  });
+
+  it('loads a download link of this API on the app’s own origin, any other URL as it is', () => {
+    expect(downloadSrc('http://quire.test/v1/downloads/abc?x=1')).toBe('/v1/downloads/abc?x=1');
+    expect(downloadSrc('https://cdn.example/a.png')).toBe('https://cdn.example/a.png');
   });
 
   it('encodes the bytes as base64', async () => {

@@ -7,6 +7,19 @@ export const MAX_FILE_BYTES = 1024 * 1024;
 /** Download URLs of the space's files by id: an image block shows its picture when its file is known here. */
 export const fileUrls = new Map<string, string>();
 
+/**
+ * Where the browser loads a file's download link from: the gateway that serves the app serves `/v1/downloads/…` too,
+ * so a link of this API is read on the app's own origin (the public URL may name another host, e.g. behind a proxy).
+ */
+export const downloadSrc = (url: string): string => {
+  try {
+    const u = new URL(url);
+    return u.pathname.startsWith('/v1/downloads/') ? `${u.pathname}${u.search}` : url;
+  } catch {
+    return url;
+  }
+};
+
 /** Why a file cannot be uploaded (too large), or undefined. */
 export const tooLarge = (file: { name: string; size: number }): string | undefined =>
   file.size > MAX_FILE_BYTES

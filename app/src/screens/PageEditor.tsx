@@ -11,6 +11,7 @@ import { createEditor } from '../editor/create.ts';
 import { PagePicker } from '../editor/PagePicker.tsx';
 import {
   contentRefNode,
+  downloadSrc,
   fileNode,
   fileUrls,
   flattenPages,
@@ -81,7 +82,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
     // the files' download URLs first: an image shows its picture when the editor draws it
     Promise.all([api.pageByPath(where, path), api.files(where).catch(() => [])])
       .then(([p, files]) => {
-        for (const f of files) fileUrls.set(f.id, f.downloadURL);
+        for (const f of files) fileUrls.set(f.id, downloadSrc(f.downloadURL));
         if (live) setPage(p);
       })
       .catch((e: Error) => live && setError(e.message));
@@ -313,7 +314,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         const added = (await api.files(where)).filter((f) => !before.has(f.id));
         const made = added.find((f) => f.name === file.name) ?? added[0];
         if (!made) throw new Error(`${file.name} was not found in the change request after the upload.`);
-        fileUrls.set(made.id, made.downloadURL);
+        fileUrls.set(made.id, downloadSrc(made.downloadURL));
         const image = as === 'image' || (as === 'auto' && file.type.startsWith('image/'));
         const node = image ? imagesNode(made.id, file.name.replace(/\.[^.]*$/, '')) : fileNode(made.id);
         const ed = editor.current;
