@@ -61,13 +61,7 @@ export function apiOf(t: Transport = browserTransport) {
     deleteCollection: (collection: string) => request<void>(t, 'DELETE', `/collections/${seg(collection)}`),
     pages: (w: Where) => request<RevisionPages>(t, 'GET', `${content(w)}/pages`),
     /** The files of the revision (every page of the list). */
-    files: (w: Where) =>
-      all<RevisionFile>(
-        t,
-        w.changeRequest
-          ? `/spaces/${seg(w.space)}/change-requests/${seg(w.changeRequest)}/files`
-          : `/spaces/${seg(w.space)}/files`,
-      ),
+    files: (w: Where) => all<RevisionFile>(t, `${content(w)}/files`),
     pageByPath: (w: Where, path: string) =>
       request<PageWithDocument>(t, 'GET', `${content(w)}/path/${pathOf(path)}`, { query: { format: 'document' } }),
     changeRequest: (space: string, cr: string) =>
