@@ -11,6 +11,7 @@ export type RevisionPage = RevisionPages['pages'][number];
 export type PageWithDocument = Out<typeof ops.getPageByPath>;
 export type SearchResults = Out<typeof ops.searchOrganizationContent>;
 export type ContentChange = In<typeof ops.updateChangeRequestContent>['changes'][number];
+export type RevisionFile = Out<typeof ops.listFilesInChangeRequestById>['items'][number];
 export type User = Out<typeof ops.getAuthenticatedUser>;
 
 /** Where the content is read: the space's main revision, or a change request (its id or number). */
@@ -59,6 +60,8 @@ export function apiOf(t: Transport = browserTransport) {
       request<Collection>(t, 'PATCH', `/collections/${seg(collection)}`, { body }),
     deleteCollection: (collection: string) => request<void>(t, 'DELETE', `/collections/${seg(collection)}`),
     pages: (w: Where) => request<RevisionPages>(t, 'GET', `${content(w)}/pages`),
+    /** The files of the revision (every page of the list). */
+    files: (w: Where) => all<RevisionFile>(t, `${content(w)}/files`),
     pageByPath: (w: Where, path: string) =>
       request<PageWithDocument>(t, 'GET', `${content(w)}/path/${pathOf(path)}`, { query: { format: 'document' } }),
     changeRequest: (space: string, cr: string) =>

@@ -6,8 +6,17 @@ export interface BlockChoice {
   id: string;
   label: string;
   hint: string;
+  /** A choice the screen completes (a file to choose, a page to pick) instead of `run`. */
+  action?: 'image' | 'file' | 'page';
   run(editor: Editor): boolean;
 }
+const screenAction = (id: string, label: string, hint: string, action: BlockChoice['action']): BlockChoice => ({
+  id,
+  label,
+  hint,
+  action,
+  run: () => false,
+});
 
 const p = (text?: string): EditorNode => ({
   type: 'paragraph',
@@ -104,6 +113,9 @@ export const BLOCKS: BlockChoice[] = [
       ],
     }),
   },
+  screenAction('image', 'Image', 'Upload a picture (at most 1 MiB)', 'image'),
+  screenAction('file', 'File', 'Upload a file (at most 1 MiB)', 'file'),
+  screenAction('page-ref', 'Page reference', 'A card linking to a page of the space', 'page'),
   {
     id: 'math',
     label: 'Math',

@@ -17,6 +17,8 @@ export interface CreateEditorOptions {
   /** Key handling before the editor's own (the `/` menu uses it); true when handled. */
   onKeyDown?: (event: KeyboardEvent) => boolean;
   label?: string;
+  /** Files pasted or dropped into the text (at `pos` when dropped); true when taken. */
+  onFiles?: (files: File[], pos?: number) => boolean;
 }
 
 export function createEditor(options: CreateEditorOptions): Editor {
@@ -39,6 +41,16 @@ export function createEditor(options: CreateEditorOptions): Editor {
         class: 'editor-content document',
       },
       handleKeyDown: (_view, event) => options.onKeyDown?.(event) ?? false,
+      handlePaste: (_view, event) => {
+        const files = [...(event.clipboardData?.files ?? [])];
+        return files.length > 0 && (options.onFiles?.(files) ?? false);
+      },
+      handleDrop: (view, event) => {
+        const files = [...(event.dataTransfer?.files ?? [])];
+        if (!files.length || !options.onFiles) return false;
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
+        return options.onFiles(files, at);
+      },
     },
     onUpdate: ({ editor }) => options.onChange?.(editor),
   });

@@ -19,6 +19,7 @@ import Strike from '@tiptap/extension-strike';
 import { Table, TableCell, TableRow } from '@tiptap/extension-table';
 import Text from '@tiptap/extension-text';
 import { Dropcursor, Gapcursor, UndoRedo } from '@tiptap/extensions';
+import { fileUrls } from './uploads.ts';
 
 // ── Containment (GitBook's unions, packages/contracts/src/schemas/document.ts) ──────────────────────────────
 const ESSENTIAL = ['paragraph', 'html', 'heading', 'list-ordered', 'list-unordered', 'list-tasks', 'divider'];
@@ -160,11 +161,18 @@ function atom(name: string, gbType: string) {
     addAttributes: gbAttributes,
     parseHTML: () => [{ tag: `div[data-gb-type="${gbType}"]` }],
     renderHTML({ node, HTMLAttributes }) {
-      return [
-        'div',
-        mergeAttributes(HTMLAttributes, { 'data-gb-type': gbType, class: `gb-atom gb-${gbType}` }),
-        describeAtom(gbType, node.attrs),
-      ];
+      const attrs = mergeAttributes(HTMLAttributes, { 'data-gb-type': gbType, class: `gb-atom gb-${gbType}` });
+      const ref = node.attrs.data?.ref;
+      // an image of a file whose download URL is known shows the picture, its label below
+      const src = gbType === 'image' && ref?.kind === 'file' ? fileUrls.get(ref.file) : undefined;
+      return src
+        ? [
+            'div',
+            attrs,
+            ['img', { src, alt: node.attrs.data?.alt ?? '' }],
+            ['span', { class: 'gb-label' }, describeAtom(gbType, node.attrs)],
+          ]
+        : ['div', attrs, describeAtom(gbType, node.attrs)];
     },
   });
 }

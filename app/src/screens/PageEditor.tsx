@@ -8,6 +8,19 @@ import { type CollabSession, type CollabStatus, startCollab } from '../editor/co
 import { matching } from '../editor/blocks.ts';
 import { editorToDocument, opaqueCount } from '@quire/document/editor';
 import { createEditor } from '../editor/create.ts';
+import { PagePicker } from '../editor/PagePicker.tsx';
+import {
+  contentRefNode,
+  downloadSrc,
+  fileNode,
+  fileUrls,
+  flattenPages,
+  imagesNode,
+  type PickablePage,
+  pageLinkData,
+  toBase64,
+  tooLarge,
+} from '../editor/uploads.ts';
 import { type Field, fieldsOf, SETTINGS, setField, type Target, targetOf, valueOf } from '../editor/settings.ts';
 import '../editor/editor.css';
 
@@ -44,6 +57,14 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   /** Live collaboration (a change request's page with no unsaved draft of this browser): its connection. */
   const [live, setLive] = useState<CollabStatus | 'read-only'>();
   const [menu, setMenu] = useState<{ query: string; from: number; top: number; left: number; index: number }>();
+  const [notice, setNotice] = useState('');
+  /** The page picker: a link on the selected text (`from`–`to`) or a content reference at `from`. */
+  const [picker, setPicker] = useState<{ kind: 'link' | 'ref'; from: number; to: number }>();
+  const [pages, setPages] = useState<PickablePage[]>();
+  const fileInput = useRef<HTMLInputElement>(null);
+  /** What the file chooser's files become: an image, a file, or (pasted, dropped) an image when they are one. */
+  const uploadAs = useRef<'image' | 'file'>('image');
+  const creating = useRef<Promise<string>>(undefined);
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<Editor>(undefined);
   const cr = useRef(changeRequest);
@@ -57,9 +78,13 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once per page, not once per change request
   useEffect(() => {
     let live = true;
-    api
-      .pageByPath(changeRequest ? { space, changeRequest } : { space }, path)
-      .then((p) => live && setPage(p))
+    const where = changeRequest ? { space, changeRequest } : { space };
+    // the files' download URLs first: an image shows its picture when the editor draws it
+    Promise.all([api.pageByPath(where, path), api.files(where).catch(() => [])])
+      .then(([p, files]) => {
+        for (const f of files) fileUrls.set(f.id, downloadSrc(f.downloadURL));
+        if (live) setPage(p);
+      })
       .catch((e: Error) => live && setError(e.message));
     return () => {
       live = false;
@@ -111,12 +136,10 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
       setStatus('saving');
       try {
         if (!cr.current) {
-          const made = await api.createChangeRequest(space, `Edit ${page.title}`);
-          cr.current = String(made.number);
+          await ensureChangeRequest(page.title);
           localStorage.setItem(key, JSON.stringify({ ...current, changeRequest: cr.current }));
-          movedTo.current(cr.current);
         }
-        await api.changeContent(space, cr.current, [
+        await api.changeContent(space, cr.current!, [
           {
             operation: 'update_page',
             page: page.id,
@@ -199,6 +222,10 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         // (others' changes also arrive as editor updates: they are not this writer's to save)
         onChange: shared ? updateMenu : onChange,
         onKeyDown,
+        onFiles: (files, pos) => {
+          void upload(files, 'auto', pos);
+          return true;
+        },
         label: `Content of ${page.title}`,
       });
       made.on('selectionUpdate', ({ editor: e }) => updateMenu(e));
@@ -251,6 +278,82 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
     };
   }, [page, space]);
 
+  /** The change request the edits go into: the draft one is opened by the first change (or upload). */
+  const ensureChangeRequest = (title: string): Promise<string> => {
+    if (cr.current) return Promise.resolve(cr.current);
+    creating.current ??= api.createChangeRequest(space, `Edit ${title}`).then((made) => {
+      cr.current = String(made.number);
+      movedTo.current(cr.current);
+      return cr.current;
+    });
+    return creating.current;
+  };
+
+  /** Uploads files into the change request (`insert_files`) and inserts a block referencing each. */
+  const upload = async (files: File[], as: 'image' | 'file' | 'auto', pos?: number) => {
+    if (!page) return;
+    for (const file of files) {
+      const refused = tooLarge(file);
+      if (refused) {
+        setNotice(refused);
+        continue;
+      }
+      try {
+        setNotice(`Uploading ${file.name}…`);
+        const id = await ensureChangeRequest(page.title);
+        const where = { space, changeRequest: id };
+        const before = new Set((await api.files(where)).map((f) => f.id));
+        await api.changeContent(space, id, [
+          {
+            operation: 'insert_files',
+            files: [
+              { name: file.name, ...(file.type ? { contentType: file.type } : {}), base64: await toBase64(file) },
+            ],
+          },
+        ]);
+        const added = (await api.files(where)).filter((f) => !before.has(f.id));
+        const made = added.find((f) => f.name === file.name) ?? added[0];
+        if (!made) throw new Error(`${file.name} was not found in the change request after the upload.`);
+        fileUrls.set(made.id, downloadSrc(made.downloadURL));
+        const image = as === 'image' || (as === 'auto' && file.type.startsWith('image/'));
+        const node = image ? imagesNode(made.id, file.name.replace(/\.[^.]*$/, '')) : fileNode(made.id);
+        const ed = editor.current;
+        if (!ed) return;
+        const chain = ed.chain().focus();
+        (pos === undefined ? chain.insertContent(node) : chain.insertContentAt(pos, node)).run();
+        setNotice(`Uploaded ${file.name}.`);
+      } catch (e) {
+        setNotice(`${file.name} was not uploaded: ${(e as Error).message}`);
+      }
+    }
+  };
+
+  const openPicker = (kind: 'link' | 'ref') => {
+    const ed = editor.current;
+    if (!ed) return;
+    const { from, to } = ed.state.selection;
+    setPicker({ kind, from, to });
+    setPages(undefined);
+    api
+      .pages(cr.current ? { space, changeRequest: cr.current } : { space })
+      .then((r) => setPages(flattenPages(r.pages as never)))
+      .catch((e: Error) => setNotice(`The pages could not be read: ${e.message}`));
+  };
+
+  const pick = (target: PickablePage) => {
+    const ed = editor.current;
+    const open = picker;
+    setPicker(undefined);
+    if (!ed || !open) return;
+    if (open.kind === 'link' && open.to > open.from)
+      ed.chain()
+        .focus()
+        .setTextSelection({ from: open.from, to: open.to })
+        .setMark('link', { data: pageLinkData(target.id) })
+        .run();
+    else ed.chain().focus().insertContentAt(open.from, contentRefNode(target.id)).run();
+  };
+
   const choose = (index: number) => {
     const ed = editor.current;
     const open = menuRef.current;
@@ -259,7 +362,12 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
     if (!choice) return;
     ed.chain().focus().deleteRange({ from: open.from, to: ed.state.selection.from }).run();
     setMenu(undefined);
-    choice.run(ed);
+    if (choice.action === 'page') openPicker('ref');
+    else if (choice.action) {
+      uploadAs.current = choice.action;
+      fileInput.current!.accept = choice.action === 'image' ? 'image/*' : '';
+      fileInput.current!.click();
+    } else choice.run(ed);
   };
 
   const choices = menu ? matching(menu.query) : [];
@@ -302,11 +410,47 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
                   : 'Offline: reconnecting…'}
           </p>
         )}
+        <button
+          type="button"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => {
+            const ed = editor.current;
+            if (!ed || ed.state.selection.empty) setNotice('Select some text first, then choose Link to a page.');
+            else openPicker('link');
+          }}
+        >
+          Link to a page
+        </button>
         <button type="button" onClick={onDone}>
           Done
         </button>
       </div>
       {error && <p role="alert">{error}</p>}
+      <p className="muted upload-status" aria-live="polite">
+        {notice}
+      </p>
+      <input
+        ref={fileInput}
+        type="file"
+        hidden
+        aria-label="Choose a file to upload"
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          e.target.value = '';
+          void upload(files, uploadAs.current);
+        }}
+      />
+      {picker && (
+        <PagePicker
+          title={picker.kind === 'link' ? 'Link to a page' : 'Insert a page reference'}
+          pages={pages}
+          onPick={pick}
+          onClose={() => {
+            setPicker(undefined);
+            editor.current?.commands.focus();
+          }}
+        />
+      )}
       {kept > 0 && (
         <p className="muted">
           {kept} block{kept > 1 ? 's' : ''} of this page are kept as they are: the editor cannot change them yet.
