@@ -10,8 +10,14 @@ type Converter = (markdown: string) => unknown;
 let converter: Converter | undefined;
 
 /** Loads the markdown converter (once); the paste handler uses it from then on. */
-export function loadMarkdownConverter(): Promise<Converter> {
-  return import('@quire/document/model').then((m) => (converter = m.markdownToDocument));
+export async function loadMarkdownConverter(): Promise<Converter> {
+  // zod (the document schema the converter checks with) probes `new Function` once to pick its fast path: the app's
+  // CSP forbids eval, and the browser reports the probe as a violation even though zod catches it. jitless first.
+  const { z } = await import('zod');
+  z.config({ jitless: true });
+  const m = await import('@quire/document/model');
+  converter = m.markdownToDocument;
+  return converter;
 }
 
 /** Whether pasted plain text reads as markdown (a heading, a list, a quote, a fence, a GitBook tag, a table, marks…). */
