@@ -36,8 +36,8 @@ export function OrgMergeRulesScreen({ org }: { org: string }) {
       <p className="muted">The rules of every space whose merge rules are "the organization's".</p>
       {o.error && <p role="alert">{o.error.message}</p>}
       {o.data && (
+        // not keyed by the saved rules: a new key after a save would remount the form and drop "Merge rules saved."
         <RulesForm
-          key={JSON.stringify(o.data.mergeRules ?? null)}
           current={o.data.mergeRules ?? { type: 'none' }}
           save={(config) => settingsApi.setOrgMergeRules(org, config as OrgMergeRules)}
           onChanged={o.reload}

@@ -20,7 +20,8 @@ export default function SpaceSettings({ org, space }: { org: string; space: stri
       {data && (
         <>
           <SpacePermissions org={org} space={data} onChanged={s.reload} />
-          <MergeRules key={JSON.stringify(data.mergeRules ?? null)} space={data} onChanged={s.reload} />
+          {/* not keyed by the saved rules: a remount after a save would drop "Merge rules saved." */}
+          <MergeRules space={data} onChanged={s.reload} />
           <GitSync space={space} />
         </>
       )}
