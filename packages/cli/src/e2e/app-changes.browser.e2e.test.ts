@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { addUser, type Boot, bootstrap, type Platform, type Seat, startPlatform } from './harness.ts';
-import { type Mailbox, startMailbox } from './mailbox.ts';
+import { type Mailbox, sessionCookie, startMailbox } from './mailbox.ts';
 
 // The app's change-request screens (docs/app.md, "Change requests"): the list, the review screen (what changed,
 // block by block), reviewers and reviews by a second member, comments with replies and resolve, the merge rules
@@ -27,34 +27,6 @@ afterAll(async () => {
   await p?.stop();
   await mailbox?.close();
 });
-
-/** Signs in through the sign-in pages' forms and the mailed link: the session cookie. */
-async function sessionCookie(email: string): Promise<string> {
-  const form = async (url: string, cookie = '') => {
-    const res = await fetch(url, { headers: { cookie } });
-    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
-    const csrf = (await res.text()).match(/name="_csrf" value="([^"]+)"/)?.[1] ?? '';
-    return { cookie: [cookie, ...set].filter(Boolean).join('; '), csrf };
-  };
-  const post = (url: string, cookie: string, fields: Record<string, string>) =>
-    fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    });
-  const login = await form(`${p.url}/login`);
-  await post(`${p.url}/login`, login.cookie, { email, _csrf: login.csrf });
-  const link = await mailbox.linkFor(email, '/login/verify', p.url);
-  const res = await post(`${p.url}/login/verify`, login.cookie, {
-    token: new URL(link).searchParams.get('token')!,
-    _csrf: login.csrf,
-  });
-  return res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('quire_session='))!
-    .split(';')[0]!;
-}
 
 /** A /v1 call with a bearer token; the parsed answer (a failure if not 2xx). */
 async function v1(token: string, method: string, path: string, body?: unknown): Promise<any> {
@@ -82,7 +54,7 @@ async function signedIn(
   options: Parameters<Browser['newPage']>[0] = {},
 ) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
-  const [name, value] = (await sessionCookie(email)).split('=') as [string, string];
+  const [name, value] = (await sessionCookie(p.url, mailbox, email)).split('=') as [string, string];
   await page.context().addCookies([{ name, value, url: p.url }]);
   const violations: string[] = [];
   await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));

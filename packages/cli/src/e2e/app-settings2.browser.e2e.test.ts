@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
-import { type Mailbox, startMailbox } from './mailbox.ts';
+import { type Mailbox, sessionCookie, startMailbox } from './mailbox.ts';
 
 // More of the app's settings (docs/app.md): a site's sections and customization with its preview.
 const PUBLIC_URL = 'http://quire.test';
@@ -24,34 +24,6 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
-/** Signs in as a script would (the sign-in pages' forms): the session cookie. */
-async function sessionCookie(email: string): Promise<string> {
-  const form = async (url: string, cookie = '') => {
-    const res = await fetch(url, { headers: { cookie } });
-    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
-    const csrf = (await res.text()).match(/name="_csrf" value="([^"]+)"/)?.[1] ?? '';
-    return { cookie: [cookie, ...set].filter(Boolean).join('; '), csrf };
-  };
-  const post = (url: string, cookie: string, fields: Record<string, string>) =>
-    fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    });
-  const login = await form(`${p.url}/login`);
-  await post(`${p.url}/login`, login.cookie, { email, _csrf: login.csrf });
-  const link = await mailbox.linkFor(email, '/login/verify', p.url);
-  const res = await post(`${p.url}/login/verify`, login.cookie, {
-    token: new URL(link).searchParams.get('token')!,
-    _csrf: login.csrf,
-  });
-  return res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('quire_session='))!
-    .split(';')[0]!;
-}
-
 /** Records the page's CSP violations and the origins it requested. */
 async function watch(page: Page) {
   const violations: string[] = [];
@@ -69,7 +41,7 @@ async function watch(page: Page) {
 /** A browser page signed in as Ann (the organization's admin), by the e-mail link's session cookie. */
 async function signedIn(browser: ReturnType<typeof useChromium>, opts: Parameters<typeof browser.newPage>[0]) {
   const page = await browser.newPage(opts);
-  const [name, value] = (await sessionCookie('ann@acme.io')).split('=') as [string, string];
+  const [name, value] = (await sessionCookie(p.url, mailbox, 'ann@acme.io')).split('=') as [string, string];
   await page.context().addCookies([{ name, value, url: p.url }]);
   return page;
 }

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
-import { type Mailbox, startMailbox } from './mailbox.ts';
+import { type Mailbox, sessionCookie, startMailbox } from './mailbox.ts';
 
 // The writers' app (app/, docs/app.md): served by the gateway at every urls.app, talking to /v1 with the
 // sign-in session cookie and the CSRF header.
@@ -25,39 +25,11 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
-/** Signs in as a script would (the sign-in pages' forms): the session cookie. */
-async function sessionCookie(email: string): Promise<string> {
-  const form = async (url: string, cookie = '') => {
-    const res = await fetch(url, { headers: { cookie } });
-    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
-    const csrf = (await res.text()).match(/name="_csrf" value="([^"]+)"/)?.[1] ?? '';
-    return { cookie: [cookie, ...set].filter(Boolean).join('; '), csrf };
-  };
-  const post = (url: string, cookie: string, fields: Record<string, string>) =>
-    fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    });
-  const login = await form(`${p.url}/login`);
-  await post(`${p.url}/login`, login.cookie, { email, _csrf: login.csrf });
-  const link = await mailbox.linkFor(email, '/login/verify', p.url);
-  const res = await post(`${p.url}/login/verify`, login.cookie, {
-    token: new URL(link).searchParams.get('token')!,
-    _csrf: login.csrf,
-  });
-  return res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('quire_session='))!
-    .split(';')[0]!;
-}
-
 describe('the app on the gateway and its session-cookie calls to /v1', () => {
   let cookie: string;
   let csrf: string;
   beforeAll(async () => {
-    cookie = await sessionCookie('ann@acme.io');
+    cookie = await sessionCookie(p.url, mailbox, 'ann@acme.io');
   });
 
   it('answers every urls.app with the app (sign-in first without a session), under a strict CSP', async () => {
@@ -112,7 +84,7 @@ describe('the app on the gateway and its session-cookie calls to /v1', () => {
   });
 
   it('refuses the cookie once its session is signed out', async () => {
-    const other = await sessionCookie('ann@acme.io');
+    const other = await sessionCookie(p.url, mailbox, 'ann@acme.io');
     const html = await (await fetch(`${p.url}/`, { headers: { cookie: other } })).text();
     const token = html.match(/<meta name="quire-csrf" content="([^"]+)">/)![1]!;
     const out = await fetch(`${p.url}/logout`, {
@@ -268,7 +240,7 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
 
   it('is usable at 375 px, light and dark', { timeout: 60_000 }, async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 740 }, colorScheme: 'dark' });
-    const cookie = await sessionCookie('ann@acme.io');
+    const cookie = await sessionCookie(p.url, mailbox, 'ann@acme.io');
     const [name, value] = cookie.split('=') as [string, string];
     await page.context().addCookies([{ name, value, url: p.url }]);
     const spaces = (await p.client(acme.token).orgs.listSpacesInOrganizationById(acme.organization.id)).data.items;

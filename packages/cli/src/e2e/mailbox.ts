@@ -49,3 +49,34 @@ export async function startMailbox(publicUrl: string) {
 
 /** The mailbox `startMailbox` gives. */
 export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
+
+/**
+ * Signs in as a script would, through the sign-in pages' forms (CSRF field and cookie), with the link `mailbox`
+ * caught: the session cookie (`quire_session=…`) of `email` on the instance at `base`.
+ */
+export async function sessionCookie(base: string, mailbox: Mailbox, email: string): Promise<string> {
+  const form = async (url: string, cookie = '') => {
+    const res = await fetch(url, { headers: { cookie } });
+    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+    const csrf = (await res.text()).match(/name="_csrf" value="([^"]+)"/)?.[1] ?? '';
+    return { cookie: [cookie, ...set].filter(Boolean).join('; '), csrf };
+  };
+  const post = (url: string, cookie: string, fields: Record<string, string>) =>
+    fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const login = await form(`${base}/login`);
+  await post(`${base}/login`, login.cookie, { email, _csrf: login.csrf });
+  const link = await mailbox.linkFor(email, '/login/verify', base);
+  const res = await post(`${base}/login/verify`, login.cookie, {
+    token: new URL(link).searchParams.get('token')!,
+    _csrf: login.csrf,
+  });
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('quire_session='))!
+    .split(';')[0]!;
+}
