@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { createHttpApp, type ServiceClients } from '@quire/kit';
 import { testLogger } from '@quire/kit/testing';
@@ -65,6 +65,27 @@ describe('the app on the gateway', () => {
     expect((await app.inject({ url: '/_quire/app/assets/index-a1.js' })).body).toBe(SCRIPT);
     for (const url of ['/_quire/app/assets/nope.js', '/_quire/app/assets/..%2Findex.html', '/_quire/app/index.html'])
       expect((await app.inject({ url })).statusCode, url).toBe(404);
+  });
+
+  it("sends the build's own compressed copies (.br, .gz) when it wrote them, and never serves them as assets", async () => {
+    const built = mkdtempSync(join(tmpdir(), 'quire-app-pre-'));
+    try {
+      mkdirSync(join(built, 'assets'));
+      writeFileSync(join(built, 'index.html'), '<html></html>');
+      writeFileSync(join(built, 'assets', 'index-b2.js'), SCRIPT);
+      // Marked copies: what is sent is the file the build wrote, not one compressed at start.
+      writeFileSync(join(built, 'assets', 'index-b2.js.br'), brotliCompressSync(`${SCRIPT}// br`));
+      writeFileSync(join(built, 'assets', 'index-b2.js.gz'), gzipSync(`${SCRIPT}// gz`));
+      const app = appOf(built, { actor: null, csrf: null });
+      const br = await app.inject({ url: '/_quire/app/assets/index-b2.js', headers: { 'accept-encoding': 'br' } });
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${SCRIPT}// br`);
+      const gz = await app.inject({ url: '/_quire/app/assets/index-b2.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect((await app.inject({ url: '/_quire/app/assets/index-b2.js' })).body).toBe(SCRIPT);
+      expect((await app.inject({ url: '/_quire/app/assets/index-b2.js.br' })).statusCode).toBe(404);
+    } finally {
+      rmSync(built, { recursive: true, force: true });
+    }
   });
 
   it('says how to build the app when it is not built', async () => {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger, ServiceClients } from '@quire/kit';
 import { sessionOfRequest } from './session-auth.ts';
@@ -51,13 +51,19 @@ export function loadAppBuild(dir = APP_DIST): { html: string; assets: Map<string
   if (!existsSync(index)) return null;
   const assets = new Map<string, Asset>();
   const assetsDir = join(dir, 'assets');
-  for (const name of existsSync(assetsDir) ? readdirSync(assetsDir) : []) {
+  const names = existsSync(assetsDir) ? readdirSync(assetsDir) : [];
+  const built = new Set(names);
+  for (const name of names) {
+    if (name.endsWith('.br') || name.endsWith('.gz')) continue;
     const raw = readFileSync(join(assetsDir, name));
+    // The build writes each asset compressed beside it (app/vite.config.ts); a build without them is compressed
+    // here at settings that keep the start quick (brotli's default quality 11 took 4.3 s for the whole app).
+    const ahead = (ext: string) => (built.has(`${name}${ext}`) ? readFileSync(join(assetsDir, `${name}${ext}`)) : null);
     assets.set(name, {
       type: TYPES[extname(name)] ?? 'application/octet-stream',
       raw,
-      gzip: gzipSync(raw, { level: 9 }),
-      br: brotliCompressSync(raw),
+      gzip: ahead('.gz') ?? gzipSync(raw, { level: 6 }),
+      br: ahead('.br') ?? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
     });
   }
   return { html: readFileSync(index, 'utf8'), assets };
