@@ -56,6 +56,16 @@ describe('in-memory keyset pages', () => {
     expect(ids(pageOfList(shrunk, key, { limit: 2, page: first.next!.page }).items)).toEqual(['c', 'd']);
   });
 
+  it('pages a list in descending order of its keys, past an item removed between pages', () => {
+    const newest = [...items].reverse();
+    const first = pageOfList(newest, key, { limit: 2 }, 'desc');
+    expect(ids(first.items)).toEqual(['d', 'c']);
+    const shrunk = newest.filter((x) => x.id !== 'c');
+    const second = pageOfList(shrunk, key, { limit: 2, page: first.next!.page }, 'desc');
+    expect(ids(second.items)).toEqual(['b', 'a']);
+    expect(second.next).toBeUndefined();
+  });
+
   it('pages a list in reading order by position', () => {
     const words = ['zeta', 'alpha', 'mid'];
     const first = pageOfList(words, (w, i) => [i, w], { limit: 2 });

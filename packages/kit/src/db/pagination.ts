@@ -89,13 +89,16 @@ export async function paginate<E extends object, T>(
  * Keyset pagination of a list already in memory (a revision's files, a site's structure, a comment thread's
  * commenters), the items in the order of their `keyOf` key (an item's reading position is a key too:
  * `(item, i) => [i, item.id]`). The cursor is the last key of a page, so an item added or removed between
- * pages does not shift the next one; a cursor whose key is not of the list's shape is `notACursor()`.
+ * pages does not shift the next one; a cursor whose key is not of the list's shape is `notACursor()`. `order: 'desc'`:
+ * the items are in descending order of their keys.
  */
 export function pageOfList<T>(
   items: readonly T[],
   keyOf: (item: T, index: number) => CursorKey,
   req: PageRequest,
+  order: 'asc' | 'desc' = 'asc',
 ): List<T> {
+  const sign = order === 'asc' ? 1 : -1;
   const limit = req.limit ?? DEFAULT_PAGE_SIZE;
   const keys = items.map(keyOf);
   let start = 0;
@@ -104,7 +107,7 @@ export function pageOfList<T>(
     const sample = keys[0];
     if (sample && (after.length !== sample.length || after.some((v, i) => typeof v !== typeof sample[i])))
       throw notACursor();
-    start = keys.findIndex((key) => compareKeys(key, after) > 0);
+    start = keys.findIndex((key) => sign * compareKeys(key, after) > 0);
     if (start < 0) start = keys.length;
   }
   const page = items.slice(start, start + limit);

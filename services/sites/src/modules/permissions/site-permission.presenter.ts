@@ -1,13 +1,5 @@
-import {
-  type Actor,
-  DEFAULT_PAGE_SIZE,
-  type List,
-  ops,
-  type Role,
-  type UserActor,
-  type UserSitePermission,
-} from '@quire/contracts';
-import { highestRole, invalid, paginate, teamsByIds, usersByIds } from '@quire/kit';
+import { type Actor, type List, ops, type Role, type UserActor, type UserSitePermission } from '@quire/contracts';
+import { compareKeys, highestRole, pageOfList, paginate, teamsByIds, usersByIds } from '@quire/kit';
 import type { SitesContext } from '../../trpc.ts';
 import type { ISite } from '../sites/site.entity.ts';
 import { type SiteGrantFact, sitePolicy } from '../sites/site.policy.ts';
@@ -89,21 +81,16 @@ export async function presentSiteAggregate(
     if (input.role !== undefined && (input.role === 'guest' ? m.role !== null : permission !== input.role)) return [];
     return [{ m, permission, key: [keyOf(m), m.userId] as const }];
   });
-  const sign = input.order === 'asc' ? 1 : -1;
-  const cmp = (a: readonly [string, string], b: readonly [string, string]) =>
-    sign * (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
-  rows.sort((a, b) => cmp(a.key, b.key));
-  const after = input.page === undefined ? undefined : decodeCursor(input.page);
-  const rest = after === undefined ? rows : rows.filter((r) => cmp(r.key, after) > 0);
-  const limit = input.limit ?? DEFAULT_PAGE_SIZE;
-  const shown = rest.slice(0, limit);
+  const order = input.order === 'asc' ? 'asc' : 'desc';
+  rows.sort((a, b) => (order === 'asc' ? 1 : -1) * compareKeys(a.key, b.key));
+  const page = pageOfList(rows, (r) => r.key, input, order);
   const users = await usersByIds(
     ctx,
-    shown.map((r) => r.m.userId),
+    page.items.map((r) => r.m.userId),
   );
-  const list: List<UserSitePermission> = {
-    count: rows.length,
-    items: shown.map((r) => ({
+  return {
+    ...page,
+    items: page.items.map((r) => ({
       permission: r.permission,
       user: users.get(r.m.userId)!,
       origin: siteOriginOf(site, r.m, grants),
@@ -111,19 +98,6 @@ export async function presentSiteAggregate(
       ...(r.m.lastSeenAt ? { lastSeenAt: r.m.lastSeenAt } : {}),
     })),
   };
-  const last = shown.at(-1);
-  if (rest.length > limit && last) list.next = { page: Buffer.from(JSON.stringify(last.key)).toString('base64url') };
-  return list;
-}
-
-function decodeCursor(page: string): readonly [string, string] {
-  try {
-    const v: unknown = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string') return [v[0], v[1]];
-  } catch {
-    // fall through
-  }
-  throw invalid('Invalid `page`: not a cursor of this list');
 }
 
 interface PageInput {
