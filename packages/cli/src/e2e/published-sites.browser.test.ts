@@ -287,7 +287,9 @@ describe.skipIf(!hasChromium)('a published site in Chromium', () => {
       expect(href.toLowerCase()).not.toContain('javascript:');
       await link.click({ noWaitAfter: true, timeout: 5_000 }).catch(() => {});
       await tab.waitForTimeout(100);
-      expect(await tab.evaluate(() => (window as unknown as { __xss?: number }).__xss).catch(() => undefined)).toBeUndefined();
+      expect(
+        await tab.evaluate(() => (window as unknown as { __xss?: number }).__xss).catch(() => undefined),
+      ).toBeUndefined();
       await tab.close();
     }
     await page.goto(hostile);
