@@ -1,7 +1,8 @@
 // npm run bench:app — the writers' app (app/, docs/app.md): the shell's JavaScript and CSS gzipped (what
 // index.html loads before any screen), each screen's chunk, and the first screen's time to interactive in
 // Chromium: from navigation start to the organization's content tree shown (its links clickable), cold (a new
-// browser context each run: nothing cached) and warm (the same context, assets from its cache).
+// browser context each run: nothing cached) and warm (the same context, assets from its cache); then a space of
+// BENCH_TREE_PAGES (1,000) pages made through the API, from navigation start to its page tree shown.
 // Env: DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_RUNS (10).
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -10,10 +11,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
+import { buildThroughApi } from './build.ts';
 import { root } from './platforms.ts';
 import { startBenchPlatform } from './standalone.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+const TREE_PAGES = Number(process.env.BENCH_TREE_PAGES ?? 1000);
 const dist = join(root, 'app', 'dist');
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -123,6 +126,34 @@ async function interactive(): Promise<void> {
     console.log(`last warm run: ${entries.map((e) => `${e.name} ${e.start}-${e.end}`).join(', ')}`);
     console.log(`first screen interactive (organization tree, 20 spaces), cold: ${stats(cold)}`);
     console.log(`first screen interactive (organization tree, 20 spaces), warm: ${stats(warm)}`);
+
+    // A space of 1,000 pages (100 at the top, 900 under them), written through the API: from navigation start to its
+    // page tree shown with every top-level page's link (the nested ones fold under their parents).
+    const space = await p.call('POST', `/v1/orgs/${p.org}/spaces`, p.token, { title: 'A thousand pages' });
+    const content = (i: number) => ({ title: `Page ${i}`, markdown: `Text of page ${i}.\n` });
+    await buildThroughApi(p.call, p.token, space.id, content, 0, TREE_PAGES, 0);
+    const openTree = async () => {
+      await page.goto(`${p.base}/o/${p.org}/s/${space.id}`);
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('.tree.pages > li a').length >= n,
+        Math.min(100, TREE_PAGES),
+      );
+      return page.evaluate(() => performance.now());
+    };
+    await openTree();
+    const tree: number[] = [];
+    for (let i = 0; i < RUNS; i++) tree.push(await openTree());
+    const calls = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/v1/'))
+        .map(
+          (e) =>
+            `${new URL(e.name).pathname} ${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)}`,
+        ),
+    );
+    console.log(`last tree run's API calls: ${calls.join(', ')}`);
+    console.log(`a ${TREE_PAGES}-page space's tree shown (warm): ${stats(tree)}`);
   } finally {
     await browser.close();
     await p.stop();

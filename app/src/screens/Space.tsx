@@ -180,6 +180,7 @@ function PageItem(props: {
   const [renaming, setRenaming] = useState(false);
   const [title, setTitle] = useState(page.title);
   const [emoji, setEmoji] = useState(page.emoji ?? '');
+  const [menuOpen, setMenuOpen] = useState(false);
   const hidden = 'hidden' in page && page.hidden;
   const menu = useRef<HTMLDetailsElement>(null);
   const previous = here.siblings[here.index - 1];
@@ -251,62 +252,65 @@ function PageItem(props: {
         ) : (
           <span>{page.title}</span>
         )}
-        <details className="menu" ref={menu}>
+        {/* The menu's buttons exist only while it is open: a 1,000-page tree would otherwise hold 7,000 of them. */}
+        <details className="menu" ref={menu} onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
           <summary aria-label={`Actions on ${page.title}`}>⋯</summary>
-          {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: closes the menu once one of its buttons acted (they take the keyboard) */}
-          <div
-            className="menu-items"
-            onClick={(e) => {
-              if ((e.target as HTMLElement).closest('button') && menu.current) menu.current.open = false;
-            }}
-          >
-            <button type="button" disabled={props.busy} onClick={() => setRenaming(true)}>
-              Rename or set emoji
-            </button>
-            <button
-              type="button"
-              disabled={props.busy}
-              onClick={() => onChange([{ operation: 'update_page', page: page.id, hidden: !hidden }])}
+          {menuOpen && (
+            // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: closes the menu once one of its buttons acted (they take the keyboard)
+            <div
+              className="menu-items"
+              onClick={(e) => {
+                if ((e.target as HTMLElement).closest('button') && menu.current) menu.current.open = false;
+              }}
             >
-              {hidden ? 'Show in navigation' : 'Hide from navigation'}
-            </button>
-            <button
-              type="button"
-              disabled={props.busy || here.index === 0}
-              onClick={() => move(here.parent, here.index - 1)}
-            >
-              Move up
-            </button>
-            <button
-              type="button"
-              disabled={props.busy || here.index === here.siblings.length - 1}
-              onClick={() => move(here.parent, here.index + 1)}
-            >
-              Move down
-            </button>
-            <button
-              type="button"
-              disabled={props.busy || !previous}
-              onClick={() => previous && move(previous.id, childrenOf(previous).length)}
-            >
-              Nest under previous
-            </button>
-            <button
-              type="button"
-              disabled={props.busy || !parentPlaced}
-              onClick={() => parentPlaced && move(parentPlaced.parent, parentPlaced.index + 1)}
-            >
-              Move out
-            </button>
-            <button
-              type="button"
-              className="danger"
-              disabled={props.busy}
-              onClick={() => onChange([{ operation: 'delete_page', page: page.id }])}
-            >
-              Delete {page.title}
-            </button>
-          </div>
+              <button type="button" disabled={props.busy} onClick={() => setRenaming(true)}>
+                Rename or set emoji
+              </button>
+              <button
+                type="button"
+                disabled={props.busy}
+                onClick={() => onChange([{ operation: 'update_page', page: page.id, hidden: !hidden }])}
+              >
+                {hidden ? 'Show in navigation' : 'Hide from navigation'}
+              </button>
+              <button
+                type="button"
+                disabled={props.busy || here.index === 0}
+                onClick={() => move(here.parent, here.index - 1)}
+              >
+                Move up
+              </button>
+              <button
+                type="button"
+                disabled={props.busy || here.index === here.siblings.length - 1}
+                onClick={() => move(here.parent, here.index + 1)}
+              >
+                Move down
+              </button>
+              <button
+                type="button"
+                disabled={props.busy || !previous}
+                onClick={() => previous && move(previous.id, childrenOf(previous).length)}
+              >
+                Nest under previous
+              </button>
+              <button
+                type="button"
+                disabled={props.busy || !parentPlaced}
+                onClick={() => parentPlaced && move(parentPlaced.parent, parentPlaced.index + 1)}
+              >
+                Move out
+              </button>
+              <button
+                type="button"
+                className="danger"
+                disabled={props.busy}
+                onClick={() => onChange([{ operation: 'delete_page', page: page.id }])}
+              >
+                Delete {page.title}
+              </button>
+            </div>
+          )}
         </details>
       </div>
       {childrenOf(page).length > 0 && (
