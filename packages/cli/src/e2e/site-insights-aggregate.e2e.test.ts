@@ -58,7 +58,7 @@ beforeAll(async () => {
 }, 180_000);
 
 /** A reader's request to the site (a browser's user agent: robots are not counted). */
-const read = (url: string, init: RequestInit = {}) =>
+const read = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
   fetch(url, { ...init, redirect: 'manual', headers: { 'user-agent': FIREFOX, ...init.headers } });
 
 const byType = async () => {

@@ -295,7 +295,7 @@ export const SiteInsightsQueryEventsAggregationShape = {
     .array(SiteInsightsQueryEventsColumnSchema)
     .max(20)
     .optional()
-    .describe('The columns to answer (`eventsCount` when neither this nor `groupBy` is given)'),
+    .describe('The columns to answer (`eventsCount` when none is given)'),
   where: z.array(SiteInsightsQueryEventsFilterSchema).max(20).optional().describe('The filters, all applied'),
   groupBy: z.array(SiteInsightsQueryEventsColumnSchema).max(10).optional().describe('The columns to group by'),
   order: z

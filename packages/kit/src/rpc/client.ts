@@ -34,9 +34,9 @@ export interface Transport {
   send(path: string, type: 'query' | 'mutation', input: unknown, call: CallContext): Promise<unknown>;
   /**
    * Runs the streamed procedure `path` (`implementStream`): resolves once it has loaded, to its items as they come;
-   * rejects (or the items throw) with a `DomainError`.
+   * rejects (or the items throw) with a `DomainError`. (A test's stub of a service may leave it out.)
    */
-  stream(path: string, input: unknown, call: CallContext): Promise<AsyncIterable<unknown>>;
+  stream?(path: string, input: unknown, call: CallContext): Promise<AsyncIterable<unknown>>;
   /** A blob of the service's store, null when there is none; rejects with a `DomainError`. */
   readBlob(key: string, call: CallContext): Promise<StoredBlob | null>;
   /** A deferred download of the service: its bytes, or how long to wait; null when unknown; rejects with a `DomainError`. */
@@ -370,6 +370,7 @@ export class ServiceClient {
   /** A streamed operation (`http.events`): its items as they come, once it has loaded (rejects as `call` does). */
   async stream<Op extends AnyOperation>(op: Op, input: z.input<Op['input']>, ctx: CallContext) {
     if (op.service !== this.service) throw new Error(`${op.id} belongs to ${op.service}, not ${this.service}`);
+    if (!this.transport.stream) throw new DomainError('unavailable', `The ${this.service} service streams nothing here`);
     return (await this.transport.stream(op.id, input, ctx)) as AsyncIterable<StreamItem<Op>>;
   }
 

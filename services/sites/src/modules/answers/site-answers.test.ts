@@ -16,6 +16,7 @@ const chat = {
   /** The model writes its last words once this resolves (a test holds it to see the first words arrive first). */
   gate: Promise.resolve(),
   finished: 0,
+  breakOff: false,
 };
 const env: Record<string, string> = {};
 beforeAll(async () => {
@@ -35,6 +36,8 @@ beforeAll(async () => {
         res.write(`data: ${JSON.stringify(chunk)}\n\n`);
       };
       write(words[0]!);
+      // A model that breaks off after its first words.
+      if (chat.breakOff) return void setTimeout(() => res.destroy(), 20);
       void chat.gate.then(() => {
         for (const w of words.slice(1)) write(w);
         res.end('data: [DONE]\n\n');
@@ -165,6 +168,16 @@ describe('streamAskInSite with the operator’s model', () => {
     const user = (sent.body.messages as { content: string }[])[1]!.content;
     expect(user).toMatch(/Question: How do I paddle a kayak\?/);
     expect(user).toMatch(/\[1\] Kayaks — http\S+\/kayaks\n/);
+  });
+
+  it('a model that breaks off: what it wrote, then the passages with their links', async () => {
+    const { where } = await siteWith(withModel, 'Rivers 3', PAGES);
+    chat.breakOff = true;
+    const events = await ask(withModel, { ...where, question: 'kayak', scope: { mode: 'all' } }).finally(
+      () => (chat.breakOff = false),
+    );
+    expect(events[0]!.answer.answer!.markdown).toBe('Paddle ');
+    expect(events.at(-1)!.answer.answer!.markdown).toMatch(/^Paddle \n\n---\n\n\*\*\[Kayaks\]\(http[^)]*\/kayaks\)\*\*/);
   });
 
   it('an endpoint on a private network without QUIRE_AI_ALLOW_PRIVATE: the passages, the model never asked', async () => {

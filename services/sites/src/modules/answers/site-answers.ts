@@ -190,7 +190,8 @@ export async function* answerEvents(ctx: SitesContext, question: string, passage
     for await (const t of modelText(model, question, passages)) {
       text = t;
       if (count > 0 && (count >= EVENTS_MAX - 1 || Date.now() - at < EVENT_INTERVAL_MS)) continue;
-      yield event((sent = text), passages);
+      sent = text;
+      yield event(text, passages);
       count++;
       at = Date.now();
     }

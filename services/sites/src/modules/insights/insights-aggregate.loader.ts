@@ -3,7 +3,7 @@ import {
   SITE_INSIGHTS_ANSWERED_COLUMNS,
   type OperationInput,
   type ops,
-  type SiteInsightsQueryEventsColumn,
+  type SiteInsightsColumnName,
   type SiteInsightsQueryEventsFilter,
   type SiteInsightsQueryRange,
 } from '@quire/contracts';
@@ -13,11 +13,13 @@ import type { ISite } from '../sites/site.entity.ts';
 import {
   AGGREGATES,
   aggregateSiteEvents,
+  NUMERIC_COLUMNS,
   siteEventTotals,
   type AggregatePlan,
   type AnsweredColumn,
   type ColumnRef,
   type Filter,
+  type Interval,
 } from './insights-aggregate.repository.ts';
 
 type Ctx = Pick<SitesContext, 'em'>;
@@ -44,7 +46,7 @@ export function rangeOf(range: SiteInsightsQueryRange, now: Date): { from: Date;
 const ANSWERED: ReadonlySet<string> = new Set(SITE_INSIGHTS_ANSWERED_COLUMNS);
 
 /** A column of the query as Quire answers it (400 naming the field for a column Quire does not record). */
-function columnOf(c: SiteInsightsQueryEventsColumn, field: string): ColumnRef {
+function columnOf(c: { column: SiteInsightsColumnName; interval?: Interval | undefined }, field: string): ColumnRef {
   if (!ANSWERED.has(c.column))
     throw invalid(`Invalid request: ${field}.column: Quire does not record \`${c.column}\` (see docs/published-content-api.md)`);
   return c.column === 'datetime'
@@ -53,12 +55,13 @@ function columnOf(c: SiteInsightsQueryEventsColumn, field: string): ColumnRef {
 }
 
 const same = (a: ColumnRef, b: ColumnRef) => a.column === b.column && a.interval === b.interval;
-const NUMERIC: ReadonlySet<AnsweredColumn> = new Set(['dayOfWeek', 'hourOfDay', 'eventsCount', 'sessionsCount', 'visitorsCount']);
 
-/** Whether a filter's value fits its column: a number, a date, a text (or null where the column may be null). */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** Whether a filter's value fits its column: a number, a date (ISO 8601), a text (or null where it may be null). */
 function fits(column: AnsweredColumn, v: unknown): boolean {
-  if (column === 'datetime') return typeof v === 'string' && !Number.isNaN(Date.parse(v));
-  if (NUMERIC.has(column)) return typeof v === 'number' && Number.isFinite(v);
+  if (column === 'datetime') return typeof v === 'string' && ISO_DATE.test(v) && !Number.isNaN(Date.parse(v));
+  if (NUMERIC_COLUMNS.has(column)) return typeof v === 'number' && Number.isFinite(v);
   return v === null || typeof v === 'string';
 }
 
@@ -73,24 +76,29 @@ function filterOf(f: SiteInsightsQueryEventsFilter, i: number): Filter {
   const comparing = operator !== 'in' && operator !== 'notIn';
   if (comparing && (f.values.length !== 1 || f.values[0] === null))
     throw invalid(`Invalid request: ${field}.values: \`${operator}\` compares with exactly one value`);
-  return { column, operator, values: f.values as Filter['values'] };
+  const values = f.values as Filter['values'];
+  // A date as PostgreSQL reads it whatever its form.
+  return { column, operator, values: column.column === 'datetime' ? values.map((v) => new Date(v as string).toISOString()) : values };
 }
 
 /**
  * The plan of an aggregation (GitBook's semantics as Quire answers them): the `groupBy` columns then the `select`
- * ones are answered (`eventsCount` when there is neither); every non-aggregate answered column is grouped by; the
+ * ones are answered (`eventsCount` when nothing is selected); every non-aggregate answered column is grouped by; the
  * rows are ordered by `order` (a column answered or counted), then by the grouped columns.
  */
 export function aggregatePlanOf(siteId: string, input: Input, now = new Date()): AggregatePlan {
   const grouped = (input.groupBy ?? []).map((c, i) => columnOf(c, `groupBy.${i}`));
-  const selected = (input.select ?? []).map((c, i) => columnOf(c, `select.${i}`));
+  const selected = input.select?.length
+    ? input.select.map((c, i) => columnOf(c, `select.${i}`))
+    : [{ column: 'eventsCount' } as const];
   const output: ColumnRef[] = [];
   for (const c of [...grouped, ...selected]) if (!output.some((o) => same(o, c))) output.push(c);
-  if (!output.length) output.push({ column: 'eventsCount' });
   const dimensions = output.filter((c) => !AGGREGATES.has(c.column));
   const order = input.order ? { by: columnOf(input.order.by, 'order.by'), direction: input.order.direction } : null;
   if (order && !AGGREGATES.has(order.by.column) && !dimensions.some((d) => same(d, order.by)))
     throw invalid('Invalid request: order.by: order by a column of `groupBy` or `select`, or a count');
+  if (order?.by.column === 'pageFeedbackRating')
+    throw invalid('Invalid request: order.by: `pageFeedbackRating` has no order');
   return {
     siteId,
     ...rangeOf(input.range, now),

@@ -92,11 +92,20 @@ const COMPARE: Record<Exclude<Operator, 'in' | 'notIn'>, string> = {
   lessThanOrEqual: '<=',
 };
 
-/** The condition of a filter, its values pushed to `params`. */
+/** The columns whose values are numbers. */
+export const NUMERIC_COLUMNS: ReadonlySet<AnsweredColumn> = new Set([
+  'dayOfWeek',
+  'hourOfDay',
+  'eventsCount',
+  'sessionsCount',
+  'visitorsCount',
+]);
+
+/** The condition of a filter, its values pushed to `params` (typed: a number compares as one whatever its form). */
 function conditionOf(f: Filter, params: unknown[]): string {
   // A date compares the event's time, not its bucket.
   const expr = f.column.column === 'datetime' ? 'occurred_at' : expressionOf(f.column);
-  const cast = f.column.column === 'datetime' ? '::timestamptz' : '';
+  const cast = f.column.column === 'datetime' ? '::timestamptz' : NUMERIC_COLUMNS.has(f.column.column) ? '::numeric' : '::text';
   if (f.operator !== 'in' && f.operator !== 'notIn') {
     params.push(f.values[0]);
     return `coalesce(${expr} ${COMPARE[f.operator]} ?${cast}, false)`;

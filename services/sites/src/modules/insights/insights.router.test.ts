@@ -223,6 +223,17 @@ describe('aggregateSiteEvents (GitBook\'s shapes)', () => {
     expect(columnsOf(viewed)).toEqual({ page: ['page-1', null], eventsCount: [3, 3] });
     const top = await aggregate(s, { groupBy: [{ column: 'page' }], select: [{ column: 'eventsCount' }], limit: 1 });
     expect(columnsOf(top)).toEqual({ page: ['page-1'], eventsCount: [6] });
+    // A date compares the event's time; an hour of the day, a number.
+    const since = (iso: string, operator: string) =>
+      aggregate(s, { where: [{ column: 'datetime', operator, values: [iso] }], select: [{ column: 'eventsCount' }] });
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    expect(columnsOf(await since(hourAgo, 'greaterThanOrEqual'))).toEqual({ eventsCount: [10] });
+    expect(columnsOf(await since('2020-01-01', 'lessThan'))).toEqual({ eventsCount: [0] });
+    const hour = await aggregate(s, {
+      where: [{ column: 'hourOfDay', values: [new Date().getUTCHours(), 25.5] }],
+      groupBy: [{ column: 'dayOfWeek' }],
+    });
+    expect(columnsOf(hour)).toEqual({ dayOfWeek: [((new Date().getUTCDay() + 6) % 7) + 1], eventsCount: [10] });
     // Another range sees nothing.
     const before = await aggregate(s, {
       range: { from: '2020-01-01T00:00:00Z', to: '2020-02-01T00:00:00Z' },

@@ -176,6 +176,8 @@ describe('a published site records its readers', () => {
     expect((await open(`${s.path}/gone/deeper`)).status).toBe(404);
     await open(`${s.path}/old-name`, { ...reader, userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
     await open(`${s.path}/old-name`, { ...reader, doNotTrack: true });
+    // What a browser asks for by itself is no broken link.
+    expect((await open(`${s.path}/favicon.ico`)).status).toBe(404);
     await flushReaderEvents();
     const rows = await events(s.siteId);
     expect(rows.map((r) => [r.kind, r.page_id])).toEqual([

@@ -381,8 +381,15 @@ async function followRedirect(ctx: SitesContext, v: SiteView, segments: string[]
 
 const eventCtx = (ctx: SitesContext) => ({ em: ctx.em, log: ctx.log, secret: ctx.config.QUIRE_INTERNAL_SECRET });
 
-/** A reader followed a link to a path of the site that names no page: a page view without a page (GitBook's 404). */
+/** What browsers ask of any site by themselves (icons, `/.well-known/…`): a 404 of theirs is no broken link. */
+const BROWSER_PROBE = /(?:^|\/)(?:favicon\.ico|apple-touch-icon[\w-]*\.png|\.well-known(?:\/.*)?)$/i;
+
+/**
+ * A reader followed a link to a path of the site that names no page: a page view without a page (GitBook's 404),
+ * with the path asked for. Not what browsers probe by themselves.
+ */
 function brokenLink(ctx: SitesContext, input: Input, v: SiteView, s: SpaceView | null): void {
+  if (BROWSER_PROBE.test(input.path)) return;
   queueReaderEvent(eventCtx(ctx), input, {
     site: v.site.id,
     kind: 'page_view',
