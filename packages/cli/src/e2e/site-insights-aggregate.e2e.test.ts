@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SiteInsightsEventType, SiteInsightsQueryRangePreset as Range } from '@gitbook/api';
 import { apiError, mergeChanges, useCast } from './harness.ts';
 
 // Issue 42: what readers do on a published site (a view, a search, a rating, a link to a page that does not exist)
@@ -63,7 +64,7 @@ const read = (url: string, init: { method?: string; headers?: Record<string, str
 
 const byType = async () => {
   const res = await p.client(acme.token).orgs.aggregateSiteEvents(org, siteId, {
-    range: 'last24Hours',
+    range: Range.Last24Hours,
     groupBy: [{ column: 'eventType' }],
     select: [{ column: 'eventsCount' }],
   });
@@ -97,9 +98,9 @@ describe('aggregateSiteEvents and listSiteVisitorSegments', () => {
     expect(counts).toEqual({ page_view: 2, page_post_feedback: 1, search_type_query: 1 });
 
     const broken = await p.client(acme.token).orgs.aggregateSiteEvents(org, siteId, {
-      range: 'last7Days',
+      range: Range.Last7Days,
       where: [
-        { column: 'eventType', values: ['page_view'] },
+        { column: 'eventType', values: [SiteInsightsEventType.PageView] },
         { column: 'page', values: [null] },
       ],
       groupBy: [{ column: 'urlPath' }],
@@ -121,14 +122,14 @@ describe('aggregateSiteEvents and listSiteVisitorSegments', () => {
 
   it('answers 400 for a column Quire does not record, 403 to a `read` member', async () => {
     const geo = p.client(acme.token).orgs.aggregateSiteEvents(org, siteId, {
-      range: 'last30Days',
+      range: Range.Last30Days,
       groupBy: [{ column: 'visitorGeoCountry' }],
     });
     expect(await apiError(geo)).toEqual({
       code: 400,
       message: expect.stringMatching(/^Invalid request: groupBy\.0\.column: Quire does not record `visitorGeoCountry`/),
     });
-    const member = p.client(bob.token).orgs.aggregateSiteEvents(org, siteId, { range: 'last30Days' });
+    const member = p.client(bob.token).orgs.aggregateSiteEvents(org, siteId, { range: Range.Last30Days });
     expect((await apiError(member)).code).toBe(403);
     expect((await apiError(p.client(bob.token).orgs.listSiteVisitorSegments(org, siteId))).code).toBe(403);
   });

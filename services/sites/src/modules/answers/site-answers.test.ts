@@ -152,7 +152,7 @@ describe('streamAskInSite with the operator’s model', () => {
     expect(first.value!.answer.answer!.markdown).toBe('Paddle ');
     expect(chat.finished).toBe(finished);
     release();
-    const events = [first.value!];
+    const events: StreamItem<typeof ops.streamAskInSite>[] = [first.value!];
     for (let r = await it.next(); !r.done; r = await it.next()) events.push(r.value);
     chat.gate = Promise.resolve();
     const texts = events.map((e) => e.answer.answer!.markdown);
