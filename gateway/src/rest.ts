@@ -103,7 +103,8 @@ function answerOf(op: AnyOperation, deps: RestDeps): Handler {
         requestId: req.id,
         ...(audited ? { client: clientInfo(req.ip, req.headers['user-agent']) } : {}),
       };
-      if (http.events) return await sendEvents(req, reply, await deps.clients.get(op.service).stream(op, input as never, call));
+      if (http.events)
+        return await sendEvents(req, reply, await deps.clients.get(op.service).stream(op, input as never, call));
       const data = await deps.clients.get(op.service).call(op, input as never, call);
       if (call.events?.length) deps.resolver.evictFor(call.events);
       reply.code(http.status);

@@ -135,7 +135,7 @@ describe('aggregateSiteEvents and listSiteVisitorSegments', () => {
   });
 });
 
-describe('streamAskInSite with the operator\'s model, through the gateway', () => {
+describe("streamAskInSite with the operator's model, through the gateway", () => {
   it('writes the first words of the answer before the model has finished (server-sent events)', async () => {
     const ask = () =>
       fetch(`${p.url}/v1/orgs/${org}/sites/${siteId}/ask`, {
@@ -165,7 +165,8 @@ describe('streamAskInSite with the operator\'s model, through the gateway', () =
     expect(first.answer.answer.markdown).toBe('Wombats ');
     expect(chat.done).toBe(false);
     release();
-    for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true });
+    for (let r = await reader.read(); !r.done; r = await reader.read())
+      text += decoder.decode(r.value, { stream: true });
     expect(chat.done).toBe(true);
     const events = [...text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!));
     expect(events.at(-2)).toMatchObject({ type: 'answer', answer: { answer: { markdown: 'Wombats dig burrows.' } } });

@@ -370,7 +370,8 @@ export class ServiceClient {
   /** A streamed operation (`http.events`): its items as they come, once it has loaded (rejects as `call` does). */
   async stream<Op extends AnyOperation>(op: Op, input: z.input<Op['input']>, ctx: CallContext) {
     if (op.service !== this.service) throw new Error(`${op.id} belongs to ${op.service}, not ${this.service}`);
-    if (!this.transport.stream) throw new DomainError('unavailable', `The ${this.service} service streams nothing here`);
+    if (!this.transport.stream)
+      throw new DomainError('unavailable', `The ${this.service} service streams nothing here`);
     return (await this.transport.stream(op.id, input, ctx)) as AsyncIterable<StreamItem<Op>>;
   }
 

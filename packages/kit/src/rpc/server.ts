@@ -266,7 +266,8 @@ export function registerRpcRoutes(app: FastifyInstance, invoker: ProcedureInvoke
     try {
       const { data, events } = await invoker.invoke(req.params.path, req.body, callOf(req), req.log as Logger);
       if (events.length) reply.header(EVENTS_HEADER, Buffer.from(JSON.stringify(events)).toString('base64url'));
-      if (isAsyncIterable(data)) return reply.type(STREAM_TYPE).send(Readable.from(streamLines(data, req.log as Logger)));
+      if (isAsyncIterable(data))
+        return reply.type(STREAM_TYPE).send(Readable.from(streamLines(data, req.log as Logger)));
       return reply.send({ result: data === undefined ? {} : { data } });
     } catch (err) {
       const pub = toPublicError(err);

@@ -233,6 +233,17 @@ function mutationRun<Ctx extends ServiceContext>(
   };
 }
 
+/**
+ * How an operation answered as a stream runs (`implementStream`; `http.events`: server-sent events through the gateway): a query (no
+ * transaction stays open while it streams) whose handler loads and asserts access, then resolves to the items, each
+ * checked with the contract's schema as it comes. The transports carry the items as they are yielded.
+ */
+function streamRun<Ctx>(op: AnyOperation, handler: Run<Ctx>): Run<Ctx> {
+  const item = streamItemSchema(op);
+  if (op.type !== 'query') throw new Error(`${op.id}: a streamed operation is a query`);
+  return async (args) => checkedItems((await handler(args)) as AsyncIterable<unknown>, item);
+}
+
 /** The router tree of a service: each implementation mounted at its operation's id (`spaces.duplicate`). */
 function routerTree(operations: Record<string, AnyOperation>, impls: Record<string, unknown>): Record<string, unknown> {
   const tree: Record<string, unknown> = {};
@@ -256,12 +267,7 @@ function routerTree(operations: Record<string, AnyOperation>, impls: Record<stri
 export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTrpcOptions = {}) {
   const t = serviceTrpcInstance<Ctx>();
 
-  function procedure(
-    op: AnyOperation,
-    prepare: Run<Ctx> | undefined,
-    handler: Run<Ctx>,
-    output: z.ZodType = op.output as z.ZodType,
-  ) {
+  function procedure(op: AnyOperation, prepare: Run<Ctx> | undefined, handler: Run<Ctx>, output?: z.ZodType) {
     const run = op.type === 'query' ? queryRun(prepare, handler) : mutationRun(op, prepare, handler, options);
     // The mold, in tRPC's public builder: the meta trpc-to-openapi documents, the contract's input schema (a bad
     // input is BAD_REQUEST with the issues), its output schema (a bad output INTERNAL_SERVER_ERROR), and one
@@ -271,7 +277,7 @@ export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTr
     const builder = t.procedure
       .meta(operationMeta(op))
       .input(op.input)
-      .output(output);
+      .output(output ?? (op.output as z.ZodType));
     const resolver = (opts: { input: unknown; ctx: unknown }) => {
       const ctx = opts.ctx as Ctx;
       assertStorableInput(opts.input);
@@ -300,18 +306,8 @@ export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTr
     return procedure(op, prepare as unknown as Run<Ctx>, handler as unknown as Run<Ctx>);
   }
 
-  /**
-   * The mold of an operation answered as a stream (`http.events`: server-sent events through the gateway): a query
-   * (no transaction stays open while it streams) whose handler loads and asserts access, then resolves to the items,
-   * each checked with the contract's schema as it comes. The transports carry the items as they are yielded.
-   */
-  function implementStream<Op extends AnyOperation>(op: Op, handler: StreamHandler<Op, Ctx>) {
-    const item = streamItemSchema(op);
-    if (op.type !== 'query') throw new Error(`${op.id}: a streamed operation is a query`);
-    const run: Run<Ctx> = async (args) =>
-      checkedItems((await (handler as unknown as Run<Ctx>)(args)) as AsyncIterable<unknown>, item);
-    return procedure(op, undefined, run, STREAM_OUTPUT);
-  }
+  const implementStream = <Op extends AnyOperation>(op: Op, handler: StreamHandler<Op, Ctx>) =>
+    procedure(op, undefined, streamRun(op, handler as unknown as Run<Ctx>), STREAM_OUTPUT);
 
   type Impl = ReturnType<typeof procedure>;
   /**

@@ -19,7 +19,11 @@ export interface Caller {
 
 export interface TestService extends Caller {
   /** A streamed operation's items as they come (`implementStream`), over HTTP. */
-  stream<Op extends AnyOperation>(op: Op, input: z.input<Op['input']>, actor: Actor): Promise<AsyncIterable<StreamItem<Op>>>;
+  stream<Op extends AnyOperation>(
+    op: Op,
+    input: z.input<Op['input']>,
+    actor: Actor,
+  ): Promise<AsyncIterable<StreamItem<Op>>>;
   svc: RunningService;
   url: string;
   /** A fresh EntityManager of the service. */

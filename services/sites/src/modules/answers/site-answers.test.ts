@@ -31,7 +31,13 @@ beforeAll(async () => {
       const words = ['Paddle ', 'with ', 'both ', 'hands ', `([Kayaks](${url})).`];
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const write = (w: string) => {
-        const chunk = { id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'fake', choices: [] as unknown[] };
+        const chunk = {
+          id: 'c1',
+          object: 'chat.completion.chunk',
+          created: 1,
+          model: 'fake',
+          choices: [] as unknown[],
+        };
         chunk.choices = [{ index: 0, delta: { content: w }, finish_reason: null }];
         res.write(`data: ${JSON.stringify(chunk)}\n\n`);
       };
@@ -177,7 +183,9 @@ describe('streamAskInSite with the operator’s model', () => {
       () => (chat.breakOff = false),
     );
     expect(events[0]!.answer.answer!.markdown).toBe('Paddle ');
-    expect(events.at(-1)!.answer.answer!.markdown).toMatch(/^Paddle \n\n---\n\n\*\*\[Kayaks\]\(http[^)]*\/kayaks\)\*\*/);
+    expect(events.at(-1)!.answer.answer!.markdown).toMatch(
+      /^Paddle \n\n---\n\n\*\*\[Kayaks\]\(http[^)]*\/kayaks\)\*\*/,
+    );
   });
 
   it('an endpoint on a private network without QUIRE_AI_ALLOW_PRIVATE: the passages, the model never asked', async () => {

@@ -168,7 +168,11 @@ async function* modelText(
  * when it fails before writing) the passages themselves with their links; when it fails after, what it wrote and
  * the passages. Never an error for a question the site cannot answer: an answer without passages.
  */
-export async function* answerEvents(ctx: SitesContext, question: string, passages: Passage[]): AsyncGenerator<AnswerEvent> {
+export async function* answerEvents(
+  ctx: SitesContext,
+  question: string,
+  passages: Passage[],
+): AsyncGenerator<AnswerEvent> {
   if (!passages.length) {
     yield event(null, []);
     return;

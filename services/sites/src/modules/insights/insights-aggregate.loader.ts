@@ -36,7 +36,8 @@ const PRESETS: Record<Extract<SiteInsightsQueryRange, string>, number> = {
 
 /** `[from, to)` of a range: a preset up to now, or two dates (400 when `to` is before `from`). */
 export function rangeOf(range: SiteInsightsQueryRange, now: Date): { from: Date; to: Date } {
-  if (typeof range === 'string') return { from: new Date(now.getTime() - PRESETS[range]), to: new Date(now.getTime() + 1) };
+  if (typeof range === 'string')
+    return { from: new Date(now.getTime() - PRESETS[range]), to: new Date(now.getTime() + 1) };
   const from = new Date(range.from);
   const to = new Date(range.to);
   if (to.getTime() < from.getTime()) throw invalid('Invalid request: range.to: must not be before range.from');
@@ -48,7 +49,9 @@ const ANSWERED: ReadonlySet<string> = new Set(SITE_INSIGHTS_ANSWERED_COLUMNS);
 /** A column of the query as Quire answers it (400 naming the field for a column Quire does not record). */
 function columnOf(c: { column: SiteInsightsColumnName; interval?: Interval | undefined }, field: string): ColumnRef {
   if (!ANSWERED.has(c.column))
-    throw invalid(`Invalid request: ${field}.column: Quire does not record \`${c.column}\` (see docs/published-content-api.md)`);
+    throw invalid(
+      `Invalid request: ${field}.column: Quire does not record \`${c.column}\` (see docs/published-content-api.md)`,
+    );
   return c.column === 'datetime'
     ? { column: 'datetime', interval: c.interval ?? 'day' }
     : { column: c.column as AnsweredColumn };
@@ -78,7 +81,11 @@ function filterOf(f: SiteInsightsQueryEventsFilter, i: number): Filter {
     throw invalid(`Invalid request: ${field}.values: \`${operator}\` compares with exactly one value`);
   const values = f.values as Filter['values'];
   // A date as PostgreSQL reads it whatever its form.
-  return { column, operator, values: column.column === 'datetime' ? values.map((v) => new Date(v as string).toISOString()) : values };
+  return {
+    column,
+    operator,
+    values: column.column === 'datetime' ? values.map((v) => new Date(v as string).toISOString()) : values,
+  };
 }
 
 /**
@@ -134,5 +141,10 @@ export const SEGMENTS_DAYS = 30;
 
 /** The events, visitors and sessions of a site over the last 30 days (its one visitor segment). */
 export function loadVisitorTotals(ctx: Ctx, site: ISite, now = new Date()) {
-  return siteEventTotals(ctx.em, site.id, new Date(now.getTime() - SEGMENTS_DAYS * DAY_MS), new Date(now.getTime() + 1));
+  return siteEventTotals(
+    ctx.em,
+    site.id,
+    new Date(now.getTime() - SEGMENTS_DAYS * DAY_MS),
+    new Date(now.getTime() + 1),
+  );
 }

@@ -105,7 +105,8 @@ export const NUMERIC_COLUMNS: ReadonlySet<AnsweredColumn> = new Set([
 function conditionOf(f: Filter, params: unknown[]): string {
   // A date compares the event's time, not its bucket.
   const expr = f.column.column === 'datetime' ? 'occurred_at' : expressionOf(f.column);
-  const cast = f.column.column === 'datetime' ? '::timestamptz' : NUMERIC_COLUMNS.has(f.column.column) ? '::numeric' : '::text';
+  const cast =
+    f.column.column === 'datetime' ? '::timestamptz' : NUMERIC_COLUMNS.has(f.column.column) ? '::numeric' : '::text';
   if (f.operator !== 'in' && f.operator !== 'notIn') {
     params.push(f.values[0]);
     return `coalesce(${expr} ${COMPARE[f.operator]} ?${cast}, false)`;

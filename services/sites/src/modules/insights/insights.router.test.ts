@@ -166,7 +166,7 @@ async function trafficOf(s: S) {
   ]);
 }
 
-describe('aggregateSiteEvents (GitBook\'s shapes)', () => {
+describe("aggregateSiteEvents (GitBook's shapes)", () => {
   it('groups, counts and filters the recorded events; a 404 is a page view without a page', async () => {
     const s = await site();
     await trafficOf(s);
@@ -208,7 +208,10 @@ describe('aggregateSiteEvents (GitBook\'s shapes)', () => {
       groupBy: [{ column: 'datetime', interval: 'day' }],
       select: [{ column: 'eventsCount' }],
     });
-    expect(columnsOf(trend)).toEqual({ datetime: [`${new Date().toISOString().slice(0, 10)}T00:00:00Z`], eventsCount: [10] });
+    expect(columnsOf(trend)).toEqual({
+      datetime: [`${new Date().toISOString().slice(0, 10)}T00:00:00Z`],
+      eventsCount: [10],
+    });
     // A count compared (HAVING), an order, a limit.
     const viewed = await aggregate(s, {
       where: [
@@ -242,7 +245,7 @@ describe('aggregateSiteEvents (GitBook\'s shapes)', () => {
     expect(columnsOf(before)).toEqual({ eventsCount: [0] });
   });
 
-  it('counts a session as a visitor\'s events at most 30 minutes apart', async () => {
+  it("counts a session as a visitor's events at most 30 minutes apart", async () => {
     const s = await site();
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
     const row = (occurredAt: Date, visitor: string) => ({
@@ -291,9 +294,9 @@ describe('aggregateSiteEvents (GitBook\'s shapes)', () => {
     expect(await msg({ where: [{ column: 'eventsCount', operator: 'greaterThan', values: [1, 2] }] })).toBe(
       'Invalid request: where.0.values: `greaterThan` compares with exactly one value',
     );
-    expect(await msg({ groupBy: [{ column: 'page' }], order: { by: { column: 'urlPath' }, direction: 'asc' } })).toMatch(
-      /^Invalid request: order\.by/,
-    );
+    expect(
+      await msg({ groupBy: [{ column: 'page' }], order: { by: { column: 'urlPath' }, direction: 'asc' } }),
+    ).toMatch(/^Invalid request: order\.by/);
     expect(await msg({ range: { from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' } })).toBe(
       'Invalid request: range.to: must not be before range.from',
     );
