@@ -2,6 +2,7 @@ import { initTRPC, type AnyRouter } from '@trpc/server';
 import { generateOpenApiDocument, type OpenApiMeta, type OpenApiRouter } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { ERRORS, ErrorBodySchema, type AnyOperation, type ServiceName } from '@quire/contracts';
+import { streamItemSchema } from '@quire/kit';
 import { contentRouter } from '@quire/content';
 import { integrationsRouter } from '@quire/integrations';
 import { orgAdminRouter } from '@quire/org-admin';
@@ -82,7 +83,7 @@ export function buildOpenApiDocument(
         ? { description: 'No content' }
         : {
             description: generated?.description ?? 'Successful response',
-            content: http.events ? eventStream(generated?.content) : generated?.content,
+            content: http.events ? eventStream(op) : generated?.content,
           };
     for (const s of errorStatuses(op)) responses[String(s)] = { $ref: `#/components/responses/Error${s}` };
     operation.responses = responses;
@@ -90,11 +91,11 @@ export function buildOpenApiDocument(
   return doc;
 }
 
-/** A streamed operation's answer as GitBook documents it: `text/event-stream` of its output's `events` items. */
-function eventStream(content: unknown): unknown {
-  const json = (content as Record<string, { schema?: { properties?: Record<string, { items?: unknown }> } }>)?.[
-    'application/json'
-  ];
-  const item = json?.schema?.properties?.events?.items;
-  return item ? { 'text/event-stream': { schema: item } } : content;
+/**
+ * A streamed operation's answer as GitBook documents it: `text/event-stream` of its output's `events` items (its
+ * procedure resolves to the items as they come, which the generator cannot describe).
+ */
+function eventStream(op: AnyOperation): unknown {
+  const { $schema: _, ...schema } = z.toJSONSchema(streamItemSchema(op), { target: 'draft-2020-12' });
+  return { 'text/event-stream': { schema } };
 }

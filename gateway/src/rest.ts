@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyOperation } from '@quire/contracts';
 import {
@@ -102,21 +103,45 @@ function answerOf(op: AnyOperation, deps: RestDeps): Handler {
         requestId: req.id,
         ...(audited ? { client: clientInfo(req.ip, req.headers['user-agent']) } : {}),
       };
+      if (http.events)
+        return await sendEvents(req, reply, await deps.clients.get(op.service).stream(op, input as never, call));
       const data = await deps.clients.get(op.service).call(op, input as never, call);
       if (call.events?.length) deps.resolver.evictFor(call.events);
       reply.code(http.status);
-      if (http.events) {
-        // Server-sent events: each event of the output on a `data:` line, then `done` (GitBook's streamed answers).
-        const events = (data as { events: unknown[] }).events;
-        reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-store');
-        const lines = events.map((e) => `data: ${JSON.stringify(e)}\n\n`);
-        return reply.send(`${lines.join('')}event: done\ndata: {}\n\n`);
-      }
       return emptySuccess ? reply.send() : reply.send(data);
     } catch (err) {
       return answerFailure(req, reply, op, deps.limits, err);
     }
   };
+}
+
+/**
+ * A streamed operation's answer as server-sent events (GitBook's streamed answers), each item on a `data:` line as
+ * the service yields it, then `event: done`. The first item is awaited before the status is sent, so a failure
+ * before it is answered as any failure (its status, `{error:{code,message}}`); one after it ends the stream with
+ * `event: error` and the error's body.
+ */
+async function sendEvents(req: FastifyRequest, reply: FastifyReply, items: AsyncIterable<unknown>) {
+  const it = items[Symbol.asyncIterator]();
+  const first = await it.next();
+  async function* lines(): AsyncGenerator<string> {
+    try {
+      for (let r = first; !r.done; r = await it.next()) yield `data: ${JSON.stringify(r.value)}\n\n`;
+      yield 'event: done\ndata: {}\n\n';
+    } catch (err) {
+      const pub = toPublicError(err);
+      req.log.warn({ err }, 'stream failed');
+      yield `event: error\ndata: ${JSON.stringify({ error: { code: pub.status, message: pub.message } })}\n\n`;
+    } finally {
+      await it.return?.();
+    }
+  }
+  return reply
+    .code(200)
+    .type('text/event-stream; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-accel-buffering', 'no')
+    .send(Readable.from(lines()));
 }
 
 /** A failed call: an authentication failure counted, what went wrong here logged, the error answered. */

@@ -303,7 +303,10 @@ const isDeclarationName = (n: ts.Identifier): boolean =>
 
 const isPropertyName = (n: ts.Identifier): boolean => ts.isPropertyAccessExpression(n.parent) && n.parent.name === n;
 
-/** A procedure of a router: `name: implement(ops.x, resolver)` or `implementPrepared(ops.x, prepare, handler)`. */
+/**
+ * A procedure of a router: `name: implement(ops.x, resolver)`, `implementStream(ops.x, resolver)` or
+ * `implementPrepared(ops.x, prepare, handler)`.
+ */
 export interface Procedure {
   /** The operation's key in the contracts' `ops`. */
   op: string;
@@ -320,7 +323,7 @@ export function proceduresOf(modules: Modules, path: string): Procedure[] {
   walk(sf, (n) => {
     if (!ts.isCallExpression(n)) return;
     const name = calleeName(n);
-    if (name !== 'implement' && name !== 'implementPrepared') return;
+    if (name !== 'implement' && name !== 'implementPrepared' && name !== 'implementStream') return;
     const [op, ...fns] = n.arguments;
     if (!op || !ts.isPropertyAccessExpression(op) || !ts.isIdentifier(op.expression) || op.expression.text !== 'ops')
       return;

@@ -6,7 +6,7 @@ import { evictSite, sitesOf, UNSETTLED_MS } from './modules/published/site-cache
 export type SitesContext = ServiceContext<SitesConfig>;
 
 const kit = createServiceTrpc<SitesContext>();
-export const { implementPrepared, serviceRouter } = kit;
+export const { implementPrepared, implementStream, serviceRouter } = kit;
 
 /**
  * The kit's `implement`; a mutation that records a site's event (a change of its settings, structure or

@@ -43,6 +43,8 @@ const SearchAIAnswerStreamSchema = z
 export const streamAskInSite = op({
   id: 'siteAnswers.get',
   access: 'reader',
+  // It reads: no transaction stays open while the model answers.
+  type: 'query',
   input: z.object({
     ...SITE.params,
     question: z.string().min(1).max(512).describe('The question'),
@@ -56,7 +58,8 @@ export const streamAskInSite = op({
     operationId: 'streamAskInSite',
     summary:
       "Ask a question of a site's content: answered from the site search as the caller sees it, by the operator's " +
-      'model when one is configured, else with the best passages and their links (server-sent events)',
+      'model when one is configured (streamed as it writes), else with the best passages and their links ' +
+      '(server-sent events)',
     events: true,
   },
 });

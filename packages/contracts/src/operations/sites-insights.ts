@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { NoContentSchema, queryNumber } from '../common.ts';
+import { listOf, NoContentSchema, queryNumber } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import {
   SITE_INSIGHTS_EVENTS_MAX,
   SiteInsightsEventSchema,
+  SiteInsightsQueryEventsAggregationResultSchema,
+  SiteInsightsQueryEventsAggregationShape,
   SiteInsightsSummarySchema,
+  SiteInsightsVisitorSegmentSchema,
 } from '../schemas/site-insights.ts';
 import { SITE } from './sites-params.ts';
 
@@ -44,5 +47,31 @@ export const getSiteInsightsSummary = op({
     operationId: 'getSiteInsightsSummary',
     summary:
       "Quire-specific (not in GitBook's API): a summary of a site's page views, visitors, searches (with and without results) and page ratings",
+  },
+});
+
+export const aggregateSiteEvents = op({
+  id: 'siteInsightsEvents.countAggregate',
+  type: 'query',
+  input: z.object({ ...SITE.params, ...SiteInsightsQueryEventsAggregationShape }),
+  output: SiteInsightsQueryEventsAggregationResultSchema,
+  http: {
+    route: `POST ${SITE.route}/insights/events/aggregate`,
+    operationId: 'aggregateSiteEvents',
+    summary:
+      "Query a site's analytics events, grouped and filtered over a time range. A 404 (a broken link) is a " +
+      '`page_view` whose `page` is null; Quire answers the columns it records (see docs/published-content-api.md, "Site insights"), 400 for others',
+  },
+});
+
+export const listSiteVisitorSegments = op({
+  id: 'siteVisitorSegments.list',
+  input: z.object({ ...SITE.params }),
+  output: listOf(SiteInsightsVisitorSegmentSchema),
+  http: {
+    route: `GET ${SITE.route}/insights/visitor-segments`,
+    operationId: 'listSiteVisitorSegments',
+    summary:
+      "List a site's visitor segments: Quire keeps no visitor claims, so one segment, all visitors of the last 30 days",
   },
 });

@@ -20,7 +20,8 @@ import { z } from 'zod';
 import { DomainError } from '../errors.ts';
 import { ACTOR_HEADER, type ActorSigner, type SignedActor } from './actor-header.ts';
 import { CLIENT_IP_HEADER, CLIENT_UA_HEADER } from './audit.ts';
-import { EVENTS_HEADER, type CallContext, type ProcedureInvoker } from './server.ts';
+import { EVENTS_HEADER, STREAM_TYPE, type CallContext, type ProcedureInvoker } from './server.ts';
+import { isAsyncIterable, type StreamItem } from './trpc.ts';
 import type { StoredBlob } from '../blobs/blob-store.ts';
 import { DOWNLOAD_PENDING_HEADER, type DeferredRead } from '../blobs/deferred-downloads.ts';
 
@@ -31,12 +32,22 @@ export interface Transport {
   readonly kind: 'http' | 'in-process';
   /** Runs `path` with `input`; resolves to the output, fills `call.events`; rejects with a `DomainError`. */
   send(path: string, type: 'query' | 'mutation', input: unknown, call: CallContext): Promise<unknown>;
+  /**
+   * Runs the streamed procedure `path` (`implementStream`): resolves once it has loaded, to its items as they come;
+   * rejects (or the items throw) with a `DomainError`. (A test's stub of a service may leave it out.)
+   */
+  stream?(path: string, input: unknown, call: CallContext): Promise<AsyncIterable<unknown>>;
   /** A blob of the service's store, null when there is none; rejects with a `DomainError`. */
   readBlob(key: string, call: CallContext): Promise<StoredBlob | null>;
   /** A deferred download of the service: its bytes, or how long to wait; null when unknown; rejects with a `DomainError`. */
   readDeferred(ref: string, call: CallContext): Promise<DeferredRead>;
   close(): Promise<void>;
 }
+
+/** tRPC's error envelope, as a service answers a failed call (server.ts, `trpcErrorOf`). */
+const StreamFailureSchema = z.object({
+  error: z.object({ message: z.string(), data: z.object({ httpStatus: z.number().int() }) }),
+});
 
 /** The body of a failed blob read (`{error:{code,message}}`). */
 const BlobFailureSchema = z.object({ error: z.object({ message: z.string() }) });
@@ -186,6 +197,60 @@ export class HttpTransport implements Transport {
     return new DomainError('unavailable', `The ${this.#service} service is unavailable`, err);
   }
 
+  /** `POST <service>/trpc/<path>`: the items of the answer's JSON lines as they arrive (server.ts, `streamLines`). */
+  async stream(path: string, input: unknown, call: CallContext): Promise<AsyncIterable<unknown>> {
+    let res: Awaited<ReturnType<Pool['request']>>;
+    try {
+      res = await this.#pool.request({
+        path: `/trpc/${path}`,
+        method: 'POST',
+        headers: { ...headersOf(call), 'content-type': 'application/json' },
+        body: JSON.stringify(input === undefined ? {} : input),
+      });
+    } catch (cause) {
+      throw new DomainError('unavailable', `The ${this.#service} service is unavailable`, cause);
+    }
+    const type = String(res.headers['content-type'] ?? '');
+    if (res.statusCode === 200 && type.startsWith(STREAM_TYPE)) return this.#lines(res.body);
+    let envelope: unknown;
+    try {
+      envelope = await res.body.json();
+    } catch {
+      envelope = undefined;
+    }
+    throw this.#answered(res.statusCode, envelope);
+  }
+
+  /** The failure a service answered in tRPC's error envelope (its status and sentence), else the service down. */
+  #answered(status: number, envelope: unknown): DomainError {
+    const failure = StreamFailureSchema.safeParse(envelope);
+    if (failure.success)
+      return new DomainError(errorCodeForStatus(failure.data.error.data.httpStatus), failure.data.error.message);
+    return new DomainError('unavailable', `The ${this.#service} service is unavailable (HTTP ${status})`);
+  }
+
+  /** The items of a streamed answer, line by line; a failure line throws, a stream cut before its end is a 503. */
+  async *#lines(body: AsyncIterable<Buffer>): AsyncGenerator<unknown> {
+    const decoder = new TextDecoder();
+    let rest = '';
+    try {
+      for await (const chunk of body) {
+        rest += decoder.decode(chunk, { stream: true });
+        for (let nl = rest.indexOf('\n'); nl >= 0; nl = rest.indexOf('\n')) {
+          const line = JSON.parse(rest.slice(0, nl)) as { data?: unknown; end?: true; error?: unknown };
+          rest = rest.slice(nl + 1);
+          if (line.end) return;
+          if (line.error) throw this.#answered(200, line);
+          yield line.data;
+        }
+      }
+    } catch (err) {
+      if (err instanceof DomainError) throw err;
+      throw new DomainError('unavailable', `The ${this.#service} service is unavailable`, err);
+    }
+    throw new DomainError('unavailable', `The ${this.#service} service stopped before the end of its answer`);
+  }
+
   /** `GET <service>/blobs/<key>` with the signed actor: the bytes, or null on 404. */
   async readBlob(key: string, call: CallContext): Promise<StoredBlob | null> {
     const read = await this.#get(`/blobs/${encodeURIComponent(key)}`, call);
@@ -266,6 +331,12 @@ export class InProcessTransport implements Transport {
     return data;
   }
 
+  async stream(path: string, input: unknown, call: CallContext): Promise<AsyncIterable<unknown>> {
+    const { data } = await this.#invoker.invoke(path, input, call);
+    if (!isAsyncIterable(data)) throw new DomainError('internal', `${path} is not a streamed procedure`);
+    return data;
+  }
+
   readBlob(key: string, call: CallContext): Promise<StoredBlob | null> {
     return this.#invoker.readBlob(key, call);
   }
@@ -294,6 +365,14 @@ export class ServiceClient {
   ): Promise<z.output<Op['output']>> {
     if (op.service !== this.service) throw new Error(`${op.id} belongs to ${op.service}, not ${this.service}`);
     return (await this.transport.send(op.id, op.type, input, ctx)) as z.output<Op['output']>;
+  }
+
+  /** A streamed operation (`http.events`): its items as they come, once it has loaded (rejects as `call` does). */
+  async stream<Op extends AnyOperation>(op: Op, input: z.input<Op['input']>, ctx: CallContext) {
+    if (op.service !== this.service) throw new Error(`${op.id} belongs to ${op.service}, not ${this.service}`);
+    if (!this.transport.stream)
+      throw new DomainError('unavailable', `The ${this.service} service streams nothing here`);
+    return (await this.transport.stream(op.id, input, ctx)) as AsyncIterable<StreamItem<Op>>;
   }
 
   /** A blob of the service's store (null when there is none). */

@@ -5,13 +5,14 @@ import {
   type TRPCErrorResponse,
   type TRPCErrorShape,
 } from '@trpc/server/rpc';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACTOR_EVICTING_EVENTS, type EventEnvelope } from '@quire/contracts';
 import { DomainError, RETRY_AFTER_SECONDS, toPublicError, type PublicError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { metrics } from '../metrics.ts';
 import { ACTOR_HEADER, type ActorSigner } from './actor-header.ts';
-import type { BaseContext, ServiceContext } from './trpc.ts';
+import { isAsyncIterable, type BaseContext, type ServiceContext } from './trpc.ts';
 import { CLIENT_IP_HEADER, CLIENT_UA_HEADER, clientInfo, type ClientInfo } from './audit.ts';
 import type { BlobStore, StoredBlob } from '../blobs/blob-store.ts';
 import {
@@ -251,7 +252,8 @@ export function trpcErrorOf(pub: PublicError): TRPCErrorResponse<TRPCErrorShape<
  * input and output schemas, the access rule and the transaction are the procedure's own), and the answer is tRPC's
  * envelope: `{result:{data}}`, or `{error:{message,code,data:{httpStatus,reason}}}` with the HTTP status of the
  * public error (a 503 with `Retry-After`). A mutation's actor-evicting committed events ride in the
- * `x-quire-events` header. Every call must carry a valid signed actor header (else 401).
+ * `x-quire-events` header. A streamed procedure (`implementStream`) answers its items as they come, one JSON line
+ * each (`streamLines`). Every call must carry a valid signed actor header (else 401).
  *
  * Not tRPC's fastify (or node-http, standalone) adapter: in tRPC 11 each of them turns every call into a WHATWG
  * `Request`, resolves it to a `Response` and streams its body back through a `ReadableStream` — measured on the
@@ -264,12 +266,32 @@ export function registerRpcRoutes(app: FastifyInstance, invoker: ProcedureInvoke
     try {
       const { data, events } = await invoker.invoke(req.params.path, req.body, callOf(req), req.log as Logger);
       if (events.length) reply.header(EVENTS_HEADER, Buffer.from(JSON.stringify(events)).toString('base64url'));
+      if (isAsyncIterable(data))
+        return reply.type(STREAM_TYPE).send(Readable.from(streamLines(data, req.log as Logger)));
       return reply.send({ result: data === undefined ? {} : { data } });
     } catch (err) {
       const pub = toPublicError(err);
       return retryLater(reply, pub.status).code(pub.status).send(trpcErrorOf(pub));
     }
   });
+}
+
+/** The type of a streamed answer: one JSON line per item, then the end (see `streamLines`). */
+export const STREAM_TYPE = 'application/x-ndjson';
+
+/**
+ * A streamed procedure's answer over HTTP, written as its items come: `{"data":item}` lines, then `{"end":true}`,
+ * or tRPC's error envelope as the last line when the stream fails (a caller that sees neither was cut off).
+ */
+async function* streamLines(items: AsyncIterable<unknown>, log: Logger): AsyncGenerator<string> {
+  try {
+    for await (const data of items) yield `${JSON.stringify({ data })}\n`;
+    yield '{"end":true}\n';
+  } catch (err) {
+    const pub = toPublicError(err);
+    if (pub.unexpected) log.error({ err }, 'stream failed');
+    yield `${JSON.stringify(trpcErrorOf(pub))}\n`;
+  }
 }
 
 /**

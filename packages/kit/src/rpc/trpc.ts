@@ -1,5 +1,5 @@
 import { initTRPC, type AnyRouter } from '@trpc/server';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type {
   Access,
   Actor,
@@ -70,6 +70,38 @@ export type Preparer<Op extends AnyOperation, Ctx, P> = (args: HandlerArgs<Op, C
 export type PreparedHandler<Op extends AnyOperation, Ctx, P> = (
   args: HandlerArgs<Op, Ctx> & { prepared: P },
 ) => Promise<z.input<Op['output']>>;
+
+/** The item a streamed operation (`http.events`) yields: an element of its output's `events`. */
+export type StreamItem<Op extends AnyOperation> =
+  z.input<Op['output']> extends { events: readonly (infer T)[] } ? T : never;
+/** The handler of a streamed operation: it loads (and asserts access) before it resolves, then the items follow. */
+export type StreamHandler<Op extends AnyOperation, Ctx> = (
+  args: HandlerArgs<Op, Ctx>,
+) => Promise<AsyncIterable<StreamItem<Op>>>;
+
+export const isAsyncIterable = (v: unknown): v is AsyncIterable<unknown> =>
+  typeof v === 'object' && v !== null && Symbol.asyncIterator in v;
+
+/** The schema of a streamed operation's items: its output's `events` element (throws for another operation). */
+export function streamItemSchema(op: AnyOperation): z.ZodType {
+  const events = (op.output as Partial<z.ZodObject>).shape?.events as z.ZodArray | undefined;
+  if (!op.http?.events || events?.def.type !== 'array') throw new Error(`${op.id} is not answered as a stream`);
+  return events.element as z.ZodType;
+}
+
+/** Each item of a stream checked with the contract's schema: a bad one ends the stream with an internal error. */
+async function* checkedItems(items: AsyncIterable<unknown>, schema: z.ZodType): AsyncGenerator<unknown> {
+  for await (const item of items) {
+    const parsed = schema.safeParse(item);
+    if (!parsed.success) throw new DomainError('internal', 'Output validation failed: a streamed item');
+    yield parsed.data;
+  }
+}
+
+/** What a streamed procedure resolves to for tRPC (its items are checked one by one, see `checkedItems`). */
+const STREAM_OUTPUT = z
+  .custom<AsyncIterable<unknown>>(isAsyncIterable, 'A stream')
+  .meta({ description: 'The items as they come (the gateway answers them as server-sent events)' });
 
 /**
  * A procedure's meta: the operation's HTTP binding as trpc-to-openapi reads it (`OpenApiMeta`'s shape), so
@@ -201,6 +233,17 @@ function mutationRun<Ctx extends ServiceContext>(
   };
 }
 
+/**
+ * How an operation answered as a stream runs (`implementStream`; `http.events`: server-sent events through the gateway): a query (no
+ * transaction stays open while it streams) whose handler loads and asserts access, then resolves to the items, each
+ * checked with the contract's schema as it comes. The transports carry the items as they are yielded.
+ */
+function streamRun<Ctx>(op: AnyOperation, handler: Run<Ctx>): Run<Ctx> {
+  const item = streamItemSchema(op);
+  if (op.type !== 'query') throw new Error(`${op.id}: a streamed operation is a query`);
+  return async (args) => checkedItems((await handler(args)) as AsyncIterable<unknown>, item);
+}
+
 /** The router tree of a service: each implementation mounted at its operation's id (`spaces.duplicate`). */
 function routerTree(operations: Record<string, AnyOperation>, impls: Record<string, unknown>): Record<string, unknown> {
   const tree: Record<string, unknown> = {};
@@ -224,7 +267,7 @@ function routerTree(operations: Record<string, AnyOperation>, impls: Record<stri
 export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTrpcOptions = {}) {
   const t = serviceTrpcInstance<Ctx>();
 
-  function procedure(op: AnyOperation, prepare: Run<Ctx> | undefined, handler: Run<Ctx>) {
+  function procedure(op: AnyOperation, prepare: Run<Ctx> | undefined, handler: Run<Ctx>, output?: z.ZodType) {
     const run = op.type === 'query' ? queryRun(prepare, handler) : mutationRun(op, prepare, handler, options);
     // The mold, in tRPC's public builder: the meta trpc-to-openapi documents, the contract's input schema (a bad
     // input is BAD_REQUEST with the issues), its output schema (a bad output INTERNAL_SERVER_ERROR), and one
@@ -234,7 +277,7 @@ export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTr
     const builder = t.procedure
       .meta(operationMeta(op))
       .input(op.input)
-      .output(op.output as z.ZodType);
+      .output(output ?? (op.output as z.ZodType));
     const resolver = (opts: { input: unknown; ctx: unknown }) => {
       const ctx = opts.ctx as Ctx;
       assertStorableInput(opts.input);
@@ -263,6 +306,9 @@ export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTr
     return procedure(op, prepare as unknown as Run<Ctx>, handler as unknown as Run<Ctx>);
   }
 
+  const implementStream = <Op extends AnyOperation>(op: Op, handler: StreamHandler<Op, Ctx>) =>
+    procedure(op, undefined, streamRun(op, handler as unknown as Run<Ctx>), STREAM_OUTPUT);
+
   type Impl = ReturnType<typeof procedure>;
   /**
    * The service router: one implementation for every operation the contracts give the service
@@ -276,5 +322,5 @@ export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTr
     return t.router(routerTree(operations as Record<string, AnyOperation>, impls) as never);
   }
 
-  return { t, implement, implementPrepared, serviceRouter };
+  return { t, implement, implementPrepared, implementStream, serviceRouter };
 }

@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MigrationObject } from '@mikro-orm/core';
 import { ActorSigner } from '../rpc/actor-header.ts';
 import { HttpTransport, ServiceClient } from '../rpc/client.ts';
+import type { StreamItem } from '../rpc/trpc.ts';
 import { sql } from '../db/sql.ts';
 import { createOrm, migrate, type Orm } from '../db/orm.ts';
 import { startService, type RunningService, type ServiceConfig, type ServiceDefinition } from '../service.ts';
@@ -17,6 +18,12 @@ export interface Caller {
 }
 
 export interface TestService extends Caller {
+  /** A streamed operation's items as they come (`implementStream`), over HTTP. */
+  stream<Op extends AnyOperation>(
+    op: Op,
+    input: z.input<Op['input']>,
+    actor: Actor,
+  ): Promise<AsyncIterable<StreamItem<Op>>>;
   svc: RunningService;
   url: string;
   /** A fresh EntityManager of the service. */
@@ -57,6 +64,7 @@ export async function startTestService<C extends ServiceConfig>(
     url,
     em,
     call: async (op, input, actor) => client.call(op, input, { actorHeader: (await signer.sign(actor)).header }),
+    stream: async (op, input, actor) => client.stream(op, input, { actorHeader: (await signer.sign(actor)).header }),
     outboxEvents: async (type) => {
       const rows = await sql<{ payload: unknown }>(
         em(),

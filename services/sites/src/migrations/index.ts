@@ -9,6 +9,7 @@ import { SiteSectionGroupsCustomizationMigration } from './0011-site-section-gro
 import { SiteOrderKeysMigration } from './0012-site-order-keys.ts';
 import { SiteHostnameOwnershipMigration } from './0013-site-hostname-ownership.ts';
 import { SiteInsightsMigration } from './0020-site-insights.ts';
+import { SiteInsightsPathsMigration } from './0021-site-insights-paths.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   { name: '0012_site_order_keys', class: SiteOrderKeysMigration },
   { name: '0013_site_hostname_ownership', class: SiteHostnameOwnershipMigration },
   { name: '0020_site_insights', class: SiteInsightsMigration },
+  { name: '0021_site_insights_paths', class: SiteInsightsPathsMigration },
 ];

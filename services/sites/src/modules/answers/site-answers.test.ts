@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
+import type { StreamItem } from '@quire/kit';
 import { buildSpace, eventually, failureOf } from '@quire/kit/testing';
 import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 
@@ -12,6 +13,10 @@ const { admin, reader, stranger } = orgActors(ORG, 'org-far');
 const chat = {
   requests: [] as { auth: string | undefined; body: Record<string, unknown> }[],
   server: null as Server | null,
+  /** The model writes its last words once this resolves (a test holds it to see the first words arrive first). */
+  gate: Promise.resolve(),
+  finished: 0,
+  breakOff: false,
 };
 const env: Record<string, string> = {};
 beforeAll(async () => {
@@ -25,7 +30,7 @@ beforeAll(async () => {
       const url = /https?:\/\/\S+\/kayaks/.exec(body.messages[1]!.content)?.[0] ?? 'none';
       const words = ['Paddle ', 'with ', 'both ', 'hands ', `([Kayaks](${url})).`];
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const w of words) {
+      const write = (w: string) => {
         const chunk = {
           id: 'c1',
           object: 'chat.completion.chunk',
@@ -35,8 +40,15 @@ beforeAll(async () => {
         };
         chunk.choices = [{ index: 0, delta: { content: w }, finish_reason: null }];
         res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-      }
-      res.end('data: [DONE]\n\n');
+      };
+      write(words[0]!);
+      // A model that breaks off after its first words.
+      if (chat.breakOff) return void setTimeout(() => res.destroy(), 20);
+      void chat.gate.then(() => {
+        for (const w of words.slice(1)) write(w);
+        res.end('data: [DONE]\n\n');
+        chat.finished++;
+      });
     });
   });
   await new Promise<void>((r) => chat.server!.listen(0, '127.0.0.1', r));
@@ -58,6 +70,13 @@ const refused = useSitesAndContent('answers-refused', {
   orgAdmin: true,
   sitesEnv: new Proxy(env, { get: (t, k) => (k === 'QUIRE_AI_ALLOW_PRIVATE' ? '0' : t[k as string]) }),
 });
+
+/** The events of a question to the site, as they come (over HTTP, as the gateway reads them). */
+async function ask(p: SitesPlatform, input: Record<string, unknown>, as = reader) {
+  const events: StreamItem<typeof ops.streamAskInSite>[] = [];
+  for await (const e of await p.sites.stream(ops.streamAskInSite, input as never, as)) events.push(e);
+  return events;
+}
 
 /** A site over a space whose live revision holds these pages (merged through a change request), indexed. */
 async function siteWith(p: SitesPlatform, title: string, pages: { title: string; markdown: string }[]) {
@@ -92,11 +111,7 @@ const PAGES = [
 describe('streamAskInSite without a model', () => {
   it('answers with the best passages, each under a link to its page, citing the pages', async () => {
     const { where, spaceId } = await siteWith(noModel, 'Outdoors', PAGES);
-    const { events } = await noModel.sites.call(
-      ops.streamAskInSite,
-      { ...where, question: 'kayak rivers', scope: { mode: 'all' } },
-      reader,
-    );
+    const events = await ask(noModel, { ...where, question: 'kayak rivers', scope: { mode: 'all' } });
     expect(events).toHaveLength(1);
     const { answer } = events[0]!;
     expect(answer.sources).toEqual([
@@ -115,34 +130,42 @@ describe('streamAskInSite without a model', () => {
 
   it('nothing matches: an answer without passages; 400 naming the field; 404 to a stranger', async () => {
     const { where } = await siteWith(noModel, 'Outdoors 2', PAGES);
-    const none = await noModel.sites.call(
-      ops.streamAskInSite,
-      { ...where, question: 'zzyzx quokka', scope: { mode: 'all' } },
-      reader,
-    );
-    expect(none.events).toEqual([{ type: 'answer', answer: { followupQuestions: [], sources: [] } }]);
-    const bad = await failureOf(noModel.sites.call(ops.streamAskInSite, { ...where, question: '', scope: {} }, reader));
+    const none = await ask(noModel, { ...where, question: 'zzyzx quokka', scope: { mode: 'all' } });
+    expect(none).toEqual([{ type: 'answer', answer: { followupQuestions: [], sources: [] } }]);
+    const bad = await failureOf(ask(noModel, { ...where, question: '', scope: {} }));
     expect([bad.reason, bad.message]).toEqual(['invalid_input', expect.stringMatching(/question/)]);
-    const far = await failureOf(
-      noModel.sites.call(ops.streamAskInSite, { ...where, question: 'kayak', scope: { mode: 'all' } }, stranger),
-    );
+    const far = await failureOf(ask(noModel, { ...where, question: 'kayak', scope: { mode: 'all' } }, stranger));
     expect(far.reason).toBe('not_found');
   });
 });
 
 describe('streamAskInSite with the operator’s model', () => {
-  it('streams the model’s answer (cumulative events) citing the pages, from the passages it was sent', async () => {
+  it('streams the model’s answer as it writes (cumulative events) citing the pages, from the passages it was sent', async () => {
     const { where } = await siteWith(withModel, 'Rivers', PAGES);
     const before = chat.requests.length;
-    const { events } = await withModel.sites.call(
+    let release!: () => void;
+    chat.gate = new Promise<void>((r) => (release = r));
+    const finished = chat.finished;
+    const stream = await withModel.sites.stream(
       ops.streamAskInSite,
       { ...where, question: 'How do I paddle a kayak?', scope: { mode: 'all' } },
       reader,
     );
+    const it = stream[Symbol.asyncIterator]();
+    // The first words arrive while the model still holds the rest of its answer.
+    const first = await it.next();
+    expect(first.done).toBe(false);
+    expect(first.value!.answer.answer!.markdown).toBe('Paddle ');
+    expect(chat.finished).toBe(finished);
+    release();
+    const events: StreamItem<typeof ops.streamAskInSite>[] = [first.value!];
+    for (let r = await it.next(); !r.done; r = await it.next()) events.push(r.value);
+    chat.gate = Promise.resolve();
     const texts = events.map((e) => e.answer.answer!.markdown);
-    expect(texts.length).toBe(5);
-    expect(texts[0]).toBe('Paddle ');
+    expect(texts.length).toBeGreaterThanOrEqual(2);
     expect(texts.at(-1)).toMatch(/^Paddle with both hands \(\[Kayaks\]\(http[^)]*\/kayaks\)\)\.$/);
+    // Each event is the answer so far: it extends the one before.
+    for (const [i, t] of texts.entries()) if (i > 0) expect(t.startsWith(texts[i - 1]!)).toBe(true);
     for (const e of events) expect(e.answer.sources.map((s) => s.type)).toEqual(['page']);
     // What the model was sent: the model's name, the key, the question and the passage with its page's URL.
     const sent = chat.requests[before]!;
@@ -153,14 +176,22 @@ describe('streamAskInSite with the operator’s model', () => {
     expect(user).toMatch(/\[1\] Kayaks — http\S+\/kayaks\n/);
   });
 
+  it('a model that breaks off: what it wrote, then the passages with their links', async () => {
+    const { where } = await siteWith(withModel, 'Rivers 3', PAGES);
+    chat.breakOff = true;
+    const events = await ask(withModel, { ...where, question: 'kayak', scope: { mode: 'all' } }).finally(
+      () => (chat.breakOff = false),
+    );
+    expect(events[0]!.answer.answer!.markdown).toBe('Paddle ');
+    expect(events.at(-1)!.answer.answer!.markdown).toMatch(
+      /^Paddle \n\n---\n\n\*\*\[Kayaks\]\(http[^)]*\/kayaks\)\*\*/,
+    );
+  });
+
   it('an endpoint on a private network without QUIRE_AI_ALLOW_PRIVATE: the passages, the model never asked', async () => {
     const { where } = await siteWith(refused, 'Rivers 2', PAGES);
     const before = chat.requests.length;
-    const { events } = await refused.sites.call(
-      ops.streamAskInSite,
-      { ...where, question: 'kayak', scope: { mode: 'all' } },
-      reader,
-    );
+    const events = await ask(refused, { ...where, question: 'kayak', scope: { mode: 'all' } });
     expect(events).toHaveLength(1);
     expect(events[0]!.answer.answer!.markdown).toMatch(/^\*\*\[Kayaks\]/);
     expect(chat.requests.length).toBe(before);

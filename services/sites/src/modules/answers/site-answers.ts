@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import OpenAI from 'openai';
-import type { OperationInput, OperationOutput, ops } from '@quire/contracts';
-import { isPublicAddress } from '@quire/kit';
+import type { OperationInput, ops } from '@quire/contracts';
+import { isPublicAddress, type StreamItem } from '@quire/kit';
 import type { SitesContext } from '../../trpc.ts';
 import { liveRevision } from '../published/content-source.ts';
 import { siteSpaceBasePath } from '../published/resolve-url.ts';
@@ -11,8 +11,7 @@ import { loadSiteFor } from '../sites/site.loader.ts';
 import { SiteTree } from '../structure/site-tree.ts';
 
 type Input = OperationInput<typeof ops.streamAskInSite>;
-type Output = OperationOutput<typeof ops.streamAskInSite>;
-type AnswerEvent = Output['events'][number];
+type AnswerEvent = StreamItem<typeof ops.streamAskInSite>;
 
 /** The passages an answer is drawn from (the site search's best pages, at most 3 sections each). */
 const PASSAGE_PAGES = 6;
@@ -20,6 +19,8 @@ const PASSAGE_PAGES = 6;
 const ANSWER_MAX = 8_000;
 /** Events of a streamed answer at most: deltas are coalesced into this many cumulative events. */
 const EVENTS_MAX = 64;
+/** The least time between two events of a streamed answer (deltas in between are coalesced). */
+const EVENT_INTERVAL_MS = 50;
 const MODEL_TIMEOUT_MS = 60_000;
 
 export interface Passage {
@@ -122,49 +123,87 @@ async function endpointAllowed(baseUrl: string, allowPrivate: boolean): Promise<
   return addresses.length > 0 && addresses.every((a) => isPublicAddress(a.address));
 }
 
-/**
- * `streamAskInSite`: the site's best passages for the question, and — when the operator configured a model — the
- * model's answer to it from those passages, streamed as cumulative events; without a model (or when it fails) the
- * passages themselves with their links. Never an error for a question the site cannot answer: an empty answer.
- */
-export async function askSite(ctx: SitesContext, input: Input): Promise<Output> {
-  const passages = await passagesFor(ctx, input);
-  if (!passages.length) return { events: [event(null, [])] };
-  const fallback = () => ({ events: [event(passagesAnswer(passages), passages)] });
+/** The operator's model (`QUIRE_AI_*`), or null when none is configured or its endpoint may not be reached. */
+async function modelOf(ctx: SitesContext): Promise<{ client: OpenAI; model: string } | null> {
   const { QUIRE_AI_BASE_URL: baseURL, QUIRE_AI_MODEL: model } = ctx.config;
-  if (!baseURL || !model) return fallback();
+  if (!baseURL || !model) return null;
+  if (!(await endpointAllowed(baseURL, ctx.config.QUIRE_AI_ALLOW_PRIVATE))) {
+    ctx.log.warn({ baseURL }, 'site answers: the model endpoint is not public (QUIRE_AI_ALLOW_PRIVATE=1 allows it)');
+    return null;
+  }
+  const client = new OpenAI({
+    baseURL,
+    apiKey: ctx.config.QUIRE_AI_API_KEY ?? 'none',
+    timeout: MODEL_TIMEOUT_MS,
+    maxRetries: 0,
+  });
+  return { client, model };
+}
+
+/** The model's answer as it writes it: the text so far after each delta (at most ANSWER_MAX characters). */
+async function* modelText(
+  m: { client: OpenAI; model: string },
+  question: string,
+  passages: Passage[],
+): AsyncGenerator<string> {
+  const stream = await m.client.chat.completions.create({
+    model: m.model,
+    messages: promptOf(question, passages),
+    stream: true,
+  });
+  let text = '';
+  for await (const chunk of stream) {
+    const delta = chunk.choices[0]?.delta?.content;
+    if (!delta) continue;
+    text = (text + delta).slice(0, ANSWER_MAX);
+    yield text;
+    if (text.length >= ANSWER_MAX) return;
+  }
+}
+
+/**
+ * `streamAskInSite`'s events for the site's best passages: when the operator configured a model, its answer from
+ * those passages, sent as it writes (the first event with its first words; then at most one every
+ * EVENT_INTERVAL_MS and EVENTS_MAX in all, each the answer so far, the last the whole of it); without a model (or
+ * when it fails before writing) the passages themselves with their links; when it fails after, what it wrote and
+ * the passages. Never an error for a question the site cannot answer: an answer without passages.
+ */
+export async function* answerEvents(
+  ctx: SitesContext,
+  question: string,
+  passages: Passage[],
+): AsyncGenerator<AnswerEvent> {
+  if (!passages.length) {
+    yield event(null, []);
+    return;
+  }
+  const fallback = event(passagesAnswer(passages), passages);
+  const model = await modelOf(ctx).catch((err: unknown) => {
+    ctx.log.warn({ err }, 'site answers: the model endpoint could not be resolved; answering with the passages');
+    return null;
+  });
+  if (!model) {
+    yield fallback;
+    return;
+  }
+  let text = '';
+  let sent = '';
+  let count = 0;
+  let at = 0;
   try {
-    if (!(await endpointAllowed(baseURL, ctx.config.QUIRE_AI_ALLOW_PRIVATE))) {
-      ctx.log.warn({ baseURL }, 'site answers: the model endpoint is not public (QUIRE_AI_ALLOW_PRIVATE=1 allows it)');
-      return fallback();
+    for await (const t of modelText(model, question, passages)) {
+      text = t;
+      if (count > 0 && (count >= EVENTS_MAX - 1 || Date.now() - at < EVENT_INTERVAL_MS)) continue;
+      sent = text;
+      yield event(text, passages);
+      count++;
+      at = Date.now();
     }
-    const client = new OpenAI({
-      baseURL,
-      apiKey: ctx.config.QUIRE_AI_API_KEY ?? 'none',
-      timeout: MODEL_TIMEOUT_MS,
-      maxRetries: 0,
-    });
-    const stream = await client.chat.completions.create({
-      model,
-      messages: promptOf(input.question, passages),
-      stream: true,
-    });
-    const deltas: string[] = [];
-    let text = '';
-    for await (const chunk of stream) {
-      const delta = chunk.choices[0]?.delta?.content;
-      if (!delta) continue;
-      text = (text + delta).slice(0, ANSWER_MAX);
-      deltas.push(text);
-      if (text.length >= ANSWER_MAX) break;
-    }
-    if (!text.trim()) return fallback();
-    // At most EVENTS_MAX cumulative events, the last one the whole answer.
-    const step = Math.ceil(deltas.length / EVENTS_MAX);
-    const events = deltas.filter((_, i) => (deltas.length - 1 - i) % step === 0).map((t) => event(t, passages));
-    return { events };
   } catch (err) {
     ctx.log.warn({ err }, 'site answers: the model failed; answering with the passages');
-    return fallback();
+    yield text.trim() ? event(`${text}\n\n---\n\n${passagesAnswer(passages)}`, passages) : fallback;
+    return;
   }
+  if (!text.trim()) yield fallback;
+  else if (text !== sent) yield event(text, passages);
 }

@@ -64,6 +64,17 @@ function assertReaderLocation(ctx: Ctx, e: SiteInsightsEvent, i: number): void {
     throw invalid(`Invalid request: events.${i}.location.space: not a space of this site`);
 }
 
+/** The path of an event's URL (no query string, no fragment: they may hold a share key), null when it is none. */
+export function urlPathOf(url: string): string | null {
+  try {
+    return new URL(url).pathname.slice(0, URL_PATH_MAX);
+  } catch {
+    return null;
+  }
+}
+/** The longest URL path kept. */
+export const URL_PATH_MAX = 1024;
+
 /** What is kept of an event (page views, searches, ratings), or null for the events Quire does not record. */
 function rowOf(site: ISite, e: SiteInsightsEvent, at: Date, visitor: string): SiteEventRow | null {
   const base = {
@@ -77,6 +88,7 @@ function rowOf(site: ISite, e: SiteInsightsEvent, at: Date, visitor: string): Si
     resultCount: null,
     rating: null,
     comment: null,
+    urlPath: urlPathOf(e.location.url),
   };
   switch (e.type) {
     case 'page_view':
@@ -118,20 +130,23 @@ type Summary = z.infer<typeof SiteInsightsSummarySchema>;
 export async function loadInsightsSummary(ctx: Ctx, site: ISite, days = 30, now = new Date()): Promise<Summary> {
   const from = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
   const to = new Date(now.getTime() + 1);
-  const [totals, pages, searches] = await Promise.all([
+  const [totals, pages, searches, notFound] = await Promise.all([
     insightsRepository.totals(ctx.em, site.id, from, to),
     insightsRepository.topPages(ctx.em, site.id, from, to),
     insightsRepository.topSearches(ctx.em, site.id, from, to),
+    insightsRepository.topNotFound(ctx.em, site.id, from, to),
   ]);
   return {
     from: from.toISOString(),
     to: now.toISOString(),
     pageViews: totals.page_views,
+    notFound: totals.not_found,
     visitors: totals.visitors,
     searches: totals.searches,
     searchesWithoutResults: totals.searches_without_results,
     ratings: { good: totals.good, ok: totals.ok, bad: totals.bad },
     topPages: pages.map((p) => ({ space: p.space_id, page: p.page_id, views: p.views })),
     topSearches: searches.map((s) => ({ query: s.query, count: s.count, withoutResults: s.without_results })),
+    topNotFound: notFound,
   };
 }

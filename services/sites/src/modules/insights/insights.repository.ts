@@ -12,6 +12,8 @@ export interface SiteEventRow {
   resultCount: number | null;
   rating: 'bad' | 'ok' | 'good' | null;
   comment: string | null;
+  /** The URL path the event happened on (no query string), null when not known. */
+  urlPath: string | null;
 }
 
 const COLUMNS = [
@@ -26,10 +28,12 @@ const COLUMNS = [
   'result_count',
   'rating',
   'comment',
+  'url_path',
 ] as const;
 
 export interface SiteEventTotals {
   page_views: number;
+  not_found: number;
   visitors: number;
   searches: number;
   searches_without_results: number;
@@ -59,6 +63,7 @@ export const insightsRepository = {
         r.resultCount,
         r.rating,
         r.comment,
+        r.urlPath,
       ]),
     );
   },
@@ -78,7 +83,8 @@ export const insightsRepository = {
   async totals(em: EntityManager, siteId: string, from: Date, to: Date): Promise<SiteEventTotals> {
     const [row] = await sql<SiteEventTotals>(
       em,
-      `select count(*) filter (where kind = 'page_view')::int as page_views,
+      `select count(*) filter (where kind = 'page_view' and page_id is not null)::int as page_views,
+              count(*) filter (where kind = 'page_view' and page_id is null)::int as not_found,
               count(distinct (occurred_at::date, visitor)) filter (where visitor is not null)::int as visitors,
               count(*) filter (where kind = 'search')::int as searches,
               count(*) filter (where kind = 'search' and result_count = 0)::int as searches_without_results,
@@ -111,6 +117,18 @@ export const insightsRepository = {
          from :schema.site_insight_event
         where site_id = ? and occurred_at >= ? and occurred_at < ? and kind = 'search'
         group by lower(query) order by count desc, lower(query) limit 10`,
+      [siteId, from, to],
+    );
+  },
+
+  /** The 10 paths most often answered 404 in `[from, to)` (page views without a page). */
+  topNotFound(em: EntityManager, siteId: string, from: Date, to: Date) {
+    return sql<{ path: string; count: number }>(
+      em,
+      `select url_path as path, count(*)::int as count from :schema.site_insight_event
+        where site_id = ? and occurred_at >= ? and occurred_at < ? and kind = 'page_view' and page_id is null
+          and url_path is not null
+        group by url_path order by count desc, url_path limit 10`,
       [siteId, from, to],
     );
   },

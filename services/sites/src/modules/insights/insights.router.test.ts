@@ -4,6 +4,7 @@ import { sql } from '@quire/kit';
 import { buildSpace, failureOf } from '@quire/kit/testing';
 import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 import { visitorPseudonym } from './insights.loader.ts';
+import { insightsRepository } from './insights.repository.ts';
 
 // trackEventsInSiteById (GitBook's event shapes) and the Quire-only getSiteInsightsSummary, against PostgreSQL.
 
@@ -136,5 +137,183 @@ describe('site insights', () => {
     expect((await failureOf(call(ops.getSiteInsightsSummary, where(s), s.reader))).reason).toBe('forbidden');
     expect((await failureOf(call(ops.getSiteInsightsSummary, where(s), stranger))).reason).toBe('not_found');
     expect((await call(ops.getSiteInsightsSummary, { ...where(s), days: 1 }, admin)).pageViews).toBe(1);
+  });
+});
+
+const aggregate = (s: S, query: Record<string, unknown>, as: Actor = admin) =>
+  call(ops.aggregateSiteEvents, { ...where(s), range: 'last24Hours', ...query } as never, as);
+const columnsOf = (r: { columns: { column: string; values: unknown[] }[] }) =>
+  Object.fromEntries(r.columns.map((c) => [c.column, c.values]));
+
+/** A page view, two 404s, searches and ratings of two visitors, reported by the renderer. */
+async function trafficOf(s: S) {
+  const notFound = (visitorId: string, path: string) => ({
+    ...base(s, visitorId, null),
+    type: 'page_view',
+    location: { ...base(s, visitorId, null).location, url: `https://docs.example.test${path}?share=secret#top` },
+  });
+  await track(s, [
+    { ...base(s, 'v1'), type: 'page_view' },
+    { ...base(s, 'v1'), type: 'page_view' },
+    { ...base(s, 'v2'), type: 'page_view' },
+    { ...base(s, 'v2', 'page-2'), type: 'page_view' },
+    notFound('v1', '/guide/old-page'),
+    notFound('v2', '/guide/old-page'),
+    notFound('v2', '/guide/typo'),
+    { ...base(s, 'v1'), type: 'search_type_query', query: 'wombat', resultCount: 0 },
+    { ...base(s, 'v1'), type: 'page_post_feedback', feedback: { rating: 'good' } },
+    { ...base(s, 'v2'), type: 'page_post_feedback_comment', feedback: { rating: 'bad', comment: 'Too short' } },
+  ]);
+}
+
+describe("aggregateSiteEvents (GitBook's shapes)", () => {
+  it('groups, counts and filters the recorded events; a 404 is a page view without a page', async () => {
+    const s = await site();
+    await trafficOf(s);
+    const byType = await aggregate(s, { groupBy: [{ column: 'eventType' }], select: [{ column: 'eventsCount' }] });
+    expect(byType).toEqual({
+      columns: [
+        {
+          column: 'eventType',
+          values: ['page_view', 'page_post_feedback', 'page_post_feedback_comment', 'search_type_query'],
+        },
+        { column: 'eventsCount', values: [7, 1, 1, 1] },
+      ],
+    });
+    // The top broken URLs: their path only (no query string, no fragment), most frequent first.
+    const broken = await aggregate(s, {
+      where: [
+        { column: 'eventType', values: ['page_view'] },
+        { column: 'page', values: [null] },
+        { column: 'eventPageNotFoundType', operator: 'notIn', values: ['conditional'] },
+      ],
+      groupBy: [{ column: 'urlPath' }],
+      select: [{ column: 'eventsCount' }, { column: 'visitorsCount' }],
+    });
+    expect(columnsOf(broken)).toEqual({
+      urlPath: ['/guide/old-page', '/guide/typo'],
+      eventsCount: [2, 1],
+      visitorsCount: [2, 1],
+    });
+    expect(JSON.stringify(broken)).not.toContain('secret');
+    // Totals without a group; the ratings as one object; a day's trend.
+    const totals = await aggregate(s, {
+      select: [{ column: 'eventsCount' }, { column: 'visitorsCount' }, { column: 'sessionsCount' }],
+    });
+    expect(columnsOf(totals)).toEqual({ eventsCount: [10], visitorsCount: [2], sessionsCount: [2] });
+    const ratings = await aggregate(s, { select: [{ column: 'pageFeedbackRating' }] });
+    expect(columnsOf(ratings)).toEqual({ pageFeedbackRating: [{ ok: 0, good: 1, bad: 1 }] });
+    const trend = await aggregate(s, {
+      range: 'last7Days',
+      groupBy: [{ column: 'datetime', interval: 'day' }],
+      select: [{ column: 'eventsCount' }],
+    });
+    expect(columnsOf(trend)).toEqual({
+      datetime: [`${new Date().toISOString().slice(0, 10)}T00:00:00Z`],
+      eventsCount: [10],
+    });
+    // A count compared (HAVING), an order, a limit.
+    const viewed = await aggregate(s, {
+      where: [
+        { column: 'eventType', values: ['page_view'] },
+        { column: 'eventsCount', operator: 'greaterThanOrEqual', values: [2] },
+      ],
+      groupBy: [{ column: 'page' }],
+      order: { by: { column: 'eventsCount' }, direction: 'asc' },
+      limit: 5,
+    });
+    // Ties in the order are broken by the grouped columns, nulls last.
+    expect(columnsOf(viewed)).toEqual({ page: ['page-1', null], eventsCount: [3, 3] });
+    const top = await aggregate(s, { groupBy: [{ column: 'page' }], select: [{ column: 'eventsCount' }], limit: 1 });
+    expect(columnsOf(top)).toEqual({ page: ['page-1'], eventsCount: [6] });
+    // A date compares the event's time; an hour of the day, a number.
+    const since = (iso: string, operator: string) =>
+      aggregate(s, { where: [{ column: 'datetime', operator, values: [iso] }], select: [{ column: 'eventsCount' }] });
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    expect(columnsOf(await since(hourAgo, 'greaterThanOrEqual'))).toEqual({ eventsCount: [10] });
+    expect(columnsOf(await since('2020-01-01', 'lessThan'))).toEqual({ eventsCount: [0] });
+    const hour = await aggregate(s, {
+      where: [{ column: 'hourOfDay', values: [new Date().getUTCHours(), 25.5] }],
+      groupBy: [{ column: 'dayOfWeek' }],
+    });
+    expect(columnsOf(hour)).toEqual({ dayOfWeek: [((new Date().getUTCDay() + 6) % 7) + 1], eventsCount: [10] });
+    // Another range sees nothing.
+    const before = await aggregate(s, {
+      range: { from: '2020-01-01T00:00:00Z', to: '2020-02-01T00:00:00Z' },
+      select: [{ column: 'eventsCount' }],
+    });
+    expect(columnsOf(before)).toEqual({ eventsCount: [0] });
+  });
+
+  it("counts a session as a visitor's events at most 30 minutes apart", async () => {
+    const s = await site();
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const row = (occurredAt: Date, visitor: string) => ({
+      siteId: s.siteId,
+      kind: 'page_view' as const,
+      occurredAt,
+      visitor,
+      siteSpaceId: s.siteSpace,
+      spaceId: s.space,
+      pageId: 'page-1',
+      query: null,
+      resultCount: null,
+      rating: null,
+      comment: null,
+      urlPath: '/guide/page-1',
+    });
+    await insightsRepository.insert(p.sites.em(), [
+      row(at(200), 'a'),
+      row(at(180), 'a'),
+      row(at(100), 'a'),
+      row(at(90), 'b'),
+    ]);
+    const totals = await aggregate(s, {
+      select: [{ column: 'eventsCount' }, { column: 'visitorsCount' }, { column: 'sessionsCount' }],
+    });
+    expect(columnsOf(totals)).toEqual({ eventsCount: [4], visitorsCount: [2], sessionsCount: [3] });
+    const segments = await call(ops.listSiteVisitorSegments, where(s), admin);
+    expect(segments).toEqual({
+      count: 1,
+      items: [{ title: 'All visitors', claims: {}, events: 4, visitors: 2, sessions: 3 }],
+    });
+  });
+
+  it('answers 400 naming the field for what Quire does not record or cannot compare', async () => {
+    const s = await site();
+    const msg = async (query: Record<string, unknown>) => (await failureOf(aggregate(s, query))).message;
+    expect(await msg({ groupBy: [{ column: 'visitorGeoCountry' }] })).toMatch(
+      /^Invalid request: groupBy\.0\.column: Quire does not record `visitorGeoCountry`/,
+    );
+    expect(await msg({ select: [{ column: 'eventsCount' }, { column: 'referrer' }] })).toMatch(
+      /^Invalid request: select\.1\.column/,
+    );
+    expect(await msg({ where: [{ column: 'hourOfDay', values: ['noon'] }] })).toBe(
+      'Invalid request: where.0.values.0: not a value of `hourOfDay`',
+    );
+    expect(await msg({ where: [{ column: 'eventsCount', operator: 'greaterThan', values: [1, 2] }] })).toBe(
+      'Invalid request: where.0.values: `greaterThan` compares with exactly one value',
+    );
+    expect(
+      await msg({ groupBy: [{ column: 'page' }], order: { by: { column: 'urlPath' }, direction: 'asc' } }),
+    ).toMatch(/^Invalid request: order\.by/);
+    expect(await msg({ range: { from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' } })).toBe(
+      'Invalid request: range.to: must not be before range.from',
+    );
+    expect(await msg({ range: 'lastDecade' })).toMatch(/range/);
+    expect(await msg({ limit: 1001 })).toMatch(/limit/);
+    expect(await msg({ select: [{ column: 'nope' }] })).toMatch(/select\.0/);
+  });
+
+  it('is read by members who can manage the site; a member, a reader and a stranger are refused', async () => {
+    const s = await site();
+    const query = { select: [{ column: 'eventsCount' }] };
+    expect(columnsOf(await aggregate(s, query, creator))).toEqual({ eventsCount: [0] });
+    expect((await failureOf(aggregate(s, query, member))).reason).toBe('forbidden');
+    expect((await failureOf(aggregate(s, query, s.reader))).reason).toBe('forbidden');
+    expect((await failureOf(aggregate(s, query, stranger))).reason).toBe('not_found');
+    expect(await call(ops.listSiteVisitorSegments, where(s), admin)).toEqual({ count: 0, items: [] });
+    expect((await failureOf(call(ops.listSiteVisitorSegments, where(s), member))).reason).toBe('forbidden');
+    expect((await failureOf(call(ops.listSiteVisitorSegments, where(s), stranger))).reason).toBe('not_found');
   });
 });

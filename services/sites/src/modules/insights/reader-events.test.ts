@@ -168,6 +168,53 @@ describe('a published site records its readers', () => {
     expect(summary).toMatchObject({ pageViews: 2, visitors: 1, searches: 2, searchesWithoutResults: 1 });
   });
 
+  it('records a reader following a link to a page that does not exist (a broken link) as a view without a page', async () => {
+    const s = await publishedSite('Broken links');
+    await flushReaderEvents();
+    expect((await open(`${s.path}/old-name`)).status).toBe(404);
+    expect((await open(`${s.path}/old-name`, { ...reader, clientAddress: '198.51.100.7' })).status).toBe(404);
+    expect((await open(`${s.path}/gone/deeper`)).status).toBe(404);
+    await open(`${s.path}/old-name`, { ...reader, userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
+    await open(`${s.path}/old-name`, { ...reader, doNotTrack: true });
+    // What a browser asks for by itself is no broken link.
+    expect((await open(`${s.path}/favicon.ico`)).status).toBe(404);
+    await flushReaderEvents();
+    const rows = await events(s.siteId);
+    expect(rows.map((r) => [r.kind, r.page_id])).toEqual([
+      ['page_view', null],
+      ['page_view', null],
+      ['page_view', null],
+    ]);
+    const where = { organizationId: ORG, siteId: s.siteId };
+    const summary = await p.sites.call(ops.getSiteInsightsSummary, where, admin);
+    expect(summary).toMatchObject({
+      pageViews: 0,
+      notFound: 3,
+      topNotFound: [
+        { path: `${s.path}/old-name`, count: 2 },
+        { path: `${s.path}/gone/deeper`, count: 1 },
+      ],
+    });
+    const broken = await p.sites.call(
+      ops.aggregateSiteEvents,
+      {
+        ...where,
+        range: 'last24Hours',
+        where: [
+          { column: 'eventType', values: ['page_view'] },
+          { column: 'page', values: [null] },
+        ],
+        groupBy: [{ column: 'urlPath' }],
+        select: [{ column: 'visitorsCount' }],
+      },
+      admin,
+    );
+    expect(broken.columns).toEqual([
+      { column: 'urlPath', values: [`${s.path}/old-name`, `${s.path}/gone/deeper`] },
+      { column: 'visitorsCount', values: [2, 1] },
+    ]);
+  });
+
   it('drops events when the queue is full, and logs a failed write without throwing', async () => {
     await flushReaderEvents();
     const warn = vi.fn();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { html, type Html } from '@quire/document/render';
 import { TokenSigner, type EntityManager, type Logger } from '@quire/kit';
 import { siteEventsRecorder } from '../../commands/site-events-recorder.ts';
-import { visitorPseudonym } from './insights.loader.ts';
+import { URL_PATH_MAX, visitorPseudonym } from './insights.loader.ts';
 import { insightsRepository, type SiteEventRow } from './insights.repository.ts';
 
 /**
@@ -124,6 +124,7 @@ export async function recordRating(
         resultCount: null,
         rating,
         comment: null,
+        urlPath: target.href.slice(0, URL_PATH_MAX),
       },
     ],
   });
@@ -161,11 +162,14 @@ export interface ReaderEvent {
   page: string | null;
   query?: string;
   resultCount?: number;
+  /** The URL path the reader asked for (without its query string). */
+  urlPath?: string;
 }
 
 /**
- * Queues a reader's page view or search to be recorded (nothing when it may not be: DNT, a robot). Never throws,
- * never waits: the render goes on whatever happens to the event.
+ * Queues a reader's page view (of a page, or of a path that answered 404: a broken link) or search to be recorded
+ * (nothing when it may not be: DNT, a robot). Never throws, never waits: the render goes on whatever happens to the
+ * event.
  */
 export function queueReaderEvent(
   ctx: { em: EntityManager; log: Logger; secret: string },
@@ -191,6 +195,7 @@ export function queueReaderEvent(
       resultCount: e.resultCount ?? null,
       rating: null,
       comment: null,
+      urlPath: e.urlPath?.slice(0, URL_PATH_MAX) ?? null,
     });
     queue.em = ctx.em;
     queue.log = ctx.log;

@@ -242,7 +242,10 @@ async function serve(
     audience.visitor,
     v.log,
   );
-  if (!structure) return respond(ctx, input, 404, HTML, renderNotFound(v, null, null), audience, false);
+  if (!structure) {
+    brokenLink(ctx, input, v, null);
+    return respond(ctx, input, 404, HTML, renderNotFound(v, null, null), audience, false);
+  }
   if (structure.pagePath === '~search' && !markdown) {
     const q = (input.query.q ?? '').slice(0, 200);
     const searched = await renderSearchPage(v, structure, q);
@@ -255,6 +258,7 @@ async function serve(
         page: null,
         query: q,
         resultCount: searched.results,
+        urlPath: input.path,
       });
     return respond(ctx, input, 200, HTML, searched.body, audience, false);
   }
@@ -279,6 +283,7 @@ async function servePage(ctx: SitesContext, input: Input, v: SiteView, r: PageRe
   if (!page) {
     const moved = await followRedirect(ctx, v, r.segments);
     if (moved) return moved;
+    brokenLink(ctx, input, v, s);
     return respond(ctx, input, 404, HTML, renderNotFound(v, r.structure, s), audience, false);
   }
   const index = indexable(v) && !page.noIndex;
@@ -294,6 +299,7 @@ async function servePage(ctx: SitesContext, input: Input, v: SiteView, r: PageRe
       siteSpace: s.siteSpace.entity.id,
       space: s.siteSpace.entity.spaceId,
       page: page.id,
+      urlPath: input.path,
     });
   return respond(ctx, input, entry.status, entry.type, entry.body, audience, index && !page.noRobotsIndex, entry.etag);
 }
@@ -374,6 +380,25 @@ async function followRedirect(ctx: SitesContext, v: SiteView, segments: string[]
 }
 
 const eventCtx = (ctx: SitesContext) => ({ em: ctx.em, log: ctx.log, secret: ctx.config.QUIRE_INTERNAL_SECRET });
+
+/** What browsers ask of any site by themselves (icons, `/.well-known/…`): a 404 of theirs is no broken link. */
+const BROWSER_PROBE = /(?:^|\/)(?:favicon\.ico|apple-touch-icon[\w-]*\.png|\.well-known(?:\/.*)?)$/i;
+
+/**
+ * A reader followed a link to a path of the site that names no page: a page view without a page (GitBook's 404),
+ * with the path asked for. Not what browsers probe by themselves.
+ */
+function brokenLink(ctx: SitesContext, input: Input, v: SiteView, s: SpaceView | null): void {
+  if (BROWSER_PROBE.test(input.path)) return;
+  queueReaderEvent(eventCtx(ctx), input, {
+    site: v.site.id,
+    kind: 'page_view',
+    siteSpace: s?.siteSpace.entity.id ?? null,
+    space: s?.siteSpace.entity.spaceId ?? null,
+    page: null,
+    urlPath: input.path,
+  });
+}
 
 /** A short page of the site (a rating's thanks, a refused vote), in the site's look; never cached, never indexed. */
 function notice(v: SiteView, title: string, message: Html): string {
