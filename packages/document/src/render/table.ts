@@ -13,7 +13,7 @@ interface Column {
 /** A table block: the view's columns, the records in `orderIndex` order, each cell by its column's type. */
 export function table(node: DocNode, ctx: RenderContext): Html {
   const data = node.data ?? {};
-  const view = (data.view ?? {}) as { columns?: string[]; hideHeader?: boolean };
+  const view = (data.view ?? {}) as { columns?: string[]; hideHeader?: boolean; columnWidths?: Record<string, unknown> };
   const definition = (data.definition ?? {}) as Record<string, Column>;
   const records = Object.values(
     (data.records ?? {}) as Record<string, { orderIndex?: string; values?: Record<string, unknown> }>,
@@ -25,7 +25,12 @@ export function table(node: DocNode, ctx: RenderContext): Html {
   const fragments = new Map((node.fragments ?? []).map((f) => [f.fragment ?? '', f]));
   const align = (c: Column) => (c.textAlignment === 'center' || c.textAlignment === 'right' ? c.textAlignment : 'left');
   const alignClass = (id: string) => `align-${align(definition[id]!)}`;
-  const th = (id: string) => html`<th scope="col" class="${alignClass(id)}">${definition[id]!.title ?? ''}</th>`;
+  const width = (id: string) => {
+    const w = view.columnWidths?.[id];
+    return typeof w === 'number' && Number.isFinite(w) && w > 0 ? html` style="width:${String(w)}px"` : html``;
+  };
+  const th = (id: string) =>
+    html`<th scope="col" class="${alignClass(id)}"${width(id)}>${definition[id]!.title ?? ''}</th>`;
   const td = (id: string, r: { values?: Record<string, unknown> }) =>
     html`<td class="${alignClass(id)}">${cell(definition[id]!, r.values?.[id], fragments, ctx)}</td>`;
   const head = view.hideHeader ? html`` : html`<thead><tr>${columns.map((id) => th(id))}</tr></thead>`;
