@@ -123,7 +123,12 @@ export function alignedHtml(block: DocumentBlockParagraph | DocumentBlockHeading
   const name = block.type === 'paragraph' ? 'p' : `h${block.type.slice(-1)}`;
   let out = '';
   for (const node of block.nodes) {
-    const html = node.object === 'text' ? runsHtml(runsOfLeaves(node.leaves)) : node.type === 'button' ? buttonHtml(node.data) : null;
+    const html =
+      node.object === 'text'
+        ? runsHtml(runsOfLeaves(node.leaves))
+        : node.type === 'button'
+          ? buttonHtml(node.data)
+          : null;
     if (html === null) return null;
     out += html;
   }

@@ -315,7 +315,7 @@ describe("GitBook's blocks", () => {
     expect(normalizeMarkdown('| a | b |\n| - | :-: |\n| 1 | 2 |\n')).toBe('| a | b |\n| - | :-: |\n| 1 | 2 |\n');
   });
 
-  it("reads GitBook's buttons: a link (<a class=\"button\">) and an action (<button data-action>)", () => {
+  it('reads GitBook\'s buttons: a link (<a class="button">) and an action (<button data-action>)', () => {
     const markdown =
       '<button type="button" class="button primary" data-action="ask" data-query="How &#x26; why?" data-icon="gitbook-assistant">Ask…</button> ' +
       '<button type="button" class="button secondary small" data-action="search">Find</button> ' +

@@ -513,7 +513,11 @@ async function contentOf(em: EntityManager, blobs: BlobStore, tree: RevisionTree
 
 /** The source URL of each OpenAPI specification of an organization given by one, by slug (see `RepoContent`). */
 async function specUrlsOf(em: EntityManager, organizationId: string): Promise<Map<string, string>> {
-  const specs = await em.find(OpenAPISpec, { organizationId, sourceUrl: { $ne: null } }, { fields: ['slug', 'sourceUrl'] });
+  const specs = await em.find(
+    OpenAPISpec,
+    { organizationId, sourceUrl: { $ne: null } },
+    { fields: ['slug', 'sourceUrl'] },
+  );
   return new Map(specs.flatMap((s) => (s.sourceUrl ? [[s.slug, s.sourceUrl] as const] : [])));
 }
 

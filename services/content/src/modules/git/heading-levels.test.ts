@@ -43,13 +43,26 @@ describe("GitBook's heading levels at the Git boundary", () => {
   });
 
   it('normalises what GitBook has no level for: # inside a page, ##### and ######, setext', () => {
-    const stored = normalizeMarkdown(headingsFromGitbook('# One\n\n##### Five\n\n###### Six\n\nTwo\n---\n\nOne\n===\n'));
+    const stored = normalizeMarkdown(
+      headingsFromGitbook('# One\n\n##### Five\n\n###### Six\n\nTwo\n---\n\nOne\n===\n'),
+    );
     expect(stored).toBe('# One\n\n### Five\n\n### Six\n\n# Two\n\n# One\n');
     expect(headingsToGitbook(stored)).toBe('## One\n\n#### Five\n\n#### Six\n\n## Two\n\n## One\n');
     // stable from then on
     expect(headingsToGitbook(normalizeMarkdown(headingsFromGitbook(headingsToGitbook(stored))))).toBe(
       headingsToGitbook(stored),
     );
+  });
+
+  it("moves GitBook's aligned headings (HTML) the same way", () => {
+    const gitbookHtml = '<h2 align="center">Centered</h2>\n\n<h4 align="right">Small</h4>\n';
+    const stored = normalizeMarkdown(headingsFromGitbook(gitbookHtml));
+    expect(stored).toBe('<h1 align="center">Centered</h1>\n\n<h3 align="right">Small</h3>\n');
+    expect(markdownToDocument(stored).nodes.map((n) => [n.type, n.data])).toEqual([
+      ['heading-1', { align: 'center' }],
+      ['heading-3', { align: 'end' }],
+    ]);
+    expect(headingsToGitbook(stored)).toBe(gitbookHtml);
   });
 
   it('leaves a page without headings as it is (no parse)', () => {

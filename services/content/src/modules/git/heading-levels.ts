@@ -7,6 +7,7 @@ import { parseMarkdown, visit } from '@quire/document/syntax';
  * holds the document alone (the title is the page's), heading-1 `#` to heading-3 `###`, so a page's headings move
  * one level on the way in and back on the way out: `####` stays `####` through an import and an export.
  *
+ * GitBook's aligned headings, written as HTML (`<h2 align="center">…</h2>` for its heading-1), move the same way.
  * Each heading is edited in place, at the offset the parser gave it (GitBook's syntax included: headings inside
  * hints, tabs, steps, lists and quotes; never a `#` in code), so every other byte is kept.
  */
@@ -15,10 +16,32 @@ interface Heading extends Node {
   depth: number;
 }
 
-const isHeading = (node: Node): node is Heading => node.type === 'heading' && typeof (node as Heading).depth === 'number';
+const isHeading = (node: Node): node is Heading =>
+  node.type === 'heading' && typeof (node as Heading).depth === 'number';
+
+/** GitBook's aligned heading, written as HTML (`<h3 align="center">Title</h3>`, see aligned-html.ts). */
+const ALIGNED = /^<h([1-6]) align="(?:left|center|right)">[^\n]*<\/h\1>$/;
+
+/** The edits moving an aligned HTML heading `by` levels (its opening and closing tags' digits). */
+function alignedEdits(node: Node, source: string, level: (depth: number) => number): Edit[] {
+  if (node.type !== 'html' || !node.position) return [];
+  const start = node.position.start.offset ?? 0;
+  const text = source.slice(start, node.position.end.offset ?? start);
+  const m = ALIGNED.exec(text);
+  if (!m) return [];
+  const depth = Number(m[1]);
+  const next = String(level(depth));
+  if (next === m[1]) return [];
+  const close = start + text.length - 2; // the digit of `</hN>`
+  return [
+    { at: start + 2, remove: 1, insert: next },
+    { at: close, remove: 1, insert: next },
+  ];
+}
 
 /** Nothing to do: no line can hold a heading (fast path for pages without any). */
-const noHeading = (markdown: string) => !/(^|\n)[ \t>*+\-\d.]*(#|[-=]{2,}[ \t]*(\n|$))/.test(markdown);
+const noHeading = (markdown: string) =>
+  !/(^|\n)[ \t>*+\-\d.]*(#|[-=]{2,}[ \t]*(\n|$))/.test(markdown) && !/<h[1-6] align=/.test(markdown);
 
 interface Edit {
   at: number;
@@ -42,6 +65,7 @@ export function headingsFromGitbook(markdown: string): string {
   const { tree, source } = parseMarkdown(markdown);
   const edits: Edit[] = [];
   visit(tree as Node, (node) => {
+    edits.push(...alignedEdits(node, source, (d) => Math.max(1, d - 1)));
     if (!isHeading(node) || node.depth < 2 || !node.position) return;
     const start = node.position.start.offset ?? 0;
     const end = node.position.end.offset ?? start;
@@ -63,6 +87,7 @@ export function headingsToGitbook(markdown: string): string {
   const { tree, source } = parseMarkdown(markdown);
   const edits: Edit[] = [];
   visit(tree as Node, (node) => {
+    edits.push(...alignedEdits(node, source, (d) => Math.min(6, d + 1)));
     if (!isHeading(node) || node.depth > 5 || !node.position) return;
     const start = node.position.start.offset ?? 0;
     // the stored form is ATX (`normalizeMarkdown`); a setext heading is left as it is

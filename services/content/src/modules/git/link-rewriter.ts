@@ -12,7 +12,8 @@ const hasUrl = (node: Node): node is UrlNode => typeof (node as Partial<UrlNode>
  * The `url="…"` of GitBook's `{% content-ref %}` and `{% embed %}` tags and the `src="…"` of its `{% file %}`,
  * `{% drawing %}`, `{% openapi %}` and `{% swagger %}` tags (a block's opening tag, or a lone tag).
  */
-const TAG_URL = /^\{%-?\s*(?:(?:content-ref|embed)\s[^%]*?\burl|(?:file|drawing|openapi|swagger)\s[^%]*?\bsrc)="([^"]*)"/;
+const TAG_URL =
+  /^\{%-?\s*(?:(?:content-ref|embed)\s[^%]*?\burl|(?:file|drawing|openapi|swagger)\s[^%]*?\bsrc)="([^"]*)"/;
 
 /** Where a tag's URL sits in the source (its offset), and the URL. */
 function tagUrlOf(node: Node, source: string): { at: number; url: string } | null {
