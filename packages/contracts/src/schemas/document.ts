@@ -495,13 +495,17 @@ const headless = () => z.boolean().optional().describe('Internal to GitBook');
 
 export const DocumentBlockOpenAPISchema = apiBlock(
   'swagger',
-  'An API operation from an OpenAPI file (markdown `{% swagger src="…" path="…" method="…" %}`)',
+  'An API operation from an OpenAPI file (markdown `{% openapi src="…" path="…" method="…" %}`, or `{% swagger … %}`)',
   'The operation',
   {
     ref: DocumentRefSchema.describe('The OpenAPI file or URL'),
     ...operationFields,
     expanded: z.boolean().optional().describe('Whether the block starts expanded'),
     fullWidth: z.boolean().optional().describe('Whether the block takes the full width of the page'),
+    tag: z
+      .enum(['openapi', 'swagger'])
+      .optional()
+      .describe('Tag the block is written with in markdown (kept by Quire; GitBook wrote both; `swagger` when absent)'),
   },
 );
 export type DocumentBlockOpenAPI = z.infer<typeof DocumentBlockOpenAPISchema>;

@@ -1,4 +1,4 @@
-import type { DocumentBlockHeading, DocumentBlockParagraph } from '@quire/contracts/document';
+import type { DocumentBlockHeading, DocumentBlockParagraph, DocumentInlineButton } from '@quire/contracts/document';
 import {
   BOLD,
   CODE,
@@ -7,17 +7,22 @@ import {
   STRIKETHROUGH,
   SUBSCRIPT,
   SUPERSCRIPT,
+  phrasingNodes,
   runsOfLeaves,
-  textNode,
+  type Piece,
   type Run,
 } from './leaves.ts';
 import { decodeEntities } from './md-context.ts';
+import { buttonInline } from './md-inlines.ts';
+import { buttonHtml } from './write-inlines.ts';
 
 /**
  * GitBook writes an aligned paragraph or heading as HTML: `<p align="center">Text <strong>bold</strong></p>`,
- * `<h2 align="right">Title</h2>`. Read into the paragraph's or heading's `data.align` when its content is text
- * with bold, italic, struck, code, keyboard, superscript and subscript marks and line breaks, and only when writing it back gives exactly the same
- * HTML (so the round trip is byte for byte); anything else stays an `html` block.
+ * `<h2 align="right">Title</h2>`, `<p align="center"><button type="button" class="button primary" data-action="ask">Ask
+ * …</button></p>`. Read into the paragraph's or heading's `data.align` when its content is text with bold, italic,
+ * struck, code, keyboard, superscript and subscript marks and line breaks (and GitBook's buttons, in a paragraph),
+ * and only when writing it back gives exactly the same HTML (so the round trip is byte for byte); anything else
+ * stays an `html` block.
  */
 
 type AlignValue = 'start' | 'center' | 'end';
@@ -50,15 +55,33 @@ const ALIGNED = /^<(p|h1|h2|h3) align="(left|center|right)">([^\n]*)<\/\1>$/;
 export function alignedBlock(html: string): DocumentBlockParagraph | DocumentBlockHeading | null {
   const m = ALIGNED.exec(html);
   if (!m) return null;
-  const runs = runsOf(m[3]!);
-  if (!runs) return null;
+  const pieces = piecesOf(m[3]!);
+  if (!pieces) return null;
   const align = ALIGN_IN[m[2]!]!;
-  const nodes = [textNode(runs)];
+  const nodes = phrasingNodes(pieces);
   const block: DocumentBlockParagraph | DocumentBlockHeading =
     m[1] === 'p'
       ? { object: 'block', type: 'paragraph', data: { align }, nodes }
       : { object: 'block', type: `heading-${m[1]!.slice(1)}` as DocumentBlockHeading['type'], data: { align }, nodes };
   return alignedHtml(block) === html ? block : null;
+}
+
+/** GitBook's buttons (`<a class="button …">`, `<button data-action>`) with nothing but text inside. */
+const BUTTON = /<(a|button)(\s[^<>]*)>([^<]*)<\/\1>/g;
+
+/** The texts and buttons of GitBook's inline HTML (see `runsOf`); null when it holds anything else. */
+function piecesOf(inner: string): Piece<DocumentInlineButton>[] | null {
+  const out: Piece<DocumentInlineButton>[] = [];
+  let last = 0;
+  for (const m of inner.matchAll(BUTTON)) {
+    const button = buttonInline(m[1]!, m[2]!, decodeEntities(m[3]!));
+    const runs = runsOf(inner.slice(last, m.index));
+    if (!button || !runs) return null;
+    out.push(...runs, button);
+    last = m.index + m[0].length;
+  }
+  const runs = runsOf(inner.slice(last));
+  return runs ? [...out, ...runs] : null;
 }
 
 /** The runs of GitBook's inline HTML: text, `<strong>`, `<em>`, `<s>`, `<code>` (nested, balanced), `<br>`. */
@@ -94,9 +117,26 @@ const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 /** An aligned paragraph or heading as GitBook writes it; null when it has no alignment or holds an inline. */
 export function alignedHtml(block: DocumentBlockParagraph | DocumentBlockHeading): string | null {
   const align = block.data?.align;
-  if (!align || align === 'start' || !block.nodes.every((n) => n.object === 'text')) return null;
+  if (!align || align === 'start') return null;
+  if (!block.nodes.every((n) => n.object === 'text' || (n.type === 'button' && block.type === 'paragraph')))
+    return null;
   const name = block.type === 'paragraph' ? 'p' : `h${block.type.slice(-1)}`;
-  const runs = block.nodes.flatMap((n) => (n.object === 'text' ? runsOfLeaves(n.leaves) : []));
+  let out = '';
+  for (const node of block.nodes) {
+    const html =
+      node.object === 'text'
+        ? runsHtml(runsOfLeaves(node.leaves))
+        : node.type === 'button'
+          ? buttonHtml(node.data)
+          : null;
+    if (html === null) return null;
+    out += html;
+  }
+  return `<${name} align="${ALIGN_OUT[align]}">${out}</${name}>`;
+}
+
+/** Text runs as GitBook's inline HTML (marks as elements); null when a run has a mark HTML does not carry. */
+function runsHtml(runs: Run[]): string | null {
   const known = BOLD | ITALIC | STRIKETHROUGH | CODE | KEYBOARD | SUPERSCRIPT | SUBSCRIPT;
   if (runs.some((r) => r.color !== undefined || r.marks & ~known)) return null;
   let out = '';
@@ -119,5 +159,5 @@ export function alignedHtml(block: DocumentBlockParagraph | DocumentBlockHeading
     out += run.text.split('\n').map(escapeText).join('<br>');
   }
   for (let mark = stack.pop(); mark !== undefined; mark = stack.pop()) out += `</${tagOf(mark)}>`;
-  return `<${name} align="${ALIGN_OUT[align]}">${out}</${name}>`;
+  return out;
 }

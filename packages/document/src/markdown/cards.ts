@@ -24,30 +24,59 @@ import type { Inline } from './md-inlines.ts';
 import { contentRefFromUrl, refFromUrl, urlFromContentRef, urlFromRef } from '../refs.ts';
 
 /**
- * GitBook's cards: a table in the `cards` view, which its Git Sync writes as one HTML table
+ * GitBook's tables written as HTML. Its Git Sync writes a table as one line of HTML when markdown cannot hold it:
+ * cards (a table in the `cards` view)
  *
  *     <table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th>
  *     <th data-hidden data-card-cover data-type="files"></th></tr></thead><tbody><tr><td><strong>Title</strong></td>
  *     <td><a href="gitbook-page:p1">p1</a></td><td><a href="gitbook-file:f1">f1</a></td></tr></tbody></table>
  *
- * A column is rich text unless its `data-type` says `content-ref`, `files`, `number` or `checkbox`;
- * `data-hidden` columns are not shown, `data-card-target` and `data-card-cover` name the card's link and cover,
- * `data-card-size="large"` and `data-column-title-hidden` on the table set the view's options. Text cells hold
- * bold, italic, struck, code and linked text.
+ * and grids with column widths, a hidden header, hidden columns or columns that are not text
+ *
+ *     <table data-header-hidden><thead><tr><th width="160">Version</th><th align="center">Change</th>
+ *     <th data-type="number">Size</th></tr></thead><tbody><tr><td>2.0</td><td align="center">New engine</td>
+ *     <td>3</td></tr></tbody></table>
+ *
+ * A column is rich text unless its `data-type` says `content-ref`, `files`, `number`, `checkbox` or `rating`
+ * (`data-max`); `width` is the grid's column width, `align` a text column's alignment; `data-hidden` columns are
+ * not shown, `data-card-target` and `data-card-cover` name the card's link and cover, `data-card-size="large"` and
+ * `data-column-title-hidden` on the table set the cards' options, `data-header-hidden` and `data-full-width="true"`
+ * the grid's. Text cells hold bold, italic, struck, code and linked text. A grid is read only when writing it back
+ * gives the same HTML (`tableHtml`), so nothing GitBook wrote is lost; any other table stays an `html` block.
  */
 
-const CARDS = /^<table\s[^>]*data-view="cards"[^>]*>[\s\S]*<\/table>$/i;
+const TABLE = /^<table(?:\s[^>]*)?>[\s\S]*<\/table>$/i;
 
-export function cardsTable(html: string): DocumentBlockTable | null {
-  if (!CARDS.test(html.trim())) return null;
-  const $ = load(html, null, false);
+export function htmlTable(html: string): DocumentBlockTable | null {
+  const source = html.trim();
+  if (!TABLE.test(source)) return null;
+  const $ = load(source, null, false);
   const table = $('table').first();
-  const headers = table.find('thead th').toArray();
+  const el = table.get(0);
+  const view = table.attr('data-view');
+  if (!el || (view !== undefined && view !== 'cards')) return null;
+  const read = readTable($, table.find('thead th').toArray(), table.find('tbody tr').toArray(), view === 'cards');
+  if (!read) return null;
+  if (view === 'cards') return cardsOf($, el, read);
+  const grid = gridOf($, el, read);
+  return tableHtml(grid) === source ? grid : null;
+}
+
+interface ReadTable {
+  headers: Element[];
+  definitions: DocumentTableDefinition[];
+  records: Record<string, DocumentTableRecord>;
+  fragments: DocumentBlockTable['fragments'];
+  /** The columns shown (not `data-hidden`), in their order. */
+  columns: string[];
+}
+
+/** The columns and rows of an HTML table; null when a column is of a type its HTML cannot carry. */
+function readTable($: CheerioAPI, headers: Element[], rows: Element[], cards: boolean): ReadTable | null {
   if (headers.length === 0) return null;
-  const definitions = headers.map((th, i) => definitionOf($, th, i));
-  const attr = (el: Element, name: string) => $(el).attr(name) !== undefined;
-  const id = (test: (th: Element) => boolean) => definitions[headers.findIndex(test)]?.id;
-  const rows = table.find('tbody tr').toArray();
+  const read = headers.map((th, i) => definitionOf($, th, i, cards));
+  if (read.some((d) => d === null)) return null;
+  const definitions = read as DocumentTableDefinition[];
   const orderIndexes = orderKeysFor(rows.length);
   const records: Record<string, DocumentTableRecord> = {};
   const fragments: DocumentBlockTable['fragments'] = [];
@@ -61,36 +90,75 @@ export function cardsTable(html: string): DocumentBlockTable | null {
     });
     records[`r${r + 1}`] = { orderIndex: orderIndexes[r] ?? '', values };
   });
-  const target = id((th) => attr(th, 'data-card-target'));
-  const cover = id((th) => attr(th, 'data-card-cover'));
-  const el = table.get(0);
+  const columns = definitions.filter((_, i) => $(headers[i]!).attr('data-hidden') === undefined).map((d) => d.id);
+  return { headers, definitions, records, fragments, columns };
+}
+
+const has = ($: CheerioAPI, el: Element, name: string) => $(el).attr(name) !== undefined;
+
+function gridOf($: CheerioAPI, table: Element, read: ReadTable): DocumentBlockTable {
+  const widths = read.headers.flatMap((th, i): [string, number][] => {
+    const width = $(th).attr('width');
+    return width !== undefined && /^\d+(\.\d+)?$/.test(width) ? [[read.definitions[i]!.id, Number(width)]] : [];
+  });
+  return {
+    object: 'block',
+    type: 'table',
+    data: {
+      view: {
+        type: 'grid',
+        columns: read.columns,
+        ...(widths.length ? { columnWidths: Object.fromEntries(widths) } : {}),
+        hideHeader: has($, table, 'data-header-hidden'),
+      },
+      records: read.records,
+      definition: Object.fromEntries(read.definitions.map((d) => [d.id, d])),
+      ...($(table).attr('data-full-width') === 'true' ? { fullWidth: true } : {}),
+    },
+    fragments: read.fragments,
+    isVoid: true,
+  };
+}
+
+function cardsOf($: CheerioAPI, table: Element, read: ReadTable): DocumentBlockTable {
+  const id = (name: string) => read.definitions[read.headers.findIndex((th) => has($, th, name))]?.id;
+  const target = id('data-card-target');
+  const cover = id('data-card-cover');
   return {
     object: 'block',
     type: 'table',
     data: {
       view: {
         type: 'cards',
-        cardSize: table.attr('data-card-size') === 'large' ? 'large' : 'medium',
-        columns: definitions.filter((_, i) => !headers[i] || !attr(headers[i], 'data-hidden')).map((d) => d.id),
+        cardSize: $(table).attr('data-card-size') === 'large' ? 'large' : 'medium',
+        columns: read.columns,
         ...(target ? { targetDefinition: target } : {}),
         ...(cover ? { coverDefinition: cover } : {}),
-        ...(el && attr(el, 'data-column-title-hidden') ? { hideColumnTitle: true } : {}),
+        ...(has($, table, 'data-column-title-hidden') ? { hideColumnTitle: true } : {}),
       },
-      records,
-      definition: Object.fromEntries(definitions.map((d) => [d.id, d])),
+      records: read.records,
+      definition: Object.fromEntries(read.definitions.map((d) => [d.id, d])),
     },
-    fragments,
+    fragments: read.fragments,
     isVoid: true,
   };
 }
 
-function definitionOf($: CheerioAPI, th: Element, i: number): DocumentTableDefinition {
+function definitionOf($: CheerioAPI, th: Element, i: number, cards: boolean): DocumentTableDefinition | null {
   const id = `c${i + 1}`;
   const title = $(th).text().trim();
   const type = $(th).attr('data-type');
   if (type === 'content-ref' || type === 'files' || type === 'number' || type === 'checkbox')
     return { id, title, type };
-  return { id, title, type: 'text', textAlignment: 'left' };
+  if (cards) return { id, title, type: 'text', textAlignment: 'left' };
+  if (type === 'rating') {
+    const max = Number($(th).attr('data-max') ?? '5');
+    return Number.isInteger(max) && max > 0 ? { id, title, type, max } : null;
+  }
+  if (type !== undefined && type !== 'text') return null; // select, users, image: HTML does not carry their options
+  const align = $(th).attr('align');
+  const textAlignment = align === 'center' || align === 'right' ? align : 'left';
+  return { id, title, type: 'text', textAlignment };
 }
 
 function cellValue(
@@ -113,6 +181,8 @@ function cellValue(
       return text === '' || !Number.isFinite(Number(text)) ? undefined : Number(text);
     case 'checkbox':
       return text === 'true' ? true : text === 'false' ? false : undefined;
+    case 'rating':
+      return text === '' || !Number.isInteger(Number(text)) ? undefined : Number(text);
     default:
       fragments.push({ object: 'fragment', fragment, nodes: [paragraph(phrasingNodes(runsOf(cell.children, 0)))] });
       return fragment;
@@ -154,17 +224,89 @@ function runsOf(nodes: AnyNode[], marks: number, depth = 0): Piece<Inline>[] {
 
 // ── Writing ─────────────────────────────────────────────────────────────────────────────────────────────
 
-/** A table in the cards view as GitBook's HTML (see above); null for a grid table. */
-export function cardsHtml(node: DocumentBlockTable): string | null {
-  const view = node.data.view;
-  if (view.type !== 'cards') return null;
-  const shown = new Set(view.columns);
-  const definitions = [...view.columns, ...Object.keys(node.data.definition).filter((id) => !shown.has(id))].flatMap(
+/** A table as GitBook's HTML (see above): cards always, a grid when markdown cannot hold it; else null. */
+export function tableHtml(node: DocumentBlockTable): string | null {
+  return node.data.view.type === 'cards' ? cardsHtml(node) : gridHtml(node);
+}
+
+/** The columns of a table: those shown, in their order, then the hidden ones. */
+function columnsOf(node: DocumentBlockTable): DocumentTableDefinition[] {
+  const shown = new Set(node.data.view.columns);
+  return [...node.data.view.columns, ...Object.keys(node.data.definition).filter((id) => !shown.has(id))].flatMap(
     (id) => {
       const d = node.data.definition[id];
       return d ? [d] : [];
     },
   );
+}
+
+const sortedRows = (node: DocumentBlockTable) =>
+  Object.values(node.data.records).sort((a, b) =>
+    a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0,
+  );
+
+/** Column types a grid written as HTML keeps (others have options HTML does not carry). */
+const GRID_TYPES = new Set(['text', 'number', 'checkbox', 'files', 'content-ref', 'rating']);
+
+/**
+ * A grid as GitBook writes it when markdown cannot hold it: column widths, a hidden header, hidden columns, a
+ * column that is not text, full width. Null for a grid markdown holds (a pipe table), or one with a column type
+ * HTML does not carry (select, users, image: written as a pipe table of plain values).
+ */
+function gridHtml(node: DocumentBlockTable): string | null {
+  const view = node.data.view;
+  if (view.type !== 'grid') return null;
+  const definitions = columnsOf(node);
+  const shown = new Set(view.columns);
+  const widths = view.columnWidths ?? {};
+  const needsHtml =
+    view.hideHeader ||
+    node.data.fullWidth === true ||
+    definitions.some((d) => !shown.has(d.id) || d.type !== 'text' || widths[d.id] !== undefined);
+  if (!needsHtml || definitions.some((d) => !GRID_TYPES.has(d.type)) || !node.fragments.every(htmlHolds)) return null;
+  const align = (d: DocumentTableDefinition) =>
+    d.type === 'text' && d.textAlignment !== 'left' ? ` align="${d.textAlignment}"` : '';
+  const th = (d: DocumentTableDefinition) => {
+    const width = widths[d.id];
+    const attrs = [
+      ...(width === undefined ? [] : [` width="${width}"`]),
+      align(d),
+      ...(shown.has(d.id) ? [] : [' data-hidden']),
+      ...(d.type === 'text' ? [] : [` data-type="${escapeHtml(d.type)}"`]),
+      ...(d.type === 'rating' ? [` data-max="${d.max}"`] : []),
+    ];
+    return `<th${attrs.join('')}>${escapeHtml(d.title)}</th>`;
+  };
+  const fragments = new Map(node.fragments.map((f) => [f.fragment, f.nodes]));
+  const td = (d: DocumentTableDefinition, value: DocumentTableRecordValue | undefined) =>
+    `<td${align(d)}>${cellHtml(d, value, fragments)}</td>`;
+  const options = `${node.data.fullWidth === true ? ' data-full-width="true"' : ''}${view.hideHeader ? ' data-header-hidden' : ''}`;
+  return (
+    `<table${options}><thead><tr>${definitions.map(th).join('')}</tr></thead>` +
+    `<tbody>${sortedRows(node)
+      .map((row) => `<tr>${definitions.map((d) => td(d, row.values[d.id])).join('')}</tr>`)
+      .join('')}</tbody></table>`
+  );
+}
+
+/** Whether a cell's HTML (`phrasingHtml`) holds all of it: text with bold, italic, struck and code, and links. */
+function htmlHolds(fragment: DocumentBlockTable['fragments'][number]): boolean {
+  const known = BOLD | ITALIC | STRIKETHROUGH | CODE;
+  const texts = (nodes: DocumentBlockParagraph['nodes']): boolean =>
+    nodes.every((n) =>
+      n.object === 'text'
+        ? runsOfLeaves(n.leaves).every((r) => r.color === undefined && !(r.marks & ~known))
+        : n.type === 'link' && texts(n.nodes as DocumentBlockParagraph['nodes']),
+    );
+  return fragment.nodes.every((p) => texts(p.nodes));
+}
+
+/** A table in the cards view as GitBook's HTML (see above); null for a grid table. */
+export function cardsHtml(node: DocumentBlockTable): string | null {
+  const view = node.data.view;
+  if (view.type !== 'cards') return null;
+  const shown = new Set(view.columns);
+  const definitions = columnsOf(node);
   const th = (d: DocumentTableDefinition) => {
     const attrs = [
       ...(shown.has(d.id) ? [] : [' data-hidden']),
@@ -175,9 +317,7 @@ export function cardsHtml(node: DocumentBlockTable): string | null {
     return `<th${attrs.join('')}>${escapeHtml(d.title)}</th>`;
   };
   const fragments = new Map(node.fragments.map((f) => [f.fragment, f.nodes]));
-  const rows = Object.values(node.data.records).sort((a, b) =>
-    a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0,
-  );
+  const rows = sortedRows(node);
   const td = (d: DocumentTableDefinition, value: DocumentTableRecordValue | undefined) =>
     `<td>${cellHtml(d, value, fragments)}</td>`;
   const options = `${view.cardSize === 'large' ? ' data-card-size="large"' : ''}${view.hideColumnTitle ? ' data-column-title-hidden' : ''}`;

@@ -27,7 +27,7 @@ import type {
   JSONDocument,
 } from '@quire/contracts/document';
 import { alignedHtml } from './aligned-html.ts';
-import { cardsHtml } from './cards.ts';
+import { tableHtml } from './cards.ts';
 import { captionText, normalizeRuns, runsToMdast } from './leaves.ts';
 import { lengthText } from './md-blocks.ts';
 import { escapeHtml } from './md-context.ts';
@@ -143,7 +143,7 @@ function block(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
     case 'images':
       return images(node);
     case 'table': {
-      const cards = cardsHtml(node);
+      const cards = tableHtml(node);
       return [cards === null ? table(node, ctx) : { type: 'html', value: cards }];
     }
     default:
@@ -250,7 +250,8 @@ function reference(node: DocumentBlock, ctx: WriteCtx): BlockContent[] {
         expanded: booleanText(d.expanded),
         fullWidth: booleanText(d.fullWidth),
       };
-      return [liquid('swagger', attributes, [specLink(src, src)])];
+      // GitBook's link to the spec: its URL, or its file's name (a relative path by then, see repo-export.ts)
+      return [liquid(d.tag === 'openapi' ? 'openapi' : 'swagger', attributes, [specLink(src, src)])];
     }
     case 'openapi-operation':
     case 'openapi-webhook':

@@ -280,6 +280,97 @@ describe("GitBook's blocks", () => {
     expect(markdownToDocument(documentToMarkdown(document))).toEqual(document);
   });
 
+  it("reads GitBook's grid tables written as HTML (widths, hidden header, typed columns) and writes them back", () => {
+    const html =
+      '<table data-header-hidden><thead><tr><th width="160">Version</th><th align="center">Change</th>' +
+      '<th data-type="number">Size</th><th data-hidden>Note</th></tr></thead><tbody><tr><td>2.0</td>' +
+      '<td align="center"><em>New</em> engine</td><td>3</td><td>x</td></tr></tbody></table>';
+    const table = one(html);
+    expect(table).toMatchObject({
+      type: 'table',
+      data: {
+        view: { type: 'grid', columns: ['c1', 'c2', 'c3'], columnWidths: { c1: 160 }, hideHeader: true },
+        definition: {
+          c1: { type: 'text', textAlignment: 'left', title: 'Version' },
+          c2: { type: 'text', textAlignment: 'center' },
+          c3: { type: 'number', title: 'Size' },
+          c4: { type: 'text', title: 'Note' },
+        },
+        records: { r1: { values: { c1: 'r1-c1', c2: 'r1-c2', c3: 3, c4: 'r1-c4' } } },
+      },
+    });
+    expect(normalizeMarkdown(`${html}\n`)).toBe(`${html}\n`);
+    // GitBook's form from the document: a grid that markdown cannot hold is written as that HTML
+    expect(documentToMarkdown(doc(table as DocumentBlockTopLevel))).toBe(`${html}\n`);
+    // a table HTML that writing back would change (a caption, a select column, other attributes) stays HTML
+    for (const kept of [
+      '<table><caption>C</caption><thead><tr><th width="10">A</th></tr></thead><tbody></tbody></table>',
+      '<table><thead><tr><th data-type="select" data-multiple>A</th></tr></thead><tbody></tbody></table>',
+      '<table class="x"><thead><tr><th width="10">A</th></tr></thead><tbody></tbody></table>',
+    ]) {
+      expect(one(kept)).toMatchObject({ type: 'html', data: { html: kept } });
+      expect(normalizeMarkdown(`${kept}\n`)).toBe(`${kept}\n`);
+    }
+    // a grid markdown holds stays a pipe table
+    expect(normalizeMarkdown('| a | b |\n| - | :-: |\n| 1 | 2 |\n')).toBe('| a | b |\n| - | :-: |\n| 1 | 2 |\n');
+  });
+
+  it('reads GitBook\'s buttons: a link (<a class="button">) and an action (<button data-action>)', () => {
+    const markdown =
+      '<button type="button" class="button primary" data-action="ask" data-query="How &#x26; why?" data-icon="gitbook-assistant">Ask…</button> ' +
+      '<button type="button" class="button secondary small" data-action="search">Find</button> ' +
+      '<button type="button" class="button primary" data-action="select" data-slug="linux">Linux</button>\n';
+    const [paragraph] = markdownToDocument(markdown).nodes;
+    const buttons = (paragraph?.type === 'paragraph' ? paragraph.nodes : []).filter(
+      (n): n is Extract<DocumentInline, { type: 'button' }> => n.object === 'inline' && n.type === 'button',
+    );
+    expect(buttons.map((b) => b.data)).toEqual([
+      { label: 'Ask…', kind: 'primary', icon: 'gitbook-assistant', action: { action: 'ask', query: 'How & why?' } },
+      { label: 'Find', kind: 'secondary', size: 'small', action: { action: 'search' } },
+      { label: 'Linux', kind: 'primary', action: { action: 'select', slug: 'linux' } },
+    ]);
+    const written = documentToMarkdown(markdownToDocument(markdown));
+    expect(written).toBe(markdown.replace('&#x26;', '&amp;'));
+    expect(normalizeMarkdown(written)).toBe(written);
+    // in an aligned paragraph, as GitBook's documentation has it
+    const centered =
+      '<p align="center"><button type="button" class="button primary" data-action="ask" data-icon="gitbook-assistant">Ask a question...</button></p>\n';
+    expect(markdownToDocument(centered).nodes[0]).toMatchObject({
+      type: 'paragraph',
+      data: { align: 'center' },
+      nodes: [{ object: 'text' }, { type: 'button', data: { action: { action: 'ask' } } }, { object: 'text' }],
+    });
+    expect(normalizeMarkdown(centered)).toBe(centered);
+    // a <button> that is not GitBook's stays text
+    expect(normalizeMarkdown('<button onclick="x()">Go</button>\n')).toBe('<button onclick="x()">Go</button>\n');
+  });
+
+  it('reads the {% openapi src %} block (the swagger block under its newer tag) and writes it back so', () => {
+    const markdown = [
+      '{% openapi src="https://petstore3.swagger.io/api/v3/openapi.json" path="/pet" method="put" %}',
+      '[https://petstore3.swagger.io/api/v3/openapi.json](https://petstore3.swagger.io/api/v3/openapi.json)',
+      '{% endopenapi %}\n',
+    ].join('\n');
+    expect(markdownToDocument(markdown).nodes).toEqual([
+      {
+        object: 'block',
+        type: 'swagger',
+        data: {
+          ref: { kind: 'url', url: 'https://petstore3.swagger.io/api/v3/openapi.json' },
+          path: '/pet',
+          method: 'put',
+          tag: 'openapi',
+        },
+        isVoid: true,
+      },
+    ]);
+    expect(normalizeMarkdown(markdown)).toBe(markdown);
+    const empty = '{% openapi src="gitbook-file:f1" path="/pet" method="get" %}\n{% endopenapi %}\n';
+    expect(normalizeMarkdown(empty)).toBe(
+      '{% openapi src="gitbook-file:f1" path="/pet" method="get" %}\n[gitbook-file:f1](gitbook-file:f1)\n{% endopenapi %}\n',
+    );
+  });
+
   it('keeps unknown tags, unbalanced tags and unknown HTML byte for byte', () => {
     for (const markdown of [
       '{% foo bar="1" %}\n',

@@ -30,7 +30,7 @@ import {
   type Length,
 } from '@quire/contracts/document';
 import { alignedBlock } from './aligned-html.ts';
-import { cardsTable } from './cards.ts';
+import { htmlTable } from './cards.ts';
 import { refFromUrl } from '../refs.ts';
 import { contain, holds } from './containment.ts';
 import { CODE, phrasingNodes, textNode, type Piece } from './leaves.ts';
@@ -186,7 +186,7 @@ function block(node: RootContent, container: Container, ctx: Ctx): DocumentBlock
 }
 
 function htmlBlock(html: string, container: Container, ctx: Ctx): DocumentBlockTopLevel[] {
-  const cards = cardsTable(html);
+  const cards = htmlTable(html);
   if (cards && holds(container, 'table')) return [cards];
   const made = figure(html);
   if (!made) return [alignedOf(html, ctx) ?? htmlOf(html)];

@@ -64,6 +64,7 @@ function liquidBlock(node: TagBlock, container: Container, ctx: Ctx): DocumentBl
     case 'conflict':
       return container === 'document' ? conflict(node, ctx) : null;
     case 'swagger':
+    case 'openapi':
     case 'openapi-operation':
     case 'openapi-schemas':
     case 'openapi-webhook':
@@ -362,6 +363,7 @@ function leafTag(tag: ParsedTag, caption: string): DocumentBlockTopLevel[] | nul
     case 'include':
       return includeBlock(tag, caption);
     case 'swagger':
+    case 'openapi':
     case 'openapi-operation':
     case 'openapi-schemas':
     case 'openapi-webhook':
@@ -391,7 +393,7 @@ function openapiBlock(tag: ParsedTag): DocumentBlockTopLevel[] | null {
   const spec = a.spec ? { kind: 'openapi' as const, spec: a.spec } : null;
   const known = (...names: string[]) => Object.keys(a).every((k) => names.includes(k));
   if (
-    tag.name === 'swagger' &&
+    (tag.name === 'swagger' || tag.name === 'openapi') &&
     a.src !== undefined &&
     a.path !== undefined &&
     a.method !== undefined &&
@@ -403,6 +405,7 @@ function openapiBlock(tag: ParsedTag): DocumentBlockTopLevel[] | null {
       method: a.method,
       expanded: bool(a.expanded),
       fullWidth: bool(a.fullWidth),
+      tag: tag.name === 'openapi' ? ('openapi' as const) : undefined,
     });
     return [{ object: 'block', type: 'swagger', data, isVoid: true }];
   }

@@ -5,6 +5,7 @@ import type {
   DocumentBlockParagraph,
   DocumentInline,
   DocumentInlineAnnotation,
+  DocumentInlineButton,
   DocumentInlineImage,
   DocumentTextColor,
 } from '@quire/contracts/document';
@@ -44,7 +45,8 @@ import { contentRefFromUrl, refFromUrl } from '../refs.ts';
  * - `$$E=mc^2$$` inline math; footnotes `text[^1]` + `[^1]: note` as annotations (the note's blocks);
  * - `[Page](gitbook-page:id "mention")`, a link titled "mention", as a mention;
  * - `<code class="expression">space.vars.x</code>` (expression), `<i class="fa-gear">:gear:</i>` (icon),
- *   `<a href="…" class="button primary">Label</a>` (button); emoji characters as emoji inlines.
+ *   `<a href="…" class="button primary">Label</a>` (button), `<button type="button" class="button primary"
+ *   data-action="ask" data-query="…">Label</button>` (a button running an action); emoji characters as emoji inlines.
  * HTML tags pair among siblings (nested at most MAX_INLINE_DEPTH deep); anything unpaired or unknown is text.
  */
 
@@ -62,7 +64,7 @@ interface HtmlTag {
   attributes: string;
 }
 const TAG = /^<(\/?)([a-z]+)((?:\s[^<>]*)?)>$/i;
-const PAIRED = new Set(['kbd', 'sup', 'sub', 'mark', 'code', 'i', 'a']);
+const PAIRED = new Set(['kbd', 'sup', 'sub', 'mark', 'code', 'i', 'a', 'button']);
 
 function htmlTag(node: PhrasingContent): HtmlTag | null {
   if (node.type !== 'html') return null;
@@ -219,23 +221,37 @@ function paired(
     const data = { icon, ...(iconColor && iconColor !== 'default' ? { color: iconColor } : {}) };
     return [{ object: 'inline', type: 'icon', data, isVoid: true }];
   }
-  const href = attribute(tag.attributes, 'href');
-  if (tag.name === 'a' && classes[0] === 'button' && href !== undefined) {
-    const kind = classes[1] === 'secondary' ? 'secondary' : 'primary';
-    const size = classes.find(
-      (c): c is 'small' | 'medium' | 'large' => c === 'small' || c === 'medium' || c === 'large',
-    );
-    const iconName = attribute(tag.attributes, 'data-icon');
-    const data = {
-      label: text,
-      kind,
-      ...(size ? { size } : {}),
-      ...(iconName ? { icon: iconName } : {}),
-      ref: contentRefFromUrl(href),
-    } as const;
-    return [{ object: 'inline', type: 'button', data, isVoid: true }];
-  }
-  return null;
+  const button = buttonInline(tag.name, tag.attributes, text);
+  return button ? [button] : null;
+}
+
+/**
+ * GitBook's button: `<a href="…" class="button primary|secondary [small|medium|large]" data-icon="…">`, or
+ * `<button type="button" class="button …" data-action="…">` (an action); null for any other element.
+ */
+export function buttonInline(name: string, attributes: string, label: string): DocumentInlineButton | null {
+  const classes = (attribute(attributes, 'class') ?? '').split(/\s+/);
+  if (classes[0] !== 'button') return null;
+  const kind = classes[1] === 'secondary' ? 'secondary' : 'primary';
+  const size = classes.find((c): c is 'small' | 'medium' | 'large' => c === 'small' || c === 'medium' || c === 'large');
+  const iconName = attribute(attributes, 'data-icon');
+  const look = { label, kind, ...(size ? { size } : {}), ...(iconName ? { icon: iconName } : {}) } as const;
+  const href = attribute(attributes, 'href');
+  if (name === 'a' && href !== undefined)
+    return { object: 'inline', type: 'button', data: { ...look, ref: contentRefFromUrl(href) }, isVoid: true };
+  const action = name === 'button' ? buttonAction(attributes) : null;
+  return action ? { object: 'inline', type: 'button', data: { ...look, action }, isVoid: true } : null;
+}
+
+type DocumentAction = Extract<DocumentInlineButton['data'], { action: unknown }>['action'];
+
+/** GitBook's button action (`data-action="ask|search"` with `data-query`, `select` with `data-slug`). */
+function buttonAction(attributes: string): DocumentAction | null {
+  const action = attribute(attributes, 'data-action');
+  const query = attribute(attributes, 'data-query');
+  if (action === 'ask' || action === 'search') return { action, ...(query !== undefined ? { query } : {}) };
+  const slug = attribute(attributes, 'data-slug');
+  return action === 'select' && slug !== undefined ? { action, slug } : null;
 }
 
 /** Emoji shown as pictures (not text-style symbols such as ©), with their modifiers and joined sequences. */

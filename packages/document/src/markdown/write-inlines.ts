@@ -1,5 +1,10 @@
 import type { BlockContent, FootnoteDefinition, Image, PhrasingContent } from 'mdast';
-import type { DocumentBlockParagraph, DocumentInline, DocumentInlineImage } from '@quire/contracts/document';
+import type {
+  DocumentBlockParagraph,
+  DocumentInline,
+  DocumentInlineButton,
+  DocumentInlineImage,
+} from '@quire/contracts/document';
 import { CODE, captionText, normalizeRuns, runsOfLeaves, runsToMdast, type Run } from './leaves.ts';
 import { escapeHtml } from './md-context.ts';
 import { emojiText } from './md-inlines.ts';
@@ -102,15 +107,30 @@ function inline(
         },
       ];
     }
-    case 'button': {
-      const data = node.data;
-      if (!('ref' in data)) return [{ type: 'text', value: data.label }]; // an action button has no markdown
-      const classes = ['button', data.kind, ...(data.size ? [data.size] : [])].join(' ');
-      const icon = data.icon ? ` data-icon="${escapeHtml(data.icon)}"` : '';
-      const href = escapeHtml(urlFromContentRef(data.ref));
-      return [{ type: 'html', value: `<a href="${href}" class="${classes}"${icon}>${escapeHtml(data.label)}</a>` }];
-    }
+    case 'button':
+      return [{ type: 'html', value: buttonHtml(node.data) }];
   }
+}
+
+/**
+ * A button as GitBook writes it: a link `<a href="…" class="button primary">Label</a>`, an action
+ * `<button type="button" class="button primary" data-action="ask" data-query="…">Label</button>` (GitBook's order:
+ * type, class, data-action, data-query or data-slug, data-icon).
+ */
+export function buttonHtml(data: DocumentInlineButton['data']): string {
+  const classes = ['button', data.kind, ...(data.size ? [data.size] : [])].join(' ');
+  const icon = data.icon ? ` data-icon="${escapeHtml(data.icon)}"` : '';
+  const label = escapeHtml(data.label);
+  if (!('action' in data))
+    return `<a href="${escapeHtml(urlFromContentRef(data.ref))}" class="${classes}"${icon}>${label}</a>`;
+  const a = data.action;
+  const more =
+    a.action === 'select'
+      ? ` data-slug="${escapeHtml(a.slug)}"`
+      : a.query !== undefined
+        ? ` data-query="${escapeHtml(a.query)}"`
+        : '';
+  return `<button type="button" class="${classes}" data-action="${a.action}"${more}${icon}>${label}</button>`;
 }
 
 export const inlinePicture = (node: DocumentInlineImage): Image => ({

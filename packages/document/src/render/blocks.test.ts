@@ -3,6 +3,7 @@ import type { RevisionFile } from '@quire/contracts';
 import { renderBlocks } from './blocks.ts';
 import { newRenderContext, type DocNode, type RenderContext } from './context.ts';
 import { footnotesOf } from './inlines.ts';
+import { markdownToDocument } from '../markdown/markdown-to-document.ts';
 
 const text = (t: string, marks: string[] = []) => ({
   object: 'text',
@@ -270,6 +271,21 @@ describe('document blocks', () => {
     expect(out).toContain('<a href="https://evil.test/x.png" rel="noopener nofollow">Far</a>');
     expect(out).toContain('<th width="160">Version</th>');
     expect(out).not.toMatch(/<script|onclick|javascript:|&lt;p/);
+  });
+
+  it("renders GitBook's HTML grid (widths, hidden header, number column) and its action buttons, never as text", async () => {
+    const document = markdownToDocument(
+      '<table data-header-hidden><thead><tr><th width="160">Version</th><th data-type="number">Size</th></tr></thead>' +
+        '<tbody><tr><td><strong>2.0</strong></td><td>3</td></tr></tbody></table>\n\n' +
+        '<p align="center"><button type="button" class="button primary" data-action="ask">Ask the docs</button></p>\n',
+    );
+    const out = await render(document.nodes as DocNode[]);
+    expect(out).toContain('<colgroup><col style="width:160px"><col></colgroup>');
+    expect(out).not.toContain('<thead>');
+    expect(out).toContain('<strong>2.0</strong>');
+    expect(out).toMatch(/<td class="align-left">3<\/td>/);
+    expect(out).toContain('<span class="button">Ask the docs</span>');
+    expect(out).not.toContain('&lt;');
   });
 
   it('shows a dark-mode variant, line numbers, aligned paragraphs and footnotes after the document', async () => {

@@ -13,7 +13,11 @@ interface Column {
 /** A table block: the view's columns, the records in `orderIndex` order, each cell by its column's type. */
 export function table(node: DocNode, ctx: RenderContext): Html {
   const data = node.data ?? {};
-  const view = (data.view ?? {}) as { columns?: string[]; hideHeader?: boolean };
+  const view = (data.view ?? {}) as {
+    columns?: string[];
+    hideHeader?: boolean;
+    columnWidths?: Record<string, unknown>;
+  };
   const definition = (data.definition ?? {}) as Record<string, Column>;
   const records = Object.values(
     (data.records ?? {}) as Record<string, { orderIndex?: string; values?: Record<string, unknown> }>,
@@ -30,7 +34,21 @@ export function table(node: DocNode, ctx: RenderContext): Html {
     html`<td class="${alignClass(id)}">${cell(definition[id]!, r.values?.[id], fragments, ctx)}</td>`;
   const head = view.hideHeader ? html`` : html`<thead><tr>${columns.map((id) => th(id))}</tr></thead>`;
   const rows = records.map((r) => html`<tr>${columns.map((id) => td(id, r))}</tr>`);
-  return html`<div class="table-wrap"><table>${head}<tbody>${rows}</tbody></table></div>`;
+  return html`<div class="table-wrap"><table>${colgroup(columns, view.columnWidths)}${head}<tbody>${rows}</tbody></table></div>`;
+}
+
+/** The columns' widths GitBook keeps (`columnWidths`, pixels), when some column has one. */
+function colgroup(columns: string[], widths: Record<string, unknown> | undefined): Html {
+  const width = (id: string) => {
+    const w = widths?.[id];
+    return typeof w === 'number' && Number.isFinite(w) && w > 0 ? w : null;
+  };
+  if (!columns.some((id) => width(id) !== null)) return html``;
+  const col = (id: string) => {
+    const w = width(id);
+    return w === null ? html`<col>` : html`<col style="width:${String(w)}px">`;
+  };
+  return html`<colgroup>${columns.map(col)}</colgroup>`;
 }
 
 function cell(column: Column, value: unknown, fragments: Map<string, DocNode>, ctx: RenderContext): Html {

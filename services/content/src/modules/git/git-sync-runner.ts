@@ -18,6 +18,7 @@ import {
   gitRedirectsRecorder,
 } from '../../commands/git-sync-writer.ts';
 import { ChangeRequest } from '../change-requests/change-request.entity.ts';
+import { OpenAPISpec } from '../openapi/openapi-spec.entity.ts';
 import { gitConnectionRepository, type GitConnectionRow } from './git-connection.repository.ts';
 import { documentRepository } from '../revisions/document.repository.ts';
 import { revisionRepository } from '../revisions/revision.repository.ts';
@@ -510,6 +511,16 @@ async function contentOf(em: EntityManager, blobs: BlobStore, tree: RevisionTree
   return { pages: (children.get(null) ?? []).map((p) => toPage(p.id)), files };
 }
 
+/** The source URL of each OpenAPI specification of an organization given by one, by slug (see `RepoContent`). */
+async function specUrlsOf(em: EntityManager, organizationId: string): Promise<Map<string, string>> {
+  const specs = await em.find(
+    OpenAPISpec,
+    { organizationId, sourceUrl: { $ne: null } },
+    { fields: ['slug', 'sourceUrl'] },
+  );
+  return new Map(specs.flatMap((s) => (s.sourceUrl ? [[s.slug, s.sourceUrl] as const] : [])));
+}
+
 async function runExport(deps: GitSyncDeps, op: GitOperationRow): Promise<{ commit: string | null }> {
   const em = deps.em.fork();
   const space = await spaceRepository.findById(em, op.space_id);
@@ -524,6 +535,7 @@ async function runExport(deps: GitSyncDeps, op: GitOperationRow): Promise<{ comm
     ...(await contentOf(em, deps.blobs, tree)),
     pageRedirects: sync?.redirects ?? {},
     knownPaths: sync && sync.url === op.url ? knownPathsOf(sync.paths, prefix) : undefined,
+    specUrls: await specUrlsOf(em, space.organizationId),
   };
   const files = repoFilesOf(content);
   const author = (await deps.authorOf?.(op.requested_by)) ?? {

@@ -238,6 +238,51 @@ describe('Git Sync through the service (git http-backend on loopback)', () => {
       expect(gitOf(after.find((p) => p.title === title)), title).toEqual({ oid: await blobAt(out, path), path });
   });
 
+  it("exports GitBook's heading levels and an OpenAPI block's spec URL back as they were imported", async () => {
+    const space = await buildSpace(t, { org: ORG, as: admin, title: 'API' });
+    // the organization's spec, from its URL (processed already: the job leaves it alone)
+    await sql(
+      t.em(),
+      `insert into :schema.openapi_spec (id, organization_id, slug, source_url, source_text, processing_state, generation, created_at, updated_at)
+       values ('spec-petstore', ?, 'petstore', 'https://petstore.example/openapi.json', null, 'complete', 1, now(), now())`,
+      [ORG],
+    );
+    const readme =
+      '# API\n\n## Pets\n\n### Adding\n\n#### From the API\n\n' +
+      '{% openapi-operation spec="petstore" path="/pet" method="post" %}\n' +
+      '[OpenAPI petstore](https://petstore.example/openapi.json)\n{% endopenapi-operation %}\n';
+    await server.createRepo('api');
+    const dir = join(server.work, 'api');
+    await runGit(['init', '--initial-branch=main', dir]);
+    await writeFile(join(dir, 'SUMMARY.md'), '# Table of contents\n\n* [API](README.md)\n');
+    await writeFile(join(dir, 'README.md'), readme);
+    await commitAll(dir, 'api');
+    const url = server.urlOf('api', auth);
+    await runGit(['push', url, 'main'], { cwd: dir });
+    await t.call(ops.importGitRepository, { spaceId: space.id, url, ref: 'refs/heads/main' }, admin);
+    expect(await settled(space.id)).toMatchObject({ operation: { state: 'success' } });
+    const [page] = (await t.call(ops.getCurrentRevision, { spaceId: space.id }, admin)).pages;
+    const document = await t.call(ops.getPageById, { spaceId: space.id, pageId: page!.id, format: 'document' }, admin);
+    const types = JSON.stringify(document).match(/"type":"(heading-\d|openapi-operation)"/g);
+    expect(types).toEqual([
+      '"type":"heading-1"',
+      '"type":"heading-2"',
+      '"type":"heading-3"',
+      '"type":"openapi-operation"',
+    ]);
+
+    await server.createRepo('api-out');
+    await t.call(
+      ops.exportToGitRepository,
+      { spaceId: space.id, url: server.urlOf('api-out', auth), ref: 'refs/heads/main', commitMessage: 'From Quire' },
+      admin,
+    );
+    expect(await settled(space.id)).toMatchObject({ operation: { state: 'success', direction: 'export' } });
+    const clone = join(server.work, 'api-clone');
+    await runGit(['clone', server.urlOf('api-out', auth), clone]);
+    expect(await readFile(join(clone, 'README.md'), 'utf8')).toBe(readme);
+  });
+
   it('standalone: a revision only, the live content and the Git Sync unchanged', async () => {
     const space = await buildSpace(t, { org: ORG, as: admin, title: 'Standalone' });
     const before = await t.call(ops.getCurrentRevision, { spaceId: space.id }, admin);

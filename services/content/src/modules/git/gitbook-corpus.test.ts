@@ -45,6 +45,9 @@ const normalized = (pages: readonly RepoPage[]): RepoPage[] =>
     children: normalized(p.children),
   }));
 
+/** The organization's OpenAPI specifications, as the export is given them: `petstore` from its URL. */
+const SPEC_URLS = new Map([['petstore', 'https://petstore3.swagger.io/api/v3/openapi.json']]);
+
 const flat = (pages: readonly RepoPage[]): RepoPage[] => pages.flatMap((p) => [p, ...flat(p.children)]);
 const dec = new TextDecoder();
 
@@ -54,7 +57,7 @@ describe.each(['product', 'api'])('the GitBook corpus, space %s', (space) => {
   const pages = normalized(read.pages);
 
   it('exports back every file byte for byte (import → normalise → export)', () => {
-    const out = repoFilesOf({ ...read, pages, knownPaths: read.paths });
+    const out = repoFilesOf({ ...read, pages, knownPaths: read.paths, specUrls: SPEC_URLS });
     const text = (m: Map<string, Uint8Array>) =>
       Object.fromEntries(
         [...m].map(([p, b]) => [p, p.endsWith('.png') || p.endsWith('.pdf') ? b.length : dec.decode(b)]),
@@ -101,7 +104,8 @@ describe('the GitBook corpus read into content', () => {
     expect(picture).toMatchObject({
       nodes: [{ data: { ref: { kind: 'file' }, refDark: { kind: 'file' }, alt: 'The icon' } }],
     });
-    const heading = doc.nodes.find((n) => n.type === 'heading-2');
+    // GitBook writes its heading-1 `##` (the page's title is the `#` one)
+    const heading = doc.nodes.find((n) => n.type === 'heading-1');
     expect(heading).toMatchObject({ data: { id: 'why' }, meta: { id: 'why' } });
     expect(doc.data.frontMatter).toMatchObject({ cover: expect.stringMatching(/^gitbook-file:f/), coverY: 0 });
   });
@@ -113,7 +117,7 @@ describe('the GitBook corpus read into content', () => {
     expect(updates).toMatchObject({ data: { format: 'full' } });
     if (updates?.type !== 'updates') throw new Error('no updates');
     expect(updates.nodes.map((u) => [u.data.date, u.nodes.map((n) => n.type)])).toEqual([
-      ['2026-01-15', ['heading-2', 'paragraph']],
+      ['2026-01-15', ['heading-1', 'paragraph']],
       ['2026-01-01', ['paragraph']],
     ]);
   });
@@ -127,6 +131,95 @@ describe('the GitBook corpus read into content', () => {
     });
     const stepper = doc.nodes[0];
     if (stepper?.type !== 'stepper') throw new Error('no stepper');
-    expect(stepper.nodes[0]?.nodes.map((n) => n.type)).toEqual(['heading-3', 'tabs']);
+    expect(stepper.nodes[0]?.nodes.map((n) => n.type)).toEqual(['heading-2', 'tabs']);
+  });
+});
+
+describe("the GitBook corpus: GitBook's tables, buttons, headings, OpenAPI blocks and covers", () => {
+  const product = readRepo(spaceFiles('product'), idsOf());
+  const api = readRepo(spaceFiles('api'), idsOf());
+  const [welcome, , getStarted, build] = normalized(product.pages) as [RepoPage, RepoPage, RepoPage, RepoPage];
+  const docOf = (page: RepoPage) => markdownToDocument(page.markdown);
+
+  it('reads a table with column widths into a grid table block, not HTML', () => {
+    const changelog = docOf(build.children[1]!);
+    const table = changelog.nodes.find((n) => n.type === 'table');
+    expect(changelog.nodes.some((n) => n.type === 'html')).toBe(false);
+    expect(table).toMatchObject({
+      data: { view: { type: 'grid', columns: ['c1', 'c2'], columnWidths: { c1: 160 }, hideHeader: false } },
+    });
+  });
+
+  it('reads a hidden header, aligned and number columns, marks and links in cells', () => {
+    const faq = docOf(getStarted.children[1]!);
+    const tables = faq.nodes.filter((n) => n.type === 'table');
+    expect(tables).toHaveLength(2); // the markdown one and the HTML one
+    const table = tables[1];
+    if (table?.type !== 'table') throw new Error('no table');
+    expect(table.data.view).toMatchObject({ type: 'grid', hideHeader: true, columnWidths: { c1: 200 } });
+    expect(table.data.definition).toMatchObject({
+      c2: { type: 'text', textAlignment: 'center' },
+      c3: { type: 'number', title: 'Seats' },
+    });
+    expect(Object.values(table.data.records).map((r) => r.values.c3)).toEqual([10, 500]);
+    expect(JSON.stringify(table.fragments)).toContain('"type":"bold"');
+    expect(JSON.stringify(table.fragments)).toContain('https://status.example.com');
+  });
+
+  it("keeps GitBook's fourth heading level: ## ### #### (and <h3 align>) are heading-1, -2, -3 (the title is #)", () => {
+    const faq = docOf(getStarted.children[1]!);
+    const headings = faq.nodes.filter((n) => n.type.startsWith('heading-')).map((n) => n.type);
+    expect(headings).toEqual(['heading-1', 'heading-2', 'heading-2', 'heading-3']);
+    expect(getStarted.children[1]!.markdown).toContain('\n### Within 30 days\n');
+  });
+
+  it('reads link and action buttons as button inlines', () => {
+    const doc = docOf(welcome);
+    expect(JSON.stringify(doc.nodes).split('"type":"button"')).toHaveLength(3);
+    const paragraph = doc.nodes.find((n) => n.type === 'paragraph' && JSON.stringify(n).includes('"button"'));
+    expect(paragraph).toMatchObject({
+      nodes: expect.arrayContaining([
+        expect.objectContaining({
+          type: 'button',
+          // a page's link as stored (`/pages/<id>`, see docs/git-sync.md), written back as its path
+          data: {
+            label: 'Get started',
+            kind: 'primary',
+            ref: { kind: 'url', url: expect.stringMatching(/^\/pages\//) },
+          },
+        }),
+        expect.objectContaining({
+          type: 'button',
+          data: {
+            label: 'Ask the docs',
+            kind: 'secondary',
+            icon: 'sparkles',
+            action: { action: 'ask', query: 'How do I install it?' },
+          },
+        }),
+      ]),
+    });
+  });
+
+  it('reads {% openapi %} and {% swagger %} blocks with their file or URL, and OpenAPI links to the spec', () => {
+    const guides = flat(normalized(api.pages)).find((p) => p.title === 'Guides')!;
+    const blocks = docOf(guides).nodes.filter((n) => n.type === 'swagger');
+    expect(blocks.map((b) => b.data)).toEqual([
+      { ref: { kind: 'file', file: expect.any(String) }, path: '/pet', method: 'post', tag: 'openapi' },
+      {
+        ref: { kind: 'url', url: 'https://petstore3.swagger.io/api/v3/openapi.json' },
+        path: '/pet',
+        method: 'put',
+        tag: 'openapi',
+      },
+      { ref: { kind: 'file', file: expect.any(String) }, path: '/pet/{petId}', method: 'get' },
+    ]);
+    // without the organization's spec, the link is the spec's reference (Quire's own)
+    const out = repoFilesOf({ ...api, pages: normalized(api.pages), knownPaths: api.paths });
+    expect(dec.decode(out.get('reference/schemas.md'))).toContain('[OpenAPI petstore](gitbook-openapi:petstore)');
+  });
+
+  it("reads the front matter's cover into the page's cover", () => {
+    expect(product.pages[0]?.cover).toEqual({ ref: { kind: 'file', file: expect.stringMatching(/^f/) }, yPos: 0 });
   });
 });

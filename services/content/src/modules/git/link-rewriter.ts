@@ -9,10 +9,11 @@ interface UrlNode extends Node {
 const hasUrl = (node: Node): node is UrlNode => typeof (node as Partial<UrlNode>).url === 'string';
 
 /**
- * The `url="…"` of GitBook's `{% content-ref %}` and `{% embed %}` tags and the `src="…"` of its `{% file %}` and
- * `{% drawing %}` tags (a block's opening tag, or a lone tag).
+ * The `url="…"` of GitBook's `{% content-ref %}` and `{% embed %}` tags and the `src="…"` of its `{% file %}`,
+ * `{% drawing %}`, `{% openapi %}` and `{% swagger %}` tags (a block's opening tag, or a lone tag).
  */
-const TAG_URL = /^\{%-?\s*(?:(?:content-ref|embed)\s[^%]*?\burl|(?:file|drawing)\s[^%]*?\bsrc)="([^"]*)"/;
+const TAG_URL =
+  /^\{%-?\s*(?:(?:content-ref|embed)\s[^%]*?\burl|(?:file|drawing|openapi|swagger)\s[^%]*?\bsrc)="([^"]*)"/;
 
 /** Where a tag's URL sits in the source (its offset), and the URL. */
 function tagUrlOf(node: Node, source: string): { at: number; url: string } | null {

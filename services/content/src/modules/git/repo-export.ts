@@ -1,7 +1,9 @@
 import { dump } from 'js-yaml';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
-import { gitbookMarkdown, refFromUrl } from '@quire/document/model';
+import { decodeOr, gitbookMarkdown, refFromUrl } from '@quire/document/model';
+import type { DocumentRef } from '@quire/contracts';
 import type { PageSnapshot } from '../merge/tree.ts';
+import { headingsToGitbook } from './heading-levels.ts';
 import { relativePath, rewriteUrls, writeUrl, type UrlPlace } from './link-rewriter.ts';
 
 /** A page as Git Sync writes it: its metadata, its markdown (page links `/pages/<id>`, files `gitbook-file:<id>`). */
@@ -12,6 +14,8 @@ export interface RepoPage
   /** Set when the page's front matter says so (then kept in its document's front matter too). */
   noIndex?: boolean;
   noRobotsIndex?: boolean;
+  /** GitBook's page cover, when the front matter gives one (`cover`, `coverY`; also kept in the document's). */
+  cover?: { ref: DocumentRef; yPos: number };
 }
 
 /** The attributes a page keeps as they are through the repository, either way: its title, slug, icons and visibility. */
@@ -41,6 +45,11 @@ export interface RepoContent {
    * `knownPathsOf`): they are written there again when they still can be, so paths, URLs and links do not change.
    */
   knownPaths?: ReadonlyMap<string, string> | undefined;
+  /**
+   * The source URL of each OpenAPI specification of the organization (by slug): an OpenAPI block's link to its
+   * spec (`gitbook-openapi:<slug>`) is written as that URL, as GitBook's Git Sync writes it.
+   */
+  specUrls?: ReadonlyMap<string, string> | undefined;
 }
 
 export const ASSETS_DIR = '.gitbook/assets';
@@ -157,6 +166,21 @@ const contentRefTitles = (markdown: string) =>
     return `${open}[${name.replace(/([\\[\]])/g, '\\$1')}](${link})${close}`;
   });
 
+/**
+ * GitBook writes the link between an OpenAPI block's tags (`{% openapi src="…" %}`, `{% swagger src="…" %}`) with
+ * its file's name as its text when the spec is a file (`[openapi.yaml](../.gitbook/assets/openapi.yaml)`), its URL
+ * when it is one: written so once the file's reference is a path.
+ */
+const SPEC_LINK =
+  /^(\{% (openapi|swagger) src="([^"]+)"[^\n]*%}\n)\[[^\]\n]*\]\((<[^>\n]+>|[^)\n]+)\)(\n\{% end(?:openapi|swagger) %\})$/gm;
+const specLinkTitles = (markdown: string) =>
+  markdown.replace(SPEC_LINK, (whole, open: string, _tag: string, src: string, link: string, close: string) => {
+    const bare = link.replace(/^<|>$/g, '');
+    if (bare !== src || /^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('/')) return whole;
+    const name = src.split('/').at(-1) || src;
+    return `${open}[${name.replace(/([\\[\]])/g, '\\$1')}](${link})${close}`;
+  });
+
 /** A link from the file at `from` to a page's file; a folder's README.md as its folder (`guides/`), as GitBook does. */
 function pageLink(from: string, to: string): string {
   const rel = relativePath(from, to);
@@ -238,11 +262,14 @@ export function repoFilesOf(content: RepoContent): Map<string, Uint8Array> {
           const pagePath = m ? paths.get(m[1]!) : undefined;
           if (pagePath) return writeUrl(pageLink(path, pagePath) + (m![2] ?? ''), place);
           const ref = refFromUrl(url);
+          const spec = /^gitbook-openapi:([^?#\s]+)$/.exec(url)?.[1];
+          const specUrl = spec === undefined ? undefined : content.specUrls?.get(decodeOr(spec, spec));
+          if (specUrl) return writeUrl(specUrl, place);
           const filePath = ref.kind === 'file' && ref.space === undefined ? filePaths.get(ref.file) : undefined;
           return filePath ? writeUrl(relativePath(path, filePath), place) : undefined;
         };
         const { meta, body: rest } = splitFrontMatter(gitbookMarkdown(page.markdown));
-        const body = contentRefTitles(rewriteUrls(rest, target));
+        const body = specLinkTitles(contentRefTitles(rewriteUrls(headingsToGitbook(rest), target)));
         const head = `${frontMatter(page, meta, (url) => target(url, 'tag'))}# ${page.title}\n\n`;
         out.set(path, enc.encode(`${head}${body.trim() ? `${body.trimEnd()}\n` : ''}`));
       }

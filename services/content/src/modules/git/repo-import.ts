@@ -4,7 +4,9 @@ import { dump } from 'js-yaml';
 import { parse as parseYaml } from 'yaml';
 import { invalid, slugify } from '@quire/kit';
 import { parseMarkdown } from '@quire/document/syntax';
+import { refFromUrl } from '@quire/document/model';
 import { readMarkdownPage } from '../parsing/parse-tasks.ts';
+import { headingsFromGitbook } from './heading-levels.ts';
 import { ASSETS_DIR, type RepoContent, type RepoPage } from './repo-export.ts';
 import { cleanPath, resolveRelative, rewriteUrls } from './link-rewriter.ts';
 
@@ -206,7 +208,7 @@ interface ReadContext {
 
 /** A page's markdown with its relative links to pages and files turned into references. */
 function bodyOf(ctx: ReadContext, from: string, body: string): string {
-  const markdown = rewriteUrls(body, (url) => referenceOf(ctx, from, url)).trim();
+  const markdown = headingsFromGitbook(rewriteUrls(body, (url) => referenceOf(ctx, from, url))).trim();
   return markdown ? `${markdown}\n` : '';
 }
 
@@ -234,6 +236,13 @@ function documentFrontMatter(ctx: ReadContext, from: string, meta: Record<string
     if (key !== 'cover' || typeof value !== 'string') return [key, value];
     return [key, referenceOf(ctx, from, value) ?? value];
   });
+}
+
+/** GitBook's page cover from the front matter kept (`cover` a file's reference or a URL by then, `coverY`). */
+function coverOf(kept: [string, unknown][]): Pick<RepoPage, 'cover'> {
+  const meta = Object.fromEntries(kept);
+  if (typeof meta.cover !== 'string' || !meta.cover) return {};
+  return { cover: { ref: refFromUrl(meta.cover), yPos: typeof meta.coverY === 'number' ? meta.coverY : 0 } };
 }
 
 /**
@@ -276,6 +285,7 @@ function* pageOf(ctx: ReadContext, e: Entry, siblings: Set<string>): Generator<v
     markdown: front || body ? `${front}${body}` : '',
     ...(meta.noIndex === true ? { noIndex: true } : {}),
     ...(meta.noRobotsIndex === true ? { noRobotsIndex: true } : {}),
+    ...coverOf(kept),
     children,
   };
 }

@@ -98,7 +98,7 @@ function plannedPage(
     noIndex: p.noIndex ?? old?.noIndex ?? false,
     noRobotsIndex: p.noRobotsIndex ?? old?.noRobotsIndex ?? false,
     layout: old?.layout ?? null,
-    cover: old?.cover ?? null,
+    cover: p.cover ?? old?.cover ?? null,
     href: p.href,
     documentHash,
     createdAt: old?.createdAt ?? now,
