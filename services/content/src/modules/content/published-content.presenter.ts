@@ -1,9 +1,11 @@
-import type { PageRecord, RevisionTree } from '../revisions/revision-tree.ts';
+import { inlineReusableContents } from '../reusable-content/reusable-content-documents.ts';
+import type { RevisionTree } from '../revisions/revision-tree.ts';
 import type { SearchedSpace, SearchResults } from '../search/search.loader.ts';
 import { presentPageHit } from '../search/search.presenter.ts';
 import type { ISpace } from '../spaces/space.entity.ts';
 import { presentFile, presentPages } from './content.presenter.ts';
 import { storedDocument } from './document-format.ts';
+import type { PublishedDocuments } from './published-content.loader.ts';
 
 /** A published space's live revision: its pages, and its files by id. */
 export async function presentPublishedRevision(
@@ -20,17 +22,20 @@ export async function presentPublishedRevision(
   };
 }
 
-/** The documents of published pages, as markdown or as JSON documents. */
+/**
+ * The documents of published pages, as markdown or as JSON documents; a JSON document with the reusable contents it
+ * includes expanded in place (what the site shows; the markdown keeps its `{% include %}` tags).
+ */
 export function presentPublishedDocuments(
-  { pages, texts }: { pages: PageRecord[]; texts: Map<string, string> },
+  { spaceId, pages, texts, included }: PublishedDocuments,
   format: 'markdown' | 'document',
 ) {
   return {
     items: pages.map((p) => {
       const markdown = (p.documentHash && texts.get(p.documentHash)) || '';
-      return format === 'markdown'
-        ? { id: p.id, markdown }
-        : { id: p.id, document: storedDocument(p.documentHash ?? '', markdown) as unknown as Record<string, unknown> };
+      if (format === 'markdown') return { id: p.id, markdown };
+      const stored = storedDocument(p.documentHash ?? '', markdown) as unknown as Record<string, unknown>;
+      return { id: p.id, document: inlineReusableContents(stored, spaceId, (id) => included.get(id)) };
     }),
   };
 }
