@@ -26,14 +26,14 @@ export interface PublishedDocuments {
   pages: PageRecord[];
   /** The markdown of each page, by hash. */
   texts: Map<string, string>;
-  /** The JSON documents of the reusable contents the pages include (asked as `document`), by id. */
+  /** The JSON documents of the reusable contents the pages include, by id. */
   included: Map<string, Record<string, unknown>>;
 }
 
 /** The document pages among `pageIds` of a revision (others left out), their markdown, and what they include. */
 export async function loadPublishedDocuments(
   ctx: Ctx,
-  input: { spaceId: string; revisionId: string; pageIds: string[]; format?: 'markdown' | 'document' },
+  input: { spaceId: string; revisionId: string; pageIds: string[] },
 ): Promise<PublishedDocuments> {
   const tree = await revisionRepository.treeInSpace(ctx.em, input.spaceId, input.revisionId);
   const pages = input.pageIds.flatMap((id) => {
@@ -42,10 +42,9 @@ export async function loadPublishedDocuments(
   });
   const hashes = pages.flatMap((p) => (p.documentHash ? [p.documentHash] : []));
   const texts = hashes.length ? await documentRepository.getMany(ctx.em, [...new Set(hashes)]) : new Map();
-  const documents =
-    input.format === 'document' && reusableContentsOf(tree).size
-      ? pages.map((p) => storedDocument(p.documentHash ?? '', texts.get(p.documentHash ?? '') ?? ''))
-      : [];
+  const documents = reusableContentsOf(tree).size
+    ? pages.map((p) => storedDocument(p.documentHash ?? '', texts.get(p.documentHash ?? '') ?? ''))
+    : [];
   const at = { spaceId: input.spaceId, tree, evaluation: null };
   const included = await loadIncludedDocuments(ctx, at, documents as unknown as Record<string, unknown>[]);
   return { spaceId: input.spaceId, pages, texts, included };

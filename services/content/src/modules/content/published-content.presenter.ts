@@ -1,3 +1,4 @@
+import { documentToMarkdown } from '@quire/document/model';
 import { inlineReusableContents } from '../reusable-content/reusable-content-documents.ts';
 import type { RevisionTree } from '../revisions/revision-tree.ts';
 import type { SearchedSpace, SearchResults } from '../search/search.loader.ts';
@@ -23,8 +24,8 @@ export async function presentPublishedRevision(
 }
 
 /**
- * The documents of published pages, as markdown or as JSON documents; a JSON document with the reusable contents it
- * includes expanded in place (what the site shows; the markdown keeps its `{% include %}` tags).
+ * The documents of published pages, as markdown or as JSON documents, with the reusable contents they include
+ * expanded in place (what the site shows; a page's markdown is then written from its expanded document).
  */
 export function presentPublishedDocuments(
   { spaceId, pages, texts, included }: PublishedDocuments,
@@ -33,9 +34,12 @@ export function presentPublishedDocuments(
   return {
     items: pages.map((p) => {
       const markdown = (p.documentHash && texts.get(p.documentHash)) || '';
-      if (format === 'markdown') return { id: p.id, markdown };
+      // Markdown without anything to expand is answered as stored, never converted.
+      if (format === 'markdown' && !included.size) return { id: p.id, markdown };
       const stored = storedDocument(p.documentHash ?? '', markdown) as unknown as Record<string, unknown>;
-      return { id: p.id, document: inlineReusableContents(stored, spaceId, (id) => included.get(id)) };
+      const document = inlineReusableContents(stored, spaceId, (id) => included.get(id));
+      if (format === 'document') return { id: p.id, document };
+      return { id: p.id, markdown: document === stored ? markdown : documentToMarkdown(document as never) };
     }),
   };
 }

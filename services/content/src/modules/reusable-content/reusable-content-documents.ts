@@ -11,7 +11,7 @@ interface Node {
 export const MAX_INCLUDE_DEPTH = 8;
 
 /** The reusable content a `reusable-content` block of this space includes (another space's, or not one: undefined). */
-export function includedId(node: Node, spaceId: string): string | undefined {
+function includedId(node: Node, spaceId: string): string | undefined {
   if (node.object !== 'block' || node.type !== 'reusable-content') return undefined;
   const ref = node.data?.ref as { reusableContent?: unknown; space?: unknown } | undefined;
   if (typeof ref?.reusableContent !== 'string') return undefined;
@@ -19,8 +19,9 @@ export function includedId(node: Node, spaceId: string): string | undefined {
 }
 
 /** The ids of the reusable contents of this space a document includes, at any depth of its blocks. */
-export function includedIds(document: Node, spaceId: string, out = new Set<string>()): Set<string> {
-  for (const child of [...(document.nodes ?? []), ...(document.fragments ?? [])]) {
+export function includedIds(document: object, spaceId: string, out = new Set<string>()): Set<string> {
+  const { nodes, fragments } = document as Node;
+  for (const child of [...(nodes ?? []), ...(fragments ?? [])]) {
     const id = includedId(child, spaceId);
     if (id !== undefined) out.add(id);
     else includedIds(child, spaceId, out);
@@ -28,16 +29,13 @@ export function includedIds(document: Node, spaceId: string, out = new Set<strin
   return out;
 }
 
-function inlineNodes(
-  nodes: Node[],
-  spaceId: string,
-  resolve: (id: string) => Node | undefined,
-  seen: readonly string[],
-): Node[] {
+type Resolve = (id: string) => object | undefined;
+
+function inlineNodes(nodes: Node[], spaceId: string, resolve: Resolve, seen: readonly string[]): Node[] {
   return nodes.flatMap((node) => {
     const id = includedId(node, spaceId);
     if (id !== undefined) {
-      const included = resolve(id);
+      const included = resolve(id) as Node | undefined;
       if (!included || seen.includes(id) || seen.length >= MAX_INCLUDE_DEPTH) return [node];
       return inlineNodes(included.nodes ?? [], spaceId, resolve, [...seen, id]);
     }
@@ -46,12 +44,7 @@ function inlineNodes(
   });
 }
 
-function inlineChildren<T extends Node>(
-  node: T,
-  spaceId: string,
-  resolve: (id: string) => Node | undefined,
-  seen: readonly string[],
-): T {
+function inlineChildren(node: Node, spaceId: string, resolve: Resolve, seen: readonly string[]): Node {
   return {
     ...node,
     ...(node.nodes && { nodes: inlineNodes(node.nodes, spaceId, resolve, seen) }),
@@ -65,11 +58,7 @@ function inlineChildren<T extends Node>(
  * `MAX_INCLUDE_DEPTH`; a cycle stops). A block whose reusable content `resolve` does not know (gone, or another
  * space's) is kept as it is. The document is not changed: a new one is returned (cached documents are frozen).
  */
-export function inlineReusableContents<T extends Node>(
-  document: T,
-  spaceId: string,
-  resolve: (id: string) => Node | undefined,
-): T {
+export function inlineReusableContents<T extends object>(document: T, spaceId: string, resolve: Resolve): T {
   if (!includedIds(document, spaceId).size) return document;
-  return inlineChildren(document, spaceId, resolve, []);
+  return inlineChildren(document as Node, spaceId, resolve, []) as T;
 }

@@ -82,7 +82,7 @@ export async function loadDereferencedRead<R extends { document: JsonDocument } 
   read: R,
 ): Promise<R> {
   if (!read || !('document' in read)) return read;
-  return { ...read, document: await loadDereferenced(ctx, at, read.document) };
+  return { ...read, document: await loadDereferenced(ctx, at, read.document) } as R;
 }
 
 /** The JSON document of a reusable content of a revision, evaluated as the caller reads it, `dereferenced` applied. */

@@ -100,7 +100,7 @@ describe('reusable contents written in a change request', () => {
 
 describe('a page including a reusable content', () => {
   it('holds a reusable-content block; `dereferenced` expands it in place, as the published site receives it', async () => {
-    const { spaceId, note, revision, pageId } = await spaceWithNote();
+    const { spaceId, revision, pageId } = await spaceWithNote();
     const get = (extra: object = {}) =>
       t.call(ops.getPageDocumentInRevisionById, { spaceId, revisionId: revision, pageId, ...extra }, admin);
     const stored = JSON.stringify(await get());
@@ -112,12 +112,13 @@ describe('a page including a reusable content', () => {
       expect(doc.indexOf('Read this first.')).toBeLessThan(doc.indexOf('Back up your data before you upgrade.'));
       expect(doc.indexOf('Back up your data before you upgrade.')).toBeLessThan(doc.indexOf('Then upgrade.'));
     }
-    // What the sites service renders: the JSON document expanded; the markdown keeps GitBook's include tag.
+    // What the sites service renders (and serves as `.md`, searches for answers): expanded too.
     const asked = { spaceId, revisionId: revision, pageIds: [pageId] };
     const [published] = (await t.call(ops.listPublishedPageDocuments, { ...asked, format: 'document' }, sites)).items;
     expect(JSON.stringify(published!.document)).toContain('Back up your data before you upgrade.');
     const [markdown] = (await t.call(ops.listPublishedPageDocuments, { ...asked, format: 'markdown' }, sites)).items;
-    expect(markdown!.markdown).toContain(`{% include "${note.id}" %}`);
+    expect(markdown!.markdown).toContain('Back up your data before you upgrade.');
+    expect(markdown!.markdown).not.toContain('{% include');
   });
 
   it("a reader reads the live revision's reusable contents; another organization is told 404", async () => {
