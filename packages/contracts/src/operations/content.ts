@@ -257,7 +257,9 @@ export const updateChangeRequestContent = cr({
   http: {
     route: 'POST /spaces/{spaceId}/change-requests/{changeRequestId}/content',
     operationId: 'updateChangeRequestContent',
-    summary: 'Change the content of a change request: insert, update, delete, revert pages, insert files (atomically)',
+    summary:
+      'Change the content of a change request: insert, update, delete, revert pages, insert files, and (Quire-only ' +
+      'changes) insert, update, delete reusable contents (atomically)',
   },
 });
 
