@@ -16,8 +16,7 @@ describe('reusable content', () => {
     const api = p.client(acme.token);
     const spaceId = (await api.orgs.createSpace(org, { title: 'Runbook' })).data.id;
     const cr = (await api.spaces.createChangeRequest(spaceId, { subject: 'Upgrade note' })).data;
-    const write = (changes: unknown[]) =>
-      api.spaces.updateChangeRequestContent(spaceId, cr.id, { changes } as never);
+    const write = (changes: unknown[]) => api.spaces.updateChangeRequestContent(spaceId, cr.id, { changes } as never);
     await write([{ operation: 'insert_reusable_content', title: 'Upgrade note', document: { markdown: NOTE } }]);
     const [note] = (await api.spaces.getRevisionOfChangeRequestById(spaceId, cr.id)).data.reusableContents;
     expect(note).toMatchObject({ id: expect.any(String), title: 'Upgrade note', document: expect.any(String) });

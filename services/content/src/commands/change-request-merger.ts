@@ -116,7 +116,10 @@ async function threeWay(em: EntityManager, props: ThreeWay) {
 }
 
 /** The pages and files of a three-way merge (see `threeWay`). */
-async function threeWayPages(em: EntityManager, { base, ours, theirs, labels, conflictBlocks, changed, now }: ThreeWay) {
+async function threeWayPages(
+  em: EntityManager,
+  { base, ours, theirs, labels, conflictBlocks, changed, now }: ThreeWay,
+) {
   const loadMarkdown = (hash: string) => documentRepository.get(em, hash);
   const input = { base: base.pages, ours: ours.pages, theirs: theirs.pages, loadMarkdown, labels, conflictBlocks };
   const record = (id: string, snap: PageSnapshot): PageRecord => {

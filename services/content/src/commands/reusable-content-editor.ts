@@ -1,7 +1,11 @@
 import type { ContentChange } from '@quire/contracts';
 import { invalid, newId } from '@quire/kit';
 import { documentHash } from '../modules/revisions/document.repository.ts';
-import { reusableContentsOf, type ReusableContentRecord, type RevisionTree } from '../modules/revisions/revision-tree.ts';
+import {
+  reusableContentsOf,
+  type ReusableContentRecord,
+  type RevisionTree,
+} from '../modules/revisions/revision-tree.ts';
 
 type Change<K extends ContentChange['operation']> = Extract<ContentChange, { operation: K }>;
 
@@ -47,7 +51,8 @@ export class ReusableContentBatch {
 
   #existing(index: number, id: string): ReusableContentRecord {
     const record = this.records.get(id);
-    if (!record) throw refuse(index, 'reusableContent', `no reusable content ${JSON.stringify(id)} in the change request`);
+    if (!record)
+      throw refuse(index, 'reusableContent', `no reusable content ${JSON.stringify(id)} in the change request`);
     return record;
   }
 

@@ -26,7 +26,8 @@ async function assertDocumentOfSpace(ctx: Ctx, spaceId: string, documentId: stri
   }
   const { space } = await loadSpaceFor(ctx, spaceId, 'view');
   if (await documentReadsRepository.spaceHasDocument(ctx.em, space.id, documentId)) return;
-  if (!(await documentReadsRepository.spaceHasReusableDocument(ctx.em, space.id, documentId))) throw notFound('Document');
+  if (!(await documentReadsRepository.spaceHasReusableDocument(ctx.em, space.id, documentId)))
+    throw notFound('Document');
 }
 
 /**

@@ -79,7 +79,9 @@ export async function reusableContentsWithConflictBlocks(
   before: Records,
   loadMarkdown: (hash: string) => Promise<string>,
 ): Promise<ReusableContentRecord[]> {
-  const changed = [...after.values()].filter((r) => r.documentHash && before.get(r.id)?.documentHash !== r.documentHash);
+  const changed = [...after.values()].filter(
+    (r) => r.documentHash && before.get(r.id)?.documentHash !== r.documentHash,
+  );
   const texts = await Promise.all(changed.map((r) => loadMarkdown(r.documentHash!)));
   return changed.filter((_, i) => conflictsIn(texts[i]!) > 0);
 }

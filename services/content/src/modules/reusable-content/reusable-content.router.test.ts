@@ -57,7 +57,11 @@ describe('reusable contents written in a change request', () => {
     ]);
     const [note] = await listed(space.id, cr);
     expect(note).toMatchObject({ title: 'Upgrade note', document: expect.any(String) });
-    const inCr = await t.call(ops.getReusableContentInChangeRequestById, { ...ids(space.id, cr), reusableContentId: note!.id }, admin);
+    const inCr = await t.call(
+      ops.getReusableContentInChangeRequestById,
+      { ...ids(space.id, cr), reusableContentId: note!.id },
+      admin,
+    );
     expect(inCr).toEqual(note);
     // Not live before the merge.
     const live = () => t.call(ops.getReusableContentById, { spaceId: space.id, reusableContentId: note!.id }, admin);
@@ -78,19 +82,30 @@ describe('reusable contents written in a change request', () => {
     // The revision before the merge has none.
     const old = t.call(ops.getReusableContentInRevisionById, { ...at, revisionId: before }, admin);
     expect((await failureOf(old)).reason).toBe('not_found');
-    expect((await t.call(ops.getRevisionById, { spaceId: space.id, revisionId: revision }, admin)).reusableContents).toEqual([note]);
+    expect(
+      (await t.call(ops.getRevisionById, { spaceId: space.id, revisionId: revision }, admin)).reusableContents,
+    ).toEqual([note]);
   });
 
   it('are updated and deleted in a change request; an unknown one refuses the batch naming the change', async () => {
     const { spaceId, note } = await spaceWithNote();
     const cr = await edit(spaceId, undefined, [
-      { operation: 'update_reusable_content', reusableContent: note.id, title: 'Before upgrading', document: { markdown: 'Stop the server.\n' } },
+      {
+        operation: 'update_reusable_content',
+        reusableContent: note.id,
+        title: 'Before upgrading',
+        document: { markdown: 'Stop the server.\n' },
+      },
     ]);
     const [edited] = await listed(spaceId, cr);
     expect(edited).toMatchObject({ id: note.id, title: 'Before upgrading' });
     expect(edited!.document).not.toBe(note.document);
-    const wrong = await failureOf(edit(spaceId, cr.id, [{ operation: 'delete_reusable_content', reusableContent: 'nope' }]));
-    expect(wrong.message).toBe('Invalid request: changes.0.reusableContent: no reusable content "nope" in the change request');
+    const wrong = await failureOf(
+      edit(spaceId, cr.id, [{ operation: 'delete_reusable_content', reusableContent: 'nope' }]),
+    );
+    expect(wrong.message).toBe(
+      'Invalid request: changes.0.reusableContent: no reusable content "nope" in the change request',
+    );
     await edit(spaceId, cr.id, [{ operation: 'delete_reusable_content', reusableContent: note.id }]);
     expect(await listed(spaceId, cr)).toEqual([]);
     expect((await merge(spaceId, cr)).result).toBe('merge');
@@ -127,8 +142,13 @@ describe('a page including a reusable content', () => {
     expect(await t.call(ops.getReusableContentById, { spaceId, reusableContentId: note.id }, reader)).toEqual(note);
     const at = { spaceId, revisionId: revision, reusableContentId: note.id };
     expect(JSON.stringify(await t.call(ops.getReusableContentDocumentInRevisionById, at, reader))).toContain('Back up');
-    expect((await failureOf(t.call(ops.getReusableContentById, { spaceId, reusableContentId: note.id }, stranger))).reason).toBe('not_found');
-    expect((await failureOf(t.call(ops.getReusableContentById, { spaceId, reusableContentId: note.id }, readerOf('other')))).reason).toBe('not_found');
+    expect(
+      (await failureOf(t.call(ops.getReusableContentById, { spaceId, reusableContentId: note.id }, stranger))).reason,
+    ).toBe('not_found');
+    expect(
+      (await failureOf(t.call(ops.getReusableContentById, { spaceId, reusableContentId: note.id }, readerOf('other'))))
+        .reason,
+    ).toBe('not_found');
   });
 });
 
@@ -141,9 +161,13 @@ describe('merging reusable contents (three-way, as pages)', () => {
 
   it('merges changes to different blocks; the same block changed on both sides is a conflict that never reaches main', async () => {
     const { spaceId, note } = await spaceWithNote();
-    const a = await edit(spaceId, undefined, [setNote(note.id, NOTE.replace('Back up your data', 'Back up the database'))]);
+    const a = await edit(spaceId, undefined, [
+      setNote(note.id, NOTE.replace('Back up your data', 'Back up the database')),
+    ]);
     const b = await edit(spaceId, undefined, [setNote(note.id, NOTE.replace('a minute', 'two minutes'))]);
-    const c = await edit(spaceId, undefined, [setNote(note.id, NOTE.replace('Back up your data', 'Snapshot the disk'))]);
+    const c = await edit(spaceId, undefined, [
+      setNote(note.id, NOTE.replace('Back up your data', 'Snapshot the disk')),
+    ]);
     expect((await merge(spaceId, a)).result).toBe('merge');
     expect((await merge(spaceId, b)).result).toBe('merge');
     const merged = await liveText(spaceId, note.id);
@@ -158,14 +182,20 @@ describe('merging reusable contents (three-way, as pages)', () => {
 
     // An update writes both sides into the reusable content as a conflict block; merging is refused until resolved.
     expect((await update(spaceId, c)).result).toBe('conflicts');
-    const inC = await t.call(ops.getReusableContentInChangeRequestById, { ...ids(spaceId, c), reusableContentId: note.id }, admin);
+    const inC = await t.call(
+      ops.getReusableContentInChangeRequestById,
+      { ...ids(spaceId, c), reusableContentId: note.id },
+      admin,
+    );
     const withBoth = JSON.stringify(await t.call(ops.getDocumentById, { spaceId, documentId: inC.document! }, admin));
     expect(withBoth).toContain('Back up the database before you upgrade.');
     expect(withBoth).toContain('Snapshot the disk before you upgrade.');
     const refused = await failureOf(merge(spaceId, c));
     expect(refused.reason).toBe('conflict');
     expect(refused.message).toMatch(/unresolved conflicts in the reusable contents "Upgrade note"/);
-    await edit(spaceId, c.id, [setNote(note.id, 'Snapshot the disk before you upgrade.\n\nThe upgrade takes two minutes.\n')]);
+    await edit(spaceId, c.id, [
+      setNote(note.id, 'Snapshot the disk before you upgrade.\n\nThe upgrade takes two minutes.\n'),
+    ]);
     expect((await merge(spaceId, c)).result).toBe('merge');
     expect(await liveText(spaceId, note.id)).toContain('Snapshot the disk before you upgrade.');
   });
