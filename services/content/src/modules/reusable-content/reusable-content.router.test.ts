@@ -113,6 +113,14 @@ describe('reusable contents written in a change request', () => {
   });
 });
 
+describe('a duplicated space', () => {
+  it('keeps the reusable contents its pages include', async () => {
+    const { spaceId, note } = await spaceWithNote();
+    const copy = await t.call(ops.duplicateSpace, { spaceId }, admin);
+    expect((await t.call(ops.getCurrentRevision, { spaceId: copy.id }, admin)).reusableContents).toEqual([note]);
+  });
+});
+
 describe('a page including a reusable content', () => {
   it('holds a reusable-content block; `dereferenced` expands it in place, as the published site receives it', async () => {
     const { spaceId, revision, pageId } = await spaceWithNote();
