@@ -252,8 +252,8 @@ describe('what Quire does not have yet: a documented 404 in the error shape, nev
     expect(failure.message).not.toMatch(/No route/);
   };
 
-  it('reusable content: 404 once the token may read the revision', async () => {
-    const none = /^Reusable content not found: Quire stores no reusable content yet/;
+  it('reusable content of an unknown id: 404 once the token may read the revision (reusable-content.e2e.test.ts)', async () => {
+    const none = /^Reusable content not found/;
     for (const token of [acme.token, readerToken]) {
       const api = p.client(token).spaces;
       await notThere(api.getReusableContentById(handbook, 'rc1'), none);

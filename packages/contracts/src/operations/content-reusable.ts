@@ -2,59 +2,61 @@ import { z } from 'zod';
 import { IdSchema, queryBoolean } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { changeRequestId, revisionId, spaceId } from '../params.ts';
+import { RevisionReusableContentSchema } from '../schemas/revision.ts';
 
 const op = operationsOf('content', { tags: ['content'] });
 
 /**
- * GitBook's reusable content (blocks shared by pages and spaces). Quire stores none yet: each of these answers
- * 404 (`Reusable content not found: Quire stores no reusable content yet`) once the caller may read the revision.
+ * GitBook's reusable content: blocks of content a revision holds beside its pages, which pages include
+ * (`{% include "<id>" %}`, a `reusable-content` block). Written in a change request (`updateChangeRequestContent`'s
+ * `insert_reusable_content`, `update_reusable_content`, `delete_reusable_content`: Quire's, GitBook's API has none),
+ * merged with it, read at any revision.
  */
 const reusableContentId = IdSchema.describe('The unique id of the reusable content');
-const NONE = 'Quire stores no reusable content yet: always 404 (`not_found`) for a revision the caller may read';
 
-const ReusableContentSchema = z
-  .looseObject({
-    id: IdSchema.describe('The reusable content'),
-    title: z.string().describe('Its title'),
-  })
-  .describe("A reusable content of a revision (GitBook's RevisionReusableContent); never answered by Quire yet");
+const RevisionQuery = {
+  metadata: queryBoolean('Include mutable metadata (default true)').optional(),
+  computed: queryBoolean('Compute computed content (default true; Quire has no computed content)').optional(),
+};
+
 const DocumentSchema = z
   .looseObject({
     object: z.literal('document').describe('Always `document`'),
-    nodes: z.array(z.record(z.string(), z.unknown())).describe('The blocks'),
+    data: z.record(z.string(), z.unknown()).describe('Options of the document'),
+    nodes: z.array(z.record(z.string(), z.unknown())).describe('The blocks of the document, in order'),
   })
-  .describe('The JSON document of a reusable content; never answered by Quire yet');
+  .describe("The document of a reusable content in GitBook's JSON form (JSONDocument)");
 
 export const getReusableContentById = op({
   id: 'reusableContents.get',
   access: 'reader',
-  input: z.object({ spaceId, reusableContentId }),
-  output: ReusableContentSchema,
+  input: z.object({ spaceId, reusableContentId, ...RevisionQuery }),
+  output: RevisionReusableContentSchema,
   http: {
     route: 'GET /spaces/{spaceId}/content/reusable-contents/{reusableContentId}',
     operationId: 'getReusableContentById',
-    summary: `Get a reusable content of the live revision. ${NONE}`,
+    summary: 'Get a reusable content of the live revision by its id',
   },
 });
 export const getReusableContentInChangeRequestById = op({
   id: 'reusableContents.getInChangeRequest',
-  input: z.object({ spaceId, changeRequestId, reusableContentId }),
-  output: ReusableContentSchema,
+  input: z.object({ spaceId, changeRequestId, reusableContentId, ...RevisionQuery }),
+  output: RevisionReusableContentSchema,
   http: {
     route: 'GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/reusable-contents/{reusableContentId}',
     operationId: 'getReusableContentInChangeRequestById',
-    summary: `Get a reusable content of a change request. ${NONE}`,
+    summary: 'Get a reusable content of a change request by its id',
   },
 });
 export const getReusableContentInRevisionById = op({
   id: 'reusableContents.getInRevision',
   access: 'reader',
-  input: z.object({ spaceId, revisionId, reusableContentId }),
-  output: ReusableContentSchema,
+  input: z.object({ spaceId, revisionId, reusableContentId, ...RevisionQuery }),
+  output: RevisionReusableContentSchema,
   http: {
     route: 'GET /spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}',
     operationId: 'getReusableContentInRevisionById',
-    summary: `Get a reusable content of a revision. ${NONE}`,
+    summary: 'Get a reusable content of a revision by its id',
   },
 });
 export const getReusableContentDocumentInRevisionById = op({
@@ -71,12 +73,12 @@ export const getReusableContentDocumentInRevisionById = op({
     dereferenced: z
       .union([queryBoolean('Expand references'), z.literal('reusable-contents')])
       .optional()
-      .describe('Expand references to other content'),
+      .describe('Expand the reusable contents it includes (`true` or `reusable-contents`): their blocks in place'),
   }),
   output: DocumentSchema,
   http: {
     route: 'GET /spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}/document',
     operationId: 'getReusableContentDocumentInRevisionById',
-    summary: `Get the document of a reusable content of a revision. ${NONE}`,
+    summary: 'Get the JSON document of a reusable content of a revision',
   },
 });

@@ -121,13 +121,13 @@ export const getPageInRevisionById = op({
   http: http('revision', '/page/{pageId}', 'getPageInRevisionById', 'Get a page of a revision by its id'),
 });
 
-/** GitBook's `dereferenced`: accepted; Quire has no reusable content nor content references to expand, so it changes nothing. */
+/** GitBook's `dereferenced`: the reusable contents a document includes, expanded in place (their blocks). */
 const dereferenced = z
   .union([queryBoolean('Expand references to other content'), z.literal('reusable-contents')])
   .optional()
   .describe(
-    'Expand references to other content (`true`) or reusable contents only (`reusable-contents`); Quire stores ' +
-      'no reusable content, so the document is the same',
+    'Expand references to other content (`true`) or reusable contents only (`reusable-contents`): each ' +
+      '`reusable-content` block is replaced by the blocks of the reusable content it includes',
   );
 const PageDocumentSchema = z
   .looseObject({
@@ -257,7 +257,9 @@ export const updateChangeRequestContent = cr({
   http: {
     route: 'POST /spaces/{spaceId}/change-requests/{changeRequestId}/content',
     operationId: 'updateChangeRequestContent',
-    summary: 'Change the content of a change request: insert, update, delete, revert pages, insert files (atomically)',
+    summary:
+      'Change the content of a change request: insert, update, delete, revert pages, insert files, and (Quire-only ' +
+      'changes) insert, update, delete reusable contents (atomically)',
   },
 });
 

@@ -100,6 +100,20 @@ export const RevisionFileSchema = z
   .describe('RevisionFile');
 export type RevisionFile = z.infer<typeof RevisionFileSchema>;
 
+/** GitBook's RevisionReusableContent: a block of content that pages include (`{% include "<id>" %}`). */
+export const RevisionReusableContentSchema = z
+  .object({
+    id: z.string().describe('Unique identifier of the reusable content in the revision'),
+    title: z.string().describe('Title of the reusable content'),
+    document: z
+      .string()
+      .optional()
+      .describe('Id (content hash) of the document with its body (`getDocumentById`); absent when it is empty'),
+    git: GitSyncBlobSchema.optional().describe('Its markdown file in the Git repository (Git Sync)'),
+  })
+  .describe('RevisionReusableContent');
+export type RevisionReusableContent = z.infer<typeof RevisionReusableContentSchema>;
+
 export const RevisionSchema = z
   .object({
     object: z.literal('revision').describe('Always `revision`'),
@@ -107,7 +121,9 @@ export const RevisionSchema = z
     parents: z.array(z.string()).describe('Ids of the parent revisions'),
     pages: z.array(RevisionPageSchema).describe('The page tree'),
     files: z.array(RevisionFileSchema).describe('The files'),
-    reusableContents: z.array(z.record(z.string(), z.unknown())).describe('Reusable contents (none in Quire)'),
+    reusableContents: z
+      .array(RevisionReusableContentSchema)
+      .describe('The reusable contents of the revision (blocks pages include), by id'),
     variables: z.record(z.string(), z.string()).describe('Variables of the revision'),
     createdAt: TimestampSchema,
     type: z.enum(['edits', 'merge', 'update', 'rollback']).describe('How the revision was made'),
@@ -169,6 +185,8 @@ export const FileInputSchema = z
     path: ['base64'],
   });
 
+const ReusableContentTitleSchema = z.string().trim().min(1).max(255).describe('Title of the reusable content (1..255)');
+
 export const ContentChangeSchema = z
   .discriminatedUnion('operation', [
     z.object({
@@ -197,6 +215,30 @@ export const ContentChangeSchema = z
       revision: IdSchema.optional().describe("Revision to revert the page to; the change request's base when omitted"),
     }),
     z.object({ operation: z.literal('insert_files'), files: z.array(FileInputSchema).min(1).max(20) }),
+    z
+      .object({
+        operation: z.literal('insert_reusable_content'),
+        title: ReusableContentTitleSchema,
+        document: DocumentInputSchema,
+      })
+      .describe(
+        'Quire-only (GitBook writes reusable contents in its editor, not through this API): a new reusable content; ' +
+          'its id is listed in the revision (`reusableContents`) and pages include it as `{% include "<id>" %}`',
+      ),
+    z
+      .object({
+        operation: z.literal('update_reusable_content'),
+        reusableContent: IdSchema.describe('The reusable content to update'),
+        title: ReusableContentTitleSchema.optional(),
+        document: DocumentInputSchema.optional(),
+      })
+      .describe('Quire-only: a new title and/or document for a reusable content of the change request'),
+    z
+      .object({
+        operation: z.literal('delete_reusable_content'),
+        reusableContent: IdSchema.describe('The reusable content to delete'),
+      })
+      .describe('Quire-only: deletes a reusable content of the change request (pages including it show nothing)'),
   ])
   .describe('ChangeRequestContentChange');
 export type ContentChange = z.infer<typeof ContentChangeSchema>;

@@ -10,10 +10,17 @@ import { inTreeOrder, type PageSnapshot } from '../modules/merge/tree.ts';
 import { documentHash, documentRepository } from '../modules/revisions/document.repository.ts';
 import { revisionRepository } from '../modules/revisions/revision.repository.ts';
 import {
+  mergeReusableContents,
+  reusableContentNames,
+  reusableContentsWithConflictBlocks,
+} from '../modules/reusable-content/reusable-content-merge.ts';
+import {
   childrenIndex,
+  reusableContentsOf,
   type ChangedIds,
   type FileRecord,
   type PageRecord,
+  type ReusableContentRecord,
   type RevisionTree,
 } from '../modules/revisions/revision-tree.ts';
 import type { ISpace } from '../modules/spaces/space.entity.ts';
@@ -80,12 +87,39 @@ async function changedSinceBase(
 }
 
 /**
- * Three-way merge of trees (structure by page id, then block by block in documents, see modules/merge), the result
+ * Three-way merge of trees and of their reusable contents (`mergeReusableContents`). The pages (`threeWayPages`):
+ * structure by page id, then block by block in documents, see modules/merge), the result
  * as page records: dates kept from the side whose page is taken, `updatedAt` now for pages the merge made. When the
  * pages that changed since the base are known and ours is well formed, only they (and their siblings) are merged
  * (`mergeChangedPages`: the same result, at the cost of what changed); otherwise the whole trees are.
  */
-async function threeWay(em: EntityManager, { base, ours, theirs, labels, conflictBlocks, changed, now }: ThreeWay) {
+async function threeWay(em: EntityManager, props: ThreeWay) {
+  const { base, ours, theirs, labels, now } = props;
+  const pages = await threeWayPages(em, props);
+  const reusable = await mergeReusableContents(
+    {
+      base: reusableContentsOf(base),
+      ours: reusableContentsOf(ours),
+      theirs: reusableContentsOf(theirs),
+      loadMarkdown: (hash) => documentRepository.get(em, hash),
+      labels,
+      now,
+    },
+    documentHash,
+  );
+  return {
+    ...pages,
+    documents: new Map([...pages.documents, ...reusable.documents]),
+    reusableContents: reusable.records as ReadonlyMap<string, ReusableContentRecord>,
+    reusableConflicts: reusable.conflicts,
+  };
+}
+
+/** The pages and files of a three-way merge (see `threeWay`). */
+async function threeWayPages(
+  em: EntityManager,
+  { base, ours, theirs, labels, conflictBlocks, changed, now }: ThreeWay,
+) {
   const loadMarkdown = (hash: string) => documentRepository.get(em, hash);
   const input = { base: base.pages, ours: ours.pages, theirs: theirs.pages, loadMarkdown, labels, conflictBlocks };
   const record = (id: string, snap: PageSnapshot): PageRecord => {
@@ -158,6 +192,19 @@ function changedPages(
   return out;
 }
 
+/** A merge is refused (409) while a reusable content the change request changed holds a conflict block. */
+async function assertNoReusableConflictBlocks(em: EntityManager, head: RevisionTree, base: RevisionTree) {
+  const blocked = await reusableContentsWithConflictBlocks(reusableContentsOf(head), reusableContentsOf(base), (hash) =>
+    documentRepository.get(em, hash),
+  );
+  if (blocked.length) {
+    throw conflict(
+      `The change request has unresolved conflicts in the reusable contents ${reusableContentNames(blocked)}: ` +
+        'edit them so that no conflict block remains, then merge',
+    );
+  }
+}
+
 export interface ChangeRequestMergerProps {
   space: ISpace;
   changeRequest: IChangeRequest;
@@ -207,6 +254,7 @@ interface GoLive {
   merged: {
     pages: ReadonlyMap<string, PageRecord>;
     files: ReadonlyMap<string, FileRecord>;
+    reusableContents: ReadonlyMap<string, ReusableContentRecord>;
     documents: ReadonlyMap<string, string>;
     /** The pages and files that may differ from main's (unknown: the whole trees are compared). */
     changed?: ChangedIds | undefined;
@@ -225,6 +273,7 @@ async function goLive(em: EntityManager, { space, cr, main, head, merged, userId
     createdBy: userId,
     pages: merged.pages,
     files: merged.files,
+    reusableContents: merged.reusableContents,
     documents: merged.documents,
     ...(merged.changed && { changed: merged.changed }),
     now,
@@ -297,11 +346,14 @@ export async function changeRequestMerger(em: EntityManager, props: ChangeReques
         'edit these pages so that no conflict block remains, then merge',
     );
   }
+  await assertNoReusableConflictBlocks(em, head, base);
   const merged =
     base === main
       ? {
           pages: head.pages,
           files: head.files,
+          reusableContents: reusableContentsOf(head),
+          reusableConflicts: [],
           documents: new Map<string, string>(),
           conflicts: [],
           changed: sinceBase ?? undefined,
@@ -316,7 +368,7 @@ export async function changeRequestMerger(em: EntityManager, props: ChangeReques
           changed: sinceBase && (await changedSinceBase(em, base, [main], [sinceBase])),
           now,
         });
-  if (merged.conflicts.length) {
+  if (merged.conflicts.length || merged.reusableConflicts.length) {
     // In the merged tree's reading order (a conflicting page is always kept by the merge).
     const conflicted = new Set(merged.conflicts.map((c) => c.pageId));
     const ordered = merged.inReadingOrder ? [...merged.pages.keys()] : inTreeOrder(merged.pages).map((p) => p.id);
@@ -366,6 +418,7 @@ export async function changeRequestRebaser(em: EntityManager, props: ChangeReque
     changeRequestId: cr.id,
     pages: merged.pages,
     files: merged.files,
+    reusableContents: merged.reusableContents,
     documents: merged.documents,
     conflicts: merged.conflicts,
     ...(merged.changed && { changed: merged.changed }),
@@ -389,7 +442,12 @@ export async function changeRequestRebaser(em: EntityManager, props: ChangeReque
     blocked.map((p) => p.id),
     now,
   );
-  return { revision: tree.revision.id, result: blocked.length ? 'conflicts' : 'update' };
+  const reusableBlocked = await reusableContentsWithConflictBlocks(
+    reusableContentsOf(tree),
+    reusableContentsOf(main),
+    (hash) => documentRepository.get(em, hash),
+  );
+  return { revision: tree.revision.id, result: blocked.length || reusableBlocked.length ? 'conflicts' : 'update' };
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 import type { ISpace } from '../modules/spaces/space.entity.ts';
 import { changeRequestContentWriter } from './change-request-writer.ts';
 import { assertEditable } from './edit-state.ts';
+import { ReusableContentBatch } from './reusable-content-editor.ts';
 import { revisionWriter } from './revision-writer.ts';
 
 /** Largest file `insert_files` takes (decoded bytes); 400 above. */
@@ -110,6 +111,8 @@ class ContentBatch {
   readonly touched = new Set<string>();
   readonly touchedFiles = new Set<string>();
   lists: SiblingLists;
+  /** The reusable contents as the batch changes them. */
+  readonly reusable: ReusableContentBatch;
   /** After changes that may move pages between parents wholesale (a revert): the lists were made again. */
   relisted = false;
   readonly #slugCounts = new Map<string | null, Map<string, number>>();
@@ -125,6 +128,7 @@ class ContentBatch {
     this.pages = new Map(props.head.pages);
     this.files = new Map(props.head.files);
     this.lists = new SiblingLists(this.pages, childrenIndex(props.head.pages));
+    this.reusable = new ReusableContentBatch(props.head, now);
   }
 
   async apply(index: number, change: ContentChange): Promise<void> {
@@ -139,6 +143,16 @@ class ContentBatch {
         return this.revertPage(index, change);
       case 'insert_files':
         for (const [j, input] of change.files.entries()) await this.insertFile(index, `files.${j}`, input);
+        return;
+      case 'insert_reusable_content':
+        this.reusable.insert(index, change, await this.reusableBodyOf(index, change.document));
+        return;
+      case 'update_reusable_content': {
+        const body = change.document && (await this.reusableBodyOf(index, change.document));
+        return this.reusable.update(index, change, body);
+      }
+      case 'delete_reusable_content':
+        return this.reusable.delete(index, change);
     }
   }
 
@@ -279,6 +293,11 @@ class ContentBatch {
     return { body: converted.markdown, meta: {}, heading: undefined };
   }
 
+  /** A reusable content's markdown as given (no front matter nor title heading of a page), or its JSON document's. */
+  async reusableBodyOf(index: number, doc: DocumentInput): Promise<string> {
+    return 'markdown' in doc ? doc.markdown : (await this.documentOf(index, doc)).body;
+  }
+
   setBody(index: number, id: string, body: string): void {
     this.bodies.set(id, body);
     this.bodyField.set(id, `changes.${index}.document`);
@@ -399,6 +418,10 @@ class ContentBatch {
       if (hash !== page.documentHash) this.put({ ...page, documentHash: hash, updatedAt: this.now });
     }
     rememberChildren(this.pages, this.lists.result());
+    const reusable = await this.reusable.documents((markdown, field) =>
+      this.parse.run({ kind: 'normalize', markdown, refs }, field),
+    );
+    for (const [hash, markdown] of reusable) documents.set(hash, markdown);
     return documents;
   }
 }
@@ -425,6 +448,7 @@ export async function contentEditor(em: EntityManager, props: ContentEditorProps
     changeRequestId: cr.id,
     pages: batch.pages,
     files: batch.files,
+    reusableContents: batch.reusable.records,
     changed: { pages: batch.touched, files: batch.touchedFiles },
     documents,
     now,

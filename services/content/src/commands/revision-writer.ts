@@ -2,8 +2,11 @@ import { newId, type EntityManager } from '@quire/kit';
 import { documentRepository } from '../modules/revisions/document.repository.ts';
 import { revisionRepository } from '../modules/revisions/revision.repository.ts';
 import {
+  reusableContentsOf,
   samePage,
+  sameReusableContent,
   type FileRecord,
+  type ReusableContentRecord,
   type PageRecord,
   type RevisionTree,
   type StoredRows,
@@ -38,6 +41,11 @@ export interface RevisionWriterProps {
   /** The whole new tree. */
   pages: ReadonlyMap<string, PageRecord>;
   files: ReadonlyMap<string, FileRecord>;
+  /**
+   * The whole new set of reusable contents; the base's when omitted (a write about pages and files only). Few per
+   * space: always compared whole with the base's.
+   */
+  reusableContents?: ReadonlyMap<string, ReusableContentRecord>;
   /**
    * The ids of the pages and files that may differ from the base (written, changed or deleted); every other one is
    * the base's own record. Given by a caller that knows (an edit), so that only these are compared; otherwise the
@@ -101,7 +109,10 @@ export async function revisionWriter(em: EntityManager, props: RevisionWriterPro
   const noFiles = new Map<string, FileRecord>();
   const pageDelta = deltaRows(base?.pages ?? noPages, props.pages, samePage, base ? props.changed?.pages : undefined);
   const fileDelta = deltaRows(base?.files ?? noFiles, props.files, sameFile, base ? props.changed?.files : undefined);
-  const snapshot = writesSnapshot(base, pageDelta.length + fileDelta.length);
+  const baseReusable = base ? reusableContentsOf(base) : new Map<string, ReusableContentRecord>();
+  const reusableContents = props.reusableContents ?? baseReusable;
+  const reusableDelta = deltaRows(baseReusable, reusableContents, sameReusableContent);
+  const snapshot = writesSnapshot(base, pageDelta.length + fileDelta.length + reusableDelta.length);
   const pageRows: PageRow[] = (snapshot ? snapshotRows(props.pages) : pageDelta).map((r) => ({
     id: r.id,
     page: r.record,
@@ -110,7 +121,8 @@ export async function revisionWriter(em: EntityManager, props: RevisionWriterPro
     id: r.id,
     file: r.record,
   }));
-  const rows = pageRows.length + fileRows.length;
+  const reusableRows = snapshot ? snapshotRows(reusableContents) : reusableDelta;
+  const rows = pageRows.length + fileRows.length + reusableRows.length;
   const stored: StoredRows = snapshot
     ? { snapshot: rows, deltas: 0 }
     : { snapshot: base!.stored?.snapshot ?? Number.POSITIVE_INFINITY, deltas: (base!.stored?.deltas ?? 0) + rows };
@@ -129,10 +141,12 @@ export async function revisionWriter(em: EntityManager, props: RevisionWriterPro
   });
   await revisionRepository.insertPages(em, id, pageRows, now);
   await revisionRepository.insertFiles(em, id, fileRows, now);
+  await revisionRepository.insertReusableContents(em, id, reusableRows, now);
   const tree: RevisionTree = {
     revision,
     pages: props.pages,
     files: props.files,
+    reusableContents,
     ...(Number.isFinite(stored.snapshot) ? { stored } : {}),
   };
   revisionRepository.prime(tree);

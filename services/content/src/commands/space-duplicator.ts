@@ -3,6 +3,7 @@ import { newId, recordEvent, type EntityManager } from '@quire/kit';
 import { Revision, Space, type ISpace } from '../modules/spaces/space.entity.ts';
 import { placeInTree } from '../modules/tree/sibling-order.ts';
 import { revisionRepository } from '../modules/revisions/revision.repository.ts';
+import { reusableContentsOf } from '../modules/revisions/revision-tree.ts';
 import { revisionWriter } from './revision-writer.ts';
 
 export interface SpaceDuplicatorProps {
@@ -42,6 +43,7 @@ export async function spaceDuplicator(
     createdBy: null,
     pages: current.pages,
     files: current.files,
+    reusableContents: reusableContentsOf(current),
     now,
   });
   const copy = em.create(Space, {

@@ -1,6 +1,13 @@
 import type { GitSyncBlob, Revision, RevisionFile, RevisionPage } from '@quire/contracts';
 import type { DownloadLinks, PublicUrls } from '@quire/kit';
-import { treeIndex, type FileRecord, type PageRecord, type RevisionTree } from '../revisions/revision-tree.ts';
+import { presentReusableContents } from '../reusable-content/reusable-content.presenter.ts';
+import {
+  reusableContentsOf,
+  treeIndex,
+  type FileRecord,
+  type PageRecord,
+  type RevisionTree,
+} from '../revisions/revision-tree.ts';
 import type { ISpace } from '../spaces/space.entity.ts';
 
 interface Ctx {
@@ -140,7 +147,7 @@ export async function presentRevision(
         .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1))
         .map((f) => presentFile(ctx, f)),
     ),
-    reusableContents: [],
+    reusableContents: presentReusableContents(reusableContentsOf(tree)),
     variables: {},
     createdAt: r.createdAt.toISOString(),
     type: r.type,

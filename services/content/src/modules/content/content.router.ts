@@ -18,6 +18,7 @@ import {
 import { presentDocument, presentFile, presentPageAt, presentPages, presentRevision } from './content.presenter.ts';
 import { pageDocument } from './document-format.ts';
 import { presentGitCommit } from '../git/git.presenter.ts';
+import { loadDereferencedRead } from '../reusable-content/reusable-content.loader.ts';
 
 type Ctx = ContentContext;
 type PageInput = RevisionSelector & {
@@ -48,10 +49,16 @@ const read = {
     const document = await pageDocument(ctx, page, input.format, loadDocumentEvaluation(ctx, input));
     return presentPageAt(ctx, tree, space, page, document, blobs);
   },
-  pageDocument: async (ctx: Ctx, input: PageInput & { pageId: string }) => {
-    const { tree } = await loadRevisionFor(ctx, input);
+  pageDocument: async (
+    ctx: Ctx,
+    input: PageInput & { pageId: string; dereferenced?: boolean | 'reusable-contents' | undefined },
+  ) => {
+    const { space, tree } = await loadRevisionFor(ctx, input);
     const page = documentPageById(tree, input.pageId);
-    return presentDocument(await pageDocument(ctx, page, 'document', loadDocumentEvaluation(ctx, input)));
+    const evaluation = loadDocumentEvaluation(ctx, input);
+    const read = await pageDocument(ctx, page, 'document', evaluation);
+    const at = { spaceId: space.id, tree, evaluation, dereferenced: input.dereferenced };
+    return presentDocument(await loadDereferencedRead(ctx, at, read));
   },
   files: async (ctx: Ctx, input: RevisionSelector & PageRequest) => {
     const page = await loadFilesFor(ctx, input);

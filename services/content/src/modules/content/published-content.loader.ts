@@ -1,7 +1,9 @@
 import { notFound } from '@quire/kit';
 import type { ContentContext } from '../../trpc.ts';
 import { documentRepository } from '../revisions/document.repository.ts';
-import type { PageRecord, RevisionTree } from '../revisions/revision-tree.ts';
+import { loadIncludedDocuments } from '../reusable-content/reusable-content.loader.ts';
+import { reusableContentsOf, type PageRecord, type RevisionTree } from '../revisions/revision-tree.ts';
+import { storedDocument } from './document-format.ts';
 import { revisionRepository } from '../revisions/revision.repository.ts';
 import type { SearchedSpace } from '../search/search.loader.ts';
 import type { ISpace } from '../spaces/space.entity.ts';
@@ -19,11 +21,20 @@ export async function loadPublishedSpace(ctx: Ctx, spaceId: string): Promise<{ s
   return { space, tree: await revisionRepository.treeInSpace(ctx.em, space.id, space.revisionId) };
 }
 
-/** The document pages among `pageIds` of a revision (others left out), and the markdown of each, by hash. */
+export interface PublishedDocuments {
+  spaceId: string;
+  pages: PageRecord[];
+  /** The markdown of each page, by hash. */
+  texts: Map<string, string>;
+  /** The JSON documents of the reusable contents the pages include, by id. */
+  included: Map<string, Record<string, unknown>>;
+}
+
+/** The document pages among `pageIds` of a revision (others left out), their markdown, and what they include. */
 export async function loadPublishedDocuments(
   ctx: Ctx,
   input: { spaceId: string; revisionId: string; pageIds: string[] },
-): Promise<{ pages: PageRecord[]; texts: Map<string, string> }> {
+): Promise<PublishedDocuments> {
   const tree = await revisionRepository.treeInSpace(ctx.em, input.spaceId, input.revisionId);
   const pages = input.pageIds.flatMap((id) => {
     const page = tree.pages.get(id);
@@ -31,7 +42,12 @@ export async function loadPublishedDocuments(
   });
   const hashes = pages.flatMap((p) => (p.documentHash ? [p.documentHash] : []));
   const texts = hashes.length ? await documentRepository.getMany(ctx.em, [...new Set(hashes)]) : new Map();
-  return { pages, texts };
+  const documents = reusableContentsOf(tree).size
+    ? pages.map((p) => storedDocument(p.documentHash ?? '', texts.get(p.documentHash ?? '') ?? ''))
+    : [];
+  const at = { spaceId: input.spaceId, tree, evaluation: null };
+  const included = await loadIncludedDocuments(ctx, at, documents as unknown as Record<string, unknown>[]);
+  return { spaceId: input.spaceId, pages, texts, included };
 }
 
 /** The live spaces among `spaceIds` (deleted or unknown ones left out), in the order given. */

@@ -1,9 +1,12 @@
-import type { PageRecord, RevisionTree } from '../revisions/revision-tree.ts';
+import { documentToMarkdown } from '@quire/document/model';
+import { inlineReusableContents } from '../reusable-content/reusable-content-documents.ts';
+import type { RevisionTree } from '../revisions/revision-tree.ts';
 import type { SearchedSpace, SearchResults } from '../search/search.loader.ts';
 import { presentPageHit } from '../search/search.presenter.ts';
 import type { ISpace } from '../spaces/space.entity.ts';
 import { presentFile, presentPages } from './content.presenter.ts';
 import { storedDocument } from './document-format.ts';
+import type { PublishedDocuments } from './published-content.loader.ts';
 
 /** A published space's live revision: its pages, and its files by id. */
 export async function presentPublishedRevision(
@@ -20,17 +23,23 @@ export async function presentPublishedRevision(
   };
 }
 
-/** The documents of published pages, as markdown or as JSON documents. */
+/**
+ * The documents of published pages, as markdown or as JSON documents, with the reusable contents they include
+ * expanded in place (what the site shows; a page's markdown is then written from its expanded document).
+ */
 export function presentPublishedDocuments(
-  { pages, texts }: { pages: PageRecord[]; texts: Map<string, string> },
+  { spaceId, pages, texts, included }: PublishedDocuments,
   format: 'markdown' | 'document',
 ) {
   return {
     items: pages.map((p) => {
       const markdown = (p.documentHash && texts.get(p.documentHash)) || '';
-      return format === 'markdown'
-        ? { id: p.id, markdown }
-        : { id: p.id, document: storedDocument(p.documentHash ?? '', markdown) as unknown as Record<string, unknown> };
+      // Markdown without anything to expand is answered as stored, never converted.
+      if (format === 'markdown' && !included.size) return { id: p.id, markdown };
+      const stored = storedDocument(p.documentHash ?? '', markdown) as unknown as Record<string, unknown>;
+      const document = inlineReusableContents(stored, spaceId, (id) => included.get(id));
+      if (format === 'document') return { id: p.id, document };
+      return { id: p.id, markdown: document === stored ? markdown : documentToMarkdown(document as never) };
     }),
   };
 }

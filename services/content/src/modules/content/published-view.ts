@@ -25,7 +25,12 @@ export function withoutHiddenPages(tree: RevisionTree): RevisionTree {
     }
   };
   walk(null, 0);
-  const view: RevisionTree = { revision: tree.revision, pages, files: tree.files };
+  const view: RevisionTree = {
+    revision: tree.revision,
+    pages,
+    files: tree.files,
+    ...(tree.reusableContents && { reusableContents: tree.reusableContents }),
+  };
   published.set(tree, view);
   return view;
 }

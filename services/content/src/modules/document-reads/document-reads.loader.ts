@@ -4,6 +4,7 @@ import { readsAsReader } from '../access/access.policy.ts';
 import { loadDocumentEvaluation, loadRevisionFor } from '../content/content.loader.ts';
 import { storedDocument } from '../content/document-format.ts';
 import { documentRepository } from '../revisions/document.repository.ts';
+import { reusableContentsOf } from '../revisions/revision-tree.ts';
 import { loadSpaceFor } from '../spaces/space.loader.ts';
 import { documentReadsRepository } from './document-reads.repository.ts';
 
@@ -11,18 +12,22 @@ type Ctx = Pick<ContentContext, 'em' | 'actor'>;
 type JsonDocument = Record<string, unknown>;
 
 /**
- * Whether the caller may read the document `documentId` (a page's `documentId`, its content hash) of the space: a
- * member who can read the space, when a page of one of the space's revisions has it; a reader, when a page of the
- * live revision it sees (hidden pages left out) has it. Anything else is a 404, as if there were no such document.
+ * Whether the caller may read the document `documentId` (a page's `documentId` or a reusable content's `document`,
+ * its content hash) of the space: a member who can read the space, when a page or reusable content of one of the
+ * space's revisions has it; a reader, when a page of the live revision it sees (hidden pages left out) or one of its
+ * reusable contents has it. Anything else is a 404, as if there were no such document.
  */
 async function assertDocumentOfSpace(ctx: Ctx, spaceId: string, documentId: string): Promise<void> {
   if (readsAsReader(ctx.actor)) {
     const { tree } = await loadRevisionFor(ctx, { spaceId });
     for (const page of tree.pages.values()) if (page.kind === 'document' && page.documentHash === documentId) return;
+    for (const content of reusableContentsOf(tree).values()) if (content.documentHash === documentId) return;
     throw notFound('Document');
   }
   const { space } = await loadSpaceFor(ctx, spaceId, 'view');
-  if (!(await documentReadsRepository.spaceHasDocument(ctx.em, space.id, documentId))) throw notFound('Document');
+  if (await documentReadsRepository.spaceHasDocument(ctx.em, space.id, documentId)) return;
+  if (!(await documentReadsRepository.spaceHasReusableDocument(ctx.em, space.id, documentId)))
+    throw notFound('Document');
 }
 
 /**

@@ -1,21 +1,21 @@
 import { ops, type AnyOperation } from '@quire/contracts';
 import { implement } from '../../trpc.ts';
-import { loadReusableContent } from './reusable-content.loader.ts';
+import { loadReusableContent, loadReusableContentDocument } from './reusable-content.loader.ts';
 import { presentReusableContent, presentReusableContentDocument } from './reusable-content.presenter.ts';
 
-/** GitBook's reusable content reads: a documented 404 until Quire stores reusable content. */
+/** GitBook's reusable content reads: a reusable content of the live revision, a change request's or any revision's. */
 export const reusableContentProcedures = {
   getReusableContentById: implement(ops.getReusableContentById, async ({ input, ctx }) =>
-    presentReusableContent(await loadReusableContent(ctx, input)),
+    presentReusableContent((await loadReusableContent(ctx, input)).record),
   ),
   getReusableContentInChangeRequestById: implement(ops.getReusableContentInChangeRequestById, async ({ input, ctx }) =>
-    presentReusableContent(await loadReusableContent(ctx, input)),
+    presentReusableContent((await loadReusableContent(ctx, input)).record),
   ),
   getReusableContentInRevisionById: implement(ops.getReusableContentInRevisionById, async ({ input, ctx }) =>
-    presentReusableContent(await loadReusableContent(ctx, input)),
+    presentReusableContent((await loadReusableContent(ctx, input)).record),
   ),
   getReusableContentDocumentInRevisionById: implement(
     ops.getReusableContentDocumentInRevisionById,
-    async ({ input, ctx }) => presentReusableContentDocument(await loadReusableContent(ctx, input)),
+    async ({ input, ctx }) => presentReusableContentDocument(await loadReusableContentDocument(ctx, input)),
   ),
 } satisfies Record<string, ReturnType<typeof implement<AnyOperation>>>;

@@ -26,6 +26,26 @@ export interface FileRecord {
   createdAt: Date;
 }
 
+/** A reusable content of a revision: a titled document that pages include (`{% include "<id>" %}`). */
+export interface ReusableContentRecord {
+  id: string;
+  title: string;
+  /** Its document's content hash (null: empty). */
+  documentHash: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Whether a reusable content record (none: no) holds the same content as another: every field but the dates. */
+export const sameReusableContent = (a: ReusableContentRecord | undefined, b: ReusableContentRecord): boolean =>
+  !!a && a.title === b.title && a.documentHash === b.documentHash;
+
+const NO_REUSABLE_CONTENTS: ReadonlyMap<string, ReusableContentRecord> = new Map();
+
+/** The reusable contents of a tree (none when the tree was built without them). */
+export const reusableContentsOf = (tree: Pick<RevisionTree, 'reusableContents'>) =>
+  tree.reusableContents ?? NO_REUSABLE_CONTENTS;
+
 /** How a revision is stored: the rows of its lineage's snapshot, and of the deltas written after it (its own included). */
 export interface StoredRows {
   snapshot: number;
@@ -43,6 +63,8 @@ export interface RevisionTree {
   revision: IRevision;
   pages: ReadonlyMap<string, PageRecord>;
   files: ReadonlyMap<string, FileRecord>;
+  /** Its reusable contents, by id (absent: none). */
+  reusableContents?: ReadonlyMap<string, ReusableContentRecord>;
   /** The rows its lineage is made of (when known: read from the database, or just written), for the snapshot cadence. */
   stored?: StoredRows;
 }

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { notFound, sql, sqlRun, type EntityManager } from '@quire/kit';
 import { Revision, type IRevision } from '../spaces/space.entity.ts';
-import type { ChangedIds, FileRecord, PageRecord, RevisionTree } from './revision-tree.ts';
+import type { ChangedIds, FileRecord, PageRecord, ReusableContentRecord, RevisionTree } from './revision-tree.ts';
 
 interface PageRow {
   page_id: string;
@@ -36,6 +36,23 @@ interface FileRow {
   height: number | null;
   created_at: Date;
 }
+
+interface ReusableContentRow {
+  reusable_content_id: string;
+  deleted: boolean;
+  title: string;
+  document_hash: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toReusableContent = (r: ReusableContentRow): ReusableContentRecord => ({
+  id: r.reusable_content_id,
+  title: r.title,
+  documentHash: r.document_hash,
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+});
 
 const toPage = (r: PageRow): PageRecord => ({
   id: r.page_id,
@@ -85,7 +102,8 @@ export const TREE_CACHE_ENTRIES = 200_000;
 const trees = new LRUCache<string, Promise<RevisionTree>>({ maxSize: TREE_CACHE_ENTRIES });
 
 /** What a tree weighs in the cache: a tree over the whole budget is still kept (alone), not read at every use. */
-export const treeWeight = (tree: RevisionTree) => Math.min(TREE_CACHE_ENTRIES, 1 + tree.pages.size + tree.files.size);
+export const treeWeight = (tree: RevisionTree) =>
+  Math.min(TREE_CACHE_ENTRIES, 1 + tree.pages.size + tree.files.size + (tree.reusableContents?.size ?? 0));
 
 /** The cache's weight now and the trees it holds (for tests and metrics). */
 export const treeCacheUsage = () => ({ weight: trees.calculatedSize, trees: trees.size });
@@ -212,9 +230,10 @@ export const revisionRepository = {
     const rowsOf = (table: string) =>
       `select l.pos, r.* from unnest(?::text[]) with ordinality as l(id, pos) join :schema.${table} r on r.revision_id = l.id`;
     const ids = textArray(lineage);
-    const [pageRows, fileRows] = await Promise.all([
+    const [pageRows, fileRows, reusableRows] = await Promise.all([
       sql<PageRow & { pos: string }>(em, rowsOf('revision_page'), [ids]),
       sql<FileRow & { pos: string }>(em, rowsOf('revision_file'), [ids]),
+      sql<ReusableContentRow & { pos: string }>(em, rowsOf('revision_reusable_content'), [ids]),
     ]);
     const stored = { snapshot: 0, deltas: 0 };
     const latest = <R extends { pos: string }>(rows: R[], key: (r: R) => string) => {
@@ -232,7 +251,10 @@ export const revisionRepository = {
     for (const r of latest(pageRows, (r) => r.page_id)) if (!r.deleted) pages.set(r.page_id, toPage(r));
     const files = new Map<string, FileRecord>();
     for (const r of latest(fileRows, (r) => r.file_id)) if (!r.deleted) files.set(r.file_id, toFile(r));
-    return { revision, pages, files, stored };
+    const reusableContents = new Map<string, ReusableContentRecord>();
+    for (const r of latest(reusableRows, (r) => r.reusable_content_id))
+      if (!r.deleted) reusableContents.set(r.reusable_content_id, toReusableContent(r));
+    return { revision, pages, files, reusableContents, stored };
   },
 
   /** Writes page rows of a revision (`null`: a deletion tombstone). */
@@ -247,6 +269,24 @@ export const revisionRepository = {
       into: 'revision_page (revision_id, page_id, deleted, parent_id, ord, kind, title, slug, emoji, icon, description, hidden, no_index, no_robots_index, layout, cover, href, document_hash, created_at, updated_at)',
       tuple: '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)',
       values: ({ id, page }) => pageRowValues(revisionId, id, page, now),
+    });
+  },
+
+  /** Writes reusable content rows of a revision (`null`: a deletion tombstone). */
+  async insertReusableContents(
+    em: EntityManager,
+    revisionId: string,
+    rows: { id: string; record: ReusableContentRecord | null }[],
+    now: Date,
+  ): Promise<void> {
+    await insertInChunks(em, rows, {
+      size: 500,
+      into: 'revision_reusable_content (revision_id, reusable_content_id, deleted, title, document_hash, created_at, updated_at)',
+      tuple: '(?, ?, ?, ?, ?, ?, ?)',
+      values: ({ id, record: r }) =>
+        r
+          ? [revisionId, id, false, r.title, r.documentHash, r.createdAt, r.updatedAt]
+          : [revisionId, id, true, '', null, now, now],
     });
   },
 
