@@ -17,11 +17,16 @@ import {
   pdfExportLeaseRenewer,
   pdfExportRequester,
 } from '../../commands/pdf-export-writer.ts';
+import type { JSONDocument } from '@quire/contracts';
+import { documentToMarkdown } from '@quire/document/model';
 import type { ContentConfig } from '../../env.ts';
 import type { ContentContext } from '../../trpc.ts';
 import { memberSlots } from '../parsing/member-slots.ts';
 import { pageAppUrl } from '../content/content.presenter.ts';
 import { documentRepository } from '../revisions/document.repository.ts';
+import { storedDocument } from '../content/document-format.ts';
+import { inlineReusableContents } from '../reusable-content/reusable-content-documents.ts';
+import { loadIncludedDocuments } from '../reusable-content/reusable-content.loader.ts';
 import { treeIndex } from '../revisions/revision-tree.ts';
 import type { PdfBookImage, PdfBookInput } from './pdf-book.ts';
 import type { IPdfExport, PdfExportOutcome } from './pdf-export.entity.ts';
@@ -94,7 +99,8 @@ export async function pdfBookInput(
     deps.em,
     pages.flatMap((p) => (p.page.documentHash ? [p.page.documentHash] : [])),
   );
-  const texts = pages.map((p) => (p.page.documentHash ? (markdown.get(p.page.documentHash) ?? null) : null));
+  const stored = pages.map((p) => (p.page.documentHash ? (markdown.get(p.page.documentHash) ?? null) : null));
+  const texts = await withReusableContents(deps, req, stored);
   const images = await shownImages(deps.blobs, tree, texts);
   const { pageUrls, pageTitles } = pageTargets(deps.urls, space, tree);
   const fileNames = Object.fromEntries([...tree.files.values()].map((file) => [file.id, file.name]));
@@ -121,6 +127,34 @@ export async function pdfBookInput(
     fileNames,
     baseUrl: deps.urls.base,
   };
+}
+
+/** Include marks of reusable contents in stored markdown (`{% include "…" %}`, docs/markdown.md). */
+const INCLUDES = '{% include';
+
+/**
+ * The pages' markdown with the reusable contents they include expanded in place, as the published site shows them
+ * (a page without an include is handed over as stored, never converted).
+ */
+async function withReusableContents(
+  deps: Pick<PdfExportDeps, 'em'>,
+  req: PdfRequest,
+  texts: (string | null)[],
+): Promise<(string | null)[]> {
+  const including = new Map<number, JSONDocument>();
+  texts.forEach((text, i) => {
+    const hash = req.pages[i]!.page.documentHash;
+    if (text?.includes(INCLUDES) && hash) including.set(i, storedDocument(hash, text));
+  });
+  if (!including.size) return texts;
+  const at = { spaceId: req.space.id, tree: req.tree, evaluation: null };
+  const included = await loadIncludedDocuments(deps, at, [...including.values()] as never);
+  return texts.map((text, i) => {
+    const document = including.get(i);
+    if (!document) return text;
+    const expanded = inlineReusableContents(document, req.space.id, (id) => included.get(id));
+    return expanded === document ? text : documentToMarkdown(expanded);
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ops, type Actor, type ContentChange } from '@quire/contracts';
-import { failureOf, orgAdmin, useTestService } from '@quire/kit/testing';
+import { ActorSigner, DownloadSigner } from '@quire/kit';
+import { failureOf, orgAdmin, pdfText, TEST_SECRET, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 import { editContent } from '../change-requests/content-edit.fixtures.ts';
@@ -142,6 +143,19 @@ describe('a page including a reusable content', () => {
     const [markdown] = (await t.call(ops.listPublishedPageDocuments, { ...asked, format: 'markdown' }, sites)).items;
     expect(markdown!.markdown).toContain('Back up your data before you upgrade.');
     expect(markdown!.markdown).not.toContain('{% include');
+  });
+
+  it("is printed in the space's PDF with the reusable content in place", async () => {
+    const { spaceId } = await spaceWithNote();
+    const { url } = await t.call(ops.getSpacePDF, { spaceId }, admin);
+    const claims = await new DownloadSigner(TEST_SECRET).verifyDownload(url.split('/v1/downloads/')[1]!);
+    if (typeof claims !== 'object' || claims.key === undefined) throw new Error(`no PDF rendered behind ${url}`);
+    const actorHeader = (await new ActorSigner(TEST_SECRET).sign({ kind: 'service', service: 'gateway' })).header;
+    const blob = await t.svc.invoker.readBlob(claims.key, { actorHeader });
+    const text = (await pdfText(blob!.bytes)).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Read this first. Back up your data before you upgrade.');
+    expect(text).toContain('The upgrade takes a minute. Then upgrade.');
+    expect(text).not.toContain('not included in this export');
   });
 
   it("a reader reads the live revision's reusable contents; another organization is told 404", async () => {
