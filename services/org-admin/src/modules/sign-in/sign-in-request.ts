@@ -78,7 +78,7 @@ export function refuseUnless(ok: unknown, refused: SignInRefusal): asserts ok {
 
 /** `?next=`: a path of this site only (`/…`, not `//host` nor `/\host`), else the account page. */
 export function safeNext(next: string | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/account';
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/account';
   if (/[\u0000-\u001f\\]/.test(next)) return '/account';
   const base = 'http://quire.invalid';
   const url = new URL(next, base);
