@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { html, instancePage } from '@quire/document/html';
 import {
   HTTP_OPERATIONS,
   ops,
@@ -76,11 +77,9 @@ export function siteHostPattern(publicUrl: string): RegExp {
   );
 }
 
+/** A page of the gateway's own when the sites service cannot answer: the instance's one layout. */
 const errorPage = (status: number, message: string) =>
-  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-  `<title>${status}</title><link rel="stylesheet" href="/_quire/site/site-v1.css"></head>` +
-  `<body><main id="content" class="error-page"><h1>${status}</h1><p>${message}</p></main></body></html>`;
+  instancePage({ title: String(status), body: html`<p>${message}</p>`, kind: 'error-page' }).value;
 
 export function registerPublishedSites(
   app: FastifyInstance,

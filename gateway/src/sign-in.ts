@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ops } from '@quire/contracts';
+import { html, instancePage } from '@quire/document/html';
 import { toPublicError, type CallContext, type ServiceClients } from '@quire/kit';
 import type { ActorResolver } from './auth.ts';
 import { parseCookies, siteHostPattern } from './published.ts';
@@ -25,10 +26,11 @@ const clip = (o: Record<string, unknown>) => {
 };
 
 const errorPage = (status: number) =>
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in unavailable</title>' +
-  '<link rel="stylesheet" href="/_quire/site/site-v1.css"></head>' +
-  '<body><main id="content"><h1>Sign in unavailable</h1>' +
-  `<p>This page cannot be shown right now (${status}). Try again in a moment.</p></main></body></html>`;
+  instancePage({
+    title: 'Sign in unavailable',
+    body: html`<p>This page cannot be shown right now (${status}). Try again in a moment.</p>`,
+    kind: 'error-page',
+  }).value;
 
 /**
  * On a published site's own hostname these paths are the site's pages (`docs.acme.io/login`), not the sign-in:

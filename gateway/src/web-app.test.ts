@@ -47,7 +47,7 @@ describe('the app on the gateway', () => {
     const app = appOf(dist, { actor: { kind: 'user', userId: 'u', memberships: [] }, csrf: 'a"b<c' });
     const res = await app.inject({ url: '/o/org1', headers: { cookie: 'quire_session=live' } });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<meta name="quire-csrf" content="a&#34;b&#60;c">');
+    expect(res.body).toContain('<meta name="quire-csrf" content="a&quot;b&lt;c">');
     expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'; script-src 'self'; /);
     expect(res.headers['cache-control']).toBe('no-store');
     // A published site's hostname keeps its own paths.

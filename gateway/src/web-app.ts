@@ -3,6 +3,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { html, instancePage } from '@quire/document/html';
 import type { Logger, ServiceClients } from '@quire/kit';
 import { sessionOfRequest } from './session-auth.ts';
 import { instanceHostPattern } from './sign-in.ts';
@@ -69,13 +70,12 @@ export function loadAppBuild(dir = APP_DIST): { html: string; assets: Map<string
   return { html: readFileSync(index, 'utf8'), assets };
 }
 
-/** The escaped value of an HTML attribute. */
-const attr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const notBuilt =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Quire app not built</title></head><body><main>' +
-  '<h1>The app is not built</h1><p>Run <code>npm run build -w @quire/app</code> (or <code>npm ci</code>, which builds it), then restart Quire.</p>' +
-  '</main></body></html>';
+/** The page answered while the app is not built (503): the instance's one layout. */
+const notBuilt = instancePage({
+  title: 'The app is not built',
+  body: html`<p>Run <code>npm run build -w @quire/app</code> (or <code>npm ci</code>, which builds it), then restart Quire.</p>`,
+  kind: 'error-page',
+}).value;
 
 /** Sends an asset, brotli or gzip when the client takes it; hashed names are cached for a year. */
 function sendAsset(req: FastifyRequest, reply: FastifyReply, asset: Asset): FastifyReply {
@@ -108,7 +108,7 @@ export function registerWebApp(
     return reply
       .code(200)
       .headers(HTML_HEADERS)
-      .send(build.html.replace(CSRF_MARKER, `<meta name="quire-csrf" content="${attr(session.csrf)}">`));
+      .send(build.html.replace(CSRF_MARKER, html`<meta name="quire-csrf" content="${session.csrf}">`.value));
   };
   for (const url of ['/', '/o', '/o/*']) app.route({ method: 'GET', url, constraints: onInstance, handler: page });
   // The outbox is the instance admin's, who may have no account to sign in with yet (no SMTP, no link): its page

@@ -18,6 +18,7 @@ import {
   transactionReached,
   unwrap,
   walk,
+  type Decl,
   type Finding,
 } from './conventions-ast.ts';
 
@@ -59,6 +60,81 @@ function runsSql(n: ts.Node): string | undefined {
   if (!ts.isCallExpression(n)) return undefined;
   const name = calleeName(n);
   return name && SQL_CALLS.has(name) ? `${name}()` : undefined;
+}
+
+/** The EntityManager methods that write, or flush what was written (`assign` changes a managed entity). */
+const ORM_WRITES = new Set([
+  'create',
+  'persist',
+  'persistAndFlush',
+  'remove',
+  'removeAndFlush',
+  'insert',
+  'insertMany',
+  'upsert',
+  'upsertMany',
+  'nativeInsert',
+  'nativeUpdate',
+  'nativeDelete',
+  'assign',
+  'flush',
+]);
+
+/** A write at `n`: an ORM write on an EntityManager (`em.create`, `ctx.em.nativeUpdate`…) or `recordEvent`. */
+function writeAt(n: ts.Node, sf: ts.SourceFile): string | undefined {
+  if (!ts.isCallExpression(n)) return undefined;
+  const callee = unwrap(n.expression);
+  if (ts.isPropertyAccessExpression(callee) && ORM_WRITES.has(callee.name.text) && isEntityManager(callee.expression))
+    return `writes (${callee.getText(sf)}): only commands write`;
+  if (ts.isIdentifier(callee) && callee.text === 'recordEvent')
+    return 'writes (recordEvent): only commands write (and record events)';
+  return undefined;
+}
+
+/** A statement that writes: `insert into`, `update … set`, `delete from` (a CTE's too), in SQL's text. */
+const WRITING_SQL = /\b(insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i;
+
+/** The text of a call's SQL, when it is written in place (a string or template literal, its parts joined). */
+function sqlTextOf(n: ts.CallExpression | ts.TaggedTemplateExpression): string {
+  const arg = ts.isCallExpression(n) ? n.arguments[1] : n.template;
+  if (!arg) return '';
+  if (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg)) return arg.text;
+  if (ts.isTemplateExpression(arg)) return [arg.head.text, ...arg.templateSpans.map((t) => t.literal.text)].join(' ');
+  return '';
+}
+
+/** Whether a repository's function writes: it runs `sqlRun`, SQL that inserts, updates or deletes, or an ORM write. */
+function repositoryWrites(decl: Decl): boolean {
+  let found = false;
+  walk(decl.node, (n) => {
+    if (found) return;
+    if (ts.isCallExpression(n) && calleeName(n) === 'sqlRun') found = true;
+    else if (runsSql(n) && (ts.isCallExpression(n) || ts.isTaggedTemplateExpression(n)))
+      found = WRITING_SQL.test(sqlTextOf(n));
+    else found = writeAt(n, decl.sf) !== undefined;
+  });
+  return found;
+}
+
+/**
+ * Where a file writes outside a command: an ORM write or `recordEvent` (above), or a call of a repository's function
+ * that writes (`memberRepository.upsert(em, …)`, followed through the imports to the repository's own file).
+ */
+function writesOutsideCommands(modules: Modules, path: string): Finding[] {
+  const sf = modules.sources.file(path);
+  if (!sf) return [];
+  const out: Finding[] = [];
+  walk(sf, (n) => {
+    const direct = writeAt(n, sf);
+    if (direct) out.push(`${modules.sources.at(sf, n)}: ${direct}`);
+    if (!ts.isCallExpression(n)) return;
+    const decl = modules.declOf(path, n.expression);
+    if (decl && decl.path !== path && /\.repository\.ts$/.test(decl.path) && repositoryWrites(decl))
+      out.push(
+        `${modules.sources.at(sf, n)}: writes through a repository (${unwrap(n.expression).getText(sf)}): only commands write`,
+      );
+  });
+  return out;
 }
 
 /** What the rule of a router breaks at `n`, if it breaks one (see CONTRIBUTING.md §5 and the tests below). */
@@ -141,6 +217,19 @@ const ORDER_DEBTS: Debts = {};
 /** Queries that open a transaction. */
 const QUERY_TRANSACTION_DEBTS: Debts = {};
 
+/**
+ * Files outside `src/commands/` that may write, each with its reason (a listed file that no longer writes fails the
+ * test too). Keep it short: a write belongs in a command.
+ */
+const WRITE_EXCEPTIONS: Record<string, string> = {
+  // A WebSocket server, not a procedure: it logs each writer's update and stores the Yjs state as people type, each
+  // by one statement on the pool (docs/collaboration.md). Content is outside this change; to move into commands.
+  'services/content/src/modules/collab/collab-server.ts': "the collaboration server's persistence",
+  // The Git sync job claims its next operation by the repository's one statement, in runLeasedClaims' own
+  // transaction. The git module is being reworked (issue 38); to move into a command there.
+  'services/content/src/modules/git/git-sync-runner.ts': "the Git sync job's claim",
+};
+
 /** Fails on findings beyond the debts, listing them at `file:line`; and on debts paid but still listed. */
 function expectWithinDebts(found: Finding[], debts: Debts): void {
   const counts = new Map<string, number>();
@@ -209,6 +298,49 @@ describe('the checks themselves', () => {
       'getA → loadA → helper → .transactional() at services/x/src/modules/a/a.loader.ts:3',
     );
   });
+
+  it('finds a write outside a command: through the ORM, an event, a repository that writes', () => {
+    const w = new Sources(repoRoot);
+    w.put(
+      'services/x/src/modules/b/b.repository.ts',
+      [
+        'export const bRepository = {',
+        '  async mark(em, id) {',
+        "    await sqlRun(em, 'update :schema.b set x = 1 where id = ?', [id]);",
+        '  },',
+        '  find(em, id) {',
+        "    return sql(em, 'select * from :schema.b where id = ?', [id]);",
+        '  },',
+        '  append(em, id) {',
+        '    return sql(em, `with x as (select 1) insert into :schema.b (id) values (?) returning seq`, [id]);',
+        '  },',
+        '};',
+      ].join('\n'),
+    );
+    const page = 'services/x/src/modules/b/b.pages.ts';
+    w.put(
+      page,
+      [
+        "import { bRepository } from './b.repository.ts';",
+        'export async function show(ctx) {',
+        '  await bRepository.find(ctx.em, 1);',
+        '  ctx.em.create(B, {});',
+        '  await bRepository.mark(ctx.em, 1);',
+        '  recordEvent(ctx.em, Events.x, {});',
+        '  await ctx.em.findOne(B, {});',
+        '  await em.fork().nativeDelete(B, {});',
+        '  await bRepository.append(ctx.em, 2);',
+        '}',
+      ].join('\n'),
+    );
+    expect(writesOutsideCommands(new Modules(w), page).map((f) => f.split(': only')[0])).toEqual([
+      `${page}:4: writes (ctx.em.create)`,
+      `${page}:5: writes through a repository (bRepository.mark)`,
+      `${page}:6: writes (recordEvent)`,
+      `${page}:8: writes (em.fork().nativeDelete)`,
+      `${page}:9: writes through a repository (bRepository.append)`,
+    ]);
+  });
 });
 
 describe('the mold', () => {
@@ -268,6 +400,19 @@ describe('the mold', () => {
           : undefined;
       }),
     ).toEqual([]);
+  });
+
+  it('writes only in commands: every file of every service, through the ORM, an event or a repository', () => {
+    // Commands write; repositories hold the SQL that commands run; migrations build the schema; a consumer's handler
+    // is the command of its event (CONTRIBUTING §8: it writes what the event says, in the consumer's transaction).
+    const outside = serviceSources.filter(
+      (f) => !/\/src\/commands\/|\.repository\.ts$|\/migrations\/|\.consumer\.ts$/.test(f) && !isTestSupport(f),
+    );
+    expect(outside.length).toBeGreaterThan(200);
+    const found = outside.flatMap((f) => writesOutsideCommands(modules, f));
+    expect(found.filter((f) => !Object.hasOwn(WRITE_EXCEPTIONS, f.split(':')[0]!))).toEqual([]);
+    const stale = Object.keys(WRITE_EXCEPTIONS).filter((file) => !found.some((f) => f.startsWith(`${file}:`)));
+    expect(stale, 'an exception no longer needed: remove it from WRITE_EXCEPTIONS').toEqual([]);
   });
 
   it('keeps SQL in repositories (and migrations)', () => {

@@ -59,3 +59,6 @@ export function safeUrl(url: string): string | null {
 
 /** Text for an XML document (sitemap): the same escapes. */
 export const xml = esc;
+
+/** The one layout of the instance's pages outside a published site (sign-in, account, the gateway's errors). */
+export { instancePage, PAGE_STYLESHEET, type InstancePage } from './page.ts';

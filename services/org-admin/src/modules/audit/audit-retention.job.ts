@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { JobDefinition, Logger } from '@quire/kit';
-import { auditRepository } from './audit.repository.ts';
+import { auditPurger } from '../../commands/audit-purger.ts';
 
 export const AUDIT_RETENTION_JOB = 'org-admin-audit-retention';
 const HOUR_MS = 3_600_000;
@@ -19,7 +19,7 @@ export function auditRetentionJob(orm: MikroORM, retentionDays: number, log: Log
       const before = new Date(Date.now() - retentionDays * 86_400_000);
       let purged = 0;
       for (;;) {
-        const n = await orm.em.fork().transactional((em) => auditRepository.purgeBefore(em, before, BATCH));
+        const n = await orm.em.fork().transactional((em) => auditPurger(em, { before, batch: BATCH }));
         purged += n;
         if (n < BATCH) break;
       }

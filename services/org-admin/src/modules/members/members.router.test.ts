@@ -5,7 +5,7 @@ import { expectReasons, failureOf, reasonOf, TEST_SECRET, userActor } from '@qui
 import { instanceAdmin, seedOrganization, seedTeam, type Platform, useOrgAdminAndContent } from '../../test-support.ts';
 import { verifyVisitorClaims } from './visitor-claims.ts';
 import { CookieJar, signInRequest } from '../oidc/oidc-provider.testing.ts';
-import { sessionStarter } from '../sessions/sessions.ts';
+import { sessionStarter } from '../../commands/session-starter.ts';
 
 const p = useOrgAdminAndContent('members');
 const gateway: Actor = { kind: 'service', service: 'gateway' };
@@ -444,7 +444,7 @@ describe('members: changes', () => {
     // Another account's session cannot accept it; without her CSRF token (a cross-site form) neither can she.
     const em = p.orgAdmin.em();
     const adminJar = new CookieJar();
-    adminJar.take([await sessionStarter(em, p.orgAdmin.svc.deps.config, third.admin.id, new Date())]);
+    adminJar.take([await sessionStarter(em, { config: p.orgAdmin.svc.deps.config, userId: third.admin.id })]);
     await em.flush();
     const adminCsrf = /name="_csrf" value="([\w-]+)"/.exec(
       (await signInRequest(p.orgAdmin, '127.0.0.31', adminJar, 'GET', '/account')).body,

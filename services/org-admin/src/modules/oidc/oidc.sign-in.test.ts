@@ -6,7 +6,8 @@ import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 import { seedOrganization } from '../../test-support.ts';
 import { Membership } from '../organizations/organization.entity.ts';
-import { SESSION_COOKIE, sessionStarter } from '../sessions/sessions.ts';
+import { sessionStarter } from '../../commands/session-starter.ts';
+import { SESSION_COOKIE } from '../sessions/sessions.ts';
 import { TeamMember } from '../teams/team.entity.ts';
 import { User } from '../users/user.entity.ts';
 import { OidcProvider, SsoIdentity } from './oidc-provider.entity.ts';
@@ -50,7 +51,7 @@ const quire = (jar: CookieJar, method: 'GET' | 'POST', url: string, form?: Recor
 /** A browser signed in as the user (a session started as the e-mail link does). */
 async function signedInAs(userId: string): Promise<CookieJar> {
   const em = t.em();
-  const set = await sessionStarter(em, t.svc.deps.config, userId, new Date());
+  const set = await sessionStarter(em, { config: t.svc.deps.config, userId });
   await em.flush();
   const jar = new CookieJar();
   jar.take([set]);

@@ -5,7 +5,8 @@ import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 import { seedOrganization } from '../../test-support.ts';
 import { CookieJar, expectSsoSignedIn, signInRequest } from '../oidc/oidc-provider.testing.ts';
-import { SESSION_COOKIE, sessionStarter } from '../sessions/sessions.ts';
+import { sessionStarter } from '../../commands/session-starter.ts';
+import { SESSION_COOKIE } from '../sessions/sessions.ts';
 import { SsoIdentity } from '../oidc/oidc-provider.entity.ts';
 import { Membership } from '../organizations/organization.entity.ts';
 import { authnRequestOf, makeIdpKeys, signedSamlResponse, type TestIdpKeys } from './saml-idp.testing.ts';
@@ -178,7 +179,7 @@ describe('signing in with SAML (an identity provider made in the test)', () => {
     const attacker = await configured();
     const em = t.em();
     const browser = new CookieJar();
-    browser.take([await sessionStarter(em, t.svc.deps.config, victim.admin.id, new Date())]);
+    browser.take([await sessionStarter(em, { config: t.svc.deps.config, userId: victim.admin.id })]);
     await em.flush();
     const acs = async (jar: CookieJar) => {
       const started = await quire(jar, 'GET', `/saml/${attacker.provider.id}/start`);

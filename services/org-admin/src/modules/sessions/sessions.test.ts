@@ -3,15 +3,14 @@ import { newId } from '@quire/kit';
 import { useTestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
+import { sessionEnder, sessionStarter, sessionToucher } from '../../commands/session-starter.ts';
 import { User } from '../users/user.entity.ts';
 import {
   cookie,
   IDLE_MS,
   ABSOLUTE_MS,
   SESSION_COOKIE,
-  sessionEnder,
   sessionOf,
-  sessionStarter,
   signedCookie,
   signedCookieValue,
 } from './sessions.ts';
@@ -29,7 +28,7 @@ async function started(start: Date) {
     photoURL: null,
     createdAt: start,
   });
-  const setCookie = await sessionStarter(em, config, user.id, start);
+  const setCookie = await sessionStarter(em, { config, userId: user.id, now: start });
   await em.flush();
   return { [SESSION_COOKIE]: setCookie.split(';')[0]!.slice(SESSION_COOKIE.length + 1) };
 }
@@ -69,14 +68,16 @@ describe('sessions', () => {
     const active = await started(start);
     for (let h = 6; h * 3_600_000 < ABSOLUTE_MS; h += 6) {
       const em = t.em();
-      expect(await sessionOf(em, config, active, at(h * 3_600_000))).not.toBeNull();
+      const session = await sessionOf(em, config, active, at(h * 3_600_000));
+      expect(session).not.toBeNull();
+      sessionToucher(em, { session, now: at(h * 3_600_000) });
       await em.flush();
     }
     expect(await sessionOf(t.em(), config, active, at(ABSOLUTE_MS + 1000))).toBeNull();
 
     const ended = await started(start);
     const em = t.em();
-    sessionEnder((await sessionOf(em, config, ended, at(1000)))!, at(2000));
+    sessionEnder(em, { session: (await sessionOf(em, config, ended, at(1000)))!, now: at(2000) });
     await em.flush();
     expect(await sessionOf(t.em(), config, ended, at(3000))).toBeNull();
     const guessed = await signedCookie(config, 'session', 'guessed', at(ABSOLUTE_MS).getTime());

@@ -8,7 +8,8 @@ export const CSRF_COOKIE = 'quire_csrf';
 export const IDLE_MS = 12 * 60 * 60 * 1000;
 /** …and this long after sign-in, whatever happens. */
 export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
-const TOUCH_MS = 60_000;
+/** A session's last request is recorded to this precision (`sessionToucher`). */
+export const TOUCH_MS = 60_000;
 
 export interface CookieConfig {
   QUIRE_INTERNAL_SECRET: string;
@@ -57,28 +58,7 @@ export async function signedCookieValue(
 
 export const randomToken = () => randomBytes(32).toString('base64url');
 
-/** Starts a session for the user: returns its Set-Cookie value. */
-export async function sessionStarter(
-  em: EntityManager,
-  config: CookieConfig,
-  userId: string,
-  now = new Date(),
-): Promise<string> {
-  const secret = randomToken();
-  em.create(Session, {
-    hash: sha256Hex(secret),
-    userId,
-    csrf: randomToken(),
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
-    endedAt: null,
-  });
-  const value = await signedCookie(config, 'session', secret, now.getTime() + ABSOLUTE_MS);
-  return cookie(config, SESSION_COOKIE, value, ABSOLUTE_MS / 1000);
-}
-
-/** The live session of the request's cookie (its idle time renewed), or null: unsigned, ended, idle or expired. */
+/** The live session of the request's cookie, or null: unsigned, ended, idle or expired (`sessionToucher` renews it). */
 export async function sessionOf(
   em: EntityManager,
   config: CookieConfig,
@@ -89,13 +69,5 @@ export async function sessionOf(
   if (!secret) return null;
   const session = await em.findOne(Session, { hash: sha256Hex(secret) });
   if (!session || session.endedAt || session.expiresAt <= now) return null;
-  if (now.getTime() - session.lastSeenAt.getTime() > IDLE_MS) return null;
-  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_MS) session.lastSeenAt = now;
-  return session;
-}
-
-/** Ends the session: its cookie is refused from now on, even if a copy of it is replayed. */
-export function sessionEnder(session: ISession, now = new Date()): string {
-  session.endedAt = now;
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+  return now.getTime() - session.lastSeenAt.getTime() > IDLE_MS ? null : session;
 }

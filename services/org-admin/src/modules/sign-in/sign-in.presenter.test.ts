@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { safeNext } from './handler.ts';
-import { accountPage, esc, loginPage } from './pages.ts';
-import { ssoLinkFirstPage, ssoLinkPage } from './sso-link.ts';
+import { esc } from '@quire/document/html';
+import { accountPage, loginPage, ssoLinkFirstPage, ssoLinkPage } from './sign-in.presenter.ts';
+import { safeNext } from './sign-in-request.ts';
 
 describe('sign-in pages', () => {
   it('escapes every piece of user content', () => {
@@ -23,18 +23,40 @@ describe('sign-in pages', () => {
       email: 'a@b.c',
       organizations: [{ id: 'o', title: '"><img>', role: 'read' }],
       tokens: [],
-    });
+    }).value;
     expect(page).not.toContain('<script>');
     expect(page).not.toContain('<img>');
     // The pages of a link asked by an identity provider: organization and provider names are the admins' text.
     const names = { organization: '<script>x</script>', provider: '"><img src=x>', email: 'a@b.c' };
-    for (const html of [
+    for (const { value: html } of [
       ssoLinkPage('csrf-token', { ...names, role: null, token: '"><b>' }),
       ssoLinkFirstPage({ ...names, start: '/oidc/"><i>/start' }),
     ]) {
       expect(html).not.toMatch(/<script>|<img|<b>|<i>/);
       expect(html).toContain('&lt;script&gt;x&lt;/script&gt;');
     }
+  });
+
+  it('writes every page in the instance’s one layout, each form with its CSRF token', () => {
+    const login = loginPage('csrf-t', '/account').value;
+    expect(login).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(login).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(login).toContain('<title>Sign in · Quire</title>');
+    expect(login).toContain('<link rel="stylesheet" href="/_quire/site/site-v1.css">');
+    expect(login).toContain('<main id="content" class="sign-in"><h1>Sign in</h1>');
+    expect(login).toContain('<form method="post" action="/login"><input type="hidden" name="_csrf" value="csrf-t">');
+    const account = accountPage('csrf-a', {
+      name: 'Ann',
+      email: 'ann@acme.io',
+      organizations: [],
+      tokens: [{ id: 't1', label: 'CI', createdAt: new Date('2026-01-02T03:04:05Z'), lastUsedAt: null }],
+      created: { label: 'CI', token: 'quire_secret' },
+    }).value;
+    expect(account).toContain('<main id="content" class="sign-in"><h1>Your account</h1>');
+    expect(account).toContain('<p>Signed in as Ann &lt;ann@acme.io&gt;.</p>');
+    expect(account).toContain('<td>CI</td><td>2026-01-02 03:04 UTC</td><td>never</td>');
+    expect(account).toContain('<code id="token-value">quire_secret</code>');
+    expect(account).toContain('<button type="submit">Sign out</button>');
   });
 
   it('keeps next= on this site', () => {
@@ -68,9 +90,11 @@ describe('sign-in pages', () => {
   });
 
   it('lists single sign-on methods as links, escaped', () => {
-    const page = loginPage('t', '/account', undefined, [{ label: '"><script>', href: '/oidc/p1/start?next=%2Fa' }]);
+    const page = loginPage('t', '/account', undefined, [
+      { label: '"><script>', href: '/oidc/p1/start?next=%2Fa' },
+    ]).value;
     expect(page).toContain('<h2 id="sso">Single sign-on</h2>');
     expect(page).toContain('<a href="/oidc/p1/start?next=%2Fa">Sign in with &quot;&gt;&lt;script&gt;</a>');
-    expect(loginPage('t', '/account')).not.toContain('Single sign-on');
+    expect(loginPage('t', '/account').value).not.toContain('Single sign-on');
   });
 });
