@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { newId } from '@quire/kit';
-import { useTestService } from '@quire/kit/testing';
+import { ops } from '@quire/contracts';
+import { newId, sha256Hex } from '@quire/kit';
+import { TEST_SECRET, useTestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig } from '../../env.ts';
 import { orgAdminService } from '../../service.ts';
 import { sessionEnder, sessionStarter, sessionToucher } from '../../commands/session-starter.ts';
 import { User } from '../users/user.entity.ts';
+import { Session } from './session.entity.ts';
 import {
   cookie,
   IDLE_MS,
@@ -82,5 +84,29 @@ describe('sessions', () => {
     expect(await sessionOf(t.em(), config, ended, at(3000))).toBeNull();
     const guessed = await signedCookie(config, 'session', 'guessed', at(ABSOLUTE_MS).getTime());
     expect(await sessionOf(t.em(), config, { [SESSION_COOKIE]: guessed }, at(1000))).toBeNull();
+  });
+
+  it("renews a session's idle time when the app's calls resolve it (the gateway's resolveSession)", async () => {
+    const start = new Date(Date.now() - 2 * 3_600_000);
+    // Signed with the service's own secret: the cookie the service's sign-in pages would have set.
+    const serviceConfig = { ...config, QUIRE_INTERNAL_SECRET: TEST_SECRET };
+    const em = t.em();
+    const user = em.create(User, {
+      id: newId(),
+      email: `${newId()}@acme.io`,
+      displayName: 'S',
+      photoURL: null,
+      createdAt: start,
+    });
+    const setCookie = await sessionStarter(em, { config: serviceConfig, userId: user.id, now: start });
+    await em.flush();
+    const cookies = { [SESSION_COOKIE]: setCookie.split(';')[0]!.slice(SESSION_COOKIE.length + 1) };
+    const gateway = { kind: 'service', service: 'gateway' } as const;
+    const resolved = await t.call(ops.resolveSession, { cookie: cookies[SESSION_COOKIE]! }, gateway);
+    expect(resolved.actor).toMatchObject({ kind: 'user' });
+    const secret = await signedCookieValue(serviceConfig, 'session', cookies[SESSION_COOKIE], Date.now());
+    const row = await t.em().findOneOrFail(Session, { hash: sha256Hex(secret!) });
+    expect(Date.now() - row.lastSeenAt.getTime()).toBeLessThan(60_000);
+    expect(await t.call(ops.resolveSession, { cookie: 'forged' }, gateway)).toEqual({ actor: null, csrf: null });
   });
 });
