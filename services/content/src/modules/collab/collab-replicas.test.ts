@@ -21,7 +21,8 @@ import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 import { editContent } from '../change-requests/content-edit.fixtures.ts';
 import { collabDocumentName } from './collab.loader.ts';
-import { COLLAB_PATH } from './collab-server.ts';
+import { COLLAB_LIMITS, COLLAB_PATH, collabUpgrades } from './collab-server.ts';
+import { editorConversion } from './editor-conversion.ts';
 import { COLLAB_FIELD } from './editor-json.ts';
 
 /**
@@ -54,6 +55,17 @@ const typeInto = (doc: Y.Doc, words: string) => {
   (paragraph.get(0) as Y.XmlText).insert(0, words);
 };
 const occurrences = (text: string, words: string) => text.split(words).length - 1;
+/**
+ * The replicas store a document only when its last writer leaves (a quiet time longer than any test): while writers
+ * are connected, nothing but the fan-out can bring one replica's edits to the other (without it, the other replica
+ * would read them from the database once stored and announced).
+ */
+const replicaService = {
+  ...contentService,
+  upgrades: collabUpgrades(editorConversion, { ...COLLAB_LIMITS, debounceMs: 60_000, maxDebounceMs: 120_000 }),
+};
+/** How soon an edit must reach a client of the other replica (a loaded test machine: the fan-out took 33–312 ms). */
+const LIVE_MS = 10_000;
 
 describe.skipIf(!hasNats)('live documents on two content replicas over NATS', () => {
   let db: TestDatabase;
@@ -63,7 +75,7 @@ describe.skipIf(!hasNats)('live documents on two content replicas over NATS', ()
   let bus: Awaited<ReturnType<typeof createTestNatsBus>>;
   const replica = async () => {
     const env = { NATS_URL: TEST_NATS_URL, NATS_STREAM: bus.streamName, NATS_SUBJECT_PREFIX: bus.prefix };
-    const t = await startTestService(contentService, loadContentConfig, db, { env });
+    const t = await startTestService(replicaService, loadContentConfig, db, { env });
     const members = new Map([
       ['ann', 'admin' as const],
       ['bob', 'admin' as const],
@@ -138,16 +150,17 @@ describe.skipIf(!hasNats)('live documents on two content replicas over NATS', ()
 
     const started = performance.now();
     typeInto(a.provider.document, 'Alpha ');
-    await eventually(() => expect(b.text()).toContain('Alpha Hello world'));
+    await eventually(() => expect(b.text()).toContain('Alpha Hello world'), LIVE_MS);
     const oneWay = performance.now() - started;
     typeInto(b.provider.document, 'Beta ');
-    await eventually(() => expect(a.text()).toContain('Beta '));
+    await eventually(() => expect(a.text()).toContain('Beta '), LIVE_MS);
     await eventually(() => expect(a.text()).toBe(b.text()));
     console.info(`collab replicas: an edit on one replica reached a client of the other in ${Math.round(oneWay)} ms`);
 
     a.provider.setAwarenessField('user', { name: 'Ann' });
-    await eventually(() =>
-      expect([...b.provider.awareness!.getStates().values()].map((s) => s.user?.name)).toContain('Ann'),
+    await eventually(
+      () => expect([...b.provider.awareness!.getStates().values()].map((s) => s.user?.name)).toContain('Ann'),
+      LIVE_MS,
     );
 
     // Both writers leave: each replica stores; the change request holds both edits, once each.
@@ -196,14 +209,14 @@ describe.skipIf(!hasNats)('live documents on two content replicas over NATS', ()
     await eventually(() => expect(a.text()).toContain('Moving'));
     typeInto(a.provider.document, 'Typed on one ');
     await eventually(() => expect(a.provider.unsyncedChanges).toBe(0));
-    await eventually(() => expect(watcher.text()).toContain('Typed on one Moving'));
+    await eventually(() => expect(watcher.text()).toContain('Typed on one Moving'), LIVE_MS);
 
     // The same writer reconnects to the other replica (as a load balancer would send it there).
     close(a.provider);
     const moved = await openAs(two, ann, name);
     await eventually(() => expect(moved.text()).toContain('Typed on one Moving'));
     typeInto(moved.provider.document, 'Then on two ');
-    await eventually(() => expect(watcher.text()).toContain('Then on two Typed on one Moving'));
+    await eventually(() => expect(watcher.text()).toContain('Then on two Typed on one Moving'), LIVE_MS);
     close(moved.provider);
     close(watcher.provider);
     await eventually(async () => expect(await markdownNow()).toContain('Then on two Typed on one Moving'), 15_000);

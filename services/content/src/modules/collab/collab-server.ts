@@ -20,7 +20,7 @@ import { collabDocumentRepository } from './collab-document.repository.ts';
 import { replaceYDocContent, yDocToEditor, type EditorConversion, type GitBookDocument } from './editor-json.ts';
 import { collabDocumentName, parseCollabDocumentName, type CollabDocumentIds } from './collab.loader.ts';
 import { CollabAccessChecker } from './collab-access.ts';
-import { CollabFanOut, FROM_REPLICA } from './collab-fan-out.ts';
+import { CollabFanOut } from './collab-fan-out.ts';
 
 /** The path of the WebSocket endpoint, on the content service and (forwarded) on the gateway. */
 export const COLLAB_PATH = '/v1/collab';
@@ -304,11 +304,13 @@ export class CollabServer implements UpgradeHandler {
   /**
    * Under the document's lock: what other replicas stored and logged (their writers' updates, which NATS may not have
    * brought yet) is merged into the open document, so the state stored next holds everything acknowledged anywhere.
+   * What it adds (a lost replica's last updates) goes to this replica's clients and, published, to the other replicas.
    */
   async #catchUp(em: EntityManager, document: Document, name: string) {
     const found = await collabDocumentRepository.find(em, name);
-    if (found.stored) Y.applyUpdate(document, found.stored.state, FROM_REPLICA);
-    this.#applyLogged(document, name, found.updates, FROM_REPLICA);
+    const merged = { source: 'local', skipStoreHooks: true } as const;
+    if (found.stored) Y.applyUpdate(document, found.stored.state, merged);
+    this.#applyLogged(document, name, found.updates, merged);
     return found;
   }
 
