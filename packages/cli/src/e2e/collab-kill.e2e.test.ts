@@ -59,7 +59,7 @@ describe('kill -9 of the instance mid-edit', () => {
   let instance: ChildProcess | undefined;
   const providers: HocuspocusProvider[] = [];
 
-  /** `quire start` as a child process; resolves once the gateway answers `/readyz`. */
+  /** `quire start` as a child process; resolves once the gateway answers `/readyz` (~1 min at a load average of 15). */
   async function start(): Promise<void> {
     const log = openSync(join(dataDir, 'instance.log'), 'a');
     const child = spawn(process.execPath, [BIN, 'start'], { env, stdio: ['ignore', log, log] });
@@ -69,7 +69,7 @@ describe('kill -9 of the instance mid-edit', () => {
       if (child.exitCode !== null)
         throw new Error(`the instance exited (${child.exitCode}): ${readFileSync(join(dataDir, 'instance.log'), 'utf8')}`);
       expect((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) })).ok).toBe(true);
-    }, 60_000);
+    }, 180_000);
   }
 
   async function kill9(): Promise<void> {
@@ -98,7 +98,7 @@ describe('kill -9 of the instance mid-edit', () => {
       QUIRE_RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '0',
     };
     await start();
-  }, 120_000);
+  }, 200_000);
 
   afterAll(async () => {
     for (const p of providers) {
@@ -205,5 +205,5 @@ describe('kill -9 of the instance mid-edit', () => {
       expect(page.markdown as string).toContain(lastAcknowledged);
     }, 20_000);
     close(reader);
-  }, 180_000);
+  }, 300_000);
 });
