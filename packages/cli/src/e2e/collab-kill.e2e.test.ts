@@ -67,7 +67,9 @@ describe('kill -9 of the instance mid-edit', () => {
     instance = child;
     await eventually(async () => {
       if (child.exitCode !== null)
-        throw new Error(`the instance exited (${child.exitCode}): ${readFileSync(join(dataDir, 'instance.log'), 'utf8')}`);
+        throw new Error(
+          `the instance exited (${child.exitCode}): ${readFileSync(join(dataDir, 'instance.log'), 'utf8')}`,
+        );
       expect((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) })).ok).toBe(true);
     }, 180_000);
   }

@@ -106,7 +106,10 @@ export class CollabFanOut implements Extension {
   async onChange({ documentName, update, transactionOrigin }: onChangePayload): Promise<void> {
     if (isTransactionOrigin(transactionOrigin) && transactionOrigin.source === 'redis') return;
     if (!this.#documents.has(documentName)) return;
-    this.#publish(documentName, new OutgoingMessage(documentName).createSyncMessage().writeUpdate(update).toUint8Array());
+    this.#publish(
+      documentName,
+      new OutgoingMessage(documentName).createSyncMessage().writeUpdate(update).toUint8Array(),
+    );
   }
 
   /** Cursors, selections and names of the writers connected here go to the other replicas. */

@@ -115,8 +115,7 @@ describe.skipIf(!hasNats)('live documents on two content replicas over NATS', ()
     providers.push(provider);
     return { provider, text: () => textOf(provider.document) };
   }
-  const openAs = async (t: TestService, actor: Actor, name: string) =>
-    open(t, (await signer.sign(actor)).header, name);
+  const openAs = async (t: TestService, actor: Actor, name: string) => open(t, (await signer.sign(actor)).header, name);
   function close(p: HocuspocusProvider) {
     p.destroy();
     p.configuration.websocketProvider.destroy();
