@@ -112,9 +112,11 @@ describe.skipIf(!hasChromium)('offline editing in the app, in Chromium', () => {
     }
     // The same text on both pages (the other writer's caret and name left out).
     const withoutCarets = (text: ReturnType<typeof annText>) =>
-      text.evaluate<string, undefined>(
-        `(el) => { const copy = el.cloneNode(true); for (const c of copy.querySelectorAll('.collaboration-carets__caret')) c.remove(); return copy.textContent; }`,
-      );
+      text.evaluate((el) => {
+        const copy = el.cloneNode(true) as typeof el;
+        copy.querySelectorAll('.collaboration-carets__caret').forEach((caret) => caret.remove());
+        return copy.textContent;
+      });
     expect(await withoutCarets(annText())).toBe(await withoutCarets(bobText));
     expect(await withoutCarets(bobText)).toMatch(/^Written before\.( Typed offline\.| Bob online\.){2}$/);
     expect([...ann.violations, ...bob.violations]).toEqual([]);
