@@ -5,10 +5,16 @@
 // Wiring (createEditor in create.ts): pass `session.extensions`, and leave the schema's UndoRedo out: the
 // Collaboration extension brings Y.js' own undo manager (per user), and TipTap refuses both together. The editor
 // takes its content from the Y.Doc (no `content` option), and the page is saved by the server (no autosave).
+//
+// Offline: the Y.Doc is also kept in this browser's IndexedDB (y-indexeddb, one database per member and page), so
+// what a writer types while the socket is down survives a reload or a closed tab, and the provider sends it when it
+// connects again (Y.js merges it with what the others wrote meanwhile). The copy is dropped when the page is left
+// with everything acknowledged, and when the server refuses the document.
 import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
 import type { AnyExtension } from '@tiptap/core';
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
+import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 
 /** The gateway's live collaboration endpoint. */
@@ -65,6 +71,8 @@ export interface CollabOptions {
 export interface CollabSession {
   document: Y.Doc;
   provider: HocuspocusProvider;
+  /** This browser's copy of the document (none where IndexedDB is missing); `whenSynced` once it was read. */
+  local: IndexeddbPersistence | undefined;
   /** Collaboration (the Y.Doc binding and its undo manager) and CollaborationCaret (others' carets and names). */
   extensions: AnyExtension[];
   destroy(): void;
@@ -74,8 +82,14 @@ export interface CollabSession {
  * Opens the live document of a change request's page: a Y.Doc, its provider (connecting at once, reconnecting on its
  * own with backoff) and the TipTap extensions for the editor. `destroy` closes the socket and frees the document.
  */
+/** The IndexedDB database of a member's copy of a page's live document. */
+export const collabLocalName = (target: CollabTarget, userId: string): string =>
+  `quire-collab:${userId}:${collabDocumentName(target)}`;
+
 export function startCollab(target: CollabTarget, user: CollabUser, options: CollabOptions = {}): CollabSession {
   const document = new Y.Doc();
+  const local =
+    typeof indexedDB === 'undefined' ? undefined : new IndexeddbPersistence(collabLocalName(target, user.id), document);
   const websocketProvider = new HocuspocusProviderWebsocket({
     url: options.url ?? collabUrl(),
     onStatus: ({ status }) =>
@@ -94,7 +108,11 @@ export function startCollab(target: CollabTarget, user: CollabUser, options: Col
     // The session cookie authenticates the socket; Hocuspocus' protocol still sends a token, which the server ignores.
     token: 'session',
     onAuthenticated: ({ scope }) => options.onAccess?.(scope === 'read-write'),
-    onAuthenticationFailed: ({ reason }) => options.onDenied?.(reason),
+    onAuthenticationFailed: ({ reason }) => {
+      // no access (any more): this browser keeps nothing of the document
+      void local?.clearData();
+      options.onDenied?.(reason);
+    },
     onUnsyncedChanges: ({ number }) => options.onSaved?.(number === 0),
   });
   provider.attach();
@@ -114,10 +132,14 @@ export function startCollab(target: CollabTarget, user: CollabUser, options: Col
   return {
     document,
     provider,
+    local,
     extensions,
     destroy: () => {
+      // everything acknowledged: the server has it all, the copy would only go stale
+      const acknowledged = provider.isSynced && provider.unsyncedChanges === 0;
       provider.destroy();
       websocketProvider.destroy();
+      if (local) void (acknowledged ? local.clearData() : local.destroy());
       document.destroy();
     },
   };

@@ -23,6 +23,18 @@ export interface Subscription {
 }
 
 /**
+ * Best-effort broadcast of bytes between the processes of a deployment (NATS core subjects beside the event stream,
+ * `<prefix>_live.<subject>`): nothing is stored, a message reaches the processes subscribed at that moment, at most
+ * once. For live fan-out between replicas (collaborative editing), never for events.
+ */
+export interface LiveChannel {
+  /** Sends `data` to every subscriber of `subject` (this process's own subscriptions included). */
+  publish(subject: string, data: Uint8Array): void;
+  /** Calls `handler` with each message on `subject` (one token per `.`, NATS wildcards allowed) until stopped. */
+  subscribe(subject: string, handler: (data: Uint8Array, subject: string) => void): Subscription;
+}
+
+/**
  * How events move between services. JetStream in distributed mode, an in-process bus in standalone
  * mode: same delivery contract (at least once, per-consumer order, retries with backoff). See docs/events.md.
  */
@@ -40,6 +52,8 @@ export interface EventBus {
   consume(spec: DurableConsumerSpec): Promise<Subscription>;
   /** A best-effort live listener from now on (cache eviction). */
   listen(subjects: string[], handler: EventHandler): Promise<Subscription>;
+  /** Bytes between the processes of a deployment (NATS only: the in-process bus has no other process to reach). */
+  readonly live?: LiveChannel;
   healthy(): boolean;
   /** Events waiting for each durable consumer of this process (metrics). */
   pending(): Promise<Pending[]>;

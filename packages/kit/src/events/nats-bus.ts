@@ -19,6 +19,7 @@ import {
   type DurableConsumerSpec,
   type EventBus,
   type EventHandler,
+  type LiveChannel,
   type Subscription,
 } from './bus.ts';
 
@@ -63,6 +64,20 @@ export class NatsBus implements EventBus {
       }
     })().catch(() => {});
   }
+
+  /** NATS core subjects `<prefix>_live.>` (outside the stream: never stored), for live fan-out between replicas. */
+  readonly live: LiveChannel = {
+    publish: (subject, data) => this.#nc.publish(`${this.#opts.prefix}_live.${subject}`, data),
+    subscribe: (subject, handler) => {
+      const skip = this.#opts.prefix.length + '_live.'.length;
+      const sub = this.#nc.subscribe(`${this.#opts.prefix}_live.${subject}`, {
+        callback: (err, msg) => {
+          if (!err) handler(msg.data, msg.subject.slice(skip));
+        },
+      });
+      return { stop: async () => sub.unsubscribe() };
+    },
+  };
 
   get streamName(): string {
     return this.#opts.stream;

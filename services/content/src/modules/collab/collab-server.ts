@@ -10,6 +10,7 @@ import {
   ActorSigner,
   InProcessTransport,
   ServiceClient,
+  type EntityManager,
   type ProcedureInvoker,
   type ServiceDeps,
   type UpgradeHandler,
@@ -19,6 +20,7 @@ import { collabDocumentRepository } from './collab-document.repository.ts';
 import { replaceYDocContent, yDocToEditor, type EditorConversion, type GitBookDocument } from './editor-json.ts';
 import { collabDocumentName, parseCollabDocumentName, type CollabDocumentIds } from './collab.loader.ts';
 import { CollabAccessChecker } from './collab-access.ts';
+import { CollabFanOut } from './collab-fan-out.ts';
 
 /** The path of the WebSocket endpoint, on the content service and (forwarded) on the gateway. */
 export const COLLAB_PATH = '/v1/collab';
@@ -59,10 +61,13 @@ interface LiveDocument {
   writer: UserActor | undefined;
   /** What the conversion made of the Y.Doc when it last matched `known` (JSON): unchanged since, nothing to write. */
   written: string;
-  /** The highest logged update applied to the Y.Doc (stored states drop the logged updates up to it). */
-  appliedSeq: number;
   size: number;
+  /** Opened with logged updates no stored state held (a crash): stored (and written) as soon as it is loaded. */
+  recovered: boolean;
 }
+
+/** How many documents of one instance may hold their lock at once (each holds a pooled connection meanwhile). */
+const LOCKED_AT_ONCE = 3;
 
 /** `Sync` and `SyncReply` messages of Hocuspocus' protocol carrying a Y.js update (sync step 2 or update). */
 function yUpdateOf(message: Uint8Array): Uint8Array | null {
@@ -102,8 +107,12 @@ export class CollabServer implements UpgradeHandler {
   readonly #self: ServiceClient;
   readonly #live = new Map<string, LiveDocument>();
   readonly #sockets = new Map<string, Set<WebSocket>>();
-  readonly #seqOf = new WeakMap<Connection, number>();
   readonly #access: CollabAccessChecker;
+  /** Fan-out to the other content replicas over NATS (none on the in-process bus: one process, no replica). */
+  readonly fanOut: CollabFanOut | undefined;
+  /** Turns to hold a document's lock (LOCKED_AT_ONCE at most). */
+  readonly #turns: (() => void)[] = [];
+  #locked = 0;
 
   readonly deps: ServiceDeps<ContentConfig>;
   readonly conversion: EditorConversion;
@@ -122,7 +131,9 @@ export class CollabServer implements UpgradeHandler {
     this.#self = new ServiceClient('content', new InProcessTransport(invoker));
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
     this.#access = new CollabAccessChecker(deps, invoker);
+    this.fanOut = deps.bus.live ? new CollabFanOut(deps.bus.live, deps.log) : undefined;
     this.hocuspocus = new Hocuspocus<CollabContext>({
+      extensions: this.fanOut ? [this.fanOut] : [],
       quiet: true,
       debounce: limits.debounceMs,
       maxDebounce: limits.maxDebounceMs,
@@ -135,15 +146,26 @@ export class CollabServer implements UpgradeHandler {
         connectionConfig.readOnly = mode === 'read';
       },
       connected: async ({ connection, documentName, context }) => this.#access.track(connection, documentName, context),
-      onLoadDocument: async ({ document, documentName, context }) => this.#open(document, documentName, context),
+      onLoadDocument: async ({ document, documentName, context, connectionConfig }) =>
+        this.#open(document, documentName, context, !connectionConfig.readOnly),
+      afterLoadDocument: async ({ document, documentName, context }) => {
+        if (!this.#live.get(documentName)?.recovered) return;
+        // Edits logged before a crash and never stored: into the change request now, not at the next keystroke.
+        this.hocuspocus.storeDocumentHooks(
+          document,
+          {
+            instance: this.hocuspocus,
+            clientsCount: document.getConnectionsCount(),
+            document,
+            documentName,
+            lastContext: context,
+            lastTransactionOrigin: { source: 'local' },
+          },
+          true,
+        );
+      },
       beforeHandleMessage: async ({ update, documentName, connection, document, context }) =>
         this.#log(update, documentName, connection, document, context),
-      afterHandleMessage: async ({ connection, documentName }) => {
-        const live = this.#live.get(documentName);
-        const seq = this.#seqOf.get(connection);
-        if (live && seq !== undefined) live.appliedSeq = Math.max(live.appliedSeq, seq);
-        this.#seqOf.delete(connection);
-      },
       onStoreDocument: async ({ document, documentName }) => this.#store(document, documentName),
       afterUnloadDocument: async ({ documentName }) => void this.#live.delete(documentName),
     });
@@ -207,56 +229,104 @@ export class CollabServer implements UpgradeHandler {
   }
 
   /**
-   * Opens a document: its stored Y.js state and logged updates, then the change request's page when the state is of
-   * an older revision (the page was written through the API meanwhile) or there is none.
+   * Runs `fn` in a transaction holding the document's lock: what reads and writes its stored state (open, store, an
+   * API write reaching it) takes turns across the replicas having it open. At most LOCKED_AT_ONCE at a time here,
+   * since each holds a pooled connection while it calls content's procedures on others.
    */
-  async #open(document: Document, name: string, context: CollabContext): Promise<void> {
+  async #withLock<T>(name: string, fn: (em: EntityManager) => Promise<T>): Promise<T> {
+    if (this.#locked >= LOCKED_AT_ONCE)
+      await new Promise<void>((resolve) => {
+        this.#turns.push(resolve);
+      });
+    else this.#locked++;
+    try {
+      return await this.deps.orm.em.fork().transactional(async (em) => {
+        await collabDocumentRepository.lock(em, name);
+        return fn(em);
+      });
+    } finally {
+      const next = this.#turns.shift();
+      if (next) next();
+      else this.#locked--;
+    }
+  }
+
+  /**
+   * Opens a document: its stored Y.js state and logged updates, then the change request's page when the state is of
+   * an older revision (the page was written through the API meanwhile) or there is none. Under the document's lock:
+   * two replicas opening a new document at once seed it once.
+   */
+  async #open(document: Document, name: string, context: CollabContext, canWrite: boolean): Promise<void> {
     const ids = parseCollabDocumentName(name)!;
-    const em = this.deps.orm.em.fork();
-    const [{ stored, updates }, head, pageDoc] = await Promise.all([
-      collabDocumentRepository.find(em, name),
-      this.#access.headOf(context.actor, ids),
-      this.#readPage(ids, context.actor),
-    ]);
-    const local = { source: 'local', skipStoreHooks: true } as const;
-    if (stored) Y.applyUpdate(document, stored.state, local);
+    await this.#withLock(name, async (em) => {
+      const [{ stored, updates }, head, pageDoc] = await Promise.all([
+        collabDocumentRepository.find(em, name),
+        this.#access.headOf(context.actor, ids),
+        this.#readPage(ids, context.actor),
+      ]);
+      const local = { source: 'local', skipStoreHooks: true } as const;
+      if (stored) Y.applyUpdate(document, stored.state, local);
+      // What the stored state makes of the page (it was stored with the change request's document it matched).
+      const storedText = stored ? this.#converted(document) : '';
+      this.#applyLogged(document, name, updates, local);
+      const known = JSON.stringify(pageDoc);
+      // Logged updates not yet in a stored state win (a crash before the last store): they are written on next store.
+      const pending = updates.length > 0 && stored?.revisionId !== head;
+      const fresh = !stored || (stored.revisionId !== head && !pending);
+      if (fresh) replaceYDocContent(document, this.conversion.documentToEditor(pageDoc), local);
+      // Logged updates (a crash, or writers on another replica) are stored, and written, once the document is loaded.
+      const recovered = updates.length > 0 && canWrite;
+      const live: LiveDocument = {
+        ids,
+        known: pending ? '' : known,
+        written: pending ? '' : fresh ? this.#converted(document) : storedText,
+        revisionId: head,
+        writer: recovered ? context.actor : undefined,
+        size: Y.encodeStateAsUpdate(document).byteLength,
+        recovered,
+      };
+      this.#live.set(name, live);
+      // The seed is stored before any writer's update: the updates logged next are replayed onto it after a crash.
+      if (fresh) await this.#saveState(em, document, name, live, head, []);
+    });
+  }
+
+  #applyLogged(document: Y.Doc, name: string, updates: Uint8Array[], origin: unknown): void {
     for (const update of updates) {
       try {
-        Y.applyUpdate(document, update, local);
+        Y.applyUpdate(document, update, origin);
       } catch (err) {
         this.deps.log.warn({ err, name }, 'collab: a logged update could not be applied');
       }
     }
-    const known = JSON.stringify(pageDoc);
-    // Logged updates not yet in a stored state win (a crash before the last store): they are written on next store.
-    const pending = updates.length > 0 && stored?.revisionId !== head;
-    const fresh = !stored || (stored.revisionId !== head && !pending);
-    if (fresh) replaceYDocContent(document, this.conversion.documentToEditor(pageDoc), local);
-    const live: LiveDocument = {
-      ids,
-      known: pending ? '' : known,
-      written: pending ? '' : this.#converted(document),
-      revisionId: head,
-      writer: pending ? context.actor : undefined,
-      appliedSeq: 0,
-      size: Y.encodeStateAsUpdate(document).byteLength,
-    };
-    this.#live.set(name, live);
-    // The seed is stored before any writer's update: the updates logged next are replayed onto it after a crash.
-    if (fresh) await this.#saveState(document, name, live);
   }
 
-  async #saveState(document: Document, name: string, live: LiveDocument, upTo = live.appliedSeq): Promise<void> {
+  /**
+   * Under the document's lock: what other replicas stored and logged (their writers' updates, which NATS may not have
+   * brought yet) is merged into the open document, so the state stored next holds everything acknowledged anywhere.
+   * What it adds (a lost replica's last updates) goes to this replica's clients and, published, to the other replicas.
+   */
+  async #catchUp(em: EntityManager, document: Document, name: string) {
+    const found = await collabDocumentRepository.find(em, name);
+    const merged = { source: 'local', skipStoreHooks: true } as const;
+    if (found.stored) Y.applyUpdate(document, found.stored.state, merged);
+    this.#applyLogged(document, name, found.updates, merged);
+    return found;
+  }
+
+  /** Stores the Y.js state as of `revisionId` and drops the logged updates merged into it (`dropped`). */
+  async #saveState(
+    em: EntityManager,
+    document: Document,
+    name: string,
+    live: LiveDocument,
+    revisionId: string,
+    dropped: number[],
+  ) {
     const state = Y.encodeStateAsUpdate(document);
     live.size = state.byteLength;
     const row = { name, ...live.ids };
-    await collabDocumentRepository.save(
-      this.deps.orm.em.fork(),
-      row,
-      { state, revisionId: live.revisionId },
-      upTo,
-      new Date(),
-    );
+    await collabDocumentRepository.save(em, row, { state, revisionId }, dropped, new Date());
   }
 
   /** The GitBook document (JSON) the conversion makes of the Y.Doc's content. */
@@ -280,38 +350,55 @@ export class CollabServer implements UpgradeHandler {
       refuseMessage(connection, 4413, 'document-too-large');
     live.size += update.byteLength;
     live.writer = context.actor;
-    this.#seqOf.set(connection, await collabDocumentRepository.append(this.deps.orm.em.fork(), name, update));
+    await collabDocumentRepository.append(this.deps.orm.em.fork(), name, update);
     void document;
   }
 
-  /** Writes the GitBook document into the change request when it changed, then stores the Y.js state. */
+  /**
+   * Writes the GitBook document into the change request when it changed, then stores the Y.js state. Under the
+   * document's lock, after merging what other replicas stored and logged: the change request gets everything
+   * acknowledged on any replica, and the state stored holds what the state it replaces held.
+   */
   async #store(document: Document, name: string): Promise<void> {
     const live = this.#live.get(name);
     if (!live) return;
-    const upTo = live.appliedSeq;
-    const written = this.conversion.editorToDocument(yDocToEditor(document));
-    const text = JSON.stringify(written);
-    if (live.writer && text !== live.written && text !== live.known) {
-      const { ids } = live;
-      const cr = await this.#self.call(
-        ops.updateChangeRequestContent,
-        {
-          spaceId: ids.spaceId,
-          changeRequestId: ids.changeRequestId,
-          changes: [{ operation: 'update_page', page: ids.pageId, document: { document: written } }],
-        },
-        await this.#as(live.writer),
-      );
-      live.revisionId = cr.revision;
-      live.known = JSON.stringify(await this.#readPage(ids, live.writer));
-      live.written = text;
-    }
-    await this.#saveState(document, name, live, upTo);
+    await this.#withLock(name, async (em) => {
+      const { stored, seqs } = await this.#catchUp(em, document, name);
+      // The stored revision stays (another replica may have written a newer one than this one knows) unless this
+      // store writes one.
+      let revisionId = stored?.revisionId ?? live.revisionId;
+      const written = this.conversion.editorToDocument(yDocToEditor(document));
+      const text = JSON.stringify(written);
+      if (live.writer && text !== live.written && text !== live.known) {
+        const { ids } = live;
+        const cr = await this.#self.call(
+          ops.updateChangeRequestContent,
+          {
+            spaceId: ids.spaceId,
+            changeRequestId: ids.changeRequestId,
+            changes: [{ operation: 'update_page', page: ids.pageId, document: { document: written } }],
+          },
+          await this.#as(live.writer),
+        );
+        live.revisionId = revisionId = cr.revision;
+        live.known = JSON.stringify(await this.#readPage(ids, live.writer));
+        live.written = text;
+      }
+      // Stored with the revision just written (before the lock is released): a replica hearing of that revision
+      // finds it stored and knows it for this document's own, not an API write to apply.
+      await this.#saveState(em, document, name, live, revisionId, seqs);
+      live.recovered = false;
+    });
   }
 
   /**
-   * A change request's content changed (an API write, a merge from main, a revert): every open page of it whose
-   * GitBook document is not the one the server knows gets that document, replacing the Y.Doc's content.
+   * A change request's content changed (an API write, a merge from main, a revert, or a replica storing a live
+   * document): every open page of it whose GitBook document is not the one the server knows gets that document,
+   * replacing the Y.Doc's content. Under the document's lock: a revision some replica stored a state for is one the
+   * documents already hold (nothing to replace), and of several replicas hearing of an API write, the first replaces
+   * the content and stores the state with that revision, the others find it stored (no content twice). A replica
+   * that does not know the page of the last stored revision (another replica wrote it, and this one has not heard of
+   * it yet) leaves the newer revision to the replicas that do: it cannot tell an API write from that replica's own.
    */
   async #refreshFromChangeRequest(changeRequestId: string): Promise<void> {
     for (const [name, live] of this.#live) {
@@ -319,22 +406,38 @@ export class CollabServer implements UpgradeHandler {
       const document = this.hocuspocus.documents.get(name);
       const reader = live.writer ?? this.#access.anyReaderOf(name);
       if (!document || !reader) continue;
-      let pageDoc: GitBookDocument;
       try {
-        pageDoc = await this.#readPage(live.ids, reader);
-      } catch {
+        await this.#withLock(name, async (em) => {
+          const { stored, seqs } = await this.#catchUp(em, document, name);
+          const [head, pageDoc] = await Promise.all([
+            this.#access.headOf(reader, live.ids),
+            this.#readPage(live.ids, reader),
+          ]);
+          if (stored?.revisionId === head) {
+            // Written by a replica (this one or another) and stored with its state: the documents hold it already.
+            if (live.revisionId !== head) {
+              live.revisionId = head;
+              live.known = JSON.stringify(pageDoc);
+            }
+            return;
+          }
+          if (stored && stored.revisionId !== live.revisionId) return;
+          const known = JSON.stringify(pageDoc);
+          if (known !== live.known) {
+            replaceYDocContent(document, this.conversion.documentToEditor(pageDoc), {
+              source: 'local',
+              skipStoreHooks: true,
+            });
+            live.written = this.#converted(document);
+          }
+          live.known = known;
+          live.revisionId = head;
+          await this.#saveState(em, document, name, live, head, seqs);
+        });
+      } catch (err) {
+        this.deps.log.warn({ err, name }, 'collab: the change request could not be read; closing its connections');
         this.hocuspocus.closeConnections(name);
-        continue;
       }
-      const known = JSON.stringify(pageDoc);
-      if (known === live.known) continue;
-      live.known = known;
-      live.revisionId = await this.#access.headOf(reader, live.ids);
-      replaceYDocContent(document, this.conversion.documentToEditor(pageDoc), {
-        source: 'local',
-        skipStoreHooks: false,
-      });
-      live.written = this.#converted(document);
     }
   }
 
@@ -351,6 +454,7 @@ export class CollabServer implements UpgradeHandler {
     this.hocuspocus.closeConnections();
     for (const ws of this.#wss.clients) ws.terminate();
     this.#wss.close();
+    await this.fanOut?.stop();
   }
 }
 
