@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { ops } from '@quire/contracts';
+import type { EntityManager } from '@quire/kit';
+import { buildSpace, failureOf } from '@quire/kit/testing';
+import { Site, type ISite } from '../modules/sites/site.entity.ts';
+import { SiteTree } from '../modules/structure/site-tree.ts';
+import { SiteSection, SiteSectionGroup } from '../modules/structure/structure.entity.ts';
+import { orgActors, useSitesAndContent } from '../test-support.ts';
+import { sectionGroupCreator, sectionGroupDeleter, sectionGroupUpdater } from './section-group-commands.ts';
+
+const ORG = 'org-sgc';
+const { admin, creator } = orgActors(ORG, 'org-elsewhere');
+const p = useSitesAndContent('section-group-commands');
+
+/** A site with a section per title, in order: its id and the sections' ids by title. */
+async function siteWith(titles: string[]) {
+  const site = await p.sites.call(ops.createSite, { organizationId: ORG, title: 'Site' }, creator);
+  const ids: Record<string, string> = {};
+  for (const title of titles) {
+    const space = await buildSpace(p.content, { org: ORG, title, as: admin });
+    const section = await p.sites.call(
+      ops.addSectionToSite,
+      { organizationId: ORG, siteId: site.id, spaceId: space.id, title },
+      creator,
+    );
+    ids[title] = section.id;
+  }
+  return { siteId: site.id, ids };
+}
+
+/** A command on the site's structure as the operations run it: the site and its tree loaded in the transaction. */
+const onStructure = <T>(siteId: string, fn: (tx: EntityManager, x: { site: ISite; tree: SiteTree }) => T) =>
+  p.sites.em().transactional(async (tx) => {
+    const site = await tx.findOneOrFail(Site, { id: siteId });
+    return fn(tx, { site, tree: await SiteTree.load(tx, siteId) });
+  });
+
+/** The navigation as titles: a group as `{title: [children]}`. */
+type Shape = string | Record<string, Shape[]>;
+async function shape(siteId: string): Promise<Shape[]> {
+  const tree = await SiteTree.load(p.sites.em(), siteId);
+  const level = (id: string | null): Shape[] =>
+    tree
+      .navItems(id)
+      .map((i) => (i.type === 'site-section' ? i.entity.title : { [i.entity.title]: level(i.entity.id) }));
+  return level(null);
+}
+const refusal = async (work: Promise<unknown>) => {
+  const err = await failureOf(work);
+  return { reason: err.reason, message: err.message };
+};
+const siteUpdates = async (siteId: string) =>
+  (await p.sites.outboxEvents('site.updated'))
+    .map((e) => e.data as { site: string; fields: string[] })
+    .filter((d) => d.site === siteId);
+
+describe('sectionGroupCreator', () => {
+  it('refuses a group on a site without sections (409)', async () => {
+    const site = await p.sites.call(ops.createSite, { organizationId: ORG, title: 'Empty' }, creator);
+    expect(await refusal(onStructure(site.id, (tx, s) => sectionGroupCreator(tx, { ...s, title: 'G' })))).toEqual({
+      reason: 'conflict',
+      message: 'A site has section groups once it has sections: add a section first',
+    });
+  });
+
+  it('puts the group last at its level with the sections it names, in that order, and marks the site changed', async () => {
+    const { siteId, ids } = await siteWith(['Intro', 'Guides', 'API']);
+    const before = (await siteUpdates(siteId)).length;
+    const group = await onStructure(siteId, (tx, s) =>
+      sectionGroupCreator(tx, { ...s, title: 'Learn', icon: 'book', sections: [ids.API!, ids.Guides!] }),
+    );
+    expect(await p.sites.em().findOneOrFail(SiteSectionGroup, { id: group.id })).toMatchObject({
+      title: 'Learn',
+      icon: 'book',
+      parentId: null,
+    });
+    expect(await shape(siteId)).toEqual(['Intro', { Learn: ['API', 'Guides'] }]);
+    expect((await siteUpdates(siteId)).slice(before)).toEqual([expect.objectContaining({ fields: ['sections'] })]);
+    expect((await p.sites.em().findOneOrFail(SiteSection, { id: ids.API! })).sectionGroupId).toBe(group.id);
+  });
+
+  it('refuses an unknown parent or section, a section named twice, and nesting deeper than 3 (400)', async () => {
+    const { siteId, ids } = await siteWith(['A']);
+    const create = (props: { parent?: string; sections?: string[] }) =>
+      onStructure(siteId, (tx, s) => sectionGroupCreator(tx, { ...s, title: 'G', ...props }));
+    expect(await refusal(create({ parent: 'nope' }))).toEqual({
+      reason: 'invalid_input',
+      message: 'parent: no section group nope on this site',
+    });
+    expect(await refusal(create({ sections: ['nope'] }))).toEqual({
+      reason: 'invalid_input',
+      message: 'sections: no section nope on this site',
+    });
+    expect(await refusal(create({ sections: [ids.A!, ids.A!] }))).toEqual({
+      reason: 'invalid_input',
+      message: 'sections: a section is named twice',
+    });
+    expect(await p.sites.em().count(SiteSectionGroup, { siteId })).toBe(0);
+    let parent: string | undefined;
+    for (const title of ['L1', 'L2', 'L3'])
+      parent = (await onStructure(siteId, (tx, s) => sectionGroupCreator(tx, { ...s, title, ...(parent ? { parent } : {}) }))).id;
+    expect(await refusal(create({ parent: parent! }))).toEqual({
+      reason: 'invalid_input',
+      message: 'parent: section groups nest at most 3 deep',
+    });
+    expect(await shape(siteId)).toEqual(['A', { L1: [{ L2: [{ L3: [] }] }] }]);
+  });
+});
+
+describe('sectionGroupUpdater', () => {
+  it('renames and moves a group last into another level; refuses a cycle and a nesting too deep', async () => {
+    const { siteId, ids } = await siteWith(['A', 'B']);
+    const create = (title: string, props: { parent?: string; sections?: string[] } = {}) =>
+      onStructure(siteId, (tx, s) => sectionGroupCreator(tx, { ...s, title, ...props }));
+    const outer = await create('Outer', { sections: [ids.A!] });
+    const inner = await create('Inner', { parent: outer.id, sections: [ids.B!] });
+    const other = await create('Other');
+    const update = (id: string, props: { title?: string; parentSectionGroupId?: string | null }) =>
+      onStructure(siteId, (tx, s) => sectionGroupUpdater(tx, { ...s, group: s.tree.group(id)!, ...props }));
+    expect(await refusal(update(outer.id, { parentSectionGroupId: inner.id }))).toEqual({
+      reason: 'invalid_input',
+      message: 'parentSectionGroupId: a group cannot move into itself or a group under it',
+    });
+    expect(await refusal(update(outer.id, { parentSectionGroupId: outer.id }))).toEqual({
+      reason: 'invalid_input',
+      message: 'parentSectionGroupId: a group cannot move into itself or a group under it',
+    });
+    expect(await refusal(update(outer.id, { parentSectionGroupId: 'nope' }))).toEqual({
+      reason: 'invalid_input',
+      message: 'parentSectionGroupId: no section group nope on this site',
+    });
+    // Other (depth 1) under Inner (depth 2) is depth 3: allowed; Outer (height 1) under Other would reach 4.
+    await update(other.id, { parentSectionGroupId: inner.id, title: 'Other!' });
+    expect(await shape(siteId)).toEqual([{ Outer: ['A', { Inner: ['B', { 'Other!': [] }] }] }]);
+    await update(other.id, { parentSectionGroupId: null });
+    expect(await refusal(update(outer.id, { parentSectionGroupId: other.id }))).toEqual({
+      reason: 'invalid_input',
+      message: 'parentSectionGroupId: section groups nest at most 3 deep',
+    });
+    expect(await shape(siteId)).toEqual([{ Outer: ['A', { Inner: ['B'] }] }, { 'Other!': [] }]);
+  });
+});
+
+describe('sectionGroupDeleter', () => {
+  it('puts what the group held in its place, in order, between its neighbours', async () => {
+    const { siteId, ids } = await siteWith(['A', 'B', 'C', 'D']);
+    const group = await onStructure(siteId, (tx, s) =>
+      sectionGroupCreator(tx, { ...s, title: 'G', sections: [ids.C!, ids.B!] }),
+    );
+    const inner = await onStructure(siteId, (tx, s) => sectionGroupCreator(tx, { ...s, title: 'In', parent: group.id }));
+    // Move D after G: the root reads A, G, D.
+    expect(await shape(siteId)).toEqual(['A', 'D', { G: ['C', 'B', { In: [] }] }]);
+    await onStructure(siteId, (tx, s) => {
+      const d = s.tree.section(ids.D!)!;
+      d.order = `${s.tree.group(group.id)!.order}V`;
+      tx.persist(d);
+    });
+    expect(await shape(siteId)).toEqual(['A', { G: ['C', 'B', { In: [] }] }, 'D']);
+    await onStructure(siteId, (tx, s) => sectionGroupDeleter(tx, { ...s, group: s.tree.group(group.id)! }));
+    expect(await shape(siteId)).toEqual(['A', 'C', 'B', { In: [] }, 'D']);
+    expect(await p.sites.em().count(SiteSectionGroup, { id: group.id })).toBe(0);
+    expect((await p.sites.em().findOneOrFail(SiteSectionGroup, { id: inner.id })).parentId).toBeNull();
+  });
+});
