@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId, sql, type EntityManager } from '@quire/kit';
 import { useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../env.ts';
@@ -13,6 +13,8 @@ import {
 } from './git-sync-writer.ts';
 
 const t = useTestService(contentService, loadContentConfig, { label: 'git-sync-writer' });
+// The service's own Git Sync job would claim and run the operations these tests queue: they are driven here instead.
+beforeAll(() => t.svc.jobs?.stop());
 
 const inTx = <T>(fn: (tx: EntityManager) => Promise<T>) => t.em().transactional(fn);
 const t0 = new Date('2031-04-01T08:00:00Z');
