@@ -34,7 +34,7 @@ describe('spaceDuplicator', () => {
     const collection = await buildCollection(t, { org: ORG });
     const source = await buildSpace(t, { org: ORG, parent: collection.id, title: 'Source', emoji: '1f4d6' });
     const next = await buildSpace(t, { org: ORG, parent: collection.id, title: 'Next' });
-    await t.call(ops.updateSpace, { spaceId: source.id, visibility: 'in-collection', defaultLevel: 'read' }, admin);
+    await t.call(ops.updateSpaceById, { spaceId: source.id, visibility: 'in-collection', defaultLevel: 'read' }, admin);
     const cr = await editContent(
       t,
       source.id,
