@@ -80,7 +80,7 @@ describe('sectionGroupCreator', () => {
   });
 
   it('refuses an unknown parent or section, a section named twice, and nesting deeper than 3 (400)', async () => {
-    const { siteId, ids } = await siteWith(['A']);
+    const { siteId, ids } = await siteWith(['AA']);
     const create = (props: { parent?: string; sections?: string[] }) =>
       onStructure(siteId, (tx, s) => sectionGroupCreator(tx, { ...s, title: 'G', ...props }));
     expect(await refusal(create({ parent: 'nope' }))).toEqual({
@@ -91,7 +91,7 @@ describe('sectionGroupCreator', () => {
       reason: 'invalid_input',
       message: 'sections: no section nope on this site',
     });
-    expect(await refusal(create({ sections: [ids.A!, ids.A!] }))).toEqual({
+    expect(await refusal(create({ sections: [ids.AA!, ids.AA!] }))).toEqual({
       reason: 'invalid_input',
       message: 'sections: a section is named twice',
     });
@@ -103,17 +103,17 @@ describe('sectionGroupCreator', () => {
       reason: 'invalid_input',
       message: 'parent: section groups nest at most 3 deep',
     });
-    expect(await shape(siteId)).toEqual(['A', { L1: [{ L2: [{ L3: [] }] }] }]);
+    expect(await shape(siteId)).toEqual(['AA', { L1: [{ L2: [{ L3: [] }] }] }]);
   });
 });
 
 describe('sectionGroupUpdater', () => {
   it('renames and moves a group last into another level; refuses a cycle and a nesting too deep', async () => {
-    const { siteId, ids } = await siteWith(['A', 'B']);
+    const { siteId, ids } = await siteWith(['AA', 'BB']);
     const create = (title: string, props: { parent?: string; sections?: string[] } = {}) =>
       onStructure(siteId, (tx, s) => sectionGroupCreator(tx, { ...s, title, ...props }));
-    const outer = await create('Outer', { sections: [ids.A!] });
-    const inner = await create('Inner', { parent: outer.id, sections: [ids.B!] });
+    const outer = await create('Outer', { sections: [ids.AA!] });
+    const inner = await create('Inner', { parent: outer.id, sections: [ids.BB!] });
     const other = await create('Other');
     const update = (id: string, props: { title?: string; parentSectionGroupId?: string | null }) =>
       onStructure(siteId, (tx, s) => sectionGroupUpdater(tx, { ...s, group: s.tree.group(id)!, ...props }));
@@ -129,35 +129,39 @@ describe('sectionGroupUpdater', () => {
       reason: 'invalid_input',
       message: 'parentSectionGroupId: no section group nope on this site',
     });
-    // Other (depth 1) under Inner (depth 2) is depth 3: allowed; Outer (height 1) under Other would reach 4.
+    // Other under Inner (depth 2) is at depth 3: allowed.
     await update(other.id, { parentSectionGroupId: inner.id, title: 'Other!' });
-    expect(await shape(siteId)).toEqual([{ Outer: ['A', { Inner: ['B', { 'Other!': [] }] }] }]);
+    expect(await shape(siteId)).toEqual([{ Outer: ['AA', { Inner: ['BB', { 'Other!': [] }] }] }]);
     await update(other.id, { parentSectionGroupId: null });
-    expect(await refusal(update(outer.id, { parentSectionGroupId: other.id }))).toEqual({
+    // Outer holds a group (height 1): under Other (depth 1) it reaches depth 3, under Nest (depth 2) it would reach 4.
+    const nest = await create('Nest', { parent: other.id });
+    expect(await refusal(update(outer.id, { parentSectionGroupId: nest.id }))).toEqual({
       reason: 'invalid_input',
       message: 'parentSectionGroupId: section groups nest at most 3 deep',
     });
-    expect(await shape(siteId)).toEqual([{ Outer: ['A', { Inner: ['B'] }] }, { 'Other!': [] }]);
+    expect(await shape(siteId)).toEqual([{ Outer: ['AA', { Inner: ['BB'] }] }, { 'Other!': [{ Nest: [] }] }]);
+    await update(outer.id, { parentSectionGroupId: other.id });
+    expect(await shape(siteId)).toEqual([{ 'Other!': [{ Nest: [] }, { Outer: ['AA', { Inner: ['BB'] }] }] }]);
   });
 });
 
 describe('sectionGroupDeleter', () => {
   it('puts what the group held in its place, in order, between its neighbours', async () => {
-    const { siteId, ids } = await siteWith(['A', 'B', 'C', 'D']);
+    const { siteId, ids } = await siteWith(['AA', 'BB', 'CC', 'DD']);
     const group = await onStructure(siteId, (tx, s) =>
-      sectionGroupCreator(tx, { ...s, title: 'G', sections: [ids.C!, ids.B!] }),
+      sectionGroupCreator(tx, { ...s, title: 'G', sections: [ids.CC!, ids.BB!] }),
     );
     const inner = await onStructure(siteId, (tx, s) => sectionGroupCreator(tx, { ...s, title: 'In', parent: group.id }));
     // Move D after G: the root reads A, G, D.
-    expect(await shape(siteId)).toEqual(['A', 'D', { G: ['C', 'B', { In: [] }] }]);
+    expect(await shape(siteId)).toEqual(['AA', 'DD', { G: ['CC', 'BB', { In: [] }] }]);
     await onStructure(siteId, (tx, s) => {
-      const d = s.tree.section(ids.D!)!;
+      const d = s.tree.section(ids.DD!)!;
       d.order = `${s.tree.group(group.id)!.order}V`;
       tx.persist(d);
     });
-    expect(await shape(siteId)).toEqual(['A', { G: ['C', 'B', { In: [] }] }, 'D']);
+    expect(await shape(siteId)).toEqual(['AA', { G: ['CC', 'BB', { In: [] }] }, 'DD']);
     await onStructure(siteId, (tx, s) => sectionGroupDeleter(tx, { ...s, group: s.tree.group(group.id)! }));
-    expect(await shape(siteId)).toEqual(['A', 'C', 'B', { In: [] }, 'D']);
+    expect(await shape(siteId)).toEqual(['AA', 'CC', 'BB', { In: [] }, 'DD']);
     expect(await p.sites.em().count(SiteSectionGroup, { id: group.id })).toBe(0);
     expect((await p.sites.em().findOneOrFail(SiteSectionGroup, { id: inner.id })).parentId).toBeNull();
   });
