@@ -19,7 +19,8 @@ const inTx = <T>(fn: (tx: EntityManager) => Promise<T>) => t.em().transactional(
 /** Members as org-admin's events make them (a role, or null for a guest). */
 const members = (entries: [string, Role | null][]) =>
   inTx(async (tx) => {
-    for (const [userId, role] of entries) await memberRepository.upsert(tx, ORG, userId, role, new Date().toISOString());
+    for (const [userId, role] of entries)
+      await memberRepository.upsert(tx, ORG, userId, role, new Date().toISOString());
   });
 /** Space content inheriting the organization's roles (its members read it; guests do not). */
 const facts: ContentAccessFacts = { organizationId: ORG, defaultLevel: 'inherit', ancestors: [] };
@@ -56,7 +57,9 @@ describe('reviewersRequester', () => {
     const space = await buildSpace(t, { org: ORG });
     const cr = await changeRequestIn(space.id);
     const first = await request(space.id, cr.id, ['r1', 'r1'], 'Please review');
-    expect(first.requests.map((r) => [r.userId, r.requestedBy, r.revisionId])).toEqual([['r1', 'author', cr.revisionId]]);
+    expect(first.requests.map((r) => [r.userId, r.requestedBy, r.revisionId])).toEqual([
+      ['r1', 'author', cr.revisionId],
+    ]);
     expect(await t.em().findOneOrFail(ChangeRequest, { id: cr.id })).toMatchObject({
       status: 'open',
       subject: 'Please review',

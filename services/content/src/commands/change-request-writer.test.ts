@@ -117,9 +117,7 @@ describe('changeRequestContentWriter', () => {
     await writeContent('u3', space.revision, new Date(at.getTime() + 1000));
     await writeContent('u2', space.revision, new Date(at.getTime() + 2000));
     expect((await changeRequestRepository.contributors(t.em(), cr.id)).sort()).toEqual(['u2', 'u3']);
-    expect((await t.em().findOneOrFail(ChangeRequest, { id: cr.id })).updatedAt).toEqual(
-      new Date(at.getTime() + 2000),
-    );
+    expect((await t.em().findOneOrFail(ChangeRequest, { id: cr.id })).updatedAt).toEqual(new Date(at.getTime() + 2000));
     expect((await eventsOf(space.id)).filter((e) => e.type === 'change-request.updated')).toEqual([
       expect.objectContaining({ changeRequest: cr.id, fields: ['content'] }),
       expect.objectContaining({ changeRequest: cr.id, fields: ['content'] }),

@@ -75,7 +75,9 @@ describe('collectionTransferrer', () => {
     ]);
     expect((transferred[0] as { spaces: string[] }).spaces).toHaveLength(2);
     const spaceEvents = (await t.outboxEvents('space.transferred')).map((e) => e.data as Record<string, unknown>);
-    expect(spaceEvents.map((e) => [e.space, e.title, e.organization, e.previousOrganization, e.collection]).sort()).toEqual(
+    expect(
+      spaceEvents.map((e) => [e.space, e.title, e.organization, e.previousOrganization, e.collection]).sort(),
+    ).toEqual(
       [
         [s1.id, 'S1', TO, FROM, moved.id],
         [s2.id, 'S2', TO, FROM, moved.id],

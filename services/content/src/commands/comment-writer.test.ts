@@ -110,7 +110,10 @@ describe('commentUpdater', () => {
     const posted = await inTx(async (tx) =>
       commentCreator(tx, { target: await targetOf(tx, space.id), postedBy: 'u1', body: body('first') }),
     );
-    const update = (by: string, props: { resolved?: boolean; change?: Parameters<typeof commentUpdater>[1]['change'] }) =>
+    const update = (
+      by: string,
+      props: { resolved?: boolean; change?: Parameters<typeof commentUpdater>[1]['change'] },
+    ) =>
       inTx(async (tx) =>
         commentUpdater(tx, {
           target: await targetOf(tx, space.id),

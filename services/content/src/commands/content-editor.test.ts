@@ -76,10 +76,12 @@ describe('contentEditor', () => {
     // The title from the document's first heading; a generated slug made unique among siblings; `at` honoured.
     expect(setup).toMatchObject({ parentId: guide.id, slug: 'set-up' });
     expect(titlesUnder(tree, null)).toEqual(['Guide', 'Guide']);
-    expect([...tree.pages.values()].filter((p) => p.parentId === null).map((p) => p.slug).sort()).toEqual([
-      'guide',
-      'guide-2',
-    ]);
+    expect(
+      [...tree.pages.values()]
+        .filter((p) => p.parentId === null)
+        .map((p) => p.slug)
+        .sort(),
+    ).toEqual(['guide', 'guide-2']);
     expect(titlesUnder(tree, guide.id)).toEqual(['First', 'Set up']);
     expect(byTitle(tree, 'First').slug).toBe('first-one');
     // The ref of the batch became a link to the page's id, in the stored document.
@@ -136,7 +138,10 @@ describe('contentEditor', () => {
     const child = byTitle(tree, 'Child').id;
     const refusals: [ContentChange[], string][] = [
       [
-        [{ operation: 'insert_page', title: 'X' }, { operation: 'update_page', page: 'nope', title: 'Y' }],
+        [
+          { operation: 'insert_page', title: 'X' },
+          { operation: 'update_page', page: 'nope', title: 'Y' },
+        ],
         'Invalid request: changes.1.page: no page "nope" in the change request',
       ],
       [
@@ -188,17 +193,23 @@ describe('contentEditor', () => {
   it('stores files: an image measured and typed from its bytes, one past the size limit refused, a failed fetch named', async () => {
     const space = await buildSpace(t, { org: ORG });
     const image = png(3, 2);
-    const cr = await edit(space.id, [
-      { operation: 'insert_files', files: [{ name: 'dot.png', base64: image.toString('base64') }] },
+    const cr = await edit(
+      space.id,
+      [
+        { operation: 'insert_files', files: [{ name: 'dot.png', base64: image.toString('base64') }] },
+        {
+          operation: 'insert_files',
+          files: [{ name: 'remote.txt', url: 'https://files.example/remote.txt' }],
+        },
+      ],
       {
-        operation: 'insert_files',
-        files: [{ name: 'remote.txt', url: 'https://files.example/remote.txt' }],
+        fetchFile: async () => ({ bytes: Buffer.from('hello'), contentType: 'text/plain' }),
       },
-    ], {
-      fetchFile: async () => ({ bytes: Buffer.from('hello'), contentType: 'text/plain' }),
-    });
+    );
     const files = [...(await treeOf(cr.id)).files.values()].sort((a, b) => a.name.localeCompare(b.name));
-    expect(files.map(({ name, contentType, size, width, height }) => ({ name, contentType, size, width, height }))).toEqual([
+    expect(
+      files.map(({ name, contentType, size, width, height }) => ({ name, contentType, size, width, height })),
+    ).toEqual([
       { name: 'dot.png', contentType: 'image/png', size: image.length, width: 3, height: 2 },
       { name: 'remote.txt', contentType: 'text/plain', size: 5, width: null, height: null },
     ]);
@@ -206,8 +217,13 @@ describe('contentEditor', () => {
 
     const big = Buffer.alloc(MAX_FILE_BYTES + 1, 1).toString('base64');
     expect(
-      await messageOf(edit(space.id, [{ operation: 'insert_files', files: [{ name: 'big', base64: big }] }], { crId: cr.id })),
-    ).toEqual({ reason: 'invalid_input', message: `Invalid request: changes.0.files.0: larger than ${MAX_FILE_BYTES} bytes` });
+      await messageOf(
+        edit(space.id, [{ operation: 'insert_files', files: [{ name: 'big', base64: big }] }], { crId: cr.id }),
+      ),
+    ).toEqual({
+      reason: 'invalid_input',
+      message: `Invalid request: changes.0.files.0: larger than ${MAX_FILE_BYTES} bytes`,
+    });
     expect(
       await messageOf(
         edit(space.id, [{ operation: 'insert_files', files: [{ name: 'x', url: 'https://files.example/x' }] }], {
@@ -236,8 +252,9 @@ describe('contentEditor', () => {
   it('refuses to edit a locked space or a merged change request (409)', async () => {
     const space = await buildSpace(t, { org: ORG });
     const cr = await edit(space.id, [{ operation: 'insert_page', title: 'Before' }]);
-    expect(await messageOf(edit(space.id, [{ operation: 'insert_page', title: 'X' }], { crId: cr.id, locked: true })))
-      .toEqual({ reason: 'conflict', message: 'The space is locked (editMode `locked`): its content cannot change' });
+    expect(
+      await messageOf(edit(space.id, [{ operation: 'insert_page', title: 'X' }], { crId: cr.id, locked: true })),
+    ).toEqual({ reason: 'conflict', message: 'The space is locked (editMode `locked`): its content cannot change' });
     await t.em().nativeUpdate(ChangeRequest, { id: cr.id }, { status: 'merged' });
     expect(await messageOf(edit(space.id, [{ operation: 'insert_page', title: 'X' }], { crId: cr.id }))).toEqual({
       reason: 'conflict',

@@ -64,13 +64,15 @@ describe('gitConnectionWriter', () => {
       created_by: 'connector',
     });
     expect(new Date(saved.next_poll_at).getTime()).toBe(t0.getTime() + DEFAULT_POLL_INTERVAL_SECONDS * 1000);
-    expect((await operations(space)).map(({ direction, state, credentials, params, requested_by }) => ({
-      direction,
-      state,
-      credentials,
-      params,
-      requested_by,
-    }))).toEqual([
+    expect(
+      (await operations(space)).map(({ direction, state, credentials, params, requested_by }) => ({
+        direction,
+        state,
+        credentials,
+        params,
+        requested_by,
+      })),
+    ).toEqual([
       {
         direction: 'import',
         state: 'pending',
@@ -89,7 +91,11 @@ describe('gitConnectionWriter', () => {
 
   it('keeps the credentials, author and conflict of the same remote; drops them for another one', async () => {
     const space = newId();
-    const first = await connect(space, { sealedCredentials: 'sealed-1', sealedWebhookSecret: 'hook-1', pollInterval: 120 });
+    const first = await connect(space, {
+      sealedCredentials: 'sealed-1',
+      sealedWebhookSecret: 'hook-1',
+      pollInterval: 120,
+    });
     await inTx((tx) => gitConnectionRepository.setConflict(tx, first.id, 'cr-1'));
     await inTx((tx) => gitConnectionRepository.setRefused(tx, first.id, 'abc', 'too big'));
     await endOperations(space);
@@ -194,7 +200,9 @@ describe('gitPollQueuer', () => {
     const due = new Date(t0.getTime() + 61_000);
     const polled = async (now: Date) => {
       const n = await inTx((tx) => gitPollQueuer(tx, { now, max: 1000 }));
-      return n > 0 && new Date((await connection(space))!.next_poll_at).getTime() !== new Date(saved.next_poll_at).getTime();
+      return (
+        n > 0 && new Date((await connection(space))!.next_poll_at).getTime() !== new Date(saved.next_poll_at).getTime()
+      );
     };
     expect(await polled(notYet)).toBe(false);
     expect(await polled(due)).toBe(true);

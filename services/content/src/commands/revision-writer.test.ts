@@ -61,13 +61,20 @@ const rowsOf = async (revisionId: string) => {
 const reread = async (tree: RevisionTree) => {
   const revision = await t.em().findOneOrFail(Revision, { id: tree.revision.id });
   const read = await revisionRepository.readTree(t.em(), revision);
-  return { pages: [...read.pages.values()].map((p) => `${p.id}:${p.title}`).sort(), files: [...read.files.keys()].sort() };
+  return {
+    pages: [...read.pages.values()].map((p) => `${p.id}:${p.title}`).sort(),
+    files: [...read.files.keys()].sort(),
+  };
 };
 
 describe('revisionWriter', () => {
   it('writes the first revision whole, then only what changed (deletions as tombstones), and reads back the same tree', async () => {
     const space = await buildSpace(t, { org: 'revs' });
-    const first = await write(space.id, { base: null, pages: mapOf([page('a'), page('b'), page('c')]), files: mapOf([file('f')]) });
+    const first = await write(space.id, {
+      base: null,
+      pages: mapOf([page('a'), page('b'), page('c')]),
+      files: mapOf([file('f')]),
+    });
     expect(first.revision.lineage).toEqual([first.revision.id]);
     expect(await rowsOf(first.revision.id)).toEqual({ pages: { a: false, b: false, c: false }, files: ['f'] });
     expect(first.stored).toEqual({ snapshot: 4, deltas: 0 });
@@ -118,7 +125,9 @@ describe('revisionWriter', () => {
       pages: mapOf([{ ...page('a'), documentHash: hash }]),
       documents: new Map([[hash, markdown]]),
     });
-    const [row] = await sql<{ markdown: string }>(t.em(), 'select markdown from :schema.document where hash = ?', [hash]);
+    const [row] = await sql<{ markdown: string }>(t.em(), 'select markdown from :schema.document where hash = ?', [
+      hash,
+    ]);
     expect(row?.markdown).toBe(markdown);
     expect(await documentRepository.get(t.em(), hash)).toBe(markdown);
   });

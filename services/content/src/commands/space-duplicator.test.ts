@@ -14,9 +14,11 @@ const admin = orgAdmin(ORG);
 const t = useTestService(contentService, loadContentConfig, { label: 'space-duplicator' });
 
 const duplicate = (id: string, now?: Date) =>
-  t.em().transactional(async (tx: EntityManager) =>
-    spaceDuplicator(tx, { source: await tx.findOneOrFail(Space, { id }), ...(now ? { now } : {}) }),
-  );
+  t
+    .em()
+    .transactional(async (tx: EntityManager) =>
+      spaceDuplicator(tx, { source: await tx.findOneOrFail(Space, { id }), ...(now ? { now } : {}) }),
+    );
 const stored = (id: string) => t.em().findOneOrFail(Space, { id });
 
 describe('duplicateTitle', () => {
@@ -73,7 +75,9 @@ describe('spaceDuplicator', () => {
       [...before.pages.values()].map((p) => [p.id, p.title, p.documentHash]),
     );
     expect(copied.revision).toMatchObject({ parents: [], lineage: [copied.revision.id], createdBy: null });
-    const created = (await t.outboxEvents('space.created')).filter((e) => (e.data as { space: string }).space === copy.id);
+    const created = (await t.outboxEvents('space.created')).filter(
+      (e) => (e.data as { space: string }).space === copy.id,
+    );
     expect(created.map((e) => e.data)).toEqual([
       {
         space: copy.id,

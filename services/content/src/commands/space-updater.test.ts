@@ -10,9 +10,11 @@ const ORG = 'updates';
 const t = useTestService(contentService, loadContentConfig, { label: 'space-updater' });
 
 const update = (spaceId: string, props: Omit<SpaceUpdaterProps, 'space'>) =>
-  t.em().transactional(async (tx: EntityManager) =>
-    spaceUpdater(tx, { space: await tx.findOneOrFail(Space, { id: spaceId }), ...props }),
-  );
+  t
+    .em()
+    .transactional(async (tx: EntityManager) =>
+      spaceUpdater(tx, { space: await tx.findOneOrFail(Space, { id: spaceId }), ...props }),
+    );
 const stored = (id: string) => t.em().findOneOrFail(Space, { id });
 const updates = async (spaceId: string) =>
   (await t.outboxEvents('space.updated'))
@@ -25,7 +27,13 @@ describe('spaceUpdater', () => {
     const at = new Date('2031-07-01T00:00:00Z');
     await update(space.id, { title: 'Docs', editMode: 'live' });
     expect(await updates(space.id)).toEqual([]);
-    await update(space.id, { title: 'Handbook', editMode: 'locked', visibility: 'public', defaultLevel: 'read', now: at });
+    await update(space.id, {
+      title: 'Handbook',
+      editMode: 'locked',
+      visibility: 'public',
+      defaultLevel: 'read',
+      now: at,
+    });
     expect(await stored(space.id)).toMatchObject({
       title: 'Handbook',
       editMode: 'locked',

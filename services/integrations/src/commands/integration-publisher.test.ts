@@ -41,7 +41,12 @@ describe('integrationPublisher', () => {
     const icon = png(4, 4);
     const t0 = new Date('2031-10-01T00:00:00Z');
     await publish(
-      { integrationName: 'hello', icon: icon.toString('base64'), secrets: { API_KEY: 's3cret' }, categories: ['analytics', 'analytics'] },
+      {
+        integrationName: 'hello',
+        icon: icon.toString('base64'),
+        secrets: { API_KEY: 's3cret' },
+        categories: ['analytics', 'analytics'],
+      },
       t0,
     );
     const integration = await stored('hello');
@@ -59,14 +64,20 @@ describe('integrationPublisher', () => {
     });
     expect(integration.icon).toMatchObject({ contentType: 'image/png', extension: 'png' });
     expect(Buffer.from((await t.svc.deps.blobs.get(integration.icon!.key))!.bytes)).toEqual(icon);
-    expect(Buffer.from((await t.svc.deps.blobs.get(integration.scriptKey))!.bytes).toString()).toBe('export default {}');
+    expect(Buffer.from((await t.svc.deps.blobs.get(integration.scriptKey))!.bytes).toString()).toBe(
+      'export default {}',
+    );
     expect(integration.secrets).not.toContain('s3cret');
     expect(JSON.parse(box.open(integration.secrets!, secretsAad('hello')))).toEqual({ API_KEY: 's3cret' });
     expect(() => box.open(integration.secrets!, secretsAad('other'))).toThrow();
 
     const [version] = await t.em().find(IntegrationVersion, { integrationName: 'hello' });
     expect(version).toMatchObject({ version: 1, publishedBy: 'publisher', scriptKey: integration.scriptKey });
-    expect(version!.manifest).toMatchObject({ secretNames: ['API_KEY'], icon: integration.icon!.key, previewImages: [] });
+    expect(version!.manifest).toMatchObject({
+      secretNames: ['API_KEY'],
+      icon: integration.icon!.key,
+      previewImages: [],
+    });
     expect(JSON.stringify(version!.manifest)).not.toContain('s3cret');
     expect(version!.manifest).not.toHaveProperty('script');
     const published = (await t.outboxEvents('integration.published')).map((e) => e.data);
@@ -78,13 +89,21 @@ describe('integrationPublisher', () => {
     await publish({ integrationName: 'again', secrets: { A: '1' } }, t0);
     await publish({ integrationName: 'again', title: 'Again', visibility: 'unlisted' });
     let integration = await stored('again');
-    expect(integration).toMatchObject({ version: 2, title: 'Again', visibility: 'unlisted', createdAt: t0, icon: null });
+    expect(integration).toMatchObject({
+      version: 2,
+      title: 'Again',
+      visibility: 'unlisted',
+      createdAt: t0,
+      icon: null,
+    });
     expect(JSON.parse(box.open(integration.secrets!, secretsAad('again')))).toEqual({ A: '1' });
     await publish({ integrationName: 'again', secrets: { B: '2' } });
     integration = await stored('again');
     expect(integration.version).toBe(3);
     expect(JSON.parse(box.open(integration.secrets!, secretsAad('again')))).toEqual({ B: '2' });
-    const versions = await t.em().find(IntegrationVersion, { integrationName: 'again' }, { orderBy: { version: 'asc' } });
+    const versions = await t
+      .em()
+      .find(IntegrationVersion, { integrationName: 'again' }, { orderBy: { version: 'asc' } });
     expect(versions.map((v) => [v.version, (v.manifest as { secretNames: string[] }).secretNames])).toEqual([
       [1, ['A']],
       [2, []],
@@ -103,7 +122,9 @@ describe('integrationPublisher', () => {
       message: `Invalid request: icon: at most ${INTEGRATION_ICON_MAX_BYTES} bytes once decoded`,
     });
     expect(
-      await refusal(publish({ integrationName: 'bad', previewImages: [png(2, 2).toString('base64'), 'bm90IGFuIGltYWdl'] })),
+      await refusal(
+        publish({ integrationName: 'bad', previewImages: [png(2, 2).toString('base64'), 'bm90IGFuIGltYWdl'] }),
+      ),
     ).toEqual({
       reason: 'invalid_input',
       message: 'Invalid request: previewImages.1: not an image (PNG, JPEG, GIF, WebP or SVG expected)',

@@ -12,7 +12,9 @@ const t = useTestService(orgAdminService, loadOrgAdminConfig, { label: 'member-a
 const inTx = <T>(fn: (tx: EntityManager) => Promise<T>) => t.em().transactional(fn);
 const memberEvents = async (organizationId: string) =>
   (await t.outboxEvents())
-    .filter((e) => e.type.startsWith('member.') && (e.data as { organization?: string }).organization === organizationId)
+    .filter(
+      (e) => e.type.startsWith('member.') && (e.data as { organization?: string }).organization === organizationId,
+    )
     .map((e) => ({ type: e.type, ...(e.data as Record<string, unknown>) }));
 
 describe('userEnsurer', () => {

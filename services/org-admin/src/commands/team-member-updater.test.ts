@@ -36,7 +36,11 @@ const teamEvents = async (teamId: string) =>
 async function orgWithTeam() {
   const org = await seedOrganization(t, { ann: 'read', bob: 'edit', cat: 'read' });
   const team = await inTx((tx) =>
-    teamCreator(tx, { organizationId: org.organizationId, title: 'Writers', members: [org.users.ann.id, org.users.ann.id] }),
+    teamCreator(tx, {
+      organizationId: org.organizationId,
+      title: 'Writers',
+      members: [org.users.ann.id, org.users.ann.id],
+    }),
   );
   return { ...org, team };
 }
@@ -53,9 +57,7 @@ describe('teamCreator', () => {
     ]);
     const other = await seedOrganization(t, { stranger: 'read' });
     expect(
-      await refusal(
-        inTx((tx) => teamCreator(tx, { organizationId, title: 'X', members: [other.users.stranger.id] })),
-      ),
+      await refusal(inTx((tx) => teamCreator(tx, { organizationId, title: 'X', members: [other.users.stranger.id] }))),
     ).toEqual({
       reason: 'invalid_input',
       message: `Invalid request: members: ${JSON.stringify(other.users.stranger.id)} is not a member of the organization`,

@@ -86,12 +86,16 @@ describe('redirectUpserter, redirectPublisher and the deleters', () => {
       onSite(siteId, (tx, site) => redirectUpserter(tx, { site, fields: f }));
     const first = await up(fields('/a'));
     expect(first.created).toBe(true);
-    const { permanent: _p, ...withoutPermanence } = fields('/a', { destination: { kind: 'external', url: 'https://b.test/' } });
+    const { permanent: _p, ...withoutPermanence } = fields('/a', {
+      destination: { kind: 'external', url: 'https://b.test/' },
+    });
     const second = await up(withoutPermanence);
     expect(second).toMatchObject({ created: false, redirect: { id: first.redirect.id, permanent: true } });
     expect((await redirectsOf(siteId))[0]!.destination).toEqual({ kind: 'external', url: 'https://b.test/' });
 
-    await up(fields('/a', { draft: true, permanent: false, destination: { kind: 'external', url: 'https://c.test/' } }));
+    await up(
+      fields('/a', { draft: true, permanent: false, destination: { kind: 'external', url: 'https://c.test/' } }),
+    );
     const publish = (source: string) => onSite(siteId, (tx, site) => redirectPublisher(tx, { site, source }));
     const live = await publish('/a');
     expect(live).toMatchObject({ id: first.redirect.id, draft: false, permanent: false });
@@ -105,7 +109,9 @@ describe('redirectUpserter, redirectPublisher and the deleters', () => {
     expect(await bySource('/a', true)).toBe(false);
     const b = await up(fields('/b'));
     expect(await bySource('/a', false)).toBe(true);
-    expect(await onSite(siteId, (tx) => redirectDeleter(tx, { siteId: 'another-site', id: b.redirect.id }))).toBe(false);
+    expect(await onSite(siteId, (tx) => redirectDeleter(tx, { siteId: 'another-site', id: b.redirect.id }))).toBe(
+      false,
+    );
     expect(await onSite(siteId, (tx) => redirectDeleter(tx, { siteId, id: b.redirect.id }))).toBe(true);
     expect(await redirectsOf(siteId)).toEqual([]);
   });

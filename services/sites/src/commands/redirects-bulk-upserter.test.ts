@@ -20,12 +20,20 @@ const resolve = async (destination: unknown, field: string): Promise<SiteRedirec
   throw invalid(`${field}: no such destination on this site`);
 };
 const bulk = (siteId: string, items: SiteRedirectBulkItem[]) =>
-  t.em().transactional(async (tx: EntityManager) =>
-    redirectsBulkUpserter(tx, { site: await tx.findOneOrFail(Site, { id: siteId }), items, resolve }),
-  );
+  t
+    .em()
+    .transactional(async (tx: EntityManager) =>
+      redirectsBulkUpserter(tx, { site: await tx.findOneOrFail(Site, { id: siteId }), items, resolve }),
+    );
 const external = (url: string) => ({ kind: 'external' as const, url });
 const item = (source: string, over: Partial<Extract<SiteRedirectBulkItem, { destination: unknown }>> = {}) =>
-  ({ source, intent: 'live', captureWildcard: false, destination: external('https://x.test/'), ...over }) as SiteRedirectBulkItem;
+  ({
+    source,
+    intent: 'live',
+    captureWildcard: false,
+    destination: external('https://x.test/'),
+    ...over,
+  }) as SiteRedirectBulkItem;
 
 describe('redirectsBulkUpserter', () => {
   it('handles each item on its own, in order: an item that fails is its result, the others are written', async () => {
@@ -48,8 +56,20 @@ describe('redirectsBulkUpserter', () => {
         error: 'redirects.2.destination: no such destination on this site',
         id: undefined,
       },
-      { status: 'error', source: '/a', draft: true, error: 'redirects.3.source: no draft redirect from /a', id: undefined },
-      { status: 'error', source: '/gone', draft: false, error: 'redirects.4.source: no live redirect from /gone', id: undefined },
+      {
+        status: 'error',
+        source: '/a',
+        draft: true,
+        error: 'redirects.3.source: no draft redirect from /a',
+        id: undefined,
+      },
+      {
+        status: 'error',
+        source: '/gone',
+        draft: false,
+        error: 'redirects.4.source: no live redirect from /gone',
+        id: undefined,
+      },
       { status: 'updated', source: '/a', draft: false, id: 'string' },
     ]);
     const second = await bulk(site.id, [{ source: '/b', intent: 'publish' }, item('/a', { destination: null })]);

@@ -98,7 +98,9 @@ describe('sectionGroupCreator', () => {
     expect(await p.sites.em().count(SiteSectionGroup, { siteId })).toBe(0);
     let parent: string | undefined;
     for (const title of ['L1', 'L2', 'L3'])
-      parent = (await onStructure(siteId, (tx, s) => sectionGroupCreator(tx, { ...s, title, ...(parent ? { parent } : {}) }))).id;
+      parent = (
+        await onStructure(siteId, (tx, s) => sectionGroupCreator(tx, { ...s, title, ...(parent ? { parent } : {}) }))
+      ).id;
     expect(await refusal(create({ parent: parent! }))).toEqual({
       reason: 'invalid_input',
       message: 'parent: section groups nest at most 3 deep',
@@ -151,7 +153,9 @@ describe('sectionGroupDeleter', () => {
     const group = await onStructure(siteId, (tx, s) =>
       sectionGroupCreator(tx, { ...s, title: 'G', sections: [ids.CC!, ids.BB!] }),
     );
-    const inner = await onStructure(siteId, (tx, s) => sectionGroupCreator(tx, { ...s, title: 'In', parent: group.id }));
+    const inner = await onStructure(siteId, (tx, s) =>
+      sectionGroupCreator(tx, { ...s, title: 'In', parent: group.id }),
+    );
     // Move D after G: the root reads A, G, D.
     expect(await shape(siteId)).toEqual(['AA', 'DD', { G: ['CC', 'BB', { In: [] }] }]);
     await onStructure(siteId, (tx, s) => {

@@ -7,7 +7,12 @@ import { ContentSpace } from '../modules/spaces/content-space.entity.ts';
 import { SiteTree } from '../modules/structure/site-tree.ts';
 import { SiteSpace } from '../modules/structure/structure.entity.ts';
 import { orgActors, useSitesAndContent } from '../test-support.ts';
-import { siteSpaceAdder, siteSpaceDeleter, siteSpaceUpdater, type SiteSpaceUpdaterProps } from './site-space-commands.ts';
+import {
+  siteSpaceAdder,
+  siteSpaceDeleter,
+  siteSpaceUpdater,
+  type SiteSpaceUpdaterProps,
+} from './site-space-commands.ts';
 
 const ORG = 'org-site-spaces';
 const { admin, creator } = orgActors(ORG, 'org-elsewhere');
@@ -21,7 +26,8 @@ const onStructure = <T>(siteId: string, fn: (tx: EntityManager, x: { site: ISite
   });
 const newSite = async () => (await p.sites.call(ops.createSite, { organizationId: ORG, title: 'Site' }, creator)).id;
 const space = (title: string): Promise<Space> => buildSpace(p.content, { org: ORG, title, as: admin });
-const add = (siteId: string, s: Space) => onStructure(siteId, (tx, x) => siteSpaceAdder(tx, { ...x, level: null, space: s }));
+const add = (siteId: string, s: Space) =>
+  onStructure(siteId, (tx, x) => siteSpaceAdder(tx, { ...x, level: null, space: s }));
 const rootSpaces = async (siteId: string) =>
   (await p.sites.em().find(SiteSpace, { siteId, sectionId: null }, { orderBy: { order: 'asc' } })).map((s) => [
     s.path,
@@ -61,7 +67,9 @@ describe('siteSpaceUpdater', () => {
     const a = await add(siteId, await space('Alpha'));
     await add(siteId, await space('Beta'));
     const update = (props: Omit<SiteSpaceUpdaterProps, 'site' | 'tree' | 'siteSpace'>) =>
-      onStructure(siteId, (tx, x) => siteSpaceUpdater(tx, { ...x, siteSpace: x.tree.siteSpace(a.id)!.entity, ...props }));
+      onStructure(siteId, (tx, x) =>
+        siteSpaceUpdater(tx, { ...x, siteSpace: x.tree.siteSpace(a.id)!.entity, ...props }),
+      );
     expect(await refusal(update({ path: 'beta', condition: 'visitor.claims.x' }))).toEqual({
       reason: 'conflict',
       message: 'path: another site space at the root of the site already uses "beta"',

@@ -78,7 +78,10 @@ describe('siteUpdater', () => {
       message: 'hostname: another site already uses docs.taken.test',
     });
     await update(siteId, { hostname: null });
-    expect(await p.sites.em().findOneOrFail(Site, { id: siteId })).toMatchObject({ hostname: null, hostnameToken: null });
+    expect(await p.sites.em().findOneOrFail(Site, { id: siteId })).toMatchObject({
+      hostname: null,
+      hostnameToken: null,
+    });
   });
 
   it('sets the default section and the default site space of the default section, refusing others (400)', async () => {
