@@ -18,15 +18,22 @@ beforeAll(() => t.svc.jobs?.stop());
 const config = () => (t.svc.deps.config as ContentConfig).QUIRE_SEARCH_CONFIG;
 const inTx = <T>(fn: (tx: EntityManager) => Promise<T>) => t.em().transactional(fn);
 const index = (spaceId: string) => inTx((tx) => spaceSearchIndexer(tx, { spaceId, config: config() }));
-const live = async (spaceId: string) => (await t.em().findOneOrFail(Space, { id: spaceId }, { refresh: true })).revisionId;
+const live = async (spaceId: string) =>
+  (await t.em().findOneOrFail(Space, { id: spaceId }, { refresh: true })).revisionId;
 const indexedRevision = async (spaceId: string) =>
-  (await sql<{ revision_id: string | null }>(t.em(), 'select revision_id from :schema.search_space where space_id = ?', [
-    spaceId,
-  ]))[0]?.revision_id;
+  (
+    await sql<{ revision_id: string | null }>(
+      t.em(),
+      'select revision_id from :schema.search_space where space_id = ?',
+      [spaceId],
+    )
+  )[0]?.revision_id;
 const indexedTitles = async (spaceId: string) =>
-  (await sql<{ title: string }>(t.em(), 'select title from :schema.search_page where space_id = ? order by title', [
-    spaceId,
-  ])).map((r) => r.title);
+  (
+    await sql<{ title: string }>(t.em(), 'select title from :schema.search_page where space_id = ? order by title', [
+      spaceId,
+    ])
+  ).map((r) => r.title);
 /** Merges a change request of `changes` into the space, then waits until the service's consumer indexed it. */
 async function merged(spaceId: string, changes: Parameters<typeof editContent>[3]) {
   const cr = await editContent(t, spaceId, undefined, changes, 'writer');
@@ -70,8 +77,12 @@ describe('spaceSearchIndexer', () => {
       { operation: 'insert_page', title: 'Two' },
     ]);
     await sqlRun(t.em(), 'update :schema.search_space set revision_id = ? where space_id = ?', ['gone', space.id]);
-    await sqlRun(t.em(), `insert into :schema.search_page (space_id, page_id, title, path, description, ancestors, document_hash, title_tsv, tsv)
-      values (?, 'stale', 'Stale', 'stale', '', '[]', null, ''::tsvector, ''::tsvector)`, [space.id]);
+    await sqlRun(
+      t.em(),
+      `insert into :schema.search_page (space_id, page_id, title, path, description, ancestors, document_hash, title_tsv, tsv)
+      values (?, 'stale', 'Stale', 'stale', '', '[]', null, ''::tsvector, ''::tsvector)`,
+      [space.id],
+    );
     expect(await index(space.id)).toEqual({ revision, written: 2, deleted: 0 });
     expect(await indexedTitles(space.id)).toEqual(['One', 'Two']);
     expect(await index('no-such-space')).toEqual({ revision: null, written: 0, deleted: 0 });

@@ -21,7 +21,8 @@ const show = (siteId: string, space: Space) =>
     const site = await tx.findOneOrFail(Site, { id: siteId });
     return siteSpaceAdder(tx, { site, tree: await SiteTree.load(tx, siteId), level: null, space });
   });
-const write = (spaceId: string, redirects: GitRedirect[]) => inTx((tx) => gitRedirectsWriter(tx, { spaceId, redirects }));
+const write = (spaceId: string, redirects: GitRedirect[]) =>
+  inTx((tx) => gitRedirectsWriter(tx, { spaceId, redirects }));
 const redirectsOf = async (siteId: string) =>
   (await p.sites.em().find(SiteRedirect, { siteId }, { orderBy: { source: 'asc' } })).map((r) => ({
     source: r.source,
@@ -53,10 +54,12 @@ describe('gitRedirectsWriter', () => {
       }),
     );
 
-    expect(await write(handbook.id, [
-      { source: 'old-page', page: 'p1' },
-      { source: 'taken', page: 'p2' },
-    ])).toEqual([siteId]);
+    expect(
+      await write(handbook.id, [
+        { source: 'old-page', page: 'p1' },
+        { source: 'taken', page: 'p2' },
+      ]),
+    ).toEqual([siteId]);
     const page = (siteSpaceId: string, pageId: string) => ({ kind: 'site-page', siteSpaceId, pageId });
     expect(await redirectsOf(siteId)).toEqual([
       // The default site space's URL is the site's root; the other one's is under its path.
@@ -68,10 +71,12 @@ describe('gitRedirectsWriter', () => {
     expect(await redirectsOf(unrelated)).toEqual([]);
 
     // The same redirects again change nothing; others replace them; none removes them all (the user's stays).
-    expect(await write(handbook.id, [
-      { source: 'old-page', page: 'p1' },
-      { source: 'taken', page: 'p2' },
-    ])).toEqual([]);
+    expect(
+      await write(handbook.id, [
+        { source: 'old-page', page: 'p1' },
+        { source: 'taken', page: 'p2' },
+      ]),
+    ).toEqual([]);
     expect(await write(handbook.id, [{ source: 'old-page', page: 'p3' }])).toEqual([siteId]);
     expect((await redirectsOf(siteId)).map((r) => [r.source, (r.destination as { pageId?: string }).pageId])).toEqual([
       ['/handbook-2/old-page', 'p3'],

@@ -22,13 +22,21 @@ const t = useTestService(sitesService, loadSitesConfig, { label: 'publishing-aut
 const OLD_KEY = 'old-secrets-key-0123456789abcdef0123456';
 const NEW_KEY = 'new-secrets-key-0123456789abcdef0123456';
 const internal = 'internal-secret-0123456789abcdef';
-const before: KeyBoxConfig = { QUIRE_SECRETS_KEY: OLD_KEY, QUIRE_INTERNAL_SECRET: internal, QUIRE_SECRETS_PREVIOUS_KEYS: [] };
+const before: KeyBoxConfig = {
+  QUIRE_SECRETS_KEY: OLD_KEY,
+  QUIRE_INTERNAL_SECRET: internal,
+  QUIRE_SECRETS_PREVIOUS_KEYS: [],
+};
 const rotated: KeyBoxConfig = {
   QUIRE_SECRETS_KEY: NEW_KEY,
   QUIRE_INTERNAL_SECRET: internal,
   QUIRE_SECRETS_PREVIOUS_KEYS: [OLD_KEY],
 };
-const lost: KeyBoxConfig = { QUIRE_SECRETS_KEY: NEW_KEY, QUIRE_INTERNAL_SECRET: internal, QUIRE_SECRETS_PREVIOUS_KEYS: [] };
+const lost: KeyBoxConfig = {
+  QUIRE_SECRETS_KEY: NEW_KEY,
+  QUIRE_INTERNAL_SECRET: internal,
+  QUIRE_SECRETS_PREVIOUS_KEYS: [],
+};
 
 const inTx = <T>(fn: (tx: EntityManager) => Promise<T>) => t.em().transactional(fn);
 const newSite = async () => (await t.call(ops.createSite, { organizationId: ORG, title: 'Private' }, creator)).id;
@@ -56,7 +64,11 @@ describe('publishingAuthUpdater and publishingAuthKeyRegenerator', () => {
   it('sets the backend and the URLs given (null unsets one), and replaces the key with a new one', async () => {
     const siteId = await newSite();
     const auth = await initialize(siteId);
-    const update = (props: { backend: 'custom' | 'integration'; fallbackURL?: string | null; logoutURL?: string | null }) =>
+    const update = (props: {
+      backend: 'custom' | 'integration';
+      fallbackURL?: string | null;
+      logoutURL?: string | null;
+    }) =>
       inTx(async (tx) =>
         publishingAuthUpdater(tx, { auth: await tx.findOneOrFail(SitePublishingAuth, { siteId }), ...props }),
       );
