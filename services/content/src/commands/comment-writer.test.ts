@@ -41,7 +41,10 @@ const openCount = async (spaceId: string, crId?: string) =>
 const eventsOf = async (spaceId: string) =>
   (await t.outboxEvents())
     .filter((e) => (e.data as { space?: string }).space === spaceId && e.type.startsWith('comment'))
-    .map((e) => ({ type: e.type, ...(e.data as Record<string, unknown>) }));
+    .map((e) => ({
+      type: e.type,
+      ...(e.data as { fields?: string[]; mentions?: string[] } & Record<string, unknown>),
+    }));
 const reactions = (subjectId: string) =>
   sql<{ emoji: string; user_id: string }>(
     t.em(),
@@ -52,7 +55,13 @@ const reactions = (subjectId: string) =>
 describe('commentCreator', () => {
   it('posts an open comment on a page of a change request, keeping the page as it was, and counts it open', async () => {
     const space = await buildSpace(t, { org: ORG });
-    const cr = await editContent(t, space.id, undefined, [{ operation: 'insert_page', title: 'Intro' }], 'u1');
+    const cr = await editContent(
+      t,
+      space.id,
+      undefined,
+      [{ operation: 'insert_page', title: 'Intro', document: {} }],
+      'u1',
+    );
     const [page] = (await revisionRepository.treeInSpace(t.em(), space.id, cr.revisionId)).pages.values();
     const comment = await inTx(async (tx) =>
       commentCreator(tx, {

@@ -67,7 +67,7 @@ describe('contentEditor', () => {
       { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: 'See [setup](./setup.md).\n' } },
       { operation: 'insert_page', ref: 'setup', into: 'guide', document: { markdown: '# Set up\n\nInstall it.\n' } },
       { operation: 'insert_page', title: 'Guide', document: { markdown: 'Another.\n' } },
-      { operation: 'insert_page', into: 'guide', at: 0, title: 'First', slug: 'first-one' },
+      { operation: 'insert_page', into: 'guide', at: 0, title: 'First', slug: 'first-one', document: {} },
     ]);
     expect(cr.revisionId).not.toBe(cr.revisionInitial);
     const tree = await treeOf(cr.id);
@@ -106,10 +106,10 @@ describe('contentEditor', () => {
   it('updates, moves and deletes pages (a deletion takes the sub-pages with it)', async () => {
     const space = await buildSpace(t, { org: ORG });
     const cr = await edit(space.id, [
-      { operation: 'insert_page', ref: 'a', title: 'A' },
-      { operation: 'insert_page', ref: 'b', title: 'B' },
-      { operation: 'insert_page', ref: 'a1', into: 'a', title: 'A1' },
-      { operation: 'insert_page', into: 'a1', title: 'A1x' },
+      { operation: 'insert_page', ref: 'a', title: 'A', document: {} },
+      { operation: 'insert_page', ref: 'b', title: 'B', document: {} },
+      { operation: 'insert_page', ref: 'a1', into: 'a', title: 'A1', document: {} },
+      { operation: 'insert_page', into: 'a1', title: 'A1x', document: {} },
     ]);
     let tree = await treeOf(cr.id);
     const [a, b, a1] = ['A', 'B', 'A1'].map((title) => byTitle(tree, title).id) as [string, string, string];
@@ -130,8 +130,8 @@ describe('contentEditor', () => {
   it('refuses the whole batch with a 400 naming the change and the field, writing nothing', async () => {
     const space = await buildSpace(t, { org: ORG });
     const cr = await edit(space.id, [
-      { operation: 'insert_page', ref: 'p', title: 'Parent', slug: 'parent' },
-      { operation: 'insert_page', into: 'p', title: 'Child' },
+      { operation: 'insert_page', ref: 'p', title: 'Parent', slug: 'parent', document: {} },
+      { operation: 'insert_page', into: 'p', title: 'Child', document: {} },
     ]);
     const tree = await treeOf(cr.id);
     const parent = byTitle(tree, 'Parent').id;
@@ -139,19 +139,19 @@ describe('contentEditor', () => {
     const refusals: [ContentChange[], string][] = [
       [
         [
-          { operation: 'insert_page', title: 'X' },
+          { operation: 'insert_page', title: 'X', document: {} },
           { operation: 'update_page', page: 'nope', title: 'Y' },
         ],
         'Invalid request: changes.1.page: no page "nope" in the change request',
       ],
       [
-        [{ operation: 'insert_page', into: 'nowhere', title: 'X' }],
+        [{ operation: 'insert_page', into: 'nowhere', title: 'X', document: {} }],
         'Invalid request: changes.0.into: no page "nowhere" in the change request',
       ],
       [
         [
-          { operation: 'insert_page', ref: 'r', title: 'X' },
-          { operation: 'insert_page', ref: 'r', title: 'Y' },
+          { operation: 'insert_page', ref: 'r', title: 'X', document: {} },
+          { operation: 'insert_page', ref: 'r', title: 'Y', document: {} },
         ],
         'Invalid request: changes.1.ref: used twice in the batch',
       ],
@@ -164,7 +164,7 @@ describe('contentEditor', () => {
         'Invalid request: changes.0.into: a page cannot move into itself or one of its sub-pages',
       ],
       [
-        [{ operation: 'insert_page', title: 'Other', slug: 'parent' }],
+        [{ operation: 'insert_page', title: 'Other', slug: 'parent', document: {} }],
         'Invalid request: changes.0.slug: "parent" is already the slug of a sibling page at the top level',
       ],
       [
@@ -238,7 +238,7 @@ describe('contentEditor', () => {
 
   it('reverts a page: to a revision it had (its fields back), or away when the revision has no such page', async () => {
     const space = await buildSpace(t, { org: ORG });
-    const cr = await edit(space.id, [{ operation: 'insert_page', title: 'Old title' }]);
+    const cr = await edit(space.id, [{ operation: 'insert_page', title: 'Old title', document: {} }]);
     const first = cr.revisionId;
     const id = byTitle(await treeOf(cr.id), 'Old title').id;
     await edit(space.id, [{ operation: 'update_page', page: id, title: 'New title' }], { crId: cr.id });
@@ -251,12 +251,16 @@ describe('contentEditor', () => {
 
   it('refuses to edit a locked space or a merged change request (409)', async () => {
     const space = await buildSpace(t, { org: ORG });
-    const cr = await edit(space.id, [{ operation: 'insert_page', title: 'Before' }]);
+    const cr = await edit(space.id, [{ operation: 'insert_page', title: 'Before', document: {} }]);
     expect(
-      await messageOf(edit(space.id, [{ operation: 'insert_page', title: 'X' }], { crId: cr.id, locked: true })),
+      await messageOf(
+        edit(space.id, [{ operation: 'insert_page', title: 'X', document: {} }], { crId: cr.id, locked: true }),
+      ),
     ).toEqual({ reason: 'conflict', message: 'The space is locked (editMode `locked`): its content cannot change' });
     await t.em().nativeUpdate(ChangeRequest, { id: cr.id }, { status: 'merged' });
-    expect(await messageOf(edit(space.id, [{ operation: 'insert_page', title: 'X' }], { crId: cr.id }))).toEqual({
+    expect(
+      await messageOf(edit(space.id, [{ operation: 'insert_page', title: 'X', document: {} }], { crId: cr.id })),
+    ).toEqual({
       reason: 'conflict',
       message: 'The change request is merged: it can no longer change',
     });

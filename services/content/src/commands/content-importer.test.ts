@@ -71,7 +71,13 @@ describe('contentImporter', () => {
 
   it('into a change request: only it changes, the pages appended beside those at the top level with free slugs', async () => {
     const space = await buildSpace(t, { org: ORG, as: orgAdmin(ORG) });
-    const cr = await editContent(t, space.id, undefined, [{ operation: 'insert_page', title: 'Setup' }], 'writer');
+    const cr = await editContent(
+      t,
+      space.id,
+      undefined,
+      [{ operation: 'insert_page', title: 'Setup', document: {} }],
+      'writer',
+    );
     const spaceRevision = (await t.em().findOneOrFail(Space, { id: space.id })).revisionId;
     const result = await importInto(space.id, cr.id);
     const after = await t.em().findOneOrFail(ChangeRequest, { id: cr.id });

@@ -73,8 +73,8 @@ describe('spaceSearchIndexer', () => {
   it('rewrites the whole index when the revision it reflects cannot be read; answers null for no space', async () => {
     const space = await buildSpace(t, { org: ORG, as: admin });
     const revision = await merged(space.id, [
-      { operation: 'insert_page', title: 'One' },
-      { operation: 'insert_page', title: 'Two' },
+      { operation: 'insert_page', title: 'One', document: {} },
+      { operation: 'insert_page', title: 'Two', document: {} },
     ]);
     await sqlRun(t.em(), 'update :schema.search_space set revision_id = ? where space_id = ?', ['gone', space.id]);
     await sqlRun(
