@@ -466,7 +466,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
       ) : (
         <section className="block-settings" aria-label="Block settings">
           <span className="muted">
-            Settings of a code block, hint, tab, table, formula… show here when the cursor is in one.
+            Settings of a code block, hint, tab, table, image, formula… show here when the cursor is in one.
           </span>
         </section>
       )}
@@ -523,7 +523,12 @@ function BlockSettings({ target, onSet }: { target: Target; onSet(field: Field, 
                 ))}
               </select>
             ) : (
-              <input id={id} value={String(value)} onChange={(e) => onSet(f, e.target.value)} />
+              <input
+                id={id}
+                value={String(value)}
+                readOnly={f.readOnly}
+                onChange={(e) => onSet(f, e.target.value)}
+              />
             )}
             {f.kind === 'checkbox' && ` ${f.label}`}
           </label>
