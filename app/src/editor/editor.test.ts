@@ -172,6 +172,10 @@ function type(e: Editor, input: string) {
   }
 }
 
+/** Presses Enter in the editor (its key handlers, as a keyboard would). */
+const enter = (e: Editor) =>
+  e.view.someProp('handleKeyDown', (f) => f(e.view, new KeyboardEvent('keydown', { key: 'Enter' })));
+
 describe('markdown shortcuts', () => {
   const cases: [string, string, Record<string, unknown>?][] = [
     ['# Title', 'heading-1'],
@@ -194,6 +198,18 @@ describe('markdown shortcuts', () => {
       expect(JSONDocumentSchema.safeParse(docOf(e)).success).toBe(true);
     });
   }
+  it('a hint typed just below another is a hint of its own', () => {
+    const e = open();
+    type(e, '!!! first');
+    enter(e);
+    enter(e);
+    type(e, '!!!warning second');
+    const hints = docOf(e).nodes.filter((n: DocNode) => n.type === 'hint');
+    expect(hints.map((h: DocNode) => [h.data.style, text(h)])).toEqual([
+      ['info', 'first'],
+      ['warning', 'second'],
+    ]);
+  });
   it('marks: **bold** and `code`', () => {
     const e = open();
     type(e, 'a **b** `c` ');
@@ -245,9 +261,6 @@ describe('undo and redo', () => {
     expect(docOf(e).nodes[0].type).toBe('heading-1');
   });
 });
-
-const enter = (e: Editor) =>
-  e.view.someProp('handleKeyDown', (f) => f(e.view, new KeyboardEvent('keydown', { key: 'Enter' })));
 
 describe('Enter leaves a block', () => {
   for (const id of ['tabs', 'expandable', 'stepper', 'columns', 'hint-info', 'quote', 'if']) {
@@ -344,9 +357,23 @@ describe('image settings', () => {
       { object: 'leaf', text: 'Very ', marks: [] },
       { object: 'leaf', text: 'bold', marks: [{ object: 'mark', type: 'bold' }] },
     ];
-    const caption = { object: 'fragment', fragment: 'caption', nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves }] }] };
-    const image = { object: 'block', type: 'image', data: { ref: { kind: 'url', url: 'https://example.com/a.png' } }, isVoid: true, fragments: [caption] };
-    const e = open({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'images', data: {}, nodes: [image] }] });
+    const caption = {
+      object: 'fragment',
+      fragment: 'caption',
+      nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves }] }],
+    };
+    const image = {
+      object: 'block',
+      type: 'image',
+      data: { ref: { kind: 'url', url: 'https://example.com/a.png' } },
+      isVoid: true,
+      fragments: [caption],
+    };
+    const e = open({
+      object: 'document',
+      data: {},
+      nodes: [{ object: 'block', type: 'images', data: {}, isVoid: false, nodes: [image] }],
+    });
     e.commands.setNodeSelection(1);
     const t = targetOf(e)!;
     const field = fieldsOf(t)[1]!;

@@ -31,7 +31,7 @@ import { GapCursor } from '@tiptap/pm/gapcursor';
 import type { ResolvedPos } from '@tiptap/pm/model';
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { captionOf } from './settings.ts';
-import { fileUrls } from './uploads.ts';
+import { fileNames, fileUrls, pageTitles } from './uploads.ts';
 
 // ── Containment (GitBook's unions, packages/contracts/src/schemas/document.ts) ──────────────────────────────
 const ESSENTIAL = ['paragraph', 'html', 'heading', 'list-ordered', 'list-unordered', 'list-tasks', 'divider'];
@@ -136,9 +136,9 @@ export function describeAtom(type: string, attrs: any): string {
     case 'embed':
       return `Embed: ${d.url ?? ''}`;
     case 'content-ref':
-      return `Page link: ${target}`;
+      return `Page link: ${(ref.kind === 'page' && pageTitles.get(ref.page)) || target}`;
     case 'file':
-      return `File: ${target}${d.caption ? ` (${d.caption})` : ''}`;
+      return `File: ${(ref.kind === 'file' && fileNames.get(ref.file)) || target}${d.caption ? ` (${d.caption})` : ''}`;
     case 'image': {
       const caption = captionOf(attrs ?? {});
       return `Image: ${d.alt || target}${caption ? ` · ${caption}` : ''}`;
@@ -326,6 +326,8 @@ const Hint = container('hint', 'hint', 'hc*', (a) => `Hint · ${a.data?.style ??
         find: /^!!!(info|warning|danger|success)?\s$/,
         type: this.type,
         getAttributes: (match) => ({ data: { style: match[1] ?? 'info' } }),
+        // a hint typed just below another one is a hint of its own (of its own style), not more of that one
+        joinPredicate: () => false,
       }),
     ];
   },

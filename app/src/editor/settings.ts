@@ -57,7 +57,11 @@ export const SETTINGS: Record<string, { title: string; fields: Field[] }> = {
 interface DocFragment {
   object?: string;
   fragment?: string;
-  nodes?: { object?: string; type?: string; nodes?: { object?: string; leaves?: { text?: string; marks?: unknown[] }[] }[] }[];
+  nodes?: {
+    object?: string;
+    type?: string;
+    nodes?: { object?: string; leaves?: { text?: string; marks?: unknown[] }[] }[];
+  }[];
 }
 const fragmentOf = (attrs: Record<string, any>, name: string): DocFragment | undefined =>
   (attrs.rest?.fragments as DocFragment[] | undefined)?.find((f) => f.fragment === name);
