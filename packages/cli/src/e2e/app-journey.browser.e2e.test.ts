@@ -93,6 +93,8 @@ describe.skipIf(!hasChromium)("a writer's journey in the app, in Chromium", () =
   const look = async (page: Page, name: string) => {
     expect(await axe(page), name).toEqual([]);
     shot += 1;
+    // from the top: a sticky header scrolled along would be drawn in the middle of a full-page screenshot
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({
       path: join(SHOTS, `quire-journey-${String(shot).padStart(2, '0')}-${name}.png`),
       fullPage: true,
