@@ -192,13 +192,25 @@ describe.skipIf(!hasChromium)("a writer's journey in the app, in Chromium", () =
         await keys.press('Enter');
         await keys.press('Enter');
       };
-      /** Selects a block that holds no text (a click, until the text has the focus), then Enter: a paragraph below it. */
-      const below = async (block: Locator) => {
-        const focused = () => editor.evaluate((el) => el.contains(document.activeElement));
-        await block.click();
+      /**
+       * Selects a block that holds no text (its box, clicked until it is the selected node of a focused text: a click
+       * coming back from the settings may leave the caret at the nearest text instead). `below`: then Enter, a
+       * paragraph below it.
+       */
+      const select = async (atom: Locator) => {
+        const selected = () =>
+          atom.evaluate(
+            (el) =>
+              el.classList.contains('ProseMirror-selectednode') &&
+              !!el.closest('.ProseMirror')?.contains(document.activeElement),
+          );
+        await atom.click();
         await expect
-          .poll(async () => (await focused()) || (await block.click().then(focused)), { timeout: 10_000 })
+          .poll(async () => (await selected()) || (await atom.click().then(selected)), { timeout: 10_000 })
           .toBe(true);
+      };
+      const below = async (atom: Locator) => {
+        await select(atom);
         await keys.press('Enter');
       };
       const settings = (title: string) => ann.getByRole('region', { name: `${title} settings` });
@@ -280,11 +292,11 @@ describe.skipIf(!hasChromium)("a writer's journey in the app, in Chromium", () =
       await keys.press('End');
       await leave();
       await insert('math', 'Math');
-      await editor.locator('.gb-math').click();
+      await select(editor.locator('.gb-math'));
       await settings('Math').getByLabel('Formula (TeX)').fill('E = mc^2');
       await below(editor.locator('.gb-math'));
       await insert('embed', 'Embed');
-      await editor.locator('.gb-embed').click();
+      await select(editor.locator('.gb-embed'));
       await settings('Embed').getByLabel('URL').fill('https://example.com/demo');
       await below(editor.locator('.gb-embed'));
 
@@ -296,11 +308,11 @@ describe.skipIf(!hasChromium)("a writer's journey in the app, in Chromium", () =
       await ann.getByText('Uploaded architecture.png.').waitFor({ timeout: 30_000 });
       const picture = editor.locator('.gb-image img');
       await expect.poll(() => picture.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(320);
-      await picture.click();
+      await select(editor.locator('.gb-image'));
       await settings('Image').getByLabel('Alt text').fill('Architecture diagram');
       await settings('Image').getByLabel('Caption').fill('How the pieces fit');
       await editor.getByText('Image: Architecture diagram · How the pieces fit').waitFor();
-      await below(picture);
+      await below(editor.locator('.gb-image'));
       chooser = ann.waitForEvent('filechooser');
       await insert('file', 'File');
       await (await chooser).setFiles({
@@ -309,7 +321,8 @@ describe.skipIf(!hasChromium)("a writer's journey in the app, in Chromium", () =
         buffer: Buffer.from('1. Install\n'),
       });
       await ann.getByText('Uploaded checklist.txt.').waitFor({ timeout: 30_000 });
-      await below(editor.getByText('File: checklist.txt'));
+      await editor.getByText('File: checklist.txt').waitFor();
+      await below(editor.locator('.gb-file'));
       // a card linking to another page, chosen in the page picker
       await insert('page', 'Page reference');
       const picker = ann.getByRole('dialog', { name: 'Insert a page reference' });
@@ -317,7 +330,8 @@ describe.skipIf(!hasChromium)("a writer's journey in the app, in Chromium", () =
       await picker.getByRole('option', { name: /Install/ }).waitFor();
       await keys.press('Enter');
       await picker.waitFor({ state: 'detached' });
-      await below(editor.getByText('Page link: Install'));
+      await editor.getByText('Page link: Install').waitFor();
+      await below(editor.locator('.gb-content-ref'));
       await insert('table', 'Table');
       await keys.type('42');
       await ann.getByText('Saved', { exact: true }).waitFor({ timeout: 20_000 });
