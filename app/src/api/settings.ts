@@ -120,6 +120,9 @@ export function settingsApiOf(t: Transport = browserTransport) {
 
     sites: (o: string) => all<Site>(t, `${org(o)}/sites`),
     site: (o: string, id: string) => request<Site>(t, 'GET', `${org(o)}/sites/${seg(id)}`),
+    /** A new site showing these spaces (the first its default), not published yet. */
+    createSite: (o: string, title: string, spaces: string[]) =>
+      request<Site>(t, 'POST', `${org(o)}/sites`, { body: { title, ...(spaces.length ? { spaces } : {}) } }),
     publish: (o: string, id: string, on: boolean) =>
       request<Site>(t, 'POST', `${org(o)}/sites/${seg(id)}/${on ? 'publish' : 'unpublish'}`),
     shareLinks: (o: string, id: string) => all<ShareLink>(t, `${org(o)}/sites/${seg(id)}/share-links`),

@@ -6,7 +6,9 @@ import { BLOCKS, matching } from './blocks.ts';
 import { type DocNode, editorToDocument } from '@quire/document/editor';
 import { createEditor } from './create.ts';
 import { loadMarkdownConverter, looksLikeMarkdown } from './markdown-paste.ts';
+import { describeAtom } from './schema.ts';
 import { fieldsOf, SETTINGS, setField, targetOf, valueOf } from './settings.ts';
+import { imagesNode } from './uploads.ts';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
@@ -170,6 +172,10 @@ function type(e: Editor, input: string) {
   }
 }
 
+/** Presses Enter in the editor (its key handlers, as a keyboard would). */
+const enter = (e: Editor) =>
+  e.view.someProp('handleKeyDown', (f) => f(e.view, new KeyboardEvent('keydown', { key: 'Enter' })));
+
 describe('markdown shortcuts', () => {
   const cases: [string, string, Record<string, unknown>?][] = [
     ['# Title', 'heading-1'],
@@ -192,6 +198,18 @@ describe('markdown shortcuts', () => {
       expect(JSONDocumentSchema.safeParse(docOf(e)).success).toBe(true);
     });
   }
+  it('a hint typed just below another is a hint of its own', () => {
+    const e = open();
+    type(e, '!!! first');
+    enter(e);
+    enter(e);
+    type(e, '!!!warning second');
+    const hints = docOf(e).nodes.filter((n: DocNode) => n.type === 'hint');
+    expect(hints.map((h: DocNode) => [h.data.style, text(h)])).toEqual([
+      ['info', 'first'],
+      ['warning', 'second'],
+    ]);
+  });
   it('marks: **bold** and `code`', () => {
     const e = open();
     type(e, 'a **b** `c` ');
@@ -241,5 +259,127 @@ describe('undo and redo', () => {
     expect(docOf(e).nodes[0].type).toBe('paragraph');
     e.commands.redo();
     expect(docOf(e).nodes[0].type).toBe('heading-1');
+  });
+});
+
+describe('Enter leaves a block', () => {
+  for (const id of ['tabs', 'expandable', 'stepper', 'columns', 'hint-info', 'quote', 'if']) {
+    it(`${id}: Enter on its empty last paragraph goes below the block`, () => {
+      const e = open();
+      if (id === 'quote') e.chain().setBlockquote().run();
+      else BLOCKS.find((b) => b.id === id)!.run(e);
+      type(e, 'inside');
+      enter(e);
+      enter(e);
+      type(e, 'after');
+      const doc = docOf(e);
+      expect(doc.nodes).toHaveLength(2);
+      expect(doc.nodes[1]).toMatchObject({ type: 'paragraph' });
+      expect(text(doc.nodes[1])).toBe('after');
+      expect(JSON.stringify(doc.nodes[0])).toContain('"inside"');
+      expect(JSONDocumentSchema.safeParse(doc).error?.issues ?? []).toEqual([]);
+    });
+  }
+
+  it('a list keeps its own Enter (an empty item leaves the list), a table cell its own', () => {
+    const e = open();
+    type(e, '- one');
+    enter(e);
+    enter(e);
+    type(e, 'after');
+    expect(docOf(e).nodes.map((n: DocNode) => n.type)).toEqual(['list-unordered', 'paragraph']);
+  });
+
+  it('Enter on a selected image or formula: a paragraph below it', () => {
+    const e = open();
+    e.commands.insertContent(imagesNode('f1', 'dot'));
+    e.commands.setNodeSelection(1);
+    expect(targetOf(e)?.type).toBe('image');
+    enter(e);
+    type(e, 'below the image');
+    enter(e);
+    BLOCKS.find((b) => b.id === 'math')!.run(e);
+    let math = 0;
+    e.state.doc.forEach((n, offset) => {
+      if (n.type.name === 'mathBlock') math = offset;
+    });
+    e.commands.setNodeSelection(math);
+    enter(e);
+    type(e, 'below the formula');
+    const doc = docOf(e);
+    expect(doc.nodes.map((n: DocNode) => n.type)).toEqual(['images', 'paragraph', 'math', 'paragraph']);
+    expect(text(doc.nodes[1])).toBe('below the image');
+    expect(text(doc.nodes[3])).toBe('below the formula');
+  });
+});
+
+describe('image settings', () => {
+  it("sets an image's alt text and caption (GitBook's caption fragment), and removes the caption", () => {
+    const e = open();
+    e.commands.insertContent(imagesNode('f1', 'dot'));
+    e.commands.setNodeSelection(1);
+    const t = targetOf(e)!;
+    const [alt, caption] = fieldsOf(t);
+    expect([alt?.label, caption?.label]).toEqual(['Alt text', 'Caption']);
+    expect(valueOf(t, alt!)).toBe('dot');
+    setField(e, t.pos, alt!, 'A blue dot');
+    setField(e, t.pos, caption!, 'The dot, enlarged');
+    const image = docOf(e).nodes[0].nodes[0];
+    expect(image).toEqual({
+      object: 'block',
+      type: 'image',
+      data: { ref: { kind: 'file', file: 'f1' }, alt: 'A blue dot' },
+      isVoid: true,
+      fragments: [
+        {
+          object: 'fragment',
+          fragment: 'caption',
+          nodes: [
+            {
+              object: 'block',
+              type: 'paragraph',
+              data: {},
+              nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'The dot, enlarged', marks: [] }] }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(JSONDocumentSchema.safeParse(docOf(e)).error?.issues ?? []).toEqual([]);
+    expect(valueOf(targetOf(e)!, caption!)).toBe('The dot, enlarged');
+    expect(describeAtom('image', targetOf(e)!.attrs)).toBe('Image: A blue dot · The dot, enlarged');
+    setField(e, targetOf(e)!.pos, caption!, '');
+    expect(docOf(e).nodes[0].nodes[0].fragments).toEqual([]);
+  });
+
+  it('shows a formatted caption without editing it (plain text would lose its marks)', () => {
+    const leaves = [
+      { object: 'leaf', text: 'Very ', marks: [] },
+      { object: 'leaf', text: 'bold', marks: [{ object: 'mark', type: 'bold' }] },
+    ];
+    const caption = {
+      object: 'fragment',
+      fragment: 'caption',
+      nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves }] }],
+    };
+    const image = {
+      object: 'block',
+      type: 'image',
+      data: { ref: { kind: 'url', url: 'https://example.com/a.png' } },
+      isVoid: true,
+      fragments: [caption],
+    };
+    const e = open({
+      object: 'document',
+      data: {},
+      nodes: [{ object: 'block', type: 'images', data: {}, isVoid: false, nodes: [image] }],
+    });
+    e.commands.setNodeSelection(1);
+    const t = targetOf(e)!;
+    const field = fieldsOf(t)[1]!;
+    expect(field).toMatchObject({ readOnly: true, label: 'Caption (formatted: kept as it is)' });
+    expect(valueOf(t, field)).toBe('Very bold');
+    expect(setField(e, t.pos, field, 'Plain')).toBe(false);
+    expect(docOf(e).nodes[0].nodes[0].fragments).toEqual([caption]);
   });
 });

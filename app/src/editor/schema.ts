@@ -3,7 +3,15 @@
 // other fields travel through the clipboard's HTML (data-gb-* attributes), the key does not (a copy is a new
 // block). Which block may sit in which follows GitBook's containment (`DocumentBlockTopLevel`, the children of
 // each container), through the node groups below.
-import { type AnyExtension, type Attributes, Mark, mergeAttributes, Node, wrappingInputRule } from '@tiptap/core';
+import {
+  type AnyExtension,
+  type Attributes,
+  Extension,
+  Mark,
+  mergeAttributes,
+  Node,
+  wrappingInputRule,
+} from '@tiptap/core';
 import Blockquote from '@tiptap/extension-blockquote';
 import Bold from '@tiptap/extension-bold';
 import Code from '@tiptap/extension-code';
@@ -19,7 +27,11 @@ import Strike from '@tiptap/extension-strike';
 import { Table, TableCell, TableRow } from '@tiptap/extension-table';
 import Text from '@tiptap/extension-text';
 import { Dropcursor, Gapcursor, UndoRedo } from '@tiptap/extensions';
-import { fileUrls } from './uploads.ts';
+import { GapCursor } from '@tiptap/pm/gapcursor';
+import type { ResolvedPos } from '@tiptap/pm/model';
+import { NodeSelection, TextSelection } from '@tiptap/pm/state';
+import { captionOf } from './settings.ts';
+import { fileNames, fileUrls, pageTitles } from './uploads.ts';
 
 // ── Containment (GitBook's unions, packages/contracts/src/schemas/document.ts) ──────────────────────────────
 const ESSENTIAL = ['paragraph', 'html', 'heading', 'list-ordered', 'list-unordered', 'list-tasks', 'divider'];
@@ -124,11 +136,13 @@ export function describeAtom(type: string, attrs: any): string {
     case 'embed':
       return `Embed: ${d.url ?? ''}`;
     case 'content-ref':
-      return `Page link: ${target}`;
+      return `Page link: ${(ref.kind === 'page' && pageTitles.get(ref.page)) || target}`;
     case 'file':
-      return `File: ${target}${d.caption ? ` (${d.caption})` : ''}`;
-    case 'image':
-      return `Image: ${d.alt || target}`;
+      return `File: ${(ref.kind === 'file' && fileNames.get(ref.file)) || target}${d.caption ? ` (${d.caption})` : ''}`;
+    case 'image': {
+      const caption = captionOf(attrs ?? {});
+      return `Image: ${d.alt || target}${caption ? ` · ${caption}` : ''}`;
+    }
     case 'html':
       return `HTML: ${String(d.html ?? '').slice(0, 120)}`;
     case 'swagger':
@@ -312,8 +326,66 @@ const Hint = container('hint', 'hint', 'hc*', (a) => `Hint · ${a.data?.style ??
         find: /^!!!(info|warning|danger|success)?\s$/,
         type: this.type,
         getAttributes: (match) => ({ data: { style: match[1] ?? 'info' } }),
+        // a hint typed just below another one is a hint of its own (of its own style), not more of that one
+        joinPredicate: () => false,
       }),
     ];
+  },
+});
+
+/** Containers whose own keys handle Enter on an empty paragraph (a list item lifts it; a table cell keeps it). */
+const OWN_ENTER = new Set(['listItem', 'taskItem', 'tableCell', 'tableHeader']);
+
+/**
+ * Enter where the keyboard would otherwise be stuck, as GitBook's editor does it:
+ * - on a selected block that holds no text (an image, a file, a formula, an embed, a page reference…) or at a gap
+ *   cursor: a new paragraph just after it, where its parents allow one (after the `images` block of an image);
+ * - on an empty last paragraph of a block (a hint, a quote, a tab, a step, a column, an expandable's body, a
+ *   conditional block…): that paragraph leaves the block and goes just after it (after the tabs of a tab, the
+ *   expandable of its body). ProseMirror's own lift splits the block instead, or cannot leave an expandable.
+ * Either way the block at the end of a page, of a tab or of a column is no dead end.
+ */
+const LeaveBlock = Extension.create({
+  name: 'leaveBlock',
+  priority: 1000,
+  addKeyboardShortcuts() {
+    return {
+      Enter: ({ editor }) => {
+        const { state } = editor;
+        const sel = state.selection;
+        const paragraph = state.schema.nodes.paragraph!;
+        /** A paragraph after the child of depth `d + 1` around `$pos` (or at `$pos` for d = its depth). */
+        const placeAfter = ($pos: ResolvedPos, from: number) => {
+          for (let d = from; d >= 0; d--) {
+            const here = d === $pos.depth;
+            const index = here ? $pos.index(d) : $pos.indexAfter(d);
+            if ($pos.node(d).canReplaceWith(index, index, paragraph)) return here ? $pos.pos : $pos.after(d + 1);
+          }
+          return undefined;
+        };
+        if (sel instanceof GapCursor || (sel instanceof NodeSelection && sel.node.isBlock && sel.node.isAtom)) {
+          const $pos = state.doc.resolve(sel.to);
+          const at = placeAfter($pos, $pos.depth);
+          if (at === undefined) return false;
+          const tr = state.tr.insert(at, paragraph.create());
+          editor.view.dispatch(tr.setSelection(TextSelection.create(tr.doc, at + 1)).scrollIntoView());
+          return true;
+        }
+        const $c = sel.$from;
+        if (!sel.empty || $c.parent.type !== paragraph || $c.parent.content.size || $c.depth < 2) return false;
+        const block = $c.node(-1);
+        const index = $c.index(-1);
+        if (index !== block.childCount - 1 || OWN_ENTER.has(block.type.name) || !block.canReplace(index, index + 1))
+          return false;
+        const at = placeAfter($c, $c.depth - 2);
+        if (at === undefined) return false;
+        const tr = state.tr.delete($c.before(), $c.after());
+        const moved = tr.mapping.map(at);
+        tr.insert(moved, paragraph.create());
+        editor.view.dispatch(tr.setSelection(TextSelection.create(tr.doc, moved + 1)).scrollIntoView());
+        return true;
+      },
+    };
   },
 });
 
@@ -419,5 +491,6 @@ export function gitbookExtensions(options: { undo?: boolean } = {}): AnyExtensio
     ...(options.undo === false ? [] : [UndoRedo]),
     Dropcursor,
     Gapcursor,
+    LeaveBlock,
   ];
 }

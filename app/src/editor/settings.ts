@@ -15,6 +15,10 @@ export interface Field {
   on?: string;
   /** a field deeper in `data` (a table column's title): its path; `name` then only names the input */
   path?: string[];
+  /** a fragment of the block (an image's `caption`), edited as one paragraph of plain text */
+  fragment?: string;
+  /** shown but not editable here (a caption with formatting, which plain text would lose) */
+  readOnly?: boolean;
 }
 
 export const SETTINGS: Record<string, { title: string; fields: Field[] }> = {
@@ -41,10 +45,54 @@ export const SETTINGS: Record<string, { title: string; fields: Field[] }> = {
   },
   update: { title: 'Update', fields: [{ label: 'Date', name: 'date', kind: 'text' }] },
   table: { title: 'Table', fields: [] },
+  image: {
+    title: 'Image',
+    fields: [
+      { label: 'Alt text', name: 'alt', kind: 'text' },
+      { label: 'Caption', name: 'caption', kind: 'text', fragment: 'caption' },
+    ],
+  },
 };
+
+interface DocFragment {
+  object?: string;
+  fragment?: string;
+  nodes?: {
+    object?: string;
+    type?: string;
+    nodes?: { object?: string; leaves?: { text?: string; marks?: unknown[] }[] }[];
+  }[];
+}
+const fragmentOf = (attrs: Record<string, any>, name: string): DocFragment | undefined =>
+  (attrs.rest?.fragments as DocFragment[] | undefined)?.find((f) => f.fragment === name);
+
+/** The text of a block's fragment (its paragraphs' text, one per line). */
+const fragmentText = (f: DocFragment | undefined): string =>
+  (f?.nodes ?? [])
+    .map((p) => (p.nodes ?? []).map((n) => (n.leaves ?? []).map((l) => l.text ?? '').join('')).join(''))
+    .join('\n');
+
+/** Whether a fragment is plain text: at most one paragraph of unmarked text (no link, no inline). */
+const isPlain = (f: DocFragment | undefined): boolean =>
+  !f?.nodes ||
+  (f.nodes.length <= 1 &&
+    f.nodes.every(
+      (p) =>
+        p.type === 'paragraph' &&
+        (p.nodes ?? []).every((n) => n.object === 'text' && (n.leaves ?? []).every((l) => !l.marks?.length)),
+    ));
+
+/** An image's caption as text (what the label under the picture shows). */
+export const captionOf = (attrs: Record<string, any>): string => fragmentText(fragmentOf(attrs, 'caption'));
 
 /** The fields of a block: a table has one per text column (its title, shown as the column's header). */
 export function fieldsOf(target: Target): Field[] {
+  if (target.type === 'image')
+    return SETTINGS.image!.fields.map((f) =>
+      f.fragment && !isPlain(fragmentOf(target.attrs, f.fragment))
+        ? { ...f, label: `${f.label} (formatted: kept as it is)`, readOnly: true }
+        : f,
+    );
   if (target.type !== 'table') return SETTINGS[target.type]?.fields ?? [];
   const definition = target.attrs.data?.definition ?? {};
   return Object.values(definition as Record<string, any>)
@@ -81,6 +129,7 @@ export function targetOf(editor: Editor): Target | undefined {
 
 /** The value of a field of a block. */
 export function valueOf(target: Target, field: Field): string | boolean {
+  if (field.fragment) return fragmentText(fragmentOf(target.attrs, field.fragment));
   const v = field.path
     ? field.path.reduce((o: any, k) => o?.[k], target.attrs.data)
     : field.attr
@@ -97,7 +146,10 @@ export function setField(editor: Editor, pos: number, field: Field, value: strin
   const stored =
     field.kind === 'checkbox' ? (value ? (field.on ?? true) : undefined) : value === '' ? undefined : value;
   const attrs = { ...node.attrs };
-  if (field.attr) attrs[field.name] = stored ?? null;
+  if (field.fragment) {
+    if (field.readOnly) return false;
+    attrs.rest = withFragment(node.attrs.rest, field.fragment, String(value));
+  } else if (field.attr) attrs[field.name] = stored ?? null;
   else if (field.path) {
     const data = structuredClone(node.attrs.data ?? {});
     let o = data;
@@ -113,4 +165,25 @@ export function setField(editor: Editor, pos: number, field: Field, value: strin
   // its own undo step, not merged with the typing before it
   editor.view.dispatch(closeHistory(editor.state.tr.setNodeMarkup(pos, undefined, attrs)));
   return true;
+}
+
+/**
+ * `rest` with the fragment `name` holding `text` as one paragraph (its other fields, such as its key, kept), or
+ * without that fragment when `text` is empty. The other fragments stay where they were.
+ */
+function withFragment(rest: Record<string, any> | null, name: string, text: string): Record<string, any> {
+  const fragments = [...((rest?.fragments as DocFragment[] | undefined) ?? [])];
+  const at = fragments.findIndex((f) => f.fragment === name);
+  const paragraph = {
+    object: 'block',
+    type: 'paragraph',
+    data: {},
+    nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+  };
+  const made = { ...(at >= 0 ? fragments[at] : { object: 'fragment', fragment: name }), nodes: [paragraph] };
+  if (text === '') {
+    if (at >= 0) fragments.splice(at, 1);
+  } else if (at >= 0) fragments[at] = made;
+  else fragments.push(made);
+  return { ...(rest ?? {}), fragments };
 }

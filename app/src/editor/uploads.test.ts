@@ -8,6 +8,7 @@ import { createEditor } from './create.ts';
 import {
   contentRefNode,
   downloadSrc,
+  fileNames,
   fileNode,
   fileUrls,
   filterPages,
@@ -71,6 +72,11 @@ describe('images, files and page references in the document the API gets', () =>
     });
     expect(e.view.dom.textContent).toContain('File: file-3');
     accepted(doc);
+    // once the file's name is known (the change request's files, read when the editor opens), it shows it
+    fileNames.set('file-4', 'notes.txt');
+    e.chain().focus().insertContent(fileNode('file-4')).run();
+    expect(e.view.dom.textContent).toContain('File: notes.txt');
+    fileNames.delete('file-4');
   });
 
   it('a page reference is a content-ref block; a page link is a link inline with a page ref', () => {

@@ -6,6 +6,9 @@ export const MAX_FILE_BYTES = 1024 * 1024;
 
 /** Download URLs of the space's files by id: an image block shows its picture when its file is known here. */
 export const fileUrls = new Map<string, string>();
+/** Names of the space's files and titles of its pages by id: a file block or a page reference shows them. */
+export const fileNames = new Map<string, string>();
+export const pageTitles = new Map<string, string>();
 
 /**
  * Where the browser loads a file's download link from: the gateway that serves the app serves `/v1/downloads/…` too,

@@ -12,12 +12,14 @@ import { PagePicker } from '../editor/PagePicker.tsx';
 import {
   contentRefNode,
   downloadSrc,
+  fileNames,
   fileNode,
   fileUrls,
   flattenPages,
   imagesNode,
   type PickablePage,
   pageLinkData,
+  pageTitles,
   toBase64,
   tooLarge,
 } from '../editor/uploads.ts';
@@ -79,10 +81,14 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   useEffect(() => {
     let live = true;
     const where = changeRequest ? { space, changeRequest } : { space };
-    // the files' download URLs first: an image shows its picture when the editor draws it
-    Promise.all([api.pageByPath(where, path), api.files(where).catch(() => [])])
-      .then(([p, files]) => {
-        for (const f of files) fileUrls.set(f.id, downloadSrc(f.downloadURL));
+    // the files and pages first: an image shows its picture, a file block its name, a page reference its title
+    Promise.all([api.pageByPath(where, path), api.files(where).catch(() => []), api.pages(where).catch(() => null)])
+      .then(([p, files, tree]) => {
+        for (const f of files) {
+          fileUrls.set(f.id, downloadSrc(f.downloadURL));
+          fileNames.set(f.id, f.name);
+        }
+        for (const pg of flattenPages((tree?.pages ?? []) as never)) pageTitles.set(pg.id, pg.title);
         if (live) setPage(p);
       })
       .catch((e: Error) => live && setError(e.message));
@@ -315,6 +321,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         const made = added.find((f) => f.name === file.name) ?? added[0];
         if (!made) throw new Error(`${file.name} was not found in the change request after the upload.`);
         fileUrls.set(made.id, downloadSrc(made.downloadURL));
+        fileNames.set(made.id, made.name);
         const image = as === 'image' || (as === 'auto' && file.type.startsWith('image/'));
         const node = image ? imagesNode(made.id, file.name.replace(/\.[^.]*$/, '')) : fileNode(made.id);
         const ed = editor.current;
@@ -345,6 +352,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
     const open = picker;
     setPicker(undefined);
     if (!ed || !open) return;
+    pageTitles.set(target.id, target.title);
     if (open.kind === 'link' && open.to > open.from)
       ed.chain()
         .focus()
@@ -466,7 +474,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
       ) : (
         <section className="block-settings" aria-label="Block settings">
           <span className="muted">
-            Settings of a code block, hint, tab, table, formula… show here when the cursor is in one.
+            Settings of a code block, hint, tab, table, image, formula… show here when the cursor is in one.
           </span>
         </section>
       )}
@@ -523,7 +531,7 @@ function BlockSettings({ target, onSet }: { target: Target; onSet(field: Field, 
                 ))}
               </select>
             ) : (
-              <input id={id} value={String(value)} onChange={(e) => onSet(f, e.target.value)} />
+              <input id={id} value={String(value)} readOnly={f.readOnly} onChange={(e) => onSet(f, e.target.value)} />
             )}
             {f.kind === 'checkbox' && ` ${f.label}`}
           </label>

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import { api, type Where } from '../api/endpoints.ts';
 import { useLoad } from '../api/use.ts';
+import { downloadSrc } from '../editor/uploads.ts';
+
+/** The files of the spaces and change requests viewed (download link and name by id): an image or file block shows them. */
+const knownFiles = new Map<string, { src: string; name: string }>();
 
 /**
  * A page, read-only: the JSON document of the API (`GET …/content/path/{path}?format=document`) drawn in React.
@@ -9,7 +13,15 @@ import { useLoad } from '../api/use.ts';
  * links and marks as such; any other block (tables, tabs, embeds…) shows its text in a labelled box.
  */
 export default function PageView({ where, path }: { where: Where; path: string }) {
-  const page = useLoad(() => api.pageByPath(where, path), `${where.space}:${where.changeRequest ?? ''}:${path}`);
+  const page = useLoad(
+    async () => {
+      // the files first: an image of the change request shows its picture, a file block its name
+      const [read, files] = await Promise.all([api.pageByPath(where, path), api.files(where).catch(() => [])]);
+      for (const f of files) knownFiles.set(f.id, { src: downloadSrc(f.downloadURL), name: f.name });
+      return read;
+    },
+    `${where.space}:${where.changeRequest ?? ''}:${path}`,
+  );
   if (page.error) return <p role="alert">{page.error.message}</p>;
   const p = page.data;
   if (!p) return <p aria-live="polite">Loading…</p>;
@@ -36,6 +48,7 @@ export interface Node {
   key?: string;
   data?: Record<string, any>;
   nodes?: Node[];
+  fragments?: (Node & { fragment?: string })[];
   leaves?: Leaf[];
   text?: string;
 }
@@ -46,7 +59,9 @@ interface Doc {
 /** The plain text of a node and its children. */
 export function textOf(n: Node): string {
   if (n.object === 'text') return (n.leaves ?? []).map((l) => l.text ?? '').join('') || (n.text ?? '');
-  return (n.nodes ?? []).map(textOf).join('');
+  const own = (n.nodes ?? []).map(textOf).join('');
+  // an expandable's title and body, a table's cells: fragments, one after the other
+  return [own, ...(n.fragments ?? []).map(textOf)].filter(Boolean).join(' ');
 }
 
 function leaf(l: Leaf, key: number): ReactNode {
@@ -134,8 +149,23 @@ function node(n: Node, key: string): ReactNode {
         </figure>
       );
     case 'image': {
-      const src = safeUrl(n.data?.ref?.url);
-      return src ? <img key={key} src={src} alt={n.data?.alt ?? ''} /> : <span key={key}>{children}</span>;
+      const ref = n.data?.ref;
+      const src = ref?.kind === 'file' ? knownFiles.get(ref.file)?.src : safeUrl(ref?.url);
+      const caption = textOf({ nodes: n.fragments?.find((f) => f.fragment === 'caption')?.nodes ?? [] });
+      return (
+        <span key={key} className="image">
+          {src ? <img src={src} alt={n.data?.alt ?? ''} /> : <span className="block-kind">image</span>}
+          {caption && <span className="caption">{caption}</span>}
+        </span>
+      );
+    }
+    case 'file': {
+      const file = n.data?.ref?.kind === 'file' ? knownFiles.get(n.data.ref.file) : undefined;
+      return (
+        <p key={key} className="file">
+          {file ? <a href={file.src}>{file.name}</a> : <span className="block-kind">file</span>}
+        </p>
+      );
     }
     default:
       if (n.object === 'inline') return <span key={key}>{children}</span>;

@@ -16,6 +16,7 @@ export function SiteSections({ org, site, onChanged }: { org: string; site: stri
   const id = useId();
   const [space, setSpace] = useState('');
   const [title, setTitle] = useState('');
+  const [added, setAdded] = useState('');
   const reload = () => {
     sections.reload();
     siteSpaces.reload();
@@ -30,6 +31,17 @@ export function SiteSections({ org, site, onChanged }: { org: string; site: stri
     });
     if (res) {
       setTitle('');
+      reload();
+    }
+  };
+  const addSpace = async (e: FormEvent) => {
+    e.preventDefault();
+    const res = await action.run(async () => {
+      await settingsApi.addSiteSpace(org, site, added);
+      return true;
+    });
+    if (res) {
+      setAdded('');
       reload();
     }
   };
@@ -70,6 +82,26 @@ export function SiteSections({ org, site, onChanged }: { org: string; site: stri
             </li>
           ))}
         </ul>
+      )}
+      {!hasSections && sections.data && (
+        <form className="create" onSubmit={addSpace} aria-label="Add a space to the site">
+          <div className="field">
+            <label htmlFor={`${id}-added`}>Space to add to the site</label>
+            <select id={`${id}-added`} required value={added} onChange={(e) => setAdded(e.target.value)}>
+              <option value="">Choose a space</option>
+              {spaces.data
+                ?.filter((s) => !rootSpaces.some((r) => r.space?.id === s.id))
+                .map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.title}
+                  </option>
+                ))}
+            </select>
+          </div>
+          <button type="submit" disabled={action.busy}>
+            Add space
+          </button>
+        </form>
       )}
       <form className="create" onSubmit={addSection} aria-label="Add a section">
         <div className="field">

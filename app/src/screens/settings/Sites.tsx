@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { api } from '../../api/endpoints.ts';
 import { type ShareLink, type Site, settingsApi } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
 import { Confirm, SettingsNav } from './common.tsx';
@@ -29,7 +30,7 @@ function SiteList({ org }: { org: string }) {
     <>
       <h1>Sites</h1>
       {list.error && <p role="alert">{list.error.message}</p>}
-      {list.data?.length === 0 && <p>No sites yet (a site is created through the API or the CLI).</p>}
+      {list.data?.length === 0 && <p>No sites yet.</p>}
       <ul className="settings-list" aria-label="Sites">
         {list.data?.map((s) => (
           <li key={s.id}>
@@ -42,7 +43,57 @@ function SiteList({ org }: { org: string }) {
           </li>
         ))}
       </ul>
+      <CreateSite org={org} />
     </>
+  );
+}
+
+/** A new site (`createSite`) with a space to show, then its screen (where it is published). */
+function CreateSite({ org }: { org: string }) {
+  const spaces = useLoad(() => api.spaces(org), `spaces:${org}`);
+  const [title, setTitle] = useState('');
+  const [space, setSpace] = useState('');
+  const [, navigate] = useLocation();
+  const action = useAction();
+  const id = useId();
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    const made = await action.run(() => settingsApi.createSite(org, title.trim(), space ? [space] : []));
+    if (made) navigate(`/o/${org}/sites/${made.id}`);
+  };
+  return (
+    <section aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Create a site</h2>
+      <p className="muted">A site publishes spaces for readers. It is created unpublished: publish it from its page.</p>
+      <form className="create" onSubmit={create} aria-label="Create a site">
+        <div className="field">
+          <label htmlFor={`${id}-title`}>Title of the site</label>
+          <input
+            id={`${id}-title`}
+            required
+            minLength={2}
+            maxLength={128}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-space`}>Space to publish</label>
+          <select id={`${id}-space`} value={space} onChange={(e) => setSpace(e.target.value)}>
+            <option value="">None yet</option>
+            {spaces.data?.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" disabled={action.busy}>
+          Create site
+        </button>
+      </form>
+      {action.error && <p role="alert">{action.error}</p>}
+    </section>
   );
 }
 
