@@ -26,6 +26,9 @@ describe('sign-in pages', () => {
     }).value;
     expect(page).not.toContain('<script>');
     expect(page).not.toContain('<img>');
+    // Each organization opens in the app, and so does the app itself (a member who just accepted an invitation).
+    expect(page).toContain('<a href="/o/o">&quot;&gt;&lt;img&gt;</a> (read)');
+    expect(page).toContain('<a href="/">Open the app</a>');
     // The pages of a link asked by an identity provider: organization and provider names are the admins' text.
     const names = { organization: '<script>x</script>', provider: '"><img src=x>', email: 'a@b.c' };
     for (const { value: html } of [

@@ -158,7 +158,7 @@ function tokensSection(csrf: string, v: AccountView): Html {
 
 export function accountPage(csrf: string, v: AccountView): Html {
   const orgs = v.organizations.length
-    ? html`<ul>${v.organizations.map((o) => html`<li>${o.title} (${o.role})</li>`)}</ul>`
+    ? html`<ul>${v.organizations.map((o) => html`<li><a href="/o/${encodeURIComponent(o.id)}">${o.title}</a> (${o.role})</li>`)}</ul><p><a href="/">Open the app</a></p>`
     : paragraph('You are not a member of any organization yet.');
   const created = v.created
     ? html`<section aria-labelledby="new-token"><h2 id="new-token">New token “${v.created.label}”</h2>${paragraph(
