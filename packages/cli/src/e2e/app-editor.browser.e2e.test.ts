@@ -304,6 +304,54 @@ describe.skipIf(!hasChromium)('the editor in the app, in Chromium', () => {
       .toContain('Written together. Ann was here. Bob too.');
   });
 
+  it('lets five writers type into one page at once, each in a paragraph of it; each of them sees all five', {
+    timeout: 180_000,
+  }, async () => {
+    const others = ['carol', 'dan', 'erin', 'frank'];
+    const invited = await v1(acme.token, 'POST', `/orgs/${acme.organization.id}/invites`, {
+      emails: others.map((n) => ({ email: `${n}@acme.io`, role: 'edit' })),
+    });
+    await p.awaitMembers(invited.users);
+    const lines = [0, 1, 2, 3, 4].map((i) => `Line ${i} of five.`);
+    const cr = await changeRequest(space, 'Five', [
+      { operation: 'insert_page', title: 'Five', document: { markdown: `${lines.join('\n\n')}\n` } },
+    ]);
+    const url = `${p.url}/o/${acme.organization.id}/s/${space}/~/changes/${cr.number}/five?edit`;
+    // One at a time: the test mailbox keeps the newest sign-in link only.
+    const writers: Awaited<ReturnType<typeof signedIn>>[] = [];
+    for (const n of ['ann', ...others]) writers.push(await signedIn(browser, `${n}@acme.io`));
+    const content = (w: (typeof writers)[number]) => w.page.getByRole('textbox', { name: 'Content of Five' });
+    for (const w of writers) {
+      await w.page.goto(url);
+      await w.page.getByText('Live: other writers of this change request see your changes').waitFor();
+      await content(w).getByText('Line 4 of five.').waitFor();
+    }
+    // Each clicks at the end of a paragraph of its own, then all five type at the same time. (Writers typing at the
+    // very same position interleave their keystrokes, as in any live editor: each caret follows the others' text.)
+    for (const [i, w] of writers.entries()) {
+      await content(w).getByText(lines[i]!).click();
+      await w.page.keyboard.press('End');
+    }
+    const typed = Date.now();
+    await Promise.all(writers.map((w, i) => w.page.keyboard.type(` Written by writer ${i}.`, { delay: 20 })));
+    const written = (i: number) => `${lines[i]} Written by writer ${i}.`;
+    for (const w of writers) for (let i = 0; i < writers.length; i++) await content(w).getByText(written(i)).waitFor();
+    console.log(`live: five writers' words all shown to all five ${Date.now() - typed} ms after the typing began`);
+    expect(writers.flatMap((w) => w.violations)).toEqual([]);
+    await Promise.all(writers.map((w) => w.page.close()));
+    // The change request gets the merged page: every writer's words, each once, in its paragraph.
+    const path = `/spaces/${space}/change-requests/${cr.id}/content/path/five?format=markdown`;
+    const markdownNow = async () => (await v1(acme.token, 'GET', path)).markdown as string;
+    await expect
+      .poll(async () => [...(await markdownNow()).matchAll(/Written by writer/g)].length, {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toBe(5);
+    const markdown = await markdownNow();
+    for (let i = 0; i < writers.length; i++) expect(markdown).toContain(written(i));
+  });
+
   it('uploads an image into the change request and links a word to another page through the page picker', {
     timeout: 240_000,
   }, async () => {

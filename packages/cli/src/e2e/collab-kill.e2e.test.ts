@@ -9,7 +9,10 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import pg from 'pg';
 import WebSocket from 'ws';
 import type * as Y from 'yjs';
-import { createTestDatabase, type TestDatabase } from '@quire/kit/testing';
+import { createTestDatabase, eventuallyPasses, type TestDatabase } from '@quire/kit/testing';
+
+/** The assertions of this file wait up to 10 s (a restarted instance), polling every 50 ms. */
+const eventually10s = (check: () => unknown, timeoutMs = 10_000) => eventuallyPasses(check, timeoutMs, 50);
 import { changeRequestWith, runCliCaptured } from './harness.ts';
 
 /**
@@ -21,19 +24,6 @@ import { changeRequestWith, runCliCaptured } from './harness.ts';
  */
 
 const BIN = resolve(import.meta.dirname, '../../bin/quire.ts');
-
-async function eventually(check: () => unknown, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -65,7 +55,7 @@ describe('kill -9 of the instance mid-edit', () => {
     const child = spawn(process.execPath, [BIN, 'start'], { env, stdio: ['ignore', log, log] });
     closeSync(log);
     instance = child;
-    await eventually(async () => {
+    await eventually10s(async () => {
       if (child.exitCode !== null)
         throw new Error(
           `the instance exited (${child.exitCode}): ${readFileSync(join(dataDir, 'instance.log'), 'utf8')}`,
@@ -153,7 +143,7 @@ describe('kill -9 of the instance mid-edit', () => {
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {
-      await eventually(async () => {
+      await eventually10s(async () => {
         const { rows } = await client.query('select 1 from content.member where user_id = $1', [user.id]);
         expect(rows.length).toBe(1);
       });
@@ -172,8 +162,8 @@ describe('kill -9 of the instance mid-edit', () => {
     const name = `spaces/${space.id}/change-requests/${cr.id}/page/${pageId}`;
 
     const writer = open(token, name);
-    await eventually(() => expect(paragraphOf(writer.document)).toBe('Before the crash'));
-    await eventually(() => expect(writer.unsyncedChanges).toBe(0));
+    await eventually10s(() => expect(paragraphOf(writer.document)).toBe('Before the crash'));
+    await eventually10s(() => expect(writer.unsyncedChanges).toBe(0));
 
     // Keystrokes every 10 ms (each at the start of the paragraph); after 40 of them the instance is killed, the
     // keystrokes going on. Acknowledgements come in order: the first `typed - unsynced` keystrokes are acknowledged.
@@ -185,7 +175,7 @@ describe('kill -9 of the instance mid-edit', () => {
       typed++;
       texts.push(paragraphOf(writer.document));
     }, 10);
-    await eventually(() => expect(typed).toBeGreaterThanOrEqual(40));
+    await eventually10s(() => expect(typed).toBeGreaterThanOrEqual(40));
     const acknowledged = typed - writer.unsyncedChanges;
     await kill9();
     clearInterval(typing);
@@ -196,13 +186,13 @@ describe('kill -9 of the instance mid-edit', () => {
     await start();
     const reader = open(token, name);
     // Every acknowledged keystroke is there (those sent but not acknowledged may be too: logged, not yet answered).
-    await eventually(() => expect(paragraphOf(reader.document).endsWith(lastAcknowledged)).toBe(true), 20_000);
+    await eventually10s(() => expect(paragraphOf(reader.document).endsWith(lastAcknowledged)).toBe(true), 20_000);
     console.info(
       `collab kill -9: ${typed} keystrokes typed, ${acknowledged} acknowledged before SIGKILL, ` +
         `${paragraphOf(reader.document).split('k').length - 1} found after the restart`,
     );
     // The document opened with logged edits no stored state held: they are written into the change request.
-    await eventually(async () => {
+    await eventually10s(async () => {
       const page = await get(`/page/${pageId}?format=markdown`);
       expect(page.markdown as string).toContain(lastAcknowledged);
     }, 20_000);

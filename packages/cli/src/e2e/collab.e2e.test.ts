@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventuallyPasses } from '@quire/kit/testing';
 import { MemberRole } from '@gitbook/api';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
@@ -6,20 +7,6 @@ import type * as Y from 'yjs';
 import { changeRequestWith, useCast, type Platform } from './harness.ts';
 
 /** Live collaboration through the gateway (`/v1/collab`, issue 41) with real Hocuspocus providers. */
-
-/** Retries an assertion until it holds (or `timeoutMs` passes, then its last failure is thrown). */
-async function eventually(check: () => unknown, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-}
 
 /** A WebSocket carrying an API token, as a Node client (not a browser) opens one. */
 const socketWith = (token: string | null) =>
@@ -100,15 +87,15 @@ for (const transport of ['in-process', 'http'] as const) {
       const ann = open(p, acme.token, name);
       const ed = open(p, editor.token, name);
       const rita = open(p, reader.token, name);
-      await eventually(() => expect(ann.text()).toContain('Shared paragraph'));
-      await eventually(() => expect(ed.text()).toContain('Shared paragraph'));
-      await eventually(() => expect(rita.state.scope).toBe('readonly'));
+      await eventuallyPasses(() => expect(ann.text()).toContain('Shared paragraph'));
+      await eventuallyPasses(() => expect(ed.text()).toContain('Shared paragraph'));
+      await eventuallyPasses(() => expect(rita.state.scope).toBe('readonly'));
       expect(ed.state.scope).toBe('read-write');
 
       const started = performance.now();
       typeInto(ann.provider.document, 'Ann ');
       typeInto(ed.provider.document, 'Ed ');
-      await eventually(() => {
+      await eventuallyPasses(() => {
         expect(ann.text()).toBe(ed.text());
         expect(ann.text()).toMatch(/(Ann Ed|Ed Ann) Shared paragraph/);
         expect(rita.text()).toBe(ann.text());
@@ -121,7 +108,10 @@ for (const transport of ['in-process', 'http'] as const) {
       expect(ann.text()).not.toContain('Rita');
 
       for (const c of [ann, ed, rita]) close(c.provider);
-      await eventually(async () => expect(await markdownNow()).toMatch(/(Ann Ed|Ed Ann) Shared paragraph/), 15_000);
+      await eventuallyPasses(
+        async () => expect(await markdownNow()).toMatch(/(Ann Ed|Ed Ann) Shared paragraph/),
+        15_000,
+      );
     });
 
     it('refuses a handshake without a member (401) and another organization (permission denied)', async () => {
@@ -129,7 +119,7 @@ for (const transport of ['in-process', 'http'] as const) {
       expect(await handshakeStatus(p, 'not-a-token')).toBe(401);
       const { name } = await pageInChangeRequest('Private\n');
       const olga = open(p, other.token, name);
-      await eventually(() => expect(olga.state.denied).toBe('permission-denied'));
+      await eventuallyPasses(() => expect(olga.state.denied).toBe('permission-denied'));
       expect(olga.text()).toBe('');
     });
 
@@ -137,23 +127,23 @@ for (const transport of ['in-process', 'http'] as const) {
       it('a reader given `edit` on the space is reconnected with write access', async () => {
         const { spaceId, name } = await pageInChangeRequest('Read, then write\n');
         const rita = open(p, reader.token, name);
-        await eventually(() => expect(rita.state.scope).toBe('readonly'));
+        await eventuallyPasses(() => expect(rita.state.scope).toBe('readonly'));
         await p.client(acme.token).spaces.inviteToSpace(spaceId, { role: MemberRole.Edit, users: [reader.user.id] });
-        await eventually(() => expect(rita.state.scope).toBe('read-write'), 15_000);
+        await eventuallyPasses(() => expect(rita.state.scope).toBe('read-write'), 15_000);
         expect(rita.state.closes).toBeGreaterThan(0);
         typeInto(rita.provider.document, 'Rita ');
-        await eventually(() => expect(rita.provider.unsyncedChanges).toBe(0));
+        await eventuallyPasses(() => expect(rita.provider.unsyncedChanges).toBe(0));
       });
 
     if (transport === 'in-process')
       it('disconnects a member removed from the organization', async () => {
         const { name } = await pageInChangeRequest('Soon revoked\n');
         const ed = open(p, editor.token, name);
-        await eventually(() => expect(ed.text()).toContain('Soon revoked'));
+        await eventuallyPasses(() => expect(ed.text()).toContain('Soon revoked'));
         await p.client(acme.token).orgs.removeMemberFromOrganizationById(acme.organization.id, editor.user.id);
-        await eventually(() => expect(ed.state.closes).toBeGreaterThan(0));
+        await eventuallyPasses(() => expect(ed.state.closes).toBeGreaterThan(0));
         // The provider reconnects on its own, as a member of no organization owning the space: refused.
-        await eventually(() => expect(ed.state.denied).toBe('permission-denied'), 15_000);
+        await eventuallyPasses(() => expect(ed.state.denied).toBe('permission-denied'), 15_000);
       });
   });
 }

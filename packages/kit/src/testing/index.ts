@@ -93,6 +93,19 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+/** Runs an assertion (`check` throws while it fails) until it passes, or throws its last failure after `timeoutMs`. */
+export async function eventuallyPasses(check: () => unknown, timeoutMs = 5_000, intervalMs = 25): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, intervalMs));
+    }
+  }
+}
 export * from './resource.ts';
 export * from './service.ts';
 export * from './factories.ts';

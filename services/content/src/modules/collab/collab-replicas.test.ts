@@ -16,6 +16,7 @@ import {
   userActor,
   type TestDatabase,
   type TestService,
+  eventuallyPasses,
 } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
@@ -35,19 +36,6 @@ const ORG = 'org-replicas';
 const ann = userActor('ann', [{ organization: ORG, role: 'admin' }]);
 const bob = userActor('bob', [{ organization: ORG, role: 'admin' }]);
 const signer = new ActorSigner(TEST_SECRET);
-
-async function eventually(check: () => unknown, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-}
 
 const textOf = (doc: Y.Doc) => doc.getXmlFragment(COLLAB_FIELD).toString();
 const typeInto = (doc: Y.Doc, words: string) => {
@@ -141,23 +129,23 @@ describe.skipIf(!hasNats)('live documents on two content replicas over NATS', ()
   it("opened on both at once, seeded once; each replica's edits and cursors reach the other's clients", async () => {
     const { name, markdownNow } = await pageOfChangeRequest('Hello world\n');
     const [a, b] = await Promise.all([openAs(one, ann, name), openAs(two, bob, name)]);
-    await eventually(() => expect(a.text()).toContain('Hello world'));
-    await eventually(() => expect(b.text()).toContain('Hello world'));
+    await eventuallyPasses(() => expect(a.text()).toContain('Hello world'));
+    await eventuallyPasses(() => expect(b.text()).toContain('Hello world'));
     await new Promise((r) => setTimeout(r, 300));
     expect(occurrences(a.text(), 'Hello world')).toBe(1);
     expect(b.text()).toBe(a.text());
 
     const started = performance.now();
     typeInto(a.provider.document, 'Alpha ');
-    await eventually(() => expect(b.text()).toContain('Alpha Hello world'), LIVE_MS);
+    await eventuallyPasses(() => expect(b.text()).toContain('Alpha Hello world'), LIVE_MS);
     const oneWay = performance.now() - started;
     typeInto(b.provider.document, 'Beta ');
-    await eventually(() => expect(a.text()).toContain('Beta '), LIVE_MS);
-    await eventually(() => expect(a.text()).toBe(b.text()));
+    await eventuallyPasses(() => expect(a.text()).toContain('Beta '), LIVE_MS);
+    await eventuallyPasses(() => expect(a.text()).toBe(b.text()));
     console.info(`collab replicas: an edit on one replica reached a client of the other in ${Math.round(oneWay)} ms`);
 
     a.provider.setAwarenessField('user', { name: 'Ann' });
-    await eventually(
+    await eventuallyPasses(
       () => expect([...b.provider.awareness!.getStates().values()].map((s) => s.user?.name)).toContain('Ann'),
       LIVE_MS,
     );
@@ -165,7 +153,7 @@ describe.skipIf(!hasNats)('live documents on two content replicas over NATS', ()
     // Both writers leave: each replica stores; the change request holds both edits, once each.
     close(a.provider);
     close(b.provider);
-    await eventually(async () => {
+    await eventuallyPasses(async () => {
       const md = await markdownNow();
       expect(md).toContain('Alpha');
       expect(md).toContain('Beta');
@@ -177,8 +165,8 @@ describe.skipIf(!hasNats)('live documents on two content replicas over NATS', ()
     const { ids, name } = await pageOfChangeRequest('Old text\n');
     const a = await openAs(one, ann, name);
     const b = await openAs(two, bob, name);
-    await eventually(() => expect(a.text()).toContain('Old text'));
-    await eventually(() => expect(b.text()).toContain('Old text'));
+    await eventuallyPasses(() => expect(a.text()).toContain('Old text'));
+    await eventuallyPasses(() => expect(b.text()).toContain('Old text'));
     await one.call(
       ops.updateChangeRequestContent,
       {
@@ -188,7 +176,7 @@ describe.skipIf(!hasNats)('live documents on two content replicas over NATS', ()
       },
       bob,
     );
-    await eventually(() => {
+    await eventuallyPasses(() => {
       expect(a.text()).toContain('New text from the API');
       expect(b.text()).toBe(a.text());
     }, 10_000);
@@ -205,19 +193,22 @@ describe.skipIf(!hasNats)('live documents on two content replicas over NATS', ()
     const { name, markdownNow } = await pageOfChangeRequest('Moving\n');
     const a = await openAs(one, ann, name);
     const watcher = await openAs(two, bob, name);
-    await eventually(() => expect(a.text()).toContain('Moving'));
+    await eventuallyPasses(() => expect(a.text()).toContain('Moving'));
     typeInto(a.provider.document, 'Typed on one ');
-    await eventually(() => expect(a.provider.unsyncedChanges).toBe(0));
-    await eventually(() => expect(watcher.text()).toContain('Typed on one Moving'), LIVE_MS);
+    await eventuallyPasses(() => expect(a.provider.unsyncedChanges).toBe(0));
+    await eventuallyPasses(() => expect(watcher.text()).toContain('Typed on one Moving'), LIVE_MS);
 
     // The same writer reconnects to the other replica (as a load balancer would send it there).
     close(a.provider);
     const moved = await openAs(two, ann, name);
-    await eventually(() => expect(moved.text()).toContain('Typed on one Moving'));
+    await eventuallyPasses(() => expect(moved.text()).toContain('Typed on one Moving'));
     typeInto(moved.provider.document, 'Then on two ');
-    await eventually(() => expect(watcher.text()).toContain('Then on two Typed on one Moving'), LIVE_MS);
+    await eventuallyPasses(() => expect(watcher.text()).toContain('Then on two Typed on one Moving'), LIVE_MS);
     close(moved.provider);
     close(watcher.provider);
-    await eventually(async () => expect(await markdownNow()).toContain('Then on two Typed on one Moving'), 15_000);
+    await eventuallyPasses(
+      async () => expect(await markdownNow()).toContain('Then on two Typed on one Moving'),
+      15_000,
+    );
   });
 });

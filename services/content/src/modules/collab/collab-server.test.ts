@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import fc from 'fast-check';
 import WebSocket from 'ws';
 import * as encoding from 'lib0/encoding';
 import type * as Y from 'yjs';
@@ -14,6 +15,7 @@ import {
   userActor,
   type TestDatabase,
   type TestService,
+  eventuallyPasses,
 } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
@@ -27,20 +29,6 @@ const writerA = userActor('writer-a', [{ organization: ORG, role: 'admin' }]);
 const writerB = userActor('writer-b', [{ organization: ORG, role: 'admin' }]);
 const reader = userActor('reader-r', [{ organization: ORG, role: 'read' }]);
 const signer = new ActorSigner(TEST_SECRET);
-
-/** Retries an assertion until it holds (or `timeoutMs` passes, then its last failure is thrown). */
-async function eventually(check: () => unknown, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-}
 
 let db: TestDatabase;
 let t: TestService;
@@ -127,14 +115,14 @@ describe('live collaboration on a change request page', () => {
     const a = await open(writerA, name);
     const b = await open(writerB, name);
     const r = await open(reader, name);
-    await eventually(() => expect(a.text()).toContain('Hello world'));
-    await eventually(() => expect(b.text()).toContain('Hello world'));
-    await eventually(() => expect(r.events.readOnly).toBe(true));
+    await eventuallyPasses(() => expect(a.text()).toContain('Hello world'));
+    await eventuallyPasses(() => expect(b.text()).toContain('Hello world'));
+    await eventuallyPasses(() => expect(r.events.readOnly).toBe(true));
     expect(a.events.readOnly).toBe(false);
 
     typeInto(a.provider.document, 'Alpha ');
     typeInto(b.provider.document, 'Beta ');
-    await eventually(() => {
+    await eventuallyPasses(() => {
       expect(a.text()).toBe(b.text());
       expect(a.text()).toContain('Alpha ');
       expect(a.text()).toContain('Beta ');
@@ -149,7 +137,7 @@ describe('live collaboration on a change request page', () => {
     close(a.provider);
     close(b.provider);
     close(r.provider);
-    await eventually(async () => {
+    await eventuallyPasses(async () => {
       const md = await markdownNow();
       expect(md).toContain('Alpha');
       expect(md).toContain('Beta');
@@ -168,7 +156,7 @@ describe('live collaboration on a change request page', () => {
     const { name } = await pageOfChangeRequest('Secret\n');
     const stranger = userActor('stranger', [{ organization: 'another-org', role: 'admin' }]);
     const s = await open(stranger, name);
-    await eventually(() => expect(s.events.denied).toBe('permission-denied'));
+    await eventuallyPasses(() => expect(s.events.denied).toBe('permission-denied'));
     expect(s.text()).toBe('');
     close(s.provider);
   });
@@ -176,9 +164,9 @@ describe('live collaboration on a change request page', () => {
   it('an acknowledged edit survives the loss of the instance, and a restart', async () => {
     const { name, markdownNow } = await pageOfChangeRequest('Before restart\n');
     const a = await open(writerA, name);
-    await eventually(() => expect(a.text()).toContain('Before restart'));
+    await eventuallyPasses(() => expect(a.text()).toContain('Before restart'));
     typeInto(a.provider.document, 'Kept ');
-    await eventually(() => expect(a.provider.unsyncedChanges).toBe(0));
+    await eventuallyPasses(() => expect(a.provider.unsyncedChanges).toBe(0));
     // Acknowledged, not yet stored (the store waits for a quiet time): a second instance on the same database, which
     // never heard of the edit, opens the document with it (the first instance is as good as gone for it).
     const other = await startTestService(contentService, loadContentConfig, db);
@@ -190,7 +178,7 @@ describe('live collaboration on a change request page', () => {
       });
       const elsewhere = new HocuspocusProvider({ websocketProvider: ws, name, token: 'unused' });
       elsewhere.attach();
-      await eventually(() => expect(textOf(elsewhere.document)).toContain('Kept Before restart'));
+      await eventuallyPasses(() => expect(textOf(elsewhere.document)).toContain('Kept Before restart'));
       close(elsewhere);
     } finally {
       await other.close();
@@ -201,14 +189,14 @@ describe('live collaboration on a change request page', () => {
     await start();
     expect(await markdownNow()).toContain('Kept Before restart');
     const again = await open(writerB, name);
-    await eventually(() => expect(again.text()).toContain('Kept Before restart'));
+    await eventuallyPasses(() => expect(again.text()).toContain('Kept Before restart'));
     close(again.provider);
   });
 
   it('an API write to a page open in editors reaches them', async () => {
     const { ids, name } = await pageOfChangeRequest('Old text\n');
     const a = await open(writerA, name);
-    await eventually(() => expect(a.text()).toContain('Old text'));
+    await eventuallyPasses(() => expect(a.text()).toContain('Old text'));
     await t.call(
       ops.updateChangeRequestContent,
       {
@@ -218,7 +206,7 @@ describe('live collaboration on a change request page', () => {
       },
       writerB,
     );
-    await eventually(() => expect(a.text()).toContain('New text from the API'), 10_000);
+    await eventuallyPasses(() => expect(a.text()).toContain('New text from the API'), 10_000);
     expect(a.text()).not.toContain('Old text');
     close(a.provider);
   });
@@ -250,7 +238,7 @@ describe('live collaboration on a change request page', () => {
     it('a malformed update and an oversized message are refused; the other writer goes on', async () => {
       const { name, markdownNow } = await pageOfChangeRequest('Steady\n');
       const a = await open(writerA, name);
-      await eventually(() => expect(a.text()).toContain('Steady'));
+      await eventuallyPasses(() => expect(a.text()).toContain('Steady'));
 
       const bad = await rawSocket(writerB, name);
       await new Promise((r) => setTimeout(r, 200));
@@ -262,9 +250,55 @@ describe('live collaboration on a change request page', () => {
       expect(await big.closed).toBe(1009);
 
       typeInto(a.provider.document, 'Still ');
-      await eventually(() => expect(a.provider.unsyncedChanges).toBe(0));
+      await eventuallyPasses(() => expect(a.provider.unsyncedChanges).toBe(0));
       close(a.provider);
-      await eventually(async () => expect(await markdownNow()).toContain('Still Steady'), 15_000);
+      await eventuallyPasses(async () => expect(await markdownNow()).toContain('Still Steady'), 15_000);
+    });
+
+    it('the sync protocol fuzzed: each malformed message closes its own socket or is ignored; the writer goes on', async () => {
+      const { name, markdownNow } = await pageOfChangeRequest('Fuzzed\n');
+      const a = await open(writerA, name);
+      await eventuallyPasses(() => expect(a.text()).toContain('Fuzzed'));
+      const bytes = (max: number) => fc.uint8Array({ maxLength: max });
+      const framed = (docName: fc.Arbitrary<string>) =>
+        fc.tuple(docName, fc.nat({ max: 40 }), fc.nat({ max: 8 }), bytes(200)).map(([doc, type, sub, body]) => {
+          const e = encoding.createEncoder();
+          encoding.writeVarString(e, doc);
+          encoding.writeVarUint(e, type); // 0 sync, 1 awareness, 2 auth, 3 query awareness, … and beyond
+          encoding.writeVarUint(e, sub); // sync: 0 step 1, 1 step 2, 2 update
+          encoding.writeVarUint8Array(e, body);
+          return encoding.toUint8Array(e);
+        });
+      const message = fc.oneof(
+        bytes(300), // no frame at all
+        framed(fc.constant(name)), // this document, any message type, garbage payload
+        framed(fc.string({ maxLength: 80 })), // a document name never authenticated on this socket
+        bytes(200).map((update) => syncUpdate(name, update)), // a malformed Y.js update
+        fc.tuple(bytes(100), fc.nat({ max: 99 })).map(([body, cut]) => syncUpdate(name, body).slice(0, cut)), // truncated
+      );
+      let closedByServer = 0;
+      await fc.assert(
+        fc.asyncProperty(message, async (msg) => {
+          const raw = await rawSocket(writerB, name);
+          raw.ws.send(msg);
+          const code = await Promise.race([raw.closed, new Promise<null>((r) => setTimeout(() => r(null), 150))]);
+          if (code !== null) {
+            closedByServer++;
+            // Closed as a protocol error or an unprocessable message, never as the server failing (1011).
+            expect([1002, 1003, 1007, 1008, 1009, 4400, 4401, 4403, 4413]).toContain(code);
+          } else {
+            raw.ws.close();
+            await raw.closed;
+          }
+        }),
+        { numRuns: 80, seed: 20261129 },
+      );
+      expect(closedByServer).toBeGreaterThan(0);
+      // The writer on the page was never disturbed: its edit is synced and reaches the change request.
+      typeInto(a.provider.document, 'Unshaken ');
+      await eventuallyPasses(() => expect(a.provider.unsyncedChanges).toBe(0));
+      close(a.provider);
+      await eventuallyPasses(async () => expect(await markdownNow()).toContain('Unshaken Fuzzed'), 15_000);
     });
 
     it('refuses a member more sockets than the limit (429)', async () => {

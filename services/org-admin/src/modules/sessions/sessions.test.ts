@@ -20,8 +20,8 @@ import {
 const t = useTestService(orgAdminService, loadOrgAdminConfig, { label: 'sessions' });
 const config = { QUIRE_INTERNAL_SECRET: 'x'.repeat(32), QUIRE_PUBLIC_URL: 'http://quire.test' };
 
-/** A user and a session started at `start`: the cookie the browser would send back. */
-async function started(start: Date) {
+/** A user and a session started at `start` (cookies signed with `signing`): the cookie the browser would send back. */
+async function started(start: Date, signing = config) {
   const em = t.em();
   const user = em.create(User, {
     id: newId(),
@@ -30,7 +30,7 @@ async function started(start: Date) {
     photoURL: null,
     createdAt: start,
   });
-  const setCookie = await sessionStarter(em, { config, userId: user.id, now: start });
+  const setCookie = await sessionStarter(em, { config: signing, userId: user.id, now: start });
   await em.flush();
   return { [SESSION_COOKIE]: setCookie.split(';')[0]!.slice(SESSION_COOKIE.length + 1) };
 }
@@ -90,17 +90,7 @@ describe('sessions', () => {
     const start = new Date(Date.now() - 2 * 3_600_000);
     // Signed with the service's own secret: the cookie the service's sign-in pages would have set.
     const serviceConfig = { ...config, QUIRE_INTERNAL_SECRET: TEST_SECRET };
-    const em = t.em();
-    const user = em.create(User, {
-      id: newId(),
-      email: `${newId()}@acme.io`,
-      displayName: 'S',
-      photoURL: null,
-      createdAt: start,
-    });
-    const setCookie = await sessionStarter(em, { config: serviceConfig, userId: user.id, now: start });
-    await em.flush();
-    const cookies = { [SESSION_COOKIE]: setCookie.split(';')[0]!.slice(SESSION_COOKIE.length + 1) };
+    const cookies = await started(start, serviceConfig);
     const gateway = { kind: 'service', service: 'gateway' } as const;
     const resolved = await t.call(ops.resolveSession, { cookie: cookies[SESSION_COOKIE]! }, gateway);
     expect(resolved.actor).toMatchObject({ kind: 'user' });
