@@ -2,7 +2,7 @@ import { initTRPC, type AnyRouter } from '@trpc/server';
 import { generateOpenApiDocument, type OpenApiMeta, type OpenApiRouter } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { ERRORS, ErrorBodySchema, type AnyOperation, type ServiceName } from '@quire/contracts';
-import { streamItemSchema } from '@quire/kit';
+import { openApiRouterOf, streamItemSchema } from '@quire/kit';
 import { contentRouter } from '@quire/content';
 import { integrationsRouter } from '@quire/integrations';
 import { orgAdminRouter } from '@quire/org-admin';
@@ -28,12 +28,15 @@ export function errorStatuses(op: AnyOperation): number[] {
   ];
 }
 
-/** The routers of the four services: the procedures that serve the API, with their contract schemas and meta. */
+/**
+ * The routers of the four services as documented: the procedures that serve the API with their contract schemas
+ * and meta, output schemas included (`openApiRouterOf`: a service router checks its output in its resolver).
+ */
 export const SERVICE_ROUTERS: Record<ServiceName, AnyRouter> = {
-  'org-admin': orgAdminRouter,
-  content: contentRouter,
-  sites: sitesRouter,
-  integrations: integrationsRouter,
+  'org-admin': openApiRouterOf(orgAdminRouter),
+  content: openApiRouterOf(contentRouter),
+  sites: openApiRouterOf(sitesRouter),
+  integrations: openApiRouterOf(integrationsRouter),
 };
 
 const t = initTRPC.meta<OpenApiMeta>().create({ isDev: false, isServer: true });

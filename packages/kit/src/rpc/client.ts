@@ -1,7 +1,6 @@
 import { Pool } from 'undici';
 import {
   createTRPCUntypedClient,
-  httpLink,
   TRPCClientError,
   type Operation,
   type TRPCLink,
@@ -84,59 +83,61 @@ function headersOf(call: CallContext): Record<string, string> {
 /** The call of an operation (`op.context.call`), as `send` hands it to the links. */
 const callIn = (op: Operation): CallContext => op.context.call as CallContext;
 
-/**
- * A link before `httpLink` (tRPC's documented custom link): the committed events the service named in the
- * `x-quire-events` header of its answer (`responseMeta`, server.ts) go to the call's `events`.
- */
-const committedEventsLink: TRPCLink<AnyRouter> =
-  () =>
-  ({ op, next }) =>
-    observable((observer) =>
-      next(op).subscribe({
-        next(value) {
-          const header = (value.context?.response as FetchAnswer | undefined)?.headers.get(EVENTS_HEADER);
-          callIn(op).events = header ? eventsOf(JSON.parse(Buffer.from(header, 'base64url').toString('utf8'))) : [];
-          observer.next(value);
-        },
-        error: (err) => observer.error(err),
-        complete: () => observer.complete(),
-      }),
-    );
-
-/** The part of a fetch `Response` `httpLink` reads, and the links after it. */
-interface FetchAnswer {
-  ok: boolean;
+/** What the terminating link hands the client with each answer: the service's response (status and headers). */
+interface PoolAnswer {
   status: number;
-  headers: { get(name: string): string | null };
-  json(): Promise<unknown>;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /**
- * The `fetch` `httpLink` is given (its documented `fetch` option): one request on a keep-alive undici pool,
- * without WHATWG Request, Response or Headers objects. The signal is not passed on: a call is never aborted
- * by its caller, and the pool's timeouts bound it.
+ * A failed call's answer: tRPC's error envelope (server.ts, `trpcErrorOf`), or anything else that is not a 2xx
+ * (a refusal of the service's HTTP layer, in fastify's shape): as `httpLink` reads answers.
  */
-function poolFetch(pool: Pool, base: string) {
-  return async (url: string | URL | Request, init?: RequestInit): Promise<FetchAnswer> => {
-    const res = await pool.request({
-      path: String(url).slice(base.length),
-      method: (init?.method ?? 'GET') as 'GET' | 'POST',
-      headers: init?.headers as Record<string, string>,
-      body: init?.body as string | undefined,
-    });
-    const headers = res.headers;
-    return {
-      ok: res.statusCode >= 200 && res.statusCode < 300,
-      status: res.statusCode,
-      headers: { get: (name) => (typeof headers[name] === 'string' ? (headers[name] as string) : null) },
-      json: () => res.body.json(),
-    };
-  };
+const isFailure = (status: number, json: unknown): boolean =>
+  status < 200 || status > 299 || (typeof json === 'object' && json !== null && 'error' in json);
+
+/**
+ * The terminating link of a service's client (tRPC's documented custom link API, in place of `httpLink`): each call
+ * one POST of its input as JSON to `<service>/trpc/<path>` on the keep-alive undici pool, its answer's `result.data`
+ * the call's data, its error envelope a `TRPCClientError` with the service's status and sentence (`err.data`), the
+ * response in `err.meta.response`. The committed events the service named in the `x-quire-events` header go to the
+ * call's `events`. `httpLink` made an `AbortController`, raced abort signals and emulated `fetch` on every call,
+ * for nothing here: a call is never aborted by its caller (the pool's timeouts bound it).
+ */
+function poolLink(pool: Pool): TRPCLink<AnyRouter> {
+  return () =>
+    ({ op }) =>
+      observable((observer) => {
+        const call = callIn(op);
+        pool
+          .request({
+            path: `/trpc/${op.path}`,
+            method: 'POST',
+            headers: { ...headersOf(call), 'content-type': 'application/json' },
+            body: JSON.stringify(op.input === undefined ? {} : op.input),
+          })
+          .then(async (res) => {
+            const response: PoolAnswer = { status: res.statusCode, headers: res.headers };
+            let json: unknown;
+            try {
+              json = await res.body.json();
+            } catch (cause) {
+              throw TRPCClientError.from(cause as Error, { meta: { response } });
+            }
+            if (isFailure(res.statusCode, json)) throw TRPCClientError.from(json as never, { meta: { response } });
+            const header = res.headers[EVENTS_HEADER];
+            call.events =
+              typeof header === 'string' ? eventsOf(JSON.parse(Buffer.from(header, 'base64url').toString('utf8'))) : [];
+            observer.next({ result: { data: (json as { result?: { data?: unknown } }).result?.data } });
+            observer.complete();
+          })
+          .catch((cause: unknown) => observer.error(TRPCClientError.from(cause as Error)));
+      });
 }
 
 /**
- * A service over HTTP with tRPC's own client: `createTRPCUntypedClient` with `httpLink` (no batching), every
- * call a POST (`methodOverride`) to `<base>/trpc/<path>` on one keep-alive undici pool (`poolFetch`).
+ * A service over HTTP with tRPC's own client: `createTRPCUntypedClient` with one terminating link (`poolLink`, no
+ * batching), every call a POST to `<base>/trpc/<path>` on one keep-alive undici pool.
  * A failure the service answered keeps its status and sentence; anything else is the service unavailable (503).
  */
 export class HttpTransport implements Transport {
@@ -157,18 +158,7 @@ export class HttpTransport implements Transport {
       bodyTimeout: answerMs,
       maxHeaderSize: MAX_ANSWER_HEADER_BYTES,
     });
-    const base = url.replace(/\/$/, '');
-    this.#client = createTRPCUntypedClient<AnyRouter>({
-      links: [
-        committedEventsLink,
-        httpLink({
-          url: `${base}/trpc`,
-          fetch: poolFetch(this.#pool, base) as never,
-          methodOverride: 'POST',
-          headers: ({ op }) => headersOf(callIn(op)),
-        }),
-      ],
-    });
+    this.#client = createTRPCUntypedClient<AnyRouter>({ links: [poolLink(this.#pool)] });
   }
 
   async send(path: string, type: 'query' | 'mutation', input: unknown, call: CallContext): Promise<unknown> {
@@ -187,7 +177,7 @@ export class HttpTransport implements Transport {
       if (typeof status === 'number') return new DomainError(errorCodeForStatus(status), err.message);
       // Not a procedure's answer: the service's HTTP layer refused the call itself (a body it cannot parse,
       // one over its limit). That is the call's fault, not an outage; a 5xx is an outage.
-      const answered = (err.meta?.response as FetchAnswer | undefined)?.status;
+      const answered = (err.meta?.response as PoolAnswer | undefined)?.status;
       if (answered !== undefined && answered >= 400 && answered < 500)
         return new DomainError(
           errorCodeForStatus(answered),

@@ -67,6 +67,12 @@ export function accessFactsOf(
   };
 }
 
+/** `accessRowsOf` an item by its parameters, built once per kind (the statement cache keys on the text). */
+const ACCESS_ROWS: Record<GrantResource, string> = {
+  space: accessRowsOf('space', '?', '?'),
+  collection: accessRowsOf('collection', '?', '?'),
+};
+
 /** Explicit grants on spaces and collections (`space_grant`, `collection_grant`). */
 export const grantRepository = {
   /**
@@ -83,7 +89,7 @@ export const grantRepository = {
       parentId?: string | null | undefined;
     },
   ): Promise<ContentAccessFacts> {
-    const rows = await sql<AccessRow>(em, `${accessRowsOf(kind, '?', '?')}`, [item.parentId ?? null, item.id]);
+    const rows = await sql<AccessRow>(em, ACCESS_ROWS[kind], [item.parentId ?? null, item.id]);
     return accessFactsOf(kind, item, rows);
   },
 

@@ -10,6 +10,13 @@ import { accessFactsOf, accessRowsOf, type AccessRow } from '../permissions/gran
 /** A space as access sees it (with its title). */
 export type SpaceAccessRow = Pick<ISpace, 'id' | 'title' | 'organizationId' | 'parentId' | 'defaultLevel'>;
 
+/**
+ * `findWithFacts`' statement, built once: a text built per call is a new string, hashed and flattened again by
+ * the prepared-statement cache on every read.
+ */
+const WITH_FACTS = `select s.*, (select coalesce(json_agg(f), '[]'::json) from (${accessRowsOf('space', 's.parent_id', 's.id')}) f) as access_rows
+       from :schema.space s where s.id = ?`;
+
 /** Queries of the space table. */
 export const spaceRepository = {
   /**
@@ -28,12 +35,7 @@ export const spaceRepository = {
    * read of a space by id (measured: see docs/performance.md, "A page read back to its speed").
    */
   async findWithFacts(em: EntityManager, id: string): Promise<{ space: ISpace; facts: ContentAccessFacts } | null> {
-    const rows = await sql<Record<string, unknown> & { access_rows: AccessRow[] }>(
-      em,
-      `select s.*, (select coalesce(json_agg(f), '[]'::json) from (${accessRowsOf('space', 's.parent_id', 's.id')}) f) as access_rows
-       from :schema.space s where s.id = ?`,
-      [id],
-    );
+    const rows = await sql<Record<string, unknown> & { access_rows: AccessRow[] }>(em, WITH_FACTS, [id]);
     if (!rows[0]) return null;
     const { access_rows, ...row } = rows[0];
     const space = entityFromRow(em, Space, row);
