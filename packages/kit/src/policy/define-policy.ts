@@ -43,6 +43,7 @@ export function definePolicy<Facts, L extends AccessLevel, const A extends strin
     def.refusals?.[action] ??
     `${def.describe?.[action] ?? `This (${action})`} needs the \`${def.actions[action]}\` role on the ${noun}`;
   const permissionTable = Object.entries(def.permissions ?? {}) as [P, AccessLevel][];
+  const permissionsOf = new Map<L | null, Record<P, boolean>>();
   return {
     resource: def.resource,
     actions: def.actions,
@@ -54,7 +55,16 @@ export function definePolicy<Facts, L extends AccessLevel, const A extends strin
       if (!roleAtLeast(level, def.actions[action])) throw new DomainError('forbidden', refusal(action));
       return level;
     },
-    permissions: (level) =>
-      Object.fromEntries(permissionTable.map(([name, min]) => [name, roleAtLeast(level, min)])) as Record<P, boolean>,
+    // A level's booleans are computed once (every response carrying `permissions` asks), and frozen: shared.
+    permissions: (level) => {
+      let answer = permissionsOf.get(level);
+      if (!answer) {
+        answer = Object.freeze(
+          Object.fromEntries(permissionTable.map(([name, min]) => [name, roleAtLeast(level, min)])),
+        ) as Record<P, boolean>;
+        permissionsOf.set(level, answer);
+      }
+      return answer;
+    },
   };
 }
