@@ -334,6 +334,20 @@ export const searchRepository = {
   },
 
   /**
+   * Of these document hashes, those whose markdown has an include tag (`{% include … %}`): the documents that may
+   * include reusable contents (the others cannot, and are not parsed).
+   */
+  async documentsWithIncludes(em: EntityManager, hashes: readonly string[]): Promise<string[]> {
+    if (!hashes.length) return [];
+    const rows = await sql<{ hash: string }>(
+      em,
+      `select hash from :schema.document where hash = any(?::text[]) and markdown ~ ?`,
+      [textArray([...new Set(hashes)]), '\\{%-?\\s*include\\s'],
+    );
+    return rows.map((r) => r.hash);
+  },
+
+  /**
    * Marks the documents of these hashes as used now (the clean-up leaves them alone) and returns the hashes not
    * indexed yet. Locks the rows it marks, so a concurrent clean-up cannot drop them before the transaction ends.
    */
