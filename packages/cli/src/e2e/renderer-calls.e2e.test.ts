@@ -9,7 +9,7 @@ import { apiError, mergeChanges, useCast } from './harness.ts';
 // QUIRE_ALLOW_PRIVATE_FETCH=1 lets the embeds reach the local page server below (the guard refuses loopback otherwise).
 const { p, acme, other, bob } = useCast(
   { bob: ['bob@acme.io', 'read', 'Bob'] },
-  { env: { QUIRE_ALLOW_PRIVATE_FETCH: '1' } },
+  { env: { QUIRE_ALLOW_PRIVATE_FETCH: '1', QUIRE_OPENAPI_SCAN_EVERY_MS: '200' } },
 );
 let org: string;
 let handbook: string;
@@ -23,12 +23,21 @@ let plansDocument: string;
 let pageServer: Server;
 let pagesUrl: string;
 
+/** An OpenAPI block showing an operation of the specification `slug`, as GitBook's Git Sync writes it. */
+const operation = (slug: string) =>
+  `{% openapi-operation spec="${slug}" path="/pets" method="get" %}\n[OpenAPI ${slug}](gitbook-openapi:${slug})\n{% endopenapi-operation %}`;
+
 const PLANS = `Everyone reads this.
+
+${operation('pets')}
 
 {% if visitor.claims.plan == "pro" %}
 Pro secret: platypus.
+
+${operation('pro-api')}
 {% endif %}
 `;
+const PETS_SPEC = `openapi: 3.0.3\ninfo: { title: Pets, version: '1' }\npaths:\n  /pets:\n    get:\n      responses:\n        '200': { description: ok }\n`;
 
 beforeAll(async () => {
   org = acme.organization.id;
@@ -39,7 +48,12 @@ beforeAll(async () => {
     handbook,
     [
       { operation: 'insert_page', title: 'Plans', document: { markdown: PLANS } },
-      { operation: 'insert_page', title: 'Internal', hidden: true, document: { markdown: 'Wombat plans.' } },
+      {
+        operation: 'insert_page',
+        title: 'Internal',
+        hidden: true,
+        document: { markdown: `Wombat plans.\n\n${operation('internal-api')}\n` },
+      },
     ],
     'Write',
   );
@@ -58,6 +72,7 @@ beforeAll(async () => {
   siteId = site.id;
   siteSpaceId = (found.data as { siteSpace: string }).siteSpace;
   pageServer = createServer((req, res) => {
+    if (req.url === '/pets.yaml') return void res.writeHead(200, { 'content-type': 'application/yaml' }).end(PETS_SPEC);
     if (req.url === '/film')
       return void res
         .writeHead(200, { 'content-type': 'text/html' })
@@ -97,6 +112,38 @@ describe('getPageDocumentInRevisionById', () => {
     expect(JSON.stringify(member.data)).toContain('Wombat');
     const foreign = p.client(other.token).spaces.getPageDocumentInRevisionById(handbook, revision, plans);
     expect((await apiError(foreign)).code).toBe(404);
+  });
+});
+
+describe('OpenAPI specifications for readers', () => {
+  it('answers a reader the latest version of a specification a page of its site shows, as the renderer asks', async () => {
+    const member = p.client(acme.token).orgs;
+    const slugs = ['pets', 'pro-api', 'internal-api', 'unused-api'];
+    for (const slug of slugs) await member.createOpenApiSpec(org, { slug, source: { url: `${pagesUrl}/pets.yaml` } });
+    for (const slug of slugs)
+      for (let i = 0; (await member.getOpenApiSpecBySlug(org, slug)).data.processingState !== 'complete'; i++) {
+        if (i > 150) throw new Error(`${slug} not processed`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    const reader = p.client(readerToken).orgs;
+    const content = (await reader.getLatestOpenApiSpecVersionContent(org, 'pets')).data;
+    expect(content).toMatchObject({ filesystem: { entrypoint: expect.any(String) }, url: expect.any(String) });
+    expect(JSON.stringify(content.filesystem.files)).toContain('/pets');
+    expect((await reader.getLatestOpenApiSpecVersion(org, 'pets')).data).toMatchObject({
+      object: 'openapi-spec-version',
+      url: `${pagesUrl}/pets.yaml`,
+    });
+    // Shown only in a block the reader's claims hide, only on a hidden page, on no page, or not there: 404.
+    for (const slug of ['pro-api', 'internal-api', 'unused-api', 'nowhere']) {
+      expect((await apiError(reader.getLatestOpenApiSpecVersionContent(org, slug))).code, slug).toBe(404);
+      expect((await apiError(reader.getLatestOpenApiSpecVersion(org, slug))).code, slug).toBe(404);
+    }
+    // A member reads them all; the other reads of specifications stay closed to readers.
+    for (const slug of slugs) expect((await member.getLatestOpenApiSpecVersionContent(org, slug)).status).toBe(200);
+    expect((await apiError(reader.getOpenApiSpecBySlug(org, 'pets'))).code).toBe(403);
+    expect((await apiError(reader.listOpenApiSpecs(org))).code).toBe(403);
+    // Another organization's token learns nothing.
+    expect((await apiError(p.client(other.token).orgs.getLatestOpenApiSpecVersionContent(org, 'pets'))).code).toBe(404);
   });
 });
 

@@ -32,4 +32,22 @@ describe('openAPISpecPolicy', () => {
       openAPISpecPolicy.assert(userActor('x', [{ organization: 'org2', role: 'admin' }]), spec, 'view'),
     ).toThrow(expect.objectContaining({ reason: 'not_found' }));
   });
+
+  it("lets a site's reader view a specification of its organization that its site shows, nothing more", () => {
+    const reader = (organization: string) =>
+      ({
+        kind: 'reader',
+        reader: { site: 's', organization, siteSpaces: [{ id: 'ss', space: 'sp' }], claims: { unsigned: {} } },
+      }) as const;
+    expect(openAPISpecPolicy.allows(reader('org1'), { ...spec, usedBySite: true }, 'view')).toBe(true);
+    expect(openAPISpecPolicy.allows(reader('org1'), { ...spec, usedBySite: true }, 'update')).toBe(false);
+    for (const [actor, facts] of [
+      [reader('org1'), { ...spec, usedBySite: false }],
+      [reader('org1'), spec],
+      [reader('org2'), { ...spec, usedBySite: true }],
+    ] as const)
+      expect(() => openAPISpecPolicy.assert(actor, facts, 'view')).toThrow(
+        expect.objectContaining({ reason: 'not_found' }),
+      );
+  });
 });
