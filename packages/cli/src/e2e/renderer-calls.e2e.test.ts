@@ -341,16 +341,36 @@ describe('what Quire does not have yet: a documented 404 in the error shape, nev
     expect((await ask('zzyzx quokka')).map((e) => e.answer)).toEqual([{ followupQuestions: [], sources: [] }]);
   });
 
-  it('AI agent conversations and integration UI rendering: 404 saying so', async () => {
-    const res = await fetch(`${p.url}/v1/orgs/${org}/sites/${siteId}/ai/response`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${readerToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ input: [{ role: 'user', content: 'Hi' }] }),
-    });
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({
-      error: { code: 404, message: expect.stringMatching(/^AI agent conversations are not available on this site/) },
-    });
+  it("an AI response to a reader without a model: the passages with links, in GitBook's response events", async () => {
+    const respond = async () => {
+      const events: { type: string; operation?: string; blocks?: unknown[] }[] = [];
+      const stream = p.client(readerToken).orgs.streamAiResponseInSite(org, siteId, {
+        input: [{ role: 'user', content: 'Everyone reads' }],
+      } as never);
+      for await (const e of stream) events.push(e as never);
+      return events;
+    };
+    // The search index is filled as the merge is processed: wait for the page to be found.
+    let events = await respond();
+    for (let i = 0; i < 50 && JSON.stringify(events).includes('Nothing on this site matches'); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      events = await respond();
+    }
+    expect(events.map((e) => e.type)).toEqual([
+      'response_start',
+      'response_step_start',
+      'response_document',
+      'response_finish',
+    ]);
+    // The page's link, titled; no excerpt of a page with a block the reader's claims hide.
+    const blocks = JSON.stringify(events[2]!.blocks);
+    expect(blocks).toMatch(
+      /"url":"http[^"]*\/plans"\}\},"nodes":\[\{"object":"text","leaves":\[\{"object":"leaf","text":"Plans"/,
+    );
+    expect(blocks).not.toMatch(/platypus/);
+  });
+
+  it('integration UI rendering: 404 saying so', async () => {
     const render = p.client(readerToken).integrations.renderIntegrationUiWithPost('github', {
       componentId: 'block',
       props: {},
