@@ -88,6 +88,106 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => new Promise<void>((r) => (pageServer ? pageServer.close(() => r()) : r())));
 
+describe("the 22 calls of GitBook's renderer (its data fetcher), through the official client", () => {
+  it('answers each with what the renderer reads, as the renderer asks it (a reader, or a member for previews)', async () => {
+    const member = p.client(acme.token);
+    const reader = p.client(readerToken);
+    const published = `http://quire.test/sites/public-handbook`;
+    await member.orgs.createSiteRedirect(org, siteId, {
+      source: '/old-plans',
+      permanent: true,
+      destination: { kind: 'path', spaceId: handbook, path: 'plans' },
+    } as never);
+    const cr = (await member.spaces.createChangeRequest(handbook, { subject: 'Preview' })).data;
+    const ok = (status: number) => expect([200, 204]).toContain(status);
+    const calls: Record<string, () => Promise<void>> = {
+      resolvePublishedContentByUrl: async () => {
+        const found = await new GitBookAPI({ endpoint: p.url }).urls.resolvePublishedContentByUrl({
+          url: `${published}/plans`,
+          visitor: { unsignedClaims: {}, type: 'human' },
+          redirectOnError: false,
+        } as never);
+        expect(found.data).toMatchObject({
+          site: siteId,
+          space: handbook,
+          pathname: 'plans',
+          apiToken: expect.any(String),
+        });
+      },
+      getPublishedContentSite: async () => {
+        const { data } = await reader.orgs.getPublishedContentSite(org, siteId);
+        // The whole customization (the renderer reads its themes, its locale…), the site's and each site space's.
+        const full = { themes: expect.any(Object), internationalization: { locale: expect.any(String) } };
+        expect(data).toMatchObject({
+          site: { id: siteId },
+          customizations: { site: full, siteSpaces: { [siteSpaceId]: full } },
+          scripts: [],
+        });
+      },
+      getSpaceById: async () => expect((await reader.spaces.getSpaceById(handbook)).data.revision).toBe(revision),
+      getRevisionById: async () => {
+        const { data } = await reader.spaces.getRevisionById(handbook, revision, { metadata: true });
+        expect(data.pages.map((pg) => pg.title)).toEqual(['Plans']);
+      },
+      getPageDocumentInRevisionById: async () =>
+        ok((await reader.spaces.getPageDocumentInRevisionById(handbook, revision, plans)).status),
+      getPageInRevisionById: async () => {
+        const { data } = await reader.spaces.getPageInRevisionById(handbook, revision, plans, {
+          format: 'markdown',
+        } as never);
+        expect((data as { markdown: string }).markdown).toContain('Everyone reads this.');
+      },
+      getPageInRevisionByPath: async () =>
+        expect((await reader.spaces.getPageInRevisionByPath(handbook, revision, 'plans')).data.id).toBe(plans),
+      listRevisionPageMetaLinks: async () =>
+        ok((await reader.spaces.listRevisionPageMetaLinks(handbook, revision, plans)).status),
+      listSpacePageMetaLinks: async () => ok((await reader.spaces.listSpacePageMetaLinks(handbook, plans)).status),
+      listChangeRequestPageMetaLinks: async () =>
+        ok((await member.spaces.listChangeRequestPageMetaLinks(handbook, cr.id, plans)).status),
+      getSiteRedirectBySource: async () => {
+        const { data } = await reader.orgs.getSiteRedirectBySource(org, siteId, { source: '/old-plans' });
+        expect(data.target).toBe(`${published}/plans`);
+      },
+      searchSiteContent: async () => ok((await reader.orgs.searchSiteContent(org, siteId, { query: 'plans' })).status),
+      getReusableContentDocumentInRevisionById: async () => {
+        const none = reader.spaces.getReusableContentDocumentInRevisionById(handbook, revision, 'rc1');
+        expect(await apiError(none)).toMatchObject({ code: 404, message: expect.stringMatching(/^Reusable content/) });
+      },
+      getDocumentById: async () => ok((await reader.spaces.getDocumentById(handbook, plansDocument)).status),
+      getComputedDocument: async () => {
+        const source = { type: 'builtin:openapi', props: {}, dependencies: {} } as never;
+        const computed = reader.spaces.getComputedDocument(handbook, { source, seed: 's' });
+        expect((await apiError(computed)).code).toBe(400);
+      },
+      getLatestOpenApiSpecVersionContent: async () => {
+        const none = reader.orgs.getLatestOpenApiSpecVersionContent(org, 'no-such-spec');
+        expect((await apiError(none)).code).toBe(404);
+      },
+      getEmbedByUrlInSpace: async () =>
+        ok((await reader.spaces.getEmbedByUrlInSpace(handbook, { url: `${pagesUrl}/facts` })).status),
+      renderIntegrationUiWithPost: async () => {
+        const render = reader.integrations.renderIntegrationUiWithPost('github', {
+          componentId: 'block',
+          props: {},
+          context: { type: 'document' } as never,
+        });
+        expect((await apiError(render)).code).toBe(404);
+      },
+      getUserById: async () => ok((await reader.users.getUserById(bob.user.id)).status),
+      getChangeRequestById: async () =>
+        expect((await member.spaces.getChangeRequestById(handbook, cr.id)).data.id).toBe(cr.id),
+      getChangeRequestChanges: async () => ok((await member.spaces.getChangeRequestChanges(handbook, cr.id)).status),
+      getRevisionSemanticChanges: async () =>
+        ok((await member.spaces.getRevisionSemanticChanges(handbook, revision)).status),
+    };
+    expect(Object.keys(calls)).toHaveLength(22);
+    for (const [name, call] of Object.entries(calls))
+      await call().catch((err: Error) => {
+        throw new Error(`${name}: ${err.message}`);
+      });
+  });
+});
+
 describe('getPageDocumentInRevisionById', () => {
   it("answers the page's JSON document, as the renderer asks for it", async () => {
     const query = { evaluated: 'deterministic-only', dereferenced: 'reusable-contents' } as const;
