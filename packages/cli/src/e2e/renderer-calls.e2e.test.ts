@@ -148,7 +148,11 @@ describe("the 22 calls of GitBook's renderer (its data fetcher), through the off
         const { data } = await reader.orgs.getSiteRedirectBySource(org, siteId, { source: '/old-plans' });
         expect(data.target).toBe(`${published}/plans`);
       },
-      searchSiteContent: async () => ok((await reader.orgs.searchSiteContent(org, siteId, { query: 'plans' })).status),
+      searchSiteContent: async () =>
+        ok(
+          (await reader.orgs.searchSiteContent(org, siteId, { query: 'plans', scope: { mode: 'all' } } as never))
+            .status,
+        ),
       getReusableContentDocumentInRevisionById: async () => {
         const none = reader.spaces.getReusableContentDocumentInRevisionById(handbook, revision, 'rc1');
         expect(await apiError(none)).toMatchObject({ code: 404, message: expect.stringMatching(/^Reusable content/) });
@@ -228,7 +232,7 @@ describe('OpenAPI specifications for readers', () => {
     const reader = p.client(readerToken).orgs;
     const content = (await reader.getLatestOpenApiSpecVersionContent(org, 'pets')).data;
     expect(content).toMatchObject({ filesystem: { entrypoint: expect.any(String) }, url: expect.any(String) });
-    expect(JSON.stringify(content.filesystem.files)).toContain('/pets');
+    expect(JSON.stringify((content.filesystem as { files: unknown }).files)).toContain('/pets');
     expect((await reader.getLatestOpenApiSpecVersion(org, 'pets')).data).toMatchObject({
       object: 'openapi-spec-version',
       url: `${pagesUrl}/pets.yaml`,

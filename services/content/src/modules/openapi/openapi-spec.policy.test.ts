@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@quire/contracts';
+import type { Actor, Role } from '@quire/contracts';
 import { userActor } from '@quire/kit/testing';
 import { openAPISpecPolicy } from './openapi-spec.policy.ts';
 
@@ -34,11 +34,10 @@ describe('openAPISpecPolicy', () => {
   });
 
   it("lets a site's reader view a specification of its organization that its site shows, nothing more", () => {
-    const reader = (organization: string) =>
-      ({
-        kind: 'reader',
-        reader: { site: 's', organization, siteSpaces: [{ id: 'ss', space: 'sp' }], claims: { unsigned: {} } },
-      }) as const;
+    const reader = (organization: string): Actor => ({
+      kind: 'reader',
+      reader: { site: 's', organization, siteSpaces: [{ id: 'ss', space: 'sp' }], claims: { unsigned: {} } },
+    });
     expect(openAPISpecPolicy.allows(reader('org1'), { ...spec, usedBySite: true }, 'view')).toBe(true);
     expect(openAPISpecPolicy.allows(reader('org1'), { ...spec, usedBySite: true }, 'update')).toBe(false);
     for (const [actor, facts] of [

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ops, type OpenAPISpec } from '@quire/contracts';
+import { ops, type Actor, type OpenAPISpec } from '@quire/contracts';
 import { sql } from '@quire/kit';
 import {
   createTestDatabase,
@@ -450,16 +450,11 @@ describe('OpenAPI specs', () => {
 describe("OpenAPI specs for a site's readers", () => {
   const block = (slug: string) =>
     `{% openapi-operation spec="${slug}" path="/pets" method="get" %}\n[OpenAPI ${slug}](gitbook-openapi:${slug})\n{% endopenapi-operation %}\n`;
-  const readerOf = (space: string, claims: Record<string, unknown> = {}) =>
+  const readerOf = (space: string, claims: Record<string, unknown> = {}, organization = ORG) =>
     ({
       kind: 'reader',
-      reader: {
-        site: 'site1',
-        organization: ORG,
-        siteSpaces: [{ id: 'ss1', space }],
-        claims: { ...claims, unsigned: {} },
-      },
-    }) as const;
+      reader: { site: 'site1', organization, siteSpaces: [{ id: 'ss1', space }], claims: { ...claims, unsigned: {} } },
+    }) satisfies Actor;
   const latest = (slug: string, as: Parameters<typeof t.call>[2]) =>
     t.call(ops.getLatestOpenAPISpecVersionContent, { organizationId: ORG, specSlug: slug }, as);
 
@@ -499,8 +494,7 @@ describe("OpenAPI specs for a site's readers", () => {
     expect((await latest('beta-only', readerOf(space.id, { beta: true }))).filesystem.entrypoint).toBeTruthy();
     // A reader of another site (its site spaces show another space) or of another organization: 404.
     expect(await reasonOf(latest('included', readerOf('elsewhere')))).toBe('not_found');
-    const foreign = { kind: 'reader', reader: { ...readerOf(space.id).reader, organization: 'org2' } } as const;
-    expect(await reasonOf(latest('included', foreign))).toBe('not_found');
+    expect(await reasonOf(latest('included', readerOf(space.id, {}, 'org2')))).toBe('not_found');
     // Other reads of specifications are a member's.
     const bySlug = t.call(ops.getOpenAPISpecBySlug, { organizationId: ORG, specSlug: 'included' }, readerOf(space.id));
     expect(await reasonOf(bySlug)).toBe('forbidden');
