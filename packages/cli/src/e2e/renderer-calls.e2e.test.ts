@@ -251,6 +251,61 @@ describe('OpenAPI specifications for readers', () => {
   });
 });
 
+describe('search and reusable content', () => {
+  it("finds a page by the words of the reusable content it includes, in the site's search and the organization's", async () => {
+    const api = p.client(acme.token);
+    const spaceId = (await api.orgs.createSpace(org, { title: 'Runbook' })).data.id;
+    const cr = (await api.spaces.createChangeRequest(spaceId, { subject: 'Note' })).data;
+    const write = (id: string, changes: unknown[]) =>
+      api.spaces.updateChangeRequestContent(spaceId, id, { changes } as never);
+    const note = (markdown: string) => ({ markdown: `## Backups\n\n${markdown}\n` });
+    await write(cr.id, [
+      { operation: 'insert_reusable_content', title: 'Backup note', document: note('Copy the zeppelin archive.') },
+    ]);
+    const [rc] = (await api.spaces.getRevisionOfChangeRequestById(spaceId, cr.id)).data.reusableContents;
+    await write(cr.id, [
+      { operation: 'insert_page', title: 'Upgrade', document: { markdown: `First.\n\n{% include "${rc!.id}" %}\n` } },
+    ]);
+    await api.spaces.mergeChangeRequest(spaceId, cr.id);
+    const site = (await api.orgs.createSite(org, { title: 'Runbook site' } as never)).data;
+    await api.orgs.addSpaceToSite(org, site.id, { spaceId } as never);
+    const published = (await api.orgs.publishSite(org, site.id)).data as { urls: { published: string } };
+    const lookup = await new GitBookAPI({ endpoint: p.url }).urls.resolvePublishedContentByUrl({
+      url: published.urls.published,
+    });
+    const reader = p.client((lookup.data as { apiToken: string }).apiToken);
+    /** The pages the site's search (as its reader) and the organization's (as a member) find, once both agree. */
+    const found = async (query: string, expected: string[]) => {
+      let last: unknown;
+      for (let i = 0; i < 50; i++) {
+        const siteHits = (await reader.orgs.searchSiteContent(org, site.id, { query, scope: { mode: 'all' } } as never))
+          .data as unknown as { items: { pages: { title: string; sections: { body: string }[] }[] }[] };
+        const orgHits = (await api.orgs.searchOrganizationContent(org, { query } as never)).data as unknown as {
+          items: { id: string; pages: { title: string }[] }[];
+        };
+        last = {
+          site: siteHits.items.flatMap((s) => s.pages.map((pg) => pg.title)),
+          org: orgHits.items.filter((s) => s.id === spaceId).flatMap((s) => s.pages.map((pg) => pg.title)),
+        };
+        if (JSON.stringify(last) === JSON.stringify({ site: expected, org: expected })) return siteHits;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(last).toEqual({ site: expected, org: expected });
+    };
+    const hits = await found('zeppelin', ['Upgrade']);
+    expect(hits!.items[0]!.pages[0]!.sections.map((s) => s.body)).toEqual(['Copy the zeppelin archive.']);
+
+    // The reusable content edited in a change request and merged: the page is found by its new words only.
+    const edit = (await api.spaces.createChangeRequest(spaceId, { subject: 'Edit note' })).data;
+    await write(edit.id, [
+      { operation: 'update_reusable_content', reusableContent: rc!.id, document: note('Copy the quokka archive.') },
+    ]);
+    await api.spaces.mergeChangeRequest(spaceId, edit.id);
+    await found('quokka', ['Upgrade']);
+    await found('zeppelin', []);
+  });
+});
+
 describe('getUserById', () => {
   it("answers GitBook's User to a member of the same organization, without the e-mail to a reader", async () => {
     const seen = (await p.client(bob.token).users.getUserById(acme.user.id)).data;
