@@ -36,6 +36,8 @@ export function documentShowsSpec(document: object, slug: string): boolean {
  * another key).
  */
 const answers = new LRUCache<string, boolean>({ max: 10_000 });
+/** The page documents that may show a specification, per revision and specification (whatever the claims). */
+const candidatesOf = new LRUCache<string, ReadonlySet<string>>({ max: 10_000 });
 
 /**
  * Whether a space's live revision shows the specification of `slug` to this reader: a page it may read (not hidden,
@@ -55,12 +57,17 @@ async function spaceShowsSpec(ctx: Ctx, reader: Reader, spaceId: string, slug: s
   const known = answers.get(key);
   if (known !== undefined) return known;
   const pages = [...tree.pages.values()].filter((p) => p.kind === 'document' && p.documentHash);
-  const included = [...reusableContentsOf(tree).values()].flatMap((r) => (r.documentHash ? [r.documentHash] : []));
-  const hashes = pages.map((p) => p.documentHash!);
-  const naming = new Set(await openAPISpecRepository.documentsNaming(ctx.em, [...hashes, ...included], slug));
-  const candidates = new Set(hashes.filter((h) => naming.has(h)));
-  if (included.some((h) => naming.has(h)))
-    for (const h of await searchRepository.documentsWithIncludes(ctx.em, hashes)) candidates.add(h);
+  const candidatesKey = `${tree.revision.id}\u0000${slug}`;
+  let candidates = candidatesOf.get(candidatesKey);
+  if (!candidates) {
+    const included = [...reusableContentsOf(tree).values()].flatMap((r) => (r.documentHash ? [r.documentHash] : []));
+    const hashes = pages.map((p) => p.documentHash!);
+    const naming = new Set(await openAPISpecRepository.documentsNaming(ctx.em, [...hashes, ...included], slug));
+    const found = new Set(hashes.filter((h) => naming.has(h)));
+    if (included.some((h) => naming.has(h)))
+      for (const h of await searchRepository.documentsWithIncludes(ctx.em, hashes)) found.add(h);
+    candidatesOf.set(candidatesKey, (candidates = found));
+  }
   const evaluation = documentEvaluation(ctx.actor, undefined);
   let shows = false;
   for (const page of pages) {
