@@ -450,7 +450,7 @@ describe('trackEventsInSiteById', () => {
   });
 });
 
-describe('what Quire does not have yet: a documented 404 in the error shape, never "No route"', () => {
+describe('answers for readers, and what Quire does not have yet (a documented 404, never "No route")', () => {
   const notThere = async (call: Promise<unknown>, message: RegExp) => {
     const failure = await apiError(call);
     expect(failure.code).toBe(404);
