@@ -70,6 +70,7 @@ export const listOpenAPISpecVersions = versions.list(
 
 export const getLatestOpenAPISpecVersion = op({
   id: 'openapiSpecVersions.getLatest',
+  access: 'reader',
   input: z.object({ organizationId, specSlug }),
   output: OpenAPISpecVersionSchema,
   http: {
@@ -81,6 +82,7 @@ export const getLatestOpenAPISpecVersion = op({
 
 export const getLatestOpenAPISpecVersionContent = op({
   id: 'openapiSpecVersions.getLatestContent',
+  access: 'reader',
   input: z.object({ organizationId, specSlug }),
   output: OpenAPISpecContentSchema,
   http: {

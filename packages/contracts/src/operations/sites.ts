@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { IdSchema, queryBoolean } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { organizationId } from '../params.ts';
+import { PublishedContentSiteSchema } from '../schemas/site-customization.ts';
 import {
-  PublishedContentSiteSchema,
   SiteAdaptiveJsonSchema,
   SiteAdaptiveSchemaSchema,
   SiteAgentsContextSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { TimestampSchema } from '../common.ts';
-import { SiteTitleSchema } from './site.ts';
+import { TimestampSchema, UrlSchema } from '../common.ts';
+import { SiteSchema, SiteStructureSchema, SiteTitleSchema } from './site.ts';
 import { TRANSLATION_LANGUAGES } from './translation.ts';
 
 /**
@@ -439,3 +439,32 @@ export const SiteSpaceCustomizationOverrideShape = {
   socialPreview: z.object({ url: reset(CustomizationUrlSchema) }).optional(),
 };
 export type SiteSpaceCustomizationOverride = z.infer<z.ZodObject<typeof SiteSpaceCustomizationOverrideShape>>;
+
+/** What a published site's audience reads of it (defined beside the customization it carries). */
+export const PublishedContentSiteSchema = z
+  .object({
+    object: z.literal('published-content-site').describe('Always `published-content-site`'),
+    site: SiteSchema,
+    structure: SiteStructureSchema,
+    customizations: z
+      .object({
+        site: SiteCustomizationSettingsSchema,
+        siteSpaces: z
+          .record(z.string(), SiteCustomizationSettingsSchema)
+          .describe(
+            "Each site space shown: the site's customization with the site space's overrides, by site space id",
+          ),
+      })
+      .describe('What the site looks like: the whole customization (what was set, the defaults for the rest)'),
+    scripts: z
+      .array(
+        z.object({
+          script: UrlSchema.describe('Script URL to load'),
+          contentSecurityPolicy: z.string().optional().describe('Content Security Policy of the script'),
+          cookies: z.boolean().describe('Whether the script may use cookies'),
+        }),
+      )
+      .describe("Integration scripts the site loads: none (Quire's integrations run no code on sites)"),
+  })
+  .describe('PublishedContentSite');
+export type PublishedContentSite = z.infer<typeof PublishedContentSiteSchema>;

@@ -36,60 +36,78 @@ const event = <T extends string, S extends z.ZodRawShape>(type: T, shape: S, des
 
 const RatingSchema = z.enum(['bad', 'ok', 'good']).describe('How helpful the page was');
 
+/** GitBook's event types (`SiteInsightsEventType`). */
+export const SITE_INSIGHTS_EVENT_TYPES = [
+  'page_view',
+  'page_markdown_request',
+  'search_open',
+  'search_type_query',
+  'search_open_result',
+  'page_post_feedback',
+  'page_post_feedback_comment',
+  'agent_feedback',
+  'ask_question',
+  'ask_view',
+  'ask_rate_response',
+  'link_click',
+  'api_client_open',
+  'api_client_request',
+  'ad_click',
+  'ad_display',
+  'trademark_click',
+  'llms_request',
+  'mcp_request',
+  'rss_request',
+] as const;
+
 /** The events Quire records (the others of GitBook's SiteInsightsEvent are accepted and not recorded). */
+const RECORDED_EVENTS = [
+  event('page_view', {}, 'A page was viewed'),
+  event(
+    'search_type_query',
+    {
+      query: z.string().max(512).describe('What was searched'),
+      resultCount: z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .describe('Quire only: how many results the search found (0: a search without results)'),
+    },
+    'A search was made',
+  ),
+  event(
+    'page_post_feedback',
+    { feedback: z.looseObject({ rating: RatingSchema }).describe('The rating') },
+    'A page was rated ("Was this page helpful?")',
+  ),
+  event(
+    'page_post_feedback_comment',
+    {
+      feedback: z
+        .looseObject({ rating: RatingSchema, comment: z.string().min(1).max(512).describe('What the visitor wrote') })
+        .describe('The rating and its comment'),
+    },
+    'A page was rated with a comment',
+  ),
+] as const;
+
+/** The event types Quire records (those of `RECORDED_EVENTS`). */
+export const SITE_INSIGHTS_RECORDED_EVENT_TYPES = RECORDED_EVENTS.map((e) => e.shape.type.value);
+type OtherEventType = Exclude<
+  (typeof SITE_INSIGHTS_EVENT_TYPES)[number],
+  (typeof RECORDED_EVENTS)[number]['shape']['type']['value']
+>;
+const recorded: readonly string[] = SITE_INSIGHTS_RECORDED_EVENT_TYPES;
+const OTHER_EVENT_TYPES = SITE_INSIGHTS_EVENT_TYPES.filter((t): t is OtherEventType => !recorded.includes(t));
+
 export const SiteInsightsEventSchema = z
   .discriminatedUnion('type', [
-    event('page_view', {}, 'A page was viewed'),
-    event(
-      'search_type_query',
-      {
-        query: z.string().max(512).describe('What was searched'),
-        resultCount: z
-          .number()
-          .int()
-          .min(0)
-          .optional()
-          .describe('Quire only: how many results the search found (0: a search without results)'),
-      },
-      'A search was made',
-    ),
-    event(
-      'page_post_feedback',
-      { feedback: z.looseObject({ rating: RatingSchema }).describe('The rating') },
-      'A page was rated ("Was this page helpful?")',
-    ),
-    event(
-      'page_post_feedback_comment',
-      {
-        feedback: z
-          .looseObject({ rating: RatingSchema, comment: z.string().min(1).max(512).describe('What the visitor wrote') })
-          .describe('The rating and its comment'),
-      },
-      'A page was rated with a comment',
-    ),
+    ...RECORDED_EVENTS,
     z
       .looseObject({
         ...EventBase,
-        type: z
-          .enum([
-            'page_markdown_request',
-            'search_open',
-            'search_open_result',
-            'agent_feedback',
-            'ask_question',
-            'ask_view',
-            'ask_rate_response',
-            'link_click',
-            'api_client_open',
-            'api_client_request',
-            'trademark_click',
-            'ad_click',
-            'ad_display',
-            'llms_request',
-            'mcp_request',
-            'rss_request',
-          ])
-          .describe('The kind of event'),
+        type: z.enum(OTHER_EVENT_TYPES).describe('The kind of event'),
       })
       .describe('Another of GitBook’s events: accepted, not recorded'),
   ])
@@ -138,30 +156,6 @@ export const SiteInsightsSummarySchema = z
   .describe("Quire only: a summary of a site's recorded events over a period");
 
 // ——— aggregateSiteEvents (GitBook's SiteInsightsQueryEventsAggregation and its result) ———
-
-/** GitBook's event types (`SiteInsightsEventType`). */
-export const SITE_INSIGHTS_EVENT_TYPES = [
-  'page_view',
-  'page_markdown_request',
-  'search_open',
-  'search_type_query',
-  'search_open_result',
-  'page_post_feedback',
-  'page_post_feedback_comment',
-  'agent_feedback',
-  'ask_question',
-  'ask_view',
-  'ask_rate_response',
-  'link_click',
-  'api_client_open',
-  'api_client_request',
-  'ad_click',
-  'ad_display',
-  'trademark_click',
-  'llms_request',
-  'mcp_request',
-  'rss_request',
-] as const;
 
 /** The columns of GitBook's `SiteInsightsQueryEventsColumn` other than `datetime` and `visitorGeoPoint`. */
 const PLAIN_COLUMNS = [

@@ -230,15 +230,6 @@ export const SiteStructureSchema = z
   );
 export type SiteStructure = z.infer<typeof SiteStructureSchema>;
 
-export const PublishedContentSiteSchema = z
-  .object({
-    object: z.literal('published-content-site').describe('Always `published-content-site`'),
-    site: SiteSchema,
-    structure: SiteStructureSchema,
-  })
-  .describe('PublishedContentSite');
-export type PublishedContentSite = z.infer<typeof PublishedContentSiteSchema>;
-
 export const ShareLinkSchema = z
   .object({
     object: z.literal('share-link').describe('Always `share-link`'),

@@ -70,6 +70,48 @@ describe('spaceSearchIndexer', () => {
     expect(await indexedTitles(space.id)).toEqual(['Installing', 'Keep', 'Upgrade']);
   });
 
+  it('rewrites only the pages including a reusable content a merge changed, with its new text', async () => {
+    const space = await buildSpace(t, { org: ORG, as: admin });
+    const cr = await editContent(
+      t,
+      space.id,
+      undefined,
+      [{ operation: 'insert_reusable_content', title: 'Note', document: { markdown: 'Old words.\n' } }],
+      'writer',
+    );
+    const rc = (await revisionRepository.treeInSpace(t.em(), space.id, cr.revisionId)).reusableContents!;
+    const id = [...rc.keys()][0]!;
+    await editContent(
+      t,
+      space.id,
+      cr.id,
+      [
+        { operation: 'insert_page', title: 'Includes', document: { markdown: `{% include "${id}" %}\n` } },
+        { operation: 'insert_page', title: 'Plain', document: { markdown: 'No include.\n' } },
+      ],
+      'writer',
+    );
+    await t.call(ops.mergeChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, admin);
+    const first = await live(space.id);
+    await eventually(async () => (await indexedRevision(space.id)) === first, 15_000, 'the space indexed');
+    const second = await merged(space.id, [
+      { operation: 'update_reusable_content', reusableContent: id, document: { markdown: 'New words.\n' } },
+    ]);
+    // Replayed from the first revision: the page including the reusable content is the one written.
+    await sqlRun(t.em(), 'update :schema.search_space set revision_id = ? where space_id = ?', [first, space.id]);
+    expect(await index(space.id)).toEqual({ revision: second, written: 1, deleted: 0 });
+    const bodies = await sql<{ title: string; body: string }>(
+      t.em(),
+      `select p.title, s.body from :schema.search_page p join :schema.search_section s on s.document_hash = p.document_hash
+        where p.space_id = ? order by p.title`,
+      [space.id],
+    );
+    expect(bodies.map((b) => [b.title, b.body])).toEqual([
+      ['Includes', 'New words.'],
+      ['Plain', 'No include.'],
+    ]);
+  });
+
   it('rewrites the whole index when the revision it reflects cannot be read; answers null for no space', async () => {
     const space = await buildSpace(t, { org: ORG, as: admin });
     const revision = await merged(space.id, [

@@ -1,9 +1,21 @@
 import { DomainError, type EntityManager } from '@quire/kit';
 import { storedDocument } from '../modules/content/document-format.ts';
+import {
+  includedIds,
+  inlineReusableContents,
+  MAX_INCLUDE_DEPTH,
+} from '../modules/reusable-content/reusable-content-documents.ts';
 import { documentRepository } from '../modules/revisions/document.repository.ts';
 import { revisionRepository } from '../modules/revisions/revision.repository.ts';
-import type { RevisionTree } from '../modules/revisions/revision-tree.ts';
-import { diffIndexedPages, indexedPagesOf, indexedSectionsOf } from '../modules/search/search-index.ts';
+import { reusableContentsOf, type RevisionTree } from '../modules/revisions/revision-tree.ts';
+import {
+  composedHash,
+  diffIndexedPages,
+  indexedPagesOf,
+  indexedSectionsOf,
+  type ComposedDocument,
+  type IndexedPage,
+} from '../modules/search/search-index.ts';
 import { searchRepository } from '../modules/search/search.repository.ts';
 
 /** Documents parsed and written per statement. */
@@ -14,7 +26,23 @@ export interface SearchDocumentIndexerProps {
   hashes: readonly string[];
   /** The text search configuration (`QUIRE_SEARCH_CONFIG`). */
   config: string;
+  /** The hashes among `hashes` that are pages' documents with the reusable contents they include (see `ComposedDocument`). */
+  composed?: ReadonlyMap<string, ComposedDocument>;
   now?: Date;
+}
+
+/** The JSON document of a composed document: its source with the reusable contents it includes expanded in place. */
+function composedDocument(composition: ComposedDocument, markdown: ReadonlyMap<string, string>) {
+  const read = (hash: string) => {
+    const text = markdown.get(hash);
+    if (text === undefined) throw new Error(`document ${hash} is missing`);
+    return storedDocument(hash, text);
+  };
+  const { spaceId, source, includes } = composition;
+  return inlineReusableContents(read(source), spaceId, (id) => {
+    const hash = includes.get(id);
+    return hash ? read(hash) : undefined;
+  });
 }
 
 /**
@@ -23,13 +51,19 @@ export interface SearchDocumentIndexerProps {
  */
 export async function searchDocumentIndexer(
   em: EntityManager,
-  { hashes, config, now = new Date() }: SearchDocumentIndexerProps,
+  { hashes, config, composed, now = new Date() }: SearchDocumentIndexerProps,
 ): Promise<number> {
   const missing = await searchRepository.touchDocuments(em, hashes, now);
   for (let i = 0; i < missing.length; i += DOCUMENTS_PER_BATCH) {
     const chunk = missing.slice(i, i + DOCUMENTS_PER_BATCH);
-    const markdown = await documentRepository.getMany(em, chunk);
+    const sources = chunk.flatMap((hash) => {
+      const c = composed?.get(hash);
+      return c ? [c.source, ...[...c.includes.values()].filter((h): h is string => h !== null)] : [hash];
+    });
+    const markdown = await documentRepository.getMany(em, sources);
     const documents = chunk.map((hash) => {
+      const c = composed?.get(hash);
+      if (c) return { hash, ...indexedSectionsOf('', undefined, composedDocument(c, markdown)) };
       const text = markdown.get(hash);
       if (text === undefined) throw new Error(`document ${hash} is missing`);
       return { hash, ...indexedSectionsOf(text, undefined, storedDocument(hash, text)) };
@@ -68,11 +102,70 @@ async function indexedTree(
   }
 }
 
+/** The pages of a tree as the index keeps them, and the composed documents among their hashes. */
+interface IndexedTree {
+  pages: Map<string, IndexedPage>;
+  composed: Map<string, ComposedDocument>;
+}
+
+const indexedTrees = new WeakMap<RevisionTree, IndexedTree>();
+
+/**
+ * The pages of a tree search indexes, a page whose document includes reusable contents of its space indexed with
+ * them (under the hash of its `ComposedDocument`): only documents with an include tag are parsed, and only in a tree
+ * that has reusable contents. Computed once per (immutable, cached) tree.
+ */
+async function indexedTreeOf(em: EntityManager, spaceId: string, tree: RevisionTree): Promise<IndexedTree> {
+  const known = indexedTrees.get(tree);
+  if (known) return known;
+  const plain = indexedPagesOf(tree);
+  const records = reusableContentsOf(tree);
+  const out: IndexedTree = { pages: plain, composed: new Map() };
+  if (records.size) {
+    const hashes = [...plain.values()].flatMap((p) => (p.documentHash ? [p.documentHash] : []));
+    const including = await searchRepository.documentsWithIncludes(em, hashes);
+    if (including.length) {
+      const own = [...records.values()].flatMap((r) => (r.documentHash ? [r.documentHash] : []));
+      const markdown = await documentRepository.getMany(em, [...including, ...own]);
+      const parsed = (hash: string) => storedDocument(hash, markdown.get(hash) ?? '');
+      const bySource = new Map<string, string>();
+      for (const source of including) {
+        const includes = new Map<string, string | null>();
+        let wanted = includedIds(parsed(source), spaceId);
+        for (let depth = 0; wanted.size && depth <= MAX_INCLUDE_DEPTH; depth++) {
+          const next = new Set<string>();
+          for (const id of wanted) {
+            const record = records.get(id);
+            if (!record || includes.has(id)) continue;
+            includes.set(id, record.documentHash);
+            if (record.documentHash) includedIds(parsed(record.documentHash), spaceId, next);
+          }
+          wanted = next;
+        }
+        if (!includes.size) continue;
+        const hash = composedHash(source, includes);
+        bySource.set(source, hash);
+        out.composed.set(hash, { spaceId, source, includes });
+      }
+      if (bySource.size) {
+        out.pages = new Map(
+          [...plain].map(([id, page]) => {
+            const hash = page.documentHash && bySource.get(page.documentHash);
+            return [id, hash ? { ...page, documentHash: hash } : page];
+          }),
+        );
+      }
+    }
+  }
+  indexedTrees.set(tree, out);
+  return out;
+}
+
 /**
  * Brings the search index of a space to its live revision: the pages that differ between the revision the index
  * reflects and the live one are rewritten (new documents indexed first), the pages gone are dropped, the others are
- * not touched. Idempotent and safe to run concurrently (the space's index state is locked until commit); a space
- * never indexed is indexed whole.
+ * not touched — a page including a reusable content that changed is rewritten with its new text. Idempotent and safe
+ * to run concurrently (the space's index state is locked until commit); a space never indexed is indexed whole.
  */
 export async function spaceSearchIndexer(
   em: EntityManager,
@@ -84,9 +177,11 @@ export async function spaceSearchIndexer(
   // One after the other: reads in a transaction flush its unit of work first, which cannot run twice at once.
   const before = await indexedTree(em, spaceId, state.indexedRevision);
   const after = await revisionRepository.treeInSpace(em, spaceId, state.liveRevision);
-  const { upserts, deletes } = diffIndexedPages(before ? indexedPagesOf(before) : new Map(), indexedPagesOf(after));
+  const previous = before ? (await indexedTreeOf(em, spaceId, before)).pages : new Map<string, IndexedPage>();
+  const next = await indexedTreeOf(em, spaceId, after);
+  const { upserts, deletes } = diffIndexedPages(previous, next.pages);
   const hashes = upserts.flatMap((p) => (p.documentHash ? [p.documentHash] : []));
-  await searchDocumentIndexer(em, { hashes, config, now });
+  await searchDocumentIndexer(em, { hashes, config, composed: next.composed, now });
   // Without the previous tree nothing says which rows are stale: all go.
   await searchRepository.deletePages(em, spaceId, before ? deletes : 'all');
   await searchRepository.upsertPages(em, spaceId, config, upserts);

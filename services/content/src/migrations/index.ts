@@ -17,6 +17,7 @@ import { TreeOrderKeysMigration } from './0017-tree-order-keys.ts';
 import { GitBoundsMigration } from './0018-git-bounds.ts';
 import { CollabDocumentsMigration } from './0020-collab-documents.ts';
 import { ReusableContentsMigration } from './0021-reusable-contents.ts';
+import { SearchReusableContentsMigration } from './0022-search-reusable-contents.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   { name: '0018_git_bounds', class: GitBoundsMigration },
   { name: '0020_collab_documents', class: CollabDocumentsMigration },
   { name: '0021_reusable_contents', class: ReusableContentsMigration },
+  { name: '0022_search_reusable_contents', class: SearchReusableContentsMigration },
 ];

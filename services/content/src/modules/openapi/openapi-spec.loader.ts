@@ -1,10 +1,11 @@
 import { notFound, type AccessLevel } from '@quire/kit';
 import type { ContentContext } from '../../trpc.ts';
+import { readerSiteShowsSpec } from './openapi-spec-usage.ts';
 import type { IOpenAPISpec, IOpenAPISpecVersion } from './openapi-spec.entity.ts';
 import { openAPISpecPolicy, type OpenAPISpecAction } from './openapi-spec.policy.ts';
 import { openAPISpecRepository } from './openapi-spec.repository.ts';
 
-type Ctx = Pick<ContentContext, 'em' | 'actor'>;
+type Ctx = Pick<ContentContext, 'em' | 'actor' | 'config'>;
 
 /**
  * The caller's level in the organization when it allows `action` on its specifications: checked before
@@ -42,6 +43,22 @@ export async function assertOpenAPIUpsert(ctx: Ctx, organizationId: string, slug
   assertOpenAPIAccess(ctx, organizationId, exists ? 'update' : 'create');
 }
 
+/**
+ * The specification of `slug` a reader (published-content token) may view: one of its site's organization that a
+ * page it may read on the site shows (evaluated against its claims); 404 otherwise, whether or not it exists.
+ */
+async function loadOpenAPISpecForReader(ctx: Ctx, organizationId: string, slug: string): Promise<IOpenAPISpec> {
+  const reader = ctx.actor.kind === 'reader' ? ctx.actor.reader : null;
+  const spec =
+    reader?.organization === organizationId
+      ? await openAPISpecRepository.findBySlug(ctx.em, organizationId, slug)
+      : null;
+  const usedBySite = !!spec && !!reader && (await readerSiteShowsSpec(ctx, reader, slug));
+  openAPISpecPolicy.assert(ctx.actor, { organizationId, usedBySite }, 'view');
+  if (!spec) throw notFound('OpenAPI specification');
+  return spec;
+}
+
 /** A version of a specification the caller may view (`latest` or an id); with its parsed documents when `content`. */
 export async function loadOpenAPIVersionFor(
   ctx: Ctx,
@@ -50,7 +67,10 @@ export async function loadOpenAPIVersionFor(
   versionId: string | 'latest',
   content = false,
 ): Promise<{ spec: IOpenAPISpec; version: IOpenAPISpecVersion }> {
-  const { spec } = await loadOpenAPISpecFor(ctx, organizationId, slug, 'view');
+  const spec =
+    ctx.actor.kind === 'reader'
+      ? await loadOpenAPISpecForReader(ctx, organizationId, slug)
+      : (await loadOpenAPISpecFor(ctx, organizationId, slug, 'view')).spec;
   const id = versionId === 'latest' ? spec.lastVersionId : versionId;
   const version = id
     ? await (content ? openAPISpecRepository.findVersionWithContent : openAPISpecRepository.findVersion)(

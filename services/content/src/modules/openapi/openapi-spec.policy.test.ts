@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@quire/contracts';
+import type { Actor, Role } from '@quire/contracts';
 import { userActor } from '@quire/kit/testing';
 import { openAPISpecPolicy } from './openapi-spec.policy.ts';
 
@@ -31,5 +31,22 @@ describe('openAPISpecPolicy', () => {
     expect(() =>
       openAPISpecPolicy.assert(userActor('x', [{ organization: 'org2', role: 'admin' }]), spec, 'view'),
     ).toThrow(expect.objectContaining({ reason: 'not_found' }));
+  });
+
+  it("lets a site's reader view a specification of its organization that its site shows, nothing more", () => {
+    const reader = (organization: string): Actor => ({
+      kind: 'reader',
+      reader: { site: 's', organization, siteSpaces: [{ id: 'ss', space: 'sp' }], claims: { unsigned: {} } },
+    });
+    expect(openAPISpecPolicy.allows(reader('org1'), { ...spec, usedBySite: true }, 'view')).toBe(true);
+    expect(openAPISpecPolicy.allows(reader('org1'), { ...spec, usedBySite: true }, 'update')).toBe(false);
+    for (const [actor, facts] of [
+      [reader('org1'), { ...spec, usedBySite: false }],
+      [reader('org1'), spec],
+      [reader('org2'), { ...spec, usedBySite: true }],
+    ] as const)
+      expect(() => openAPISpecPolicy.assert(actor, facts, 'view')).toThrow(
+        expect.objectContaining({ reason: 'not_found' }),
+      );
   });
 });

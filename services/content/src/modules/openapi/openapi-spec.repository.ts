@@ -25,6 +25,18 @@ interface SpecSource {
 
 /** Queries of the OpenAPI specification tables. */
 export const openAPISpecRepository = {
+  /** Of these document hashes (pages' or reusable contents'), those whose markdown names `slug` (a superset of those showing it). */
+  async documentsNaming(em: EntityManager, hashes: readonly string[], slug: string): Promise<string[]> {
+    if (!hashes.length) return [];
+    const list = `{${[...new Set(hashes)].map((h) => `"${h.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+    const rows = await sql<{ hash: string }>(
+      em,
+      `select hash from :schema.document where hash = any(?::text[]) and strpos(markdown, ?) > 0`,
+      [list, slug],
+    );
+    return rows.map((r) => r.hash);
+  },
+
   async findBySlug(em: EntityManager, organizationId: string, slug: string): Promise<IOpenAPISpec | null> {
     return em.findOne(OpenAPISpec, { organizationId, slug });
   },

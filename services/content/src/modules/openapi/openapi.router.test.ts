@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ops, type OpenAPISpec } from '@quire/contracts';
+import { ops, type Actor, type OpenAPISpec } from '@quire/contracts';
 import { sql } from '@quire/kit';
 import {
   createTestDatabase,
@@ -16,6 +16,7 @@ import {
 } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
+import { editContent } from '../change-requests/content-edit.fixtures.ts';
 
 const ORG = 'org1';
 const admin = userActor('admin-user', [{ organization: ORG, role: 'admin' }]);
@@ -443,6 +444,60 @@ describe('OpenAPI specs', () => {
         )
       ).id,
     ).not.toBe(spec.id);
+  });
+});
+
+describe("OpenAPI specs for a site's readers", () => {
+  const block = (slug: string) =>
+    `{% openapi-operation spec="${slug}" path="/pets" method="get" %}\n[OpenAPI ${slug}](gitbook-openapi:${slug})\n{% endopenapi-operation %}\n`;
+  const readerOf = (space: string, claims: Record<string, unknown> = {}, organization = ORG) =>
+    ({
+      kind: 'reader',
+      reader: { site: 'site1', organization, siteSpaces: [{ id: 'ss1', space }], claims: { ...claims, unsigned: {} } },
+    }) satisfies Actor;
+  const latest = (slug: string, as: Parameters<typeof t.call>[2]) =>
+    t.call(ops.getLatestOpenAPISpecVersionContent, { organizationId: ORG, specSlug: slug }, as);
+
+  it('reads a specification shown through a reusable content a page includes, evaluated against its claims', async () => {
+    for (const slug of ['included', 'beta-only'])
+      await t.call(ops.createOpenAPISpec, { organizationId: ORG, slug, source: { url: `${base}/v1.yaml` } }, admin);
+    await processed('included');
+    await processed('beta-only');
+    const space = await t.call(ops.createSpace, { organizationId: ORG, title: 'API docs' }, admin);
+    const markdown = `${block('included')}\n{% if visitor.claims.beta %}\n${block('beta-only')}{% endif %}\n`;
+    const cr = await editContent(
+      t,
+      space.id,
+      undefined,
+      [{ operation: 'insert_reusable_content', title: 'Reference', document: { markdown } }],
+      'admin-user',
+    );
+    const rc = (await t.call(ops.getRevisionOfChangeRequestById, { spaceId: space.id, changeRequestId: cr.id }, admin))
+      .reusableContents[0]!.id;
+    await editContent(
+      t,
+      space.id,
+      cr.id,
+      [
+        {
+          operation: 'insert_page',
+          title: 'Reference',
+          document: { markdown: `See below.\n\n{% include "${rc}" %}\n` },
+        },
+      ],
+      'admin-user',
+    );
+    await t.call(ops.mergeChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, admin);
+
+    expect((await latest('included', readerOf(space.id))).filesystem.entrypoint).toBeTruthy();
+    expect(await reasonOf(latest('beta-only', readerOf(space.id)))).toBe('not_found');
+    expect((await latest('beta-only', readerOf(space.id, { beta: true }))).filesystem.entrypoint).toBeTruthy();
+    // A reader of another site (its site spaces show another space) or of another organization: 404.
+    expect(await reasonOf(latest('included', readerOf('elsewhere')))).toBe('not_found');
+    expect(await reasonOf(latest('included', readerOf(space.id, {}, 'org2')))).toBe('not_found');
+    // Other reads of specifications are a member's.
+    const bySlug = t.call(ops.getOpenAPISpecBySlug, { organizationId: ORG, specSlug: 'included' }, readerOf(space.id));
+    expect(await reasonOf(bySlug)).toBe('forbidden');
   });
 });
 

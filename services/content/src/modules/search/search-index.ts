@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { JSONDocument } from '@quire/contracts';
 import { markdownToDocument, sectionsOf } from '@quire/document/model';
 import { treeIndex, type RevisionTree } from '../revisions/revision-tree.ts';
@@ -115,4 +116,24 @@ export function indexedSectionsOf(
     sections.push({ position: sections.length, anchor: heading?.id ?? '', heading: title, body });
   }
   return { sections, truncated };
+}
+
+/**
+ * A page's document as search indexes it when it includes reusable contents of its space: its own document (`source`,
+ * a content hash) with each reusable content it includes, at any depth, expanded in place (`includes`: the id of each
+ * and its document's hash, null when empty). Indexed under `composedHash`, so a new version of any of them is a new
+ * document to index, and the pages including it are rewritten.
+ */
+export interface ComposedDocument {
+  spaceId: string;
+  source: string;
+  includes: ReadonlyMap<string, string | null>;
+}
+
+/** The hash a composed document is indexed under: of its source and of the id and hash of each included document. */
+export function composedHash(source: string, includes: ReadonlyMap<string, string | null>): string {
+  const parts = [...includes].map(([id, hash]) => `${id}\u0000${hash ?? ''}`).sort();
+  return createHash('sha256')
+    .update(['search-composed', source, ...parts].join('\n'))
+    .digest('hex');
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { sql, sqlRun, type EntityManager } from '@quire/kit';
 import type { IndexedPage, IndexedSection } from './search-index.ts';
 import type { SearchCursor } from './search-query.ts';
@@ -52,6 +53,9 @@ const HEADLINE_TEXT = `case when length(b.body) <= ${HEADLINE_WHOLE} then b.body
   else substr(b.body, greatest(1, coalesce((select min(nullif(strpos(lower(b.body), w), 0)) from unnest((select words from args)) w), 1) - ${HEADLINE_BEFORE}), ${HEADLINE_WINDOW}) end`;
 
 const json = (value: unknown) => JSON.stringify(value);
+
+/** Whether a document's markdown has an include tag, by hash (documents never change): see `documentsWithIncludes`. */
+const includeTags = new LRUCache<string, boolean>({ max: 200_000 });
 
 /** What a search is given: the query as typed, its word that may match as a prefix (see `prefixWord`), where to look. */
 export interface SearchScope {
@@ -331,6 +335,24 @@ export const searchRepository = {
       [limit],
     );
     return rows.map((r) => ({ id: r.id, revisionId: r.revision_id }));
+  },
+
+  /**
+   * Of these document hashes, those whose markdown has an include tag (`{% include … %}`): the documents that may
+   * include reusable contents (the others cannot, and are not parsed). Documents never change, so the answer for each
+   * hash is kept (`includeTags`): a merge reads only the documents it has not seen.
+   */
+  async documentsWithIncludes(em: EntityManager, hashes: readonly string[]): Promise<string[]> {
+    const unknown = [...new Set(hashes)].filter((h) => !includeTags.has(h));
+    if (unknown.length) {
+      const rows = await sql<{ hash: string; tagged: boolean }>(
+        em,
+        `select hash, markdown ~ ? as tagged from :schema.document where hash = any(?::text[])`,
+        ['\\{%-?\\s*include\\s', textArray(unknown)],
+      );
+      for (const r of rows) includeTags.set(r.hash, r.tagged);
+    }
+    return [...new Set(hashes)].filter((h) => includeTags.get(h) === true);
   },
 
   /**

@@ -6,6 +6,7 @@ import { loadContentConfig } from '../../env.ts';
 import { purgeDeletedSpaces } from '../../jobs/purge-deleted-spaces.job.ts';
 import { runSearchIndex } from '../../jobs/search-index.job.ts';
 import { contentService } from '../../service.ts';
+import { editContent } from '../change-requests/content-edit.fixtures.ts';
 import { indexedRevision, insertPage, mergeChanges } from './search.fixtures.ts';
 
 const t = useTestService(contentService, loadContentConfig, { label: 'search' });
@@ -258,6 +259,89 @@ describe('organization search', () => {
     expect(
       await reasonOf(t.call(ops.searchOrganizationContent, { organizationId: org, query: 'release' }, stranger)),
     ).toBe('not_found');
+  });
+});
+
+describe('reusable contents', () => {
+  const ORG_RC = 'org-search-reusable';
+  const boss = orgAdmin(ORG_RC);
+  const sites: Actor = { kind: 'service', service: 'sites' };
+  /** Edits a change request (a new one when `crId` is undefined) as the organization's admin. */
+  const edit = (spaceId: string, crId: string | undefined, changes: ContentChange[]) =>
+    editContent(t, spaceId, crId, changes, 'admin-of-org-search-reusable');
+  /** Merges a change request; resolves once the index has the merged revision. */
+  async function mergeIndexed(spaceId: string, crId: string): Promise<void> {
+    const { revision } = await t.call(ops.mergeChangeRequest, { spaceId, changeRequestId: crId }, boss);
+    await eventually(
+      async () => (await indexedRevision(t, spaceId)) === revision,
+      5_000,
+      'the index to reach the merge',
+    );
+  }
+  const found = async (spaceId: string, query: string) => {
+    const space = await t.call(ops.searchSpaceContent, { spaceId, query }, boss);
+    const org = await t.call(ops.searchOrganizationContent, { organizationId: ORG_RC, query }, boss);
+    const published = await t.call(ops.searchPublishedContent, { spaceIds: [spaceId], query, limit: 10 }, sites);
+    return {
+      space: space.items.map((p) => [p.title, p.sections.map((s) => s.body)]),
+      org: org.items.flatMap((s) => s.pages.map((p) => p.title)),
+      published: published.items.map((i) => i.page.title),
+    };
+  };
+
+  it('finds a page by the words of a reusable content it includes, and again after the reusable content changes', async () => {
+    const space = await t.call(ops.createSpace, { organizationId: ORG_RC, title: 'Runbook' }, boss);
+    const cr = await edit(space.id, undefined, [
+      {
+        operation: 'insert_reusable_content',
+        title: 'Backup note',
+        document: { markdown: '## Backups\n\nCopy the zeppelin archive before you upgrade.\n' },
+      },
+    ]);
+    const { reusableContents } = await t.call(
+      ops.getRevisionOfChangeRequestById,
+      { spaceId: space.id, changeRequestId: cr.id },
+      boss,
+    );
+    const note = reusableContents[0]!.id;
+    await edit(space.id, cr.id, [
+      insert('Upgrade', `Read this first.\n\n{% include "${note}" %}\n\nThen upgrade.\n`),
+      insert('Elsewhere', 'Nothing about archives here.'),
+    ]);
+    await mergeIndexed(space.id, cr.id);
+
+    // The page's own words and the included ones, as the page shows them: the included heading opens a section of
+    // the page (with its anchor) that runs on to the page's next heading.
+    expect(await found(space.id, 'zeppelin')).toEqual({
+      space: [['Upgrade', ['Copy the zeppelin archive before you upgrade.\nThen upgrade.']]],
+      org: ['Upgrade'],
+      published: ['Upgrade'],
+    });
+    const [hit] = (await t.call(ops.searchSpaceContent, { spaceId: space.id, query: 'zeppelin' }, boss)).items;
+    expect(hit!.sections.map((s) => s.path)).toEqual(['upgrade#backups']);
+    expect((await found(space.id, 'first')).space.map(([title]) => title)).toEqual(['Upgrade']);
+
+    // Edited in a change request and merged: the page is found by the new words only.
+    const second = await edit(space.id, undefined, [
+      {
+        operation: 'update_reusable_content',
+        reusableContent: note,
+        document: { markdown: '## Backups\n\nCopy the quokka archive before you upgrade.\n' },
+      },
+    ]);
+    await mergeIndexed(space.id, second.id);
+    expect(await found(space.id, 'quokka')).toEqual({
+      space: [['Upgrade', ['Copy the quokka archive before you upgrade.\nThen upgrade.']]],
+      org: ['Upgrade'],
+      published: ['Upgrade'],
+    });
+    expect(await found(space.id, 'zeppelin')).toEqual({ space: [], org: [], published: [] });
+
+    // Deleted: the page includes nothing any more, and is found by its own words only.
+    const third = await edit(space.id, undefined, [{ operation: 'delete_reusable_content', reusableContent: note }]);
+    await mergeIndexed(space.id, third.id);
+    expect(await found(space.id, 'quokka')).toEqual({ space: [], org: [], published: [] });
+    expect((await found(space.id, 'first')).space.map(([title]) => title)).toEqual(['Upgrade']);
   });
 });
 

@@ -1,23 +1,7 @@
 import type { OperationInput, ops } from '@quire/contracts';
-import { DomainError } from '@quire/kit';
 import type { SitesContext } from '../../trpc.ts';
-import { loadSiteFor } from '../sites/site.loader.ts';
-import { passagesFor } from '../answers/site-answers.ts';
-
-/**
- * The site whose AI answers are asked for, when the caller may read it (404 otherwise, as any read of the site).
- * Quire has no AI agent conversations: always a 404 saying so (`streamAskInSite` answers questions).
- */
-export async function loadSiteAI(
-  ctx: Pick<SitesContext, 'em' | 'actor'>,
-  input: { organizationId: string; siteId: string },
-): Promise<never> {
-  await loadSiteFor(ctx, input.organizationId, input.siteId, 'view');
-  throw new DomainError(
-    'not_found',
-    'AI agent conversations are not available on this site: Quire has none (streamAskInSite answers questions)',
-  );
-}
+import { conversationOf, searchedQuestion, type Conversation } from '../answers/site-ai-responses.ts';
+import { passagesFor, type Passage } from '../answers/site-answers.ts';
 
 /**
  * The passages of the site that may answer a question, as the caller sees the site (404 when it may not read the
@@ -25,3 +9,22 @@ export async function loadSiteAI(
  */
 export const loadAnswerPassages = (ctx: SitesContext, input: OperationInput<typeof ops.streamAskInSite>) =>
   passagesFor(ctx, input);
+
+/**
+ * The conversation a response answers (400 without a `user` message) and the site's passages for its last message,
+ * searched as `streamAskInSite` searches (the site's default scope), as the caller sees the site (404 when it may not
+ * read it).
+ */
+export async function loadAIResponsePassages(
+  ctx: SitesContext,
+  input: OperationInput<typeof ops.streamAIResponseInSite>,
+): Promise<{ conversation: Conversation; passages: Passage[] }> {
+  const conversation = conversationOf(input.input);
+  const passages = await passagesFor(ctx, {
+    organizationId: input.organizationId,
+    siteId: input.siteId,
+    question: searchedQuestion(conversation),
+    scope: { mode: 'default' },
+  });
+  return { conversation, passages };
+}

@@ -1,15 +1,16 @@
 import { ops, type AnyOperation } from '@quire/contracts';
-import { implement, implementStream } from '../../trpc.ts';
-import { loadAnswerPassages, loadSiteAI } from './site-ai.loader.ts';
-import { presentSiteAnswer } from './site-ai.presenter.ts';
+import { type implement, implementStream } from '../../trpc.ts';
+import { loadAIResponsePassages, loadAnswerPassages } from './site-ai.loader.ts';
+import { aiResponseEvents } from '../answers/site-ai-responses.ts';
 import { answerEvents } from '../answers/site-answers.ts';
 
-/** GitBook's AI answers on a site: a question answered from the site's content; agent conversations a documented 404. */
+/** GitBook's AI answers on a site: a question, or a conversation's last message, answered from the site's content. */
 export const siteAIProcedures = {
   streamAskInSite: implementStream(ops.streamAskInSite, async ({ input, ctx }) =>
     answerEvents(ctx, input.question, await loadAnswerPassages(ctx, input)),
   ),
-  streamAIResponseInSite: implement(ops.streamAIResponseInSite, async ({ input, ctx }) =>
-    presentSiteAnswer(await loadSiteAI(ctx, input)),
-  ),
+  streamAIResponseInSite: implementStream(ops.streamAIResponseInSite, async ({ input, ctx }) => {
+    const { conversation, passages } = await loadAIResponsePassages(ctx, input);
+    return aiResponseEvents(ctx, conversation, passages, input.previousResponseId);
+  }),
 } satisfies Record<string, ReturnType<typeof implement<AnyOperation>>>;

@@ -18,9 +18,9 @@ const PASSAGE_PAGES = 6;
 /** Characters of the model's answer kept (a longer one is cut). */
 const ANSWER_MAX = 8_000;
 /** Events of a streamed answer at most: deltas are coalesced into this many cumulative events. */
-const EVENTS_MAX = 64;
+export const EVENTS_MAX = 64;
 /** The least time between two events of a streamed answer (deltas in between are coalesced). */
-const EVENT_INTERVAL_MS = 50;
+export const EVENT_INTERVAL_MS = 50;
 const MODEL_TIMEOUT_MS = 60_000;
 
 export interface Passage {
@@ -124,7 +124,7 @@ async function endpointAllowed(baseUrl: string, allowPrivate: boolean): Promise<
 }
 
 /** The operator's model (`QUIRE_AI_*`), or null when none is configured or its endpoint may not be reached. */
-async function modelOf(ctx: SitesContext): Promise<{ client: OpenAI; model: string } | null> {
+export async function modelOf(ctx: SitesContext): Promise<{ client: OpenAI; model: string } | null> {
   const { QUIRE_AI_BASE_URL: baseURL, QUIRE_AI_MODEL: model } = ctx.config;
   if (!baseURL || !model) return null;
   if (!(await endpointAllowed(baseURL, ctx.config.QUIRE_AI_ALLOW_PRIVATE))) {
@@ -140,17 +140,15 @@ async function modelOf(ctx: SitesContext): Promise<{ client: OpenAI; model: stri
   return { client, model };
 }
 
+/** A message to the model. */
+export type ChatMessage = ReturnType<typeof promptOf>[number] | { role: 'assistant'; content: string };
+
 /** The model's answer as it writes it: the text so far after each delta (at most ANSWER_MAX characters). */
-async function* modelText(
+export async function* modelText(
   m: { client: OpenAI; model: string },
-  question: string,
-  passages: Passage[],
+  messages: ChatMessage[],
 ): AsyncGenerator<string> {
-  const stream = await m.client.chat.completions.create({
-    model: m.model,
-    messages: promptOf(question, passages),
-    stream: true,
-  });
+  const stream = await m.client.chat.completions.create({ model: m.model, messages, stream: true });
   let text = '';
   for await (const chunk of stream) {
     const delta = chunk.choices[0]?.delta?.content;
@@ -191,7 +189,7 @@ export async function* answerEvents(
   let count = 0;
   let at = 0;
   try {
-    for await (const t of modelText(model, question, passages)) {
+    for await (const t of modelText(model, promptOf(question, passages))) {
       text = t;
       if (count > 0 && (count >= EVENTS_MAX - 1 || Date.now() - at < EVENT_INTERVAL_MS)) continue;
       sent = text;

@@ -1,6 +1,7 @@
 import type { SiteCustomizationSettings } from '@quire/contracts';
 import type { ISite } from '../sites/site.entity.ts';
 import type { ISiteSpace } from '../structure/structure.entity.ts';
+import type { TreeSpace } from '../structure/site-tree.ts';
 import { effectiveCustomization, withOverrides } from './customization.ts';
 
 const latest = (...dates: (Date | null | undefined)[]) =>
@@ -24,5 +25,13 @@ export function presentSiteSpaceCustomization(site: ISite, siteSpace: ISiteSpace
   return {
     ...withOverrides(effectiveCustomization(site.customization ?? null), siteSpace.customization ?? null),
     ...(updatedAt ? { updatedAt: updatedAt.toISOString() } : {}),
+  };
+}
+
+/** The customizations of a published site as its audience gets them: the site's, and each shown site space's. */
+export function presentPublishedCustomizations(site: ISite, shown: readonly TreeSpace[]) {
+  return {
+    site: presentSiteCustomization(site),
+    siteSpaces: Object.fromEntries(shown.map((t) => [t.entity.id, presentSiteSpaceCustomization(site, t.entity)])),
   };
 }

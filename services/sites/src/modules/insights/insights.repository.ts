@@ -1,8 +1,11 @@
 import { sql, sqlRun, type EntityManager } from '@quire/kit';
 
+/** What a recorded event is (`site_event.kind`): a page viewed, a search, a rating; GitBook's types in insights.loader.ts. */
+export type SiteEventKind = 'page_view' | 'search' | 'rating';
+
 export interface SiteEventRow {
   siteId: string;
-  kind: 'page_view' | 'search' | 'rating';
+  kind: SiteEventKind;
   occurredAt: Date;
   visitor: string | null;
   siteSpaceId: string | null;

@@ -3,7 +3,7 @@ import { html, type Html } from '@quire/document/render';
 import { TokenSigner, type EntityManager, type Logger } from '@quire/kit';
 import { siteEventsRecorder } from '../../commands/site-events-recorder.ts';
 import { URL_PATH_MAX, visitorPseudonym } from './insights.loader.ts';
-import { insightsRepository, type SiteEventRow } from './insights.repository.ts';
+import { insightsRepository, type SiteEventKind, type SiteEventRow } from './insights.repository.ts';
 
 /**
  * What a published site records by itself (docs/published-sites.md, "Insights"): the page views and searches of
@@ -156,7 +156,7 @@ const queue: Queue = { rows: [], dropped: 0, timer: null, em: null, log: null, f
 
 export interface ReaderEvent {
   site: string;
-  kind: 'page_view' | 'search';
+  kind: Exclude<SiteEventKind, 'rating'>;
   siteSpace: string | null;
   space: string | null;
   page: string | null;

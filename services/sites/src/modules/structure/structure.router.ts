@@ -1,4 +1,5 @@
 import { ops } from '@quire/contracts';
+import { presentPublishedCustomizations } from '../customization/customization.presenter.ts';
 import { implement } from '../../trpc.ts';
 import { structureSorter } from '../../commands/structure-sorter.ts';
 import { resolveShareKey } from '../share-links/share-link.resolver.ts';
@@ -29,6 +30,9 @@ export const structureProcedures = {
       object: 'published-content-site' as const,
       site: presentSite(ctx, site, tree.spaces.filter((t) => !t.hidden).length, facts.grants ?? [], shareKey),
       structure: presentStructure(ctx, view),
+      customizations: presentPublishedCustomizations(site, shown),
+      // Quire's integrations run no code on sites: no script to load.
+      scripts: [],
     };
   }),
 };
