@@ -19,7 +19,7 @@ import {
   type Piece,
   type Run,
 } from './leaves.ts';
-import { escapeHtml, paragraph } from './md-context.ts';
+import { gitbookEntities, gitbookHtmlAttribute, gitbookHtmlText, paragraph } from './md-context.ts';
 import type { Inline } from './md-inlines.ts';
 import { contentRefFromUrl, refFromUrl, urlFromContentRef, urlFromRef } from '../refs.ts';
 
@@ -59,7 +59,7 @@ export function htmlTable(html: string): DocumentBlockTable | null {
   if (!read) return null;
   if (view === 'cards') return cardsOf($, el, read);
   const grid = gridOf($, el, read);
-  return tableHtml(grid) === source ? grid : null;
+  return tableHtml(grid) === gitbookEntities(source) ? grid : null;
 }
 
 interface ReadTable {
@@ -272,10 +272,10 @@ function gridHtml(node: DocumentBlockTable): string | null {
       ...(width === undefined ? [] : [` width="${width}"`]),
       align(d),
       ...(shown.has(d.id) ? [] : [' data-hidden']),
-      ...(d.type === 'text' ? [] : [` data-type="${escapeHtml(d.type)}"`]),
+      ...(d.type === 'text' ? [] : [` data-type="${gitbookHtmlAttribute(d.type)}"`]),
       ...(d.type === 'rating' ? [` data-max="${d.max}"`] : []),
     ];
-    return `<th${attrs.join('')}>${escapeHtml(d.title)}</th>`;
+    return `<th${attrs.join('')}>${gitbookHtmlText(d.title)}</th>`;
   };
   const fragments = new Map(node.fragments.map((f) => [f.fragment, f.nodes]));
   const td = (d: DocumentTableDefinition, value: DocumentTableRecordValue | undefined) =>
@@ -312,9 +312,9 @@ export function cardsHtml(node: DocumentBlockTable): string | null {
       ...(shown.has(d.id) ? [] : [' data-hidden']),
       ...(view.targetDefinition === d.id ? [' data-card-target'] : []),
       ...(view.coverDefinition === d.id ? [' data-card-cover'] : []),
-      ...(d.type === 'text' ? [] : [` data-type="${escapeHtml(d.type)}"`]),
+      ...(d.type === 'text' ? [] : [` data-type="${gitbookHtmlAttribute(d.type)}"`]),
     ];
-    return `<th${attrs.join('')}>${escapeHtml(d.title)}</th>`;
+    return `<th${attrs.join('')}>${gitbookHtmlText(d.title)}</th>`;
   };
   const fragments = new Map(node.fragments.map((f) => [f.fragment, f.nodes]));
   const rows = sortedRows(node);
@@ -333,13 +333,13 @@ function cellHtml(
   fragments: Map<string, DocumentBlockParagraph[]>,
 ): string {
   if (value === undefined || value === null) return '';
-  const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+  const link = (url: string) => `<a href="${gitbookHtmlAttribute(url)}">${gitbookHtmlText(url)}</a>`;
   if (d.type === 'text' && typeof value === 'string')
     return (fragments.get(value) ?? []).map((p) => phrasingHtml(p.nodes)).join('<br>');
   if (Array.isArray(value)) return value.map((file) => link(urlFromRef({ kind: 'file', file }))).join('');
   if (typeof value === 'object' && 'kind' in value) return link(urlFromContentRef(value));
   if (typeof value === 'object') return link(urlFromRef(value.ref));
-  return escapeHtml(String(value));
+  return gitbookHtmlText(String(value));
 }
 
 const TAGS: [number, string][] = [
@@ -354,7 +354,7 @@ function phrasingHtml(nodes: DocumentBlockParagraph['nodes']): string {
     .map((node) => {
       if (node.object === 'text') return runsHtml(normalizeRuns(runsOfLeaves(node.leaves)));
       if (node.type === 'link')
-        return `<a href="${escapeHtml(urlFromContentRef(node.data.ref))}">${phrasingHtml(node.nodes)}</a>`;
+        return `<a href="${gitbookHtmlAttribute(urlFromContentRef(node.data.ref))}">${phrasingHtml(node.nodes)}</a>`;
       return '';
     })
     .join('');
@@ -363,7 +363,7 @@ function phrasingHtml(nodes: DocumentBlockParagraph['nodes']): string {
 function runsHtml(runs: Run[]): string {
   return runs
     .map((run) => {
-      const text = escapeHtml(run.text).replaceAll('\n', '<br>');
+      const text = gitbookHtmlText(run.text).replaceAll('\n', '<br>');
       const tags = TAGS.filter(([bit]) => run.marks & bit).map(([, tag]) => tag);
       return `${tags.map((t) => `<${t}>`).join('')}${text}${[...tags]
         .reverse()

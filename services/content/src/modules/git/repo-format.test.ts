@@ -69,6 +69,53 @@ describe('reading a repository in GitBook format', () => {
     expect(dec.decode(out.get('usage.md')!)).toContain('{% content-ref url="README.md" %}');
   });
 
+  it('reads .gitbook/includes/ into reusable contents and writes them back, includes relative to each page', () => {
+    const files = {
+      'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Install](guides/install.md)\n',
+      'README.md': '# Home\n\n{% include ".gitbook/includes/support-hint.md" %}\n',
+      'guides/install.md':
+        '# Install\n\nFirst.\n\n{% include "../.gitbook/includes/support-hint.md" %}\n\n{% include "../.gitbook/includes/untitled (1).md" %}\n',
+      '.gitbook/includes/support-hint.md':
+        '---\ntitle: Support hint\n---\n\n{% hint style="info" %}\nAsk us in the [install guide](../../guides/install.md#help) ![](../assets/logo.png).\n{% endhint %}\n\n## Contact\n\nMail us.\n',
+      '.gitbook/includes/untitled (1).md': "---\ntitle: 'Tabs: a, b'\n---\n\nPlain text.\n",
+      '.gitbook/assets/logo.png': 'PNG',
+    };
+    const read = readRepo(repo(files), { ...freshIds, reusable: () => `r${++n}` });
+    const [home, install] = read.pages as [RepoPage, RepoPage];
+    const [hint, tabs] = read.reusableContents!;
+    const logo = read.files[0]!;
+    expect([hint!.title, tabs!.title]).toEqual(['Support hint', 'Tabs: a, b']);
+    // the include's path is the reusable content's id, whatever folder the page is in
+    expect(home.markdown).toContain(`{% include "${hint!.id}" %}`);
+    expect(install.markdown).toContain(`{% include "${hint!.id}" %}\n\n{% include "${tabs!.id}" %}`);
+    // its links are relative to its own file; its headings one level up, as a page's
+    expect(hint!.markdown).toContain(`(/pages/${install.id}#help)`);
+    expect(hint!.markdown).toContain(`(gitbook-file:${logo.id})`);
+    expect(hint!.markdown).toContain('\n# Contact\n');
+    expect(read.paths.get(hint!.id)).toBe('.gitbook/includes/support-hint.md');
+    const out = repoFilesOf({ ...read, knownPaths: read.paths });
+    expect(Object.fromEntries([...out].map(([p, b]) => [p, dec.decode(b)]))).toEqual(files);
+    // Without known paths (a new repository) each is named after its title (`-2` for a title taken), includes follow.
+    const fresh = repoFilesOf({ ...read, reusableContents: [tabs!, { ...hint!, title: 'Tabs: a, b' }] });
+    const named = ['.gitbook/includes/tabs-a-b.md', '.gitbook/includes/tabs-a-b-2.md'].map((p) =>
+      dec.decode(fresh.get(p)!),
+    );
+    expect(named).toContain(files['.gitbook/includes/untitled (1).md']);
+    expect(named.find((t) => t.includes('{% hint'))).toMatch(/^---\ntitle: 'Tabs: a, b'\n---\n\n\{% hint/);
+    expect(dec.decode(fresh.get('install.md')!)).toMatch(/\{% include "\.gitbook\/includes\/tabs-a-b(-2)?\.md" %}/);
+  });
+
+  it('leaves an include whose file the repository lacks as it is, both ways', () => {
+    const files = {
+      'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n',
+      'README.md': '# Home\n\n{% include ".gitbook/includes/gone.md" %}\n',
+    };
+    const read = readRepo(repo(files), freshIds);
+    expect(read.reusableContents).toEqual([]);
+    expect(read.pages[0]!.markdown).toContain('{% include ".gitbook/includes/gone.md" %}');
+    expect(dec.decode(repoFilesOf(read).get('README.md')!)).toBe(files['README.md']);
+  });
+
   it('infers the tree from folders without SUMMARY.md, under .gitbook.yaml root', () => {
     const read = readRepo(
       repo({
