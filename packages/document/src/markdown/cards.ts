@@ -148,14 +148,18 @@ function definitionOf($: CheerioAPI, th: Element, i: number, cards: boolean): Do
   const id = `c${i + 1}`;
   const title = $(th).text().trim();
   const type = $(th).attr('data-type');
-  if (type === 'content-ref' || type === 'files' || type === 'number' || type === 'checkbox')
+  if (type === 'content-ref' || type === 'files' || type === 'number' || type === 'checkbox' || type === 'image')
     return { id, title, type };
+  // GitBook writes neither a select column's options nor its cells, nor a users column's cells (`<td></td>`)
+  const multiple = $(th).attr('data-multiple') !== undefined;
+  if (type === 'select') return { id, title, type, multiple, options: [] };
+  if (type === 'users') return { id, title, type, multiple };
   if (cards) return { id, title, type: 'text', textAlignment: 'left' };
   if (type === 'rating') {
     const max = Number($(th).attr('data-max') ?? '5');
     return Number.isInteger(max) && max > 0 ? { id, title, type, max } : null;
   }
-  if (type !== undefined && type !== 'text') return null; // select, users, image: HTML does not carry their options
+  if (type !== undefined && type !== 'text') return null;
   const align = $(th).attr('align');
   const textAlignment = align === 'center' || align === 'right' ? align : 'left';
   return { id, title, type: 'text', textAlignment };
@@ -183,6 +187,13 @@ function cellValue(
       return text === 'true' ? true : text === 'false' ? false : undefined;
     case 'rating':
       return text === '' || !Number.isInteger(Number(text)) ? undefined : Number(text);
+    case 'image': {
+      const ref = href === undefined ? undefined : refFromUrl(href);
+      return ref === undefined ? undefined : ref.kind === 'file' ? { kind: 'file', file: ref.file } : ref;
+    }
+    case 'select':
+    case 'users':
+      return undefined; // written empty (see definitionOf): a cell with text is not GitBook's, the table stays HTML
     default:
       fragments.push({ object: 'fragment', fragment, nodes: [paragraph(phrasingNodes(runsOf(cell.children, 0)))] });
       return fragment;
@@ -245,8 +256,36 @@ const sortedRows = (node: DocumentBlockTable) =>
     a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0,
   );
 
-/** Column types a grid written as HTML keeps (others have options HTML does not carry). */
-const GRID_TYPES = new Set(['text', 'number', 'checkbox', 'files', 'content-ref', 'rating']);
+/** Column types a grid written as HTML keeps (select, users and image ones only as `htmlKeeps` says). */
+const GRID_TYPES = new Set([
+  'text',
+  'number',
+  'checkbox',
+  'files',
+  'content-ref',
+  'rating',
+  'select',
+  'users',
+  'image',
+]);
+
+/**
+ * Whether GitBook's HTML keeps a column whole: a select column with no options and no cell set, a users column with
+ * no cell set (GitBook writes their cells empty), an image column whose cells are references (a file or a URL, no
+ * `objectFit` or `alt`). Otherwise the grid is written as a pipe table of plain values, as before.
+ */
+function htmlKeeps(node: DocumentBlockTable, d: DocumentTableDefinition): boolean {
+  const values = Object.values(node.data.records).map((r) => r.values[d.id]);
+  const set = values.filter((v) => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0));
+  if (d.type === 'select') return d.options.length === 0 && set.length === 0;
+  if (d.type === 'users') return set.length === 0;
+  if (d.type === 'image') return set.every((v) => typeof v === 'object' && !Array.isArray(v) && 'kind' in v!);
+  return GRID_TYPES.has(d.type);
+}
+
+/** `data-multiple` of a select or users column, as GitBook writes it (after `data-type`). */
+const multipleAttr = (d: DocumentTableDefinition) =>
+  (d.type === 'select' || d.type === 'users') && d.multiple ? ' data-multiple' : '';
 
 /**
  * A grid as GitBook writes it when markdown cannot hold it: column widths, a hidden header, hidden columns, a
@@ -263,7 +302,7 @@ function gridHtml(node: DocumentBlockTable): string | null {
     view.hideHeader ||
     node.data.fullWidth === true ||
     definitions.some((d) => !shown.has(d.id) || d.type !== 'text' || widths[d.id] !== undefined);
-  if (!needsHtml || definitions.some((d) => !GRID_TYPES.has(d.type)) || !node.fragments.every(htmlHolds)) return null;
+  if (!needsHtml || definitions.some((d) => !htmlKeeps(node, d)) || !node.fragments.every(htmlHolds)) return null;
   const align = (d: DocumentTableDefinition) =>
     d.type === 'text' && d.textAlignment !== 'left' ? ` align="${d.textAlignment}"` : '';
   const th = (d: DocumentTableDefinition) => {
@@ -274,6 +313,7 @@ function gridHtml(node: DocumentBlockTable): string | null {
       ...(shown.has(d.id) ? [] : [' data-hidden']),
       ...(d.type === 'text' ? [] : [` data-type="${gitbookHtmlAttribute(d.type)}"`]),
       ...(d.type === 'rating' ? [` data-max="${d.max}"`] : []),
+      multipleAttr(d),
     ];
     return `<th${attrs.join('')}>${gitbookHtmlText(d.title)}</th>`;
   };
@@ -313,6 +353,7 @@ export function cardsHtml(node: DocumentBlockTable): string | null {
       ...(view.targetDefinition === d.id ? [' data-card-target'] : []),
       ...(view.coverDefinition === d.id ? [' data-card-cover'] : []),
       ...(d.type === 'text' ? [] : [` data-type="${gitbookHtmlAttribute(d.type)}"`]),
+      multipleAttr(d),
     ];
     return `<th${attrs.join('')}>${gitbookHtmlText(d.title)}</th>`;
   };
@@ -332,7 +373,8 @@ function cellHtml(
   value: DocumentTableRecordValue | undefined,
   fragments: Map<string, DocumentBlockParagraph[]>,
 ): string {
-  if (value === undefined || value === null) return '';
+  // GitBook writes a select or users column's cells empty (its options and users are not in the repository)
+  if (value === undefined || value === null || d.type === 'select' || d.type === 'users') return '';
   const link = (url: string) => `<a href="${gitbookHtmlAttribute(url)}">${gitbookHtmlText(url)}</a>`;
   if (d.type === 'text' && typeof value === 'string')
     return (fragments.get(value) ?? []).map((p) => phrasingHtml(p.nodes)).join('<br>');

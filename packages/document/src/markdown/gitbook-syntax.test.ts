@@ -302,10 +302,10 @@ describe("GitBook's blocks", () => {
     expect(normalizeMarkdown(`${html}\n`)).toBe(`${html}\n`);
     // GitBook's form from the document: a grid that markdown cannot hold is written as that HTML
     expect(documentToMarkdown(doc(table as DocumentBlockTopLevel))).toBe(`${html}\n`);
-    // a table HTML that writing back would change (a caption, a select column, other attributes) stays HTML
+    // a table HTML that writing back would change (a caption, a select cell with text, other attributes) stays HTML
     for (const kept of [
       '<table><caption>C</caption><thead><tr><th width="10">A</th></tr></thead><tbody></tbody></table>',
-      '<table><thead><tr><th data-type="select" data-multiple>A</th></tr></thead><tbody></tbody></table>',
+      '<table><thead><tr><th data-type="select" data-multiple>A</th></tr></thead><tbody><tr><td>x</td></tr></tbody></table>',
       '<table class="x"><thead><tr><th width="10">A</th></tr></thead><tbody></tbody></table>',
     ]) {
       expect(one(kept)).toMatchObject({ type: 'html', data: { html: kept } });
@@ -313,6 +313,57 @@ describe("GitBook's blocks", () => {
     }
     // a grid markdown holds stays a pipe table
     expect(normalizeMarkdown('| a | b |\n| - | :-: |\n| 1 | 2 |\n')).toBe('| a | b |\n| - | :-: |\n| 1 | 2 |\n');
+  });
+
+  it('reads select, users and image columns as GitBook writes them (cells of select and users empty), and back', () => {
+    // As in GitBook-synced repositories: a select column's options and cells, a users column's cells are not written
+    const grid =
+      '<table><thead><tr><th>Param</th><th data-type="select">Type</th><th data-type="checkbox">Required</th>' +
+      '<th data-type="users" data-multiple>Owners</th><th data-type="image">Logo</th></tr></thead><tbody>' +
+      '<tr><td>url</td><td></td><td>true</td><td></td><td><a href="gitbook-file:f1">gitbook-file:f1</a></td></tr>' +
+      '<tr><td>hashtag</td><td></td><td>false</td><td></td><td></td></tr></tbody></table>';
+    const table = one(grid);
+    expect(table).toMatchObject({
+      type: 'table',
+      data: {
+        view: { type: 'grid', columns: ['c1', 'c2', 'c3', 'c4', 'c5'] },
+        definition: {
+          c2: { type: 'select', title: 'Type', multiple: false, options: [] },
+          c4: { type: 'users', title: 'Owners', multiple: true },
+          c5: { type: 'image', title: 'Logo' },
+        },
+        records: { r1: { values: { c3: true, c5: { kind: 'file', file: 'f1' } } }, r2: { values: { c3: false } } },
+      },
+    });
+    expect(JSONDocumentSchema.safeParse(doc(table as DocumentBlockTopLevel)).success).toBe(true);
+    // a file's link text is its URL (Git Sync writes the file's name there, as GitBook, see git-sync.md)
+    expect(documentToMarkdown(doc(table as DocumentBlockTopLevel))).toBe(`${grid}\n`);
+    expect(normalizeMarkdown(`${grid}\n`)).toBe(`${grid}\n`);
+    // cards with a users column and an image cover, as GitBook writes them
+    const cards =
+      '<table data-view="cards"><thead><tr><th data-type="users" data-multiple></th><th></th>' +
+      '<th data-hidden data-card-cover data-type="image">Cover image</th></tr></thead><tbody><tr><td></td>' +
+      '<td><strong>Renato</strong></td><td><a href="gitbook-file:f2">gitbook-file:f2</a></td></tr></tbody></table>';
+    const card = one(cards);
+    expect(card).toMatchObject({
+      data: {
+        view: { type: 'cards', coverDefinition: 'c3', columns: ['c1', 'c2'] },
+        definition: { c1: { type: 'users', multiple: true }, c3: { type: 'image', title: 'Cover image' } },
+        records: { r1: { values: { c3: { kind: 'file', file: 'f2' } } } },
+      },
+    });
+    expect(documentToMarkdown(doc(card as DocumentBlockTopLevel))).toBe(`${cards}\n`);
+  });
+
+  it('writes a select column with options or values, or users set, as a pipe table of plain values (as before)', () => {
+    const table = one(
+      '<table><thead><tr><th>A</th><th data-type="select">S</th></tr></thead><tbody><tr><td>x</td><td></td></tr></tbody></table>',
+    ) as Extract<DocumentBlockTopLevel, { type: 'table' }>;
+    const c2 = table.data.definition.c2!;
+    if (c2.type !== 'select') throw new Error('not a select column');
+    c2.options = [{ value: 'o1', label: 'One', color: 'blue' }];
+    table.data.records.r1!.values.c2 = ['o1'];
+    expect(documentToMarkdown(doc(table))).toMatch(/^\| A \| S \|\n/);
   });
 
   it('reads GitBook\'s buttons: a link (<a class="button">) and an action (<button data-action>)', () => {

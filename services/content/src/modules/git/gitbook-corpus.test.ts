@@ -185,6 +185,22 @@ describe("the GitBook corpus: GitBook's tables, buttons, headings, OpenAPI block
     expect(JSON.stringify(faq.nodes)).toContain('Plans & prices compared (<2027)');
   });
 
+  it('reads select, users and image columns (a grid and cards) as GitBook writes them', () => {
+    const guides = docOf(build.children[0]!);
+    const [grid, cards] = guides.nodes.filter((n) => n.type === 'table');
+    if (grid?.type !== 'table' || cards?.type !== 'table') throw new Error('no tables');
+    expect(Object.values(grid.data.definition).map((d) => d.type)).toEqual([
+      'text',
+      'select',
+      'checkbox',
+      'users',
+      'image',
+    ]);
+    expect(grid.data.records.r1!.values.c5).toMatchObject({ kind: 'file', file: expect.stringMatching(/^f/) });
+    expect(cards.data.view).toMatchObject({ type: 'cards', coverDefinition: 'c3', targetDefinition: 'c4' });
+    expect(cards.data.definition.c1).toEqual({ id: 'c1', title: '', type: 'users', multiple: true });
+  });
+
   it("keeps GitBook's fourth heading level: ## ### #### (and <h3 align>) are heading-1, -2, -3 (the title is #)", () => {
     const faq = docOf(getStarted.children[1]!);
     const headings = faq.nodes.filter((n) => n.type.startsWith('heading-')).map((n) => n.type);

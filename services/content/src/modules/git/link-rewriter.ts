@@ -1,6 +1,7 @@
 import type { Node } from '@quire/document/syntax';
 import { visit } from '@quire/document/syntax';
 import { parseMarkdown } from '@quire/document/syntax';
+import { decodeEntities, gitbookHtmlAttribute, gitbookHtmlText } from '@quire/document/model';
 
 interface UrlNode extends Node {
   url: string;
@@ -46,10 +47,22 @@ function htmlUrlsOf(node: Node, source: string): { at: number; length: number; u
   });
 }
 
-const decodeHtml = (text: string) =>
-  text.replace(/&(amp|quot|lt|gt|#39);/g, (_, e: string) =>
-    e === 'amp' ? '&' : e === 'quot' ? '"' : e === 'lt' ? '<' : e === 'gt' ? '>' : "'",
-  );
+const decodeHtml = decodeEntities;
+
+/** A link whose text is its URL (GitBook's table cells: `<a href="setup.md">setup.md</a>`). */
+const SELF_LINK = /<a href="([^"<>]*)">([^<]*)<\/a>/g;
+
+/** Where the text of each link whose text is its URL sits in an HTML node's source, and the URL. */
+function selfLinkTextsOf(node: Node, source: string): { at: number; length: number; url: string }[] {
+  if (node.type !== 'html' || !node.position) return [];
+  const start = node.position.start.offset ?? 0;
+  const text = source.slice(start, node.position.end.offset ?? start);
+  return [...text.matchAll(SELF_LINK)].flatMap((m) => {
+    const url = decodeHtml(m[1]!);
+    if (!url || decodeHtml(m[2]!) !== url) return [];
+    return [{ at: start + m.index + m[0].length - '</a>'.length - m[2]!.length, length: m[2]!.length, url }];
+  });
+}
 
 /**
  * Where a URL is written: a markdown destination, a GitBook tag's attribute, an HTML attribute, or the path of an
@@ -62,7 +75,8 @@ export type UrlPlace = 'markdown' | 'tag' | 'html' | 'include';
  * (GitBook's syntax included) and each node's destination is replaced in place, at the offset the parser gave it,
  * so everything else keeps its bytes; so is the `url`/`src` of GitBook's `{% content-ref %}`, `{% embed %}`,
  * `{% file %}` and `{% drawing %}` tags, the path of `{% include %}` (place `include`), and the `src`, `srcset` and `href` of raw HTML (GitBook's `<figure>`,
- * `<picture>`, cards and buttons). `map` answers the new URL as it is to be written there (see `writeUrl`), or
+ * `<picture>`, cards and buttons) — with the text of a link that is its URL (`<a href="setup.md">setup.md</a>`, as
+ * GitBook writes a table's cells). `map` answers the new URL as it is to be written there (see `writeUrl`), or
  * undefined to leave one as it is.
  */
 export function rewriteUrls(markdown: string, map: (url: string, place: UrlPlace) => string | undefined): string {
@@ -76,6 +90,11 @@ export function rewriteUrls(markdown: string, map: (url: string, place: UrlPlace
     const tag = tagUrlOf(node, source);
     if (tag) edit(tag.at, tag.url.length, tag.url, tag.include ? 'include' : 'tag');
     for (const h of htmlUrlsOf(node, source)) edit(h.at, h.length, h.url, 'html');
+    // a link's text that is its URL follows it, as HTML text
+    for (const h of selfLinkTextsOf(node, source)) {
+      const next = map(h.url, 'html');
+      if (next !== undefined) edits.push({ at: h.at, length: h.length, url: gitbookHtmlText(decodeHtml(next)) });
+    }
     if (!hasUrl(node) || !node.position) return;
     const start = node.position.start.offset ?? 0;
     const text = source.slice(start, node.position.end.offset ?? start);
@@ -98,11 +117,12 @@ export function rewriteUrls(markdown: string, map: (url: string, place: UrlPlace
 }
 
 /**
- * A repository path written where `place` says, as GitBook writes it: as it is in tags and HTML attributes (`"`
- * and `&` escaped in HTML), in `<…>` as a markdown destination when it holds spaces or parentheses.
+ * A repository path written where `place` says, as GitBook writes it: as it is in tags and HTML attributes (`&` and
+ * `"` as GitBook's `&#x26;` and `&#x22;` in HTML), in `<…>` as a markdown destination when it holds spaces or
+ * parentheses.
  */
 export function writeUrl(path: string, place: UrlPlace): string {
-  if (place === 'html') return path.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  if (place === 'html') return gitbookHtmlAttribute(path);
   if (place === 'tag' || place === 'include') return path.replace(/"/g, '%22');
   if (/[<>\n]/.test(path)) return encodeURI(path);
   return /[\s()]/.test(path) ? `<${path}>` : path;

@@ -1,6 +1,6 @@
 import { dump } from 'js-yaml';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
-import { decodeOr, gitbookMarkdown, refFromUrl } from '@quire/document/model';
+import { decodeOr, gitbookHtmlText, gitbookMarkdown, refFromUrl } from '@quire/document/model';
 import type { DocumentRef } from '@quire/contracts';
 import { slugify } from '@quire/kit';
 import type { PageSnapshot } from '../merge/tree.ts';
@@ -320,11 +320,19 @@ export function repoFilesOf(content: RepoContent): Map<string, Uint8Array> {
     const filePath = ref.kind === 'file' && ref.space === undefined ? filePaths.get(ref.file) : undefined;
     return filePath ? writeUrl(relativePath(path, filePath), place) : undefined;
   };
+  /** A file's HTML link (a table cell's) with its reference as its text: the file's name, as GitBook writes it. */
+  const fileLinkNames = (markdown: string) =>
+    markdown.includes('">gitbook-file:')
+      ? markdown.replace(/<a href="gitbook-file:([^"<>]+)">gitbook-file:\1<\/a>/g, (whole, id: string) => {
+          const path = filePaths.get(id);
+          return path ? `<a href="gitbook-file:${id}">${gitbookHtmlText(path.split('/').at(-1)!)}</a>` : whole;
+        })
+      : markdown;
   /** A document's markdown as GitBook writes it in the file at `path`: its front matter apart, the body rewritten. */
   const written = (path: string, markdown: string) => {
     const target = targetFrom(path);
     const { meta, body: rest } = splitFrontMatter(gitbookMarkdown(markdown));
-    const body = specLinkTitles(contentRefTitles(rewriteUrls(headingsToGitbook(rest), target)));
+    const body = specLinkTitles(contentRefTitles(rewriteUrls(fileLinkNames(headingsToGitbook(rest)), target)));
     return { meta, body: body.trim() ? `${body.trimEnd()}\n` : '', target };
   };
   const walk = (list: readonly RepoPage[]) => {

@@ -4,7 +4,7 @@ import { dump } from 'js-yaml';
 import { parse as parseYaml } from 'yaml';
 import { invalid, slugify } from '@quire/kit';
 import { parseMarkdown } from '@quire/document/syntax';
-import { refFromUrl } from '@quire/document/model';
+import { decodeEntities, refFromUrl } from '@quire/document/model';
 import { readMarkdownPage } from '../parsing/parse-tasks.ts';
 import { headingsFromGitbook } from './heading-levels.ts';
 import { ASSETS_DIR, INCLUDES_DIR, type RepoContent, type RepoPage, type RepoReusableContent } from './repo-export.ts';
@@ -206,15 +206,33 @@ interface ReadContext {
   paths: Map<string, string>;
   /** The id of the file at a path (not markdown), given on first use. */
   fileFor(path: string): string | undefined;
+  /** The name of a file by id (once `fileFor` gave it). */
+  fileNameOf(id: string): string | undefined;
   /** The id of each reusable content's file (`.gitbook/includes/<slug>.md`), by path. */
   reusableIdByPath: ReadonlyMap<string, string>;
 }
 
 /** A page's markdown with its relative links to pages and files turned into references. */
 function bodyOf(ctx: ReadContext, from: string, body: string): string {
-  const markdown = headingsFromGitbook(rewriteUrls(body, (url, place) => referenceOf(ctx, from, url, place))).trim();
+  const rewritten = rewriteUrls(body, (url, place) => referenceOf(ctx, from, url, place));
+  const markdown = headingsFromGitbook(fileLinkTexts(ctx, rewritten)).trim();
   return markdown ? `${markdown}\n` : '';
 }
+
+/** An HTML link to a file (GitBook's table cells: files, image), its reference made, its text still the file's name. */
+const FILE_LINK = /<a href="gitbook-file:([^"<>]+)">([^<]*)<\/a>/g;
+
+/**
+ * GitBook writes a file's link in a table cell with the file's name as its text (`<a href="../.gitbook/assets/x.png">
+ * x.png</a>`); the document keeps no text for it (its writer gives the reference), so it is read so: the export
+ * writes the name back (`repoFilesOf`).
+ */
+const fileLinkTexts = (ctx: ReadContext, markdown: string) =>
+  markdown.includes('<a href="gitbook-file:')
+    ? markdown.replace(FILE_LINK, (whole, id: string, label: string) =>
+        ctx.fileNameOf(id) === decodeEntities(label) ? `<a href="gitbook-file:${id}">gitbook-file:${id}</a>` : whole,
+      )
+    : markdown;
 
 /**
  * What a relative URL of the file at `from` stands for: `/pages/<id>#anchor`, `gitbook-file:<id>`, a reusable
@@ -376,10 +394,14 @@ function* readSteps(files: ReadonlyMap<string, Uint8Array>, ids: IdSource): Gene
   };
   assign(entries);
   const fileIds = new Map<string, string>();
+  const fileNames = new Map<string, string>();
   const fileFor = (path: string) => {
     if (!files.has(path) || path.toLowerCase().endsWith('.md')) return undefined;
     let id = fileIds.get(path);
-    if (!id) fileIds.set(path, (id = ids.file(path)));
+    if (!id) {
+      fileIds.set(path, (id = ids.file(path)));
+      fileNames.set(id, path.split('/').at(-1)!);
+    }
     return id;
   };
   for (const p of files.keys())
@@ -391,7 +413,11 @@ function* readSteps(files: ReadonlyMap<string, Uint8Array>, ids: IdSource): Gene
     if (includeDirs.some((d) => p.startsWith(d) && !p.slice(d.length).includes('/')) && /\.md$/i.test(p))
       reusableIdByPath.set(p, (ids.reusable ?? ids.page)(p));
   const paths = new Map<string, string>();
-  const ctx: ReadContext = { files, ids, textOf, rootDir, summaryPath, pageIdByPath, paths, fileFor, reusableIdByPath };
+  const fileNameOf = (id: string) => fileNames.get(id);
+  const ctx: ReadContext = {
+    ...{ files, ids, textOf, rootDir, summaryPath, pageIdByPath, paths },
+    ...{ fileFor, fileNameOf, reusableIdByPath },
+  };
   const top = new Set<string>();
   const pages: RepoPage[] = [];
   for (const e of entries) {
