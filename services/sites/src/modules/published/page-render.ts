@@ -11,6 +11,7 @@ import {
 } from '@quire/document/render';
 import { pageDocuments } from './content-source.ts';
 import type { PageTree, SitePage } from './page-tree.ts';
+import { coverHtml } from './render/cover.ts';
 import { renderShell, type Shell } from './render/layout.ts';
 import { breadcrumbs, outline, pageHref, prevNext, sidebar } from './render/navigation.ts';
 import type { StructureMatch } from './resolve-url.ts';
@@ -113,7 +114,7 @@ export async function renderPage(
   const description = page.description ? html`<p class="description">${page.description}</p>` : html``;
   const main = html`${breadcrumbs(s.pages, s.basePath, page, spaceCrumb)}
 <article class="page">
-<header class="page-header"><h1>${emoji}${page.title}</h1>${description}</header>
+${coverHtml(page.cover, s.files)}<header class="page-header"><h1>${emoji}${page.title}</h1>${description}</header>
 <div class="document">${body}</div>
 ${updated}
 ${after}
