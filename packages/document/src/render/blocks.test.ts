@@ -288,6 +288,22 @@ describe('document blocks', () => {
     expect(out).not.toContain('&lt;');
   });
 
+  it("links GitBook's search and ask buttons to where the context says (the site's search page), without a script", async () => {
+    const document = markdownToDocument(
+      '<button type="button" class="button primary" data-action="ask" data-query="How &#x26; &#x22;why&#x22;?">Ask</button> ' +
+        '<button type="button" class="button secondary" data-action="search">Find</button> ' +
+        '<button type="button" class="button primary" data-action="select" data-slug="linux">Linux</button>\n',
+    );
+    const ctx = context({
+      actionHref: ({ action, query }) =>
+        action === 'select' ? null : `/sites/docs/~search${query ? `?q=${encodeURIComponent(query)}` : ''}`,
+    });
+    const out = await render(document.nodes as DocNode[], ctx);
+    expect(out).toContain('<a class="button" href="/sites/docs/~search?q=How%20%26%20%22why%22%3F">Ask</a>');
+    expect(out).toContain('<a class="button" href="/sites/docs/~search">Find</a>');
+    expect(out).toContain('<span class="button">Linux</span>');
+  });
+
   it('shows a dark-mode variant, line numbers, aligned paragraphs and footnotes after the document', async () => {
     const ctx = context({
       files: new Map([

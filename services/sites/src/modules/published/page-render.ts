@@ -75,7 +75,13 @@ export function renderContextFor(v: SiteView, s: SpaceView, page: SitePage): Ren
     }
     return null;
   };
+  // GitBook's search and ask buttons open the site's search page (with their query): it needs no script
+  const actionHref = ({ action, query }: { action: string; query?: string | undefined }) =>
+    action === 'search' || action === 'ask'
+      ? `${v.siteBasePath}/~search${query?.trim() ? `?q=${encodeURIComponent(query.trim().slice(0, 200))}` : ''}`
+      : null;
   return newRenderContext({
+    actionHref,
     files: s.files,
     resolveRef,
     resolveRelative: (url) => resolveRelative(s.pages, s.basePath, page, url),

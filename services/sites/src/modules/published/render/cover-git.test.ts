@@ -78,7 +78,7 @@ function png(width: number, height: number): Buffer {
 }
 
 describe("a page's cover from Git on the published site", () => {
-  it('shows the cover image above the title, alt empty, placed by coverY; a page without one shows none', async () => {
+  it('shows the cover above the title (alt empty, placed by coverY), none without one; ask opens search', async () => {
     await server.createRepo('covers');
     const dir = join(work, 'covers');
     await runGit(['init', '--initial-branch=main', dir]);
@@ -87,7 +87,8 @@ describe("a page's cover from Git on the published site", () => {
     await writeFile(join(dir, 'SUMMARY.md'), '# Table of contents\n\n* [Home](README.md)\n* [Plain](plain.md)\n');
     await writeFile(
       join(dir, 'README.md'),
-      '---\ncover: \'.gitbook/assets/cover "x" <1>.png\'\ncoverY: 94.57\n---\n\n# Home\n\nWelcome.\n',
+      '---\ncover: \'.gitbook/assets/cover "x" <1>.png\'\ncoverY: 94.57\n---\n\n# Home\n\nWelcome.\n\n' +
+        '<p align="center"><button type="button" class="button primary" data-action="ask" data-query="Set up &#x26; run?">Ask</button></p>\n',
     );
     await writeFile(join(dir, 'plain.md'), '# Plain\n\nNo cover.\n');
     await runGit(['add', '-A'], { cwd: dir });
@@ -130,6 +131,10 @@ describe("a page's cover from Git on the published site", () => {
     // the file's download link, its name never in the markup
     expect(cover![1]).not.toContain('gitbook-file:');
     expect(home.body).not.toContain('cover "x"');
+    // GitBook's ask button opens the site's search page with its query (no script needed)
+    expect(home.body).toContain(
+      `<a class="button" href="/sites/${site.basename}/~search?q=Set%20up%20%26%20run%3F">Ask</a>`,
+    );
     const plain = (await visit('/plain')) as { status: number; body: string };
     expect(plain.status).toBe(200);
     expect(plain.body).not.toContain('page-cover');
