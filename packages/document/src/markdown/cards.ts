@@ -39,7 +39,7 @@ import { contentRefFromUrl, refFromUrl, urlFromContentRef, urlFromRef } from '..
  *
  * A column is rich text unless its `data-type` says `content-ref`, `files`, `number`, `checkbox` or `rating`
  * (`data-max`); `width` is the grid's column width, `align` a text column's alignment; `data-hidden` columns are
- * not shown, `data-card-target` and `data-card-cover` name the card's link and cover, `data-card-size="large"` and
+ * not shown, `data-card-target`, `data-card-cover` and `data-card-cover-dark` name the card's link and covers, `data-card-size="large"` and
  * `data-column-title-hidden` on the table set the cards' options, `data-header-hidden` and `data-full-width="true"`
  * the grid's. Text cells hold bold, italic, struck, code and linked text. A grid is read only when writing it back
  * gives the same HTML (`tableHtml`), so nothing GitBook wrote is lost; any other table stays an `html` block.
@@ -124,6 +124,7 @@ function cardsOf($: CheerioAPI, table: Element, read: ReadTable): DocumentBlockT
   const id = (name: string) => read.definitions[read.headers.findIndex((th) => has($, th, name))]?.id;
   const target = id('data-card-target');
   const cover = id('data-card-cover');
+  const coverDark = id('data-card-cover-dark');
   return {
     object: 'block',
     type: 'table',
@@ -134,6 +135,7 @@ function cardsOf($: CheerioAPI, table: Element, read: ReadTable): DocumentBlockT
         columns: read.columns,
         ...(target ? { targetDefinition: target } : {}),
         ...(cover ? { coverDefinition: cover } : {}),
+        ...(coverDark ? { coverDefinitionDark: coverDark } : {}),
         ...(has($, table, 'data-column-title-hidden') ? { hideColumnTitle: true } : {}),
       },
       records: read.records,
@@ -352,6 +354,7 @@ export function cardsHtml(node: DocumentBlockTable): string | null {
       ...(shown.has(d.id) ? [] : [' data-hidden']),
       ...(view.targetDefinition === d.id ? [' data-card-target'] : []),
       ...(view.coverDefinition === d.id ? [' data-card-cover'] : []),
+      ...(view.coverDefinitionDark === d.id ? [' data-card-cover-dark'] : []),
       ...(d.type === 'text' ? [] : [` data-type="${gitbookHtmlAttribute(d.type)}"`]),
       multipleAttr(d),
     ];

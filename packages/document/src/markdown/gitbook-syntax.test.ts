@@ -353,6 +353,20 @@ describe("GitBook's blocks", () => {
       },
     });
     expect(documentToMarkdown(doc(card as DocumentBlockTopLevel))).toBe(`${cards}\n`);
+    // GitBook's own documentation: a cover for dark mode (`data-card-cover-dark`)
+    const dark =
+      '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-cover data-type="image">Cover image</th>' +
+      '<th data-hidden data-card-cover-dark data-type="image">Cover image (dark)</th></tr></thead><tbody><tr>' +
+      '<td><strong>Creating content</strong></td><td><a href="gitbook-file:f1">gitbook-file:f1</a></td>' +
+      '<td><a href="https://files.example/c.svg?alt=media&#x26;token=1">https://files.example/c.svg?alt=media&#x26;token=1</a></td></tr></tbody></table>';
+    const darkCard = one(dark);
+    expect(darkCard).toMatchObject({
+      data: {
+        view: { coverDefinition: 'c2', coverDefinitionDark: 'c3' },
+        records: { r1: { values: { c3: { kind: 'url', url: 'https://files.example/c.svg?alt=media&token=1' } } } },
+      },
+    });
+    expect(documentToMarkdown(doc(darkCard as DocumentBlockTopLevel))).toBe(`${dark}\n`);
   });
 
   it('writes a select column with options or values, or users set, as a pipe table of plain values (as before)', () => {
