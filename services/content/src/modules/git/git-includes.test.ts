@@ -63,6 +63,11 @@ describe('reusable contents in Git Sync (git http-backend on loopback)', () => {
     const rev = await t.call(ops.getCurrentRevision, { spaceId: space.id }, admin);
     expect(rev.reusableContents.map((r) => r.title)).toEqual(['Support hint']);
     const hint = rev.reusableContents[0]!;
+    // GitBook's `git` of a reusable content: its file's blob and path
+    const blobAt = async (dir: string, path: string) =>
+      (await runGit(['rev-parse', `HEAD:${path}`], { cwd: dir })).trim();
+    const includePath = '.gitbook/includes/support-hint.md';
+    expect(hint.git).toEqual({ oid: await blobAt(src, includePath), path: includePath });
     const [welcome, install] = rev.pages;
     // Each page includes it by its id (whatever folder the page is in), its own link a page reference.
     for (const page of [welcome!, install!]) {
@@ -94,6 +99,8 @@ describe('reusable contents in Git Sync (git http-backend on loopback)', () => {
     const read = (p: string) => readFile(join(out, p), 'utf8');
     expect(await read('.gitbook/includes/support-hint.md')).toBe('---\ntitle: Support hint\n---\n\nWrite to us.\n');
     for (const p of ['README.md', 'guides/install.md', 'SUMMARY.md']) expect(await read(p), p).toBe(SOURCE[p]);
+    const exported = await t.call(ops.getReusableContentById, { spaceId: space.id, reusableContentId: hint.id }, admin);
+    expect(exported.git).toEqual({ oid: await blobAt(out, includePath), path: includePath });
 
     // Changed in Git: the next import updates the same reusable content (its path keeps its id).
     await write(out, { '.gitbook/includes/support-hint.md': '---\ntitle: Support\n---\n\nCall us.\n' });

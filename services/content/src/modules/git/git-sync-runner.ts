@@ -161,14 +161,23 @@ function withKeys(paths: GitSyncRow['paths'], stored: ReadonlyMap<string, { key:
   return paths;
 }
 
-/** GitBook's `git: {oid, path}` of each document page of a read or written repository (`paths`: by id, unprefixed). */
+/**
+ * GitBook's `git: {oid, path}` of each document page (and reusable content: its `.gitbook/includes/` file) of a read
+ * or written repository (`paths`: by id, unprefixed).
+ */
 function pageBlobsOf(
   pages: readonly RepoPage[],
   paths: ReadonlyMap<string, string>,
   oidOf: (path: string) => string | undefined,
   prefix: string,
+  reusable: readonly { id: string }[] = [],
 ): Map<string, GitPageBlob> {
   const out = new Map<string, GitPageBlob>();
+  for (const { id } of reusable) {
+    const path = paths.get(id);
+    const oid = path === undefined ? undefined : oidOf(`${prefix}${path}`);
+    if (path !== undefined && oid) out.set(id, { oid, path: `${prefix}${path}` });
+  }
   const walk = (list: readonly RepoPage[]) =>
     list.forEach((p) => {
       const path = p.kind === 'document' ? paths.get(p.id) : undefined;
@@ -433,7 +442,7 @@ async function writeImport(
       pathsRecord(read, (p) => snapshot.files.get(p)!.oid, prefix),
       got.stored,
     ),
-    blobs: pageBlobsOf(read.pages, read.paths, (p) => snapshot.files.get(p)?.oid, prefix),
+    blobs: pageBlobsOf(read.pages, read.paths, (p) => snapshot.files.get(p)?.oid, prefix, read.reusableContents),
     git: { spaceId: space.id, oid: commit, message: (snapshot.message ?? '').slice(0, 10_000), ref: op.ref },
     gitUrl: commitUrlOf(op, commit),
   };
@@ -591,7 +600,7 @@ async function runExport(deps: GitSyncDeps, op: GitOperationRow): Promise<{ comm
     return bytes ? blobOid(bytes) : undefined;
   };
   const paths = pathsRecord(read, (p) => oidOf(p)!, prefix);
-  const blobs = pageBlobsOf(content.pages, pagePaths, oidOf, prefix);
+  const blobs = pageBlobsOf(content.pages, read.paths, oidOf, prefix, content.reusableContents);
   await deps.em.fork().transactional(async (tx) => {
     // The revision exported is the branch's content now: its pages are the files just written.
     if (!op.params.standalone)
