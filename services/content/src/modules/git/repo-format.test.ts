@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeMarkdown } from '@quire/document/model';
-import { filePathsOf, knownPathsOf, pagePathsOf, repoFilesOf, type RepoContent, type RepoPage } from './repo-export.ts';
+import {
+  filePathsOf,
+  knownPathsOf,
+  pagePathsOf,
+  repoFilesOf,
+  reusablePathsOf,
+  type RepoContent,
+  type RepoPage,
+} from './repo-export.ts';
 import { readRepo, readGitbookYaml } from './repo-import.ts';
 
 const enc = new TextEncoder();
@@ -236,21 +244,28 @@ describe('where an export writes pages and files', () => {
   });
 });
 
-/** Small spaces: a tree of document pages with titles, flags and bodies linking to each other and to files. */
+/**
+ * Small spaces: a tree of document pages with titles, flags and bodies linking to each other and to files, and
+ * reusable contents (linking to pages) that pages include.
+ */
 const titleArb = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,12}[A-Za-z0-9]$/);
 const spaceArb = fc
-  .array(
-    fc.record({
-      title: titleArb,
-      hidden: fc.boolean(),
-      description: fc.option(titleArb, { nil: null }),
-      parent: fc.nat(),
-      words: titleArb,
-      link: fc.nat(),
-    }),
-    { minLength: 1, maxLength: 8 },
+  .tuple(
+    fc.array(
+      fc.record({
+        title: titleArb,
+        hidden: fc.boolean(),
+        description: fc.option(titleArb, { nil: null }),
+        parent: fc.nat(),
+        words: titleArb,
+        link: fc.nat(),
+        include: fc.nat(),
+      }),
+      { minLength: 1, maxLength: 8 },
+    ),
+    fc.array(fc.record({ title: titleArb, words: titleArb, link: fc.nat() }), { maxLength: 3 }),
   )
-  .map((rows) => {
+  .map(([rows, reusable]) => {
     const pages: RepoPage[] = rows.map((r, i) => ({
       id: `id${i}`,
       kind: 'document',
@@ -266,13 +281,19 @@ const spaceArb = fc
     }));
     const top: RepoPage[] = [];
     rows.forEach((r, i) => (i === 0 ? top : r.parent % 2 ? pages[r.parent % i]!.children : top).push(pages[i]!));
-    rows.forEach(
-      (r, i) =>
-        (pages[i]!.markdown = normalizeMarkdown(
-          `${r.words}, see [there](/pages/id${r.link % rows.length}) and ![img](gitbook-file:file1).\n`,
-        )),
-    );
-    return { pages: top, files: [{ id: 'file1', name: 'image.png', bytes: enc.encode('PNG') }] } satisfies RepoContent;
+    rows.forEach((r, i) => {
+      const include = reusable.length && r.include % 2 ? `\n\n{% include "rc${r.include % reusable.length}" %}` : '';
+      pages[i]!.markdown = normalizeMarkdown(
+        `${r.words}, see [there](/pages/id${r.link % rows.length}) and ![img](gitbook-file:file1).${include}\n`,
+      );
+    });
+    const reusableContents = reusable.map((r, i) => ({
+      id: `rc${i}`,
+      title: r.title,
+      markdown: normalizeMarkdown(`${r.words}, see [there](/pages/id${r.link % rows.length}).\n`),
+    }));
+    const files = [{ id: 'file1', name: 'image.png', bytes: enc.encode('PNG') }];
+    return { pages: top, files, reusableContents } satisfies RepoContent;
   });
 
 const shape = (pages: RepoPage[], idMap: (id: string) => string): unknown =>
@@ -290,8 +311,16 @@ describe('round trip', () => {
         const files = repoFilesOf(content);
         // Ids by path: the importer is told the id each path had when it was exported.
         const byPath = new Map([...pagePathsOf(content.pages)].map(([id, path]) => [path, id]));
-        const read = readRepo(files, { page: (p) => byPath.get(p) ?? 'new', file: () => 'file1' });
+        const rcByPath = new Map([...reusablePathsOf(content.reusableContents)].map(([id, path]) => [path, id]));
+        const read = readRepo(files, {
+          page: (p) => byPath.get(p) ?? 'new',
+          file: () => 'file1',
+          reusable: (p) => rcByPath.get(p) ?? 'new',
+        });
         expect(shape(read.pages, (x) => x)).toEqual(shape(content.pages, (x) => x));
+        const sorted = (list: RepoContent['reusableContents']) =>
+          [...(list ?? [])].sort((a, b) => (a.id < b.id ? -1 : 1));
+        expect(sorted(read.reusableContents)).toEqual(sorted(content.reusableContents));
         expect(read.files.map((f) => [f.id, f.name, dec.decode(f.bytes)])).toEqual([['file1', 'image.png', 'PNG']]);
         // Import then export: the same files.
         const again = repoFilesOf(read);
