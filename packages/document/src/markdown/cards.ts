@@ -37,12 +37,13 @@ import { contentRefFromUrl, refFromUrl, urlFromContentRef, urlFromRef } from '..
  *     <th data-type="number">Size</th></tr></thead><tbody><tr><td>2.0</td><td align="center">New engine</td>
  *     <td>3</td></tr></tbody></table>
  *
- * A column is rich text unless its `data-type` says `content-ref`, `files`, `number`, `checkbox` or `rating`
- * (`data-max`); `width` is the grid's column width, `align` a text column's alignment; `data-hidden` columns are
- * not shown, `data-card-target`, `data-card-cover` and `data-card-cover-dark` name the card's link and covers, `data-card-size="large"` and
- * `data-column-title-hidden` on the table set the cards' options, `data-header-hidden` and `data-full-width="true"`
- * the grid's. Text cells hold bold, italic, struck, code and linked text. A grid is read only when writing it back
- * gives the same HTML (`tableHtml`), so nothing GitBook wrote is lost; any other table stays an `html` block.
+ * A column is rich text unless its `data-type` says `content-ref`, `files`, `image`, `number`, `checkbox`, `rating`
+ * (`data-max`), `select` or `users` (`data-multiple`; GitBook writes their cells empty); `width` is the grid's column width, `align` a text column's alignment; `data-hidden` columns are
+ * not shown, `data-card-target`, `data-card-cover` and `data-card-cover-dark` name the card's link and covers,
+ * `data-card-size="large"` and `data-column-title-hidden` on the table set the cards' options, `data-header-hidden`
+ * and `data-full-width="true"` the grid's. Text cells hold bold, italic, struck, code and linked text. A grid is
+ * read only when writing it back gives the same HTML (`tableHtml`), so nothing GitBook wrote is lost; any other
+ * table stays an `html` block.
  */
 
 const TABLE = /^<table(?:\s[^>]*)?>[\s\S]*<\/table>$/i;

@@ -74,10 +74,10 @@ export type UrlPlace = 'markdown' | 'tag' | 'html' | 'include';
  * Rewrites the destinations of the links, images and link definitions of a markdown text: the text is parsed
  * (GitBook's syntax included) and each node's destination is replaced in place, at the offset the parser gave it,
  * so everything else keeps its bytes; so is the `url`/`src` of GitBook's `{% content-ref %}`, `{% embed %}`,
- * `{% file %}` and `{% drawing %}` tags, the path of `{% include %}` (place `include`), and the `src`, `srcset` and `href` of raw HTML (GitBook's `<figure>`,
- * `<picture>`, cards and buttons) — with the text of a link that is its URL (`<a href="setup.md">setup.md</a>`, as
- * GitBook writes a table's cells). `map` answers the new URL as it is to be written there (see `writeUrl`), or
- * undefined to leave one as it is.
+ * `{% file %}` and `{% drawing %}` tags, the path of `{% include %}` (place `include`), and the `src`, `srcset` and
+ * `href` of raw HTML (GitBook's `<figure>`, `<picture>`, cards and buttons) — with the text of a link that is its
+ * URL (`<a href="setup.md">setup.md</a>`, as GitBook writes a table's cells). `map` answers the new URL as it is to
+ * be written there (see `writeUrl`), or undefined to leave one as it is.
  */
 export function rewriteUrls(markdown: string, map: (url: string, place: UrlPlace) => string | undefined): string {
   const { tree, source } = parseMarkdown(markdown);
