@@ -26,11 +26,7 @@ const SYNTAX_LIBRARIES =
   /^(@types\/)?(remark|remark-[\w-]+|micromark|micromark-[\w-]+|mdast|mdast-[\w-]+|unified|unist|unist-[\w-]+|hast|hast-[\w-]+|rehype|rehype-[\w-]+|markdown-it|marked)(\/.*)?$/;
 
 /** Files that may escape HTML their own way, each with its reason. A listed file that no longer does fails too. */
-const ESCAPE_EXCEPTIONS: Record<string, string> = {
-  // Git Sync writes a repository path in an HTML attribute exactly as GitBook's Git Sync does (only `&` and `"`):
-  // the repository's bytes, not a page. The git module is being reworked (issue 38); its lines stay as they are.
-  'services/content/src/modules/git/link-rewriter.ts': "GitBook's attribute format in Git files",
-};
+const ESCAPE_EXCEPTIONS: Record<string, string> = {};
 
 const ENTITY = /&(#\d+|#x[\da-f]+|[a-z]+);/i;
 const ESCAPED_CHARS = new Set(['&', '<', '>', '"', "'"]);

@@ -30,6 +30,7 @@ export {
 export { codeRanges } from './markdown/code-ranges.ts';
 export { documentToMarkdown, gitbookMarkdown } from './markdown/document-to-markdown.ts';
 export { markdownToDocument } from './markdown/markdown-to-document.ts';
+export { decodeEntities, gitbookHtmlAttribute, gitbookHtmlText } from './markdown/md-context.ts';
 export { mergeBlocks, type BlockMerge } from './merge/block-merge.ts';
 export { mergeText, type MergeLabels, type TextMerge } from './merge/text-merge.ts';
 export { compareOrderKeys, orderKeyBetween, orderKeysBetween, orderKeysFor } from './order-keys.ts';

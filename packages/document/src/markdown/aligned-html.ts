@@ -12,7 +12,7 @@ import {
   type Piece,
   type Run,
 } from './leaves.ts';
-import { decodeEntities } from './md-context.ts';
+import { decodeEntities, gitbookEntities, gitbookHtmlText } from './md-context.ts';
 import { buttonInline } from './md-inlines.ts';
 import { buttonHtml } from './write-inlines.ts';
 
@@ -21,8 +21,8 @@ import { buttonHtml } from './write-inlines.ts';
  * `<h2 align="right">Title</h2>`, `<p align="center"><button type="button" class="button primary" data-action="ask">Ask
  * …</button></p>`. Read into the paragraph's or heading's `data.align` when its content is text with bold, italic,
  * struck, code, keyboard, superscript and subscript marks and line breaks (and GitBook's buttons, in a paragraph),
- * and only when writing it back gives exactly the same HTML (so the round trip is byte for byte); anything else
- * stays an `html` block.
+ * and only when writing it back gives exactly the same HTML (so the round trip is byte for byte; character references
+ * compared as GitBook writes them, `gitbookEntities`); anything else stays an `html` block.
  */
 
 type AlignValue = 'start' | 'center' | 'end';
@@ -63,7 +63,7 @@ export function alignedBlock(html: string): DocumentBlockParagraph | DocumentBlo
     m[1] === 'p'
       ? { object: 'block', type: 'paragraph', data: { align }, nodes }
       : { object: 'block', type: `heading-${m[1]!.slice(1)}` as DocumentBlockHeading['type'], data: { align }, nodes };
-  return alignedHtml(block) === html ? block : null;
+  return alignedHtml(block) === gitbookEntities(html) ? block : null;
 }
 
 /** GitBook's buttons (`<a class="button …">`, `<button data-action>`) with nothing but text inside. */
@@ -112,8 +112,6 @@ function runsOf(inner: string): Run[] | null {
   return open.length === 0 ? runs : null;
 }
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** An aligned paragraph or heading as GitBook writes it; null when it has no alignment or holds an inline. */
 export function alignedHtml(block: DocumentBlockParagraph | DocumentBlockHeading): string | null {
   const align = block.data?.align;
@@ -156,7 +154,7 @@ function runsHtml(runs: Run[]): string | null {
         stack.push(mark);
         marks |= mark;
       }
-    out += run.text.split('\n').map(escapeText).join('<br>');
+    out += run.text.split('\n').map(gitbookHtmlText).join('<br>');
   }
   for (let mark = stack.pop(); mark !== undefined; mark = stack.pop()) out += `</${tagOf(mark)}>`;
   return out;

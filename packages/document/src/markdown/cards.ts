@@ -19,7 +19,7 @@ import {
   type Piece,
   type Run,
 } from './leaves.ts';
-import { escapeHtml, paragraph } from './md-context.ts';
+import { gitbookEntities, gitbookHtmlAttribute, gitbookHtmlText, paragraph } from './md-context.ts';
 import type { Inline } from './md-inlines.ts';
 import { contentRefFromUrl, refFromUrl, urlFromContentRef, urlFromRef } from '../refs.ts';
 
@@ -37,12 +37,13 @@ import { contentRefFromUrl, refFromUrl, urlFromContentRef, urlFromRef } from '..
  *     <th data-type="number">Size</th></tr></thead><tbody><tr><td>2.0</td><td align="center">New engine</td>
  *     <td>3</td></tr></tbody></table>
  *
- * A column is rich text unless its `data-type` says `content-ref`, `files`, `number`, `checkbox` or `rating`
- * (`data-max`); `width` is the grid's column width, `align` a text column's alignment; `data-hidden` columns are
- * not shown, `data-card-target` and `data-card-cover` name the card's link and cover, `data-card-size="large"` and
- * `data-column-title-hidden` on the table set the cards' options, `data-header-hidden` and `data-full-width="true"`
- * the grid's. Text cells hold bold, italic, struck, code and linked text. A grid is read only when writing it back
- * gives the same HTML (`tableHtml`), so nothing GitBook wrote is lost; any other table stays an `html` block.
+ * A column is rich text unless its `data-type` says `content-ref`, `files`, `image`, `number`, `checkbox`, `rating`
+ * (`data-max`), `select` or `users` (`data-multiple`; GitBook writes their cells empty); `width` is the grid's column width, `align` a text column's alignment; `data-hidden` columns are
+ * not shown, `data-card-target`, `data-card-cover` and `data-card-cover-dark` name the card's link and covers,
+ * `data-card-size="large"` and `data-column-title-hidden` on the table set the cards' options, `data-header-hidden`
+ * and `data-full-width="true"` the grid's. Text cells hold bold, italic, struck, code and linked text. A grid is
+ * read only when writing it back gives the same HTML (`tableHtml`), so nothing GitBook wrote is lost; any other
+ * table stays an `html` block.
  */
 
 const TABLE = /^<table(?:\s[^>]*)?>[\s\S]*<\/table>$/i;
@@ -59,7 +60,7 @@ export function htmlTable(html: string): DocumentBlockTable | null {
   if (!read) return null;
   if (view === 'cards') return cardsOf($, el, read);
   const grid = gridOf($, el, read);
-  return tableHtml(grid) === source ? grid : null;
+  return tableHtml(grid) === gitbookEntities(source) ? grid : null;
 }
 
 interface ReadTable {
@@ -124,6 +125,7 @@ function cardsOf($: CheerioAPI, table: Element, read: ReadTable): DocumentBlockT
   const id = (name: string) => read.definitions[read.headers.findIndex((th) => has($, th, name))]?.id;
   const target = id('data-card-target');
   const cover = id('data-card-cover');
+  const coverDark = id('data-card-cover-dark');
   return {
     object: 'block',
     type: 'table',
@@ -134,6 +136,7 @@ function cardsOf($: CheerioAPI, table: Element, read: ReadTable): DocumentBlockT
         columns: read.columns,
         ...(target ? { targetDefinition: target } : {}),
         ...(cover ? { coverDefinition: cover } : {}),
+        ...(coverDark ? { coverDefinitionDark: coverDark } : {}),
         ...(has($, table, 'data-column-title-hidden') ? { hideColumnTitle: true } : {}),
       },
       records: read.records,
@@ -148,14 +151,18 @@ function definitionOf($: CheerioAPI, th: Element, i: number, cards: boolean): Do
   const id = `c${i + 1}`;
   const title = $(th).text().trim();
   const type = $(th).attr('data-type');
-  if (type === 'content-ref' || type === 'files' || type === 'number' || type === 'checkbox')
+  if (type === 'content-ref' || type === 'files' || type === 'number' || type === 'checkbox' || type === 'image')
     return { id, title, type };
+  // GitBook writes neither a select column's options nor its cells, nor a users column's cells (`<td></td>`)
+  const multiple = $(th).attr('data-multiple') !== undefined;
+  if (type === 'select') return { id, title, type, multiple, options: [] };
+  if (type === 'users') return { id, title, type, multiple };
   if (cards) return { id, title, type: 'text', textAlignment: 'left' };
   if (type === 'rating') {
     const max = Number($(th).attr('data-max') ?? '5');
     return Number.isInteger(max) && max > 0 ? { id, title, type, max } : null;
   }
-  if (type !== undefined && type !== 'text') return null; // select, users, image: HTML does not carry their options
+  if (type !== undefined && type !== 'text') return null;
   const align = $(th).attr('align');
   const textAlignment = align === 'center' || align === 'right' ? align : 'left';
   return { id, title, type: 'text', textAlignment };
@@ -183,6 +190,13 @@ function cellValue(
       return text === 'true' ? true : text === 'false' ? false : undefined;
     case 'rating':
       return text === '' || !Number.isInteger(Number(text)) ? undefined : Number(text);
+    case 'image': {
+      const ref = href === undefined ? undefined : refFromUrl(href);
+      return ref === undefined ? undefined : ref.kind === 'file' ? { kind: 'file', file: ref.file } : ref;
+    }
+    case 'select':
+    case 'users':
+      return undefined; // written empty (see definitionOf): a cell with text is not GitBook's, the table stays HTML
     default:
       fragments.push({ object: 'fragment', fragment, nodes: [paragraph(phrasingNodes(runsOf(cell.children, 0)))] });
       return fragment;
@@ -245,8 +259,36 @@ const sortedRows = (node: DocumentBlockTable) =>
     a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0,
   );
 
-/** Column types a grid written as HTML keeps (others have options HTML does not carry). */
-const GRID_TYPES = new Set(['text', 'number', 'checkbox', 'files', 'content-ref', 'rating']);
+/** Column types a grid written as HTML keeps (select, users and image ones only as `htmlKeeps` says). */
+const GRID_TYPES = new Set([
+  'text',
+  'number',
+  'checkbox',
+  'files',
+  'content-ref',
+  'rating',
+  'select',
+  'users',
+  'image',
+]);
+
+/**
+ * Whether GitBook's HTML keeps a column whole: a select column with no options and no cell set, a users column with
+ * no cell set (GitBook writes their cells empty), an image column whose cells are references (a file or a URL, no
+ * `objectFit` or `alt`). Otherwise the grid is written as a pipe table of plain values, as before.
+ */
+function htmlKeeps(node: DocumentBlockTable, d: DocumentTableDefinition): boolean {
+  const values = Object.values(node.data.records).map((r) => r.values[d.id]);
+  const set = values.filter((v) => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0));
+  if (d.type === 'select') return d.options.length === 0 && set.length === 0;
+  if (d.type === 'users') return set.length === 0;
+  if (d.type === 'image') return set.every((v) => typeof v === 'object' && !Array.isArray(v) && 'kind' in v!);
+  return GRID_TYPES.has(d.type);
+}
+
+/** `data-multiple` of a select or users column, as GitBook writes it (after `data-type`). */
+const multipleAttr = (d: DocumentTableDefinition) =>
+  (d.type === 'select' || d.type === 'users') && d.multiple ? ' data-multiple' : '';
 
 /**
  * A grid as GitBook writes it when markdown cannot hold it: column widths, a hidden header, hidden columns, a
@@ -263,7 +305,7 @@ function gridHtml(node: DocumentBlockTable): string | null {
     view.hideHeader ||
     node.data.fullWidth === true ||
     definitions.some((d) => !shown.has(d.id) || d.type !== 'text' || widths[d.id] !== undefined);
-  if (!needsHtml || definitions.some((d) => !GRID_TYPES.has(d.type)) || !node.fragments.every(htmlHolds)) return null;
+  if (!needsHtml || definitions.some((d) => !htmlKeeps(node, d)) || !node.fragments.every(htmlHolds)) return null;
   const align = (d: DocumentTableDefinition) =>
     d.type === 'text' && d.textAlignment !== 'left' ? ` align="${d.textAlignment}"` : '';
   const th = (d: DocumentTableDefinition) => {
@@ -272,10 +314,11 @@ function gridHtml(node: DocumentBlockTable): string | null {
       ...(width === undefined ? [] : [` width="${width}"`]),
       align(d),
       ...(shown.has(d.id) ? [] : [' data-hidden']),
-      ...(d.type === 'text' ? [] : [` data-type="${escapeHtml(d.type)}"`]),
+      ...(d.type === 'text' ? [] : [` data-type="${gitbookHtmlAttribute(d.type)}"`]),
       ...(d.type === 'rating' ? [` data-max="${d.max}"`] : []),
+      multipleAttr(d),
     ];
-    return `<th${attrs.join('')}>${escapeHtml(d.title)}</th>`;
+    return `<th${attrs.join('')}>${gitbookHtmlText(d.title)}</th>`;
   };
   const fragments = new Map(node.fragments.map((f) => [f.fragment, f.nodes]));
   const td = (d: DocumentTableDefinition, value: DocumentTableRecordValue | undefined) =>
@@ -312,9 +355,11 @@ export function cardsHtml(node: DocumentBlockTable): string | null {
       ...(shown.has(d.id) ? [] : [' data-hidden']),
       ...(view.targetDefinition === d.id ? [' data-card-target'] : []),
       ...(view.coverDefinition === d.id ? [' data-card-cover'] : []),
-      ...(d.type === 'text' ? [] : [` data-type="${escapeHtml(d.type)}"`]),
+      ...(view.coverDefinitionDark === d.id ? [' data-card-cover-dark'] : []),
+      ...(d.type === 'text' ? [] : [` data-type="${gitbookHtmlAttribute(d.type)}"`]),
+      multipleAttr(d),
     ];
-    return `<th${attrs.join('')}>${escapeHtml(d.title)}</th>`;
+    return `<th${attrs.join('')}>${gitbookHtmlText(d.title)}</th>`;
   };
   const fragments = new Map(node.fragments.map((f) => [f.fragment, f.nodes]));
   const rows = sortedRows(node);
@@ -332,14 +377,15 @@ function cellHtml(
   value: DocumentTableRecordValue | undefined,
   fragments: Map<string, DocumentBlockParagraph[]>,
 ): string {
-  if (value === undefined || value === null) return '';
-  const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+  // GitBook writes a select or users column's cells empty (its options and users are not in the repository)
+  if (value === undefined || value === null || d.type === 'select' || d.type === 'users') return '';
+  const link = (url: string) => `<a href="${gitbookHtmlAttribute(url)}">${gitbookHtmlText(url)}</a>`;
   if (d.type === 'text' && typeof value === 'string')
     return (fragments.get(value) ?? []).map((p) => phrasingHtml(p.nodes)).join('<br>');
   if (Array.isArray(value)) return value.map((file) => link(urlFromRef({ kind: 'file', file }))).join('');
   if (typeof value === 'object' && 'kind' in value) return link(urlFromContentRef(value));
   if (typeof value === 'object') return link(urlFromRef(value.ref));
-  return escapeHtml(String(value));
+  return gitbookHtmlText(String(value));
 }
 
 const TAGS: [number, string][] = [
@@ -354,7 +400,7 @@ function phrasingHtml(nodes: DocumentBlockParagraph['nodes']): string {
     .map((node) => {
       if (node.object === 'text') return runsHtml(normalizeRuns(runsOfLeaves(node.leaves)));
       if (node.type === 'link')
-        return `<a href="${escapeHtml(urlFromContentRef(node.data.ref))}">${phrasingHtml(node.nodes)}</a>`;
+        return `<a href="${gitbookHtmlAttribute(urlFromContentRef(node.data.ref))}">${phrasingHtml(node.nodes)}</a>`;
       return '';
     })
     .join('');
@@ -363,7 +409,7 @@ function phrasingHtml(nodes: DocumentBlockParagraph['nodes']): string {
 function runsHtml(runs: Run[]): string {
   return runs
     .map((run) => {
-      const text = escapeHtml(run.text).replaceAll('\n', '<br>');
+      const text = gitbookHtmlText(run.text).replaceAll('\n', '<br>');
       const tags = TAGS.filter(([bit]) => run.marks & bit).map(([, tag]) => tag);
       return `${tags.map((t) => `<${t}>`).join('')}${text}${[...tags]
         .reverse()

@@ -30,7 +30,7 @@ import { alignedHtml } from './aligned-html.ts';
 import { tableHtml } from './cards.ts';
 import { captionText, normalizeRuns, runsToMdast } from './leaves.ts';
 import { lengthText } from './md-blocks.ts';
-import { escapeHtml } from './md-context.ts';
+import { gitbookHtmlAttribute, gitbookHtmlText } from './md-context.ts';
 import { isTagLine, stringifyMarkdown } from './markdown-syntax.ts';
 import { markdownToDocument } from './markdown-to-document.ts';
 import { escapeRawTags, hasRawTags } from './raw-tags.ts';
@@ -398,7 +398,7 @@ function expandable(node: DocumentBlockExpandable, ctx: WriteCtx): TagBlock {
     .join(' ');
   const summary: BlockContent = {
     type: 'html',
-    value: `<summary>${escapeHtml(text.replace(/\s+/g, ' ').trim())}</summary>`,
+    value: `<summary>${gitbookHtmlText(text.replace(/\s+/g, ' ').trim())}</summary>`,
   };
   const open = node.data.defaultExpanded ? '<details open>' : '<details>';
   return {
@@ -468,17 +468,17 @@ function picture(image: DocumentBlockImage): Image {
 function figure(image: DocumentBlockImage, options: DocumentBlockImages['data']): string {
   const d = image.data;
   const attributes = [
-    `src="${escapeHtml(urlFromRef(d.ref))}"`,
-    `alt="${escapeHtml(d.alt ?? '')}"`,
-    ...(d.width === undefined ? [] : [`width="${escapeHtml(lengthText(d.width))}"`]),
-    ...(d.height === undefined ? [] : [`height="${escapeHtml(lengthText(d.height))}"`]),
+    `src="${gitbookHtmlAttribute(urlFromRef(d.ref))}"`,
+    `alt="${gitbookHtmlAttribute(d.alt ?? '')}"`,
+    ...(d.width === undefined ? [] : [`width="${gitbookHtmlAttribute(lengthText(d.width))}"`]),
+    ...(d.height === undefined ? [] : [`height="${gitbookHtmlAttribute(lengthText(d.height))}"`]),
   ];
   const img = `<img ${attributes.join(' ')}>`;
   const shown = d.refDark
-    ? `<picture><source srcset="${escapeHtml(urlFromRef(d.refDark))}" media="(prefers-color-scheme: dark)">${img}</picture>`
+    ? `<picture><source srcset="${gitbookHtmlAttribute(urlFromRef(d.refDark))}" media="(prefers-color-scheme: dark)">${img}</picture>`
     : img;
   const caption = captionOf(image);
-  const html = `<figure>${shown}<figcaption>${caption ? `<p>${escapeHtml(caption)}</p>` : ''}</figcaption></figure>`;
+  const html = `<figure>${shown}<figcaption>${caption ? `<p>${gitbookHtmlText(caption)}</p>` : ''}</figcaption></figure>`;
   const div = [
     options?.align === undefined ? '' : ` align="${options.align}"`,
     options?.fullWidth === undefined ? '' : ` data-full-width="${options.fullWidth}"`,

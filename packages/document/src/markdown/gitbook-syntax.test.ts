@@ -302,10 +302,10 @@ describe("GitBook's blocks", () => {
     expect(normalizeMarkdown(`${html}\n`)).toBe(`${html}\n`);
     // GitBook's form from the document: a grid that markdown cannot hold is written as that HTML
     expect(documentToMarkdown(doc(table as DocumentBlockTopLevel))).toBe(`${html}\n`);
-    // a table HTML that writing back would change (a caption, a select column, other attributes) stays HTML
+    // a table HTML that writing back would change (a caption, a select cell with text, other attributes) stays HTML
     for (const kept of [
       '<table><caption>C</caption><thead><tr><th width="10">A</th></tr></thead><tbody></tbody></table>',
-      '<table><thead><tr><th data-type="select" data-multiple>A</th></tr></thead><tbody></tbody></table>',
+      '<table><thead><tr><th data-type="select" data-multiple>A</th></tr></thead><tbody><tr><td>x</td></tr></tbody></table>',
       '<table class="x"><thead><tr><th width="10">A</th></tr></thead><tbody></tbody></table>',
     ]) {
       expect(one(kept)).toMatchObject({ type: 'html', data: { html: kept } });
@@ -313,6 +313,71 @@ describe("GitBook's blocks", () => {
     }
     // a grid markdown holds stays a pipe table
     expect(normalizeMarkdown('| a | b |\n| - | :-: |\n| 1 | 2 |\n')).toBe('| a | b |\n| - | :-: |\n| 1 | 2 |\n');
+  });
+
+  it('reads select, users and image columns as GitBook writes them (cells of select and users empty), and back', () => {
+    // As in GitBook-synced repositories: a select column's options and cells, a users column's cells are not written
+    const grid =
+      '<table><thead><tr><th>Param</th><th data-type="select">Type</th><th data-type="checkbox">Required</th>' +
+      '<th data-type="users" data-multiple>Owners</th><th data-type="image">Logo</th></tr></thead><tbody>' +
+      '<tr><td>url</td><td></td><td>true</td><td></td><td><a href="gitbook-file:f1">gitbook-file:f1</a></td></tr>' +
+      '<tr><td>hashtag</td><td></td><td>false</td><td></td><td></td></tr></tbody></table>';
+    const table = one(grid);
+    expect(table).toMatchObject({
+      type: 'table',
+      data: {
+        view: { type: 'grid', columns: ['c1', 'c2', 'c3', 'c4', 'c5'] },
+        definition: {
+          c2: { type: 'select', title: 'Type', multiple: false, options: [] },
+          c4: { type: 'users', title: 'Owners', multiple: true },
+          c5: { type: 'image', title: 'Logo' },
+        },
+        records: { r1: { values: { c3: true, c5: { kind: 'file', file: 'f1' } } }, r2: { values: { c3: false } } },
+      },
+    });
+    expect(JSONDocumentSchema.safeParse(doc(table as DocumentBlockTopLevel)).success).toBe(true);
+    // a file's link text is its URL (Git Sync writes the file's name there, as GitBook, see git-sync.md)
+    expect(documentToMarkdown(doc(table as DocumentBlockTopLevel))).toBe(`${grid}\n`);
+    expect(normalizeMarkdown(`${grid}\n`)).toBe(`${grid}\n`);
+    // cards with a users column and an image cover, as GitBook writes them
+    const cards =
+      '<table data-view="cards"><thead><tr><th data-type="users" data-multiple></th><th></th>' +
+      '<th data-hidden data-card-cover data-type="image">Cover image</th></tr></thead><tbody><tr><td></td>' +
+      '<td><strong>Renato</strong></td><td><a href="gitbook-file:f2">gitbook-file:f2</a></td></tr></tbody></table>';
+    const card = one(cards);
+    expect(card).toMatchObject({
+      data: {
+        view: { type: 'cards', coverDefinition: 'c3', columns: ['c1', 'c2'] },
+        definition: { c1: { type: 'users', multiple: true }, c3: { type: 'image', title: 'Cover image' } },
+        records: { r1: { values: { c3: { kind: 'file', file: 'f2' } } } },
+      },
+    });
+    expect(documentToMarkdown(doc(card as DocumentBlockTopLevel))).toBe(`${cards}\n`);
+    // GitBook's own documentation: a cover for dark mode (`data-card-cover-dark`)
+    const dark =
+      '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-cover data-type="image">Cover image</th>' +
+      '<th data-hidden data-card-cover-dark data-type="image">Cover image (dark)</th></tr></thead><tbody><tr>' +
+      '<td><strong>Creating content</strong></td><td><a href="gitbook-file:f1">gitbook-file:f1</a></td>' +
+      '<td><a href="https://files.example/c.svg?alt=media&#x26;token=1">https://files.example/c.svg?alt=media&#x26;token=1</a></td></tr></tbody></table>';
+    const darkCard = one(dark);
+    expect(darkCard).toMatchObject({
+      data: {
+        view: { coverDefinition: 'c2', coverDefinitionDark: 'c3' },
+        records: { r1: { values: { c3: { kind: 'url', url: 'https://files.example/c.svg?alt=media&token=1' } } } },
+      },
+    });
+    expect(documentToMarkdown(doc(darkCard as DocumentBlockTopLevel))).toBe(`${dark}\n`);
+  });
+
+  it('writes a select column with options or values, or users set, as a pipe table of plain values (as before)', () => {
+    const table = one(
+      '<table><thead><tr><th>A</th><th data-type="select">S</th></tr></thead><tbody><tr><td>x</td><td></td></tr></tbody></table>',
+    ) as Extract<DocumentBlockTopLevel, { type: 'table' }>;
+    const c2 = table.data.definition.c2!;
+    if (c2.type !== 'select') throw new Error('not a select column');
+    c2.options = [{ value: 'o1', label: 'One', color: 'blue' }];
+    table.data.records.r1!.values.c2 = ['o1'];
+    expect(documentToMarkdown(doc(table))).toMatch(/^\| A \| S \|\n/);
   });
 
   it('reads GitBook\'s buttons: a link (<a class="button">) and an action (<button data-action>)', () => {
@@ -330,7 +395,8 @@ describe("GitBook's blocks", () => {
       { label: 'Linux', kind: 'primary', action: { action: 'select', slug: 'linux' } },
     ]);
     const written = documentToMarkdown(markdownToDocument(markdown));
-    expect(written).toBe(markdown.replace('&#x26;', '&amp;'));
+    // GitBook's character references as it writes them (`&#x26;`), byte for byte
+    expect(written).toBe(markdown);
     expect(normalizeMarkdown(written)).toBe(written);
     // in an aligned paragraph, as GitBook's documentation has it
     const centered =
@@ -343,6 +409,42 @@ describe("GitBook's blocks", () => {
     expect(normalizeMarkdown(centered)).toBe(centered);
     // a <button> that is not GitBook's stays text
     expect(normalizeMarkdown('<button onclick="x()">Go</button>\n')).toBe('<button onclick="x()">Go</button>\n');
+  });
+
+  it("reads the character references of GitBook's HTML into text and writes them back as GitBook does", () => {
+    // As GitBook's Git Sync writes them (hast's serializer): `&` as `&#x26;`, `<` as `&#x3C;` in text and
+    // attributes, `"` as `&#x22;` in attributes, `>` as it is.
+    const markdown = [
+      '<table><thead><tr><th width="200">Operator</th><th>Meaning</th></tr></thead><tbody><tr><td>&#x3C;</td><td>Less than (<code>$a &#x3C; 42</code>)</td></tr><tr><td>></td><td>R&#x26;D <strong>&#x26;</strong> more</td></tr></tbody></table>',
+      '<h2 align="center">Terms &#x26; conditions &#x3C;draft></h2>',
+      '<figure><img src=".gitbook/assets/a.png" alt="List &#x26; view &#x22;all&#x22;"><figcaption><p>Q&#x26;A &#x3C;beta></p></figcaption></figure>',
+      '<details>\n\n<summary>Ports &#x26; protocols</summary>\n\nOpen 80.\n\n</details>',
+      '<p align="center"><button type="button" class="button primary" data-action="search" data-query="a&#x26;b &#x22;c&#x22;">Find &#x3C;x></button></p>',
+    ].join('\n\n');
+    const source = `${markdown}\n`;
+    const doc = markdownToDocument(source);
+    expect(doc.nodes.map((n) => n.type)).toEqual(['table', 'heading-2', 'images', 'expandable', 'paragraph']);
+    const text = JSON.stringify(doc);
+    for (const plain of ['R&D ', '"$a < 42"', 'Terms & conditions <draft>', 'List & view \\"all\\"', 'Q&A <beta>'])
+      expect(text).toContain(plain);
+    expect(text).toContain('Ports & protocols');
+    expect(text).toContain('"query":"a&b \\"c\\""');
+    expect(text).not.toMatch(/&#x|&amp;|&lt;/);
+    expect(documentToMarkdown(doc)).toBe(source);
+    expect(normalizeMarkdown(source)).toBe(source);
+  });
+
+  it('reads HTML written with named or decimal references (an older writer) and writes it as GitBook does', () => {
+    const older =
+      '<table><thead><tr><th width="120">A &amp; B</th></tr></thead><tbody><tr><td>&lt;x&gt; &#38; &quot;y&quot;</td></tr></tbody></table>\n\n' +
+      '<p align="right">Fish &amp; chips</p>\n';
+    const doc = markdownToDocument(older);
+    expect(doc.nodes.map((n) => n.type)).toEqual(['table', 'paragraph']);
+    expect(JSON.stringify(doc)).toContain('<x> & \\"y\\"');
+    expect(documentToMarkdown(doc)).toBe(
+      '<table><thead><tr><th width="120">A &#x26; B</th></tr></thead><tbody><tr><td>&#x3C;x> &#x26; "y"</td></tr></tbody></table>\n\n' +
+        '<p align="right">Fish &#x26; chips</p>\n',
+    );
   });
 
   it('reads the {% openapi src %} block (the swagger block under its newer tag) and writes it back so', () => {

@@ -72,3 +72,30 @@ export function decodeEntities(text: string): string {
 /** Text as HTML text or attribute value. */
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Text in GitBook's HTML (its tables, aligned paragraphs, figures' captions, buttons…) as GitBook's Git Sync writes it
+ * (hast's serializer): `&` as `&#x26;`, `<` as `&#x3C;`, nothing else (`>` stays as it is).
+ */
+export const gitbookHtmlText = (text: string) => text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
+
+/** An attribute's value (in double quotes) in GitBook's HTML, as GitBook writes it: `&` as `&#x26;`, `"` as `&#x22;`. */
+export const gitbookHtmlAttribute = (value: string) => value.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;');
+
+/**
+ * HTML with each character reference written as GitBook writes it (`gitbookHtmlText` in text, `gitbookHtmlAttribute` in
+ * a tag: `&amp;`, `&#38;` → `&#x26;`; `&lt;` → `&#x3C;` in text; `&quot;` → `&#x22;` in a tag; any other → the
+ * character): the same HTML, meaning unchanged, so a block read from it is kept when writing it back gives it in this
+ * form (what an older writer wrote `&amp;` is now `&#x26;`).
+ */
+export function gitbookEntities(html: string): string {
+  if (!html.includes('&')) return html;
+  return html.replace(/<[^<>]*>|[^<]+|</g, (part) => {
+    const tag = part.startsWith('<');
+    return part.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole) => {
+      const c = decodeEntities(whole);
+      if (c === whole) return whole;
+      return c === '&' ? '&#x26;' : c === '<' && !tag ? '&#x3C;' : c === '"' && tag ? '&#x22;' : c;
+    });
+  });
+}

@@ -6,7 +6,7 @@ import type {
   DocumentInlineImage,
 } from '@quire/contracts/document';
 import { CODE, captionText, normalizeRuns, runsOfLeaves, runsToMdast, type Run } from './leaves.ts';
-import { escapeHtml } from './md-context.ts';
+import { gitbookHtmlAttribute, gitbookHtmlText } from './md-context.ts';
 import { emojiText } from './md-inlines.ts';
 import { urlFromContentRef, urlFromRef } from '../refs.ts';
 
@@ -97,13 +97,13 @@ function inline(
     case 'inline-math':
       return [{ type: 'inlineMath', value: node.data.formula }];
     case 'expression':
-      return [{ type: 'html', value: `<code class="expression">${escapeHtml(node.data.expression)}</code>` }];
+      return [{ type: 'html', value: `<code class="expression">${gitbookHtmlText(node.data.expression)}</code>` }];
     case 'icon': {
       const style = node.data.color ? ` style="color:${node.data.color};"` : '';
       return [
         {
           type: 'html',
-          value: `<i class="fa-${escapeHtml(node.data.icon)}"${style}>:${escapeHtml(node.data.icon)}:</i>`,
+          value: `<i class="fa-${gitbookHtmlAttribute(node.data.icon)}"${style}>:${gitbookHtmlText(node.data.icon)}:</i>`,
         },
       ];
     }
@@ -119,16 +119,16 @@ function inline(
  */
 export function buttonHtml(data: DocumentInlineButton['data']): string {
   const classes = ['button', data.kind, ...(data.size ? [data.size] : [])].join(' ');
-  const icon = data.icon ? ` data-icon="${escapeHtml(data.icon)}"` : '';
-  const label = escapeHtml(data.label);
+  const icon = data.icon ? ` data-icon="${gitbookHtmlAttribute(data.icon)}"` : '';
+  const label = gitbookHtmlText(data.label);
   if (!('action' in data))
-    return `<a href="${escapeHtml(urlFromContentRef(data.ref))}" class="${classes}"${icon}>${label}</a>`;
+    return `<a href="${gitbookHtmlAttribute(urlFromContentRef(data.ref))}" class="${classes}"${icon}>${label}</a>`;
   const a = data.action;
   const more =
     a.action === 'select'
-      ? ` data-slug="${escapeHtml(a.slug)}"`
+      ? ` data-slug="${gitbookHtmlAttribute(a.slug)}"`
       : a.query !== undefined
-        ? ` data-query="${escapeHtml(a.query)}"`
+        ? ` data-query="${gitbookHtmlAttribute(a.query)}"`
         : '';
   return `<button type="button" class="${classes}" data-action="${a.action}"${more}${icon}>${label}</button>`;
 }

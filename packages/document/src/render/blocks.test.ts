@@ -288,6 +288,38 @@ describe('document blocks', () => {
     expect(out).not.toContain('&lt;');
   });
 
+  it('renders image, files and content-ref cells: the image, links to the file and the page', async () => {
+    const document = markdownToDocument(
+      '<table><thead><tr><th>Name</th><th data-type="image">Logo</th><th data-type="files">Files</th>' +
+        '<th data-type="content-ref">Page</th><th data-type="select">Type</th></tr></thead><tbody><tr><td>A</td>' +
+        '<td><a href="gitbook-file:f1">gitbook-file:f1</a></td><td><a href="gitbook-file:f1">gitbook-file:f1</a></td>' +
+        '<td><a href="gitbook-page:p2">gitbook-page:p2</a></td><td></td></tr></tbody></table>\n',
+    );
+    expect(document.nodes[0]!.type).toBe('table');
+    const out = await render(document.nodes as DocNode[]);
+    expect(out).toContain(
+      '<td class="align-left"><img class="cell-image" src="/v1/downloads/tok" alt="" width="640" height="480" loading="lazy" decoding="async"></td>',
+    );
+    expect(out).toContain('<td class="align-left"><a href="/v1/downloads/tok">shot.png</a></td>');
+    expect(out).toContain('<td class="align-left"><a href="/sites/docs/setup">Setup</a></td>');
+  });
+
+  it("links GitBook's search and ask buttons to where the context says (the site's search page), without a script", async () => {
+    const document = markdownToDocument(
+      '<button type="button" class="button primary" data-action="ask" data-query="How &#x26; &#x22;why&#x22;?">Ask</button> ' +
+        '<button type="button" class="button secondary" data-action="search">Find</button> ' +
+        '<button type="button" class="button primary" data-action="select" data-slug="linux">Linux</button>\n',
+    );
+    const ctx = context({
+      actionHref: ({ action, query }) =>
+        action === 'select' ? null : `/sites/docs/~search${query ? `?q=${encodeURIComponent(query)}` : ''}`,
+    });
+    const out = await render(document.nodes as DocNode[], ctx);
+    expect(out).toContain('<a class="button" href="/sites/docs/~search?q=How%20%26%20%22why%22%3F">Ask</a>');
+    expect(out).toContain('<a class="button" href="/sites/docs/~search">Find</a>');
+    expect(out).toContain('<span class="button">Linux</span>');
+  });
+
   it('shows a dark-mode variant, line numbers, aligned paragraphs and footnotes after the document', async () => {
     const ctx = context({
       files: new Map([

@@ -44,6 +44,11 @@ export interface RenderContext {
   conditionHolds(expression: string): boolean;
   /** Reports a node the renderer does not know (once per type per process). */
   logUnknown(type: string): void;
+  /**
+   * Where an action button (GitBook's `<button data-action="search|ask" data-query>`) leads without a script: the
+   * site's search page with the query; null (or absent) when nowhere, the button then shown as its label.
+   */
+  actionHref?: ((action: { action: string; query?: string | undefined }) => string | null) | undefined;
   /** The page's headings as rendered, for the outline. */
   headings: { id: string; text: string; level: number }[];
   slugger: GithubSlugger;

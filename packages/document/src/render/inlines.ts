@@ -139,10 +139,18 @@ function inline(node: DocNode, ctx: RenderContext): Html {
       return target ? html`<a class="mention" href="${target.href}">${target.title ?? target.href}</a>` : html``;
     }
     case 'button': {
-      const target = hrefOf(node.data?.ref as Ref, ctx);
       const label = String(node.data?.label ?? '');
-      return target
-        ? html`<a class="button" href="${target.href}">${label}</a>`
+      const action = node.data?.action as { action?: unknown; query?: unknown } | undefined;
+      // an action (search, ask): the site's search page with its query, when the site has one
+      const href =
+        action && typeof action.action === 'string'
+          ? (ctx.actionHref?.({
+              action: action.action,
+              query: typeof action.query === 'string' ? action.query : undefined,
+            }) ?? null)
+          : (hrefOf(node.data?.ref as Ref, ctx)?.href ?? null);
+      return href !== null
+        ? html`<a class="button" href="${href}">${label}</a>`
         : html`<span class="button">${label}</span>`;
     }
     default:

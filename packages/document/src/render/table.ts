@@ -1,6 +1,12 @@
 import { html, type Html } from '../html.ts';
-import type { DocNode, RenderContext } from './context.ts';
-import { inlines } from './inlines.ts';
+import type { DocNode, Ref, RenderContext } from './context.ts';
+import { hrefOf, imageTag, inlines } from './inlines.ts';
+
+/** A link of a cell (files, content-ref) to where its reference goes; others' origins get `rel`. */
+const cellLink = (target: { href: string; title?: string | undefined }) =>
+  /^(https?:)?\/\//.test(target.href)
+    ? html`<a href="${target.href}" rel="noopener nofollow">${target.title ?? target.href}</a>`
+    : html`<a href="${target.href}">${target.title ?? target.href}</a>`;
 
 interface Column {
   title?: string;
@@ -68,6 +74,26 @@ function cell(column: Column, value: unknown, fragments: Map<string, DocNode>, c
     case 'select': {
       const chosen = Array.isArray(value) ? value : [value];
       return html`${chosen.map((v) => column.options?.find((o) => o.value === v)?.label ?? String(v)).join(', ')}`;
+    }
+    case 'image': {
+      // a file or URL reference, or `{ref, alt, objectFit}`
+      const v = value as Ref & { ref?: Ref; alt?: unknown };
+      const ref = v.kind ? v : v.ref;
+      return imageTag(ref, typeof v.alt === 'string' ? v.alt : '', ctx, 'cell-image');
+    }
+    case 'files': {
+      const refs = Array.isArray(value)
+        ? value.map((file): Ref => ({ kind: 'file', file: String(file) }))
+        : [value as Ref];
+      const links = refs.flatMap((ref) => {
+        const target = hrefOf(ref, ctx);
+        return target ? [cellLink(target)] : [];
+      });
+      return html`${links.map((l, i) => html`${i ? html`, ` : html``}${l}`)}`;
+    }
+    case 'content-ref': {
+      const target = hrefOf(value as Ref, ctx);
+      return target ? cellLink(target) : html``;
     }
     default:
       return html`${typeof value === 'string' || typeof value === 'number' ? String(value) : ''}`;

@@ -40,6 +40,7 @@ export async function gitImporter(em: EntityManager, props: GitImporterProps): P
       createdBy: props.userId,
       pages: plan.pages,
       files: plan.files,
+      ...(plan.reusableContents ? { reusableContents: plan.reusableContents } : {}),
       documents: plan.documents,
       now,
     });
@@ -82,6 +83,7 @@ async function writeIntoChangeRequest(
     changeRequestId: cr.id,
     pages: plan.pages,
     files: plan.files,
+    ...(plan.reusableContents ? { reusableContents: plan.reusableContents } : {}),
     documents: plan.documents,
     now,
   });

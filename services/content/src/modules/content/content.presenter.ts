@@ -147,7 +147,7 @@ export async function presentRevision(
         .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1))
         .map((f) => presentFile(ctx, f)),
     ),
-    reusableContents: presentReusableContents(reusableContentsOf(tree)),
+    reusableContents: presentReusableContents(reusableContentsOf(tree), blobs),
     variables: {},
     createdAt: r.createdAt.toISOString(),
     type: r.type,

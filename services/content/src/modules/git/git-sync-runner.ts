@@ -22,7 +22,7 @@ import { OpenAPISpec } from '../openapi/openapi-spec.entity.ts';
 import { gitConnectionRepository, type GitConnectionRow } from './git-connection.repository.ts';
 import { documentRepository } from '../revisions/document.repository.ts';
 import { revisionRepository } from '../revisions/revision.repository.ts';
-import { childrenByParent, type RevisionTree } from '../revisions/revision-tree.ts';
+import { childrenByParent, reusableContentsOf, type RevisionTree } from '../revisions/revision-tree.ts';
 import type { ISpace } from '../spaces/space.entity.ts';
 import { spaceRepository } from '../spaces/space.repository.ts';
 import type { ParseSession } from '../parsing/text-parser.ts';
@@ -50,6 +50,7 @@ import {
   pagePathsOf,
   repoAttributes,
   repoFilesOf,
+  reusablePathsOf,
   type RepoContent,
   type RepoPage,
 } from './repo-export.ts';
@@ -114,18 +115,19 @@ async function progress(deps: GitSyncDeps, op: GitOperationRow, p: GitOperationP
 function idsFor(files: ReadonlyMap<string, { oid: string }>, sync: GitSyncRow | null) {
   const known = sync?.paths ?? {};
   const claimed = new Set<string>();
-  for (const p of files.keys()) for (const id of [known[p]?.page, known[p]?.file]) if (id) claimed.add(id);
-  const renamed = new Map<string, { page?: string; file?: string }>();
+  const idOf = (k: GitSyncRow['paths'][string]) => (k.page ?? k.file ?? k.reusable)!;
+  for (const p of files.keys())
+    for (const id of [known[p]?.page, known[p]?.file, known[p]?.reusable]) if (id) claimed.add(id);
+  const renamed = new Map<string, { page?: string; file?: string; reusable?: string }>();
   for (const [path, { oid }] of files) {
     if (known[path]) continue;
-    const from = Object.entries(known).find(
-      ([old, k]) => !files.has(old) && k.oid === oid && !claimed.has((k.page ?? k.file)!),
-    );
-    if (from) renamed.set(path, from[1]), claimed.add((from[1].page ?? from[1].file)!);
+    const from = Object.entries(known).find(([old, k]) => !files.has(old) && k.oid === oid && !claimed.has(idOf(k)));
+    if (from) renamed.set(path, from[1]), claimed.add(idOf(from[1]));
   }
   return {
     page: (p: string) => known[p]?.page ?? renamed.get(p)?.page ?? newId(),
     file: (p: string) => known[p]?.file ?? renamed.get(p)?.file ?? newId(),
+    reusable: (p: string) => known[p]?.reusable ?? renamed.get(p)?.reusable ?? newId(),
   };
 }
 
@@ -143,8 +145,10 @@ function pathsRecord(read: ImportedRepo, oidOf: (path: string) => string, prefix
       walk(p.children);
     });
   walk(read.pages);
-  for (const [id, path] of read.paths)
-    out[`${prefix}${path}`] = { ...(pageIds.has(id) ? { page: id } : { file: id }), oid: oidOf(`${prefix}${path}`) };
+  const reusableIds = new Set((read.reusableContents ?? []).map((r) => r.id));
+  const kindOf = (id: string) =>
+    pageIds.has(id) ? { page: id } : reusableIds.has(id) ? { reusable: id } : { file: id };
+  for (const [id, path] of read.paths) out[`${prefix}${path}`] = { ...kindOf(id), oid: oidOf(`${prefix}${path}`) };
   return out;
 }
 
@@ -157,14 +161,23 @@ function withKeys(paths: GitSyncRow['paths'], stored: ReadonlyMap<string, { key:
   return paths;
 }
 
-/** GitBook's `git: {oid, path}` of each document page of a read or written repository (`paths`: by id, unprefixed). */
+/**
+ * GitBook's `git: {oid, path}` of each document page (and reusable content: its `.gitbook/includes/` file) of a read
+ * or written repository (`paths`: by id, unprefixed).
+ */
 function pageBlobsOf(
   pages: readonly RepoPage[],
   paths: ReadonlyMap<string, string>,
   oidOf: (path: string) => string | undefined,
   prefix: string,
+  reusable: readonly { id: string }[] = [],
 ): Map<string, GitPageBlob> {
   const out = new Map<string, GitPageBlob>();
+  for (const { id } of reusable) {
+    const path = paths.get(id);
+    const oid = path === undefined ? undefined : oidOf(`${prefix}${path}`);
+    if (path !== undefined && oid) out.set(id, { oid, path: `${prefix}${path}` });
+  }
   const walk = (list: readonly RepoPage[]) =>
     list.forEach((p) => {
       const path = p.kind === 'document' ? paths.get(p.id) : undefined;
@@ -296,6 +309,7 @@ async function readImport(
   const read = await readRepoYielding(bytes, {
     page: (p) => ids.page(p.startsWith('#') ? p : `${prefix}${p}`),
     file: (p) => ids.file(`${prefix}${p}`),
+    reusable: (p) => ids.reusable(`${prefix}${p}`),
   });
   const normalized = await normalizeAll(deps, op, read);
   const { files, stored } = await storeFiles(deps, op, { sync, tree, read, prefix, mode });
@@ -332,6 +346,15 @@ async function normalizeAll(deps: GitSyncDeps, op: GitOperationRow, read: Import
     }
   };
   await walk(read.pages);
+  // the reusable contents' markdown as pages' (`.gitbook/includes/`)
+  for (const rc of read.reusableContents ?? []) {
+    checkDeadline(spec, deps.limits);
+    if (rc.markdown)
+      normalized.set(
+        rc.id,
+        await parse.run({ kind: 'normalize', markdown: rc.markdown }, read.paths.get(rc.id) ?? rc.title),
+      );
+  }
   return normalized;
 }
 
@@ -419,7 +442,7 @@ async function writeImport(
       pathsRecord(read, (p) => snapshot.files.get(p)!.oid, prefix),
       got.stored,
     ),
-    blobs: pageBlobsOf(read.pages, read.paths, (p) => snapshot.files.get(p)?.oid, prefix),
+    blobs: pageBlobsOf(read.pages, read.paths, (p) => snapshot.files.get(p)?.oid, prefix, read.reusableContents),
     git: { spaceId: space.id, oid: commit, message: (snapshot.message ?? '').slice(0, 10_000), ref: op.ref },
     gitUrl: commitUrlOf(op, commit),
   };
@@ -440,7 +463,7 @@ async function importBesideChanges(
 ): Promise<string | null> {
   const { space, op, now } = w;
   const baseTree = await revisionRepository.treeInSpace(tx, space.id, base);
-  const plan = planTree(baseTree, w.read.pages, w.read.files, w.normalized, w.stored, now);
+  const plan = planTree(baseTree, w.read.pages, w.read.files, w.normalized, w.stored, now, w.read.reusableContents);
   let remoteRevision = base;
   let written: string | null = null;
   if (plan.changed) {
@@ -470,7 +493,7 @@ async function importIntoSpace(tx: EntityManager, w: ImportWrite): Promise<strin
   const { space, op, now } = w;
   const standalone = op.params.standalone === true;
   const head = await revisionRepository.treeInSpace(tx, space.id, space.revisionId);
-  const plan = planTree(head, w.read.pages, w.read.files, w.normalized, w.stored, now);
+  const plan = planTree(head, w.read.pages, w.read.files, w.normalized, w.stored, now, w.read.reusableContents);
   const subject = `Import of ${op.url} at ${w.commit.slice(0, 12)}`;
   const written = await gitImporter(tx, { space, head, plan, userId: op.requested_by, standalone, subject, now });
   if (written) await gitRevisionRecorder(tx, { ...w.git, revisionId: written, url: w.gitUrl, now });
@@ -489,7 +512,8 @@ async function importIntoSpace(tx: EntityManager, w: ImportWrite): Promise<strin
 
 /** A revision's content in the repository format's terms (documents and file bytes read). */
 async function contentOf(em: EntityManager, blobs: BlobStore, tree: RevisionTree): Promise<RepoContent> {
-  const hashes = [...tree.pages.values()].map((p) => p.documentHash).filter((h): h is string => !!h);
+  const reusable = [...reusableContentsOf(tree).values()];
+  const hashes = [...tree.pages.values(), ...reusable].map((p) => p.documentHash).filter((h): h is string => !!h);
   const docs = await documentRepository.getMany(em, hashes);
   const children = childrenByParent(tree.pages);
   const toPage = (id: string): RepoPage => {
@@ -508,7 +532,12 @@ async function contentOf(em: EntityManager, blobs: BlobStore, tree: RevisionTree
     const blob = await blobs.get(f.blobKey);
     if (blob) files.push({ id: f.id, name: f.name, bytes: new Uint8Array(blob.bytes) });
   }
-  return { pages: (children.get(null) ?? []).map((p) => toPage(p.id)), files };
+  const reusableContents = reusable.map((r) => ({
+    id: r.id,
+    title: r.title,
+    markdown: r.documentHash ? (docs.get(r.documentHash) ?? '') : '',
+  }));
+  return { pages: (children.get(null) ?? []).map((p) => toPage(p.id)), files, reusableContents };
 }
 
 /** The source URL of each OpenAPI specification of an organization given by one, by slug (see `RepoContent`). */
@@ -560,14 +589,18 @@ async function runExport(deps: GitSyncDeps, op: GitOperationRow): Promise<{ comm
   );
   const pagePaths = pagePathsOf(content.pages, content.knownPaths);
   const read: ImportedRepo = { ...content, redirects: {}, pageRedirects: {}, paths: new Map() };
-  for (const [id, path] of [...pagePaths, ...filePathsOf(content.files, content.knownPaths, pagePaths)])
-    read.paths.set(id, path);
+  const filePaths = filePathsOf(content.files, content.knownPaths, pagePaths);
+  const includePaths = reusablePathsOf(content.reusableContents ?? [], content.knownPaths, [
+    ...pagePaths.values(),
+    ...filePaths.values(),
+  ]);
+  for (const [id, path] of [...pagePaths, ...filePaths, ...includePaths]) read.paths.set(id, path);
   const oidOf = (p: string) => {
     const bytes = prefixed.get(p);
     return bytes ? blobOid(bytes) : undefined;
   };
   const paths = pathsRecord(read, (p) => oidOf(p)!, prefix);
-  const blobs = pageBlobsOf(content.pages, pagePaths, oidOf, prefix);
+  const blobs = pageBlobsOf(content.pages, read.paths, oidOf, prefix, content.reusableContents);
   await deps.em.fork().transactional(async (tx) => {
     // The revision exported is the branch's content now: its pages are the files just written.
     if (!op.params.standalone)

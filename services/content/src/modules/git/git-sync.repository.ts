@@ -14,8 +14,11 @@ export interface GitSyncRow {
   last_commit: string | null;
   /** The space's revision whose content is `last_commit`'s (the merge base when both sides change). */
   last_revision: string | null;
-  /** Repository path → `{ page | file, oid, key? }`: what each path held at the last sync (a file: its blob key too). */
-  paths: Record<string, { page?: string; file?: string; oid: string; key?: string }>;
+  /**
+   * Repository path → `{ page | file | reusable, oid, key? }`: what each path held at the last sync (a file: its blob
+   * key too; `reusable`: a reusable content's `.gitbook/includes/` file).
+   */
+  paths: Record<string, { page?: string; file?: string; reusable?: string; oid: string; key?: string }>;
   /** `.gitbook.yaml`'s redirects as the last import read them: source path → page id (see migration 0016). */
   redirects: Record<string, string>;
   created_at: Date;

@@ -55,9 +55,10 @@ describe.each(['product', 'api'])('the GitBook corpus, space %s', (space) => {
   const files = spaceFiles(space);
   const read = readRepo(files, idsOf());
   const pages = normalized(read.pages);
+  const reusableContents = read.reusableContents?.map((r) => ({ ...r, markdown: normalizeMarkdown(r.markdown) }));
 
   it('exports back every file byte for byte (import → normalise → export)', () => {
-    const out = repoFilesOf({ ...read, pages, knownPaths: read.paths, specUrls: SPEC_URLS });
+    const out = repoFilesOf({ ...read, pages, reusableContents, knownPaths: read.paths, specUrls: SPEC_URLS });
     const text = (m: Map<string, Uint8Array>) =>
       Object.fromEntries(
         [...m].map(([p, b]) => [p, p.endsWith('.png') || p.endsWith('.pdf') ? b.length : dec.decode(b)]),
@@ -77,6 +78,21 @@ describe.each(['product', 'api'])('the GitBook corpus, space %s', (space) => {
 });
 
 describe('the GitBook corpus read into content', () => {
+  it('reads .gitbook/includes/ into a reusable content the FAQ includes by its id', () => {
+    const read = readRepo(spaceFiles('product'), idsOf());
+    const [help] = read.reusableContents!;
+    expect(help).toMatchObject({ title: 'Need help?' });
+    const faq = flat(read.pages).find((p) => p.title === 'FAQ')!;
+    expect(faq.markdown).toContain(`{% include "${help!.id}" %}`);
+    expect(markdownToDocument(normalizeMarkdown(faq.markdown)).nodes.at(-1)).toMatchObject({
+      type: 'reusable-content',
+      data: { ref: { kind: 'reusable-content', reusableContent: help!.id } },
+    });
+    const doc = markdownToDocument(normalizeMarkdown(help!.markdown));
+    expect(doc.nodes.map((n) => n.type)).toEqual(['hint', 'heading-1', 'list-unordered']);
+    expect(help!.markdown).toContain(`(/pages/${faq.id}#billing)`);
+  });
+
   const read = readRepo(spaceFiles('product'), idsOf());
   const pages = normalized(read.pages);
   const [welcome, quickstart, getStarted, build] = pages as [RepoPage, RepoPage, RepoPage, RepoPage];
@@ -164,6 +180,25 @@ describe("the GitBook corpus: GitBook's tables, buttons, headings, OpenAPI block
     expect(Object.values(table.data.records).map((r) => r.values.c3)).toEqual([10, 500]);
     expect(JSON.stringify(table.fragments)).toContain('"type":"bold"');
     expect(JSON.stringify(table.fragments)).toContain('https://status.example.com');
+    // GitBook's character references (`&#x26;`, `&#x3C;`) read as text
+    expect(JSON.stringify(table.fragments)).toContain('Team & partners (< 10 seats)');
+    expect(JSON.stringify(faq.nodes)).toContain('Plans & prices compared (<2027)');
+  });
+
+  it('reads select, users and image columns (a grid and cards) as GitBook writes them', () => {
+    const guides = docOf(build.children[0]!);
+    const [grid, cards] = guides.nodes.filter((n) => n.type === 'table');
+    if (grid?.type !== 'table' || cards?.type !== 'table') throw new Error('no tables');
+    expect(Object.values(grid.data.definition).map((d) => d.type)).toEqual([
+      'text',
+      'select',
+      'checkbox',
+      'users',
+      'image',
+    ]);
+    expect(grid.data.records.r1!.values.c5).toMatchObject({ kind: 'file', file: expect.stringMatching(/^f/) });
+    expect(cards.data.view).toMatchObject({ type: 'cards', coverDefinition: 'c3', targetDefinition: 'c4' });
+    expect(cards.data.definition.c1).toEqual({ id: 'c1', title: '', type: 'users', multiple: true });
   });
 
   it("keeps GitBook's fourth heading level: ## ### #### (and <h3 align>) are heading-1, -2, -3 (the title is #)", () => {

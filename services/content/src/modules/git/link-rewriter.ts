@@ -1,6 +1,7 @@
 import type { Node } from '@quire/document/syntax';
 import { visit } from '@quire/document/syntax';
 import { parseMarkdown } from '@quire/document/syntax';
+import { decodeEntities, gitbookHtmlAttribute, gitbookHtmlText } from '@quire/document/model';
 
 interface UrlNode extends Node {
   url: string;
@@ -15,16 +16,20 @@ const hasUrl = (node: Node): node is UrlNode => typeof (node as Partial<UrlNode>
 const TAG_URL =
   /^\{%-?\s*(?:(?:content-ref|embed)\s[^%]*?\burl|(?:file|drawing|openapi|swagger)\s[^%]*?\bsrc)="([^"]*)"/;
 
-/** Where a tag's URL sits in the source (its offset), and the URL. */
-function tagUrlOf(node: Node, source: string): { at: number; url: string } | null {
+/** The path of GitBook's `{% include "../.gitbook/includes/note.md" %}` (a reusable content's file). */
+const INCLUDE_PATH = /^\{%-?\s*include\s+"([^"]*)"/;
+
+/** Where a tag's URL sits in the source (its offset), the URL, and whether it is an include's path. */
+function tagUrlOf(node: Node, source: string): { at: number; url: string; include: boolean } | null {
   const tag = node as Node & { open?: unknown; value?: unknown };
   const head = node.type === 'tagBlock' ? tag.open : node.type === 'liquidTag' ? tag.value : undefined;
   if (typeof head !== 'string' || !node.position) return null;
-  const m = TAG_URL.exec(head);
+  const include = INCLUDE_PATH.exec(head);
+  const m = include ?? TAG_URL.exec(head);
   if (!m) return null;
   const url = m[1]!;
   const at = (node.position.start.offset ?? 0) + m[0].length - 1 - url.length;
-  return source.slice(at, at + url.length) === url ? { at, url } : null;
+  return source.slice(at, at + url.length) === url ? { at, url, include: !!include } : null;
 }
 
 /** The `src`, `srcset` and `href` attributes of raw HTML (GitBook's figures, pictures, cards, buttons). */
@@ -42,21 +47,37 @@ function htmlUrlsOf(node: Node, source: string): { at: number; length: number; u
   });
 }
 
-const decodeHtml = (text: string) =>
-  text.replace(/&(amp|quot|lt|gt|#39);/g, (_, e: string) =>
-    e === 'amp' ? '&' : e === 'quot' ? '"' : e === 'lt' ? '<' : e === 'gt' ? '>' : "'",
-  );
+const decodeHtml = decodeEntities;
 
-/** Where a URL is written: a markdown destination, a GitBook tag's attribute, or an HTML attribute. */
-export type UrlPlace = 'markdown' | 'tag' | 'html';
+/** A link whose text is its URL (GitBook's table cells: `<a href="setup.md">setup.md</a>`). */
+const SELF_LINK = /<a href="([^"<>]*)">([^<]*)<\/a>/g;
+
+/** Where the text of each link whose text is its URL sits in an HTML node's source, and the URL. */
+function selfLinkTextsOf(node: Node, source: string): { at: number; length: number; url: string }[] {
+  if (node.type !== 'html' || !node.position) return [];
+  const start = node.position.start.offset ?? 0;
+  const text = source.slice(start, node.position.end.offset ?? start);
+  return [...text.matchAll(SELF_LINK)].flatMap((m) => {
+    const url = decodeHtml(m[1]!);
+    if (!url || decodeHtml(m[2]!) !== url) return [];
+    return [{ at: start + m.index + m[0].length - '</a>'.length - m[2]!.length, length: m[2]!.length, url }];
+  });
+}
+
+/**
+ * Where a URL is written: a markdown destination, a GitBook tag's attribute, an HTML attribute, or the path of an
+ * `{% include %}` (a reusable content's file, or its id once read).
+ */
+export type UrlPlace = 'markdown' | 'tag' | 'html' | 'include';
 
 /**
  * Rewrites the destinations of the links, images and link definitions of a markdown text: the text is parsed
  * (GitBook's syntax included) and each node's destination is replaced in place, at the offset the parser gave it,
  * so everything else keeps its bytes; so is the `url`/`src` of GitBook's `{% content-ref %}`, `{% embed %}`,
- * `{% file %}` and `{% drawing %}` tags, and the `src`, `srcset` and `href` of raw HTML (GitBook's `<figure>`,
- * `<picture>`, cards and buttons). `map` answers the new URL as it is to be written there (see `writeUrl`), or
- * undefined to leave one as it is.
+ * `{% file %}` and `{% drawing %}` tags, the path of `{% include %}` (place `include`), and the `src`, `srcset` and
+ * `href` of raw HTML (GitBook's `<figure>`, `<picture>`, cards and buttons) — with the text of a link that is its
+ * URL (`<a href="setup.md">setup.md</a>`, as GitBook writes a table's cells). `map` answers the new URL as it is to
+ * be written there (see `writeUrl`), or undefined to leave one as it is.
  */
 export function rewriteUrls(markdown: string, map: (url: string, place: UrlPlace) => string | undefined): string {
   const { tree, source } = parseMarkdown(markdown);
@@ -67,8 +88,13 @@ export function rewriteUrls(markdown: string, map: (url: string, place: UrlPlace
   };
   visit(tree as Node, (node) => {
     const tag = tagUrlOf(node, source);
-    if (tag) edit(tag.at, tag.url.length, tag.url, 'tag');
+    if (tag) edit(tag.at, tag.url.length, tag.url, tag.include ? 'include' : 'tag');
     for (const h of htmlUrlsOf(node, source)) edit(h.at, h.length, h.url, 'html');
+    // a link's text that is its URL follows it, as HTML text
+    for (const h of selfLinkTextsOf(node, source)) {
+      const next = map(h.url, 'html');
+      if (next !== undefined) edits.push({ at: h.at, length: h.length, url: gitbookHtmlText(decodeHtml(next)) });
+    }
     if (!hasUrl(node) || !node.position) return;
     const start = node.position.start.offset ?? 0;
     const text = source.slice(start, node.position.end.offset ?? start);
@@ -91,12 +117,13 @@ export function rewriteUrls(markdown: string, map: (url: string, place: UrlPlace
 }
 
 /**
- * A repository path written where `place` says, as GitBook writes it: as it is in tags and HTML attributes (`"`
- * and `&` escaped in HTML), in `<…>` as a markdown destination when it holds spaces or parentheses.
+ * A repository path written where `place` says, as GitBook writes it: as it is in tags and HTML attributes (`&` and
+ * `"` as GitBook's `&#x26;` and `&#x22;` in HTML), in `<…>` as a markdown destination when it holds spaces or
+ * parentheses.
  */
 export function writeUrl(path: string, place: UrlPlace): string {
-  if (place === 'html') return path.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  if (place === 'tag') return path.replace(/"/g, '%22');
+  if (place === 'html') return gitbookHtmlAttribute(path);
+  if (place === 'tag' || place === 'include') return path.replace(/"/g, '%22');
   if (/[<>\n]/.test(path)) return encodeURI(path);
   return /[\s()]/.test(path) ? `<${path}>` : path;
 }

@@ -1,7 +1,8 @@
 import { dump } from 'js-yaml';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
-import { decodeOr, gitbookMarkdown, refFromUrl } from '@quire/document/model';
+import { decodeOr, gitbookHtmlText, gitbookMarkdown, refFromUrl } from '@quire/document/model';
 import type { DocumentRef } from '@quire/contracts';
+import { slugify } from '@quire/kit';
 import type { PageSnapshot } from '../merge/tree.ts';
 import { headingsToGitbook } from './heading-levels.ts';
 import { relativePath, rewriteUrls, writeUrl, type UrlPlace } from './link-rewriter.ts';
@@ -28,6 +29,14 @@ export const repoAttributes = (p: Pick<RepoPage, 'title' | 'slug' | 'emoji' | 'i
   hidden: p.hidden,
 });
 
+/** A reusable content as Git Sync writes it: `.gitbook/includes/<slug>.md`, front matter `title`, then its markdown. */
+export interface RepoReusableContent {
+  id: string;
+  title: string;
+  /** Its markdown (page links `/pages/<id>`, files `gitbook-file:<id>`, as a page's). */
+  markdown: string;
+}
+
 export interface RepoFile {
   id: string;
   name: string;
@@ -38,6 +47,8 @@ export interface RepoFile {
 export interface RepoContent {
   pages: RepoPage[];
   files: RepoFile[];
+  /** The space's reusable contents (GitBook's `.gitbook/includes/`); none when absent. */
+  reusableContents?: RepoReusableContent[] | undefined;
   /** `.gitbook.yaml`'s redirects: a source path (relative to the space's URL) → the id of the page it leads to. */
   pageRedirects?: Readonly<Record<string, string>> | undefined;
   /**
@@ -53,6 +64,8 @@ export interface RepoContent {
 }
 
 export const ASSETS_DIR = '.gitbook/assets';
+/** Where GitBook writes reusable contents (`<slug>.md`, relative to the project directory). */
+export const INCLUDES_DIR = '.gitbook/includes';
 
 const escapeLinkText = (text: string) => text.replace(/([\\[\]])/g, '\\$1');
 
@@ -131,17 +144,53 @@ export function filePathsOf(
 }
 
 /**
+ * Where each reusable content is written: where it was read from (`known`) when still free, else
+ * `.gitbook/includes/<slug of its title>.md` (`-2`, `-3`… when taken), as GitBook names them.
+ */
+export function reusablePathsOf(
+  list: readonly RepoReusableContent[],
+  known: ReadonlyMap<string, string> = new Map(),
+  taken: Iterable<string> = [],
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const used = new Set([...RESERVED, ...[...taken].map((p) => p.toLowerCase())]);
+  const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
+  // the paths known first, so a new one never takes a path an existing one had
+  for (const rc of sorted) {
+    const wanted = known.get(rc.id);
+    if (wanted && /\.md$/i.test(wanted) && !used.has(wanted.toLowerCase())) {
+      used.add(wanted.toLowerCase());
+      out.set(rc.id, wanted);
+    }
+  }
+  for (const rc of sorted) {
+    if (out.has(rc.id)) continue;
+    const base = `${INCLUDES_DIR}/${slugify(rc.title) || rc.id}`;
+    let path = `${base}.md`;
+    for (let n = 2; used.has(path.toLowerCase()); n++) path = `${base}-${n}.md`;
+    used.add(path.toLowerCase());
+    out.set(rc.id, path);
+  }
+  return out;
+}
+
+/**
  * The paths a sync last recorded (`git_sync.paths`: repository path → page or file id, each path with the project
  * directory `prefix`), by id and without the prefix: what `RepoContent.knownPaths` takes. Groups and links (keys
  * starting `#`) have no file.
  */
 export function knownPathsOf(
-  recorded: Readonly<Record<string, { page?: string | undefined; file?: string | undefined; oid?: string }>>,
+  recorded: Readonly<
+    Record<
+      string,
+      { page?: string | undefined; file?: string | undefined; reusable?: string | undefined; oid?: string }
+    >
+  >,
   prefix: string,
 ): Map<string, string> {
   const out = new Map<string, string>();
   for (const [path, ids] of Object.entries(recorded)) {
-    const id = ids.page ?? ids.file;
+    const id = ids.page ?? ids.file ?? ids.reusable;
     if (!id || path.startsWith('#') || !path.startsWith(prefix)) continue;
     out.set(id, path.slice(prefix.length));
   }
@@ -251,31 +300,58 @@ function summaryOf(pages: readonly RepoPage[], paths: Map<string, string>): stri
 export function repoFilesOf(content: RepoContent): Map<string, Uint8Array> {
   const paths = pagePathsOf(content.pages, content.knownPaths);
   const filePaths = filePathsOf(content.files, content.knownPaths, paths);
+  const reusable = content.reusableContents ?? [];
+  const includePaths = reusablePathsOf(reusable, content.knownPaths, [...paths.values(), ...filePaths.values()]);
   const out = new Map<string, Uint8Array>();
   const enc = new TextEncoder();
+  /** What a reference of the markdown file at `path` is written as (undefined: as it is). */
+  const targetFrom = (path: string) => (url: string, place: UrlPlace) => {
+    if (place === 'include') {
+      const include = includePaths.get(url);
+      return include ? writeUrl(relativePath(path, include), place) : undefined;
+    }
+    const m = /^\/pages\/([^/#?]+)(#.*)?$/.exec(url);
+    const pagePath = m ? paths.get(m[1]!) : undefined;
+    if (pagePath) return writeUrl(pageLink(path, pagePath) + (m![2] ?? ''), place);
+    const ref = refFromUrl(url);
+    const spec = /^gitbook-openapi:([^?#\s]+)$/.exec(url)?.[1];
+    const specUrl = spec === undefined ? undefined : content.specUrls?.get(decodeOr(spec, spec));
+    if (specUrl) return writeUrl(specUrl, place);
+    const filePath = ref.kind === 'file' && ref.space === undefined ? filePaths.get(ref.file) : undefined;
+    return filePath ? writeUrl(relativePath(path, filePath), place) : undefined;
+  };
+  /** A file's HTML link (a table cell's) with its reference as its text: the file's name, as GitBook writes it. */
+  const fileLinkNames = (markdown: string) =>
+    markdown.includes('">gitbook-file:')
+      ? markdown.replace(/<a href="gitbook-file:([^"<>]+)">gitbook-file:\1<\/a>/g, (whole, id: string) => {
+          const path = filePaths.get(id);
+          return path ? `<a href="gitbook-file:${id}">${gitbookHtmlText(path.split('/').at(-1)!)}</a>` : whole;
+        })
+      : markdown;
+  /** A document's markdown as GitBook writes it in the file at `path`: its front matter apart, the body rewritten. */
+  const written = (path: string, markdown: string) => {
+    const target = targetFrom(path);
+    const { meta, body: rest } = splitFrontMatter(gitbookMarkdown(markdown));
+    const body = specLinkTitles(contentRefTitles(rewriteUrls(fileLinkNames(headingsToGitbook(rest)), target)));
+    return { meta, body: body.trim() ? `${body.trimEnd()}\n` : '', target };
+  };
   const walk = (list: readonly RepoPage[]) => {
     for (const page of list) {
       const path = paths.get(page.id);
       if (path) {
-        const target = (url: string, place: UrlPlace) => {
-          const m = /^\/pages\/([^/#?]+)(#.*)?$/.exec(url);
-          const pagePath = m ? paths.get(m[1]!) : undefined;
-          if (pagePath) return writeUrl(pageLink(path, pagePath) + (m![2] ?? ''), place);
-          const ref = refFromUrl(url);
-          const spec = /^gitbook-openapi:([^?#\s]+)$/.exec(url)?.[1];
-          const specUrl = spec === undefined ? undefined : content.specUrls?.get(decodeOr(spec, spec));
-          if (specUrl) return writeUrl(specUrl, place);
-          const filePath = ref.kind === 'file' && ref.space === undefined ? filePaths.get(ref.file) : undefined;
-          return filePath ? writeUrl(relativePath(path, filePath), place) : undefined;
-        };
-        const { meta, body: rest } = splitFrontMatter(gitbookMarkdown(page.markdown));
-        const body = specLinkTitles(contentRefTitles(rewriteUrls(headingsToGitbook(rest), target)));
+        const { meta, body, target } = written(path, page.markdown);
         const head = `${frontMatter(page, meta, (url) => target(url, 'tag'))}# ${page.title}\n\n`;
-        out.set(path, enc.encode(`${head}${body.trim() ? `${body.trimEnd()}\n` : ''}`));
+        out.set(path, enc.encode(`${head}${body}`));
       }
       walk(page.children);
     }
   };
+  // A reusable content's file: front matter `title` (js-yaml, as GitBook), then its body.
+  for (const rc of reusable) {
+    const path = includePaths.get(rc.id)!;
+    const { body } = written(path, rc.markdown);
+    out.set(path, enc.encode(`---\n${dump({ title: rc.title }).trimEnd()}\n---\n${body ? `\n${body}` : ''}`));
+  }
   walk(content.pages);
   out.set('SUMMARY.md', enc.encode(summaryOf(content.pages, paths)));
   // The redirects whose page is still there, to its file: `.gitbook.yaml` (only when there are some).

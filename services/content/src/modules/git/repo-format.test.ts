@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeMarkdown } from '@quire/document/model';
-import { filePathsOf, knownPathsOf, pagePathsOf, repoFilesOf, type RepoContent, type RepoPage } from './repo-export.ts';
+import {
+  filePathsOf,
+  knownPathsOf,
+  pagePathsOf,
+  repoFilesOf,
+  reusablePathsOf,
+  type RepoContent,
+  type RepoPage,
+} from './repo-export.ts';
 import { readRepo, readGitbookYaml } from './repo-import.ts';
 
 const enc = new TextEncoder();
@@ -67,6 +75,53 @@ describe('reading a repository in GitBook format', () => {
     expect(homeOut).toContain('{% content-ref url="usage.md" %}');
     expect(homeOut).toContain('{% embed url=".gitbook/assets/deck.pdf" %}');
     expect(dec.decode(out.get('usage.md')!)).toContain('{% content-ref url="README.md" %}');
+  });
+
+  it('reads .gitbook/includes/ into reusable contents and writes them back, includes relative to each page', () => {
+    const files = {
+      'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Install](guides/install.md)\n',
+      'README.md': '# Home\n\n{% include ".gitbook/includes/support-hint.md" %}\n',
+      'guides/install.md':
+        '# Install\n\nFirst.\n\n{% include "../.gitbook/includes/support-hint.md" %}\n\n{% include "../.gitbook/includes/untitled (1).md" %}\n',
+      '.gitbook/includes/support-hint.md':
+        '---\ntitle: Support hint\n---\n\n{% hint style="info" %}\nAsk us in the [install guide](../../guides/install.md#help) ![](../assets/logo.png).\n{% endhint %}\n\n## Contact\n\nMail us.\n',
+      '.gitbook/includes/untitled (1).md': "---\ntitle: 'Tabs: a, b'\n---\n\nPlain text.\n",
+      '.gitbook/assets/logo.png': 'PNG',
+    };
+    const read = readRepo(repo(files), { ...freshIds, reusable: () => `r${++n}` });
+    const [home, install] = read.pages as [RepoPage, RepoPage];
+    const [hint, tabs] = read.reusableContents!;
+    const logo = read.files[0]!;
+    expect([hint!.title, tabs!.title]).toEqual(['Support hint', 'Tabs: a, b']);
+    // the include's path is the reusable content's id, whatever folder the page is in
+    expect(home.markdown).toContain(`{% include "${hint!.id}" %}`);
+    expect(install.markdown).toContain(`{% include "${hint!.id}" %}\n\n{% include "${tabs!.id}" %}`);
+    // its links are relative to its own file; its headings one level up, as a page's
+    expect(hint!.markdown).toContain(`(/pages/${install.id}#help)`);
+    expect(hint!.markdown).toContain(`(gitbook-file:${logo.id})`);
+    expect(hint!.markdown).toContain('\n# Contact\n');
+    expect(read.paths.get(hint!.id)).toBe('.gitbook/includes/support-hint.md');
+    const out = repoFilesOf({ ...read, knownPaths: read.paths });
+    expect(Object.fromEntries([...out].map(([p, b]) => [p, dec.decode(b)]))).toEqual(files);
+    // Without known paths (a new repository) each is named after its title (`-2` for a title taken), includes follow.
+    const fresh = repoFilesOf({ ...read, reusableContents: [tabs!, { ...hint!, title: 'Tabs: a, b' }] });
+    const named = ['.gitbook/includes/tabs-a-b.md', '.gitbook/includes/tabs-a-b-2.md'].map((p) =>
+      dec.decode(fresh.get(p)!),
+    );
+    expect(named).toContain(files['.gitbook/includes/untitled (1).md']);
+    expect(named.find((t) => t.includes('{% hint'))).toMatch(/^---\ntitle: 'Tabs: a, b'\n---\n\n\{% hint/);
+    expect(dec.decode(fresh.get('install.md')!)).toMatch(/\{% include "\.gitbook\/includes\/tabs-a-b(-2)?\.md" %}/);
+  });
+
+  it('leaves an include whose file the repository lacks as it is, both ways', () => {
+    const files = {
+      'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n',
+      'README.md': '# Home\n\n{% include ".gitbook/includes/gone.md" %}\n',
+    };
+    const read = readRepo(repo(files), freshIds);
+    expect(read.reusableContents).toEqual([]);
+    expect(read.pages[0]!.markdown).toContain('{% include ".gitbook/includes/gone.md" %}');
+    expect(dec.decode(repoFilesOf(read).get('README.md')!)).toBe(files['README.md']);
   });
 
   it('infers the tree from folders without SUMMARY.md, under .gitbook.yaml root', () => {
@@ -189,21 +244,28 @@ describe('where an export writes pages and files', () => {
   });
 });
 
-/** Small spaces: a tree of document pages with titles, flags and bodies linking to each other and to files. */
+/**
+ * Small spaces: a tree of document pages with titles, flags and bodies linking to each other and to files, and
+ * reusable contents (linking to pages) that pages include.
+ */
 const titleArb = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,12}[A-Za-z0-9]$/);
 const spaceArb = fc
-  .array(
-    fc.record({
-      title: titleArb,
-      hidden: fc.boolean(),
-      description: fc.option(titleArb, { nil: null }),
-      parent: fc.nat(),
-      words: titleArb,
-      link: fc.nat(),
-    }),
-    { minLength: 1, maxLength: 8 },
+  .tuple(
+    fc.array(
+      fc.record({
+        title: titleArb,
+        hidden: fc.boolean(),
+        description: fc.option(titleArb, { nil: null }),
+        parent: fc.nat(),
+        words: titleArb,
+        link: fc.nat(),
+        include: fc.nat(),
+      }),
+      { minLength: 1, maxLength: 8 },
+    ),
+    fc.array(fc.record({ title: titleArb, words: titleArb, link: fc.nat() }), { maxLength: 3 }),
   )
-  .map((rows) => {
+  .map(([rows, reusable]) => {
     const pages: RepoPage[] = rows.map((r, i) => ({
       id: `id${i}`,
       kind: 'document',
@@ -219,13 +281,19 @@ const spaceArb = fc
     }));
     const top: RepoPage[] = [];
     rows.forEach((r, i) => (i === 0 ? top : r.parent % 2 ? pages[r.parent % i]!.children : top).push(pages[i]!));
-    rows.forEach(
-      (r, i) =>
-        (pages[i]!.markdown = normalizeMarkdown(
-          `${r.words}, see [there](/pages/id${r.link % rows.length}) and ![img](gitbook-file:file1).\n`,
-        )),
-    );
-    return { pages: top, files: [{ id: 'file1', name: 'image.png', bytes: enc.encode('PNG') }] } satisfies RepoContent;
+    rows.forEach((r, i) => {
+      const include = reusable.length && r.include % 2 ? `\n\n{% include "rc${r.include % reusable.length}" %}` : '';
+      pages[i]!.markdown = normalizeMarkdown(
+        `${r.words}, see [there](/pages/id${r.link % rows.length}) and ![img](gitbook-file:file1).${include}\n`,
+      );
+    });
+    const reusableContents = reusable.map((r, i) => ({
+      id: `rc${i}`,
+      title: r.title,
+      markdown: normalizeMarkdown(`${r.words}, see [there](/pages/id${r.link % rows.length}).\n`),
+    }));
+    const files = [{ id: 'file1', name: 'image.png', bytes: enc.encode('PNG') }];
+    return { pages: top, files, reusableContents } satisfies RepoContent;
   });
 
 const shape = (pages: RepoPage[], idMap: (id: string) => string): unknown =>
@@ -243,8 +311,16 @@ describe('round trip', () => {
         const files = repoFilesOf(content);
         // Ids by path: the importer is told the id each path had when it was exported.
         const byPath = new Map([...pagePathsOf(content.pages)].map(([id, path]) => [path, id]));
-        const read = readRepo(files, { page: (p) => byPath.get(p) ?? 'new', file: () => 'file1' });
+        const rcByPath = new Map([...reusablePathsOf(content.reusableContents)].map(([id, path]) => [path, id]));
+        const read = readRepo(files, {
+          page: (p) => byPath.get(p) ?? 'new',
+          file: () => 'file1',
+          reusable: (p) => rcByPath.get(p) ?? 'new',
+        });
         expect(shape(read.pages, (x) => x)).toEqual(shape(content.pages, (x) => x));
+        const sorted = (list: RepoContent['reusableContents']) =>
+          [...(list ?? [])].sort((a, b) => (a.id < b.id ? -1 : 1));
+        expect(sorted(read.reusableContents)).toEqual(sorted(content.reusableContents));
         expect(read.files.map((f) => [f.id, f.name, dec.decode(f.bytes)])).toEqual([['file1', 'image.png', 'PNG']]);
         // Import then export: the same files.
         const again = repoFilesOf(read);

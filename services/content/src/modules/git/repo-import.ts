@@ -4,20 +4,22 @@ import { dump } from 'js-yaml';
 import { parse as parseYaml } from 'yaml';
 import { invalid, slugify } from '@quire/kit';
 import { parseMarkdown } from '@quire/document/syntax';
-import { refFromUrl } from '@quire/document/model';
+import { decodeEntities, refFromUrl } from '@quire/document/model';
 import { readMarkdownPage } from '../parsing/parse-tasks.ts';
 import { headingsFromGitbook } from './heading-levels.ts';
-import { ASSETS_DIR, type RepoContent, type RepoPage } from './repo-export.ts';
-import { cleanPath, resolveRelative, rewriteUrls } from './link-rewriter.ts';
+import { ASSETS_DIR, INCLUDES_DIR, type RepoContent, type RepoPage, type RepoReusableContent } from './repo-export.ts';
+import { cleanPath, resolveRelative, rewriteUrls, type UrlPlace } from './link-rewriter.ts';
 
 /** How ids are chosen for what the repository holds: the same path (or a renamed file) keeps its id. */
 export interface IdSource {
   page(path: string): string;
   file(path: string): string;
+  /** A reusable content's (`.gitbook/includes/<slug>.md`); the page's when not given. */
+  reusable?(path: string): string;
 }
 
 export interface ImportedRepo extends RepoContent {
-  /** Every page's and file's path, by id. */
+  /** Every page's, file's and reusable content's path, by id. */
   paths: Map<string, string>;
   /** `.gitbook.yaml`'s redirects: old path → target path (under the root). */
   redirects: Record<string, string>;
@@ -204,18 +206,42 @@ interface ReadContext {
   paths: Map<string, string>;
   /** The id of the file at a path (not markdown), given on first use. */
   fileFor(path: string): string | undefined;
+  /** The name of a file by id (once `fileFor` gave it). */
+  fileNameOf(id: string): string | undefined;
+  /** The id of each reusable content's file (`.gitbook/includes/<slug>.md`), by path. */
+  reusableIdByPath: ReadonlyMap<string, string>;
 }
 
 /** A page's markdown with its relative links to pages and files turned into references. */
 function bodyOf(ctx: ReadContext, from: string, body: string): string {
-  const markdown = headingsFromGitbook(rewriteUrls(body, (url) => referenceOf(ctx, from, url))).trim();
+  const rewritten = rewriteUrls(body, (url, place) => referenceOf(ctx, from, url, place));
+  const markdown = headingsFromGitbook(fileLinkTexts(ctx, rewritten)).trim();
   return markdown ? `${markdown}\n` : '';
 }
 
-/** What a relative URL of the file at `from` stands for: `/pages/<id>#anchor`, `gitbook-file:<id>`, or undefined. */
-function referenceOf(ctx: ReadContext, from: string, url: string): string | undefined {
+/** An HTML link to a file (GitBook's table cells: files, image), its reference made, its text still the file's name. */
+const FILE_LINK = /<a href="gitbook-file:([^"<>]+)">([^<]*)<\/a>/g;
+
+/**
+ * GitBook writes a file's link in a table cell with the file's name as its text (`<a href="../.gitbook/assets/x.png">
+ * x.png</a>`); the document keeps no text for it (its writer gives the reference), so it is read so: the export
+ * writes the name back (`repoFilesOf`).
+ */
+const fileLinkTexts = (ctx: ReadContext, markdown: string) =>
+  markdown.includes('<a href="gitbook-file:')
+    ? markdown.replace(FILE_LINK, (whole, id: string, label: string) =>
+        ctx.fileNameOf(id) === decodeEntities(label) ? `<a href="gitbook-file:${id}">gitbook-file:${id}</a>` : whole,
+      )
+    : markdown;
+
+/**
+ * What a relative URL of the file at `from` stands for: `/pages/<id>#anchor`, `gitbook-file:<id>`, a reusable
+ * content's id (an include's path), or undefined.
+ */
+function referenceOf(ctx: ReadContext, from: string, url: string, place?: UrlPlace): string | undefined {
   const target = resolveRelative(from, url);
   if (!target) return undefined;
+  if (place === 'include') return target.anchor ? undefined : ctx.reusableIdByPath.get(target.path);
   // a folder's URL (`guides/`) is its README.md's page, as GitBook writes content-refs to it
   const page = ctx.pageIdByPath.get(target.path) ?? ctx.pageIdByPath.get(`${target.path}/README.md`);
   if (page) return `/pages/${page}${target.anchor}`;
@@ -291,6 +317,29 @@ function* pageOf(ctx: ReadContext, e: Entry, siblings: Set<string>): Generator<v
 }
 
 /**
+ * A reusable content's file as GitBook writes it: front matter `title` (else the file's name), then its markdown,
+ * read as a page's body (links relative to the file, headings one level up), nothing taken out of it.
+ */
+function reusableOf(ctx: ReadContext, path: string, id: string): RepoReusableContent {
+  const source = ctx.textOf(path)!;
+  let meta: Record<string, unknown> = {};
+  let body = source;
+  const front = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
+  if (front) {
+    try {
+      const parsed: unknown = parseYaml(front[1]!, { maxAliasCount: 100 });
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) meta = parsed as Record<string, unknown>;
+    } catch {
+      throw invalid(`Invalid repository: ${path}: the frontmatter is not valid YAML`);
+    }
+    body = source.slice(front[0].length);
+  }
+  const name = path.split('/').at(-1)!.replace(/\.md$/i, '');
+  const title = (text(meta.title) ?? text(name) ?? 'Untitled').slice(0, 255);
+  return { id, title, markdown: bodyOf(ctx, path, body) };
+}
+
+/**
  * A repository in GitBook's format read into content: `files` maps a repository path (relative to its top) to
  * its bytes. Pages come from `SUMMARY.md` (or the folders), their text from their markdown files; relative links
  * to pages and files become `/pages/<id>` and `gitbook-file:<id>`; files are what pages reference and what
@@ -345,20 +394,41 @@ function* readSteps(files: ReadonlyMap<string, Uint8Array>, ids: IdSource): Gene
   };
   assign(entries);
   const fileIds = new Map<string, string>();
+  const fileNames = new Map<string, string>();
   const fileFor = (path: string) => {
     if (!files.has(path) || path.toLowerCase().endsWith('.md')) return undefined;
     let id = fileIds.get(path);
-    if (!id) fileIds.set(path, (id = ids.file(path)));
+    if (!id) {
+      fileIds.set(path, (id = ids.file(path)));
+      fileNames.set(id, path.split('/').at(-1)!);
+    }
     return id;
   };
   for (const p of files.keys())
     if (p.startsWith(`${rootDir}${ASSETS_DIR}/`) || p.startsWith(`${ASSETS_DIR}/`)) fileFor(p);
-  const ctx: ReadContext = { files, ids, textOf, rootDir, summaryPath, pageIdByPath, paths: new Map(), fileFor };
+  // GitBook's reusable contents: `.gitbook/includes/<slug>.md` of the project directory (or the repository's top)
+  const reusableIdByPath = new Map<string, string>();
+  const includeDirs = [`${rootDir}${INCLUDES_DIR}/`, `${INCLUDES_DIR}/`];
+  for (const p of [...files.keys()].sort())
+    if (includeDirs.some((d) => p.startsWith(d) && !p.slice(d.length).includes('/')) && /\.md$/i.test(p))
+      reusableIdByPath.set(p, (ids.reusable ?? ids.page)(p));
+  const paths = new Map<string, string>();
+  const fileNameOf = (id: string) => fileNames.get(id);
+  const ctx: ReadContext = {
+    ...{ files, ids, textOf, rootDir, summaryPath, pageIdByPath, paths },
+    ...{ fileFor, fileNameOf, reusableIdByPath },
+  };
   const top = new Set<string>();
   const pages: RepoPage[] = [];
   for (const e of entries) {
     const page = yield* pageOf(ctx, e, top);
     if (page) pages.push(page);
+  }
+  const reusableContents: RepoReusableContent[] = [];
+  for (const [path, id] of reusableIdByPath) {
+    reusableContents.push(reusableOf(ctx, path, id));
+    paths.set(id, path);
+    yield;
   }
   const out: RepoContent['files'] = [];
   for (const [path, id] of fileIds) {
@@ -371,5 +441,5 @@ function* readSteps(files: ReadonlyMap<string, Uint8Array>, ids: IdSource): Gene
     const page = pageIdByPath.get(`${rootDir}${target}`) ?? pageIdByPath.get(`${rootDir}${target}/README.md`);
     if (page && ctx.paths.get(page)) pageRedirects[source] = page;
   }
-  return { pages, files: out, paths: ctx.paths, redirects: config.redirects, pageRedirects };
+  return { pages, files: out, reusableContents, paths, redirects: config.redirects, pageRedirects };
 }

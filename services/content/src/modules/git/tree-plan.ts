@@ -1,12 +1,22 @@
 import { imageSize } from 'image-size';
 import { orderKeysFor } from '@quire/kit';
-import { samePage, type FileRecord, type PageRecord, type RevisionTree } from '../revisions/revision-tree.ts';
+import {
+  reusableContentsOf,
+  samePage,
+  sameReusableContent,
+  type FileRecord,
+  type PageRecord,
+  type ReusableContentRecord,
+  type RevisionTree,
+} from '../revisions/revision-tree.ts';
 import { documentHash } from '../revisions/document.repository.ts';
-import { repoAttributes, type RepoFile, type RepoPage } from './repo-export.ts';
+import { repoAttributes, type RepoFile, type RepoPage, type RepoReusableContent } from './repo-export.ts';
 
 export interface PlannedTree {
   pages: Map<string, PageRecord>;
   files: Map<string, FileRecord>;
+  /** The reusable contents (absent: the head's, unchanged). */
+  reusableContents?: Map<string, ReusableContentRecord>;
   documents: Map<string, string>;
   /** Whether anything differs from the head. */
   changed: boolean;
@@ -46,7 +56,8 @@ export const contentTypeOf = (
 /**
  * The tree a repository read gives, against the head it replaces: pages keep what the repository does not say
  * (layout, cover, index flags, creation time), ids come from the repository read; files are stored blobs.
- * `normalized` holds each page's normalised markdown by id; `blobs` each file's stored key and size by id.
+ * `normalized` holds each page's (and reusable content's) normalised markdown by id; `blobs` each file's stored key
+ * and size by id. `reusable`: the repository's reusable contents (`.gitbook/includes/`), see `plannedReusable`.
  */
 export function planTree(
   head: RevisionTree,
@@ -55,6 +66,7 @@ export function planTree(
   normalized: ReadonlyMap<string, string>,
   blobs: ReadonlyMap<string, { key: string; size: number }>,
   now: Date,
+  reusable?: readonly RepoReusableContent[],
 ): PlannedTree {
   const out: PlannedTree = { pages: new Map(), files: new Map(), documents: new Map(), changed: false };
   const walk = (list: readonly RepoPage[], parentId: string | null) => {
@@ -77,7 +89,48 @@ export function planTree(
   }
   if (head.pages.size !== out.pages.size || [...head.pages.keys()].some((id) => !out.pages.has(id))) out.changed = true;
   if ([...head.files.keys()].some((id) => !out.files.has(id))) out.changed = true;
+  if (reusable) {
+    const planned = plannedReusable(head, reusable, normalized, out.documents, now);
+    out.reusableContents = planned.records;
+    if (planned.changed) out.changed = true;
+  }
   return out;
+}
+
+/**
+ * The reusable contents as the repository has them (the head's record when its title and document are the same). One
+ * the repository lacks is deleted, unless a page of the import still includes it by its id (`{% include "<id>" %}`:
+ * written by an export before reusable contents were exported) — then it is kept as the head has it.
+ */
+function plannedReusable(
+  head: RevisionTree,
+  list: readonly RepoReusableContent[],
+  normalized: ReadonlyMap<string, string>,
+  documents: Map<string, string>,
+  now: Date,
+): { records: Map<string, ReusableContentRecord>; changed: boolean } {
+  const before = reusableContentsOf(head);
+  const records = new Map<string, ReusableContentRecord>();
+  let changed = false;
+  for (const rc of list) {
+    const markdown = normalized.get(rc.id) ?? '';
+    const hash = markdown.trim() ? documentHash(markdown) : null;
+    if (hash) documents.set(hash, markdown);
+    const old = before.get(rc.id);
+    const next = { id: rc.id, title: rc.title, documentHash: hash, createdAt: old?.createdAt ?? now, updatedAt: now };
+    if (sameReusableContent(old, next)) records.set(rc.id, old!);
+    else {
+      records.set(rc.id, next);
+      changed = true;
+    }
+  }
+  const included = [...documents.values()].join('\n');
+  for (const [id, old] of before) {
+    if (records.has(id)) continue;
+    if (included.includes(`{% include "${id}"`)) records.set(id, old);
+    else changed = true;
+  }
+  return { records, changed };
 }
 
 /** A page as the repository has it, keeping what Git does not carry (noIndex, layout, cover…) from the head's. */

@@ -1,5 +1,7 @@
 import { evaluateDocument, notFound, type EvaluableNode, type Evaluation } from '@quire/kit';
+import type { GitSyncBlob } from '@quire/contracts';
 import type { ContentContext } from '../../trpc.ts';
+import { gitSyncRepository } from '../git/git-sync.repository.ts';
 import { loadDocumentEvaluation, loadRevisionFor, type RevisionSelector } from '../content/content.loader.ts';
 import { storedDocument } from '../content/document-format.ts';
 import { documentRepository } from '../revisions/document.repository.ts';
@@ -18,11 +20,13 @@ type Dereferenced = boolean | 'reusable-contents' | undefined;
 export async function loadReusableContent(
   ctx: Ctx,
   input: RevisionSelector & { reusableContentId: string },
-): Promise<{ space: ISpace; tree: RevisionTree; record: ReusableContentRecord }> {
+): Promise<{ space: ISpace; tree: RevisionTree; record: ReusableContentRecord; git: GitSyncBlob | undefined }> {
   const { space, tree } = await loadRevisionFor(ctx, input);
   const record = reusableContentsOf(tree).get(input.reusableContentId);
   if (!record) throw notFound('Reusable content');
-  return { space, tree, record };
+  // its `.gitbook/includes/` file, when the revision came from Git or went to it (kept beside the pages' files)
+  const git = (await gitSyncRepository.pageBlobs(ctx.em, tree.revision.id)).get(record.id);
+  return { space, tree, record, git };
 }
 
 /** The JSON document of a reusable content (an empty one when it has none), evaluated when `evaluation` is given. */

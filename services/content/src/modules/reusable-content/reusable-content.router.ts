@@ -5,15 +5,21 @@ import { presentReusableContent, presentReusableContentDocument } from './reusab
 
 /** GitBook's reusable content reads: a reusable content of the live revision, a change request's or any revision's. */
 export const reusableContentProcedures = {
-  getReusableContentById: implement(ops.getReusableContentById, async ({ input, ctx }) =>
-    presentReusableContent((await loadReusableContent(ctx, input)).record),
+  getReusableContentById: implement(ops.getReusableContentById, async ({ input, ctx }) => {
+    const { record, git } = await loadReusableContent(ctx, input);
+    return presentReusableContent(record, git);
+  }),
+  getReusableContentInChangeRequestById: implement(
+    ops.getReusableContentInChangeRequestById,
+    async ({ input, ctx }) => {
+      const { record, git } = await loadReusableContent(ctx, input);
+      return presentReusableContent(record, git);
+    },
   ),
-  getReusableContentInChangeRequestById: implement(ops.getReusableContentInChangeRequestById, async ({ input, ctx }) =>
-    presentReusableContent((await loadReusableContent(ctx, input)).record),
-  ),
-  getReusableContentInRevisionById: implement(ops.getReusableContentInRevisionById, async ({ input, ctx }) =>
-    presentReusableContent((await loadReusableContent(ctx, input)).record),
-  ),
+  getReusableContentInRevisionById: implement(ops.getReusableContentInRevisionById, async ({ input, ctx }) => {
+    const { record, git } = await loadReusableContent(ctx, input);
+    return presentReusableContent(record, git);
+  }),
   getReusableContentDocumentInRevisionById: implement(
     ops.getReusableContentDocumentInRevisionById,
     async ({ input, ctx }) => presentReusableContentDocument(await loadReusableContentDocument(ctx, input)),

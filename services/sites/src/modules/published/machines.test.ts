@@ -62,7 +62,9 @@ describe('files for machines', () => {
     const markdown =
       'See [setup](/pages/setup#install), ![shot](gitbook-file:f1), <figure><img src="gitbook-file:f1" alt=""></figure>\n\n' +
       '{% content-ref url="/pages/setup" %}\n[/pages/setup](/pages/setup)\n{% endcontent-ref %}\n\n' +
-      '[gone](/pages/nope) and `/pages/setup` in code';
+      '[gone](/pages/nope) and `/pages/setup` in code\n\n' +
+      '<table><thead><tr><th data-type="files">F</th><th data-type="content-ref">P</th></tr></thead><tbody><tr>' +
+      '<td><a href="gitbook-file:f1">gitbook-file:f1</a></td><td><a href="/pages/setup">/pages/setup</a></td></tr></tbody></table>';
     const out = publicReferences(markdown, v, s);
     expect(out).toContain('[setup](https://docs.acme.io/guides/setup#install)');
     expect(out).toContain('![shot](https://docs.acme.io/v1/downloads/tok)');
@@ -71,6 +73,10 @@ describe('files for machines', () => {
       '{% content-ref url="https://docs.acme.io/guides/setup" %}\n[https://docs.acme.io/guides/setup](https://docs.acme.io/guides/setup)',
     );
     expect(out).toContain('[gone](/pages/nope) and `/pages/setup` in code');
+    expect(out).toContain(
+      '<td><a href="https://docs.acme.io/v1/downloads/tok">https://docs.acme.io/v1/downloads/tok</a></td>' +
+        '<td><a href="https://docs.acme.io/guides/setup">https://docs.acme.io/guides/setup</a></td>',
+    );
     expect(out).not.toContain('gitbook-file:');
   });
 });

@@ -94,11 +94,12 @@ export async function markdownOf(v: SiteView, s: SpaceView, pages: SitePage[]): 
 /**
  * Quire's own references in stored markdown (`/pages/<id>#anchor`, `gitbook-file:<id>`, `gitbook-page:<id>`) as
  * the public URLs a reader outside Quire can follow: the page's URL on the site (absolute), the file's download
- * link. Only destinations are rewritten (`](…)`, `<…>`, a link's text that is a reference (a content-ref's), and `src`/`srcset`/`href`/`url` attributes of HTML and
+ * link. Only destinations are rewritten (`](…)`, `<…>`, a link's text that is a reference (a content-ref's, or an HTML
+ * table cell's `<a href="gitbook-file:f1">gitbook-file:f1</a>`), and `src`/`srcset`/`href`/`url` attributes of HTML and
  * GitBook's tags); a page not on the site keeps its reference. Linear in the text.
  */
 const REFERENCE =
-  /(\]\(<?|<|\[|\s(?:src|srcset|href|url)=")(\/pages\/|gitbook-page:|gitbook-file:)([A-Za-z0-9_%.~-]+)(#[^)\s">\]]*)?/g;
+  /(\]\(<?|<|\[|>|\s(?:src|srcset|href|url)=")(\/pages\/|gitbook-page:|gitbook-file:)([A-Za-z0-9_%.~-]+)(#[^)\s"<>\]]*)?/g;
 
 export function publicReferences(markdown: string, v: SiteView, s: SpaceView): string {
   if (!markdown.includes('/pages/') && !markdown.includes('gitbook-')) return markdown;

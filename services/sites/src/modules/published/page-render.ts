@@ -11,6 +11,7 @@ import {
 } from '@quire/document/render';
 import { pageDocuments } from './content-source.ts';
 import type { PageTree, SitePage } from './page-tree.ts';
+import { coverHtml } from './render/cover.ts';
 import { renderShell, type Shell } from './render/layout.ts';
 import { breadcrumbs, outline, pageHref, prevNext, sidebar } from './render/navigation.ts';
 import type { StructureMatch } from './resolve-url.ts';
@@ -74,7 +75,13 @@ export function renderContextFor(v: SiteView, s: SpaceView, page: SitePage): Ren
     }
     return null;
   };
+  // GitBook's search and ask buttons open the site's search page (with their query): it needs no script
+  const actionHref = ({ action, query }: { action: string; query?: string | undefined }) =>
+    action === 'search' || action === 'ask'
+      ? `${v.siteBasePath}/~search${query?.trim() ? `?q=${encodeURIComponent(query.trim().slice(0, 200))}` : ''}`
+      : null;
   return newRenderContext({
+    actionHref,
     files: s.files,
     resolveRef,
     resolveRelative: (url) => resolveRelative(s.pages, s.basePath, page, url),
@@ -113,7 +120,7 @@ export async function renderPage(
   const description = page.description ? html`<p class="description">${page.description}</p>` : html``;
   const main = html`${breadcrumbs(s.pages, s.basePath, page, spaceCrumb)}
 <article class="page">
-<header class="page-header"><h1>${emoji}${page.title}</h1>${description}</header>
+${coverHtml(page.cover, s.files)}<header class="page-header"><h1>${emoji}${page.title}</h1>${description}</header>
 <div class="document">${body}</div>
 ${updated}
 ${after}

@@ -1,5 +1,6 @@
 import type { RevisionPage } from '@quire/contracts';
 import { conditionHolds, type ConditionContext, type ConditionLogger } from '@quire/kit';
+import { coverOf, type PageCover } from './render/cover.ts';
 
 /** A page of a site space's live revision as the published site uses it. */
 export interface SitePage {
@@ -15,6 +16,8 @@ export interface SitePage {
   noIndex: boolean;
   noRobotsIndex: boolean;
   condition?: string | undefined;
+  /** The page's cover (GitBook's `{ref, yPos}`), shown at the top of the page. */
+  cover?: PageCover | undefined;
   children: SitePage[];
   parent: SitePage | null;
 }
@@ -46,6 +49,7 @@ function toSitePage(raw: RawPage, parent: SitePage | null): SitePage {
     noIndex: r.noIndex === true,
     noRobotsIndex: r.noRobotsIndex === true,
     condition: str(r.condition),
+    cover: coverOf(r.cover),
     children: [],
     parent,
   };
