@@ -184,6 +184,21 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     await page.getByLabel('Actions on Setup').click();
     await page.getByRole('button', { name: 'Nest under previous' }).click();
     await page.locator('.pages li li a', { hasText: 'Setup' }).waitFor();
+    // A page's children show once it is opened (the page moved under opens): its toggle, or → and ← on its link.
+    const toggle = page.getByRole('button', { name: 'Pages under Welcome' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.screenshot({ path: join(SHOTS, 'quire-app-tree-open.png') });
+    await toggle.click();
+    await page.locator('.pages li li a', { hasText: 'Setup' }).waitFor({ state: 'detached' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await page.getByRole('link', { name: 'Welcome', exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.locator('.pages li li a', { hasText: 'Setup' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Setup');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Welcome');
+    expect(await axe(page)).toEqual([]);
     await page.getByLabel('Actions on Setup').click();
     await page.getByRole('button', { name: 'Move out' }).click();
     await page.locator('.pages > li > .row a', { hasText: 'Setup' }).waitFor();
