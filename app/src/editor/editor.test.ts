@@ -239,6 +239,21 @@ describe('table settings', () => {
   });
 });
 
+describe('the caret block', () => {
+  it('marks the top-level block holding the caret, and only it, as it moves (Enter makes a new one)', () => {
+    const e = open();
+    e.commands.insertContent('One');
+    e.commands.enter();
+    e.commands.insertContent('Two');
+    const marked = () => [...e.view.dom.querySelectorAll(':scope > .caret-block')].map((el) => el.textContent);
+    expect(marked()).toEqual(['Two']);
+    e.commands.setTextSelection(2);
+    expect(marked()).toEqual(['One']);
+    e.commands.selectAll();
+    expect(marked()).toEqual(['One', 'Two']);
+  });
+});
+
 describe('undo and redo', () => {
   it('undoes a typed heading and redoes it', () => {
     const e = open({
