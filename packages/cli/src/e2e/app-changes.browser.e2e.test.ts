@@ -1,10 +1,9 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { addUser, type Boot, bootstrap, type Platform, type Seat, startPlatform } from './harness.ts';
-import { type Mailbox, sessionCookie, startMailbox } from './mailbox.ts';
+import { type Mailbox, signedInPages, startMailbox } from './mailbox.ts';
 
 // The app's change-request screens (docs/app.md, "Change requests"): the list, the review screen (what changed,
 // block by block), reviewers and reviews by a second member, comments with replies and resolve, the merge rules
@@ -47,22 +46,8 @@ async function changeRequest(space: string, subject: string, changes: unknown[])
   return cr as { id: string; number: number };
 }
 
-/** A page of a signed-in browser context (the session cookie of `email`), recording CSP violations. */
-async function signedIn(
-  browser: ReturnType<typeof useChromium>,
-  email: string,
-  options: Parameters<Browser['newPage']>[0] = {},
-) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
-  const [name, value] = (await sessionCookie(p.url, mailbox, email)).split('=') as [string, string];
-  await page.context().addCookies([{ name, value, url: p.url }]);
-  const violations: string[] = [];
-  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
-  await page.addInitScript(
-    `document.addEventListener('securitypolicyviolation', (e) => reportCspViolation(e.effectiveDirective + ' ' + e.blockedURI))`,
-  );
-  return { page, violations };
-}
+/** A page of a signed-in browser context (the session cookie of `email`), watched for CSP violations. */
+const { open: signedIn } = signedInPages(() => ({ base: p.url, mailbox }));
 
 const WELCOME = 'Hello writers.\n\nKeep this line.\n\nOld ending.\n';
 
