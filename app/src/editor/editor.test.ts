@@ -229,7 +229,7 @@ describe('table settings', () => {
     BLOCKS.find((b) => b.id === 'table')!.run(e);
     const t = targetOf(e)!;
     expect(t.type).toBe('table');
-    const fields = fieldsOf(t);
+    const fields = fieldsOf(t).filter((f) => f.kind === 'text');
     expect(fields.map((f) => f.label)).toEqual(['Column 1 title', 'Column 2 title']);
     expect(valueOf(t, fields[0]!)).toBe('Column 1');
     setField(e, t.pos, fields[1]!, 'Price');
@@ -251,6 +251,29 @@ describe('the caret block', () => {
     expect(marked()).toEqual(['One']);
     e.commands.selectAll();
     expect(marked()).toEqual(['One', 'Two']);
+  });
+});
+
+describe('table header row', () => {
+  it("hides and shows the header row: GitBook's view.hideHeader", () => {
+    const e = open();
+    BLOCKS.find((b) => b.id === 'table')!.run(e);
+    const header = fieldsOf(targetOf(e)!).find((f) => f.label === 'Header row')!;
+    expect(valueOf(targetOf(e)!, header)).toBe(true);
+    const view = () => docOf(e).nodes.find((n: DocNode) => n.type === 'table').data.view;
+    setField(e, targetOf(e)!.pos, header, false);
+    expect(view()).toEqual({ type: 'grid', columns: ['c1', 'c2'], hideHeader: true });
+    expect(valueOf(targetOf(e)!, header)).toBe(false);
+    setField(e, targetOf(e)!.pos, header, true);
+    expect(view().hideHeader).toBe(false);
+    expect(JSONDocumentSchema.safeParse(docOf(e)).success).toBe(true);
+  });
+  it('has no header row in the cards view', () => {
+    const e = open();
+    BLOCKS.find((b) => b.id === 'table')!.run(e);
+    const t = targetOf(e)!;
+    const cards = { ...t, attrs: { ...t.attrs, data: { ...t.attrs.data, view: { type: 'cards', columns: [] } } } };
+    expect(fieldsOf(cards).map((f) => f.label)).toEqual(['Column 1 title', 'Column 2 title']);
   });
 });
 
