@@ -39,6 +39,9 @@ async function v1(token: string, method: string, path: string, body?: unknown): 
   return text ? JSON.parse(text) : undefined;
 }
 
+/** A 1×1 PNG. */
+const DOT_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 /** A change request of `space` with these content changes (and subject). */
 async function changeRequest(space: string, subject: string, changes: unknown[]) {
   const cr = await v1(acme.token, 'POST', `/spaces/${space}/change-requests`, { subject });
@@ -78,6 +81,7 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
         document: { markdown: WELCOME.replace('Old ending.', 'New ending.') },
       },
       { operation: 'insert_page', title: 'FAQ', document: { markdown: 'Ask us anything.' } },
+      { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: DOT_PNG }] },
     ]);
     const base = `${p.url}/o/${acme.organization.id}/s/${space}`;
     const ann = await signedIn(browser, 'ann@acme.io');
@@ -111,6 +115,11 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
       expect.stringMatching(/^Edited Welcome/),
       expect.stringMatching(/^Added FAQ/),
     ]);
+    // The uploaded picture: a download link and the picture itself (loaded under the CSP).
+    await changes.getByText('File added: dot.png').waitFor();
+    expect(await changes.getByRole('link', { name: 'dot.png' }).getAttribute('href')).toMatch(/^\/v1\/downloads\//);
+    const picture = changes.getByRole('img', { name: 'dot.png (uploaded picture)' });
+    await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
     await page.getByRole('button', { name: 'Show the changes of Welcome' }).click();
     const diff = page.getByRole('region', { name: 'Changes of Welcome' });
     await diff.getByText('1 block added, 1 removed.').waitFor();
