@@ -1,10 +1,14 @@
-// The top-level block holding the caret (or the selection's ends) carries the class `caret-block`. editor.css lets
-// the browser skip the layout and painting of the other blocks while they are off screen (`content-visibility:
-// auto`); the caret's block is always drawn (`visible`). Without this, Chromium drops the keys typed into a block
-// just made (Enter, a markdown shortcut) until the next frame has found it on screen.
+// A long page (more than LONG top-level blocks) carries the class `long-document`: editor.css then lets the browser
+// skip the layout and painting of its blocks while they are off screen (`content-visibility: auto`). A shorter page
+// is drawn whole (its cost is small, and a full-page screenshot shows all of it). The top-level block holding the
+// caret (or the selection's ends) carries the class `caret-block` and is always drawn (`visible`): Chromium drops
+// the keys typed into a block it skips, such as one just made by Enter or a markdown shortcut.
 import { Extension } from '@tiptap/core';
 import { type EditorState, Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
+
+/** Top-level blocks past which a page counts as long. */
+export const LONG = 200;
 
 /** The decorations: the top-level blocks at the selection's two ends (one when they are the same block). */
 export function caretBlocks(state: EditorState): DecorationSet {
@@ -27,6 +31,15 @@ export function caretBlocks(state: EditorState): DecorationSet {
 export const CaretBlock = Extension.create({
   name: 'caretBlock',
   addProseMirrorPlugins() {
-    return [new Plugin({ key: new PluginKey('caretBlock'), props: { decorations: caretBlocks } })];
+    return [
+      new Plugin({
+        key: new PluginKey('caretBlock'),
+        props: {
+          decorations: caretBlocks,
+          attributes: (state): Record<string, string> =>
+            state.doc.childCount > LONG ? { class: 'long-document' } : {},
+        },
+      }),
+    ];
   },
 });

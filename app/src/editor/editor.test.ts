@@ -252,6 +252,24 @@ describe('the caret block', () => {
     e.commands.selectAll();
     expect(marked()).toEqual(['One', 'Two']);
   });
+  it('marks a page of more than 200 blocks as long (its blocks off screen are skipped), a shorter one not', () => {
+    const paragraph = (i: number) => ({
+      object: 'block',
+      type: 'paragraph',
+      data: {},
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: `P${i}`, marks: [] }] }],
+    });
+    const page = (n: number) => ({
+      object: 'document',
+      data: {},
+      nodes: Array.from({ length: n }, (_, i) => paragraph(i)),
+    });
+    expect(open(page(200)).view.dom.classList.contains('long-document')).toBe(false);
+    editor?.destroy();
+    const long = open(page(201));
+    expect(long.view.dom.classList.contains('long-document')).toBe(true);
+    expect(long.view.dom.classList.contains('editor-content')).toBe(true);
+  });
 });
 
 describe('table header row', () => {
