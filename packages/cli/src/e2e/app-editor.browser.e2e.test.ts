@@ -386,7 +386,10 @@ describe.skipIf(!hasChromium)('the editor in the app, in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Link to a page' });
     await dialog.waitFor();
     await dialog.getByLabel('Filter pages').fill('setup');
-    expect(await dialog.getByRole('option').allTextContents()).toEqual([expect.stringContaining('Setup guide')]);
+    // the space's pages arrive after the dialog opens
+    await expect
+      .poll(() => dialog.getByRole('option').allTextContents())
+      .toEqual([expect.stringContaining('Setup guide')]);
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-editor-page-picker.png'), fullPage: true });
     await page.keyboard.press('Enter');
