@@ -2,8 +2,12 @@
 // index.html loads before any screen), each screen's chunk, and the first screen's time to interactive in
 // Chromium: from navigation start to the organization's content tree shown (its links clickable), cold (a new
 // browser context each run: nothing cached) and warm (the same context, assets from its cache); then a space of
-// BENCH_TREE_PAGES (1,000) pages made through the API, from navigation start to its page tree shown.
-// Env: DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_RUNS (10).
+// BENCH_TREE_PAGES (1,000) pages made through the API, from navigation start to its page tree shown; then a page of
+// BENCH_BLOCKS (2,000) blocks in the editor: each keystroke from its keydown event to the end of the next frame the
+// browser paints (timed in the page), in the autosaved editor (main content) and the live one (a change request: Y.js).
+// Env: BENCH_APP (the parts measured: first,tree,keys by default), DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_RUNS (10),
+// BENCH_KEYS (200 keystrokes per editor), BENCH_PROFILE (a folder: a Chromium trace of each editor's typing is written
+// there, `keystrokes-{autosaved,live}.json`, for the Performance panel of Chromium's DevTools).
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
@@ -11,12 +15,15 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
-import { buildThroughApi } from './build.ts';
+import { API_BUILD_ENV, buildThroughApi } from './build.ts';
 import { root } from './platforms.ts';
 import { startBenchPlatform } from './standalone.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const TREE_PAGES = Number(process.env.BENCH_TREE_PAGES ?? 1000);
+const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 2000);
+const KEYS = Number(process.env.BENCH_KEYS ?? 200);
+const PARTS = new Set((process.env.BENCH_APP ?? 'first,tree,keys').split(','));
 const dist = join(root, 'app', 'dist');
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -83,20 +90,34 @@ async function signIn(base: string, email: string, texts: string[]): Promise<str
     .split('=')[1]!;
 }
 
-const stats = (xs: number[]) => {
+const stats = (xs: number[], what = 'runs', digits = 0) => {
   const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-  return `median ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms, min ${s[0]!.toFixed(0)} ms (${s.length} runs)`;
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(digits);
+  return `median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms, min ${at(0)} ms (${s.length} ${what})`;
 };
 
 async function interactive(): Promise<void> {
   const mail = await mailbox();
-  const p = await startBenchPlatform('app', { QUIRE_SMTP_URL: mail.url, QUIRE_RATE_LIMIT_ADDRESS_PER_MINUTE: '0' });
+  // no rate limit, and a parse budget a loaded machine does not exceed on the long page's markdown
+  const p = await startBenchPlatform('app', { ...API_BUILD_ENV, QUIRE_SMTP_URL: mail.url });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
   try {
     for (let i = 0; i < 20; i++) await p.call('POST', `/v1/orgs/${p.org}/spaces`, p.token, { title: `Space ${i}` });
     const session = await signIn(p.base, 'bench@quire.local', mail.texts);
     const url = `${p.base}/o/${p.org}`;
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'quire_session', value: session, url: p.base }]);
+    const page = await context.newPage();
+    if (PARTS.has('first')) await firstScreen(url, session, page);
+    if (PARTS.has('tree')) await bigTree(p, page);
+    if (PARTS.has('keys')) await keystrokes(p, page);
+  } finally {
+    await browser.close();
+    await p.stop();
+    mail.server.close();
+  }
+
+  async function firstScreen(url: string, session: string, page: import('playwright-core').Page) {
     const measure = async (page: import('playwright-core').Page) => {
       await page.goto(url);
       await page.locator('.tree a').first().waitFor();
@@ -109,9 +130,6 @@ async function interactive(): Promise<void> {
       cold.push(await measure(await context.newPage()));
       await context.close();
     }
-    const context = await browser.newContext();
-    await context.addCookies([{ name: 'quire_session', value: session, url: p.base }]);
-    const page = await context.newPage();
     await measure(page);
     const warm: number[] = [];
     for (let i = 0; i < RUNS; i++) warm.push(await measure(page));
@@ -126,7 +144,9 @@ async function interactive(): Promise<void> {
     console.log(`last warm run: ${entries.map((e) => `${e.name} ${e.start}-${e.end}`).join(', ')}`);
     console.log(`first screen interactive (organization tree, 20 spaces), cold: ${stats(cold)}`);
     console.log(`first screen interactive (organization tree, 20 spaces), warm: ${stats(warm)}`);
+  }
 
+  async function bigTree(p: Awaited<ReturnType<typeof startBenchPlatform>>, page: import('playwright-core').Page) {
     // A space of 1,000 pages (100 at the top, 900 under them), written through the API: from navigation start to its
     // page tree shown with every top-level page's link (the nested ones fold under their parents).
     const space = await p.call('POST', `/v1/orgs/${p.org}/spaces`, p.token, { title: 'A thousand pages' });
@@ -154,11 +174,103 @@ async function interactive(): Promise<void> {
     );
     console.log(`last tree run's API calls: ${calls.join(', ')}`);
     console.log(`a ${TREE_PAGES}-page space's tree shown (warm): ${stats(tree)}`);
-  } finally {
-    await browser.close();
-    await p.stop();
-    mail.server.close();
   }
+}
+
+/**
+ * The markdown of a long page: `n` blocks, mostly paragraphs, with headings, list items, quotes, hints and code blocks
+ * among them (a list of 3 items, a hint and a code block each count as one block).
+ */
+function longPage(n: number): string {
+  const blocks: string[] = [];
+  for (let i = 0; blocks.length < n; i++) {
+    const kind = i % 10;
+    if (kind === 0) blocks.push(`## Section ${i}`);
+    else if (kind === 3) blocks.push(`- item ${i} one\n- item ${i} two\n- item ${i} **three**`);
+    else if (kind === 5) blocks.push(`> A quote of block ${i}, with *emphasis* and \`code\`.`);
+    else if (kind === 7) blocks.push(`{% hint style="info" %}\nA hint, block ${i}.\n{% endhint %}`);
+    else if (kind === 9) blocks.push(`\`\`\`js\nconst block = ${i};\nconsole.log(block);\n\`\`\``);
+    else
+      blocks.push(
+        `Paragraph ${i} of a long page: some **bold**, some *italic*, a [link](https://example.com/${i}) and plain words to wrap a line or two.`,
+      );
+  }
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/**
+ * Keystrokes in a page of BLOCKS blocks: each from its keydown (the event's time stamp) to the end of the next frame
+ * (a message posted from the frame's requestAnimationFrame runs once the frame is painted). First in the autosaved
+ * editor (opened from the main content: the first save opens a draft change request), then in the live one (the same
+ * page in that change request, once saved).
+ */
+async function keystrokes(p: Awaited<ReturnType<typeof startBenchPlatform>>, page: import('playwright-core').Page) {
+  const space = await p.call('POST', `/v1/orgs/${p.org}/spaces`, p.token, { title: 'A long page' });
+  const cr = await p.call('POST', `/v1/spaces/${space.id}/change-requests`, p.token, {});
+  await p.call('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, p.token, {
+    changes: [{ operation: 'insert_page', title: 'Long', document: { markdown: longPage(BLOCKS) } }],
+  });
+  await p.call('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`, p.token);
+  const type = async (url: string, ready: () => Promise<void>) => {
+    await page.goto(url);
+    await page.waitForFunction((n) => (document.querySelector('.editor-content')?.childElementCount ?? 0) >= n, BLOCKS);
+    await ready();
+    // the caret at the end of the page (where the editor puts it on opening; there a keystroke costs the most)
+    await page.locator('.editor-content').focus();
+    await page.keyboard.press('Control+End');
+    // the platform's work after the page was written (search indexing…) is over: the machine's 2 cores are the browser's
+    await page.waitForTimeout(3000);
+    await page.evaluate(() => {
+      const w = window as unknown as { keyTimes: number[] };
+      w.keyTimes = [];
+      document.addEventListener(
+        'keydown',
+        (e) => {
+          const start = e.timeStamp;
+          requestAnimationFrame(() => {
+            const painted = new MessageChannel();
+            painted.port1.onmessage = () => {
+              w.keyTimes.push(performance.now() - start);
+            };
+            painted.port2.postMessage(null);
+          });
+        },
+        true,
+      );
+    });
+    // a word, a space, a word…: 20 keys to warm up, then KEYS measured (a key every 50 ms: no autosave in between)
+    const text = 'lorem ipsum dolor sit amet '.repeat(Math.ceil((KEYS + 20) / 27)).slice(0, KEYS + 20);
+    const trace = process.env.BENCH_PROFILE
+      ? join(process.env.BENCH_PROFILE, `keystrokes-${url.includes('/~/changes/') ? 'live' : 'autosaved'}.json`)
+      : undefined;
+    if (trace)
+      await page
+        .context()
+        .browser()!
+        .startTracing(page, {
+          path: trace,
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'],
+        });
+    await page.keyboard.type(text, { delay: 50 });
+    await page.waitForTimeout(200);
+    if (trace) {
+      await page.context().browser()!.stopTracing();
+      console.log(`Chromium trace of the typing: ${trace}`);
+    }
+    const times = await page.evaluate(() => (window as unknown as { keyTimes: number[] }).keyTimes);
+    return times.slice(20);
+  };
+  const saved = await type(`${p.base}/o/${p.org}/s/${space.id}/long?edit`, async () => {});
+  await page.locator('.save-status', { hasText: /^Saved$/ }).waitFor({ timeout: 30_000 });
+  const report = (editor: string, times: number[]) =>
+    console.log(`keystroke to next painted frame, ${BLOCKS}-block page, ${editor}: ${stats(times, 'keys', 1)}`);
+  report('autosaved editor', saved);
+  const number = new URL(page.url()).pathname.match(/\/~\/changes\/(\d+)\//)?.[1];
+  if (!number) throw new Error(`the first save opened no change request (at ${page.url()})`);
+  const live = await type(`${p.base}/o/${p.org}/s/${space.id}/~/changes/${number}/long?edit`, () =>
+    page.locator('.live-status', { hasText: 'Live:' }).waitFor(),
+  );
+  report('live editor (Y.js)', live);
 }
 
 sizes();

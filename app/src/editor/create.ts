@@ -1,6 +1,7 @@
 // The one place the editor is made: collab passes its own extensions (Y.js) next to the schema's.
 import { type AnyExtension, Editor } from '@tiptap/core';
 import { documentToEditor, type EditorNode } from '@quire/document/editor';
+import { CaretBlock } from './caret-block.ts';
 import { loadMarkdownConverter, MarkdownPaste } from './markdown-paste.ts';
 import { gitbookExtensions } from './schema.ts';
 
@@ -29,7 +30,12 @@ export function createEditor(options: CreateEditorOptions): Editor {
   if (content && !content.content?.length) content.content = [{ type: 'paragraph' }];
   return new Editor({
     element: options.element,
-    extensions: [...gitbookExtensions({ undo: options.undo ?? true }), MarkdownPaste, ...(options.extensions ?? [])],
+    extensions: [
+      ...gitbookExtensions({ undo: options.undo ?? true }),
+      MarkdownPaste,
+      CaretBlock,
+      ...(options.extensions ?? []),
+    ],
     content,
     // the CSP allows no inline <style>: TipTap's CSS is in editor.css
     injectCSS: false,

@@ -229,13 +229,69 @@ describe('table settings', () => {
     BLOCKS.find((b) => b.id === 'table')!.run(e);
     const t = targetOf(e)!;
     expect(t.type).toBe('table');
-    const fields = fieldsOf(t);
+    const fields = fieldsOf(t).filter((f) => f.kind === 'text');
     expect(fields.map((f) => f.label)).toEqual(['Column 1 title', 'Column 2 title']);
     expect(valueOf(t, fields[0]!)).toBe('Column 1');
     setField(e, t.pos, fields[1]!, 'Price');
     const table = docOf(e).nodes.find((n: DocNode) => n.type === 'table');
     expect(table.data.definition.c2.title).toBe('Price');
     expect(JSONDocumentSchema.safeParse(docOf(e)).success).toBe(true);
+  });
+});
+
+describe('the caret block', () => {
+  it('marks the top-level block holding the caret, and only it, as it moves (Enter makes a new one)', () => {
+    const e = open();
+    e.commands.insertContent('One');
+    e.commands.enter();
+    e.commands.insertContent('Two');
+    const marked = () => [...e.view.dom.querySelectorAll(':scope > .caret-block')].map((el) => el.textContent);
+    expect(marked()).toEqual(['Two']);
+    e.commands.setTextSelection(2);
+    expect(marked()).toEqual(['One']);
+    e.commands.selectAll();
+    expect(marked()).toEqual(['One', 'Two']);
+  });
+  it('marks a page of more than 200 blocks as long (its blocks off screen are skipped), a shorter one not', () => {
+    const paragraph = (i: number) => ({
+      object: 'block',
+      type: 'paragraph',
+      data: {},
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: `P${i}`, marks: [] }] }],
+    });
+    const page = (n: number) => ({
+      object: 'document',
+      data: {},
+      nodes: Array.from({ length: n }, (_, i) => paragraph(i)),
+    });
+    expect(open(page(200)).view.dom.classList.contains('long-document')).toBe(false);
+    editor?.destroy();
+    const long = open(page(201));
+    expect(long.view.dom.classList.contains('long-document')).toBe(true);
+    expect(long.view.dom.classList.contains('editor-content')).toBe(true);
+  });
+});
+
+describe('table header row', () => {
+  it("hides and shows the header row: GitBook's view.hideHeader", () => {
+    const e = open();
+    BLOCKS.find((b) => b.id === 'table')!.run(e);
+    const header = fieldsOf(targetOf(e)!).find((f) => f.label === 'Header row')!;
+    expect(valueOf(targetOf(e)!, header)).toBe(true);
+    const view = () => docOf(e).nodes.find((n: DocNode) => n.type === 'table').data.view;
+    setField(e, targetOf(e)!.pos, header, false);
+    expect(view()).toEqual({ type: 'grid', columns: ['c1', 'c2'], hideHeader: true });
+    expect(valueOf(targetOf(e)!, header)).toBe(false);
+    setField(e, targetOf(e)!.pos, header, true);
+    expect(view().hideHeader).toBe(false);
+    expect(JSONDocumentSchema.safeParse(docOf(e)).success).toBe(true);
+  });
+  it('has no header row in the cards view', () => {
+    const e = open();
+    BLOCKS.find((b) => b.id === 'table')!.run(e);
+    const t = targetOf(e)!;
+    const cards = { ...t, attrs: { ...t.attrs, data: { ...t.attrs.data, view: { type: 'cards', columns: [] } } } };
+    expect(fieldsOf(cards).map((f) => f.label)).toEqual(['Column 1 title', 'Column 2 title']);
   });
 });
 

@@ -19,6 +19,8 @@ export interface Field {
   fragment?: string;
   /** shown but not editable here (a caption with formatting, which plain text would lose) */
   readOnly?: boolean;
+  /** a checkbox stored the other way round (checked "Header row" is `hideHeader: false`) */
+  invert?: boolean;
 }
 
 export const SETTINGS: Record<string, { title: string; fields: Field[] }> = {
@@ -85,7 +87,10 @@ const isPlain = (f: DocFragment | undefined): boolean =>
 /** An image's caption as text (what the label under the picture shows). */
 export const captionOf = (attrs: Record<string, any>): string => fragmentText(fragmentOf(attrs, 'caption'));
 
-/** The fields of a block: a table has one per text column (its title, shown as the column's header). */
+/**
+ * The fields of a block. A table (its grid view) has its header row, shown or hidden (GitBook's `view.hideHeader`),
+ * and one field per text column: its title, shown in that header.
+ */
 export function fieldsOf(target: Target): Field[] {
   if (target.type === 'image')
     return SETTINGS.image!.fields.map((f) =>
@@ -95,14 +100,21 @@ export function fieldsOf(target: Target): Field[] {
     );
   if (target.type !== 'table') return SETTINGS[target.type]?.fields ?? [];
   const definition = target.attrs.data?.definition ?? {};
-  return Object.values(definition as Record<string, any>)
-    .filter((d) => d?.type === 'text')
-    .map((d, i) => ({
-      label: `Column ${i + 1} title`,
-      name: `column-${d.id}`,
-      kind: 'text' as const,
-      path: ['definition', d.id, 'title'],
-    }));
+  const header: Field[] =
+    target.attrs.data?.view?.type === 'grid'
+      ? [{ label: 'Header row', name: 'header', kind: 'checkbox', path: ['view', 'hideHeader'], invert: true }]
+      : [];
+  return [
+    ...header,
+    ...Object.values(definition as Record<string, any>)
+      .filter((d) => d?.type === 'text')
+      .map((d, i) => ({
+        label: `Column ${i + 1} title`,
+        name: `column-${d.id}`,
+        kind: 'text' as const,
+        path: ['definition', d.id, 'title'],
+      })),
+  ];
 }
 
 /** Fields GitBook requires: emptied, they stay as an empty string. */
@@ -135,7 +147,7 @@ export function valueOf(target: Target, field: Field): string | boolean {
     : field.attr
       ? target.attrs[field.name]
       : target.attrs.data?.[field.name];
-  if (field.kind === 'checkbox') return field.on ? v === field.on : v === true;
+  if (field.kind === 'checkbox') return (field.on ? v === field.on : v === true) !== (field.invert ?? false);
   return v == null ? '' : String(v);
 }
 
@@ -154,7 +166,8 @@ export function setField(editor: Editor, pos: number, field: Field, value: strin
     const data = structuredClone(node.attrs.data ?? {});
     let o = data;
     for (const k of field.path.slice(0, -1)) o = o[k] ??= {};
-    o[field.path[field.path.length - 1]!] = value === true ? true : value === false ? false : String(value);
+    o[field.path[field.path.length - 1]!] =
+      typeof value === 'boolean' ? value !== (field.invert ?? false) : String(value);
     attrs.data = data;
   } else {
     const data = { ...(node.attrs.data ?? {}) };

@@ -1,4 +1,4 @@
-import { type FormEvent, Suspense, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { api, type ChangeRequest, type ContentChange, type RevisionPage, type Where } from '../api/endpoints.ts';
 import { useAction, useLoad } from '../api/use.ts';
@@ -36,6 +36,35 @@ const PAGE_DRAG = 'application/x-quire-page';
 const pathOfPage = (p: RevisionPage) => ('path' in p ? (p.path as string) : '');
 
 /**
+ * The tree's arrow keys, on a page's link: up and down move to the previous and next page shown, right opens the
+ * page's children, left closes them (or moves to the parent). Tab still reaches every link, toggle and menu.
+ */
+function treeKeys(e: KeyboardEvent<HTMLUListElement>, toggle: (id: string, open: boolean) => void) {
+  const link = e.target as HTMLElement;
+  const row = link.parentElement;
+  if (link.tagName !== 'A' || !row?.classList.contains('row')) return;
+  const focus = (el: Element | null | undefined) => {
+    if (!(el instanceof HTMLElement)) return;
+    e.preventDefault();
+    el.focus();
+  };
+  const id = row.dataset.page!;
+  const expanded = row.querySelector(':scope > .twisty')?.getAttribute('aria-expanded');
+  if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+    const links = [...e.currentTarget.querySelectorAll('.row > a')];
+    focus(links[links.indexOf(link) + (e.key === 'ArrowDown' ? 1 : -1)]);
+  } else if (e.key === 'ArrowRight' && expanded === 'false') {
+    e.preventDefault();
+    toggle(id, true);
+  } else if (e.key === 'ArrowLeft') {
+    if (expanded === 'true') {
+      e.preventDefault();
+      toggle(id, false);
+    } else focus(row.parentElement?.parentElement?.closest('li')?.querySelector(':scope > .row > a'));
+  }
+}
+
+/**
  * A space: its page tree and the page asked for. Reading is the main revision (or the change request's);
  * every change to the tree goes into a change request, as GitBook does it: the first change on the main
  * content opens one ("Edit pages") and the app moves to it; its "Merge" button brings the changes to main.
@@ -59,6 +88,27 @@ export default function SpaceScreen({ org, space, changeRequest, path }: Props) 
   const placed = place(tree);
   const firstPath = tree[0] ? pathOfPage(tree[0]) : '';
   const shownPath = path || firstPath;
+  /**
+   * The pages whose children are shown. A page's children are drawn only while it is open, so a 1,000-page space
+   * draws its top level (and the way to the page shown), not every page.
+   */
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = (id: string, to: boolean) =>
+    setOpen((old) => {
+      if (old.has(id) === to) return old;
+      const next = new Set(old);
+      if (to) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const shownId = [...placed.values()].find((p) => pathOfPage(p.page) === shownPath)?.page.id;
+  // the page shown is in sight: its ancestors open (when the page or the tree changes)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `placed` is derived from `pages.data`
+  useEffect(() => {
+    const up: string[] = [];
+    for (let at = shownId && placed.get(shownId)?.parent; at; at = placed.get(at)?.parent) up.push(at);
+    if (up.some((id) => !open.has(id))) setOpen((old) => new Set([...old, ...up]));
+  }, [shownId, pages.data]);
 
   /** Applies changes in the change request of the URL, or in a new one (then shown). */
   const change = async (changes: ContentChange[]) => {
@@ -94,7 +144,8 @@ export default function SpaceScreen({ org, space, changeRequest, path }: Props) 
         {!changeRequest && <p className="muted">Changes to the pages open a change request.</p>}
         {pages.error && <p role="alert">{pages.error.message}</p>}
         {tree.length === 0 && pages.data && <p>No pages yet.</p>}
-        <ul className="tree pages">
+        {/* the arrow keys of the pages' links (treeKeys); each link, toggle and menu takes Tab too */}
+        <ul className="tree pages" onKeyDown={(e) => treeKeys(e, toggle)}>
           {tree.map((p) => (
             <PageItem
               key={p.id}
@@ -102,6 +153,8 @@ export default function SpaceScreen({ org, space, changeRequest, path }: Props) 
               base={base}
               current={shownPath}
               placed={placed}
+              open={open}
+              onToggle={toggle}
               onChange={change}
               busy={action.busy}
             />
@@ -171,10 +224,15 @@ function PageItem(props: {
   base: string;
   current: string;
   placed: Map<string, Placed>;
+  /** The pages whose children are shown. */
+  open: ReadonlySet<string>;
+  onToggle(id: string, open: boolean): void;
   busy: boolean;
   onChange(changes: ContentChange[]): void;
 }) {
   const { page, placed, onChange } = props;
+  const children = childrenOf(page);
+  const isOpen = props.open.has(page.id);
   const here = placed.get(page.id)!;
   const path = pathOfPage(page);
   const [renaming, setRenaming] = useState(false);
@@ -184,7 +242,11 @@ function PageItem(props: {
   const hidden = 'hidden' in page && page.hidden;
   const menu = useRef<HTMLDetailsElement>(null);
   const previous = here.siblings[here.index - 1];
-  const move = (into: string | null, at: number) => onChange([{ operation: 'update_page', page: page.id, into, at }]);
+  const move = (into: string | null, at: number) => {
+    // the page stays in sight: a page it moves under opens
+    if (into) props.onToggle(into, true);
+    onChange([{ operation: 'update_page', page: page.id, into, at }]);
+  };
   const rename = (e: FormEvent) => {
     e.preventDefault();
     setRenaming(false);
@@ -206,6 +268,7 @@ function PageItem(props: {
       {/* biome-ignore lint/a11y/noStaticElementInteractions: dragging is a pointer shortcut; the page menu moves pages from the keyboard */}
       <div
         className="row"
+        data-page={page.id}
         draggable={!renaming}
         onDragStart={(e) => {
           e.stopPropagation();
@@ -224,6 +287,19 @@ function PageItem(props: {
           dropBefore(dragged);
         }}
       >
+        {children.length > 0 ? (
+          <button
+            type="button"
+            className="twisty"
+            aria-expanded={isOpen}
+            aria-label={`Pages under ${page.title}`}
+            onClick={() => props.onToggle(page.id, !isOpen)}
+          >
+            <span aria-hidden="true">{isOpen ? '▾' : '▸'}</span>
+          </button>
+        ) : (
+          <span className="twisty" />
+        )}
         {renaming ? (
           <form onSubmit={rename} className="inline">
             <label>
@@ -313,9 +389,9 @@ function PageItem(props: {
           )}
         </details>
       </div>
-      {childrenOf(page).length > 0 && (
+      {isOpen && children.length > 0 && (
         <ul>
-          {childrenOf(page).map((c) => (
+          {children.map((c) => (
             <PageItem key={c.id} {...props} page={c} />
           ))}
         </ul>

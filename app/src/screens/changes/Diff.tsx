@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type ChangeRequest, changesApi, type Page, type SemanticChange } from '../../api/changes.ts';
 import { useAction, useLoad } from '../../api/use.ts';
+import { downloadSrc } from '../../editor/uploads.ts';
 import { type Node, nodes } from '../PageView.tsx';
 import { type BlockDiff, diffBlocks, MAX_BLOCKS } from './blocks.ts';
 import { conflictsIn, type Keep, resolveConflict, sidesOf } from './resolve.ts';
@@ -49,14 +50,50 @@ export function Changes({ space, cr, onChange }: { space: string; cr: ChangeRequ
             onChange={onChange}
           />
         ) : (
-          <li key={`${c.type}:${c.file.id}`}>
-            {c.type === 'file_created' ? 'File added' : c.type === 'file_deleted' ? 'File removed' : 'File changed'}:{' '}
-            {c.file.name}
-          </li>
+          <FileEntry key={`${c.type}:${c.file.id}`} change={c} />
         ),
       )}
       {changes.data.more ? <li className="muted">And {changes.data.more} more changes.</li> : null}
     </ul>
+  );
+}
+
+type FileChange = Exclude<SemanticChange, { page: unknown }>;
+
+const kb = (n: unknown) => (typeof n === 'number' ? `${Math.max(1, Math.round(n / 1024))} KB` : '');
+
+/**
+ * An uploaded file the change request adds, replaces or removes: its name (a download link while it exists), an
+ * image's picture, and what changed of a replaced or renamed one.
+ */
+function FileEntry({ change: c }: { change: FileChange }) {
+  const removed = c.type === 'file_deleted';
+  const href = downloadSrc(c.file.downloadURL);
+  const changed: string[] = [];
+  if (c.type === 'file_edited') {
+    const a = c.attributes;
+    if (a.name) changed.push(`Name: “${a.name.before ?? ''}” → “${a.name.after ?? ''}”`);
+    if (a.contentType) changed.push(`Type: ${a.contentType.before ?? '?'} → ${a.contentType.after ?? '?'}`);
+    if (a.size) changed.push(`Size: ${kb(a.size.before)} → ${kb(a.size.after)}`);
+    if (!changed.length) changed.push('Content replaced');
+  }
+  return (
+    <li>
+      <span>
+        {c.type === 'file_created' ? 'File added' : removed ? 'File removed' : 'File changed'}:{' '}
+        {removed ? c.file.name : <a href={href}>{c.file.name}</a>}
+      </span>
+      {changed.length > 0 && (
+        <ul className="muted">
+          {changed.map((t) => (
+            <li key={t}>{t}</li>
+          ))}
+        </ul>
+      )}
+      {!removed && c.file.contentType.startsWith('image/') && (
+        <img className="cr-file-picture" src={href} alt={`${c.file.name} (uploaded picture)`} loading="lazy" />
+      )}
+    </li>
   );
 }
 

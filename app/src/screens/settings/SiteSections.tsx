@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../api/endpoints.ts';
 import { type SiteSection, settingsApi } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
-import { Confirm } from './common.tsx';
+import { Confirm, SpaceForm } from './common.tsx';
 
 /**
  * A site's structure: its sections (each a space, or several as variants) or, without sections, its spaces.
@@ -14,36 +14,17 @@ export function SiteSections({ org, site, onChanged }: { org: string; site: stri
   const spaces = useLoad(() => api.spaces(org), `spaces:${org}`);
   const action = useAction();
   const id = useId();
-  const [space, setSpace] = useState('');
-  const [title, setTitle] = useState('');
-  const [added, setAdded] = useState('');
   const reload = () => {
     sections.reload();
     siteSpaces.reload();
     onChanged();
   };
   const run = (fn: () => Promise<unknown>) => void action.run(fn).then((r) => r !== undefined && reload());
-  const addSection = async (e: FormEvent) => {
-    e.preventDefault();
-    const res = await action.run(async () => {
-      await settingsApi.addSection(org, site, space, title.trim());
-      return true;
-    });
-    if (res) {
-      setTitle('');
-      reload();
-    }
-  };
-  const addSpace = async (e: FormEvent) => {
-    e.preventDefault();
-    const res = await action.run(async () => {
-      await settingsApi.addSiteSpace(org, site, added);
-      return true;
-    });
-    if (res) {
-      setAdded('');
-      reload();
-    }
+  /** Runs a change of the site's structure from a form: true once done (the form empties), the structure read again. */
+  const submit = async (fn: () => Promise<unknown>) => {
+    const done = (await action.run(async () => (await fn(), true))) === true;
+    if (done) reload();
+    return done;
   };
   const rootSpaces = (siteSpaces.data ?? []).filter((s) => !s.section);
   const hasSections = (sections.data?.length ?? 0) > 0;
@@ -84,52 +65,28 @@ export function SiteSections({ org, site, onChanged }: { org: string; site: stri
         </ul>
       )}
       {!hasSections && sections.data && (
-        <form className="create" onSubmit={addSpace} aria-label="Add a space to the site">
-          <div className="field">
-            <label htmlFor={`${id}-added`}>Space to add to the site</label>
-            <select id={`${id}-added`} required value={added} onChange={(e) => setAdded(e.target.value)}>
-              <option value="">Choose a space</option>
-              {spaces.data
-                ?.filter((s) => !rootSpaces.some((r) => r.space?.id === s.id))
-                .map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.title}
-                  </option>
-                ))}
-            </select>
-          </div>
-          <button type="submit" disabled={action.busy}>
-            Add space
-          </button>
-        </form>
+        <SpaceForm
+          label="Add a space to the site"
+          spaces={spaces.data?.filter((s) => !rootSpaces.some((r) => r.space?.id === s.id))}
+          spaceLabel="Space to add to the site"
+          noSpace="Choose a space"
+          spaceRequired
+          submit="Add space"
+          busy={action.busy}
+          onSubmit={(space) => submit(() => settingsApi.addSiteSpace(org, site, space))}
+        />
       )}
-      <form className="create" onSubmit={addSection} aria-label="Add a section">
-        <div className="field">
-          <label htmlFor={`${id}-space`}>Space of the new section</label>
-          <select id={`${id}-space`} required value={space} onChange={(e) => setSpace(e.target.value)}>
-            <option value="">Choose a space</option>
-            {spaces.data?.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-title`}>Title of the section</label>
-          <input
-            id={`${id}-title`}
-            required
-            minLength={2}
-            maxLength={128}
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-        </div>
-        <button type="submit" disabled={action.busy}>
-          Add section
-        </button>
-      </form>
+      <SpaceForm
+        label="Add a section"
+        titleLabel="Title of the section"
+        spaces={spaces.data}
+        spaceLabel="Space of the new section"
+        noSpace="Choose a space"
+        spaceRequired
+        submit="Add section"
+        busy={action.busy}
+        onSubmit={(space, title) => submit(() => settingsApi.addSection(org, site, space, title))}
+      />
       {action.error && <p role="alert">{action.error}</p>}
     </section>
   );

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { api } from '../../api/endpoints.ts';
 import { type ShareLink, type Site, settingsApi } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
-import { Confirm, SettingsNav } from './common.tsx';
+import { Confirm, SettingsNav, SpaceForm } from './common.tsx';
 import { SiteCustomization } from './SiteCustomization.tsx';
 import { SiteSections } from './SiteSections.tsx';
 
@@ -51,47 +51,27 @@ function SiteList({ org }: { org: string }) {
 /** A new site (`createSite`) with a space to show, then its screen (where it is published). */
 function CreateSite({ org }: { org: string }) {
   const spaces = useLoad(() => api.spaces(org), `spaces:${org}`);
-  const [title, setTitle] = useState('');
-  const [space, setSpace] = useState('');
   const [, navigate] = useLocation();
   const action = useAction();
   const id = useId();
-  const create = async (e: FormEvent) => {
-    e.preventDefault();
-    const made = await action.run(() => settingsApi.createSite(org, title.trim(), space ? [space] : []));
-    if (made) navigate(`/o/${org}/sites/${made.id}`);
-  };
   return (
     <section aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Create a site</h2>
       <p className="muted">A site publishes spaces for readers. It is created unpublished: publish it from its page.</p>
-      <form className="create" onSubmit={create} aria-label="Create a site">
-        <div className="field">
-          <label htmlFor={`${id}-title`}>Title of the site</label>
-          <input
-            id={`${id}-title`}
-            required
-            minLength={2}
-            maxLength={128}
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-space`}>Space to publish</label>
-          <select id={`${id}-space`} value={space} onChange={(e) => setSpace(e.target.value)}>
-            <option value="">None yet</option>
-            {spaces.data?.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" disabled={action.busy}>
-          Create site
-        </button>
-      </form>
+      <SpaceForm
+        label="Create a site"
+        titleLabel="Title of the site"
+        spaces={spaces.data}
+        spaceLabel="Space to publish"
+        noSpace="None yet"
+        submit="Create site"
+        busy={action.busy}
+        onSubmit={async (space, title) => {
+          const made = await action.run(() => settingsApi.createSite(org, title, space ? [space] : []));
+          if (made) navigate(`/o/${org}/sites/${made.id}`);
+          return made !== undefined;
+        }}
+      />
       {action.error && <p role="alert">{action.error}</p>}
     </section>
   );

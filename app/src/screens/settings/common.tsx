@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
+import type { Space } from '../../api/endpoints.ts';
 import { ROLES, type Role } from '../../api/settings.ts';
 import type { Tab } from './tabs.ts';
 
@@ -82,5 +83,71 @@ export function Confirm(props: { label: string; onConfirm(): void; disabled?: bo
     <button type="button" onClick={() => setAsking(true)} aria-label={props.label} disabled={props.disabled}>
       {verb}
     </button>
+  );
+}
+
+/**
+ * A form choosing one of the organization's spaces, with a title when `titleLabel` is given: a new site (Sites.tsx),
+ * a site's new section or a space added to a site (SiteSections.tsx). `onSubmit` answers true when it is done: the
+ * fields are then emptied.
+ */
+export function SpaceForm(props: {
+  /** The form's name ("Create a site"). */
+  label: string;
+  spaces: Space[] | undefined;
+  spaceLabel: string;
+  /** The choice of no space: allowed ("None yet") or a prompt ("Choose a space", with `spaceRequired`). */
+  noSpace: string;
+  spaceRequired?: boolean;
+  titleLabel?: string;
+  submit: string;
+  busy: boolean;
+  onSubmit(space: string, title: string): Promise<boolean>;
+}) {
+  const id = useId();
+  const [space, setSpace] = useState('');
+  const [title, setTitle] = useState('');
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await props.onSubmit(space, title.trim())) {
+      setSpace('');
+      setTitle('');
+    }
+  };
+  return (
+    <form className="create" onSubmit={submit} aria-label={props.label}>
+      {props.titleLabel && (
+        <div className="field">
+          <label htmlFor={`${id}-title`}>{props.titleLabel}</label>
+          <input
+            id={`${id}-title`}
+            required
+            minLength={2}
+            maxLength={128}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-space`}>{props.spaceLabel}</label>
+        <select
+          id={`${id}-space`}
+          required={props.spaceRequired}
+          value={space}
+          onChange={(e) => setSpace(e.target.value)}
+        >
+          <option value="">{props.noSpace}</option>
+          {props.spaces?.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" disabled={props.busy}>
+        {props.submit}
+      </button>
+    </form>
   );
 }

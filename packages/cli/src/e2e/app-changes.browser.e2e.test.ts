@@ -1,10 +1,9 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { addUser, type Boot, bootstrap, type Platform, type Seat, startPlatform } from './harness.ts';
-import { type Mailbox, sessionCookie, startMailbox } from './mailbox.ts';
+import { type Mailbox, signedInPages, startMailbox } from './mailbox.ts';
 
 // The app's change-request screens (docs/app.md, "Change requests"): the list, the review screen (what changed,
 // block by block), reviewers and reviews by a second member, comments with replies and resolve, the merge rules
@@ -40,6 +39,9 @@ async function v1(token: string, method: string, path: string, body?: unknown): 
   return text ? JSON.parse(text) : undefined;
 }
 
+/** A 1×1 PNG. */
+const DOT_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 /** A change request of `space` with these content changes (and subject). */
 async function changeRequest(space: string, subject: string, changes: unknown[]) {
   const cr = await v1(acme.token, 'POST', `/spaces/${space}/change-requests`, { subject });
@@ -47,22 +49,8 @@ async function changeRequest(space: string, subject: string, changes: unknown[])
   return cr as { id: string; number: number };
 }
 
-/** A page of a signed-in browser context (the session cookie of `email`), recording CSP violations. */
-async function signedIn(
-  browser: ReturnType<typeof useChromium>,
-  email: string,
-  options: Parameters<Browser['newPage']>[0] = {},
-) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
-  const [name, value] = (await sessionCookie(p.url, mailbox, email)).split('=') as [string, string];
-  await page.context().addCookies([{ name, value, url: p.url }]);
-  const violations: string[] = [];
-  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
-  await page.addInitScript(
-    `document.addEventListener('securitypolicyviolation', (e) => reportCspViolation(e.effectiveDirective + ' ' + e.blockedURI))`,
-  );
-  return { page, violations };
-}
+/** A page of a signed-in browser context (the session cookie of `email`), watched for CSP violations. */
+const { open: signedIn } = signedInPages(() => ({ base: p.url, mailbox }));
 
 const WELCOME = 'Hello writers.\n\nKeep this line.\n\nOld ending.\n';
 
@@ -93,6 +81,7 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
         document: { markdown: WELCOME.replace('Old ending.', 'New ending.') },
       },
       { operation: 'insert_page', title: 'FAQ', document: { markdown: 'Ask us anything.' } },
+      { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: DOT_PNG }] },
     ]);
     const base = `${p.url}/o/${acme.organization.id}/s/${space}`;
     const ann = await signedIn(browser, 'ann@acme.io');
@@ -126,6 +115,11 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
       expect.stringMatching(/^Edited Welcome/),
       expect.stringMatching(/^Added FAQ/),
     ]);
+    // The uploaded picture: a download link and the picture itself (loaded under the CSP).
+    await changes.getByText('File added: dot.png').waitFor();
+    expect(await changes.getByRole('link', { name: 'dot.png' }).getAttribute('href')).toMatch(/^\/v1\/downloads\//);
+    const picture = changes.getByRole('img', { name: 'dot.png (uploaded picture)' });
+    await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
     await page.getByRole('button', { name: 'Show the changes of Welcome' }).click();
     const diff = page.getByRole('region', { name: 'Changes of Welcome' });
     await diff.getByText('1 block added, 1 removed.').waitFor();

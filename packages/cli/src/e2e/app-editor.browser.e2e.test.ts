@@ -1,10 +1,9 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
-import { type Mailbox, sessionCookie, startMailbox } from './mailbox.ts';
+import { type Mailbox, signedInPages, startMailbox } from './mailbox.ts';
 
 // The app's editor (docs/app.md, "The editor"): Edit on a page, markdown shortcuts and the / menu, autosave into
 // a draft change request opened by the first change, nothing lost across a reload, the change request's document
@@ -49,28 +48,8 @@ async function changeRequest(space: string, subject: string, changes: unknown[])
   return cr as { id: string; number: number };
 }
 
-/** The session cookie of each member signed in so far (`quire_session=…`). */
-const sessions = new Map<string, string>();
-
-/** A page of a signed-in browser context (the session cookie of `email`), recording CSP violations. */
-async function signedIn(
-  browser: ReturnType<typeof useChromium>,
-  email: string,
-  options: Parameters<Browser['newPage']>[0] = {},
-) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
-  // One sign-in per member for the whole file: the instance allows 10 sign-in links an address, 5 an account, in 15 min.
-  const cookie = sessions.get(email) ?? (await sessionCookie(p.url, mailbox, email));
-  sessions.set(email, cookie);
-  const [name, value] = cookie.split('=') as [string, string];
-  await page.context().addCookies([{ name, value, url: p.url }]);
-  const violations: string[] = [];
-  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
-  await page.addInitScript(
-    `document.addEventListener('securitypolicyviolation', (e) => reportCspViolation(e.effectiveDirective + ' ' + e.blockedURI))`,
-  );
-  return { page, violations };
-}
+/** A page of a signed-in browser context (the session cookie of `email`), watched for CSP violations. */
+const { open: signedIn } = signedInPages(() => ({ base: p.url, mailbox }));
 
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
 
@@ -407,7 +386,10 @@ describe.skipIf(!hasChromium)('the editor in the app, in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Link to a page' });
     await dialog.waitFor();
     await dialog.getByLabel('Filter pages').fill('setup');
-    expect(await dialog.getByRole('option').allTextContents()).toEqual([expect.stringContaining('Setup guide')]);
+    // the space's pages arrive after the dialog opens
+    await expect
+      .poll(() => dialog.getByRole('option').allTextContents())
+      .toEqual([expect.stringContaining('Setup guide')]);
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-editor-page-picker.png'), fullPage: true });
     await page.keyboard.press('Enter');

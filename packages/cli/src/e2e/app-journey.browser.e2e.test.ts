@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
-import { type Mailbox, startMailbox } from './mailbox.ts';
+import { type Mailbox, startMailbox, watchPage } from './mailbox.ts';
 
 // The writer's whole journey (issue 40, item 7), in the browser only, as someone who never saw the API: sign in by
 // the e-mail link, invite a second member, create a space, write and illustrate a page with the blocks of the `/`
@@ -72,20 +72,6 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
-/** Records the page's CSP violations and the origins it requested. */
-async function watch(page: Page) {
-  const violations: string[] = [];
-  const origins = new Set<string>();
-  page.on('request', (r) => {
-    if (!/^(data|blob):/.test(r.url())) origins.add(new URL(r.url()).origin);
-  });
-  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
-  await page.addInitScript(
-    `document.addEventListener('securitypolicyviolation', (e) => reportCspViolation(e.effectiveDirective + ' ' + e.blockedURI))`,
-  );
-  return { violations, origins };
-}
-
 describe.skipIf(!hasChromium)("a writer's journey in the app, in Chromium", () => {
   const browser = useChromium();
   let shot = 0;
@@ -107,7 +93,7 @@ describe.skipIf(!hasChromium)("a writer's journey in the app, in Chromium", () =
     const started = Date.now();
     const org = acme.organization.id;
     const ann = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const annSeen = await watch(ann);
+    const annSeen = await watchPage(ann);
     const pages = { ann } as Record<string, Page>;
     try {
       await journey();
@@ -142,7 +128,7 @@ describe.skipIf(!hasChromium)("a writer's journey in the app, in Chromium", () =
       await ann.getByText('Invitation sent to bob@acme.io.').waitFor();
       const bob = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       pages.bob = bob;
-      const bobSeen = await watch(bob);
+      const bobSeen = await watchPage(bob);
       await bob.goto(await mailbox.linkFor('bob@acme.io', '/invites/accept', base));
       await bob.getByRole('button', { name: 'Accept and sign in' }).click();
       await bob.getByText('Signed in as bob').waitFor();

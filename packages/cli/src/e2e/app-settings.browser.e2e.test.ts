@@ -1,10 +1,9 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
-import { type Mailbox, sessionCookie, startMailbox } from './mailbox.ts';
+import { type Mailbox, signedInPages, startMailbox } from './mailbox.ts';
 
 // The app's settings screens (app/src/screens/settings/, docs/app.md): what a lead sets, through /v1 only.
 const PUBLIC_URL = 'http://quire.test';
@@ -26,27 +25,8 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
-/** Records the page's CSP violations and the origins it requested. */
-async function watch(page: Page) {
-  const violations: string[] = [];
-  const origins = new Set<string>();
-  page.on('request', (r) => {
-    if (!r.url().startsWith('data:')) origins.add(new URL(r.url()).origin);
-  });
-  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
-  await page.addInitScript(
-    `document.addEventListener('securitypolicyviolation', (e) => reportCspViolation(e.effectiveDirective + ' ' + e.blockedURI))`,
-  );
-  return { violations, origins };
-}
-
-/** A browser page signed in as Ann (the organization's admin), by the e-mail link's session cookie. */
-async function signedIn(browser: ReturnType<typeof useChromium>, opts: Parameters<typeof browser.newPage>[0]) {
-  const page = await browser.newPage(opts);
-  const [name, value] = (await sessionCookie(p.url, mailbox, 'ann@acme.io')).split('=') as [string, string];
-  await page.context().addCookies([{ name, value, url: p.url }]);
-  return page;
-}
+/** A page of a signed-in browser context (Ann: the organization's admin), watched for CSP violations and origins. */
+const { open: signedIn } = signedInPages(() => ({ base: p.url, mailbox }));
 
 describe.skipIf(!hasChromium)('a lead in the app settings, in Chromium', () => {
   const browser = useChromium();
@@ -57,8 +37,7 @@ describe.skipIf(!hasChromium)('a lead in the app settings, in Chromium', () => {
     const api = p.client(acme.token);
     const org = acme.organization.id;
     const space = (await api.orgs.createSpace(org, { title: 'Runbook' })).data;
-    const page = await signedIn(browser, { viewport: { width: 1280, height: 900 } });
-    const seen = await watch(page);
+    const { page, ...seen } = await signedIn(browser, 'ann@acme.io');
 
     // From the organization to its members.
     await page.goto(`${p.url}/o/${org}`);
@@ -225,7 +204,10 @@ describe.skipIf(!hasChromium)('a lead in the app settings, in Chromium', () => {
   });
 
   it('is usable at 375 px, light and dark', { timeout: 60_000 }, async () => {
-    const page = await signedIn(browser, { viewport: { width: 375, height: 740 }, colorScheme: 'dark' });
+    const { page } = await signedIn(browser, 'ann@acme.io', {
+      viewport: { width: 375, height: 740 },
+      colorScheme: 'dark',
+    });
     const spaces = (await p.client(acme.token).orgs.listSpacesInOrganizationById(acme.organization.id)).data.items;
     for (const path of [
       `/o/${acme.organization.id}/settings/members`,

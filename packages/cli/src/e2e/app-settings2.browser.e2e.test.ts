@@ -1,10 +1,9 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
-import { type Mailbox, sessionCookie, startMailbox } from './mailbox.ts';
+import { type Mailbox, signedInPages, startMailbox } from './mailbox.ts';
 
 // More of the app's settings (docs/app.md): a site's sections and customization with its preview.
 const PUBLIC_URL = 'http://quire.test';
@@ -24,27 +23,8 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
-/** Records the page's CSP violations and the origins it requested. */
-async function watch(page: Page) {
-  const violations: string[] = [];
-  const origins = new Set<string>();
-  page.on('request', (r) => {
-    if (!r.url().startsWith('data:')) origins.add(new URL(r.url()).origin);
-  });
-  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
-  await page.addInitScript(
-    `document.addEventListener('securitypolicyviolation', (e) => reportCspViolation(e.effectiveDirective + ' ' + e.blockedURI))`,
-  );
-  return { violations, origins };
-}
-
-/** A browser page signed in as Ann (the organization's admin), by the e-mail link's session cookie. */
-async function signedIn(browser: ReturnType<typeof useChromium>, opts: Parameters<typeof browser.newPage>[0]) {
-  const page = await browser.newPage(opts);
-  const [name, value] = (await sessionCookie(p.url, mailbox, 'ann@acme.io')).split('=') as [string, string];
-  await page.context().addCookies([{ name, value, url: p.url }]);
-  return page;
-}
+/** A page of a signed-in browser context (Ann: the organization's admin), watched for CSP violations and origins. */
+const { open: signedIn } = signedInPages(() => ({ base: p.url, mailbox }));
 
 /** A /v1 call with the admin's token (JSON in and out; throws on an error). */
 async function v1(method: string, path: string, body?: unknown): Promise<any> {
@@ -78,8 +58,7 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     await api.orgs.createSpace(org, { title: 'API <i>ref</i>' });
     const site = (await api.orgs.createSite(org, { title: 'Portal' })).data;
     await api.orgs.addSpaceToSite(org, site.id, { spaceId: guide.id });
-    const page = await signedIn(browser, { viewport: { width: 1280, height: 900 } });
-    const seen = await watch(page);
+    const { page, ...seen } = await signedIn(browser, 'ann@acme.io');
     await page.goto(`${p.url}${new URL(site.urls.app).pathname}`);
     await page.getByRole('heading', { name: 'Portal', level: 1 }).waitFor();
     // Before publishing: no preview, a sentence saying when it comes.
@@ -151,7 +130,7 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
 
   it("sets the organization's merge rules", { timeout: 90_000 }, async () => {
     const org = acme.organization.id;
-    const page = await signedIn(browser, { viewport: { width: 1280, height: 900 } });
+    const { page } = await signedIn(browser, 'ann@acme.io');
     await page.goto(`${p.url}/o/${org}/settings/members`);
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Merge rules' }).click();
     await page.waitForURL(`${p.url}/o/${org}/settings/merge-rules`);
@@ -191,7 +170,7 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     await merged(space, 'Warmer welcome', [
       { operation: 'update_page', page: welcome, document: { markdown: 'Hello, writers.' } },
     ]);
-    const page = await signedIn(browser, { viewport: { width: 1280, height: 900 } });
+    const { page } = await signedIn(browser, 'ann@acme.io');
     await page.goto(`${p.url}/o/${org}/s/${space}/~/settings`);
     await page.getByRole('link', { name: 'History of the space' }).click();
     await page.waitForURL(`${p.url}/o/${org}/s/${space}/~/history`);
@@ -222,7 +201,7 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     const org = acme.organization.id;
     const collection = (await v1('POST', `/orgs/${org}/collections`, { title: 'Guides' })).id as string;
     await v1('PUT', `/orgs/${org}/teams`, { title: 'Editors <b>' });
-    const page = await signedIn(browser, { viewport: { width: 1280, height: 900 } });
+    const { page } = await signedIn(browser, 'ann@acme.io');
     await page.goto(`${p.url}/o/${org}/c/${collection}/~/settings`);
     await page.getByRole('heading', { name: 'Settings of Guides', level: 1 }).waitFor();
     await page.getByLabel('Everyone in the organization').selectOption('read');

@@ -1,10 +1,9 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
-import { type Mailbox, sessionCookie, startMailbox } from './mailbox.ts';
+import { type Mailbox, sessionCookie, signedInPages, startMailbox, watchPage } from './mailbox.ts';
 
 // The writers' app (app/, docs/app.md): served by the gateway at every urls.app, talking to /v1 with the
 // sign-in session cookie and the CSRF header.
@@ -25,11 +24,14 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
+/** Ann's session (one sign-in for the file) and her signed-in browser pages. */
+const sessions = signedInPages(() => ({ base: p.url, mailbox }));
+
 describe('the app on the gateway and its session-cookie calls to /v1', () => {
   let cookie: string;
   let csrf: string;
   beforeAll(async () => {
-    cookie = await sessionCookie(p.url, mailbox, 'ann@acme.io');
+    cookie = await sessions.cookie('ann@acme.io');
   });
 
   it('answers every urls.app with the app (sign-in first without a session), under a strict CSP', async () => {
@@ -101,26 +103,12 @@ describe('the app on the gateway and its session-cookie calls to /v1', () => {
   });
 });
 
-/** Records the page's CSP violations and the origins it requested. */
-async function watch(page: Page) {
-  const violations: string[] = [];
-  const origins = new Set<string>();
-  page.on('request', (r) => {
-    if (!r.url().startsWith('data:')) origins.add(new URL(r.url()).origin);
-  });
-  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
-  await page.addInitScript(
-    `document.addEventListener('securitypolicyviolation', (e) => reportCspViolation(e.effectiveDirective + ' ' + e.blockedURI))`,
-  );
-  return { violations, origins };
-}
-
 describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
   const browser = useChromium();
 
   it('signs in by e-mail, creates a space, adds pages, merges them and finds one', { timeout: 120_000 }, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    const seen = await watch(page);
+    const seen = await watchPage(page);
     const orgPath = `/o/${acme.organization.id}`;
     await p.client(acme.token).orgs.createSpace(acme.organization.id, { title: 'Drafts' });
     await page.goto(`${p.url}${orgPath}`);
@@ -184,6 +172,21 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     await page.getByLabel('Actions on Setup').click();
     await page.getByRole('button', { name: 'Nest under previous' }).click();
     await page.locator('.pages li li a', { hasText: 'Setup' }).waitFor();
+    // A page's children show once it is opened (the page moved under opens): its toggle, or → and ← on its link.
+    const toggle = page.getByRole('button', { name: 'Pages under Welcome' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.screenshot({ path: join(SHOTS, 'quire-app-tree-open.png') });
+    await toggle.click();
+    await page.locator('.pages li li a', { hasText: 'Setup' }).waitFor({ state: 'detached' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await page.getByRole('link', { name: 'Welcome', exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.locator('.pages li li a', { hasText: 'Setup' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Setup');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Welcome');
+    expect(await axe(page)).toEqual([]);
     await page.getByLabel('Actions on Setup').click();
     await page.getByRole('button', { name: 'Move out' }).click();
     await page.locator('.pages > li > .row a', { hasText: 'Setup' }).waitFor();
@@ -239,10 +242,10 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
   });
 
   it('is usable at 375 px, light and dark', { timeout: 60_000 }, async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 740 }, colorScheme: 'dark' });
-    const cookie = await sessionCookie(p.url, mailbox, 'ann@acme.io');
-    const [name, value] = cookie.split('=') as [string, string];
-    await page.context().addCookies([{ name, value, url: p.url }]);
+    const { page } = await sessions.open(browser, 'ann@acme.io', {
+      viewport: { width: 375, height: 740 },
+      colorScheme: 'dark',
+    });
     const spaces = (await p.client(acme.token).orgs.listSpacesInOrganizationById(acme.organization.id)).data.items;
     const handbook = spaces.find((s) => s.title === 'Handbook')!;
     await page.goto(`${p.url}${new URL(handbook.urls.app).pathname}/welcome`);

@@ -1,8 +1,8 @@
-import type { Browser, WebSocketRoute } from 'playwright-core';
+import type { WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, useChromium } from './browser.ts';
 import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
-import { type Mailbox, sessionCookie, startMailbox } from './mailbox.ts';
+import { type Mailbox, signedInPages, startMailbox } from './mailbox.ts';
 
 // Issue 41, item 3: a writer whose connection is lost keeps editing; what they type is kept in the browser's
 // IndexedDB (app/src/editor/collab.ts), survives a reload made before the connection is back, and is merged with
@@ -35,17 +35,8 @@ async function v1(token: string, method: string, path: string, body?: unknown): 
   return text ? JSON.parse(text) : undefined;
 }
 
-async function signedIn(browser: ReturnType<typeof useChromium>, email: string) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } } as Parameters<Browser['newPage']>[0]);
-  const [name, value] = (await sessionCookie(p.url, mailbox, email)).split('=') as [string, string];
-  await page.context().addCookies([{ name, value, url: p.url }]);
-  const violations: string[] = [];
-  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
-  await page.addInitScript(
-    `document.addEventListener('securitypolicyviolation', (e) => reportCspViolation(e.effectiveDirective + ' ' + e.blockedURI))`,
-  );
-  return { page, violations };
-}
+/** A page of a signed-in browser context (the session cookie of `email`), watched for CSP violations. */
+const { open: signedIn } = signedInPages(() => ({ base: p.url, mailbox }));
 
 describe.skipIf(!hasChromium)('offline editing in the app, in Chromium', () => {
   const browser = useChromium();

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 
 /** Test only: an SMTP server catching every mail, its text decoded from quoted-printable; links of `publicUrl`. Usable in hooks. */
@@ -79,4 +80,49 @@ export async function sessionCookie(base: string, mailbox: Mailbox, email: strin
     .getSetCookie()
     .find((c) => c.startsWith('quire_session='))!
     .split(';')[0]!;
+}
+
+/** What the app's pages must not do, recorded: CSP violations, and every origin requested (`data:`, `blob:` aside). */
+export async function watchPage(page: Page): Promise<{ violations: string[]; origins: Set<string> }> {
+  const violations: string[] = [];
+  const origins = new Set<string>();
+  page.on('request', (r) => {
+    if (!/^(data|blob):/.test(r.url())) origins.add(new URL(r.url()).origin);
+  });
+  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
+  await page.addInitScript(
+    `document.addEventListener('securitypolicyviolation', (e) => reportCspViolation(e.effectiveDirective + ' ' + e.blockedURI))`,
+  );
+  return { violations, origins };
+}
+
+/**
+ * Signed-in browser pages for one test file, on the instance `instance()` gives (read when a page is opened: the
+ * platform and the mailbox start in `beforeAll`). `open(browser, email)` is a page (1280×900 unless `options` say
+ * otherwise) carrying the session cookie of `email`, watched (`watchPage`). Each member signs in once for the file
+ * (`cookie(email)`): the instance allows 10 sign-in links an address and 5 an account in 15 minutes.
+ */
+export function signedInPages(instance: () => { base: string; mailbox: Mailbox }) {
+  const sessions = new Map<string, Promise<string>>();
+  const cookie = (email: string): Promise<string> => {
+    const { base, mailbox } = instance();
+    let session = sessions.get(email);
+    if (!session) {
+      session = sessionCookie(base, mailbox, email);
+      sessions.set(email, session);
+      session.catch(() => sessions.delete(email));
+    }
+    return session;
+  };
+  const open = async (
+    browser: Pick<Browser, 'newPage'>,
+    email: string,
+    options: Parameters<Browser['newPage']>[0] = {},
+  ): Promise<{ page: Page; violations: string[]; origins: Set<string> }> => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
+    const [name, value] = (await cookie(email)).split('=') as [string, string];
+    await page.context().addCookies([{ name, value, url: instance().base }]);
+    return { page, ...(await watchPage(page)) };
+  };
+  return { open, cookie };
 }
