@@ -21,6 +21,7 @@ import {
   toPublicError,
   verifyApiToken,
   type ApiTokenClaims,
+  type PublicError,
   type ServiceClients,
 } from '@quire/kit';
 import type { ActorResolver } from './auth.ts';
@@ -309,27 +310,33 @@ export function registerPublishedContentReads(
   const routes = readerRoutes();
   const readerOf = publishedReaderResolver(deps.clients);
 
-  app.addHook('onRequest', async (req, reply) => {
-    const m = JWT.exec(req.headers.authorization ?? '');
-    if (!m) return;
-    const token = await verifyApiToken(deps.secret, m[1]!);
-    if (!token) return sendError(reply, publicError('unauthenticated', 'Invalid or expired API token'));
-    if (req.routeOptions.url === undefined) return;
+  /** Gives a request with a published-content token its reader's grant; true when it answered the request itself. */
+  const asReader = async (req: FastifyRequest, reply: FastifyReply, jwt: string): Promise<boolean> => {
+    const refuse = (err: PublicError) => (sendError(reply, err), true);
+    const token = await verifyApiToken(deps.secret, jwt);
+    if (!token) return refuse(publicError('unauthenticated', 'Invalid or expired API token'));
+    if (req.routeOptions.url === undefined) return false;
     if (!routes.has(`${req.method} ${req.routeOptions.url}`))
-      return sendError(
-        reply,
-        publicError('forbidden', 'A published-content token only reads the published content of its site'),
-      );
+      return refuse(publicError('forbidden', 'A published-content token only reads the published content of its site'));
     let reader: Reader | null;
     try {
       reader = await readerOf(token, req.id);
     } catch (err) {
-      return sendError(reply, toPublicError(err));
+      return refuse(toPublicError(err));
     }
-    if (!reader) return sendError(reply, publicError('not_found', 'Published content not found'));
-    const grant = await deps.resolver.grant({ kind: 'reader', reader }, sha256Hex(m[1]!));
+    if (!reader) return refuse(publicError('not_found', 'Published content not found'));
+    const grant = await deps.resolver.grant({ kind: 'reader', reader }, sha256Hex(jwt));
     req.headers.authorization = grant.authorization;
     reply.raw.once('close', grant.release);
+    return false;
+  };
+  // Callback-style: a request without a published-content token (every other one) passes without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
+    const m = JWT.exec(req.headers.authorization ?? '');
+    if (!m) return done();
+    asReader(req, reply, m[1]!).then((answered) => {
+      if (!answered) done();
+    }, done);
   });
 }
 

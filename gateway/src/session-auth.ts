@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ops, type Actor } from '@quire/contracts';
 import { publicError, sha256Hex, type ServiceClients } from '@quire/kit';
 import type { ActorResolver } from './auth.ts';
@@ -48,19 +48,28 @@ export function registerSessionAuth(
   app: FastifyInstance,
   deps: { clients: ServiceClients; resolver: ActorResolver },
 ): void {
-  app.addHook('preHandler', async (req, reply) => {
-    if (req.headers.authorization !== undefined || !req.headers.cookie) return;
-    if (!(req.url === '/v1' || req.url.startsWith('/v1/') || req.url.startsWith('/v1?'))) return;
+  /** Whether it answered the request itself (a refusal): then the route does not run. */
+  const withSession = async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const session = await sessionOfRequest(deps.clients, req);
-    if (!session) return;
+    if (!session) return false;
     if (!SAFE_METHODS.has(req.method) && !csrfMatches(req.headers[CSRF_HEADER], session.csrf)) {
-      return sendError(
+      sendError(
         reply,
         publicError('forbidden', 'A call with the session cookie must carry the X-Quire-CSRF header of the app'),
       );
+      return true;
     }
     const grant = await deps.resolver.grant(session.actor, session.key);
     req.headers.authorization = grant.authorization;
     reply.raw.once('close', grant.release);
+    return false;
+  };
+  // Callback-style: a call with a bearer token or no cookie (every API client's) passes without a promise.
+  app.addHook('preHandler', (req, reply, done) => {
+    if (req.headers.authorization !== undefined || !req.headers.cookie) return done();
+    if (!(req.url === '/v1' || req.url.startsWith('/v1/') || req.url.startsWith('/v1?'))) return done();
+    withSession(req, reply).then((answered) => {
+      if (!answered) done();
+    }, done);
   });
 }
