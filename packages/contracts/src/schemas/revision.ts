@@ -96,6 +96,7 @@ export const RevisionFileSchema = z
       .object({ width: z.number().int(), height: z.number().int() })
       .optional()
       .describe('Dimensions of an image'),
+    git: GitSyncBlobSchema.optional().describe('The file in the Git repository (Git Sync)'),
   })
   .describe('RevisionFile');
 export type RevisionFile = z.infer<typeof RevisionFileSchema>;

@@ -304,6 +304,60 @@ describe('document blocks', () => {
     expect(out).toContain('<td class="align-left"><a href="/sites/docs/setup">Setup</a></td>');
   });
 
+  it("renders GitBook's cards as a list of cards: covers for light and dark, each card one link", async () => {
+    const dark: RevisionFile = { ...file, id: 'f2', name: 'dark.png', downloadURL: '/v1/downloads/dark' };
+    const ctx = context({ files: new Map([file, dark].map((f) => [f.id, f])) });
+    // as GitBook's Git Sync writes it (its documentation's example): text columns, hidden target and covers
+    const document = markdownToDocument(
+      '<table data-view="cards"><thead><tr><th></th><th>Note</th>' +
+        '<th data-hidden data-card-target data-type="content-ref"></th>' +
+        '<th data-hidden data-card-cover data-type="files"></th>' +
+        '<th data-hidden data-card-cover-dark data-type="files"></th></tr></thead><tbody>' +
+        '<tr><td><strong>Set up</strong></td><td>Read <a href="https://example.com/a">this</a> &#x3C;first></td>' +
+        '<td><a href="gitbook-page:p2">gitbook-page:p2</a></td><td><a href="gitbook-file:f1">f1</a></td>' +
+        '<td><a href="gitbook-file:f2">f2</a></td></tr>' +
+        '<tr><td><strong>Elsewhere</strong></td><td></td><td><a href="https://example.com/x?a=1&#x26;b=2">x</a></td>' +
+        '<td></td><td></td></tr>' +
+        '<tr><td><strong>No target</strong></td><td>See <a href="https://example.com/b">b</a></td><td></td>' +
+        '<td><a href="gitbook-file:f1">f1</a></td><td></td></tr>' +
+        '</tbody></table>\n',
+    );
+    expect(document.nodes[0]!.type).toBe('table');
+    const out = await render(document.nodes as DocNode[], ctx);
+    expect(out).not.toContain('<table');
+    const cards = out.match(/<li>.*?<\/li>/g) ?? [];
+    expect(cards).toHaveLength(3);
+    // the whole card is the link to the page; the link in its text is text (a link holds no other link)
+    expect(cards[0]).toBe(
+      '<li><a class="card" href="/sites/docs/setup"><picture>' +
+        '<source srcset="/v1/downloads/dark" media="(prefers-color-scheme: dark)">' +
+        '<img class="card-cover" src="/v1/downloads/tok" alt="" width="640" height="480" loading="lazy" decoding="async">' +
+        '</picture><div class="card-body"><div class="card-field"><strong>Set up</strong></div>' +
+        '<div class="card-field"><div class="card-field-title">Note</div>Read this &lt;first&gt;</div></div></a></li>',
+    );
+    // another origin: the card links there with rel; no cover, no empty field
+    expect(cards[1]).toBe(
+      '<li><a class="card" href="https://example.com/x?a=1&amp;b=2" rel="noopener nofollow"><div class="card-body">' +
+        '<div class="card-field"><strong>Elsewhere</strong></div></div></a></li>',
+    );
+    // no target: not a link, its text's links stay links; a cover without a dark one is a plain image
+    expect(cards[2]).toContain('<li><div class="card"><img class="card-cover" src="/v1/downloads/tok" alt=""');
+    expect(cards[2]).toContain('See <a href="https://example.com/b" rel="noopener nofollow">b</a>');
+    expect(out).toMatch(/^<ul class="cards cards-medium">/);
+  });
+
+  it('renders large cards with their column titles hidden, a title escaped', async () => {
+    const document = markdownToDocument(
+      '<table data-view="cards" data-card-size="large" data-column-title-hidden><thead><tr><th>&#x3C;b>Name</th>' +
+        '</tr></thead><tbody><tr><td>&#x3C;script>alert(1)&#x3C;/script></td></tr></tbody></table>\n',
+    );
+    const out = await render(document.nodes as DocNode[]);
+    expect(out).toBe(
+      '<ul class="cards cards-large"><li><div class="card"><div class="card-body">' +
+        '<div class="card-field">&lt;script&gt;alert(1)&lt;/script&gt;</div></div></div></li></ul>',
+    );
+  });
+
   it("links GitBook's search and ask buttons to where the context says (the site's search page), without a script", async () => {
     const document = markdownToDocument(
       '<button type="button" class="button primary" data-action="ask" data-query="How &#x26; &#x22;why&#x22;?">Ask</button> ' +

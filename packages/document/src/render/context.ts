@@ -56,6 +56,11 @@ export interface RenderContext {
   nextId(prefix: string): string;
   /** The page's footnotes (annotations) in the order they are referenced, shown after the document. */
   footnotes: string[];
+  /**
+   * Whether what is rendered is inside a link (a card whose whole body is its link): links, mentions and buttons are
+   * then their text, since a link holds no other link.
+   */
+  inLink?: boolean;
 }
 
 export function newRenderContext(

@@ -85,7 +85,7 @@ export function imageTag(ref: Ref | undefined, alt: string, ctx: RenderContext, 
     return html`<img class="${cls}" src="${img.src}" alt="${alt}"${size} loading="lazy" decoding="async">`;
   }
   // An image of another origin is never loaded by the reader's page: a link to it instead.
-  const target = hrefOf(ref, ctx);
+  const target = ctx.inLink ? null : hrefOf(ref, ctx);
   return target
     ? html`<a class="external-image" href="${target.href}" rel="noopener nofollow">${alt || 'Image'}</a>`
     : html`${alt}`;
@@ -94,7 +94,7 @@ export function imageTag(ref: Ref | undefined, alt: string, ctx: RenderContext, 
 function link(node: DocNode, ctx: RenderContext): Html {
   const target = hrefOf(node.data?.ref as Ref | undefined, ctx);
   const content = inlines(node.nodes ?? [], ctx);
-  if (!target) return content;
+  if (!target || ctx.inLink) return content;
   const external = /^(https?:)?\/\//.test(target.href);
   return external
     ? html`<a href="${target.href}" rel="noopener nofollow">${content}</a>`
@@ -131,11 +131,14 @@ function inline(node: DocNode, ctx: RenderContext): Html {
       // a footnote: its number here, its text in the notes after the document (see footnotesOf)
       const body = (node.fragments ?? []).map((f) => blocksText(f.nodes).trim()).join(' ');
       const n = ctx.footnotes.push(body);
+      if (ctx.inLink)
+        return html`${inlines(node.nodes ?? [], ctx)}<sup class="footnote-ref" id="fnref-${n}">${n}</sup>`;
       const ref = html`<sup class="footnote-ref"><a href="#fn-${n}" id="fnref-${n}" aria-label="${`Note ${n}`}">${n}</a></sup>`;
       return html`${inlines(node.nodes ?? [], ctx)}${ref}`;
     }
     case 'mention': {
       const target = hrefOf(node.data?.ref as Ref, ctx);
+      if (target && ctx.inLink) return html`<span class="mention">${target.title ?? target.href}</span>`;
       return target ? html`<a class="mention" href="${target.href}">${target.title ?? target.href}</a>` : html``;
     }
     case 'button': {
@@ -149,7 +152,7 @@ function inline(node: DocNode, ctx: RenderContext): Html {
               query: typeof action.query === 'string' ? action.query : undefined,
             }) ?? null)
           : (hrefOf(node.data?.ref as Ref, ctx)?.href ?? null);
-      return href !== null
+      return href !== null && !ctx.inLink
         ? html`<a class="button" href="${href}">${label}</a>`
         : html`<span class="button">${label}</span>`;
     }

@@ -1,4 +1,4 @@
-import type { List, RevisionSemanticChange } from '@quire/contracts';
+import type { GitSyncBlob, List, RevisionSemanticChange } from '@quire/contracts';
 import { compareKeys, notFound, pageOfList, type Evaluation, type PageRequest } from '@quire/kit';
 import type { ContentContext } from '../../trpc.ts';
 import { documentEvaluation, readerSeesRevision, readsAsReader } from '../access/access.policy.ts';
@@ -59,6 +59,22 @@ export async function loadRevisionWithBlobsFor(
   return { ...loaded, blobs: await gitSyncRepository.pageBlobs(ctx.em, loaded.tree.revision.id) };
 }
 
+/**
+ * GitBook's `git {oid, path}` of a revision's files, by file id: each file's blob and path in the repository as the
+ * space's last sync read or wrote it, for the revision that sync holds as the repository's content (its
+ * `last_revision`: the revision an import wrote, or the one an export wrote out); none for any other revision.
+ */
+export async function loadFileBlobs(ctx: Ctx, spaceId: string, revisionId: string): Promise<FileBlobs> {
+  const sync = await gitSyncRepository.findSync(ctx.em, spaceId);
+  if (!sync || sync.last_revision !== revisionId) return new Map();
+  return new Map(
+    Object.entries(sync.paths).flatMap(([path, entry]) => (entry.file ? [[entry.file, { oid: entry.oid, path }]] : [])),
+  );
+}
+
+/** GitBook's `git` of files, by file id (see `loadFileBlobs`). */
+export type FileBlobs = ReadonlyMap<string, GitSyncBlob>;
+
 /** How the documents this call reads are evaluated (`evaluated`, and always for a reader: see the access policy). */
 export const loadDocumentEvaluation = (
   ctx: Ctx,
@@ -74,12 +90,15 @@ export function loadRevisionCommit(ctx: Ctx, revisionId: string): Promise<GitRev
  * A page of a revision's files (all of them, or those of a page), by `(createdAt, id)`. The revision is immutable:
  * the cursor is the last file id of the page (base64url); one naming no file of the list is a 400.
  */
-export async function loadFilesFor(ctx: Ctx, input: RevisionSelector & PageRequest): Promise<List<FileRecord>> {
-  const { tree } = await loadRevisionFor(ctx, input);
+export async function loadFilesFor(
+  ctx: Ctx,
+  input: RevisionSelector & PageRequest,
+): Promise<{ list: List<FileRecord>; git: FileBlobs }> {
+  const { space, tree } = await loadRevisionFor(ctx, input);
   // Keyset over (createdAt, id) of the revision's files.
   const keyOf = (f: FileRecord) => [f.createdAt.getTime(), f.id];
   const all = [...tree.files.values()].sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
-  return pageOfList(all, keyOf, input);
+  return { list: pageOfList(all, keyOf, input), git: await loadFileBlobs(ctx, space.id, tree.revision.id) };
 }
 
 /** What a revision changed in its pages, against its first parent (everything, for the first revision). */

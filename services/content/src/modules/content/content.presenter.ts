@@ -117,7 +117,8 @@ export function presentPageAt(
   return presentPage(ctx, page, { ...viewOf(tree, space, git), ...(document ? { document } : {}) }, true);
 }
 
-export async function presentFile(ctx: Ctx, f: FileRecord): Promise<RevisionFile> {
+/** A file of a revision; `git`: its blob in the repository, when Git Sync read or wrote it (see `loadFileBlobs`). */
+export async function presentFile(ctx: Ctx, f: FileRecord, git?: GitSyncBlob): Promise<RevisionFile> {
   return {
     id: f.id,
     name: f.name,
@@ -125,6 +126,7 @@ export async function presentFile(ctx: Ctx, f: FileRecord): Promise<RevisionFile
     downloadURL: await ctx.downloads.url({ key: f.blobKey, filename: f.name, contentType: f.contentType }),
     size: f.size,
     ...(f.width !== null && f.height !== null ? { dimensions: { width: f.width, height: f.height } } : {}),
+    ...(git ? { git } : {}),
   };
 }
 
@@ -134,6 +136,7 @@ export async function presentRevision(
   space: Pick<ISpace, 'id' | 'organizationId' | 'visibility'>,
   git?: Revision['git'],
   blobs?: PageView['git'],
+  fileBlobs?: ReadonlyMap<string, GitSyncBlob>,
 ): Promise<Revision> {
   const r = tree.revision;
   const published = space.visibility !== 'private' ? ctx.urls.page(`/s/${space.id}`) : undefined;
@@ -145,7 +148,7 @@ export async function presentRevision(
     files: await Promise.all(
       [...tree.files.values()]
         .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1))
-        .map((f) => presentFile(ctx, f)),
+        .map((f) => presentFile(ctx, f, fileBlobs?.get(f.id))),
     ),
     reusableContents: presentReusableContents(reusableContentsOf(tree), blobs),
     variables: {},

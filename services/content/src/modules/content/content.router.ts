@@ -5,6 +5,7 @@ import { limitChanges } from '../merge/index.ts';
 import {
   fileById,
   loadDocumentEvaluation,
+  loadFileBlobs,
   loadFilesFor,
   loadRevisionCommit,
   loadRevisionFor,
@@ -31,7 +32,7 @@ const read = {
   revision: async (ctx: Ctx, input: RevisionSelector) => {
     const { space, tree, blobs } = await loadRevisionWithBlobsFor(ctx, input);
     const git = presentGitCommit(await loadRevisionCommit(ctx, tree.revision.id));
-    return presentRevision(ctx, tree, space, git, blobs);
+    return presentRevision(ctx, tree, space, git, blobs, await loadFileBlobs(ctx, space.id, tree.revision.id));
   },
   pages: async (ctx: Ctx, input: RevisionSelector) => {
     const { space, tree, blobs } = await loadRevisionWithBlobsFor(ctx, input);
@@ -61,12 +62,13 @@ const read = {
     return presentDocument(await loadDereferencedRead(ctx, at, read));
   },
   files: async (ctx: Ctx, input: RevisionSelector & PageRequest) => {
-    const page = await loadFilesFor(ctx, input);
-    return { ...page, items: await Promise.all(page.items.map((f) => presentFile(ctx, f))) };
+    const { list, git } = await loadFilesFor(ctx, input);
+    return { ...list, items: await Promise.all(list.items.map((f) => presentFile(ctx, f, git.get(f.id)))) };
   },
   file: async (ctx: Ctx, input: RevisionSelector & { fileId: string }) => {
-    const { tree } = await loadRevisionFor(ctx, input);
-    return presentFile(ctx, fileById(tree, input.fileId));
+    const { space, tree } = await loadRevisionFor(ctx, input);
+    const file = fileById(tree, input.fileId);
+    return presentFile(ctx, file, (await loadFileBlobs(ctx, space.id, tree.revision.id)).get(file.id));
   },
 };
 
