@@ -46,3 +46,4 @@ export * from './secrets/reseal.ts';
 export * from './crypto/published-api-token.ts';
 export * from './crypto/tokens.ts';
 export * from './adaptive/index.ts';
+export * from './threads/worker-pool.ts';
