@@ -17,7 +17,8 @@ const t = useTestService(orgAdminService, loadOrgAdminConfig, { label: 'oidc-pro
 const inTx = <T>(fn: (tx: EntityManager) => Promise<T>) => t.em().transactional(fn);
 const KEY_A = 'a'.repeat(32);
 const KEY_B = 'b'.repeat(32);
-const configWith = (over: Partial<OrgAdminConfig>): OrgAdminConfig => ({ ...t.svc.deps.config, ...over });
+const configWith = (over: Partial<OrgAdminConfig>) =>
+  ({ ...(t.svc.deps.config as OrgAdminConfig), ...over }) as OrgAdminConfig;
 const refusal = async (work: Promise<unknown>) => {
   const err = await failureOf(work);
   return { reason: err.reason, message: err.message };

