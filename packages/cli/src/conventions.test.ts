@@ -428,6 +428,20 @@ describe('the mold', () => {
     expect(without).toEqual([]);
   });
 
+  it("starts threads only through the kit's worker pool", () => {
+    // One pool per process, one dispatch table (CONTRIBUTING.md §9): no piscina, Worker or workerData elsewhere.
+    const outside = files.filter((f) => !f.startsWith('packages/kit/src/threads/'));
+    expect(
+      findings(outside, (n, sf) => {
+        if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier) && n.moduleSpecifier.text === 'piscina')
+          return "imports piscina: run the task on the kit's worker pool (workerPool)";
+        if (ts.isNewExpression(n) && n.expression.getText(sf) === 'Worker')
+          return "starts a Worker: run the task on the kit's worker pool (workerPool)";
+        return undefined;
+      }),
+    ).toEqual([]);
+  });
+
   it('reads process.env only in configuration and entry points', () => {
     // Handing the environment on to a child process (`...process.env`) is not reading it.
     // packages/faults and test support are test code: they read their own test settings, like tests do.

@@ -46,4 +46,3 @@ export * from './secrets/reseal.ts';
 export * from './crypto/published-api-token.ts';
 export * from './crypto/tokens.ts';
 export * from './adaptive/index.ts';
-export * from './threads/worker-pool.ts';

@@ -1,4 +1,5 @@
-import { DomainError, invalid, isOutOfMemory } from '@quire/kit';
+import { DomainError, invalid } from '@quire/kit';
+import { isOutOfMemory } from '@quire/kit/threads';
 import { contentThreads, EVERYDAY_THREAD_MB, parseLanes } from '../threads/content-threads.ts';
 import type { ParseJob } from './parse.worker.ts';
 import {

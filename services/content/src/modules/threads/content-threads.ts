@@ -1,9 +1,12 @@
-import { threadTask, workerPool, type ThreadLane } from '@quire/kit';
+import { threadTask, workerPool, type ThreadLane } from '@quire/kit/threads';
 import type { PackJob } from '../git/git-pack.worker.ts';
 import type { ParseJob } from '../parsing/parse.worker.ts';
 import type { ParseSettings } from '../parsing/text-parser.ts';
 import type { PdfBookInput } from '../pdf/pdf-book.ts';
 import type { PdfRenderOutput } from '../pdf/pdf-render.ts';
+
+const PDF_TASK = new URL('../pdf/pdf-render.worker.ts', import.meta.url);
+const PACK_TASK = new URL('../git/git-pack.worker.ts', import.meta.url);
 
 /**
  * The content service's one worker pool: what runs off the event loop (every request, lease and event would wait
@@ -14,9 +17,9 @@ export const contentThreads = workerPool({
   /** A text parsed (markdown, HTML, a document's JSON) or an OpenAPI specification read: parsing/text-parser.ts. */
   parse: threadTask<ParseJob, unknown>(new URL('../parsing/parse.worker.ts', import.meta.url)),
   /** A book laid out as a PDF: pdf/pdf-renderer.ts. */
-  pdf: threadTask<PdfBookInput, PdfRenderOutput>(new URL('../pdf/pdf-render.worker.ts', import.meta.url)),
+  pdf: threadTask<PdfBookInput, PdfRenderOutput>(PDF_TASK),
   /** A Git fetch's pack checked, written and indexed, its chunks coming on a message port: git/git-pack-thread.ts. */
-  pack: threadTask<PackJob, void>(new URL('../git/git-pack.worker.ts', import.meta.url)),
+  pack: threadTask<PackJob, void>(PACK_TASK),
 });
 
 /** The heap of the markdown threads that take everyday texts, in MiB (at most the settings' `memoryMb`). */
@@ -72,6 +75,8 @@ export const pdfLane = (s: { threads: number; memoryMb: number }): ThreadLane =>
   minThreads: 0,
   threadIdleMs: 30_000,
   memoryMb: s.memoryMb,
+  // A thread loads the layout code (pdfmake, the fonts) as it starts, not during its first render.
+  preload: [PDF_TASK],
 });
 
 /**
@@ -87,4 +92,6 @@ export const PACK_LANE: ThreadLane = {
   memoryMb: 256,
   youngMb: 16,
   stackMb: 4,
+  // Loaded as the thread starts: the pack guard and store only (no kit, no database).
+  preload: [PACK_TASK],
 };
