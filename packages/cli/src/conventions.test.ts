@@ -221,14 +221,7 @@ const QUERY_TRANSACTION_DEBTS: Debts = {};
  * Files outside `src/commands/` that may write, each with its reason (a listed file that no longer writes fails the
  * test too). Keep it short: a write belongs in a command.
  */
-const WRITE_EXCEPTIONS: Record<string, string> = {
-  // A WebSocket server, not a procedure: it logs each writer's update and stores the Yjs state as people type, each
-  // by one statement on the pool (docs/collaboration.md). Content is outside this change; to move into commands.
-  'services/content/src/modules/collab/collab-server.ts': "the collaboration server's persistence",
-  // The Git sync job claims its next operation by the repository's one statement, in runLeasedClaims' own
-  // transaction. The git module is being reworked (issue 38); to move into a command there.
-  'services/content/src/modules/git/git-sync-runner.ts': "the Git sync job's claim",
-};
+const WRITE_EXCEPTIONS: Record<string, string> = {};
 
 /** Fails on findings beyond the debts, listing them at `file:line`; and on debts paid but still listed. */
 function expectWithinDebts(found: Finding[], debts: Debts): void {
@@ -433,6 +426,20 @@ describe('the mold', () => {
       )
       .map((p) => `${p}:1: a policy module defines its policy with definePolicy`);
     expect(without).toEqual([]);
+  });
+
+  it("starts threads only through the kit's worker pool", () => {
+    // One pool per process, one dispatch table (CONTRIBUTING.md §9): no piscina, Worker or workerData elsewhere.
+    const outside = files.filter((f) => !f.startsWith('packages/kit/src/threads/'));
+    expect(
+      findings(outside, (n, sf) => {
+        if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier) && n.moduleSpecifier.text === 'piscina')
+          return "imports piscina: run the task on the kit's worker pool (workerPool)";
+        if (ts.isNewExpression(n) && n.expression.getText(sf) === 'Worker')
+          return "starts a Worker: run the task on the kit's worker pool (workerPool)";
+        return undefined;
+      }),
+    ).toEqual([]);
   });
 
   it('reads process.env only in configuration and entry points', () => {

@@ -5,6 +5,7 @@ import { loadContentConfig } from '../env.ts';
 import { gitSyncRepository, type GitOperationRow } from '../modules/git/git-sync.repository.ts';
 import { contentService } from '../service.ts';
 import {
+  gitOperationClaimer,
   gitOperationFinisher,
   gitOperationQueuer,
   gitPageBlobsRecorder,
@@ -33,7 +34,7 @@ const queue = (spaceId: string) =>
       now: t0,
     }),
   );
-const claim = () => inTx((tx) => gitSyncRepository.claimNext(tx, t0, new Date(t0.getTime() + 60_000)));
+const claim = () => inTx((tx) => gitOperationClaimer(tx, { now: t0, leaseUntil: new Date(t0.getTime() + 60_000) }));
 
 describe('gitOperationQueuer and gitOperationFinisher', () => {
   it('queues a pending operation with its sealed credentials; finishing a running one drops them and records the sync', async () => {

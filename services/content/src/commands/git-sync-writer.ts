@@ -7,6 +7,7 @@ import {
   type GitOperationProgress,
   type GitOutcome,
   type GitPageBlob,
+  type GitOperationRow,
   type GitSyncRow,
 } from '../modules/git/git-sync.repository.ts';
 import type { ISpace } from '../modules/spaces/space.entity.ts';
@@ -57,6 +58,17 @@ export async function gitOperationFinisher(em: EntityManager, props: GitOperatio
 }
 
 /** Records what a running operation has done so far. */
+/**
+ * Claims the operation waiting longest whose space has none running, with a lease until `leaseUntil` (one at a time
+ * per space, in order); a claim past its attempts fails it. Null when none waits.
+ */
+export function gitOperationClaimer(
+  em: EntityManager,
+  { now = new Date(), leaseUntil }: { now?: Date; leaseUntil: Date },
+): Promise<GitOperationRow | null> {
+  return gitSyncRepository.claimNext(em, now, leaseUntil);
+}
+
 export async function gitProgressRecorder(
   em: EntityManager,
   props: { operationId: string; progress: GitOperationProgress },

@@ -16,6 +16,7 @@ import {
   type UpgradeHandler,
 } from '@quire/kit';
 import type { ContentConfig } from '../../env.ts';
+import { collabStateStorer, collabUpdateLogger } from '../../commands/collab-document-writer.ts';
 import { collabDocumentRepository } from './collab-document.repository.ts';
 import { replaceYDocContent, yDocToEditor, type EditorConversion, type GitBookDocument } from './editor-json.ts';
 import { collabDocumentName, parseCollabDocumentName, type CollabDocumentIds } from './collab.loader.ts';
@@ -326,7 +327,7 @@ export class CollabServer implements UpgradeHandler {
     const state = Y.encodeStateAsUpdate(document);
     live.size = state.byteLength;
     const row = { name, ...live.ids };
-    await collabDocumentRepository.save(em, row, { state, revisionId }, dropped, new Date());
+    await collabStateStorer(em, { document: row, stored: { state, revisionId }, dropped });
   }
 
   /** The GitBook document (JSON) the conversion makes of the Y.Doc's content. */
@@ -350,7 +351,7 @@ export class CollabServer implements UpgradeHandler {
       refuseMessage(connection, 4413, 'document-too-large');
     live.size += update.byteLength;
     live.writer = context.actor;
-    await collabDocumentRepository.append(this.deps.orm.em.fork(), name, update);
+    await collabUpdateLogger(this.deps.orm.em.fork(), { name, update });
     void document;
   }
 

@@ -1,52 +1,18 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import { contentThreads, PACK_LANE } from '../threads/content-threads.ts';
 import type { PackLimits, PackWatcher } from './git-pack-guard.ts';
 import type { PackIndex } from './git-pack-store.ts';
-import type { PackJob, PackReply, PackRequest } from './git-pack.worker.ts';
+import type { PackReply, PackRequest } from './git-pack.worker.ts';
 
-/**
- * The threads a fetch's pack is read in (git-pack.worker.ts), as the parsing threads (parsing/text-parser.ts) are
- * built: a piscina pool started on demand and stopped a few seconds after its last pack, giving its memory back.
- * Each fetch holds a thread while its response streams in; its chunks cross by a message port.
+/*
+ * The threads a fetch's pack is read in (git-pack.worker.ts): the `pack` task of the content service's worker pool, on
+ * its `pack` lane (threads/content-threads.ts), started on demand and stopped a few seconds after its last pack, giving
+ * its memory back. Each fetch holds a thread while its response streams in; its chunks cross by a message port.
  */
-interface PoolEntry {
-  pool: Piscina<PackJob, void>;
-  running: number;
-  idle?: NodeJS.Timeout;
-}
-let entry: PoolEntry | null = null;
 
-/** Packs read at once (more fetches wait for a thread). */
-const THREADS = 2;
 /** The response's bytes sent to the thread at once, and the batches sent ahead of its answers. */
 const BATCH_BYTES = 256 * 1024;
 const IN_FLIGHT = 4;
-/** How long the pool outlives its last pack. */
-const IDLE_MS = 5_000;
-
-function poolOf(): PoolEntry {
-  entry ??= {
-    pool: new Piscina<PackJob, void>({
-      filename: new URL('./git-pack.worker.ts', import.meta.url).href,
-      minThreads: 0,
-      maxThreads: THREADS,
-      idleTimeout: IDLE_MS,
-      concurrentTasksPerWorker: 1,
-      // The pack is on disk, never in the heap: the heap holds the index, an inflater and the delta bases' cache.
-      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
-    }),
-    running: 0,
-  };
-  return entry;
-}
-
-function retireWhenIdle(e: PoolEntry): void {
-  e.idle = setTimeout(() => {
-    if (e.running > 0 || entry !== e) return;
-    entry = null;
-    void e.pool.destroy();
-  }, IDLE_MS).unref();
-}
 
 /**
  * A fetch's pack read in a pack thread: `watch` passes the upload-pack response's chunks to the thread (in batches, a
@@ -69,12 +35,7 @@ export class PackThread implements PackWatcher {
     this.#port = port1;
     port1.on('message', (r: PackReply) => this.#pending.shift()?.(r));
     port1.on('close', () => this.#fail('the pack thread stopped'));
-    const e = poolOf();
-    clearTimeout(e.idle);
-    e.running++;
-    this.#task = e.pool.run({ port: port2, path, limits }, { transferList: [port2] as never }).finally(() => {
-      if (--e.running === 0) retireWhenIdle(e);
-    });
+    this.#task = contentThreads.run('pack', { port: port2, path, limits }, PACK_LANE, { transferList: [port2] });
     // The task's failure (a thread that could not start or ran out of memory) answers whatever waits.
     this.#task.catch((err: Error) => this.#fail(err.message));
   }

@@ -11,6 +11,7 @@ import {
   gitSyncQueuer,
 } from '../../commands/git-connection-writer.ts';
 import {
+  gitOperationClaimer,
   gitOperationFinisher,
   gitOperationLeaseRenewer,
   gitPageBlobsRecorder,
@@ -694,7 +695,7 @@ export async function runWaitingGitOperations(deps: GitSyncDeps, max = 5): Promi
     max,
     claim: () => {
       const now = new Date();
-      return deps.em.fork().transactional((tx) => gitSyncRepository.claimNext(tx, now, until(now)));
+      return deps.em.fork().transactional((tx) => gitOperationClaimer(tx, { now, leaseUntil: until(now) }));
     },
     renew: (op) =>
       deps.em.fork().transactional((tx) => gitOperationLeaseRenewer(tx, { operationId: op.id, until: until() })),

@@ -1,6 +1,7 @@
-import { Piscina } from 'piscina';
 import { DomainError, invalid } from '@quire/kit';
-import type { ParseJob, ParseWorkerData } from './parse.worker.ts';
+import { isOutOfMemory } from '@quire/kit/threads';
+import { contentThreads, EVERYDAY_THREAD_MB, parseLanes } from '../threads/content-threads.ts';
+import type { ParseJob } from './parse.worker.ts';
 import {
   isStackOverflow,
   runParseTask,
@@ -29,102 +30,19 @@ export const DEFAULT_PARSE_SETTINGS: ParseSettings = {
   inlineBelow: 1_024,
 };
 
-/** The heap of the markdown threads that take everyday texts, in MiB (at most the settings' `memoryMb`). */
-export const EVERYDAY_THREAD_MB = 64;
-/** An everyday thread beyond the first ends after this long without a task, giving its heap (~60–80 MB) back. */
-const EXTRA_THREAD_IDLE_MS = 15_000;
 /** Texts of this many characters and more (and tasks of unknown size) go to the thread sized for them. */
 export const LARGE_TEXT_CHARS = 64 * 1024;
 
-/** The pools of parsing threads: everyday texts, large ones, OpenAPI specifications. */
-type PoolKind = 'text' | 'large' | 'openapi';
+/** The parsing lanes of the content service's worker pool (threads/content-threads.ts): everyday texts, large ones, OpenAPI specifications. */
+type LaneKind = keyof typeof parseLanes;
 
-/**
- * The process's parsing threads (piscina), shared by every caller with the same settings. V8 lets a thread's heap grow
- * to about half its limit before it collects, and a thread keeps that heap: so the threads that take everyday texts
- * (kept warm: a thread loads its parsers once) have a small heap, and a text that needs more (a large one, or one that
- * ran out of the small heap) runs on a thread with the whole `memoryMb`, started for it and stopped a few seconds after
- * its last task, giving its heap back; so is the OpenAPI thread. A thread needs ~40 MB of heap for its parsers alone:
- * one that cannot load them makes piscina stop starting threads (so the limit is at least 64 MB). A task waits in
- * piscina's queue when every thread is busy; a task aborted while it runs has its thread stopped (piscina terminates
- * it and starts another).
- */
-interface PoolEntry {
-  pool: Piscina<ParseJob, unknown>;
-  running: number;
-  idle?: NodeJS.Timeout;
-}
-const pools = new Map<string, PoolEntry>();
-
-/** How long a large-text or OpenAPI thread outlives its last task. */
-const ON_DEMAND_IDLE_MS = 5_000;
-
-const keyOf = (kind: PoolKind, s: ParseSettings) => `${kind}/${s.threads}/${s.memoryMb}`;
-
-/** The pool of the kind, created (with its threads) when there is none. */
-function poolOf(kind: PoolKind, s: ParseSettings): PoolEntry {
-  const key = keyOf(kind, s);
-  let entry = pools.get(key);
-  if (!entry) {
-    entry = { pool: createPool(kind, s), running: 0 };
-    pools.set(key, entry);
-  }
-  return entry;
+/** Runs a job on the lane of the kind (a task waits in the lane's queue when every thread is busy; aborted while it runs, its thread is stopped and replaced). */
+function runOn(kind: LaneKind, s: ParseSettings, job: ParseJob, signal: AbortSignal): Promise<unknown> {
+  return contentThreads.run('parse', job, parseLanes[kind](s), { signal });
 }
 
-/** Stops an on-demand pool (large texts, OpenAPI) once it has been idle for ON_DEMAND_IDLE_MS, giving back its heap. */
-function retireWhenIdle(key: string, entry: PoolEntry): void {
-  entry.idle = setTimeout(() => {
-    if (entry.running > 0 || pools.get(key) !== entry) return;
-    pools.delete(key);
-    void entry.pool.destroy();
-  }, ON_DEMAND_IDLE_MS).unref();
-}
-
-/** Runs a job on the pool of the kind. */
-async function runOn(kind: PoolKind, s: ParseSettings, job: ParseJob, signal: AbortSignal): Promise<unknown> {
-  const entry = poolOf(kind, s);
-  clearTimeout(entry.idle);
-  entry.running++;
-  try {
-    return await entry.pool.run(job, { signal });
-  } finally {
-    if (--entry.running === 0 && kind !== 'text') retireWhenIdle(keyOf(kind, s), entry);
-  }
-}
-
-function createPool(kind: PoolKind, s: ParseSettings): Piscina<ParseJob, unknown> {
-  const everyday = kind === 'text';
-  const memoryMb = everyday ? Math.min(EVERYDAY_THREAD_MB, s.memoryMb) : s.memoryMb;
-  const threads = everyday ? s.threads : 1;
-  // OpenAPI specifications (a background job) have a thread of their own: the validator and the kit it fetches with
-  // stay out of the markdown threads, which restart faster for it.
-  const data: ParseWorkerData = { preload: kind === 'openapi' ? 'openapi' : 'text' };
-  const pool = new Piscina<ParseJob, unknown>({
-    filename: new URL('./parse.worker.ts', import.meta.url).href,
-    workerData: data,
-    // One thread stays while the pool lives; the other everyday ones start when parses queue, end after 15 s idle.
-    minThreads: 1,
-    maxThreads: threads,
-    idleTimeout: EXTRA_THREAD_IDLE_MS,
-    concurrentTasksPerWorker: 1,
-    resourceLimits: {
-      maxOldGenerationSizeMb: memoryMb,
-      maxYoungGenerationSizeMb: Math.min(64, Math.max(8, memoryMb >> 3)),
-      stackSizeMb: 4,
-    },
-  });
-  // A thread can fail while it holds no task: one whose task was given up (past its time budget) runs on until it is
-  // stopped, and may reach its memory limit first. piscina emits that on the pool (an uncaught exception without a
-  // listener); the task's caller was already answered, and piscina replaces the thread.
-  pool.on('error', (err: unknown) => {
-    if (!isOutOfMemory(err)) process.emitWarning(`parsing thread failed outside a task: ${String(err)}`);
-  });
-  return pool;
-}
-
-/** The pool a task starts on: texts under LARGE_TEXT_CHARS on the everyday threads (a document's JSON too). */
-function firstPool(task: ParseTask): PoolKind {
+/** The lane a task starts on: texts under LARGE_TEXT_CHARS on the everyday threads (a document's JSON too). */
+function firstLane(task: ParseTask): LaneKind {
   if (task.kind === 'openapi') return 'openapi';
   if (task.kind === 'jsonDocument') return 'text';
   return sizeOf(task) < LARGE_TEXT_CHARS ? 'text' : 'large';
@@ -132,7 +50,7 @@ function firstPool(task: ParseTask): PoolKind {
 
 /** Creates the threads now (they load their parsers while the service starts), not at the first parse. */
 export function warmParsingThreads(settings: ParseSettings = DEFAULT_PARSE_SETTINGS): void {
-  poolOf('text', settings);
+  contentThreads.warm(parseLanes.text(settings));
 }
 
 /** Resolves when the thread raises the job's `started` flag. */
@@ -143,7 +61,6 @@ function whenStarted(started: Int32Array): Promise<unknown> {
 
 class ParseTimeout extends Error {}
 
-const isOutOfMemory = (err: unknown) => (err as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
 /**
@@ -201,7 +118,7 @@ export class ParseSession {
       job.state = 'running';
       this.#began();
     });
-    const first = firstPool(task);
+    const first = firstLane(task);
     try {
       return await runOn(first, this.#settings, { task, started }, this.#stop.signal);
     } catch (err) {

@@ -1,4 +1,4 @@
-// The entry of the PDF rendering threads (see pdf-renderer.ts): laying out a book is CPU work that would
+// The `pdf` task of the content service's worker pool (see pdf-renderer.ts): laying out a book is CPU work that would
 // otherwise stop the process's event loop for seconds.
 import { renderBook } from './pdf-render.ts';
 
