@@ -299,11 +299,20 @@ async function readImport(
 ): Promise<ImportRead> {
   const dir = projectDir(op);
   const prefix = dir ? `${dir}/` : '';
-  await progress(deps, op, { phase: 'reading', done: 0, total: tree.files.size });
+  // The text files are read here (the others as they are stored): `reading` counts them, every 50.
+  const texts = [...tree.files.keys()].filter((path) => TEXT_FILE.test(path.slice(prefix.length))).length;
+  await progress(deps, op, { phase: 'reading', done: 0, total: texts });
   const bytes = new Map<string, Uint8Array>();
+  let textsRead = 0;
   for (const path of tree.files.keys()) {
     const rel = path.slice(prefix.length);
-    bytes.set(rel, TEXT_FILE.test(rel) ? await tree.read(path) : UNREAD);
+    if (!TEXT_FILE.test(rel)) {
+      bytes.set(rel, UNREAD);
+      continue;
+    }
+    bytes.set(rel, await tree.read(path));
+    if (++textsRead % 50 === 0 && textsRead < texts)
+      await progress(deps, op, { phase: 'reading', done: textsRead, total: texts });
   }
   // The sync's paths are the repository's (with the project directory); groups' and links' keys start with `#`.
   const ids = idsFor(tree.files, sync);
@@ -326,6 +335,9 @@ async function normalizeAll(deps: GitSyncDeps, op: GitOperationRow, read: Import
   const spec = remoteOf(deps, op);
   const parse = deps.parse();
   const normalized = new Map<string, string>();
+  const countPages = (list: readonly RepoPage[]): number =>
+    list.reduce((n, p) => n + (p.markdown ? 1 : 0) + countPages(p.children), 0);
+  const total = countPages(read.pages) + (read.reusableContents ?? []).filter((rc) => rc.markdown).length;
   // A short page is normalised inline (a thread's round trip costs more), which yields no turn to the event loop: it
   // gets one every NORMALIZE_SLICE_MS.
   let since = performance.now();
@@ -341,7 +353,7 @@ async function normalizeAll(deps: GitSyncDeps, op: GitOperationRow, read: Import
           p.id,
           await parse.run({ kind: 'normalize', markdown: p.markdown }, read.paths.get(p.id) ?? p.title),
         );
-        if (normalized.size % 50 === 0) await progress(deps, op, { phase: 'parsing', done: normalized.size });
+        if (normalized.size % 50 === 0) await progress(deps, op, { phase: 'parsing', done: normalized.size, total });
       }
       await walk(p.children);
     }

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ops, type RevisionPage } from '@quire/contracts';
 import { buildSpace, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 import { commitAll, runGit, useGitServer } from './git-http-server.testing.ts';
+import { gitSyncRepository } from './git-sync.repository.ts';
 
 const ORG = 'org1';
 const admin = userActor('admin-user', [{ organization: ORG, role: 'admin' }]);
@@ -111,12 +112,25 @@ describe('a GitBook repository of a few hundred pages moves in (git http-backend
     const verified = await runGit(['verify-pack', '-v', join(bare, 'objects/pack', idx)]);
     expect(verified.match(/^[0-9a-f]{40} blob\s+\d+ \d+ \d+ \d+ [0-9a-f]{40}$/gm)?.length).toBeGreaterThan(100);
 
+    // The progress `getSpaceGitInfo` shows while it runs, as recorded.
+    const recorded = vi.spyOn(gitSyncRepository, 'setProgress');
     await t.call(
       ops.importGitRepository,
       { spaceId: space.id, url: server.urlOf('product', auth), ref: 'refs/heads/main' },
       admin,
     );
     expect(await settled(space.id)).toMatchObject({ operation: { state: 'success', direction: 'import' } });
+    const progress = recorded.mock.calls.map(([, , p]) => p);
+    recorded.mockRestore();
+    const phases = progress.map((p) => p.phase).filter((phase, i, all) => phase !== all[i - 1]);
+    expect(phases).toEqual(['fetching', 'reading', 'parsing', 'storing', 'writing']);
+    // Reading and parsing count up to their totals: the markdown files, the pages with content.
+    const reading = progress.filter((p) => p.phase === 'reading');
+    expect(reading[0]).toEqual({ phase: 'reading', done: 0, total: 1 + GROUPS * SECTIONS * (1 + PAGES) + 1 });
+    expect(reading.at(-1)!.done).toBeGreaterThan(0);
+    const parsing = progress.filter((p) => p.phase === 'parsing');
+    expect(parsing.every((p) => p.total === 1 + GROUPS * SECTIONS * (1 + PAGES))).toBe(true);
+    expect(parsing.map((p) => p.done)).toEqual(parsing.map((_, i) => (i + 1) * 50));
 
     const rev = await t.call(ops.getCurrentRevision, { spaceId: space.id }, admin);
     const all = flat(rev.pages);
