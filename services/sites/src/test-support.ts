@@ -1,7 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
+import { ops, type Actor } from '@quire/contracts';
 import { contentService, loadContentConfig } from '@quire/content';
 import { InProcessBus, type EventBus } from '@quire/kit';
 import {
+  buildSpace,
   createTestDatabase,
   createTestNatsBus,
   startTestService,
@@ -121,4 +123,29 @@ export function orgActors(org: string, elsewhere: string) {
     reader: userActor('reader', [{ organization: org, role: 'read' }]),
     stranger: userActor('stranger', [{ organization: elsewhere, role: 'admin' }]),
   };
+}
+
+/**
+ * A space of `org` whose live revision holds these pages (markdown), written by `as` in a change request merged into
+ * it; resolves to the space's id.
+ */
+export async function spaceWithPages(
+  p: Pick<SitesPlatform, 'content'>,
+  { org, title, as }: { org: string; title: string; as: Actor },
+  pages: { title: string; markdown: string }[],
+): Promise<string> {
+  const space = await buildSpace(p.content, { org, title, as });
+  const cr = await p.content.call(ops.createChangeRequest, { spaceId: space.id, subject: 'Write' }, as);
+  const changes = pages.map((pg) => ({
+    operation: 'insert_page',
+    title: pg.title,
+    document: { markdown: pg.markdown },
+  }));
+  await p.content.call(
+    ops.updateChangeRequestContent,
+    { spaceId: space.id, changeRequestId: cr.id, changes } as never,
+    as,
+  );
+  await p.content.call(ops.mergeChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, as);
+  return space.id;
 }
