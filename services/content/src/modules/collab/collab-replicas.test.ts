@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HocuspocusProvider } from '@hocuspocus/provider';
-import { ops, type Actor } from '@quire/contracts';
+import type { Actor } from '@quire/contracts';
 import { ActorSigner } from '@quire/kit';
 import {
   createTestDatabase,
@@ -18,7 +18,14 @@ import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 import { COLLAB_LIMITS, collabUpgrades } from './collab-server.ts';
 import { editorConversion } from './editor-conversion.ts';
-import { closeEditor, openEditor, pageOfChangeRequest as pageOf, stubMembers, typeInto } from './collab.fixtures.ts';
+import {
+  closeEditor,
+  openEditor,
+  writePageThroughApi,
+  pageOfChangeRequest as pageOf,
+  stubMembers,
+  typeInto,
+} from './collab.fixtures.ts';
 
 /**
  * Two content replicas on one database and one NATS, as compose runs them (issue 41, item 5): a document open on both
@@ -120,15 +127,7 @@ describe.skipIf(!hasNats)('live documents on two content replicas over NATS', ()
     const b = await openAs(two, bob, name);
     await eventuallyPasses(() => expect(a.text()).toContain('Old text'));
     await eventuallyPasses(() => expect(b.text()).toContain('Old text'));
-    await one.call(
-      ops.updateChangeRequestContent,
-      {
-        spaceId: ids.spaceId,
-        changeRequestId: ids.changeRequestId,
-        changes: [{ operation: 'update_page', page: ids.pageId, document: { markdown: 'New text from the API\n' } }],
-      },
-      bob,
-    );
+    await writePageThroughApi(one, ids, 'New text from the API\n', bob);
     await eventuallyPasses(() => {
       expect(a.text()).toContain('New text from the API');
       expect(b.text()).toBe(a.text());

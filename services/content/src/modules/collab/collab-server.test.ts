@@ -3,7 +3,7 @@ import type { HocuspocusProvider } from '@hocuspocus/provider';
 import fc from 'fast-check';
 import WebSocket from 'ws';
 import * as encoding from 'lib0/encoding';
-import { ops, type Actor } from '@quire/contracts';
+import type { Actor } from '@quire/contracts';
 import { ActorSigner } from '@quire/kit';
 import {
   createTestDatabase,
@@ -21,6 +21,7 @@ import {
   closeEditor,
   collabUrl,
   openEditor,
+  writePageThroughApi,
   pageOfChangeRequest as pageOf,
   socketWithActor,
   stubMembers,
@@ -143,15 +144,7 @@ describe('live collaboration on a change request page', () => {
     const { ids, name } = await pageOfChangeRequest('Old text\n');
     const a = await open(writerA, name);
     await eventuallyPasses(() => expect(a.text()).toContain('Old text'));
-    await t.call(
-      ops.updateChangeRequestContent,
-      {
-        spaceId: ids.spaceId,
-        changeRequestId: ids.changeRequestId,
-        changes: [{ operation: 'update_page', page: ids.pageId, document: { markdown: 'New text from the API\n' } }],
-      },
-      writerB,
-    );
+    await writePageThroughApi(t, ids, 'New text from the API\n', writerB);
     await eventuallyPasses(() => expect(a.text()).toContain('New text from the API'), 10_000);
     expect(a.text()).not.toContain('Old text');
     close(a.provider);

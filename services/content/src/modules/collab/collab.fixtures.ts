@@ -88,3 +88,20 @@ export async function pageOfChangeRequest(at: () => TestService, org: string, as
       .markdown ?? '';
   return { ids, name: collabDocumentName(ids), markdownNow };
 }
+
+/** Writes the page `ids` names (in its change request) through the API, as `as`: its document becomes `markdown`. */
+export const writePageThroughApi = (
+  t: TestService,
+  ids: { spaceId: string; changeRequestId: string; pageId: string },
+  markdown: string,
+  as: Actor,
+) =>
+  t.call(
+    ops.updateChangeRequestContent,
+    {
+      spaceId: ids.spaceId,
+      changeRequestId: ids.changeRequestId,
+      changes: [{ operation: 'update_page', page: ids.pageId, document: { markdown } }],
+    },
+    as,
+  );
