@@ -5,6 +5,7 @@
 //     lineage is itself, one `revision_page` row per page, content-addressed `document` rows), made the live revision.
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { NO_RATE_LIMITS } from './env.ts';
 
 export type BuildMode = 'api' | 'seeded';
 
@@ -31,9 +32,7 @@ export interface PageContent {
  * 1.5 s, is CPU time spent while any parse of the write runs).
  */
 export const API_BUILD_ENV = {
-  QUIRE_RATE_LIMIT_PER_MINUTE: '0',
-  QUIRE_RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
-  QUIRE_RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '0',
+  ...NO_RATE_LIMITS,
   QUIRE_PARSE_TIMEOUT_MS: '10000',
 };
 

@@ -10,7 +10,7 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import type * as Y from 'yjs';
-import { intEnv } from './env.ts';
+import { intEnv, NO_RATE_LIMITS } from './env.ts';
 import { cpuSeconds, loadAverage, memoryMiB } from './measure.ts';
 import { sleep } from './processes.ts';
 import { startBenchPlatform, type BenchPlatform } from './standalone.ts';
@@ -204,10 +204,7 @@ async function persistence(p: BenchPlatform, name: string): Promise<void> {
   closeAll([writer], [socket]);
 }
 
-const p = await startBenchPlatform('collab', {
-  QUIRE_RATE_LIMIT_PER_MINUTE: '0',
-  QUIRE_RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
-});
+const p = await startBenchPlatform('collab', NO_RATE_LIMITS);
 try {
   console.log(`bench:collab on ${p.mode} quire (${p.base}), load average ${loadAverage()}`);
   const { name, pages } = await changeRequestPages(p, Math.max(DOCUMENTS, 2));

@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 const mkdirp = (dir: string) => (mkdirSync(dir, { recursive: true }), dir);
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadSettings } from './env.ts';
+import { abLoadSettings, NO_RATE_LIMITS } from './env.ts';
 import { formatRound, loadAverage, measureOnce, median, summarize, type RoundFigures, type Target } from './measure.ts';
 import { comparativeRun, expectSpaceAnswered, resultsDir, root, runComparative, seedBenchSpace } from './platforms.ts';
 import { ChildExitError, Fleet, freePort, type ChildSpec } from './processes.ts';
@@ -125,18 +125,13 @@ interface Tree {
 }
 
 export async function compare(o: CompareOptions): Promise<void> {
-  const settings = loadSettings({ connections: 50, seconds: 10, rounds: 3, warmup: 2 });
+  const settings = abLoadSettings();
   const { connections, seconds, rounds, warmup } = settings;
   const otherDir = o.tree ? resolve(o.tree) : checkout(o.ref!, o.npmCi);
   const trees: Tree[] = [{ key: 'ref', dir: otherDir, label: o.ref ?? 'other' }];
   if (!o.only) trees.push({ key: 'cur', dir: o.vsTree ? resolve(o.vsTree) : root, label: 'current' });
   const run = comparativeRun('compare');
-  const env = {
-    ...run.env,
-    QUIRE_RATE_LIMIT_PER_MINUTE: '0',
-    QUIRE_RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
-    QUIRE_RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '0',
-  };
+  const env = { ...run.env, ...NO_RATE_LIMITS };
   const fleet = new Fleet();
   const abort = new AbortController();
   let result: { ratio: number; cpuRatio: number; cpuVs: number } | undefined;

@@ -25,6 +25,19 @@ export const loadSettings = (defaults: LoadSettings): LoadSettings => ({
   warmup: intEnv('BENCH_WARMUP', defaults.warmup, 0),
 });
 
+/** The A/B load of `npm run bench` and of `--compare` (bench/compare.ts), from the environment. */
+export const abLoadSettings = (): LoadSettings => loadSettings({ connections: 50, seconds: 10, rounds: 3, warmup: 2 });
+
+/**
+ * No rate limits, for a platform one bench client calls thousands of times: the default limits (on since issue 29)
+ * would answer most of the calls 429.
+ */
+export const NO_RATE_LIMITS = {
+  QUIRE_RATE_LIMIT_PER_MINUTE: '0',
+  QUIRE_RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
+  QUIRE_RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '0',
+};
+
 /** Anything Quire reads: the children get the bench's environment without it, and what they need set explicitly. */
 const QUIRE_ENV =
   /^(DATABASE_URL|PORT|HOST|LOG_LEVEL|NATS_.*|QUIRE_.*|BENCH_.*|(ORG_ADMIN|CONTENT|SITES|INTEGRATIONS)_URL)$/;

@@ -11,7 +11,7 @@
 // BENCH_WARMUP (seconds, 2), BENCH_PROFILE=standalone|gateway|content|org-admin|sites|integrations|baseline
 // (V8 CPU profile of that process, written to bench/results/ when it stops).
 import { availableParallelism, cpus } from 'node:os';
-import { loadSettings } from './env.ts';
+import { abLoadSettings, NO_RATE_LIMITS } from './env.ts';
 import {
   formatRound,
   formatSummary,
@@ -40,20 +40,14 @@ if (compareOptions) {
   process.exit();
 }
 
-const { connections, seconds, rounds, warmup } = loadSettings({ connections: 50, seconds: 10, rounds: 3, warmup: 2 });
+const { connections, seconds, rounds, warmup } = abLoadSettings();
 const PROFILABLE = ['standalone', 'gateway', 'content', 'org-admin', 'sites', 'integrations', 'baseline'];
 const profile = process.env.BENCH_PROFILE || undefined;
 if (profile && !PROFILABLE.includes(profile))
   throw new Error(`BENCH_PROFILE must be one of ${PROFILABLE.join(', ')}, not ${JSON.stringify(profile)}`);
 
 const run = comparativeRun('bench');
-const common = {
-  ...run.env,
-  // One client making every call: the default rate limits (on since issue 29) would answer most of them 429.
-  QUIRE_RATE_LIMIT_PER_MINUTE: '0',
-  QUIRE_RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
-  QUIRE_RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '0',
-};
+const common = { ...run.env, ...NO_RATE_LIMITS };
 
 const fleet = new Fleet();
 const abort = new AbortController();

@@ -26,13 +26,15 @@ const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
 export class Metrics {
   readonly registry = new Registry();
   readonly #sources = new Set<MetricsSource>();
+  /** A counter of this registry. */
+  readonly #counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter<L>({ name, help, labelNames, registers: [this.registry] });
 
-  readonly httpRequests = new Counter({
-    name: 'quire_http_requests_total',
-    help: 'Requests answered by the gateway, by operation and status',
-    labelNames: ['operation', 'status'],
-    registers: [this.registry],
-  });
+  readonly httpRequests = this.#counter(
+    'quire_http_requests_total',
+    'Requests answered by the gateway, by operation and status',
+    ['operation', 'status'],
+  );
   readonly httpDuration = new Histogram({
     name: 'quire_http_request_duration_seconds',
     help: 'Time to answer a gateway request, by operation and status',
@@ -45,12 +47,11 @@ export class Metrics {
     help: 'Gateway requests being answered now',
     registers: [this.registry],
   });
-  readonly rpcCalls = new Counter({
-    name: 'quire_rpc_calls_total',
-    help: 'Procedure calls served by a service (from the gateway or another service), by procedure and status',
-    labelNames: ['service', 'procedure', 'status'],
-    registers: [this.registry],
-  });
+  readonly rpcCalls = this.#counter(
+    'quire_rpc_calls_total',
+    'Procedure calls served by a service (from the gateway or another service), by procedure and status',
+    ['service', 'procedure', 'status'],
+  );
   readonly rpcDuration = new Histogram({
     name: 'quire_rpc_duration_seconds',
     help: 'Time a service spends in a procedure call',
@@ -64,42 +65,33 @@ export class Metrics {
     labelNames: ['service'],
     registers: [this.registry],
   });
-  readonly outboxPublished = new Counter({
-    name: 'quire_outbox_published_total',
-    help: 'Outbox events relayed to the bus',
-    labelNames: ['service'],
-    registers: [this.registry],
-  });
-  readonly consumerHandled = new Counter({
-    name: 'quire_consumer_events_total',
-    help: 'Events handled by a durable consumer, by outcome (ok, retry, dropped)',
-    labelNames: ['consumer', 'outcome'],
-    registers: [this.registry],
-  });
-  readonly consumerRedeliveries = new Counter({
-    name: 'quire_consumer_redeliveries_total',
-    help: 'Events a durable consumer failed and will get again',
-    labelNames: ['consumer'],
-    registers: [this.registry],
-  });
-  readonly jobRuns = new Counter({
-    name: 'quire_job_runs_total',
-    help: 'Background job runs, by outcome (ok, retry, dead)',
-    labelNames: ['job', 'outcome'],
-    registers: [this.registry],
-  });
-  readonly jobLeaseRenewalFailures = new Counter({
-    name: 'quire_job_lease_renewal_failures_total',
-    help: 'Lease renewals of a claimed item that failed (the claim may lapse and be worked twice), by job',
-    labelNames: ['job'],
-    registers: [this.registry],
-  });
-  readonly jobDeadLetters = new Counter({
-    name: 'quire_job_dead_letters_total',
-    help: 'Job runs dead-lettered after their last attempt',
-    labelNames: ['job'],
-    registers: [this.registry],
-  });
+  readonly outboxPublished = this.#counter('quire_outbox_published_total', 'Outbox events relayed to the bus', [
+    'service',
+  ]);
+  readonly consumerHandled = this.#counter(
+    'quire_consumer_events_total',
+    'Events handled by a durable consumer, by outcome (ok, retry, dropped)',
+    ['consumer', 'outcome'],
+  );
+  readonly consumerRedeliveries = this.#counter(
+    'quire_consumer_redeliveries_total',
+    'Events a durable consumer failed and will get again',
+    ['consumer'],
+  );
+  readonly jobRuns = this.#counter('quire_job_runs_total', 'Background job runs, by outcome (ok, retry, dead)', [
+    'job',
+    'outcome',
+  ]);
+  readonly jobLeaseRenewalFailures = this.#counter(
+    'quire_job_lease_renewal_failures_total',
+    'Lease renewals of a claimed item that failed (the claim may lapse and be worked twice), by job',
+    ['job'],
+  );
+  readonly jobDeadLetters = this.#counter(
+    'quire_job_dead_letters_total',
+    'Job runs dead-lettered after their last attempt',
+    ['job'],
+  );
 
   constructor() {
     registerOutboxGauges(this.registry, this.#sources);

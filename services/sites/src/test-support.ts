@@ -1,9 +1,12 @@
 import { afterAll, beforeAll } from 'vitest';
+import { ops, type Actor } from '@quire/contracts';
 import { contentService, loadContentConfig } from '@quire/content';
-import { InProcessBus, type EventBus } from '@quire/kit';
+import { InProcessBus, type EntityManager, type EventBus } from '@quire/kit';
 import {
+  buildSpace,
   createTestDatabase,
   createTestNatsBus,
+  failureOf,
   startTestService,
   TEST_NATS_URL,
   testLogger,
@@ -13,6 +16,8 @@ import {
 } from '@quire/kit/testing';
 import { loadOrgAdminConfig, orgAdminService } from '@quire/org-admin';
 import { loadSitesConfig } from './env.ts';
+import { Site, type ISite } from './modules/sites/site.entity.ts';
+import { SiteTree } from './modules/structure/site-tree.ts';
 import { sitesService } from './service.ts';
 
 /** Test helpers of the sites service (not part of the service). */
@@ -122,3 +127,45 @@ export function orgActors(org: string, elsewhere: string) {
     stranger: userActor('stranger', [{ organization: elsewhere, role: 'admin' }]),
   };
 }
+
+/**
+ * A space of `org` whose live revision holds these pages (markdown), written by `as` in a change request merged into
+ * it; resolves to the space's id.
+ */
+export async function spaceWithPages(
+  p: Pick<SitesPlatform, 'content'>,
+  { org, title, as }: { org: string; title: string; as: Actor },
+  pages: { title: string; markdown: string }[],
+): Promise<string> {
+  const space = await buildSpace(p.content, { org, title, as });
+  const cr = await p.content.call(ops.createChangeRequest, { spaceId: space.id, subject: 'Write' }, as);
+  const changes = pages.map((pg) => ({
+    operation: 'insert_page',
+    title: pg.title,
+    document: { markdown: pg.markdown },
+  }));
+  await p.content.call(
+    ops.updateChangeRequestContent,
+    { spaceId: space.id, changeRequestId: cr.id, changes } as never,
+    as,
+  );
+  await p.content.call(ops.mergeChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, as);
+  return space.id;
+}
+
+/** A command on a site's structure as the operations run it: the site and its tree loaded in one transaction. */
+export const onSiteStructure = <T>(
+  p: Pick<SitesPlatform, 'sites'>,
+  siteId: string,
+  fn: (tx: EntityManager, x: { site: ISite; tree: SiteTree }) => T,
+) =>
+  p.sites.em().transactional(async (tx) => {
+    const site = await tx.findOneOrFail(Site, { id: siteId });
+    return fn(tx, { site, tree: await SiteTree.load(tx, siteId) });
+  });
+
+/** The reason and the message of the domain error `work` fails with. */
+export const refusal = async (work: Promise<unknown>) => {
+  const err = await failureOf(work);
+  return { reason: err.reason, message: err.message };
+};

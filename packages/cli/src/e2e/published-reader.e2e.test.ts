@@ -2,6 +2,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GitBookAPI } from '@gitbook/api';
 import { http, mergeChanges, useCast } from './harness.ts';
+import { plansHandbook } from './published-sites.fixtures.ts';
 
 // Issue 36, item 3: a reader's token (the `apiToken` of `POST /v1/urls/published`) reads what that reader sees on the
 // site — no condition, nothing a condition hides from it, no hidden page, no space of another site — in every format.
@@ -37,19 +38,10 @@ async function siteOf(api: GitBookAPI, title: string, spaceId: string, visibilit
 beforeAll(async () => {
   org = acme.organization.id;
   const api = p.client(acme.token);
-  handbook = (await api.orgs.createSpace(org, { title: 'Handbook' })).data.id;
-  await mergeChanges(
-    api,
-    handbook,
-    [
-      { operation: 'insert_page', title: 'Plans', document: { markdown: PLANS } },
-      { operation: 'insert_page', title: 'Internal', hidden: true, document: { markdown: 'Wombat plans.' } },
-    ],
-    'Write',
-  );
-  const pages = (await api.spaces.listPages(handbook)).data.pages;
-  plans = pages.find((pg) => pg.title === 'Plans')!.id;
-  internal = pages.find((pg) => pg.title === 'Internal')!.id;
+  const h = await plansHandbook(api, org, PLANS, 'Wombat plans.');
+  handbook = h.space;
+  plans = h.plans.id;
+  internal = h.internal.id;
   elsewhere = (await api.orgs.createSpace(org, { title: 'Elsewhere' })).data.id;
   await mergeChanges(
     api,

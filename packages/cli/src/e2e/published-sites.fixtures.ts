@@ -1,5 +1,6 @@
 import type { GitBookAPI } from '@gitbook/api';
 import { png } from '@quire/kit/testing';
+import { mergeChanges } from './harness.ts';
 
 /** A 320×160 picture: a blue band over a grey one. */
 export const DIAGRAM = png(320, 160, (_x, y) => (y < 80 ? [40, 90, 200] : [220, 220, 225])).toString('base64');
@@ -50,6 +51,26 @@ export async function spaceWithPage(api: GitBookAPI, org: string, title: string,
   const space = (await api.orgs.createSpace(org, { title })).data;
   await writePages(api, space.id, [{ ref: 'page', ...page }]);
   return space;
+}
+
+/**
+ * A space "Handbook" of the organization with a page "Plans" (`plans`, markdown) and a hidden page "Internal"
+ * (`internal`), merged: the space's id and the two pages as listed.
+ */
+export async function plansHandbook(api: GitBookAPI, org: string, plans: string, internal: string) {
+  const space = (await api.orgs.createSpace(org, { title: 'Handbook' })).data.id;
+  await mergeChanges(
+    api,
+    space,
+    [
+      { operation: 'insert_page', title: 'Plans', document: { markdown: plans } },
+      { operation: 'insert_page', title: 'Internal', hidden: true, document: { markdown: internal } },
+    ],
+    'Write',
+  );
+  const pages = (await api.spaces.listPages(space)).data.pages;
+  const page = (title: string) => pages.find((pg) => pg.title === title)! as { id: string; documentId?: string };
+  return { space, plans: page('Plans'), internal: page('Internal') };
 }
 
 /** The guide of the demo site: nested pages, code, a hint, tabs, a table, an image, math and links between pages. */

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitBookAPI } from '@gitbook/api';
-import { apiError, mergeChanges, useCast } from './harness.ts';
+import { apiError, useCast } from './harness.ts';
+import { plansHandbook } from './published-sites.fixtures.ts';
 
 // Issue 42: the calls GitBook's site renderer makes (../shared/spec/renderer-api.md), through the official client,
 // with a member's token and with the published-content token `POST /v1/urls/published` gives a site's reader.
@@ -42,25 +43,11 @@ const PETS_SPEC = `openapi: 3.0.3\ninfo: { title: Pets, version: '1' }\npaths:\n
 beforeAll(async () => {
   org = acme.organization.id;
   const api = p.client(acme.token);
-  handbook = (await api.orgs.createSpace(org, { title: 'Handbook' })).data.id;
-  await mergeChanges(
-    api,
-    handbook,
-    [
-      { operation: 'insert_page', title: 'Plans', document: { markdown: PLANS } },
-      {
-        operation: 'insert_page',
-        title: 'Internal',
-        hidden: true,
-        document: { markdown: `Wombat plans.\n\n${operation('internal-api')}\n` },
-      },
-    ],
-    'Write',
-  );
-  const pages = (await api.spaces.listPages(handbook)).data.pages;
-  plans = pages.find((pg) => pg.title === 'Plans')!.id;
-  internal = pages.find((pg) => pg.title === 'Internal')!.id;
-  plansDocument = (pages.find((pg) => pg.title === 'Plans') as { documentId: string }).documentId;
+  const h = await plansHandbook(api, org, PLANS, `Wombat plans.\n\n${operation('internal-api')}\n`);
+  handbook = h.space;
+  plans = h.plans.id;
+  internal = h.internal.id;
+  plansDocument = h.plans.documentId!;
   revision = (await api.spaces.getSpaceById(handbook)).data.revision;
   const site = (await api.orgs.createSite(org, { title: 'Public handbook' } as never)).data;
   await api.orgs.addSpaceToSite(org, site.id, { spaceId: handbook } as never);

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
+import type { ErrorCode } from '@quire/contracts';
+import type { DomainError } from '../errors.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { NatsBus } from '../events/nats-bus.ts';
 import type { JobDefinition } from '../jobs/job.ts';
@@ -118,6 +120,26 @@ export async function failureOf<E = import('../errors.ts').DomainError>(p: Promi
     return err as E;
   }
   throw new Error('expected a failure, but the call succeeded');
+}
+
+/** `'ok'` when `f` returns, else the reason of the domain error it throws (a policy's `assert`, a command's check). */
+export function outcomeOf(f: () => unknown): 'ok' | ErrorCode {
+  try {
+    f();
+    return 'ok';
+  } catch (err) {
+    return (err as DomainError).reason;
+  }
+}
+
+/** `'ok'` when the promise resolves, else the reason of the domain error it rejects with. */
+export async function settledOutcomeOf(p: Promise<unknown>): Promise<'ok' | ErrorCode> {
+  try {
+    await p;
+    return 'ok';
+  } catch (err) {
+    return (err as DomainError).reason;
+  }
 }
 
 /**

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
 import type { EntityManager } from '@quire/kit';
-import { failureOf, useTestService } from '@quire/kit/testing';
+import { useTestService } from '@quire/kit/testing';
 import { loadSitesConfig } from '../env.ts';
 import { SiteRedirect } from '../modules/redirects/redirect.entity.ts';
 import { Site, type ISite } from '../modules/sites/site.entity.ts';
 import { sitesService } from '../service.ts';
-import { orgActors } from '../test-support.ts';
+import { orgActors, refusal } from '../test-support.ts';
 import {
   redirectCreator,
   redirectDeleter,
@@ -39,10 +39,6 @@ const redirectsOf = async (siteId: string) =>
     permanent: r.permanent,
     destination: r.destination,
   }));
-const refusal = async (work: Promise<unknown>) => {
-  const err = await failureOf(work);
-  return { reason: err.reason, message: err.message };
-};
 
 describe('redirectCreator and redirectUpdater', () => {
   it('refuses a second redirect from the same source and state (409 naming source); a draft beside a live one is fine', async () => {

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ops, type Space } from '@quire/contracts';
-import type { EntityManager } from '@quire/kit';
-import { buildSpace, failureOf } from '@quire/kit/testing';
-import { Site, type ISite } from '../modules/sites/site.entity.ts';
+import { buildSpace } from '@quire/kit/testing';
 import { ContentSpace } from '../modules/spaces/content-space.entity.ts';
 import { SiteTree } from '../modules/structure/site-tree.ts';
 import { SiteSection, SiteSpace } from '../modules/structure/structure.entity.ts';
-import { orgActors, useSitesAndContent } from '../test-support.ts';
+import { onSiteStructure, orgActors, refusal, useSitesAndContent } from '../test-support.ts';
 import { sectionGroupCreator } from './section-group-commands.ts';
 import { sectionCreator, sectionDeleter, sectionUpdater, type SectionUpdaterProps } from './section-commands.ts';
 import { siteSpaceAdder } from './site-space-commands.ts';
@@ -16,19 +14,11 @@ const { admin, creator } = orgActors(ORG, 'org-elsewhere');
 const p = useSitesAndContent('section-commands');
 
 /** A command on the site's structure as the operations run it: the site and its tree loaded in the transaction. */
-const onStructure = <T>(siteId: string, fn: (tx: EntityManager, x: { site: ISite; tree: SiteTree }) => T) =>
-  p.sites.em().transactional(async (tx) => {
-    const site = await tx.findOneOrFail(Site, { id: siteId });
-    return fn(tx, { site, tree: await SiteTree.load(tx, siteId) });
-  });
+const onStructure = <T>(siteId: string, fn: Parameters<typeof onSiteStructure<T>>[2]) => onSiteStructure(p, siteId, fn);
 const newSite = async () => (await p.sites.call(ops.createSite, { organizationId: ORG, title: 'Site' }, creator)).id;
 const space = (title: string): Promise<Space> => buildSpace(p.content, { org: ORG, title, as: admin });
 const addSection = async (siteId: string, s: Space, props: { title?: string; siteSectionGroupId?: string } = {}) =>
   onStructure(siteId, (tx, x) => sectionCreator(tx, { ...x, space: s, ...props }));
-const refusal = async (work: Promise<unknown>) => {
-  const err = await failureOf(work);
-  return { reason: err.reason, message: err.message };
-};
 const sections = async (siteId: string) =>
   (await p.sites.em().find(SiteSection, { siteId }, { orderBy: { order: 'asc' } })).map((s) => ({
     title: s.title,

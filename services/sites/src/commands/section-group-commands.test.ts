@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
-import type { EntityManager } from '@quire/kit';
-import { buildSpace, failureOf } from '@quire/kit/testing';
-import { Site, type ISite } from '../modules/sites/site.entity.ts';
+import { buildSpace } from '@quire/kit/testing';
 import { SiteTree } from '../modules/structure/site-tree.ts';
 import { SiteSection, SiteSectionGroup } from '../modules/structure/structure.entity.ts';
-import { orgActors, useSitesAndContent } from '../test-support.ts';
+import { onSiteStructure, orgActors, refusal, useSitesAndContent } from '../test-support.ts';
 import { sectionGroupCreator, sectionGroupDeleter, sectionGroupUpdater } from './section-group-commands.ts';
 
 const ORG = 'org-sgc';
@@ -29,11 +27,7 @@ async function siteWith(titles: string[]) {
 }
 
 /** A command on the site's structure as the operations run it: the site and its tree loaded in the transaction. */
-const onStructure = <T>(siteId: string, fn: (tx: EntityManager, x: { site: ISite; tree: SiteTree }) => T) =>
-  p.sites.em().transactional(async (tx) => {
-    const site = await tx.findOneOrFail(Site, { id: siteId });
-    return fn(tx, { site, tree: await SiteTree.load(tx, siteId) });
-  });
+const onStructure = <T>(siteId: string, fn: Parameters<typeof onSiteStructure<T>>[2]) => onSiteStructure(p, siteId, fn);
 
 /** The navigation as titles: a group as `{title: [children]}`. */
 type Shape = string | Record<string, Shape[]>;
@@ -45,10 +39,6 @@ async function shape(siteId: string): Promise<Shape[]> {
       .map((i) => (i.type === 'site-section' ? i.entity.title : { [i.entity.title]: level(i.entity.id) }));
   return level(null);
 }
-const refusal = async (work: Promise<unknown>) => {
-  const err = await failureOf(work);
-  return { reason: err.reason, message: err.message };
-};
 const siteUpdates = async (siteId: string) =>
   (await p.sites.outboxEvents('site.updated'))
     .map((e) => e.data as { site: string; fields: string[] })

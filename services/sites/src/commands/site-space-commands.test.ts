@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ops, type Space } from '@quire/contracts';
-import type { EntityManager } from '@quire/kit';
-import { buildSpace, failureOf } from '@quire/kit/testing';
-import { Site, type ISite } from '../modules/sites/site.entity.ts';
+import { buildSpace } from '@quire/kit/testing';
 import { ContentSpace } from '../modules/spaces/content-space.entity.ts';
-import { SiteTree } from '../modules/structure/site-tree.ts';
 import { SiteSpace } from '../modules/structure/structure.entity.ts';
-import { orgActors, useSitesAndContent } from '../test-support.ts';
+import { onSiteStructure, orgActors, refusal, useSitesAndContent } from '../test-support.ts';
 import {
   siteSpaceAdder,
   siteSpaceDeleter,
@@ -19,11 +16,7 @@ const { admin, creator } = orgActors(ORG, 'org-elsewhere');
 const p = useSitesAndContent('site-space-commands');
 
 /** A command on the site's structure as the operations run it: the site and its tree loaded in the transaction. */
-const onStructure = <T>(siteId: string, fn: (tx: EntityManager, x: { site: ISite; tree: SiteTree }) => T) =>
-  p.sites.em().transactional(async (tx) => {
-    const site = await tx.findOneOrFail(Site, { id: siteId });
-    return fn(tx, { site, tree: await SiteTree.load(tx, siteId) });
-  });
+const onStructure = <T>(siteId: string, fn: Parameters<typeof onSiteStructure<T>>[2]) => onSiteStructure(p, siteId, fn);
 const newSite = async () => (await p.sites.call(ops.createSite, { organizationId: ORG, title: 'Site' }, creator)).id;
 const space = (title: string): Promise<Space> => buildSpace(p.content, { org: ORG, title, as: admin });
 const add = (siteId: string, s: Space) =>
@@ -33,10 +26,6 @@ const rootSpaces = async (siteId: string) =>
     s.path,
     s.isDefault,
   ]);
-const refusal = async (work: Promise<unknown>) => {
-  const err = await failureOf(work);
-  return { reason: err.reason, message: err.message };
-};
 
 describe('siteSpaceAdder', () => {
   it('adds last with a free path from the title (the first is the default) and projects the space', async () => {

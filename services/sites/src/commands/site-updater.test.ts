@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ops, type Space } from '@quire/contracts';
-import type { EntityManager } from '@quire/kit';
-import { buildSpace, failureOf } from '@quire/kit/testing';
-import { Site, type ISite } from '../modules/sites/site.entity.ts';
+import { buildSpace } from '@quire/kit/testing';
+import { Site } from '../modules/sites/site.entity.ts';
 import { ContentSpace } from '../modules/spaces/content-space.entity.ts';
-import { SiteTree } from '../modules/structure/site-tree.ts';
 import { SiteSection, SiteSpace } from '../modules/structure/structure.entity.ts';
-import { orgActors, useSitesAndContent } from '../test-support.ts';
+import { onSiteStructure, orgActors, refusal, useSitesAndContent } from '../test-support.ts';
 import { sectionCreator } from './section-commands.ts';
 import { siteSpaceAdder } from './site-space-commands.ts';
 import { siteUpdater, type SiteUpdaterProps } from './site-updater.ts';
@@ -15,20 +13,12 @@ const ORG = 'org-site-updater';
 const { admin, creator } = orgActors(ORG, 'org-elsewhere');
 const p = useSitesAndContent('site-updater');
 
-const onStructure = <T>(siteId: string, fn: (tx: EntityManager, x: { site: ISite; tree: SiteTree }) => T) =>
-  p.sites.em().transactional(async (tx) => {
-    const site = await tx.findOneOrFail(Site, { id: siteId });
-    return fn(tx, { site, tree: await SiteTree.load(tx, siteId) });
-  });
+const onStructure = <T>(siteId: string, fn: Parameters<typeof onSiteStructure<T>>[2]) => onSiteStructure(p, siteId, fn);
 const update = (siteId: string, props: Omit<SiteUpdaterProps, 'site' | 'tree'>) =>
   onStructure(siteId, (tx, x) => siteUpdater(tx, { ...x, ...props }));
 const newSite = async (title = 'Site') =>
   (await p.sites.call(ops.createSite, { organizationId: ORG, title }, creator)).id;
 const space = (title: string): Promise<Space> => buildSpace(p.content, { org: ORG, title, as: admin });
-const refusal = async (work: Promise<unknown>) => {
-  const err = await failureOf(work);
-  return { reason: err.reason, message: err.message };
-};
 const updatedFields = async (siteId: string) =>
   (await p.sites.outboxEvents('site.updated'))
     .map((e) => e.data as { site: string; fields: string[] })

@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import WebSocket from 'ws';
-import type * as Y from 'yjs';
-import { ops, type Actor } from '@quire/contracts';
-import { ACTOR_HEADER, ActorSigner } from '@quire/kit';
+import type { HocuspocusProvider } from '@hocuspocus/provider';
+import type { Actor } from '@quire/contracts';
+import { ActorSigner } from '@quire/kit';
 import {
-  buildSpace,
   createTestDatabase,
   createTestNatsBus,
   natsAvailable,
-  orgAdminDirectoryStub,
   startTestService,
   TEST_NATS_URL,
   TEST_SECRET,
@@ -20,11 +16,16 @@ import {
 } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
-import { editContent } from '../change-requests/content-edit.fixtures.ts';
-import { collabDocumentName } from './collab.loader.ts';
-import { COLLAB_LIMITS, COLLAB_PATH, collabUpgrades } from './collab-server.ts';
+import { COLLAB_LIMITS, collabUpgrades } from './collab-server.ts';
 import { editorConversion } from './editor-conversion.ts';
-import { COLLAB_FIELD } from './editor-json.ts';
+import {
+  closeEditor,
+  openEditor,
+  writePageThroughApi,
+  pageOfChangeRequest as pageOf,
+  stubMembers,
+  typeInto,
+} from './collab.fixtures.ts';
 
 /**
  * Two content replicas on one database and one NATS, as compose runs them (issue 41, item 5): a document open on both
@@ -37,11 +38,6 @@ const ann = userActor('ann', [{ organization: ORG, role: 'admin' }]);
 const bob = userActor('bob', [{ organization: ORG, role: 'admin' }]);
 const signer = new ActorSigner(TEST_SECRET);
 
-const textOf = (doc: Y.Doc) => doc.getXmlFragment(COLLAB_FIELD).toString();
-const typeInto = (doc: Y.Doc, words: string) => {
-  const paragraph = doc.getXmlFragment(COLLAB_FIELD).get(0) as Y.XmlElement;
-  (paragraph.get(0) as Y.XmlText).insert(0, words);
-};
 const occurrences = (text: string, words: string) => text.split(words).length - 1;
 /**
  * The replicas store a document only when its last writer leaves (a quiet time longer than any test): while writers
@@ -64,14 +60,7 @@ describe.skipIf(!hasNats)('live documents on two content replicas over NATS', ()
   const replica = async () => {
     const env = { NATS_URL: TEST_NATS_URL, NATS_STREAM: bus.streamName, NATS_SUBJECT_PREFIX: bus.prefix };
     const t = await startTestService(replicaService, loadContentConfig, db, { env });
-    const members = new Map([
-      ['ann', 'admin' as const],
-      ['bob', 'admin' as const],
-    ]);
-    t.svc.deps.peers.use(
-      'org-admin',
-      orgAdminDirectoryStub({ inOrganization: (o) => o === ORG, members, teams: new Set() }),
-    );
+    stubMembers(t, ORG, { ann: 'admin', bob: 'admin' });
     return t;
   };
   beforeAll(async () => {
@@ -89,42 +78,13 @@ describe.skipIf(!hasNats)('live documents on two content replicas over NATS', ()
     await db?.drop();
   });
 
-  function open(t: TestService, header: string, name: string) {
-    const ws = new HocuspocusProviderWebsocket({
-      url: `${t.url.replace('http', 'ws')}${COLLAB_PATH}`,
-      WebSocketPolyfill: class extends WebSocket {
-        constructor(url: string, protocols?: string | string[]) {
-          super(url, protocols, { headers: { [ACTOR_HEADER]: header } });
-        }
-      },
-    });
-    const provider = new HocuspocusProvider({ websocketProvider: ws, name, token: 'unused' });
-    provider.attach();
-    providers.push(provider);
-    return { provider, text: () => textOf(provider.document) };
-  }
-  const openAs = async (t: TestService, actor: Actor, name: string) => open(t, (await signer.sign(actor)).header, name);
-  function close(p: HocuspocusProvider) {
-    p.destroy();
-    p.configuration.websocketProvider.destroy();
-  }
-
-  async function pageOfChangeRequest(markdown: string) {
-    const space = await buildSpace(one, { org: ORG, as: ann });
-    const cr = await editContent(
-      one,
-      space.id,
-      undefined,
-      [{ operation: 'insert_page', title: 'Guide', document: { markdown } }],
-      'ann',
-    );
-    const pages = await one.call(ops.listPagesInChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, ann);
-    const ids = { spaceId: space.id, changeRequestId: cr.id, pageId: pages.pages[0]!.id };
-    const markdownNow = async () =>
-      ((await one.call(ops.getPageInChangeRequestById, { ...ids, format: 'markdown' }, ann)) as { markdown?: string })
-        .markdown ?? '';
-    return { ids, name: collabDocumentName(ids), markdownNow };
-  }
+  const openAs = async (t: TestService, actor: Actor, name: string) => {
+    const editor = openEditor(t, (await signer.sign(actor)).header, name);
+    providers.push(editor.provider);
+    return editor;
+  };
+  const close = closeEditor;
+  const pageOfChangeRequest = (markdown: string) => pageOf(() => one, ORG, ann, markdown);
 
   it("opened on both at once, seeded once; each replica's edits and cursors reach the other's clients", async () => {
     const { name, markdownNow } = await pageOfChangeRequest('Hello world\n');
@@ -167,15 +127,7 @@ describe.skipIf(!hasNats)('live documents on two content replicas over NATS', ()
     const b = await openAs(two, bob, name);
     await eventuallyPasses(() => expect(a.text()).toContain('Old text'));
     await eventuallyPasses(() => expect(b.text()).toContain('Old text'));
-    await one.call(
-      ops.updateChangeRequestContent,
-      {
-        spaceId: ids.spaceId,
-        changeRequestId: ids.changeRequestId,
-        changes: [{ operation: 'update_page', page: ids.pageId, document: { markdown: 'New text from the API\n' } }],
-      },
-      bob,
-    );
+    await writePageThroughApi(one, ids, 'New text from the API\n', bob);
     await eventuallyPasses(() => {
       expect(a.text()).toContain('New text from the API');
       expect(b.text()).toBe(a.text());

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import type { HocuspocusProvider } from '@hocuspocus/provider';
 import fc from 'fast-check';
 import WebSocket from 'ws';
 import * as encoding from 'lib0/encoding';
-import type * as Y from 'yjs';
-import { ops, type Actor } from '@quire/contracts';
-import { ACTOR_HEADER, ActorSigner } from '@quire/kit';
+import type { Actor } from '@quire/contracts';
+import { ActorSigner } from '@quire/kit';
 import {
-  buildSpace,
   createTestDatabase,
-  orgAdminDirectoryStub,
   startTestService,
   TEST_SECRET,
   userActor,
@@ -19,10 +16,18 @@ import {
 } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
-import { editContent } from '../change-requests/content-edit.fixtures.ts';
-import { collabDocumentName } from './collab.loader.ts';
 import { COLLAB_LIMITS, COLLAB_PATH } from './collab-server.ts';
-import { COLLAB_FIELD } from './editor-json.ts';
+import {
+  closeEditor,
+  collabUrl,
+  openEditor,
+  writePageThroughApi,
+  pageOfChangeRequest as pageOf,
+  socketWithActor,
+  stubMembers,
+  textOf,
+  typeInto,
+} from './collab.fixtures.ts';
 
 const ORG = 'org-collab';
 const writerA = userActor('writer-a', [{ organization: ORG, role: 'admin' }]);
@@ -34,15 +39,7 @@ let db: TestDatabase;
 let t: TestService;
 const start = async () => {
   t = await startTestService(contentService, loadContentConfig, db);
-  const members = new Map([
-    ['writer-a', 'admin' as const],
-    ['writer-b', 'admin' as const],
-    ['reader-r', 'read' as const],
-  ]);
-  t.svc.deps.peers.use(
-    'org-admin',
-    orgAdminDirectoryStub({ inOrganization: (o) => o === ORG, members, teams: new Set() }),
-  );
+  stubMembers(t, ORG, { 'writer-a': 'admin', 'writer-b': 'admin', 'reader-r': 'read' });
 };
 beforeAll(async () => {
   db = await createTestDatabase('content-collab');
@@ -53,61 +50,17 @@ afterAll(async () => {
   await db?.drop();
 });
 
-/** A WebSocket as the gateway opens it to content: the member's signed actor in its handshake. */
-const socketAs = (actor: Actor | null) =>
-  class extends WebSocket {
-    constructor(url: string, protocols?: string | string[]) {
-      super(url, protocols, actor ? { headers: { [ACTOR_HEADER]: signedHeaders.get(actor)! } } : {});
-    }
-  };
-const signedHeaders = new Map<Actor, string>();
+/** The signed actor header the gateway sends content for `actor`. */
+const headerOf = async (actor: Actor) => (await signer.sign(actor)).header;
 
 const providers: HocuspocusProvider[] = [];
 async function open(actor: Actor, name: string) {
-  signedHeaders.set(actor, (await signer.sign(actor)).header);
-  const ws = new HocuspocusProviderWebsocket({
-    url: `${t.url.replace('http', 'ws')}${COLLAB_PATH}`,
-    WebSocketPolyfill: socketAs(actor),
-  });
-  const events = { denied: '' as string, readOnly: false as boolean | undefined };
-  const provider = new HocuspocusProvider({
-    websocketProvider: ws,
-    name,
-    token: 'unused',
-    onAuthenticationFailed: ({ reason }) => void (events.denied = reason),
-    onAuthenticated: ({ scope }) => void (events.readOnly = scope === 'readonly'),
-  });
-  provider.attach();
-  providers.push(provider);
-  return { provider, events, text: () => textOf(provider.document) };
+  const editor = openEditor(t, await headerOf(actor), name);
+  providers.push(editor.provider);
+  return editor;
 }
-const textOf = (doc: Y.Doc) => doc.getXmlFragment(COLLAB_FIELD).toString();
-const typeInto = (doc: Y.Doc, words: string) => {
-  const paragraph = doc.getXmlFragment(COLLAB_FIELD).get(0) as Y.XmlElement;
-  (paragraph.get(0) as Y.XmlText).insert(0, words);
-};
-const close = (p: HocuspocusProvider) => {
-  p.destroy();
-  p.configuration.websocketProvider.destroy();
-};
-
-async function pageOfChangeRequest(markdown: string) {
-  const space = await buildSpace(t, { org: ORG, as: writerA });
-  const cr = await editContent(
-    t,
-    space.id,
-    undefined,
-    [{ operation: 'insert_page', title: 'Guide', document: { markdown } }],
-    'writer-a',
-  );
-  const pages = await t.call(ops.listPagesInChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, writerA);
-  const pageId = pages.pages[0]!.id;
-  const ids = { spaceId: space.id, changeRequestId: cr.id, pageId };
-  const markdownNow = async () =>
-    ((await t.call(ops.getPageInChangeRequestById, { ...ids, format: 'markdown' }, writerA)) as { markdown?: string })
-      .markdown ?? '';
-  return { ids, name: collabDocumentName(ids), markdownNow };
-}
+const close = closeEditor;
+const pageOfChangeRequest = (markdown: string) => pageOf(() => t, ORG, writerA, markdown);
 
 describe('live collaboration on a change request page', () => {
   it('two writers converge, a reader sees their edits and cannot write, the page document gets the edit', async () => {
@@ -171,13 +124,7 @@ describe('live collaboration on a change request page', () => {
     // never heard of the edit, opens the document with it (the first instance is as good as gone for it).
     const other = await startTestService(contentService, loadContentConfig, db);
     try {
-      signedHeaders.set(writerB, (await signer.sign(writerB)).header);
-      const ws = new HocuspocusProviderWebsocket({
-        url: `${other.url.replace('http', 'ws')}${COLLAB_PATH}`,
-        WebSocketPolyfill: socketAs(writerB),
-      });
-      const elsewhere = new HocuspocusProvider({ websocketProvider: ws, name, token: 'unused' });
-      elsewhere.attach();
+      const elsewhere = openEditor(other, await headerOf(writerB), name).provider;
       await eventuallyPasses(() => expect(textOf(elsewhere.document)).toContain('Kept Before restart'));
       close(elsewhere);
     } finally {
@@ -197,15 +144,7 @@ describe('live collaboration on a change request page', () => {
     const { ids, name } = await pageOfChangeRequest('Old text\n');
     const a = await open(writerA, name);
     await eventuallyPasses(() => expect(a.text()).toContain('Old text'));
-    await t.call(
-      ops.updateChangeRequestContent,
-      {
-        spaceId: ids.spaceId,
-        changeRequestId: ids.changeRequestId,
-        changes: [{ operation: 'update_page', page: ids.pageId, document: { markdown: 'New text from the API\n' } }],
-      },
-      writerB,
-    );
+    await writePageThroughApi(t, ids, 'New text from the API\n', writerB);
     await eventuallyPasses(() => expect(a.text()).toContain('New text from the API'), 10_000);
     expect(a.text()).not.toContain('Old text');
     close(a.provider);
@@ -214,8 +153,7 @@ describe('live collaboration on a change request page', () => {
   describe('limits: a bad message closes its own connection only', () => {
     /** A raw socket as `actor`, authenticated on `name` with Hocuspocus' auth message; resolves once open. */
     async function rawSocket(actor: Actor, name: string) {
-      signedHeaders.set(actor, (await signer.sign(actor)).header);
-      const ws = new (socketAs(actor))(`${t.url.replace('http', 'ws')}${COLLAB_PATH}`);
+      const ws = new (socketWithActor(await headerOf(actor)))(collabUrl(t));
       const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
       await new Promise((resolve) => ws.on('open', resolve));
       const auth = encoding.createEncoder();
@@ -306,8 +244,9 @@ describe('live collaboration on a change request page', () => {
       const sockets = await Promise.all(
         Array.from({ length: COLLAB_LIMITS.maxSocketsPerMember }, () => rawSocket(writerA, name)),
       );
+      const header = await headerOf(writerA);
       const refused = await new Promise<number>((resolve) => {
-        const ws = new (socketAs(writerA))(`${t.url.replace('http', 'ws')}${COLLAB_PATH}`);
+        const ws = new (socketWithActor(header))(collabUrl(t));
         ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
         ws.on('open', () => resolve(101));
         ws.on('error', () => {});

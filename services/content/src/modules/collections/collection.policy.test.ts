@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@quire/contracts';
-import type { DomainError } from '@quire/kit';
-import { userActor } from '@quire/kit/testing';
+import { userActor, outcomeOf } from '@quire/kit/testing';
 import {
   contentFacts as collection,
   itFollowsTheTable,
@@ -13,15 +12,6 @@ import { CollectionTree } from './collection-tree.ts';
 import { assertCanCreateIn, collectionPolicy, visibleCollections, type CollectionAction } from './collection.policy.ts';
 
 const collectionPermissions = collectionPolicy.permissions;
-
-const reasonOf = (f: () => unknown) => {
-  try {
-    f();
-    return 'ok';
-  } catch (err) {
-    return (err as DomainError).reason;
-  }
-};
 
 describe('collectionRole', () => {
   itGivesTheRoles(collectionPolicy, [
@@ -49,12 +39,12 @@ describe('the collection permission table', () => {
   itFollowsTheTable(collectionPolicy, table);
 
   it('creating at the top level takes the create org role; in a collection, create on it', () => {
-    expect(reasonOf(() => assertCanCreateIn(member('create'), 'o', null))).toBe('ok');
-    expect(reasonOf(() => assertCanCreateIn(member('edit'), 'o', null))).toBe('forbidden');
-    expect(reasonOf(() => assertCanCreateIn(member('admin', 'other'), 'o', null))).toBe('not_found');
-    expect(reasonOf(() => assertCanCreateIn(member('read'), 'o', collection('create')))).toBe('ok');
-    expect(reasonOf(() => assertCanCreateIn(member('create'), 'o', collection('read')))).toBe('forbidden');
-    expect(reasonOf(() => assertCanCreateIn(member('create'), 'o', collection(null)))).toBe('not_found');
+    expect(outcomeOf(() => assertCanCreateIn(member('create'), 'o', null))).toBe('ok');
+    expect(outcomeOf(() => assertCanCreateIn(member('edit'), 'o', null))).toBe('forbidden');
+    expect(outcomeOf(() => assertCanCreateIn(member('admin', 'other'), 'o', null))).toBe('not_found');
+    expect(outcomeOf(() => assertCanCreateIn(member('read'), 'o', collection('create')))).toBe('ok');
+    expect(outcomeOf(() => assertCanCreateIn(member('create'), 'o', collection('read')))).toBe('forbidden');
+    expect(outcomeOf(() => assertCanCreateIn(member('create'), 'o', collection(null)))).toBe('not_found');
   });
 
   it('transfers take the admin org role in both organizations, to another one', () => {
@@ -66,11 +56,11 @@ describe('the collection permission table', () => {
       { organization: 'a', role: 'admin' },
       { organization: 'b', role: 'edit' },
     ]);
-    expect(reasonOf(() => assertCanTransfer(both, 'a', 'b', 'collection'))).toBe('ok');
-    expect(reasonOf(() => assertCanTransfer(editorInB, 'a', 'b', 'collection'))).toBe('forbidden');
-    expect(reasonOf(() => assertCanTransfer(editorInB, 'b', 'a', 'collection'))).toBe('forbidden');
-    expect(reasonOf(() => assertCanTransfer(both, 'a', 'c', 'space'))).toBe('forbidden');
-    expect(reasonOf(() => assertCanTransfer(both, 'a', 'a', 'space'))).toBe('conflict');
+    expect(outcomeOf(() => assertCanTransfer(both, 'a', 'b', 'collection'))).toBe('ok');
+    expect(outcomeOf(() => assertCanTransfer(editorInB, 'a', 'b', 'collection'))).toBe('forbidden');
+    expect(outcomeOf(() => assertCanTransfer(editorInB, 'b', 'a', 'collection'))).toBe('forbidden');
+    expect(outcomeOf(() => assertCanTransfer(both, 'a', 'c', 'space'))).toBe('forbidden');
+    expect(outcomeOf(() => assertCanTransfer(both, 'a', 'a', 'space'))).toBe('conflict');
   });
 });
 

@@ -3,7 +3,7 @@ import { ops, type Actor } from '@quire/contracts';
 import { failureOf, orgAdmin, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
-import { insertPage, mergeChanges } from '../search/search.fixtures.ts';
+import { plansHandbook, siteReader } from '../document-reads/reader.fixtures.ts';
 
 // The reads GitBook's site renderer makes that Quire serves since issue 42, as a member and as a reader
 // (a published-content token) of a site showing the space.
@@ -13,29 +13,11 @@ const t = useTestService(contentService, loadContentConfig, { label: 'renderer' 
 const ORG = 'org-renderer';
 const admin = orgAdmin(ORG);
 const stranger = orgAdmin('org-elsewhere');
-const readerOf = (space: string, claims: Record<string, unknown> = { unsigned: {} }): Actor => ({
-  kind: 'reader',
-  reader: { site: 'site1', organization: ORG, siteSpaces: [{ id: 'ss1', space }], claims },
-});
-
-const PLANS = `Everyone reads this.
-
-{% if visitor.claims.plan == "pro" %}
-Pro secret: platypus.
-{% endif %}
-`;
+const readerOf = (space: string, claims?: Record<string, unknown>) => siteReader(ORG, space, claims);
 
 async function handbook() {
-  const space = await t.call(ops.createSpace, { organizationId: ORG, title: 'Handbook' }, admin);
-  const revision = await mergeChanges(
-    t,
-    space.id,
-    [insertPage('Plans', PLANS), insertPage('Internal', 'Wombat plans.', { hidden: true })],
-    admin,
-  );
-  const { pages } = await t.call(ops.listPages, { spaceId: space.id }, admin);
-  const id = (title: string) => pages.find((p) => p.title === title)!.id;
-  return { space: space.id, revision, plans: id('Plans'), internal: id('Internal') };
+  const h = await plansHandbook(t, ORG, admin);
+  return { ...h, plans: h.plans.id, internal: h.internal.id };
 }
 
 const textOf = (doc: unknown) => JSON.stringify(doc);

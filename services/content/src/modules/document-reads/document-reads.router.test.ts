@@ -4,7 +4,8 @@ import { failureOf, orgAdmin, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 import { editContent } from '../change-requests/content-edit.fixtures.ts';
-import { insertPage, mergeChanges } from '../search/search.fixtures.ts';
+import { plansHandbook, siteReader } from './reader.fixtures.ts';
+import { insertPage } from '../search/search.fixtures.ts';
 
 // getDocumentById, getComputedDocument and the page meta links (listSpacePageMetaLinks, …InChangeRequest,
 // …InRevision): what GitBook's renderer reads beside a page, as a member and as a reader (a published-content token).
@@ -14,30 +15,8 @@ const t = useTestService(contentService, loadContentConfig, { label: 'doc_reads'
 const ORG = 'org-docreads';
 const admin = orgAdmin(ORG);
 const stranger = orgAdmin('org-elsewhere');
-const readerOf = (space: string, claims: Record<string, unknown> = { unsigned: {} }): Actor => ({
-  kind: 'reader',
-  reader: { site: 'site1', organization: ORG, siteSpaces: [{ id: 'ss1', space }], claims },
-});
-
-const PLANS = `Everyone reads this.
-
-{% if visitor.claims.plan == "pro" %}
-Pro secret: platypus.
-{% endif %}
-`;
-
-async function handbook() {
-  const space = await t.call(ops.createSpace, { organizationId: ORG, title: 'Handbook' }, admin);
-  const revision = await mergeChanges(
-    t,
-    space.id,
-    [insertPage('Plans', PLANS), insertPage('Internal', 'Wombat plans.', { hidden: true })],
-    admin,
-  );
-  const { pages } = await t.call(ops.listPages, { spaceId: space.id }, admin);
-  const page = (title: string) => pages.find((p) => p.title === title)! as { id: string; documentId?: string };
-  return { space: space.id, revision, plans: page('Plans'), internal: page('Internal') };
-}
+const readerOf = (space: string, claims?: Record<string, unknown>) => siteReader(ORG, space, claims);
+const handbook = () => plansHandbook(t, ORG, admin);
 
 const textOf = (doc: unknown) => JSON.stringify(doc);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Actor, type DefaultLevel, type Role } from '@quire/contracts';
-import type { DomainError } from '@quire/kit';
+import { outcomeOf } from '@quire/kit/testing';
 import type { Grant } from '../access/access.policy.ts';
 import { CollectionTree } from '../collections/collection-tree.ts';
 import { collectionPolicy } from '../collections/collection.policy.ts';
@@ -57,12 +57,7 @@ function outcome(
   facts: Parameters<typeof spacePolicy.assert>[1],
   action: SpaceAction,
 ): 'ok' | 'forbidden' | 'not_found' {
-  try {
-    spacePolicy.assert(actor, facts, action);
-    return 'ok';
-  } catch (err) {
-    return (err as DomainError).reason as 'forbidden' | 'not_found';
-  }
+  return outcomeOf(() => spacePolicy.assert(actor, facts, action)) as 'ok' | 'forbidden' | 'not_found';
 }
 
 /** Whether a list filter (`visibleWhere`'s conditions, evaluated in memory) shows a space of collection `c`. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ops, ROLES, type Actor, type ErrorCode, type Role } from '@quire/contracts';
-import type { DomainError } from '@quire/kit';
+import { settledOutcomeOf } from '@quire/kit/testing';
+import { ops, ROLES, type Actor, type Role } from '@quire/contracts';
 import {
   buildCollection,
   buildSpace,
@@ -55,15 +55,6 @@ beforeAll(async () => {
   });
 });
 
-async function outcome(p: Promise<unknown>): Promise<'ok' | ErrorCode> {
-  try {
-    await p;
-    return 'ok';
-  } catch (err) {
-    return (err as DomainError).reason;
-  }
-}
-
 const RANK = (r: Role | null) => (r === null ? 0 : ROLES.length - ROLES.indexOf(r));
 /** The rule (docs/permissions.md) for a space inheriting from a restricted collection: the highest grant reaching the member. */
 const expectedRole = (org: Role | null, collectionGrant: Role | null, spaceGrant: Role | null): Role | null =>
@@ -105,7 +96,7 @@ describe('the permission matrix against the space operations (PostgreSQL)', () =
         const label = `${userId} on collection grant ${c.cg} / space grant ${c.sg}`;
         const allowed = (action: keyof typeof spacePolicy.actions) =>
           want === null ? 'not_found' : RANK(want) >= RANK(spacePolicy.actions[action] as Role) ? 'ok' : 'forbidden';
-        const got = await outcome(t.call(ops.getSpaceById, { spaceId: c.space }, actor));
+        const got = await settledOutcomeOf(t.call(ops.getSpaceById, { spaceId: c.space }, actor));
         expect(got, `${label}: view`).toBe(allowed('view'));
         if (got === 'ok')
           expect(
@@ -120,7 +111,7 @@ describe('the permission matrix against the space operations (PostgreSQL)', () =
           managePermissions: () => t.call(ops.removeTeamFromSpace, { spaceId: c.space, teamId: 'team-none' }, actor),
         };
         for (const [action, probe] of Object.entries(probes) as [keyof typeof probes, () => Promise<unknown>][])
-          expect(await outcome(probe()), `${label}: ${action}`).toBe(allowed(action));
+          expect(await settledOutcomeOf(probe()), `${label}: ${action}`).toBe(allowed(action));
       }
       // The collections: a restricted one is listed only where a grant reaches the member.
       const collections = new Set(
@@ -135,8 +126,8 @@ describe('the permission matrix against the space operations (PostgreSQL)', () =
     }
     // Other organizations see nothing.
     for (const c of cells)
-      expect(await outcome(t.call(ops.getSpaceById, { spaceId: c.space }, stranger))).toBe('not_found');
-    expect(await outcome(t.call(ops.listUserPermissionsInSpace, { spaceId: cells[0]!.space }, stranger))).toBe(
+      expect(await settledOutcomeOf(t.call(ops.getSpaceById, { spaceId: c.space }, stranger))).toBe('not_found');
+    expect(await settledOutcomeOf(t.call(ops.listUserPermissionsInSpace, { spaceId: cells[0]!.space }, stranger))).toBe(
       'not_found',
     );
   }, 120_000);

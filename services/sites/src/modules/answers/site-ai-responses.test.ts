@@ -1,56 +1,31 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
 import type { StreamItem } from '@quire/kit';
-import { buildSpace, eventually, failureOf } from '@quire/kit/testing';
+import { failureOf } from '@quire/kit/testing';
 import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { chatChunk, indexedSiteWith, useFakeChat } from './answers.fixtures.ts';
 
 const ORG = 'org-air';
 const { admin, reader, stranger } = orgActors(ORG, 'org-far');
 
 type ResponseEvent = StreamItem<typeof ops.streamAIResponseInSite>;
 
-/** A fake OpenAI-compatible chat server on loopback: streams its answer in chunks, recording what it was sent. */
-const chat = { requests: [] as { messages: { role: string; content: string }[] }[], server: null as Server | null };
-const env: Record<string, string> = {};
-beforeAll(async () => {
-  chat.server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return res.writeHead(404).end();
-      const body = JSON.parse(raw) as { messages: { role: string; content: string }[] };
-      chat.requests.push(body);
-      const url = /https?:\/\/\S+\/kayaks/.exec(body.messages.at(-1)!.content)?.[0] ?? 'none';
-      const words = ['Paddle ', 'with ', 'both ', 'hands.\n\n', `See [Kayaks](${url}).`];
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      let i = 0;
-      const next = () => {
-        if (i === words.length) return void res.end('data: [DONE]\n\n');
-        const chunk = {
-          id: 'c1',
-          object: 'chat.completion.chunk',
-          created: 1,
-          model: 'fake',
-          choices: [] as unknown[],
-        };
-        chunk.choices = [{ index: 0, delta: { content: words[i++] }, finish_reason: null }];
-        res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-        setTimeout(next, 60);
-      };
-      next();
-    });
-  });
-  await new Promise<void>((r) => chat.server!.listen(0, '127.0.0.1', r));
-  const port = (chat.server.address() as AddressInfo).port;
-  Object.assign(env, {
-    QUIRE_AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
-    QUIRE_AI_MODEL: 'fake-model',
-    QUIRE_AI_ALLOW_PRIVATE: '1',
-  });
+/** A fake chat model: streams its answer in chunks, recording what it was sent. */
+const chat = { requests: [] as { messages: { role: string; content: string }[] }[] };
+const { env } = useFakeChat((received, _req, res) => {
+  const body = received as { messages: { role: string; content: string }[] };
+  chat.requests.push(body);
+  const url = /https?:\/\/\S+\/kayaks/.exec(body.messages.at(-1)!.content)?.[0] ?? 'none';
+  const words = ['Paddle ', 'with ', 'both ', 'hands.\n\n', `See [Kayaks](${url}).`];
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  let i = 0;
+  const next = () => {
+    if (i === words.length) return void res.end('data: [DONE]\n\n');
+    res.write(chatChunk(words[i++]!));
+    setTimeout(next, 60);
+  };
+  next();
 });
-afterAll(() => new Promise<void>((r) => (chat.server ? chat.server.close(() => r()) : r())));
 
 // Registered after the hook above: `env` is filled when these platforms start.
 const withModel = useSitesAndContent('ai-responses-model', { orgAdmin: true, sitesEnv: env });
@@ -80,32 +55,12 @@ const textOf = (node: unknown): string => {
 };
 const linksOf = (blocks: unknown[]) => [...JSON.stringify(blocks).matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]);
 
-async function siteWith(p: SitesPlatform, title: string) {
-  const space = await buildSpace(p.content, { org: ORG, title, as: admin });
-  const cr = await p.content.call(ops.createChangeRequest, { spaceId: space.id, subject: 'Write' }, admin);
-  const changes = [
-    {
-      operation: 'insert_page',
-      title: 'Kayaks',
-      document: { markdown: 'Paddling a kayak on rivers takes both hands.' },
-    },
-    { operation: 'insert_page', title: 'Tents', document: { markdown: 'Pitching a tent in the rain.' } },
-  ];
-  await p.content.call(
-    ops.updateChangeRequestContent,
-    { spaceId: space.id, changeRequestId: cr.id, changes } as never,
-    admin,
-  );
-  await p.content.call(ops.mergeChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, admin);
-  const site = await p.sites.call(ops.createSite, { organizationId: ORG, title, spaces: [space.id] }, admin);
-  const where = { organizationId: ORG, siteId: site.id };
-  await eventually(
-    async () => (await p.sites.call(ops.searchSiteContent, { ...where, query: 'kayak' }, reader)).count > 0,
-    10_000,
-    'the space indexed',
-  );
-  return where;
-}
+const PAGES = [
+  { title: 'Kayaks', markdown: 'Paddling a kayak on rivers takes both hands.' },
+  { title: 'Tents', markdown: 'Pitching a tent in the rain.' },
+];
+const siteWith = async (p: SitesPlatform, title: string) =>
+  (await indexedSiteWith(p, { org: ORG, title, as: admin, reader }, PAGES)).where;
 
 describe('streamAIResponseInSite without a model', () => {
   it("answers the last message with the best passages and their links, in GitBook's response events", async () => {

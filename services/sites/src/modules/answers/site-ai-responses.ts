@@ -3,14 +3,14 @@ import type { OperationInput, ops } from '@quire/contracts';
 import { invalid, newId, type StreamItem } from '@quire/kit';
 import type { SitesContext } from '../../trpc.ts';
 import {
-  EVENT_INTERVAL_MS,
-  EVENTS_MAX,
+  coalescedEvents,
   modelOf,
   modelText,
   passagesAnswer,
   promptOf,
   type ChatMessage,
   type Passage,
+  type StreamedAnswer,
 } from './site-answers.ts';
 
 type Input = OperationInput<typeof ops.streamAIResponseInSite>;
@@ -135,22 +135,13 @@ export async function* aiResponseEvents(
     yield finish;
     return;
   }
-  let text = '';
-  let shown = '';
-  let count = 0;
-  let at = 0;
+  const answer: StreamedAnswer = { text: '', shown: '' };
   try {
-    for await (const t of modelText(model, messagesOf(conversation, passages))) {
-      text = t;
-      if (count > 0 && (count >= EVENTS_MAX - 1 || Date.now() - at < EVENT_INTERVAL_MS)) continue;
-      shown = text;
-      const events = documentEvents(messageId, sent, text);
-      yield* events;
-      count += events.length;
-      at = Date.now();
-    }
+    const texts = modelText(model, messagesOf(conversation, passages));
+    yield* coalescedEvents(texts, (text) => documentEvents(messageId, sent, text), answer);
   } catch (err) {
     ctx.log.warn({ err }, 'site AI responses: the model failed; answering with the passages');
+    const { text } = answer;
     yield* documentEvents(
       messageId,
       sent,
@@ -159,7 +150,7 @@ export async function* aiResponseEvents(
     yield finish;
     return;
   }
-  if (!text.trim()) yield* documentEvents(messageId, sent, passagesAnswer(passages));
-  else if (text !== shown) yield* documentEvents(messageId, sent, text);
+  if (!answer.text.trim()) yield* documentEvents(messageId, sent, passagesAnswer(passages));
+  else if (answer.text !== answer.shown) yield* documentEvents(messageId, sent, answer.text);
   yield finish;
 }

@@ -1,66 +1,39 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
 import type { StreamItem } from '@quire/kit';
-import { buildSpace, eventually, failureOf } from '@quire/kit/testing';
+import { failureOf } from '@quire/kit/testing';
 import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { chatChunk, indexedSiteWith, useFakeChat } from './answers.fixtures.ts';
 
 const ORG = 'org-ans';
 const { admin, reader, stranger } = orgActors(ORG, 'org-far');
 
-/** A fake OpenAI-compatible chat server on loopback: streams its answer in chunks, recording what it was sent. */
+/** A fake chat model: streams its answer in chunks, recording what it was sent. */
 const chat = {
   requests: [] as { auth: string | undefined; body: Record<string, unknown> }[],
-  server: null as Server | null,
   /** The model writes its last words once this resolves (a test holds it to see the first words arrive first). */
   gate: Promise.resolve(),
   finished: 0,
   breakOff: false,
 };
-const env: Record<string, string> = {};
-beforeAll(async () => {
-  chat.server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return res.writeHead(404).end();
-      const body = JSON.parse(raw) as { messages: { content: string }[] };
-      chat.requests.push({ auth: req.headers.authorization, body });
-      const url = /https?:\/\/\S+\/kayaks/.exec(body.messages[1]!.content)?.[0] ?? 'none';
-      const words = ['Paddle ', 'with ', 'both ', 'hands ', `([Kayaks](${url})).`];
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const write = (w: string) => {
-        const chunk = {
-          id: 'c1',
-          object: 'chat.completion.chunk',
-          created: 1,
-          model: 'fake',
-          choices: [] as unknown[],
-        };
-        chunk.choices = [{ index: 0, delta: { content: w }, finish_reason: null }];
-        res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-      };
-      write(words[0]!);
-      // A model that breaks off after its first words.
-      if (chat.breakOff) return void setTimeout(() => res.destroy(), 20);
-      void chat.gate.then(() => {
-        for (const w of words.slice(1)) write(w);
-        res.end('data: [DONE]\n\n');
-        chat.finished++;
-      });
+const { env } = useFakeChat(
+  (received, req, res) => {
+    const body = received as { messages: { content: string }[] };
+    chat.requests.push({ auth: req.headers.authorization, body });
+    const url = /https?:\/\/\S+\/kayaks/.exec(body.messages[1]!.content)?.[0] ?? 'none';
+    const words = ['Paddle ', 'with ', 'both ', 'hands ', `([Kayaks](${url})).`];
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(chatChunk(words[0]!));
+    // A model that breaks off after its first words.
+    if (chat.breakOff) return void setTimeout(() => res.destroy(), 20);
+    void chat.gate.then(() => {
+      for (const w of words.slice(1)) res.write(chatChunk(w));
+      res.end('data: [DONE]\n\n');
+      chat.finished++;
     });
-  });
-  await new Promise<void>((r) => chat.server!.listen(0, '127.0.0.1', r));
-  const port = (chat.server.address() as AddressInfo).port;
-  Object.assign(env, {
-    QUIRE_AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
-    QUIRE_AI_MODEL: 'fake-model',
-    QUIRE_AI_API_KEY: 'sk-test',
-    QUIRE_AI_ALLOW_PRIVATE: '1',
-  });
-});
-afterAll(() => new Promise<void>((r) => (chat.server ? chat.server.close(() => r()) : r())));
+  },
+  { QUIRE_AI_API_KEY: 'sk-test' },
+);
 
 // Registered after the hook above: `env` is filled when these platforms start.
 const withModel = useSitesAndContent('answers-model', { orgAdmin: true, sitesEnv: env });
@@ -79,29 +52,8 @@ async function ask(p: SitesPlatform, input: Record<string, unknown>, as = reader
 }
 
 /** A site over a space whose live revision holds these pages (merged through a change request), indexed. */
-async function siteWith(p: SitesPlatform, title: string, pages: { title: string; markdown: string }[]) {
-  const space = await buildSpace(p.content, { org: ORG, title, as: admin });
-  const cr = await p.content.call(ops.createChangeRequest, { spaceId: space.id, subject: 'Write' }, admin);
-  const changes = pages.map((pg) => ({
-    operation: 'insert_page',
-    title: pg.title,
-    document: { markdown: pg.markdown },
-  }));
-  await p.content.call(
-    ops.updateChangeRequestContent,
-    { spaceId: space.id, changeRequestId: cr.id, changes } as never,
-    admin,
-  );
-  await p.content.call(ops.mergeChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, admin);
-  const site = await p.sites.call(ops.createSite, { organizationId: ORG, title, spaces: [space.id] }, admin);
-  const where = { organizationId: ORG, siteId: site.id };
-  await eventually(
-    async () => (await p.sites.call(ops.searchSiteContent, { ...where, query: 'kayak' }, reader)).count > 0,
-    10_000,
-    'the space indexed',
-  );
-  return { where, spaceId: space.id };
-}
+const siteWith = (p: SitesPlatform, title: string, pages: { title: string; markdown: string }[]) =>
+  indexedSiteWith(p, { org: ORG, title, as: admin, reader }, pages);
 
 const PAGES = [
   { title: 'Kayaks', markdown: 'Paddling a kayak on rivers takes both hands.' },

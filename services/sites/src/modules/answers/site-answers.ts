@@ -23,6 +23,35 @@ export const EVENTS_MAX = 64;
 export const EVENT_INTERVAL_MS = 50;
 const MODEL_TIMEOUT_MS = 60_000;
 
+/** The model's answer so far (`text`) and the last of it a client was sent (`shown`). */
+export interface StreamedAnswer {
+  text: string;
+  shown: string;
+}
+
+/**
+ * The model's growing answer as events, coalesced: `eventsOf` the text so far at most every EVENT_INTERVAL_MS and,
+ * counting the events it makes, until EVENTS_MAX - 1 (the last is the caller's: the whole answer when it was not
+ * shown). `answer` follows the text and what was shown, also when the model fails midway.
+ */
+export async function* coalescedEvents<E>(
+  texts: AsyncIterable<string>,
+  eventsOf: (text: string) => E[],
+  answer: StreamedAnswer,
+): AsyncGenerator<E> {
+  let count = 0;
+  let at = 0;
+  for await (const t of texts) {
+    answer.text = t;
+    if (count > 0 && (count >= EVENTS_MAX - 1 || Date.now() - at < EVENT_INTERVAL_MS)) continue;
+    answer.shown = t;
+    const events = eventsOf(t);
+    yield* events;
+    count += events.length;
+    at = Date.now();
+  }
+}
+
 export interface Passage {
   title: string;
   url: string;
@@ -184,24 +213,15 @@ export async function* answerEvents(
     yield fallback;
     return;
   }
-  let text = '';
-  let sent = '';
-  let count = 0;
-  let at = 0;
+  const answer: StreamedAnswer = { text: '', shown: '' };
   try {
-    for await (const t of modelText(model, promptOf(question, passages))) {
-      text = t;
-      if (count > 0 && (count >= EVENTS_MAX - 1 || Date.now() - at < EVENT_INTERVAL_MS)) continue;
-      sent = text;
-      yield event(text, passages);
-      count++;
-      at = Date.now();
-    }
+    yield* coalescedEvents(modelText(model, promptOf(question, passages)), (text) => [event(text, passages)], answer);
   } catch (err) {
     ctx.log.warn({ err }, 'site answers: the model failed; answering with the passages');
+    const { text } = answer;
     yield text.trim() ? event(`${text}\n\n---\n\n${passagesAnswer(passages)}`, passages) : fallback;
     return;
   }
-  if (!text.trim()) yield fallback;
-  else if (text !== sent) yield event(text, passages);
+  if (!answer.text.trim()) yield fallback;
+  else if (answer.text !== answer.shown) yield event(answer.text, passages);
 }

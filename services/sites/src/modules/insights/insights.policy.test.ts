@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@quire/contracts';
-import { userActor } from '@quire/kit/testing';
+import { userActor, outcomeOf } from '@quire/kit/testing';
 import { insightsPolicy } from './insights.policy.ts';
 
 const site = { organizationId: 'o1', id: 's1' };
@@ -10,14 +10,6 @@ const reader = (siteId: string): Actor => ({
   kind: 'reader',
   reader: { site: siteId, organization: 'o1', siteSpaces: [], claims: { unsigned: {} } },
 });
-const outcome = (f: () => unknown) => {
-  try {
-    f();
-    return 'ok';
-  } catch (err) {
-    return (err as { reason: string }).reason;
-  }
-};
 
 describe('insights policy', () => {
   it.each([
@@ -29,7 +21,7 @@ describe('insights policy', () => {
     ["the site's reader", reader('s1'), 'ok', 'forbidden'],
     ["another site's reader", reader('s2'), 'not_found', 'not_found'],
   ] as const)('%s: track %s, view the summary %s', (_who, actor, track, view) => {
-    expect(outcome(() => insightsPolicy.assert(actor, site, 'track'))).toBe(track);
-    expect(outcome(() => insightsPolicy.assert(actor, site, 'view'))).toBe(view);
+    expect(outcomeOf(() => insightsPolicy.assert(actor, site, 'track'))).toBe(track);
+    expect(outcomeOf(() => insightsPolicy.assert(actor, site, 'view'))).toBe(view);
   });
 });

@@ -1,6 +1,5 @@
 import { definePolicy } from '@quire/kit';
-import type { Actor } from '@quire/contracts';
-import { organizationMemberLevel, readerLevel } from '../sites/site.policy.ts';
+import { readerOrMemberLevel } from '../sites/site.policy.ts';
 
 /**
  * The insights of a site: a reader of the site (the published-content token its renderer holds) and its members
@@ -8,8 +7,7 @@ import { organizationMemberLevel, readerLevel } from '../sites/site.policy.ts';
  */
 export const insightsPolicy = definePolicy({
   resource: 'Site',
-  role: (actor: Actor, site: { organizationId: string; id?: string | undefined }) =>
-    readerLevel(actor, site) ?? organizationMemberLevel(actor, site),
+  role: readerOrMemberLevel,
   actions: {
     /** Report events (`trackEventsInSiteById`). */
     track: 'read',

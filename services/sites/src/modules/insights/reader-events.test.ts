@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
 import { sql, TokenSigner, type EntityManager, type Logger } from '@quire/kit';
-import { buildSpace } from '@quire/kit/testing';
-import { orgActors, useSitesAndContent } from '../../test-support.ts';
+import { orgActors, spaceWithPages, useSitesAndContent } from '../../test-support.ts';
 import {
   flushReaderEvents,
   queuedReaderEvents,
@@ -25,21 +24,12 @@ afterAll(() => setReaderEventsFlushInterval());
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 async function publishedSite(title: string) {
-  const space = await buildSpace(p.content, { org: ORG, title: `${title} space`, as: admin });
-  const cr = await p.content.call(ops.createChangeRequest, { spaceId: space.id, subject: 'Write' }, admin);
-  await p.content.call(
-    ops.updateChangeRequestContent,
-    {
-      spaceId: space.id,
-      changeRequestId: cr.id,
-      changes: [{ operation: 'insert_page', title: 'Welcome', document: { markdown: 'Hello readers.' } }],
-    } as never,
-    admin,
-  );
-  await p.content.call(ops.mergeChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, admin);
-  const site = await p.sites.call(ops.createSite, { organizationId: ORG, title, spaces: [space.id] }, admin);
+  const spaceId = await spaceWithPages(p, { org: ORG, title: `${title} space`, as: admin }, [
+    { title: 'Welcome', markdown: 'Hello readers.' },
+  ]);
+  const site = await p.sites.call(ops.createSite, { organizationId: ORG, title, spaces: [spaceId] }, admin);
   await p.sites.call(ops.publishSite, { organizationId: ORG, siteId: site.id }, admin);
-  return { siteId: site.id, spaceId: space.id, path: `/sites/${site.basename}` };
+  return { siteId: site.id, spaceId, path: `/sites/${site.basename}` };
 }
 
 type Req = { userAgent?: string; doNotTrack?: boolean; clientAddress?: string; query?: Record<string, string> };

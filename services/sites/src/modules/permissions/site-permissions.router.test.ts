@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ops, ROLES, type Actor, type ErrorCode, type OperationOutput, type Role } from '@quire/contracts';
-import { InProcessBus, type DomainError } from '@quire/kit';
-import { eventually, failureOf, orgAdminDirectoryStub, testLogger } from '@quire/kit/testing';
+import { ops, ROLES, type Actor, type OperationOutput, type Role } from '@quire/contracts';
+import { InProcessBus } from '@quire/kit';
+import { eventually, failureOf, orgAdminDirectoryStub, testLogger, settledOutcomeOf } from '@quire/kit/testing';
 import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 import { sitePolicy } from '../sites/site.policy.ts';
 import { siteGrantRepository } from './site-grant.repository.ts';
@@ -76,14 +76,6 @@ const stub = orgAdminDirectoryStub({
 let p: SitesPlatform;
 let bus: InProcessBus;
 const call: SitesPlatform['sites']['call'] = (op, input, actor) => p.sites.call(op, input, actor);
-async function outcome(q: Promise<unknown>): Promise<'ok' | ErrorCode> {
-  try {
-    await q;
-    return 'ok';
-  } catch (err) {
-    return (err as DomainError).reason;
-  }
-}
 
 beforeAll(async () => {
   bus = new InProcessBus(testLogger());
@@ -120,19 +112,23 @@ describe('site permission overrides', () => {
           const allowed = (action: keyof typeof sitePolicy.actions) =>
             want === null ? 'not_found' : RANK(want) >= RANK(sitePolicy.actions[action] as Role) ? 'ok' : 'forbidden';
           expect(
-            await outcome(call(ops.getSiteById, { organizationId: ORG, siteId: site.id }, actor)),
+            await settledOutcomeOf(call(ops.getSiteById, { organizationId: ORG, siteId: site.id }, actor)),
             `${label}: view`,
           ).toBe(allowed('view'));
           expect(
-            await outcome(call(ops.updateSiteById, { organizationId: ORG, siteId: site.id, title: 'Renamed' }, actor)),
+            await settledOutcomeOf(
+              call(ops.updateSiteById, { organizationId: ORG, siteId: site.id, title: 'Renamed' }, actor),
+            ),
             `${label}: update`,
           ).toBe(allowed('update'));
           expect(
-            await outcome(call(ops.listUserPermissionsInSite, { organizationId: ORG, siteId: site.id }, actor)),
+            await settledOutcomeOf(
+              call(ops.listUserPermissionsInSite, { organizationId: ORG, siteId: site.id }, actor),
+            ),
             `${label}: viewPermissions`,
           ).toBe(allowed('viewPermissions'));
           expect(
-            await outcome(
+            await settledOutcomeOf(
               call(ops.removeTeamFromSite, { organizationId: ORG, siteId: site.id, teamId: 'team-x' }, actor),
             ),
             `${label}: managePermissions`,

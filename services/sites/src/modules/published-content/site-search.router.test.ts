@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ops } from '@quire/contracts';
-import { buildSpace, eventually, failureOf } from '@quire/kit/testing';
-import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { eventually, failureOf } from '@quire/kit/testing';
+import { orgActors, spaceWithPages, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 
 const ORG = 'org-ss';
 const { admin, reader, stranger } = orgActors(ORG, 'org-far');
@@ -11,22 +11,8 @@ const p = useSitesAndContent('site-search', { orgAdmin: true });
 const call: SitesPlatform['sites']['call'] = (op, input, actor) => p.sites.call(op, input, actor);
 
 /** A space whose live revision holds these pages (merged through a change request). */
-async function spaceWith(title: string, pages: { title: string; markdown: string }[]): Promise<string> {
-  const space = await buildSpace(p.content, { org: ORG, title, as: admin });
-  const cr = await p.content.call(ops.createChangeRequest, { spaceId: space.id, subject: 'Write' }, admin);
-  const changes = pages.map((pg) => ({
-    operation: 'insert_page',
-    title: pg.title,
-    document: { markdown: pg.markdown },
-  }));
-  await p.content.call(
-    ops.updateChangeRequestContent,
-    { spaceId: space.id, changeRequestId: cr.id, changes } as never,
-    admin,
-  );
-  await p.content.call(ops.mergeChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, admin);
-  return space.id;
-}
+const spaceWith = (title: string, pages: { title: string; markdown: string }[]) =>
+  spaceWithPages(p, { org: ORG, title, as: admin }, pages);
 
 describe('searchSiteContent', () => {
   it('finds pages of the site’s own spaces only, grouped by space, scoped by site space', async () => {

@@ -1,6 +1,5 @@
 import { definePolicy } from '@quire/kit';
-import type { Actor } from '@quire/contracts';
-import { organizationMemberLevel, readerLevel } from '../sites/site.policy.ts';
+import { readerOrMemberLevel } from '../sites/site.policy.ts';
 
 /**
  * The redirects of a site: members read them, those who change the site's structure manage them; a reader of the
@@ -8,8 +7,7 @@ import { organizationMemberLevel, readerLevel } from '../sites/site.policy.ts';
  */
 export const redirectPolicy = definePolicy({
   resource: 'Site',
-  role: (actor: Actor, site: { organizationId: string; id?: string | undefined }) =>
-    readerLevel(actor, site) ?? organizationMemberLevel(actor, site),
+  role: readerOrMemberLevel,
   actions: {
     /** List the redirects, resolve a source. */
     view: 'read',

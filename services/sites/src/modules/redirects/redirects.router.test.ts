@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ops, type Actor, type OperationInput } from '@quire/contracts';
-import { buildSpace, failureOf } from '@quire/kit/testing';
-import { orgActors, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { failureOf } from '@quire/kit/testing';
+import { orgActors, spaceWithPages, useSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 
 const ORG = 'org-redir';
 const { admin, creator, reader, stranger } = orgActors(ORG, 'org-elsewhere');
@@ -12,20 +12,9 @@ const call: SitesPlatform['sites']['call'] = (op, input, actor) => p.sites.call(
 
 /** A space with one merged page (`install`, under `getting-started`); its id and the page id. */
 async function spaceWithPage(title: string): Promise<{ spaceId: string; pageId: string }> {
-  const space = await buildSpace(p.content, { org: ORG, title, as: admin });
-  const cr = await p.content.call(ops.createChangeRequest, { spaceId: space.id, subject: 'Write' }, admin);
-  await p.content.call(
-    ops.updateChangeRequestContent,
-    {
-      spaceId: space.id,
-      changeRequestId: cr.id,
-      changes: [{ operation: 'insert_page', title: 'Install', document: { markdown: 'Run it.' } }],
-    } as never,
-    admin,
-  );
-  await p.content.call(ops.mergeChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, admin);
-  const pages = await p.content.call(ops.listPages, { spaceId: space.id }, admin);
-  return { spaceId: space.id, pageId: (pages.pages[0] as { id: string }).id };
+  const spaceId = await spaceWithPages(p, { org: ORG, title, as: admin }, [{ title: 'Install', markdown: 'Run it.' }]);
+  const pages = await p.content.call(ops.listPages, { spaceId }, admin);
+  return { spaceId, pageId: (pages.pages[0] as { id: string }).id };
 }
 
 async function site() {

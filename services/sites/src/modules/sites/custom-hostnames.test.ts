@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
 import { InProcessBus, setTxtResolver } from '@quire/kit';
-import { buildSpace, eventually, failureOf, startTestService, testLogger, type TestService } from '@quire/kit/testing';
+import { eventually, failureOf, startTestService, testLogger, type TestService } from '@quire/kit/testing';
 import { loadOrgAdminConfig, orgAdminService } from '@quire/org-admin';
-import { orgActors, startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { orgActors, spaceWithPages, startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 import { recheckHostnames } from './hostname-recheck.job.ts';
 
 /**
@@ -44,16 +44,9 @@ afterAll(async () => {
 
 /** A published site of `org` with one space holding a page that says `title`, as `as`; served on the instance. */
 async function publishedSite(org: string, as: Actor, title: string) {
-  const space = await buildSpace(p.content, { org, title: `${title} space`, as });
-  const cr = await p.content.call(ops.createChangeRequest, { spaceId: space.id, subject: 'Write' }, as);
-  const page = { operation: 'insert_page', title: 'Welcome', document: { markdown: `${title} welcome` } };
-  await p.content.call(
-    ops.updateChangeRequestContent,
-    { spaceId: space.id, changeRequestId: cr.id, changes: [page] } as never,
-    as,
-  );
-  await p.content.call(ops.mergeChangeRequest, { spaceId: space.id, changeRequestId: cr.id }, as);
-  const site = await p.sites.call(ops.createSite, { organizationId: org, title, spaces: [space.id] }, as);
+  const page = { title: 'Welcome', markdown: `${title} welcome` };
+  const spaceId = await spaceWithPages(p, { org, title: `${title} space`, as }, [page]);
+  const site = await p.sites.call(ops.createSite, { organizationId: org, title, spaces: [spaceId] }, as);
   await p.sites.call(ops.publishSite, { organizationId: org, siteId: site.id }, as);
   await eventually(async () => (await visit('quire.test', `/sites/${site.basename}`)).status === 200);
   return site;

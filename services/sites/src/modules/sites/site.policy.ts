@@ -39,6 +39,12 @@ export function readerLevel(
   return site.id !== undefined && r.site === site.id && r.organization === site.organizationId ? 'read' : null;
 }
 
+/** The level of a reader of the site (read), else of a member of its organization (their organization role). */
+export const readerOrMemberLevel = (
+  actor: Actor,
+  site: { organizationId: string; id?: string | undefined },
+): AccessLevel | null => readerLevel(actor, site) ?? organizationMemberLevel(actor, site);
+
 /**
  * The caller's level on a site. Organization admins are admin on every site. Otherwise a role override of the user
  * on the site wins (null: no access), then the overrides of the user's teams (the highest role; no access when
