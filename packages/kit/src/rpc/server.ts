@@ -45,7 +45,7 @@ export interface ProcedureInvoker {
    * The context of one call: the signed actor verified (else 401), the service open (else 503). Counts the
    * call in flight until `finish`.
    */
-  contextOf(call: CallContext, log?: Logger): Promise<ServiceContext>;
+  contextOf(call: CallContext, log: Logger): Promise<ServiceContext>;
   /** Counts a call whose context `contextOf` made as done, with its status; logs an unexpected failure. */
   finish(ctx: ServiceContext | undefined, path: string, error: unknown): PublicError | undefined;
   invoke(path: string, input: unknown, call: CallContext, log?: Logger): Promise<CallResult>;
@@ -149,24 +149,12 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
     router: opts.router,
     close: () => void (closed = true),
     async contextOf(call, log) {
-      const actor = await verified(call);
-      const requestId = call.requestId ?? '';
       const ctx = opts.createContext({
-        actor,
-        requestId,
-        log: log ?? opts.log,
+        actor: await verified(call),
+        requestId: call.requestId ?? '',
+        log,
         ...(call.client ? { client: call.client } : {}),
       });
-      // Without a logger of the caller's, the call's own (bound to its request id) is made when something logs:
-      // most calls log nothing, and a child logger per call was 1 KB of garbage on every read.
-      if (!log) {
-        let child: Logger | undefined;
-        Object.defineProperty(ctx, 'log', {
-          get: () => (child ??= opts.log.child({ reqId: requestId })),
-          enumerable: true,
-          configurable: true,
-        });
-      }
       meter.start(ctx);
       return ctx;
     },
@@ -186,7 +174,7 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
       const blob = await opts.blobs.get(found.key);
       return blob ? { blob } : null;
     },
-    async invoke(path, input, call, log) {
+    async invoke(path, input, call, log = opts.log.child({ reqId: call.requestId })) {
       // An unknown procedure is a 404 whoever calls (before the actor is checked), as tRPC's adapters answer it.
       if (!procedures.has(path)) throw new DomainError('not_found', `No procedure ${path}`);
       const ctx = await invoker.contextOf(call, log);

@@ -256,6 +256,39 @@ function routerTree(operations: Record<string, AnyOperation>, impls: Record<stri
   return tree;
 }
 
+/** Each service router's twin for the OpenAPI document (the same procedures, with `.output()`), and each procedure's. */
+const DOCUMENTED = new WeakMap<AnyRouter, AnyRouter>();
+const DOCUMENTED_PROCEDURE = new WeakMap<object, object>();
+
+/** The router trpc-to-openapi documents for a service router (`serviceRouter`): its procedures with their output schemas. */
+/** The documented twin of each implementation (the same procedure with `.output()`). */
+const documentedOf = (impls: object): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(impls).map(([k, impl]) => [k, DOCUMENTED_PROCEDURE.get(impl) ?? impl]));
+
+export function openApiRouterOf(router: AnyRouter): AnyRouter {
+  const documented = DOCUMENTED.get(router);
+  if (!documented) throw new Error('openApiRouterOf: not a service router of the kit');
+  return documented;
+}
+
+/**
+ * The resolver of an operation's procedure: the storable-text rule and the access rule on the parsed input, the
+ * handler (in its transaction), then its answer checked with the contract's output schema (a bad output is
+ * INTERNAL_SERVER_ERROR, as tRPC's output validator answers it). Checked here rather than by `.output()`: each tRPC
+ * middleware layer copies the call's options twice (5 KB of the 17 KB tRPC allocated per read, docs/performance.md).
+ */
+function checkedResolver<Ctx extends ServiceContext>(op: AnyOperation, run: Run<Ctx>, output: z.ZodType) {
+  return async (opts: { input: unknown; ctx: unknown }) => {
+    const ctx = opts.ctx as Ctx;
+    assertStorableInput(opts.input);
+    checkAccess(op.access, ctx.actor);
+    const parsed = output.safeParse(await run({ input: opts.input, ctx }));
+    if (!parsed.success)
+      throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Output validation failed', cause: parsed.error });
+    return parsed.data;
+  };
+}
+
 /**
  * One tRPC instance per service. `implement(op, handler)` is the mold of every procedure: the operation's
  * access rule, the contract's input and output schemas, and for mutations one transaction around the
@@ -264,51 +297,20 @@ function routerTree(operations: Record<string, AnyOperation>, impls: Record<stri
  * into that transaction. Handlers never open transactions or flush: commands write through `ctx.em`.
  * The error formatter adds the HTTP status and the stable reason; `isDev: false` keeps stack traces out.
  */
-/** Each service router's twin for the OpenAPI document (the same procedures, with `.output()`), and each procedure's. */
-const DOCUMENTED = new WeakMap<AnyRouter, AnyRouter>();
-const DOCUMENTED_PROCEDURE = new WeakMap<object, object>();
-
-/** The router trpc-to-openapi documents for a service router (`serviceRouter`): its procedures with their output schemas. */
-export function openApiRouterOf(router: AnyRouter): AnyRouter {
-  const documented = DOCUMENTED.get(router);
-  if (!documented) throw new Error('openApiRouterOf: not a service router of the kit');
-  return documented;
-}
-
 export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTrpcOptions = {}) {
   const t = serviceTrpcInstance<Ctx>();
 
   function procedure(op: AnyOperation, prepare: Run<Ctx> | undefined, handler: Run<Ctx>, output?: z.ZodType) {
     const run = op.type === 'query' ? queryRun(prepare, handler) : mutationRun(op, prepare, handler, options);
     const outputSchema = output ?? (op.output as z.ZodType);
-    // The mold, in tRPC's public builder: the meta trpc-to-openapi documents, the contract's input schema (a bad
-    // input is BAD_REQUEST with the issues), and one resolver that applies the storable-text rule and the access
-    // rule to the parsed input, runs the handler (in its transaction) and checks its answer with the contract's
-    // output schema (a bad output is INTERNAL_SERVER_ERROR, as tRPC's output validator answers it). No middleware
-    // of ours, and the output checked in the resolver rather than by `.output()`: each tRPC middleware layer copies
-    // the call's options twice (measured: 45 µs a call for four layers on GET /v1/spaces/{id}, and 5 KB of the
-    // 17 KB tRPC allocated per call, see docs/performance.md). The same procedure with `.output()` is built for
-    // the OpenAPI document only (`openApiRouterOf`): it is never called.
+    // tRPC's public builder: the meta trpc-to-openapi documents, the input schema, one resolver (`checkedResolver`,
+    // which checks the output: see there); its twin with `.output()` is for the OpenAPI document only.
     const builder = t.procedure.meta(operationMeta(op)).input(op.input);
-    const resolver = async (opts: { input: unknown; ctx: unknown }) => {
-      const ctx = opts.ctx as Ctx;
-      assertStorableInput(opts.input);
-      checkAccess(op.access, ctx.actor);
-      const parsed = outputSchema.safeParse(await run({ input: opts.input, ctx }));
-      if (!parsed.success)
-        throw new TRPCError({
-          code: 'INTERNAL_SERVER_ERROR',
-          message: 'Output validation failed',
-          cause: parsed.error,
-        });
-      return parsed.data;
-    };
-    const documented = builder.output(outputSchema);
-    const callable = op.type === 'query' ? builder.query(resolver) : builder.mutation(resolver);
-    DOCUMENTED_PROCEDURE.set(
-      callable,
-      op.type === 'query' ? documented.query(resolver) : documented.mutation(resolver),
-    );
+    const resolver = checkedResolver(op, run, outputSchema);
+    const [callable, documented] = [builder, builder.output(outputSchema)].map((b) =>
+      op.type === 'query' ? b.query(resolver) : b.mutation(resolver),
+    ) as [ReturnType<typeof builder.query> | ReturnType<typeof builder.mutation>, unknown];
+    DOCUMENTED_PROCEDURE.set(callable, documented as object);
     return callable;
   }
 
@@ -347,10 +349,7 @@ export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTr
   ): AnyRouter {
     const ops = operations as Record<string, AnyOperation>;
     const router = t.router(routerTree(ops, impls) as never);
-    const documented = Object.fromEntries(
-      Object.entries(impls as Record<string, Impl>).map(([k, impl]) => [k, DOCUMENTED_PROCEDURE.get(impl) ?? impl]),
-    );
-    DOCUMENTED.set(router, t.router(routerTree(ops, documented) as never));
+    DOCUMENTED.set(router, t.router(routerTree(ops, documentedOf(impls)) as never));
     return router;
   }
 

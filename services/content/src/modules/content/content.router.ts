@@ -31,8 +31,9 @@ type PageInput = RevisionSelector & {
 const read = {
   revision: async (ctx: Ctx, input: RevisionSelector) => {
     const { space, tree, blobs } = await loadRevisionWithBlobsFor(ctx, input);
-    const git = presentGitCommit(await loadRevisionCommit(ctx, tree.revision.id));
-    return presentRevision(ctx, tree, space, git, blobs, await loadFileBlobs(ctx, space.id, tree.revision.id));
+    const commit = await loadRevisionCommit(ctx, tree.revision.id);
+    const fileBlobs = await loadFileBlobs(ctx, space.id, tree.revision.id);
+    return presentRevision(ctx, tree, space, presentGitCommit(commit), blobs, fileBlobs);
   },
   pages: async (ctx: Ctx, input: RevisionSelector) => {
     const { space, tree, blobs } = await loadRevisionWithBlobsFor(ctx, input);

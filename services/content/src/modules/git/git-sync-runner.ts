@@ -563,6 +563,21 @@ async function specUrlsOf(em: EntityManager, organizationId: string): Promise<Ma
   return new Map(specs.flatMap((s) => (s.sourceUrl ? [[s.slug, s.sourceUrl] as const] : [])));
 }
 
+/** What an export wrote, as an import would have read it: every page's, file's and reusable content's path. */
+function exportedPaths(
+  content: Awaited<ReturnType<typeof contentOf>> & { knownPaths?: ReadonlyMap<string, string> | undefined },
+): ImportedRepo {
+  const pagePaths = pagePathsOf(content.pages, content.knownPaths);
+  const read: ImportedRepo = { ...content, redirects: {}, pageRedirects: {}, paths: new Map() };
+  const filePaths = filePathsOf(content.files, content.knownPaths, pagePaths);
+  const includePaths = reusablePathsOf(content.reusableContents ?? [], content.knownPaths, [
+    ...pagePaths.values(),
+    ...filePaths.values(),
+  ]);
+  for (const [id, path] of [...pagePaths, ...filePaths, ...includePaths]) read.paths.set(id, path);
+  return read;
+}
+
 async function runExport(deps: GitSyncDeps, op: GitOperationRow): Promise<{ commit: string | null }> {
   const em = deps.em.fork();
   const space = await spaceRepository.findById(em, op.space_id);
@@ -600,14 +615,7 @@ async function runExport(deps: GitSyncDeps, op: GitOperationRow): Promise<{ comm
     },
     deps.limits,
   );
-  const pagePaths = pagePathsOf(content.pages, content.knownPaths);
-  const read: ImportedRepo = { ...content, redirects: {}, pageRedirects: {}, paths: new Map() };
-  const filePaths = filePathsOf(content.files, content.knownPaths, pagePaths);
-  const includePaths = reusablePathsOf(content.reusableContents ?? [], content.knownPaths, [
-    ...pagePaths.values(),
-    ...filePaths.values(),
-  ]);
-  for (const [id, path] of [...pagePaths, ...filePaths, ...includePaths]) read.paths.set(id, path);
+  const read = exportedPaths(content);
   const oidOf = (p: string) => {
     const bytes = prefixed.get(p);
     return bytes ? blobOid(bytes) : undefined;

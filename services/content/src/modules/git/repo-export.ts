@@ -291,6 +291,22 @@ function summaryOf(pages: readonly RepoPage[], paths: Map<string, string>): stri
   return `${lines.join('\n')}\n`;
 }
 
+/** A file's HTML link (a table cell's) with its reference as its text: the file's name, as GitBook writes it. */
+const fileLinkNames = (markdown: string, filePaths: ReadonlyMap<string, string>) =>
+  markdown.includes('">gitbook-file:')
+    ? markdown.replace(/<a href="gitbook-file:([^"<>]+)">gitbook-file:\1<\/a>/g, (whole, id: string) => {
+        const path = filePaths.get(id);
+        return path ? `<a href="gitbook-file:${id}">${gitbookHtmlText(path.split('/').at(-1)!)}</a>` : whole;
+      })
+    : markdown;
+
+/** `.gitbook.yaml`: the redirects whose page is still there, to its file (undefined when there are none). */
+function gitbookYamlOf(pageRedirects: Record<string, string>, paths: ReadonlyMap<string, string>): string | undefined {
+  const redirects = Object.entries(pageRedirects).filter(([, page]) => paths.has(page));
+  if (!redirects.length) return undefined;
+  return toYaml({ redirects: Object.fromEntries(redirects.map(([src, page]) => [src, paths.get(page)!])) });
+}
+
 /**
  * The files of a repository in GitBook's format holding `content`: a markdown file per document page (title as
  * its first heading, description/icon/emoji/hidden as front matter), `SUMMARY.md` with the tree and its order,
@@ -320,19 +336,13 @@ export function repoFilesOf(content: RepoContent): Map<string, Uint8Array> {
     const filePath = ref.kind === 'file' && ref.space === undefined ? filePaths.get(ref.file) : undefined;
     return filePath ? writeUrl(relativePath(path, filePath), place) : undefined;
   };
-  /** A file's HTML link (a table cell's) with its reference as its text: the file's name, as GitBook writes it. */
-  const fileLinkNames = (markdown: string) =>
-    markdown.includes('">gitbook-file:')
-      ? markdown.replace(/<a href="gitbook-file:([^"<>]+)">gitbook-file:\1<\/a>/g, (whole, id: string) => {
-          const path = filePaths.get(id);
-          return path ? `<a href="gitbook-file:${id}">${gitbookHtmlText(path.split('/').at(-1)!)}</a>` : whole;
-        })
-      : markdown;
   /** A document's markdown as GitBook writes it in the file at `path`: its front matter apart, the body rewritten. */
   const written = (path: string, markdown: string) => {
     const target = targetFrom(path);
     const { meta, body: rest } = splitFrontMatter(gitbookMarkdown(markdown));
-    const body = specLinkTitles(contentRefTitles(rewriteUrls(fileLinkNames(headingsToGitbook(rest)), target)));
+    const body = specLinkTitles(
+      contentRefTitles(rewriteUrls(fileLinkNames(headingsToGitbook(rest), filePaths), target)),
+    );
     return { meta, body: body.trim() ? `${body.trimEnd()}\n` : '', target };
   };
   const walk = (list: readonly RepoPage[]) => {
@@ -354,13 +364,8 @@ export function repoFilesOf(content: RepoContent): Map<string, Uint8Array> {
   }
   walk(content.pages);
   out.set('SUMMARY.md', enc.encode(summaryOf(content.pages, paths)));
-  // The redirects whose page is still there, to its file: `.gitbook.yaml` (only when there are some).
-  const redirects = Object.entries(content.pageRedirects ?? {}).filter(([, page]) => paths.has(page));
-  if (redirects.length)
-    out.set(
-      '.gitbook.yaml',
-      enc.encode(toYaml({ redirects: Object.fromEntries(redirects.map(([src, page]) => [src, paths.get(page)!])) })),
-    );
+  const yaml = gitbookYamlOf(content.pageRedirects ?? {}, paths);
+  if (yaml) out.set('.gitbook.yaml', enc.encode(yaml));
   for (const f of content.files) out.set(filePaths.get(f.id)!, f.bytes);
   return out;
 }

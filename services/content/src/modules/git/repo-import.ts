@@ -406,12 +406,7 @@ function* readSteps(files: ReadonlyMap<string, Uint8Array>, ids: IdSource): Gene
   };
   for (const p of files.keys())
     if (p.startsWith(`${rootDir}${ASSETS_DIR}/`) || p.startsWith(`${ASSETS_DIR}/`)) fileFor(p);
-  // GitBook's reusable contents: `.gitbook/includes/<slug>.md` of the project directory (or the repository's top)
-  const reusableIdByPath = new Map<string, string>();
-  const includeDirs = [`${rootDir}${INCLUDES_DIR}/`, `${INCLUDES_DIR}/`];
-  for (const p of [...files.keys()].sort())
-    if (includeDirs.some((d) => p.startsWith(d) && !p.slice(d.length).includes('/')) && /\.md$/i.test(p))
-      reusableIdByPath.set(p, (ids.reusable ?? ids.page)(p));
+  const reusableIdByPath = reusableIdsOf(files, rootDir, ids);
   const paths = new Map<string, string>();
   const fileNameOf = (id: string) => fileNames.get(id);
   const ctx: ReadContext = {
@@ -435,11 +430,31 @@ function* readSteps(files: ReadonlyMap<string, Uint8Array>, ids: IdSource): Gene
     ctx.paths.set(id, path);
     out.push({ id, name: path.split('/').at(-1)!, bytes: files.get(path)! });
   }
-  // A redirect's target is relative to the root: a page's markdown file (or the folder whose README.md it is).
-  const pageRedirects: Record<string, string> = {};
-  for (const [source, target] of Object.entries(config.redirects)) {
-    const page = pageIdByPath.get(`${rootDir}${target}`) ?? pageIdByPath.get(`${rootDir}${target}/README.md`);
-    if (page && ctx.paths.get(page)) pageRedirects[source] = page;
-  }
+  const pageRedirects = pageRedirectsOf(config.redirects, rootDir, pageIdByPath, ctx.paths);
   return { pages, files: out, reusableContents, paths, redirects: config.redirects, pageRedirects };
+}
+
+/** GitBook's reusable contents: `.gitbook/includes/<slug>.md` of the project directory (or the repository's top). */
+function reusableIdsOf(files: ReadonlyMap<string, Uint8Array>, rootDir: string, ids: IdSource): Map<string, string> {
+  const reusableIdByPath = new Map<string, string>();
+  const includeDirs = [`${rootDir}${INCLUDES_DIR}/`, `${INCLUDES_DIR}/`];
+  for (const p of [...files.keys()].sort())
+    if (includeDirs.some((d) => p.startsWith(d) && !p.slice(d.length).includes('/')) && /\.md$/i.test(p))
+      reusableIdByPath.set(p, (ids.reusable ?? ids.page)(p));
+  return reusableIdByPath;
+}
+
+/** `.gitbook.yaml`'s redirects to pages read: a target is relative to the root, a page's file or its folder's README. */
+function pageRedirectsOf(
+  redirects: Record<string, string>,
+  rootDir: string,
+  pageIdByPath: ReadonlyMap<string, string>,
+  read: ReadonlyMap<string, string>,
+): Record<string, string> {
+  const pageRedirects: Record<string, string> = {};
+  for (const [source, target] of Object.entries(redirects)) {
+    const page = pageIdByPath.get(`${rootDir}${target}`) ?? pageIdByPath.get(`${rootDir}${target}/README.md`);
+    if (page && read.get(page)) pageRedirects[source] = page;
+  }
+  return pageRedirects;
 }
