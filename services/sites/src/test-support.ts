@@ -35,6 +35,8 @@ export interface PlatformOptions {
   /** content's bus alone, when sites reads another way (its `NATS_*` variables in `sitesEnv`). */
   contentBus?: EventBus;
   sitesEnv?: Record<string, string>;
+  /** content's own settings (`QUIRE_ALLOW_PRIVATE_FETCH` for a Git server on loopback). */
+  contentEnv?: Record<string, string>;
   /** Start org-admin too, as content's peer: it presents the authors of change requests (the tests' pages). */
   orgAdmin?: boolean;
 }
@@ -46,7 +48,10 @@ export interface PlatformOptions {
 export async function startSitesAndContent(label: string, opts: PlatformOptions = {}): Promise<SitesPlatform> {
   const db = await createTestDatabase(label);
   const contentBus = opts.contentBus ?? opts.bus;
-  const content = await startTestService(contentService, loadContentConfig, db, contentBus ? { bus: contentBus } : {});
+  const content = await startTestService(contentService, loadContentConfig, db, {
+    ...(contentBus ? { bus: contentBus } : {}),
+    ...(opts.contentEnv ? { env: opts.contentEnv } : {}),
+  });
   const sites = await startTestService(sitesService, loadSitesConfig, db, {
     ...(opts.bus ? { bus: opts.bus } : {}),
     ...(opts.sitesEnv ? { env: opts.sitesEnv } : {}),

@@ -1,10 +1,12 @@
+import { deflateSync } from 'node:zlib';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useResource } from '@quire/kit/testing';
+import { ops, type Actor } from '@quire/contracts';
+import { useResource, type TestService } from '@quire/kit/testing';
 
 /** Runs `git` asynchronously (never blocking the event loop the test's own server answers on). */
 export function runGit(args: string[], opts: { cwd?: string; input?: string } = {}): Promise<string> {
@@ -130,4 +132,30 @@ export function useGitServer(auth: { user: string; password: string }): GitServe
       await rm(work, { recursive: true, force: true });
     },
   );
+}
+
+/** Test only: a PNG of width × height (signature, IHDR, one IDAT of rows filled with `fill`, IEND). */
+export function png(width: number, height: number, fill = 0): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    return Buffer.concat([len, Buffer.from(type), data, Buffer.alloc(4)]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height, fill);
+  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Test only: the space's Git info once its operation has ended (asked every 100 ms, at most `tries` times). */
+export async function gitOperationSettled(t: Pick<TestService, 'call'>, spaceId: string, actor: Actor, tries = 1_800) {
+  for (let i = 0; i < tries; i++) {
+    const info = await t.call(ops.getSpaceGitInfo, { spaceId }, actor);
+    if (info.operation && info.operation.state !== 'running') return info;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the Git operation did not end');
 }

@@ -6,7 +6,7 @@ import { buildSpace, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 import { editContent } from '../change-requests/content-edit.fixtures.ts';
-import { commitAll, runGit, useGitServer } from './git-http-server.testing.ts';
+import { commitAll, gitOperationSettled, runGit, useGitServer } from './git-http-server.testing.ts';
 
 // Reusable contents through Git Sync as GitBook stores them (issue 42): `.gitbook/includes/<slug>.md` (front matter
 // `title`), included by `{% include "<path relative to the page>" %}`.
@@ -22,14 +22,7 @@ const t = useTestService(contentService, loadContentConfig, {
 });
 const server = useGitServer(auth);
 
-async function settled(spaceId: string) {
-  for (let i = 0; i < 1_800; i++) {
-    const info = await t.call(ops.getSpaceGitInfo, { spaceId }, admin);
-    if (info.operation && info.operation.state !== 'running') return info;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the Git operation did not end');
-}
+const settled = (spaceId: string) => gitOperationSettled(t, spaceId, admin);
 
 const SOURCE: Record<string, string> = {
   'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n* [Install](guides/install.md)\n',

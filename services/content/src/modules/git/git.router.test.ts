@@ -6,7 +6,7 @@ import { sql } from '@quire/kit';
 import { buildSpace, failureOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
-import { commitAll, runGit, useGitServer } from './git-http-server.testing.ts';
+import { commitAll, gitOperationSettled, runGit, useGitServer } from './git-http-server.testing.ts';
 
 const ORG = 'org1';
 const admin = userActor('admin-user', [{ organization: ORG, role: 'admin' }]);
@@ -18,14 +18,7 @@ const t = useTestService(contentService, loadContentConfig, { label: 'git', env:
 const server = useGitServer(auth);
 
 /** Waits for the space's latest Git operation to end (the service's job runs it). */
-async function settled(spaceId: string) {
-  for (let i = 0; i < 300; i++) {
-    const info = await t.call(ops.getSpaceGitInfo, { spaceId }, admin);
-    if (info.operation && info.operation.state !== 'running') return info;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the Git operation did not end');
-}
+const settled = (spaceId: string) => gitOperationSettled(t, spaceId, admin, 300);
 
 const outline = (pages: RevisionPage[]): unknown[] =>
   pages.map((p) => [p.title, 'path' in p ? p.path : p.type, outline(('pages' in p ? p.pages : []) as RevisionPage[])]);

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { ops, type RevisionPage } from '@quire/contracts';
 import { buildSpace, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
-import { commitAll, runGit, useGitServer } from './git-http-server.testing.ts';
+import { commitAll, gitOperationSettled, png, runGit, useGitServer } from './git-http-server.testing.ts';
 import { gitSyncRepository } from './git-sync.repository.ts';
 
 const ORG = 'org1';
@@ -25,34 +24,11 @@ const SECTIONS = 5;
 const PAGES = 9;
 const IMAGES = 30;
 
-async function settled(spaceId: string) {
-  for (let i = 0; i < 1_800; i++) {
-    const info = await t.call(ops.getSpaceGitInfo, { spaceId }, admin);
-    if (info.operation && info.operation.state !== 'running') return info;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the Git operation did not end');
-}
+const settled = (spaceId: string) => gitOperationSettled(t, spaceId, admin);
 
 const flat = (pages: RevisionPage[]): RevisionPage[] =>
   pages.flatMap((p) => [p, ...flat(('pages' in p ? p.pages : []) as RevisionPage[])]);
 const kids = (p: RevisionPage | undefined) => (p && 'pages' in p ? (p.pages as RevisionPage[]) : []);
-
-/** A PNG of width × height: signature, IHDR, an IDAT of random-ish rows (so each differs), IEND. */
-function png(width: number, height: number, seed: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    return Buffer.concat([len, Buffer.from(type), data, Buffer.alloc(4)]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 3 + 1) * height, seed);
-  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 const imageName = (n: number) => `Screen Shot ${n}@2x.png`;
 

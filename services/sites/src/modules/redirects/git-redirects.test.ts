@@ -1,72 +1,30 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops, type Actor, type RevisionPage, type SiteRedirectDto } from '@quire/contracts';
-import { contentService, loadContentConfig } from '@quire/content';
-import { InProcessBus, sql } from '@quire/kit';
-import {
-  buildSpace,
-  createTestDatabase,
-  eventually,
-  startTestService,
-  testLogger,
-  userActor,
-  type TestDatabase,
-  type TestService,
-} from '@quire/kit/testing';
-import { runGit, startGitServer, type GitServer } from '../../../../content/src/modules/git/git-http-server.testing.ts';
-import { loadSitesConfig } from '../../env.ts';
-import { sitesService } from '../../service.ts';
+import { sql } from '@quire/kit';
+import { buildSpace, eventually, userActor } from '@quire/kit/testing';
+import { commitAll, runGit, useGitServer } from '../../../../content/src/modules/git/git-http-server.testing.ts';
+import { useSitesAndContent } from '../../test-support.ts';
 
 const ORG = 'org-gitredir';
 const admin = userActor('admin', [{ organization: ORG, role: 'admin' }]);
 const gateway: Actor = { kind: 'service', service: 'gateway' };
 const auth = { user: 'git-user', password: 'hunter2-secret' };
 
-let db: TestDatabase;
-let bus: InProcessBus;
-let content: TestService;
-let sites: TestService;
-let server: GitServer;
-let work: string;
-
 // content (which runs the imports, so it may reach the loopback Git server) and sites on one bus.
-beforeAll(async () => {
-  db = await createTestDatabase('git-redirects');
-  bus = new InProcessBus(testLogger());
-  content = await startTestService(contentService, loadContentConfig, db, {
-    bus,
-    env: { QUIRE_ALLOW_PRIVATE_FETCH: '1' },
-  });
-  sites = await startTestService(sitesService, loadSitesConfig, db, { bus });
-  sites.svc.deps.peers.setEndpoint('content', content.url);
-  content.svc.deps.peers.setEndpoint('sites', sites.url);
-  server = await startGitServer(auth);
-  work = await mkdtemp(join(tmpdir(), 'quire-git-redirects-'));
-});
-afterAll(async () => {
-  await sites?.close();
-  await content?.close();
-  await bus?.close();
-  await db?.drop();
-  await server?.close();
-  await rm(work, { recursive: true, force: true });
-});
+const p = useSitesAndContent('git-redirects', { inProcessBus: true, contentEnv: { QUIRE_ALLOW_PRIVATE_FETCH: '1' } });
+const server = useGitServer(auth);
 
-const commitAll = async (dir: string, message: string) => {
-  await runGit(['add', '-A'], { cwd: dir });
-  await runGit(['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '-m', message], { cwd: dir });
-};
 const flat = (pages: RevisionPage[]): RevisionPage[] =>
   pages.flatMap((p) => [p, ...flat(('pages' in p ? p.pages : []) as RevisionPage[])]);
 
 /** Imports the branch into the space and waits for the operation to end (the content service's job runs it). */
 async function importInto(spaceId: string, url: string, force = false) {
-  await content.call(ops.importGitRepository, { spaceId, url, ref: 'refs/heads/main', force }, admin);
+  await p.content.call(ops.importGitRepository, { spaceId, url, ref: 'refs/heads/main', force }, admin);
   return eventually(
     async () => {
-      const info = await content.call(ops.getSpaceGitInfo, { spaceId }, admin);
+      const info = await p.content.call(ops.getSpaceGitInfo, { spaceId }, admin);
       return info.operation && info.operation.state !== 'running' ? info : undefined;
     },
     30_000,
@@ -76,7 +34,7 @@ async function importInto(spaceId: string, url: string, force = false) {
 
 const where = (siteId: string) => ({ organizationId: ORG, siteId });
 const liveRedirects = async (siteId: string): Promise<SiteRedirectDto[]> =>
-  (await sites.call(ops.listSiteRedirects, { ...where(siteId), draft: false, orderBy: 'source', limit: 100 }, admin))
+  (await p.sites.call(ops.listSiteRedirects, { ...where(siteId), draft: false, orderBy: 'source', limit: 100 }, admin))
     .items;
 const summary = (list: SiteRedirectDto[]) =>
   list.map((r) => [r.source, r.destination.kind === 'site-page' ? r.destination.pageId : r.destination.kind]);
@@ -84,7 +42,7 @@ const summary = (list: SiteRedirectDto[]) =>
 async function redirectsApplied(count: number) {
   const events = await eventually(
     async () => {
-      const list = await content.outboxEvents('space.git-redirects-updated');
+      const list = await p.content.outboxEvents('space.git-redirects-updated');
       return list.length === count ? list : undefined;
     },
     10_000,
@@ -94,7 +52,7 @@ async function redirectsApplied(count: number) {
   await eventually(
     async () =>
       (
-        await sql(sites.em(), 'select 1 from :schema.processed_event where consumer = ? and event_id = ?', [
+        await sql(p.sites.em(), 'select 1 from :schema.processed_event where consumer = ? and event_id = ?', [
           'sites-git-redirects',
           last.id,
         ])
@@ -105,7 +63,7 @@ async function redirectsApplied(count: number) {
   return last;
 }
 const visit = (basename: string | undefined, path: string) =>
-  sites.call(
+  p.sites.call(
     ops.getPublishedSitePage,
     { host: 'quire.test', path: `/sites/${basename}${path}`, query: {}, cookies: {} },
     gateway,
@@ -114,7 +72,7 @@ const visit = (basename: string | undefined, path: string) =>
 describe('.gitbook.yaml redirects become the site redirects', () => {
   it('imports them onto every site showing the space, replaces them on the next import, and leaves users’ own alone', async () => {
     await server.createRepo('redirects');
-    const dir = join(work, 'redirects');
+    const dir = join(server.work, 'redirects');
     await runGit(['init', '--initial-branch=main', dir]);
     await mkdir(join(dir, 'docs/guides'), { recursive: true });
     await writeFile(
@@ -134,28 +92,28 @@ describe('.gitbook.yaml redirects become the site redirects', () => {
     await runGit(['push', url, 'main'], { cwd: dir });
 
     // The space is the second site space of a published site (under its own path) and the only one of another.
-    const other = await buildSpace(content, { org: ORG, title: 'Other', as: admin });
-    const space = await buildSpace(content, { org: ORG, title: 'Handbook', as: admin });
-    const site = await sites.call(
+    const other = await buildSpace(p.content, { org: ORG, title: 'Other', as: admin });
+    const space = await buildSpace(p.content, { org: ORG, title: 'Handbook', as: admin });
+    const site = await p.sites.call(
       ops.createSite,
       { organizationId: ORG, title: 'Docs', spaces: [other.id, space.id] },
       admin,
     );
-    await sites.call(ops.publishSite, where(site.id), admin);
-    const siteSpace = (await sites.call(ops.listSiteSpaces, where(site.id), admin)).items.find(
+    await p.sites.call(ops.publishSite, where(site.id), admin);
+    const siteSpace = (await p.sites.call(ops.listSiteSpaces, where(site.id), admin)).items.find(
       (s) => s.space?.id === space.id,
     )!;
-    const solo = await sites.call(ops.createSite, { organizationId: ORG, title: 'Solo', spaces: [space.id] }, admin);
+    const solo = await p.sites.call(ops.createSite, { organizationId: ORG, title: 'Solo', spaces: [space.id] }, admin);
     const prefix = `/${siteSpace.path}`;
     // A redirect a user made holds one of the sources: the import leaves it to them.
-    const own = await sites.call(
+    const own = await p.sites.call(
       ops.createSiteRedirect,
       { ...where(site.id), source: `${prefix}/taken`, destination: { kind: 'external', url: 'https://example.com/' } },
       admin,
     );
 
     expect((await importInto(space.id, url)).operation).toMatchObject({ state: 'success' });
-    const pages = flat((await content.call(ops.getCurrentRevision, { spaceId: space.id }, admin)).pages);
+    const pages = flat((await p.content.call(ops.getCurrentRevision, { spaceId: space.id }, admin)).pages);
     const id = (title: string) => pages.find((p) => p.title === title)!.id;
     const expected = [
       [`${prefix}/help`, id('Support')],

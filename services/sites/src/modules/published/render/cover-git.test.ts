@@ -1,28 +1,15 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
-import { contentService, loadContentConfig } from '@quire/content';
-import { InProcessBus } from '@quire/kit';
+import { buildSpace, eventually, userActor } from '@quire/kit/testing';
 import {
-  buildSpace,
-  createTestDatabase,
-  eventually,
-  startTestService,
-  testLogger,
-  userActor,
-  type TestDatabase,
-  type TestService,
-} from '@quire/kit/testing';
-import {
+  commitAll,
+  png,
   runGit,
-  startGitServer,
-  type GitServer,
+  useGitServer,
 } from '../../../../../content/src/modules/git/git-http-server.testing.ts';
-import { loadSitesConfig } from '../../../env.ts';
-import { sitesService } from '../../../service.ts';
+import { useSitesAndContent } from '../../../test-support.ts';
 
 // A page's cover as GitBook's repository gives it (front matter `cover`, `coverY`), imported by Git Sync and shown
 // by the published site: content and sites on one bus, Debian's git http-backend on loopback.
@@ -32,55 +19,14 @@ const admin = userActor('admin', [{ organization: ORG, role: 'admin' }]);
 const gateway: Actor = { kind: 'service', service: 'gateway' };
 const auth = { user: 'git-user', password: 'hunter2-secret' };
 
-let db: TestDatabase;
-let bus: InProcessBus;
-let content: TestService;
-let sites: TestService;
-let server: GitServer;
-let work: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase('page-cover');
-  bus = new InProcessBus(testLogger());
-  content = await startTestService(contentService, loadContentConfig, db, {
-    bus,
-    env: { QUIRE_ALLOW_PRIVATE_FETCH: '1' },
-  });
-  sites = await startTestService(sitesService, loadSitesConfig, db, { bus });
-  sites.svc.deps.peers.setEndpoint('content', content.url);
-  content.svc.deps.peers.setEndpoint('sites', sites.url);
-  server = await startGitServer(auth);
-  work = await mkdtemp(join(tmpdir(), 'quire-page-cover-'));
-});
-afterAll(async () => {
-  await sites?.close();
-  await content?.close();
-  await bus?.close();
-  await db?.drop();
-  await server?.close();
-  await rm(work, { recursive: true, force: true });
-});
-
-/** A PNG of width × height (signature, IHDR, one IDAT, IEND). */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    return Buffer.concat([len, Buffer.from(type), data, Buffer.alloc(4)]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  return Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
+// content (which runs the imports, so it may reach the loopback Git server) and sites on one bus.
+const p = useSitesAndContent('page-cover', { inProcessBus: true, contentEnv: { QUIRE_ALLOW_PRIVATE_FETCH: '1' } });
+const server = useGitServer(auth);
 
 describe("a page's cover from Git on the published site", () => {
   it('shows the cover above the title (alt empty, placed by coverY), none without one; ask opens search', async () => {
     await server.createRepo('covers');
-    const dir = join(work, 'covers');
+    const dir = join(server.work, 'covers');
     await runGit(['init', '--initial-branch=main', dir]);
     await mkdir(join(dir, '.gitbook/assets'), { recursive: true });
     await writeFile(join(dir, '.gitbook/assets/cover "x" <1>.png'), png(1600, 900));
@@ -91,26 +37,25 @@ describe("a page's cover from Git on the published site", () => {
         '<p align="center"><button type="button" class="button primary" data-action="ask" data-query="Set up &#x26; run?">Ask</button></p>\n',
     );
     await writeFile(join(dir, 'plain.md'), '# Plain\n\nNo cover.\n');
-    await runGit(['add', '-A'], { cwd: dir });
-    await runGit(['-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '-m', 'covers'], { cwd: dir });
+    await commitAll(dir, 'covers');
     const url = server.urlOf('covers', auth);
     await runGit(['push', url, 'main'], { cwd: dir });
 
-    const space = await buildSpace(content, { org: ORG, title: 'Handbook', as: admin });
-    await content.call(ops.importGitRepository, { spaceId: space.id, url, ref: 'refs/heads/main' }, admin);
+    const space = await buildSpace(p.content, { org: ORG, title: 'Handbook', as: admin });
+    await p.content.call(ops.importGitRepository, { spaceId: space.id, url, ref: 'refs/heads/main' }, admin);
     const info = await eventually(
       async () => {
-        const i = await content.call(ops.getSpaceGitInfo, { spaceId: space.id }, admin);
+        const i = await p.content.call(ops.getSpaceGitInfo, { spaceId: space.id }, admin);
         return i.operation && i.operation.state !== 'running' ? i : undefined;
       },
       30_000,
       'the import',
     );
     expect(info.operation).toMatchObject({ state: 'success' });
-    const site = await sites.call(ops.createSite, { organizationId: ORG, title: 'Docs', spaces: [space.id] }, admin);
-    await sites.call(ops.publishSite, { organizationId: ORG, siteId: site.id }, admin);
+    const site = await p.sites.call(ops.createSite, { organizationId: ORG, title: 'Docs', spaces: [space.id] }, admin);
+    await p.sites.call(ops.publishSite, { organizationId: ORG, siteId: site.id }, admin);
     const visit = (path: string) =>
-      sites.call(
+      p.sites.call(
         ops.getPublishedSitePage,
         { host: 'quire.test', path: `/sites/${site.basename}${path}`, query: {}, cookies: {} },
         gateway,
