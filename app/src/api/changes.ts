@@ -1,5 +1,6 @@
-// Typed calls of the /v1 operations of change-request review: list, changes, reviews, reviewers, comments,
-// update and merge. Types come from @quire/contracts (types only: no schema reaches the bundle).
+// Typed calls of the /v1 operations of change-request review: list, changes, reviews, reviewers, comments (on the
+// change request or on a block, edited and deleted), update and merge. Types come from @quire/contracts (types
+// only: no schema reaches the bundle).
 import type { ops } from '@quire/contracts';
 import { browserTransport, type In, type Out, request, seg, type Transport } from './client.ts';
 
@@ -66,14 +67,26 @@ export function changesApiOf(t: Transport = browserTransport) {
     members: (org: string) => all<Member>(t, `/orgs/${seg(org)}/members`),
     comments: (space: string, id: string) =>
       all<Comment>(t, `${cr(space, id)}/comments`, { order: 'asc', status: 'all' }),
-    comment: (space: string, id: string, markdown: string) =>
-      request<Comment>(t, 'POST', `${cr(space, id)}/comments`, { body: { body: { markdown } } }),
+    /** A comment on the change request, or on a block (`node`) of one of its pages (`page`). */
+    comment: (space: string, id: string, markdown: string, on?: { page: string; node: string }) =>
+      request<Comment>(t, 'POST', `${cr(space, id)}/comments`, { body: { ...on, body: { markdown } } }),
+    editComment: (space: string, id: string, comment: string, markdown: string) =>
+      request<Comment>(t, 'PUT', `${cr(space, id)}/comments/${seg(comment)}`, { body: { body: { markdown } } }),
+    /** Deletes a comment with its replies. */
+    deleteComment: (space: string, id: string, comment: string) =>
+      request<void>(t, 'DELETE', `${cr(space, id)}/comments/${seg(comment)}`),
     resolve: (space: string, id: string, comment: string, resolved: boolean) =>
       request<Comment>(t, 'PUT', `${cr(space, id)}/comments/${seg(comment)}`, { body: { resolved } }),
     replies: (space: string, id: string, comment: string) =>
       all<Reply>(t, `${cr(space, id)}/comments/${seg(comment)}/replies`),
     reply: (space: string, id: string, comment: string, markdown: string) =>
       request<Reply>(t, 'POST', `${cr(space, id)}/comments/${seg(comment)}/replies`, { body: { body: { markdown } } }),
+    editReply: (space: string, id: string, comment: string, reply: string, markdown: string) =>
+      request<Reply>(t, 'PUT', `${cr(space, id)}/comments/${seg(comment)}/replies/${seg(reply)}`, {
+        body: { body: { markdown } },
+      }),
+    deleteReply: (space: string, id: string, comment: string, reply: string) =>
+      request<void>(t, 'DELETE', `${cr(space, id)}/comments/${seg(comment)}/replies/${seg(reply)}`),
     /** Writes a page's JSON document in the change request (`updateChangeRequestContent`, one `update_page`). */
     writePageDocument: (space: string, id: string, page: string, document: unknown) =>
       request<ChangeRequest>(t, 'POST', `${cr(space, id)}/content`, {

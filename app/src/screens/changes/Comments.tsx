@@ -1,38 +1,70 @@
-import { type FormEvent, useId, useState } from 'react';
-import { type ChangeRequest, type Comment, changesApi } from '../../api/changes.ts';
+import { createContext, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeRequest, type Comment, changesApi, type Reply } from '../../api/changes.ts';
 import { useAction, useLoad } from '../../api/use.ts';
 
-/** The comments of a change request, oldest first, with their replies; post, reply, resolve and reopen. */
-export function Comments({ space, cr, onChange }: { space: string; cr: ChangeRequest; onChange(): void }) {
-  const comments = useLoad(() => changesApi.comments(space, cr.id), cr.id);
-  const reload = () => {
-    comments.reload();
-    onChange();
-  };
+/**
+ * The comments of a change request, loaded once by the review and shared by its "Comments" section and the blocks
+ * of "What changed" (a comment on a block is drawn under the block). `reload` after any change to them.
+ */
+export interface Discussion {
+  space: string;
+  cr: ChangeRequest;
+  comments: Comment[] | undefined;
+  error: Error | undefined;
+  reload(): void;
+}
+
+export const DiscussionContext = createContext<Discussion | undefined>(undefined);
+
+/** The comments on the change request as a whole, oldest first, with their replies; and those on its blocks. */
+export function Comments({ discussion: d }: { discussion: Discussion }) {
+  const general = d.comments?.filter((c) => !c.target.node) ?? [];
+  const onBlocks = d.comments?.filter((c) => c.target.node) ?? [];
   return (
     <section aria-labelledby="cr-comments-h">
       <h2 id="cr-comments-h">Comments</h2>
-      {comments.error && <p role="alert">{comments.error.message}</p>}
-      {comments.data?.length === 0 && <p className="muted">No comment yet.</p>}
+      {d.error && <p role="alert">{d.error.message}</p>}
+      {d.comments?.length === 0 && <p className="muted">No comment yet.</p>}
       <ul className="cr-comments">
-        {comments.data?.map((c) => (
-          <CommentItem key={c.id} space={space} cr={cr} comment={c} onChange={reload} />
+        {general.map((c) => (
+          <Thread key={c.id} discussion={d} comment={c} />
         ))}
       </ul>
+      {onBlocks.length > 0 && (
+        <>
+          <h3>On blocks</h3>
+          <p className="muted">Their threads are under their blocks, in “What changed”.</p>
+          <ul className="cr-comments" aria-label="Comments on blocks">
+            {onBlocks.map((c) => (
+              <li key={c.id} className={`cr-comment${c.status === 'resolved' ? ' resolved' : ''}`}>
+                <p className="muted">
+                  <strong>{c.postedBy.displayName}</strong> on a block of “{c.target.page?.title ?? 'a page'}”
+                  {c.replies > 0 && ` · ${c.replies} repl${c.replies === 1 ? 'y' : 'ies'}`}
+                  {c.status === 'resolved' && ' · resolved'}
+                </p>
+                <p className="cr-text">{bodyText(c.body)}</p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <Compose
         label="New comment"
         submitLabel="Comment"
-        onSubmit={(md) => changesApi.comment(space, cr.id, md)}
-        onDone={reload}
+        onSubmit={(md) => changesApi.comment(d.space, d.cr.id, md)}
+        onDone={d.reload}
       />
     </section>
   );
 }
 
 const bodyText = (b: Comment['body']) => ('markdown' in b ? (b.markdown as string) : '');
+const when = (c: { postedAt: string; editedAt?: string | undefined }) =>
+  `${new Date(c.postedAt).toLocaleString()}${c.editedAt ? ' (edited)' : ''}`;
 
-function CommentItem(props: { space: string; cr: ChangeRequest; comment: Comment; onChange(): void }) {
-  const { space, cr, comment: c } = props;
+/** One comment with its replies: reply, resolve and reopen; its author edits it, its author (or an admin) deletes it. */
+export function Thread({ discussion: d, comment: c }: { discussion: Discussion; comment: Comment }) {
+  const { space, cr } = d;
   const replies = useLoad(
     () => (c.replies > 0 ? changesApi.replies(space, cr.id, c.id) : Promise.resolve([])),
     `${c.id}:${c.replies}`,
@@ -40,26 +72,28 @@ function CommentItem(props: { space: string; cr: ChangeRequest; comment: Comment
   const action = useAction();
   const resolved = c.status === 'resolved';
   const toggle = async () => {
-    if (await action.run(() => changesApi.resolve(space, cr.id, c.id, !resolved))) props.onChange();
+    if (await action.run(() => changesApi.resolve(space, cr.id, c.id, !resolved))) d.reload();
   };
   return (
     <li className={`cr-comment${resolved ? ' resolved' : ''}`}>
       <article aria-label={`Comment by ${c.postedBy.displayName}`}>
         <p className="muted">
-          <strong>{c.postedBy.displayName}</strong> {new Date(c.postedAt).toLocaleString()}
-          {c.target.page && ` · on “${c.target.page.title}”`}
+          <strong>{c.postedBy.displayName}</strong> {when(c)}
+          {c.target.page && !c.target.node && ` · on “${c.target.page.title}”`}
           {resolved && ` · resolved${c.resolvedBy ? ` by ${c.resolvedBy.displayName}` : ''}`}
         </p>
-        <p className="cr-text">{bodyText(c.body)}</p>
+        <Editable
+          what="comment"
+          author={c.postedBy.displayName}
+          item={c}
+          onSave={(md) => changesApi.editComment(space, cr.id, c.id, md)}
+          onDelete={() => changesApi.deleteComment(space, cr.id, c.id)}
+          onDone={d.reload}
+        />
         {replies.data && replies.data.length > 0 && (
           <ul className="cr-replies" aria-label="Replies">
             {replies.data.map((r) => (
-              <li key={r.id}>
-                <p className="muted">
-                  <strong>{r.postedBy.displayName}</strong> {new Date(r.postedAt).toLocaleString()}
-                </p>
-                <p className="cr-text">{bodyText(r.body)}</p>
-              </li>
+              <ReplyItem key={r.id} discussion={d} comment={c} reply={r} onChange={replies.reload} />
             ))}
           </ul>
         )}
@@ -71,7 +105,7 @@ function CommentItem(props: { space: string; cr: ChangeRequest; comment: Comment
               onSubmit={(md) => changesApi.reply(space, cr.id, c.id, md)}
               onDone={() => {
                 replies.reload();
-                props.onChange();
+                d.reload();
               }}
             />
           )}
@@ -87,19 +121,123 @@ function CommentItem(props: { space: string; cr: ChangeRequest; comment: Comment
   );
 }
 
-function Compose(props: {
-  label: string;
-  submitLabel: string;
-  onSubmit(markdown: string): Promise<unknown>;
+function ReplyItem(props: { discussion: Discussion; comment: Comment; reply: Reply; onChange(): void }) {
+  const { discussion: d, comment: c, reply: r } = props;
+  return (
+    <li>
+      <article aria-label={`Reply by ${r.postedBy.displayName}`}>
+        <p className="muted">
+          <strong>{r.postedBy.displayName}</strong> {when(r)}
+        </p>
+        <Editable
+          what="reply"
+          author={r.postedBy.displayName}
+          item={r}
+          onSave={(md) => changesApi.editReply(d.space, d.cr.id, c.id, r.id, md)}
+          onDelete={() => changesApi.deleteReply(d.space, d.cr.id, c.id, r.id)}
+          onDone={() => {
+            props.onChange();
+            d.reload();
+          }}
+        />
+      </article>
+    </li>
+  );
+}
+
+/**
+ * The text of a comment or reply, with "Edit your …" (its author: the text becomes a field, saved with
+ * `PUT`) and "Delete the … of {author}" (asked once more before `DELETE`) when the API allows them.
+ */
+function Editable(props: {
+  what: 'comment' | 'reply';
+  author: string;
+  item: Comment | Reply;
+  onSave(markdown: string): Promise<unknown>;
+  onDelete(): Promise<unknown>;
   onDone(): void;
 }) {
-  const [text, setText] = useState('');
+  const { what, item } = props;
+  const [mode, setMode] = useState<'read' | 'edit' | 'delete'>('read');
+  const action = useAction();
+  const remove = async () => {
+    if ((await action.run(async () => (await props.onDelete(), true))) === true) {
+      setMode('read');
+      props.onDone();
+    }
+  };
+  if (mode === 'edit')
+    return (
+      <Compose
+        label={`Edit your ${what}`}
+        submitLabel={`Save the ${what}`}
+        initial={bodyText(item.body)}
+        focus
+        onSubmit={props.onSave}
+        onDone={() => {
+          setMode('read');
+          props.onDone();
+        }}
+        onCancel={() => setMode('read')}
+      />
+    );
+  return (
+    <>
+      <p className="cr-text">{bodyText(item.body)}</p>
+      {mode === 'delete' ? (
+        <fieldset className="cr-actions cr-confirm">
+          <legend>Delete this {what === 'comment' ? 'comment and its replies' : 'reply'}?</legend>
+          <button type="button" className="danger" disabled={action.busy} onClick={remove}>
+            Yes, delete the {what}
+          </button>
+          <button type="button" onClick={() => setMode('read')}>
+            Keep it
+          </button>
+        </fieldset>
+      ) : (
+        (item.permissions.edit || item.permissions.delete) && (
+          <div className="cr-actions">
+            {item.permissions.edit && (
+              <button type="button" onClick={() => setMode('edit')}>
+                Edit your {what}
+              </button>
+            )}
+            {item.permissions.delete && (
+              <button type="button" className="danger" onClick={() => setMode('delete')}>
+                Delete the {what} of {props.author}
+              </button>
+            )}
+          </div>
+        )
+      )}
+      {action.error && <p role="alert">{action.error}</p>}
+    </>
+  );
+}
+
+/** A markdown field and its button: posts (then empties) or, given `initial`, saves an edit; `onCancel` adds Cancel. */
+export function Compose(props: {
+  label: string;
+  submitLabel: string;
+  initial?: string;
+  /** Takes the focus when shown (it was asked for by a button). */
+  focus?: boolean;
+  onSubmit(markdown: string): Promise<unknown>;
+  onDone(): void;
+  onCancel?: () => void;
+}) {
+  const [text, setText] = useState(props.initial ?? '');
   const action = useAction();
   const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when shown.
+  useEffect(() => {
+    if (props.focus) field.current?.focus();
+  }, []);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
-    if (await action.run(() => props.onSubmit(text))) {
+    if ((await action.run(async () => (await props.onSubmit(text), true))) === true) {
       setText('');
       props.onDone();
     }
@@ -107,10 +245,25 @@ function Compose(props: {
   return (
     <form onSubmit={submit} className="cr-form">
       <label htmlFor={id}>{props.label}</label>
-      <textarea id={id} value={text} maxLength={10_000} rows={2} required onChange={(e) => setText(e.target.value)} />
-      <button type="submit" disabled={action.busy || !text.trim()}>
-        {props.submitLabel}
-      </button>
+      <textarea
+        id={id}
+        ref={field}
+        value={text}
+        maxLength={10_000}
+        rows={2}
+        required
+        onChange={(e) => setText(e.target.value)}
+      />
+      <div className="cr-actions">
+        <button type="submit" disabled={action.busy || !text.trim()}>
+          {props.submitLabel}
+        </button>
+        {props.onCancel && (
+          <button type="button" onClick={props.onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
       {action.error && <p role="alert">{action.error}</p>}
     </form>
   );

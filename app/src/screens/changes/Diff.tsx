@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { type ChangeRequest, changesApi, type Page, type SemanticChange } from '../../api/changes.ts';
 import { useAction, useLoad } from '../../api/use.ts';
 import { downloadSrc } from '../../editor/uploads.ts';
 import { type Node, nodes } from '../PageView.tsx';
-import { type BlockDiff, diffBlocks, MAX_BLOCKS } from './blocks.ts';
+import { BlockComments, EarlierBlockComments } from './BlockComments.tsx';
+import { type BlockDiff, diffBlocks, MAX_BLOCKS, nodeIdsOf } from './blocks.ts';
 import { conflictsIn, type Keep, resolveConflict, sidesOf } from './resolve.ts';
 
 type PageChange = Extract<SemanticChange, { page: unknown }>;
@@ -21,18 +23,30 @@ const blocksOf = (p: Page | undefined): Node[] =>
 /** The merge base of a change request: the main revision it was created from or last updated to. */
 export const baseOf = (cr: ChangeRequest) => cr.revisionMergedAncestor ?? cr.revisionInitial;
 
-/** Where a conflict block can be resolved: the change request (still open) and what to do once it changed. */
+/**
+ * Where a conflict block can be resolved: the change request (still open), what to do once it changed, and the
+ * editor on the page in the change request.
+ */
 interface Resolving {
   space: string;
   cr: ChangeRequest;
   onChange(): void;
+  editor: string;
+}
+
+/** Where a page comparison is drawn: the organization and space (for links), the change request. */
+interface Where {
+  org: string;
+  space: string;
+  cr: ChangeRequest;
+  onChange?: (() => void) | undefined;
 }
 
 /**
  * What a change request changes (`GET …/changes`): one entry per page, each opening a block-level comparison; while
  * the change request is open, its conflict blocks can be resolved there (`onChange` after each).
  */
-export function Changes({ space, cr, onChange }: { space: string; cr: ChangeRequest; onChange?: () => void }) {
+export function Changes({ org, space, cr, onChange }: Where) {
   const changes = useLoad(() => changesApi.changes(space, cr.id), `${cr.id}:${cr.revision}`);
   if (changes.error) return <p role="alert">{changes.error.message}</p>;
   if (!changes.data) return <p aria-live="polite">Loading the changes…</p>;
@@ -44,6 +58,7 @@ export function Changes({ space, cr, onChange }: { space: string; cr: ChangeRequ
         'page' in c ? (
           <PageEntry
             key={`${c.page.id}:${c.type}:${c.page.conflicted ? 'conflicted' : ''}`}
+            org={org}
             space={space}
             cr={cr}
             change={c}
@@ -114,17 +129,7 @@ function attributesOf(c: PageChange): string[] {
   return out;
 }
 
-function PageEntry({
-  space,
-  cr,
-  change,
-  onChange,
-}: {
-  space: string;
-  cr: ChangeRequest;
-  change: PageChange;
-  onChange?: (() => void) | undefined;
-}) {
+function PageEntry({ change, ...where }: Where & { change: PageChange }) {
   // a conflicted page opens on its changes: the conflict is what the reader has to act on
   const [open, setOpen] = useState(Boolean(change.page.conflicted));
   const hasDocument = change.page.type === 'document' && change.type !== 'page_moved';
@@ -156,7 +161,7 @@ function PageEntry({
       )}
       {open && (
         <section id={regionId} aria-label={`Changes of ${change.page.title}`}>
-          <PageDiff space={space} cr={cr} change={change} onChange={onChange} />
+          <PageDiff {...where} change={change} />
         </section>
       )}
     </li>
@@ -164,17 +169,7 @@ function PageEntry({
 }
 
 /** A page before (at the merge base) and after (in the change request), block by block. */
-function PageDiff({
-  space,
-  cr,
-  change,
-  onChange,
-}: {
-  space: string;
-  cr: ChangeRequest;
-  change: PageChange;
-  onChange?: (() => void) | undefined;
-}) {
+function PageDiff({ org, space, cr, change, onChange }: Where & { change: PageChange }) {
   const id = change.page.id;
   const versions = useLoad(
     async () => ({
@@ -197,6 +192,7 @@ function PageDiff({
           space,
           cr,
           onChange,
+          editor: `/o/${org}/s/${space}/~/changes/${cr.number}/${change.page.path ?? ''}?edit`,
           /** Writes the page with a conflict resolved; false when the page no longer holds it where it was shown. */
           resolve: async (ordinal: number, shown: Node, keep: Keep) => {
             const page = await changesApi.pageInChangeRequest(space, cr.id, id);
@@ -210,6 +206,7 @@ function PageDiff({
           },
         }
       : undefined;
+  const ids = nodeIdsOf(after);
   const added = diff.filter((d) => d.kind === 'added').length;
   const removed = diff.filter((d) => d.kind === 'removed').length;
   return (
@@ -219,9 +216,16 @@ function PageDiff({
       </p>
       <ol className="cr-diff">
         {diff.map((d, i) => (
-          <DiffBlock key={d.id} d={d} ordinal={conflictsBefore(diff, i)} resolving={resolving} />
+          <DiffBlock
+            key={d.id}
+            d={d}
+            ordinal={conflictsBefore(diff, i)}
+            resolving={resolving}
+            on={d.kind === 'removed' ? undefined : { page: id, node: ids[d.index]! }}
+          />
         ))}
       </ol>
+      <EarlierBlockComments page={id} nodes={ids} />
     </>
   );
 }
@@ -234,19 +238,29 @@ type Resolver = Resolving & { resolve(ordinal: number, shown: Node, keep: Keep):
 const conflictsBefore = (diff: BlockDiff[], i: number) =>
   conflictsIn(diff.slice(0, i).flatMap((d) => (d.kind === 'removed' ? [] : [d.node])) as never);
 
-function DiffBlock({ d, ordinal, resolving }: { d: BlockDiff; ordinal: number; resolving?: Resolver | undefined }) {
+/** A block of the comparison; one of the change request's (`on`: its page and node id) takes comments. */
+function DiffBlock(props: {
+  d: BlockDiff;
+  ordinal: number;
+  resolving?: Resolver | undefined;
+  on?: { page: string; node: string } | undefined;
+}) {
+  const { d, ordinal, resolving, on } = props;
   return (
     <li className={`cr-block cr-${d.kind}`}>
       <span className="cr-mark" aria-hidden="true">
         {d.kind === 'added' ? '+' : d.kind === 'removed' ? '−' : ' '}
       </span>
       <span className="sr-only">{LABEL[d.kind]}: </span>
-      <div className="document">
-        {d.node.type === 'conflict' ? (
-          <Conflict node={d.node} ordinal={ordinal} resolving={d.kind === 'removed' ? undefined : resolving} />
-        ) : (
-          nodes([d.node])
-        )}
+      <div className="cr-block-body">
+        <div className="document">
+          {d.node.type === 'conflict' ? (
+            <Conflict node={d.node} ordinal={ordinal} resolving={d.kind === 'removed' ? undefined : resolving} />
+          ) : (
+            nodes([d.node])
+          )}
+        </div>
+        {on && <BlockComments {...on} />}
       </div>
     </li>
   );
@@ -254,7 +268,8 @@ function DiffBlock({ d, ordinal, resolving }: { d: BlockDiff; ordinal: number; r
 
 /**
  * A conflict block left by an update: each side (`main`, `change request #n`) with its blocks, and, while the change
- * request is open, a button per side to keep that version (or all of them, one after the other) in its place.
+ * request is open, a button per side to keep that version (or all of them, one after the other) in its place, and a
+ * link to the page in the editor, where the sides are ordinary editable content (then keep the side edited).
  */
 function Conflict({ node, ordinal, resolving }: { node: Node; ordinal: number; resolving?: Resolver | undefined }) {
   const sides = sidesOf(node);
@@ -292,6 +307,12 @@ function Conflict({ node, ordinal, resolving }: { node: Node; ordinal: number; r
             Keep both, one after the other
           </button>
         </fieldset>
+      )}
+      {resolving && (
+        <p>
+          <Link href={resolving.editor}>Edit in the editor</Link>{' '}
+          <span className="muted">(both versions are editable there; then keep the one you edited here)</span>
+        </p>
       )}
       {action.error && <p role="alert">{action.error}</p>}
       {stale && <p role="alert">This conflict changed meanwhile: the page is shown again as it is now.</p>}

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { type ChangeRequest, changesApi, type MergeResult } from '../../api/changes.ts';
 import { useAction, useLoad } from '../../api/use.ts';
-import { Comments } from './Comments.tsx';
+import { Comments, type Discussion, DiscussionContext } from './Comments.tsx';
 import { Changes } from './Diff.tsx';
 import { Reviews } from './Reviews.tsx';
 import './changes.css';
@@ -20,26 +20,54 @@ interface Props {
  */
 export default function ChangeReview({ org, space, changeRequest }: Props) {
   const cr = useLoad(() => changesApi.get(space, changeRequest), `${space}:${changeRequest}`);
+  const id = cr.data?.id;
+  const comments = useLoad(() => (id ? changesApi.comments(space, id) : Promise.resolve(undefined)), `${id}`);
   const base = `/o/${org}/s/${space}`;
   if (cr.error && !cr.data) return <p role="alert">{cr.error.message}</p>;
   const c = cr.data;
   if (!c) return <p aria-live="polite">Loading…</p>;
+  const discussion: Discussion = {
+    space,
+    cr: c,
+    comments: comments.data,
+    error: comments.error,
+    reload: () => {
+      comments.reload();
+      cr.reload();
+    },
+  };
+  return (
+    <DiscussionContext.Provider value={discussion}>
+      <Screen org={org} space={space} base={base} cr={c} discussion={discussion} onChange={cr.reload} />
+    </DiscussionContext.Provider>
+  );
+}
+
+function Screen(props: {
+  org: string;
+  space: string;
+  base: string;
+  cr: ChangeRequest;
+  discussion: Discussion;
+  onChange(): void;
+}) {
+  const { org, space, base, cr: c, onChange } = props;
   return (
     <div className="changes">
       <nav aria-label="Breadcrumbs" className="crumbs">
         <Link href={base}>Space</Link> / <Link href={`${base}/~/changes`}>Change requests</Link> / #{c.number}
       </nav>
-      <Header cr={c} space={space} onChange={cr.reload} />
+      <Header cr={c} space={space} onChange={onChange} />
       <p>
         <Link href={`${base}/~/changes/${c.number}`}>Open the pages of #{c.number}</Link>
       </p>
-      <MergePanel org={org} cr={c} space={space} onChange={cr.reload} />
+      <MergePanel org={org} cr={c} space={space} onChange={onChange} />
       <section aria-labelledby="cr-changes-h">
         <h2 id="cr-changes-h">What changed</h2>
-        <Changes space={space} cr={c} onChange={cr.reload} />
+        <Changes org={org} space={space} cr={c} onChange={onChange} />
       </section>
-      <Reviews org={org} space={space} cr={c} onChange={cr.reload} />
-      <Comments space={space} cr={c} onChange={cr.reload} />
+      <Reviews org={org} space={space} cr={c} onChange={onChange} />
+      <Comments discussion={props.discussion} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffBlocks, signature } from './blocks.ts';
+import { diffBlocks, nodeIdsOf, signature } from './blocks.ts';
 
 const p = (text: string, key = text) => ({
   object: 'block',
@@ -22,5 +22,28 @@ describe('diffBlocks', () => {
   it('handles a page created or deleted (one side empty)', () => {
     expect(diffBlocks([], [p('a')]).map((x) => x.kind)).toEqual(['added']);
     expect(diffBlocks([p('a'), p('b')], []).map((x) => x.kind)).toEqual(['removed', 'removed']);
+  });
+});
+
+describe('nodeIdsOf', () => {
+  const bare = (text: string) => {
+    const { key: _key, ...n } = p(text);
+    return n;
+  };
+
+  it('gives a keyed block its key', () => {
+    expect(nodeIdsOf([p('a', 'k1')])).toEqual(['k1']);
+  });
+
+  it('gives an unkeyed block the same id wherever it moves, and equal blocks distinct ids', () => {
+    const [a, b, a2] = nodeIdsOf([bare('a'), bare('b'), bare('a')]);
+    expect(a).not.toBe(a2);
+    expect(a).not.toBe(b);
+    expect(nodeIdsOf([bare('x'), bare('b'), bare('a')]).slice(1)).toEqual([b, a]);
+    for (const id of [a, b, a2]) expect(id).toMatch(/^b[0-9a-z]+\.\d+$/);
+  });
+
+  it('gives an edited block a new id', () => {
+    expect(nodeIdsOf([bare('a')])[0]).not.toBe(nodeIdsOf([bare('a!')])[0]);
   });
 });

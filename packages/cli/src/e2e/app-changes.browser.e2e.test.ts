@@ -6,8 +6,9 @@ import { addUser, type Boot, bootstrap, type Platform, type Seat, startPlatform 
 import { type Mailbox, signedInPages, startMailbox } from './mailbox.ts';
 
 // The app's change-request screens (docs/app.md, "Change requests"): the list, the review screen (what changed,
-// block by block), reviewers and reviews by a second member, comments with replies and resolve, the merge rules
-// before the merge button, merge, and update from main showing conflicts. Everything through /v1.
+// block by block), reviewers and reviews by a second member, comments with replies and resolve (on the change
+// request and on a block), editing and deleting one's comments, the merge rules before the merge button, merge, and
+// update from main showing conflicts, resolved here or opened in the editor. Everything through /v1.
 const PUBLIC_URL = 'http://quire.test';
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
@@ -38,6 +39,10 @@ async function v1(token: string, method: string, path: string, body?: unknown): 
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return text ? JSON.parse(text) : undefined;
 }
+
+/** The markdown of a page (`…/content/page/{id}` of the space or of a change request), read by Ann. */
+const markdownAt = async (path: string): Promise<string> =>
+  (await v1(acme.token, 'GET', `${path}?format=markdown`)).markdown;
 
 /** A 1×1 PNG. */
 const DOT_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -160,6 +165,26 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     await bobs.page.getByLabel('Review comment (optional)').fill('Ship it.');
     await bobs.page.getByRole('button', { name: 'Approve' }).click();
     await bobs.page.locator('.cr-reviews').getByText('Approved').waitFor();
+    // Bob comments on the block "New ending." with the keyboard only, then edits his comment.
+    await bobs.page.getByRole('button', { name: 'Show the changes of Welcome' }).click();
+    const bobsBlock = bobs.page.locator('.cr-block.cr-added', { hasText: 'New ending.' });
+    await bobsBlock.getByRole('button', { name: 'Comment on this block' }).press('Enter');
+    const field = bobsBlock.getByLabel('Your comment on this block');
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await bobs.page.keyboard.type('Say “new” twice?');
+    await bobs.page.keyboard.press('Tab');
+    await bobs.page.keyboard.press('Enter');
+    await bobsBlock.getByText('1 comment', { exact: true }).waitFor();
+    const bobsComment = bobsBlock.getByRole('article', { name: 'Comment by Bob' });
+    await bobsComment.getByText('Say “new” twice?').waitFor();
+    await bobsComment.getByRole('button', { name: 'Edit your comment' }).click();
+    await bobsComment.getByLabel('Edit your comment').fill('Say it twice?');
+    await bobsComment.getByRole('button', { name: 'Save the comment' }).click();
+    await bobsComment.getByText('Say it twice?').waitFor();
+    await bobsComment.getByText('(edited)').waitFor();
+    // The comments section lists it among the comments on blocks; the other blocks have none.
+    await bobs.page.getByRole('list', { name: 'Comments on blocks' }).getByText('Say it twice?').waitFor();
+    expect(await bobs.page.getByRole('list', { name: 'Comments on this block' }).count()).toBe(1);
     expect(await axe(bobs.page)).toEqual([]);
     await bobs.page.screenshot({ path: join(SHOTS, 'quire-app-change-review-bob.png'), fullPage: true });
     expect(bobs.violations).toEqual([]);
@@ -174,6 +199,34 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     expect(await merge.locator('.cr-rules li.met').textContent()).toContain('Bob');
     await page.getByRole('button', { name: 'Resolve the comment of Ann' }).click();
     await page.getByRole('button', { name: 'Reopen the comment of Ann' }).waitFor();
+    // Bob's comment on the block, under the block: Ann replies, edits her reply, deletes another, resolves it.
+    await page.getByRole('button', { name: 'Show the changes of Welcome' }).click();
+    const block = page.locator('.cr-block.cr-added', { hasText: 'New ending.' });
+    const thread = block.getByRole('article', { name: 'Comment by Bob' });
+    await thread.getByText('Say it twice?').waitFor();
+    expect(await thread.getByRole('button', { name: 'Edit your comment' }).count()).toBe(0);
+    for (const text of ['Once is enogh.', 'A typo.']) {
+      await thread.getByLabel('Reply to Bob').fill(text);
+      await thread.getByRole('button', { name: 'Reply', exact: true }).click();
+      await thread.getByRole('list', { name: 'Replies' }).getByText(text).waitFor();
+    }
+    const replies = thread.getByRole('article', { name: 'Reply by Ann' });
+    await replies.first().getByRole('button', { name: 'Edit your reply' }).click();
+    await replies.first().getByLabel('Edit your reply').fill('Once is enough.');
+    await replies.first().getByRole('button', { name: 'Save the reply' }).click();
+    await replies.first().getByText('Once is enough.').waitFor();
+    await replies.last().getByRole('button', { name: 'Delete the reply of Ann' }).click();
+    await replies.last().getByRole('button', { name: 'Yes, delete the reply' }).click();
+    await thread.getByText('A typo.').waitFor({ state: 'detached' });
+    expect(await replies.allTextContents()).toEqual([expect.stringContaining('Once is enough.')]);
+    await thread.getByRole('button', { name: 'Resolve the comment of Bob' }).click();
+    await thread.getByRole('button', { name: 'Reopen the comment of Bob' }).waitFor();
+    const [onBlock] = (await v1(acme.token, 'GET', `/spaces/${space}/change-requests/${cr.id}/comments`)).items.filter(
+      (c: any) => c.target.node,
+    );
+    expect(onBlock).toMatchObject({ status: 'resolved', replies: 1, target: { page: { id: welcome } } });
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-change-block-comments.png'), fullPage: true });
     await merge.getByRole('button', { name: `Merge #${cr.number}` }).click();
     await page.getByRole('status').getByText('Merged into the main content.').waitFor();
     await page.locator('.cr-status-merged').waitFor();
@@ -211,23 +264,35 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     ).toContain('Ending of mine.');
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-change-conflicts.png'), fullPage: true });
+    // "Edit in the editor": the page in the editor, on this change request, the conflict's sides editable there.
+    const review = page.url();
+    await conflict.getByRole('link', { name: 'Edit in the editor' }).click();
+    await page.waitForURL(`${p.url}/o/${acme.organization.id}/s/${space}/~/changes/${mine.number}/welcome?edit`);
+    const sides = page.locator('[contenteditable="true"] [data-gb-type="conflict-side"]');
+    await expect.poll(() => sides.count(), { timeout: 20_000 }).toBe(2);
+    expect(await sides.last().textContent()).toContain('Ending of mine.');
+    // The writer edits their side there (autosaved to the change request), then keeps it in the review.
+    await sides.last().getByText('Ending of mine.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Edited.');
+    const inMine = `/spaces/${space}/change-requests/${mine.id}/content/page/${welcome}`;
+    await expect.poll(() => markdownAt(inMine), { timeout: 15_000 }).toContain('Ending of mine. Edited.');
+    await page.goto(review);
+    await conflict
+      .getByRole('region', { name: `Version of change request #${mine.number}` })
+      .getByText('Edited.')
+      .waitFor();
     // Keep this change request's version: the block is replaced by it, the conflict is gone, the merge goes through.
     await conflict.getByRole('button', { name: `Keep change request #${mine.number}` }).click();
     await page.getByRole('region', { name: 'Conflict' }).waitFor({ state: 'detached' });
     await page.waitForFunction(() => !document.body.textContent?.includes('conflicts with the main content'));
-    const resolved = await v1(
-      acme.token,
-      'GET',
-      `/spaces/${space}/change-requests/${mine.id}/content/page/${welcome}?format=markdown`,
-    );
-    expect(resolved.markdown).toContain('Ending of mine.');
-    expect(resolved.markdown).not.toContain('Ending of theirs.');
-    expect(resolved.markdown).not.toContain('conflict');
+    const resolved = await markdownAt(inMine);
+    expect(resolved).toContain('Ending of mine. Edited.');
+    expect(resolved).not.toContain('Ending of theirs.');
+    expect(resolved).not.toContain('conflict');
     await merge.getByRole('button', { name: `Merge #${mine.number}` }).click();
     await page.getByRole('status').getByText('Merged into the main content.').waitFor();
-    expect(
-      (await v1(acme.token, 'GET', `/spaces/${space}/content/page/${welcome}?format=markdown`)).markdown,
-    ).toContain('Ending of mine.');
+    expect(await markdownAt(`/spaces/${space}/content/page/${welcome}`)).toContain('Ending of mine. Edited.');
     expect(violations).toEqual([]);
     await page.close();
   });
