@@ -48,7 +48,7 @@ export default function Organization({ org, collection }: { org: string; collect
           </p>
         )}
       </div>
-      <nav aria-label="Organization settings" className="crumbs">
+      <nav aria-label="Settings and trash" className="crumbs">
         <Link href={`/o/${org}/settings/members`}>Settings: members, teams, audit log</Link> ·{' '}
         <Link href={`/o/${org}/trash`}>Trash</Link>
         {collection && (

@@ -105,8 +105,8 @@ export const listDeletedSpaces = op({
     route: 'GET /orgs/{organizationId}/trash/spaces',
     operationId: 'listDeletedSpacesInOrganization',
     summary:
-      'Quire-only: list the spaces of an organization in the trash that the caller may restore (its admins see all), ' +
-      'the latest deleted first; a space deleted more than 7 days ago is gone',
+      "Quire-only: list the organization's deleted spaces the caller may restore (a space's admins; the " +
+      "organization's admins see all), the latest deleted first; a space deleted over 7 days ago is gone",
   },
 });
 

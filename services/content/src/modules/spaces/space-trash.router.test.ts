@@ -1,16 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ops, type Role } from '@quire/contracts';
-import {
-  buildSpace,
-  failureOf,
-  orgAdmin,
-  orgAdminDirectoryStub,
-  reasonOf,
-  userActor,
-  useTestService,
-} from '@quire/kit/testing';
+import { buildSpace, failureOf, orgAdmin, reasonOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
+import { stubOrganizationMembers } from '../members/member.testing.ts';
 
 const t = useTestService(contentService, loadContentConfig, { label: 'content-trash' });
 
@@ -21,29 +14,12 @@ const reader = userActor('reader', [{ organization: ORG, role: 'read' }]);
 const stranger = orgAdmin('org-elsewhere');
 const DAY = 24 * 3600 * 1_000;
 
-/** org-admin is not running here: its directory (users named after their ids) from a stub transport. */
 const members = new Map<string, Role | null>([
   ['admin-of-org-bin', 'admin'],
   ['editor', 'edit'],
   ['reader', 'read'],
 ]);
-
-beforeAll(async () => {
-  t.svc.deps.peers.use(
-    'org-admin',
-    orgAdminDirectoryStub({ inOrganization: (o) => o === ORG, members, teams: new Set() }),
-  );
-  await t.em().transactional(async (em) => {
-    for (const [userId, role] of members)
-      await em
-        .getConnection()
-        .execute(`insert into content.member (organization_id, user_id, role, event_at) values (?, ?, ?, now())`, [
-          ORG,
-          userId,
-          role,
-        ]);
-  });
-});
+beforeAll(() => stubOrganizationMembers(t, ORG, members));
 
 const sql = (text: string, params: unknown[]) => t.svc.deps.orm.em.getConnection().execute(text, params);
 const trash = (actor = admin, page: { limit?: number; page?: string } = {}) =>
