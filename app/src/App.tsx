@@ -15,6 +15,7 @@ import {
   SpaceHistory,
   SpaceScreen,
   SpaceSettings,
+  Trash,
 } from './screens.ts';
 import { isTab } from './screens/settings/tabs.ts';
 
@@ -99,6 +100,7 @@ export function App() {
             <Route path="/o/:org/s/:space/*?">
               {(p) => <SpaceScreen org={p.org} space={p.space} path={p['*'] ?? ''} />}
             </Route>
+            <Route path="/o/:org/trash">{(p) => <Trash org={p.org} />}</Route>
             <Route path="/o/:org/c/:collection">{(p) => <Organization org={p.org} collection={p.collection} />}</Route>
             <Route path="/o/:org">{(p) => <Organization org={p.org} />}</Route>
             <Route path="/o/:org/*">{() => <NotYet what="This screen" />}</Route>

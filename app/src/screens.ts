@@ -3,6 +3,8 @@ import { screen } from './lazy.tsx';
 // One chunk per screen: the shell holds the router, the header and the palette's trigger.
 export const Organizations = screen(() => import('./screens/Organizations.tsx'));
 export const Organization = screen(() => import('./screens/Organization.tsx'));
+// The organization's trash: the deleted spaces the user may restore.
+export const Trash = screen(() => import('./screens/Trash.tsx'));
 export const SpaceScreen = screen(() => import('./screens/Space.tsx'));
 export const Palette = screen(() => import('./screens/Palette.tsx'));
 export const NotYet = screen(() => import('./screens/NotYet.tsx'));
@@ -29,6 +31,7 @@ export async function preloadScreens(path: string): Promise<void> {
     return void (await s.preload().catch(() => {}));
   }
   if (path === '/admin/outbox') return void (await Outbox.preload().catch(() => {}));
+  if (/^\/o\/[^/]+\/trash\/?$/.test(path)) return void (await Trash.preload().catch(() => {}));
   const changes = /^\/o\/[^/]+\/s\/[^/]+\/~\/changes(\/[^/]+\/~\/review)?\/?$/.exec(path);
   if (changes) {
     await (changes[1] ? ChangeReview : ChangesList).preload().catch(() => {});

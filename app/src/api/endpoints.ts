@@ -4,6 +4,7 @@ import { browserTransport, type In, type Out, pathOf, request, seg, type Transpo
 
 export type Organization = Out<typeof ops.listOrganizationsForAuthenticatedUser>['items'][number];
 export type Space = Out<typeof ops.listSpaces>['items'][number];
+export type DeletedSpace = Out<typeof ops.listDeletedSpaces>['items'][number];
 export type Collection = Out<typeof ops.listCollectionsInOrganizationById>['items'][number];
 export type ChangeRequest = Out<typeof ops.getChangeRequestById>;
 export type RevisionPages = Out<typeof ops.listPages>;
@@ -50,6 +51,8 @@ export function apiOf(t: Transport = browserTransport) {
       request<Space>(t, 'PATCH', `/spaces/${seg(space)}`, { body }),
     deleteSpace: (space: string) => request<void>(t, 'DELETE', `/spaces/${seg(space)}`),
     restoreSpace: (space: string) => request<Space>(t, 'POST', `/spaces/${seg(space)}/restore`),
+    /** The organization's trash: the deleted spaces the user may restore (Quire-only). */
+    deletedSpaces: (org: string) => all<DeletedSpace>(t, `/orgs/${seg(org)}/trash/spaces`),
     moveSpace: (space: string, parent: string | null) =>
       request<Space>(t, 'POST', `/spaces/${seg(space)}/move`, { body: { parent } }),
     moveCollection: (collection: string, parent: string | null) =>

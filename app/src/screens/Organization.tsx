@@ -14,19 +14,14 @@ export default function Organization({ org, collection }: { org: string; collect
     const [o, collections, spaces] = await Promise.all([api.organization(org), api.collections(org), api.spaces(org)]);
     return { title: o.title, collections, spaces };
   }, `org:${org}`);
-  const [trash, setTrash] = useState<Space[]>([]);
+  const [deleted, setDeleted] = useState<Space>();
   const action = useAction();
   const reload = tree.reload;
 
   const remove = async (s: Space) => {
+    setDeleted(undefined);
     if (await action.run(() => api.deleteSpace(s.id).then(() => true))) {
-      setTrash((t) => [s, ...t.filter((x) => x.id !== s.id)]);
-      reload();
-    }
-  };
-  const restore = async (s: Space) => {
-    if (await action.run(() => api.restoreSpace(s.id))) {
-      setTrash((t) => t.filter((x) => x.id !== s.id));
+      setDeleted(s);
       reload();
     }
   };
@@ -41,11 +36,28 @@ export default function Organization({ org, collection }: { org: string; collect
   };
 
   const data = tree.data;
+  const collectionTitle = data?.collections.find((c) => c.id === collection)?.title;
   return (
     <section>
       <h1>{data?.title ?? 'Organization'}</h1>
-      <nav aria-label="Organization settings" className="crumbs">
-        <Link href={`/o/${org}/settings/members`}>Settings: members, teams, audit log</Link>
+      <div role="status">
+        {deleted && (
+          <p>
+            {deleted.title || 'Untitled space'} is in the <Link href={`/o/${org}/trash`}>trash</Link>: it can be
+            restored there for 7 days.
+          </p>
+        )}
+      </div>
+      <nav aria-label="Settings and trash" className="crumbs">
+        <Link href={`/o/${org}/settings/members`}>Settings: members, teams, audit log</Link> ·{' '}
+        <Link href={`/o/${org}/trash`}>Trash</Link>
+        {collection && (
+          <>
+            {' '}
+            ·{' '}
+            <Link href={`/o/${org}/c/${collection}/~/settings`}>Settings of {collectionTitle ?? 'the collection'}</Link>
+          </>
+        )}
       </nav>
       {tree.error && <p role="alert">{tree.error.message}</p>}
       {data && (
@@ -68,22 +80,6 @@ export default function Organization({ org, collection }: { org: string; collect
             />
           </ul>
           {action.error && <p role="alert">{action.error}</p>}
-          {trash.length > 0 && (
-            <>
-              <h2>Deleted just now</h2>
-              <p className="muted">Deleted spaces can be restored for 7 days.</p>
-              <ul className="plain">
-                {trash.map((s) => (
-                  <li key={s.id}>
-                    {s.title}{' '}
-                    <button type="button" onClick={() => restore(s)} disabled={action.busy}>
-                      Restore {s.title}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
         </>
       )}
     </section>

@@ -42,7 +42,8 @@ describe('the app on the gateway and its session-cookie calls to /v1', () => {
     expect(anonymous.headers.get('location')).toBe(`/login?next=${encodeURIComponent(appPath)}`);
     expect((await fetch(`${p.url}/`, { redirect: 'manual' })).headers.get('location')).toBe('/login?next=%2F');
 
-    for (const path of [appPath, `/o/${acme.organization.id}`, `${appPath}/~/changes/1`, '/']) {
+    const org = `/o/${acme.organization.id}`;
+    for (const path of [appPath, org, `${org}/trash`, `${appPath}/~/changes/1`, '/']) {
       const res = await fetch(`${p.url}${path}`, { headers: { cookie } });
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -127,6 +128,11 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     await page.getByLabel('Title').fill('Guides');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('link', { name: 'Guides' }).waitFor();
+    // A collection's screen links to its settings.
+    await page.getByRole('link', { name: 'Guides' }).click();
+    await page.getByRole('link', { name: 'Settings of Guides' }).click();
+    await page.getByRole('heading', { name: 'Settings of Guides', level: 1 }).waitFor();
+    await page.goto(`${p.url}${orgPath}`);
     await page.getByLabel('What').selectOption('space');
     await page.getByLabel('Title').fill('Handbook');
     await page.getByLabel('In', { exact: true }).selectOption({ label: 'Guides' });
@@ -134,16 +140,29 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     await page.getByRole('link', { name: 'Handbook' }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'quire-app-organization.png') });
 
-    // Rename, delete to trash and restore a space.
+    // Rename and delete a space; after a reload, restore it from the Trash.
     await page.getByRole('button', { name: 'Rename Drafts' }).click();
     await page.getByLabel('New title of Drafts').fill('Old drafts');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('link', { name: 'Old drafts' }).waitFor();
     await page.getByRole('button', { name: 'Delete Old drafts' }).click();
     await page.getByRole('button', { name: 'Confirm delete Old drafts' }).click();
+    await page.getByRole('status').getByText('Old drafts is in the trash').waitFor();
+    await page.reload();
+    await page.getByRole('link', { name: 'Handbook' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Old drafts' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Trash', exact: true }).click();
+    await page.waitForURL(`${p.url}${orgPath}/trash`);
+    await page.getByRole('heading', { name: 'Trash', level: 1 }).waitFor();
+    const trashed = page.getByRole('listitem').filter({ hasText: 'Old drafts' });
+    await trashed.getByText(/Deleted .+ by Ann · 7 days left/).waitFor();
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-trash.png') });
     await page.getByRole('button', { name: 'Restore Old drafts' }).click();
+    await page.getByRole('status').getByText('Restored Old drafts').waitFor();
+    await page.getByText('The trash is empty').waitFor();
+    await page.getByRole('link', { name: 'Acme', exact: true }).click();
     await page.getByRole('link', { name: 'Old drafts' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Restore Old drafts' }).count()).toBe(0);
     // Drag and drop a space into a collection.
     const row = (name: string) => page.locator('.row', { has: page.getByRole('link', { name, exact: true }) });
     await row('Old drafts').dragTo(row('Guides'));
@@ -255,6 +274,16 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-375-dark.png'), fullPage: true });
     await page.emulateMedia({ colorScheme: 'light' });
+    expect(await axe(page)).toEqual([]);
+
+    // The trash, with a deleted space, at 375 px in both schemes.
+    const gone = await p.client(acme.token).orgs.createSpace(acme.organization.id, { title: 'Gone for now' });
+    await p.client(acme.token).spaces.deleteSpaceById(gone.data.id);
+    await page.goto(`${p.url}/o/${acme.organization.id}/trash`);
+    await page.getByRole('button', { name: 'Restore Gone for now' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
     expect(await axe(page)).toEqual([]);
     await page.close();
   });

@@ -4,6 +4,7 @@ import { openToReaders, operationsOf } from '../operation.ts';
 import { MembersToCountSchema } from '../schemas/member.ts';
 import { organizationId, spaceId, userId } from '../params.ts';
 import {
+  DeletedSpaceSchema,
   EmojiSchema,
   MemberSpacePermissionSchema,
   SpaceEditModeSchema,
@@ -93,6 +94,19 @@ export const restoreSpace = op({
     route: 'POST /spaces/{spaceId}/restore',
     operationId: 'restoreSpace',
     summary: 'Restore a space deleted within the last 7 days (412 after that)',
+  },
+});
+
+export const listDeletedSpaces = op({
+  id: 'spaces.listDeletedInOrg',
+  input: z.object({ organizationId, ...PageQueryShape }),
+  output: listOf(DeletedSpaceSchema),
+  http: {
+    route: 'GET /orgs/{organizationId}/trash/spaces',
+    operationId: 'listDeletedSpacesInOrganization',
+    summary:
+      "Quire-only: list the organization's deleted spaces the caller may restore (a space's admins; the " +
+      "organization's admins see all), the latest deleted first; a space deleted over 7 days ago is gone",
   },
 });
 

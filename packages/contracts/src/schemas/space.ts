@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DefaultLevelSchema, IdSchema, RoleSchema, TimestampSchema, UrlSchema } from '../common.ts';
 import { MergeRulesSpaceConfigurationSchema } from './merge-rules.ts';
 import { apiAndAppUrls } from './shapes.ts';
+import { UserSchema } from './user.ts';
 
 export const SpaceVisibilitySchema = z
   .enum(['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'])
@@ -61,6 +62,16 @@ export const SpaceSchema = z
   })
   .describe('Space');
 export type Space = z.infer<typeof SpaceSchema>;
+
+/** A space in the trash (Quire-only): a Space with when and by whom it was deleted, and when it goes for good. */
+export const DeletedSpaceSchema = SpaceSchema.extend({
+  deletedAt: TimestampSchema.describe('When the space was deleted'),
+  deletedBy: UserSchema.optional().describe('Who deleted the space, when known'),
+  purgeAt: TimestampSchema.describe(
+    'When the space will be removed for good (7 days after its deletion); it can be restored until then',
+  ),
+}).describe('DeletedSpace');
+export type DeletedSpace = z.infer<typeof DeletedSpaceSchema>;
 
 /** A sibling in the content tree, for `position` (spaces and collections are ordered together in a parent). */
 export const SpacePointerSchema = z

@@ -13,13 +13,22 @@ export interface SpaceTrashProps {
   now?: Date;
 }
 
+export interface SpaceDeleterProps extends SpaceTrashProps {
+  /** The user who deletes it (shown in the trash). */
+  by?: string;
+}
+
 /**
- * Moves a space to the trash (`deletedAt`, `space.deleted`); its Git connection goes. Deleting a deleted space
- * changes nothing.
+ * Moves a space to the trash (`deletedAt`, `deletedBy`, `space.deleted`); its Git connection goes. Deleting a
+ * deleted space changes nothing.
  */
-export async function spaceDeleter(em: EntityManager, { space, now = new Date() }: SpaceTrashProps): Promise<void> {
+export async function spaceDeleter(
+  em: EntityManager,
+  { space, now = new Date(), by }: SpaceDeleterProps,
+): Promise<void> {
   if (space.deletedAt) return;
   space.deletedAt = now;
+  space.deletedBy = by ?? null;
   em.persist(space);
   await gitSpaceDetacher(em, { spaceId: space.id, now });
   recordEvent(em, Events.spaceDeleted, {
@@ -45,6 +54,7 @@ export async function spaceRestorer(em: EntityManager, { space, now = new Date()
   if (!(await spaceRepository.restoreIfDeletedSince(em, space.id, cutoff, now))) throw notFound('Space');
   recordEvent(em, Events.spaceRestored, { space: space.id, organization: space.organizationId, title: space.title });
   space.deletedAt = null;
+  space.deletedBy = null;
   space.updatedAt = now;
   return space;
 }

@@ -7,12 +7,12 @@ import {
   eventually,
   failureOf,
   orgAdmin,
-  orgAdminDirectoryStub,
   reasonOf,
   useTestService,
 } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
+import { stubOrganizationMembers } from '../members/member.testing.ts';
 import { spacePolicy } from '../spaces/space.policy.ts';
 import { grantRepository, teamMemberRepository } from './grant.repository.ts';
 
@@ -27,7 +27,6 @@ const member = (userId: string, role: Role | null, teams: string[] = [], org = O
 });
 const stranger = member('stranger', 'admin', [], 'org-other');
 
-/** org-admin is not running here: its members and teams for this organization, served by a stub transport. */
 const members = new Map<string, Role | null>([
   ['admin-of-org-perm', 'admin'],
   ['reader', 'read'],
@@ -36,20 +35,11 @@ const members = new Map<string, Role | null>([
   ['member-x', 'read'],
 ]);
 const teams = new Set(['team-docs', 'team-empty', 'team-count']);
-const stub = orgAdminDirectoryStub({ inOrganization: (organizationId) => organizationId === ORG, members, teams });
-
 beforeAll(async () => {
-  t.svc.deps.peers.use('org-admin', stub);
-  // The member and team projections org-admin's events keep (their consumers are tested below).
+  // org-admin is not running here: its members and teams for this organization, served by a stub, and the member
+  // and team projections org-admin's events keep (their consumers are tested below).
+  await stubOrganizationMembers(t, ORG, members, teams);
   await t.em().transactional(async (em) => {
-    for (const [userId, role] of members)
-      await em
-        .getConnection()
-        .execute(`insert into content.member (organization_id, user_id, role, event_at) values (?, ?, ?, now())`, [
-          ORG,
-          userId,
-          role,
-        ]);
     for (const userId of ['reader', 'editor', 'guest'])
       await teamMemberRepository.add(em, ORG, 'team-docs', userId, new Date().toISOString());
   });

@@ -26,6 +26,8 @@ export const Space = defineEntity({
     mergeRules: p.json<MergeRulesSpaceConfiguration>().defaultRaw(`'{"type":"inherit"}'`),
     ...timestampColumns(),
     deletedAt: p.datetime().nullable(),
+    /** Who moved it to the trash (a user id; null when live, or not known). */
+    deletedBy: p.string().nullable(),
   },
 });
 export type ISpace = InferEntity<typeof Space>;

@@ -1,12 +1,19 @@
 import { ops, type Actor, type List, type Role } from '@quire/contracts';
-import { notFound, paginate, type PageRequest } from '@quire/kit';
+import { notFound, pageOfList, paginate, type PageRequest } from '@quire/kit';
+import { RESTORE_WINDOW_MS } from '../../commands/space-trash.ts';
 import type { ContentContext } from '../../trpc.ts';
 import { assertCanTransfer, organizationContentPolicy } from '../access/organization.policy.ts';
 import type { CollectionTree } from '../collections/collection-tree.ts';
 import { collectionRepository } from '../collections/collection.repository.ts';
 import { memberRepository } from '../members/member.repository.ts';
 import { Space, type ISpace } from './space.entity.ts';
-import { spacePolicy, visibleSpaces, type SpaceAccessFacts, type SpaceAction } from './space.policy.ts';
+import {
+  restorableSpaces,
+  spacePolicy,
+  visibleSpaces,
+  type SpaceAccessFacts,
+  type SpaceAction,
+} from './space.policy.ts';
 import { spaceRepository } from './space.repository.ts';
 
 type Ctx = Pick<ContentContext, 'em' | 'actor'>;
@@ -84,6 +91,25 @@ async function visibleSpacePage(
 /** A page of the live spaces of an organization (or of one of its collections) the caller can see, in tree order. */
 export const loadVisibleSpaces = (ctx: Ctx, organizationId: string, input: PageRequest, parentId?: string) =>
   visibleSpacePage(ctx, ctx.actor, organizationId, input, { order: 'asc', id: 'asc' }, parentId);
+
+/**
+ * A page of the organization's trash: the spaces deleted within the restore window (7 days) that the caller may
+ * restore, the latest deleted first (404 for a caller who is not a member).
+ */
+export async function loadRestorableSpaces(
+  ctx: Ctx,
+  input: PageRequest & { organizationId: string },
+  now = new Date(),
+): Promise<LoadedSpacePage> {
+  const tree = await collectionRepository.tree(ctx.em, input.organizationId);
+  const deleted = await spaceRepository.deletedSince(
+    ctx.em,
+    input.organizationId,
+    new Date(now.getTime() - RESTORE_WINDOW_MS),
+  );
+  const restorable = restorableSpaces(ctx.actor, input.organizationId, tree, deleted);
+  return { tree, page: pageOfList(restorable, (s) => [s.deletedAt!.toISOString(), s.id], input, 'desc') };
+}
 
 /**
  * A page of the spaces a member of the organization can access (the caller's own, or, for an organization admin,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '@quire/contracts';
 import { itFollowsTheTable, itGivesTheRoles, member, stranger } from '../access/content-policy.testing.ts';
 import { CollectionTree } from '../collections/collection-tree.ts';
-import { spacePolicy, visibleSpaces, type SpaceAction } from './space.policy.ts';
+import { restorableSpaces, spacePolicy, visibleSpaces, type SpaceAction } from './space.policy.ts';
 
 const spacePermissions = spacePolicy.permissions;
 
@@ -82,6 +82,24 @@ describe('visibleSpaces', () => {
         grantedSpaces: [],
       });
     }
+  });
+});
+
+describe('restorableSpaces (the trash)', () => {
+  const tree = new CollectionTree([{ id: 'closed', parentId: null, defaultLevel: null }]);
+  const space = (id: string, defaultLevel: 'inherit' | 'admin' | null, parentId: string | null = null) => ({
+    id,
+    organizationId: 'o',
+    defaultLevel,
+    parentId,
+  });
+  const trash = [space('top', 'inherit'), space('raised', 'admin'), space('hidden', 'inherit', 'closed')];
+  it('shows organization admins every deleted space, others those they are admin of, strangers a 404', () => {
+    expect(restorableSpaces(member('admin'), 'o', tree, trash).map((s) => s.id)).toEqual(['top', 'raised', 'hidden']);
+    expect(restorableSpaces(member('create'), 'o', tree, trash).map((s) => s.id)).toEqual(['raised']);
+    expect(restorableSpaces(member('read'), 'o', tree, trash).map((s) => s.id)).toEqual(['raised']);
+    expect(restorableSpaces(member(null), 'o', tree, trash)).toEqual([]);
+    expect(() => restorableSpaces(stranger, 'o', tree, trash)).toThrow('Organization not found');
   });
 });
 

@@ -112,3 +112,17 @@ export function visibleSpaces(actor: Actor, organizationId: string, tree: Collec
   if (!byLevel && !openParents.length && !grantedSpaces.length) return { kind: 'none' };
   return { kind: 'open', byLevel, openParents, grantedSpaces };
 }
+
+/**
+ * The spaces of the trash a caller may see: those it may restore (the space's admins; an organization's admins are
+ * admins of every space). 404 for a caller who is not a member of the organization.
+ */
+export function restorableSpaces<S extends Parameters<CollectionTree['factsOf']>[0]>(
+  actor: Actor,
+  organizationId: string,
+  tree: CollectionTree,
+  spaces: S[],
+): S[] {
+  listScope(actor, organizationId);
+  return spaces.filter((s) => spacePolicy.allows(actor, tree.factsOf(s), 'restore'));
+}

@@ -1,6 +1,8 @@
-import type { Actor, List, Role, Space as SpaceDto } from '@quire/contracts';
+import type { Actor, DeletedSpace, List, Role, Space as SpaceDto } from '@quire/contracts';
 import type { ContentAccessFacts } from '../access/access.policy.ts';
-import type { PublicUrls } from '@quire/kit';
+import { usersByIds, type PublicUrls } from '@quire/kit';
+import type { ContentContext } from '../../trpc.ts';
+import { RESTORE_WINDOW_MS } from '../../commands/space-trash.ts';
 import type { CollectionTree } from '../collections/collection-tree.ts';
 import type { ISpace } from './space.entity.ts';
 import { spacePolicy } from './space.policy.ts';
@@ -83,3 +85,28 @@ export function presentMemberSpaces(
 export const presentSpacesByIds = (ctx: PresentContext, visible: { space: ISpace; tree: CollectionTree }[]) => ({
   items: visible.map(({ space, tree }) => presentSpace(ctx, space, tree.factsOf(space))),
 });
+
+/** A page of the trash (spaces with `deletedAt`): each space with who deleted it (when known, in one call to the directory) and when it goes. */
+export async function presentDeletedSpaces(
+  ctx: PresentContext & Pick<ContentContext, 'peers' | 'requestId'>,
+  { tree, page }: { tree: CollectionTree; page: List<ISpace> },
+): Promise<List<DeletedSpace>> {
+  const users = await usersByIds(
+    ctx,
+    page.items.flatMap((s) => s.deletedBy ?? []),
+  );
+  const present = presentSpacesIn(ctx, tree);
+  return {
+    ...page,
+    items: page.items.map((s) => {
+      const deletedAt = s.deletedAt!;
+      const deletedBy = s.deletedBy ? users.get(s.deletedBy) : undefined;
+      return {
+        ...present(s),
+        deletedAt: deletedAt.toISOString(),
+        ...(deletedBy ? { deletedBy } : {}),
+        purgeAt: new Date(deletedAt.getTime() + RESTORE_WINDOW_MS).toISOString(),
+      };
+    }),
+  };
+}

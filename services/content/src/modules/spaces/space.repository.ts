@@ -105,11 +105,20 @@ export const spaceRepository = {
     return where ? em.count(Space, where) : 0;
   },
 
+  /** The spaces of an organization deleted at or after `since` (still restorable), the latest deleted first. */
+  async deletedSince(em: EntityManager, organizationId: string, since: Date): Promise<ISpace[]> {
+    return em.find(
+      Space,
+      { organizationId, deletedAt: { $gte: since } },
+      { orderBy: { deletedAt: 'desc', id: 'desc' } },
+    );
+  },
+
   /** Takes a space out of the trash if it was deleted at or after `cutoff`; false when it was not (or is gone). */
   async restoreIfDeletedSince(em: EntityManager, id: string, cutoff: Date, now: Date): Promise<boolean> {
     const rows = await sql(
       em,
-      `update :schema.space set deleted_at = null, updated_at = ? where id = ? and deleted_at >= ? returning id`,
+      `update :schema.space set deleted_at = null, deleted_by = null, updated_at = ? where id = ? and deleted_at >= ? returning id`,
       [now, id, cutoff],
     );
     return rows.length > 0;

@@ -11,12 +11,19 @@ import { grantRepository } from '../permissions/grant.repository.ts';
 import {
   loadMemberSpaceCounts,
   loadMemberSpaces,
+  loadRestorableSpaces,
   loadSharedUrl,
   loadSpaceFor,
   loadSpaceToTransfer,
   loadVisibleSpaces,
 } from './space.loader.ts';
-import { presentMemberSpaces, presentSharedSpace, presentSpace, presentSpacesIn } from './space.presenter.ts';
+import {
+  presentDeletedSpaces,
+  presentMemberSpaces,
+  presentSharedSpace,
+  presentSpace,
+  presentSpacesIn,
+} from './space.presenter.ts';
 
 /** Lists are in tree order: siblings by order key, pagination by `(order, id)` (modules/tree/sibling-order.ts). */
 export const spaceProcedures = {
@@ -43,13 +50,17 @@ export const spaceProcedures = {
 
   deleteSpaceById: implement(ops.deleteSpaceById, async ({ input, ctx }) => {
     const { space } = await loadSpaceFor(ctx, input.spaceId, 'delete');
-    await spaceDeleter(ctx.em, { space });
+    await spaceDeleter(ctx.em, { space, by: ctx.actor.userId });
   }),
 
   restoreSpace: implement(ops.restoreSpace, async ({ input, ctx }) => {
     const { space, facts } = await loadSpaceFor(ctx, input.spaceId, 'restore');
     return presentSpace(ctx, await spaceRestorer(ctx.em, { space }), facts);
   }),
+
+  listDeletedSpaces: implement(ops.listDeletedSpaces, async ({ input, ctx }) =>
+    presentDeletedSpaces(ctx, await loadRestorableSpaces(ctx, input)),
+  ),
 
   duplicateSpace: implement(ops.duplicateSpace, async ({ input, ctx }) => {
     const { space } = await loadSpaceFor(ctx, input.spaceId, 'duplicate');
