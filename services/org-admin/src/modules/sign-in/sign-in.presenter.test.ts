@@ -75,7 +75,7 @@ describe('sign-in pages', () => {
     expect(page).toContain('<h2 id="sessions">Signed-in sessions</h2>');
     expect(page).toContain('<td><strong>This browser</strong>: Firefox on Linux<br><small>10.0.0.1</small></td>');
     expect(page).toContain(
-      'action="/logout"><input type="hidden" name="_csrf" value="csrf-a"><p><button type="submit">Sign out of this browser',
+      'action="/logout"><input type="hidden" name="_csrf" value="csrf-a"><p><button type="submit">Sign out<span class="sr-only"> of this browser</span></button>',
     );
     expect(page).toContain(
       '<input type="hidden" name="sessionId" value="s2"><p><button type="submit">Sign out<span class="sr-only"> &quot;&gt;&lt;script&gt;, signed in 2026-01-02 03:04 UTC</span></button>',

@@ -188,7 +188,7 @@ function tokensSection(csrf: string, v: AccountView): Html {
 function sessionRow(csrf: string, s: SessionView): Html {
   const what = html`${s.browser}${s.address ? html`<br><small>${s.address}</small>` : ''}`;
   const action = s.current
-    ? form('/logout', csrf, '', 'Sign out of this browser')
+    ? form('/logout', csrf, '', html`Sign out<span class="sr-only"> of this browser</span>`)
     : form(
         '/account/sessions/revoke',
         csrf,
