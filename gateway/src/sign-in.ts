@@ -50,6 +50,7 @@ function signInInput(req: FastifyRequest) {
     form: clip(body as Record<string, unknown>),
     cookies: clip(parseCookies(req.headers.cookie)),
     address: req.ip.slice(0, 256),
+    userAgent: (req.headers['user-agent'] ?? '').slice(0, 512),
   };
 }
 
@@ -110,6 +111,8 @@ export function registerSignIn(app: FastifyInstance, deps: SignInDeps): void {
       '/invites/accept',
       '/account/tokens',
       '/account/tokens/revoke',
+      '/account/sessions/revoke',
+      '/account/sessions/revoke-others',
       '/account/invites/accept',
       '/logout',
       // The signed-in owner's confirmation of a link asked for by an identity provider (docs/sign-in.md).

@@ -36,6 +36,7 @@ export const ActorSchema = z.discriminatedUnion('kind', [
     userId: z.string(),
     memberships: z.array(MembershipSchema),
     tokenId: z.string().optional().describe('The API token the call was made with'),
+    sessionId: z.string().optional().describe('The sign-in session the call was made with (the app in a browser)'),
   }),
   z.object({ kind: z.literal('instance-admin') }),
   z.object({ kind: z.literal('service'), service: z.string() }),

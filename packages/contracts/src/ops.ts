@@ -36,6 +36,7 @@ export * from './operations/sites-render.ts';
 export * from './operations/sites-mcp.ts';
 export * from './operations/sites-insights.ts';
 export * from './operations/sign-in.ts';
+export * from './operations/user-sessions.ts';
 export * from './operations/permissions.ts';
 export * from './operations/permissions-sites.ts';
 export * from './operations/oidc.ts';

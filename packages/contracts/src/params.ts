@@ -10,6 +10,7 @@ export const teamId = IdSchema.describe('The unique id of the team');
 export const samlProviderId = IdSchema.describe('The unique id of the SAML provider');
 export const translationSettingsId = IdSchema.describe('The unique id of the translation settings');
 export const tokenId = IdSchema.describe('The unique id of the token');
+export const sessionId = IdSchema.describe('The unique id of the sign-in session');
 export const changeRequestId = IdSchema.describe('The unique id of the change request, or its number in the space');
 export const revisionId = IdSchema.describe('The unique id of the revision');
 export const pageId = IdSchema.describe('The unique id of the page');

@@ -21,6 +21,7 @@ import * as sitesRender from './operations/sites-render.ts';
 import * as sitesMcp from './operations/sites-mcp.ts';
 import * as sitesInsights from './operations/sites-insights.ts';
 import * as signIn from './operations/sign-in.ts';
+import * as userSessions from './operations/user-sessions.ts';
 import * as oidc from './operations/oidc.ts';
 import * as emailDomains from './operations/email-domains.ts';
 import * as changeRequests from './operations/change-requests.ts';
@@ -54,6 +55,7 @@ export const ServiceOperations = {
     ...saml,
     ...translations,
     ...signIn,
+    ...userSessions,
     getTeamsByIds: permissions.getTeamsByIds,
     ...oidc,
     ...emailDomains,

@@ -53,11 +53,18 @@ export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
 
 /**
  * Signs in as a script would, through the sign-in pages' forms (CSRF field and cookie), with the link `mailbox`
- * caught: the session cookie (`quire_session=…`) of `email` on the instance at `base`.
+ * caught: the session cookie (`quire_session=…`) of `email` on the instance at `base`, signed in with `userAgent`
+ * (fetch's own, `node`, unless given).
  */
-export async function sessionCookie(base: string, mailbox: Mailbox, email: string): Promise<string> {
+export async function sessionCookie(
+  base: string,
+  mailbox: Mailbox,
+  email: string,
+  userAgent?: string,
+): Promise<string> {
+  const agent: Record<string, string> = userAgent ? { 'user-agent': userAgent } : {};
   const form = async (url: string, cookie = '') => {
-    const res = await fetch(url, { headers: { cookie } });
+    const res = await fetch(url, { headers: { cookie, ...agent } });
     const set = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
     const csrf = (await res.text()).match(/name="_csrf" value="([^"]+)"/)?.[1] ?? '';
     return { cookie: [cookie, ...set].filter(Boolean).join('; '), csrf };
@@ -66,7 +73,7 @@ export async function sessionCookie(base: string, mailbox: Mailbox, email: strin
     fetch(url, {
       method: 'POST',
       redirect: 'manual',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...agent },
       body: new URLSearchParams(fields).toString(),
     });
   const login = await form(`${base}/login`);

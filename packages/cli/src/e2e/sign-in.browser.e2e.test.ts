@@ -1,10 +1,13 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemberRole } from '@gitbook/api';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { apiError, type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
-import { startMailbox } from './mailbox.ts';
+import { sessionCookie, startMailbox } from './mailbox.ts';
 
 const PUBLIC_URL = 'http://quire.test';
+const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
 /** A form page fetched without a browser: its cookies and CSRF token, to send forms as a script would. */
 async function formOf(url: string, cookie = ''): Promise<{ cookie: string; csrf: string; html: string }> {
@@ -83,9 +86,30 @@ describe.skipIf(!hasChromium)('a new member gets in by themselves, in Chromium',
       .poll(async () => (await apiError(p.client(token).user.getAuthenticatedUser())).code, { timeout: 5_000 })
       .toBe(401);
 
+    // Signed in elsewhere too (a script: fetch's User-Agent), the account lists both sessions, this browser's marked.
+    const elsewhere = await sessionCookie(p.url, mailbox, 'bob@acme.io');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${p.url}/account`);
+    const rows = page.getByRole('table', { name: 'Browsers signed in to your account' }).getByRole('row');
+    expect(await rows.count()).toBe(3);
+    expect(await rows.nth(1).getByRole('cell').first().textContent()).toBe('Unknown browser127.0.0.1');
+    expect(await rows.nth(2).getByRole('cell').first().textContent()).toBe('This browser: Chrome on Linux127.0.0.1');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'account-sessions-375.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'account-sessions-375-dark.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await page.waitForURL(`${p.url}/account`);
+    expect(await page.textContent('main')).toContain('You are signed in in this browser only.');
+    const gone = await fetch(`${p.url}/account`, { headers: { cookie: elsewhere }, redirect: 'manual' });
+    expect(gone.status).toBe(303);
+
     // Signing out ends the session and comes back to the sign-in page.
     await page.goto(`${p.url}/account`);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(`${p.url}/login`);
     expect(await axe(page)).toEqual([]);
   });

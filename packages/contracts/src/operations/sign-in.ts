@@ -25,7 +25,12 @@ export const handleSignInRequest = op({
         'Fields of an application/x-www-form-urlencoded body (POST); 8192 characters each, a SAMLResponse 200000',
       ),
     cookies: Strings.describe('Cookies of the request'),
-    address: z.string().max(256).describe('The client address, for rate limits'),
+    address: z.string().max(256).describe('The client address, for rate limits and the sessions its owner sees'),
+    userAgent: z
+      .string()
+      .max(512)
+      .optional()
+      .describe("The request's User-Agent (512 characters at most): a session started here shows its browser"),
   }),
   output: z.object({
     status: z.number().int().min(200).max(599).describe('HTTP status'),

@@ -1,4 +1,4 @@
-import { sha256Hex, type EntityManager } from '@quire/kit';
+import { newId, sha256Hex, type EntityManager } from '@quire/kit';
 import { Membership } from '../modules/organizations/organization.entity.ts';
 import { Session, type ISession } from '../modules/sessions/session.entity.ts';
 import {
@@ -16,22 +16,29 @@ export interface SessionStarterProps {
   config: CookieConfig;
   userId: string;
   now?: Date;
+  /** The browser signing in: its User-Agent (kept to 512 characters) and address, shown to the session's owner. */
+  browser?: { userAgent?: string | null | undefined; address?: string | null | undefined };
 }
+
+const USER_AGENT_MAX = 512;
 
 /** Starts a session for the user: returns its Set-Cookie value (only the SHA-256 of its secret is stored). */
 export async function sessionStarter(
   em: EntityManager,
-  { config, userId, now = new Date() }: SessionStarterProps,
+  { config, userId, now = new Date(), browser = {} }: SessionStarterProps,
 ): Promise<string> {
   const secret = randomToken();
   em.create(Session, {
     hash: sha256Hex(secret),
+    id: newId(),
     userId,
     csrf: randomToken(),
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
     endedAt: null,
+    userAgent: browser.userAgent?.slice(0, USER_AGENT_MAX) || null,
+    address: browser.address || null,
   });
   const value = await signedCookie(config, 'session', secret, now.getTime() + ABSOLUTE_MS);
   return cookie(config, SESSION_COOKIE, value, ABSOLUTE_MS / 1000);
@@ -67,4 +74,9 @@ export function sessionEnder(
   session.endedAt = now;
   em.persist(session);
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+}
+
+/** Ends each of these sessions (the owner's other browsers, "Sign out everywhere else"). */
+export function sessionsEnder(em: EntityManager, { sessions, now = new Date() }: { sessions: ISession[]; now?: Date }) {
+  for (const session of sessions) sessionEnder(em, { session, now });
 }

@@ -7,6 +7,7 @@ import { AuditLogMigration } from './0006-audit-log.ts';
 import { OrganizationMergeRulesMigration } from './0007-merge-rules.ts';
 import { SsoLinksAndDomainsMigration } from './0008-sso-links-and-domains.ts';
 import { OutboxMigration } from './0009-outbox.ts';
+import { SessionDetailsMigration } from './0010-session-details.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   { name: '0007_merge_rules', class: OrganizationMergeRulesMigration },
   { name: '0008_sso_links_and_domains', class: SsoLinksAndDomainsMigration },
   { name: '0009_outbox', class: OutboxMigration },
+  { name: '0010_session_details', class: SessionDetailsMigration },
 ];

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FilterQuery } from '@mikro-orm/core';
 import { sha256Hex, TokenSigner, type EntityManager, type TokenPurpose } from '@quire/kit';
 import { Session, type ISession } from './session.entity.ts';
 
@@ -58,6 +59,16 @@ export async function signedCookieValue(
 
 export const randomToken = () => randomBytes(32).toString('base64url');
 
+/** The filter of a user's live sessions at `now`: not ended, expired or idle (newest first: `NEWEST_FIRST`). */
+export const liveSessionsOf = (userId: string, now = new Date()): FilterQuery<ISession> => ({
+  userId,
+  endedAt: null,
+  expiresAt: { $gt: now },
+  lastSeenAt: { $gte: new Date(now.getTime() - IDLE_MS) },
+});
+
+export const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
+
 /** The live session of the request's cookie, or null: unsigned, ended, idle or expired (`sessionToucher` renews it). */
 export async function sessionOf(
   em: EntityManager,
@@ -68,6 +79,9 @@ export async function sessionOf(
   const secret = await signedCookieValue(config, 'session', cookies[SESSION_COOKIE], now.getTime());
   if (!secret) return null;
   const session = await em.findOne(Session, { hash: sha256Hex(secret) });
-  if (!session || session.endedAt || session.expiresAt <= now) return null;
-  return now.getTime() - session.lastSeenAt.getTime() > IDLE_MS ? null : session;
+  return session && isLive(session, now) ? session : null;
 }
+
+/** Whether a session is live at `now`: not ended, expired, or idle longer than `IDLE_MS`. */
+export const isLive = (session: ISession, now = new Date()): boolean =>
+  !session.endedAt && session.expiresAt > now && now.getTime() - session.lastSeenAt.getTime() <= IDLE_MS;

@@ -17,6 +17,14 @@ export interface SignInRequest {
   cookies: string[];
 }
 
+/** What signing `userId` in at `now` by this request needs (`signInRecorder`): the browser it records too. */
+export const signInOf = (r: SignInRequest, userId: string, now: Date) => ({
+  config: r.ctx.config,
+  userId,
+  now,
+  browser: { userAgent: r.input.userAgent, address: r.input.address },
+});
+
 /** A page with a session: the request of a signed-in person. */
 export type SignedInRequest = SignInRequest & { session: ISession };
 

@@ -13,7 +13,10 @@ import {
 import { Membership, Organization } from '../organizations/organization.entity.ts';
 import { SamlProvider, type ISamlProvider } from '../saml/saml-provider.entity.ts';
 import { samlStatus } from '../saml/saml.presenter.ts';
-import { CSRF_COOKIE, cookie, randomToken, sessionOf } from '../sessions/sessions.ts';
+import type { ISession } from '../sessions/session.entity.ts';
+import { loadLiveSessions } from '../sessions/session.loader.ts';
+import { CSRF_COOKIE, cookie, isLive, randomToken, sessionOf } from '../sessions/sessions.ts';
+import { Session } from '../sessions/session.entity.ts';
 import { ApiToken, type IApiToken } from '../tokens/api-token.entity.ts';
 import { tokenRepository } from '../tokens/token.repository.ts';
 import { User, type IUser } from '../users/user.entity.ts';
@@ -91,6 +94,8 @@ export interface Account {
   /** Newest first. */
   tokens: IApiToken[];
   invitations: PendingInvitation[];
+  /** The live sign-in sessions, newest first. */
+  sessions: ISession[];
 }
 
 /** The titles of organizations, by id. */
@@ -122,6 +127,7 @@ export async function loadAccount(em: EntityManager, userId: string): Promise<Ac
     })),
     tokens,
     invitations: await pendingInvitationsOf(em, user.id),
+    sessions: await loadLiveSessions(em, user.id),
   };
 }
 
@@ -166,6 +172,14 @@ export const loadActiveToken = async (
 ): Promise<IApiToken | SignInRefusal> =>
   (await tokenRepository.findActiveOf(em, userId, id)) ??
   refusal(404, 'Token not found', 'This token does not exist or was already revoked.');
+
+/** A live sign-in session of the signed-in account. */
+export async function loadOwnSession(em: EntityManager, userId: string, id: string): Promise<ISession | SignInRefusal> {
+  const session = await em.findOne(Session, { id, userId });
+  return session && isLive(session)
+    ? session
+    : refusal(404, 'Session not found', 'This session does not exist or has already ended.');
+}
 
 /** A single sign-on method of an organization, as its login page links to it. */
 export interface SsoMethod {

@@ -1,7 +1,7 @@
 // The pages of the sign-in by e-mail link, of invitations and of the account: each loads, runs its commands, then
 // presents (CONTRIBUTING §5, checked by the conventions test); a refusal is thrown and answered by the handler.
 import { inviteAccepter } from '../../commands/invite-accepter.ts';
-import { sessionEnder, signInRecorder } from '../../commands/session-starter.ts';
+import { sessionEnder, sessionsEnder, signInRecorder } from '../../commands/session-starter.ts';
 import { LIMITS, signInAttemptRecorder } from '../../commands/sign-in-attempt-recorder.ts';
 import { signInLinkClaimer, signInLinkSender } from '../../commands/sign-in-link-sender.ts';
 import { tokenIssuer, tokenRevoker } from '../../commands/token-issuer.ts';
@@ -12,10 +12,12 @@ import {
   loadInvitation,
   loadOpenInvitation,
   loadOrganizationTitle,
+  loadOwnSession,
   loadSignInLink,
   loadSsoMethods,
   loadUserByEmail,
 } from './sign-in.loader.ts';
+import { loadLiveSessions } from '../sessions/session.loader.ts';
 import {
   accountPage,
   accountViewOf,
@@ -33,6 +35,7 @@ import {
   refusal,
   refuseUnless,
   safeNext,
+  signInOf,
   tooManyAttempts,
   type SignedInRequest,
   type SignInOutput,
@@ -83,7 +86,7 @@ export async function linkVerify(r: SignInRequest): Promise<SignInOutput> {
   const now = new Date();
   refuseUnless(link && (await signInLinkClaimer(r.ctx.em, { hash, now })), REFUSED.linkNotValid);
   refuseUnless(user, refusal(410, 'Link not valid', 'This account no longer exists.'));
-  r.cookies.push(await signInRecorder(r.ctx.em, { config: r.ctx.config, userId: user.id, now }));
+  r.cookies.push(await signInRecorder(r.ctx.em, signInOf(r, user.id, now)));
   return presentRedirect(r, link.next);
 }
 
@@ -106,14 +109,14 @@ export async function inviteAccept(r: SignInRequest): Promise<SignInOutput> {
   const invite = accepted(found);
   const now = new Date();
   refuseUnless(await inviteAccepter(r.ctx.em, { invite, now }), REFUSED.invitationUsed);
-  r.cookies.push(await signInRecorder(r.ctx.em, { config: r.ctx.config, userId: invite.userId, now }));
+  r.cookies.push(await signInRecorder(r.ctx.em, signInOf(r, invite.userId, now)));
   return presentRedirect(r, '/account');
 }
 
 /** `GET /account`: the signed-in account, its organizations, API tokens and invitations. */
 export async function accountShow(r: SignedInRequest): Promise<SignInOutput> {
   const account = await loadAccount(r.ctx.em, r.session.userId);
-  return presentPage(r, 200, accountPage(r.session.csrf, accountViewOf(account)));
+  return presentPage(r, 200, accountPage(r.session.csrf, accountViewOf(account, r.session)));
 }
 
 /** `POST /account/tokens`: an API token is issued, shown once on the account page. */
@@ -125,13 +128,29 @@ export async function tokenCreate(r: SignedInRequest): Promise<SignInOutput> {
   );
   const account = await loadAccount(r.ctx.em, r.session.userId);
   const created = tokenIssuer(r.ctx.em, { userId: r.session.userId, label });
-  return presentPage(r, 201, accountPage(r.session.csrf, accountViewOf(account, created)));
+  return presentPage(r, 201, accountPage(r.session.csrf, accountViewOf(account, r.session, created)));
 }
 
 /** `POST /account/tokens/revoke`: one of the account's tokens stops working. */
 export async function tokenRevoke(r: SignedInRequest): Promise<SignInOutput> {
   const token = accepted(await loadActiveToken(r.ctx.em, r.session.userId, r.input.form.tokenId ?? ''));
   tokenRevoker(r.ctx.em, { token });
+  return presentRedirect(r, '/account');
+}
+
+/** `POST /account/sessions/revoke`: one of the account's sessions ends (this browser's: signed out, as `/logout`). */
+export async function sessionRevoke(r: SignedInRequest): Promise<SignInOutput> {
+  const session = accepted(await loadOwnSession(r.ctx.em, r.session.userId, r.input.form.sessionId ?? ''));
+  const cleared = sessionEnder(r.ctx.em, { session });
+  if (session.id !== r.session.id) return presentRedirect(r, '/account');
+  r.cookies.push(cleared);
+  return presentRedirect(r, '/login');
+}
+
+/** `POST /account/sessions/revoke-others`: every session of the account but this browser's ends. */
+export async function sessionsRevokeOthers(r: SignedInRequest): Promise<SignInOutput> {
+  const sessions = await loadLiveSessions(r.ctx.em, r.session.userId);
+  sessionsEnder(r.ctx.em, { sessions: sessions.filter((s) => s.id !== r.session.id) });
   return presentRedirect(r, '/account');
 }
 

@@ -23,6 +23,7 @@ describe('sign-in pages', () => {
       email: 'a@b.c',
       organizations: [{ id: 'o', title: '"><img>', role: 'read' }],
       tokens: [],
+      sessions: [],
     }).value;
     expect(page).not.toContain('<script>');
     expect(page).not.toContain('<img>');
@@ -54,12 +55,44 @@ describe('sign-in pages', () => {
       organizations: [],
       tokens: [{ id: 't1', label: 'CI', createdAt: new Date('2026-01-02T03:04:05Z'), lastUsedAt: null }],
       created: { label: 'CI', token: 'quire_secret' },
+      sessions: [],
     }).value;
     expect(account).toContain('<main id="content" class="sign-in"><h1>Your account</h1>');
     expect(account).toContain('<p>Signed in as Ann &lt;ann@acme.io&gt;.</p>');
     expect(account).toContain('<td>CI</td><td>2026-01-02 03:04 UTC</td><td>never</td>');
     expect(account).toContain('<code id="token-value">quire_secret</code>');
     expect(account).toContain('<button type="submit">Sign out</button>');
+  });
+
+  it("lists the signed-in sessions, this browser's marked, each with its Sign out form", () => {
+    const at = new Date('2026-01-02T03:04:05Z');
+    const session = { createdAt: at, lastSeenAt: at, address: null, current: false };
+    const sessions = [
+      { ...session, id: 'mine', browser: 'Firefox on Linux', address: '10.0.0.1', current: true },
+      { ...session, id: 's2', browser: '"><script>' },
+    ];
+    const page = accountPage('csrf-a', { name: 'Ann', email: 'a@b.c', organizations: [], tokens: [], sessions }).value;
+    expect(page).toContain('<h2 id="sessions">Signed-in sessions</h2>');
+    expect(page).toContain('<td><strong>This browser</strong>: Firefox on Linux<br><small>10.0.0.1</small></td>');
+    expect(page).toContain(
+      'action="/logout"><input type="hidden" name="_csrf" value="csrf-a"><p><button type="submit">Sign out<span class="sr-only"> of this browser</span></button>',
+    );
+    expect(page).toContain(
+      '<input type="hidden" name="sessionId" value="s2"><p><button type="submit">Sign out<span class="sr-only"> &quot;&gt;&lt;script&gt;, signed in 2026-01-02 03:04 UTC</span></button>',
+    );
+    expect(page).not.toContain('value="mine"');
+    expect(page).toContain(
+      '<form method="post" action="/account/sessions/revoke-others"><input type="hidden" name="_csrf" value="csrf-a"><p><button type="submit">Sign out everywhere else</button>',
+    );
+    const alone = accountPage('c', {
+      name: 'A',
+      email: 'a@b.c',
+      organizations: [],
+      tokens: [],
+      sessions: sessions.slice(0, 1),
+    });
+    expect(alone.value).not.toContain('Sign out everywhere else');
+    expect(alone.value).toContain('You are signed in in this browser only.');
   });
 
   it('keeps next= on this site', () => {

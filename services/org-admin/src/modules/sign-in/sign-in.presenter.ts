@@ -4,6 +4,8 @@ import { html, instancePage, type Html, type Interpolation } from '@quire/docume
 import type { PublicUrls } from '@quire/kit';
 import type { ISamlProvider } from '../saml/saml-provider.entity.ts';
 import { samlMetadata } from '../saml/saml-sign-in.ts';
+import type { ISession } from '../sessions/session.entity.ts';
+import { browserName } from '../sessions/session.presenter.ts';
 import type { IApiToken } from '../tokens/api-token.entity.ts';
 import type { Account, SsoLinkAsked, SsoMethod } from './sign-in.loader.ts';
 import type { SignInOutput, SignInRefusal, SignInRequest } from './sign-in-request.ts';
@@ -55,8 +57,8 @@ export const layout = (title: string, body: Interpolation): Html => instancePage
 export const hidden = (name: string, value: string): Html =>
   html`<input type="hidden" name="${name}" value="${value}">`;
 
-/** A POST form with its CSRF token. */
-export const form = (action: string, csrf: string, fields: Interpolation, button: string): Html =>
+/** A POST form with its CSRF token (the button's text may hold a `sr-only` part naming what it acts on). */
+export const form = (action: string, csrf: string, fields: Interpolation, button: Interpolation): Html =>
   html`<form method="post" action="${action}">${hidden('_csrf', csrf)}${fields}<p><button type="submit">${button}</button></p></form>`;
 
 export const paragraph = (text: string): Html => html`<p>${text}</p>`;
@@ -114,14 +116,40 @@ export interface AccountView {
   created?: { label: string; token: string };
   /** Invitations of this (existing) account it joins only by accepting. */
   invitations?: { id: string; organization: string; role: string | null }[];
+  /** The live sign-in sessions, newest first; `current` is this browser's. */
+  sessions: SessionView[];
 }
 
-/** The account page's view of what `loadAccount` found, with the token just created (first in the list) if any. */
-export function accountViewOf(account: Account, created?: { token: string; record: IApiToken }): AccountView {
+export interface SessionView {
+  id: string;
+  browser: string;
+  address: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  current: boolean;
+}
+
+/**
+ * The account page's view of what `loadAccount` found, seen from the browser of session `current`, with the token just
+ * created (first in the list) if any.
+ */
+export function accountViewOf(
+  account: Account,
+  current: ISession,
+  created?: { token: string; record: IApiToken },
+): AccountView {
   const tokens = created ? [created.record, ...account.tokens] : account.tokens;
   return {
     ...account,
     tokens: tokens.map((t) => ({ id: t.id, label: t.label, createdAt: t.createdAt, lastUsedAt: t.lastUsedAt ?? null })),
+    sessions: account.sessions.map((s) => ({
+      id: s.id,
+      browser: browserName(s.userAgent),
+      address: s.address ?? null,
+      createdAt: s.createdAt,
+      lastSeenAt: s.lastSeenAt,
+      current: s.id === current.id,
+    })),
     ...(created ? { created: { label: created.record.label, token: created.token } } : {}),
   };
 }
@@ -156,6 +184,31 @@ function tokensSection(csrf: string, v: AccountView): Html {
   return html`<table><caption>Your API tokens</caption><thead><tr><th scope="col">Label</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Action</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/** A session's row: its browser (and address), when it began, its last request, and its Sign out (this browser's: /logout). */
+function sessionRow(csrf: string, s: SessionView): Html {
+  const what = html`${s.browser}${s.address ? html`<br><small>${s.address}</small>` : ''}`;
+  const action = s.current
+    ? form('/logout', csrf, '', html`Sign out<span class="sr-only"> of this browser</span>`)
+    : form(
+        '/account/sessions/revoke',
+        csrf,
+        hidden('sessionId', s.id),
+        html`Sign out<span class="sr-only"> ${s.browser}, signed in ${when(s.createdAt)}</span>`,
+      );
+  const browser = s.current ? html`<strong>This browser</strong>: ${what}` : what;
+  return html`<tr><td>${browser}</td><td>${when(s.createdAt)}</td><td>${when(s.lastSeenAt)}</td><td>${action}</td></tr>`;
+}
+
+/** The account's live sign-in sessions, each with its Sign out, and Sign out everywhere else when there are others. */
+function sessionsSection(csrf: string, sessions: SessionView[]): Html {
+  const others = sessions.some((s) => !s.current)
+    ? form('/account/sessions/revoke-others', csrf, '', 'Sign out everywhere else')
+    : paragraph('You are signed in in this browser only.');
+  return html`<section aria-labelledby="sessions"><h2 id="sessions">Signed-in sessions</h2><div class="table-wrap"><table><caption>Browsers signed in to your account</caption><thead><tr><th scope="col">Browser</th><th scope="col">Signed in</th><th scope="col">Last active</th><th scope="col">Action</th></tr></thead><tbody>${sessions.map(
+    (s) => sessionRow(csrf, s),
+  )}</tbody></table></div>${others}</section>`;
+}
+
 export function accountPage(csrf: string, v: AccountView): Html {
   const orgs = v.organizations.length
     ? html`<ul>${v.organizations.map((o) => html`<li><a href="/o/${encodeURIComponent(o.id)}">${o.title}</a> (${o.role})</li>`)}</ul><p><a href="/">Open the app</a></p>`
@@ -171,12 +224,10 @@ export function accountPage(csrf: string, v: AccountView): Html {
     html`${paragraph(`Signed in as ${v.name} <${v.email}>.`)}<h2>Organizations</h2>${orgs}${invitationsSection(
       csrf,
       v.invitations,
-    )}${created}<h2>API tokens</h2>${tokensSection(csrf, v)}${form('/account/tokens', csrf, label, 'Create a token')}${form(
-      '/logout',
+    )}${created}<h2>API tokens</h2>${tokensSection(csrf, v)}${form('/account/tokens', csrf, label, 'Create a token')}${sessionsSection(
       csrf,
-      '',
-      'Sign out',
-    )}`,
+      v.sessions,
+    )}${form('/logout', csrf, '', 'Sign out')}`,
   );
 }
 

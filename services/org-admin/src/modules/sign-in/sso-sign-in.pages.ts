@@ -25,6 +25,7 @@ import {
   refusal,
   refuseUnless,
   safeNext,
+  signInOf,
   type SignedInRequest,
   type SignInOutput,
   type SignInRefusal,
@@ -96,7 +97,7 @@ async function ssoSignIn(r: SignInRequest, { kind, provider, identity, next, now
     return presentRedirect(r, `/sso/link?token=${token}`);
   }
   if (r.session) r.cookies.push(sessionEnder(r.ctx.em, { session: r.session, now }));
-  r.cookies.push(await signInRecorder(r.ctx.em, { config: r.ctx.config, userId: result.userId, now }));
+  r.cookies.push(await signInRecorder(r.ctx.em, signInOf(r, result.userId, now)));
   return presentRedirect(r, next);
 }
 
@@ -126,7 +127,7 @@ export async function ssoLinkConfirm(r: SignedInRequest): Promise<SignInOutput> 
     defaultTeamId: provider.defaultTeamId ?? null,
   });
   r.cookies.push(sessionEnder(r.ctx.em, { session: r.session, now }));
-  r.cookies.push(await signInRecorder(r.ctx.em, { config: r.ctx.config, userId: r.session.userId, now }));
+  r.cookies.push(await signInRecorder(r.ctx.em, signInOf(r, r.session.userId, now)));
   return presentRedirect(r, link.next);
 }
 
