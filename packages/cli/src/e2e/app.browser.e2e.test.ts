@@ -241,7 +241,7 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     await page.close();
   });
 
-  it("drags pages with the mouse: nests on a row's middle, reorders on its edges, refuses a drop into itself", {
+  it("drags pages (mouse, finger): nests on a row's middle, reorders on its edges, refuses a loop; an icon", {
     timeout: 60_000,
   }, async () => {
     const api = p.client(acme.token);
@@ -276,7 +276,9 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
       await expect.poll(shown).toEqual(tree);
     };
     await page.goto(`${p.url}${new URL(cr.urls.app).pathname}`);
+    // the rows are measured once the change request's bar above them is drawn
     await page.getByRole('link', { name: 'FAQ', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Merge change request #1' }).waitFor();
     const row = (name: string) => page.locator('.pages .row', { has: page.getByRole('link', { name, exact: true }) });
     const live = page.locator('.sidebar [aria-live="polite"]');
     /** Presses on a row, moves to `y` (a share of the target row's height) and shows what a drop would do. */
@@ -290,7 +292,7 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
 
     // The middle of a row nests the page as its last child: the row is highlighted, and said.
     await dragOver('Setup', 'Guides', 0.5);
-    expect(await row('Guides').getAttribute('data-drop')).toBe('inside');
+    await expect.poll(() => row('Guides').getAttribute('data-drop')).toBe('inside');
     expect(await row('Setup').getAttribute('data-dragging')).toBe('');
     await expect.poll(() => live.textContent()).toBe('Nest Setup under Guides');
     await page.screenshot({ path: join(SHOTS, 'quire-app-tree-drag.png') });
@@ -301,11 +303,11 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
 
     // The lower third puts it after the row, the upper third before it (a line shows where).
     await dragOver('FAQ', 'Intro', 0.9);
-    expect(await row('Intro').getAttribute('data-drop')).toBe('after');
+    await expect.poll(() => row('Intro').getAttribute('data-drop')).toBe('after');
     await page.mouse.up();
     await expectTree(['Intro', 'FAQ', 'Guides [Setup]']);
     await dragOver('Setup', 'Intro', 0.1);
-    expect(await row('Intro').getAttribute('data-drop')).toBe('before');
+    await expect.poll(() => row('Intro').getAttribute('data-drop')).toBe('before');
     await page.mouse.up();
     await expectTree(['Setup', 'Intro', 'FAQ', 'Guides']);
 
@@ -314,7 +316,7 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     await page.mouse.up();
     await expectTree(['Setup', 'Intro [FAQ]', 'Guides']);
     await dragOver('Intro', 'FAQ', 0.5);
-    expect(await row('FAQ').getAttribute('data-drop')).toBe('refused');
+    await expect.poll(() => row('FAQ').getAttribute('data-drop')).toBe('refused');
     expect(await live.textContent()).toBe('Intro cannot go into itself or its own pages');
     await page.mouse.up();
     expect(await live.textContent()).toBe('Intro cannot go into itself or its own pages: not moved');
@@ -330,6 +332,48 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     expect(await axe(page)).toEqual([]);
     expect(violations).toEqual([]);
     await page.close();
+
+    // On a touch screen (375 px), a finger drags a page by its grip: Guides before Setup.
+    const phone = await sessions.open(browser, 'ann@acme.io', {
+      viewport: { width: 375, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await phone.page.goto(`${p.url}${new URL(cr.urls.app).pathname}`);
+    await phone.page.getByRole('link', { name: 'Guides', exact: true }).waitFor();
+    await phone.page.getByRole('button', { name: 'Merge change request #1' }).waitFor();
+    const phoneRow = (name: string) =>
+      phone.page.locator('.pages .row', { has: phone.page.getByRole('link', { name, exact: true }) });
+    const grip = (await phoneRow('Guides').locator('.grip').boundingBox())!;
+    const target = (await phoneRow('Setup').boundingBox())!;
+    const cdp = await phone.page.context().newCDPSession(phone.page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    const [x0, y0] = [grip.x + grip.width / 2, grip.y + grip.height / 2];
+    const [x1, y1] = [target.x + 60, target.y + target.height * 0.1];
+    await touch('touchStart', x0, y0);
+    for (let i = 1; i <= 5; i++) await touch('touchMove', x0 + ((x1 - x0) * i) / 5, y0 + ((y1 - y0) * i) / 5);
+    // (a touch's moves reach the page once a frame: the last one may come a little later)
+    await expect.poll(() => phoneRow('Setup').getAttribute('data-drop')).toBe('before');
+    await touch('touchEnd', x1, y1);
+    await expect.poll(treeOf).toEqual(['Guides', 'Setup', 'Intro [FAQ]']);
+    await expect
+      .poll(() => phone.page.locator('.pages > li > .row a').allTextContents())
+      .toEqual(['Guides', 'Setup', 'Intro']);
+
+    // A page's icon (GitBook's icon name), set in the page menu, is shown in the tree and kept by the API.
+    await phone.page.getByLabel('Actions on Guides').click();
+    await phone.page.getByRole('button', { name: 'Rename, emoji or icon' }).click();
+    await phone.page.getByLabel('Icon of Guides').fill('book');
+    await phone.page.getByRole('button', { name: 'Save' }).click();
+    await phone.page.getByRole('link', { name: 'book Guides', exact: true }).waitFor();
+    const listed = (await api.spaces.listPagesInChangeRequest(space.id, cr.id)).data.pages;
+    expect(listed.find((pg) => pg.title === 'Guides')).toMatchObject({ icon: 'book' });
+    expect(await axe(phone.page)).toEqual([]);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await phone.page.screenshot({ path: join(SHOTS, 'quire-app-tree-375.png') });
+    expect(phone.violations).toEqual([]);
+    await phone.page.close();
   });
 
   it('is usable at 375 px, light and dark', { timeout: 60_000 }, async () => {
