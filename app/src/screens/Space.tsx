@@ -280,26 +280,8 @@ function PageItem(props: {
               {/* biome-ignore lint/a11y/noAutofocus: the field the user just asked for */}
               <input value={title} onChange={(e) => setTitle(e.target.value)} autoFocus maxLength={255} />
             </label>
-            <label>
-              <span className="sr-only">Emoji of {page.title}</span>
-              <input
-                className="emoji"
-                value={emoji}
-                onChange={(e) => setEmoji(e.target.value)}
-                maxLength={50}
-                placeholder="Emoji"
-              />
-            </label>
-            <label>
-              <span className="sr-only">Icon of {page.title}</span>
-              <input
-                className="emoji"
-                value={icon}
-                onChange={(e) => setIcon(e.target.value)}
-                maxLength={50}
-                placeholder="Icon"
-              />
-            </label>
+            <ShortField label={`Emoji of ${page.title}`} placeholder="Emoji" value={emoji} onChange={setEmoji} />
+            <ShortField label={`Icon of ${page.title}`} placeholder="Icon" value={icon} onChange={setIcon} />
             <button type="submit">Save</button>
           </form>
         ) : path ? (
@@ -381,6 +363,22 @@ function PageItem(props: {
         </ul>
       )}
     </li>
+  );
+}
+
+/** A short field of the rename form (a page's emoji or icon name): labelled for screen readers, a hint inside. */
+function ShortField(props: { label: string; placeholder: string; value: string; onChange(value: string): void }) {
+  return (
+    <label>
+      <span className="sr-only">{props.label}</span>
+      <input
+        className="emoji"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        maxLength={50}
+        placeholder={props.placeholder}
+      />
+    </label>
   );
 }
 

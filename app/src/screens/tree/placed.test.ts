@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RevisionPage } from '../../api/endpoints.ts';
 import { dropMessage, dropMove, place, within, zoneAt } from './placed.ts';
 
-const page = (id: string, pages: RevisionPage[] = []) => ({ id, title: id.toUpperCase(), pages }) as unknown as RevisionPage;
+const page = (id: string, pages: RevisionPage[] = []) =>
+  ({ id, title: id.toUpperCase(), pages }) as unknown as RevisionPage;
 // a: [a1, a2: [a2x]], b, c
 const tree = place([page('a', [page('a1'), page('a2', [page('a2x')])]), page('b'), page('c')]);
 
