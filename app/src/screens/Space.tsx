@@ -3,6 +3,8 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { api, type ChangeRequest, type ContentChange, type RevisionPage, type Where } from '../api/endpoints.ts';
 import { useAction, useLoad } from '../api/use.ts';
 import { PageEditor, PageView } from '../screens.ts';
+import { usePageDrag } from './tree/drag.ts';
+import { childrenOf, type Placed, place } from './tree/placed.ts';
 
 interface Props {
   org: string;
@@ -12,26 +14,6 @@ interface Props {
   /** The page's path in the revision ('' for the first page). */
   path: string;
 }
-
-/** A page of the tree with where it sits: its parent and index among its siblings. */
-interface Placed {
-  page: RevisionPage;
-  parent: string | null;
-  index: number;
-  siblings: RevisionPage[];
-}
-
-const childrenOf = (p: RevisionPage) => ('pages' in p ? p.pages : []) as RevisionPage[];
-
-function place(pages: RevisionPage[], parent: string | null = null, out = new Map<string, Placed>()) {
-  pages.forEach((page, index) => {
-    out.set(page.id, { page, parent, index, siblings: pages });
-    place(childrenOf(page), page.id, out);
-  });
-  return out;
-}
-
-const PAGE_DRAG = 'application/x-quire-page';
 
 const pathOfPage = (p: RevisionPage) => ('path' in p ? (p.path as string) : '');
 
@@ -122,6 +104,11 @@ export default function SpaceScreen({ org, space, changeRequest, path }: Props) 
     if (!changeRequest) navigate(`/o/${org}/s/${space}/~/changes/${done}${path ? `/${path}` : ''}`);
     else pages.reload();
   };
+  const drag = usePageDrag(placed, action.busy, (page, { into, at }) => {
+    // the page stays in sight: a page it is nested under opens
+    if (into) toggle(into, true);
+    change([{ operation: 'update_page', page, into, at }]);
+  });
   const merge = async () => {
     if (!changeRequest) return;
     const merged = await action.run(() => api.merge(space, changeRequest));
@@ -144,8 +131,14 @@ export default function SpaceScreen({ org, space, changeRequest, path }: Props) 
         {!changeRequest && <p className="muted">Changes to the pages open a change request.</p>}
         {pages.error && <p role="alert">{pages.error.message}</p>}
         {tree.length === 0 && pages.data && <p>No pages yet.</p>}
-        {/* the arrow keys of the pages' links (treeKeys); each link, toggle and menu takes Tab too */}
-        <ul className="tree pages" onKeyDown={(e) => treeKeys(e, toggle)}>
+        {/* the arrow keys of the pages' links (treeKeys); each link, toggle and menu takes Tab too. Dragging a
+            row with the pointer moves its page (tree/drag.ts); the links' own HTML5 drag is turned off. */}
+        <ul
+          className="tree pages"
+          onKeyDown={(e) => treeKeys(e, toggle)}
+          onPointerDown={drag.onPointerDown}
+          onDragStart={(e) => e.preventDefault()}
+        >
           {tree.map((p) => (
             <PageItem
               key={p.id}
@@ -160,6 +153,7 @@ export default function SpaceScreen({ org, space, changeRequest, path }: Props) 
             />
           ))}
         </ul>
+        <p className="sr-only" aria-live="polite" ref={drag.live} />
         <AddPage
           onAdd={(title, markdown) => change([{ operation: 'insert_page', title, document: { markdown } }])}
           busy={action.busy}
@@ -238,6 +232,7 @@ function PageItem(props: {
   const [renaming, setRenaming] = useState(false);
   const [title, setTitle] = useState(page.title);
   const [emoji, setEmoji] = useState(page.emoji ?? '');
+  const [icon, setIcon] = useState(page.icon ?? '');
   const [menuOpen, setMenuOpen] = useState(false);
   const hidden = 'hidden' in page && page.hidden;
   const menu = useRef<HTMLDetailsElement>(null);
@@ -253,40 +248,18 @@ function PageItem(props: {
     const changed = {
       ...(title.trim() && title.trim() !== page.title ? { title: title.trim() } : {}),
       ...(emoji.trim() !== (page.emoji ?? '') ? { emoji: emoji.trim() } : {}),
+      ...(icon.trim() !== (page.icon ?? '') ? { icon: icon.trim() } : {}),
     };
     if (Object.keys(changed).length) onChange([{ operation: 'update_page', page: page.id, ...changed }]);
   };
   const parentPlaced = here.parent ? placed.get(here.parent) : undefined;
-  /** Drag and drop: the dragged page goes just before this one, under this one's parent. */
-  const dropBefore = (dragged: string) => {
-    if (dragged === page.id || !placed.has(dragged)) return;
-    const at = here.siblings.filter((p) => p.id !== dragged).findIndex((p) => p.id === page.id);
-    onChange([{ operation: 'update_page', page: dragged, into: here.parent, at }]);
-  };
   return (
     <li>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: dragging is a pointer shortcut; the page menu moves pages from the keyboard */}
-      <div
-        className="row"
-        data-page={page.id}
-        draggable={!renaming}
-        onDragStart={(e) => {
-          e.stopPropagation();
-          e.dataTransfer.setData(PAGE_DRAG, page.id);
-          e.dataTransfer.effectAllowed = 'move';
-        }}
-        onDragOver={(e) => {
-          if (!e.dataTransfer.types.includes(PAGE_DRAG)) return;
-          e.preventDefault();
-          e.dataTransfer.dropEffect = 'move';
-        }}
-        onDrop={(e) => {
-          const dragged = e.dataTransfer.getData(PAGE_DRAG);
-          if (!dragged) return;
-          e.preventDefault();
-          dropBefore(dragged);
-        }}
-      >
+      <div className="row" data-page={page.id}>
+        {/* where a finger drags the page from (a mouse drags the whole row); the page menu moves it by keyboard */}
+        <span className="grip" aria-hidden="true">
+          ⠿
+        </span>
         {children.length > 0 ? (
           <button
             type="button"
@@ -307,21 +280,14 @@ function PageItem(props: {
               {/* biome-ignore lint/a11y/noAutofocus: the field the user just asked for */}
               <input value={title} onChange={(e) => setTitle(e.target.value)} autoFocus maxLength={255} />
             </label>
-            <label>
-              <span className="sr-only">Emoji of {page.title}</span>
-              <input
-                className="emoji"
-                value={emoji}
-                onChange={(e) => setEmoji(e.target.value)}
-                maxLength={50}
-                placeholder="Emoji"
-              />
-            </label>
+            <ShortField label={`Emoji of ${page.title}`} placeholder="Emoji" value={emoji} onChange={setEmoji} />
+            <ShortField label={`Icon of ${page.title}`} placeholder="Icon" value={icon} onChange={setIcon} />
             <button type="submit">Save</button>
           </form>
         ) : path ? (
           <Link href={`${props.base}/${path}`} aria-current={path === props.current ? 'page' : undefined}>
             {page.emoji ? `${page.emoji} ` : ''}
+            {page.icon && <span className="page-icon">{page.icon}</span>}
             {page.title}
             {hidden && <span className="muted"> (hidden)</span>}
           </Link>
@@ -340,7 +306,7 @@ function PageItem(props: {
               }}
             >
               <button type="button" disabled={props.busy} onClick={() => setRenaming(true)}>
-                Rename or set emoji
+                Rename, emoji or icon
               </button>
               <button
                 type="button"
@@ -397,6 +363,22 @@ function PageItem(props: {
         </ul>
       )}
     </li>
+  );
+}
+
+/** A short field of the rename form (a page's emoji or icon name): labelled for screen readers, a hint inside. */
+function ShortField(props: { label: string; placeholder: string; value: string; onChange(value: string): void }) {
+  return (
+    <label>
+      <span className="sr-only">{props.label}</span>
+      <input
+        className="emoji"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        maxLength={50}
+        placeholder={props.placeholder}
+      />
+    </label>
   );
 }
 

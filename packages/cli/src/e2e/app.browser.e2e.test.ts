@@ -187,7 +187,7 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     expect(await page.locator('article strong').first().textContent()).toBe('writers');
     expect(await page.getByRole('complementary', { name: 'Hint (info)' }).textContent()).toBe('Read me first.');
     expect(await axe(page)).toEqual([]);
-    // Nest and move out with the page menu (keyboard-usable; no drag and drop yet).
+    // Nest and move out with the page menu (the keyboard's way; dragging is tested below).
     await page.getByLabel('Actions on Setup').click();
     await page.getByRole('button', { name: 'Nest under previous' }).click();
     await page.locator('.pages li li a', { hasText: 'Setup' }).waitFor();
@@ -209,14 +209,14 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     await page.getByLabel('Actions on Setup').click();
     await page.getByRole('button', { name: 'Move out' }).click();
     await page.locator('.pages > li > .row a', { hasText: 'Setup' }).waitFor();
-    // Drag and drop: Setup before Welcome.
+    // Drag and drop: Setup on the upper third of Welcome goes before it (more in "drags pages…" below).
     const pageRow = (name: string) =>
       page.locator('.pages .row', { has: page.getByRole('link', { name, exact: true }) });
-    await pageRow('Setup').dragTo(pageRow('Welcome'));
+    await pageRow('Setup').dragTo(pageRow('Welcome'), { targetPosition: { x: 60, y: 2 } });
     await expect.poll(() => page.locator('.pages a').allTextContents()).toEqual(['Setup', 'Welcome']);
     // An emoji, set and removed; hidden from the navigation and shown again.
     await page.getByLabel('Actions on Setup').click();
-    await page.getByRole('button', { name: 'Rename or set emoji' }).click();
+    await page.getByRole('button', { name: 'Rename, emoji or icon' }).click();
     await page.getByLabel('Emoji of Setup').fill('🚀');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('link', { name: '🚀 Setup', exact: true }).waitFor();
@@ -226,7 +226,7 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     await page.getByLabel('Actions on Setup').click();
     await page.getByRole('button', { name: 'Show in navigation' }).click();
     await page.getByLabel('Actions on Setup').click();
-    await page.getByRole('button', { name: 'Rename or set emoji' }).click();
+    await page.getByRole('button', { name: 'Rename, emoji or icon' }).click();
     await page.getByLabel('Emoji of Setup').fill('');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('link', { name: 'Setup', exact: true }).waitFor();
@@ -258,6 +258,141 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     expect(seen.violations).toEqual([]);
     expect([...seen.origins]).toEqual([p.url]);
     await page.close();
+  });
+
+  it("drags pages (mouse, finger): nests on a row's middle, reorders on its edges, refuses a loop; an icon", {
+    timeout: 60_000,
+  }, async () => {
+    const api = p.client(acme.token);
+    const space = (await api.orgs.createSpace(acme.organization.id, { title: 'Dragging' })).data;
+    const cr = (await api.spaces.createChangeRequest(space.id, { subject: 'Arrange' })).data;
+    const pageOf = (title: string) => ({ operation: 'insert_page', title, document: { markdown: `${title}.` } });
+    await api.spaces.updateChangeRequestContent(space.id, cr.id, {
+      changes: ['Intro', 'Guides', 'Setup', 'FAQ'].map(pageOf),
+    } as never);
+    /** The tree as the API has it: titles, with children in brackets. */
+    const treeOf = async () => {
+      type Node = { title: string; pages?: Node[] };
+      const draw = (ps: Node[]): string[] =>
+        ps.map((n) => (n.pages?.length ? `${n.title} [${draw(n.pages).join(', ')}]` : n.title));
+      return draw((await api.spaces.listPagesInChangeRequest(space.id, cr.id)).data.pages as Node[]);
+    };
+    const { page, violations } = await sessions.open(browser, 'ann@acme.io');
+    /** The tree on screen, drawn the same way (a child in brackets is shown: its parent is open). */
+    const shown = () =>
+      page.locator('.pages').evaluate((ul) => {
+        const draw = (list: Element): string[] =>
+          Array.from(list.children).map((li) => {
+            const title = li.querySelector(':scope > .row a')?.textContent ?? '';
+            const sub = li.querySelector(':scope > ul');
+            return sub ? `${title} [${draw(sub).join(', ')}]` : title;
+          });
+        return draw(ul);
+      });
+    /** The tree through the API and on screen (before the next drag, which presses where rows are drawn). */
+    const expectTree = async (tree: string[]) => {
+      await expect.poll(treeOf).toEqual(tree);
+      await expect.poll(shown).toEqual(tree);
+    };
+    await page.goto(`${p.url}${new URL(cr.urls.app).pathname}`);
+    // the rows are measured once the change request's bar above them is drawn
+    await page.getByRole('link', { name: 'FAQ', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Merge change request #1' }).waitFor();
+    const row = (name: string) => page.locator('.pages .row', { has: page.getByRole('link', { name, exact: true }) });
+    const live = page.locator('.sidebar [aria-live="polite"]');
+    /** Presses on a row, moves to `y` (a share of the target row's height) and shows what a drop would do. */
+    const dragOver = async (from: string, to: string, y: number) => {
+      const a = (await row(from).boundingBox())!;
+      const b = (await row(to).boundingBox())!;
+      await page.mouse.move(a.x + 60, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(b.x + 60, b.y + b.height * y, { steps: 4 });
+    };
+
+    // The middle of a row nests the page as its last child: the row is highlighted, and said.
+    await dragOver('Setup', 'Guides', 0.5);
+    await expect.poll(() => row('Guides').getAttribute('data-drop')).toBe('inside');
+    expect(await row('Setup').getAttribute('data-dragging')).toBe('');
+    await expect.poll(() => live.textContent()).toBe('Nest Setup under Guides');
+    await page.screenshot({ path: join(SHOTS, 'quire-app-tree-drag.png') });
+    await page.mouse.up();
+    await expectTree(['Intro', 'Guides [Setup]', 'FAQ']);
+    expect(await live.textContent()).toBe('Nested Setup under Guides');
+    expect(await page.getByRole('button', { name: 'Pages under Guides' }).getAttribute('aria-expanded')).toBe('true');
+
+    // The lower third puts it after the row, the upper third before it (a line shows where).
+    await dragOver('FAQ', 'Intro', 0.9);
+    await expect.poll(() => row('Intro').getAttribute('data-drop')).toBe('after');
+    await page.mouse.up();
+    await expectTree(['Intro', 'FAQ', 'Guides [Setup]']);
+    await dragOver('Setup', 'Intro', 0.1);
+    await expect.poll(() => row('Intro').getAttribute('data-drop')).toBe('before');
+    await page.mouse.up();
+    await expectTree(['Setup', 'Intro', 'FAQ', 'Guides']);
+
+    // A page cannot go into its own descendants: the row says no, nothing moves; Escape cancels a drag.
+    await dragOver('FAQ', 'Intro', 0.5);
+    await page.mouse.up();
+    await expectTree(['Setup', 'Intro [FAQ]', 'Guides']);
+    await dragOver('Intro', 'FAQ', 0.5);
+    await expect.poll(() => row('FAQ').getAttribute('data-drop')).toBe('refused');
+    expect(await live.textContent()).toBe('Intro cannot go into itself or its own pages');
+    await page.mouse.up();
+    expect(await live.textContent()).toBe('Intro cannot go into itself or its own pages: not moved');
+    await dragOver('Guides', 'Setup', 0.5);
+    await page.keyboard.press('Escape');
+    expect(await row('Setup').getAttribute('data-drop')).toBeNull();
+    await page.mouse.up();
+    expect(await live.textContent()).toBe('Move cancelled');
+    // Neither drag moved anything, nor did its end follow the link it was let go over.
+    expect(await treeOf()).toEqual(['Setup', 'Intro [FAQ]', 'Guides']);
+    expect(await shown()).toEqual(['Setup', 'Intro [FAQ]', 'Guides']);
+    expect(new URL(page.url()).pathname).toBe(new URL(cr.urls.app).pathname);
+    expect(await axe(page)).toEqual([]);
+    expect(violations).toEqual([]);
+    await page.close();
+
+    // On a touch screen (375 px), a finger drags a page by its grip: Guides before Setup.
+    const phone = await sessions.open(browser, 'ann@acme.io', {
+      viewport: { width: 375, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await phone.page.goto(`${p.url}${new URL(cr.urls.app).pathname}`);
+    await phone.page.getByRole('link', { name: 'Guides', exact: true }).waitFor();
+    await phone.page.getByRole('button', { name: 'Merge change request #1' }).waitFor();
+    const phoneRow = (name: string) =>
+      phone.page.locator('.pages .row', { has: phone.page.getByRole('link', { name, exact: true }) });
+    const grip = (await phoneRow('Guides').locator('.grip').boundingBox())!;
+    const target = (await phoneRow('Setup').boundingBox())!;
+    const cdp = await phone.page.context().newCDPSession(phone.page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    const [x0, y0] = [grip.x + grip.width / 2, grip.y + grip.height / 2];
+    const [x1, y1] = [target.x + 60, target.y + target.height * 0.1];
+    await touch('touchStart', x0, y0);
+    for (let i = 1; i <= 5; i++) await touch('touchMove', x0 + ((x1 - x0) * i) / 5, y0 + ((y1 - y0) * i) / 5);
+    // (a touch's moves reach the page once a frame: the last one may come a little later)
+    await expect.poll(() => phoneRow('Setup').getAttribute('data-drop')).toBe('before');
+    await touch('touchEnd', x1, y1);
+    await expect.poll(treeOf).toEqual(['Guides', 'Setup', 'Intro [FAQ]']);
+    await expect
+      .poll(() => phone.page.locator('.pages > li > .row a').allTextContents())
+      .toEqual(['Guides', 'Setup', 'Intro']);
+
+    // A page's icon (GitBook's icon name), set in the page menu, is shown in the tree and kept by the API.
+    await phone.page.getByLabel('Actions on Guides').click();
+    await phone.page.getByRole('button', { name: 'Rename, emoji or icon' }).click();
+    await phone.page.getByLabel('Icon of Guides').fill('book');
+    await phone.page.getByRole('button', { name: 'Save' }).click();
+    await phone.page.getByRole('link', { name: 'book Guides', exact: true }).waitFor();
+    const listed = (await api.spaces.listPagesInChangeRequest(space.id, cr.id)).data.pages;
+    expect(listed.find((pg) => pg.title === 'Guides')).toMatchObject({ icon: 'book' });
+    expect(await axe(phone.page)).toEqual([]);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await phone.page.screenshot({ path: join(SHOTS, 'quire-app-tree-375.png') });
+    expect(phone.violations).toEqual([]);
+    await phone.page.close();
   });
 
   it('is usable at 375 px, light and dark', { timeout: 60_000 }, async () => {
