@@ -8,7 +8,7 @@
 // Env: BENCH_APP (the parts measured: first,tree,keys by default), DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_RUNS (10),
 // BENCH_KEYS (200 keystrokes per editor), BENCH_PROFILE (a folder: a Chromium trace of each editor's typing is written
 // there, `keystrokes-{autosaved,live}.json`, for the Performance panel of Chromium's DevTools).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -211,6 +211,55 @@ async function keystrokes(p: Awaited<ReturnType<typeof startBenchPlatform>>, pag
     changes: [{ operation: 'insert_page', title: 'Long', document: { markdown: longPage(BLOCKS) } }],
   });
   await p.call('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`, p.token);
+  /** Types KEYS keys (after 20 to warm up) where the caret is: each key's time to the next painted frame. */
+  const measure = async (name: string) => {
+    await page.evaluate(() => {
+      const w = window as unknown as { keyTimes?: number[] };
+      if (!w.keyTimes)
+        document.addEventListener(
+          'keydown',
+          (e) => {
+            const start = e.timeStamp;
+            requestAnimationFrame(() => {
+              const painted = new MessageChannel();
+              painted.port1.onmessage = () => {
+                w.keyTimes!.push(performance.now() - start);
+              };
+              painted.port2.postMessage(null);
+            });
+          },
+          true,
+        );
+      w.keyTimes = [];
+    });
+    // a word, a space, a word…: 20 keys to warm up, then KEYS measured (a key every 50 ms: no autosave in between)
+    const text = 'lorem ipsum dolor sit amet '.repeat(Math.ceil((KEYS + 20) / 27)).slice(0, KEYS + 20);
+    const trace = process.env.BENCH_PROFILE ? join(process.env.BENCH_PROFILE, `keystrokes-${name}.json`) : undefined;
+    // and a CPU profile of the same typing (`.cpuprofile`: which functions the time went to)
+    const cdp = trace ? await page.context().newCDPSession(page) : undefined;
+    if (trace && cdp) {
+      await page
+        .context()
+        .browser()!
+        .startTracing(page, {
+          path: trace,
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'],
+        });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    await page.keyboard.type(text, { delay: 50 });
+    await page.waitForTimeout(200);
+    if (trace && cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(trace.replace(/\.json$/, '.cpuprofile'), JSON.stringify(profile));
+      await page.context().browser()!.stopTracing();
+      console.log(`Chromium trace and CPU profile of the typing: ${trace}, ${trace.replace(/\.json$/, '.cpuprofile')}`);
+    }
+    const times = await page.evaluate(() => (window as unknown as { keyTimes: number[] }).keyTimes);
+    return times.slice(20);
+  };
   const type = async (url: string, ready: () => Promise<void>) => {
     await page.goto(url);
     await page.waitForFunction((n) => (document.querySelector('.editor-content')?.childElementCount ?? 0) >= n, BLOCKS);
@@ -220,48 +269,16 @@ async function keystrokes(p: Awaited<ReturnType<typeof startBenchPlatform>>, pag
     await page.keyboard.press('Control+End');
     // the platform's work after the page was written (search indexing…) is over: the machine's 2 cores are the browser's
     await page.waitForTimeout(3000);
-    await page.evaluate(() => {
-      const w = window as unknown as { keyTimes: number[] };
-      w.keyTimes = [];
-      document.addEventListener(
-        'keydown',
-        (e) => {
-          const start = e.timeStamp;
-          requestAnimationFrame(() => {
-            const painted = new MessageChannel();
-            painted.port1.onmessage = () => {
-              w.keyTimes.push(performance.now() - start);
-            };
-            painted.port2.postMessage(null);
-          });
-        },
-        true,
-      );
-    });
-    // a word, a space, a word…: 20 keys to warm up, then KEYS measured (a key every 50 ms: no autosave in between)
-    const text = 'lorem ipsum dolor sit amet '.repeat(Math.ceil((KEYS + 20) / 27)).slice(0, KEYS + 20);
-    const trace = process.env.BENCH_PROFILE
-      ? join(process.env.BENCH_PROFILE, `keystrokes-${url.includes('/~/changes/') ? 'live' : 'autosaved'}.json`)
-      : undefined;
-    if (trace)
-      await page
-        .context()
-        .browser()!
-        .startTracing(page, {
-          path: trace,
-          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'],
-        });
-    await page.keyboard.type(text, { delay: 50 });
-    await page.waitForTimeout(200);
-    if (trace) {
-      await page.context().browser()!.stopTracing();
-      console.log(`Chromium trace of the typing: ${trace}`);
-    }
-    const times = await page.evaluate(() => (window as unknown as { keyTimes: number[] }).keyTimes);
-    return times.slice(20);
+    return measure(url.includes('/~/changes/') ? 'live' : 'autosaved');
   };
   const saved = await type(`${p.base}/o/${p.org}/s/${space.id}/long?edit`, async () => {});
-  await page.locator('.save-status', { hasText: /^Saved$/ }).waitFor({ timeout: 30_000 });
+  await page
+    .locator('.save-status', { hasText: /^Saved$/ })
+    .waitFor({ timeout: 60_000 })
+    .catch(async (e: Error) => {
+      const shown = await page.locator('.save-status, [role=alert]').allTextContents();
+      throw new Error(`the autosaved editor's typing was not saved: ${shown.join(' / ')} (${e.message})`);
+    });
   const report = (editor: string, times: number[]) =>
     console.log(`keystroke to next painted frame, ${BLOCKS}-block page, ${editor}: ${stats(times, 'keys', 1)}`);
   report('autosaved editor', saved);
@@ -271,6 +288,20 @@ async function keystrokes(p: Awaited<ReturnType<typeof startBenchPlatform>>, pag
     page.locator('.live-status', { hasText: 'Live:' }).waitFor(),
   );
   report('live editor (Y.js)', live);
+  // The floor: the same page's blocks (the editor's DOM and CSS, long-document included) in a plain contenteditable
+  // that replaces the editor, the same keys typed at its end: what Chromium alone costs (the page is left after this).
+  await page.evaluate(() => {
+    const editor = document.querySelector('.editor-content')!;
+    const plain = document.createElement('div');
+    plain.className = 'editor-content document long-document';
+    plain.contentEditable = 'true';
+    plain.innerHTML = editor.innerHTML;
+    editor.replaceWith(plain);
+    plain.focus();
+  });
+  await page.keyboard.press('Control+End');
+  await page.waitForTimeout(3000);
+  report('plain contenteditable of the same blocks (the floor)', await measure('floor'));
 }
 
 sizes();

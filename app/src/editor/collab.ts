@@ -14,6 +14,8 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from
 import type { AnyExtension } from '@tiptap/core';
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
+import type { EditorState, Plugin } from '@tiptap/pm/state';
+import { yCursorPluginKey } from '@tiptap/y-tiptap';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 
@@ -52,6 +54,52 @@ export function colorFor(userId: string): string {
   for (const ch of userId) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
   return CARET_COLORS[h % CARET_COLORS.length]!;
 }
+
+/**
+ * This writer's caret is sent to the others once the selection has been still for CARET_DELAY ms, and at least every
+ * CARET_MAX_WAIT ms while it moves (typing). Sent on every keystroke, it cost a frame in a 2,000-block page: y-prosemirror
+ * turns the caret into Y.js positions by walking the document up to it, and the awareness change it makes is
+ * dispatched as a second editor transaction, whose plugins walk the document again (docs/app.md, Figures).
+ */
+export const CARET_DELAY = 150;
+export const CARET_MAX_WAIT = 1000;
+
+/** The caret plugin of y-prosemirror, its view's updates (each computing and sending the caret) deferred. */
+function deferCaretUpdates(plugin: Plugin): Plugin {
+  const make = plugin.spec.view;
+  if (!make) return plugin;
+  plugin.spec.view = (view) => {
+    const inner = make(view);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    /** The state before the first of the deferred updates, and when that update came. */
+    let since: { state: EditorState; at: number } | undefined;
+    const run = () => {
+      const before = since!.state;
+      since = undefined;
+      timer = undefined;
+      if (!view.isDestroyed) inner.update?.(view, before);
+    };
+    return {
+      update: (_view, prevState) => {
+        since ??= { state: prevState, at: performance.now() };
+        clearTimeout(timer);
+        timer = setTimeout(run, Math.max(0, Math.min(CARET_DELAY, since.at + CARET_MAX_WAIT - performance.now())));
+      },
+      destroy: () => {
+        clearTimeout(timer);
+        inner.destroy?.();
+      },
+    };
+  };
+  return plugin;
+}
+
+/** Others' carets and names (CollaborationCaret), this writer's own sent as `deferCaretUpdates` says. */
+const DeferredCaret = CollaborationCaret.extend({
+  addProseMirrorPlugins() {
+    return (this.parent?.() ?? []).map((p) => (p.spec.key === yCursorPluginKey ? deferCaretUpdates(p) : p));
+  },
+});
 
 export type CollabStatus = 'connecting' | 'connected' | 'disconnected';
 
@@ -119,7 +167,7 @@ export function startCollab(target: CollabTarget, user: CollabUser, options: Col
   const color = colorFor(user.id);
   const extensions: AnyExtension[] = [
     Collaboration.configure({ document, field: COLLAB_FIELD }),
-    CollaborationCaret.configure({
+    DeferredCaret.configure({
       provider,
       user: { name: user.name, color },
       // Others' selections carry a class per color (the page's CSP allows no style attribute): editor.css colors

@@ -4,6 +4,7 @@ import { documentToEditor, type EditorNode } from '@quire/document/editor';
 import { CaretBlock } from './caret-block.ts';
 import { loadMarkdownConverter, MarkdownPaste } from './markdown-paste.ts';
 import { gitbookExtensions } from './schema.ts';
+import { TypedKeys } from './typed-keys.ts';
 
 export interface CreateEditorOptions {
   element: HTMLElement;
@@ -34,6 +35,7 @@ export function createEditor(options: CreateEditorOptions): Editor {
       ...gitbookExtensions({ undo: options.undo ?? true }),
       MarkdownPaste,
       CaretBlock,
+      TypedKeys,
       ...(options.extensions ?? []),
     ],
     content,

@@ -8,6 +8,7 @@ import { createEditor } from './create.ts';
 import { loadMarkdownConverter, looksLikeMarkdown } from './markdown-paste.ts';
 import { describeAtom } from './schema.ts';
 import { fieldsOf, SETTINGS, setField, targetOf, valueOf } from './settings.ts';
+import { insertTyped } from './typed-keys.ts';
 import { imagesNode } from './uploads.ts';
 
 let editor: Editor | undefined;
@@ -162,19 +163,44 @@ describe('block settings', () => {
   });
 });
 
-/** Types as a keyboard would: each character through the editor's text input handlers (input rules). */
+/** Types as a keyboard would: each character as the editor inserts a typed key (through the input rules). */
 function type(e: Editor, input: string) {
-  for (const ch of input) {
-    const { from, to } = e.state.selection;
-    const deflt = () => e.state.tr.insertText(ch, from, to);
-    const handled = e.view.someProp('handleTextInput', (f) => f(e.view, from, to, ch, deflt));
-    if (!handled) e.view.dispatch(deflt());
-  }
+  for (const ch of input) insertTyped(e.view, ch);
 }
 
 /** Presses Enter in the editor (its key handlers, as a keyboard would). */
 const enter = (e: Editor) =>
   e.view.someProp('handleKeyDown', (f) => f(e.view, new KeyboardEvent('keydown', { key: 'Enter' })));
+
+describe('typed keys', () => {
+  /** A key as the browser sends it: its keypress event on the editor's text; whether the editor took it. */
+  const press = (e: Editor, key: string, init: KeyboardEventInit = {}) => {
+    const event = new KeyboardEvent('keypress', { key, bubbles: true, cancelable: true, ...init });
+    // happy-dom's KeyboardEvent has no charCode (a browser's keypress carries the character's)
+    Object.defineProperty(event, 'charCode', { value: key.charCodeAt(0) });
+    e.view.dom.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  it('inserts a typed character itself, through the markdown shortcuts', () => {
+    const e = open({ object: 'document', data: {}, nodes: [] });
+    e.commands.focus('end');
+    for (const ch of '## Hi') expect(press(e, ch)).toBe(true);
+    const [heading] = docOf(e).nodes;
+    expect(heading.type).toBe('heading-2');
+    expect(text(heading)).toBe('Hi');
+  });
+
+  it('leaves Ctrl keys, Enter and a selection of text to the editor and the browser', () => {
+    const e = open({ object: 'document', data: {}, nodes: [] });
+    e.commands.insertContent('abc');
+    expect(press(e, 'b', { ctrlKey: true })).toBe(false);
+    expect(press(e, '\r')).toBe(false);
+    e.commands.setTextSelection({ from: 1, to: 3 });
+    expect(press(e, 'x')).toBe(false);
+    expect(text(docOf(e).nodes[0])).toBe('abc');
+  });
+});
 
 describe('markdown shortcuts', () => {
   const cases: [string, string, Record<string, unknown>?][] = [
