@@ -136,7 +136,7 @@ export const RevisionSchema = z
     }),
     git: GitSyncCommitSchema.optional().describe('The Git commit the revision was imported from (Git Sync)'),
     mergedFrom: ChangeRequestSchema.optional().describe(
-      'The change request a `merge` revision merged (absent for a reader of the published content)',
+      'The change request a `merge` revision merged (in the items of `listRevisionsInSpace`; the reads of one revision leave it out)',
     ),
   })
   .describe('Revision');

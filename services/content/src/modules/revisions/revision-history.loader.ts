@@ -2,7 +2,6 @@ import { DEFAULT_PAGE_SIZE, type List } from '@quire/contracts';
 import { cursorText, decodeCursor, encodeCursor, notACursor, type PageRequest } from '@quire/kit';
 import { z } from 'zod';
 import type { ContentContext } from '../../trpc.ts';
-import { readsAsReader } from '../access/access.policy.ts';
 import type { IChangeRequest } from '../change-requests/change-request.entity.ts';
 import type { GitRevisionRow } from '../git/git-connection.repository.ts';
 import { gitSyncRepository, type GitPageBlob } from '../git/git-sync.repository.ts';
@@ -21,18 +20,25 @@ export interface RevisionParts {
   blobs: ReadonlyMap<string, GitPageBlob>;
   fileBlobs: FileBlobs;
   commit: GitRevisionRow | null;
-  /** The change request a merge revision merged (none for a reader of the published content: not theirs to see). */
+  /** The change request a merge revision merged (the history's items only: see `loadRevisionParts`). */
   mergedFrom: IChangeRequest | undefined;
 }
 
-/** The parts of revisions of a space (see RevisionParts), in the order given. */
-export async function loadRevisionParts(ctx: Ctx, spaceId: string, trees: RevisionTree[]): Promise<RevisionParts[]> {
+/**
+ * The parts of revisions of a space (see RevisionParts), in the order given; `mergedFrom` with `changeRequests` only
+ * (the history): presenting a change request asks org-admin for its authors, a cost the reads of one revision's
+ * content (`getRevisionById`, `getCurrentRevision`, a published site's) do not pay.
+ */
+export async function loadRevisionParts(
+  ctx: Ctx,
+  spaceId: string,
+  trees: RevisionTree[],
+  { changeRequests = false } = {},
+): Promise<RevisionParts[]> {
   const ids = trees.map((t) => t.revision.id);
   const [commits, merged] = await Promise.all([
     revisionHistoryRepository.commitsOf(ctx.em, ids),
-    readsAsReader(ctx.actor)
-      ? new Map<string, IChangeRequest>()
-      : revisionHistoryRepository.mergedInto(ctx.em, spaceId, ids),
+    changeRequests ? revisionHistoryRepository.mergedInto(ctx.em, spaceId, ids) : new Map<string, IChangeRequest>(),
   ]);
   return Promise.all(
     trees.map(async (tree) => ({
@@ -78,7 +84,7 @@ export async function loadRevisionHistory(
     page: {
       ...(line.length > limit && last ? { next: { page: encodeCursor([last.id]) } } : {}),
       count,
-      items: await loadRevisionParts(ctx, space.id, trees),
+      items: await loadRevisionParts(ctx, space.id, trees, { changeRequests: true }),
     },
   };
 }
