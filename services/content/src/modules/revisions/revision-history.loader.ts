@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, type List } from '@quire/contracts';
+import { REVISIONS_PAGE_SIZE, type List } from '@quire/contracts';
 import { cursorText, decodeCursor, encodeCursor, notACursor, type PageRequest } from '@quire/kit';
 import { z } from 'zod';
 import type { ContentContext } from '../../trpc.ts';
@@ -64,7 +64,7 @@ export async function loadRevisionHistory(
   input: PageRequest & { spaceId: string },
 ): Promise<{ space: ISpace; page: List<RevisionParts> }> {
   const { space } = await loadSpaceFor(ctx, input.spaceId, 'view');
-  const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+  const limit = input.limit ?? REVISIONS_PAGE_SIZE.default;
   const after = input.page === undefined ? undefined : decodeCursor(input.page, HISTORY_KEY)[0];
   // After a cursor: its revision first (checked to be of this line), then the page.
   const read = await revisionHistoryRepository.lineFrom(
