@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { api } from '../api/endpoints.ts';
 import { type RevisionChanges, type SpaceRevision, settingsApi } from '../api/settings.ts';
 import { useLoad, usePaged } from '../api/use.ts';
+import { authorOf, kindOf } from './history-kind.ts';
 
 type Change = RevisionChanges['changes'][number];
 
@@ -25,30 +26,6 @@ function describe(c: Change): string {
       return `File removed: ${c.file.name}`;
   }
 }
-
-/** What made a revision, in words: a Git sync, a merged change request, the first revision, an edit through the API. */
-export function kindOf(r: SpaceRevision): string {
-  const cr = r.mergedFrom;
-  if (r.git) {
-    const message = r.git.message.split('\n')[0]?.trim();
-    return `Git sync from ${r.git.oid.slice(0, 7)}${message ? `: ${message}` : ''}`;
-  }
-  if (cr) return `Merged change request #${cr.number}${cr.subject ? `: ${cr.subject}` : ''}`;
-  switch (r.type) {
-    case 'merge':
-      return 'Merged a change request';
-    case 'rollback':
-      return 'Rolled back to an earlier revision';
-    case 'update':
-      return 'Updated from the space';
-    case 'edits':
-      return r.parents.length === 0 ? 'Space created' : 'Edited through the API';
-  }
-}
-
-/** Who made a revision, when the API says: the member who merged its change request (or opened it). */
-const authorOf = (r: SpaceRevision): string | undefined =>
-  (r.mergedFrom?.mergedBy ?? r.mergedFrom?.createdBy)?.displayName;
 
 /**
  * `/o/{org}/s/{space}/~/history`: the space's history, every revision that was its content (Quire-only
