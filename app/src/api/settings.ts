@@ -27,7 +27,8 @@ export type PendingInvite = Out<typeof ops.listOrganizationInvites>['items'][num
 export type DefaultLevel = Space['defaultLevel'];
 export type MergeRules = NonNullable<In<typeof ops.updateSpaceById>['mergeRules']>;
 export type OrgMergeRules = NonNullable<In<typeof ops.updateOrganizationById>['mergeRules']>;
-export type MergedChangeRequest = Out<typeof ops.listChangeRequestsForSpace>['items'][number];
+export type RevisionsPage = Out<typeof ops.listRevisionsInSpace>;
+export type SpaceRevision = RevisionsPage['items'][number];
 export type RevisionChanges = Out<typeof ops.getRevisionSemanticChanges>;
 export type GitInfo = Out<typeof ops.getSpaceGitInfo>;
 export type GitConnection = Out<typeof ops.getSpaceGitConnection>;
@@ -106,8 +107,8 @@ export function settingsApiOf(t: Transport = browserTransport) {
       request<Space>(t, 'PATCH', `/spaces/${seg(space)}`, { body: { mergeRules } }),
     setOrgMergeRules: (o: string, mergeRules: OrgMergeRules) =>
       request<unknown>(t, 'PATCH', org(o), { body: { mergeRules } }),
-    mergedChangeRequests: (space: string) =>
-      all<MergedChangeRequest>(t, `/spaces/${seg(space)}/change-requests`, { status: 'merged' }),
+    revisions: (space: string, page?: string) =>
+      request<RevisionsPage>(t, 'GET', `/spaces/${seg(space)}/revisions`, { query: { limit: 20, page } }),
     revisionChanges: (space: string, revision: string) =>
       request<RevisionChanges>(t, 'GET', `/spaces/${seg(space)}/revisions/${seg(revision)}/changes`, {
         query: { limit: 200 },

@@ -49,3 +49,39 @@ export function useAction(): {
   }, []);
   return { busy, error, run };
 }
+
+/** A page of a list as the API answers it. */
+export interface ListPage<T> {
+  items: T[];
+  next?: { page: string } | undefined;
+  count: number;
+}
+
+/**
+ * A list read page by page, newest first ("Show older"): the first page when `key` changes, `loadMore` appends the
+ * next one; `error` is the failure of the last `loadMore`.
+ */
+export function usePaged<T>(fn: (page?: string) => Promise<ListPage<T>>, key: string) {
+  const [more, setMore] = useState<{ items: T[]; next?: string | undefined }>({ items: [] });
+  const first = useLoad(async () => {
+    const page = await fn();
+    setMore({ items: [], next: page.next?.page });
+    return page;
+  }, key);
+  const action = useAction();
+  const loadMore = async () => {
+    const next = more.next;
+    if (!next) return;
+    const page = await action.run(() => fn(next));
+    if (page) setMore((m) => ({ items: [...m.items, ...page.items], next: page.next?.page }));
+  };
+  return {
+    first,
+    items: [...(first.data?.items ?? []), ...more.items],
+    count: first.data?.count,
+    hasMore: more.next !== undefined,
+    loadMore,
+    busy: action.busy,
+    error: action.error,
+  };
+}

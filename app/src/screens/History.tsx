@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../api/endpoints.ts';
-import { type MergedChangeRequest, type RevisionChanges, settingsApi } from '../api/settings.ts';
-import { useLoad } from '../api/use.ts';
+import { type RevisionChanges, type SpaceRevision, settingsApi } from '../api/settings.ts';
+import { useLoad, usePaged } from '../api/use.ts';
+import { authorOf, kindOf } from './history-kind.ts';
 
 type Change = RevisionChanges['changes'][number];
 
@@ -27,14 +28,14 @@ function describe(c: Change): string {
 }
 
 /**
- * `/o/{org}/s/{space}/~/history`: the space's history. `/v1` has no list of a space's revisions, so the history
- * is its merged change requests, newest first, each with what its merge changed (`getRevisionSemanticChanges` of
- * the revision the merge made). Edits made without a change request (Git sync, imports, the API) are not listed.
+ * `/o/{org}/s/{space}/~/history`: the space's history, every revision that was its content (Quire-only
+ * `listRevisionsInSpace`), newest first, 20 at a time ("Show older revisions"), each with what made it, when and who;
+ * opening one loads what it changed (`getRevisionSemanticChanges`: against the revision before it).
  */
 export default function History({ org, space }: { org: string; space: string }) {
   const s = useLoad(() => api.space(space), `history-space:${space}`);
-  const merged = useLoad(() => settingsApi.mergedChangeRequests(space), `history:${space}`);
-  const rows = [...(merged.data ?? [])].sort((a, b) => (b.mergedAt ?? '').localeCompare(a.mergedAt ?? ''));
+  const list = usePaged((page) => settingsApi.revisions(space, page), `history:${space}`);
+  const error = list.first.error ?? s.error;
   return (
     <section className="settings">
       <nav aria-label="Space" className="settings-nav">
@@ -42,37 +43,51 @@ export default function History({ org, space }: { org: string; space: string }) 
       </nav>
       <h1>{s.data ? `History of ${s.data.title || 'Untitled space'}` : 'History'}</h1>
       <p className="muted">
-        The change requests merged into the space, newest first. Changes made without a change request (Git sync,
-        imports, the API) are not listed.
+        Every change of the space's content, newest first: change requests merged, Git syncs, imports and edits through
+        the API. Open one to see what it changed.
       </p>
-      {(merged.error ?? s.error) && <p role="alert">{(merged.error ?? s.error)?.message}</p>}
-      {merged.data?.length === 0 && <p>No change request has been merged yet.</p>}
-      <ul className="settings-list" aria-label="Merged change requests">
-        {rows.map((cr) => (
-          <Entry key={cr.id} cr={cr} org={org} space={space} />
+      {error && <p role="alert">{error.message}</p>}
+      <p aria-live="polite" className="muted">
+        {list.first.loading && !list.first.data
+          ? 'Loading the history…'
+          : `${list.items.length} of ${list.count ?? 0} revision${list.count === 1 ? '' : 's'} shown`}
+      </p>
+      <ul className="settings-list" aria-label="Revisions">
+        {list.items.map((r) => (
+          <Entry key={r.id} revision={r} org={org} space={space} />
         ))}
       </ul>
+      {list.hasMore && (
+        <button type="button" onClick={list.loadMore} disabled={list.busy}>
+          Show older revisions
+        </button>
+      )}
+      {list.error && <p role="alert">{list.error}</p>}
     </section>
   );
 }
 
-function Entry({ cr, org, space }: { cr: MergedChangeRequest; org: string; space: string }) {
+function Entry({ revision: r, org, space }: { revision: SpaceRevision; org: string; space: string }) {
   const [open, setOpen] = useState(false);
-  const title = cr.subject || `Change request #${cr.number}`;
+  const title = kindOf(r);
+  const author = authorOf(r);
+  const cr = r.mergedFrom;
   return (
     <li>
       <details className="who" onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>
           <strong>{title}</strong>{' '}
           <span className="muted">
-            #{cr.number}, merged {cr.mergedAt ? new Date(cr.mergedAt).toLocaleString() : ''}
-            {cr.createdBy?.displayName ? `, by ${cr.createdBy.displayName}` : ''}
+            <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleString()}</time>
+            {author ? `, by ${author}` : ''}
           </span>
         </summary>
-        <p>
-          <Link href={`/o/${org}/s/${space}/~/changes/${cr.number}`}>Open #{cr.number}</Link>
-        </p>
-        {open && cr.revisionMerged && <Changes space={space} revision={cr.revisionMerged} title={title} />}
+        {cr && (
+          <p>
+            <Link href={`/o/${org}/s/${space}/~/changes/${cr.number}`}>Open change request #{cr.number}</Link>
+          </p>
+        )}
+        {open && <Changes space={space} revision={r.id} title={title} />}
       </details>
     </li>
   );

@@ -25,6 +25,8 @@ export const queryNumber = <T extends z.ZodNumber>(schema: T) =>
 
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 50;
+/** A page of a space's history (`listRevisionsInSpace`): each item is a whole revision (page tree and files). */
+export const REVISIONS_PAGE_SIZE = { default: 20, max: 100 } as const;
 
 /** `page` and `limit` of every paged list. */
 export const PageQueryShape = {

@@ -20,6 +20,7 @@ export * from './operations/change-requests.ts';
 export * from './operations/integrations.ts';
 export * from './operations/openapi.ts';
 export * from './operations/content.ts';
+export * from './operations/revisions.ts';
 export * from './operations/links.ts';
 export * from './operations/change-request-reviews.ts';
 export * from './operations/comments.ts';

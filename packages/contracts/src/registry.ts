@@ -28,6 +28,7 @@ import * as changeRequests from './operations/change-requests.ts';
 import * as integrations from './operations/integrations.ts';
 import * as openapi from './operations/openapi.ts';
 import * as content from './operations/content.ts';
+import * as revisions from './operations/revisions.ts';
 import * as links from './operations/links.ts';
 import * as changeRequestReviews from './operations/change-request-reviews.ts';
 import * as comments from './operations/comments.ts';
@@ -69,6 +70,7 @@ export const ServiceOperations = {
     ...changeRequestReviews,
     ...comments,
     ...content,
+    ...revisions,
     ...contentImport,
     ...links,
     ...pdf,

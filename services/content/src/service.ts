@@ -20,6 +20,7 @@ import { ChangeRequest } from './modules/change-requests/change-request.entity.t
 import { changeRequestProcedures } from './modules/change-requests/change-requests.router.ts';
 import { changeRequestContentProcedures } from './modules/change-requests/change-request-content.router.ts';
 import { contentProcedures } from './modules/content/content.router.ts';
+import { revisionProcedures } from './modules/revisions/revisions.router.ts';
 import { publishedContentProcedures } from './modules/content/published-content.router.ts';
 import { linksProcedures } from './modules/links/links.router.ts';
 import { pageMetaLinksProcedures } from './modules/page-links/meta-links.router.ts';
@@ -61,6 +62,7 @@ export const contentRouter = serviceRouter('content', ServiceOperations.content,
   ...openAPIProcedures,
   ...changeRequestContentProcedures,
   ...contentProcedures,
+  ...revisionProcedures,
   ...publishedContentProcedures,
   ...linksProcedures,
   ...pageMetaLinksProcedures,

@@ -157,7 +157,7 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     await page.close();
   });
 
-  it("lists the space's history: its merged change requests and what each changed", { timeout: 90_000 }, async () => {
+  it("lists the space's history: every revision, what made it, and what it changed", { timeout: 150_000 }, async () => {
     const org = acme.organization.id;
     const space = (await v1('POST', `/orgs/${org}/spaces`, { title: 'Handbook' })).id as string;
     // The organization's rules (set by the test above) ask for a review: this space merges without one.
@@ -170,29 +170,54 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     await merged(space, 'Warmer welcome', [
       { operation: 'update_page', page: welcome, document: { markdown: 'Hello, writers.' } },
     ]);
+    // 19 more merges: with the space's first revision, 22 revisions, two pages of the history (20 a page).
+    for (let i = 1; i <= 19; i++)
+      await merged(space, `Tweak ${i}`, [
+        { operation: 'update_page', page: welcome, document: { markdown: `Hello, ${i}.` } },
+      ]);
     const { page } = await signedIn(browser, 'ann@acme.io');
     await page.goto(`${p.url}/o/${org}/s/${space}/~/settings`);
     await page.getByRole('link', { name: 'History of the space' }).click();
     await page.waitForURL(`${p.url}/o/${org}/s/${space}/~/history`);
     await page.getByRole('heading', { name: 'History of Handbook', level: 1 }).waitFor();
-    const list = page.getByRole('list', { name: 'Merged change requests' });
-    await list.getByRole('listitem').nth(1).waitFor();
-    // Newest first; the subjects are text, not HTML.
-    const summaries = await list.locator('summary strong').allTextContents();
-    expect(summaries).toEqual(['Warmer welcome', 'First pages <script>']);
-    await list.getByText('First pages <script>').click();
-    const changes = page.getByRole('list', { name: 'What First pages <script> changed' });
+    const list = page.getByRole('list', { name: 'Revisions' });
+    await page.getByText('20 of 22 revisions shown').waitFor();
+    // Newest first, each with what made it and who; the subjects are text, not HTML.
+    const summaries = () => list.locator('summary strong').allTextContents();
+    expect((await summaries()).slice(0, 2)).toEqual([
+      'Merged change request #21: Tweak 19',
+      'Merged change request #20: Tweak 18',
+    ]);
+    expect(await list.locator('summary').first().textContent()).toContain(', by Ann');
+    await page.getByRole('button', { name: 'Show older revisions' }).click();
+    await page.getByText('22 of 22 revisions shown').waitFor();
+    expect((await summaries()).slice(17)).toEqual([
+      'Merged change request #4: Tweak 2',
+      'Merged change request #3: Tweak 1',
+      'Merged change request #2: Warmer welcome',
+      'Merged change request #1: First pages <script>',
+      'Space created',
+    ]);
+    expect(await page.getByRole('button', { name: 'Show older revisions' }).count()).toBe(0);
+    await list.getByText('Merged change request #1: First pages <script>').click();
+    const changes = page.getByRole('list', { name: 'What Merged change request #1: First pages <script> changed' });
     await changes.getByText('Page added: Welcome').waitFor();
     expect((await changes.getByRole('listitem').allTextContents()).sort()).toEqual([
       'Page added: FAQ',
       'Page added: Welcome',
     ]);
-    await list.getByText('Warmer welcome').click();
-    await page.getByRole('list', { name: 'What Warmer welcome changed' }).getByText('Page edited: Welcome').waitFor();
+    // By keyboard: a revision's summary opens with Enter, with a link to its change request.
+    await list.locator('summary').nth(19).focus();
+    await page.keyboard.press('Enter');
+    const warmer = page.getByRole('list', { name: 'What Merged change request #2: Warmer welcome changed' });
+    await warmer.getByText('Page edited: Welcome').waitFor();
+    await page.getByRole('link', { name: 'Open change request #2' }).waitFor();
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-space-history.png'), fullPage: true });
     await page.setViewportSize({ width: 375, height: 740 });
+    await page.emulateMedia({ colorScheme: 'dark' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-space-history-375.png'), fullPage: true });
     await page.close();
   });

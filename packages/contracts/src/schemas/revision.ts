@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, TimestampSchema, UrlSchema } from '../common.ts';
 import { EmojiSchema } from './space.ts';
+import { ChangeRequestSchema } from './change-request.ts';
 import { GitSyncBlobSchema, GitSyncCommitSchema } from './git.ts';
 
 export const PageSlugSchema = z
@@ -134,6 +135,9 @@ export const RevisionSchema = z
       public: UrlSchema.optional(),
     }),
     git: GitSyncCommitSchema.optional().describe('The Git commit the revision was imported from (Git Sync)'),
+    mergedFrom: ChangeRequestSchema.optional().describe(
+      'The change request a `merge` revision merged (in the items of `listRevisionsInSpace`; the reads of one revision leave it out)',
+    ),
   })
   .describe('Revision');
 export type Revision = z.infer<typeof RevisionSchema>;

@@ -4,7 +4,6 @@ import type { ContentContext } from '../../trpc.ts';
 import { documentEvaluation, readerSeesRevision, readsAsReader } from '../access/access.policy.ts';
 import { changeRequestRepository } from '../change-requests/change-request.repository.ts';
 import type { IChangeRequest } from '../change-requests/change-request.entity.ts';
-import { gitConnectionRepository, type GitRevisionRow } from '../git/git-connection.repository.ts';
 import { gitSyncRepository, type GitPageBlob } from '../git/git-sync.repository.ts';
 import { revisionRepository } from '../revisions/revision.repository.ts';
 import { diffTrees } from '../merge/index.ts';
@@ -80,11 +79,6 @@ export const loadDocumentEvaluation = (
   ctx: Ctx,
   input: { evaluated?: boolean | 'deterministic-only' | undefined },
 ): Evaluation | null => documentEvaluation(ctx.actor, input.evaluated);
-
-/** The commit a revision came from, when Git made it (an import), else null. */
-export function loadRevisionCommit(ctx: Ctx, revisionId: string): Promise<GitRevisionRow | null> {
-  return gitConnectionRepository.findRevision(ctx.em, revisionId);
-}
 
 /**
  * A page of a revision's files (all of them, or those of a page), by `(createdAt, id)`. The revision is immutable:

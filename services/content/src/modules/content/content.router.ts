@@ -7,7 +7,6 @@ import {
   loadDocumentEvaluation,
   loadFileBlobs,
   loadFilesFor,
-  loadRevisionCommit,
   loadRevisionFor,
   loadRevisionWithBlobsFor,
   loadSemanticChangesFor,
@@ -16,10 +15,11 @@ import {
   documentPageById,
   type RevisionSelector,
 } from './content.loader.ts';
-import { presentDocument, presentFile, presentPageAt, presentPages, presentRevision } from './content.presenter.ts';
+import { presentDocument, presentFile, presentPageAt, presentPages } from './content.presenter.ts';
 import { pageDocument } from './document-format.ts';
-import { presentGitCommit } from '../git/git.presenter.ts';
 import { loadDereferencedRead } from '../reusable-content/reusable-content.loader.ts';
+import { loadRevisionParts } from '../revisions/revision-history.loader.ts';
+import { presentRevisions } from '../revisions/revision-history.presenter.ts';
 
 type Ctx = ContentContext;
 type PageInput = RevisionSelector & {
@@ -30,10 +30,9 @@ type PageInput = RevisionSelector & {
 /** The reads of a revision's content, each written once and served for the space's, a change request's and any revision. */
 const read = {
   revision: async (ctx: Ctx, input: RevisionSelector) => {
-    const { space, tree, blobs } = await loadRevisionWithBlobsFor(ctx, input);
-    const commit = await loadRevisionCommit(ctx, tree.revision.id);
-    const fileBlobs = await loadFileBlobs(ctx, space.id, tree.revision.id);
-    return presentRevision(ctx, tree, space, presentGitCommit(commit), blobs, fileBlobs);
+    const { space, tree } = await loadRevisionFor(ctx, input);
+    const parts = await loadRevisionParts(ctx, space.id, [tree]);
+    return (await presentRevisions(ctx, space, parts))[0]!;
   },
   pages: async (ctx: Ctx, input: RevisionSelector) => {
     const { space, tree, blobs } = await loadRevisionWithBlobsFor(ctx, input);

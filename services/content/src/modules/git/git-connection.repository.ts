@@ -183,11 +183,4 @@ export const gitConnectionRepository = {
       [row.revision_id, row.space_id, row.oid, row.message, row.url, row.ref, now],
     );
   },
-
-  async findRevision(em: EntityManager, revisionId: string): Promise<GitRevisionRow | null> {
-    return (
-      (await sql<GitRevisionRow>(em, 'select * from :schema.git_revision where revision_id = ?', [revisionId]))[0] ??
-      null
-    );
-  },
 };
