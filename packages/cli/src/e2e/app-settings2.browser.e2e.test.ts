@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
-import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
+import { addUser, type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
 import { type Mailbox, signedInPages, startMailbox } from './mailbox.ts';
 
 // More of the app's settings (docs/app.md): a site's sections and customization with its preview.
@@ -128,9 +128,11 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     await page.close();
   });
 
-  it("sets the organization's merge rules", { timeout: 90_000 }, async () => {
+  it("sets the organization's merge rules, naming members", { timeout: 120_000 }, async () => {
     const org = acme.organization.id;
-    const { page } = await signedIn(browser, 'ann@acme.io');
+    const bea = await addUser(p, org, 'bea@acme.io', 'review', 'Bea <b>');
+    const carl = await addUser(p, org, 'carl@acme.io', 'review', 'Carl');
+    const { page, ...seen } = await signedIn(browser, 'ann@acme.io');
     await page.goto(`${p.url}/o/${org}/settings/members`);
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Merge rules' }).click();
     await page.waitForURL(`${p.url}/o/${org}/settings/merge-rules`);
@@ -140,20 +142,66 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     expect(await page.getByRole('radio', { name: /^No rule/ }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'These rules must all be met:' }).check();
     await page.getByRole('checkbox', { name: 'At least one approving review' }).check();
+    // Specific reviewers: a member found by name (searched, then chosen in the narrowed select), by keyboard.
+    const every = 'Every one of these members approves';
+    await page.getByRole('checkbox', { name: every }).check();
+    // A rule naming nobody is not sent: the form says what is missing.
+    await page.getByRole('button', { name: 'Save merge rules' }).click();
+    await page.getByRole('alert').getByText(`Choose at least one member for "${every}".`).waitFor();
+    const search = page.getByLabel(`Search members for "${every}"`);
+    await search.fill('bea');
+    expect(await page.getByLabel(`Member to add to "${every}"`).locator('option').allTextContents()).toEqual([
+      'Bea <b> (bea@acme.io)',
+    ]);
+    await search.press('Enter');
+    const everyList = page.getByRole('list', { name: `Members: ${every}` });
+    await everyList.getByText('Bea <b>', { exact: true }).waitFor();
+    await page.getByLabel(`Member to add to "${every}"`).selectOption({ label: 'Carl (carl@acme.io)' });
+    await page.getByRole('button', { name: `Add to "${every}"` }).click();
+    await everyList.getByText('Carl', { exact: true }).waitFor();
+    // Bypass: Ann, then removed again and Carl chosen instead.
+    const bypass = 'These members may merge even when the rules are not met';
+    await page.getByRole('checkbox', { name: bypass }).check();
+    await page.getByLabel(`Search members for "${bypass}"`).fill('ann');
+    await page.getByRole('button', { name: `Add to "${bypass}"` }).click();
+    await page.getByRole('button', { name: `Remove Ann from "${bypass}"` }).click();
+    await page.getByLabel(`Search members for "${bypass}"`).fill('CARL@');
+    await page.getByRole('button', { name: `Add to "${bypass}"` }).click();
     await page.getByRole('button', { name: 'Save merge rules' }).click();
     await page.getByText('Merge rules saved.').waitFor();
     expect((await p.get(acme.token, `/orgs/${org}`)).body.mergeRules).toEqual({
       type: 'rules',
-      rules: [{ rule: 'require_at_least_one_approved_review' }],
+      rules: [
+        { rule: 'require_at_least_one_approved_review' },
+        { rule: 'require_specific_reviewers', users: [bea.user.id, carl.user.id] },
+        { rule: 'allow_bypass', users: [carl.user.id] },
+      ],
     });
     await page.reload();
     await page.getByRole('heading', { name: 'Merge rules', level: 1 }).waitFor();
     expect(await page.getByRole('checkbox', { name: 'At least one approving review' }).isChecked()).toBe(true);
+    await everyList.getByText('Bea <b>', { exact: true }).waitFor();
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-settings-org-merge-rules.png'), fullPage: true });
+    // Remove Bea, then drop the bypass rule: the rules saved are the ones shown.
+    await page.getByRole('button', { name: `Remove Bea <b> from "${every}"` }).click();
+    await page.getByRole('checkbox', { name: bypass }).uncheck();
+    await page.getByRole('button', { name: 'Save merge rules' }).click();
+    await page.getByText('Merge rules saved.').waitFor();
+    expect((await p.get(acme.token, `/orgs/${org}`)).body.mergeRules.rules).toEqual([
+      { rule: 'require_at_least_one_approved_review' },
+      { rule: 'require_specific_reviewers', users: [carl.user.id] },
+    ]);
+    expect(seen.violations).toEqual([]);
     await page.setViewportSize({ width: 375, height: 740 });
+    await page.emulateMedia({ colorScheme: 'dark' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-settings-org-merge-rules-375.png'), fullPage: true });
+    // The next test merges in a space of its own: the organization's rules back to one approving review.
+    await v1('PATCH', `/orgs/${org}`, {
+      mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_approved_review' }] },
+    });
     await page.close();
   });
 
