@@ -128,6 +128,61 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     await page.close();
   });
 
+  it('orders the sections of a site and groups them', { timeout: 120_000 }, async () => {
+    const api = p.client(acme.token);
+    const org = acme.organization.id;
+    const one = (await api.orgs.createSpace(org, { title: 'One' })).data;
+    const two = (await api.orgs.createSpace(org, { title: 'Two' })).data;
+    const site = (await api.orgs.createSite(org, { title: 'Manual' })).data;
+    await api.orgs.addSectionToSite(org, site.id, { spaceId: one.id, title: 'One' });
+    await api.orgs.addSectionToSite(org, site.id, { spaceId: two.id, title: 'Two' });
+    type Node = { object: string; title: string; children?: Node[] };
+    const titles = (items: Node[]): unknown[] =>
+      items.map((i) => (i.children ? { [i.title]: titles(i.children) } : i.title));
+    const structure = async () =>
+      titles((await p.get(acme.token, `/orgs/${org}/sites/${site.id}/structure`)).body.structure);
+    const { page, ...seen } = await signedIn(browser, 'ann@acme.io');
+    await page.goto(`${p.url}${new URL(site.urls.app).pathname}`);
+    await page.getByRole('heading', { name: 'Manual', level: 1 }).waitFor();
+    const root = page.getByRole('list', { name: 'Sections', exact: true });
+    await root.getByLabel('Title of section One').waitFor();
+    // Reorder: the first cannot go up; One goes down, below Two.
+    expect(await page.getByRole('button', { name: 'Move up section One' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Move down section One' }).click();
+    await page.getByText('Moved section One down.').waitFor();
+    await expect.poll(structure).toEqual(['Two', 'One']);
+    // A group (its title shown as text), One put in it, then the group moved first.
+    await page.getByLabel('Title of the new group').fill('Guides <b>');
+    await page.getByRole('button', { name: 'Add group' }).click();
+    await page.getByText('Group Guides <b> added.').waitFor();
+    await expect.poll(structure).toEqual(['Two', 'One', { 'Guides <b>': [] }]);
+    await page.getByLabel('Group of section One').selectOption({ label: 'Guides <b>' });
+    const inGroup = page.getByRole('list', { name: 'In group Guides <b>' });
+    await inGroup.getByLabel('Title of section One').waitFor();
+    await expect.poll(structure).toEqual(['Two', { 'Guides <b>': ['One'] }]);
+    await page.getByRole('button', { name: 'Move up group Guides <b>' }).click();
+    await expect.poll(structure).toEqual([{ 'Guides <b>': ['One'] }, 'Two']);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-settings-site-groups.png'), fullPage: true });
+    // The rest at 375 px, dark: nothing wider than the screen.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-settings-site-groups-375.png'), fullPage: true });
+    // Rename the group; delete it: its section takes its place.
+    await page.getByLabel('Title of the group Guides <b>').fill('Guides');
+    await page.getByRole('button', { name: 'Save group Guides <b>' }).click();
+    await expect.poll(structure).toEqual([{ Guides: ['One'] }, 'Two']);
+    await page.getByRole('button', { name: 'Delete group Guides' }).click();
+    await page.getByRole('button', { name: 'Confirm delete group Guides' }).click();
+    await page.getByText('Group Guides deleted.').waitFor();
+    await expect.poll(structure).toEqual(['One', 'Two']);
+    await root.getByLabel('Title of section One').waitFor();
+    expect(seen.violations).toEqual([]);
+    await page.close();
+  });
+
   it("sets the organization's merge rules, naming members", { timeout: 120_000 }, async () => {
     const org = acme.organization.id;
     const bea = await addUser(p, org, 'bea@acme.io', 'review', 'Bea <b>');
