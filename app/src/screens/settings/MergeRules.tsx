@@ -93,7 +93,7 @@ function RulesForm(props: {
       onChanged();
     }
   };
-  const toggle = (k: string, on: boolean) =>
+  const toggle = (k: string) => (on: boolean) =>
     setChosen((s) => {
       const n = new Set(s);
       if (on) n.add(k);
@@ -122,27 +122,11 @@ function RulesForm(props: {
             ))}
           <div className="nested">
             {SIMPLE.map(([k, label]) => (
-              <label key={k} className="check">
-                <input
-                  type="checkbox"
-                  checked={chosen.has(k)}
-                  disabled={type !== 'rules'}
-                  onChange={(e) => toggle(k, e.target.checked)}
-                />
-                {label}
-              </label>
+              <RuleCheck key={k} label={label} on={chosen.has(k)} disabled={type !== 'rules'} onChange={toggle(k)} />
             ))}
             {USER_RULES.map(([k, label]) => (
               <div key={k}>
-                <label className="check">
-                  <input
-                    type="checkbox"
-                    checked={chosen.has(k)}
-                    disabled={type !== 'rules'}
-                    onChange={(e) => toggle(k, e.target.checked)}
-                  />
-                  {label}
-                </label>
+                <RuleCheck label={label} on={chosen.has(k)} disabled={type !== 'rules'} onChange={toggle(k)} />
                 {chosen.has(k) && (
                   <RuleUsers
                     rule={label}
@@ -164,5 +148,20 @@ function RulesForm(props: {
         {(invalid || action.error) && <p role="alert">{invalid || action.error}</p>}
       </form>
     </section>
+  );
+}
+
+/** A rule's checkbox, with its label. */
+function RuleCheck(props: { label: string; on: boolean; disabled: boolean; onChange(on: boolean): void }) {
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        checked={props.on}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      {props.label}
+    </label>
   );
 }
