@@ -108,6 +108,55 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-settings-site-customize.png'), fullPage: true });
 
+    // The announcement, a header link and the footer (a copyright line, a group of links), seen in the preview.
+    await page.getByLabel('Show the announcement above every page').check();
+    await page.getByLabel('Message', { exact: true }).fill('Version 2 is out <b>');
+    await page.getByLabel('Style of the announcement').selectOption('success');
+    await page.getByRole('button', { name: 'Add a header link' }).click();
+    await page.getByLabel('Title of header link 1').fill('Status <i>');
+    await page.getByLabel('URL of header link 1').fill('https://status.acme.io/');
+    await page.getByLabel('Style of header link 1').selectOption('button-primary');
+    await page.getByLabel('Copyright line').fill('© Acme <s>');
+    await page.getByRole('button', { name: 'Add a footer group' }).click();
+    await page.getByLabel('Title of footer group 1').fill('Company');
+    await page.getByRole('button', { name: 'Add a link to footer group 1' }).click();
+    await page.getByLabel('Title of link 1 of footer group 1').fill('Blog');
+    await page.getByLabel('URL of link 1 of footer group 1').fill('https://blog.acme.io/');
+    await page.getByRole('button', { name: 'Save customization' }).click();
+    await page.getByText('Customization saved.').waitFor();
+    const links = (await p.get(acme.token, `/orgs/${org}/sites/${site.id}/customization`)).body;
+    expect([links.announcement, links.header.links, links.footer]).toEqual([
+      { enabled: true, message: 'Version 2 is out <b>', style: 'success' },
+      [
+        {
+          title: 'Status <i>',
+          style: 'button-primary',
+          to: { kind: 'url', url: 'https://status.acme.io/' },
+          links: [],
+        },
+      ],
+      {
+        copyright: '© Acme <s>',
+        groups: [{ title: 'Company', links: [{ title: 'Blog', to: { kind: 'url', url: 'https://blog.acme.io/' } }] }],
+      },
+    ]);
+    await frame.getByRole('link', { name: 'Status <i>' }).waitFor();
+    await frame.getByText('© Acme <s>').waitFor();
+    await frame.getByRole('link', { name: 'Blog' }).waitFor();
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-settings-site-links.png'), fullPage: true });
+    // Removing the header link and emptying the message removes them.
+    await page.getByRole('button', { name: 'Remove header link 1' }).click();
+    await page.getByLabel('Show the announcement above every page').uncheck();
+    await page.getByLabel('Message', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Save customization' }).click();
+    await expect
+      .poll(async () => {
+        const c = (await p.get(acme.token, `/orgs/${org}/sites/${site.id}/customization`)).body;
+        return [c.announcement, c.header.links];
+      })
+      .toEqual([undefined, []]);
+
     // Delete the section (with the confirmation step).
     await page.getByRole('button', { name: 'Delete section Reference' }).click();
     await page.getByRole('button', { name: 'Confirm delete section Reference' }).click();
