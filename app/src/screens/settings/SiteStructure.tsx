@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { type SectionGroup, type SiteSection, type SiteStructure, settingsApi } from '../../api/settings.ts';
 import { Confirm } from './common.tsx';
 
@@ -24,10 +24,23 @@ const nameOf = (i: Item) => `${i.object === 'site-section' ? 'section' : 'group'
 
 /** The sections and groups of a level, in order, each movable up or down among them (`sortSiteStructure`). */
 export function StructureList({ items, label, ctx }: { items: Item[]; label: string; ctx: Ctx }) {
+  const uid = useId();
+  const button = (item: string, dir: 'up' | 'down') => `${uid}-${item}-${dir}`;
+  // The item moved, and where it was: once it is elsewhere, the focus goes back to its button (or the other one at
+  // an end of the list, its own then disabled), not to the page.
+  const [moved, setMoved] = useState<{ id: string; from: number; dir: 'up' | 'down' }>();
+  useEffect(() => {
+    if (!moved || items.findIndex((x) => x.id === moved.id) === moved.from) return;
+    setMoved(undefined);
+    const own = document.getElementById(button(moved.id, moved.dir)) as HTMLButtonElement | null;
+    const other = document.getElementById(button(moved.id, moved.dir === 'up' ? 'down' : 'up'));
+    (own && !own.disabled ? own : other)?.focus();
+  });
   const move = (i: number, by: -1 | 1) => {
     const item = items[i];
     const next = items[i + by];
     if (!item || !next) return;
+    setMoved({ id: item.id, from: i, dir: by < 0 ? 'up' : 'down' });
     const sibling = { type: next.object, id: next.id };
     ctx.run(
       () =>
@@ -45,10 +58,15 @@ export function StructureList({ items, label, ctx }: { items: Item[]; label: str
       {items.map((item, i) => {
         const buttons = (
           <>
-            <button type="button" disabled={i === 0} onClick={() => move(i, -1)}>
+            <button type="button" id={button(item.id, 'up')} disabled={i === 0} onClick={() => move(i, -1)}>
               Move up<span className="sr-only"> {nameOf(item)}</span>
             </button>
-            <button type="button" disabled={i === items.length - 1} onClick={() => move(i, 1)}>
+            <button
+              type="button"
+              id={button(item.id, 'down')}
+              disabled={i === items.length - 1}
+              onClick={() => move(i, 1)}
+            >
               Move down<span className="sr-only"> {nameOf(item)}</span>
             </button>
           </>

@@ -200,6 +200,8 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     await page.getByRole('button', { name: 'Move down section One' }).click();
     await page.getByText('Moved section One down.').waitFor();
     await expect.poll(structure).toEqual(['Two', 'One']);
+    // The focus stays on One's buttons (its "Move down" now disabled): the keyboard goes on from there.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Move up section One');
     // A group (its title shown as text), One put in it, then the group moved first.
     await page.getByLabel('Title of the new group').fill('Guides <b>');
     await page.getByRole('button', { name: 'Add group' }).click();
