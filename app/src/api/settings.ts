@@ -23,6 +23,7 @@ export type SiteSection = Out<typeof ops.listSiteSections>['items'][number];
 export type SiteSpace = Out<typeof ops.listSiteSpaces>['items'][number];
 export type SectionChange = Pick<In<typeof ops.updateSiteSectionById>, 'title' | 'path' | 'siteSectionGroupId'>;
 export type SiteStructure = Out<typeof ops.getSiteStructure>;
+export type Overrides = Omit<In<typeof ops.overrideSiteSpaceCustomizationById>, 'organizationId' | 'siteId' | 'siteSpaceId'>;
 export type SectionGroup = Out<typeof ops.addSectionGroupToSite>;
 /** A section or a section group: what `sortSiteStructure` orders among the items of their level. */
 export type StructurePointer = In<typeof ops.sortSiteStructure>['item'];
@@ -148,6 +149,13 @@ export function settingsApiOf(t: Transport = browserTransport) {
       request<SiteSection>(t, 'POST', `${org(o)}/sites/${seg(id)}/sections`, { body: { spaceId, title } }),
     updateSection: (o: string, id: string, section: string, body: SectionChange) =>
       request<SiteSection>(t, 'PATCH', `${org(o)}/sites/${seg(id)}/sections/${seg(section)}`, { body }),
+    /** What a site space's pages show: the site's customization with the site space's overrides. */
+    siteSpaceCustomization: (o: string, id: string, ss: string) =>
+      request<Customization>(t, 'GET', `${org(o)}/sites/${seg(id)}/site-spaces/${seg(ss)}/customization`),
+    override: (o: string, id: string, ss: string, body: Overrides) =>
+      request<Customization>(t, 'PATCH', `${org(o)}/sites/${seg(id)}/site-spaces/${seg(ss)}/customization`, { body }),
+    removeOverrides: (o: string, id: string, ss: string) =>
+      request<void>(t, 'DELETE', `${org(o)}/sites/${seg(id)}/site-spaces/${seg(ss)}/customization`),
     structure: (o: string, id: string) => request<SiteStructure>(t, 'GET', `${org(o)}/sites/${seg(id)}/structure`),
     /** Puts a section or group just before or after a sibling of its level. */
     sortStructure: (o: string, id: string, item: StructurePointer, position: StructurePosition) =>

@@ -1,6 +1,8 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type Customization, type CustomizationInput, type Site, settingsApi } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
+import { long, THEMES, type Theme } from './customize.ts';
+import { SiteSpaceOverrides } from './SiteSpaceOverrides.tsx';
 import {
   type Announcement,
   AnnouncementFields,
@@ -10,14 +12,7 @@ import {
   HeaderLinks,
 } from './SiteLinks.tsx';
 
-type Theme = Customization['styling']['theme'];
 type Mode = Customization['themes']['default'];
-const THEMES: [Theme, string][] = [
-  ['clean', 'Clean'],
-  ['muted', 'Muted'],
-  ['bold', 'Bold'],
-  ['gradient', 'Gradient'],
-];
 const MODES: [Mode, string][] = [
   ['system', "The visitor's system setting"],
   ['light', 'Light'],
@@ -53,10 +48,6 @@ const fieldsOf = (c: Customization): Fields => ({
   footer: c.footer,
   announcement: c.announcement ?? { enabled: false, message: '', style: 'info' },
 });
-
-/** `#abc` → `#aabbcc`: the form of `<input type="color">`. */
-const long = (hex: string) =>
-  hex.length === 4 ? `#${[...hex.slice(1)].map((ch) => ch + ch).join('')}`.toLowerCase() : hex.toLowerCase();
 
 /**
  * The body of `updateSiteCustomizationById` (a full replacement): what the site has, with this form's fields.
@@ -217,6 +208,7 @@ export function SiteCustomization({ org, site }: { org: string; site: Site }) {
           )}
         </div>
       </div>
+      {loaded.data && <SiteSpaceOverrides org={org} site={site} base={loaded.data} />}
     </section>
   );
 }

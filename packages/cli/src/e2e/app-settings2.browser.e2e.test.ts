@@ -157,6 +157,37 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
       })
       .toEqual([undefined, []]);
 
+    // A space's own look: its title and theme over the site's, then back to the site's.
+    const apiRef = (await p.get(acme.token, `/orgs/${org}/sites/${site.id}/site-spaces`)).body.items.find(
+      (x: { title: string }) => x.title === 'API <i>ref</i>',
+    );
+    const own = async () =>
+      (await p.get(acme.token, `/orgs/${org}/sites/${site.id}/site-spaces/${apiRef.id}/customization`)).body;
+    await page.getByLabel('Space of the site').selectOption({ label: 'API <i>ref</i>' });
+    await page.getByLabel('Own title').check();
+    await page.getByLabel('Title on the pages of API <i>ref</i>').fill('API handbook');
+    await page.getByLabel('Own theme').check();
+    await page.getByLabel('Theme of API <i>ref</i>').selectOption('muted');
+    await page.getByRole('button', { name: 'Save the look of API <i>ref</i>' }).click();
+    await page.getByText('The look of API <i>ref</i> saved.').waitFor();
+    expect(await own()).toMatchObject({
+      title: 'API handbook',
+      styling: { theme: 'muted', primaryColor: { light: '#aa3300' } },
+    });
+    // Read again, the overrides show as such; the site's title stays.
+    await page.reload();
+    await page.getByLabel('Space of the site').selectOption({ label: 'API <i>ref</i>' });
+    expect(await page.getByLabel('Title on the pages of API <i>ref</i>').inputValue()).toBe('API handbook');
+    expect(await page.getByLabel('Own icon').isChecked()).toBe(false);
+    expect((await p.get(acme.token, `/orgs/${org}/sites/${site.id}/customization`)).body.title).toBe('Acme Handbook');
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-settings-site-space-look.png'), fullPage: true });
+    await page.getByRole('button', { name: "Reset API <i>ref</i> to the site's look" }).click();
+    await page.getByRole('button', { name: "Confirm reset API <i>ref</i> to the site's look" }).click();
+    await page.getByText('API <i>ref</i> follows the site.').waitFor();
+    expect(await own()).toMatchObject({ title: 'Acme Handbook', styling: { theme: 'bold' } });
+    expect(await page.getByLabel('Own title').isChecked()).toBe(false);
+
     // Delete the section (with the confirmation step).
     await page.getByRole('button', { name: 'Delete section Reference' }).click();
     await page.getByRole('button', { name: 'Confirm delete section Reference' }).click();
