@@ -74,6 +74,20 @@ function LinkFields(props: {
   );
 }
 
+/** An item this form does not edit (set through the API): its title and what it is, kept, or removed. */
+function Kept(props: { title: string; what: string; name: string; onRemove(): void }) {
+  return (
+    <li>
+      <span className="who">
+        {props.title} <span className="muted">({props.what}, set through the API)</span>
+      </span>
+      <button type="button" onClick={props.onRemove}>
+        Remove<span className="sr-only"> {props.name}</span>
+      </button>
+    </li>
+  );
+}
+
 /** The header's links (`header.links`): title, URL and style of each; add, remove. */
 export function HeaderLinks({ items, onChange }: { items: HeaderItem[]; onChange(items: HeaderItem[]): void }) {
   const id = useId();
@@ -113,16 +127,14 @@ export function HeaderLinks({ items, onChange }: { items: HeaderItem[]; onChange
               </div>
             </LinkFields>
           ) : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: as above
-            <li key={i}>
-              <span className="who">
-                {item.title}{' '}
-                <span className="muted">({item.links.length ? 'a menu' : 'a link'} set through the API)</span>
-              </span>
-              <button type="button" onClick={() => onChange(drop(items, i))}>
-                Remove<span className="sr-only"> {name}</span>
-              </button>
-            </li>
+            <Kept
+              // biome-ignore lint/suspicious/noArrayIndexKey: as above
+              key={i}
+              title={item.title}
+              what={item.links.length ? 'a menu' : 'a link to content'}
+              name={name}
+              onRemove={() => onChange(drop(items, i))}
+            />
           );
         })}
       </ul>
@@ -155,15 +167,14 @@ function GroupLinks({ links, group, onChange }: { links: Link[]; group: string; 
               onRemove={() => onChange(drop(links, i))}
             />
           ) : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: as above
-            <li key={i}>
-              <span className="who">
-                {l.title} <span className="muted">(a link to content, set through the API)</span>
-              </span>
-              <button type="button" onClick={() => onChange(drop(links, i))}>
-                Remove<span className="sr-only">{` link ${i + 1} of ${group}`}</span>
-              </button>
-            </li>
+            <Kept
+              // biome-ignore lint/suspicious/noArrayIndexKey: as above
+              key={i}
+              title={l.title}
+              what="a link to content"
+              name={`link ${i + 1} of ${group}`}
+              onRemove={() => onChange(drop(links, i))}
+            />
           ),
         )}
       </ul>

@@ -58,6 +58,13 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     await api.orgs.createSpace(org, { title: 'API <i>ref</i>' });
     const site = (await api.orgs.createSite(org, { title: 'Portal' })).data;
     await api.orgs.addSpaceToSite(org, site.id, { spaceId: guide.id });
+    // A header menu set through the API: the form lists it and keeps it.
+    const menu = {
+      title: 'Docs',
+      to: null,
+      links: [{ title: 'Guide', to: { kind: 'url', url: 'https://acme.io/g' } }],
+    };
+    await v1('PUT', `/orgs/${org}/sites/${site.id}/customization`, { header: { links: [menu] } });
     const { page, ...seen } = await signedIn(browser, 'ann@acme.io');
     await page.goto(`${p.url}${new URL(site.urls.app).pathname}`);
     await page.getByRole('heading', { name: 'Portal', level: 1 }).waitFor();
@@ -113,9 +120,10 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     await page.getByLabel('Message', { exact: true }).fill('Version 2 is out <b>');
     await page.getByLabel('Style of the announcement').selectOption('success');
     await page.getByRole('button', { name: 'Add a header link' }).click();
-    await page.getByLabel('Title of header link 1').fill('Status <i>');
-    await page.getByLabel('URL of header link 1').fill('https://status.acme.io/');
-    await page.getByLabel('Style of header link 1').selectOption('button-primary');
+    await page.getByText('Docs (a menu, set through the API)').waitFor();
+    await page.getByLabel('Title of header link 2').fill('Status <i>');
+    await page.getByLabel('URL of header link 2').fill('https://status.acme.io/');
+    await page.getByLabel('Style of header link 2').selectOption('button-primary');
     await page.getByLabel('Copyright line').fill('© Acme <s>');
     await page.getByRole('button', { name: 'Add a footer group' }).click();
     await page.getByLabel('Title of footer group 1').fill('Company');
@@ -128,6 +136,7 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     expect([links.announcement, links.header.links, links.footer]).toEqual([
       { enabled: true, message: 'Version 2 is out <b>', style: 'success' },
       [
+        menu,
         {
           title: 'Status <i>',
           style: 'button-primary',
@@ -146,7 +155,7 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-settings-site-links.png'), fullPage: true });
     // Removing the header link and emptying the message removes them.
-    await page.getByRole('button', { name: 'Remove header link 1' }).click();
+    await page.getByRole('button', { name: 'Remove header link 2' }).click();
     await page.getByLabel('Show the announcement above every page').uncheck();
     await page.getByLabel('Message', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Save customization' }).click();
@@ -155,7 +164,7 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
         const c = (await p.get(acme.token, `/orgs/${org}/sites/${site.id}/customization`)).body;
         return [c.announcement, c.header.links];
       })
-      .toEqual([undefined, []]);
+      .toEqual([undefined, [menu]]);
 
     // A space's own look: its title and theme over the site's, then back to the site's.
     const apiRef = (await p.get(acme.token, `/orgs/${org}/sites/${site.id}/site-spaces`)).body.items.find(
@@ -186,7 +195,8 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     await page.getByRole('button', { name: "Confirm reset API <i>ref</i> to the site's look" }).click();
     await page.getByText('API <i>ref</i> follows the site.').waitFor();
     expect(await own()).toMatchObject({ title: 'Acme Handbook', styling: { theme: 'bold' } });
-    expect(await page.getByLabel('Own title').isChecked()).toBe(false);
+    // The form reads the space's look again: nothing of its own.
+    await expect.poll(() => page.getByLabel('Own title').isChecked()).toBe(false);
 
     // Delete the section (with the confirmation step).
     await page.getByRole('button', { name: 'Delete section Reference' }).click();
