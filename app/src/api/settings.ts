@@ -23,7 +23,10 @@ export type SiteSection = Out<typeof ops.listSiteSections>['items'][number];
 export type SiteSpace = Out<typeof ops.listSiteSpaces>['items'][number];
 export type SectionChange = Pick<In<typeof ops.updateSiteSectionById>, 'title' | 'path' | 'siteSectionGroupId'>;
 export type SiteStructure = Out<typeof ops.getSiteStructure>;
-export type Overrides = Omit<In<typeof ops.overrideSiteSpaceCustomizationById>, 'organizationId' | 'siteId' | 'siteSpaceId'>;
+export type Overrides = Omit<
+  In<typeof ops.overrideSiteSpaceCustomizationById>,
+  'organizationId' | 'siteId' | 'siteSpaceId'
+>;
 export type SectionGroup = Out<typeof ops.addSectionGroupToSite>;
 /** A section or a section group: what `sortSiteStructure` orders among the items of their level. */
 export type StructurePointer = In<typeof ops.sortSiteStructure>['item'];
