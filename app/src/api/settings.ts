@@ -21,7 +21,16 @@ export type Customization = Out<typeof ops.getSiteCustomizationById>;
 export type CustomizationInput = Omit<In<typeof ops.updateSiteCustomizationById>, 'organizationId' | 'siteId'>;
 export type SiteSection = Out<typeof ops.listSiteSections>['items'][number];
 export type SiteSpace = Out<typeof ops.listSiteSpaces>['items'][number];
-export type SectionChange = Pick<In<typeof ops.updateSiteSectionById>, 'title' | 'path'>;
+export type SectionChange = Pick<In<typeof ops.updateSiteSectionById>, 'title' | 'path' | 'siteSectionGroupId'>;
+export type SiteStructure = Out<typeof ops.getSiteStructure>;
+export type Overrides = Omit<
+  In<typeof ops.overrideSiteSpaceCustomizationById>,
+  'organizationId' | 'siteId' | 'siteSpaceId'
+>;
+export type SectionGroup = Out<typeof ops.addSectionGroupToSite>;
+/** A section or a section group: what `sortSiteStructure` orders among the items of their level. */
+export type StructurePointer = In<typeof ops.sortSiteStructure>['item'];
+export type StructurePosition = NonNullable<In<typeof ops.sortSiteStructure>['position']>;
 export type InviteResult = Out<typeof ops.inviteUsersToOrganization>;
 export type PendingInvite = Out<typeof ops.listOrganizationInvites>['items'][number];
 export type DefaultLevel = Space['defaultLevel'];
@@ -139,12 +148,28 @@ export function settingsApiOf(t: Transport = browserTransport) {
       request<Customization>(t, 'GET', `${org(o)}/sites/${seg(id)}/customization`),
     setCustomization: (o: string, id: string, body: CustomizationInput) =>
       request<Customization>(t, 'PUT', `${org(o)}/sites/${seg(id)}/customization`, { body }),
-    sections: (o: string, id: string) => all<SiteSection>(t, `${org(o)}/sites/${seg(id)}/sections`),
     siteSpaces: (o: string, id: string) => all<SiteSpace>(t, `${org(o)}/sites/${seg(id)}/site-spaces`),
     addSection: (o: string, id: string, spaceId: string, title: string) =>
       request<SiteSection>(t, 'POST', `${org(o)}/sites/${seg(id)}/sections`, { body: { spaceId, title } }),
     updateSection: (o: string, id: string, section: string, body: SectionChange) =>
       request<SiteSection>(t, 'PATCH', `${org(o)}/sites/${seg(id)}/sections/${seg(section)}`, { body }),
+    /** What a site space's pages show: the site's customization with the site space's overrides. */
+    siteSpaceCustomization: (o: string, id: string, ss: string) =>
+      request<Customization>(t, 'GET', `${org(o)}/sites/${seg(id)}/site-spaces/${seg(ss)}/customization`),
+    override: (o: string, id: string, ss: string, body: Overrides) =>
+      request<Customization>(t, 'PATCH', `${org(o)}/sites/${seg(id)}/site-spaces/${seg(ss)}/customization`, { body }),
+    removeOverrides: (o: string, id: string, ss: string) =>
+      request<void>(t, 'DELETE', `${org(o)}/sites/${seg(id)}/site-spaces/${seg(ss)}/customization`),
+    structure: (o: string, id: string) => request<SiteStructure>(t, 'GET', `${org(o)}/sites/${seg(id)}/structure`),
+    /** Puts a section or group just before or after a sibling of its level. */
+    sortStructure: (o: string, id: string, item: StructurePointer, position: StructurePosition) =>
+      request<unknown>(t, 'PATCH', `${org(o)}/sites/${seg(id)}/structure/sort`, { body: { item, position } }),
+    addGroup: (o: string, id: string, title: string) =>
+      request<SectionGroup>(t, 'POST', `${org(o)}/sites/${seg(id)}/section-groups`, { body: { title } }),
+    renameGroup: (o: string, id: string, group: string, title: string) =>
+      request<SectionGroup>(t, 'PATCH', `${org(o)}/sites/${seg(id)}/section-groups/${seg(group)}`, { body: { title } }),
+    deleteGroup: (o: string, id: string, group: string) =>
+      request<void>(t, 'DELETE', `${org(o)}/sites/${seg(id)}/section-groups/${seg(group)}`),
     deleteSection: (o: string, id: string, section: string) =>
       request<void>(t, 'DELETE', `${org(o)}/sites/${seg(id)}/sections/${seg(section)}`),
     addSiteSpace: (o: string, id: string, spaceId: string, sectionId?: string) =>

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { api, type Space } from '../../api/endpoints.ts';
 import { type MergeRules as Config, type OrgMergeRules, settingsApi } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
+import { isUserRule, RuleUsers, USER_RULES, type UserRule, type UserRuleKind } from './UserRules.tsx';
 
 type Rule = Extract<Config, { type: 'rules' }>['rules'][number];
 
@@ -21,6 +22,7 @@ const isSimple = (r: Rule): r is Rule & { rule: Simple } => SIMPLE.some(([k]) =>
 export function MergeRules({ space, onChanged }: { space: Space; onChanged(): void }) {
   return (
     <RulesForm
+      org={space.organization}
       current={space.mergeRules ?? { type: 'inherit' }}
       save={(config) => settingsApi.setMergeRules(space.id, config)}
       onChanged={onChanged}
@@ -38,6 +40,7 @@ export function OrgMergeRulesScreen({ org }: { org: string }) {
       {o.data && (
         // not keyed by the saved rules: a new key after a save would remount the form and drop "Merge rules saved."
         <RulesForm
+          org={org}
           current={o.data.mergeRules ?? { type: 'none' }}
           save={(config) => settingsApi.setOrgMergeRules(org, config as OrgMergeRules)}
           onChanged={o.reload}
@@ -48,8 +51,15 @@ export function OrgMergeRulesScreen({ org }: { org: string }) {
   );
 }
 
-/** The form: inherit (a space only), none, or the rules Quire evaluates. */
+/** The users each rule naming users names (none for a rule not in the configuration). */
+const usersOf = (rules: Rule[]) =>
+  Object.fromEntries(
+    USER_RULES.map(([k]) => [k, rules.find((r): r is UserRule => r.rule === k)?.users ?? []]),
+  ) as Record<UserRuleKind, string[]>;
+
+/** The form: inherit (a space only), none, or the rules Quire evaluates, those naming members with their members. */
 function RulesForm(props: {
+  org: string;
   current: Config;
   save(config: Config): Promise<unknown>;
   onChanged(): void;
@@ -58,24 +68,32 @@ function RulesForm(props: {
   const { current, onChanged } = props;
   const rules = current.type === 'rules' ? current.rules : [];
   const [type, setType] = useState<Config['type']>(current.type);
-  const [chosen, setChosen] = useState(new Set<string>(rules.filter(isSimple).map((r) => r.rule)));
+  const [chosen, setChosen] = useState(
+    new Set<string>(rules.filter((r) => isSimple(r) || isUserRule(r)).map((r) => r.rule)),
+  );
+  const [users, setUsers] = useState(() => usersOf(rules));
   const [done, setDone] = useState('');
+  const [invalid, setInvalid] = useState('');
+  const members = useLoad(() => settingsApi.members(props.org), `members:${props.org}`);
   const action = useAction();
   const id = useId();
-  // Rules naming users (specific reviewers, bypass) have no editor here: they are kept as they are.
-  const kept = rules.filter((r) => !isSimple(r));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    setDone('');
+    const empty = USER_RULES.find(([k]) => chosen.has(k) && users[k].length === 0);
+    if (type === 'rules' && empty) return setInvalid(`Choose at least one member for "${empty[1]}".`);
+    setInvalid('');
+    const named = USER_RULES.filter(([k]) => chosen.has(k)).map(([rule]) => ({ rule, users: users[rule] }));
     const config: Config =
       type === 'rules'
-        ? { type, rules: [...SIMPLE.filter(([k]) => chosen.has(k)).map(([rule]) => ({ rule })), ...kept] }
+        ? { type, rules: [...SIMPLE.filter(([k]) => chosen.has(k)).map(([rule]) => ({ rule })), ...named] }
         : { type };
     if (await action.run(() => props.save(config).then(() => true))) {
       setDone('Merge rules saved.');
       onChanged();
     }
   };
-  const toggle = (k: string, on: boolean) =>
+  const toggle = (k: string) => (on: boolean) =>
     setChosen((s) => {
       const n = new Set(s);
       if (on) n.add(k);
@@ -104,29 +122,46 @@ function RulesForm(props: {
             ))}
           <div className="nested">
             {SIMPLE.map(([k, label]) => (
-              <label key={k} className="check">
-                <input
-                  type="checkbox"
-                  checked={chosen.has(k)}
-                  disabled={type !== 'rules'}
-                  onChange={(e) => toggle(k, e.target.checked)}
-                />
-                {label}
-              </label>
+              <RuleCheck key={k} label={label} on={chosen.has(k)} disabled={type !== 'rules'} onChange={toggle(k)} />
             ))}
-            {kept.length > 0 && (
-              <p className="muted">
-                Also kept (set through the API): {kept.map((r) => r.rule.replaceAll('_', ' ')).join(', ')}.
-              </p>
-            )}
+            {USER_RULES.map(([k, label]) => (
+              <div key={k}>
+                <RuleCheck label={label} on={chosen.has(k)} disabled={type !== 'rules'} onChange={toggle(k)} />
+                {chosen.has(k) && (
+                  <RuleUsers
+                    rule={label}
+                    users={users[k]}
+                    members={members.data}
+                    disabled={type !== 'rules'}
+                    onChange={(list) => setUsers((u) => ({ ...u, [k]: list }))}
+                  />
+                )}
+              </div>
+            ))}
+            {members.error && <p role="alert">The members could not be listed: {members.error.message}</p>}
           </div>
         </fieldset>
         <button type="submit" disabled={action.busy}>
           Save merge rules
         </button>
         <span aria-live="polite">{done}</span>
-        {action.error && <p role="alert">{action.error}</p>}
+        {(invalid || action.error) && <p role="alert">{invalid || action.error}</p>}
       </form>
     </section>
+  );
+}
+
+/** A rule's checkbox, with its label. */
+function RuleCheck(props: { label: string; on: boolean; disabled: boolean; onChange(on: boolean): void }) {
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        checked={props.on}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      {props.label}
+    </label>
   );
 }

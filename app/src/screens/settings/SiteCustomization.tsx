@@ -1,15 +1,18 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type Customization, type CustomizationInput, type Site, settingsApi } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
+import { long, THEMES, type Theme } from './customize.ts';
+import { SiteSpaceOverrides } from './SiteSpaceOverrides.tsx';
+import {
+  type Announcement,
+  AnnouncementFields,
+  type Footer,
+  FooterFields,
+  type HeaderItem,
+  HeaderLinks,
+} from './SiteLinks.tsx';
 
-type Theme = Customization['styling']['theme'];
 type Mode = Customization['themes']['default'];
-const THEMES: [Theme, string][] = [
-  ['clean', 'Clean'],
-  ['muted', 'Muted'],
-  ['bold', 'Bold'],
-  ['gradient', 'Gradient'],
-];
 const MODES: [Mode, string][] = [
   ['system', "The visitor's system setting"],
   ['light', 'Light'],
@@ -26,6 +29,10 @@ interface Fields {
   toggeable: boolean;
   logo: string;
   emoji: string;
+  headerLinks: HeaderItem[];
+  footer: Footer;
+  /** An empty message: no announcement. */
+  announcement: Announcement;
 }
 
 const fieldsOf = (c: Customization): Fields => ({
@@ -37,20 +44,22 @@ const fieldsOf = (c: Customization): Fields => ({
   toggeable: c.themes.toggeable,
   logo: c.header.logo?.light ?? '',
   emoji: 'emoji' in c.favicon ? c.favicon.emoji : '',
+  headerLinks: c.header.links,
+  footer: c.footer,
+  announcement: c.announcement ?? { enabled: false, message: '', style: 'info' },
 });
-
-/** `#abc` → `#aabbcc`: the form of `<input type="color">`. */
-const long = (hex: string) =>
-  hex.length === 4 ? `#${[...hex.slice(1)].map((ch) => ch + ch).join('')}`.toLowerCase() : hex.toLowerCase();
 
 /**
  * The body of `updateSiteCustomizationById` (a full replacement): what the site has, with this form's fields.
  * The fields the form does not show are sent back as they are.
  */
 function bodyOf(c: Customization, f: Fields): CustomizationInput {
-  const { updatedAt: _, title: __, ...rest } = c;
+  const { updatedAt: _, title: __, announcement: ___, ...rest } = c;
   const logo = f.logo.trim();
-  const { logo: _logo, ...header } = c.header;
+  const { logo: _logo, ...kept } = c.header;
+  const header = { ...kept, links: f.headerLinks };
+  const { copyright, ...footer } = f.footer;
+  const message = f.announcement.message.trim();
   const keepIcon = 'icon' in c.favicon && !f.emoji.trim();
   return {
     ...rest,
@@ -59,10 +68,15 @@ function bodyOf(c: Customization, f: Fields): CustomizationInput {
     themes: { default: f.mode, toggeable: f.toggeable },
     header: logo ? { ...header, logo: { light: logo, dark: logo } } : header,
     favicon: f.emoji.trim() ? { emoji: f.emoji.trim() } : keepIcon ? c.favicon : {},
+    footer: copyright?.trim() ? { ...footer, copyright: copyright.trim() } : footer,
+    ...(message ? { announcement: { ...f.announcement, message } } : {}),
   };
 }
 
-/** A site's customization (title, theme, colour, light/dark, logo, icon), with the published site beside it. */
+/**
+ * A site's customization (title, theme, colour, light/dark, logo, icon, announcement, header links, footer), with
+ * the published site beside it.
+ */
 export function SiteCustomization({ org, site }: { org: string; site: Site }) {
   const loaded = useLoad(() => settingsApi.customization(org, site.id), `customization:${site.id}`);
   const [f, setF] = useState<Fields>();
@@ -165,6 +179,9 @@ export function SiteCustomization({ org, site }: { org: string; site: Site }) {
                 onChange={(e) => set('emoji', e.target.value)}
               />
             </div>
+            <AnnouncementFields value={f.announcement} onChange={(a) => set('announcement', a)} />
+            <HeaderLinks items={f.headerLinks} onChange={(l) => set('headerLinks', l)} />
+            <FooterFields footer={f.footer} onChange={(v) => set('footer', v)} />
             <button type="submit" disabled={action.busy}>
               Save customization
             </button>
@@ -191,6 +208,7 @@ export function SiteCustomization({ org, site }: { org: string; site: Site }) {
           )}
         </div>
       </div>
+      {loaded.data && <SiteSpaceOverrides org={org} site={site} base={loaded.data} />}
     </section>
   );
 }

@@ -1,33 +1,42 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { api } from '../../api/endpoints.ts';
-import { type SiteSection, settingsApi } from '../../api/settings.ts';
+import { settingsApi } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
 import { Confirm, SpaceForm } from './common.tsx';
+import { GroupForm, groupsOf, type Run, StructureList } from './SiteStructure.tsx';
 
 /**
- * A site's structure: its sections (each a space, or several as variants) or, without sections, its spaces.
- * Add a section with a space, rename it, change its path, delete it; add a space to a section or to the site.
+ * A site's structure: its sections (each a space, or several as variants) and groups of sections or, without
+ * sections, its spaces. Add a section with a space, rename it, change its path, order it, put it in a group, delete
+ * it; add, rename, order and delete groups; add a space to the site.
  */
 export function SiteSections({ org, site, onChanged }: { org: string; site: string; onChanged(): void }) {
-  const sections = useLoad(() => settingsApi.sections(org, site), `sections:${site}`);
+  const structure = useLoad(() => settingsApi.structure(org, site), `structure:${site}`);
   const siteSpaces = useLoad(() => settingsApi.siteSpaces(org, site), `site-spaces:${site}`);
   const spaces = useLoad(() => api.spaces(org), `spaces:${org}`);
   const action = useAction();
   const id = useId();
+  const [said, setSaid] = useState('');
   const reload = () => {
-    sections.reload();
+    structure.reload();
     siteSpaces.reload();
     onChanged();
   };
-  const run = (fn: () => Promise<unknown>) => void action.run(fn).then((r) => r !== undefined && reload());
-  /** Runs a change of the site's structure from a form: true once done (the form empties), the structure read again. */
-  const submit = async (fn: () => Promise<unknown>) => {
-    const done = (await action.run(async () => (await fn(), true))) === true;
-    if (done) reload();
-    return done;
+  /** Runs a change of the site's structure: true once done (a form then empties), announced, the structure read again. */
+  const change = async (fn: () => Promise<unknown>, done: string) => {
+    setSaid('');
+    const ok = (await action.run(async () => (await fn(), true))) === true;
+    if (ok) {
+      setSaid(done);
+      reload();
+    }
+    return ok;
   };
+  const run: Run = (fn, done) => void change(fn, done);
   const rootSpaces = (siteSpaces.data ?? []).filter((s) => !s.section);
-  const hasSections = (sections.data?.length ?? 0) > 0;
+  const items = structure.data?.type === 'sections' ? structure.data.structure : [];
+  const hasSections = items.length > 0;
+  const ctx = { org, site, groups: groupsOf(items), run };
   return (
     <section aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Sections and spaces</h2>
@@ -35,14 +44,8 @@ export function SiteSections({ org, site, onChanged }: { org: string; site: stri
         A section is a part of the site with its own entry in the site's header; each shows a space (or several, as
         variants). The first section takes the site's spaces in; deleting a section removes its spaces from the site.
       </p>
-      {(sections.error ?? siteSpaces.error) && <p role="alert">{(sections.error ?? siteSpaces.error)?.message}</p>}
-      {hasSections && (
-        <ul className="settings-list" aria-label="Sections">
-          {sections.data?.map((s) => (
-            <SectionRow key={s.id} section={s} run={run} org={org} site={site} />
-          ))}
-        </ul>
-      )}
+      {(structure.error ?? siteSpaces.error) && <p role="alert">{(structure.error ?? siteSpaces.error)?.message}</p>}
+      {hasSections && <StructureList items={items} label="Sections" ctx={ctx} />}
       {rootSpaces.length > 0 && (
         <ul className="settings-list" aria-label="Spaces of the site">
           {rootSpaces.map((s) => (
@@ -53,18 +56,13 @@ export function SiteSections({ org, site, onChanged }: { org: string; site: stri
               </span>
               <Confirm
                 label={`Remove ${s.title}`}
-                onConfirm={() =>
-                  run(async () => {
-                    await settingsApi.deleteSiteSpace(org, site, s.id);
-                    return true;
-                  })
-                }
+                onConfirm={() => run(() => settingsApi.deleteSiteSpace(org, site, s.id), `${s.title} removed.`)}
               />
             </li>
           ))}
         </ul>
       )}
-      {!hasSections && sections.data && (
+      {!hasSections && structure.data && (
         <SpaceForm
           label="Add a space to the site"
           spaces={spaces.data?.filter((s) => !rootSpaces.some((r) => r.space?.id === s.id))}
@@ -73,7 +71,7 @@ export function SiteSections({ org, site, onChanged }: { org: string; site: stri
           spaceRequired
           submit="Add space"
           busy={action.busy}
-          onSubmit={(space) => submit(() => settingsApi.addSiteSpace(org, site, space))}
+          onSubmit={(space) => change(() => settingsApi.addSiteSpace(org, site, space), 'Space added to the site.')}
         />
       )}
       <SpaceForm
@@ -85,62 +83,20 @@ export function SiteSections({ org, site, onChanged }: { org: string; site: stri
         spaceRequired
         submit="Add section"
         busy={action.busy}
-        onSubmit={(space, title) => submit(() => settingsApi.addSection(org, site, space, title))}
+        onSubmit={(space, title) =>
+          change(() => settingsApi.addSection(org, site, space, title), `Section ${title} added.`)
+        }
       />
+      {hasSections && (
+        <GroupForm
+          busy={action.busy}
+          onSubmit={(title) => change(() => settingsApi.addGroup(org, site, title), `Group ${title} added.`)}
+        />
+      )}
+      <p className="muted" aria-live="polite">
+        {said}
+      </p>
       {action.error && <p role="alert">{action.error}</p>}
     </section>
-  );
-}
-
-function SectionRow(props: { section: SiteSection; org: string; site: string; run(fn: () => Promise<unknown>): void }) {
-  const { section: s, org, site, run } = props;
-  const [title, setTitle] = useState(s.title);
-  const [path, setPath] = useState(s.path);
-  const id = useId();
-  const changed = title.trim() !== s.title || path.trim() !== s.path;
-  const save = (e: FormEvent) => {
-    e.preventDefault();
-    run(() =>
-      settingsApi.updateSection(org, site, s.id, {
-        ...(title.trim() !== s.title ? { title: title.trim() } : {}),
-        ...(path.trim() !== s.path ? { path: path.trim() } : {}),
-      }),
-    );
-  };
-  return (
-    <li>
-      <form className="create" onSubmit={save} aria-label={`Section ${s.title}`}>
-        <div className="field">
-          <label htmlFor={`${id}-t`}>
-            Title<span className="sr-only"> of section {s.title}</span>
-          </label>
-          <input
-            id={`${id}-t`}
-            required
-            minLength={2}
-            maxLength={128}
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-p`}>
-            Path<span className="sr-only"> of section {s.title}</span>
-          </label>
-          <input id={`${id}-p`} required maxLength={100} value={path} onChange={(e) => setPath(e.target.value)} />
-        </div>
-        <button type="submit" disabled={!changed}>
-          Save<span className="sr-only"> section {s.title}</span>
-        </button>
-        <Confirm
-          label={`Delete section ${s.title}`}
-          onConfirm={() => run(() => settingsApi.deleteSection(org, site, s.id).then(() => true))}
-        />
-      </form>
-      <span className="muted who">
-        {s.default ? 'The default section. ' : ''}
-        Spaces: {s.siteSpaces.map((x) => x.title).join(', ') || 'none'}
-      </span>
-    </li>
   );
 }

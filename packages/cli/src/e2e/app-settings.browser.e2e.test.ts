@@ -126,6 +126,15 @@ describe.skipIf(!hasChromium)('a lead in the app settings, in Chromium', () => {
       .toMatchObject([{ permission: 'review', user: { id: beaId } }]);
     await page.getByLabel('These rules must all be met:').check();
     await page.getByLabel('At least one approving review').check();
+    // A rule naming a member: Bea, found by name.
+    const oneOf = 'At least one of these members approves';
+    await page.getByLabel(oneOf, { exact: true }).check();
+    await page.getByLabel(`Search members for "${oneOf}"`).fill('bea');
+    await page.getByLabel(`Search members for "${oneOf}"`).press('Enter');
+    await page
+      .getByRole('list', { name: `Members: ${oneOf}` })
+      .getByText('bea', { exact: true })
+      .waitFor();
     await page.getByRole('button', { name: 'Save merge rules' }).click();
     await page.getByText('Merge rules saved.').waitFor();
     await page.getByText('This space is not synced with a Git repository.').waitFor();
@@ -133,7 +142,13 @@ describe.skipIf(!hasChromium)('a lead in the app settings, in Chromium', () => {
     await page.screenshot({ path: join(SHOTS, 'quire-app-settings-space.png'), fullPage: true });
     const saved = (await p.get(acme.token, `/spaces/${space.id}`)).body;
     expect(saved.defaultLevel).toBe('comment');
-    expect(saved.mergeRules).toEqual({ type: 'rules', rules: [{ rule: 'require_at_least_one_approved_review' }] });
+    expect(saved.mergeRules).toEqual({
+      type: 'rules',
+      rules: [
+        { rule: 'require_at_least_one_approved_review' },
+        { rule: 'require_one_of_specific_reviewers', users: [beaId] },
+      ],
+    });
     const teams = (await p.get(acme.token, `/spaces/${space.id}/permissions/teams`)).body.items;
     expect(teams).toMatchObject([{ permission: 'edit', team: { id: team.id } }]);
 

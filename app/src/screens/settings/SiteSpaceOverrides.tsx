@@ -1,0 +1,173 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type Customization, type Overrides, type Site, settingsApi } from '../../api/settings.ts';
+import { useAction, useLoad } from '../../api/use.ts';
+import { Confirm } from './common.tsx';
+import { long, THEMES, type Theme } from './customize.ts';
+
+/** What a site space overrides of the site's customization: null where the site's value applies. */
+interface Own {
+  title: string | null;
+  theme: Theme | null;
+  color: { light: string; dark: string } | null;
+  emoji: string | null;
+}
+
+/**
+ * The overrides of a site space, read from what its pages show (`getSiteSpaceCustomizationById`: the site's
+ * customization with the overrides): a value that differs from the site's is the site space's own.
+ */
+function ownOf(site: Customization, c: Customization): Own {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return {
+    title: same(c.title, site.title) ? null : (c.title ?? ''),
+    theme: c.styling.theme === site.styling.theme ? null : c.styling.theme,
+    color: same(c.styling.primaryColor, site.styling.primaryColor) ? null : c.styling.primaryColor,
+    emoji: 'emoji' in c.favicon && !same(c.favicon, site.favicon) ? c.favicon.emoji : null,
+  };
+}
+
+/** A site space's own title, theme, primary colour and icon, over the site's (`overrideSiteSpaceCustomizationById`). */
+export function SiteSpaceOverrides({ org, site, base }: { org: string; site: Site; base: Customization }) {
+  // Read again when the site's count of spaces changes (a space added or removed under "Sections and spaces").
+  const siteSpaces = useLoad(() => settingsApi.siteSpaces(org, site.id), `site-spaces:${site.id}:${site.siteSpaces}`);
+  const [chosen, setChosen] = useState('');
+  const id = useId();
+  const ss = siteSpaces.data?.find((s) => s.id === chosen);
+  return (
+    <section aria-labelledby={`${id}-h`}>
+      <h3 id={`${id}-h`}>A space's own look</h3>
+      <p className="muted">
+        A space of the site can have its own title, theme, colour or icon on its pages; the rest follows the site.
+      </p>
+      {siteSpaces.error && <p role="alert">{siteSpaces.error.message}</p>}
+      <div className="field">
+        <label htmlFor={`${id}-ss`}>Space of the site</label>
+        <select id={`${id}-ss`} value={chosen} onChange={(e) => setChosen(e.target.value)}>
+          <option value="">Choose a space</option>
+          {siteSpaces.data?.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      {ss && <OverrideForm key={`${ss.id}:${base.updatedAt}`} org={org} site={site.id} ss={ss} base={base} />}
+    </section>
+  );
+}
+
+function OverrideForm(props: { org: string; site: string; ss: { id: string; title: string }; base: Customization }) {
+  const { org, site, ss, base } = props;
+  const loaded = useLoad(() => settingsApi.siteSpaceCustomization(org, site, ss.id), `override:${ss.id}`);
+  const [own, setOwn] = useState<Own>();
+  const [done, setDone] = useState('');
+  const action = useAction();
+  useEffect(() => {
+    if (loaded.data) setOwn(ownOf(base, loaded.data));
+  }, [loaded.data, base]);
+  const set = <K extends keyof Own>(k: K, v: Own[K]) => setOwn((o) => o && { ...o, [k]: v });
+  const write = async (fn: () => Promise<unknown>, said: string) => {
+    setDone('');
+    if (await action.run(async () => (await fn(), true))) {
+      setDone(said);
+      loaded.reload();
+    }
+  };
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    if (!own) return;
+    const body: Overrides = {
+      title: own.title?.trim() || null,
+      styling: { theme: own.theme, primaryColor: own.color },
+      favicon: own.emoji?.trim() ? { emoji: own.emoji.trim() } : null,
+    };
+    void write(() => settingsApi.override(org, site, ss.id, body), `The look of ${ss.title} saved.`);
+  };
+  if (loaded.error) return <p role="alert">{loaded.error.message}</p>;
+  if (!own) return null;
+  return (
+    <form className="stack" onSubmit={save} aria-label={`The look of ${ss.title}`}>
+      <Override
+        label="Own title"
+        on={own.title !== null}
+        onChange={(on) => set('title', on ? (base.title ?? '') : null)}
+      >
+        <input
+          aria-label={`Title on the pages of ${ss.title}`}
+          minLength={2}
+          maxLength={128}
+          required
+          value={own.title ?? ''}
+          onChange={(e) => set('title', e.target.value)}
+        />
+      </Override>
+      <Override
+        label="Own theme"
+        on={own.theme !== null}
+        onChange={(on) => set('theme', on ? base.styling.theme : null)}
+      >
+        <select
+          aria-label={`Theme of ${ss.title}`}
+          value={own.theme ?? ''}
+          onChange={(e) => set('theme', e.target.value as Theme)}
+        >
+          {THEMES.map(([k, label]) => (
+            <option key={k} value={k}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Override>
+      <Override
+        label="Own primary colour"
+        on={own.color !== null}
+        onChange={(on) => set('color', on ? base.styling.primaryColor : null)}
+      >
+        {(['light', 'dark'] as const).map((k) => (
+          <input
+            key={k}
+            type="color"
+            aria-label={`Primary colour of ${ss.title} in the ${k} theme`}
+            value={long(own.color?.[k] ?? '#000000')}
+            onChange={(e) => own.color && set('color', { ...own.color, [k]: e.target.value })}
+          />
+        ))}
+      </Override>
+      <Override label="Own icon" on={own.emoji !== null} onChange={(on) => set('emoji', on ? '' : null)}>
+        <input
+          className="emoji"
+          aria-label={`Icon of ${ss.title} (an emoji)`}
+          maxLength={50}
+          value={own.emoji ?? ''}
+          onChange={(e) => set('emoji', e.target.value)}
+        />
+      </Override>
+      <div className="create">
+        <button type="submit" disabled={action.busy}>
+          Save the look of {ss.title}
+        </button>
+        <Confirm
+          label={`Reset ${ss.title} to the site's look`}
+          onConfirm={() =>
+            void write(() => settingsApi.removeOverrides(org, site, ss.id), `${ss.title} follows the site.`)
+          }
+        />
+      </div>
+      <span aria-live="polite">{done}</span>
+      {action.error && <p role="alert">{action.error}</p>}
+    </form>
+  );
+}
+
+/** A checkbox turning an override on (its control shown) or off (the site's value applies). */
+function Override(props: { label: string; on: boolean; onChange(on: boolean): void; children: ReactNode }) {
+  return (
+    <div className="check">
+      <label className="check">
+        <input type="checkbox" checked={props.on} onChange={(e) => props.onChange(e.target.checked)} />
+        {props.label}
+      </label>
+      {props.on && props.children}
+    </div>
+  );
+}
