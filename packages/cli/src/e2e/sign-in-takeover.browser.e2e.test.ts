@@ -3,15 +3,11 @@ import {
   startTestOidcProvider,
   type TestOidcProvider,
 } from '../../../../services/org-admin/src/modules/oidc/oidc-provider.testing.ts';
-import {
-  authnRequestOf,
-  makeIdpKeys,
-  signedSamlResponse,
-  type TestIdpKeys,
-} from '../../../../services/org-admin/src/modules/saml/saml-idp.testing.ts';
-import { hasChromium, useChromium } from './browser.ts';
-import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
+import { makeIdpKeys, type TestIdpKeys } from '../../../../services/org-admin/src/modules/saml/saml-idp.testing.ts';
+import { hasChromium } from './browser.ts';
+import { type Boot, bootstrap, http, type Platform, startPlatform } from './harness.ts';
 import { startMailbox } from './mailbox.ts';
+import { routeSamlIdp, type SamlService, useChromiumAtPublicHost } from './sso.ts';
 
 /**
  * The account takeover of issue 36, in Chromium through the gateway: organization Evil's admin configures identity
@@ -30,16 +26,11 @@ let keys: TestIdpKeys;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 const redirectUris: string[] = [];
 let oidc: { id: string; service: { redirectURL: string } };
-let saml: { id: string; service: { acsURL: string; entityID: string } };
+let saml: SamlService;
 
-async function api(method: string, path: string, body: unknown) {
-  const res = await fetch(`${p.url}/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${evil.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as any;
-}
+/** A /v1 call of Evil's admin: the parsed answer. */
+const api = async (method: string, path: string, body: unknown) =>
+  (await http(p, evil.token)(method, `/v1${path}`, body)).json;
 
 const linked = async () =>
   Number((await p.sql<{ n: string }>('select count(*) as n from org_admin.sso_identity'))[0]!.n);
@@ -79,9 +70,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!hasChromium)('no account takeover through another organizationâ€™s sign-in (Chromium)', () => {
-  const browser = useChromium(() => ({
-    args: [`--host-resolver-rules=MAP quire.test 127.0.0.1:${new URL(p.url).port}`, '--disable-features=HttpsUpgrades'],
-  }));
+  const browser = useChromiumAtPublicHost(() => p.url);
 
   it('a signed-in victim sent to the providers lands on a question; only her click links', {
     timeout: 90_000,
@@ -118,25 +107,7 @@ describe.skipIf(!hasChromium)('no account takeover through another organizationâ
     expect(await linked()).toBe(0);
 
     // SAML: the IdP's cross-site POST carries no session; the same-site page after it does, and asks her.
-    await victim.route('http://idp.example/**', async (route) => {
-      const request = authnRequestOf(route.request().url());
-      const SAMLResponse = signedSamlResponse({
-        idp: IDP_ENTITY,
-        inResponseTo: request.requestId,
-        email: VICTIM,
-        acs: saml.service.acsURL,
-        audience: saml.service.entityID,
-        key: keys.key,
-        cert: keys.cert,
-      });
-      await route.fulfill({
-        contentType: 'text/html',
-        body:
-          `<!doctype html><html lang="en"><title>IdP</title><form method="post" action="${saml.service.acsURL}">` +
-          `<input type="hidden" name="SAMLResponse" value="${SAMLResponse}"><input type="hidden" name="RelayState" value="${request.relayState}">` +
-          '<button type="submit">Continue</button></form></html>',
-      });
-    });
+    await routeSamlIdp(victim, { idp: IDP_ENTITY, email: VICTIM, saml, keys });
     // From the attacker's page, a link to the provider's start URL (Playwright routes the redirects of a click).
     await victim.route('http://attacker.example/', (route) =>
       route.fulfill({
