@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ops, type Actor } from '@quire/contracts';
-import { eventually, userActor } from '@quire/kit/testing';
+import { buildSpace, eventually, userActor } from '@quire/kit/testing';
 import { commitAll, runGit, useGitServer } from '../../content/src/modules/git/git-http-server.testing.ts';
 import { useSitesAndContent } from './test-support.ts';
 
@@ -50,5 +50,17 @@ export function useGitSyncSites(name: string, org: string) {
       { host: 'quire.test', path: `/sites/${basename}${path}`, query: {}, cookies: {} },
       gateway,
     );
-  return { p, admin, newRepo, push, importInto, visit };
+  /**
+   * What `dir` holds, pushed to `repo`, imported into a new space of the organization and published as a site: the
+   * import's Git info and the site.
+   */
+  const publishedFrom = async (dir: string, repo: string) => {
+    const url = await push(dir, repo, repo);
+    const space = await buildSpace(p.content, { org, title: 'Handbook', as: admin });
+    const info = await importInto(space.id, url);
+    const site = await p.sites.call(ops.createSite, { organizationId: org, title: 'Docs', spaces: [space.id] }, admin);
+    await p.sites.call(ops.publishSite, { organizationId: org, siteId: site.id }, admin);
+    return { info, site };
+  };
+  return { p, admin, newRepo, push, importInto, visit, publishedFrom };
 }

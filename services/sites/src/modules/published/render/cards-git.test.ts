@@ -1,8 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ops } from '@quire/contracts';
-import { buildSpace } from '@quire/kit/testing';
 import { png } from '../../../../../content/src/modules/git/git-http-server.testing.ts';
 import { useGitSyncSites } from '../../../git-sync.testing.ts';
 
@@ -10,7 +8,7 @@ import { useGitSyncSites } from '../../../git-sync.testing.ts';
 // and sites on one bus, Debian's git http-backend on loopback.
 
 const ORG = 'org-cards';
-const { p, admin, newRepo, push, importInto, visit } = useGitSyncSites('page-cards', ORG);
+const { newRepo, publishedFrom, visit } = useGitSyncSites('page-cards', ORG);
 
 describe("GitBook's cards from Git on the published site", () => {
   it('shows each card with its covers for light and dark, the whole card one link to its target', async () => {
@@ -35,12 +33,8 @@ describe("GitBook's cards from Git on the published site", () => {
         '</tbody></table>\n',
     );
     await writeFile(join(dir, 'setup.md'), '# Setup\n\nSteps.\n');
-    const url = await push(dir, 'cards', 'cards');
-
-    const space = await buildSpace(p.content, { org: ORG, title: 'Handbook', as: admin });
-    expect((await importInto(space.id, url)).operation).toMatchObject({ state: 'success' });
-    const site = await p.sites.call(ops.createSite, { organizationId: ORG, title: 'Docs', spaces: [space.id] }, admin);
-    await p.sites.call(ops.publishSite, { organizationId: ORG, siteId: site.id }, admin);
+    const { info, site } = await publishedFrom(dir, 'cards');
+    expect(info.operation).toMatchObject({ state: 'success' });
     const home = (await visit(site.basename, '')) as { status: number; body: string };
     expect(home.status).toBe(200);
     expect(home.body).not.toContain('<table');

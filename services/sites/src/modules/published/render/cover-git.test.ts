@@ -1,8 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ops } from '@quire/contracts';
-import { buildSpace } from '@quire/kit/testing';
 import { png } from '../../../../../content/src/modules/git/git-http-server.testing.ts';
 import { useGitSyncSites } from '../../../git-sync.testing.ts';
 
@@ -10,7 +8,7 @@ import { useGitSyncSites } from '../../../git-sync.testing.ts';
 // by the published site: content and sites on one bus, Debian's git http-backend on loopback.
 
 const ORG = 'org-cover';
-const { p, admin, newRepo, push, importInto, visit } = useGitSyncSites('page-cover', ORG);
+const { newRepo, publishedFrom, visit } = useGitSyncSites('page-cover', ORG);
 
 describe("a page's cover from Git on the published site", () => {
   it('shows the cover above the title (alt empty, placed by coverY), none without one; ask opens search', async () => {
@@ -24,12 +22,8 @@ describe("a page's cover from Git on the published site", () => {
         '<p align="center"><button type="button" class="button primary" data-action="ask" data-query="Set up &#x26; run?">Ask</button></p>\n',
     );
     await writeFile(join(dir, 'plain.md'), '# Plain\n\nNo cover.\n');
-    const url = await push(dir, 'covers', 'covers');
-
-    const space = await buildSpace(p.content, { org: ORG, title: 'Handbook', as: admin });
-    expect((await importInto(space.id, url)).operation).toMatchObject({ state: 'success' });
-    const site = await p.sites.call(ops.createSite, { organizationId: ORG, title: 'Docs', spaces: [space.id] }, admin);
-    await p.sites.call(ops.publishSite, { organizationId: ORG, siteId: site.id }, admin);
+    const { info, site } = await publishedFrom(dir, 'covers');
+    expect(info.operation).toMatchObject({ state: 'success' });
 
     const home = (await visit(site.basename, '')) as { status: number; body: string };
     expect(home.status).toBe(200);
