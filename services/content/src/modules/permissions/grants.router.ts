@@ -1,7 +1,7 @@
 import { ops } from '@quire/contracts';
 import { permissionWriter } from '../../commands/permission-writer.ts';
 import { implement, implementPrepared } from '../../trpc.ts';
-import { loadExplicitGrant, loadGrants, loadInvitees } from './permission.loader.ts';
+import { loadExplicitGrant, loadGrants, loadInvitees, resourceIdOf } from './permission.loader.ts';
 import { presentAggregate, presentTeamGrants, presentUserGrants } from './permission.presenter.ts';
 
 /** GitBook's operations of explicit roles on a space and on a collection, by what they do. */
@@ -27,10 +27,6 @@ const GRANT_OPERATIONS = {
     aggregate: ops.listPermissionsAggregateInCollection,
   },
 };
-
-/** The space or collection an operation's input names. */
-const resourceIdOf = (input: { spaceId: string } | { collectionId: string }) =>
-  'spaceId' in input ? input.spaceId : input.collectionId;
 
 /**
  * The procedures of explicit roles on a `kind` of content (GitBook's `inviteTo…`, `list…PermissionsIn…`, `update…`,
