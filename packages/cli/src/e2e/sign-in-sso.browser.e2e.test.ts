@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  startTestOidcProvider,
-  type TestOidcProvider,
-} from '../../../../services/org-admin/src/modules/oidc/oidc-provider.testing.ts';
-import {
   authnRequestOf,
-  makeIdpKeys,
   signedSamlResponse,
-  type TestIdpKeys,
 } from '../../../../services/org-admin/src/modules/saml/saml-idp.testing.ts';
 import { axe, hasChromium } from './browser.ts';
 import { type Boot, bootstrap, http, type Platform, startPlatform } from './harness.ts';
-import { routeSamlIdp, type SamlService, useChromiumAtPublicHost } from './sso.ts';
+import { routeSamlIdp, type SamlService, useChromiumAtPublicHost, useTestIdps } from './sso.ts';
 
 /** Single sign-on through the gateway: OpenID Connect against oidc-provider on loopback, SAML against an IdP made here. */
 const PUBLIC_URL = 'http://quire.test';
@@ -20,15 +14,11 @@ const CLIENT = { clientId: 'quire-e2e', clientSecret: 'e2e-client-secret-0123456
 
 let p: Platform;
 let acme: Boot;
-let idp: TestOidcProvider;
-let keys: TestIdpKeys;
-const redirectUris: string[] = [];
+const { keys, redirectUris, oidc: idp } = useTestIdps(CLIENT);
 let oidc: { id: string; service: { redirectURL: string } };
 let saml: SamlService;
 
 beforeAll(async () => {
-  keys = makeIdpKeys();
-  idp = await startTestOidcProvider({ ...CLIENT, redirectUris });
   // The OpenID provider is on loopback: the instance allows private fetches (a self-hoster's own IdP would too).
   p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_ALLOW_PRIVATE_FETCH: '1' } });
   acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
@@ -55,7 +45,6 @@ beforeAll(async () => {
 }, 150_000);
 afterAll(async () => {
   await p?.stop();
-  await idp?.close();
 });
 
 describe.skipIf(!hasChromium)('single sign-on in Chromium (no script on our pages)', () => {

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startTestOidcProvider,
-  type TestOidcProvider,
-} from '../../../../services/org-admin/src/modules/oidc/oidc-provider.testing.ts';
-import { makeIdpKeys, type TestIdpKeys } from '../../../../services/org-admin/src/modules/saml/saml-idp.testing.ts';
 import { hasChromium } from './browser.ts';
 import { type Boot, bootstrap, http, type Platform, startPlatform } from './harness.ts';
 import { startMailbox } from './mailbox.ts';
-import { routeSamlIdp, type SamlService, useChromiumAtPublicHost } from './sso.ts';
+import { routeSamlIdp, type SamlService, useChromiumAtPublicHost, useTestIdps } from './sso.ts';
 
 /**
  * The account takeover of issue 36, in Chromium through the gateway: organization Evil's admin configures identity
@@ -21,10 +16,8 @@ const VICTIM = 'vera@victim.io';
 
 let p: Platform;
 let evil: Boot;
-let idp: TestOidcProvider;
-let keys: TestIdpKeys;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
-const redirectUris: string[] = [];
+const { keys, redirectUris, oidc: idp } = useTestIdps(CLIENT);
 let oidc: { id: string; service: { redirectURL: string } };
 let saml: SamlService;
 
@@ -46,9 +39,7 @@ const victimInEvil = async () =>
   );
 
 beforeAll(async () => {
-  keys = makeIdpKeys();
   mailbox = await startMailbox(PUBLIC_URL);
-  idp = await startTestOidcProvider({ ...CLIENT, redirectUris });
   p = await startPlatform({
     env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url, QUIRE_ALLOW_PRIVATE_FETCH: '1' },
   });
@@ -65,7 +56,6 @@ beforeAll(async () => {
 }, 150_000);
 afterAll(async () => {
   await p?.stop();
-  await idp?.close();
   await mailbox?.close();
 });
 

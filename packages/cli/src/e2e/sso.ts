@@ -1,8 +1,14 @@
 // The single sign-on browser tests' shared pieces: Chromium reaching the instance under its public host, and the
 // SAML identity provider's page (a form posting a signed response to Quire's ACS).
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  startTestOidcProvider,
+  type TestOidcProvider,
+} from '../../../../services/org-admin/src/modules/oidc/oidc-provider.testing.ts';
 import {
   authnRequestOf,
+  makeIdpKeys,
   signedSamlResponse,
   type TestIdpKeys,
 } from '../../../../services/org-admin/src/modules/saml/saml-idp.testing.ts';
@@ -13,6 +19,22 @@ export function useChromiumAtPublicHost(url: () => string) {
   return useChromium(() => ({
     args: [`--host-resolver-rules=MAP quire.test 127.0.0.1:${new URL(url()).port}`, '--disable-features=HttpsUpgrades'],
   }));
+}
+
+/**
+ * The identity providers of a test file: a SAML IdP's keys, and an OpenID provider (oidc-provider on loopback) with
+ * the `client` registered, started in `beforeAll`, closed in `afterAll`. The OIDC connection Quire makes gives its
+ * redirect URL: push it to `redirectUris` before a sign-in.
+ */
+export function useTestIdps(client: { clientId: string; clientSecret: string }) {
+  const idps = { keys: makeIdpKeys(), redirectUris: [] as string[], oidc: {} as TestOidcProvider };
+  beforeAll(async () => {
+    Object.assign(idps.oidc, await startTestOidcProvider({ ...client, redirectUris: idps.redirectUris }));
+  });
+  afterAll(async () => {
+    await idps.oidc.close?.();
+  });
+  return idps;
 }
 
 /** A SAML connection of Quire's as its create call answers it: the ACS URL and the SP entity ID. */
