@@ -37,7 +37,10 @@ export interface PlatformOptions {
   sitesEnv?: Record<string, string>;
   /** content's own settings (`QUIRE_ALLOW_PRIVATE_FETCH` for a Git server on loopback). */
   contentEnv?: Record<string, string>;
-  /** Start org-admin too, as content's peer: it presents the authors of change requests (the tests' pages). */
+  /**
+   * Start org-admin too, as content's peer (on `bus` when given): it presents the authors of change requests (the
+   * tests' pages).
+   */
   orgAdmin?: boolean;
 }
 
@@ -58,7 +61,9 @@ export async function startSitesAndContent(label: string, opts: PlatformOptions 
   });
   sites.svc.deps.peers.setEndpoint('content', content.url);
   content.svc.deps.peers.setEndpoint('sites', sites.url);
-  const orgAdmin = opts.orgAdmin ? await startTestService(orgAdminService, loadOrgAdminConfig, db) : undefined;
+  const orgAdmin = opts.orgAdmin
+    ? await startTestService(orgAdminService, loadOrgAdminConfig, db, opts.bus ? { bus: opts.bus } : {})
+    : undefined;
   if (orgAdmin) content.svc.deps.peers.setEndpoint('org-admin', orgAdmin.url);
   return {
     db,

@@ -1,44 +1,23 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
-import { addUser, type Boot, bootstrap, type Platform, type Seat, startPlatform } from './harness.ts';
-import { type Mailbox, signedInPages, startMailbox } from './mailbox.ts';
+import { addUser, type Seat } from './harness.ts';
+import { useMailedInstance } from './mailbox.ts';
 
 // The app's change-request screens (docs/app.md, "Change requests"): the list, the review screen (what changed,
 // block by block), reviewers and reviews by a second member, comments with replies and resolve (on the change
 // request and on a block), editing and deleting one's comments, the merge rules before the merge button, merge, and
 // update from main showing conflicts, resolved here or opened in the editor. Everything through /v1.
-const PUBLIC_URL = 'http://quire.test';
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
-let p: Platform;
-let acme: Boot;
+/** Ann's instance, her signed-in pages (watched for CSP violations) and /v1 calls. */
+const { p, acme, signedIn, v1, changeRequest } = useMailedInstance();
 let bob: Seat;
-let mailbox: Mailbox;
 beforeAll(async () => {
-  mailbox = await startMailbox(PUBLIC_URL);
-  p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url } });
-  acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
   bob = await addUser(p, acme.organization.id, 'bob@acme.io', 'review', 'Bob');
-  await p.awaitMembers([acme.user.id, bob.user.id]);
-}, 60_000);
-afterAll(async () => {
-  await p?.stop();
-  await mailbox?.close();
+  await p.awaitMembers([bob.user.id]);
 });
-
-/** A /v1 call with a bearer token; the parsed answer (a failure if not 2xx). */
-async function v1(token: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${p.url}/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
 
 /** The markdown of a page (`…/content/page/{id}` of the space or of a change request), read by Ann. */
 const markdownAt = async (path: string): Promise<string> =>
@@ -46,16 +25,6 @@ const markdownAt = async (path: string): Promise<string> =>
 
 /** A 1×1 PNG. */
 const DOT_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-
-/** A change request of `space` with these content changes (and subject). */
-async function changeRequest(space: string, subject: string, changes: unknown[]) {
-  const cr = await v1(acme.token, 'POST', `/spaces/${space}/change-requests`, { subject });
-  await v1(acme.token, 'POST', `/spaces/${space}/change-requests/${cr.id}/content`, { changes });
-  return cr as { id: string; number: number };
-}
-
-/** A page of a signed-in browser context (the session cookie of `email`), watched for CSP violations. */
-const { open: signedIn } = signedInPages(() => ({ base: p.url, mailbox }));
 
 const WELCOME = 'Hello writers.\n\nKeep this line.\n\nOld ending.\n';
 

@@ -1,55 +1,20 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
-import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
-import { type Mailbox, signedInPages, startMailbox } from './mailbox.ts';
+import { useMailedInstance } from './mailbox.ts';
 
 // The app's editor (docs/app.md, "The editor"): Edit on a page, markdown shortcuts and the / menu, autosave into
 // a draft change request opened by the first change, nothing lost across a reload, the change request's document
 // read back through /v1; axe-core, screenshots at desktop and 375 px; figures printed (not asserted): a
 // keystroke's paint in a 2,000-block page and the autosave latency.
-const PUBLIC_URL = 'http://quire.test';
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
-let p: Platform;
-let acme: Boot;
-let mailbox: Mailbox;
-beforeAll(async () => {
-  mailbox = await startMailbox(PUBLIC_URL);
-  // the 2,000-block page is read by the server within its parse budget (1.5 s), which a loaded test machine misses
-  p = await startPlatform({
-    env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url, QUIRE_PARSE_TIMEOUT_MS: '20000' },
-  });
-  acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
-  await p.awaitMembers([acme.user.id]);
-}, 60_000);
-afterAll(async () => {
-  await p?.stop();
-  await mailbox?.close();
-});
-
-/** A /v1 call with a bearer token; the parsed answer (a failure if not 2xx). */
-async function v1(token: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${p.url}/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-/** A change request of `space` with these content changes (and subject). */
-async function changeRequest(space: string, subject: string, changes: unknown[]) {
-  const cr = await v1(acme.token, 'POST', `/spaces/${space}/change-requests`, { subject });
-  await v1(acme.token, 'POST', `/spaces/${space}/change-requests/${cr.id}/content`, { changes });
-  return cr as { id: string; number: number };
-}
-
-/** A page of a signed-in browser context (the session cookie of `email`), watched for CSP violations. */
-const { open: signedIn } = signedInPages(() => ({ base: p.url, mailbox }));
+/**
+ * Ann's instance, her signed-in pages (watched for CSP violations) and /v1 calls. The 2,000-block page is read by the
+ * server within its parse budget (1.5 s), which a loaded test machine misses: the budget is raised.
+ */
+const { p, acme, signedIn, v1, changeRequest } = useMailedInstance({ QUIRE_PARSE_TIMEOUT_MS: '20000' });
 
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
 

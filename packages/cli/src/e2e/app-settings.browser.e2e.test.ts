@@ -1,32 +1,18 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
-import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
-import { type Mailbox, signedInPages, startMailbox } from './mailbox.ts';
+import { bootstrap } from './harness.ts';
+import { useMailedInstance } from './mailbox.ts';
 
 // The app's settings screens (app/src/screens/settings/, docs/app.md): what a lead sets, through /v1 only.
-const PUBLIC_URL = 'http://quire.test';
 /** Where the screenshots go: QUIRE_SCREENSHOTS, else the system's temporary directory. */
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
-let p: Platform;
-let acme: Boot;
-let mailbox: Mailbox;
-beforeAll(async () => {
-  mailbox = await startMailbox(PUBLIC_URL);
-  p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url } });
-  acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
-  // Cy has an account (in another organization): an invitation waits for Cy to accept it.
-  await bootstrap(p, 'Other', 'cy@other.io', 'Cy');
-}, 60_000);
-afterAll(async () => {
-  await p?.stop();
-  await mailbox?.close();
-});
-
-/** A page of a signed-in browser context (Ann: the organization's admin), watched for CSP violations and origins. */
-const { open: signedIn } = signedInPages(() => ({ base: p.url, mailbox }));
+/** Ann's instance and her signed-in pages (Ann: the organization's admin), watched for CSP violations and origins. */
+const { p, acme, signedIn } = useMailedInstance();
+// Cy has an account (in another organization): an invitation waits for Cy to accept it.
+beforeAll(() => bootstrap(p, 'Other', 'cy@other.io', 'Cy'));
 
 describe.skipIf(!hasChromium)('a lead in the app settings, in Chromium', () => {
   const browser = useChromium();

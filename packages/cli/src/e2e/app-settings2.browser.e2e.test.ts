@@ -1,49 +1,26 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
-import { addUser, type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
-import { type Mailbox, signedInPages, startMailbox } from './mailbox.ts';
+import { addUser } from './harness.ts';
+import { useMailedInstance } from './mailbox.ts';
 
 // More of the app's settings (docs/app.md): a site's sections and customization with its preview.
-const PUBLIC_URL = 'http://quire.test';
 /** Where the screenshots go: QUIRE_SCREENSHOTS, else the system's temporary directory. */
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
-let p: Platform;
-let acme: Boot;
-let mailbox: Mailbox;
-beforeAll(async () => {
-  mailbox = await startMailbox(PUBLIC_URL);
-  p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url } });
-  acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
-}, 60_000);
-afterAll(async () => {
-  await p?.stop();
-  await mailbox?.close();
-});
-
-/** A page of a signed-in browser context (Ann: the organization's admin), watched for CSP violations and origins. */
-const { open: signedIn } = signedInPages(() => ({ base: p.url, mailbox }));
+/** Ann's instance and her signed-in pages (Ann: the organization's admin), watched for CSP violations and origins. */
+const instance = useMailedInstance();
+const { p, acme, signedIn } = instance;
 
 /** A /v1 call with the admin's token (JSON in and out; throws on an error). */
-async function v1(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${p.url}/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${acme.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+const v1 = (method: string, path: string, body?: unknown) => instance.v1(acme.token, method, path, body);
 
 /** Merges a change request of `space` with these content changes. */
 async function merged(space: string, subject: string, changes: unknown[]) {
-  const cr = await v1('POST', `/spaces/${space}/change-requests`, { subject });
-  await v1('POST', `/spaces/${space}/change-requests/${cr.id}/content`, { changes });
+  const cr = await instance.changeRequest(space, subject, changes);
   await v1('POST', `/spaces/${space}/change-requests/${cr.id}/merge`);
-  return cr as { id: string; number: number };
+  return cr;
 }
 
 describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', () => {

@@ -1,31 +1,16 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
-import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
-import { type Mailbox, sessionCookie, signedInPages, startMailbox, watchPage } from './mailbox.ts';
+import { sessionCookie, useMailedInstance, watchPage } from './mailbox.ts';
 
 // The writers' app (app/, docs/app.md): served by the gateway at every urls.app, talking to /v1 with the
 // sign-in session cookie and the CSRF header.
-const PUBLIC_URL = 'http://quire.test';
 /** Where the screenshots go: QUIRE_SCREENSHOTS, else the system's temporary directory. */
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
-let p: Platform;
-let acme: Boot;
-let mailbox: Mailbox;
-beforeAll(async () => {
-  mailbox = await startMailbox(PUBLIC_URL);
-  p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url } });
-  acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
-}, 60_000);
-afterAll(async () => {
-  await p?.stop();
-  await mailbox?.close();
-});
-
-/** Ann's session (one sign-in for the file) and her signed-in browser pages. */
-const sessions = signedInPages(() => ({ base: p.url, mailbox }));
+/** Ann's instance, her session (one sign-in for the file) and her signed-in browser pages. */
+const { p, acme, mailbox, sessions } = useMailedInstance();
 
 describe('the app on the gateway and its session-cookie calls to /v1', () => {
   let cookie: string;

@@ -1,42 +1,15 @@
 import type { WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hasChromium, useChromium } from './browser.ts';
-import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
-import { type Mailbox, signedInPages, startMailbox } from './mailbox.ts';
+import { useMailedInstance } from './mailbox.ts';
 
 // Issue 41, item 3: a writer whose connection is lost keeps editing; what they type is kept in the browser's
 // IndexedDB (app/src/editor/collab.ts), survives a reload made before the connection is back, and is merged with
 // the other writer's edits once it is. The live socket is cut by routing it through the test (Playwright's
 // `routeWebSocket`: `setOffline` leaves WebSockets open), the page's HTTP by `setOffline`.
-const PUBLIC_URL = 'http://quire.test';
 
-let p: Platform;
-let acme: Boot;
-let mailbox: Mailbox;
-beforeAll(async () => {
-  mailbox = await startMailbox(PUBLIC_URL);
-  p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url } });
-  acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
-  await p.awaitMembers([acme.user.id]);
-}, 60_000);
-afterAll(async () => {
-  await p?.stop();
-  await mailbox?.close();
-});
-
-async function v1(token: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${p.url}/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-/** A page of a signed-in browser context (the session cookie of `email`), watched for CSP violations. */
-const { open: signedIn } = signedInPages(() => ({ base: p.url, mailbox }));
+/** Ann's instance, the members' signed-in pages (watched for CSP violations) and /v1 calls. */
+const { p, acme, signedIn, v1 } = useMailedInstance();
 
 describe.skipIf(!hasChromium)('offline editing in the app, in Chromium', () => {
   const browser = useChromium();

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
 
 /** Test only: an SMTP server catching every mail, its text decoded from quoted-printable; links of `publicUrl`. Usable in hooks. */
 export async function startMailbox(publicUrl: string) {
@@ -63,30 +65,50 @@ export async function sessionCookie(
   userAgent?: string,
 ): Promise<string> {
   const agent: Record<string, string> = userAgent ? { 'user-agent': userAgent } : {};
-  const form = async (url: string, cookie = '') => {
-    const res = await fetch(url, { headers: { cookie, ...agent } });
-    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
-    const csrf = (await res.text()).match(/name="_csrf" value="([^"]+)"/)?.[1] ?? '';
-    return { cookie: [cookie, ...set].filter(Boolean).join('; '), csrf };
-  };
-  const post = (url: string, cookie: string, fields: Record<string, string>) =>
-    fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...agent },
-      body: new URLSearchParams(fields).toString(),
-    });
-  const login = await form(`${base}/login`);
-  await post(`${base}/login`, login.cookie, { email, _csrf: login.csrf });
+  const login = await formOf(`${base}/login`, '', agent);
+  await postForm(`${base}/login`, login.cookie, { email, _csrf: login.csrf }, agent);
   const link = await mailbox.linkFor(email, '/login/verify', base);
-  const res = await post(`${base}/login/verify`, login.cookie, {
-    token: new URL(link).searchParams.get('token')!,
-    _csrf: login.csrf,
-  });
+  const res = await postForm(
+    `${base}/login/verify`,
+    login.cookie,
+    { token: new URL(link).searchParams.get('token')!, _csrf: login.csrf },
+    agent,
+  );
   return res.headers
     .getSetCookie()
     .find((c) => c.startsWith('quire_session='))!
     .split(';')[0]!;
+}
+
+/** A form page fetched without a browser: its cookies (`cookie` and those it sets) and CSRF token, and its HTML. */
+export async function formOf(
+  url: string,
+  cookie = '',
+  headers: Record<string, string> = {},
+): Promise<{ cookie: string; csrf: string; html: string }> {
+  const res = await fetch(url, { headers: { cookie, ...headers } });
+  const set = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const html = await res.text();
+  return {
+    cookie: [cookie, ...set].filter(Boolean).join('; '),
+    csrf: html.match(/name="_csrf" value="([^"]+)"/)?.[1] ?? '',
+    html,
+  };
+}
+
+/** A form posted as a script would (URL-encoded `fields`, with `cookie`), redirects not followed. */
+export function postForm(
+  url: string,
+  cookie: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 
 /** What the app's pages must not do, recorded: CSP violations, and every origin requested (`data:`, `blob:` aside). */
@@ -132,4 +154,52 @@ export function signedInPages(instance: () => { base: string; mailbox: Mailbox }
     return { page, ...(await watchPage(page)) };
   };
   return { open, cookie };
+}
+
+/** The public URL of the instances that mail (`useMailedInstance`): the links of their mails point there. */
+export const PUBLIC_URL = 'http://quire.test';
+
+/**
+ * An instance that mails, for one test file: its public URL `PUBLIC_URL`, its mails caught by a mailbox, organization
+ * Acme bootstrapped by Ann (known to the content service), `env` added to its environment. Started in `beforeAll`,
+ * stopped in `afterAll`; the handles are filled once started. `signedIn(browser, email)` opens a signed-in page
+ * (`signedInPages`), `sessions.cookie(email)` is a member's session cookie, `v1` a /v1 call with a bearer token,
+ * `changeRequest` one of Ann's.
+ */
+export function useMailedInstance(env: Record<string, string> = {}) {
+  const mailbox = {} as Mailbox;
+  const p = {} as Platform;
+  const acme = {} as Boot;
+  beforeAll(async () => {
+    Object.assign(mailbox, await startMailbox(PUBLIC_URL));
+    Object.assign(
+      p,
+      await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url, ...env } }),
+    );
+    Object.assign(acme, await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann'));
+    await p.awaitMembers([acme.user.id]);
+  });
+  afterAll(async () => {
+    await p.stop?.();
+    await mailbox.close?.();
+  });
+  const sessions = signedInPages(() => ({ base: p.url, mailbox }));
+  /** A /v1 call with a bearer token (JSON in and out): the parsed answer, a failure if not 2xx. */
+  const v1 = async (token: string, method: string, path: string, body?: unknown): Promise<any> => {
+    const res = await fetch(`${p.url}/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  /** A change request of Ann's in `space` with these content changes (and subject). */
+  const changeRequest = async (space: string, subject: string, changes: unknown[]) => {
+    const cr = await v1(acme.token, 'POST', `/spaces/${space}/change-requests`, { subject });
+    await v1(acme.token, 'POST', `/spaces/${space}/change-requests/${cr.id}/content`, { changes });
+    return cr as { id: string; number: number };
+  };
+  return { p, acme, mailbox, sessions, signedIn: sessions.open, v1, changeRequest };
 }

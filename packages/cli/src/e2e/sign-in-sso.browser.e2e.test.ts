@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  startTestOidcProvider,
-  type TestOidcProvider,
-} from '../../../../services/org-admin/src/modules/oidc/oidc-provider.testing.ts';
-import {
   authnRequestOf,
-  makeIdpKeys,
   signedSamlResponse,
-  type TestIdpKeys,
 } from '../../../../services/org-admin/src/modules/saml/saml-idp.testing.ts';
-import { axe, hasChromium, useChromium } from './browser.ts';
-import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
+import { axe, hasChromium } from './browser.ts';
+import { type Boot, bootstrap, http, type Platform, startPlatform } from './harness.ts';
+import { routeSamlIdp, type SamlService, useChromiumAtPublicHost, useTestIdps } from './sso.ts';
 
 /** Single sign-on through the gateway: OpenID Connect against oidc-provider on loopback, SAML against an IdP made here. */
 const PUBLIC_URL = 'http://quire.test';
@@ -19,38 +14,26 @@ const CLIENT = { clientId: 'quire-e2e', clientSecret: 'e2e-client-secret-0123456
 
 let p: Platform;
 let acme: Boot;
-let idp: TestOidcProvider;
-let keys: TestIdpKeys;
-const redirectUris: string[] = [];
+const { keys, redirectUris, oidc: idp } = useTestIdps(CLIENT);
 let oidc: { id: string; service: { redirectURL: string } };
-let saml: { id: string; service: { acsURL: string; entityID: string } };
-
-async function api(method: string, path: string, body: unknown) {
-  const res = await fetch(`${p.url}/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${acme.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+let saml: SamlService;
 
 beforeAll(async () => {
-  keys = makeIdpKeys();
-  idp = await startTestOidcProvider({ ...CLIENT, redirectUris });
   // The OpenID provider is on loopback: the instance allows private fetches (a self-hoster's own IdP would too).
   p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_ALLOW_PRIVATE_FETCH: '1' } });
   acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
-  const created = await api('POST', `/orgs/${acme.organization.id}/oidc`, {
+  const api = http(p, acme.token);
+  const created = await api('POST', `/v1/orgs/${acme.organization.id}/oidc`, {
     label: 'Acme ID',
     issuer: idp.issuer,
     ...CLIENT,
     defaultRole: 'edit',
   });
   expect(created.status).toBe(201);
-  expect(JSON.stringify(created.body)).not.toContain(CLIENT.clientSecret);
-  oidc = created.body;
+  expect(JSON.stringify(created.json)).not.toContain(CLIENT.clientSecret);
+  oidc = created.json;
   redirectUris.push(oidc.service.redirectURL);
-  const samlCreated = await api('POST', `/orgs/${acme.organization.id}/saml`, {
+  const samlCreated = await api('POST', `/v1/orgs/${acme.organization.id}/saml`, {
     label: 'Acme SAML',
     ssoURL: 'http://idp.example/sso',
     entityID: IDP_ENTITY,
@@ -58,18 +41,15 @@ beforeAll(async () => {
     defaultRole: 'comment',
   });
   expect(samlCreated.status).toBe(201);
-  saml = samlCreated.body;
+  saml = samlCreated.json;
 }, 150_000);
 afterAll(async () => {
   await p?.stop();
-  await idp?.close();
 });
 
 describe.skipIf(!hasChromium)('single sign-on in Chromium (no script on our pages)', () => {
   // quire.test is the instance's public host: the browser reaches the platform under that name.
-  const browser = useChromium(() => ({
-    args: [`--host-resolver-rules=MAP quire.test 127.0.0.1:${new URL(p.url).port}`, '--disable-features=HttpsUpgrades'],
-  }));
+  const browser = useChromiumAtPublicHost(() => p.url);
 
   it('OpenID Connect: the login page offers it, the provider signs in a new member', { timeout: 60_000 }, async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
@@ -87,27 +67,8 @@ describe.skipIf(!hasChromium)('single sign-on in Chromium (no script on our page
 
   it('SAML: AuthnRequest to the IdP, its signed response posted back, a new member', { timeout: 60_000 }, async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
-    // The identity provider's page (http: Chromium warns before an https page posts to http): a form posting
-    // the signed response to Quire's ACS.
-    await page.route('http://idp.example/**', async (route) => {
-      const request = authnRequestOf(route.request().url());
-      const SAMLResponse = signedSamlResponse({
-        idp: IDP_ENTITY,
-        inResponseTo: request.requestId,
-        email: 'sam@acme.io',
-        acs: saml.service.acsURL,
-        audience: saml.service.entityID,
-        key: keys.key,
-        cert: keys.cert,
-      });
-      await route.fulfill({
-        contentType: 'text/html',
-        body:
-          `<!doctype html><html lang="en"><title>IdP</title><form method="post" action="${saml.service.acsURL}">` +
-          `<input type="hidden" name="SAMLResponse" value="${SAMLResponse}"><input type="hidden" name="RelayState" value="${request.relayState}">` +
-          '<button type="submit">Continue</button></form></html>',
-      });
-    });
+    // The identity provider's page: a form posting the signed response to Quire's ACS.
+    await routeSamlIdp(page, { idp: IDP_ENTITY, email: 'sam@acme.io', saml, keys });
     await page.goto(`${PUBLIC_URL}/login?organization=${acme.organization.id}`);
     await page.getByRole('link', { name: 'Sign in with Acme SAML' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();

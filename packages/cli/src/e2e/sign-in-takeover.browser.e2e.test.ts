@@ -1,17 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startTestOidcProvider,
-  type TestOidcProvider,
-} from '../../../../services/org-admin/src/modules/oidc/oidc-provider.testing.ts';
-import {
-  authnRequestOf,
-  makeIdpKeys,
-  signedSamlResponse,
-  type TestIdpKeys,
-} from '../../../../services/org-admin/src/modules/saml/saml-idp.testing.ts';
-import { hasChromium, useChromium } from './browser.ts';
-import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
+import { hasChromium } from './browser.ts';
+import { type Boot, bootstrap, http, type Platform, startPlatform } from './harness.ts';
 import { startMailbox } from './mailbox.ts';
+import { routeSamlIdp, type SamlService, useChromiumAtPublicHost, useTestIdps } from './sso.ts';
 
 /**
  * The account takeover of issue 36, in Chromium through the gateway: organization Evil's admin configures identity
@@ -25,21 +16,14 @@ const VICTIM = 'vera@victim.io';
 
 let p: Platform;
 let evil: Boot;
-let idp: TestOidcProvider;
-let keys: TestIdpKeys;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
-const redirectUris: string[] = [];
+const { keys, redirectUris, oidc: idp } = useTestIdps(CLIENT);
 let oidc: { id: string; service: { redirectURL: string } };
-let saml: { id: string; service: { acsURL: string; entityID: string } };
+let saml: SamlService;
 
-async function api(method: string, path: string, body: unknown) {
-  const res = await fetch(`${p.url}/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${evil.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as any;
-}
+/** A /v1 call of Evil's admin: the parsed answer. */
+const api = async (method: string, path: string, body: unknown) =>
+  (await http(p, evil.token)(method, `/v1${path}`, body)).json;
 
 const linked = async () =>
   Number((await p.sql<{ n: string }>('select count(*) as n from org_admin.sso_identity'))[0]!.n);
@@ -55,9 +39,7 @@ const victimInEvil = async () =>
   );
 
 beforeAll(async () => {
-  keys = makeIdpKeys();
   mailbox = await startMailbox(PUBLIC_URL);
-  idp = await startTestOidcProvider({ ...CLIENT, redirectUris });
   p = await startPlatform({
     env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url, QUIRE_ALLOW_PRIVATE_FETCH: '1' },
   });
@@ -74,14 +56,11 @@ beforeAll(async () => {
 }, 150_000);
 afterAll(async () => {
   await p?.stop();
-  await idp?.close();
   await mailbox?.close();
 });
 
 describe.skipIf(!hasChromium)('no account takeover through another organizationâ€™s sign-in (Chromium)', () => {
-  const browser = useChromium(() => ({
-    args: [`--host-resolver-rules=MAP quire.test 127.0.0.1:${new URL(p.url).port}`, '--disable-features=HttpsUpgrades'],
-  }));
+  const browser = useChromiumAtPublicHost(() => p.url);
 
   it('a signed-in victim sent to the providers lands on a question; only her click links', {
     timeout: 90_000,
@@ -118,25 +97,7 @@ describe.skipIf(!hasChromium)('no account takeover through another organizationâ
     expect(await linked()).toBe(0);
 
     // SAML: the IdP's cross-site POST carries no session; the same-site page after it does, and asks her.
-    await victim.route('http://idp.example/**', async (route) => {
-      const request = authnRequestOf(route.request().url());
-      const SAMLResponse = signedSamlResponse({
-        idp: IDP_ENTITY,
-        inResponseTo: request.requestId,
-        email: VICTIM,
-        acs: saml.service.acsURL,
-        audience: saml.service.entityID,
-        key: keys.key,
-        cert: keys.cert,
-      });
-      await route.fulfill({
-        contentType: 'text/html',
-        body:
-          `<!doctype html><html lang="en"><title>IdP</title><form method="post" action="${saml.service.acsURL}">` +
-          `<input type="hidden" name="SAMLResponse" value="${SAMLResponse}"><input type="hidden" name="RelayState" value="${request.relayState}">` +
-          '<button type="submit">Continue</button></form></html>',
-      });
-    });
+    await routeSamlIdp(victim, { idp: IDP_ENTITY, email: VICTIM, saml, keys });
     // From the attacker's page, a link to the provider's start URL (Playwright routes the redirects of a click).
     await victim.route('http://attacker.example/', (route) =>
       route.fulfill({

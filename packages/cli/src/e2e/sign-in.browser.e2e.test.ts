@@ -1,46 +1,15 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MemberRole } from '@gitbook/api';
 import { axe, hasChromium, useChromium } from './browser.ts';
-import { apiError, type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
-import { sessionCookie, startMailbox } from './mailbox.ts';
+import { apiError } from './harness.ts';
+import { formOf, postForm, sessionCookie, useMailedInstance } from './mailbox.ts';
 
-const PUBLIC_URL = 'http://quire.test';
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
-/** A form page fetched without a browser: its cookies and CSRF token, to send forms as a script would. */
-async function formOf(url: string, cookie = ''): Promise<{ cookie: string; csrf: string; html: string }> {
-  const res = await fetch(url, { headers: { cookie } });
-  const set = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  const html = await res.text();
-  return {
-    cookie: [cookie, ...set].filter(Boolean).join('; '),
-    csrf: html.match(/name="_csrf" value="([^"]+)"/)?.[1] ?? '',
-    html,
-  };
-}
-
-const post = (url: string, cookie: string, fields: Record<string, string>) =>
-  fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-
-let p: Platform;
-let acme: Boot;
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
-beforeAll(async () => {
-  mailbox = await startMailbox(PUBLIC_URL);
-  p = await startPlatform({ env: { QUIRE_PUBLIC_URL: PUBLIC_URL, QUIRE_SMTP_URL: mailbox.url } });
-  acme = await bootstrap(p, 'Acme', 'ann@acme.io', 'Ann');
-}, 60_000);
-afterAll(async () => {
-  await p?.stop();
-  await mailbox?.close();
-});
+/** Ann's instance: its mails caught. */
+const { p, acme, mailbox } = useMailedInstance();
 
 describe.skipIf(!hasChromium)('a new member gets in by themselves, in Chromium', () => {
   const browser = useChromium();
@@ -133,9 +102,11 @@ describe('hostile requests to the sign-in pages', () => {
   it('refuses a form without its CSRF token, or with another one', async () => {
     const { cookie, csrf } = await formOf(`${p.url}/login`);
     expect(csrf).toMatch(/^[\w-]{43}$/);
-    expect((await post(`${p.url}/login`, cookie, { email: 'ann@acme.io' })).status).toBe(403);
-    expect((await post(`${p.url}/login`, cookie, { email: 'ann@acme.io', _csrf: 'x'.repeat(43) })).status).toBe(403);
-    expect((await post(`${p.url}/login`, '', { email: 'ann@acme.io', _csrf: csrf })).status).toBe(403);
+    expect((await postForm(`${p.url}/login`, cookie, { email: 'ann@acme.io' })).status).toBe(403);
+    expect((await postForm(`${p.url}/login`, cookie, { email: 'ann@acme.io', _csrf: 'x'.repeat(43) })).status).toBe(
+      403,
+    );
+    expect((await postForm(`${p.url}/login`, '', { email: 'ann@acme.io', _csrf: csrf })).status).toBe(403);
     expect(mailbox.mails).toEqual([]);
   });
 
@@ -143,11 +114,11 @@ describe('hostile requests to the sign-in pages', () => {
     const login = await formOf(`${p.url}/login?next=https://evil.example/x`);
     expect(login.html).toContain('name="next" value="/account"');
     for (const next of ['https://evil.example', '//evil.example/a', '/\\evil.example']) {
-      const sent = await post(`${p.url}/login`, login.cookie, { email: 'ann@acme.io', next, _csrf: login.csrf });
+      const sent = await postForm(`${p.url}/login`, login.cookie, { email: 'ann@acme.io', next, _csrf: login.csrf });
       expect(sent.status).toBe(200);
       const link = await mailbox.linkFor('ann@acme.io', '/login/verify', p.url);
       const confirm = await formOf(link, login.cookie);
-      const res = await post(`${p.url}/login/verify`, confirm.cookie, {
+      const res = await postForm(`${p.url}/login/verify`, confirm.cookie, {
         token: new URL(link).searchParams.get('token')!,
         _csrf: confirm.csrf,
       });
@@ -158,7 +129,7 @@ describe('hostile requests to the sign-in pages', () => {
       const cookie = `${login.cookie}; ${session.split(';')[0]}`;
       const account = await formOf(`${p.url}/account`, cookie);
       expect(account.html).toContain('Signed in as Ann');
-      expect((await post(`${p.url}/logout`, cookie, { _csrf: account.csrf })).status).toBe(303);
+      expect((await postForm(`${p.url}/logout`, cookie, { _csrf: account.csrf })).status).toBe(303);
       const replay = await fetch(`${p.url}/account`, { headers: { cookie }, redirect: 'manual' });
       expect(replay.status).toBe(303);
       expect(replay.headers.get('location')).toBe('/login?next=%2Faccount');
@@ -179,7 +150,7 @@ describe('hostile requests to the sign-in pages', () => {
     expect(await revoked.text()).toContain('Invitation revoked');
     const form = await formOf(dee);
     const token = new URL(dee).searchParams.get('token')!;
-    expect((await post(`${p.url}/invites/accept`, form.cookie, { token, _csrf: form.csrf })).status).toBe(303);
+    expect((await postForm(`${p.url}/invites/accept`, form.cookie, { token, _csrf: form.csrf })).status).toBe(303);
     const used = await fetch(dee);
     expect(used.status).toBe(410);
     expect(await used.text()).toContain('Invitation already used');
@@ -195,10 +166,10 @@ describe('hostile requests to the sign-in pages', () => {
 
   it('signs in once with a link sent twice at the same time', async () => {
     const login = await formOf(`${p.url}/login`);
-    await post(`${p.url}/login`, login.cookie, { email: 'ann@acme.io', _csrf: login.csrf });
+    await postForm(`${p.url}/login`, login.cookie, { email: 'ann@acme.io', _csrf: login.csrf });
     const token = new URL(await mailbox.linkFor('ann@acme.io', '/login/verify', p.url)).searchParams.get('token')!;
     const both = await Promise.all(
-      [0, 1].map(() => post(`${p.url}/login/verify`, login.cookie, { token, _csrf: login.csrf })),
+      [0, 1].map(() => postForm(`${p.url}/login/verify`, login.cookie, { token, _csrf: login.csrf })),
     );
     expect(both.map((r) => r.status).sort()).toEqual([303, 410]);
   });
@@ -207,7 +178,7 @@ describe('hostile requests to the sign-in pages', () => {
     const { cookie, csrf } = await formOf(`${p.url}/login`);
     const statuses: number[] = [];
     for (let i = 0; i < 14; i++)
-      statuses.push((await post(`${p.url}/login/verify`, cookie, { token: `guess${i}`, _csrf: csrf })).status);
+      statuses.push((await postForm(`${p.url}/login/verify`, cookie, { token: `guess${i}`, _csrf: csrf })).status);
     expect(statuses.filter((s) => s === 410).length).toBeLessThanOrEqual(10);
     expect(statuses.slice(-4)).toEqual([429, 429, 429, 429]);
   });

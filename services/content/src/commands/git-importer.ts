@@ -55,15 +55,13 @@ export async function gitImporter(em: EntityManager, props: GitImporterProps): P
   const crHead =
     cr.revisionId === head.revision.id ? head : await revisionRepository.treeInSpace(em, space.id, cr.revisionId);
   await writeIntoChangeRequest(em, { space, cr, base: crHead, plan, userId: props.userId, now });
-  const merged = await changeRequestMerger(em, {
-    space,
-    changeRequest: cr,
-    userId: props.userId,
-    now,
-    actor: 'git-sync',
-  });
+  const merged = await mergedByGitSync(em, { space, changeRequest: cr, userId: props.userId, now });
   return merged.revision;
 }
+
+/** The change request merged by Git Sync (its system actor, whatever the merge rules ask). */
+const mergedByGitSync = (em: EntityManager, props: Omit<Parameters<typeof changeRequestMerger>[1], 'actor'>) =>
+  changeRequestMerger(em, { ...props, actor: 'git-sync' });
 
 /**
  * Writes the planned tree as the change request's new revision on `base` (the imports' edit of a change request,
@@ -130,13 +128,7 @@ export async function gitConflictImporter(
   });
   cr.revisionInitial = base.revision.id;
   const tree = await writeIntoChangeRequest(em, { space, cr, base, plan, userId: props.userId, now });
-  const merged = await changeRequestMerger(em, {
-    space,
-    changeRequest: cr,
-    userId: props.userId,
-    now,
-    actor: 'git-sync',
-  });
+  const merged = await mergedByGitSync(em, { space, changeRequest: cr, userId: props.userId, now });
   if (merged.result === 'merge')
     return { changeRequest: cr.id, remoteRevision: tree.revision.id, merged: merged.revision };
   await changeRequestRebaser(em, { space, changeRequest: cr, userId: props.userId, now });

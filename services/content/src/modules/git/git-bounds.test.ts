@@ -9,7 +9,7 @@ import { buildSpace, eventually, png, userActor, useTestService } from '@quire/k
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 import { editContent } from '../change-requests/content-edit.fixtures.ts';
-import { commitAll, runGit, useGitServer } from './git-http-server.testing.ts';
+import { commitAll, gitInfoUntil, runGit, useGitServer } from './git-http-server.testing.ts';
 import { queueDuePolls } from './git-sync-runner.ts';
 
 const ORG = 'org1';
@@ -29,19 +29,8 @@ const server = useGitServer(auth);
 const runShell = (command: string, cwd: string) =>
   new Promise<void>((resolve, reject) => exec(command, { cwd }, (err) => (err ? reject(err) : resolve())));
 
-async function until(spaceId: string, ok: (info: GitSyncState) => boolean, what: string) {
-  let last: GitSyncState | undefined;
-  return eventually(
-    async () => {
-      last = await t.call(ops.getSpaceGitInfo, { spaceId }, admin);
-      return ok(last) ? last : undefined;
-    },
-    60_000,
-    what,
-  ).catch((err: Error) => {
-    throw new Error(`${err.message}; the info: ${JSON.stringify(last)}`);
-  });
-}
+const until = (spaceId: string, ok: (info: GitSyncState) => boolean, what: string) =>
+  gitInfoUntil(t, spaceId, admin, 60_000, ok, what);
 
 /** A working tree of repository `name` on the server: README.md and a 50 MB file of zeros (50 KB compressed). */
 async function bombRepo(name: string): Promise<string> {

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql, sqlRun } from '@quire/kit';
 import { ops, type Actor, type ContentChange, type GitSyncState } from '@quire/contracts';
-import { buildSpace, eventually, reasonOf, userActor, useTestService } from '@quire/kit/testing';
+import { buildSpace, reasonOf, userActor, useTestService } from '@quire/kit/testing';
 import { deletedSpacePurger } from '../../commands/space-trash.ts';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
 import { ChangeRequest } from '../change-requests/change-request.entity.ts';
 import { editContent } from '../change-requests/content-edit.fixtures.ts';
-import { commitAll, runGit, useGitServer } from './git-http-server.testing.ts';
+import { commitAll, gitInfoUntil, runGit, useGitServer } from './git-http-server.testing.ts';
 import { queueDuePolls } from './git-sync-runner.ts';
 
 const ORG = 'org1';
@@ -41,19 +41,8 @@ const live = async (spaceId: string, pageId: string) =>
   ((await t.call(ops.getPageById, { spaceId, pageId, format: 'markdown' }, admin)) as { markdown: string }).markdown;
 
 /** Waits until the space's Git info satisfies `ok` (the job and the event consumer run the sync). */
-async function until(spaceId: string, ok: (info: GitSyncState) => boolean, what: string) {
-  let last: GitSyncState | undefined;
-  return eventually(
-    async () => {
-      last = await t.call(ops.getSpaceGitInfo, { spaceId }, admin);
-      return ok(last) ? last : undefined;
-    },
-    25_000,
-    what,
-  ).catch((err: Error) => {
-    throw new Error(`${err.message}; the info: ${JSON.stringify(last)}`);
-  });
-}
+const until = (spaceId: string, ok: (info: GitSyncState) => boolean, what: string) =>
+  gitInfoUntil(t, spaceId, admin, 25_000, ok, what);
 const inSync = (commit?: string) => (i: GitSyncState) =>
   i.sync?.state === 'in-sync' && (commit === undefined || i.sync.lastCommit === commit);
 

@@ -5,8 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ops, type Actor } from '@quire/contracts';
-import { useResource, type TestService } from '@quire/kit/testing';
+import { ops, type Actor, type GitSyncState } from '@quire/contracts';
+import { eventually, useResource, type TestService } from '@quire/kit/testing';
 
 /** Runs `git` asynchronously (never blocking the event loop the test's own server answers on). */
 export function runGit(args: string[], opts: { cwd?: string; input?: string } = {}): Promise<string> {
@@ -134,6 +134,30 @@ export function useGitServer(auth: { user: string; password: string }): GitServe
   );
 }
 
+/**
+ * Test only: the space exported by `actor` (with `commitMessage`) to a new repository `repo` of `server`, the export
+ * waited for (`tries` as `gitOperationSettled`), and the repository cloned into `clone` under the server's work
+ * directory: the space's Git info after the export and the clone's directory.
+ */
+export async function exportAndClone(
+  t: Pick<TestService, 'call'>,
+  server: GitServer & { work: string },
+  auth: { user: string; password: string },
+  to: { spaceId: string; actor: Actor; repo: string; commitMessage: string; clone: string; tries?: number },
+) {
+  await server.createRepo(to.repo);
+  const url = server.urlOf(to.repo, auth);
+  await t.call(
+    ops.exportToGitRepository,
+    { spaceId: to.spaceId, url, ref: 'refs/heads/main', commitMessage: to.commitMessage },
+    to.actor,
+  );
+  const info = await gitOperationSettled(t, to.spaceId, to.actor, to.tries);
+  const clone = join(server.work, to.clone);
+  await runGit(['clone', '-q', url, clone]);
+  return { info, clone };
+}
+
 /** Test only: a PNG of width × height (signature, IHDR, one IDAT of rows filled with `fill`, IEND). */
 export function png(width: number, height: number, fill = 0): Buffer {
   const chunk = (type: string, data: Buffer) => {
@@ -148,6 +172,31 @@ export function png(width: number, height: number, fill = 0): Buffer {
   const rows = Buffer.alloc((width * 3 + 1) * height, fill);
   const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * Test only: the space's Git info once it satisfies `ok` (the job and the event consumer run the sync), asked as
+ * `actor` for `ms` at most; else a failure naming `what` and the last info.
+ */
+export async function gitInfoUntil(
+  t: Pick<TestService, 'call'>,
+  spaceId: string,
+  actor: Actor,
+  ms: number,
+  ok: (info: GitSyncState) => boolean,
+  what: string,
+): Promise<GitSyncState> {
+  let last: GitSyncState | undefined;
+  return eventually(
+    async () => {
+      last = await t.call(ops.getSpaceGitInfo, { spaceId }, actor);
+      return ok(last) ? last : undefined;
+    },
+    ms,
+    what,
+  ).catch((err: Error) => {
+    throw new Error(`${err.message}; the info: ${JSON.stringify(last)}`);
+  });
 }
 
 /** Test only: the space's Git info once its operation has ended (asked every 100 ms, at most `tries` times). */

@@ -130,6 +130,25 @@ const packLimitsOf = (limits: GitLimits) => ({
   maxObjects: limits.maxObjects,
 });
 
+/** A new repository in `dir` with the remote as `origin`: the remote's head commit (null: no such branch). */
+async function initWithRemote(dir: string, spec: RemoteSpec, limits: GitLimits): Promise<string | null> {
+  await git.init({ fs, dir, defaultBranch: branchOf(spec.ref) });
+  await git.addRemote({ fs, dir, remote: 'origin', url: spec.url });
+  return remoteHead(spec, limits);
+}
+
+/** What isomorphic-git's fetch of one commit of `spec.ref` from `origin` into `dir` is given (no tags, depth 1). */
+const shallowFetchOf = (dir: string, spec: RemoteSpec) => ({
+  fs,
+  dir,
+  remote: 'origin',
+  ref: branchOf(spec.ref),
+  remoteRef: spec.ref,
+  singleBranch: true,
+  depth: 1,
+  tags: false,
+});
+
 /**
  * Fetches `ref` shallowly into `dir` (nothing checked out), its pack checked by a pack guard as it streams in
  * (object count, each object's and all objects' inflated size) before isomorphic-git indexes it.
@@ -137,22 +156,13 @@ const packLimitsOf = (limits: GitLimits) => ({
 async function fetchInto(dir: string, spec: RemoteSpec, limits: GitLimits): Promise<Fetched> {
   checkDeadline(spec, limits);
   const cache = {};
-  await git.init({ fs, dir, defaultBranch: branchOf(spec.ref) });
-  await git.addRemote({ fs, dir, remote: 'origin', url: spec.url });
-  const head = await remoteHead(spec, limits);
+  const head = await initWithRemote(dir, spec, limits);
   if (!head) return { head: null, cache };
   const guard = packGuardFor(spec.url, packLimitsOf(limits));
   await git.fetch({
-    fs,
     cache,
     http: httpOf(spec, limits, guard),
-    dir,
-    remote: 'origin',
-    ref: branchOf(spec.ref),
-    remoteRef: spec.ref,
-    singleBranch: true,
-    depth: 1,
-    tags: false,
+    ...shallowFetchOf(dir, spec),
   });
   checkDeadline(spec, limits);
   return { head, cache };
@@ -176,24 +186,15 @@ interface FetchedPack {
  */
 async function fetchPacked(dir: string, spec: RemoteSpec, limits: GitLimits): Promise<FetchedPack | null> {
   checkDeadline(spec, limits);
-  await git.init({ fs, dir, defaultBranch: branchOf(spec.ref) });
-  await git.addRemote({ fs, dir, remote: 'origin', url: spec.url });
-  const head = await remoteHead(spec, limits);
+  const head = await initWithRemote(dir, spec, limits);
   if (!head) return null;
   const path = join(dir, 'fetched.pack');
   const thread = new PackThread(path, packLimitsOf(limits), (why) => gitLimit(spec.url, why));
   let index: PackIndex;
   try {
     await git.fetch({
-      fs,
       http: httpOf(spec, limits, thread),
-      dir,
-      remote: 'origin',
-      ref: branchOf(spec.ref),
-      remoteRef: spec.ref,
-      singleBranch: true,
-      depth: 1,
-      tags: false,
+      ...shallowFetchOf(dir, spec),
     });
     index = thread.index();
   } finally {

@@ -6,7 +6,7 @@ import { sql } from '@quire/kit';
 import { buildSpace, failureOf, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
-import { commitAll, gitOperationSettled, runGit, useGitServer } from './git-http-server.testing.ts';
+import { commitAll, exportAndClone, gitOperationSettled, runGit, useGitServer } from './git-http-server.testing.ts';
 
 const ORG = 'org1';
 const admin = userActor('admin-user', [{ organization: ORG, role: 'admin' }]);
@@ -110,15 +110,17 @@ describe('Git Sync through the service (git http-backend on loopback)', () => {
     expect((await t.call(ops.getCurrentRevision, { spaceId: space.id }, admin)).id).toBe(rev.id);
 
     // Export to a new repository; the git CLI clones it and reads the files.
-    await server.createRepo('out');
-    await t.call(
-      ops.exportToGitRepository,
-      { spaceId: space.id, url: server.urlOf('out', auth), ref: 'refs/heads/main', commitMessage: 'From Quire' },
-      editor,
-    );
-    expect(await settled(space.id)).toMatchObject({ operation: { state: 'success', direction: 'export' } });
-    const clone = join(server.work, 'clone');
-    await runGit(['clone', server.urlOf('out', auth), clone]);
+    const to = {
+      spaceId: space.id,
+      actor: editor,
+      repo: 'out',
+      commitMessage: 'From Quire',
+      clone: 'clone',
+      tries: 300,
+    };
+    const exported = await exportAndClone(t, server, auth, to);
+    const clone = exported.clone;
+    expect(exported.info).toMatchObject({ operation: { state: 'success', direction: 'export' } });
     expect(await readFile(join(clone, 'SUMMARY.md'), 'utf8')).toContain('## Guides');
     // The group's slug (its title's, GitBook's anchor absent) is its pages' folder, as in the source.
     const install = await readFile(join(clone, 'guides/setup/install.md'), 'utf8');
@@ -264,15 +266,9 @@ describe('Git Sync through the service (git http-backend on loopback)', () => {
       '"type":"openapi-operation"',
     ]);
 
-    await server.createRepo('api-out');
-    await t.call(
-      ops.exportToGitRepository,
-      { spaceId: space.id, url: server.urlOf('api-out', auth), ref: 'refs/heads/main', commitMessage: 'From Quire' },
-      admin,
-    );
-    expect(await settled(space.id)).toMatchObject({ operation: { state: 'success', direction: 'export' } });
-    const clone = join(server.work, 'api-clone');
-    await runGit(['clone', server.urlOf('api-out', auth), clone]);
+    const to = { spaceId: space.id, actor: admin, repo: 'api-out', commitMessage: 'From Quire', clone: 'api-clone' };
+    const { info, clone } = await exportAndClone(t, server, auth, { ...to, tries: 300 });
+    expect(info).toMatchObject({ operation: { state: 'success', direction: 'export' } });
     expect(await readFile(join(clone, 'README.md'), 'utf8')).toBe(readme);
   });
 

@@ -6,7 +6,14 @@ import { ops, type RevisionPage } from '@quire/contracts';
 import { buildSpace, userActor, useTestService } from '@quire/kit/testing';
 import { loadContentConfig } from '../../env.ts';
 import { contentService } from '../../service.ts';
-import { commitAll, gitOperationSettled, png, runGit, useGitServer } from './git-http-server.testing.ts';
+import {
+  commitAll,
+  exportAndClone,
+  gitOperationSettled,
+  png,
+  runGit,
+  useGitServer,
+} from './git-http-server.testing.ts';
 import { gitSyncRepository } from './git-sync.repository.ts';
 
 const ORG = 'org1';
@@ -147,15 +154,15 @@ describe('a GitBook repository of a few hundred pages moves in (git http-backend
     expect((page as { markdown: string }).markdown).toContain('Page 3.2.9 says something of its own.');
 
     // Export to a new repository: every page's file is there, every screenshot byte for byte.
-    await server.createRepo('product-out');
-    await t.call(
-      ops.exportToGitRepository,
-      { spaceId: space.id, url: server.urlOf('product-out', auth), ref: 'refs/heads/main', commitMessage: 'Out' },
-      admin,
-    );
-    expect(await settled(space.id)).toMatchObject({ operation: { state: 'success', direction: 'export' } });
-    const out = join(server.work, 'product-out-clone');
-    await runGit(['clone', '-q', server.urlOf('product-out', auth), out]);
+    const to = {
+      spaceId: space.id,
+      actor: admin,
+      repo: 'product-out',
+      commitMessage: 'Out',
+      clone: 'product-out-clone',
+    };
+    const { info, clone: out } = await exportAndClone(t, server, auth, to);
+    expect(info).toMatchObject({ operation: { state: 'success', direction: 'export' } });
     const files = (await runGit(['ls-files'], { cwd: out })).trim().split('\n');
     const missing = sourcePages.filter((p) => !files.includes(p));
     expect(missing).toEqual([]);

@@ -19,6 +19,10 @@ const grantTarget = (
   roleOf: GrantTarget['roleOf'],
 ): GrantTarget => ({ resource: { kind, id: resource.id, organizationId: resource.organizationId }, roleOf });
 
+/** The space or collection an operation's input names. */
+export const resourceIdOf = (input: { spaceId: string } | { collectionId: string }) =>
+  'spaceId' in input ? input.spaceId : input.collectionId;
+
 /** The space or collection whose roles the caller may `action` on (see `loadSpaceFor`, `loadCollectionFor`). */
 export async function loadGrants(
   ctx: Parameters<typeof loadSpaceFor>[0] & Parameters<typeof loadCollectionFor>[0],

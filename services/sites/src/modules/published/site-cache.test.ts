@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Events, ops, type Actor } from '@quire/contracts';
 import { InProcessBus, sql, sqlRun } from '@quire/kit';
-import { buildSpace, eventually, startTestService, testLogger, userActor, type TestService } from '@quire/kit/testing';
-import { loadOrgAdminConfig, orgAdminService } from '@quire/org-admin';
+import { buildSpace, eventually, testLogger, userActor } from '@quire/kit/testing';
 import { startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
 import { clearSiteSnapshots } from './site-cache.ts';
 
@@ -18,16 +17,12 @@ const gateway: Actor = { kind: 'service', service: 'gateway' };
 
 let p: SitesPlatform;
 let bus: InProcessBus;
-let orgAdmin: TestService;
 
 beforeAll(async () => {
   bus = new InProcessBus(testLogger());
-  p = await startSitesAndContent('site-cache', { bus });
-  orgAdmin = await startTestService(orgAdminService, loadOrgAdminConfig, p.db, { bus });
-  p.content.svc.deps.peers.setEndpoint('org-admin', orgAdmin.url);
+  p = await startSitesAndContent('site-cache', { bus, orgAdmin: true });
 });
 afterAll(async () => {
-  await orgAdmin?.close();
   await p?.close();
   await bus?.close();
 });

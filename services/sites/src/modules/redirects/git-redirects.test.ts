@@ -1,36 +1,16 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ops, type Actor, type RevisionPage, type SiteRedirectDto } from '@quire/contracts';
+import { ops, type RevisionPage, type SiteRedirectDto } from '@quire/contracts';
 import { sql } from '@quire/kit';
-import { buildSpace, eventually, userActor } from '@quire/kit/testing';
-import { commitAll, runGit, useGitServer } from '../../../../content/src/modules/git/git-http-server.testing.ts';
-import { useSitesAndContent } from '../../test-support.ts';
+import { buildSpace, eventually } from '@quire/kit/testing';
+import { useGitSyncSites } from '../../git-sync.testing.ts';
 
 const ORG = 'org-gitredir';
-const admin = userActor('admin', [{ organization: ORG, role: 'admin' }]);
-const gateway: Actor = { kind: 'service', service: 'gateway' };
-const auth = { user: 'git-user', password: 'hunter2-secret' };
-
-// content (which runs the imports, so it may reach the loopback Git server) and sites on one bus.
-const p = useSitesAndContent('git-redirects', { inProcessBus: true, contentEnv: { QUIRE_ALLOW_PRIVATE_FETCH: '1' } });
-const server = useGitServer(auth);
+const { p, admin, newRepo, push, importInto, visit } = useGitSyncSites('git-redirects', ORG);
 
 const flat = (pages: RevisionPage[]): RevisionPage[] =>
   pages.flatMap((p) => [p, ...flat(('pages' in p ? p.pages : []) as RevisionPage[])]);
-
-/** Imports the branch into the space and waits for the operation to end (the content service's job runs it). */
-async function importInto(spaceId: string, url: string, force = false) {
-  await p.content.call(ops.importGitRepository, { spaceId, url, ref: 'refs/heads/main', force }, admin);
-  return eventually(
-    async () => {
-      const info = await p.content.call(ops.getSpaceGitInfo, { spaceId }, admin);
-      return info.operation && info.operation.state !== 'running' ? info : undefined;
-    },
-    30_000,
-    'the import',
-  );
-}
 
 const where = (siteId: string) => ({ organizationId: ORG, siteId });
 const liveRedirects = async (siteId: string): Promise<SiteRedirectDto[]> =>
@@ -62,18 +42,9 @@ async function redirectsApplied(count: number) {
   );
   return last;
 }
-const visit = (basename: string | undefined, path: string) =>
-  p.sites.call(
-    ops.getPublishedSitePage,
-    { host: 'quire.test', path: `/sites/${basename}${path}`, query: {}, cookies: {} },
-    gateway,
-  );
-
 describe('.gitbook.yaml redirects become the site redirects', () => {
   it('imports them onto every site showing the space, replaces them on the next import, and leaves users’ own alone', async () => {
-    await server.createRepo('redirects');
-    const dir = join(server.work, 'redirects');
-    await runGit(['init', '--initial-branch=main', dir]);
+    const dir = await newRepo('redirects');
     await mkdir(join(dir, 'docs/guides'), { recursive: true });
     await writeFile(
       join(dir, '.gitbook.yaml'),
@@ -87,9 +58,7 @@ describe('.gitbook.yaml redirects become the site redirects', () => {
     await writeFile(join(dir, 'docs/README.md'), '# Home\n\nWelcome.\n');
     await writeFile(join(dir, 'docs/support.md'), '# Support\n\nAsk us.\n');
     await writeFile(join(dir, 'docs/guides/install.md'), '# Install\n\nRun it.\n');
-    await commitAll(dir, 'docs with redirects');
-    const url = server.urlOf('redirects', auth);
-    await runGit(['push', url, 'main'], { cwd: dir });
+    const url = await push(dir, 'redirects', 'docs with redirects');
 
     // The space is the second site space of a published site (under its own path) and the only one of another.
     const other = await buildSpace(p.content, { org: ORG, title: 'Other', as: admin });
@@ -161,8 +130,7 @@ describe('.gitbook.yaml redirects become the site redirects', () => {
 
     // A commit that drops one redirect and moves another replaces the space's redirects; the user's stays.
     await writeFile(join(dir, '.gitbook.yaml'), 'root: ./docs/\nredirects:\n  help: guides/install.md\n');
-    await commitAll(dir, 'fewer redirects');
-    await runGit(['push', url, 'main'], { cwd: dir });
+    await push(dir, 'redirects', 'fewer redirects');
     expect((await importInto(space.id, url)).operation).toMatchObject({ state: 'success' });
     await redirectsApplied(3);
     const replaced = await liveRedirects(site.id);

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
-import { InProcessBus, setTxtResolver } from '@quire/kit';
-import { eventually, failureOf, startTestService, testLogger, type TestService } from '@quire/kit/testing';
-import { loadOrgAdminConfig, orgAdminService } from '@quire/org-admin';
-import { orgActors, spaceWithPages, startSitesAndContent, type SitesPlatform } from '../../test-support.ts';
+import { setTxtResolver } from '@quire/kit';
+import { eventually, failureOf, testLogger } from '@quire/kit/testing';
+import { orgActors, spaceWithPages, useSitesAndContent } from '../../test-support.ts';
 import { recheckHostnames } from './hostname-recheck.job.ts';
 
 /**
@@ -27,20 +26,7 @@ beforeAll(() =>
 );
 afterAll(() => setTxtResolver(null));
 
-let p: SitesPlatform;
-let bus: InProcessBus;
-let orgAdmin: TestService;
-beforeAll(async () => {
-  bus = new InProcessBus(testLogger());
-  p = await startSitesAndContent('custom-hostnames', { bus });
-  orgAdmin = await startTestService(orgAdminService, loadOrgAdminConfig, p.db, { bus });
-  p.content.svc.deps.peers.setEndpoint('org-admin', orgAdmin.url);
-});
-afterAll(async () => {
-  await orgAdmin?.close();
-  await p?.close();
-  await bus?.close();
-});
+const p = useSitesAndContent('custom-hostnames', { inProcessBus: true, orgAdmin: true });
 
 /** A published site of `org` with one space holding a page that says `title`, as `as`; served on the instance. */
 async function publishedSite(org: string, as: Actor, title: string) {

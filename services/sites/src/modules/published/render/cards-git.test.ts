@@ -1,33 +1,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ops, type Actor } from '@quire/contracts';
-import { buildSpace, eventually, userActor } from '@quire/kit/testing';
-import {
-  commitAll,
-  png,
-  runGit,
-  useGitServer,
-} from '../../../../../content/src/modules/git/git-http-server.testing.ts';
-import { useSitesAndContent } from '../../../test-support.ts';
+import { png } from '../../../../../content/src/modules/git/git-http-server.testing.ts';
+import { useGitSyncSites } from '../../../git-sync.testing.ts';
 
 // GitBook's cards block as its repository gives it, imported by Git Sync and shown by the published site: content
 // and sites on one bus, Debian's git http-backend on loopback.
 
 const ORG = 'org-cards';
-const admin = userActor('admin', [{ organization: ORG, role: 'admin' }]);
-const gateway: Actor = { kind: 'service', service: 'gateway' };
-const auth = { user: 'git-user', password: 'hunter2-secret' };
-
-// content (which runs the imports, so it may reach the loopback Git server) and sites on one bus.
-const p = useSitesAndContent('page-cards', { inProcessBus: true, contentEnv: { QUIRE_ALLOW_PRIVATE_FETCH: '1' } });
-const server = useGitServer(auth);
+const { newRepo, publishedFrom, visit } = useGitSyncSites('page-cards', ORG);
 
 describe("GitBook's cards from Git on the published site", () => {
   it('shows each card with its covers for light and dark, the whole card one link to its target', async () => {
-    await server.createRepo('cards');
-    const dir = join(server.work, 'cards');
-    await runGit(['init', '--initial-branch=main', dir]);
+    const dir = await newRepo('cards');
     await mkdir(join(dir, '.gitbook/assets'), { recursive: true });
     await writeFile(join(dir, '.gitbook/assets/light card.png'), png(1600, 900));
     await writeFile(join(dir, '.gitbook/assets/dark@2x.png'), png(800, 450));
@@ -48,28 +33,9 @@ describe("GitBook's cards from Git on the published site", () => {
         '</tbody></table>\n',
     );
     await writeFile(join(dir, 'setup.md'), '# Setup\n\nSteps.\n');
-    await commitAll(dir, 'cards');
-    const url = server.urlOf('cards', auth);
-    await runGit(['push', url, 'main'], { cwd: dir });
-
-    const space = await buildSpace(p.content, { org: ORG, title: 'Handbook', as: admin });
-    await p.content.call(ops.importGitRepository, { spaceId: space.id, url, ref: 'refs/heads/main' }, admin);
-    const info = await eventually(
-      async () => {
-        const i = await p.content.call(ops.getSpaceGitInfo, { spaceId: space.id }, admin);
-        return i.operation && i.operation.state !== 'running' ? i : undefined;
-      },
-      30_000,
-      'the import',
-    );
+    const { info, site } = await publishedFrom(dir, 'cards');
     expect(info.operation).toMatchObject({ state: 'success' });
-    const site = await p.sites.call(ops.createSite, { organizationId: ORG, title: 'Docs', spaces: [space.id] }, admin);
-    await p.sites.call(ops.publishSite, { organizationId: ORG, siteId: site.id }, admin);
-    const home = (await p.sites.call(
-      ops.getPublishedSitePage,
-      { host: 'quire.test', path: `/sites/${site.basename}`, query: {}, cookies: {} },
-      gateway,
-    )) as { status: number; body: string };
+    const home = (await visit(site.basename, '')) as { status: number; body: string };
     expect(home.status).toBe(200);
     expect(home.body).not.toContain('<table');
     expect(home.body).not.toContain('data-view');
