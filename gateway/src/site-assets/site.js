@@ -11,4 +11,27 @@
       box.focus();
     }
   });
+  // The announcement: a reader may dismiss it (its button is shown here); the dismissal is kept for this
+  // announcement only (its data-announcement key), so a new one shows again.
+  const banner = document.querySelector('.announcement[data-announcement]');
+  const dismiss = banner?.querySelector('.announcement-dismiss');
+  if (banner) {
+    const key = `quire-announcement:${banner.getAttribute('data-announcement')}`;
+    const store = (() => {
+      try {
+        return window.localStorage;
+      } catch {
+        return null;
+      }
+    })();
+    if (store?.getItem(key)) banner.hidden = true;
+    else if (dismiss instanceof HTMLButtonElement && store) {
+      dismiss.hidden = false;
+      dismiss.addEventListener('click', () => {
+        store.setItem(key, '1');
+        banner.hidden = true;
+        document.getElementById('content')?.focus();
+      });
+    }
+  }
 })();

@@ -131,6 +131,31 @@ describe.skipIf(!hasChromium)('a lead sets up a site in the app, in Chromium', (
     await frame.getByRole('link', { name: 'Blog' }).waitFor();
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-settings-site-links.png'), fullPage: true });
+    // The announcement on the published page itself: on top, as text, axe-clean light and dark at 375 px, and
+    // dismissed for good by its button (the site's script file: no inline script under the pages' CSP).
+    await frame.getByRole('region', { name: 'Announcement' }).getByText('Version 2 is out <b>').waitFor();
+    const { page: published, violations } = await signedIn(browser, 'ann@acme.io', {
+      viewport: { width: 375, height: 800 },
+    });
+    await published.goto(new URL((await page.locator('iframe').getAttribute('src'))!, page.url()).href);
+    const banner = published.getByRole('region', { name: 'Announcement' });
+    await banner.getByText('Success:').waitFor();
+    expect(await published.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(published)).toEqual([]);
+    // Dark: the banner itself (the site's dark primary colour, derived from #aa3300, is not the banner's to check).
+    await published.emulateMedia({ colorScheme: 'dark' });
+    const dark = (await published.evaluate(
+      'axe.run(".announcement", { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => v.id))',
+    )) as string[];
+    expect(dark).toEqual([]);
+    await published.screenshot({ path: join(SHOTS, 'quire-site-announcement-375-dark.png') });
+    await banner.getByRole('button', { name: 'Dismiss the announcement' }).click();
+    await banner.waitFor({ state: 'hidden' });
+    await published.reload();
+    await published.getByRole('link', { name: 'Status <i>' }).waitFor();
+    expect(await banner.isVisible()).toBe(false);
+    expect(violations).toEqual([]);
+    await published.close();
     // Removing the header link and emptying the message removes them.
     await page.getByRole('button', { name: 'Remove header link 2' }).click();
     await page.getByLabel('Show the announcement above every page').uncheck();

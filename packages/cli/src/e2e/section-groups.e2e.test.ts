@@ -162,4 +162,47 @@ describe('section groups and customization through the official client', () => {
     await api.orgs.deleteSiteSpaceCustomizationById(org, siteId, ref.id);
     expect((await open(ref.urls.published!)).text).toContain('--accent:#0B6E4F');
   });
+
+  it('draws the announcement saved through /v1 on every page, a site space its own, and drops it when turned off', async () => {
+    const siteId = demo.site.id;
+    const spaces = (await api.orgs.listSiteSpaces(org, siteId)).data.items;
+    const ref = spaces.find((s) => s.space?.id === demo.reference.id)!;
+    // Read once first: the cached pages must follow the change.
+    expect((await open(demo.site.urls.published!)).text).not.toContain('class="announcement');
+    const saved = (
+      await api.orgs.updateSiteCustomizationById(org, siteId, {
+        announcement: {
+          enabled: true,
+          message: 'Version 2 is <out> & "ready"',
+          style: 'success',
+          link: { title: 'Read the notes', to: { kind: 'url', url: 'https://acme.test/notes?a=1&b=2' } },
+        },
+      } as never)
+    ).data;
+    expect(saved.announcement).toMatchObject({ enabled: true, style: 'success' });
+    for (const url of [demo.site.urls.published!, ref.urls.published!]) {
+      const page = (await open(url)).text;
+      expect(page).toContain('<section class="announcement announcement-success" aria-label="Announcement"');
+      expect(page).toContain(
+        '<strong class="announcement-label">Success:</strong> Version 2 is &lt;out&gt; &amp; &quot;ready&quot; <a class="announcement-link" href="https://acme.test/notes?a=1&amp;b=2">Read the notes</a>',
+      );
+      expect(page).toContain('<button type="button" class="announcement-dismiss" hidden>');
+    }
+
+    // The API Reference site space says something else, a danger (not dismissable); the other pages keep the site's.
+    await api.orgs.overrideSiteSpaceCustomizationById(org, siteId, ref.id, {
+      announcement: { enabled: true, message: 'Maintenance tonight', style: 'danger' },
+    } as never);
+    const refPage = (await open(ref.urls.published!)).text;
+    expect(refPage).toContain('<strong class="announcement-label">Important:</strong> Maintenance tonight</p>');
+    expect(refPage).not.toContain('announcement-dismiss');
+    expect((await open(demo.site.urls.published!)).text).toContain('Version 2 is &lt;out&gt;');
+
+    await api.orgs.deleteSiteSpaceCustomizationById(org, siteId, ref.id);
+    await api.orgs.updateSiteCustomizationById(org, siteId, {
+      announcement: { enabled: false, message: 'Version 2 is out', style: 'info' },
+    } as never);
+    expect((await open(demo.site.urls.published!)).text).not.toContain('class="announcement');
+    expect((await open(ref.urls.published!)).text).not.toContain('class="announcement');
+  });
 });

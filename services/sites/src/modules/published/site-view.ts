@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RevisionFile } from '@quire/contracts';
 import { conditionHolds, type ConditionContext, type ConditionLogger, type PublicUrls } from '@quire/kit';
 import { instanceSiteUrl } from '../sites/site.presenter.ts';
@@ -9,7 +10,15 @@ import { buildPageTree, type PageTree, type SitePage } from './page-tree.ts';
 import { effectiveCustomization, setCustomization, withOverrides } from '../customization/customization.ts';
 import type { NavItem } from '../structure/site-tree.ts';
 import type { NavLink, SectionTab } from './render/layout.ts';
-import { emojiText, hexPair, refHref, type HeaderItem, type LookLink, type SiteLook } from './render/look.ts';
+import {
+  emojiText,
+  hexPair,
+  refHref,
+  type Announcement,
+  type HeaderItem,
+  type LookLink,
+  type SiteLook,
+} from './render/look.ts';
 import { pageHref } from './render/navigation.ts';
 import { siteSpaceBasePath, visibleSections, visibleSpaces, type StructureMatch } from './resolve-url.ts';
 import type { ServiceClients } from '@quire/kit';
@@ -160,6 +169,21 @@ const lookLinks = (links: { title: string; to: { kind?: string; url?: string } }
     return href ? [{ title: l.title, href }] : [];
   });
 
+/**
+ * The announcement a site space's pages show, when enabled: its link only when a URL `safeUrl` lets through. Its
+ * key (a hash of the site and what it says) changes with the announcement, so a new one shows again once dismissed.
+ */
+function announcementOf(v: SiteView, c: ReturnType<typeof customizationFor>): Announcement | null {
+  const a = c.announcement;
+  if (!a?.enabled || !a.message.trim()) return null;
+  const href = a.link ? refHref(a.link.to) : null;
+  const link = a.link && href ? { title: a.link.title, href } : null;
+  const key = createHash('sha256')
+    .update(JSON.stringify([v.site.id, a.message, a.style, link]))
+    .digest('hex');
+  return { message: a.message, style: a.style, link, key: key.slice(0, 16) };
+}
+
 /** What a site space's pages show of the customization, every value checked (see `SiteLook`). */
 export function lookFor(v: SiteView, siteSpace: TreeSpace | null): SiteLook {
   const c = customizationFor(v, siteSpace);
@@ -189,6 +213,7 @@ export function lookFor(v: SiteView, siteSpace: TreeSpace | null): SiteLook {
       copyright: c.footer.copyright ?? null,
       trademark: c.trademark.enabled,
     },
+    announcement: announcementOf(v, c),
   };
 }
 

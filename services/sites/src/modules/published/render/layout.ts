@@ -1,5 +1,14 @@
 import { html, type Html } from '@quire/document/render';
-import { lookFooter, lookHead, lookHeaderLinks, lookLogo, lookStyle, PLAIN_LOOK, type SiteLook } from './look.ts';
+import {
+  lookAnnouncement,
+  lookFooter,
+  lookHead,
+  lookHeaderLinks,
+  lookLogo,
+  lookStyle,
+  PLAIN_LOOK,
+  type SiteLook,
+} from './look.ts';
 
 /** Where the gateway serves the published sites' own files (same origin as every page of every site). */
 export const ASSET_BASE = '/_quire/site';
@@ -120,6 +129,7 @@ ${s.math ? html`<link rel="stylesheet" href="${SITE_ASSETS.katex}">` : html``}
 </head>
 <body>
 <a class="skip-link" href="#content">Skip to content</a>
+${lookAnnouncement(look.announcement)}
 <header class="site-header">
 <div class="header-row">
 <a class="site-title" href="${s.siteHome || '/'}">${logo}<span>${s.siteTitle}</span></a>

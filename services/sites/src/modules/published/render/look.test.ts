@@ -133,3 +133,30 @@ describe('the search box', () => {
     expect(bare).not.toContain('<form class="search-form"');
   });
 });
+
+describe('the announcement', () => {
+  const announcement = {
+    message: 'Read <this> & "that"',
+    style: 'warning' as const,
+    link: { title: 'Release <notes>', href: 'https://example.com/?a=1&b="2"' },
+    key: 'abc123',
+  };
+
+  it('is drawn on top of the page, its style in words, message and link escaped, dismissable by the script', () => {
+    const page = shell({ look: { ...PLAIN_LOOK, announcement } });
+    expect(page).toContain(
+      '<section class="announcement announcement-warning" aria-label="Announcement" data-announcement="abc123"><p><strong class="announcement-label">Warning:</strong> Read &lt;this&gt; &amp; &quot;that&quot; <a class="announcement-link" href="https://example.com/?a=1&amp;b=&quot;2&quot;">Release &lt;notes&gt;</a></p><button type="button" class="announcement-dismiss" hidden>Dismiss<span class="sr-only"> the announcement</span></button></section>',
+    );
+    expect(page.indexOf('class="announcement ')).toBeLessThan(page.indexOf('<header class="site-header">'));
+    expect(page.indexOf('class="skip-link"')).toBeLessThan(page.indexOf('class="announcement '));
+    expect(page).not.toContain('<this>');
+  });
+
+  it('has no link when none is set, no dismiss button when it is a danger, and is absent when there is none', () => {
+    const danger = shell({ look: { ...PLAIN_LOOK, announcement: { ...announcement, style: 'danger', link: null } } });
+    expect(danger).toContain('<strong class="announcement-label">Important:</strong> Read &lt;this&gt;');
+    expect(danger).not.toContain('announcement-link');
+    expect(danger).not.toContain('announcement-dismiss');
+    expect(shell({})).not.toContain('class="announcement');
+  });
+});

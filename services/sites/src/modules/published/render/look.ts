@@ -20,6 +20,18 @@ export interface SiteLook {
   tint: { light: string; dark: string } | null;
   headerLinks: HeaderItem[];
   footer: { groups: { title: string; links: LookLink[] }[]; copyright: string | null; trademark: boolean };
+  /** The banner on top of every page; `key` names this announcement for a reader's dismissal. */
+  announcement: Announcement | null;
+}
+
+export type AnnouncementStyle = 'info' | 'warning' | 'danger' | 'success';
+
+/** An announcement as a page draws it: its message and link title are text, its link already checked. */
+export interface Announcement {
+  message: string;
+  style: AnnouncementStyle;
+  link: LookLink | null;
+  key: string;
 }
 
 export const PLAIN_LOOK: SiteLook = {
@@ -28,6 +40,7 @@ export const PLAIN_LOOK: SiteLook = {
   tint: null,
   headerLinks: [],
   footer: { groups: [], copyright: null, trademark: true },
+  announcement: null,
 };
 
 const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
@@ -119,4 +132,26 @@ export function lookFooter(look: SiteLook): Html {
   return html`<footer class="site-footer">${columns}${copyright ? html`<p class="copyright">${copyright}</p>` : html``}${
     trademark ? html`<p>Published with Quire</p>` : html``
   }</footer>`;
+}
+
+const ANNOUNCEMENT_LABEL: Record<AnnouncementStyle, string> = {
+  info: 'Info',
+  warning: 'Warning',
+  danger: 'Important',
+  success: 'Success',
+};
+
+/**
+ * The announcement banner, as GitBook draws it: its style named in words as well as colours, the message, the link.
+ * Readers may dismiss it unless its style is `danger`: the site's script shows the button and keeps the dismissal
+ * (without JavaScript the banner stays).
+ */
+export function lookAnnouncement(a: Announcement | null): Html {
+  if (!a) return html``;
+  const link = a.link ? html` <a class="announcement-link" href="${a.link.href}">${a.link.title}</a>` : html``;
+  const dismiss =
+    a.style === 'danger'
+      ? html``
+      : html`<button type="button" class="announcement-dismiss" hidden>Dismiss<span class="sr-only"> the announcement</span></button>`;
+  return html`<section class="${`announcement announcement-${a.style}`}" aria-label="Announcement" data-announcement="${a.key}"><p><strong class="announcement-label">${ANNOUNCEMENT_LABEL[a.style]}:</strong> ${a.message}${link}</p>${dismiss}</section>`;
 }
