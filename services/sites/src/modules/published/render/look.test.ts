@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { html } from '@quire/document/render';
 import { renderShell, type Shell } from './layout.ts';
+import { contrastRatio, readableColour } from './contrast.ts';
 import { emojiText, hexPair, lookHead, lookLogo, lookStyle, PLAIN_LOOK, refHref, type SiteLook } from './look.ts';
 
 const shell = (over: Partial<Shell>): string =>
@@ -60,8 +61,11 @@ describe('the look of a customized site', () => {
     const page = shell({ look });
     expect(page.indexOf('<style>:root{--accent:#0B6E4F')).toBeGreaterThan(page.indexOf('rel="stylesheet"'));
     const forged = { ...PLAIN_LOOK, primary: { light: 'red;}body{x:y', dark: '#000' } };
+    // Black cannot be read on the dark background: it is drawn lighter (grey), readable.
+    const black = readableColour('#000', 'dark');
+    expect(contrastRatio(black, '#0d1117')).toBeGreaterThanOrEqual(4.5);
     expect(lookStyle(forged).value).toBe(
-      '<style>:root{}@media (prefers-color-scheme: dark){:root{--accent:#000;--current:#000;}}</style>',
+      `<style>:root{}@media (prefers-color-scheme: dark){:root{--accent:${black};--current:${black};}}</style>`,
     );
     expect(lookLogo(PLAIN_LOOK, 'docs').value).toContain('>D</span>');
   });

@@ -1,4 +1,5 @@
 import { html, safeUrl, type Html } from '@quire/document/render';
+import { readableColour } from './contrast.ts';
 
 /** A link of the header or the footer, its URL already checked (`safeUrl`). */
 export interface LookLink {
@@ -81,12 +82,14 @@ export function lookHead(look: SiteLook): Html {
 
 /**
  * The colours of the look as CSS custom properties (after the stylesheet, whose defaults they replace): hex colours
- * only, checked again here.
+ * only, checked again here. The primary colour is kept readable in each scheme (`readableColour`: same hue, lightness
+ * moved until it reaches 4.5:1 against the scheme's backgrounds, which also holds for a button's text on it).
  */
 export function lookStyle(look: SiteLook): Html {
   const hex = (c: string) => (HEX.test(c) ? c : null);
   const vars = (mode: 'light' | 'dark') => {
-    const primary = look.primary ? hex(look.primary[mode]) : null;
+    const set = look.primary ? hex(look.primary[mode]) : null;
+    const primary = set ? readableColour(set, mode) : null;
     const tint = look.tint ? hex(look.tint[mode]) : null;
     return (primary ? `--accent:${primary};--current:${primary};` : '') + (tint ? `--tint:${tint};` : '');
   };
