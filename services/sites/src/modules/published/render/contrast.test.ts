@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, hexHsl, readableColour, SCHEME_BACKGROUNDS, type Scheme } from './contrast.ts';
 
@@ -31,5 +32,15 @@ describe('readableColour', () => {
     // Just enough: one step back would not be readable.
     const dark = readableColour('#aa3300', 'dark');
     expect(Math.min(...SCHEME_BACKGROUNDS.dark.map((bg) => contrastRatio(dark, bg)))).toBeLessThan(4.8);
+  });
+
+  it("knows the stylesheet's backgrounds, light and dark", () => {
+    const css = readFileSync(new URL('../../../../../../gateway/src/site-assets/site.css', import.meta.url), 'utf8');
+    const dark = css.slice(css.indexOf('@media (prefers-color-scheme: dark)'));
+    const light = css.slice(0, css.indexOf('@media (prefers-color-scheme: dark)'));
+    const values = (part: string) =>
+      ['--bg', '--subtle', '--accent-bg'].map((v) => part.match(new RegExp(`${v}: (#[0-9a-f]+);`))?.[1]);
+    expect(values(light)).toEqual(SCHEME_BACKGROUNDS.light);
+    expect(values(dark)).toEqual(SCHEME_BACKGROUNDS.dark);
   });
 });
