@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { api, type ChangeRequest, type ContentChange, type RevisionPage, type Where } from '../api/endpoints.ts';
 import { useAction, useLoad } from '../api/use.ts';
 import { PageEditor, PageView } from '../screens.ts';
+import { RenameForm } from './rename-form.tsx';
 import { usePageDrag } from './tree/drag.ts';
 import { childrenOf, type Placed, place } from './tree/placed.ts';
 
@@ -274,16 +275,16 @@ function PageItem(props: {
           <span className="twisty" />
         )}
         {renaming ? (
-          <form onSubmit={rename} className="inline">
-            <label>
-              <span className="sr-only">New title of {page.title}</span>
-              {/* biome-ignore lint/a11y/noAutofocus: the field the user just asked for */}
-              <input value={title} onChange={(e) => setTitle(e.target.value)} autoFocus maxLength={255} />
-            </label>
+          <RenameForm
+            label={`New title of ${page.title}`}
+            value={title}
+            onChange={setTitle}
+            maxLength={255}
+            onSubmit={rename}
+          >
             <ShortField label={`Emoji of ${page.title}`} placeholder="Emoji" value={emoji} onChange={setEmoji} />
             <ShortField label={`Icon of ${page.title}`} placeholder="Icon" value={icon} onChange={setIcon} />
-            <button type="submit">Save</button>
-          </form>
+          </RenameForm>
         ) : path ? (
           <Link href={`${props.base}/${path}`} aria-current={path === props.current ? 'page' : undefined}>
             {page.emoji ? `${page.emoji} ` : ''}

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { type Member, settingsApi, type Team } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
+import { RenameForm } from '../rename-form.tsx';
 import { Confirm } from './common.tsx';
 
 /** The organization's teams: create, rename, delete, and each team's members. */
@@ -61,17 +62,14 @@ function TeamRow(props: { org: string; team: Team; members: Member[]; onChanged(
     <div className="team">
       <div className="row">
         {renaming ? (
-          <form onSubmit={rename} className="inline">
-            <label>
-              <span className="sr-only">New name of {team.title}</span>
-              {/* biome-ignore lint/a11y/noAutofocus: the field the user just asked for */}
-              <input value={title} onChange={(e) => setTitle(e.target.value)} autoFocus maxLength={64} />
-            </label>
-            <button type="submit">Save</button>
-            <button type="button" onClick={() => setRenaming(false)}>
-              Cancel
-            </button>
-          </form>
+          <RenameForm
+            label={`New name of ${team.title}`}
+            value={title}
+            onChange={setTitle}
+            maxLength={64}
+            onSubmit={rename}
+            onCancel={() => setRenaming(false)}
+          />
         ) : (
           <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
             {team.title}{' '}
