@@ -2,16 +2,17 @@
 // change request or on a block, edited and deleted), update and merge. Types come from @quire/contracts (types
 // only: no schema reaches the bundle).
 import type { ops } from '@quire/contracts';
+import type { ChangeRequest } from './endpoints.ts';
+import type { Member } from './settings.ts';
 import { browserTransport, type In, type Out, request, requestAll, seg, type Transport } from './client.ts';
 
-export type ChangeRequest = Out<typeof ops.getChangeRequestById>;
+export type { ChangeRequest, Member };
 export type ChangeRequestStatus = In<typeof ops.listChangeRequestsForSpace>['status'];
 export type SemanticChange = Out<typeof ops.getChangeRequestChanges>['changes'][number];
 export type Review = Out<typeof ops.getReviewsByChangeRequestId>['items'][number];
 export type RequestedReviewer = Out<typeof ops.getRequestedReviewersByChangeRequestId>['items'][number];
 export type Comment = Out<typeof ops.listCommentsInChangeRequest>['items'][number];
 export type Reply = Out<typeof ops.listCommentRepliesInChangeRequest>['items'][number];
-export type Member = Out<typeof ops.listMembersInOrganizationById>['items'][number];
 export type MergeResult = Out<typeof ops.mergeChangeRequest>;
 export type Page = Out<typeof ops.getPageInRevisionById>;
 
