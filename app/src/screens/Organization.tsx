@@ -187,9 +187,7 @@ function Item(props: {
 }) {
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [title, setTitle] = useState(props.label);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = (title: string) => {
     setRenaming(false);
     if (title.trim() && title !== props.label) props.onRename(title.trim());
   };
@@ -210,10 +208,9 @@ function Item(props: {
       {renaming ? (
         <RenameForm
           label={`New title of ${props.label}`}
-          value={title}
-          onChange={setTitle}
+          initial={props.label}
           maxLength={255}
-          onSubmit={submit}
+          onSave={submit}
           onCancel={() => setRenaming(false)}
         />
       ) : (

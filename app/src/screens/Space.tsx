@@ -231,7 +231,6 @@ function PageItem(props: {
   const here = placed.get(page.id)!;
   const path = pathOfPage(page);
   const [renaming, setRenaming] = useState(false);
-  const [title, setTitle] = useState(page.title);
   const [emoji, setEmoji] = useState(page.emoji ?? '');
   const [icon, setIcon] = useState(page.icon ?? '');
   const [menuOpen, setMenuOpen] = useState(false);
@@ -243,8 +242,7 @@ function PageItem(props: {
     if (into) props.onToggle(into, true);
     onChange([{ operation: 'update_page', page: page.id, into, at }]);
   };
-  const rename = (e: FormEvent) => {
-    e.preventDefault();
+  const rename = (title: string) => {
     setRenaming(false);
     const changed = {
       ...(title.trim() && title.trim() !== page.title ? { title: title.trim() } : {}),
@@ -275,13 +273,7 @@ function PageItem(props: {
           <span className="twisty" />
         )}
         {renaming ? (
-          <RenameForm
-            label={`New title of ${page.title}`}
-            value={title}
-            onChange={setTitle}
-            maxLength={255}
-            onSubmit={rename}
-          >
+          <RenameForm label={`New title of ${page.title}`} initial={page.title} maxLength={255} onSave={rename}>
             <ShortField label={`Emoji of ${page.title}`} placeholder="Emoji" value={emoji} onChange={setEmoji} />
             <ShortField label={`Icon of ${page.title}`} placeholder="Icon" value={icon} onChange={setIcon} />
           </RenameForm>

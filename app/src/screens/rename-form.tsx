@@ -1,23 +1,27 @@
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 
-/** The inline form that renames a row in place: one labelled title field (focused), extra fields, Save and, with
- *  `onCancel`, Cancel. */
+/** The inline form that renames a row in place: one labelled title field (focused, starting at `initial`), extra
+ *  fields, Save (`onSave` gets the title as typed) and, with `onCancel`, Cancel. */
 export function RenameForm(props: {
   label: string;
-  value: string;
-  onChange(value: string): void;
+  initial: string;
   maxLength: number;
-  onSubmit(e: FormEvent): void;
+  onSave(title: string): void;
   onCancel?: () => void;
   children?: ReactNode;
 }) {
+  const [title, setTitle] = useState(props.initial);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    props.onSave(title);
+  };
   return (
-    <form onSubmit={props.onSubmit} className="inline">
+    <form onSubmit={submit} className="inline">
       <label>
         <span className="sr-only">{props.label}</span>
         <input
-          value={props.value}
-          onChange={(e) => props.onChange(e.target.value)}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
           // biome-ignore lint/a11y/noAutofocus: the field the user just asked for
           autoFocus
           maxLength={props.maxLength}

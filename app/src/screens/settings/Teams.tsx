@@ -50,10 +50,8 @@ function TeamRow(props: { org: string; team: Team; members: Member[]; onChanged(
   const { org, team } = props;
   const [open, setOpen] = useState(false);
   const [renaming, setRenaming] = useState(false);
-  const [title, setTitle] = useState(team.title);
   const action = useAction();
-  const rename = async (e: FormEvent) => {
-    e.preventDefault();
+  const rename = async (title: string) => {
     setRenaming(false);
     if (title.trim() && title.trim() !== team.title)
       await action.run(() => settingsApi.renameTeam(org, team.id, title.trim())).then(props.onChanged);
@@ -64,10 +62,9 @@ function TeamRow(props: { org: string; team: Team; members: Member[]; onChanged(
         {renaming ? (
           <RenameForm
             label={`New name of ${team.title}`}
-            value={title}
-            onChange={setTitle}
+            initial={team.title}
             maxLength={64}
-            onSubmit={rename}
+            onSave={rename}
             onCancel={() => setRenaming(false)}
           />
         ) : (
