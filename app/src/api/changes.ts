@@ -2,33 +2,19 @@
 // change request or on a block, edited and deleted), update and merge. Types come from @quire/contracts (types
 // only: no schema reaches the bundle).
 import type { ops } from '@quire/contracts';
-import { browserTransport, type In, type Out, request, seg, type Transport } from './client.ts';
+import type { ChangeRequest } from './endpoints.ts';
+import type { Member } from './settings.ts';
+import { browserTransport, type In, type Out, request, requestAll, seg, type Transport } from './client.ts';
 
-export type ChangeRequest = Out<typeof ops.getChangeRequestById>;
+export type { ChangeRequest, Member };
 export type ChangeRequestStatus = In<typeof ops.listChangeRequestsForSpace>['status'];
 export type SemanticChange = Out<typeof ops.getChangeRequestChanges>['changes'][number];
 export type Review = Out<typeof ops.getReviewsByChangeRequestId>['items'][number];
 export type RequestedReviewer = Out<typeof ops.getRequestedReviewersByChangeRequestId>['items'][number];
 export type Comment = Out<typeof ops.listCommentsInChangeRequest>['items'][number];
 export type Reply = Out<typeof ops.listCommentRepliesInChangeRequest>['items'][number];
-export type Member = Out<typeof ops.listMembersInOrganizationById>['items'][number];
 export type MergeResult = Out<typeof ops.mergeChangeRequest>;
 export type Page = Out<typeof ops.getPageInRevisionById>;
-
-/** Every item of a list: follows `next.page` (at most 100 items a call, at most 100 calls). */
-async function all<T>(t: Transport, path: string, query: Record<string, string | undefined> = {}): Promise<T[]> {
-  const items: T[] = [];
-  let page: string | undefined;
-  for (let i = 0; i < 100; i++) {
-    const res = await request<{ items: T[]; next?: { page: string } }>(t, 'GET', path, {
-      query: { ...query, limit: 100, page },
-    });
-    items.push(...res.items);
-    page = res.next?.page;
-    if (!page) break;
-  }
-  return items;
-}
 
 export function changesApiOf(t: Transport = browserTransport) {
   const cr = (space: string, id: string) => `/spaces/${seg(space)}/change-requests/${seg(id)}`;
@@ -36,7 +22,7 @@ export function changesApiOf(t: Transport = browserTransport) {
     /** The signed-in user (`GET /user`). */
     me: () => request<Out<typeof ops.getAuthenticatedUser>>(t, 'GET', '/user'),
     list: (space: string, status: ChangeRequestStatus) =>
-      all<ChangeRequest>(t, `/spaces/${seg(space)}/change-requests`, { status }),
+      requestAll<ChangeRequest>(t, `/spaces/${seg(space)}/change-requests`, { status }),
     get: (space: string, id: string) => request<ChangeRequest>(t, 'GET', cr(space, id)),
     rename: (space: string, id: string, subject: string) =>
       request<ChangeRequest>(t, 'PATCH', cr(space, id), { body: { subject } }),
@@ -54,19 +40,19 @@ export function changesApiOf(t: Transport = browserTransport) {
     /** A page of the change request, as a JSON document. */
     pageInChangeRequest: (space: string, id: string, page: string) =>
       request<Page>(t, 'GET', `${cr(space, id)}/content/page/${seg(page)}`, { query: { format: 'document' } }),
-    reviews: (space: string, id: string) => all<Review>(t, `${cr(space, id)}/reviews`),
+    reviews: (space: string, id: string) => requestAll<Review>(t, `${cr(space, id)}/reviews`),
     review: (space: string, id: string, status: Review['status'], markdown: string) =>
       request<Review>(t, 'POST', `${cr(space, id)}/reviews`, {
         body: { status, ...(markdown.trim() ? { comment: { markdown } } : {}) },
       }),
-    requested: (space: string, id: string) => all<RequestedReviewer>(t, `${cr(space, id)}/requested-reviewers`),
+    requested: (space: string, id: string) => requestAll<RequestedReviewer>(t, `${cr(space, id)}/requested-reviewers`),
     requestReviewers: (space: string, id: string, users: string[]) =>
       request<unknown>(t, 'POST', `${cr(space, id)}/requested-reviewers`, { body: { users } }),
     withdrawReviewer: (space: string, id: string, user: string) =>
       request<void>(t, 'DELETE', `${cr(space, id)}/requested-reviewers/${seg(user)}`),
-    members: (org: string) => all<Member>(t, `/orgs/${seg(org)}/members`),
+    members: (org: string) => requestAll<Member>(t, `/orgs/${seg(org)}/members`),
     comments: (space: string, id: string) =>
-      all<Comment>(t, `${cr(space, id)}/comments`, { order: 'asc', status: 'all' }),
+      requestAll<Comment>(t, `${cr(space, id)}/comments`, { order: 'asc', status: 'all' }),
     /** A comment on the change request, or on a block (`node`) of one of its pages (`page`). */
     comment: (space: string, id: string, markdown: string, on?: { page: string; node: string }) =>
       request<Comment>(t, 'POST', `${cr(space, id)}/comments`, { body: { ...on, body: { markdown } } }),
@@ -78,7 +64,7 @@ export function changesApiOf(t: Transport = browserTransport) {
     resolve: (space: string, id: string, comment: string, resolved: boolean) =>
       request<Comment>(t, 'PUT', `${cr(space, id)}/comments/${seg(comment)}`, { body: { resolved } }),
     replies: (space: string, id: string, comment: string) =>
-      all<Reply>(t, `${cr(space, id)}/comments/${seg(comment)}/replies`),
+      requestAll<Reply>(t, `${cr(space, id)}/comments/${seg(comment)}/replies`),
     reply: (space: string, id: string, comment: string, markdown: string) =>
       request<Reply>(t, 'POST', `${cr(space, id)}/comments/${seg(comment)}/replies`, { body: { body: { markdown } } }),
     editReply: (space: string, id: string, comment: string, reply: string, markdown: string) =>

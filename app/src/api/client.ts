@@ -76,6 +76,21 @@ export async function request<T>(
   return (await res.json()) as T;
 }
 
+/** Every item of a list: follows `next.page` (lists answer at most 100 items a call; 100 calls at most). */
+export async function requestAll<T>(t: Transport, path: string, query: Query = {}): Promise<T[]> {
+  const items: T[] = [];
+  let page: string | undefined;
+  for (let i = 0; i < 100; i++) {
+    const res = await request<{ items: T[]; next?: { page: string } }>(t, 'GET', path, {
+      query: { ...query, limit: 100, page },
+    });
+    items.push(...res.items);
+    page = res.next?.page;
+    if (!page) break;
+  }
+  return items;
+}
+
 /** The input and output types of a contract operation (types only: no schema reaches the bundle). */
 export type In<Op extends AnyOperation> = OperationInput<Op>;
 export type Out<Op extends AnyOperation> = OperationOutput<Op>;

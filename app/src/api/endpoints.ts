@@ -1,6 +1,6 @@
 // Typed calls of the /v1 operations the app uses: input and output types come from @quire/contracts (types only).
 import type { ops } from '@quire/contracts';
-import { browserTransport, type In, type Out, pathOf, request, seg, type Transport } from './client.ts';
+import { browserTransport, type In, type Out, pathOf, request, requestAll, seg, type Transport } from './client.ts';
 
 export type Organization = Out<typeof ops.listOrganizationsForAuthenticatedUser>['items'][number];
 export type Space = Out<typeof ops.listSpaces>['items'][number];
@@ -22,28 +22,13 @@ const content = (w: Where) =>
     ? `/spaces/${seg(w.space)}/change-requests/${seg(w.changeRequest)}/content`
     : `/spaces/${seg(w.space)}/content`;
 
-/** Every page of a list: follows `next.page` (lists answer at most 100 items a call). */
-async function all<T>(t: Transport, path: string): Promise<T[]> {
-  const items: T[] = [];
-  let page: string | undefined;
-  for (let i = 0; i < 100; i++) {
-    const res = await request<{ items: T[]; next?: { page: string } }>(t, 'GET', path, {
-      query: { limit: 100, page },
-    });
-    items.push(...res.items);
-    page = res.next?.page;
-    if (!page) break;
-  }
-  return items;
-}
-
 export function apiOf(t: Transport = browserTransport) {
   return {
     user: () => request<User>(t, 'GET', '/user'),
-    organizations: () => all<Organization>(t, '/orgs'),
+    organizations: () => requestAll<Organization>(t, '/orgs'),
     organization: (org: string) => request<Out<typeof ops.getOrganizationById>>(t, 'GET', `/orgs/${seg(org)}`),
-    spaces: (org: string) => all<Space>(t, `/orgs/${seg(org)}/spaces`),
-    collections: (org: string) => all<Collection>(t, `/orgs/${seg(org)}/collections`),
+    spaces: (org: string) => requestAll<Space>(t, `/orgs/${seg(org)}/spaces`),
+    collections: (org: string) => requestAll<Collection>(t, `/orgs/${seg(org)}/collections`),
     space: (space: string) => request<Space>(t, 'GET', `/spaces/${seg(space)}`),
     createSpace: (org: string, body: Omit<In<typeof ops.createSpace>, 'organizationId'>) =>
       request<Space>(t, 'POST', `/orgs/${seg(org)}/spaces`, { body }),
@@ -52,7 +37,7 @@ export function apiOf(t: Transport = browserTransport) {
     deleteSpace: (space: string) => request<void>(t, 'DELETE', `/spaces/${seg(space)}`),
     restoreSpace: (space: string) => request<Space>(t, 'POST', `/spaces/${seg(space)}/restore`),
     /** The organization's trash: the deleted spaces the user may restore (Quire-only). */
-    deletedSpaces: (org: string) => all<DeletedSpace>(t, `/orgs/${seg(org)}/trash/spaces`),
+    deletedSpaces: (org: string) => requestAll<DeletedSpace>(t, `/orgs/${seg(org)}/trash/spaces`),
     moveSpace: (space: string, parent: string | null) =>
       request<Space>(t, 'POST', `/spaces/${seg(space)}/move`, { body: { parent } }),
     moveCollection: (collection: string, parent: string | null) =>
@@ -64,7 +49,7 @@ export function apiOf(t: Transport = browserTransport) {
     deleteCollection: (collection: string) => request<void>(t, 'DELETE', `/collections/${seg(collection)}`),
     pages: (w: Where) => request<RevisionPages>(t, 'GET', `${content(w)}/pages`),
     /** The files of the revision (every page of the list). */
-    files: (w: Where) => all<RevisionFile>(t, `${content(w)}/files`),
+    files: (w: Where) => requestAll<RevisionFile>(t, `${content(w)}/files`),
     pageByPath: (w: Where, path: string) =>
       request<PageWithDocument>(t, 'GET', `${content(w)}/path/${pathOf(path)}`, { query: { format: 'document' } }),
     changeRequest: (space: string, cr: string) =>

@@ -1,6 +1,6 @@
 // Typed calls of the /v1 operations the settings screens use (members, teams, space permissions, audit log).
 import type { ops } from '@quire/contracts';
-import { ApiError, browserTransport, type In, type Out, request, seg, type Transport } from './client.ts';
+import { ApiError, browserTransport, type In, type Out, request, requestAll, seg, type Transport } from './client.ts';
 import type { Collection, Space } from './endpoints.ts';
 
 export type Member = Out<typeof ops.listMembersInOrganizationById>['items'][number];
@@ -56,21 +56,6 @@ const orNull = <T>(p: Promise<T>): Promise<T | null> =>
 /** The roles of the API, most powerful first (null: a guest, with no organization role). */
 export const ROLES: Role[] = ['admin', 'create', 'review', 'edit', 'comment', 'read'];
 
-/** Every item of a list: follows `next.page` (lists answer at most 100 items a call; 100 calls at most). */
-async function all<T>(t: Transport, path: string, query: Record<string, string> = {}): Promise<T[]> {
-  const items: T[] = [];
-  let page: string | undefined;
-  for (let i = 0; i < 100; i++) {
-    const res = await request<{ items: T[]; next?: { page: string } }>(t, 'GET', path, {
-      query: { ...query, limit: 100, page },
-    });
-    items.push(...res.items);
-    page = res.next?.page;
-    if (!page) break;
-  }
-  return items;
-}
-
 export function settingsApiOf(t: Transport = browserTransport) {
   const org = (o: string) => `/orgs/${seg(o)}`;
   const team = (o: string, id: string) => `${org(o)}/teams/${seg(id)}`;
@@ -78,28 +63,28 @@ export function settingsApiOf(t: Transport = browserTransport) {
   const base = (on: Target) => (typeof on === 'string' ? `/spaces/${seg(on)}` : `/collections/${seg(on.collection)}`);
   const perms = (on: Target) => `${base(on)}/permissions`;
   return {
-    members: (o: string) => all<Member>(t, `${org(o)}/members`, { sort: 'name' }),
+    members: (o: string) => requestAll<Member>(t, `${org(o)}/members`, { sort: 'name' }),
     invite: (o: string, emails: string[], role: Role | null) =>
       request<InviteResult>(t, 'POST', `${org(o)}/invites`, { body: { emails, role } }),
-    invites: (o: string) => all<PendingInvite>(t, `${org(o)}/invites`),
+    invites: (o: string) => requestAll<PendingInvite>(t, `${org(o)}/invites`),
     withdrawInvite: (o: string, id: string) => request<void>(t, 'DELETE', `${org(o)}/invites/${seg(id)}`),
     setRole: (o: string, user: string, role: Role | null) =>
       request<Member>(t, 'PATCH', `${org(o)}/members/${seg(user)}`, { body: { role } }),
     removeMember: (o: string, user: string) => request<void>(t, 'DELETE', `${org(o)}/members/${seg(user)}`),
 
-    teams: (o: string) => all<Team>(t, `${org(o)}/teams`),
+    teams: (o: string) => requestAll<Team>(t, `${org(o)}/teams`),
     createTeam: (o: string, title: string) => request<Team>(t, 'PUT', `${org(o)}/teams`, { body: { title } }),
     renameTeam: (o: string, id: string, title: string) => request<Team>(t, 'PATCH', team(o, id), { body: { title } }),
     deleteTeam: (o: string, id: string) => request<void>(t, 'DELETE', team(o, id)),
-    teamMembers: (o: string, id: string) => all<TeamMember>(t, `${team(o, id)}/members`),
+    teamMembers: (o: string, id: string) => requestAll<TeamMember>(t, `${team(o, id)}/members`),
     addTeamMember: (o: string, id: string, user: string) =>
       request<void>(t, 'PUT', `${team(o, id)}/members/${seg(user)}`, { body: {} }),
     removeTeamMember: (o: string, id: string, user: string) =>
       request<void>(t, 'DELETE', `${team(o, id)}/members/${seg(user)}`),
 
     collection: (id: string) => request<Collection>(t, 'GET', `/collections/${seg(id)}`),
-    userPermissions: (space: Target) => all<UserPermission>(t, `${perms(space)}/users`),
-    teamPermissions: (space: Target) => all<TeamPermission>(t, `${perms(space)}/teams`),
+    userPermissions: (space: Target) => requestAll<UserPermission>(t, `${perms(space)}/users`),
+    teamPermissions: (space: Target) => requestAll<TeamPermission>(t, `${perms(space)}/teams`),
     grant: (space: Target, who: { users?: string[]; teams?: string[] }, role: Role) =>
       request<void>(t, 'POST', perms(space), { body: { role, ...who } }),
     setUserPermission: (space: Target, user: string, role: Role) =>
@@ -128,14 +113,14 @@ export function settingsApiOf(t: Transport = browserTransport) {
       request<GitConnection>(t, 'PUT', `/spaces/${seg(space)}/git/connection`, { body }),
     disconnectGit: (space: string) => request<void>(t, 'DELETE', `/spaces/${seg(space)}/git/connection`),
 
-    sites: (o: string) => all<Site>(t, `${org(o)}/sites`),
+    sites: (o: string) => requestAll<Site>(t, `${org(o)}/sites`),
     site: (o: string, id: string) => request<Site>(t, 'GET', `${org(o)}/sites/${seg(id)}`),
     /** A new site showing these spaces (the first its default), not published yet. */
     createSite: (o: string, title: string, spaces: string[]) =>
       request<Site>(t, 'POST', `${org(o)}/sites`, { body: { title, ...(spaces.length ? { spaces } : {}) } }),
     publish: (o: string, id: string, on: boolean) =>
       request<Site>(t, 'POST', `${org(o)}/sites/${seg(id)}/${on ? 'publish' : 'unpublish'}`),
-    shareLinks: (o: string, id: string) => all<ShareLink>(t, `${org(o)}/sites/${seg(id)}/share-links`),
+    shareLinks: (o: string, id: string) => requestAll<ShareLink>(t, `${org(o)}/sites/${seg(id)}/share-links`),
     createShareLink: (o: string, id: string, name: string) =>
       request<ShareLink>(t, 'POST', `${org(o)}/sites/${seg(id)}/share-links`, { body: { name } }),
     updateShareLink: (o: string, id: string, link: string, body: { active?: boolean; name?: string }) =>
@@ -148,7 +133,7 @@ export function settingsApiOf(t: Transport = browserTransport) {
       request<Customization>(t, 'GET', `${org(o)}/sites/${seg(id)}/customization`),
     setCustomization: (o: string, id: string, body: CustomizationInput) =>
       request<Customization>(t, 'PUT', `${org(o)}/sites/${seg(id)}/customization`, { body }),
-    siteSpaces: (o: string, id: string) => all<SiteSpace>(t, `${org(o)}/sites/${seg(id)}/site-spaces`),
+    siteSpaces: (o: string, id: string) => requestAll<SiteSpace>(t, `${org(o)}/sites/${seg(id)}/site-spaces`),
     addSection: (o: string, id: string, spaceId: string, title: string) =>
       request<SiteSection>(t, 'POST', `${org(o)}/sites/${seg(id)}/sections`, { body: { spaceId, title } }),
     updateSection: (o: string, id: string, section: string, body: SectionChange) =>

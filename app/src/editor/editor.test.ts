@@ -4,6 +4,7 @@ import type { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BLOCKS, matching } from './blocks.ts';
 import { type DocNode, editorToDocument } from '@quire/document/editor';
+import { doc, para } from '@quire/document/testing';
 import { createEditor } from './create.ts';
 import { loadMarkdownConverter, looksLikeMarkdown } from './markdown-paste.ts';
 import { describeAtom } from './schema.ts';
@@ -183,7 +184,7 @@ describe('typed keys', () => {
   };
 
   it('inserts a typed character itself, through the markdown shortcuts', () => {
-    const e = open({ object: 'document', data: {}, nodes: [] });
+    const e = open(doc());
     e.commands.focus('end');
     for (const ch of '## Hi') expect(press(e, ch)).toBe(true);
     const [heading] = docOf(e).nodes;
@@ -192,7 +193,7 @@ describe('typed keys', () => {
   });
 
   it('leaves Ctrl keys, Enter and a selection of text to the editor and the browser', () => {
-    const e = open({ object: 'document', data: {}, nodes: [] });
+    const e = open(doc());
     e.commands.insertContent('abc');
     expect(press(e, 'b', { ctrlKey: true })).toBe(false);
     expect(press(e, '\r')).toBe(false);
@@ -279,17 +280,7 @@ describe('the caret block', () => {
     expect(marked()).toEqual(['One', 'Two']);
   });
   it('marks a page of more than 200 blocks as long (its blocks off screen are skipped), a shorter one not', () => {
-    const paragraph = (i: number) => ({
-      object: 'block',
-      type: 'paragraph',
-      data: {},
-      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: `P${i}`, marks: [] }] }],
-    });
-    const page = (n: number) => ({
-      object: 'document',
-      data: {},
-      nodes: Array.from({ length: n }, (_, i) => paragraph(i)),
-    });
+    const page = (n: number) => doc(...Array.from({ length: n }, (_, i) => para(`P${i}`)));
     expect(open(page(200)).view.dom.classList.contains('long-document')).toBe(false);
     editor?.destroy();
     const long = open(page(201));
@@ -323,18 +314,7 @@ describe('table header row', () => {
 
 describe('undo and redo', () => {
   it('undoes a typed heading and redoes it', () => {
-    const e = open({
-      object: 'document',
-      data: {},
-      nodes: [
-        {
-          object: 'block',
-          type: 'paragraph',
-          data: {},
-          nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Hi', marks: [] }] }],
-        },
-      ],
-    });
+    const e = open(doc(para('Hi')));
     e.chain().setHeading({ level: 1 }).run();
     expect(docOf(e).nodes[0].type).toBe('heading-1');
     e.commands.undo();

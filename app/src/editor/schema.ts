@@ -12,6 +12,7 @@ import {
   Node,
   wrappingInputRule,
 } from '@tiptap/core';
+import { VOID_BLOCKS, VOID_INLINES } from '@quire/document/editor';
 import Blockquote from '@tiptap/extension-blockquote';
 import Bold from '@tiptap/extension-bold';
 import Code from '@tiptap/extension-code';
@@ -450,31 +451,11 @@ export function gitbookExtensions(options: { undo?: boolean } = {}): AnyExtensio
         return { ...this.parent?.(), column: { default: null, rendered: false }, fragment: json('fragment') };
       },
     }),
-    ...Object.entries({
-      html: 'htmlBlock',
-      math: 'mathBlock',
-      embed: 'embed',
-      'content-ref': 'contentRef',
-      file: 'file',
-      drawing: 'drawing',
-      'reusable-content': 'reusableContent',
-      swagger: 'swagger',
-      'openapi-operation': 'openapiOperation',
-      'openapi-schemas': 'openapiSchemas',
-      'openapi-webhook': 'openapiWebhook',
-      integration: 'integration',
-      prompt: 'prompt',
-      image: 'image',
-    }).map(([gb, name]) => atom(name, gb)),
-    ...Object.entries({
-      emoji: 'emoji',
-      icon: 'icon',
-      expression: 'expression',
-      'inline-math': 'inlineMath',
-      mention: 'mention',
-      button: 'button',
-      'inline-image': 'inlineImage',
-    }).map(([gb, name]) => inlineAtom(name, gb)),
+    // the divider is the HorizontalRule above, every other void block an atom
+    ...Object.entries(VOID_BLOCKS)
+      .filter(([gb]) => gb !== 'divider')
+      .map(([gb, name]) => atom(name, gb)),
+    ...Object.entries(VOID_INLINES).map(([gb, name]) => inlineAtom(name, gb)),
     Opaque,
     OpaqueInline,
     Bold.extend({ addAttributes: () => ({ rest: json('rest') }) }),

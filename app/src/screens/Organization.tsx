@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { api, type Collection, type Space } from '../api/endpoints.ts';
 import { useAction, useLoad } from '../api/use.ts';
+import { RenameForm } from './rename-form.tsx';
 
 interface Tree {
   collections: Collection[];
@@ -186,9 +187,7 @@ function Item(props: {
 }) {
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [title, setTitle] = useState(props.label);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = (title: string) => {
     setRenaming(false);
     if (title.trim() && title !== props.label) props.onRename(title.trim());
   };
@@ -207,17 +206,13 @@ function Item(props: {
         {props.kind === 'space' ? '▤' : '▸'}
       </span>
       {renaming ? (
-        <form onSubmit={submit} className="inline">
-          <label>
-            <span className="sr-only">New title of {props.label}</span>
-            {/* biome-ignore lint/a11y/noAutofocus: the field the user just asked for */}
-            <input value={title} onChange={(e) => setTitle(e.target.value)} autoFocus maxLength={255} />
-          </label>
-          <button type="submit">Save</button>
-          <button type="button" onClick={() => setRenaming(false)}>
-            Cancel
-          </button>
-        </form>
+        <RenameForm
+          label={`New title of ${props.label}`}
+          initial={props.label}
+          maxLength={255}
+          onSave={submit}
+          onCancel={() => setRenaming(false)}
+        />
       ) : (
         <Link href={props.href}>{props.label}</Link>
       )}

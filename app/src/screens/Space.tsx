@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { api, type ChangeRequest, type ContentChange, type RevisionPage, type Where } from '../api/endpoints.ts';
 import { useAction, useLoad } from '../api/use.ts';
 import { PageEditor, PageView } from '../screens.ts';
+import { RenameForm } from './rename-form.tsx';
 import { usePageDrag } from './tree/drag.ts';
 import { childrenOf, type Placed, place } from './tree/placed.ts';
 
@@ -230,7 +231,6 @@ function PageItem(props: {
   const here = placed.get(page.id)!;
   const path = pathOfPage(page);
   const [renaming, setRenaming] = useState(false);
-  const [title, setTitle] = useState(page.title);
   const [emoji, setEmoji] = useState(page.emoji ?? '');
   const [icon, setIcon] = useState(page.icon ?? '');
   const [menuOpen, setMenuOpen] = useState(false);
@@ -242,8 +242,7 @@ function PageItem(props: {
     if (into) props.onToggle(into, true);
     onChange([{ operation: 'update_page', page: page.id, into, at }]);
   };
-  const rename = (e: FormEvent) => {
-    e.preventDefault();
+  const rename = (title: string) => {
     setRenaming(false);
     const changed = {
       ...(title.trim() && title.trim() !== page.title ? { title: title.trim() } : {}),
@@ -274,16 +273,10 @@ function PageItem(props: {
           <span className="twisty" />
         )}
         {renaming ? (
-          <form onSubmit={rename} className="inline">
-            <label>
-              <span className="sr-only">New title of {page.title}</span>
-              {/* biome-ignore lint/a11y/noAutofocus: the field the user just asked for */}
-              <input value={title} onChange={(e) => setTitle(e.target.value)} autoFocus maxLength={255} />
-            </label>
+          <RenameForm label={`New title of ${page.title}`} initial={page.title} maxLength={255} onSave={rename}>
             <ShortField label={`Emoji of ${page.title}`} placeholder="Emoji" value={emoji} onChange={setEmoji} />
             <ShortField label={`Icon of ${page.title}`} placeholder="Icon" value={icon} onChange={setIcon} />
-            <button type="submit">Save</button>
-          </form>
+          </RenameForm>
         ) : path ? (
           <Link href={`${props.base}/${path}`} aria-current={path === props.current ? 'page' : undefined}>
             {page.emoji ? `${page.emoji} ` : ''}

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { type Member, type PendingInvite, type Role, settingsApi } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
-import { Confirm, RoleSelect } from './common.tsx';
+import { Confirm, RoleSelect, TextField } from './common.tsx';
 
 /**
  * The organization's members: invite by e-mail with a role, change a role, remove; and the pending invitations
@@ -104,18 +104,16 @@ function InviteForm({ org, onSent }: { org: string; onSent(): void }) {
   };
   return (
     <form className="create" onSubmit={submit} aria-label="Invite a member">
-      <div className="field">
-        <label htmlFor={`${id}-email`}>E-mail</label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          required
-          maxLength={320}
-          autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
+      <TextField
+        label="E-mail"
+        id={`${id}-email`}
+        type="email"
+        required
+        maxLength={320}
+        autoComplete="off"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <div className="field">
         <label htmlFor={`${id}-role`}>Role</label>
         <RoleSelect id={`${id}-role`} label="Role" value={role} onChange={setRole} guest />

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import type { Customization } from '../../api/settings.ts';
+import { TextField } from './common.tsx';
 
 export type HeaderItem = Customization['header']['links'][number];
 export type Footer = Customization['footer'];
@@ -40,32 +41,32 @@ function LinkFields(props: {
   const id = useId();
   return (
     <li className="create">
-      <div className="field">
-        <label htmlFor={`${id}-t`}>
-          Title<span className="sr-only"> of {props.name}</span>
-        </label>
-        <input
-          id={`${id}-t`}
-          required
-          maxLength={props.max}
-          value={props.title}
-          onChange={(e) => props.onChange(e.target.value, props.url)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-u`}>
-          URL<span className="sr-only"> of {props.name}</span>
-        </label>
-        <input
-          id={`${id}-u`}
-          type="url"
-          required
-          maxLength={2048}
-          placeholder="https://…"
-          value={props.url}
-          onChange={(e) => props.onChange(props.title, e.target.value)}
-        />
-      </div>
+      <TextField
+        label={
+          <>
+            Title<span className="sr-only"> of {props.name}</span>
+          </>
+        }
+        id={`${id}-t`}
+        required
+        maxLength={props.max}
+        value={props.title}
+        onChange={(e) => props.onChange(e.target.value, props.url)}
+      />
+      <TextField
+        label={
+          <>
+            URL<span className="sr-only"> of {props.name}</span>
+          </>
+        }
+        id={`${id}-u`}
+        type="url"
+        required
+        maxLength={2048}
+        placeholder="https://…"
+        value={props.url}
+        onChange={(e) => props.onChange(props.title, e.target.value)}
+      />
       {props.children}
       <button type="button" onClick={props.onRemove}>
         Remove<span className="sr-only"> {props.name}</span>

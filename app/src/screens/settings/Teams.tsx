@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { type Member, settingsApi, type Team } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
+import { RenameForm } from '../rename-form.tsx';
 import { Confirm } from './common.tsx';
 
 /** The organization's teams: create, rename, delete, and each team's members. */
@@ -49,10 +50,8 @@ function TeamRow(props: { org: string; team: Team; members: Member[]; onChanged(
   const { org, team } = props;
   const [open, setOpen] = useState(false);
   const [renaming, setRenaming] = useState(false);
-  const [title, setTitle] = useState(team.title);
   const action = useAction();
-  const rename = async (e: FormEvent) => {
-    e.preventDefault();
+  const rename = async (title: string) => {
     setRenaming(false);
     if (title.trim() && title.trim() !== team.title)
       await action.run(() => settingsApi.renameTeam(org, team.id, title.trim())).then(props.onChanged);
@@ -61,17 +60,13 @@ function TeamRow(props: { org: string; team: Team; members: Member[]; onChanged(
     <div className="team">
       <div className="row">
         {renaming ? (
-          <form onSubmit={rename} className="inline">
-            <label>
-              <span className="sr-only">New name of {team.title}</span>
-              {/* biome-ignore lint/a11y/noAutofocus: the field the user just asked for */}
-              <input value={title} onChange={(e) => setTitle(e.target.value)} autoFocus maxLength={64} />
-            </label>
-            <button type="submit">Save</button>
-            <button type="button" onClick={() => setRenaming(false)}>
-              Cancel
-            </button>
-          </form>
+          <RenameForm
+            label={`New name of ${team.title}`}
+            initial={team.title}
+            maxLength={64}
+            onSave={rename}
+            onCancel={() => setRenaming(false)}
+          />
         ) : (
           <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
             {team.title}{' '}

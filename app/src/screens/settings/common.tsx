@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { Space } from '../../api/endpoints.ts';
 import { ROLES, type Role } from '../../api/settings.ts';
@@ -149,5 +149,18 @@ export function SpaceForm(props: {
         {props.submit}
       </button>
     </form>
+  );
+}
+
+/** A labelled field: its label (`label`) and one input with the given `id` and attributes. */
+export function TextField({
+  label,
+  ...input
+}: { label: ReactNode; id: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="field">
+      <label htmlFor={input.id}>{label}</label>
+      <input {...input} />
+    </div>
   );
 }
