@@ -156,3 +156,30 @@ export const MARKDOWN_NODE_TYPES: readonly string[] = [
   'mark:superscript',
   'mark:keyboard',
 ];
+
+/** A JSON document as a client writes one, with no optional field: a `Title` heading, then `Hello **world**`. */
+export const CLIENT_JSON_DOCUMENT = {
+  object: 'document',
+  data: {},
+  nodes: [
+    {
+      object: 'block',
+      type: 'heading-1',
+      data: {},
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Title', marks: [] }] }],
+    },
+    {
+      object: 'block',
+      type: 'paragraph',
+      nodes: [
+        {
+          object: 'text',
+          leaves: [
+            { object: 'leaf', text: 'Hello ', marks: [] },
+            { object: 'leaf', text: 'world', marks: [{ object: 'mark', type: 'bold' }] },
+          ],
+        },
+      ],
+    },
+  ],
+};
