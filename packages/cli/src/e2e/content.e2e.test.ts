@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiError, changeRequestWith, mergeChanges, useCast } from './harness.ts';
+import { CLIENT_JSON_DOCUMENT } from '@quire/document/testing';
 
 const { p, acme, reader, other } = useCast({ reader: ['rita@acme.io', 'read'] });
 
@@ -280,34 +281,8 @@ describe('content through change requests (official client)', () => {
 
   it('takes a JSON document as input and gives it back as markdown', async () => {
     const { api, space, cr } = await spaceWithChangeRequest('Json');
-    const document = {
-      object: 'document',
-      data: {},
-      nodes: [
-        {
-          object: 'block',
-          type: 'heading-1',
-          data: {},
-          nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Intro', marks: [] }] }],
-        },
-        {
-          object: 'block',
-          type: 'paragraph',
-          data: {},
-          nodes: [
-            {
-              object: 'text',
-              leaves: [
-                { object: 'leaf', text: 'Bold', marks: [{ object: 'mark', type: 'bold', data: {} }] },
-                { object: 'leaf', text: ' words.', marks: [] },
-              ],
-            },
-          ],
-        },
-      ],
-    };
     await api.spaces.updateChangeRequestContent(space.id, cr.id, {
-      changes: [{ operation: 'insert_page', title: 'From JSON', document: { document } }],
+      changes: [{ operation: 'insert_page', title: 'From JSON', document: { document: CLIENT_JSON_DOCUMENT } }],
     } as never);
     const page = (await api.spaces.listPagesInChangeRequest(space.id, cr.id)).data.pages[0]!;
     const markdown = (
@@ -315,8 +290,8 @@ describe('content through change requests (official client)', () => {
         markdown: string;
       }
     ).markdown;
-    expect(markdown).toContain('# Intro');
-    expect(markdown).toContain('**Bold** words.');
+    expect(markdown).toContain('# Title');
+    expect(markdown).toContain('Hello **world**');
   });
 
   it('refuses invalid batches whole, with the change index and field named', async () => {

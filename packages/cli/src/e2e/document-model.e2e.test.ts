@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changeRequestWith, useCast } from './harness.ts';
+import { MARKDOWN_NODE_TYPES, typesOf } from '@quire/document/testing';
 
 // What is checked here is what the page reads back as, not how fast: a loaded test machine may take longer
 // than the default budget of a parse (1.5 s) to read a page this full the first time.
@@ -161,18 +162,6 @@ const stored = (written: string, other: string) =>
       '[OpenAPI petstore](gitbook-openapi:petstore)',
     );
 
-/** Every node type of a JSON document, blocks, inlines and fragments included. */
-function typesOf(node: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) for (const child of node) typesOf(child, out);
-  else if (node !== null && typeof node === 'object') {
-    const o = node as { object?: unknown; type?: unknown; marks?: { type: string }[] };
-    if ((o.object === 'block' || o.object === 'inline') && typeof o.type === 'string') out.add(o.type);
-    for (const mark of o.marks ?? []) out.add(`mark:${mark.type}`);
-    for (const value of Object.values(o)) if (value !== null && typeof value === 'object') typesOf(value, out);
-  }
-  return out;
-}
-
 /** What GitBook's markdown never reads back as: its own syntax escaped into visible text. */
 const ESCAPED = [
   '\\{%',
@@ -227,56 +216,7 @@ describe('GitBook’s document model through the official client', () => {
     const document = (
       (await api.spaces.getPageById(space.id, page.id, { format: 'document' })).data as { document: unknown }
     ).document;
-    expect([...typesOf(document)].sort()).toEqual(
-      expect.arrayContaining([
-        'heading-1',
-        'heading-2',
-        'heading-3',
-        'paragraph',
-        'blockquote',
-        'divider',
-        'list-unordered',
-        'list-ordered',
-        'list-tasks',
-        'list-item',
-        'hint',
-        'code',
-        'code-line',
-        'tabs',
-        'tabs-item',
-        'expandable',
-        'stepper',
-        'stepper-step',
-        'columns',
-        'column',
-        'table',
-        'embed',
-        'content-ref',
-        'file',
-        'images',
-        'image',
-        'math',
-        'reusable-content',
-        'if',
-        'openapi-operation',
-        'link',
-        'mention',
-        'icon',
-        'expression',
-        'button',
-        'inline-math',
-        'annotation',
-        'emoji',
-        'mark:bold',
-        'mark:italic',
-        'mark:strikethrough',
-        'mark:code',
-        'mark:color',
-        'mark:subscript',
-        'mark:superscript',
-        'mark:keyboard',
-      ]),
-    );
+    expect([...typesOf(document)]).toEqual(expect.arrayContaining([...MARKDOWN_NODE_TYPES]));
 
     // Mentions, content-refs, buttons, embeds, file blocks and images are links; the file's backlinks find the page.
     const links = await p.get(acme.token, `/spaces/${space.id}/content/page/${page.id}/links`);

@@ -1,37 +1,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  JSONDocumentSchema,
-  type DocumentBlockTopLevel,
-  type DocumentInline,
-  type JSONDocument,
-} from '@quire/contracts';
+import { JSONDocumentSchema, type DocumentBlockTopLevel, type DocumentInline } from '@quire/contracts';
 import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from '../index.ts';
 import { isTagLine, markdownParser } from './markdown-syntax.ts';
-import { doc, leaf, p, para, text } from './test-builders.ts';
+import { doc, leaf, MARKDOWN_NODE_TYPES, p, para, text, typesOf } from './test-builders.ts';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
-
-/** Every block type of a document, nested ones included. */
-function typesIn(document: JSONDocument): Set<string> {
-  const types = new Set<string>();
-  const work: unknown[] = [...document.nodes];
-  for (let node = work.pop(); node; node = work.pop()) {
-    if (typeof node !== 'object' || node === null) continue;
-    const n = node as {
-      type?: string;
-      nodes?: unknown[];
-      fragments?: unknown[];
-      leaves?: { marks: { type: string }[] }[];
-    };
-    if (n.type) types.add(n.type);
-    for (const l of n.leaves ?? []) for (const m of l.marks) types.add(`mark:${m.type}`);
-    work.push(...(n.nodes ?? []), ...(n.fragments ?? []));
-  }
-  return types;
-}
 
 describe('a corpus of GitBook-format pages', () => {
   const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.md'));
@@ -45,64 +21,11 @@ describe('a corpus of GitBook-format pages', () => {
   });
 
   it('covers every block, inline and mark', () => {
-    const types = typesIn(markdownToDocument(fixture('every-block.md')));
+    const types = typesOf(markdownToDocument(fixture('every-block.md')));
     const expected = [
-      ...[
-        'heading-1',
-        'heading-2',
-        'heading-3',
-        'paragraph',
-        'list-unordered',
-        'list-ordered',
-        'list-tasks',
-        'list-item',
-      ],
-      ...[
-        'blockquote',
-        'divider',
-        'hint',
-        'code',
-        'code-line',
-        'tabs',
-        'tabs-item',
-        'expandable',
-        'stepper',
-        'stepper-step',
-      ],
-      ...[
-        'columns',
-        'column',
-        'embed',
-        'content-ref',
-        'file',
-        'images',
-        'image',
-        'drawing',
-        'math',
-        'table',
-        'reusable-content',
-      ],
-      ...[
-        'if',
-        'openapi-operation',
-        'openapi-schemas',
-        'openapi-webhook',
-        'swagger',
-        'integration',
-        'conflict',
-        'conflict-side',
-      ],
-      ...['link', 'mention', 'emoji', 'inline-math', 'expression', 'icon', 'button', 'annotation', 'annotation-body'],
-      ...[
-        'mark:bold',
-        'mark:italic',
-        'mark:strikethrough',
-        'mark:code',
-        'mark:keyboard',
-        'mark:subscript',
-        'mark:superscript',
-      ],
-      'mark:color',
+      ...MARKDOWN_NODE_TYPES,
+      ...['drawing', 'openapi-schemas', 'openapi-webhook', 'swagger', 'integration', 'conflict', 'conflict-side'],
+      'annotation-body',
     ];
     expect(expected.filter((t) => !types.has(t))).toEqual([]);
     expect(markdownToDocument(fixture('every-block.md')).data.frontMatter).toEqual({
@@ -117,7 +40,7 @@ describe('a corpus of GitBook-format pages', () => {
     const markdown = fixture('gitbook-export.txt');
     const once = normalizeMarkdown(markdown);
     expect(normalizeMarkdown(once)).toBe(once);
-    const types = typesIn(markdownToDocument(markdown));
+    const types = typesOf(markdownToDocument(markdown));
     for (const t of [
       'openapi-operation',
       'swagger',

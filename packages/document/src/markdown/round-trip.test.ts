@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JSONDocumentSchema, type JSONDocument } from '@quire/contracts';
 import { documentToMarkdown, markdownToDocument, normalizeMarkdown } from '../index.ts';
+import { CLIENT_JSON_DOCUMENT } from './test-builders.ts';
 
 /**
  * The two directions against each other:
@@ -77,33 +78,7 @@ describe('round trip', () => {
   });
 
   it('gives a JSON document written by a client the same canonical markdown as the same content in markdown', () => {
-    const fromJson = documentToMarkdown(
-      JSONDocumentSchema.parse({
-        object: 'document',
-        data: {},
-        nodes: [
-          {
-            object: 'block',
-            type: 'heading-1',
-            data: {},
-            nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Title', marks: [] }] }],
-          },
-          {
-            object: 'block',
-            type: 'paragraph',
-            nodes: [
-              {
-                object: 'text',
-                leaves: [
-                  { object: 'leaf', text: 'Hello ', marks: [] },
-                  { object: 'leaf', text: 'world', marks: [{ object: 'mark', type: 'bold' }] },
-                ],
-              },
-            ],
-          },
-        ],
-      }),
-    );
+    const fromJson = documentToMarkdown(JSONDocumentSchema.parse(CLIENT_JSON_DOCUMENT));
     expect(fromJson).toBe(normalizeMarkdown('Title\n===\n\nHello __world__'));
   });
 

@@ -95,3 +95,91 @@ export const images = (...nodes: DocumentBlockImage[]): DocumentBlockImages => (
   isVoid: false,
   nodes,
 });
+
+const NODE_OBJECTS = new Set<unknown>(['block', 'inline', 'fragment']);
+
+/** Every node type of a JSON document (blocks and inlines, fragments and data included) and its marks as `mark:<type>`. */
+export function typesOf(node: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) for (const child of node) typesOf(child, out);
+  else if (node !== null && typeof node === 'object') {
+    const o = node as { object?: unknown; type?: unknown; marks?: { type: string }[] };
+    if (NODE_OBJECTS.has(o.object) && typeof o.type === 'string') out.add(o.type);
+    for (const mark of o.marks ?? []) out.add(`mark:${mark.type}`);
+    for (const value of Object.values(o)) if (value !== null && typeof value === 'object') typesOf(value, out);
+  }
+  return out;
+}
+
+/** The node types and marks a page holding every block GitBook writes in markdown yields (as `typesOf` names them). */
+export const MARKDOWN_NODE_TYPES: readonly string[] = [
+  'paragraph',
+  'blockquote',
+  'divider',
+  'list-unordered',
+  'list-ordered',
+  'list-tasks',
+  'list-item',
+  'hint',
+  'code',
+  'code-line',
+  'tabs',
+  'tabs-item',
+  'expandable',
+  'stepper',
+  'stepper-step',
+  'columns',
+  'column',
+  'table',
+  'embed',
+  'content-ref',
+  'file',
+  'images',
+  'image',
+  'math',
+  'reusable-content',
+  'if',
+  'openapi-operation',
+  'link',
+  'mention',
+  'icon',
+  'expression',
+  'button',
+  'inline-math',
+  'annotation',
+  'emoji',
+  'mark:bold',
+  'mark:italic',
+  'mark:strikethrough',
+  'mark:code',
+  'mark:color',
+  'mark:subscript',
+  'mark:superscript',
+  'mark:keyboard',
+];
+
+/** A JSON document as a client writes one, with no optional field: a `Title` heading, then `Hello **world**`. */
+export const CLIENT_JSON_DOCUMENT = {
+  object: 'document',
+  data: {},
+  nodes: [
+    {
+      object: 'block',
+      type: 'heading-1',
+      data: {},
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Title', marks: [] }] }],
+    },
+    {
+      object: 'block',
+      type: 'paragraph',
+      nodes: [
+        {
+          object: 'text',
+          leaves: [
+            { object: 'leaf', text: 'Hello ', marks: [] },
+            { object: 'leaf', text: 'world', marks: [{ object: 'mark', type: 'bold' }] },
+          ],
+        },
+      ],
+    },
+  ],
+};

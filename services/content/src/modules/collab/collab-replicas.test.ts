@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import type { Actor } from '@quire/contracts';
-import { ActorSigner } from '@quire/kit';
 import {
   createTestDatabase,
   createTestNatsBus,
   natsAvailable,
   startTestService,
   TEST_NATS_URL,
-  TEST_SECRET,
   userActor,
   type TestDatabase,
   type TestService,
@@ -20,7 +18,7 @@ import { COLLAB_LIMITS, collabUpgrades } from './collab-server.ts';
 import { editorConversion } from './editor-conversion.ts';
 import {
   closeEditor,
-  openEditor,
+  openEditorAs,
   writePageThroughApi,
   pageOfChangeRequest as pageOf,
   stubMembers,
@@ -36,7 +34,6 @@ const hasNats = await natsAvailable();
 const ORG = 'org-replicas';
 const ann = userActor('ann', [{ organization: ORG, role: 'admin' }]);
 const bob = userActor('bob', [{ organization: ORG, role: 'admin' }]);
-const signer = new ActorSigner(TEST_SECRET);
 
 const occurrences = (text: string, words: string) => text.split(words).length - 1;
 /**
@@ -78,11 +75,7 @@ describe.skipIf(!hasNats)('live documents on two content replicas over NATS', ()
     await db?.drop();
   });
 
-  const openAs = async (t: TestService, actor: Actor, name: string) => {
-    const editor = openEditor(t, (await signer.sign(actor)).header, name);
-    providers.push(editor.provider);
-    return editor;
-  };
+  const openAs = (t: TestService, actor: Actor, name: string) => openEditorAs(t, actor, name, providers);
   const close = closeEditor;
   const pageOfChangeRequest = (markdown: string) => pageOf(() => one, ORG, ann, markdown);
 

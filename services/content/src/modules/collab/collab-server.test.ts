@@ -4,11 +4,9 @@ import fc from 'fast-check';
 import WebSocket from 'ws';
 import * as encoding from 'lib0/encoding';
 import type { Actor } from '@quire/contracts';
-import { ActorSigner } from '@quire/kit';
 import {
   createTestDatabase,
   startTestService,
-  TEST_SECRET,
   userActor,
   type TestDatabase,
   type TestService,
@@ -20,7 +18,9 @@ import { COLLAB_LIMITS, COLLAB_PATH } from './collab-server.ts';
 import {
   closeEditor,
   collabUrl,
+  headerOf,
   openEditor,
+  openEditorAs,
   writePageThroughApi,
   pageOfChangeRequest as pageOf,
   socketWithActor,
@@ -33,7 +33,6 @@ const ORG = 'org-collab';
 const writerA = userActor('writer-a', [{ organization: ORG, role: 'admin' }]);
 const writerB = userActor('writer-b', [{ organization: ORG, role: 'admin' }]);
 const reader = userActor('reader-r', [{ organization: ORG, role: 'read' }]);
-const signer = new ActorSigner(TEST_SECRET);
 
 let db: TestDatabase;
 let t: TestService;
@@ -50,15 +49,8 @@ afterAll(async () => {
   await db?.drop();
 });
 
-/** The signed actor header the gateway sends content for `actor`. */
-const headerOf = async (actor: Actor) => (await signer.sign(actor)).header;
-
 const providers: HocuspocusProvider[] = [];
-async function open(actor: Actor, name: string) {
-  const editor = openEditor(t, await headerOf(actor), name);
-  providers.push(editor.provider);
-  return editor;
-}
+const open = (actor: Actor, name: string) => openEditorAs(t, actor, name, providers);
 const close = closeEditor;
 const pageOfChangeRequest = (markdown: string) => pageOf(() => t, ORG, writerA, markdown);
 

@@ -2,8 +2,8 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import WebSocket from 'ws';
 import type * as Y from 'yjs';
 import { ops, type Actor, type Role } from '@quire/contracts';
-import { ACTOR_HEADER } from '@quire/kit';
-import { buildSpace, orgAdminDirectoryStub, type TestService } from '@quire/kit/testing';
+import { ACTOR_HEADER, ActorSigner } from '@quire/kit';
+import { buildSpace, orgAdminDirectoryStub, TEST_SECRET, type TestService } from '@quire/kit/testing';
 import { editContent } from '../change-requests/content-edit.fixtures.ts';
 import { collabDocumentName } from './collab.loader.ts';
 import { COLLAB_PATH } from './collab-server.ts';
@@ -50,6 +50,18 @@ export function openEditor(t: TestService, header: string | undefined, name: str
   });
   provider.attach();
   return { provider, events, text: () => textOf(provider.document) };
+}
+
+const signer = new ActorSigner(TEST_SECRET);
+
+/** The signed actor header the gateway sends content for `actor`. */
+export const headerOf = async (actor: Actor) => (await signer.sign(actor)).header;
+
+/** An editor of document `name` on `t`, connecting as `actor`; its provider joins `opened` (closed after the tests). */
+export async function openEditorAs(t: TestService, actor: Actor, name: string, opened: HocuspocusProvider[]) {
+  const editor = openEditor(t, await headerOf(actor), name);
+  opened.push(editor.provider);
+  return editor;
 }
 
 /** Closes an editor's provider and its socket. */

@@ -21,6 +21,14 @@ function org() {
     guest: userActor(`${id}-guest`, [{ organization: id, role: null }]),
   };
 }
+/** Collections A and B at the top level and A1 inside A, created by the admin of `o`. */
+async function aBandA1(o: ReturnType<typeof org>) {
+  const make = (title: string, parent?: string) =>
+    t.call(ops.createCollection, { organizationId: o.id, title, parent }, o.admin);
+  const a = await make('A');
+  return { a, b: await make('B'), a1: await make('A1', a.id) };
+}
+
 const stranger = userActor('cstranger', [{ organization: 'elsewhere', role: 'admin' }]);
 
 describe('collections CRUD', () => {
@@ -137,9 +145,7 @@ describe('collections CRUD', () => {
 describe('listing', () => {
   it('lists nested collections by default, top level only with nested=false, paged in tree order', async () => {
     const o = org();
-    const a = await t.call(ops.createCollection, { organizationId: o.id, title: 'A' }, o.admin);
-    const b = await t.call(ops.createCollection, { organizationId: o.id, title: 'B' }, o.admin);
-    const a1 = await t.call(ops.createCollection, { organizationId: o.id, title: 'A1', parent: a.id }, o.admin);
+    const { a, b, a1 } = await aBandA1(o);
     await t.call(ops.createCollection, { organizationId: o.id, title: 'A1x', parent: a1.id }, o.admin);
     expect(a1.parent).toBe(a.id);
     const all = await t.call(ops.listCollectionsInOrganizationById, { organizationId: o.id }, o.admin);
@@ -267,9 +273,7 @@ describe('DELETE /collections/{collectionId}', () => {
 describe('POST /collections/{collectionId}/move', () => {
   it('nests and reorders collections, and refuses cycles (400)', async () => {
     const o = org();
-    const a = await t.call(ops.createCollection, { organizationId: o.id, title: 'A' }, o.admin);
-    const b = await t.call(ops.createCollection, { organizationId: o.id, title: 'B' }, o.admin);
-    const a1 = await t.call(ops.createCollection, { organizationId: o.id, title: 'A1', parent: a.id }, o.admin);
+    const { a, b, a1 } = await aBandA1(o);
     const moved = await t.call(ops.moveCollection, { collectionId: b.id, parent: a1.id }, o.admin);
     expect(moved.parent).toBe(a1.id);
     expect(await failureOf(t.call(ops.moveCollection, { collectionId: a.id, parent: b.id }, o.admin))).toMatchObject({

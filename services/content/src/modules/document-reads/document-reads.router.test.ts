@@ -95,14 +95,10 @@ describe('page meta links', () => {
   it('answers a document page its (empty) meta links in the live revision, a revision and a change request', async () => {
     const h = await handbook();
     const none = { alternates: [] };
+    const revisionLinks = (as: Actor) =>
+      t.call(ops.listRevisionPageMetaLinks, { spaceId: h.space, revisionId: h.revision, pageId: h.plans.id }, as);
     expect(await t.call(ops.listSpacePageMetaLinks, { spaceId: h.space, pageId: h.plans.id }, admin)).toEqual(none);
-    expect(
-      await t.call(
-        ops.listRevisionPageMetaLinks,
-        { spaceId: h.space, revisionId: h.revision, pageId: h.plans.id },
-        admin,
-      ),
-    ).toEqual(none);
+    expect(await revisionLinks(admin)).toEqual(none);
     const cr = await editContent(t, h.space, undefined, [insertPage('Draft', 'x')], 'u1', { subject: 'D' });
     expect(
       await t.call(
@@ -111,13 +107,7 @@ describe('page meta links', () => {
         admin,
       ),
     ).toEqual(none);
-    expect(
-      await t.call(
-        ops.listRevisionPageMetaLinks,
-        { spaceId: h.space, revisionId: h.revision, pageId: h.plans.id },
-        readerOf(h.space),
-      ),
-    ).toEqual(none);
+    expect(await revisionLinks(readerOf(h.space))).toEqual(none);
   });
 
   it('answers 404 for an unknown page, a hidden page to a reader, another organization', async () => {

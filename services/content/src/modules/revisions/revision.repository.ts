@@ -3,23 +3,18 @@ import { notFound, sql, sqlRun, type EntityManager } from '@quire/kit';
 import { Revision, type IRevision } from '../spaces/space.entity.ts';
 import type { ChangedIds, FileRecord, PageRecord, ReusableContentRecord, RevisionTree } from './revision-tree.ts';
 
-interface PageRow {
+/** A page row: the snapshot's same-named fields, plus the snake_case columns. */
+interface PageRow
+  extends Pick<
+    PageRecord,
+    'kind' | 'title' | 'slug' | 'emoji' | 'icon' | 'description' | 'hidden' | 'layout' | 'cover' | 'href'
+  > {
   page_id: string;
   deleted: boolean;
   parent_id: string | null;
   ord: string;
-  kind: PageRecord['kind'];
-  title: string;
-  slug: string;
-  emoji: string | null;
-  icon: string | null;
-  description: string | null;
-  hidden: boolean;
   no_index: boolean;
   no_robots_index: boolean;
-  layout: Record<string, unknown> | null;
-  cover: Record<string, unknown> | null;
-  href: string | null;
   document_hash: string | null;
   created_at: Date;
   updated_at: Date;
