@@ -32,6 +32,8 @@ export const orgAdminEvents = {
     z.object({ user: z.string(), token: z.string(), key: z.string().regex(/^[a-f0-9]{16}$/) }),
   ),
   tokenRevoked: event('token.revoked', z.object({ user: z.string(), token: z.string() })),
+  /** A user's sign-in sessions ended (signed out, or signed out from another browser): their live sockets close. */
+  sessionEnded: event('session.ended', z.object({ user: z.string(), sessions: z.array(z.string()).min(1) })),
   teamCreated: event('team.created', team.extend({ title: z.string() })),
   teamDeleted: event('team.deleted', team),
   teamMemberAdded: event('team.member-added', teamMembership.extend({ role: TeamMemberRoleSchema })),

@@ -1,4 +1,5 @@
-import { newId, sha256Hex, type EntityManager } from '@quire/kit';
+import { Events } from '@quire/contracts';
+import { newId, recordEvent, sha256Hex, type EntityManager } from '@quire/kit';
 import { Membership } from '../modules/organizations/organization.entity.ts';
 import { Session, type ISession } from '../modules/sessions/session.entity.ts';
 import {
@@ -71,12 +72,20 @@ export function sessionEnder(
   em: EntityManager,
   { session, now = new Date() }: { session: ISession; now?: Date },
 ): string {
-  session.endedAt = now;
-  em.persist(session);
+  sessionsEnder(em, { sessions: [session], now });
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
 }
 
-/** Ends each of these sessions (the owner's other browsers, "Sign out everywhere else"). */
+/**
+ * Ends each of these sessions (the owner's other browsers, "Sign out everywhere else"), and says so
+ * (`session.ended`, per user): the live-editing sockets opened with them close at once.
+ */
 export function sessionsEnder(em: EntityManager, { sessions, now = new Date() }: { sessions: ISession[]; now?: Date }) {
-  for (const session of sessions) sessionEnder(em, { session, now });
+  const byUser = new Map<string, string[]>();
+  for (const session of sessions) {
+    session.endedAt = now;
+    em.persist(session);
+    byUser.set(session.userId, [...(byUser.get(session.userId) ?? []), session.id]);
+  }
+  for (const [user, ids] of byUser) recordEvent(em, Events.sessionEnded, { user, sessions: ids });
 }

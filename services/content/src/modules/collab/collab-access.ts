@@ -23,6 +23,9 @@ interface Tracked {
 /** The close code of a connection whose member's access changed: the provider reconnects and is authorized anew. */
 export const ACCESS_CHANGED = { code: 4403, reason: 'access-changed' };
 
+/** The close code of a connection whose sign-in session ended: its reconnection is refused (401) like any request of it. */
+export const SESSION_ENDED = { code: 4401, reason: 'session-ended' };
+
 /** Events after which the access of open connections is checked again (besides those making actors stale). */
 const RECHECKED = [
   Events.permissionsUpdated,
@@ -36,7 +39,7 @@ const RECHECKED = [
  * and the open connections kept so that a change of access closes them: a member whose actor is made stale (removed,
  * role changed, out of a team) is disconnected, and the provider's reconnection goes through the gateway again with
  * the fresh actor; a change of a space's permissions, state or a change request's status checks every open connection
- * again and closes those whose access is not what it was.
+ * again and closes those whose access is not what it was; a sign-in session that ends closes the sockets opened with it.
  */
 export class CollabAccessChecker {
   readonly deps: ServiceDeps<ContentConfig>;
@@ -110,7 +113,7 @@ export class CollabAccessChecker {
   }
 
   async listen(onContentChanged: (changeRequestId: string) => Promise<void>): Promise<void> {
-    const events = [...ACTOR_EVICTING_EVENTS, ...RECHECKED, Events.changeRequestUpdated];
+    const events = [...ACTOR_EVICTING_EVENTS, ...RECHECKED, Events.changeRequestUpdated, Events.sessionEnded];
     this.#subscription = await this.deps.bus.listen(
       events.map((e) => e.subject),
       async (envelope) => this.#onEvent(envelope, onContentChanged),
@@ -121,6 +124,14 @@ export class CollabAccessChecker {
     if (envelope.type === Events.changeRequestUpdated.type) {
       const data = Events.changeRequestUpdated.data.parse(envelope.data);
       if (data.fields.includes('content')) await onContentChanged(data.changeRequest);
+      return;
+    }
+    if (envelope.type === Events.sessionEnded.type) {
+      // A signed-out browser's sockets close; the member's other sessions and API tokens keep theirs.
+      const { user, sessions } = Events.sessionEnded.data.parse(envelope.data);
+      for (const t of [...this.#open])
+        if (t.actor.userId === user && t.actor.sessionId !== undefined && sessions.includes(t.actor.sessionId))
+          t.connection.webSocket.close(SESSION_ENDED.code, SESSION_ENDED.reason);
       return;
     }
     const stale = staleActorsOf(envelope);
