@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { entityFromRow, sql, type EntityManager } from '@quire/kit';
 import { ChangeRequest, type IChangeRequest } from '../change-requests/change-request.entity.ts';
 import type { GitRevisionRow } from '../git/git-connection.repository.ts';
@@ -16,6 +17,12 @@ const LINE = `with recursive line(id, parents, depth) as (
       join :schema.revision r on r.id = l.parents->>0 and r.space_id = ? and r.change_request_id is null
   )`;
 
+/**
+ * How many revisions the main line from a revision holds, by space and revision id: fixed for good (revisions and
+ * their parents never change), so each head is counted once, not on every page of its history.
+ */
+const lineLengths = new LRUCache<string, number>({ max: 20_000 });
+
 /** The history of a space's live content (the revisions that were live), read along its main line. */
 export const revisionHistoryRepository = {
   /** Up to `limit` revisions of the main line from `from` (itself first), newest first. */
@@ -31,10 +38,16 @@ export const revisionHistoryRepository = {
     return rows.map(({ depth: _depth, ...row }) => entityFromRow(em, Revision, row));
   },
 
-  /** How many revisions the main line from `from` holds. */
+  /** How many revisions the main line from `from` holds (counted once per head: `lineLengths`). */
   async countFrom(em: EntityManager, spaceId: string, from: string): Promise<number> {
+    const key = `${spaceId}/${from}`;
+    const known = lineLengths.get(key);
+    if (known !== undefined) return known;
     const [row] = await sql<{ n: string }>(em, `${LINE} select count(*) as n from line`, [from, spaceId, spaceId]);
-    return Number(row?.n ?? 0);
+    const n = Number(row?.n ?? 0);
+    // An empty line (a revision not of this space) is not kept: it is the caller's mistake, not a fact to remember.
+    if (n > 0) lineLengths.set(key, n);
+    return n;
   },
 
   /** The change requests whose merge made these revisions, by revision id. */

@@ -96,6 +96,9 @@ describe('listRevisionsInSpace', () => {
     );
     expect(page2.items.map((r) => r.id)).toEqual([first.id]);
     expect(page2.next).toBeUndefined();
+    // A later merge is counted: each head's count is kept, not the space's.
+    await mergePage(space.id, 'Three');
+    expect((await t.call(ops.listRevisionsInSpace, { spaceId: space.id, limit: 1 }, admin)).count).toBe(5);
     expect((await t.call(ops.listRevisionsInSpace, { spaceId: space.id, limit: 0 }, admin)).items).toEqual([]);
 
     // a cursor of no page of this list: 400
