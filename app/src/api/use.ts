@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -7,22 +7,79 @@ export interface Loaded<T> {
   reload(): void;
 }
 
-/** Loads `fn()` when `key` changes (and on `reload`); the previous data stays shown while reloading. */
-export function useLoad<T>(fn: () => Promise<T>, key: string): Loaded<T> {
+/**
+ * How a screen's data stays current while it is open, for what other members change (a list of spaces, reviews,
+ * comments); not for the data a form is filled from, which a reload would reset under the writer's hands.
+ */
+export interface LoadOptions {
+  /** Reloads in the background when the tab comes back into view or the window gets the focus. */
+  live?: boolean;
+  /** And every this many milliseconds while the page is visible. */
+  every?: number;
+}
+
+/** Background reloads closer than this to the last load are skipped (a focus right after a visibility change). */
+const FRESH_MS = 2_000;
+
+/**
+ * Loads `fn()` when `key` changes (and on `reload`); the previous data stays shown while reloading. With `live`, what
+ * others change reaches an open screen: it loads again, in the background (no loading state, a failure leaves the
+ * data shown), when the browser tab comes back into view or the window gets the focus, and every `every` ms while
+ * the page is visible.
+ */
+export function useLoad<T>(fn: () => Promise<T>, key: string, options: LoadOptions = {}): Loaded<T> {
   const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>({ loading: true });
   const [tick, setTick] = useState(0);
+  const latest = useRef({ fn, key, loadedAt: 0, busy: false });
+  latest.current.fn = fn;
+  latest.current.key = key;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for what `fn` reads.
   useEffect(() => {
     let live = true;
+    const l = latest.current;
+    l.busy = true;
     setState((s) => ({ ...s, loading: true }));
-    fn().then(
-      (data) => live && setState({ data, loading: false }),
-      (error: Error) => live && setState((s) => ({ ...s, error, loading: false })),
-    );
+    fn()
+      .then(
+        (data) => live && setState({ data, loading: false }),
+        (error: Error) => live && setState((s) => ({ ...s, error, loading: false })),
+      )
+      .finally(() => {
+        if (!live) return;
+        l.busy = false;
+        l.loadedAt = Date.now();
+      });
     return () => {
       live = false;
     };
   }, [key, tick]);
+  const { live = false, every } = options;
+  useEffect(() => {
+    if (!live) return;
+    const l = latest.current;
+    const refresh = () => {
+      if (document.visibilityState !== 'visible' || l.busy || Date.now() - l.loadedAt < FRESH_MS) return;
+      const key = l.key;
+      l.busy = true;
+      l.fn()
+        .then(
+          (data) => l.key === key && setState({ data, loading: false }),
+          () => {},
+        )
+        .finally(() => {
+          l.busy = false;
+          l.loadedAt = Date.now();
+        });
+    };
+    document.addEventListener('visibilitychange', refresh);
+    window.addEventListener('focus', refresh);
+    const timer = every ? setInterval(refresh, every) : undefined;
+    return () => {
+      document.removeEventListener('visibilitychange', refresh);
+      window.removeEventListener('focus', refresh);
+      if (timer) clearInterval(timer);
+    };
+  }, [live, every]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
   return { data: state.data, error: state.error, loading: state.loading, reload };
 }
