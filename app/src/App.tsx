@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Link, Route, Switch, useLocation } from 'wouter';
+import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { csrfToken } from './api/client.ts';
 import {
+  Account,
   ChangeReview,
   ChangesList,
   CollectionSettings,
@@ -17,6 +18,7 @@ import {
   SpaceSettings,
   Trash,
 } from './screens.ts';
+import { isAccountTab } from './screens/AccountTabs.ts';
 import { isTab } from './screens/settings/tabs.ts';
 
 /** The organization of the current URL (`/o/{org}/…`), for the palette's search. */
@@ -68,7 +70,7 @@ export function App() {
               Find… <kbd>Ctrl K</kbd>
             </button>
           )}
-          <a href="/account">Account</a>
+          <Link href="/account/developer">Account</Link>
           <form method="post" action="/logout">
             <input type="hidden" name="_csrf" value={csrfToken()} />
             <button type="submit">Sign out</button>
@@ -80,6 +82,9 @@ export function App() {
           <Switch>
             <Route path="/" component={Organizations} />
             <Route path="/o" component={Organizations} />
+            <Route path="/account/:tab">
+              {(p) => (isAccountTab(p.tab) ? <Account tab={p.tab} /> : <Redirect to="/account/developer" replace />)}
+            </Route>
             <Route path="/o/:org/s/:space/~/changes">{(p) => <ChangesList org={p.org} space={p.space} />}</Route>
             <Route path="/o/:org/s/:space/~/changes/:cr/~/review">
               {(p) => <ChangeReview org={p.org} space={p.space} changeRequest={p.cr} />}

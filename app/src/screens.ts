@@ -8,6 +8,8 @@ export const Trash = screen(() => import('./screens/Trash.tsx'));
 export const SpaceScreen = screen(() => import('./screens/Space.tsx'));
 export const Palette = screen(() => import('./screens/Palette.tsx'));
 export const NotYet = screen(() => import('./screens/NotYet.tsx'));
+// The user's own API tokens and sessions (`/account/developer`, `/account/sessions`).
+export const Account = screen(() => import('./screens/Account.tsx'));
 // The instance admin's outbox (no session: see screens/Outbox.tsx).
 export const Outbox = screen(() => import('./screens/Outbox.tsx'));
 export const PageView = screen(() => import('./screens/PageView.tsx'));
@@ -31,6 +33,7 @@ export async function preloadScreens(path: string): Promise<void> {
     return void (await s.preload().catch(() => {}));
   }
   if (path === '/admin/outbox') return void (await Outbox.preload().catch(() => {}));
+  if (path.startsWith('/account/')) return void (await Account.preload().catch(() => {}));
   if (/^\/o\/[^/]+\/trash\/?$/.test(path)) return void (await Trash.preload().catch(() => {}));
   const changes = /^\/o\/[^/]+\/s\/[^/]+\/~\/changes(\/[^/]+\/~\/review)?\/?$/.exec(path);
   if (changes) {
