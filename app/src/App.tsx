@@ -11,7 +11,10 @@ import {
   Organizations,
   OrgSettings,
   Outbox,
+  IntegrationScreen,
+  OpenAPISpecScreen,
   Palette,
+  RevisionScreen,
   SiteSettings,
   SpaceHistory,
   SpaceScreen,
@@ -96,11 +99,17 @@ export function App() {
               {(p) => <CollectionSettings org={p.org} collection={p.collection} />}
             </Route>
             <Route path="/o/:org/s/:space/~/history">{(p) => <SpaceHistory org={p.org} space={p.space} />}</Route>
+            <Route path="/o/:org/s/:space/~/revisions/:revision">
+              {(p) => <RevisionScreen org={p.org} space={p.space} revision={p.revision} />}
+            </Route>
             <Route path="/o/:org/s/:space/~/settings">{(p) => <SpaceSettings org={p.org} space={p.space} />}</Route>
             <Route path="/o/:org/settings/:tab">
               {(p) => (isTab(p.tab) ? <OrgSettings org={p.org} tab={p.tab} /> : <NotYet what="This settings page" />)}
             </Route>
             <Route path="/o/:org/sites/:site?">{(p) => <SiteSettings org={p.org} site={p.site} />}</Route>
+            <Route path="/o/:org/openapi/:slug">{(p) => <OpenAPISpecScreen org={p.org} slug={p.slug} />}</Route>
+            <Route path="/o/:org/integrations/:name">{(p) => <IntegrationScreen org={p.org} name={p.name} />}</Route>
+            <Route path="/integrations/:name">{(p) => <IntegrationScreen name={p.name} />}</Route>
             <Route path="/o/:org/s/:space/~/*">{() => <NotYet what="This view of a space" />}</Route>
             <Route path="/o/:org/s/:space/*?">
               {(p) => <SpaceScreen org={p.org} space={p.space} path={p['*'] ?? ''} />}

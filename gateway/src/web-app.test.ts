@@ -54,9 +54,9 @@ describe('the app on the gateway', () => {
     expect((await app.inject({ url: '/o/org1', headers: { host: 'docs.acme.quire.test' } })).statusCode).toBe(404);
   });
 
-  it("serves the account's tabs as the app, and leaves `/account` and its forms to the sign-in pages", async () => {
+  it("serves the account's tabs and an integration's page as the app, and leaves `/account` to the sign-in pages", async () => {
     const app = appOf(dist, { actor: { kind: 'user', userId: 'u', memberships: [] }, csrf: 't' });
-    for (const url of ['/account/developer', '/account/sessions']) {
+    for (const url of ['/account/developer', '/account/sessions', '/integrations/figma']) {
       const res = await app.inject({ url, headers: { cookie: 'quire_session=live' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<meta name="quire-csrf" content="t">');

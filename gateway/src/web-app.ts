@@ -111,8 +111,9 @@ export function registerWebApp(
       .send(build.html.replace(CSRF_MARKER, html`<meta name="quire-csrf" content="${session.csrf}">`.value));
   };
   // The user's own tokens and sessions are the app's at `/account/developer` and `/account/sessions`; `/account` itself
-  // is the server-rendered page (sign-in.ts), which works without JavaScript.
-  for (const url of ['/', '/o', '/o/*', '/account/developer', '/account/sessions'])
+  // is the server-rendered page (sign-in.ts), which works without JavaScript. An integration's `urls.app` is
+  // `/integrations/{name}`.
+  for (const url of ['/', '/o', '/o/*', '/account/developer', '/account/sessions', '/integrations/:name'])
     app.route({ method: 'GET', url, constraints: onInstance, handler: page });
   // The outbox is the instance admin's, who may have no account to sign in with yet (no SMTP, no link): its page
   // needs no session; it asks for the instance admin token and calls `/v1/admin/outbox` with it.

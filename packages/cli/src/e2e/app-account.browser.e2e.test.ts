@@ -10,10 +10,92 @@ import { sessionCookie, useMailedInstance } from './mailbox.ts';
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
-const { p, acme, mailbox, sessions, signedIn } = useMailedInstance();
+const { p, acme, mailbox, sessions, signedIn, v1, changeRequest } = useMailedInstance();
 
 describe.skipIf(!hasChromium)('the account screen of the app, in Chromium', () => {
   const browser = useChromium();
+
+  it('opens a screen at every urls.app shape the API returns, none of them "No such screen"', {
+    timeout: 120_000,
+  }, async () => {
+    const org = acme.organization.id;
+    const collection = await v1(acme.token, 'POST', `/orgs/${org}/collections`, { title: 'Guides' });
+    const space = await v1(acme.token, 'POST', `/orgs/${org}/spaces`, { title: 'Handbook' });
+    const cr = await changeRequest(space.id, 'First page', [
+      { operation: 'insert_page', title: 'Welcome', document: { markdown: 'Hello.' } },
+    ]);
+    await v1(acme.token, 'POST', `/spaces/${space.id}/change-requests/${cr.id}/merge`);
+    const page = await v1(acme.token, 'GET', `/spaces/${space.id}/content/path/welcome`);
+    const revision = (await v1(acme.token, 'GET', `/spaces/${space.id}/revisions`)).items[0];
+    const site = await v1(acme.token, 'POST', `/orgs/${org}/sites`, { title: 'Portal' });
+    const text = 'openapi: 3.0.0\ninfo: { title: Pets, version: "1" }\npaths: {}\n';
+    await v1(acme.token, 'POST', `/orgs/${org}/openapi`, { slug: 'pets', source: { text } });
+    await expect
+      .poll(async () => (await v1(acme.token, 'GET', `/orgs/${org}/openapi/pets`)).processingState, { timeout: 20_000 })
+      .toBe('complete');
+    const spec = await v1(acme.token, 'GET', `/orgs/${org}/openapi/pets`);
+    const integration = await v1(acme.token, 'POST', '/integrations/figma-embeds', {
+      title: 'Figma embeds',
+      description: 'Embed <b>Figma</b> frames',
+      script: 'export default createIntegration({})',
+      scopes: ['space:content:read'],
+      organization: org,
+    });
+    const installation = await v1(acme.token, 'POST', '/integrations/figma-embeds/installations', {
+      organization: org,
+    });
+    const { page: tab, violations } = await signedIn(browser, 'ann@acme.io');
+    // Each urls.app, and what its screen shows first.
+    const screens: [string, string, RegExp | string][] = [
+      ['organization', (await v1(acme.token, 'GET', `/orgs/${org}`)).urls.app, 'Handbook'],
+      ['collection', collection.urls.app, 'Handbook'],
+      ['space', space.urls.app, 'Welcome'],
+      ['page', page.urls.app, 'Hello.'],
+      [
+        'change request',
+        (await v1(acme.token, 'GET', `/spaces/${space.id}/change-requests/${cr.id}`)).urls.app,
+        'Welcome',
+      ],
+      // getRevisionById has no `mergedFrom` (only the history's list has it): a merge, without its change request.
+      ['revision', revision.urls.app, 'Merged a change request'],
+      ['site', site.urls.app, 'Portal'],
+      ['OpenAPI specification', spec.urls.app, 'OpenAPI specification pets'],
+      ['integration', integration.urls.app, 'Integration Figma embeds'],
+      ['installation', installation.urls.app, 'Integration Figma embeds'],
+    ];
+    for (const [what, url, shown] of screens) {
+      const path = new URL(url).pathname;
+      await tab.goto(`${p.url}${path}`);
+      await tab.locator('main').getByText(shown).first().waitFor();
+      expect(await tab.getByRole('heading', { name: 'No such screen' }).count(), `${what}: ${path}`).toBe(0);
+    }
+    // The revision: what it changed.
+    await tab.goto(`${p.url}${new URL(revision.urls.app).pathname}`);
+    await tab
+      .getByRole('list', { name: 'What Merged a change request changed' })
+      .getByText('Page added: Welcome')
+      .waitFor();
+    expect(await axe(tab)).toEqual([]);
+    await tab.screenshot({ path: join(SHOTS, 'quire-app-revision.png'), fullPage: true });
+    // The specification: its source and state.
+    await tab.goto(`${p.url}${new URL(spec.urls.app).pathname}`);
+    await tab.getByText('Given as text').waitFor();
+    await tab.getByText('Processed', { exact: true }).waitFor();
+    expect(await axe(tab)).toEqual([]);
+    await tab.screenshot({ path: join(SHOTS, 'quire-app-openapi.png'), fullPage: true });
+    // The installation: the integration (its description as text) and its state here.
+    await tab.goto(`${p.url}${new URL(installation.urls.app).pathname}`);
+    await tab.getByText('Embed <b>Figma</b> frames').waitFor();
+    await tab.getByRole('heading', { name: 'In this organization' }).waitFor();
+    await tab.locator('dd', { hasText: 'active' }).waitFor();
+    expect(await axe(tab)).toEqual([]);
+    await tab.screenshot({ path: join(SHOTS, 'quire-app-integration.png'), fullPage: true });
+    // An address the API never gives says so, with a way back.
+    await tab.goto(`${p.url}/o/${org}/s/${space.id}/~/nothing`);
+    await tab.getByRole('heading', { name: 'No such screen' }).waitFor();
+    expect(violations).toEqual([]);
+    await tab.close();
+  });
 
   it('creates a token shown once, copies and revokes it, and signs out another browser, then this one', {
     timeout: 120_000,
