@@ -184,8 +184,10 @@ describe.skipIf(!hasChromium)('the account screen of the app, in Chromium', () =
     expect(await cookieStatus(firefox)).toBe(401);
     await page.getByText('You are signed in in this browser only.').waitFor();
 
-    // At 375 px, dark.
+    // At 375 px, light then dark.
     await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-account-375-light.png'), fullPage: true });
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.getByRole('link', { name: 'API tokens' }).click();
     await tokens.waitFor();
