@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Link, Route, Switch, useLocation } from 'wouter';
+import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { csrfToken } from './api/client.ts';
 import {
+  Account,
   ChangeReview,
   ChangesList,
   CollectionSettings,
@@ -10,13 +11,17 @@ import {
   Organizations,
   OrgSettings,
   Outbox,
+  IntegrationScreen,
+  OpenAPISpecScreen,
   Palette,
+  RevisionScreen,
   SiteSettings,
   SpaceHistory,
   SpaceScreen,
   SpaceSettings,
   Trash,
 } from './screens.ts';
+import { isAccountTab } from './screens/AccountTabs.ts';
 import { isTab } from './screens/settings/tabs.ts';
 
 /** The organization of the current URL (`/o/{org}/…`), for the palette's search. */
@@ -68,7 +73,7 @@ export function App() {
               Find… <kbd>Ctrl K</kbd>
             </button>
           )}
-          <a href="/account">Account</a>
+          <Link href="/account/developer">Account</Link>
           <form method="post" action="/logout">
             <input type="hidden" name="_csrf" value={csrfToken()} />
             <button type="submit">Sign out</button>
@@ -80,6 +85,9 @@ export function App() {
           <Switch>
             <Route path="/" component={Organizations} />
             <Route path="/o" component={Organizations} />
+            <Route path="/account/:tab">
+              {(p) => (isAccountTab(p.tab) ? <Account tab={p.tab} /> : <Redirect to="/account/developer" replace />)}
+            </Route>
             <Route path="/o/:org/s/:space/~/changes">{(p) => <ChangesList org={p.org} space={p.space} />}</Route>
             <Route path="/o/:org/s/:space/~/changes/:cr/~/review">
               {(p) => <ChangeReview org={p.org} space={p.space} changeRequest={p.cr} />}
@@ -91,11 +99,17 @@ export function App() {
               {(p) => <CollectionSettings org={p.org} collection={p.collection} />}
             </Route>
             <Route path="/o/:org/s/:space/~/history">{(p) => <SpaceHistory org={p.org} space={p.space} />}</Route>
+            <Route path="/o/:org/s/:space/~/revisions/:revision">
+              {(p) => <RevisionScreen org={p.org} space={p.space} revision={p.revision} />}
+            </Route>
             <Route path="/o/:org/s/:space/~/settings">{(p) => <SpaceSettings org={p.org} space={p.space} />}</Route>
             <Route path="/o/:org/settings/:tab">
               {(p) => (isTab(p.tab) ? <OrgSettings org={p.org} tab={p.tab} /> : <NotYet what="This settings page" />)}
             </Route>
             <Route path="/o/:org/sites/:site?">{(p) => <SiteSettings org={p.org} site={p.site} />}</Route>
+            <Route path="/o/:org/openapi/:slug">{(p) => <OpenAPISpecScreen org={p.org} slug={p.slug} />}</Route>
+            <Route path="/o/:org/integrations/:name">{(p) => <IntegrationScreen org={p.org} name={p.name} />}</Route>
+            <Route path="/integrations/:name">{(p) => <IntegrationScreen name={p.name} />}</Route>
             <Route path="/o/:org/s/:space/~/*">{() => <NotYet what="This view of a space" />}</Route>
             <Route path="/o/:org/s/:space/*?">
               {(p) => <SpaceScreen org={p.org} space={p.space} path={p['*'] ?? ''} />}

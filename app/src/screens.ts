@@ -8,6 +8,8 @@ export const Trash = screen(() => import('./screens/Trash.tsx'));
 export const SpaceScreen = screen(() => import('./screens/Space.tsx'));
 export const Palette = screen(() => import('./screens/Palette.tsx'));
 export const NotYet = screen(() => import('./screens/NotYet.tsx'));
+// The user's own API tokens and sessions (`/account/developer`, `/account/sessions`).
+export const Account = screen(() => import('./screens/Account.tsx'));
 // The instance admin's outbox (no session: see screens/Outbox.tsx).
 export const Outbox = screen(() => import('./screens/Outbox.tsx'));
 export const PageView = screen(() => import('./screens/PageView.tsx'));
@@ -19,6 +21,11 @@ export const SpaceSettings = screen(() => import('./screens/settings/SpaceSettin
 export const SiteSettings = screen(() => import('./screens/settings/Sites.tsx'));
 export const CollectionSettings = screen(() => import('./screens/settings/CollectionSettings.tsx'));
 export const SpaceHistory = screen(() => import('./screens/History.tsx'));
+// A revision's own screen (its `urls.app`): what made it and what it changed.
+export const RevisionScreen = screen(() => import('./screens/Revision.tsx'));
+// An OpenAPI specification's and an integration's (or its installation's) `urls.app`.
+export const OpenAPISpecScreen = screen(() => import('./screens/OpenAPISpec.tsx'));
+export const IntegrationScreen = screen(() => import('./screens/Integration.tsx'));
 // The change requests of a space (screens/changes/).
 export const ChangesList = screen(() => import('./screens/changes/List.tsx'));
 export const ChangeReview = screen(() => import('./screens/changes/Review.tsx'));
@@ -31,6 +38,9 @@ export async function preloadScreens(path: string): Promise<void> {
     return void (await s.preload().catch(() => {}));
   }
   if (path === '/admin/outbox') return void (await Outbox.preload().catch(() => {}));
+  if (path.startsWith('/account/')) return void (await Account.preload().catch(() => {}));
+  if (/^\/o\/[^/]+\/s\/[^/]+\/~\/revisions\/[^/]+\/?$/.test(path))
+    return void (await RevisionScreen.preload().catch(() => {}));
   if (/^\/o\/[^/]+\/trash\/?$/.test(path)) return void (await Trash.preload().catch(() => {}));
   const changes = /^\/o\/[^/]+\/s\/[^/]+\/~\/changes(\/[^/]+\/~\/review)?\/?$/.exec(path);
   if (changes) {

@@ -54,6 +54,20 @@ describe('the app on the gateway', () => {
     expect((await app.inject({ url: '/o/org1', headers: { host: 'docs.acme.quire.test' } })).statusCode).toBe(404);
   });
 
+  it("serves the account's tabs and an integration's page as the app, and leaves `/account` to the sign-in pages", async () => {
+    const app = appOf(dist, { actor: { kind: 'user', userId: 'u', memberships: [] }, csrf: 't' });
+    for (const url of ['/account/developer', '/account/sessions', '/integrations/figma']) {
+      const res = await app.inject({ url, headers: { cookie: 'quire_session=live' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<meta name="quire-csrf" content="t">');
+    }
+    // Not registered here: the server-rendered page and the paths of its forms (sign-in.ts), nor any other.
+    for (const url of ['/account', '/account/tokens', '/account/other'])
+      expect((await app.inject({ url, headers: { cookie: 'quire_session=live' } })).statusCode, url).toBe(404);
+    const anonymous = await appOf(dist, { actor: null, csrf: null }).inject({ url: '/account/sessions' });
+    expect(anonymous.headers.location).toBe('/login?next=%2Faccount%2Fsessions');
+  });
+
   it('serves the hashed assets compressed and cached, and nothing else', async () => {
     const app = appOf(dist, { actor: null, csrf: null });
     const res = await app.inject({ url: '/_quire/app/assets/index-a1.js', headers: { 'accept-encoding': 'br, gzip' } });

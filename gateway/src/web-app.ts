@@ -10,8 +10,8 @@ import { instanceHostPattern } from './sign-in.ts';
 
 /**
  * The writers' app (`app/`, built by Vite into `app/dist` when `npm ci` runs the root `prepare` script): its
- * HTML at every `urls.app` the API returns (`/o/{org}/…`) and at `/`, its hashed assets under `/_quire/app/`,
- * all from this gateway, with a CSP that allows scripts, styles and calls from this origin only. A visitor
+ * HTML at every `urls.app` the API returns (`/o/{org}/…`), at `/` and at the account's two tabs, its hashed assets
+ * under `/_quire/app/`, all from this gateway, with a CSP that allows scripts, styles and calls from this origin only. A visitor
  * without a live session is sent to `/login?next=…`; a signed-in one gets the HTML with the session's CSRF token
  * in `<meta name="quire-csrf">`, which the app sends back in `X-Quire-CSRF` (see session-auth.ts).
  */
@@ -110,7 +110,11 @@ export function registerWebApp(
       .headers(HTML_HEADERS)
       .send(build.html.replace(CSRF_MARKER, html`<meta name="quire-csrf" content="${session.csrf}">`.value));
   };
-  for (const url of ['/', '/o', '/o/*']) app.route({ method: 'GET', url, constraints: onInstance, handler: page });
+  // The user's own tokens and sessions are the app's at `/account/developer` and `/account/sessions`; `/account` itself
+  // is the server-rendered page (sign-in.ts), which works without JavaScript. An integration's `urls.app` is
+  // `/integrations/{name}`.
+  for (const url of ['/', '/o', '/o/*', '/account/developer', '/account/sessions', '/integrations/:name'])
+    app.route({ method: 'GET', url, constraints: onInstance, handler: page });
   // The outbox is the instance admin's, who may have no account to sign in with yet (no SMTP, no link): its page
   // needs no session; it asks for the instance admin token and calls `/v1/admin/outbox` with it.
   app.route({

@@ -93,7 +93,7 @@ function Entry({ revision: r, org, space }: { revision: SpaceRevision; org: stri
   );
 }
 
-function Changes({ space, revision, title }: { space: string; revision: string; title: string }) {
+export function Changes({ space, revision, title }: { space: string; revision: string; title: string }) {
   const c = useLoad(() => settingsApi.revisionChanges(space, revision), `changes:${revision}`);
   if (c.error) return <p role="alert">{c.error.message}</p>;
   if (!c.data) return <p aria-live="polite">Loading what changed…</p>;

@@ -1,11 +1,17 @@
 import { Link } from 'wouter';
 
-/** The screens of the app that do not exist yet (settings, sites, review…): said plainly, with a way back. */
+/**
+ * An address of the app with no screen (`/o/{org}/…` or a space's `~/…` the API never gives as a `urls.app`: a
+ * mistyped or outdated link), said plainly, with a way back. Every `urls.app` shape has a screen (docs/app.md).
+ */
 export default function NotYet({ what }: { what: string }) {
   return (
     <section className="narrow">
-      <h1>Not in the app yet</h1>
-      <p>{what} is not part of the app yet. Everything it shows is available through the API (see /docs).</p>
+      <h1>No such screen</h1>
+      <p>
+        {what} is not a screen of the app: the address may be mistyped or out of date. Every address the API gives (
+        <code>urls.app</code>) opens a screen.
+      </p>
       <p>
         <Link href="/">Your organizations</Link>
       </p>

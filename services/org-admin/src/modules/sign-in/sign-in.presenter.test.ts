@@ -30,6 +30,10 @@ describe('sign-in pages', () => {
     // Each organization opens in the app, and so does the app itself (a member who just accepted an invitation).
     expect(page).toContain('<a href="/o/o">&quot;&gt;&lt;img&gt;</a> (read)');
     expect(page).toContain('<a href="/">Open the app</a>');
+    // The app's screen of the same tokens and sessions (app/src/screens/Account.tsx).
+    expect(page).toContain(
+      '<a href="/account/developer">API tokens</a>, <a href="/account/sessions">signed-in sessions</a>',
+    );
     // The pages of a link asked by an identity provider: organization and provider names are the admins' text.
     const names = { organization: '<script>x</script>', provider: '"><img src=x>', email: 'a@b.c' };
     for (const { value: html } of [

@@ -221,7 +221,7 @@ export function accountPage(csrf: string, v: AccountView): Html {
   const label = html`<p><label for="label">Token label</label> <input id="label" name="label" required maxlength="100" autocomplete="off"></p>`;
   return layout(
     'Your account',
-    html`${paragraph(`Signed in as ${v.name} <${v.email}>.`)}<h2>Organizations</h2>${orgs}${invitationsSection(
+    html`${paragraph(`Signed in as ${v.name} <${v.email}>.`)}<p>Your tokens and sessions are in the app too: <a href="/account/developer">API tokens</a>, <a href="/account/sessions">signed-in sessions</a>.</p><h2>Organizations</h2>${orgs}${invitationsSection(
       csrf,
       v.invitations,
     )}${created}<h2>API tokens</h2>${tokensSection(csrf, v)}${form('/account/tokens', csrf, label, 'Create a token')}${sessionsSection(
