@@ -2,6 +2,7 @@ import type { ops } from '@quire/contracts';
 import { Link } from 'wouter';
 import { browserTransport, type Out, request, seg } from '../api/client.ts';
 import { api } from '../api/endpoints.ts';
+import { settingsApi } from '../api/settings.ts';
 import { useLoad } from '../api/use.ts';
 import { Changes } from './History.tsx';
 import { authorOf, kindOf } from './history-kind.ts';
@@ -20,7 +21,9 @@ export default function RevisionScreen({ org, space, revision }: { org: string; 
   const error = r.error ?? s.error;
   const title = r.data ? kindOf(r.data) : undefined;
   const author = r.data ? authorOf(r.data) : undefined;
-  const cr = r.data?.mergedFrom;
+  // getRevisionById leaves out the change request a merge merged; what the merge changed names it.
+  const merged = useLoad(() => settingsApi.revisionChanges(space, revision), `changes:${revision}`);
+  const cr = r.data?.mergedFrom ?? merged.data?.mergedFrom;
   return (
     <section className="settings">
       <nav aria-label="Space" className="settings-nav">

@@ -56,7 +56,6 @@ describe.skipIf(!hasChromium)('the account screen of the app, in Chromium', () =
         (await v1(acme.token, 'GET', `/spaces/${space.id}/change-requests/${cr.id}`)).urls.app,
         'Welcome',
       ],
-      // getRevisionById has no `mergedFrom` (only the history's list has it): a merge, without its change request.
       ['revision', revision.urls.app, 'Merged a change request'],
       ['site', site.urls.app, 'Portal'],
       ['OpenAPI specification', spec.urls.app, 'OpenAPI specification pets'],
@@ -75,6 +74,10 @@ describe.skipIf(!hasChromium)('the account screen of the app, in Chromium', () =
       .getByRole('list', { name: 'What Merged a change request changed' })
       .getByText('Page added: Welcome')
       .waitFor();
+    // The change request it merged (named by what the merge changed: getRevisionById leaves it out), a link to it.
+    await tab.getByRole('link', { name: `Open change request #${cr.number}` }).click();
+    await tab.waitForURL(`**/~/changes/${cr.number}`);
+    await tab.goBack();
     expect(await axe(tab)).toEqual([]);
     await tab.screenshot({ path: join(SHOTS, 'quire-app-revision.png'), fullPage: true });
     // The specification: its source and state.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChangeRequestSchema } from './change-request.ts';
 import { ofKind } from './shapes.ts';
 
 /**
@@ -191,6 +192,9 @@ export type RevisionSemanticChange = z.infer<typeof RevisionSemanticChangeSchema
 
 export const RevisionSemanticChangesSchema = z
   .object({
+    mergedFrom: ChangeRequestSchema.optional().describe(
+      'The change request object that initiated the changes in the case of a merge revision',
+    ),
     changes: z.array(RevisionSemanticChangeSchema).describe('The changes, in the order of the pages in the tree'),
     more: z.number().int().min(0).optional().describe('How many changes were omitted because above the result limit'),
   })

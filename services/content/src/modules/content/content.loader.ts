@@ -5,6 +5,7 @@ import { documentEvaluation, readerSeesRevision, readsAsReader } from '../access
 import { changeRequestRepository } from '../change-requests/change-request.repository.ts';
 import type { IChangeRequest } from '../change-requests/change-request.entity.ts';
 import { gitSyncRepository, type GitPageBlob } from '../git/git-sync.repository.ts';
+import { revisionHistoryRepository } from '../revisions/revision-history.repository.ts';
 import { revisionRepository } from '../revisions/revision.repository.ts';
 import { diffTrees } from '../merge/index.ts';
 import { documentRepository } from '../revisions/document.repository.ts';
@@ -96,11 +97,18 @@ export async function loadFilesFor(
 }
 
 /** What a revision changed in its pages, against its first parent (everything, for the first revision). */
-export async function loadSemanticChangesFor(ctx: Ctx, input: RevisionSelector): Promise<RevisionSemanticChange[]> {
+export async function loadSemanticChangesFor(
+  ctx: Ctx,
+  input: RevisionSelector,
+): Promise<{ space: ISpace; changes: RevisionSemanticChange[]; mergedFrom: IChangeRequest | undefined }> {
   const { space, tree } = await loadRevisionFor(ctx, input);
   const parentId = tree.revision.parents[0];
   const parent = parentId ? await revisionRepository.treeInSpace(ctx.em, space.id, parentId) : undefined;
-  return diffTrees(parent?.pages ?? new Map(), tree.pages, (hash) => documentRepository.get(ctx.em, hash));
+  const changes = await diffTrees(parent?.pages ?? new Map(), tree.pages, (hash) =>
+    documentRepository.get(ctx.em, hash),
+  );
+  const merged = await revisionHistoryRepository.mergedInto(ctx.em, space.id, [tree.revision.id]);
+  return { space, changes, mergedFrom: merged.get(tree.revision.id) };
 }
 
 /** A page of the tree by id (404 when the revision has no such page). */

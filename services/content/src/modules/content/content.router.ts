@@ -20,6 +20,7 @@ import { pageDocument } from './document-format.ts';
 import { loadDereferencedRead } from '../reusable-content/reusable-content.loader.ts';
 import { loadRevisionParts } from '../revisions/revision-history.loader.ts';
 import { presentRevisions } from '../revisions/revision-history.presenter.ts';
+import { presentChangeRequests } from '../change-requests/change-request.presenter.ts';
 
 type Ctx = ContentContext;
 type PageInput = RevisionSelector & {
@@ -98,7 +99,11 @@ export const contentProcedures = {
   getFileById: implement(ops.getFileById, ({ input, ctx }) => read.file(ctx, input)),
   getFileInChangeRequestById: implement(ops.getFileInChangeRequestById, ({ input, ctx }) => read.file(ctx, input)),
   getFileInRevisionById: implement(ops.getFileInRevisionById, ({ input, ctx }) => read.file(ctx, input)),
-  getRevisionSemanticChanges: implement(ops.getRevisionSemanticChanges, async ({ input, ctx }) =>
-    limitChanges(await loadSemanticChangesFor(ctx, input), input.limit ?? 1000),
-  ),
+  getRevisionSemanticChanges: implement(ops.getRevisionSemanticChanges, async ({ input, ctx }) => {
+    const { space, changes, mergedFrom } = await loadSemanticChangesFor(ctx, input);
+    const limited = limitChanges(changes, input.limit ?? 1000);
+    if (!mergedFrom) return limited;
+    const [presented] = await presentChangeRequests(ctx, space, [mergedFrom]);
+    return { mergedFrom: presented, ...limited };
+  }),
 } satisfies Record<string, ReturnType<typeof implement<AnyOperation>>>;

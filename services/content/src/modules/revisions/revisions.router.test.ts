@@ -96,6 +96,12 @@ describe('listRevisionsInSpace', () => {
     );
     expect(page2.items.map((r) => r.id)).toEqual([first.id]);
     expect(page2.next).toBeUndefined();
+    // What a merge changed names the change request it merged, as GitBook's RevisionSemanticChanges does.
+    const changed = await t.call(ops.getRevisionSemanticChanges, { spaceId: space.id, revisionId: second!.id }, admin);
+    expect(changed.mergedFrom).toMatchObject({ number: two.number, subject: 'Add Two', status: 'merged' });
+    expect(changed.changes.map((c) => c.type)).toEqual(['page_created']);
+    const initial = await t.call(ops.getRevisionSemanticChanges, { spaceId: space.id, revisionId: first.id }, admin);
+    expect(initial.mergedFrom).toBeUndefined();
     // A later merge is counted: each head's count is kept, not the space's.
     await mergePage(space.id, 'Three');
     expect((await t.call(ops.listRevisionsInSpace, { spaceId: space.id, limit: 1 }, admin)).count).toBe(5);
