@@ -145,6 +145,21 @@ describe('collectionRestorer', () => {
     expect((await t.em().fork().findOneOrFail(Space, { id: shared.id })).visibility).toBe('in-collection');
   });
 
+  it('leaves where it is what left the organization since (a transfer keeps the order key)', async () => {
+    const o = org();
+    const box = await t.call(ops.createCollection, { organizationId: o.id, title: 'Box' }, o.admin);
+    const away = await t.call(ops.createSpace, { organizationId: o.id, title: 'Away', parent: box.id }, o.admin);
+    await t.call(ops.deleteCollectionById, { collectionId: box.id }, o.admin);
+    await t.svc.deps.orm.em
+      .getConnection()
+      .execute(`update content.space set organization_id = 'org-other' where id = ?`, [away.id]);
+    await t.call(ops.restoreCollection, { collectionId: box.id }, o.admin);
+    expect(await t.em().fork().findOneOrFail(Space, { id: away.id })).toMatchObject({
+      organizationId: 'org-other',
+      parentId: null,
+    });
+  });
+
   it('lets only who may restore it see it and restore it (404 outside, 403 below admin or where it goes)', async () => {
     const o = org();
     const theirs = await t.call(ops.createCollection, { organizationId: o.id, title: 'Editor is admin' }, o.admin);

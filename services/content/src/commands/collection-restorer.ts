@@ -41,7 +41,8 @@ export async function collectionRestorer(
   const movedSpaces: string[] = [];
   const movedCollections: string[] = [];
   for (const child of deleted.moved) {
-    if (!(await deletedCollectionRepository.moveBack(em, child, deleted.parentId, deleted.id))) continue;
+    const where = { organizationId: deleted.organizationId, from: deleted.parentId };
+    if (!(await deletedCollectionRepository.moveBack(em, child, where, deleted.id))) continue;
     (child.kind === 'space' ? movedSpaces : movedCollections).push(child.id);
   }
   recordEvent(em, Events.collectionRestored, {

@@ -182,10 +182,15 @@ export const deletedCollectionRepository = {
 
   /**
    * Moves an item back into the restored collection at its old order key, if it is still where the delete put it
-   * (`from` and `movedOrd`); a space made private by the delete is `in-collection` again if it still is private.
+   * (its organization, `from` and `movedOrd`: one transferred to another organization since stays there); a space made private by the delete is `in-collection` again if it still is private.
    * True when it moved.
    */
-  async moveBack(em: EntityManager, child: MovedChild, from: string | null, into: string): Promise<boolean> {
+  async moveBack(
+    em: EntityManager,
+    child: MovedChild,
+    where: { organizationId: string; from: string | null },
+    into: string,
+  ): Promise<boolean> {
     const table = child.kind === 'space' ? ':schema.space' : ':schema.collection';
     const visibility =
       child.kind === 'space' && child.wasInCollection
@@ -195,8 +200,8 @@ export const deletedCollectionRepository = {
       (await sqlRun(
         em,
         `update ${table} set parent_id = ?, ord = ?${visibility}
-         where id = ? and parent_id is not distinct from ? and ord = ?`,
-        [into, child.ord, child.id, from, child.movedOrd],
+         where id = ? and organization_id = ? and parent_id is not distinct from ? and ord = ?`,
+        [into, child.ord, child.id, where.organizationId, where.from, child.movedOrd],
       )) > 0
     );
   },
