@@ -5,6 +5,9 @@ import { browserTransport, type In, type Out, pathOf, request, requestAll, seg, 
 export type Organization = Out<typeof ops.listOrganizationsForAuthenticatedUser>['items'][number];
 export type Space = Out<typeof ops.listSpaces>['items'][number];
 export type DeletedSpace = Out<typeof ops.listDeletedSpaces>['items'][number];
+export type DeletedCollection = Out<typeof ops.listDeletedCollections>['items'][number];
+/** Where `POST …/move` puts a space or a collection among its new siblings (at the end when omitted). */
+export type ContentPosition = NonNullable<In<typeof ops.moveSpace>['position']>;
 export type Collection = Out<typeof ops.listCollectionsInOrganizationById>['items'][number];
 export type ChangeRequest = Out<typeof ops.getChangeRequestById>;
 export type RevisionPages = Out<typeof ops.listPages>;
@@ -38,10 +41,16 @@ export function apiOf(t: Transport = browserTransport) {
     restoreSpace: (space: string) => request<Space>(t, 'POST', `/spaces/${seg(space)}/restore`),
     /** The organization's trash: the deleted spaces the user may restore (Quire-only). */
     deletedSpaces: (org: string) => requestAll<DeletedSpace>(t, `/orgs/${seg(org)}/trash/spaces`),
-    moveSpace: (space: string, parent: string | null) =>
-      request<Space>(t, 'POST', `/spaces/${seg(space)}/move`, { body: { parent } }),
-    moveCollection: (collection: string, parent: string | null) =>
-      request<Collection>(t, 'POST', `/collections/${seg(collection)}/move`, { body: { parent } }),
+    moveSpace: (space: string, parent: string | null, position?: ContentPosition) =>
+      request<Space>(t, 'POST', `/spaces/${seg(space)}/move`, { body: { parent, ...(position ? { position } : {}) } }),
+    moveCollection: (collection: string, parent: string | null, position?: ContentPosition) =>
+      request<Collection>(t, 'POST', `/collections/${seg(collection)}/move`, {
+        body: { parent, ...(position ? { position } : {}) },
+      }),
+    /** The organization's trash of collections: the deleted collections the user may restore (Quire-only). */
+    deletedCollections: (org: string) => requestAll<DeletedCollection>(t, `/orgs/${seg(org)}/trash/collections`),
+    restoreCollection: (collection: string) =>
+      request<Collection>(t, 'POST', `/collections/${seg(collection)}/restore`),
     createCollection: (org: string, body: Omit<In<typeof ops.createCollection>, 'organizationId'>) =>
       request<Collection>(t, 'POST', `/orgs/${seg(org)}/collections`, { body }),
     updateCollection: (collection: string, body: Omit<In<typeof ops.updateCollectionById>, 'collectionId'>) =>

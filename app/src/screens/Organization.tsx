@@ -3,6 +3,9 @@ import { Link } from 'wouter';
 import { api, type Collection, type Space } from '../api/endpoints.ts';
 import { useAction, useLoad } from '../api/use.ts';
 import { RenameForm } from './rename-form.tsx';
+import { useTreeDrag } from './tree/drag.ts';
+import { keyOf, orgMoveOf, placeOrg } from './tree/org-placed.ts';
+import { within } from './tree/placed.ts';
 
 interface Tree {
   collections: Collection[];
@@ -15,28 +18,39 @@ export default function Organization({ org, collection }: { org: string; collect
     const [o, collections, spaces] = await Promise.all([api.organization(org), api.collections(org), api.spaces(org)]);
     return { title: o.title, collections, spaces };
   }, `org:${org}`);
-  const [deleted, setDeleted] = useState<Space>();
+  const [deleted, setDeleted] = useState<{ title: string; kind: 'space' | 'collection' }>();
   const action = useAction();
   const reload = tree.reload;
 
-  const remove = async (s: Space) => {
+  const remove = async (kind: 'space' | 'collection', id: string, title: string) => {
     setDeleted(undefined);
-    if (await action.run(() => api.deleteSpace(s.id).then(() => true))) {
-      setDeleted(s);
+    const gone = await action.run(() =>
+      (kind === 'space' ? api.deleteSpace(id) : api.deleteCollection(id)).then(() => true),
+    );
+    if (gone) {
+      setDeleted({ title, kind });
       reload();
     }
   };
 
-  /** Drag and drop: a space or a collection (`space:<id>`, `collection:<id>`) into a collection, or to the top level. */
-  const move = (item: string, parent: string | null) => {
-    const [kind, id] = item.split(':') as [string, string | undefined];
-    if (!id || id === parent) return;
-    void action
-      .run((): Promise<unknown> => (kind === 'space' ? api.moveSpace(id, parent) : api.moveCollection(id, parent)))
-      .then(reload);
-  };
-
   const data = tree.data;
+  const placed = placeOrg(data?.collections ?? [], data?.spaces ?? []);
+  /** Drag and drop (tree/drag.ts): a space or a collection before, after or into another row's. */
+  const drag = useTreeDrag(
+    placed,
+    action.busy,
+    (node, m) => {
+      const { kind, of } = placed.get(node)!.page;
+      const { parent, position } = orgMoveOf(placed, node, m);
+      void action
+        .run(
+          (): Promise<unknown> =>
+            kind === 'space' ? api.moveSpace(of, parent, position) : api.moveCollection(of, parent, position),
+        )
+        .then(reload);
+    },
+    { attr: 'node', own: 'collections' },
+  );
   const collectionTitle = data?.collections.find((c) => c.id === collection)?.title;
   return (
     <section>
@@ -44,8 +58,8 @@ export default function Organization({ org, collection }: { org: string; collect
       <div role="status">
         {deleted && (
           <p>
-            {deleted.title || 'Untitled space'} is in the <Link href={`/o/${org}/trash`}>trash</Link>: it can be
-            restored there for 7 days.
+            {deleted.title} is in the <Link href={`/o/${org}/trash`}>trash</Link>: it can be restored there for 7 days
+            {deleted.kind === 'collection' && ', with the spaces and collections it held'}.
           </p>
         )}
       </div>
@@ -68,11 +82,23 @@ export default function Organization({ org, collection }: { org: string; collect
           {data.spaces.length === 0 && data.collections.length === 0 && (
             <p>No spaces yet: create the first one above.</p>
           )}
-          <ul className="tree" aria-labelledby="content-tree" {...dropTarget(null, move)}>
+          <p className="muted" id="content-tree-help">
+            Drag a row by its grip (⠿) to move it: onto the upper or lower part of a row to put it before or after, onto
+            the middle of a collection to put it inside. Escape cancels. The “Move to” lists do the same from the
+            keyboard.
+          </p>
+          {/* the rows' links' own HTML5 drag is turned off: the pointer drags the rows (tree/drag.ts) */}
+          <ul
+            className="tree content-tree"
+            aria-labelledby="content-tree"
+            aria-describedby="content-tree-help"
+            onPointerDown={drag.onPointerDown}
+            onDragStart={(e) => e.preventDefault()}
+          >
             <Level
-              onMove={move}
               parent={undefined}
               tree={data}
+              placed={placed}
               org={org}
               onChanged={reload}
               onDelete={remove}
@@ -80,6 +106,7 @@ export default function Organization({ org, collection }: { org: string; collect
               current={collection}
             />
           </ul>
+          <p className="sr-only" aria-live="polite" ref={drag.live} />
           {action.error && <p role="alert">{action.error}</p>}
         </>
       )}
@@ -87,37 +114,16 @@ export default function Organization({ org, collection }: { org: string; collect
   );
 }
 
-const DRAG_TYPE = 'application/x-quire-item';
-
-/** Drop handlers moving the dragged item into `parent` (null: the top level); the nearest target wins. */
-function dropTarget(parent: string | null, onMove: (item: string, parent: string | null) => void) {
-  return {
-    onDragOver: (e: React.DragEvent) => {
-      if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
-      e.preventDefault();
-      e.stopPropagation();
-      e.dataTransfer.dropEffect = 'move';
-    },
-    onDrop: (e: React.DragEvent) => {
-      const item = e.dataTransfer.getData(DRAG_TYPE);
-      if (!item) return;
-      e.preventDefault();
-      e.stopPropagation();
-      onMove(item, parent);
-    },
-  };
-}
-
 type Run = <T>(fn: () => Promise<T>) => Promise<T | undefined>;
 
 function Level(props: {
   parent: string | undefined;
   tree: Tree;
+  placed: ReturnType<typeof placeOrg>;
   org: string;
   current: string | undefined;
   onChanged(): void;
-  onDelete(s: Space): void;
-  onMove(item: string, parent: string | null): void;
+  onDelete(kind: 'space' | 'collection', id: string, title: string): void;
   run: Run;
 }) {
   const { parent, tree } = props;
@@ -130,12 +136,21 @@ function Level(props: {
           <Item
             label={c.title}
             kind="collection"
+            node={keyOf('collection', c.id)}
             href={`/o/${props.org}/c/${c.id}`}
-            drag={`collection:${c.id}`}
-            drop={dropTarget(c.id, props.onMove)}
             onRename={(title) => props.run(() => api.updateCollection(c.id, { title })).then(props.onChanged)}
-            onDelete={() => props.run(() => api.deleteCollection(c.id)).then(props.onChanged)}
-          />
+            onDelete={() => props.onDelete('collection', c.id, c.title)}
+          >
+            <MoveTo
+              label={c.title}
+              value={c.parent}
+              // a collection cannot go into itself or one of its own collections
+              choices={tree.collections.filter(
+                (o) => !within(props.placed, keyOf('collection', o.id), keyOf('collection', c.id)),
+              )}
+              onMove={(to) => props.run(() => api.moveCollection(c.id, to)).then(props.onChanged)}
+            />
+          </Item>
           <ul>
             <Level {...props} parent={c.id} />
           </ul>
@@ -146,25 +161,17 @@ function Level(props: {
           <Item
             label={s.title || 'Untitled space'}
             kind="space"
+            node={keyOf('space', s.id)}
             href={`/o/${props.org}/s/${s.id}`}
-            drag={`space:${s.id}`}
             onRename={(title) => props.run(() => api.updateSpace(s.id, { title })).then(props.onChanged)}
-            onDelete={() => props.onDelete(s)}
+            onDelete={() => props.onDelete('space', s.id, s.title || 'Untitled space')}
           >
-            <label className="move">
-              <span className="sr-only">Move {s.title} to</span>
-              <select
-                value={s.parent ?? ''}
-                onChange={(e) => props.run(() => api.moveSpace(s.id, e.target.value || null)).then(props.onChanged)}
-              >
-                <option value="">Top level</option>
-                {tree.collections.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.title}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <MoveTo
+              label={s.title || 'Untitled space'}
+              value={s.parent}
+              choices={tree.collections}
+              onMove={(to) => props.run(() => api.moveSpace(s.id, to)).then(props.onChanged)}
+            />
           </Item>
         </li>
       ))}
@@ -172,17 +179,37 @@ function Level(props: {
   );
 }
 
-/** One row of the tree: its link, rename in place, delete with a confirmation step. */
+/** The keyboard's way to move a row: a list of where it may go (the top level or a collection). */
+function MoveTo(props: {
+  label: string;
+  value: string | undefined;
+  choices: Collection[];
+  onMove(to: string | null): void;
+}) {
+  return (
+    <label className="move">
+      <span className="sr-only">Move {props.label} to</span>
+      <select value={props.value ?? ''} onChange={(e) => props.onMove(e.target.value || null)}>
+        <option value="">Top level</option>
+        {props.choices.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** One row of the tree: its grip, its link, rename in place, delete with a confirmation step. */
 function Item(props: {
   label: string;
   kind: 'space' | 'collection';
+  /** The row's node in the drag's tree (`space:<id>`, `collection:<id>`). */
+  node: string;
   href: string;
   onRename(title: string): void;
   onDelete(): void;
-  /** What the row carries when dragged (`space:<id>`, `collection:<id>`). */
-  drag: string;
-  /** The row as a drop target (collections). */
-  drop?: ReturnType<typeof dropTarget>;
   children?: React.ReactNode;
 }) {
   const [renaming, setRenaming] = useState(false);
@@ -192,16 +219,11 @@ function Item(props: {
     if (title.trim() && title !== props.label) props.onRename(title.trim());
   };
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: dragging is a pointer shortcut; the "Move … to" select does the same from the keyboard
-    <div
-      className="row"
-      draggable={!renaming}
-      onDragStart={(e) => {
-        e.dataTransfer.setData(DRAG_TYPE, props.drag);
-        e.dataTransfer.effectAllowed = 'move';
-      }}
-      {...props.drop}
-    >
+    <div className="row" data-node={props.node}>
+      {/* where a finger drags the row from (a mouse drags the whole row); "Move … to" moves it by keyboard */}
+      <span className="grip" aria-hidden="true">
+        ⠿
+      </span>
       <span className="kind" aria-hidden="true">
         {props.kind === 'space' ? '▤' : '▸'}
       </span>

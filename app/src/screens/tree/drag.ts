@@ -1,13 +1,23 @@
 import { type PointerEvent as ReactPointerEvent, useRef } from 'react';
-import { dropMessage, dropMove, type Move, type Placed, type Zone, zoneAt } from './placed.ts';
+import type { RevisionPage } from '../../api/endpoints.ts';
+import { dropMessage, dropMove, type Move, type Placed, type TreeNode, type Zone, zoneAt } from './placed.ts';
 
 /** How far (px) a pointer moves, button down, before a press becomes a drag (a shorter one stays a click). */
 const THRESHOLD = 5;
 
+/** Which tree: the attribute naming a row's node (`data-page`), and what a node holds (for the messages). */
+export interface TreeKind {
+  /** `page`: rows are `.row[data-page="<id>"]`. */
+  attr: string;
+  /** `pages`: "cannot go into itself or its own pages". */
+  own: string;
+}
+const PAGES: TreeKind = { attr: 'page', own: 'pages' };
+
 /** What the drag needs from the screen, read when it acts (the tree may have been loaded again meanwhile). */
 interface Host {
-  placed: Map<string, Placed>;
-  onMove(page: string, move: Move): void;
+  placed: Map<string, Placed<TreeNode>>;
+  onMove(node: string, move: Move): void;
   say(text: string): void;
 }
 
@@ -22,7 +32,7 @@ function swallowNextClick() {
 }
 
 /** One press on a row, followed until the pointer is let go: a drag once it moved far enough. */
-class PageDrag {
+class TreeDrag {
   private started = false;
   private cancelled = false;
   private over: { row: HTMLElement; zone: Zone; result: Move | 'same' | 'refused' } | undefined;
@@ -31,13 +41,15 @@ class PageDrag {
   private readonly row: HTMLElement;
   private readonly tree: HTMLElement;
   private readonly host: () => Host;
+  private readonly kind: TreeKind;
 
-  constructor(down: PointerEvent, row: HTMLElement, tree: HTMLElement, host: () => Host) {
+  constructor(down: PointerEvent, row: HTMLElement, tree: HTMLElement, host: () => Host, kind: TreeKind) {
     this.down = down;
     this.row = row;
     this.tree = tree;
     this.host = host;
-    this.dragged = row.dataset.page!;
+    this.kind = kind;
+    this.dragged = row.dataset[kind.attr]!;
     window.addEventListener('pointermove', this.onMove);
     window.addEventListener('pointerup', this.onUp);
     window.addEventListener('pointercancel', this.onCancel);
@@ -61,17 +73,17 @@ class PageDrag {
 
   /** Marks the row under the pointer with where a drop would put the page, and says it. */
   private point(x: number, y: number) {
-    const hit = document.elementFromPoint(x, y)?.closest<HTMLElement>('.row[data-page]');
+    const hit = document.elementFromPoint(x, y)?.closest<HTMLElement>(`.row[data-${this.kind.attr}]`);
     if (!hit || !this.tree.contains(hit)) return this.unmark();
+    const target = hit.dataset[this.kind.attr]!;
     const box = hit.getBoundingClientRect();
-    const zone = zoneAt(y, box.top, box.height);
+    const zone = zoneAt(y, box.top, box.height, this.host().placed.get(target)?.children !== undefined);
     if (this.over?.row === hit && this.over.zone === zone) return;
     this.unmark();
-    const target = hit.dataset.page!;
     const result = dropMove(this.host().placed, this.dragged, target, zone);
     this.over = { row: hit, zone, result };
     if (result !== 'same') hit.dataset.drop = result === 'refused' ? 'refused' : zone;
-    this.host().say(dropMessage(this.title(this.dragged), this.title(target), zone, result));
+    this.host().say(dropMessage(this.title(this.dragged), this.title(target), zone, result, false, this.kind.own));
   }
 
   private unmark() {
@@ -87,8 +99,8 @@ class PageDrag {
     swallowNextClick();
     if (this.cancelled) return;
     if (!at) return this.host().say(`${this.title(this.dragged)} not moved`);
-    const target = this.title(at.row.dataset.page!);
-    this.host().say(dropMessage(this.title(this.dragged), target, at.zone, at.result, true));
+    const target = this.title(at.row.dataset[this.kind.attr]!);
+    this.host().say(dropMessage(this.title(this.dragged), target, at.zone, at.result, true, this.kind.own));
     if (typeof at.result !== 'string') this.host().onMove(this.dragged, at.result);
   };
 
@@ -121,27 +133,41 @@ class PageDrag {
 }
 
 /**
- * Drag and drop in the page tree with pointer events (mouse, touch, pen): a mouse drags a row from anywhere but its
+ * Drag and drop in a tree with pointer events (mouse, touch, pen): a mouse drags a row from anywhere but its
  * controls, a finger from the row's grip (the rest of the tree still scrolls). Over a row, its upper third puts the
- * page before it, its lower third after it, its middle nests it as its last child; the row shows where
- * (`data-drop`), a drop into the page's own descendants is refused, and the live region says it all. Escape cancels.
- * The rows' marks are set on the DOM, not in React state: a move of the pointer draws no part of the tree again.
+ * node before it, its lower third after it, its middle nests it as its last child (a row nothing nests in is split
+ * in halves); the row shows where (`data-drop`), a drop into the node's own descendants is refused, and the live
+ * region says it all. Escape cancels. The rows' marks are set on the DOM, not in React state: a move of the pointer
+ * draws no part of the tree again. Rows are `.row[data-<kind.attr>="<id of the node in placed>"]`.
  */
-export function usePageDrag(placed: Map<string, Placed>, busy: boolean, onMove: (page: string, move: Move) => void) {
+export function useTreeDrag<N extends TreeNode>(
+  placed: Map<string, Placed<N>>,
+  busy: boolean,
+  onMove: (node: string, move: Move) => void,
+  kind: TreeKind,
+) {
   const live = useRef<HTMLParagraphElement>(null);
   const say = (text: string) => {
     if (live.current) live.current.textContent = text;
   };
-  const latest = useRef<Host & { busy: boolean }>({ placed, busy, onMove, say });
-  latest.current = { placed, busy, onMove, say };
+  const host = { placed: placed as unknown as Map<string, Placed<TreeNode>>, busy, onMove, say };
+  const latest = useRef<Host & { busy: boolean }>(host);
+  latest.current = host;
 
   const onPointerDown = (e: ReactPointerEvent<HTMLElement>) => {
     const el = e.target as HTMLElement;
-    const row = el.closest<HTMLElement>('.row[data-page]');
+    const row = el.closest<HTMLElement>(`.row[data-${kind.attr}]`);
     if (e.button !== 0 || latest.current.busy || !row || !e.currentTarget.contains(row)) return;
-    const fromControl = el.closest('button, input, textarea, summary, .menu, form');
+    const fromControl = el.closest('button, input, textarea, select, summary, .menu, form');
     if (e.pointerType === 'mouse' ? fromControl : !el.closest('.grip')) return;
-    new PageDrag(e.nativeEvent, row, e.currentTarget, () => latest.current);
+    new TreeDrag(e.nativeEvent, row, e.currentTarget, () => latest.current, kind);
   };
   return { live, onPointerDown };
 }
+
+/** Drag and drop in a space's page tree (`.row[data-page]`): `useTreeDrag` over its pages. */
+export const usePageDrag = (
+  placed: Map<string, Placed<RevisionPage>>,
+  busy: boolean,
+  onMove: (page: string, move: Move) => void,
+) => useTreeDrag(placed, busy, onMove, PAGES);

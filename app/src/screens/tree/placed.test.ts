@@ -19,6 +19,10 @@ describe('dropping a page on a row of the tree', () => {
     ]);
   });
 
+  it('splits a row nothing nests in in halves: before, after', () => {
+    expect([0, 14, 15, 29].map((y) => zoneAt(100 + y, 100, 30, false))).toEqual(['before', 'before', 'after', 'after']);
+  });
+
   it('puts the page before or after the target, among the target’s siblings', () => {
     expect(dropMove(tree, 'c', 'a', 'before')).toEqual({ into: null, at: 0 });
     expect(dropMove(tree, 'a', 'c', 'after')).toEqual({ into: null, at: 2 });

@@ -76,6 +76,18 @@ export const contentEvents = {
       movedCollections: z.array(z.string()),
     }),
   ),
+  /** Taken out of the trash (Quire-only), with its id; what its delete moved up and was still there moved back. */
+  collectionRestored: event(
+    'collection.restored',
+    z.object({
+      collection,
+      organization,
+      title: z.string(),
+      parent,
+      movedSpaces: z.array(z.string()),
+      movedCollections: z.array(z.string()),
+    }),
+  ),
   collectionMoved: event('collection.moved', z.object({ collection, organization, parent })),
   /** Moved to another organization with its sub-collections and all their spaces (each also gets `space.transferred`). */
   collectionTransferred: event(

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { DefaultLevelSchema, IdSchema, listOf, PageQueryShape, queryBoolean } from '../common.ts';
 import { operationsOf } from '../operation.ts';
 import { organizationId, collectionId } from '../params.ts';
-import { CollectionDescriptionSchema, CollectionSchema, CollectionTitleSchema } from '../schemas/collection.ts';
+import {
+  CollectionDescriptionSchema,
+  CollectionSchema,
+  CollectionTitleSchema,
+  DeletedCollectionSchema,
+} from '../schemas/collection.ts';
 import { SpaceSchema } from '../schemas/space.ts';
 import { containerOps } from './containers.ts';
 
@@ -62,8 +67,35 @@ export const updateCollectionById = collections.update(
 );
 
 export const deleteCollectionById = collections.delete(
-  "Delete a collection; its spaces and sub-collections move up to the collection's parent",
+  "Delete a collection; its spaces and sub-collections move up to the collection's parent. It can be restored for 7 days",
 );
+
+export const restoreCollection = op({
+  id: 'collections.restore',
+  input: z.object({ collectionId }),
+  output: CollectionSchema,
+  http: {
+    route: 'POST /collections/{collectionId}/restore',
+    operationId: 'restoreCollection',
+    summary:
+      'Quire-only: restore a collection deleted within the last 7 days (412 after that) with its id, title, ' +
+      'level, permissions and place (the top level when its parent is gone); the spaces and sub-collections its ' +
+      'delete moved up go back into it when they are still there. Collection admins; `create` where it goes',
+  },
+});
+
+export const listDeletedCollections = op({
+  id: 'collections.listDeletedInOrg',
+  input: z.object({ organizationId, ...PageQueryShape }),
+  output: listOf(DeletedCollectionSchema),
+  http: {
+    route: 'GET /orgs/{organizationId}/trash/collections',
+    operationId: 'listDeletedCollectionsInOrganization',
+    summary:
+      "Quire-only: list the organization's deleted collections the caller may restore (a collection's admins; the " +
+      "organization's admins see all), the latest deleted first; a collection deleted over 7 days ago is gone",
+  },
+});
 
 export const listSpacesInCollectionById = op({
   id: 'collections.listSpaces',

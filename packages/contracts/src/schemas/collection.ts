@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DefaultLevelSchema } from '../common.ts';
+import { DefaultLevelSchema, TimestampSchema } from '../common.ts';
+import { UserSchema } from './user.ts';
 import { apiAndAppUrls } from './shapes.ts';
 
 export const CollectionTitleSchema = z.string().max(50).describe('Title of the collection (max 50)');
@@ -29,3 +30,25 @@ export const CollectionSchema = z
   })
   .describe('Collection');
 export type Collection = z.infer<typeof CollectionSchema>;
+
+/**
+ * A collection in the trash (Quire-only): a Collection (its `parent` the collection it goes back into, absent when
+ * that one is gone and it goes back to the top level) with when and by whom it was deleted, when it goes for good
+ * and what its delete moved up to the parent.
+ */
+export const DeletedCollectionSchema = CollectionSchema.extend({
+  deletedAt: TimestampSchema.describe('When the collection was deleted'),
+  deletedBy: UserSchema.optional().describe('Who deleted the collection, when known'),
+  purgeAt: TimestampSchema.describe(
+    'When the collection leaves the trash for good (7 days after its deletion); it can be restored until then',
+  ),
+  movedSpaces: z
+    .number()
+    .int()
+    .describe('How many spaces its delete moved up to its parent (a restore moves back those still there)'),
+  movedCollections: z
+    .number()
+    .int()
+    .describe('How many sub-collections its delete moved up to its parent (a restore moves back those still there)'),
+}).describe('DeletedCollection');
+export type DeletedCollection = z.infer<typeof DeletedCollectionSchema>;

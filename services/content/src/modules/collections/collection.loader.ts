@@ -1,5 +1,6 @@
 import type { List, Role } from '@quire/contracts';
-import { membershipOf, notFound, paginate, type PageRequest } from '@quire/kit';
+import { membershipOf, notFound, pageOfList, paginate, type PageRequest } from '@quire/kit';
+import { RESTORE_WINDOW_MS } from '../../commands/space-trash.ts';
 import type { ContentContext } from '../../trpc.ts';
 import { factsIn, factsUnder } from '../access/access.policy.ts';
 import { assertCanTransfer } from '../access/organization.policy.ts';
@@ -7,9 +8,13 @@ import { grantRepository } from '../permissions/grant.repository.ts';
 import { resolveDestination, type DestinationRequest } from '../tree/destination.ts';
 import type { CollectionTree } from './collection-tree.ts';
 import { Collection, type ICollection } from './collection.entity.ts';
+import { type DeletedCollection, deletedCollectionRepository } from './deleted-collection.repository.ts';
 import {
   assertCanCreateIn,
   collectionPolicy,
+  deletedCollectionFacts,
+  restorableCollections,
+  returnParent,
   visibleCollections,
   type CollectionAccessFacts,
   type CollectionAction,
@@ -105,4 +110,46 @@ export async function loadVisibleCollections(
     ...(visible !== 'all' ? { id: { $in: visible } } : {}),
   };
   return { tree, page: await paginate(ctx.em, Collection, where, { order: 'asc', id: 'asc' }, input, (c) => c) };
+}
+
+/** A collection of the trash with where it goes back and its access facts there. */
+export interface LoadedDeletedCollection {
+  deleted: DeletedCollection;
+  parentId: string | null;
+  facts: CollectionAccessFacts;
+}
+
+/**
+ * The deleted collection the caller may restore (404 when it is not in the trash or not visible, 403 below `admin`
+ * on it), where it goes back (its old parent while that exists, else the top level: 403 without `create` there)
+ * and its access facts there.
+ */
+export async function loadDeletedCollectionToRestore(ctx: Ctx, collectionId: string): Promise<LoadedDeletedCollection> {
+  const deleted = await deletedCollectionRepository.findById(ctx.em, collectionId);
+  if (!deleted) throw notFound('Collection');
+  const tree = await collectionRepository.tree(ctx.em, deleted.organizationId);
+  const parentId = returnParent(tree, deleted.parentId);
+  const facts = deletedCollectionFacts(tree, deleted, parentId);
+  collectionPolicy.assert(ctx.actor, facts, 'restore');
+  assertCanCreateIn(ctx.actor, deleted.organizationId, await loadContainer(ctx, deleted.organizationId, parentId));
+  return { deleted, parentId, facts };
+}
+
+/**
+ * A page of the organization's deleted collections: those deleted within the restore window (7 days) that the
+ * caller may restore, the latest deleted first (404 for a caller who is not a member).
+ */
+export async function loadRestorableCollections(
+  ctx: Ctx,
+  input: PageRequest & { organizationId: string },
+  now = new Date(),
+): Promise<List<LoadedDeletedCollection>> {
+  const tree = await collectionRepository.tree(ctx.em, input.organizationId);
+  const deleted = await deletedCollectionRepository.deletedSince(
+    ctx.em,
+    input.organizationId,
+    new Date(now.getTime() - RESTORE_WINDOW_MS),
+  );
+  const restorable = restorableCollections(ctx.actor, input.organizationId, tree, deleted);
+  return pageOfList(restorable, (r) => [r.deleted.deletedAt.toISOString(), r.deleted.id], input, 'desc');
 }

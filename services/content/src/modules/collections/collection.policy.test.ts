@@ -33,6 +33,7 @@ describe('the collection permission table', () => {
     ['delete', 'admin'],
     ['move', 'admin'],
     ['transfer', 'admin'],
+    ['restore', 'admin'],
     ['viewPermissions', 'read'],
     ['managePermissions', 'admin'],
   ];

@@ -1,6 +1,6 @@
 import type { Actor } from '@quire/contracts';
 import { definePolicy } from '@quire/kit';
-import { contentRole, listScope, type ContentAccessFacts } from '../access/access.policy.ts';
+import { contentRole, type Grant, listScope, type ContentAccessFacts } from '../access/access.policy.ts';
 import { organizationContentPolicy } from '../access/organization.policy.ts';
 import type { CollectionTree } from './collection-tree.ts';
 
@@ -21,6 +21,8 @@ export const collectionPolicy = definePolicy({
     move: 'admin',
     /** POST transfer (plus organization admin in both organizations). */
     transfer: 'admin',
+    /** POST restore from the trash (plus `create` where it goes back). */
+    restore: 'admin',
     /** Create spaces or collections in it, move content into it. */
     create: 'create',
     /** List who was given an explicit role on the collection, and everyone who can access it. */
@@ -34,6 +36,7 @@ export const collectionPolicy = definePolicy({
     delete: 'Deleting the collection',
     move: 'Moving the collection',
     transfer: 'Transferring the collection',
+    restore: 'Restoring the collection',
     create: 'Creating or moving content into the collection',
     viewPermissions: 'Viewing the permissions of the collection',
     managePermissions: 'Managing the permissions of the collection',
@@ -56,3 +59,50 @@ export function visibleCollections(actor: Actor, organizationId: string, tree: C
   if (listScope(actor, organizationId) === 'all') return 'all';
   return tree.ids.filter((id) => contentRole(actor, tree.collectionFacts(organizationId, id)) !== null);
 }
+
+/**
+ * The access facts of a deleted collection as they would be once restored under `parentId` (its own level and
+ * grants, kept in the trash, then its new parent's chain), from the tree (no query).
+ */
+export function deletedCollectionFacts(
+  tree: CollectionTree,
+  d: { organizationId: string; defaultLevel: CollectionAccessFacts['defaultLevel']; grants: readonly Grant[] },
+  parentId: string | null,
+): CollectionAccessFacts {
+  return {
+    organizationId: d.organizationId,
+    defaultLevel: d.defaultLevel ?? null,
+    ancestors: tree.levelsFrom(parentId),
+    grants: [d.grants, ...tree.grantsFrom(parentId)],
+  };
+}
+
+/**
+ * The deleted collections the caller may restore (`restore`: admins of the collection as it would be restored;
+ * the organization's admins, all), each with those facts and the parent it goes back into (404 for a non-member).
+ */
+export function restorableCollections<
+  D extends {
+    organizationId: string;
+    defaultLevel: CollectionAccessFacts['defaultLevel'];
+    grants: readonly Grant[];
+    parentId: string | null;
+  },
+>(
+  actor: Actor,
+  organizationId: string,
+  tree: CollectionTree,
+  deleted: D[],
+): { deleted: D; parentId: string | null; facts: CollectionAccessFacts }[] {
+  listScope(actor, organizationId);
+  return deleted
+    .map((d) => {
+      const parentId = returnParent(tree, d.parentId);
+      return { deleted: d, parentId, facts: deletedCollectionFacts(tree, d, parentId) };
+    })
+    .filter(({ facts }) => collectionPolicy.allows(actor, facts, 'restore'));
+}
+
+/** Where a deleted collection goes back: its old parent while that collection exists, else the top level. */
+export const returnParent = (tree: CollectionTree, parentId: string | null): string | null =>
+  parentId !== null && tree.has(parentId) ? parentId : null;

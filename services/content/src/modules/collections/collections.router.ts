@@ -3,6 +3,7 @@ import { implement } from '../../trpc.ts';
 import { collectionCreator } from '../../commands/collection-creator.ts';
 import { collectionDeleter } from '../../commands/collection-deleter.ts';
 import { collectionMover } from '../../commands/collection-mover.ts';
+import { collectionRestorer } from '../../commands/collection-restorer.ts';
 import { collectionTransferrer } from '../../commands/collection-transferrer.ts';
 import { collectionUpdater } from '../../commands/collection-updater.ts';
 import { grantRepository } from '../permissions/grant.repository.ts';
@@ -12,10 +13,12 @@ import {
   loadCollectionFor,
   loadCollectionToTransfer,
   loadContainerToCreateIn,
+  loadDeletedCollectionToRestore,
   loadMoveDestination,
+  loadRestorableCollections,
   loadVisibleCollections,
 } from './collection.loader.ts';
-import { presentCollection, presentCollectionsIn } from './collection.presenter.ts';
+import { presentCollection, presentCollectionsIn, presentDeletedCollections } from './collection.presenter.ts';
 
 export const collectionProcedures = {
   listCollectionsInOrganizationById: implement(ops.listCollectionsInOrganizationById, async ({ input, ctx }) => {
@@ -45,8 +48,17 @@ export const collectionProcedures = {
 
   deleteCollectionById: implement(ops.deleteCollectionById, async ({ input, ctx }) => {
     const { collection } = await loadCollectionFor(ctx, input.collectionId, 'delete');
-    await collectionDeleter(ctx.em, { collection });
+    await collectionDeleter(ctx.em, { collection, by: ctx.actor.userId });
   }),
+
+  restoreCollection: implement(ops.restoreCollection, async ({ input, ctx }) => {
+    const { deleted, parentId, facts } = await loadDeletedCollectionToRestore(ctx, input.collectionId);
+    return presentCollection(ctx, await collectionRestorer(ctx.em, { deleted, parentId }), facts);
+  }),
+
+  listDeletedCollections: implement(ops.listDeletedCollections, async ({ input, ctx }) =>
+    presentDeletedCollections(ctx, await loadRestorableCollections(ctx, input)),
+  ),
 
   listSpacesInCollectionById: implement(ops.listSpacesInCollectionById, async ({ input, ctx }) => {
     const { collection } = await loadCollectionFor(ctx, input.collectionId, 'view');
