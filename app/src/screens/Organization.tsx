@@ -17,7 +17,7 @@ export default function Organization({ org, collection }: { org: string; collect
   const tree = useLoad(async (): Promise<Tree & { title: string }> => {
     const [o, collections, spaces] = await Promise.all([api.organization(org), api.collections(org), api.spaces(org)]);
     return { title: o.title, collections, spaces };
-  }, `org:${org}`);
+  }, `org:${org}`, { live: true });
   const [deleted, setDeleted] = useState<{ title: string; kind: 'space' | 'collection' }>();
   const action = useAction();
   const reload = tree.reload;

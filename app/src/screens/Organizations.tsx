@@ -3,7 +3,7 @@ import { api } from '../api/endpoints.ts';
 import { useLoad } from '../api/use.ts';
 
 export default function Organizations() {
-  const orgs = useLoad(() => api.organizations(), 'orgs');
+  const orgs = useLoad(() => api.organizations(), 'orgs', { live: true });
   return (
     <section className="narrow">
       <h1>Your organizations</h1>

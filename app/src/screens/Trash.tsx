@@ -37,7 +37,7 @@ export default function Trash({ org }: { org: string }) {
       api.collections(org),
     ]);
     return { title: o.title, spaces, collections, live };
-  }, `trash:${org}`);
+  }, `trash:${org}`, { live: true });
   const action = useAction();
   const [restored, setRestored] = useState<Restored>();
 

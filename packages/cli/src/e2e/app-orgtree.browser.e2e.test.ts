@@ -135,6 +135,22 @@ describe.skipIf(!hasChromium)('the organization tree in Chromium', () => {
     await page.getByRole('link', { name: 'Acme', exact: true }).click();
     await page.getByRole('link', { name: 'Alpha', exact: true }).waitFor();
     await expectTree(['Alpha [Beta, One]', 'Three', 'Two']);
+
+    // A space made elsewhere (another member, a script) shows when the window gets the focus back, with no reload.
+    const elsewhere = (await api().orgs.createSpace(org(), { title: 'Made elsewhere' })).data;
+    const made = page.getByRole('link', { name: 'Made elsewhere', exact: true });
+    expect(await made.count()).toBe(0);
+    // (A focus within 2 s of the last load does not load again: polled until one counts.)
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+          return made.count();
+        },
+        { timeout: 10_000, interval: 500 },
+      )
+      .toBe(1);
+    await api().spaces.deleteSpaceById(elsewhere.id);
     expect(violations).toEqual([]);
     await page.close();
   });
