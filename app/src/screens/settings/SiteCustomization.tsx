@@ -61,7 +61,7 @@ const fontOf = <T extends string, F>(chosen: FontChoice<T>, was: F): T | F => (c
 /** The options of a font select: the default fonts, and the custom font set through the API (its family named). */
 const fontOptions = <T extends string>(fonts: [T, string][], current: unknown): [FontChoice<T>, string][] =>
   current && typeof current === 'object' && 'fontFamily' in current
-    ? [['custom', `${String(current.fontFamily)} (a custom font, set through the API)`], ...fonts]
+    ? [['custom', `${String(current.fontFamily)} (custom, set through the API)`], ...fonts]
     : fonts;
 
 const fieldsOf = (c: Customization): Fields => ({
@@ -203,7 +203,8 @@ export function SiteCustomization({ org, site }: { org: string; site: Site }) {
               </label>
             </fieldset>
             <fieldset>
-              <legend>Fonts (served by this instance: no font is loaded from elsewhere)</legend>
+              <legend>Fonts</legend>
+              <p className="muted">Served by this instance: the site loads no font from elsewhere.</p>
               <SelectField
                 id={`${id}-font`}
                 label="Text"

@@ -22,7 +22,7 @@ export type MonoFont = Extract<Styling['monospaceFont'], string>;
 /** GitBook's default fonts, as the published site draws them (bundled: no font is loaded from elsewhere). */
 export const TEXT_FONTS: [TextFont, string][] = [
   ['Inter', 'Inter'],
-  ['ABCFavorit', 'ABC Favorit (drawn with Inter: a commercial font)'],
+  ['ABCFavorit', 'ABC Favorit (drawn as Inter)'],
   ['Roboto', 'Roboto'],
   ['RobotoSlab', 'Roboto Slab'],
   ['OpenSans', 'Open Sans'],
