@@ -98,7 +98,9 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
         body: family('body'),
         heading: family('main :is(h2, h3)'),
         code: family('main pre'),
-        loaded: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, '')),
+        loaded: [...(document.fonts as unknown as Iterable<FontFace>)]
+          .filter((f) => f.status === 'loaded')
+          .map((f) => f.family.replace(/"/g, '')),
         files: performance
           .getEntriesByType('resource')
           .map((e) => e.name)
