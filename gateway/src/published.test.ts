@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { signApiToken } from '@quire/kit';
 import { TEST_SECRET } from '@quire/kit/testing';
 import { offlineGateway, useOfflineGateway } from './gateway.testing.ts';
-import { parseCookies, siteHostPattern, verifyPublishedApiToken } from './published.ts';
+import { existsSync } from 'node:fs';
+import { BUNDLED_FONTS, fontFiles } from '@quire/sites';
+import { parseCookies, siteFontFile, siteHostPattern, verifyPublishedApiToken } from './published.ts';
 
 describe('published sites in the gateway', () => {
   const gw = useOfflineGateway({ QUIRE_PUBLIC_URL: 'https://quire.example.test' });
@@ -28,6 +30,25 @@ describe('published sites in the gateway', () => {
       '/_quire/site/katex/fonts/..%2F..%2Fpackage.json',
       '/_quire/site/katex/katex.js',
       '/_quire/site/nope.css',
+    ]) {
+      expect((await gw.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it("serves every file of the sites' bundled fonts, cached for a year, and no other file of their packages", async () => {
+    const files = [...BUNDLED_FONTS.values()].flatMap((f) => fontFiles(f).map((x) => `${f.slug}/${x.file}`));
+    expect(files.length).toBeGreaterThan(40);
+    for (const name of files) expect(existsSync(siteFontFile(`fonts/${name}`) ?? ''), name).toBe(true);
+    const res = await gw.app.inject({ method: 'GET', url: '/_quire/site/fonts/inter/inter-latin-wght-normal.woff2' });
+    expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'font/woff2']);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    for (const url of [
+      '/_quire/site/fonts/inter/inter-latin-opsz-normal.woff2',
+      '/_quire/site/fonts/inter/..%2Fpackage.json',
+      '/_quire/site/fonts/inter/package.json',
+      '/_quire/site/fonts/katex/KaTeX_Main-Regular.woff2',
+      '/_quire/site/fonts/left-pad/left-pad-latin-400-normal.woff2',
     ]) {
       expect((await gw.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }

@@ -24,6 +24,7 @@ import {
   type PublicError,
   type ServiceClients,
 } from '@quire/kit';
+import { BUNDLED_FONTS, fontFiles } from '@quire/sites';
 import type { ActorResolver } from './auth.ts';
 import { sendError } from './errors.ts';
 import { routeUrlOf } from './rest.ts';
@@ -44,6 +45,15 @@ const ASSETS: Record<string, { file: string; type: string }> = {
 };
 const FONT = /^katex\/fonts\/(KaTeX_[A-Za-z0-9_-]+\.(woff2|woff|ttf))$/;
 const FONT_TYPES: Record<string, string> = { woff2: 'font/woff2', woff: 'font/woff', ttf: 'font/ttf' };
+/** The sites' bundled fonts (`fonts/{slug}/{file}`): only the files the pages declare, from their npm packages. */
+const requireHere = createRequire(import.meta.url);
+const SITE_FONT = /^fonts\/([a-z0-9-]+)\/([a-z0-9-]+\.woff2)$/;
+export function siteFontFile(name: string): string | null {
+  const m = SITE_FONT.exec(name);
+  const font = m ? BUNDLED_FONTS.get(m[1]!) : undefined;
+  if (!m || !font || !fontFiles(font).some((f) => f.file === m[2])) return null;
+  return join(dirname(requireHere.resolve(`${font.pkg}/package.json`)), 'files', m[2]!);
+}
 
 const one = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined;
@@ -139,7 +149,7 @@ function assetLoader(): (file: string) => Promise<Buffer> {
   };
 }
 
-/** `GET /_quire/site/*`: the stylesheet and script of the pages, and KaTeX's stylesheet and fonts. */
+/** `GET /_quire/site/*`: the stylesheet and script of the pages, KaTeX's stylesheet and fonts, the sites' fonts. */
 async function serveSiteAsset(
   load: (file: string) => Promise<Buffer>,
   req: FastifyRequest<{ Params: { '*': string } }>,
@@ -148,10 +158,11 @@ async function serveSiteAsset(
   const name = req.params['*'];
   const asset = ASSETS[name];
   const font = FONT.exec(name);
-  if (!asset && !font)
+  const siteFont = asset || font ? null : siteFontFile(name);
+  if (!asset && !font && !siteFont)
     return sendError(reply, { status: 404, reason: 'not_found', message: 'No such site asset', unexpected: false });
-  const file = asset?.file ?? join(KATEX_DIR, 'fonts', font![1]!);
-  const type = asset?.type ?? FONT_TYPES[font![2]!]!;
+  const file = asset?.file ?? siteFont ?? join(KATEX_DIR, 'fonts', font![1]!);
+  const type = asset?.type ?? (siteFont ? 'font/woff2' : FONT_TYPES[font![2]!]!);
   try {
     const body = await load(file);
     return reply

@@ -149,8 +149,16 @@ export function settingsApiOf(t: Transport = browserTransport) {
     /** Puts a section or group just before or after a sibling of its level. */
     sortStructure: (o: string, id: string, item: StructurePointer, position: StructurePosition) =>
       request<unknown>(t, 'PATCH', `${org(o)}/sites/${seg(id)}/structure/sort`, { body: { item, position } }),
-    addGroup: (o: string, id: string, title: string) =>
-      request<SectionGroup>(t, 'POST', `${org(o)}/sites/${seg(id)}/section-groups`, { body: { title } }),
+    /** Adds a group, last at the top level of the site or in the group `parent`. */
+    addGroup: (o: string, id: string, title: string, parent?: string) =>
+      request<SectionGroup>(t, 'POST', `${org(o)}/sites/${seg(id)}/section-groups`, {
+        body: parent ? { title, parent } : { title },
+      }),
+    /** Moves a group into another (last there), or to the top level of the site (null). */
+    moveGroup: (o: string, id: string, group: string, parent: string | null) =>
+      request<SectionGroup>(t, 'PATCH', `${org(o)}/sites/${seg(id)}/section-groups/${seg(group)}`, {
+        body: { parentSectionGroupId: parent },
+      }),
     renameGroup: (o: string, id: string, group: string, title: string) =>
       request<SectionGroup>(t, 'PATCH', `${org(o)}/sites/${seg(id)}/section-groups/${seg(group)}`, { body: { title } }),
     deleteGroup: (o: string, id: string, group: string) =>

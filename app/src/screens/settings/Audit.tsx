@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { type AuditEvent, type AuditFilter, settingsApi } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
+import { SelectField } from './common.tsx';
 
 /** The organization's audit log (admins only), newest first, filtered by action, actor, target and dates. */
 export function Audit({ org }: { org: string }) {
@@ -89,17 +90,13 @@ function Filters({ actions, onApply }: { actions: { id: string; label: string }[
   };
   return (
     <form className="create" onSubmit={submit} aria-label="Filter the audit log">
-      <div className="field">
-        <label htmlFor={`${id}-action`}>Action</label>
-        <select id={`${id}-action`} value={f.action} onChange={set('action')}>
-          <option value="">Any action</option>
-          {actions.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={`${id}-action`}
+        label="Action"
+        value={f.action}
+        options={[['', 'Any action'], ...actions.map((a) => [a.id, a.label] as const)]}
+        onChange={(action) => setF({ ...f, action })}
+      />
       <div className="field">
         <label htmlFor={`${id}-actor`}>Actor (user id)</label>
         <input id={`${id}-actor`} maxLength={100} value={f.actor} onChange={set('actor')} />

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { settingsApi } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
-import { Confirm } from './common.tsx';
+import { Confirm, SelectField } from './common.tsx';
 
 const when = (iso: string | undefined) => (iso ? new Date(iso).toLocaleString() : 'never');
 
@@ -103,14 +103,17 @@ function ConnectForm({ space, onDone }: { space: string; onDone(): void }) {
         <label htmlFor={`${id}-dir`}>Folder (optional)</label>
         <input id={`${id}-dir`} maxLength={500} value={f.dir} onChange={set('dir')} />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-initial`}>First sync</label>
-        <select id={`${id}-initial`} value={f.initial} onChange={set('initial')}>
-          <option value="">Automatic</option>
-          <option value="import">Import: the repository becomes the content</option>
-          <option value="export">Export: the content is committed to the branch</option>
-        </select>
-      </div>
+      <SelectField
+        id={`${id}-initial`}
+        label="First sync"
+        value={f.initial}
+        options={[
+          ['', 'Automatic'],
+          ['import', 'Import: the repository becomes the content'],
+          ['export', 'Export: the content is committed to the branch'],
+        ]}
+        onChange={(initial) => setF({ ...f, initial })}
+      />
       <button type="submit" disabled={action.busy}>
         Connect
       </button>

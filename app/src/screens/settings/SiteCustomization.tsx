@@ -1,7 +1,18 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type Customization, type CustomizationInput, type Site, settingsApi } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
-import { long, THEMES, type Theme } from './customize.ts';
+import { SelectField } from './common.tsx';
+import {
+  long,
+  MONO_FONTS,
+  type MonoFont,
+  type SocialAccount,
+  TEXT_FONTS,
+  type TextFont,
+  THEMES,
+  type Theme,
+} from './customize.ts';
+import { type AIFields, AISettings, SocialAccounts } from './SiteSocialAI.tsx';
 import { SiteSpaceOverrides } from './SiteSpaceOverrides.tsx';
 import {
   type Announcement,
@@ -13,6 +24,8 @@ import {
 } from './SiteLinks.tsx';
 
 type Mode = Customization['themes']['default'];
+/** A font of the form: a default font, or `custom` (a custom font set through the API, kept as it is). */
+type FontChoice<T extends string> = T | 'custom';
 const MODES: [Mode, string][] = [
   ['system', "The visitor's system setting"],
   ['light', 'Light'],
@@ -33,7 +46,23 @@ interface Fields {
   footer: Footer;
   /** An empty message: no announcement. */
   announcement: Announcement;
+  font: FontChoice<TextFont>;
+  /** Empty: the text's font. */
+  headingFont: FontChoice<TextFont> | '';
+  monoFont: FontChoice<MonoFont>;
+  social: SocialAccount[];
+  ai: AIFields;
 }
+
+const choice = <T extends string>(f: T | object | null | undefined): FontChoice<T> | '' =>
+  f == null ? '' : typeof f === 'string' ? f : 'custom';
+/** The font a choice saves: the default font chosen, or the custom font as it was. */
+const fontOf = <T extends string, F>(chosen: FontChoice<T>, was: F): T | F => (chosen === 'custom' ? was : chosen);
+/** The options of a font select: the default fonts, and the custom font set through the API (its family named). */
+const fontOptions = <T extends string>(fonts: [T, string][], current: unknown): [FontChoice<T>, string][] =>
+  current && typeof current === 'object' && 'fontFamily' in current
+    ? [['custom', `${String(current.fontFamily)} (custom, set through the API)`], ...fonts]
+    : fonts;
 
 const fieldsOf = (c: Customization): Fields => ({
   title: c.title ?? '',
@@ -47,6 +76,16 @@ const fieldsOf = (c: Customization): Fields => ({
   headerLinks: c.header.links,
   footer: c.footer,
   announcement: c.announcement ?? { enabled: false, message: '', style: 'info' },
+  font: choice<TextFont>(c.styling.font) || 'Inter',
+  headingFont: choice<TextFont>(c.styling.headingFont),
+  monoFont: choice<MonoFont>(c.styling.monospaceFont) || 'IBMPlexMono',
+  social: c.socialAccounts,
+  ai: {
+    mode: c.ai.mode,
+    greeting: c.ai.greeting ?? '',
+    suggestions: [0, 1, 2, 3, 4].map((i) => c.ai.suggestions?.[i] ?? ''),
+    instructions: c.ai.instructions ?? '',
+  },
 });
 
 /**
@@ -61,10 +100,31 @@ function bodyOf(c: Customization, f: Fields): CustomizationInput {
   const { copyright, ...footer } = f.footer;
   const message = f.announcement.message.trim();
   const keepIcon = 'icon' in c.favicon && !f.emoji.trim();
+  const greeting = f.ai.greeting.trim();
+  const instructions = f.ai.instructions.trim();
+  const suggestions = f.ai.suggestions.map((q) => q.trim()).filter(Boolean);
+  const { greeting: _g, suggestions: _s, instructions: _i, ...ai } = c.ai;
   return {
     ...rest,
     ...(f.title.trim() ? { title: f.title.trim() } : {}),
-    styling: { ...c.styling, theme: f.theme, primaryColor: { light: f.light, dark: f.dark } },
+    styling: {
+      ...c.styling,
+      theme: f.theme,
+      primaryColor: { light: f.light, dark: f.dark },
+      font: fontOf<TextFont, typeof c.styling.font>(f.font, c.styling.font),
+      headingFont: f.headingFont
+        ? fontOf<TextFont, typeof c.styling.headingFont>(f.headingFont, c.styling.headingFont)
+        : null,
+      monospaceFont: fontOf<MonoFont, typeof c.styling.monospaceFont>(f.monoFont, c.styling.monospaceFont),
+    },
+    socialAccounts: f.social.map((a) => ({ ...a, handle: a.handle.trim() })).filter((a) => a.handle),
+    ai: {
+      ...ai,
+      mode: f.ai.mode,
+      ...(greeting ? { greeting } : {}),
+      ...(suggestions.length ? { suggestions } : {}),
+      ...(instructions ? { instructions } : {}),
+    },
     themes: { default: f.mode, toggeable: f.toggeable },
     header: logo ? { ...header, logo: { light: logo, dark: logo } } : header,
     favicon: f.emoji.trim() ? { emoji: f.emoji.trim() } : keepIcon ? c.favicon : {},
@@ -74,8 +134,8 @@ function bodyOf(c: Customization, f: Fields): CustomizationInput {
 }
 
 /**
- * A site's customization (title, theme, colour, light/dark, logo, icon, announcement, header links, footer), with
- * the published site beside it.
+ * A site's customization (title, theme, colour, fonts, light/dark, logo, icon, announcement, header links, footer,
+ * social accounts, AI), with the published site beside it.
  */
 export function SiteCustomization({ org, site }: { org: string; site: Site }) {
   const loaded = useLoad(() => settingsApi.customization(org, site.id), `customization:${site.id}`);
@@ -124,16 +184,13 @@ export function SiteCustomization({ org, site }: { org: string; site: Site }) {
                 onChange={(e) => set('title', e.target.value)}
               />
             </div>
-            <div className="field">
-              <label htmlFor={`${id}-theme`}>Theme</label>
-              <select id={`${id}-theme`} value={f.theme} onChange={(e) => set('theme', e.target.value as Theme)}>
-                {THEMES.map(([k, label]) => (
-                  <option key={k} value={k}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id={`${id}-theme`}
+              label="Theme"
+              value={f.theme}
+              options={THEMES}
+              onChange={(v) => set('theme', v)}
+            />
             <fieldset>
               <legend>Primary colour (links and accents)</legend>
               <label className="check">
@@ -145,16 +202,38 @@ export function SiteCustomization({ org, site }: { org: string; site: Site }) {
                 In the dark theme
               </label>
             </fieldset>
-            <div className="field">
-              <label htmlFor={`${id}-mode`}>Light or dark</label>
-              <select id={`${id}-mode`} value={f.mode} onChange={(e) => set('mode', e.target.value as Mode)}>
-                {MODES.map(([k, label]) => (
-                  <option key={k} value={k}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <fieldset>
+              <legend>Fonts</legend>
+              <p className="muted">Served by this instance: the site loads no font from elsewhere.</p>
+              <SelectField
+                id={`${id}-font`}
+                label="Text"
+                value={f.font}
+                options={fontOptions(TEXT_FONTS, loaded.data?.styling.font)}
+                onChange={(v) => set('font', v)}
+              />
+              <SelectField
+                id={`${id}-hfont`}
+                label="Headings"
+                value={f.headingFont}
+                options={[['', 'The text font'], ...fontOptions(TEXT_FONTS, loaded.data?.styling.headingFont)]}
+                onChange={(v) => set('headingFont', v)}
+              />
+              <SelectField
+                id={`${id}-mfont`}
+                label="Code"
+                value={f.monoFont}
+                options={fontOptions(MONO_FONTS, loaded.data?.styling.monospaceFont)}
+                onChange={(v) => set('monoFont', v)}
+              />
+            </fieldset>
+            <SelectField
+              id={`${id}-mode`}
+              label="Light or dark"
+              value={f.mode}
+              options={MODES}
+              onChange={(v) => set('mode', v)}
+            />
             <label className="check">
               <input type="checkbox" checked={f.toggeable} onChange={(e) => set('toggeable', e.target.checked)} />
               Visitors can switch between light and dark
@@ -182,6 +261,8 @@ export function SiteCustomization({ org, site }: { org: string; site: Site }) {
             <AnnouncementFields value={f.announcement} onChange={(a) => set('announcement', a)} />
             <HeaderLinks items={f.headerLinks} onChange={(l) => set('headerLinks', l)} />
             <FooterFields footer={f.footer} onChange={(v) => set('footer', v)} />
+            <SocialAccounts items={f.social} onChange={(v) => set('social', v)} />
+            <AISettings value={f.ai} onChange={(v) => set('ai', v)} />
             <button type="submit" disabled={action.busy}>
               Save customization
             </button>

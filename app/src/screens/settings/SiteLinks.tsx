@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import type { Customization } from '../../api/settings.ts';
-import { TextField } from './common.tsx';
+import { SelectField, TextField } from './common.tsx';
 
 export type HeaderItem = Customization['header']['links'][number];
 export type Footer = Customization['footer'];
@@ -110,22 +110,17 @@ export function HeaderLinks({ items, onChange }: { items: HeaderItem[]; onChange
               onChange={(title, url) => onChange(put(items, i, { ...item, title, to: { kind: 'url', url } }))}
               onRemove={() => onChange(drop(items, i))}
             >
-              <div className="field">
-                <label htmlFor={`${id}-${i}-s`}>
-                  Style<span className="sr-only"> of {name}</span>
-                </label>
-                <select
-                  id={`${id}-${i}-s`}
-                  value={item.style ?? 'link'}
-                  onChange={(e) => onChange(put(items, i, { ...item, style: e.target.value as HeaderItem['style'] }))}
-                >
-                  {STYLES.map(([k, label]) => (
-                    <option key={k} value={k}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                id={`${id}-${i}-s`}
+                label={
+                  <>
+                    Style<span className="sr-only"> of {name}</span>
+                  </>
+                }
+                value={item.style ?? 'link'}
+                options={STYLES}
+                onChange={(style) => onChange(put(items, i, { ...item, style }))}
+              />
             </LinkFields>
           ) : (
             <Kept
@@ -271,20 +266,13 @@ export function AnnouncementFields(props: { value: Announcement; onChange(a: Ann
           onChange={(e) => onChange({ ...a, message: e.target.value })}
         />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-s`}>Style of the announcement</label>
-        <select
-          id={`${id}-s`}
-          value={a.style}
-          onChange={(e) => onChange({ ...a, style: e.target.value as Announcement['style'] })}
-        >
-          {ANNOUNCEMENT_STYLES.map(([k, label]) => (
-            <option key={k} value={k}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={`${id}-s`}
+        label="Style of the announcement"
+        value={a.style}
+        options={ANNOUNCEMENT_STYLES}
+        onChange={(style) => onChange({ ...a, style })}
+      />
       {a.link && a.link.to.kind !== 'url' ? (
         <p className="muted">Its link ({a.link.title}, to content, set through the API) is kept.</p>
       ) : (

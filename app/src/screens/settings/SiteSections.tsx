@@ -90,7 +90,15 @@ export function SiteSections({ org, site, onChanged }: { org: string; site: stri
       {hasSections && (
         <GroupForm
           busy={action.busy}
-          onSubmit={(title) => change(() => settingsApi.addGroup(org, site, title), `Group ${title} added.`)}
+          groups={ctx.groups}
+          onSubmit={(title, parent) =>
+            change(
+              () => settingsApi.addGroup(org, site, title, parent || undefined),
+              parent
+                ? `Group ${title} added in group ${ctx.groups.find((g) => g.id === parent)?.title ?? ''}.`
+                : `Group ${title} added.`,
+            )
+          }
         />
       )}
       <p className="muted" aria-live="polite">

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { type Customization, type Overrides, type Site, settingsApi } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
-import { Confirm } from './common.tsx';
+import { Confirm, SelectField } from './common.tsx';
 import { long, THEMES, type Theme } from './customize.ts';
 
 /** What a site space overrides of the site's customization: null where the site's value applies. */
@@ -40,17 +40,13 @@ export function SiteSpaceOverrides({ org, site, base }: { org: string; site: Sit
         A space of the site can have its own title, theme, colour or icon on its pages; the rest follows the site.
       </p>
       {siteSpaces.error && <p role="alert">{siteSpaces.error.message}</p>}
-      <div className="field">
-        <label htmlFor={`${id}-ss`}>Space of the site</label>
-        <select id={`${id}-ss`} value={chosen} onChange={(e) => setChosen(e.target.value)}>
-          <option value="">Choose a space</option>
-          {siteSpaces.data?.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.title}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={`${id}-ss`}
+        label="Space of the site"
+        value={chosen}
+        options={[['', 'Choose a space'], ...(siteSpaces.data ?? []).map((s) => [s.id, s.title] as const)]}
+        onChange={setChosen}
+      />
       {ss && <OverrideForm key={`${ss.id}:${base.updatedAt}`} org={org} site={site.id} ss={ss} base={base} />}
     </section>
   );

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { type SectionGroup, type SiteSection, type SiteStructure, settingsApi } from '../../api/settings.ts';
-import { Confirm } from './common.tsx';
+import { type Choice, Confirm, SelectField } from './common.tsx';
 
 /** A section or a section group, at the root of a site or in a group. */
 export type Item = Extract<SiteStructure, { type: 'sections' }>['structure'][number];
@@ -19,6 +19,22 @@ export const groupsOf = (items: Item[], depth = 0): Ctx['groups'] =>
   items.flatMap((i) =>
     i.object === 'site-section-group' ? [{ id: i.id, title: i.title, depth }, ...groupsOf(i.children, depth + 1)] : [],
   );
+
+/** The groups as choices of a select, nested ones indented, after "None (top level)". */
+export const groupChoices = (groups: Ctx['groups']): Choice<string>[] => [
+  ['', 'None (top level)'],
+  ...groups.map((g) => [g.id, `${'— '.repeat(g.depth)}${g.title}`] as const),
+];
+
+/** The groups a group may move into: all but itself and the groups inside it (they follow it, deeper). */
+const groupsOutside = (groups: Ctx['groups'], id: string): Ctx['groups'] => {
+  const at = groups.findIndex((g) => g.id === id);
+  if (at < 0) return groups;
+  const depth = groups[at]!.depth;
+  let end = at + 1;
+  while (end < groups.length && groups[end]!.depth > depth) end++;
+  return [...groups.slice(0, at), ...groups.slice(end)];
+};
 
 const nameOf = (i: Item) => `${i.object === 'site-section' ? 'section' : 'group'} ${i.title}`;
 
@@ -149,20 +165,17 @@ function SectionRow({ section: s, ctx, buttons }: { section: SiteSection; ctx: C
           Save<span className="sr-only"> section {s.title}</span>
         </button>
         {ctx.groups.length > 0 && (
-          <div className="field">
-            <label htmlFor={`${id}-g`}>
-              Group<span className="sr-only"> of section {s.title}</span>
-            </label>
-            <select id={`${id}-g`} value={s.sectionGroup ?? ''} onChange={(e) => regroup(e.target.value)}>
-              <option value="">None (top level)</option>
-              {ctx.groups.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {'— '.repeat(g.depth)}
-                  {g.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id={`${id}-g`}
+            label={
+              <>
+                Group<span className="sr-only"> of section {s.title}</span>
+              </>
+            }
+            value={s.sectionGroup ?? ''}
+            options={groupChoices(ctx.groups)}
+            onChange={regroup}
+          />
         )}
         {buttons}
         <Confirm
@@ -178,10 +191,22 @@ function SectionRow({ section: s, ctx, buttons }: { section: SiteSection; ctx: C
   );
 }
 
-/** A section group: rename, its place, delete (its sections take its place); then the sections and groups in it. */
+/**
+ * A section group: rename, its place, the group it is in (GitBook nests groups), delete (its sections take its
+ * place); then the sections and groups in it.
+ */
 function GroupRow({ group: g, ctx, buttons }: { group: SectionGroup; ctx: Ctx; buttons: ReactNode }) {
   const { org, site, run } = ctx;
   const [title, setTitle] = useState(g.title);
+  const id = useId();
+  const outside = groupsOutside(ctx.groups, g.id);
+  const nest = (parent: string) => {
+    const to = ctx.groups.find((x) => x.id === parent);
+    run(
+      () => settingsApi.moveGroup(org, site, g.id, parent || null),
+      to ? `Group ${g.title} moved into group ${to.title}.` : `Group ${g.title} moved to the top level.`,
+    );
+  };
   const save = (e: FormEvent) => {
     e.preventDefault();
     run(() => settingsApi.renameGroup(org, site, g.id, title.trim()), `Group ${title.trim()} saved.`);
@@ -193,6 +218,19 @@ function GroupRow({ group: g, ctx, buttons }: { group: SectionGroup; ctx: Ctx; b
         <button type="submit" disabled={title.trim() === g.title}>
           Save<span className="sr-only"> group {g.title}</span>
         </button>
+        {outside.length > 0 && (
+          <SelectField
+            id={`${id}-in`}
+            label={
+              <>
+                Inside group<span className="sr-only"> (of group {g.title})</span>
+              </>
+            }
+            value={g.sectionGroup ?? ''}
+            options={groupChoices(outside)}
+            onChange={nest}
+          />
+        )}
         {buttons}
         <Confirm
           label={`Delete group ${g.title}`}
@@ -208,16 +246,31 @@ function GroupRow({ group: g, ctx, buttons }: { group: SectionGroup; ctx: Ctx; b
   );
 }
 
-/** Creates a section group at the top level of the site (`addSectionGroupToSite`). */
-export function GroupForm(props: { busy: boolean; onSubmit(title: string): Promise<boolean> }) {
+/** Creates a section group at the top level of the site or in a group (`addSectionGroupToSite`'s `parent`). */
+export function GroupForm(props: {
+  busy: boolean;
+  groups: Ctx['groups'];
+  onSubmit(title: string, parent: string): Promise<boolean>;
+}) {
   const [title, setTitle] = useState('');
+  const [parent, setParent] = useState('');
+  const id = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (await props.onSubmit(title.trim())) setTitle('');
+    if (await props.onSubmit(title.trim(), parent)) setTitle('');
   };
   return (
     <form className="create" onSubmit={submit} aria-label="Add a group of sections">
       <TitleField label="Title of the new group" value={title} min={1} max={100} onChange={setTitle} />
+      {props.groups.length > 0 && (
+        <SelectField
+          id={`${id}-in`}
+          label="Inside group"
+          value={props.groups.some((g) => g.id === parent) ? parent : ''}
+          options={groupChoices(props.groups)}
+          onChange={setParent}
+        />
+      )}
       <button type="submit" disabled={props.busy}>
         Add group
       </button>

@@ -1,4 +1,11 @@
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import {
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
 import { Link } from 'wouter';
 import type { Space } from '../../api/endpoints.ts';
 import { ROLES, type Role } from '../../api/settings.ts';
@@ -161,6 +168,40 @@ export function TextField({
     <div className="field">
       <label htmlFor={input.id}>{label}</label>
       <input {...input} />
+    </div>
+  );
+}
+
+/** A choice of a `SelectField`: its value and what the option says. */
+export type Choice<T extends string> = readonly [value: T, label: string];
+
+/**
+ * A labelled select (beside `TextField`): its label (`label`, which may end with words for screen readers only),
+ * one `<select>` with the given `id` and attributes, its `options` in order; `onChange` gets the value chosen.
+ */
+export function SelectField<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  ...select
+}: {
+  label: ReactNode;
+  id: string;
+  value: T;
+  options: readonly Choice<T>[];
+  onChange(value: T): void;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'children'>) {
+  return (
+    <div className="field">
+      <label htmlFor={select.id}>{label}</label>
+      <select {...select} value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map(([k, text]) => (
+          <option key={k} value={k}>
+            {text}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -7,7 +7,15 @@ import { renderShell } from './render/layout.ts';
 import { pageHref, sidebar } from './render/navigation.ts';
 import type { StructureMatch } from './resolve-url.ts';
 import { chrome } from './page-render.ts';
-import { siteSpaceTitle, spaceView, visibleSiteSpaces, visitorOf, type SiteView, type SpaceView } from './site-view.ts';
+import {
+  customizationFor,
+  siteSpaceTitle,
+  spaceView,
+  visibleSiteSpaces,
+  visitorOf,
+  type SiteView,
+  type SpaceView,
+} from './site-view.ts';
 
 export interface SearchHit {
   title: string;
@@ -62,8 +70,29 @@ export async function searchSite(v: SiteView, query: string): Promise<SearchHit[
 const excerptTitle = (h: SearchHit, e: SearchHit['excerpts'][number]) =>
   e.title !== h.title ? html`<a href="${e.href}">${e.title}</a>: ` : html``;
 
-function results(query: string, hits: SearchHit[], multiSpace: boolean): Html {
-  if (!query.trim()) return html`<p>Type words to search this site.</p>`;
+/** The customization's AI settings as the search page uses them: its greeting and suggested questions. */
+export interface SearchPrompts {
+  greeting: string | null;
+  suggestions: string[];
+}
+
+/**
+ * What the empty search page offers when the site's AI mode is `search` or `assistant`: the greeting, and each
+ * suggestion as a link searching for it. Quire's pages have no chat: the suggestions run the site search.
+ */
+function prompts(p: SearchPrompts | null, action: string): Html {
+  if (!p || (!p.greeting && !p.suggestions.length)) return html``;
+  const greeting = p.greeting ? html`<p class="search-greeting">${p.greeting}</p>` : html``;
+  const list = p.suggestions.length
+    ? html`<h2 class="search-suggestions-title">Suggested searches</h2><ul class="search-suggestions">${p.suggestions.map(
+        (q) => html`<li><a href="${`${action}?q=${encodeURIComponent(q)}`}">${q}</a></li>`,
+      )}</ul>`
+    : html``;
+  return html`${greeting}${list}`;
+}
+
+function results(query: string, hits: SearchHit[], multiSpace: boolean, empty: Html = html``): Html {
+  if (!query.trim()) return html`<p>Type words to search this site.</p>${empty}`;
   if (!hits.length) return html`<p role="status">No results for “${query}”.</p>`;
   return html`<p role="status">${hits.length === 1 ? '1 result' : `${hits.length} results`} for “${query}”.</p>
 <ol class="search-results">${hits.map(
@@ -85,8 +114,18 @@ export async function renderSearchPage(
   const hits = await searchSite(v, query);
   const current = await spaceView(v, match.siteSpace);
   const header = html`<header class="page-header"><h1>Search</h1></header>`;
-  const main = html`<article class="page">${header}${results(query, hits, visibleSiteSpaces(v).length > 1)}</article>`;
   const around = chrome(v, match);
+  const ai = customizationFor(v, match.siteSpace).ai;
+  const offered =
+    ai.mode === 'none'
+      ? null
+      : { greeting: ai.greeting?.trim() || null, suggestions: (ai.suggestions ?? []).filter((q) => q.trim()) };
+  const main = html`<article class="page">${header}${results(
+    query,
+    hits,
+    visibleSiteSpaces(v).length > 1,
+    prompts(offered, around.searchAction),
+  )}</article>`;
   const body = renderShell({
     ...around,
     title: query ? `Search: ${query} | ${around.siteTitle}` : `Search | ${around.siteTitle}`,

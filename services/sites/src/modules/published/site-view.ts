@@ -14,12 +14,16 @@ import {
   emojiText,
   hexPair,
   refHref,
+  SOCIAL_LABELS,
+  socialHref,
   type Announcement,
+  type SocialLink,
   type HeaderItem,
   type LookLink,
   type SiteLook,
 } from './render/look.ts';
 import { pageHref } from './render/navigation.ts';
+import { MONOSPACE_FONTS, TEXT_FONTS, type BundledFont, type LookFont, type LookFonts } from './render/fonts.ts';
 import { siteSpaceBasePath, visibleSections, visibleSpaces, type StructureMatch } from './resolve-url.ts';
 import type { ServiceClients } from '@quire/kit';
 
@@ -214,6 +218,65 @@ export function lookFor(v: SiteView, siteSpace: TreeSpace | null): SiteLook {
       trademark: c.trademark.enabled,
     },
     announcement: announcementOf(v, c),
+    fonts: fontsOf(v, c.styling),
+    social: socialOf(c.socialAccounts),
+  };
+}
+
+type FontSetting =
+  | string
+  | { fontFamily: string; fontFaces: { weight: number; sources: { url: string; format?: 'woff2' | 'woff' }[] }[] }
+  | null
+  | undefined;
+
+/**
+ * A font of the customization as the pages draw it: a default font from the bundled ones; a custom font when its
+ * files are on the site's own origin (the pages' `font-src` is `'self'`: a font elsewhere would not load), with the
+ * faces and sources that are; null (the system fonts) otherwise.
+ */
+function lookFont(v: SiteView, f: FontSetting, table: Record<string, LookFont & { kind: 'bundled' }>): LookFont | null {
+  if (!f) return null;
+  if (typeof f === 'string') return table[f] ?? null;
+  const faces = f.fontFaces.flatMap((face) => {
+    const sources = face.sources.flatMap((s) => {
+      const url = imageUrl(v, s.url);
+      return url ? [{ url, format: s.format ?? null }] : [];
+    });
+    return sources.length ? [{ weight: face.weight, sources }] : [];
+  });
+  return faces.length ? { kind: 'custom', family: f.fontFamily, faces, fallback: 'system-ui, sans-serif' } : null;
+}
+
+const bundled = (t: Record<string, BundledFont>): Record<string, LookFont & { kind: 'bundled' }> =>
+  Object.fromEntries(Object.entries(t).map(([k, font]) => [k, { kind: 'bundled' as const, font }]));
+const TEXT = bundled(TEXT_FONTS);
+const MONOSPACE = bundled(MONOSPACE_FONTS);
+
+/** The fonts of the customization (GitBook's defaults, Inter and IBM Plex Mono, when never set); no heading font: the text's. */
+function fontsOf(
+  v: SiteView,
+  styling: { font?: FontSetting; headingFont?: FontSetting; monospaceFont?: FontSetting } | undefined,
+): LookFonts {
+  return {
+    text: lookFont(v, styling?.font, TEXT),
+    heading: lookFont(v, styling?.headingFont, TEXT),
+    mono: lookFont(v, styling?.monospaceFont, MONOSPACE),
+  };
+}
+
+/** The social accounts with a usable profile URL, split by where they are shown. */
+function socialOf(
+  accounts: { platform: SocialLink['platform']; handle: string; display: { header: boolean; footer: boolean } }[],
+): SiteLook['social'] {
+  const links = accounts.flatMap((a) => {
+    const href = socialHref(a.platform, a.handle);
+    return href
+      ? [{ link: { platform: a.platform, label: SOCIAL_LABELS[a.platform], handle: a.handle, href }, a }]
+      : [];
+  });
+  return {
+    header: links.filter((l) => l.a.display.header).map((l) => l.link),
+    footer: links.filter((l) => l.a.display.footer).map((l) => l.link),
   };
 }
 

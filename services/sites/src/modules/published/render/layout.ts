@@ -5,6 +5,7 @@ import {
   lookHead,
   lookHeaderLinks,
   lookLogo,
+  lookSocial,
   lookStyle,
   PLAIN_LOOK,
   type SiteLook,
@@ -134,6 +135,7 @@ ${lookAnnouncement(look.announcement)}
 <div class="header-row">
 <a class="site-title" href="${s.siteHome || '/'}">${logo}<span>${s.siteTitle}</span></a>
 ${lookHeaderLinks(look.headerLinks)}
+${lookSocial(look.social.header, 'header')}
 <form${s.searchHidden ? html` hidden` : html``} class="search-form" role="search" method="get" action="${s.searchAction}">
 <label class="sr-only" for="site-search">Search this site</label>
 <input id="site-search" type="search" name="q" value="${s.query ?? ''}" placeholder="Search…" maxlength="200">

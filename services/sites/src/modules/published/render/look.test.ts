@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { html } from '@quire/document/render';
 import { renderShell, type Shell } from './layout.ts';
 import { contrastRatio, readableColour } from './contrast.ts';
-import { emojiText, hexPair, lookHead, lookLogo, lookStyle, PLAIN_LOOK, refHref, type SiteLook } from './look.ts';
+import {
+  emojiText,
+  hexPair,
+  lookHead,
+  lookLogo,
+  lookStyle,
+  PLAIN_LOOK,
+  refHref,
+  socialHref,
+  type SiteLook,
+} from './look.ts';
+import { fontFiles, fontStyle, MONOSPACE_FONTS, TEXT_FONTS } from './fonts.ts';
 
 const shell = (over: Partial<Shell>): string =>
   renderShell({
@@ -162,5 +173,90 @@ describe('the announcement', () => {
     expect(danger).not.toContain('announcement-link');
     expect(danger).not.toContain('announcement-dismiss');
     expect(shell({})).not.toContain('class="announcement');
+  });
+});
+
+describe('the fonts of the look', () => {
+  it('declares the bundled files of the fonts set, from the gateway only, and draws text, headings and code', () => {
+    const page = shell({
+      look: {
+        ...PLAIN_LOOK,
+        fonts: {
+          text: { kind: 'bundled', font: TEXT_FONTS.Lato },
+          heading: { kind: 'bundled', font: TEXT_FONTS.RobotoSlab },
+          mono: { kind: 'bundled', font: MONOSPACE_FONTS.JetBrainsMono },
+        },
+      },
+    });
+    expect(page).toContain(
+      '@font-face{font-family:"Lato";font-style:normal;font-display:swap;font-weight:700;src:url("/_quire/site/fonts/lato/lato-latin-700-normal.woff2") format("woff2")',
+    );
+    expect(page).toContain('url("/_quire/site/fonts/roboto-slab/roboto-slab-latin-ext-wght-normal.woff2")');
+    expect(page).toContain('body,button,input,select,textarea{font-family:"Lato", system-ui');
+    expect(page).toContain('h1,h2,h3,h4,h5,h6,.site-title{font-family:"Roboto Slab", Georgia');
+    expect(page).toContain('code,kbd,pre,samp{font-family:"JetBrains Mono", ui-monospace');
+    expect(page).not.toMatch(/url\("?https?:/);
+    // The stylesheet comes first: the look's fonts replace its system fonts.
+    expect(page.indexOf('site-v1.css')).toBeLessThan(page.indexOf('@font-face'));
+  });
+
+  it('declares nothing when no font is set, and a font once when text and headings share it', () => {
+    expect(fontStyle({ text: null, heading: null, mono: null }, '/f').value).toBe('');
+    const inter = { kind: 'bundled', font: TEXT_FONTS.Inter } as const;
+    const css = fontStyle({ text: inter, heading: inter, mono: null }, '/f').value;
+    expect(css.match(/@font-face/g)).toHaveLength(fontFiles(TEXT_FONTS.Inter).length);
+    expect(fontFiles(TEXT_FONTS.ABCFavorit)).toEqual(fontFiles(TEXT_FONTS.Inter));
+  });
+
+  it("escapes a custom font's family and URLs so nothing leaves the CSS string or the <style>", () => {
+    const css = fontStyle(
+      {
+        text: {
+          kind: 'custom',
+          family: 'Evil"}</style><script>alert(1)</script>',
+          faces: [{ weight: 400, sources: [{ url: '/files/a").woff2', format: 'woff2' }] }],
+          fallback: 'system-ui, sans-serif',
+        },
+        heading: null,
+        mono: null,
+      },
+      '/f',
+    ).value;
+    expect(css).not.toContain('</style><script>');
+    expect(css).not.toContain('"}');
+    expect(css).toContain('font-family:"Evil\\22 }\\3c /style\\3e \\3c script\\3e alert(1)\\3c /script\\3e "');
+    expect(css).toContain('src:url("/files/a\\22 ).woff2") format("woff2")');
+  });
+});
+
+describe('the social accounts', () => {
+  it("makes each platform's profile URL from a handle, keeps an http(s) URL, and refuses what is not one", () => {
+    expect(socialHref('github', '@quire-docs')).toBe('https://github.com/quire-docs');
+    expect(socialHref('twitter', 'quire')).toBe('https://x.com/quire');
+    expect(socialHref('mastodon', '@ada@fosstodon.org')).toBe('https://fosstodon.org/@ada');
+    expect(socialHref('mastodon', 'ada')).toBeNull();
+    expect(socialHref('linkedin', 'in/ada')).toBe('https://www.linkedin.com/in/ada');
+    expect(socialHref('linkedin', 'quire')).toBe('https://www.linkedin.com/company/quire');
+    expect(socialHref('reddit', 'r/docs')).toBe('https://www.reddit.com/r/docs');
+    expect(socialHref('slack', 'quire-team')).toBe('https://quire-team.slack.com');
+    expect(socialHref('slack', 'a.b')).toBeNull();
+    expect(socialHref('youtube', '@Quire')).toBe('https://www.youtube.com/@Quire');
+    expect(socialHref('discord', 'https://discord.gg/abc')).toBe('https://discord.gg/abc');
+    expect(socialHref('github', 'javascript:alert(1)')).toBe('https://github.com/javascript%3Aalert(1)');
+    expect(socialHref('twitter', 'a b')).toBeNull();
+    expect(socialHref('twitter', 'x?y')).toBeNull();
+  });
+
+  it('draws the header and footer accounts as links named by their platform, the handle escaped', () => {
+    const gh = { platform: 'github', label: 'GitHub', handle: '<quire>', href: 'https://github.com/quire' } as const;
+    const x = { platform: 'twitter', label: 'X (Twitter)', handle: 'quire', href: 'https://x.com/quire' } as const;
+    const page = shell({ look: { ...PLAIN_LOOK, social: { header: [gh], footer: [gh, x] } } });
+    expect(page).toContain(
+      '<nav class="social social-header" aria-label="Social accounts"><ul><li><a class="social-link social-github" href="https://github.com/quire" rel="me noopener" title="&lt;quire&gt;">GitHub</a></li></ul></nav>',
+    );
+    const footer = page.slice(page.indexOf('<footer'));
+    expect(footer).toContain('aria-label="Social accounts (footer)"');
+    expect(footer).toContain('>X (Twitter)</a>');
+    expect(shell({ look: PLAIN_LOOK })).not.toContain('class="social');
   });
 });

@@ -1,5 +1,6 @@
 import { html, safeUrl, type Html } from '@quire/document/render';
 import { readableColour } from './contrast.ts';
+import { fontStyle, NO_FONTS, type LookFonts } from './fonts.ts';
 
 /** A link of the header or the footer, its URL already checked (`safeUrl`). */
 export interface LookLink {
@@ -23,6 +24,100 @@ export interface SiteLook {
   footer: { groups: { title: string; links: LookLink[] }[]; copyright: string | null; trademark: boolean };
   /** The banner on top of every page; `key` names this announcement for a reader's dismissal. */
   announcement: Announcement | null;
+  /** The fonts set (bundled ones, or a custom font on the site's own origin); null each: the system fonts. */
+  fonts: LookFonts;
+  /** The social accounts (`socialAccounts`) shown in the header and in the footer, their URLs checked. */
+  social: { header: SocialLink[]; footer: SocialLink[] };
+}
+
+/** A social account as a link: the platform's name (its text) and the profile's URL. */
+export interface SocialLink {
+  platform: SocialPlatform;
+  label: string;
+  handle: string;
+  href: string;
+}
+
+export type SocialPlatform =
+  | 'twitter'
+  | 'instagram'
+  | 'facebook'
+  | 'linkedin'
+  | 'github'
+  | 'discord'
+  | 'slack'
+  | 'youtube'
+  | 'tiktok'
+  | 'reddit'
+  | 'bluesky'
+  | 'mastodon'
+  | 'threads'
+  | 'medium';
+
+/** Each platform's name, as the link says it. */
+export const SOCIAL_LABELS: Record<SocialPlatform, string> = {
+  twitter: 'X (Twitter)',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  linkedin: 'LinkedIn',
+  github: 'GitHub',
+  discord: 'Discord',
+  slack: 'Slack',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  reddit: 'Reddit',
+  bluesky: 'Bluesky',
+  mastodon: 'Mastodon',
+  threads: 'Threads',
+  medium: 'Medium',
+};
+
+const seg = (s: string) => s.split('/').filter(Boolean).map(encodeURIComponent).join('/');
+
+/**
+ * The profile URL of a social account: a handle that is an http(s) URL is used as it is (through `safeUrl`), else
+ * the platform's profile address is made from it (a leading `@` dropped; Mastodon's `user@server` →
+ * `https://server/@user`; LinkedIn's and Reddit's `company/x`, `in/x`, `r/x`, `u/x` kept, a bare name being a
+ * company page and a subreddit). Null when nothing usable is left.
+ */
+export function socialHref(platform: SocialPlatform, handle: string): string | null {
+  const h = handle.trim();
+  if (/^https?:\/\//i.test(h)) return safeUrl(h);
+  const name = h.replace(/^@/, '');
+  if (!name || /[\s?#]/.test(name)) return null;
+  const one = encodeURIComponent(name);
+  switch (platform) {
+    case 'twitter':
+      return `https://x.com/${one}`;
+    case 'instagram':
+      return `https://www.instagram.com/${one}`;
+    case 'facebook':
+      return `https://www.facebook.com/${one}`;
+    case 'linkedin':
+      return `https://www.linkedin.com/${name.includes('/') ? seg(name) : `company/${one}`}`;
+    case 'github':
+      return `https://github.com/${seg(name)}`;
+    case 'discord':
+      return `https://discord.gg/${one}`;
+    case 'slack':
+      return /^[a-z0-9-]+$/i.test(name) ? `https://${name.toLowerCase()}.slack.com` : null;
+    case 'youtube':
+      return `https://www.youtube.com/@${one}`;
+    case 'tiktok':
+      return `https://www.tiktok.com/@${one}`;
+    case 'reddit':
+      return `https://www.reddit.com/${/^(r|u|user)\//.test(name) ? seg(name) : `r/${one}`}`;
+    case 'bluesky':
+      return `https://bsky.app/profile/${one}`;
+    case 'mastodon': {
+      const m = /^([^@/]+)@([a-z0-9.-]+\.[a-z]{2,})$/i.exec(name);
+      return m ? `https://${m[2]!.toLowerCase()}/@${encodeURIComponent(m[1]!)}` : null;
+    }
+    case 'threads':
+      return `https://www.threads.net/@${one}`;
+    case 'medium':
+      return `https://medium.com/@${one}`;
+  }
 }
 
 export type AnnouncementStyle = 'info' | 'warning' | 'danger' | 'success';
@@ -42,6 +137,8 @@ export const PLAIN_LOOK: SiteLook = {
   headerLinks: [],
   footer: { groups: [], copyright: null, trademark: true },
   announcement: null,
+  fonts: NO_FONTS,
+  social: { header: [], footer: [] },
 };
 
 const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
@@ -95,8 +192,21 @@ export function lookStyle(look: SiteLook): Html {
   };
   const light = vars('light');
   const dark = vars('dark');
-  if (!light && !dark) return html``;
-  return html`<style>:root{${light}}@media (prefers-color-scheme: dark){:root{${dark}}}</style>`;
+  const fonts = fontStyle(look.fonts, FONT_BASE);
+  if (!light && !dark) return fonts;
+  return html`<style>:root{${light}}@media (prefers-color-scheme: dark){:root{${dark}}}</style>${fonts}`;
+}
+
+/** Where the gateway serves the bundled fonts' files (`/_quire/site/fonts/{slug}/{file}`). */
+export const FONT_BASE = '/_quire/site/fonts';
+
+/** The social accounts as a list of links, each named by its platform (the handle in its title). */
+export function lookSocial(links: SocialLink[], where: 'header' | 'footer'): Html {
+  if (!links.length) return html``;
+  return html`<nav class="${`social social-${where}`}" aria-label="${where === 'header' ? 'Social accounts' : 'Social accounts (footer)'}"><ul>${links.map(
+    (l) =>
+      html`<li><a class="${`social-link social-${l.platform}`}" href="${l.href}" rel="me noopener" title="${l.handle}">${l.label}</a></li>`,
+  )}</ul></nav>`;
 }
 
 /** The logo beside the site title: the icon, else the title's initial. */
@@ -132,7 +242,7 @@ export function lookFooter(look: SiteLook): Html {
           )}</ul></nav>`,
       )}</div>`
     : html``;
-  return html`<footer class="site-footer">${columns}${copyright ? html`<p class="copyright">${copyright}</p>` : html``}${
+  return html`<footer class="site-footer">${columns}${lookSocial(look.social.footer, 'footer')}${copyright ? html`<p class="copyright">${copyright}</p>` : html``}${
     trademark ? html`<p>Published with Quire</p>` : html``
   }</footer>`;
 }

@@ -1,0 +1,230 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { axe, hasChromium, useChromium } from './browser.ts';
+import { useMailedInstance } from './mailbox.ts';
+
+// A site's fonts, social accounts, AI settings and nested section groups: set in the app, seen on the published site.
+const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
+
+const instance = useMailedInstance();
+const { p, acme, signedIn } = instance;
+const v1 = (method: string, path: string, body?: unknown) => instance.v1(acme.token, method, path, body);
+
+/** A space with one page (a heading, a paragraph, a code block), merged. */
+async function spaceWithPage(title: string) {
+  const space = (await v1('POST', `/orgs/${acme.organization.id}/spaces`, { title })).id as string;
+  await v1('PATCH', `/spaces/${space}`, { mergeRules: { type: 'none' } });
+  const cr = await instance.changeRequest(space, 'First page', [
+    {
+      operation: 'insert_page',
+      title: 'Install',
+      document: { markdown: '## Requirements\n\nQuire needs Node.\n\n```bash\nnpm ci && npm start\n```\n' },
+    },
+  ]);
+  await v1('POST', `/spaces/${space}/change-requests/${cr.id}/merge`);
+  return space;
+}
+
+describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, in Chromium", () => {
+  const browser = useChromium();
+
+  it('chooses fonts, social accounts and AI in the app; the published site draws them', {
+    timeout: 180_000,
+  }, async () => {
+    const org = acme.organization.id;
+    const space = await spaceWithPage('Setup');
+    const site = await v1('POST', `/orgs/${org}/sites`, { title: 'Setup docs' });
+    await v1('POST', `/orgs/${org}/sites/${site.id}/site-spaces`, { spaceId: space });
+    const { page, ...seen } = await signedIn(browser, 'ann@acme.io');
+    await page.goto(`${p.url}${new URL(site.urls.app).pathname}`);
+    await page.getByRole('heading', { name: 'Setup docs', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Publish Setup docs', exact: true }).click();
+    await page.getByRole('button', { name: 'Unpublish Setup docs' }).waitFor();
+
+    // GitBook's defaults are shown as such: Inter, the text font for headings, IBM Plex Mono, no AI.
+    expect(await page.getByLabel('Text', { exact: true }).inputValue()).toBe('Inter');
+    expect(await page.getByLabel('Headings', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('Code', { exact: true }).inputValue()).toBe('IBMPlexMono');
+    expect(await page.getByLabel('Greeting').isDisabled()).toBe(true);
+    await page.getByLabel('Text', { exact: true }).selectOption({ label: 'Lato' });
+    await page.getByLabel('Headings', { exact: true }).selectOption({ label: 'Roboto Slab' });
+    await page.getByLabel('Code', { exact: true }).selectOption({ label: 'JetBrains Mono' });
+    // Two social accounts: GitHub in the header and the footer, Mastodon in the footer only.
+    await page.getByRole('button', { name: 'Add a social account' }).click();
+    await page.getByLabel('Handle or URL of social account 1').fill('@acme-docs');
+    await page.getByLabel('In the header (social account 1)').check();
+    await page.getByRole('button', { name: 'Add a social account' }).click();
+    await page.getByLabel('Platform of social account 2').selectOption({ label: 'Mastodon' });
+    await page.getByLabel('Handle or URL of social account 2').fill('@acme@fosstodon.org');
+    // AI: search, a greeting and one suggestion (the empty ones are left out).
+    await page.getByLabel('AI mode').selectOption({ label: 'Search' });
+    await page.getByLabel('Greeting').fill('Ask the <docs>');
+    await page.getByLabel('Suggested question 1').fill('How do I install?');
+    await page.getByRole('button', { name: 'Save customization' }).click();
+    await page.getByText('Customization saved.').waitFor();
+    const saved = await v1('GET', `/orgs/${org}/sites/${site.id}/customization`);
+    expect([saved.styling.font, saved.styling.headingFont, saved.styling.monospaceFont]).toEqual([
+      'Lato',
+      'RobotoSlab',
+      'JetBrainsMono',
+    ]);
+    expect(saved.socialAccounts).toEqual([
+      { platform: 'github', handle: '@acme-docs', display: { header: true, footer: true } },
+      { platform: 'mastodon', handle: '@acme@fosstodon.org', display: { header: false, footer: true } },
+    ]);
+    expect(saved.ai).toEqual({ mode: 'search', greeting: 'Ask the <docs>', suggestions: ['How do I install?'] });
+    // Read again, the form shows what was saved.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Setup docs', level: 1 }).waitFor();
+    expect(await page.getByLabel('Headings', { exact: true }).inputValue()).toBe('RobotoSlab');
+    expect(await page.getByLabel('Handle or URL of social account 2').inputValue()).toBe('@acme@fosstodon.org');
+    expect(await page.getByLabel('Suggested question 1').inputValue()).toBe('How do I install?');
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-settings-site-fonts-social-ai.png'), fullPage: true });
+
+    // The published page at 375 px: the fonts loaded from the instance, the social links named by platform.
+    const { page: published, ...reader } = await signedIn(browser, 'ann@acme.io', {
+      viewport: { width: 375, height: 800 },
+    });
+    // The site's path on this instance (its URL names the instance's public host).
+    const siteUrl = `${p.url}${new URL((await v1('GET', `/orgs/${org}/sites/${site.id}`)).urls.published).pathname}`;
+    await published.goto(`${siteUrl}/install?fresh=${Date.now()}`);
+    await published.getByRole('heading', { name: 'Requirements' }).waitFor();
+    const fonts = await published.evaluate(async () => {
+      await document.fonts.ready;
+      const family = (sel: string) => getComputedStyle(document.querySelector(sel)!).fontFamily;
+      return {
+        body: family('body'),
+        heading: family('main :is(h2, h3)'),
+        code: family('main pre'),
+        loaded: [...(document.fonts as unknown as Iterable<FontFace>)]
+          .filter((f) => f.status === 'loaded')
+          .map((f) => f.family.replace(/"/g, '')),
+        files: performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((n) => n.includes('/fonts/')),
+      };
+    });
+    expect(fonts.body.startsWith('Lato')).toBe(true);
+    expect(fonts.heading.startsWith('"Roboto Slab"')).toBe(true);
+    expect(fonts.code.startsWith('"JetBrains Mono"')).toBe(true);
+    expect(new Set(fonts.loaded)).toEqual(new Set(['Lato', 'Roboto Slab', 'JetBrains Mono']));
+    expect(fonts.files.length).toBeGreaterThan(0);
+    for (const f of fonts.files) expect(f.startsWith(`${p.url}/_quire/site/fonts/`), f).toBe(true);
+    const header = published.getByRole('navigation', { name: 'Social accounts', exact: true });
+    expect(await header.getByRole('link', { name: 'GitHub' }).getAttribute('href')).toBe(
+      'https://github.com/acme-docs',
+    );
+    expect(await header.getByRole('link').count()).toBe(1);
+    const footer = published.getByRole('navigation', { name: 'Social accounts (footer)' });
+    expect(await footer.getByRole('link', { name: 'Mastodon' }).getAttribute('href')).toBe(
+      'https://fosstodon.org/@acme',
+    );
+    expect(await published.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(published)).toEqual([]);
+    await published.screenshot({ path: join(SHOTS, 'quire-site-fonts-social-375-light.png'), fullPage: true });
+    await published.emulateMedia({ colorScheme: 'dark' });
+    expect(await axe(published)).toEqual([]);
+    await published.screenshot({ path: join(SHOTS, 'quire-site-fonts-social-375-dark.png'), fullPage: true });
+
+    // The search page greets and offers the suggestion as a search (escaped text).
+    await published.goto(`${siteUrl}/~search`);
+    await published.getByText('Ask the <docs>').waitFor();
+    await published.getByRole('link', { name: 'How do I install?' }).click();
+    await published.getByText(/results? for “How do I install\?”/).waitFor();
+    await published.getByRole('link', { name: 'Install' }).first().waitFor();
+    expect(await axe(published)).toEqual([]);
+    await published.emulateMedia({ colorScheme: 'light' });
+    await published.goto(`${siteUrl}/~search`);
+    await published.screenshot({ path: join(SHOTS, 'quire-site-search-ai-375-light.png'), fullPage: true });
+    expect(reader.violations).toEqual([]);
+    expect([...reader.origins]).toEqual([p.url]);
+    await published.close();
+
+    // AI back to none: the search page no longer greets.
+    await page.getByLabel('AI mode').selectOption({ label: 'None' });
+    await page.getByRole('button', { name: 'Save customization' }).click();
+    await page.getByText('Customization saved.').waitFor();
+    expect((await v1('GET', `/orgs/${org}/sites/${site.id}/customization`)).ai.mode).toBe('none');
+    expect(await page.getByLabel('Greeting').isDisabled()).toBe(true);
+    // The form at 375 px, dark: nothing wider than the screen.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(page)).toEqual([]);
+    const form = page.getByRole('form', { name: 'Customization' });
+    await form.getByRole('group', { name: 'Fonts' }).screenshot({ path: join(SHOTS, 'quire-app-fonts-375-dark.png') });
+    await form
+      .getByRole('group', { name: 'Social accounts' })
+      .screenshot({ path: join(SHOTS, 'quire-app-social-375-dark.png') });
+    await form
+      .getByRole('group', { name: 'AI on the site' })
+      .screenshot({ path: join(SHOTS, 'quire-app-ai-375-dark.png') });
+    expect(seen.violations).toEqual([]);
+    await page.close();
+  });
+
+  it('nests section groups in the app; the published tabs show the group inside the group', {
+    timeout: 150_000,
+  }, async () => {
+    const org = acme.organization.id;
+    const one = await spaceWithPage('Basics');
+    const two = await spaceWithPage('Deep dive');
+    const site = await v1('POST', `/orgs/${org}/sites`, { title: 'Nested' });
+    await v1('POST', `/orgs/${org}/sites/${site.id}/sections`, { spaceId: one, title: 'Basics' });
+    await v1('POST', `/orgs/${org}/sites/${site.id}/sections`, { spaceId: two, title: 'Deep dive' });
+    type Node = { title: string; children?: Node[] };
+    const titles = (items: Node[]): unknown[] =>
+      items.map((i) => (i.children ? { [i.title]: titles(i.children) } : i.title));
+    const structure = async () => titles((await v1('GET', `/orgs/${org}/sites/${site.id}/structure`)).structure);
+    const { page, ...seen } = await signedIn(browser, 'ann@acme.io');
+    await page.goto(`${p.url}${new URL(site.urls.app).pathname}`);
+    await page.getByRole('heading', { name: 'Nested', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Publish Nested', exact: true }).click();
+    await page.getByRole('button', { name: 'Unpublish Nested' }).waitFor();
+    // A group, then a group inside it (chosen in the new group's "Inside group").
+    await page.getByLabel('Title of the new group').fill('Guides');
+    await page.getByRole('button', { name: 'Add group' }).click();
+    await page.getByText('Group Guides added.').waitFor();
+    await page.getByLabel('Title of the new group').fill('Advanced <b>');
+    await page.getByRole('form', { name: 'Add a group of sections' }).getByLabel('Inside group').selectOption({
+      label: 'Guides',
+    });
+    await page.getByRole('button', { name: 'Add group' }).click();
+    await page.getByText('Group Advanced <b> added in group Guides.').waitFor();
+    await expect.poll(structure).toEqual(['Basics', 'Deep dive', { Guides: [{ 'Advanced <b>': [] }] }]);
+    // Sections into each: Basics in Guides, Deep dive in Advanced (indented under Guides in the select).
+    await page.getByLabel('Group of section Basics').selectOption({ label: 'Guides' });
+    await expect.poll(structure).toEqual(['Deep dive', { Guides: [{ 'Advanced <b>': [] }, 'Basics'] }]);
+    await page.getByLabel('Group of section Deep dive').selectOption({ label: '— Advanced <b>' });
+    await expect.poll(structure).toEqual([{ Guides: [{ 'Advanced <b>': ['Deep dive'] }, 'Basics'] }]);
+    // A group cannot move into itself or a group inside it: Guides, at the top, has nowhere else to go; Advanced
+    // may go to the top level or stay in Guides.
+    expect(await page.getByLabel('Inside group (of group Guides)').count()).toBe(0);
+    const advancedIn = page.getByLabel('Inside group (of group Advanced <b>)');
+    expect(await advancedIn.locator('option').allTextContents()).toEqual(['None (top level)', 'Guides']);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-settings-site-nested-groups.png'), fullPage: true });
+
+    // The published site: Guides is a menu with Advanced inside it, and Deep dive in Advanced.
+    const siteUrl = `${p.url}${new URL((await v1('GET', `/orgs/${org}/sites/${site.id}`)).urls.published).pathname}`;
+    const { page: published } = await signedIn(browser, 'ann@acme.io', { viewport: { width: 375, height: 800 } });
+    await published.goto(siteUrl);
+    const tabs = published.getByRole('navigation', { name: 'Sections' });
+    await tabs.getByText('Guides').click();
+    await tabs.getByText('Advanced <b>').waitFor();
+    await tabs.getByRole('link', { name: 'Deep dive' }).waitFor();
+    expect(await axe(published)).toEqual([]);
+    await published.screenshot({ path: join(SHOTS, 'quire-site-nested-groups-375.png'), fullPage: true });
+    await published.close();
+
+    // Advanced moved to the top level from its own select.
+    await page.getByLabel('Inside group (of group Advanced <b>)').selectOption({ label: 'None (top level)' });
+    await page.getByText('Group Advanced <b> moved to the top level.').waitFor();
+    await expect.poll(structure).toEqual([{ Guides: ['Basics'] }, { 'Advanced <b>': ['Deep dive'] }]);
+    expect(seen.violations).toEqual([]);
+    await page.close();
+  });
+});
