@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, TimestampSchema, UrlSchema } from '../common.ts';
 import { SpaceSchema } from './space.ts';
-import { apiAndAppUrls } from './shapes.ts';
+import { apiAndAppUrls, permissionsOf } from './shapes.ts';
 
 export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const;
 export const SiteTypeSchema = z.enum(SITE_TYPES).describe('The type (plan) of the site');
@@ -95,18 +95,16 @@ export const SiteConditionSchema = z
   );
 export const ShareLinkNameSchema = z.string().max(50).describe('Name of the share link (max 50)');
 
-export const SitePermissionsSchema = z
-  .object({
-    view: z.boolean().describe('Can the caller view the site'),
-    access: z.boolean().describe('Can the caller access the site in the application'),
-    edit: z.boolean().describe('Can the caller change the site structure (sections, site spaces)'),
-    create: z.boolean().describe('Can the caller change the site settings, structure, share links and publish it'),
-    admin: z.boolean().describe('Can the caller delete the site'),
-    installIntegration: z.boolean().describe('Can the caller install integrations on the site'),
-    viewAdaptiveSchema: z.boolean().describe('Can the caller view the adaptive schema'),
-    editAdaptiveSchema: z.boolean().describe('Can the caller change the adaptive schema'),
-  })
-  .describe('What the caller may do with the site');
+export const SitePermissionsSchema = permissionsOf('What the caller may do with the site', {
+  view: 'Can the caller view the site',
+  access: 'Can the caller access the site in the application',
+  edit: 'Can the caller change the site structure (sections, site spaces)',
+  create: 'Can the caller change the site settings, structure, share links and publish it',
+  admin: 'Can the caller delete the site',
+  installIntegration: 'Can the caller install integrations on the site',
+  viewAdaptiveSchema: 'Can the caller view the adaptive schema',
+  editAdaptiveSchema: 'Can the caller change the adaptive schema',
+});
 
 export const SiteFeatureSchema = z
   .object({
