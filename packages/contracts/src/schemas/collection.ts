@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DefaultLevelSchema } from '../common.ts';
-import { apiAndAppUrls, permissionsOf } from './shapes.ts';
+import { apiAndAppUrls, objectAndId, permissionsOf } from './shapes.ts';
 
 export const CollectionTitleSchema = z.string().max(50).describe('Title of the collection (max 50)');
 export const CollectionDescriptionSchema = z.string().max(100).describe('Description of the collection (max 100)');
@@ -15,8 +15,7 @@ export type CollectionPermissions = z.infer<typeof CollectionPermissionsSchema>;
 
 export const CollectionSchema = z
   .object({
-    object: z.literal('collection').describe('Always `collection`'),
-    id: z.string().describe('Unique identifier of the collection'),
+    ...objectAndId('collection', 'collection'),
     title: z.string().describe('Title of the collection'),
     description: z.string().optional().describe('Description of the collection, when set'),
     organization: z.string().describe('ID of the organization owning the collection'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RoleOrGuestSchema, TimestampSchema } from '../common.ts';
 import { MergeRulesStandaloneConfigurationSchema } from './merge-rules.ts';
-import { apiAndAppUrls, permissionsOf } from './shapes.ts';
+import { apiAndAppUrls, objectAndId, permissionsOf } from './shapes.ts';
 
 export const OrganizationPermissionsSchema = permissionsOf('What the caller may do with the organization', {
   view: 'Can the caller view the organization',
@@ -41,8 +41,7 @@ export const EmailDomainsSchema = z
 
 export const OrganizationSchema = z
   .object({
-    object: z.literal('organization').describe('Always `organization`'),
-    id: z.string().describe('Unique identifier of the organization'),
+    ...objectAndId('organization', 'organization'),
     title: z.string().describe('Name of the organization'),
     createdAt: TimestampSchema,
     emailDomains: z.array(z.string()).describe('E-mail domains whose users may join'),

@@ -26,3 +26,12 @@ export const permissionsOf = <K extends string>(description: string, allows: Rec
       >,
     )
     .describe(description);
+
+/**
+ * What every resource of the API starts with: its `object` (`site-space`) and its `id`, described by `what` it is
+ * (`site space`). Spread first in the resource's object: `{ ...objectAndId('site-space', 'site space'), path… }`.
+ */
+export const objectAndId = <O extends string>(object: O, what: string) => ({
+  object: z.literal(object).describe(`Always \`${object}\``),
+  id: z.string().describe(`Unique identifier of the ${what}`),
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DefaultLevelSchema, IdSchema, RoleSchema, TimestampSchema, UrlSchema } from '../common.ts';
 import { MergeRulesSpaceConfigurationSchema } from './merge-rules.ts';
-import { apiAndAppUrls, permissionsOf } from './shapes.ts';
+import { apiAndAppUrls, objectAndId, permissionsOf } from './shapes.ts';
 import { UserSchema } from './user.ts';
 
 export const SpaceVisibilitySchema = z
@@ -31,8 +31,7 @@ export type SpacePermissions = z.infer<typeof SpacePermissionsSchema>;
 
 export const SpaceSchema = z
   .object({
-    object: z.literal('space').describe('Always `space`'),
-    id: z.string().describe('Unique identifier of the space'),
+    ...objectAndId('space', 'space'),
     title: z.string().describe('Title of the space'),
     emoji: z.string().describe('Emoji of the space, empty when none'),
     visibility: SpaceVisibilitySchema,

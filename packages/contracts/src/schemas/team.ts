@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TimestampSchema } from '../common.ts';
 import { MemberSchema } from './member.ts';
-import { permissionsOf } from './shapes.ts';
+import { objectAndId, permissionsOf } from './shapes.ts';
 
 export const TeamTitleSchema = z.string().trim().min(1).max(64).describe('Title of the team (1..64)');
 export const TeamMemberRoleSchema = z
@@ -17,8 +17,7 @@ export type TeamPermissions = z.infer<typeof TeamPermissionsSchema>;
 
 export const TeamSchema = z
   .object({
-    object: z.literal('team').describe('Always `team`'),
-    id: z.string().describe('Unique identifier of the team'),
+    ...objectAndId('team', 'team'),
     title: z.string().describe('Title of the team'),
     members: z.number().int().describe('Count of members of the team'),
     spaces: z.number().int().describe('Count of spaces the team has explicit access to'),
