@@ -19,7 +19,8 @@ import { join, resolve } from 'node:path';
 import { abLoadSettings, NO_RATE_LIMITS } from './env.ts';
 import { formatRound, loadAverage, measureOnce, median, summarize, type RoundFigures, type Target } from './measure.ts';
 import { comparativeRun, expectSpaceAnswered, resultsDir, root, runComparative, seedBenchSpace } from './platforms.ts';
-import { ChildExitError, Fleet, freePort, type ChildSpec } from './processes.ts';
+import { freePort } from '@quire/kit';
+import { ChildExitError, Fleet, type ChildSpec } from './processes.ts';
 import { measureWrk, wrkInstalled, type WrkFigures } from './wrk.ts';
 
 export interface CompareOptions {

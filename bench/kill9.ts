@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createThrowawayDatabase } from './database.ts';
 import { childBaseEnv, intEnv } from './env.ts';
-import { Child, freePort, sleep } from './processes.ts';
+import { freePort } from '@quire/kit';
+import { Child, sleep } from './processes.ts';
 
 const RUNS = intEnv('KILL9_RUNS', 20, 1);
 const WRITERS = intEnv('KILL9_WRITERS', 8, 1);

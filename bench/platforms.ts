@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { createThrowawayDatabase, databaseUrl } from './database.ts';
 import { childBaseEnv } from './env.ts';
 import { deleteStreams, natsReachable } from './nats.ts';
-import { ChildExitError, freePort, type ChildSpec, type Fleet } from './processes.ts';
+import { freePort } from '@quire/kit';
+import { ChildExitError, type ChildSpec, type Fleet } from './processes.ts';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const resultsDir = join(root, 'bench', 'results');

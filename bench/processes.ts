@@ -1,24 +1,9 @@
 // Child processes of the bench: started with their output prefixed and its tail kept (so an early exit is
 // readable), watched (an unexpected exit fails the bench), stopped gracefully and awaited.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { shebangSettings } from '@quire/cli';
-
-/** A free TCP port on loopback (listen on 0, close). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const addr = server.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ChildSpec {
   /** Short name, used as the output prefix and by BENCH_PROFILE. */

@@ -34,7 +34,8 @@ import { API_BUILD_ENV, buildModes, buildThroughApi, lineageOf, seedRevision, ty
 import { ADMIN_URL, databaseUrl } from './database.ts';
 import { apiCaller, childBaseEnv, intEnv, loadSettings } from './env.ts';
 import { cpuSeconds, heapMiB, loadAverage, memoryMiB } from './measure.ts';
-import { ChildExitError, Fleet, freePort, sleep } from './processes.ts';
+import { freePort } from '@quire/kit';
+import { ChildExitError, Fleet, sleep } from './processes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = join(root, 'bench', 'results');

@@ -12,7 +12,8 @@ import { startStandalone } from '@quire/cli';
 import { createThrowawayDatabase } from './database.ts';
 import { apiCaller, childBaseEnv } from './env.ts';
 import { root } from './platforms.ts';
-import { Fleet, freePort } from './processes.ts';
+import { freePort } from '@quire/kit';
+import { Fleet } from './processes.ts';
 
 /** Where the platform runs: BENCH_PLATFORM=process (`quire start` as a child process) or in-process (the default). */
 export const benchPlatformMode = (): 'process' | 'in-process' => {

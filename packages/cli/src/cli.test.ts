@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@quire/contracts';
 import { createTestDatabase, type TestDatabase } from '@quire/kit/testing';
 import { COMMAND_USAGE, USAGE } from './cli.ts';
-import { freePort } from './embedded-db.ts';
+import { freePort } from '@quire/kit';
 import { recordInstanceUrl } from './instance-url.ts';
 import { runCliCaptured, startPlatform, type Platform } from './e2e/harness.ts';
 

@@ -11,25 +11,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import type { Logger } from '@quire/kit';
+import { freePort, type Logger } from '@quire/kit';
 import { persistentSecret } from './data-dir.ts';
 import { postgresUser, reachableBinaries, reachableCluster, type RunAs } from './pg-placement.ts';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
 
 export interface EmbeddedDb {
   url: string;

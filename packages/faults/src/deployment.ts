@@ -3,7 +3,8 @@ import { openSync, closeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { runCli } from '@quire/cli';
-import { freePort, until } from './processes.ts';
+import { freePort } from '@quire/kit';
+import { until } from './processes.ts';
 
 /** The processes of the distributed deployment, in start order (the gateway last). */
 export const PROCESSES = ['org-admin', 'content', 'sites', 'integrations', 'gateway'] as const;

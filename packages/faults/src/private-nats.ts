@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
-import { freePort, tempDir, until } from './processes.ts';
+import { freePort } from '@quire/kit';
+import { tempDir, until } from './processes.ts';
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, run, tempDir, until } from './processes.ts';
+import { freePort } from '@quire/kit';
+import { run, tempDir, until } from './processes.ts';
 
 /** The newest PostgreSQL server binaries of the machine (Debian's /usr/lib/postgresql/<version>/bin). */
 function binDir(): string {

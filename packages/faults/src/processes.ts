@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,17 +8,6 @@ export const run = promisify(execFile);
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** A free loopback TCP port (asked of the kernel, then released). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 /** A temporary directory (owned by `postgres` when we are root, so a cluster may live in it). */
 export function tempDir(label: string, forPostgres = false): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), `quire-faults-${label}-`));

@@ -38,8 +38,18 @@ export function serviceUrlsOf(
   return out;
 }
 
+/**
+ * A whole-number setting (`QUIRE_…_MS`, `…_MAX_…`): read from its string, at least `min` (and at most `max`), and
+ * `default` when unset.
+ */
+export const intSetting = (range: { min: number; max?: number; default: number }, description?: string) => {
+  const bounded = z.coerce.number().int().min(range.min);
+  const setting = (range.max === undefined ? bounded : bounded.max(range.max)).default(range.default);
+  return description === undefined ? setting : setting.describe(description);
+};
+
 /** `PORT`, defaulting to the service's own port. */
-export const portSetting = (defaultPort: number) => z.coerce.number().int().min(0).max(65535).default(defaultPort);
+export const portSetting = (defaultPort: number) => intSetting({ min: 0, max: 65535, default: defaultPort });
 
 /** A `0`/`1` setting, read as a boolean (`1`: true). */
 const flagSetting = (byDefault: '0' | '1', description: string) =>

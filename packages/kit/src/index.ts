@@ -35,6 +35,7 @@ export * from './policy/define-policy.ts';
 export * from './policy/principals.ts';
 export * from './net/guarded-fetch.ts';
 export * from './net/dns-proof.ts';
+export * from './net/free-port.ts';
 export * from './blobs/blob-store.ts';
 export * from './blobs/create-blob-store.ts';
 export * from './blobs/postgres-blob-store.ts';

@@ -1,17 +1,15 @@
 import { z } from 'zod';
-import { BaseEnvShape, loadConfig, portSetting, SecretsEnvShape, SERVICE_ENDPOINTS } from '@quire/kit';
+import { BaseEnvShape, intSetting, loadConfig, portSetting, SecretsEnvShape, SERVICE_ENDPOINTS } from '@quire/kit';
 
 export const SitesEnvShape = {
   ...BaseEnvShape,
   PORT: portSetting(SERVICE_ENDPOINTS.sites.port),
   /** Seals the sites' publishing-auth keys (the kit's SecretBox). */
   ...SecretsEnvShape,
-  QUIRE_HOSTNAME_RECHECK_EVERY_MS: z.coerce
-    .number()
-    .int()
-    .min(60_000)
-    .default(3_600_000)
-    .describe("How often every site's custom hostname has its DNS TXT record checked again (and at start)"),
+  QUIRE_HOSTNAME_RECHECK_EVERY_MS: intSetting(
+    { min: 60_000, default: 3_600_000 },
+    "How often every site's custom hostname has its DNS TXT record checked again (and at start)",
+  ),
   /** The operator's OpenAI-compatible chat endpoint for site answers (`streamAskInSite`); see docs/answers.md. */
   QUIRE_AI_BASE_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),

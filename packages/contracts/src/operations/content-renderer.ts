@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { IdSchema } from '../common.ts';
-import { operationsOf } from '../operation.ts';
-import { changeRequestId, pageId, revisionId, spaceId } from '../params.ts';
+import { openToReaders, operationsOf, type OperationId } from '../operation.ts';
+import { pageId, spaceId } from '../params.ts';
 import { EmbedSchema, RevisionPageMetaLinksSchema } from '../schemas/renderer.ts';
+import { REVISION_SCOPES as where, type RevisionScope as Where } from './resources.ts';
 
 const op = operationsOf('content', { tags: ['content'] });
 
@@ -11,41 +12,31 @@ const op = operationsOf('content', { tags: ['content'] });
  * documents and embeds, in GitBook's wire format with its operationIds.
  */
 
-const metaLinksSummary = (of: string) =>
-  `List the meta links (canonical, alternates) of a page of ${of}; Quire pages declare none yet, so a document page answers \`{alternates: []}\``;
+/** The meta links of a page of one of the three revisions a content read is for (`REVISION_SCOPES`). */
+const metaLinks = <const Id extends OperationId>(of: Where, id: Id, operationId: string, summary: string) =>
+  op({
+    id,
+    input: z.object({ ...where[of].ids, pageId }),
+    output: RevisionPageMetaLinksSchema,
+    http: {
+      route: `GET ${where[of].prefix}/page/{pageId}/meta-links`,
+      operationId,
+      summary: `List the meta links (canonical, alternates) of a page of ${summary}; Quire pages declare none yet, so a document page answers \`{alternates: []}\``,
+    },
+  });
 
-export const listSpacePageMetaLinks = op({
-  id: 'pageMetaLinks.list',
-  access: 'reader',
-  input: z.object({ spaceId, pageId }),
-  output: RevisionPageMetaLinksSchema,
-  http: {
-    route: 'GET /spaces/{spaceId}/content/page/{pageId}/meta-links',
-    operationId: 'listSpacePageMetaLinks',
-    summary: metaLinksSummary('the live revision'),
-  },
-});
-export const listChangeRequestPageMetaLinks = op({
-  id: 'pageMetaLinks.listInChangeRequest',
-  input: z.object({ spaceId, changeRequestId, pageId }),
-  output: RevisionPageMetaLinksSchema,
-  http: {
-    route: 'GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links',
-    operationId: 'listChangeRequestPageMetaLinks',
-    summary: metaLinksSummary('a change request'),
-  },
-});
-export const listRevisionPageMetaLinks = op({
-  id: 'pageMetaLinks.listInRevision',
-  access: 'reader',
-  input: z.object({ spaceId, revisionId, pageId }),
-  output: RevisionPageMetaLinksSchema,
-  http: {
-    route: 'GET /spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links',
-    operationId: 'listRevisionPageMetaLinks',
-    summary: metaLinksSummary('a revision'),
-  },
-});
+export const listSpacePageMetaLinks = openToReaders(
+  metaLinks('space', 'pageMetaLinks.list', 'listSpacePageMetaLinks', 'the live revision'),
+);
+export const listChangeRequestPageMetaLinks = metaLinks(
+  'changeRequest',
+  'pageMetaLinks.listInChangeRequest',
+  'listChangeRequestPageMetaLinks',
+  'a change request',
+);
+export const listRevisionPageMetaLinks = openToReaders(
+  metaLinks('revision', 'pageMetaLinks.listInRevision', 'listRevisionPageMetaLinks', 'a revision'),
+);
 
 const DocumentSchemaVersion = z
   .enum(['current', 'next'])

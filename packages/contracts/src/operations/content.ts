@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listOf, PageQueryShape, queryBoolean } from '../common.ts';
 import { operationsOf, type HttpRoute } from '../operation.ts';
-import { changeRequestId, fileId, pageId, pagePath, revisionId, spaceId } from '../params.ts';
+import { changeRequestId, fileId, pageId, pagePath, spaceId } from '../params.ts';
 import { RevisionSemanticChangesSchema } from '../schemas/revision-changes.ts';
 import { ChangeRequestSchema } from '../schemas/change-request.ts';
 import { checkDocumentInput } from '../limits.ts';
@@ -12,6 +12,7 @@ import {
   RevisionPageSchema,
   RevisionSchema,
 } from '../schemas/revision.ts';
+import { REVISION_SCOPES as where, type RevisionScope as Where } from './resources.ts';
 
 const op = operationsOf('content', { tags: ['content'] });
 
@@ -33,21 +34,6 @@ const PageQuery = {
     ),
 };
 const PagesSchema = z.object({ pages: z.array(RevisionPageSchema).describe('The page tree') });
-
-/**
- * The reads of a revision's content exist for three revisions: the space's live one (`/spaces/{s}/content`),
- * a change request's (`/spaces/{s}/change-requests/{cr}/content`) and any revision of the space
- * (`/spaces/{s}/revisions/{revisionId}`). One definition per read, three operations from it.
- */
-const where = {
-  space: { prefix: '/spaces/{spaceId}/content', ids: { spaceId } },
-  changeRequest: {
-    prefix: '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
-    ids: { spaceId, changeRequestId },
-  },
-  revision: { prefix: '/spaces/{spaceId}/revisions/{revisionId}', ids: { spaceId, revisionId } },
-} as const;
-type Where = keyof typeof where;
 
 function http(of: Where, suffix: string, operationId: string, summary: string, greedy?: string): HttpRoute {
   return { route: `GET ${where[of].prefix}${suffix}`, operationId, summary, ...(greedy ? { greedy } : {}) };

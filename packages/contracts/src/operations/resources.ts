@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listOf, NoContentSchema, PageQueryShape } from '../common.ts';
 import type { operationsOf, ServiceName } from '../operation.ts';
-import { changeRequestId, organizationId, spaceId } from '../params.ts';
+import { changeRequestId, organizationId, revisionId, spaceId } from '../params.ts';
 
 /**
  * A resource with the usual operations under one route (`/orgs/{organizationId}/translations`): list and create on
@@ -39,6 +39,21 @@ export const CHANGE_REQUEST: Holder<{ spaceId: typeof spaceId; changeRequestId: 
   route: '/spaces/{spaceId}/change-requests/{changeRequestId}',
   params: { spaceId, changeRequestId },
 };
+
+/**
+ * The reads of a revision's content exist for three revisions: the space's live one (`/spaces/{s}/content`),
+ * a change request's (`/spaces/{s}/change-requests/{cr}/content`) and any revision of the space
+ * (`/spaces/{s}/revisions/{revisionId}`). One definition per read, three operations from it.
+ */
+export const REVISION_SCOPES = {
+  space: { prefix: '/spaces/{spaceId}/content', ids: { spaceId } },
+  changeRequest: {
+    prefix: '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
+    ids: { spaceId, changeRequestId },
+  },
+  revision: { prefix: '/spaces/{spaceId}/revisions/{revisionId}', ids: { spaceId, revisionId } },
+} as const;
+export type RevisionScope = keyof typeof REVISION_SCOPES;
 
 /**
  * The operations of a resource, each built from GitBook's operationId and its summary (the name of the export and

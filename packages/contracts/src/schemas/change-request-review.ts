@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TimestampSchema, UrlSchema } from '../common.ts';
 import { UserSchema } from './user.ts';
+import { objectAndId } from './shapes.ts';
 
 export const CHANGE_REQUEST_REVIEW_STATUSES = ['approved', 'changes-requested'] as const;
 export const ChangeRequestReviewStatusSchema = z
@@ -39,8 +40,7 @@ export type ChangeRequestRequestedReviewer = z.infer<typeof ChangeRequestRequest
 
 export const ChangeRequestReviewSchema = z
   .object({
-    object: z.literal('change-request-review').describe('Always `change-request-review`'),
-    id: z.string().describe('Unique identifier of the review'),
+    ...objectAndId('change-request-review', 'review'),
     revision: z.string().describe('The revision of the change request the review was made against'),
     reviewer: UserSchema.describe('Who reviewed'),
     requestedBy: UserSchema.optional().describe(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TimestampSchema, UrlSchema } from '../common.ts';
 import { ChangeRequestMergeRulesSchema } from './merge-rules.ts';
 import { UserSchema } from './user.ts';
+import { objectAndId } from './shapes.ts';
 
 export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
 export const ChangeRequestStatusSchema = z.enum(CHANGE_REQUEST_STATUSES).describe('Status of the change request');
@@ -14,8 +15,7 @@ export const ChangeRequestSubjectSchema = z.string().max(100).describe('Subject 
 
 export const ChangeRequestSchema = z
   .object({
-    object: z.literal('change-request').describe('Always `change-request`'),
-    id: z.string().describe('Unique identifier of the change request'),
+    ...objectAndId('change-request', 'change request'),
     number: z.number().int().describe('Incremental identifier of the change request in its space'),
     status: ChangeRequestStatusSchema,
     subject: z.string().describe('Subject of the change request'),

@@ -1,25 +1,22 @@
 import { z } from 'zod';
 import { DefaultLevelSchema, TimestampSchema } from '../common.ts';
 import { UserSchema } from './user.ts';
-import { apiAndAppUrls } from './shapes.ts';
+import { apiAndAppUrls, objectAndId, permissionsOf } from './shapes.ts';
 
 export const CollectionTitleSchema = z.string().max(50).describe('Title of the collection (max 50)');
 export const CollectionDescriptionSchema = z.string().max(100).describe('Description of the collection (max 100)');
 
-export const CollectionPermissionsSchema = z
-  .object({
-    view: z.boolean().describe('Can the caller view the collection'),
-    admin: z.boolean().describe('Can the caller edit the title and description, move and delete the collection'),
-    viewInviteLinks: z.boolean().describe('Can the caller view the invite links of the collection'),
-    create: z.boolean().describe('Can the caller create spaces and collections in this collection'),
-  })
-  .describe('What the caller may do with the collection');
+export const CollectionPermissionsSchema = permissionsOf('What the caller may do with the collection', {
+  view: 'Can the caller view the collection',
+  admin: 'Can the caller edit the title and description, move and delete the collection',
+  viewInviteLinks: 'Can the caller view the invite links of the collection',
+  create: 'Can the caller create spaces and collections in this collection',
+});
 export type CollectionPermissions = z.infer<typeof CollectionPermissionsSchema>;
 
 export const CollectionSchema = z
   .object({
-    object: z.literal('collection').describe('Always `collection`'),
-    id: z.string().describe('Unique identifier of the collection'),
+    ...objectAndId('collection', 'collection'),
     title: z.string().describe('Title of the collection'),
     description: z.string().optional().describe('Description of the collection, when set'),
     organization: z.string().describe('ID of the organization owning the collection'),

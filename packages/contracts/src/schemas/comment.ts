@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TimestampSchema, UrlSchema } from '../common.ts';
 import { UserSchema } from './user.ts';
+import { permissionsOf } from './shapes.ts';
 
 export const MAX_COMMENT_MARKDOWN = 10_000;
 /** How many emojis one update may add or remove. */
@@ -59,14 +60,12 @@ export const CommentBodySchema = z
   ])
   .describe('Content body: `{ markdown }`, or the JSON document with `format=document`');
 
-export const CommentPermissionsSchema = z
-  .object({
-    view: z.boolean().describe('Can the caller view it'),
-    edit: z.boolean().describe('Can the caller edit it (its author)'),
-    reply: z.boolean().describe('Can the caller reply and react'),
-    delete: z.boolean().describe('Can the caller delete it (its author, or a space admin)'),
-  })
-  .describe('What the caller may do');
+export const CommentPermissionsSchema = permissionsOf('What the caller may do', {
+  view: 'Can the caller view it',
+  edit: 'Can the caller edit it (its author)',
+  reply: 'Can the caller reply and react',
+  delete: 'Can the caller delete it (its author, or a space admin)',
+});
 
 export const CommentTargetSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TimestampSchema, UrlSchema } from '../common.ts';
-import { apiAndAppUrls } from './shapes.ts';
+import { apiAndAppUrls, objectAndId } from './shapes.ts';
 
 /** Limits of a publication (README, "Integrations"). */
 export const INTEGRATION_SCRIPT_MAX_CHARS = 512 * 1024;
@@ -175,8 +175,7 @@ export const IntegrationContentSecurityPolicySchema = z
 /** The organization that owns an integration (its details: `GET /v1/orgs/{organizationId}`, for its members). */
 export const IntegrationOwnerSchema = z
   .object({
-    object: z.literal('organization').describe('Always `organization`'),
-    id: z.string().describe('Unique identifier of the organization'),
+    ...objectAndId('organization', 'organization'),
     urls: apiAndAppUrls('organization'),
   })
   .describe('The organization owning the integration');
@@ -233,8 +232,7 @@ export const IntegrationInstallationConfigurationSchema = z
 
 export const IntegrationInstallationSchema = z
   .object({
-    object: z.literal('integration-installation').describe('Always `integration-installation`'),
-    id: z.string().describe('Unique identifier of the installation'),
+    ...objectAndId('integration-installation', 'installation'),
     status: IntegrationInstallationStatusSchema,
     space_selection: IntegrationSelectionSchema.describe('Whether the installation manages all spaces or a selection'),
     site_selection: IntegrationSelectionSchema.describe('Whether the installation manages all sites or a selection'),

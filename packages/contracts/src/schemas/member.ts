@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { IdSchema, RoleOrGuestSchema, RoleSchema, TimestampSchema } from '../common.ts';
 import { UserSchema } from './user.ts';
+import { objectAndId } from './shapes.ts';
 
 export const MemberSchema = z
   .object({
-    object: z.literal('member').describe('Always `member`'),
-    id: z.string().describe('Unique identifier of the user'),
+    ...objectAndId('member', 'user'),
     role: RoleOrGuestSchema,
     user: UserSchema,
     disabled: z.boolean().describe('Whether the membership is disabled (never, in Quire: members are removed instead)'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TimestampSchema, UrlSchema } from '../common.ts';
-import { apiAndAppUrls } from './shapes.ts';
+import { apiAndAppUrls, objectAndId } from './shapes.ts';
 
 /** api.md: 1..100, lowercase words joined by dashes. */
 export const OpenAPISpecSlugSchema = z
@@ -50,8 +50,7 @@ export type OpenAPISpecProcessingErrorCode = z.infer<typeof OpenAPISpecProcessin
 
 export const OpenAPISpecSchema = z
   .object({
-    object: z.literal('openapi-spec').describe('Always `openapi-spec`'),
-    id: z.string().describe('Unique identifier of the specification'),
+    ...objectAndId('openapi-spec', 'specification'),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
     slug: z.string().describe('Slug of the specification, unique in the organization'),
@@ -91,8 +90,7 @@ export type OpenAPISpec = z.infer<typeof OpenAPISpecSchema>;
 
 export const OpenAPISpecVersionSchema = z
   .object({
-    object: z.literal('openapi-spec-version').describe('Always `openapi-spec-version`'),
-    id: z.string().describe('Unique identifier of the version'),
+    ...objectAndId('openapi-spec-version', 'version'),
     createdAt: TimestampSchema.describe('When the version was stored'),
     url: UrlSchema.describe(
       'URL the document of this version was fetched from (its content in the API for a specification given as text)',

@@ -1,22 +1,20 @@
 import { z } from 'zod';
 import { RoleOrGuestSchema, TimestampSchema } from '../common.ts';
 import { MergeRulesStandaloneConfigurationSchema } from './merge-rules.ts';
-import { apiAndAppUrls } from './shapes.ts';
+import { apiAndAppUrls, objectAndId, permissionsOf } from './shapes.ts';
 
-export const OrganizationPermissionsSchema = z
-  .object({
-    view: z.boolean().describe('Can the caller view the organization'),
-    admin: z.boolean().describe('Can the caller manage the title, members, etc.'),
-    ownTeam: z.boolean().describe('Is the caller owner of a team'),
-    createContent: z.boolean().describe('Can the caller create spaces and collections'),
-    createOpenAPISpec: z.boolean().describe('Can the caller create OpenAPI specifications'),
-    ingestConversations: z.boolean().describe('Can the caller ingest conversations'),
-    viewBilling: z.boolean().describe('Can the caller view billing details'),
-    listMembers: z.boolean().describe('Can the caller list members'),
-    listTeams: z.boolean().describe('Can the caller list teams'),
-    listIntegrations: z.boolean().describe('Can the caller list integrations'),
-  })
-  .describe('What the caller may do with the organization');
+export const OrganizationPermissionsSchema = permissionsOf('What the caller may do with the organization', {
+  view: 'Can the caller view the organization',
+  admin: 'Can the caller manage the title, members, etc.',
+  ownTeam: 'Is the caller owner of a team',
+  createContent: 'Can the caller create spaces and collections',
+  createOpenAPISpec: 'Can the caller create OpenAPI specifications',
+  ingestConversations: 'Can the caller ingest conversations',
+  viewBilling: 'Can the caller view billing details',
+  listMembers: 'Can the caller list members',
+  listTeams: 'Can the caller list teams',
+  listIntegrations: 'Can the caller list integrations',
+});
 
 export const OrganizationTitleSchema = z
   .string()
@@ -43,8 +41,7 @@ export const EmailDomainsSchema = z
 
 export const OrganizationSchema = z
   .object({
-    object: z.literal('organization').describe('Always `organization`'),
-    id: z.string().describe('Unique identifier of the organization'),
+    ...objectAndId('organization', 'organization'),
     title: z.string().describe('Name of the organization'),
     createdAt: TimestampSchema,
     emailDomains: z.array(z.string()).describe('E-mail domains whose users may join'),

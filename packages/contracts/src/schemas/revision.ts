@@ -3,6 +3,7 @@ import { IdSchema, TimestampSchema, UrlSchema } from '../common.ts';
 import { EmojiSchema } from './space.ts';
 import { ChangeRequestSchema } from './change-request.ts';
 import { GitSyncBlobSchema, GitSyncCommitSchema } from './git.ts';
+import { objectAndId } from './shapes.ts';
 
 export const PageSlugSchema = z
   .string()
@@ -118,8 +119,7 @@ export type RevisionReusableContent = z.infer<typeof RevisionReusableContentSche
 
 export const RevisionSchema = z
   .object({
-    object: z.literal('revision').describe('Always `revision`'),
-    id: z.string().describe('Unique identifier of the revision'),
+    ...objectAndId('revision', 'revision'),
     parents: z.array(z.string()).describe('Ids of the parent revisions'),
     pages: z.array(RevisionPageSchema).describe('The page tree'),
     files: z.array(RevisionFileSchema).describe('The files'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, TimestampSchema, UrlSchema } from '../common.ts';
 import { SpaceSchema } from './space.ts';
-import { apiAndAppUrls } from './shapes.ts';
+import { apiAndAppUrls, objectAndId, permissionsOf } from './shapes.ts';
 
 export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const;
 export const SiteTypeSchema = z.enum(SITE_TYPES).describe('The type (plan) of the site');
@@ -95,18 +95,16 @@ export const SiteConditionSchema = z
   );
 export const ShareLinkNameSchema = z.string().max(50).describe('Name of the share link (max 50)');
 
-export const SitePermissionsSchema = z
-  .object({
-    view: z.boolean().describe('Can the caller view the site'),
-    access: z.boolean().describe('Can the caller access the site in the application'),
-    edit: z.boolean().describe('Can the caller change the site structure (sections, site spaces)'),
-    create: z.boolean().describe('Can the caller change the site settings, structure, share links and publish it'),
-    admin: z.boolean().describe('Can the caller delete the site'),
-    installIntegration: z.boolean().describe('Can the caller install integrations on the site'),
-    viewAdaptiveSchema: z.boolean().describe('Can the caller view the adaptive schema'),
-    editAdaptiveSchema: z.boolean().describe('Can the caller change the adaptive schema'),
-  })
-  .describe('What the caller may do with the site');
+export const SitePermissionsSchema = permissionsOf('What the caller may do with the site', {
+  view: 'Can the caller view the site',
+  access: 'Can the caller access the site in the application',
+  edit: 'Can the caller change the site structure (sections, site spaces)',
+  create: 'Can the caller change the site settings, structure, share links and publish it',
+  admin: 'Can the caller delete the site',
+  installIntegration: 'Can the caller install integrations on the site',
+  viewAdaptiveSchema: 'Can the caller view the adaptive schema',
+  editAdaptiveSchema: 'Can the caller change the adaptive schema',
+});
 
 export const SiteFeatureSchema = z
   .object({
@@ -122,8 +120,7 @@ const publishedUrl = (what: string) =>
 
 export const SiteSchema = z
   .object({
-    object: z.literal('site').describe('Always `site`'),
-    id: z.string().describe('Unique identifier of the site'),
+    ...objectAndId('site', 'site'),
     type: SiteTypeSchema,
     title: z.string().describe('Title of the site'),
     hostname: z.string().optional().describe('Custom hostname of the site'),
@@ -152,8 +149,7 @@ export type Site = z.infer<typeof SiteSchema>;
 
 export const SiteSpaceSchema = z
   .object({
-    object: z.literal('site-space').describe('Always `site-space`'),
-    id: z.string().describe('Unique identifier of the site space'),
+    ...objectAndId('site-space', 'site space'),
     path: z.string().describe('Path of the site space on the site (unique within its section, or the root)'),
     section: z.string().optional().describe('ID of the section the site space belongs to'),
     space: SpaceSchema.optional().describe('The space, as the caller sees it (absent when the caller cannot see it)'),
@@ -167,8 +163,7 @@ export type SiteSpace = z.infer<typeof SiteSpaceSchema>;
 
 export const SiteSectionSchema = z
   .object({
-    object: z.literal('site-section').describe('Always `site-section`'),
-    id: z.string().describe('Unique identifier of the section'),
+    ...objectAndId('site-section', 'section'),
     title: z.string().describe('Title of the section'),
     description: z.string().optional().describe('Description of the section'),
     default: z.boolean().describe('Whether this is the default section of the site'),
@@ -197,8 +192,7 @@ export interface SiteSectionGroup {
 
 export const SiteSectionGroupSchema: z.ZodType<SiteSectionGroup> = z
   .object({
-    object: z.literal('site-section-group').describe('Always `site-section-group`'),
-    id: z.string().describe('Unique identifier of the section group'),
+    ...objectAndId('site-section-group', 'section group'),
     title: z.string().describe('Title of the section group'),
     sections: z
       .array(SiteSectionSchema)
@@ -232,8 +226,7 @@ export type SiteStructure = z.infer<typeof SiteStructureSchema>;
 
 export const ShareLinkSchema = z
   .object({
-    object: z.literal('share-link').describe('Always `share-link`'),
-    id: z.string().describe('Unique identifier of the share link'),
+    ...objectAndId('share-link', 'share link'),
     createdAt: TimestampSchema,
     name: z.string().optional().describe('Name of the share link'),
     active: z.boolean().describe('Whether the link opens the site'),

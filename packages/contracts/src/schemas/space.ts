@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DefaultLevelSchema, IdSchema, RoleSchema, TimestampSchema, UrlSchema } from '../common.ts';
 import { MergeRulesSpaceConfigurationSchema } from './merge-rules.ts';
-import { apiAndAppUrls } from './shapes.ts';
+import { apiAndAppUrls, objectAndId, permissionsOf } from './shapes.ts';
 import { UserSchema } from './user.ts';
 
 export const SpaceVisibilitySchema = z
@@ -16,25 +16,22 @@ export const SpaceTitleSchema = z.string().max(50).describe('Title of the space 
 export const EmojiSchema = z.string().max(50).describe('Unicode codepoint or character of the emoji (max 50)');
 export const SpaceIconSchema = z.url().max(2048).describe('URL of an image used as the space icon');
 
-export const SpacePermissionsSchema = z
-  .object({
-    view: z.boolean().describe('Can the caller view the space content'),
-    access: z.boolean().describe('Can the caller access the space in the application'),
-    admin: z.boolean().describe('Can the caller manage the space'),
-    viewInviteLinks: z.boolean().describe('Can the caller view invite links'),
-    edit: z.boolean().describe('Can the caller edit the content'),
-    triggerGitSync: z.boolean().describe('Can the caller trigger a git sync'),
-    comment: z.boolean().describe('Can the caller comment'),
-    merge: z.boolean().describe('Can the caller merge change requests'),
-    review: z.boolean().describe('Can the caller review change requests'),
-  })
-  .describe('What the caller may do with the space');
+export const SpacePermissionsSchema = permissionsOf('What the caller may do with the space', {
+  view: 'Can the caller view the space content',
+  access: 'Can the caller access the space in the application',
+  admin: 'Can the caller manage the space',
+  viewInviteLinks: 'Can the caller view invite links',
+  edit: 'Can the caller edit the content',
+  triggerGitSync: 'Can the caller trigger a git sync',
+  comment: 'Can the caller comment',
+  merge: 'Can the caller merge change requests',
+  review: 'Can the caller review change requests',
+});
 export type SpacePermissions = z.infer<typeof SpacePermissionsSchema>;
 
 export const SpaceSchema = z
   .object({
-    object: z.literal('space').describe('Always `space`'),
-    id: z.string().describe('Unique identifier of the space'),
+    ...objectAndId('space', 'space'),
     title: z.string().describe('Title of the space'),
     emoji: z.string().describe('Emoji of the space, empty when none'),
     visibility: SpaceVisibilitySchema,

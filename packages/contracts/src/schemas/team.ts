@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TimestampSchema } from '../common.ts';
 import { MemberSchema } from './member.ts';
+import { objectAndId, permissionsOf } from './shapes.ts';
 
 export const TeamTitleSchema = z.string().trim().min(1).max(64).describe('Title of the team (1..64)');
 export const TeamMemberRoleSchema = z
@@ -8,18 +9,15 @@ export const TeamMemberRoleSchema = z
   .describe('`owner`: can manage the team members; `member`: member of the team');
 export type TeamMemberRole = z.infer<typeof TeamMemberRoleSchema>;
 
-export const TeamPermissionsSchema = z
-  .object({
-    admin: z.boolean().describe('Can the caller manage the team (its members)'),
-    view: z.boolean().describe('Can the caller view the team and list its members'),
-  })
-  .describe('What the caller may do with the team');
+export const TeamPermissionsSchema = permissionsOf('What the caller may do with the team', {
+  admin: 'Can the caller manage the team (its members)',
+  view: 'Can the caller view the team and list its members',
+});
 export type TeamPermissions = z.infer<typeof TeamPermissionsSchema>;
 
 export const TeamSchema = z
   .object({
-    object: z.literal('team').describe('Always `team`'),
-    id: z.string().describe('Unique identifier of the team'),
+    ...objectAndId('team', 'team'),
     title: z.string().describe('Title of the team'),
     members: z.number().int().describe('Count of members of the team'),
     spaces: z.number().int().describe('Count of spaces the team has explicit access to'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TimestampSchema, UrlSchema } from '../common.ts';
+import { objectAndId } from './shapes.ts';
 
 /** GitBook's `TranslationLanguage`. */
 export const TRANSLATION_LANGUAGES = [
@@ -58,8 +59,7 @@ export const TranslationTitleSchema = z
 
 export const TranslationSettingsSchema = z
   .object({
-    object: z.literal('translation-settings').describe('Always `translation-settings`'),
-    id: z.string().describe('Unique identifier of the translation settings'),
+    ...objectAndId('translation-settings', 'translation settings'),
     title: z.string().describe('Title of the translation settings'),
     languages: z.array(TranslationLanguageSchema).describe('Target languages'),
     createdAt: TimestampSchema,

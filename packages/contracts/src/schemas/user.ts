@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { UrlSchema } from '../common.ts';
+import { objectAndId } from './shapes.ts';
 
 export const UserSchema = z
   .object({
-    object: z.literal('user').describe('Always `user`'),
-    id: z.string().describe('Unique identifier of the user'),
+    ...objectAndId('user', 'user'),
     displayName: z.string().describe('Full name of the user'),
     email: z.string().optional().describe('E-mail address of the user'),
     photoURL: z.string().optional().describe("URL of the user's profile picture"),

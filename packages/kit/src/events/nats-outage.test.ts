@@ -1,12 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect as tcpConnect } from 'node:net';
+import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineEvent } from '@quire/contracts';
 import { z } from 'zod';
 import { OutboxEvent } from '../db/kit-entities.ts';
+import { freePort } from '../net/free-port.ts';
 import { eventually, testLogger, useTestOrm } from '../testing/index.ts';
 import { idempotentConsumer } from './consumer.ts';
 import { NatsBus } from './nats-bus.ts';
@@ -17,13 +18,6 @@ const kit = useTestOrm('natsout', 'kit_natsout');
 const NATS_BIN = process.env.QUIRE_NATS_SERVER_BIN ?? 'nats-server';
 const hasNatsServer = spawnSync(NATS_BIN, ['--version']).status === 0;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
     const s = tcpConnect(port, '127.0.0.1');

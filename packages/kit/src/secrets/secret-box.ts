@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { DomainError } from '../errors.ts';
+import { intSetting } from '../config.ts';
 
 const INFO = 'quire/integration-secrets/v1';
 const FORMAT = 'v1';
@@ -119,12 +120,10 @@ export const SecretsEnvShape = {
     .describe(
       'Comma-separated previous values of QUIRE_SECRETS_KEY: still decrypt, and are re-encrypted under the current key',
     ),
-  QUIRE_SECRETS_ROTATE_EVERY_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .default(3_600_000)
-    .describe('How often the job re-encrypting secrets under the current key runs (default hourly, and at start)'),
+  QUIRE_SECRETS_ROTATE_EVERY_MS: intSetting(
+    { min: 100, default: 3_600_000 },
+    'How often the job re-encrypting secrets under the current key runs (default hourly, and at start)',
+  ),
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { OidcProvider as OidcProviderDto, Team } from '@quire/contracts';
 import type { PublicUrls } from '@quire/kit';
-import { presentWithDefaultTeams, type TeamPresentContext } from '../teams/team.presenter.ts';
+import { withDefaultTeam, type TeamPresentContext } from '../teams/team.presenter.ts';
 import type { IOidcProvider } from './oidc-provider.entity.ts';
 
 /** Where the OpenID provider sends people back, and where a sign-in with it starts. */
@@ -30,9 +30,7 @@ export function presentOidcProvider(
   };
 }
 
-export function presentOidcProviders(
-  ctx: TeamPresentContext & { urls: PublicUrls },
-  providers: IOidcProvider[],
-): Promise<OidcProviderDto[]> {
-  return presentWithDefaultTeams(ctx, providers, (p, defaultTeam) => presentOidcProvider(ctx, p, defaultTeam));
-}
+/** Providers with their default team (as the caller sees it): `many` (one batch of teams for the page) and `one`. */
+export const oidcProviders = withDefaultTeam<IOidcProvider, TeamPresentContext & { urls: PublicUrls }, OidcProviderDto>(
+  presentOidcProvider,
+);

@@ -1,6 +1,6 @@
 import type { SamlProvider as SamlProviderDto, Team } from '@quire/contracts';
 import type { PublicUrls } from '@quire/kit';
-import { presentWithDefaultTeams, type TeamPresentContext } from '../teams/team.presenter.ts';
+import { withDefaultTeam, type TeamPresentContext } from '../teams/team.presenter.ts';
 import type { ISamlProvider } from './saml-provider.entity.ts';
 
 /**
@@ -37,10 +37,7 @@ export function presentSamlProvider(
   };
 }
 
-/** Presents providers with their default team (as the caller sees it): one batch for the page. */
-export function presentSamlProviders(
-  ctx: TeamPresentContext & { urls: PublicUrls },
-  providers: ISamlProvider[],
-): Promise<SamlProviderDto[]> {
-  return presentWithDefaultTeams(ctx, providers, (p, defaultTeam) => presentSamlProvider(ctx, p, defaultTeam));
-}
+/** Providers with their default team (as the caller sees it): `many` (one batch of teams for the page) and `one`. */
+export const samlProviders = withDefaultTeam<ISamlProvider, TeamPresentContext & { urls: PublicUrls }, SamlProviderDto>(
+  presentSamlProvider,
+);

@@ -1,42 +1,35 @@
 import { ops } from '@quire/contracts';
 import { implement } from '../../trpc.ts';
 import { samlProviderCreator, samlProviderDeleter, samlProviderUpdater } from '../../commands/saml-provider-writer.ts';
+import { loadIdentityProviderFor, loadIdentityProviders } from '../identity-providers/identity-provider.loader.ts';
 import { assertOrganizationAction, loadOrganizationFor } from '../organizations/organization.loader.ts';
-import { presentSamlProviders, samlServiceUrls, samlStatus } from './saml.presenter.ts';
+import { samlProviders, samlServiceUrls, samlStatus } from './saml.presenter.ts';
 import { samlRepository } from './saml.repository.ts';
 
 /** SAML providers (reading them included: they hold the identity provider's settings) are for organization admins. */
 export const samlProcedures = {
   listSAMLProvidersInOrganizationById: implement(ops.listSAMLProvidersInOrganizationById, async ({ input, ctx }) => {
-    assertOrganizationAction(ctx, input, 'manageSaml');
-    const page = await samlRepository.page(ctx.em, input.organizationId, input);
-    return { ...page, items: await presentSamlProviders(ctx, page.items) };
+    const page = await loadIdentityProviders(ctx, samlRepository, input);
+    return { ...page, items: await samlProviders.many(ctx, page.items) };
   }),
 
   createOrganizationSAMLProvider: implement(ops.createOrganizationSAMLProvider, async ({ input, ctx }) => {
     assertOrganizationAction(ctx, input, 'manageSaml');
-    return (await presentSamlProviders(ctx, [await samlProviderCreator(ctx.em, input)]))[0]!;
+    return samlProviders.one(ctx, await samlProviderCreator(ctx.em, input));
   }),
 
-  getOrganizationSAMLProviderById: implement(ops.getOrganizationSAMLProviderById, async ({ input, ctx }) => {
-    assertOrganizationAction(ctx, input, 'manageSaml');
-    return (
-      await presentSamlProviders(ctx, [
-        await samlRepository.findOrThrow(ctx.em, input.organizationId, input.samlProviderId),
-      ])
-    )[0]!;
-  }),
+  getOrganizationSAMLProviderById: implement(ops.getOrganizationSAMLProviderById, async ({ input, ctx }) =>
+    samlProviders.one(ctx, await loadIdentityProviderFor(ctx, samlRepository, input, input.samlProviderId)),
+  ),
 
   updateOrganizationSAMLProvider: implement(ops.updateOrganizationSAMLProvider, async ({ input, ctx }) => {
-    assertOrganizationAction(ctx, input, 'manageSaml');
-    const provider = await samlRepository.findOrThrow(ctx.em, input.organizationId, input.samlProviderId);
-    return (await presentSamlProviders(ctx, [await samlProviderUpdater(ctx.em, { ...input, provider })]))[0]!;
+    const provider = await loadIdentityProviderFor(ctx, samlRepository, input, input.samlProviderId);
+    return samlProviders.one(ctx, await samlProviderUpdater(ctx.em, { ...input, provider }));
   }),
 
   deleteOrganizationSAMLProvider: implement(ops.deleteOrganizationSAMLProvider, async ({ input, ctx }) => {
-    assertOrganizationAction(ctx, input, 'manageSaml');
     samlProviderDeleter(ctx.em, {
-      provider: await samlRepository.findOrThrow(ctx.em, input.organizationId, input.samlProviderId),
+      provider: await loadIdentityProviderFor(ctx, samlRepository, input, input.samlProviderId),
     });
   }),
 

@@ -88,16 +88,19 @@ export async function presentTeams(
 }
 
 /**
- * Presents items that may name a default team (an identity provider's) with that team as the caller sees it: one
- * batch of teams for all the items.
+ * The presenters of items that may name a default team (an identity provider's), with that team as the caller sees
+ * it: `many` (one batch of teams for all the items) and `one`.
  */
-export async function presentWithDefaultTeams<T extends { defaultTeamId?: string | null }, R>(
-  ctx: TeamPresentContext,
-  items: T[],
-  present: (item: T, defaultTeam: TeamDto | undefined) => R,
-): Promise<R[]> {
-  const teams = await presentTeams(ctx, [...new Set(items.flatMap((i) => (i.defaultTeamId ? [i.defaultTeamId] : [])))]);
-  return items.map((i) => present(i, i.defaultTeamId ? teams.get(i.defaultTeamId) : undefined));
+export function withDefaultTeam<T extends { defaultTeamId?: string | null }, C extends TeamPresentContext, R>(
+  present: (ctx: C, item: T, defaultTeam: TeamDto | undefined) => R,
+) {
+  const many = async (ctx: C, items: T[]): Promise<R[]> => {
+    const teams = await presentTeams(ctx, [
+      ...new Set(items.flatMap((i) => (i.defaultTeamId ? [i.defaultTeamId] : []))),
+    ]);
+    return items.map((i) => present(ctx, i, i.defaultTeamId ? teams.get(i.defaultTeamId) : undefined));
+  };
+  return { many, one: async (ctx: C, item: T): Promise<R> => (await many(ctx, [item]))[0]! };
 }
 
 /** The teams among `ids`, in that order, as `viewer` sees them (none for a viewer that is not a user). */

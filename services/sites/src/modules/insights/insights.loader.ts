@@ -9,7 +9,7 @@ import { invalid } from '@quire/kit';
 import type { z } from 'zod';
 import type { SitesContext } from '../../trpc.ts';
 import type { ISite } from '../sites/site.entity.ts';
-import { loadSiteFor } from '../sites/site.loader.ts';
+import { loadSiteUnder } from '../sites/site.loader.ts';
 import { insightsPolicy, type InsightsAction } from './insights.policy.ts';
 import { insightsRepository, type SiteEventRow } from './insights.repository.ts';
 
@@ -20,11 +20,8 @@ interface Where {
 }
 
 /** The site whose insights the caller may `action` on: 404 when it cannot see the site, 403 when its role is too low. */
-export async function loadSiteForInsights(ctx: Ctx, where: Where, action: InsightsAction): Promise<ISite> {
-  const { site } = await loadSiteFor(ctx, where.organizationId, where.siteId, 'view');
-  insightsPolicy.assert(ctx.actor, site, action);
-  return site;
-}
+export const loadSiteForInsights = (ctx: Ctx, where: Where, action: InsightsAction): Promise<ISite> =>
+  loadSiteUnder(ctx, where, insightsPolicy, action);
 
 const keys = new Map<string, Buffer>();
 /** The key visitor pseudonyms are made with: HKDF-SHA256 of the deployment's secret, for this purpose alone. */

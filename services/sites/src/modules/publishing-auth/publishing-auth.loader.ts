@@ -1,7 +1,7 @@
 import { invalid } from '@quire/kit';
 import { publishingAuthInitializer } from '../../commands/publishing-auth-commands.ts';
 import type { SitesContext } from '../../trpc.ts';
-import { loadSiteFor } from '../sites/site.loader.ts';
+import { loadSiteUnder } from '../sites/site.loader.ts';
 import type { ISite } from '../sites/site.entity.ts';
 import type { ISitePublishingAuth } from './publishing-auth.entity.ts';
 import { publishingAuthPolicy } from './publishing-auth.policy.ts';
@@ -15,8 +15,7 @@ export async function loadPublishingAuthFor(
   where: { organizationId: string; siteId: string },
   action: 'view' | 'update',
 ): Promise<{ site: ISite; auth: ISitePublishingAuth }> {
-  const { site } = await loadSiteFor(ctx, where.organizationId, where.siteId, 'view');
-  publishingAuthPolicy.assert(ctx.actor, site, action);
+  const site = await loadSiteUnder(ctx, where, publishingAuthPolicy, action);
   return { site, auth: await publishingAuthInitializer(ctx.em, { site, config: ctx.config }) };
 }
 

@@ -5,7 +5,7 @@ import { resolveShareKey } from '../share-links/share-link.resolver.ts';
 import { SiteTree } from '../structure/site-tree.ts';
 import { pagePathAsCaller, resolveDestination } from './redirect-destination.ts';
 import { destinationTarget, siteBaseUrl, withCapturedRest } from './redirect-target.ts';
-import { loadSiteFor } from '../sites/site.loader.ts';
+import { loadSiteUnder } from '../sites/site.loader.ts';
 import type { ISite } from '../sites/site.entity.ts';
 import type { ISiteRedirect } from './redirect.entity.ts';
 import { redirectPolicy, type RedirectAction } from './redirect.policy.ts';
@@ -21,11 +21,8 @@ interface Where {
  * The site whose redirects the caller may `action` on: 404 when it cannot see the site, 403 when its role is
  * too low.
  */
-export async function loadSiteForRedirects(ctx: Ctx, where: Where, action: RedirectAction): Promise<ISite> {
-  const { site } = await loadSiteFor(ctx, where.organizationId, where.siteId, 'view');
-  redirectPolicy.assert(ctx.actor, site, action);
-  return site;
-}
+export const loadSiteForRedirects = (ctx: Ctx, where: Where, action: RedirectAction): Promise<ISite> =>
+  loadSiteUnder(ctx, where, redirectPolicy, action);
 
 /** A redirect of that site (404 when the site has none with this id). */
 export async function loadRedirectFor(

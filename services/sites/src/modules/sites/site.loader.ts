@@ -1,4 +1,4 @@
-import { readerOf, type List } from '@quire/contracts';
+import { readerOf, type Actor, type List } from '@quire/contracts';
 import { membershipOf, notFound, paginate, type AccessLevel, type PageRequest } from '@quire/kit';
 import type { SitesContext } from '../../trpc.ts';
 import { Site, type ISite } from './site.entity.ts';
@@ -14,6 +14,26 @@ export interface LoadedSite {
   /** Its organization and role overrides (what the policy decided on). */
   facts: SiteAccessFacts;
   role: AccessLevel;
+}
+
+/** The policy of a part of a site (its insights, redirects, publishing auth): its own actions, decided on the site. */
+interface SitePartPolicy<A extends string> {
+  assert(actor: Actor, site: ISite, action: A): unknown;
+}
+
+/**
+ * The site whose part the caller may `action` on under that part's policy: 404 when the caller cannot see the site,
+ * 403 when its role there is too low.
+ */
+export async function loadSiteUnder<A extends string>(
+  ctx: Ctx,
+  where: { organizationId: string; siteId: string },
+  policy: SitePartPolicy<A>,
+  action: A,
+): Promise<ISite> {
+  const { site } = await loadSiteFor(ctx, where.organizationId, where.siteId, 'view');
+  policy.assert(ctx.actor, site, action);
+  return site;
 }
 
 /**
