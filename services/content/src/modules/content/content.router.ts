@@ -19,8 +19,7 @@ import { presentDocument, presentFile, presentPageAt, presentPages } from './con
 import { pageDocument } from './document-format.ts';
 import { loadDereferencedRead } from '../reusable-content/reusable-content.loader.ts';
 import { loadRevisionParts } from '../revisions/revision-history.loader.ts';
-import { presentRevisions } from '../revisions/revision-history.presenter.ts';
-import { presentChangeRequests } from '../change-requests/change-request.presenter.ts';
+import { presentRevisionChanges, presentRevisions } from '../revisions/revision-history.presenter.ts';
 
 type Ctx = ContentContext;
 type PageInput = RevisionSelector & {
@@ -101,9 +100,6 @@ export const contentProcedures = {
   getFileInRevisionById: implement(ops.getFileInRevisionById, ({ input, ctx }) => read.file(ctx, input)),
   getRevisionSemanticChanges: implement(ops.getRevisionSemanticChanges, async ({ input, ctx }) => {
     const { space, changes, mergedFrom } = await loadSemanticChangesFor(ctx, input);
-    const limited = limitChanges(changes, input.limit ?? 1000);
-    if (!mergedFrom) return limited;
-    const [presented] = await presentChangeRequests(ctx, space, [mergedFrom]);
-    return { mergedFrom: presented, ...limited };
+    return presentRevisionChanges(ctx, space, limitChanges(changes, input.limit ?? 1000), mergedFrom);
   }),
 } satisfies Record<string, ReturnType<typeof implement<AnyOperation>>>;

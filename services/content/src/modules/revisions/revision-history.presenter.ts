@@ -1,4 +1,5 @@
-import type { Revision } from '@quire/contracts';
+import type { Revision, RevisionSemanticChanges } from '@quire/contracts';
+import type { IChangeRequest } from '../change-requests/change-request.entity.ts';
 import type { ContentContext } from '../../trpc.ts';
 import { presentChangeRequests } from '../change-requests/change-request.presenter.ts';
 import { presentRevision } from '../content/content.presenter.ts';
@@ -19,4 +20,16 @@ export async function presentRevisions(ctx: Ctx, space: ISpace, parts: RevisionP
       return mergedFrom ? { ...revision, mergedFrom } : revision;
     }),
   );
+}
+
+/** What a revision changed (GitBook's RevisionSemanticChanges), a merge's with the change request it merged. */
+export async function presentRevisionChanges(
+  ctx: Ctx,
+  space: ISpace,
+  changes: RevisionSemanticChanges,
+  mergedFrom: IChangeRequest | undefined,
+): Promise<RevisionSemanticChanges> {
+  if (!mergedFrom) return changes;
+  const [presented] = await presentChangeRequests(ctx, space, [mergedFrom]);
+  return { mergedFrom: presented, ...changes };
 }
