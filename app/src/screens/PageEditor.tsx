@@ -7,6 +7,7 @@ import { api, type PageWithDocument } from '../api/endpoints.ts';
 import { type CollabSession, type CollabStatus, startCollab } from '../editor/collab.ts';
 import { matching } from '../editor/blocks.ts';
 import { editorToDocument, opaqueCount } from '@quire/document/editor';
+import { EditorComments } from '../editor/comments.tsx';
 import { createEditor } from '../editor/create.ts';
 import { PagePicker } from '../editor/PagePicker.tsx';
 import {
@@ -69,6 +70,8 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   const creating = useRef<Promise<string>>(undefined);
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<Editor>(undefined);
+  /** The editor once made (its comments' markers and action follow it). */
+  const [made, setMade] = useState<Editor>();
   const cr = useRef(changeRequest);
   const menuRef = useRef(menu);
   const movedTo = useRef(onChangeRequest);
@@ -242,6 +245,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
       });
       ed = made;
       editor.current = made;
+      setMade(made);
       setKept(opaqueCount(made.getJSON() as never));
       if (draft && !shared) {
         setStatus('unsaved');
@@ -288,6 +292,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
       document.removeEventListener('visibilitychange', onHide);
       // leaving the editor (Done, another page): what is unsaved is kept and sent
       if (dirty) void save();
+      setMade(undefined);
       ed?.destroy();
       session?.destroy();
       editor.current = undefined;
@@ -443,6 +448,11 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
           Done
         </button>
       </div>
+      {page && (
+        <div className="editor-comments-bar">
+          <EditorComments space={space} changeRequest={changeRequest ?? cr.current} page={page.id} editor={made} />
+        </div>
+      )}
       {error && <p role="alert">{error}</p>}
       <p className="muted upload-status" aria-live="polite">
         {notice}
