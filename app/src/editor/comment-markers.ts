@@ -64,8 +64,9 @@ export function markerDecorations(state: EditorState, markers: Markers, open: (i
             b.type = 'button';
             b.className = 'comment-marker';
             b.contentEditable = 'false';
-            b.textContent = `💬 ${count}`;
-            b.setAttribute('aria-label', `${count} open comment${count === 1 ? '' : 's'} on this block: open`);
+            b.textContent = `${count} comment${count === 1 ? '' : 's'}`;
+            // the visible text is part of the name (WCAG 2.5.3)
+            b.setAttribute('aria-label', `Open ${b.textContent} on this block`);
             b.addEventListener('mousedown', (e) => e.preventDefault());
             b.addEventListener('click', () => open(index));
             return b;
