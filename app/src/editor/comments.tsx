@@ -11,7 +11,7 @@ import { changesApi } from '../api/changes.ts';
 import { markerDecorations, markersKey, storageOf } from './comment-markers.ts';
 import { useLoad } from '../api/use.ts';
 import type { Node } from '../screens/PageView.tsx';
-import { labelOf, topOf } from '../screens/changes/anchors.ts';
+import { anchorsOf, labelOf, textAnchorOf, topOf } from '../screens/changes/anchors.ts';
 import { nodeIdsOf } from '../screens/changes/blocks.ts';
 import { Compose, type Discussion, Thread } from '../screens/changes/Comments.tsx';
 import '../screens/changes/changes.css';
@@ -26,15 +26,21 @@ function startOf(state: EditorState, index: number): number {
   return pos;
 }
 
-/** The block a comment goes on: its index, its id, a name, and the text selected in it (if any) and where. */
+/**
+ * The block a comment goes on: the top-level block's index and id (`top`), the id and name of the block itself
+ * (a nested one when the caret is in one the review can name), and the text selected in it (if any) and where.
+ */
 interface At {
   index: number;
+  top: string;
   id: string;
   label: string;
+  /** The top-level block's name, for a nested block. */
+  within?: string | undefined;
   quote?: { text: string; offset: number } | undefined;
 }
 
-/** The top-level block of the caret (the selection's start) and the text selected in it. */
+/** The block of the caret (the selection's start): the paragraph in a hint or a list item, else its top-level block. */
 function caretAt(editor: Editor): At | undefined {
   const { state } = editor;
   const { from, to, $from } = state.selection;
@@ -42,17 +48,40 @@ function caretAt(editor: Editor): At | undefined {
   const index = Math.min($from.index(0), state.doc.childCount - 1);
   const blocks = blocksOf(editor);
   const ids = nodeIdsOf(blocks);
+  const top = blocks[index];
   const start = startOf(state, index);
   const end = start + state.doc.child(index).nodeSize;
-  const raw = to > from ? state.doc.textBetween(from, Math.min(to, end), ' ', ' ') : '';
+  // a paragraph nested in the block: found by its text and how many of the same text come before it there
+  let nested: ReturnType<typeof textAnchorOf>;
+  if (top && $from.depth > 1 && $from.parent.isTextblock) {
+    const text = $from.parent.textContent;
+    const here = $from.before();
+    let rank = 0;
+    state.doc.nodesBetween(start, here, (n, pos) => {
+      if (pos < here && n.isTextblock && n.textContent === text) rank++;
+    });
+    nested = textAnchorOf(top, ids[index]!, text, rank);
+  }
+  const blockStart = nested ? $from.start() : start;
+  const blockEnd = nested ? $from.end() : end;
+  const raw = to > from ? state.doc.textBetween(from, Math.min(to, blockEnd), ' ', ' ') : '';
   const text = raw.trim();
   const quote = text
     ? {
         text: text.slice(0, 2000),
-        offset: state.doc.textBetween(start, from, '', '').length + (raw.length - raw.trimStart().length),
+        offset: state.doc.textBetween(blockStart, from, '', '').length + (raw.length - raw.trimStart().length),
       }
     : undefined;
-  return { index, id: ids[index]!, label: blocks[index] ? labelOf(blocks[index]) : 'Block', quote };
+  const topLabel = top ? labelOf(top) : 'Block';
+  return nested
+    ? { index, top: ids[index]!, id: nested.id, label: nested.label, within: topLabel, quote }
+    : { index, top: ids[index]!, id: ids[index]!, label: topLabel, quote };
+}
+
+/** The names of the nested blocks of the top-level block of `at`, by id. */
+function partsOf(editor: Editor, at: At): Map<string, string> {
+  const block = blocksOf(editor)[at.index];
+  return new Map(block ? anchorsOf(block, at.top).map((a) => [a.id, a.label]) : []);
 }
 
 export interface EditorCommentsProps {
@@ -119,7 +148,7 @@ export function EditorComments({ space, changeRequest, page, editor }: EditorCom
       if (wanted !== undefined && wanted !== here.index) {
         const blocks = blocksOf(editor);
         const all = nodeIdsOf(blocks);
-        setAt({ index: wanted, id: all[wanted]!, label: labelOf(blocks[wanted]!) });
+        setAt({ index: wanted, top: all[wanted]!, id: all[wanted]!, label: labelOf(blocks[wanted]!) });
       } else setAt(here);
     },
     [editor, changeRequest],
@@ -155,7 +184,10 @@ export function EditorComments({ space, changeRequest, page, editor }: EditorCom
   const discussion: Discussion | undefined = cr.data
     ? { space, cr: cr.data, comments: comments.data, error: comments.error, reload: comments.reload }
     : undefined;
-  const threads = at ? onPage.filter((c) => topOf(c.target.node!.id) === at.id) : [];
+  const threads = at ? onPage.filter((c) => topOf(c.target.node!.id) === at.top) : [];
+  /** The names of the parts of the top-level block, for the threads on one of them. */
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again with the blocks' ids, not on each key
+  const parts = useMemo(() => (at && editor ? partsOf(editor, at) : undefined), [at, editor, ids]);
   return (
     <>
       <button
@@ -168,7 +200,7 @@ export function EditorComments({ space, changeRequest, page, editor }: EditorCom
         Comment
       </button>
       {notice && !at && (
-        <p className="muted" role="status">
+        <p className="muted comments-notice" role="status">
           {notice}
         </p>
       )}
@@ -178,16 +210,19 @@ export function EditorComments({ space, changeRequest, page, editor }: EditorCom
           aria-label="Comments on the block"
           onKeyDown={(e) => e.key === 'Escape' && close()}
         >
-          <h2>Comments on the {at.label}</h2>
+          <h2>
+            Comments on the {at.label}
+            {at.within && <span className="muted"> (in the {at.within})</span>}
+          </h2>
           {comments.error && <p role="alert">{comments.error.message}</p>}
           {threads.length > 0 ? (
             <ul className="cr-comments" aria-label="Comments on this block">
               {threads.map((c) => (
-                <Thread key={c.id} discussion={discussion} comment={c} />
+                <Thread key={c.id} discussion={discussion} comment={c} part={parts?.get(c.target.node!.id)} />
               ))}
             </ul>
           ) : (
-            <p className="muted">No comment on this block yet.</p>
+            <p className="muted">No comment on this {at.within ? 'part of the ' : ''}block yet.</p>
           )}
           {at.quote && (
             <>

@@ -444,15 +444,14 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         >
           Link to a page
         </button>
+        {/* "Comment" here; its panel and notice wrap to a row of their own under the bar */}
+        {page && (
+          <EditorComments space={space} changeRequest={changeRequest ?? cr.current} page={page.id} editor={made} />
+        )}
         <button type="button" onClick={onDone}>
           Done
         </button>
       </div>
-      {page && (
-        <div className="editor-comments-bar">
-          <EditorComments space={space} changeRequest={changeRequest ?? cr.current} page={page.id} editor={made} />
-        </div>
-      )}
       {error && <p role="alert">{error}</p>}
       <p className="muted upload-status" aria-live="polite">
         {notice}

@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { type Node, nodes } from '../PageView.tsx';
-import { anchorsOf, blockPathOf, domPathOf, labelOf, topOf } from './anchors.ts';
+import { anchorsOf, blockPathOf, domPathOf, labelOf, textAnchorOf, topOf } from './anchors.ts';
 
 const text = (t: string): Node => ({ object: 'text', leaves: [{ text: t }] });
 const para = (t: string): Node => ({ object: 'block', type: 'paragraph', nodes: [text(t)] });
@@ -39,7 +39,7 @@ const expandable: Node = {
 describe('anchorsOf', () => {
   it('names the block, then its nested blocks in reading order, by path under its id', () => {
     expect(anchorsOf(hint, 'b1.0').map((a) => [a.id, a.label, a.depth])).toEqual([
-      ['b1.0', 'Hint “FirstSecond one”', 0],
+      ['b1.0', 'Hint “First Second one”', 0],
       ['b1.0/0', 'Paragraph “First”', 1],
       ['b1.0/1', 'Paragraph “Second one”', 1],
     ]);
@@ -101,5 +101,18 @@ describe('domPathOf and blockPathOf', () => {
 
   it('is undefined outside the container', () => {
     expect(domPathOf(document.createElement('p'), drawn(hint))).toBeUndefined();
+  });
+});
+
+describe('textAnchorOf', () => {
+  it('is the rank-th nested block holding only that text, else undefined', () => {
+    const twice: Node = { object: 'block', type: 'hint', nodes: [para('Same'), para('Other'), para('Same')] };
+    expect(textAnchorOf(twice, 'H', 'Same', 0)?.id).toBe('H/0');
+    expect(textAnchorOf(twice, 'H', 'Same', 1)?.id).toBe('H/2');
+    expect(textAnchorOf(twice, 'H', 'Same', 2)).toBeUndefined();
+    // a list item holds a paragraph: the paragraph is the block of the text, not the item
+    expect(textAnchorOf(list, 'L', 'Walk the dog', 0)?.id).toBe('L/1.0');
+    expect(textAnchorOf(expandable, 'E', 'Hidden text', 0)?.id).toBe('E/f1.0');
+    expect(textAnchorOf(hint, 'b', 'Nowhere', 0)).toBeUndefined();
   });
 });

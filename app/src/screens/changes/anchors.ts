@@ -40,11 +40,17 @@ const NAMES: Record<string, string> = {
 
 const short = (s: string, n = 40) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
+/** The text of a block, its blocks' texts apart (a hint's two paragraphs are two sentences, not one word). */
+const plainOf = (n: Node): string =>
+  (n.nodes ?? []).some((c) => c.object === 'block') || n.fragments?.length
+    ? [...(n.nodes ?? []), ...(n.fragments ?? [])].map(plainOf).filter(Boolean).join(' ')
+    : textOf(n);
+
 /** A name for a block: its kind and the start of its text (a tab's or a step's title when it has one). */
 export function labelOf(n: Node): string {
   const kind = NAMES[n.type ?? ''] ?? (n.type ? n.type[0]!.toUpperCase() + n.type.slice(1) : 'Block');
   const title = typeof n.data?.title === 'string' ? n.data.title : '';
-  const text = short((title || textOf(n)).replace(/\s+/g, ' ').trim());
+  const text = short((title || plainOf(n)).replace(/\s+/g, ' ').trim());
   return text ? `${kind} “${text}”` : kind;
 }
 
@@ -113,4 +119,17 @@ export function blockPathOf(top: Node, dom: readonly number[]): string {
     n = child;
   }
   return path.join('.');
+}
+
+/** A block holding text only (a paragraph, a heading): no block inside it, no fragment. */
+const holdsText = (n: Node) => !n.fragments?.length && !(n.nodes ?? []).some((c) => isBlock(c) && c.object === 'block');
+
+/**
+ * The nested block of a top-level block (`id` its id) holding text `text`, the `rank`-th such one in reading order
+ * (the editor gives the text of the caret's paragraph and how many paragraphs of the same text come before it in
+ * the block); undefined when none matches (the comment then goes on the top-level block).
+ */
+export function textAnchorOf(top: Node, id: string, text: string, rank: number): Anchor | undefined {
+  const same = anchorsOf(top, id).filter((a) => a.depth > 0 && holdsText(a.node) && textOf(a.node) === text);
+  return same[rank];
 }

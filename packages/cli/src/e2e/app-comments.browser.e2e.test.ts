@@ -120,6 +120,21 @@ describe.skipIf(!hasChromium)('comments on selections, nested blocks and in the 
     await panel.getByRole('button', { name: 'Comment on the selection' }).click();
     await panel.getByRole('article', { name: 'Comment by Ann' }).getByText('Is this line needed?').waitFor();
     await expect.poll(() => markers.count()).toBe(3);
+    // The caret in a paragraph of the hint: the comment goes on that paragraph, a part of the hint.
+    await panel.getByRole('button', { name: 'Close the comments' }).click();
+    await editor.getByText('First advice.').click();
+    await page.keyboard.press('Control+Alt+KeyM');
+    await panel.getByRole('heading', { name: 'Comments on the Paragraph “First advice.” (in the Hint' }).waitFor();
+    // the hint's other thread is listed, saying which part it is on
+    await panel.getByText('on the Paragraph “Install the synergistic toolkit first.”').waitFor();
+    await page.keyboard.type('Too vague.');
+    await panel.getByRole('button', { name: 'Comment on the block' }).click();
+    await panel.getByRole('article', { name: 'Comment by Ann' }).getByText('Too vague.').waitFor();
+    await expect.poll(() => editor.locator('.comment-marker').first().textContent()).toBe('2 comments');
+    const comments = (await v1(acme.token, 'GET', `/spaces/${space}/change-requests/${cr.id}/comments`)).items;
+    const vague = comments.find((c: any) => c.body.markdown === 'Too vague.');
+    expect(vague.target.node.id).toBe(posted.target.node.id.replace(/\/1$/, '/0'));
+    expect(vague.target.quote).toBeUndefined();
     // typing goes on in the editor; nothing of the comments went into the page
     expect(await editor.textContent()).not.toContain('Is this line needed?');
     expect(await axe(page)).toEqual([]);
@@ -140,6 +155,7 @@ describe.skipIf(!hasChromium)('comments on selections, nested blocks and in the 
     const fromEditor = last.getByRole('article', { name: 'Comment by Ann' });
     await fromEditor.getByText('Is this line needed?').waitFor();
     expect(await fromEditor.getByLabel('Quoted text').textContent()).toBe('Keep this line.');
+    await hint.getByRole('article', { name: 'Comment by Ann' }).getByText('on the Paragraph “First advice.”').waitFor();
     expect(ann.violations).toEqual([]);
   });
 });
