@@ -19,7 +19,7 @@ import { CollabDocumentsMigration } from './0020-collab-documents.ts';
 import { ReusableContentsMigration } from './0021-reusable-contents.ts';
 import { SearchReusableContentsMigration } from './0022-search-reusable-contents.ts';
 import { SpaceDeletedByMigration } from './0023-space-deleted-by.ts';
-import { CommentQuotesMigration } from './0024-comment-quotes.ts';
+import { CommentQuotesMigration } from './0025-comment-quotes.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -44,5 +44,5 @@ export const migrations = [
   { name: '0021_reusable_contents', class: ReusableContentsMigration },
   { name: '0022_search_reusable_contents', class: SearchReusableContentsMigration },
   { name: '0023_space_deleted_by', class: SpaceDeletedByMigration },
-  { name: '0024_comment_quotes', class: CommentQuotesMigration },
+  { name: '0025_comment_quotes', class: CommentQuotesMigration },
 ];
