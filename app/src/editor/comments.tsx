@@ -143,6 +143,7 @@ export function EditorComments({ space, changeRequest, page, editor }: EditorCom
         setNotice('Comments go in a change request: make a change first, then comment.');
         return;
       }
+      setNotice('');
       const here = caretAt(editor);
       if (!here) return;
       if (wanted !== undefined && wanted !== here.index) {
