@@ -53,9 +53,16 @@ export function changesApiOf(t: Transport = browserTransport) {
     members: (org: string) => requestAll<Member>(t, `/orgs/${seg(org)}/members`),
     comments: (space: string, id: string) =>
       requestAll<Comment>(t, `${cr(space, id)}/comments`, { order: 'asc', status: 'all' }),
-    /** A comment on the change request, or on a block (`node`) of one of its pages (`page`). */
-    comment: (space: string, id: string, markdown: string, on?: { page: string; node: string }) =>
-      request<Comment>(t, 'POST', `${cr(space, id)}/comments`, { body: { ...on, body: { markdown } } }),
+    /**
+     * A comment on the change request, or on a block (`node`) of one of its pages (`page`), or on text selected
+     * there (Quire's `quote`).
+     */
+    comment: (
+      space: string,
+      id: string,
+      markdown: string,
+      on?: { page: string; node: string; quote?: { text: string; offset?: number } },
+    ) => request<Comment>(t, 'POST', `${cr(space, id)}/comments`, { body: { ...on, body: { markdown } } }),
     editComment: (space: string, id: string, comment: string, markdown: string) =>
       request<Comment>(t, 'PUT', `${cr(space, id)}/comments/${seg(comment)}`, { body: { body: { markdown } } }),
     /** Deletes a comment with its replies. */

@@ -2,6 +2,7 @@
 import { type AnyExtension, Editor } from '@tiptap/core';
 import { documentToEditor, type EditorNode } from '@quire/document/editor';
 import { CaretBlock } from './caret-block.ts';
+import { CommentMarkers } from './comment-markers.ts';
 import { loadMarkdownConverter, MarkdownPaste } from './markdown-paste.ts';
 import { gitbookExtensions } from './schema.ts';
 import { TypedKeys } from './typed-keys.ts';
@@ -35,6 +36,7 @@ export function createEditor(options: CreateEditorOptions): Editor {
       ...gitbookExtensions({ undo: options.undo ?? true }),
       MarkdownPaste,
       CaretBlock,
+      CommentMarkers,
       TypedKeys,
       ...(options.extensions ?? []),
     ],

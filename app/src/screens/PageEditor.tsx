@@ -7,6 +7,7 @@ import { api, type PageWithDocument } from '../api/endpoints.ts';
 import { type CollabSession, type CollabStatus, startCollab } from '../editor/collab.ts';
 import { matching } from '../editor/blocks.ts';
 import { editorToDocument, opaqueCount } from '@quire/document/editor';
+import { EditorComments } from '../editor/comments.tsx';
 import { createEditor } from '../editor/create.ts';
 import { PagePicker } from '../editor/PagePicker.tsx';
 import {
@@ -69,6 +70,8 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   const creating = useRef<Promise<string>>(undefined);
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<Editor>(undefined);
+  /** The editor once made (its comments' markers and action follow it). */
+  const [made, setMade] = useState<Editor>();
   const cr = useRef(changeRequest);
   const menuRef = useRef(menu);
   const movedTo = useRef(onChangeRequest);
@@ -242,6 +245,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
       });
       ed = made;
       editor.current = made;
+      setMade(made);
       setKept(opaqueCount(made.getJSON() as never));
       if (draft && !shared) {
         setStatus('unsaved');
@@ -288,6 +292,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
       document.removeEventListener('visibilitychange', onHide);
       // leaving the editor (Done, another page): what is unsaved is kept and sent
       if (dirty) void save();
+      setMade(undefined);
       ed?.destroy();
       session?.destroy();
       editor.current = undefined;
@@ -439,6 +444,10 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         >
           Link to a page
         </button>
+        {/* "Comment" here; its panel and notice wrap to a row of their own under the bar */}
+        {page && (
+          <EditorComments space={space} changeRequest={changeRequest ?? cr.current} page={page.id} editor={made} />
+        )}
         <button type="button" onClick={onDone}>
           Done
         </button>

@@ -42,6 +42,7 @@ export function Comments({ discussion: d }: { discussion: Discussion }) {
                   {c.replies > 0 && ` · ${c.replies} repl${c.replies === 1 ? 'y' : 'ies'}`}
                   {c.status === 'resolved' && ' · resolved'}
                 </p>
+                {c.target.quote && <Quote text={c.target.quote.text} />}
                 <p className="cr-text">{bodyText(c.body)}</p>
               </li>
             ))}
@@ -58,12 +59,25 @@ export function Comments({ discussion: d }: { discussion: Discussion }) {
   );
 }
 
+/** The text a comment is on (a selection), above its thread. */
+const Quote = ({ text }: { text: string }) => (
+  <blockquote className="cr-quote" aria-label="Quoted text">
+    {text}
+  </blockquote>
+);
+
 const bodyText = (b: Comment['body']) => ('markdown' in b ? (b.markdown as string) : '');
 const when = (c: { postedAt: string; editedAt?: string | undefined }) =>
   `${new Date(c.postedAt).toLocaleString()}${c.editedAt ? ' (edited)' : ''}`;
 
 /** One comment with its replies: reply, resolve and reopen; its author edits it, its author (or an admin) deletes it. */
-export function Thread({ discussion: d, comment: c }: { discussion: Discussion; comment: Comment }) {
+export function Thread(props: {
+  discussion: Discussion;
+  comment: Comment;
+  /** The part of the block it is on, when not the block itself ("List item “…”"). */
+  part?: string | undefined;
+}) {
+  const { discussion: d, comment: c, part } = props;
   const { space, cr } = d;
   const replies = useLoad(
     () => (c.replies > 0 ? changesApi.replies(space, cr.id, c.id) : Promise.resolve([])),
@@ -81,7 +95,9 @@ export function Thread({ discussion: d, comment: c }: { discussion: Discussion; 
           <strong>{c.postedBy.displayName}</strong> {when(c)}
           {c.target.page && !c.target.node && ` · on “${c.target.page.title}”`}
           {resolved && ` · resolved${c.resolvedBy ? ` by ${c.resolvedBy.displayName}` : ''}`}
+          {part && c.target.node?.id.includes('/') && ` · on the ${part}`}
         </p>
+        {c.target.quote && <Quote text={c.target.quote.text} />}
         <Editable
           what="comment"
           author={c.postedBy.displayName}

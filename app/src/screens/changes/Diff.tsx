@@ -4,7 +4,7 @@ import { type ChangeRequest, changesApi, type Page, type SemanticChange } from '
 import { useAction, useLoad } from '../../api/use.ts';
 import { downloadSrc } from '../../editor/uploads.ts';
 import { type Node, nodes } from '../PageView.tsx';
-import { BlockComments, EarlierBlockComments } from './BlockComments.tsx';
+import { CommentableBlock, EarlierBlockComments } from './BlockComments.tsx';
 import { type BlockDiff, diffBlocks, MAX_BLOCKS, nodeIdsOf } from './blocks.ts';
 import { conflictsIn, type Keep, resolveConflict, sidesOf } from './resolve.ts';
 
@@ -246,6 +246,12 @@ function DiffBlock(props: {
   on?: { page: string; node: string } | undefined;
 }) {
   const { d, ordinal, resolving, on } = props;
+  const drawn =
+    d.node.type === 'conflict' ? (
+      <Conflict node={d.node} ordinal={ordinal} resolving={d.kind === 'removed' ? undefined : resolving} />
+    ) : (
+      nodes([d.node])
+    );
   return (
     <li className={`cr-block cr-${d.kind}`}>
       <span className="cr-mark" aria-hidden="true">
@@ -253,14 +259,13 @@ function DiffBlock(props: {
       </span>
       <span className="sr-only">{LABEL[d.kind]}: </span>
       <div className="cr-block-body">
-        <div className="document">
-          {d.node.type === 'conflict' ? (
-            <Conflict node={d.node} ordinal={ordinal} resolving={d.kind === 'removed' ? undefined : resolving} />
-          ) : (
-            nodes([d.node])
-          )}
-        </div>
-        {on && <BlockComments {...on} />}
+        {on ? (
+          <CommentableBlock {...on} block={d.node}>
+            {drawn}
+          </CommentableBlock>
+        ) : (
+          <div className="document">{drawn}</div>
+        )}
       </div>
     </li>
   );

@@ -104,6 +104,40 @@ describe('space comments through the official client', () => {
     expect((await api.spaces.getSpaceById(space.id)).data.comments).toBe(2);
   });
 
+  it('keeps the quote of a comment on a selection (Quire-only), and refuses a quote without a node', async () => {
+    const { space, page } = await spaceWithPage('Quoted');
+    const api = p.client(commenter.token);
+    const posted = await api.spaces.postCommentInSpace(space.id, {
+      page: page.id,
+      node: 'b1.0/0',
+      quote: { text: 'notes', offset: 5 },
+      body: { markdown: 'Which notes?' },
+    } as never);
+    expect(posted.status).toBe(200);
+    expect(posted.data.target).toMatchObject({ node: { id: 'b1.0/0' }, quote: { text: 'notes', offset: 5 } });
+    const listed = (await api.spaces.listCommentsInSpace(space.id)).data.items;
+    expect(listed.map((c) => (c.target as { quote?: unknown }).quote)).toEqual([{ text: 'notes', offset: 5 }]);
+    expect(
+      await apiError(
+        api.spaces.postCommentInSpace(space.id, {
+          page: page.id,
+          quote: { text: 'notes' },
+          body: { markdown: 'Where?' },
+        } as never),
+      ),
+    ).toMatchObject({ code: 400, message: expect.stringContaining('quote') });
+    expect(
+      await apiError(
+        api.spaces.postCommentInSpace(space.id, {
+          node: 'n',
+          quote: { text: '' },
+          body: { markdown: 'Empty' },
+        } as never),
+      ),
+    ).toMatchObject({ code: 400 });
+    expect((await api.spaces.getSpaceById(space.id)).data.comments).toBe(1);
+  });
+
   it('edits (author only), reacts once per user per emoji, deletes (author or admin) with the counter', async () => {
     const { space } = await spaceWithPage('Reacted');
     const api = p.client(commenter.token);

@@ -5,6 +5,7 @@ import { changeRequestId, spaceId, userId } from '../params.ts';
 import { MemberSchema } from '../schemas/member.ts';
 import {
   CommentBodyInputSchema,
+  CommentQuoteSchema,
   CommentFormatSchema,
   CommentReplySchema,
   CommentSchema,
@@ -92,6 +93,7 @@ const postComment = <S extends z.ZodRawShape>(t: Target<S>, operationId: string)
       ...t.where,
       page: IdSchema.optional().describe('The page commented on (in the current revision)'),
       node: IdSchema.optional().describe('The node commented on (kept as given)'),
+      quote: CommentQuoteSchema.optional(),
       body: CommentBodyInputSchema,
     }),
     output: CommentSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReactionEmojiSchema } from './comment.ts';
+import { CommentQuoteSchema, MAX_COMMENT_QUOTE, ReactionEmojiSchema } from './comment.ts';
 
 describe('reaction emojis', () => {
   it.each(['👍', '🎉', '👍🏽', '❤️', '👨‍👩‍👧', '🇫🇷', '1️⃣'])('accepts %s', (emoji) =>
@@ -9,4 +9,19 @@ describe('reaction emojis', () => {
     'refuses %j',
     (emoji) => expect(ReactionEmojiSchema.safeParse(emoji).success).toBe(false),
   );
+});
+
+describe('quotes (Quire-only)', () => {
+  it('accepts a text with or without its offset', () => {
+    expect(CommentQuoteSchema.parse({ text: 'synergistic', offset: 12 })).toEqual({ text: 'synergistic', offset: 12 });
+    expect(CommentQuoteSchema.parse({ text: 'x'.repeat(MAX_COMMENT_QUOTE) }).text).toHaveLength(MAX_COMMENT_QUOTE);
+  });
+  it.each([
+    { text: '' },
+    { text: 'x'.repeat(MAX_COMMENT_QUOTE + 1) },
+    { text: 'a', offset: -1 },
+    { text: 'a', offset: 1.5 },
+    { text: 'a', node: 'n1' },
+    { offset: 3 },
+  ])('refuses %j', (quote) => expect(CommentQuoteSchema.safeParse(quote).success).toBe(false));
 });

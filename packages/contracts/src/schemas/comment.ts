@@ -67,6 +67,26 @@ export const CommentPermissionsSchema = permissionsOf('What the caller may do', 
   delete: 'Can the caller delete it (its author, or a space admin)',
 });
 
+export const MAX_COMMENT_QUOTE = 2_000;
+/** Quire-only: the text a comment is about, selected in its node (GitBook's Comment has no field for it). */
+export const CommentQuoteSchema = z
+  .object({
+    text: z
+      .string()
+      .min(1)
+      .max(MAX_COMMENT_QUOTE)
+      .describe(`The text selected, as it read when commented on (max ${MAX_COMMENT_QUOTE})`),
+    offset: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Where the text starts in the plain text of the node (in UTF-16 code units), if known'),
+  })
+  .strict()
+  .describe('Quire-only: the text of the node the comment is about (a selection); needs `node`');
+export type CommentQuote = z.infer<typeof CommentQuoteSchema>;
+
 export const CommentTargetSchema = z
   .object({
     space: z.string().describe('The space'),
@@ -76,6 +96,7 @@ export const CommentTargetSchema = z
       .object({ id: z.string().describe('Id of the node') })
       .optional()
       .describe('The node commented on, as given'),
+    quote: CommentQuoteSchema.optional(),
     page: z
       .object({
         id: z.string(),

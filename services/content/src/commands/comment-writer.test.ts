@@ -113,6 +113,46 @@ describe('commentCreator', () => {
   });
 });
 
+describe('commentCreator quotes', () => {
+  it('keeps the text selected in a node and where it starts', async () => {
+    const space = await buildSpace(t, { org: ORG });
+    const comment = await inTx(async (tx) =>
+      commentCreator(tx, {
+        target: await targetOf(tx, space.id),
+        postedBy: 'u1',
+        body: body('Say it plainer'),
+        nodeId: 'n1',
+        quote: { text: 'synergistic', offset: 12 },
+      }),
+    );
+    expect(await t.em().findOneOrFail(Comment, { id: comment.id })).toMatchObject({
+      nodeId: 'n1',
+      quoteText: 'synergistic',
+      quoteOffset: 12,
+    });
+  });
+
+  it('refuses a quote without a node (400), writing nothing', async () => {
+    const space = await buildSpace(t, { org: ORG });
+    const err = await failureOf(
+      inTx(async (tx) =>
+        commentCreator(tx, {
+          target: await targetOf(tx, space.id),
+          postedBy: 'u1',
+          body: body('x'),
+          quote: { text: 'floating' },
+        }),
+      ),
+    );
+    expect({ reason: err.reason, message: err.message }).toEqual({
+      reason: 'invalid_input',
+      message: 'Invalid request: quote: a quote needs a node',
+    });
+    expect(await t.em().count(Comment, { spaceId: space.id })).toBe(0);
+    expect(await openCount(space.id)).toBe(0);
+  });
+});
+
 describe('commentUpdater', () => {
   it('resolves and reopens once each, moving the open counter; edits the body; reactions once per user and emoji', async () => {
     const space = await buildSpace(t, { org: ORG });

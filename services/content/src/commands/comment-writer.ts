@@ -1,4 +1,4 @@
-import { Events } from '@quire/contracts';
+import { type CommentQuote, Events } from '@quire/contracts';
 import { invalid, newId, recordEvent, type EntityManager } from '@quire/kit';
 import { Comment, CommentReply, type IComment, type ICommentReply } from '../modules/comments/comment.entity.ts';
 import type { CommentTarget } from '../modules/comments/comment.loader.ts';
@@ -23,6 +23,8 @@ export interface CommentCreatorProps {
   pageId?: string | undefined;
   /** The node commented on, kept as given. */
   nodeId?: string | undefined;
+  /** The text of the node commented on (needs `nodeId`, 400 otherwise). */
+  quote?: CommentQuote | undefined;
   now?: Date;
 }
 
@@ -30,6 +32,7 @@ export interface CommentCreatorProps {
 export async function commentCreator(em: EntityManager, props: CommentCreatorProps): Promise<IComment> {
   const { target } = props;
   const now = props.now ?? new Date();
+  if (props.quote && props.nodeId === undefined) throw invalid('Invalid request: quote: a quote needs a node');
   let page: { title: string; documentHash: string | null } | undefined;
   if (props.pageId !== undefined) {
     const tree = await revisionRepository.treeInSpace(em, target.space.id, target.revisionId);
@@ -51,6 +54,8 @@ export async function commentCreator(em: EntityManager, props: CommentCreatorPro
     pageTitle: page?.title ?? null,
     pageDocument: page?.documentHash ?? null,
     nodeId: props.nodeId ?? null,
+    quoteText: props.quote?.text ?? null,
+    quoteOffset: props.quote?.offset ?? null,
     status: 'open',
     resolvedAt: null,
     resolvedBy: null,

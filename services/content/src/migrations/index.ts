@@ -20,6 +20,7 @@ import { ReusableContentsMigration } from './0021-reusable-contents.ts';
 import { SearchReusableContentsMigration } from './0022-search-reusable-contents.ts';
 import { SpaceDeletedByMigration } from './0023-space-deleted-by.ts';
 import { DeletedCollectionsMigration } from './0024-deleted-collections.ts';
+import { CommentQuotesMigration } from './0025-comment-quotes.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   { name: '0022_search_reusable_contents', class: SearchReusableContentsMigration },
   { name: '0023_space_deleted_by', class: SpaceDeletedByMigration },
   { name: '0024_deleted_collections', class: DeletedCollectionsMigration },
+  { name: '0025_comment_quotes', class: CommentQuotesMigration },
 ];

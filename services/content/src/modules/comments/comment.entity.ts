@@ -22,6 +22,9 @@ export const Comment = defineEntity({
     pageTitle: p.string().nullable(),
     pageDocument: p.string().nullable(),
     nodeId: p.string().nullable(),
+    /** The text of the node commented on (a selection), and where it starts in the node's plain text. */
+    quoteText: p.string().nullable(),
+    quoteOffset: p.integer().nullable(),
     status: p.string().$type<CommentStatus>(),
     resolvedAt: p.datetime().nullable(),
     resolvedBy: p.string().nullable(),

@@ -86,6 +86,9 @@ export async function presentComments(
         revision: c.revisionId,
         ...(c.changeRequestId ? { changeRequest: c.changeRequestId } : {}),
         ...(c.nodeId ? { node: { id: c.nodeId } } : {}),
+        ...(c.quoteText
+          ? { quote: { text: c.quoteText, ...(c.quoteOffset !== null ? { offset: c.quoteOffset } : {}) } }
+          : {}),
         ...(c.pageId
           ? {
               page: page

@@ -39,6 +39,7 @@ const create: H<'postCommentInSpace'> = async ({ input, ctx }) => {
     body: await resolveMentions(ctx, target.space.organizationId, input.body.markdown),
     pageId: input.page,
     nodeId: input.node,
+    quote: input.quote,
   });
   return (await presentComments(ctx, target, [comment]))[0]!;
 };
