@@ -21,7 +21,7 @@ async function listOf(space: string, status: Status) {
 /** The change requests of a space (`GET /spaces/{id}/change-requests?status=…`), newest first, one status at a time. */
 export default function ChangesList({ org, space }: { org: string; space: string }) {
   const [status, setStatus] = useState<Status>('open');
-  const list = useLoad(() => listOf(space, status), `${space}:${status}`);
+  const list = useLoad(() => listOf(space, status), `${space}:${status}`, { live: true, every: 30_000 });
   const base = `/o/${org}/s/${space}`;
   return (
     <div className="changes">

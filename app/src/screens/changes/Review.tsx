@@ -14,14 +14,22 @@ interface Props {
   changeRequest: string;
 }
 
+/** How often an open review asks for what others did. */
+const LIVE_REVIEW = { live: true, every: 15_000 };
+
 /**
  * One change request, for review: its subject (renamed in place), what it changes page by page and block by block,
  * its reviewers and reviews, its comments, and the merge with the merge rules in force shown before the button.
  */
 export default function ChangeReview({ org, space, changeRequest }: Props) {
-  const cr = useLoad(() => changesApi.get(space, changeRequest), `${space}:${changeRequest}`);
+  // Kept current while open: other members' reviews, comments and edits (a new revision redraws the diff).
+  const cr = useLoad(() => changesApi.get(space, changeRequest), `${space}:${changeRequest}`, LIVE_REVIEW);
   const id = cr.data?.id;
-  const comments = useLoad(() => (id ? changesApi.comments(space, id) : Promise.resolve(undefined)), `${id}`);
+  const comments = useLoad(
+    () => (id ? changesApi.comments(space, id) : Promise.resolve(undefined)),
+    `${id}`,
+    LIVE_REVIEW,
+  );
   const base = `/o/${org}/s/${space}`;
   if (cr.error && !cr.data) return <p role="alert">{cr.error.message}</p>;
   const c = cr.data;

@@ -19,6 +19,7 @@ export function Reviews({ org, space, cr, onChange }: Props) {
       me: await changesApi.me(),
     }),
     key,
+    { live: true, every: 15_000 },
   );
   const live = cr.status === 'open' || cr.status === 'draft';
   const reload = () => {

@@ -159,9 +159,18 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     expect(bobs.violations).toEqual([]);
     await bobs.page.close();
 
-    // Ann: the rule is met, the comment resolved, the merge goes through.
-    await page.reload();
-    await page.locator('.cr-reviews').getByText('Ship it.').waitFor();
+    // Ann: her review, open all along, shows Bob's review and comments when her window gets the focus back (no
+    // reload); the rule is met, the comment resolved, the merge goes through.
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+          return page.locator('.cr-reviews').getByText('Ship it.').count();
+        },
+        { timeout: 10_000, interval: 500 },
+      )
+      .toBe(1);
+    await page.getByRole('list', { name: 'Comments on blocks' }).getByText('Say it twice?').waitFor();
     expect(await page.getByText('No review is awaited.').count()).toBe(1);
     await merge.locator('.cr-rules li.met').waitFor();
     // The rule's sentence names the approver by name (the API's sentence names user ids).
@@ -169,7 +178,8 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     await page.getByRole('button', { name: 'Resolve the comment of Ann' }).click();
     await page.getByRole('button', { name: 'Reopen the comment of Ann' }).waitFor();
     // Bob's comment on the block, under the block: Ann replies, edits her reply, deletes another, resolves it.
-    await page.getByRole('button', { name: 'Show the changes of Welcome' }).click();
+    // Still open from before: the screen was not reloaded.
+    await page.getByRole('button', { name: 'Hide the changes of Welcome' }).waitFor();
     const block = page.locator('.cr-block.cr-added', { hasText: 'New ending.' });
     const thread = block.getByRole('article', { name: 'Comment by Bob' });
     await thread.getByText('Say it twice?').waitFor();
