@@ -14,10 +14,18 @@ interface Tree {
 
 /** The organization's content tree: collections (nested) and spaces, in the API's tree order. */
 export default function Organization({ org, collection }: { org: string; collection?: string }) {
-  const tree = useLoad(async (): Promise<Tree & { title: string }> => {
-    const [o, collections, spaces] = await Promise.all([api.organization(org), api.collections(org), api.spaces(org)]);
-    return { title: o.title, collections, spaces };
-  }, `org:${org}`, { live: true });
+  const tree = useLoad(
+    async (): Promise<Tree & { title: string }> => {
+      const [o, collections, spaces] = await Promise.all([
+        api.organization(org),
+        api.collections(org),
+        api.spaces(org),
+      ]);
+      return { title: o.title, collections, spaces };
+    },
+    `org:${org}`,
+    { live: true },
+  );
   const [deleted, setDeleted] = useState<{ title: string; kind: 'space' | 'collection' }>();
   const action = useAction();
   const reload = tree.reload;

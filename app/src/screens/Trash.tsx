@@ -29,15 +29,19 @@ type Restored = { kind: 'space'; item: DeletedSpace } | { kind: 'collection'; it
  * before it is removed for good, and its Restore button.
  */
 export default function Trash({ org }: { org: string }) {
-  const trash = useLoad(async () => {
-    const [o, spaces, collections, live] = await Promise.all([
-      api.organization(org),
-      api.deletedSpaces(org),
-      api.deletedCollections(org),
-      api.collections(org),
-    ]);
-    return { title: o.title, spaces, collections, live };
-  }, `trash:${org}`, { live: true });
+  const trash = useLoad(
+    async () => {
+      const [o, spaces, collections, live] = await Promise.all([
+        api.organization(org),
+        api.deletedSpaces(org),
+        api.deletedCollections(org),
+        api.collections(org),
+      ]);
+      return { title: o.title, spaces, collections, live };
+    },
+    `trash:${org}`,
+    { live: true },
+  );
   const action = useAction();
   const [restored, setRestored] = useState<Restored>();
 
