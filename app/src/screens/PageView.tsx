@@ -39,7 +39,11 @@ export default function PageView({ where, path }: { where: Where; path: string }
   const body = useRef<HTMLDivElement>(null);
   const data = page.data;
   useLayoutEffect(() => {
-    if (data && body.current) body.current.replaceChildren(data.toNodes(data.html));
+    if (!data || !body.current) return;
+    body.current.replaceChildren(data.toNodes(data.html));
+    // a link to a heading of this page (`…/page#heading`): in sight once the page is drawn
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView();
   }, [data]);
   /** A link to a page of the app opens it in the app (no reload); any other link is the browser's. */
   const follow = (e: MouseEvent<HTMLDivElement>) => {
@@ -48,7 +52,7 @@ export default function PageView({ where, path }: { where: Where; path: string }
     const url = new URL((a as HTMLAnchorElement).href);
     if (url.origin !== window.location.origin || !url.pathname.startsWith('/o/') || url.pathname === location) return;
     e.preventDefault();
-    navigate(`${url.pathname}${url.search}`);
+    navigate(`${url.pathname}${url.search}${url.hash}`);
   };
   if (page.error) return <p role="alert">{page.error.message}</p>;
   if (!data) return <p aria-live="polite">Loading…</p>;
@@ -92,9 +96,6 @@ export interface Node {
   fragments?: (Node & { fragment?: string })[];
   leaves?: Leaf[];
   text?: string;
-}
-interface Doc {
-  nodes?: Node[];
 }
 
 /** The plain text of a node and its children. */
