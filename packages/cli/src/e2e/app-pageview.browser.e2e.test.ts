@@ -202,6 +202,12 @@ describe.skipIf(!hasChromium)("the app's Page screen, rendered as the published 
         await reader.locator('article.page .page-header').textContent(),
       );
       expect(await axe(app)).toEqual([]);
+      await sideBySide(
+        browser,
+        await reader.locator('article.page').screenshot(),
+        await app.locator('article.page').screenshot(),
+        `quire-app-pageview-${path}.png`,
+      );
       await app.emulateMedia({ colorScheme: 'dark' });
       expect(await axeDark(app)).toEqual([]);
       await app.emulateMedia({ colorScheme: 'light' });
