@@ -109,20 +109,18 @@ export async function renderPageHtml({ document, path, pages, files, base }: Pag
   return (await documentToHtml(document, ctx)).value;
 }
 
-/** The attribute a `style` attribute of the rendered HTML is renamed to before parsing (then applied by script). */
-const STYLE = 'data-quire-style';
-
 /**
  * The rendered HTML as nodes to put in the page, with its inline styles (code colours, KaTeX's sizes, table column
  * widths, text alignment) applied through the CSSOM: the app's CSP (`style-src 'self'`) refuses `style` attributes,
  * even in a parsed document, not styles set by script. Each ` style="` of a tag is renamed before parsing (a literal
  * `"` only occurs in the renderer's markup, every value and text being escaped, and a tag only starts at a `<`
- * followed by a letter, text's `<` being `&lt;`). The HTML is parsed in an inert document: nothing of it runs there.
+ * followed by a letter, text's `<` being `&lt;`), to a name of its own each time, which no attribute of the content
+ * can take. The HTML is parsed in an inert document: nothing of it runs there.
  */
 export function toNodes(html: string): DocumentFragment {
-  const renamed = html.replace(/<[a-zA-Z][^>]*>/g, (tag) =>
-    tag.replace(/(\s)(?:data-quire-)?style="/g, `$1${STYLE}="`),
-  );
+  // `getRandomValues`, not `randomUUID`: the app may be served over plain HTTP, where only the former exists
+  const STYLE = `data-style-${[...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16)).join('')}`;
+  const renamed = html.replace(/<[a-zA-Z][^>]*>/g, (tag) => tag.replace(/(\s)style="/g, `$1${STYLE}="`));
   const parsed = new DOMParser().parseFromString(`<body>${renamed}</body>`, 'text/html');
   const styled = [...parsed.body.querySelectorAll(`[${STYLE}]`)];
   const fragment = document.createDocumentFragment();
