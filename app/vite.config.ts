@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import postcss from 'postcss';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -24,10 +25,34 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The published site's stylesheet (gateway/src/site-assets/site.css) for the Page screen, which renders a page with
+ * the site's renderer: imported as `site.css?article`, each of its rules is scoped to `.site-article` (its `:root`,
+ * `html` and `body` rules become the wrapper's), so the site's look applies to the article and nothing else of the app.
+ */
+function siteArticleCss(): Plugin {
+  const scoped = (selector: string) =>
+    /^(:root|html|body)$/.test(selector.trim()) ? '.site-article' : `.site-article ${selector.trim()}`;
+  return {
+    name: 'quire-site-article-css',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/site-assets\/site\.css\?article$/.test(id)) return;
+      const root = postcss.parse(code);
+      root.walkRules((rule) => {
+        const parent = rule.parent;
+        if (parent?.type === 'atrule' && /keyframes$/i.test((parent as postcss.AtRule).name)) return;
+        rule.selectors = rule.selectors.map(scoped);
+      });
+      return { code: root.toString(), map: null };
+    },
+  };
+}
+
 // Served by the gateway under /_quire/app/ (gateway/src/web-app.ts); every screen is its own chunk.
 export default defineConfig({
   base: '/_quire/app/',
-  plugins: [react(), precompress()],
+  plugins: [react(), siteArticleCss(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -48,7 +48,10 @@ describe('the app on the gateway', () => {
     const res = await app.inject({ url: '/o/org1', headers: { cookie: 'quire_session=live' } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<meta name="quire-csrf" content="a&quot;b&lt;c">');
-    expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'; script-src 'self'; /);
+    // scripts of this origin only (and WebAssembly compiled by them: the Page screen's code highlighter), no inline style
+    expect(res.headers['content-security-policy']).toMatch(
+      /^default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self';/,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     // A published site's hostname keeps its own paths.
     expect((await app.inject({ url: '/o/org1', headers: { host: 'docs.acme.quire.test' } })).statusCode).toBe(404);

@@ -18,8 +18,12 @@ import { instanceHostPattern } from './sign-in.ts';
 export const APP_DIST = fileURLToPath(new URL('../../app/dist/', import.meta.url));
 export const APP_BASE = '/_quire/app/';
 
+/**
+ * `'wasm-unsafe-eval'`: the Page screen highlights code with the published site's renderer, whose highlighter (shiki)
+ * compiles its regular-expression engine (Oniguruma) to WebAssembly; it allows compiling WebAssembly only, not `eval`.
+ */
 const CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: https:; font-src 'self'; " +
+  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob: https:; font-src 'self'; " +
   "frame-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',

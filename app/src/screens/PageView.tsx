@@ -1,43 +1,88 @@
-import type { ReactNode } from 'react';
+import type { JSONDocument } from '@quire/document/render';
+import { type MouseEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
 import { api, type Where } from '../api/endpoints.ts';
 import { useLoad } from '../api/use.ts';
 import { downloadSrc } from '../editor/uploads.ts';
 
-/** The files of the spaces and change requests viewed (download link and name by id): an image or file block shows them. */
+/** The files of the spaces and change requests viewed (download link and name by id): the diff's image and file blocks show them. */
 const knownFiles = new Map<string, { src: string; name: string }>();
 
+/** The app's URL of the space or change request shown (`/o/{org}/s/{space}[/~/changes/{n}]`), from the location. */
+const baseOf = (location: string) => /^\/o\/[^/]+\/s\/[^/]+(?:\/~\/changes\/[^/]+)?/.exec(location)?.[0] ?? '';
+
 /**
- * A page, read-only: the JSON document of the API (`GET …/content/path/{path}?format=document`) drawn in React.
- * The app has no endpoint returning the published site's rendering of a page in a space or a change request, so
- * this view draws GitBook's document itself: headings, paragraphs, lists, quotes, code, hints, dividers, images,
- * links and marks as such; any other block (tables, tabs, embeds…) shows its text in a labelled box.
+ * A page, read-only, rendered exactly as the published site renders it: the page's JSON document of the API
+ * (`GET …/content/path/{path}?format=document`), the revision's pages (links) and files (images, file blocks) go
+ * through the published site's renderer (`@quire/document/render`, the code the sites service runs), loaded on
+ * demand in its own chunk (app/src/render/page.ts) with the site's stylesheet scoped to the article.
  */
 export default function PageView({ where, path }: { where: Where; path: string }) {
+  const [location, navigate] = useLocation();
+  const base = baseOf(location);
   const page = useLoad(
     async () => {
-      // the files first: an image of the change request shows its picture, a file block its name
-      const [read, files] = await Promise.all([api.pageByPath(where, path), api.files(where).catch(() => [])]);
+      const [read, pages, files, renderer] = await Promise.all([
+        api.pageByPath(where, path),
+        api.pages(where),
+        api.files(where).catch(() => []),
+        // zod set up first (its own chunk, run before the renderer's chunks: see render/jitless.ts)
+        import('../render/jitless.ts').then(() => import('../render/page.ts')),
+      ]);
       for (const f of files) knownFiles.set(f.id, { src: downloadSrc(f.downloadURL), name: f.name });
-      return read;
+      const document = 'document' in read ? (read.document as JSONDocument | undefined) : undefined;
+      const html = await renderer.renderPageHtml({ document, path, pages: pages.pages, files, base });
+      return { read, html, toNodes: renderer.toNodes };
     },
     `${where.space}:${where.changeRequest ?? ''}:${path}`,
   );
+  const body = useRef<HTMLDivElement>(null);
+  const data = page.data;
+  useLayoutEffect(() => {
+    if (!data || !body.current) return;
+    body.current.replaceChildren(data.toNodes(data.html));
+    // a link to a heading of this page (`…/page#heading`): in sight once the page is drawn
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView();
+  }, [data]);
+  /** A link to a page of the app opens it in the app (no reload); any other link is the browser's. */
+  const follow = (e: MouseEvent<HTMLDivElement>) => {
+    const a = (e.target as Element).closest('a[href]');
+    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const url = new URL((a as HTMLAnchorElement).href);
+    if (url.origin !== window.location.origin || !url.pathname.startsWith('/o/') || url.pathname === location) return;
+    e.preventDefault();
+    navigate(`${url.pathname}${url.search}${url.hash}`);
+  };
   if (page.error) return <p role="alert">{page.error.message}</p>;
-  const p = page.data;
-  if (!p) return <p aria-live="polite">Loading…</p>;
-  const document = 'document' in p ? (p.document as Doc | undefined) : undefined;
+  if (!data) return <p aria-live="polite">Loading…</p>;
+  const p = data.read;
+  const emoji = 'emoji' in p && p.emoji ? p.emoji : '';
+  const description = 'description' in p ? p.description : undefined;
   return (
-    <>
-      <h1>
-        {'emoji' in p && p.emoji ? `${p.emoji} ` : ''}
-        {p.title}
-      </h1>
-      {'description' in p && p.description && <p className="lead">{p.description}</p>}
-      <div className="document">{document ? nodes(document.nodes ?? []) : null}</div>
-    </>
+    // biome-ignore lint/a11y/noStaticElementInteractions: the click only lets the article's own links open in the app
+    // biome-ignore lint/a11y/useKeyWithClickEvents: links are followed by Enter, which clicks them
+    <div className="site-article" onClick={follow}>
+      <header className="page-header">
+        <h1>
+          {emoji && (
+            <span className="emoji" aria-hidden="true">
+              {`${emoji} `}
+            </span>
+          )}
+          {p.title}
+        </h1>
+        {description && <p className="description">{description}</p>}
+      </header>
+      <div className="document" ref={body} />
+    </div>
   );
 }
 
+/*
+ * What follows draws blocks of a document in React: the change request's diff (screens/changes/Diff.tsx) shows each
+ * changed block with it; the page itself is rendered by the published site's renderer above.
+ */
 interface Leaf {
   text?: string;
   marks?: { type: string }[];
@@ -51,9 +96,6 @@ export interface Node {
   fragments?: (Node & { fragment?: string })[];
   leaves?: Leaf[];
   text?: string;
-}
-interface Doc {
-  nodes?: Node[];
 }
 
 /** The plain text of a node and its children. */

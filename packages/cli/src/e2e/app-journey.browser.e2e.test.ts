@@ -326,7 +326,8 @@ describe.skipIf(!hasChromium)("a writer's journey in the app, in Chromium", () =
       // ── Done: the page of the change request; its review, where she asks Bob ───────────────────────────────
       await ann.getByRole('button', { name: 'Done' }).click();
       await ann.waitForURL(`${spaceUrl}/~/changes/2/welcome`);
-      await ann.getByRole('complementary', { name: 'Hint (warning)' }).waitFor();
+      // the page as the published site renders it: the hint is a note labelled with its style
+      await ann.getByRole('note').getByText('Warning', { exact: true }).waitFor();
       // the picture of the change request, its caption, and the file
       const shown = ann.locator('article .image img');
       await expect.poll(() => shown.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(320);
