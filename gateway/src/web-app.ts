@@ -50,28 +50,50 @@ interface Asset {
   br: Buffer;
 }
 
-/** The built app read once into memory (a few hundred KB), each asset compressed ahead; null when not built. */
-export function loadAppBuild(dir = APP_DIST): { html: string; assets: Map<string, Asset> } | null {
+/** An asset of the build, read from disk (with its compressed copies) the first time it is asked for, then kept. */
+type LazyAsset = () => Asset;
+
+/**
+ * The built app: its HTML read at start, each asset named at start (nothing else is served) and read into memory on
+ * first use — the build holds hundreds of chunks (the code highlighter's languages) a browser may never ask for —,
+ * compressed ahead; null when not built.
+ */
+export function loadAppBuild(dir = APP_DIST): { html: string; assets: Map<string, LazyAsset> } | null {
   const index = join(dir, 'index.html');
   if (!existsSync(index)) return null;
-  const assets = new Map<string, Asset>();
+  const assets = new Map<string, LazyAsset>();
   const assetsDir = join(dir, 'assets');
   const names = existsSync(assetsDir) ? readdirSync(assetsDir) : [];
   const built = new Set(names);
   for (const name of names) {
     if (name.endsWith('.br') || name.endsWith('.gz')) continue;
-    const raw = readFileSync(join(assetsDir, name));
-    // The build writes each asset compressed beside it (app/vite.config.ts); a build without them is compressed
-    // here at settings that keep the start quick (brotli's default quality 11 took 4.3 s for the whole app).
-    const ahead = (ext: string) => (built.has(`${name}${ext}`) ? readFileSync(join(assetsDir, `${name}${ext}`)) : null);
-    assets.set(name, {
-      type: TYPES[extname(name)] ?? 'application/octet-stream',
-      raw,
-      gzip: ahead('.gz') ?? gzipSync(raw, { level: 6 }),
-      br: ahead('.br') ?? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+    let asset: Asset | undefined;
+    assets.set(name, () => {
+      if (asset) return asset;
+      const raw = readFileSync(join(assetsDir, name));
+      // The build writes each asset compressed beside it (app/vite.config.ts); a build without them is compressed
+      // here at settings that keep a first answer quick (brotli's default quality 11 took 4.3 s for the whole app).
+      const ahead = (ext: string) =>
+        built.has(`${name}${ext}`) ? readFileSync(join(assetsDir, `${name}${ext}`)) : null;
+      asset = {
+        type: TYPES[extname(name)] ?? 'application/octet-stream',
+        raw,
+        gzip: ahead('.gz') ?? gzipSync(raw, { level: 6 }),
+        br: ahead('.br') ?? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+      };
+      return asset;
     });
   }
   return { html: readFileSync(index, 'utf8'), assets };
+}
+
+/** The asset, or undefined when unknown or gone from disk since the start (a build replaced under a running instance). */
+function assetOf(lazy: LazyAsset | undefined): Asset | undefined {
+  try {
+    return lazy?.();
+  } catch {
+    return undefined;
+  }
 }
 
 /** The page answered while the app is not built (503): the instance's one layout. */
@@ -135,7 +157,7 @@ export function registerWebApp(
     method: 'GET',
     url: `${APP_BASE}assets/:name`,
     handler: async (req, reply) => {
-      const asset = build?.assets.get((req.params as { name: string }).name);
+      const asset = assetOf(build?.assets.get((req.params as { name: string }).name));
       if (!asset)
         return reply
           .code(404)
