@@ -32,6 +32,7 @@ import { GapCursor } from '@tiptap/pm/gapcursor';
 import type { ResolvedPos } from '@tiptap/pm/model';
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { captionOf } from './settings.ts';
+import { GitBookTableView, TableKeys } from './table.ts';
 import { fileNames, fileUrls, pageTitles } from './uploads.ts';
 
 // ── Containment (GitBook's unions, packages/contracts/src/schemas/document.ts) ──────────────────────────────
@@ -441,7 +442,8 @@ export function gitbookExtensions(options: { undo?: boolean } = {}): AnyExtensio
       group: 'expandableBody',
       addAttributes: () => ({ rest: json('rest') }),
     }),
-    withGb(Table.configure({ resizable: false }), 'table'),
+    withGb(Table.configure({ resizable: false, View: GitBookTableView }), 'table'),
+    TableKeys,
     TableRow.extend({ content: 'tableCell*', addAttributes: () => ({ record: { default: null, rendered: false } }) }),
     TableCell.extend({
       content: 'paragraph+',

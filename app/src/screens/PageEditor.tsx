@@ -24,6 +24,7 @@ import {
   tooLarge,
 } from '../editor/uploads.ts';
 import { type Field, fieldsOf, SETTINGS, setField, type Target, targetOf, valueOf } from '../editor/settings.ts';
+import { TableMenu } from '../editor/TableMenu.tsx';
 import '../editor/editor.css';
 
 interface Props {
@@ -235,6 +236,8 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         label: `Content of ${page.title}`,
       });
       made.on('selectionUpdate', ({ editor: e }) => updateMenu(e));
+      // a table's rows and columns changed from the keys: said in the bar's live region
+      made.on('tableAction' as never, ((r: { message: string }) => setNotice(r.message)) as never);
       // re-rendered only when the block with settings (or its attributes) changes, not on every keystroke
       made.on('transaction', ({ editor: e }) => {
         const t = targetOf(e);
@@ -480,7 +483,9 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         <BlockSettings
           target={target}
           onSet={(field, value) => editor.current && setField(editor.current, target.pos, field, value)}
-        />
+        >
+          {target.type === 'table' && <TableMenu editor={editor.current} onResult={(r) => setNotice(r.message)} />}
+        </BlockSettings>
       ) : (
         <section className="block-settings" aria-label="Block settings">
           <span className="muted">
@@ -521,7 +526,15 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
 }
 
 /** The settings of the block around the cursor, outside the text (Tab reaches them from the editor). */
-function BlockSettings({ target, onSet }: { target: Target; onSet(field: Field, value: string | boolean): void }) {
+function BlockSettings({
+  target,
+  onSet,
+  children,
+}: {
+  target: Target;
+  onSet(field: Field, value: string | boolean): void;
+  children?: React.ReactNode;
+}) {
   const spec = SETTINGS[target.type]!;
   return (
     <section className="block-settings" aria-label={`${spec.title} settings`}>
@@ -547,6 +560,7 @@ function BlockSettings({ target, onSet }: { target: Target; onSet(field: Field, 
           </label>
         );
       })}
+      {children}
     </section>
   );
 }
