@@ -1,5 +1,6 @@
 // The table's actions in its settings: add and remove rows and columns (each also has a key, shown here).
 import type { Editor } from '@tiptap/core';
+import { useEffect, useRef } from 'react';
 import { type ActionResult, runTableAction, TABLE_KEYS, type TableAction } from './table.ts';
 
 const ACTIONS: [TableAction, string][] = [
@@ -21,10 +22,38 @@ const shown = (key: string) =>
     .replace('ArrowDown', '↓')
     .replaceAll('-', '+');
 
+/**
+ * The table's actions. Tab moves between cells in a table, so Alt+F10 (the usual key of an editor's toolbar) moves the
+ * focus from the text to these buttons, and Escape back to the text.
+ */
 export function TableMenu({ editor, onResult }: { editor: Editor | undefined; onResult(r: ActionResult): void }) {
+  const box = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'F10' && e.altKey && editor?.view.hasFocus()) {
+        e.preventDefault();
+        box.current?.querySelector('button')?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [editor]);
+  // read-only (live, without the right to edit): nothing to change
+  if (editor && !editor.isEditable) return null;
   return (
-    <fieldset className="table-menu">
-      <legend>Rows and columns</legend>
+    <fieldset
+      ref={box}
+      className="table-menu"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          editor?.commands.focus();
+        }
+      }}
+    >
+      <legend>
+        Rows and columns <span className="muted">(Alt+F10)</span>
+      </legend>
       {ACTIONS.map(([action, label]) => {
         const key = TABLE_KEYS[action];
         return (

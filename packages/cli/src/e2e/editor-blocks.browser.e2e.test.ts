@@ -1,0 +1,169 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { axe, hasChromium, useChromium } from './browser.ts';
+import { useMailedInstance } from './mailbox.ts';
+
+// The editor's blocks once set (docs/app.md, "The editor"): a table's rows and columns added and deleted from the
+// keyboard and from its settings, its header row drawn as the published site draws it; each step seen by the
+// writer, then the change request's document read through /v1 and the page read as the site renders it.
+const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
+
+const { p, acme, signedIn, v1, changeRequest } = useMailedInstance();
+
+describe.skipIf(!hasChromium)('the editor: tables, in Chromium', () => {
+  const browser = useChromium();
+  let space: string;
+
+  beforeAll(async () => {
+    space = (await v1(acme.token, 'POST', `/orgs/${acme.organization.id}/spaces`, { title: 'Reference' })).id;
+    await changeRequest(space, 'First pages', [
+      {
+        operation: 'insert_page',
+        title: 'Prices',
+        document: { markdown: 'Our prices.\n\n| Name | Price |\n| --- | --- |\n| Tea | 3 |\n| Cake | 5 |\n' },
+      },
+    ]).then((cr) => v1(acme.token, 'POST', `/spaces/${space}/change-requests/${cr.id}/merge`));
+  });
+
+  it('adds and deletes rows and columns by keys and by the table menu; the header row is drawn', {
+    timeout: 240_000,
+  }, async () => {
+    const base = `${p.url}/o/${acme.organization.id}/s/${space}`;
+    const { page, violations } = await signedIn(browser, 'ann@acme.io');
+    await page.goto(`${base}/prices?edit`);
+    const editor = page.getByRole('textbox', { name: 'Content of Prices' });
+    await editor.waitFor();
+    const table = editor.locator('table');
+    const header = () => table.locator('thead th').allTextContents();
+    const rows = () =>
+      table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    // the header row: the column titles, as the published site draws them, not editable text
+    expect(await header()).toEqual(['Name', 'Price']);
+    expect(await table.locator('thead').getAttribute('contenteditable')).toBe('false');
+    expect(await rows()).toEqual([
+      ['Tea', '3'],
+      ['Cake', '5'],
+    ]);
+
+    // keys: a column right of "Tea", typed into with Tab
+    await table.getByText('Tea').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Alt+Shift+ArrowRight');
+    const notice = page.locator('.upload-status');
+    await expect.poll(() => notice.textContent()).toBe('Column added on the right.');
+    expect(await header()).toEqual(['Name', '', 'Price']);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Green');
+    // a row below, from the keys; its first cell typed into
+    await page.keyboard.press('Alt+Shift+ArrowDown');
+    await expect.poll(rows).toEqual([
+      ['Tea', 'Green', '3'],
+      ['', '', ''],
+      ['Cake', '', '5'],
+    ]);
+    await table.locator('tbody tr').nth(1).locator('td').first().click();
+    await page.keyboard.type('Coffee');
+
+    // the table's settings: the new column's title, shown in the header at once
+    const settings = page.getByRole('region', { name: 'Table settings' });
+    await settings.getByLabel('Column 2 title').fill('Kind');
+    expect(await header()).toEqual(['Name', 'Kind', 'Price']);
+    // the menu: a column added left of "Cake"'s, then deleted again; the last row deleted
+    await table.getByText('Cake').click();
+    const menu = settings.getByRole('group', { name: /^Rows and columns/ });
+    await menu.getByRole('button', { name: 'Add column left' }).click();
+    expect(await header()).toEqual(['', 'Name', 'Kind', 'Price']);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-editor-table.png') });
+    expect(await axe(page)).toEqual([]);
+    // the column of the cursor is deleted: the new one's cell in the row of "Cake"
+    await table.locator('tbody tr').nth(2).locator('td').first().click();
+    await menu.getByRole('button', { name: 'Delete column' }).click();
+    await expect.poll(() => notice.textContent()).toBe('Column deleted.');
+    expect(await header()).toEqual(['Name', 'Kind', 'Price']);
+    await table.getByText('Cake').click();
+    await menu.getByRole('button', { name: 'Delete row' }).click();
+    await expect.poll(rows).toEqual([
+      ['Tea', 'Green', '3'],
+      ['Coffee', '', ''],
+    ]);
+    // the keyboard only: Tab moves between cells, Alt+F10 from the text to the menu, Escape back
+    await table.getByText('Coffee').click();
+    const addAbove = menu.getByRole('button', { name: 'Add row above' });
+    const focused = (l: typeof addAbove) => l.evaluate((el) => el === document.activeElement);
+    await page.keyboard.press('Alt+F10');
+    expect(await focused(addAbove)).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await editor.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Alt+F10');
+    await page.keyboard.press('Enter');
+    await expect.poll(rows).toEqual([
+      ['Tea', 'Green', '3'],
+      ['', '', ''],
+      ['Coffee', '', ''],
+    ]);
+    // and undone: the editor has the focus back
+    await expect.poll(() => editor.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Control+z');
+    await expect.poll(rows).toEqual([
+      ['Tea', 'Green', '3'],
+      ['Coffee', '', ''],
+    ]);
+    await page.getByText('Saved', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.waitForURL(/\/~\/changes\/\d+\/prices\?edit$/);
+    const number = /\/~\/changes\/(\d+)\//.exec(page.url())![1]!;
+
+    // the change request's document: one column per cell, every record's values in its columns
+    const read = await v1(
+      acme.token,
+      'GET',
+      `/spaces/${space}/change-requests/${number}/content/path/prices?format=document`,
+    );
+    const t = read.document.nodes.find((n: { type: string }) => n.type === 'table');
+    const ids: string[] = t.data.view.columns;
+    expect(ids.map((id) => t.data.definition[id].title)).toEqual(['Name', 'Kind', 'Price']);
+    expect(Object.keys(t.data.definition)).toEqual(ids);
+    const names = new Set(t.fragments.map((f: { fragment: string }) => f.fragment));
+    for (const record of Object.values(t.data.records) as { values: Record<string, string> }[]) {
+      expect(Object.keys(record.values).sort()).toEqual([...ids].sort());
+      for (const v of Object.values(record.values)) expect(names.has(v)).toBe(true);
+    }
+
+    // 375 px, dark: the table and its menu fit
+    const narrow = await signedIn(browser, 'ann@acme.io', {
+      viewport: { width: 375, height: 800 },
+      colorScheme: 'dark',
+    });
+    await narrow.page.goto(`${base}/~/changes/${number}/prices?edit`);
+    await narrow.page.getByRole('textbox', { name: 'Content of Prices' }).locator('td').first().click();
+    await narrow.page.getByRole('group', { name: /^Rows and columns/ }).waitFor();
+    expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(narrow.page)).toEqual([]);
+    await narrow.page.screenshot({ path: join(SHOTS, 'quire-app-editor-table-375-dark.png'), fullPage: true });
+
+    // merged and published: the site draws the same header and rows
+    const cr = await v1(acme.token, 'GET', `/spaces/${space}/change-requests/${number}`);
+    await v1(acme.token, 'POST', `/spaces/${space}/change-requests/${cr.id}/merge`);
+    const org = acme.organization.id;
+    const site = await v1(acme.token, 'POST', `/orgs/${org}/sites`, { title: 'Reference site', spaces: [space] });
+    const published = await v1(acme.token, 'POST', `/orgs/${org}/sites/${site.id}/publish`);
+    const reader = await browser.newPage();
+    await reader.goto(`${p.url}${new URL(published.urls.published).pathname}/prices`);
+    const drawn = reader.locator('main table').first();
+    await drawn.waitFor();
+    expect(await drawn.locator('thead th').allTextContents()).toEqual(['Name', 'Kind', 'Price']);
+    expect(
+      await drawn
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent))),
+    ).toEqual([
+      ['Tea', 'Green', '3'],
+      ['Coffee', '', ''],
+    ]);
+    await reader.screenshot({ path: join(SHOTS, 'quire-app-editor-table-published.png') });
+    await reader.close();
+
+    expect(violations).toEqual([]);
+    expect(narrow.violations).toEqual([]);
+  });
+});
