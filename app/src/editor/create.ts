@@ -2,6 +2,7 @@
 import { type AnyExtension, Editor } from '@tiptap/core';
 import { documentToEditor, type EditorNode } from '@quire/document/editor';
 import { CaretBlock } from './caret-block.ts';
+import { LinkKeys } from './links.ts';
 import { loadMarkdownConverter, MarkdownPaste } from './markdown-paste.ts';
 import { gitbookExtensions } from './schema.ts';
 import { TypedKeys } from './typed-keys.ts';
@@ -36,6 +37,7 @@ export function createEditor(options: CreateEditorOptions): Editor {
       MarkdownPaste,
       CaretBlock,
       TypedKeys,
+      LinkKeys,
       ...(options.extensions ?? []),
     ],
     content,

@@ -9,6 +9,7 @@ import { createEditor } from './create.ts';
 import { loadMarkdownConverter, looksLikeMarkdown } from './markdown-paste.ts';
 import { describeAtom } from './schema.ts';
 import { fieldsOf, SETTINGS, setField, targetOf, valueOf } from './settings.ts';
+import { linkAt, removeLink, setLink, urlOf } from './links.ts';
 import { runTableAction } from './table.ts';
 import { insertTyped } from './typed-keys.ts';
 import { imagesNode } from './uploads.ts';
@@ -21,6 +22,7 @@ const open = (document: unknown = { object: 'document', data: {}, nodes: [] }) =
   return editor;
 };
 const docOf = (e: Editor) => editorToDocument(e.getJSON()) as DocNode;
+const valid = (e: Editor) => expect(JSONDocumentSchema.safeParse(docOf(e)).error?.issues ?? []).toEqual([]);
 const text = (n: DocNode): string =>
   n.object === 'text' ? n.leaves.map((l: DocNode) => l.text).join('') : (n.nodes ?? []).map(text).join('');
 
@@ -458,7 +460,6 @@ describe('table rows and columns', () => {
       .map((r) => t.data.view.columns.map((c: string) => fragments.get(r.values[c]) ?? '∅'));
   };
   const titles = (e: Editor) => [...e.view.dom.querySelectorAll('thead th')].map((th) => th.textContent);
-  const valid = (e: Editor) => expect(JSONDocumentSchema.safeParse(docOf(e)).error?.issues ?? []).toEqual([]);
   const withTable = () => {
     const e = open();
     BLOCKS.find((b) => b.id === 'table')!.run(e);
@@ -576,5 +577,70 @@ describe('table rows and columns', () => {
     expect(runTableAction(e, 'addColumnAfter').done).toBe(true);
     expect(grid(e)).toEqual([['x', '', 'y']]);
     valid(e);
+  });
+});
+
+describe('links', () => {
+  /** The document's first paragraph's inlines, as [text, its link's ref or nothing]. */
+  const runs = (e: Editor) =>
+    docOf(e).nodes[0].nodes.flatMap((n: DocNode) =>
+      n.object === 'inline' ? [[text(n), n.data.ref]] : text(n) ? [[text(n)]] : [],
+    );
+  const select = (e: Editor, word: string) => {
+    let at = 0;
+    e.state.doc.descendants((n, pos) => {
+      if (!at && n.isText && n.text!.includes(word)) at = pos + n.text!.indexOf(word);
+    });
+    e.commands.setTextSelection({ from: at, to: at + word.length });
+  };
+
+  it('reads a typed web address: https added, javascript: and words refused', () => {
+    expect(urlOf('example.com/docs')).toEqual({ url: 'https://example.com/docs' });
+    expect(urlOf('http://a.io')).toEqual({ url: 'http://a.io' });
+    expect(urlOf('mailto:ann@acme.io')).toEqual({ url: 'mailto:ann@acme.io' });
+    expect(urlOf('javascript:alert(1)')).toHaveProperty('error');
+    expect(urlOf('hello')).toHaveProperty('error');
+    expect(urlOf(' ')).toEqual({ error: 'Type a web address, or pick a page.' });
+  });
+
+  it('links a selection to a URL, changes it to a page keeping its key, and removes it', () => {
+    const e = open(doc(para('Read the guide now')));
+    select(e, 'guide');
+    const at = linkAt(e)!;
+    expect(at.attrs).toBeUndefined();
+    setLink(e, at, { kind: 'url', url: 'https://x.io' });
+    expect(runs(e)).toEqual([['Read the '], ['guide', { kind: 'url', url: 'https://x.io' }], [' now']]);
+    valid(e);
+    // the cursor inside the link: the whole link is edited
+    e.commands.setTextSelection(at.from + 2);
+    const inside = linkAt(e)!;
+    expect([inside.from, inside.to]).toEqual([at.from, at.to]);
+    const key = docOf(e).nodes[0].nodes[1].key;
+    setLink(e, inside, { kind: 'page', page: 'p1' });
+    expect(runs(e)[1]).toEqual(['guide', { kind: 'page', page: 'p1' }]);
+    expect(docOf(e).nodes[0].nodes[1].key).toBe(key);
+    removeLink(e, linkAt(e)!);
+    expect(runs(e)).toEqual([['Read the guide now']]);
+    valid(e);
+  });
+
+  it('Ctrl-K on a selection or in a link opens the dialog (the key goes no further), elsewhere not', () => {
+    const e = open(doc(para('Read the guide')));
+    const opened: unknown[] = [];
+    e.on('linkDialog' as never, ((at: unknown) => opened.push(at)) as never);
+    const press = () => {
+      const event = new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true });
+      let stopped = false;
+      event.stopPropagation = () => {
+        stopped = true;
+      };
+      const handled = e.view.someProp('handleKeyDown', (f) => f(e.view, event));
+      return { handled: !!handled, stopped };
+    };
+    e.commands.setTextSelection(3);
+    expect(press()).toEqual({ handled: false, stopped: false });
+    select(e, 'guide');
+    expect(press()).toEqual({ handled: true, stopped: true });
+    expect(opened).toHaveLength(1);
   });
 });

@@ -25,6 +25,8 @@ import {
 } from '../editor/uploads.ts';
 import { type Field, fieldsOf, SETTINGS, setField, type Target, targetOf, valueOf } from '../editor/settings.ts';
 import { TableMenu } from '../editor/TableMenu.tsx';
+import { LinkDialog } from '../editor/LinkDialog.tsx';
+import { describeRef, type LinkAt, removeLink, setLink } from '../editor/links.ts';
 import '../editor/editor.css';
 
 interface Props {
@@ -64,6 +66,8 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   /** The page picker: a link on the selected text (`from`–`to`) or a content reference at `from`. */
   const [picker, setPicker] = useState<{ kind: 'link' | 'ref'; from: number; to: number }>();
   const [pages, setPages] = useState<PickablePage[]>();
+  /** The link dialog (Ctrl/⌘-K): the text or link it edits. */
+  const [linkEdit, setLinkEdit] = useState<LinkAt>();
   const fileInput = useRef<HTMLInputElement>(null);
   /** What the file chooser's files become: an image, a file, or (pasted, dropped) an image when they are one. */
   const uploadAs = useRef<'image' | 'file'>('image');
@@ -238,6 +242,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
       made.on('selectionUpdate', ({ editor: e }) => updateMenu(e));
       // a table's rows and columns changed from the keys: said in the bar's live region
       made.on('tableAction' as never, ((r: { message: string }) => setNotice(r.message)) as never);
+      made.on('linkDialog' as never, ((at: LinkAt) => setLinkEdit(at)) as never);
       // re-rendered only when the block with settings (or its attributes) changes, not on every keystroke
       made.on('transaction', ({ editor: e }) => {
         const t = targetOf(e);
@@ -348,16 +353,19 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
     }
   };
 
-  const openPicker = (kind: 'link' | 'ref') => {
-    const ed = editor.current;
-    if (!ed) return;
-    const { from, to } = ed.state.selection;
-    setPicker({ kind, from, to });
+  const loadPages = () => {
     setPages(undefined);
     api
       .pages(cr.current ? { space, changeRequest: cr.current } : { space })
       .then((r) => setPages(flattenPages(r.pages as never)))
       .catch((e: Error) => setNotice(`The pages could not be read: ${e.message}`));
+  };
+  const openPicker = (kind: 'link' | 'ref') => {
+    const ed = editor.current;
+    if (!ed) return;
+    const { from, to } = ed.state.selection;
+    setPicker({ kind, from, to });
+    loadPages();
   };
 
   const pick = (target: PickablePage) => {
@@ -472,12 +480,37 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
           }}
         />
       )}
+      {linkEdit && editor.current && (
+        <LinkDialog
+          current={linkEdit.attrs?.data?.ref}
+          text={editor.current.state.doc.textBetween(linkEdit.from, linkEdit.to, ' ')}
+          pages={pages}
+          loadPages={loadPages}
+          onSet={(ref) => {
+            const text = editor.current!.state.doc.textBetween(linkEdit.from, linkEdit.to, ' ');
+            setLink(editor.current!, linkEdit, ref);
+            setLinkEdit(undefined);
+            setNotice(`"${text}" links to ${describeRef(ref)}.`);
+          }}
+          onRemove={() => {
+            removeLink(editor.current!, linkEdit);
+            setLinkEdit(undefined);
+            setNotice('Link removed.');
+          }}
+          onClose={() => {
+            setLinkEdit(undefined);
+            editor.current?.commands.focus();
+          }}
+        />
+      )}
       {kept > 0 && (
         <p className="muted">
           {kept} block{kept > 1 ? 's' : ''} of this page are kept as they are: the editor cannot change them yet.
         </p>
       )}
-      <p className="muted editor-help">Type / to insert a block · Markdown shortcuts work (# , - , 1. , &gt; , ```).</p>
+      <p className="muted editor-help">
+        Type / to insert a block · Markdown shortcuts work (# , - , 1. , &gt; , ```) · Ctrl/⌘-K on text: a link.
+      </p>
       {/* always there, so the text does not move when the cursor enters a block with settings */}
       {target && SETTINGS[target.type] ? (
         <BlockSettings

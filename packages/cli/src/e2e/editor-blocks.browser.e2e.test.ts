@@ -5,8 +5,8 @@ import { axe, hasChromium, useChromium } from './browser.ts';
 import { useMailedInstance } from './mailbox.ts';
 
 // The editor's blocks once set (docs/app.md, "The editor"): a table's rows and columns added and deleted from the
-// keyboard and from its settings, its header row drawn as the published site draws it; each step seen by the
-// writer, then the change request's document read through /v1 and the page read as the site renders it.
+// keyboard and from its settings, its header row drawn as the published site draws it; links made, changed and
+// removed with Ctrl-K and the link dialog (a web address or a page); each step seen by the writer, then the change request's document read through /v1 and the page read as the site renders it.
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
 const { p, acme, signedIn, v1, changeRequest } = useMailedInstance();
@@ -23,6 +23,7 @@ describe.skipIf(!hasChromium)('the editor: tables, in Chromium', () => {
         title: 'Prices',
         document: { markdown: 'Our prices.\n\n| Name | Price |\n| --- | --- |\n| Tea | 3 |\n| Cake | 5 |\n' },
       },
+      { operation: 'insert_page', title: 'Guide', document: { markdown: 'Handbook\n\nPricing\n' } },
     ]).then((cr) => v1(acme.token, 'POST', `/spaces/${space}/change-requests/${cr.id}/merge`));
   });
 
@@ -37,7 +38,9 @@ describe.skipIf(!hasChromium)('the editor: tables, in Chromium', () => {
     const table = editor.locator('table');
     const header = () => table.locator('thead th').allTextContents();
     const rows = () =>
-      table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+      table
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((td) => td.textContent)));
     // the header row: the column titles, as the published site draws them, not editable text
     expect(await header()).toEqual(['Name', 'Price']);
     expect(await table.locator('thead').getAttribute('contenteditable')).toBe('false');
@@ -155,7 +158,7 @@ describe.skipIf(!hasChromium)('the editor: tables, in Chromium', () => {
     expect(
       await drawn
         .locator('tbody tr')
-        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent))),
+        .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((td) => td.textContent))),
     ).toEqual([
       ['Tea', 'Green', '3'],
       ['Coffee', '', ''],
@@ -165,5 +168,97 @@ describe.skipIf(!hasChromium)('the editor: tables, in Chromium', () => {
 
     expect(violations).toEqual([]);
     expect(narrow.violations).toEqual([]);
+  });
+
+  it('links text to a web address and to a page with Ctrl-K, edits and removes a link', {
+    timeout: 240_000,
+  }, async () => {
+    const base = `${p.url}/o/${acme.organization.id}/s/${space}`;
+    const { page, violations } = await signedIn(browser, 'ann@acme.io');
+    await page.goto(`${base}/guide?edit`);
+    const editor = page.getByRole('textbox', { name: 'Content of Guide' });
+    await editor.waitFor();
+    const selectLine = async (text: string) => {
+      await editor.getByText(text, { exact: true }).click();
+      await page.keyboard.press('Home');
+      await page.keyboard.press('Shift+End');
+    };
+    const open = () => page.locator('dialog[open]');
+
+    // a web address: a wrong one refused with a sentence, then a bare domain made https
+    await selectLine('Handbook');
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Add a link' });
+    await dialog.waitFor();
+    expect(await open().count()).toBe(1); // the app's quick-find palette did not open too
+    expect(await dialog.getByText('Text:').textContent()).toBe('Text: Handbook');
+    const address = dialog.getByLabel('Web address');
+    await address.fill('javascript:alert(1)');
+    await page.keyboard.press('Enter');
+    expect(await dialog.getByRole('alert').textContent()).toBe(
+      '"javascript:alert(1)" is not a web address (https://…, or mailto:…).',
+    );
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-editor-link-dialog.png') });
+    await address.fill('example.com/handbook');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    const handbook = editor.getByRole('link', { name: 'Handbook' });
+    expect(await handbook.getAttribute('href')).toBe('https://example.com/handbook');
+    const notice = page.locator('.upload-status');
+    expect(await notice.textContent()).toBe('"Handbook" links to https://example.com/handbook.');
+
+    // a page of the space, through the page picker, from the keyboard
+    await selectLine('Pricing');
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog', { name: 'Add a link' }).getByRole('button', { name: 'Link to a page…' }).click();
+    const picker = page.getByRole('dialog', { name: 'Link "Pricing" to a page' });
+    await picker.getByRole('option', { name: /Prices/ }).waitFor();
+    await picker.getByRole('combobox').fill('Pri');
+    await page.keyboard.press('Enter');
+    await picker.waitFor({ state: 'detached' });
+    await expect.poll(() => notice.textContent()).toBe('"Pricing" links to the page Prices.');
+    expect(await editor.locator('a', { hasText: 'Pricing' }).count()).toBe(1);
+
+    // an existing link: the cursor in it, Ctrl-K shows its target; changed, then removed
+    await editor.getByText('Handbook').click();
+    await page.keyboard.press('Control+k');
+    const edit = page.getByRole('dialog', { name: 'Edit link' });
+    expect(await edit.getByText('Links to:').textContent()).toBe('Links to: https://example.com/handbook');
+    expect(await edit.getByLabel('Web address').inputValue()).toBe('https://example.com/handbook');
+    await edit.getByLabel('Web address').fill('https://docs.example.com/');
+    await edit.getByRole('button', { name: 'Link to this address' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect(await handbook.getAttribute('href')).toBe('https://docs.example.com/');
+    await editor.getByText('Pricing').click();
+    await page.keyboard.press('Control+k');
+    const pricing = page.getByRole('dialog', { name: 'Edit link' });
+    expect(await pricing.getByText('Links to:').textContent()).toBe('Links to: the page Prices');
+    await pricing.getByRole('button', { name: 'Remove link' }).click();
+    await pricing.waitFor({ state: 'detached' });
+    expect(await editor.locator('a', { hasText: 'Pricing' }).count()).toBe(0);
+    expect(await editor.getByText('Pricing').count()).toBe(1);
+    // and the link again by undo (the editor has the focus back)
+    await expect.poll(() => editor.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => editor.locator('a', { hasText: 'Pricing' }).count()).toBe(1);
+
+    await page.getByText('Saved', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.waitForURL(/\/~\/changes\/\d+\/guide\?edit$/);
+    const number = /\/~\/changes\/(\d+)\//.exec(page.url())![1]!;
+    const read = await v1(
+      acme.token,
+      'GET',
+      `/spaces/${space}/change-requests/${number}/content/path/guide?format=document`,
+    );
+    const prices = await v1(acme.token, 'GET', `/spaces/${space}/change-requests/${number}/content/path/prices`);
+    const links = read.document.nodes.map((n: { nodes: { object: string; type?: string; data?: unknown }[] }) =>
+      n.nodes.filter((i) => i.object === 'inline').map((i) => [i.type, i.data]),
+    );
+    expect(links).toEqual([
+      [['link', { ref: { kind: 'url', url: 'https://docs.example.com/' } }]],
+      [['link', { ref: { kind: 'page', page: prices.id } }]],
+    ]);
+    expect(violations).toEqual([]);
   });
 });
