@@ -644,3 +644,27 @@ describe('links', () => {
     expect(opened).toHaveLength(1);
   });
 });
+
+describe('image width', () => {
+  it('is a whole number of pixels in data.width: set, read, refused when not a width, removed when emptied', () => {
+    const e = open();
+    e.commands.insertContent(imagesNode('f1', 'A picture'));
+    e.commands.setNodeSelection(1);
+    const t = () => targetOf(e)!;
+    expect(t().type).toBe('image');
+    const width = fieldsOf(t()).find((f) => f.label === 'Width (px)')!;
+    const image = () => docOf(e).nodes[0].nodes[0];
+    expect(setField(e, t().pos, width, '240')).toBe(true);
+    expect(image().data).toEqual({ ref: { kind: 'file', file: 'f1' }, alt: 'A picture', width: 240 });
+    expect(valueOf(t(), width)).toBe('240');
+    expect(e.view.dom.querySelector('.gb-image')).not.toBeNull();
+    valid(e);
+    expect(setField(e, t().pos, width, '-3')).toBe(false);
+    expect(setField(e, t().pos, width, 'wide')).toBe(false);
+    expect(image().data.width).toBe(240);
+    setField(e, t().pos, width, '');
+    expect(image().data).toEqual({ ref: { kind: 'file', file: 'f1' }, alt: 'A picture' });
+    const px = { ...t(), attrs: { ...t().attrs, data: { width: { unit: 'px', value: 300 } } } };
+    expect(valueOf(px, width)).toBe('300');
+  });
+});

@@ -167,6 +167,17 @@ export function describeAtom(type: string, attrs: any): string {
   }
 }
 
+/** An image's width as drawn: GitBook's pixels (a number, or `{unit: 'px', value}`); other units are not drawn. */
+const widthOf = (w: unknown): { width?: string } => {
+  const px =
+    typeof w === 'number'
+      ? w
+      : (w as { unit?: string; value?: number } | null)?.unit === 'px'
+        ? (w as any).value
+        : undefined;
+  return typeof px === 'number' && px > 0 ? { width: String(px) } : {};
+};
+
 function atom(name: string, gbType: string) {
   return Node.create({
     name,
@@ -185,7 +196,7 @@ function atom(name: string, gbType: string) {
         ? [
             'div',
             attrs,
-            ['img', { src, alt: node.attrs.data?.alt ?? '' }],
+            ['img', { src, alt: node.attrs.data?.alt ?? '', ...widthOf(node.attrs.data?.width) }],
             ['span', { class: 'gb-label' }, describeAtom(gbType, node.attrs)],
           ]
         : ['div', attrs, describeAtom(gbType, node.attrs)];

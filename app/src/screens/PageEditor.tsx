@@ -25,6 +25,7 @@ import {
 } from '../editor/uploads.ts';
 import { type Field, fieldsOf, SETTINGS, setField, type Target, targetOf, valueOf } from '../editor/settings.ts';
 import { TableMenu } from '../editor/TableMenu.tsx';
+import { BlockActions } from '../editor/BlockActions.tsx';
 import { LinkDialog } from '../editor/LinkDialog.tsx';
 import { describeRef, type LinkAt, removeLink, setLink } from '../editor/links.ts';
 import '../editor/editor.css';
@@ -63,14 +64,17 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   const [live, setLive] = useState<CollabStatus | 'read-only'>();
   const [menu, setMenu] = useState<{ query: string; from: number; top: number; left: number; index: number }>();
   const [notice, setNotice] = useState('');
-  /** The page picker: a link on the selected text (`from`–`to`) or a content reference at `from`. */
-  const [picker, setPicker] = useState<{ kind: 'link' | 'ref'; from: number; to: number }>();
+  /** The page picker: a link on the selected text (`from`–`to`), a content reference at `from`, or the new target
+   * of the content reference at `from` (`retarget`). */
+  const [picker, setPicker] = useState<{ kind: 'link' | 'ref' | 'retarget'; from: number; to: number }>();
   const [pages, setPages] = useState<PickablePage[]>();
   /** The link dialog (Ctrl/⌘-K): the text or link it edits. */
   const [linkEdit, setLinkEdit] = useState<LinkAt>();
   const fileInput = useRef<HTMLInputElement>(null);
   /** What the file chooser's files become: an image, a file, or (pasted, dropped) an image when they are one. */
-  const uploadAs = useRef<'image' | 'file'>('image');
+  const uploadAs = useRef<'image' | 'file' | 'replace'>('image');
+  /** The image whose file "Replace file…" replaces (its position). */
+  const replacing = useRef<number>(undefined);
   const creating = useRef<Promise<string>>(undefined);
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<Editor>(undefined);
@@ -314,7 +318,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   };
 
   /** Uploads files into the change request (`insert_files`) and inserts a block referencing each. */
-  const upload = async (files: File[], as: 'image' | 'file' | 'auto', pos?: number) => {
+  const upload = async (files: File[], as: 'image' | 'file' | 'auto' | 'replace', pos?: number) => {
     if (!page) return;
     for (const file of files) {
       const refused = tooLarge(file);
@@ -340,10 +344,29 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         if (!made) throw new Error(`${file.name} was not found in the change request after the upload.`);
         fileUrls.set(made.id, downloadSrc(made.downloadURL));
         fileNames.set(made.id, made.name);
-        const image = as === 'image' || (as === 'auto' && file.type.startsWith('image/'));
-        const node = image ? imagesNode(made.id, file.name.replace(/\.[^.]*$/, '')) : fileNode(made.id);
         const ed = editor.current;
         if (!ed) return;
+        if (as === 'replace') {
+          // the image keeps its alt text, caption, width and key: only its file changes
+          const at = pos ?? -1;
+          const node = ed.state.doc.nodeAt(at);
+          if (node?.type.name !== 'image') throw new Error('the image is no longer there.');
+          ed.chain()
+            .focus()
+            .command(({ tr }) => {
+              tr.setNodeMarkup(at, undefined, {
+                ...node.attrs,
+                data: { ...node.attrs.data, ref: { kind: 'file', file: made.id } },
+              });
+              return true;
+            })
+            .setNodeSelection(at)
+            .run();
+          setNotice(`Replaced the image's file with ${file.name}.`);
+          continue;
+        }
+        const image = as === 'image' || (as === 'auto' && file.type.startsWith('image/'));
+        const node = image ? imagesNode(made.id, file.name.replace(/\.[^.]*$/, '')) : fileNode(made.id);
         const chain = ed.chain().focus();
         (pos === undefined ? chain.insertContent(node) : chain.insertContentAt(pos, node)).run();
         setNotice(`Uploaded ${file.name}.`);
@@ -374,7 +397,22 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
     setPicker(undefined);
     if (!ed || !open) return;
     pageTitles.set(target.id, target.title);
-    if (open.kind === 'link' && open.to > open.from)
+    if (open.kind === 'retarget') {
+      const node = ed.state.doc.nodeAt(open.from);
+      if (node?.type.name !== 'contentRef') return setNotice('The page reference is no longer there.');
+      ed.chain()
+        .focus()
+        .command(({ tr }) => {
+          tr.setNodeMarkup(open.from, undefined, {
+            ...node.attrs,
+            data: { ...node.attrs.data, ref: { kind: 'page', page: target.id } },
+          });
+          return true;
+        })
+        .setNodeSelection(open.from)
+        .run();
+      setNotice(`The page reference now links to ${target.title}.`);
+    } else if (open.kind === 'link' && open.to > open.from)
       ed.chain()
         .focus()
         .setTextSelection({ from: open.from, to: open.to })
@@ -466,12 +504,18 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         onChange={(e) => {
           const files = [...(e.target.files ?? [])];
           e.target.value = '';
-          void upload(files, uploadAs.current);
+          void upload(files, uploadAs.current, uploadAs.current === 'replace' ? replacing.current : undefined);
         }}
       />
       {picker && (
         <PagePicker
-          title={picker.kind === 'link' ? 'Link to a page' : 'Insert a page reference'}
+          title={
+            picker.kind === 'link'
+              ? 'Link to a page'
+              : picker.kind === 'retarget'
+                ? 'Change the referenced page'
+                : 'Insert a page reference'
+          }
           pages={pages}
           onPick={pick}
           onClose={() => {
@@ -518,6 +562,19 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
           onSet={(field, value) => editor.current && setField(editor.current, target.pos, field, value)}
         >
           {target.type === 'table' && <TableMenu editor={editor.current} onResult={(r) => setNotice(r.message)} />}
+          <BlockActions
+            target={target}
+            onChangePage={() => {
+              setPicker({ kind: 'retarget', from: target.pos, to: target.pos });
+              loadPages();
+            }}
+            onReplaceFile={() => {
+              uploadAs.current = 'replace';
+              replacing.current = target.pos;
+              fileInput.current!.accept = 'image/*';
+              fileInput.current!.click();
+            }}
+          />
         </BlockSettings>
       ) : (
         <section className="block-settings" aria-label="Block settings">
@@ -587,7 +644,13 @@ function BlockSettings({
                 ))}
               </select>
             ) : (
-              <input id={id} value={String(value)} readOnly={f.readOnly} onChange={(e) => onSet(f, e.target.value)} />
+              <input
+                id={id}
+                value={String(value)}
+                readOnly={f.readOnly}
+                {...(f.pixels ? { type: 'number', min: 1, step: 1 } : {})}
+                onChange={(e) => onSet(f, e.target.value)}
+              />
             )}
             {f.kind === 'checkbox' && ` ${f.label}`}
           </label>

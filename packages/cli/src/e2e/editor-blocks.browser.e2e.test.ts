@@ -1,15 +1,42 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { useMailedInstance } from './mailbox.ts';
 
 // The editor's blocks once set (docs/app.md, "The editor"): a table's rows and columns added and deleted from the
 // keyboard and from its settings, its header row drawn as the published site draws it; links made, changed and
-// removed with Ctrl-K and the link dialog (a web address or a page); each step seen by the writer, then the change request's document read through /v1 and the page read as the site renders it.
+// removed with Ctrl-K and the link dialog (a web address or a page); a page reference's target changed, an image's
+// width set and its file replaced; each step seen by the writer, then the change request's document read through /v1 and the page read as the site renders it.
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
 const { p, acme, signedIn, v1, changeRequest } = useMailedInstance();
+
+/** A PNG of one colour, `width` × `height`: a picture to upload. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bits per channel
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 describe.skipIf(!hasChromium)('the editor: tables, in Chromium', () => {
   const browser = useChromium();
@@ -24,6 +51,7 @@ describe.skipIf(!hasChromium)('the editor: tables, in Chromium', () => {
         document: { markdown: 'Our prices.\n\n| Name | Price |\n| --- | --- |\n| Tea | 3 |\n| Cake | 5 |\n' },
       },
       { operation: 'insert_page', title: 'Guide', document: { markdown: 'Handbook\n\nPricing\n' } },
+      { operation: 'insert_page', title: 'Media', document: { markdown: 'Pictures and references.\n' } },
     ]).then((cr) => v1(acme.token, 'POST', `/spaces/${space}/change-requests/${cr.id}/merge`));
   });
 
@@ -259,6 +287,81 @@ describe.skipIf(!hasChromium)('the editor: tables, in Chromium', () => {
       [['link', { ref: { kind: 'url', url: 'https://docs.example.com/' } }]],
       [['link', { ref: { kind: 'page', page: prices.id } }]],
     ]);
+    expect(violations).toEqual([]);
+  });
+
+  it("changes a page reference's page, an image's width and its file, in the block's settings", {
+    timeout: 240_000,
+  }, async () => {
+    const base = `${p.url}/o/${acme.organization.id}/s/${space}`;
+    const { page, violations } = await signedIn(browser, 'ann@acme.io');
+    await page.goto(`${base}/media?edit`);
+    const editor = page.getByRole('textbox', { name: 'Content of Media' });
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('listbox', { name: 'Insert a block' });
+    const insert = async (query: string) => {
+      await page.keyboard.type(`/${query}`);
+      await menu.waitFor();
+      await page.keyboard.press('Enter');
+      await menu.waitFor({ state: 'detached' });
+    };
+    const notice = page.locator('.upload-status');
+
+    // a page reference to Prices, then to Guide through its settings
+    await insert('page');
+    const picker = page.getByRole('dialog', { name: 'Insert a page reference' });
+    await picker.getByRole('combobox').fill('Prices');
+    await page.keyboard.press('Enter');
+    const ref = editor.locator('.gb-content-ref');
+    await expect.poll(() => ref.textContent()).toBe('Page link: Prices');
+    await ref.click();
+    const refSettings = page.getByRole('region', { name: 'Page reference settings' });
+    expect(await refSettings.getByText('Links to:').textContent()).toBe('Links to: the page Prices');
+    await refSettings.getByRole('button', { name: 'Change page…' }).click();
+    const change = page.getByRole('dialog', { name: 'Change the referenced page' });
+    await change.getByRole('combobox').fill('Guide');
+    await page.keyboard.press('Enter');
+    await change.waitFor({ state: 'detached' });
+    await expect.poll(() => ref.textContent()).toBe('Page link: Guide');
+    expect(await refSettings.getByText('Links to:').textContent()).toBe('Links to: the page Guide');
+    expect(await notice.textContent()).toBe('The page reference now links to Guide.');
+
+    // an image: uploaded, given a width, its file replaced (its alt text and width kept)
+    await page.keyboard.press('Enter'); // a paragraph below the selected reference
+    let chooser = page.waitForEvent('filechooser');
+    await insert('image');
+    await (await chooser).setFiles({ name: 'blue.png', mimeType: 'image/png', buffer: png(200, 100, [30, 90, 220]) });
+    await page.getByText('Uploaded blue.png.').waitFor({ timeout: 30_000 });
+    const picture = editor.locator('.gb-image img');
+    await expect.poll(() => picture.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(200);
+    await editor.locator('.gb-image').click();
+    const imageSettings = page.getByRole('region', { name: 'Image settings' });
+    await imageSettings.getByLabel('Alt text').fill('A blue band');
+    await imageSettings.getByLabel('Width (px)').fill('120');
+    await expect.poll(() => picture.evaluate((i: HTMLImageElement) => i.getBoundingClientRect().width)).toBe(120);
+    chooser = page.waitForEvent('filechooser');
+    await imageSettings.getByRole('button', { name: 'Replace file…' }).click();
+    await (await chooser).setFiles({ name: 'orange.png', mimeType: 'image/png', buffer: png(60, 40, [240, 140, 30]) });
+    await page.getByText("Replaced the image's file with orange.png.").waitFor({ timeout: 30_000 });
+    await expect.poll(() => picture.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(60);
+    expect(await picture.evaluate((i: HTMLImageElement) => i.getBoundingClientRect().width)).toBe(120);
+    expect(await picture.getAttribute('alt')).toBe('A blue band');
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-editor-image-settings.png') });
+
+    await page.getByText('Saved', { exact: true }).waitFor({ timeout: 20_000 });
+    const number = /\/~\/changes\/(\d+)\//.exec(page.url())![1]!;
+    const where = `/spaces/${space}/change-requests/${number}/content`;
+    const read = await v1(acme.token, 'GET', `${where}/path/media?format=document`);
+    const guide = await v1(acme.token, 'GET', `${where}/path/guide`);
+    const files = (await v1(acme.token, 'GET', `${where}/files`)).items as { id: string; name: string }[];
+    const orange = files.find((f) => f.name === 'orange.png')!;
+    const [, contentRef, images] = read.document.nodes;
+    expect(contentRef.data).toEqual({ ref: { kind: 'page', page: guide.id } });
+    expect(images.nodes[0].data).toEqual({ ref: { kind: 'file', file: orange.id }, alt: 'A blue band', width: 120 });
     expect(violations).toEqual([]);
   });
 });
