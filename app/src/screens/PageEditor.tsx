@@ -27,7 +27,7 @@ import { type Field, fieldsOf, SETTINGS, setField, type Target, targetOf, valueO
 import { TableMenu } from '../editor/TableMenu.tsx';
 import { BlockActions } from '../editor/BlockActions.tsx';
 import { LinkDialog } from '../editor/LinkDialog.tsx';
-import { describeRef, type LinkAt, removeLink, setLink } from '../editor/links.ts';
+import { describeRef, type LinkAt, linkAt, removeLink, setLink } from '../editor/links.ts';
 import '../editor/editor.css';
 
 interface Props {
@@ -70,6 +70,8 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   const [pages, setPages] = useState<PickablePage[]>();
   /** The link dialog (Ctrl/⌘-K): the text or link it edits. */
   const [linkEdit, setLinkEdit] = useState<LinkAt>();
+  /** The link holding the cursor (its settings show its target, "Edit link…" and "Remove link"). */
+  const [linkHere, setLinkHere] = useState<LinkAt>();
   const fileInput = useRef<HTMLInputElement>(null);
   /** What the file chooser's files become: an image, a file, or (pasted, dropped) an image when they are one. */
   const uploadAs = useRef<'image' | 'file' | 'replace'>('image');
@@ -251,6 +253,20 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
       made.on('transaction', ({ editor: e }) => {
         const t = targetOf(e);
         setTarget((old) => (old?.type === t?.type && old?.pos === t?.pos && old?.attrs === t?.attrs ? old : t));
+      });
+      // the link at the cursor, read once the selection settles (not on every selection change of a drag or Shift+End)
+      let linkTimer: ReturnType<typeof setTimeout> | undefined;
+      made.on('selectionUpdate', ({ editor: e }) => {
+        clearTimeout(linkTimer);
+        linkTimer = setTimeout(() => {
+          if (e.isDestroyed) return;
+          const l = e.state.selection.empty ? linkAt(e) : undefined;
+          setLinkHere((old) => (old && l && old.from === l.from && old.to === l.to && old.attrs === l.attrs ? old : l));
+        }, 150);
+      });
+      made.on('update', ({ editor: e }) => {
+        // a link changed or removed in place: its settings follow
+        if (e.state.selection.empty) setLinkHere(linkAt(e));
       });
       ed = made;
       editor.current = made;
@@ -576,6 +592,26 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
             }}
           />
         </BlockSettings>
+      ) : linkHere ? (
+        <section className="block-settings" aria-label="Link settings">
+          <strong>Link</strong>
+          <span>
+            Links to: <strong>{describeRef(linkHere.attrs?.data?.ref)}</strong>
+          </span>
+          <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => setLinkEdit(linkHere)}>
+            Edit link…
+          </button>
+          <button
+            type="button"
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => {
+              if (editor.current) removeLink(editor.current, linkHere);
+              setNotice('Link removed.');
+            }}
+          >
+            Remove link
+          </button>
+        </section>
       ) : (
         <section className="block-settings" aria-label="Block settings">
           <span className="muted">

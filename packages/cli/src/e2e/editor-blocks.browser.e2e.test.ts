@@ -206,10 +206,17 @@ describe.skipIf(!hasChromium)('the editor: tables, in Chromium', () => {
     await page.goto(`${base}/guide?edit`);
     const editor = page.getByRole('textbox', { name: 'Content of Guide' });
     await editor.waitFor();
+    // the editor puts the cursor at the end as it opens: the line is selected once that is done
+    await expect.poll(() => editor.evaluate((el) => el === document.activeElement)).toBe(true);
+    /** Selects a line with Home, Shift+End (again if a late selection change of the click collapsed it). */
     const selectLine = async (text: string) => {
       await editor.getByText(text, { exact: true }).click();
-      await page.keyboard.press('Home');
-      await page.keyboard.press('Shift+End');
+      for (let i = 0; i < 3 && (await page.evaluate(() => String(getSelection()))) !== text; i++) {
+        await page.waitForTimeout(200);
+        await page.keyboard.press('Home');
+        await page.keyboard.press('Shift+End');
+      }
+      await expect.poll(() => page.evaluate(() => String(getSelection()))).toBe(text);
     };
     const open = () => page.locator('dialog[open]');
 
@@ -271,6 +278,19 @@ describe.skipIf(!hasChromium)('the editor: tables, in Chromium', () => {
     await page.keyboard.press('Control+z');
     await expect.poll(() => editor.locator('a', { hasText: 'Pricing' }).count()).toBe(1);
 
+    // with the mouse: the cursor in a link shows its settings, "Edit link…" opens the dialog
+    await handbook.click();
+    const linkSettings = page.getByRole('region', { name: 'Link settings' });
+    await expect
+      .poll(() => linkSettings.getByText('Links to:').textContent())
+      .toBe('Links to: https://docs.example.com/');
+    await linkSettings.getByRole('button', { name: 'Edit link…' }).click();
+    const again = page.getByRole('dialog', { name: 'Edit link' });
+    await again.waitFor();
+    await page.keyboard.press('Escape');
+    await again.waitFor({ state: 'detached' });
+    expect(await handbook.getAttribute('href')).toBe('https://docs.example.com/');
+
     await page.getByText('Saved', { exact: true }).waitFor({ timeout: 20_000 });
     await page.waitForURL(/\/~\/changes\/\d+\/guide\?edit$/);
     const number = /\/~\/changes\/(\d+)\//.exec(page.url())![1]!;
@@ -314,6 +334,7 @@ describe.skipIf(!hasChromium)('the editor: tables, in Chromium', () => {
     await insert('page');
     const picker = page.getByRole('dialog', { name: 'Insert a page reference' });
     await picker.getByRole('combobox').fill('Prices');
+    await picker.getByRole('option', { name: /Prices/ }).waitFor(); // the pages are read when it opens
     await page.keyboard.press('Enter');
     const ref = editor.locator('.gb-content-ref');
     await expect.poll(() => ref.textContent()).toBe('Page link: Prices');
@@ -323,6 +344,7 @@ describe.skipIf(!hasChromium)('the editor: tables, in Chromium', () => {
     await refSettings.getByRole('button', { name: 'Change page…' }).click();
     const change = page.getByRole('dialog', { name: 'Change the referenced page' });
     await change.getByRole('combobox').fill('Guide');
+    await change.getByRole('option', { name: /Guide/ }).waitFor();
     await page.keyboard.press('Enter');
     await change.waitFor({ state: 'detached' });
     await expect.poll(() => ref.textContent()).toBe('Page link: Guide');
