@@ -256,18 +256,17 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
       });
       // the link at the cursor, read once the selection settles (not on every selection change of a drag or Shift+End)
       let linkTimer: ReturnType<typeof setTimeout> | undefined;
-      made.on('selectionUpdate', ({ editor: e }) => {
+      const readLink = ({ editor: e }: { editor: Editor }) => {
         clearTimeout(linkTimer);
         linkTimer = setTimeout(() => {
           if (e.isDestroyed) return;
           const l = e.state.selection.empty ? linkAt(e) : undefined;
           setLinkHere((old) => (old && l && old.from === l.from && old.to === l.to && old.attrs === l.attrs ? old : l));
         }, 150);
-      });
-      made.on('update', ({ editor: e }) => {
-        // a link changed or removed in place: its settings follow
-        if (e.state.selection.empty) setLinkHere(linkAt(e));
-      });
+      };
+      made.on('selectionUpdate', readLink);
+      // a link changed or removed in place: its settings follow
+      made.on('update', readLink);
       ed = made;
       editor.current = made;
       setKept(opaqueCount(made.getJSON() as never));
