@@ -3,6 +3,7 @@ import { type AnyExtension, Editor } from '@tiptap/core';
 import { documentToEditor, type EditorNode } from '@quire/document/editor';
 import { CaretBlock } from './caret-block.ts';
 import { CommentMarkers } from './comment-markers.ts';
+import { LinkKeys } from './links.ts';
 import { loadMarkdownConverter, MarkdownPaste } from './markdown-paste.ts';
 import { gitbookExtensions } from './schema.ts';
 import { TypedKeys } from './typed-keys.ts';
@@ -38,6 +39,7 @@ export function createEditor(options: CreateEditorOptions): Editor {
       CaretBlock,
       CommentMarkers,
       TypedKeys,
+      LinkKeys,
       ...(options.extensions ?? []),
     ],
     content,

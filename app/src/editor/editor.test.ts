@@ -9,6 +9,8 @@ import { createEditor } from './create.ts';
 import { loadMarkdownConverter, looksLikeMarkdown } from './markdown-paste.ts';
 import { describeAtom } from './schema.ts';
 import { fieldsOf, SETTINGS, setField, targetOf, valueOf } from './settings.ts';
+import { linkAt, removeLink, setLink, urlOf } from './links.ts';
+import { runTableAction } from './table.ts';
 import { insertTyped } from './typed-keys.ts';
 import { imagesNode } from './uploads.ts';
 
@@ -20,6 +22,7 @@ const open = (document: unknown = { object: 'document', data: {}, nodes: [] }) =
   return editor;
 };
 const docOf = (e: Editor) => editorToDocument(e.getJSON()) as DocNode;
+const valid = (e: Editor) => expect(JSONDocumentSchema.safeParse(docOf(e)).error?.issues ?? []).toEqual([]);
 const text = (n: DocNode): string =>
   n.object === 'text' ? n.leaves.map((l: DocNode) => l.text).join('') : (n.nodes ?? []).map(text).join('');
 
@@ -443,5 +446,225 @@ describe('image settings', () => {
     expect(valueOf(t, field)).toBe('Very bold');
     expect(setField(e, t.pos, field, 'Plain')).toBe(false);
     expect(docOf(e).nodes[0].nodes[0].fragments).toEqual([caption]);
+  });
+});
+
+describe('table rows and columns', () => {
+  const table = (e: Editor) => docOf(e).nodes.find((n: DocNode) => n.type === 'table');
+  /** The table's cells as text, row by row, in the order of its view's columns (as the published site reads it). */
+  const grid = (e: Editor) => {
+    const t = table(e);
+    const fragments = new Map(t.fragments.map((f: DocNode) => [f.fragment, text(f)]));
+    return Object.values(t.data.records as Record<string, DocNode>)
+      .sort((a, b) => (a.orderIndex < b.orderIndex ? -1 : 1))
+      .map((r) => t.data.view.columns.map((c: string) => fragments.get(r.values[c]) ?? '∅'));
+  };
+  const titles = (e: Editor) => [...e.view.dom.querySelectorAll('thead th')].map((th) => th.textContent);
+  const withTable = () => {
+    const e = open();
+    BLOCKS.find((b) => b.id === 'table')!.run(e);
+    let first = 0;
+    e.state.doc.descendants((n, pos) => {
+      if (!first && n.type.name === 'tableCell') first = pos;
+    });
+    e.chain()
+      .setTextSelection(first + 2)
+      .insertContent('a')
+      .goToNextCell()
+      .insertContent('b')
+      .run();
+    return e;
+  };
+
+  it('draws the header row of the column titles, and hides it with the header row setting', () => {
+    const e = withTable();
+    expect(titles(e)).toEqual(['Column 1', 'Column 2']);
+    const header = fieldsOf(targetOf(e)!).find((f) => f.label === 'Header row')!;
+    setField(e, targetOf(e)!.pos, header, false);
+    expect(e.view.dom.querySelector('thead')!.hidden).toBe(true);
+    setField(e, targetOf(e)!.pos, header, true);
+    const title = fieldsOf(targetOf(e)!).find((f) => f.label === 'Column 2 title')!;
+    setField(e, targetOf(e)!.pos, title, '<b>Price</b>');
+    expect(titles(e)).toEqual(['Column 1', '<b>Price</b>']);
+    expect(e.view.dom.querySelector('thead b')).toBeNull();
+  });
+
+  it('adds a column on either side of the cursor: its definition, view and cells', () => {
+    const e = withTable(); // cursor in the cell "b", column 2
+    expect(runTableAction(e, 'addColumnBefore')).toEqual({ done: true, message: 'Column added on the left.' });
+    expect(grid(e)).toEqual([
+      ['a', '', 'b'],
+      ['', '', ''],
+    ]);
+    expect(titles(e)).toEqual(['Column 1', '', 'Column 2']);
+    expect(runTableAction(e, 'addColumnAfter').done).toBe(true);
+    expect(grid(e)[0]).toEqual(['a', '', 'b', '']);
+    const t = table(e);
+    expect(Object.keys(t.data.definition)).toEqual(t.data.view.columns);
+    expect(Object.values(t.data.definition).map((d: any) => [d.type, d.title])).toEqual([
+      ['text', 'Column 1'],
+      ['text', ''],
+      ['text', 'Column 2'],
+      ['text', ''],
+    ]);
+    valid(e);
+    // the document goes back into the editor as it is
+    editor?.destroy();
+    const again = open(docOf(e));
+    expect(grid(again)).toEqual([
+      ['a', '', 'b', ''],
+      ['', '', '', ''],
+    ]);
+  });
+
+  it('deletes a column: its definition, its values in every record and its cells go', () => {
+    const e = withTable();
+    expect(runTableAction(e, 'deleteColumn').done).toBe(true);
+    expect(grid(e)).toEqual([['a'], ['']]);
+    const t = table(e);
+    expect(Object.keys(t.data.definition)).toEqual(['c1']);
+    expect(Object.values(t.data.records).map((r: any) => Object.keys(r.values))).toEqual([['c1'], ['c1']]);
+    expect(t.fragments).toHaveLength(2);
+    valid(e);
+    expect(runTableAction(e, 'deleteColumn')).toEqual({
+      done: false,
+      message: 'A table keeps at least one column: delete the table instead.',
+    });
+  });
+
+  it('adds rows above and below, deletes a row, keeps one', () => {
+    const e = withTable();
+    expect(runTableAction(e, 'addRowBefore').done).toBe(true);
+    expect(runTableAction(e, 'addRowAfter').done).toBe(true);
+    expect(grid(e)).toEqual([
+      ['', ''],
+      ['a', 'b'],
+      ['', ''],
+      ['', ''],
+    ]);
+    valid(e);
+    expect(runTableAction(e, 'deleteRow').message).toBe('Row deleted.');
+    expect(grid(e).map((r) => r.join('|'))).toEqual(['|', '|', '|']);
+    runTableAction(e, 'deleteRow');
+    runTableAction(e, 'deleteRow');
+    expect(runTableAction(e, 'deleteRow').done).toBe(false);
+    valid(e);
+  });
+
+  it('each action is one undo step; the keys run them', () => {
+    const e = withTable();
+    const key = (k: string) => {
+      const [, code] = k.split('Shift-');
+      const event = new KeyboardEvent('keydown', { key: code!, altKey: true, shiftKey: true });
+      e.view.someProp('handleKeyDown', (f) => f(e.view, event));
+    };
+    key('Alt-Shift-ArrowRight');
+    expect(grid(e)[0]).toEqual(['a', 'b', '']);
+    key('Alt-Shift-ArrowDown');
+    expect(grid(e)).toHaveLength(3);
+    e.commands.undo();
+    expect(grid(e)).toHaveLength(2);
+    e.commands.undo();
+    expect(grid(e)[0]).toEqual(['a', 'b']);
+    key('Alt-Shift-Delete');
+    expect(grid(e)[0]).toEqual(['a']);
+  });
+
+  it('gives a pasted table (no GitBook data) its columns when one is added', () => {
+    const e = open();
+    e.commands.setContent('<table><tr><td>x</td><td>y</td></tr></table>');
+    e.commands.setTextSelection(3);
+    expect(runTableAction(e, 'addColumnAfter').done).toBe(true);
+    expect(grid(e)).toEqual([['x', '', 'y']]);
+    valid(e);
+  });
+});
+
+describe('links', () => {
+  /** The document's first paragraph's inlines, as [text, its link's ref or nothing]. */
+  const runs = (e: Editor) =>
+    docOf(e).nodes[0].nodes.flatMap((n: DocNode) =>
+      n.object === 'inline' ? [[text(n), n.data.ref]] : text(n) ? [[text(n)]] : [],
+    );
+  const select = (e: Editor, word: string) => {
+    let at = 0;
+    e.state.doc.descendants((n, pos) => {
+      if (!at && n.isText && n.text!.includes(word)) at = pos + n.text!.indexOf(word);
+    });
+    e.commands.setTextSelection({ from: at, to: at + word.length });
+  };
+
+  it('reads a typed web address: https added, javascript: and words refused', () => {
+    expect(urlOf('example.com/docs')).toEqual({ url: 'https://example.com/docs' });
+    expect(urlOf('http://a.io')).toEqual({ url: 'http://a.io' });
+    expect(urlOf('mailto:ann@acme.io')).toEqual({ url: 'mailto:ann@acme.io' });
+    expect(urlOf('javascript:alert(1)')).toHaveProperty('error');
+    expect(urlOf('hello')).toHaveProperty('error');
+    expect(urlOf(' ')).toEqual({ error: 'Type a web address, or pick a page.' });
+  });
+
+  it('links a selection to a URL, changes it to a page keeping its key, and removes it', () => {
+    const e = open(doc(para('Read the guide now')));
+    select(e, 'guide');
+    const at = linkAt(e)!;
+    expect(at.attrs).toBeUndefined();
+    setLink(e, at, { kind: 'url', url: 'https://x.io' });
+    expect(runs(e)).toEqual([['Read the '], ['guide', { kind: 'url', url: 'https://x.io' }], [' now']]);
+    valid(e);
+    // the cursor inside the link: the whole link is edited
+    e.commands.setTextSelection(at.from + 2);
+    const inside = linkAt(e)!;
+    expect([inside.from, inside.to]).toEqual([at.from, at.to]);
+    const key = docOf(e).nodes[0].nodes[1].key;
+    setLink(e, inside, { kind: 'page', page: 'p1' });
+    expect(runs(e)[1]).toEqual(['guide', { kind: 'page', page: 'p1' }]);
+    expect(docOf(e).nodes[0].nodes[1].key).toBe(key);
+    removeLink(e, linkAt(e)!);
+    expect(runs(e)).toEqual([['Read the guide now']]);
+    valid(e);
+  });
+
+  it('Ctrl-K on a selection or in a link opens the dialog (the key goes no further), elsewhere not', () => {
+    const e = open(doc(para('Read the guide')));
+    const opened: unknown[] = [];
+    e.on('linkDialog' as never, ((at: unknown) => opened.push(at)) as never);
+    const press = () => {
+      const event = new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true });
+      let stopped = false;
+      event.stopPropagation = () => {
+        stopped = true;
+      };
+      const handled = e.view.someProp('handleKeyDown', (f) => f(e.view, event));
+      return { handled: !!handled, stopped };
+    };
+    e.commands.setTextSelection(3);
+    expect(press()).toEqual({ handled: false, stopped: false });
+    select(e, 'guide');
+    expect(press()).toEqual({ handled: true, stopped: true });
+    expect(opened).toHaveLength(1);
+  });
+});
+
+describe('image width', () => {
+  it('is a whole number of pixels in data.width: set, read, refused when not a width, removed when emptied', () => {
+    const e = open();
+    e.commands.insertContent(imagesNode('f1', 'A picture'));
+    e.commands.setNodeSelection(1);
+    const t = () => targetOf(e)!;
+    expect(t().type).toBe('image');
+    const width = fieldsOf(t()).find((f) => f.label === 'Width (px)')!;
+    const image = () => docOf(e).nodes[0].nodes[0];
+    expect(setField(e, t().pos, width, '240')).toBe(true);
+    expect(image().data).toEqual({ ref: { kind: 'file', file: 'f1' }, alt: 'A picture', width: 240 });
+    expect(valueOf(t(), width)).toBe('240');
+    expect(e.view.dom.querySelector('.gb-image')).not.toBeNull();
+    valid(e);
+    expect(setField(e, t().pos, width, '-3')).toBe(false);
+    expect(setField(e, t().pos, width, 'wide')).toBe(false);
+    expect(image().data.width).toBe(240);
+    setField(e, t().pos, width, '');
+    expect(image().data).toEqual({ ref: { kind: 'file', file: 'f1' }, alt: 'A picture' });
+    const px = { ...t(), attrs: { ...t().attrs, data: { width: { unit: 'px', value: 300 } } } };
+    expect(valueOf(px, width)).toBe('300');
   });
 });

@@ -32,6 +32,7 @@ import { GapCursor } from '@tiptap/pm/gapcursor';
 import type { ResolvedPos } from '@tiptap/pm/model';
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { captionOf } from './settings.ts';
+import { GitBookTableView, TableKeys } from './table.ts';
 import { fileNames, fileUrls, pageTitles } from './uploads.ts';
 
 // ── Containment (GitBook's unions, packages/contracts/src/schemas/document.ts) ──────────────────────────────
@@ -166,6 +167,17 @@ export function describeAtom(type: string, attrs: any): string {
   }
 }
 
+/** An image's width as drawn: GitBook's pixels (a number, or `{unit: 'px', value}`); other units are not drawn. */
+const widthOf = (w: unknown): { width?: string } => {
+  const px =
+    typeof w === 'number'
+      ? w
+      : (w as { unit?: string; value?: number } | null)?.unit === 'px'
+        ? (w as any).value
+        : undefined;
+  return typeof px === 'number' && px > 0 ? { width: String(px) } : {};
+};
+
 function atom(name: string, gbType: string) {
   return Node.create({
     name,
@@ -184,7 +196,7 @@ function atom(name: string, gbType: string) {
         ? [
             'div',
             attrs,
-            ['img', { src, alt: node.attrs.data?.alt ?? '' }],
+            ['img', { src, alt: node.attrs.data?.alt ?? '', ...widthOf(node.attrs.data?.width) }],
             ['span', { class: 'gb-label' }, describeAtom(gbType, node.attrs)],
           ]
         : ['div', attrs, describeAtom(gbType, node.attrs)];
@@ -441,7 +453,8 @@ export function gitbookExtensions(options: { undo?: boolean } = {}): AnyExtensio
       group: 'expandableBody',
       addAttributes: () => ({ rest: json('rest') }),
     }),
-    withGb(Table.configure({ resizable: false }), 'table'),
+    withGb(Table.configure({ resizable: false, View: GitBookTableView }), 'table'),
+    TableKeys,
     TableRow.extend({ content: 'tableCell*', addAttributes: () => ({ record: { default: null, rendered: false } }) }),
     TableCell.extend({
       content: 'paragraph+',

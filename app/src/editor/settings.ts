@@ -21,6 +21,8 @@ export interface Field {
   readOnly?: boolean;
   /** a checkbox stored the other way round (checked "Header row" is `hideHeader: false`) */
   invert?: boolean;
+  /** a whole number of pixels (an image's width): stored as a number, emptied it is removed */
+  pixels?: boolean;
 }
 
 export const SETTINGS: Record<string, { title: string; fields: Field[] }> = {
@@ -52,8 +54,11 @@ export const SETTINGS: Record<string, { title: string; fields: Field[] }> = {
     fields: [
       { label: 'Alt text', name: 'alt', kind: 'text' },
       { label: 'Caption', name: 'caption', kind: 'text', fragment: 'caption' },
+      { label: 'Width (px)', name: 'width', kind: 'text', pixels: true },
     ],
   },
+  // its target is changed with the page picker (PageEditor's "Change page…")
+  contentRef: { title: 'Page reference', fields: [] },
 };
 
 interface DocFragment {
@@ -148,6 +153,8 @@ export function valueOf(target: Target, field: Field): string | boolean {
       ? target.attrs[field.name]
       : target.attrs.data?.[field.name];
   if (field.kind === 'checkbox') return (field.on ? v === field.on : v === true) !== (field.invert ?? false);
+  // a width with a unit (GitBook's `{unit, value}`) reads as its value and unit
+  if (v && typeof v === 'object') return `${v.value ?? ''}${v.unit === 'px' ? '' : (v.unit ?? '')}`;
   return v == null ? '' : String(v);
 }
 
@@ -155,8 +162,11 @@ export function valueOf(target: Target, field: Field): string | boolean {
 export function setField(editor: Editor, pos: number, field: Field, value: string | boolean): boolean {
   const node = editor.state.doc.nodeAt(pos);
   if (!node) return false;
+  const pixels = field.pixels && value !== '' ? Math.round(Number(value)) : undefined;
+  // not a width (a letter, 0, a negative): nothing is written
+  if (field.pixels && value !== '' && !(Number.isFinite(pixels) && pixels! > 0)) return false;
   const stored =
-    field.kind === 'checkbox' ? (value ? (field.on ?? true) : undefined) : value === '' ? undefined : value;
+    field.kind === 'checkbox' ? (value ? (field.on ?? true) : undefined) : value === '' ? undefined : (pixels ?? value);
   const attrs = { ...node.attrs };
   if (field.fragment) {
     if (field.readOnly) return false;

@@ -25,6 +25,10 @@ import {
   tooLarge,
 } from '../editor/uploads.ts';
 import { type Field, fieldsOf, SETTINGS, setField, type Target, targetOf, valueOf } from '../editor/settings.ts';
+import { TableMenu } from '../editor/TableMenu.tsx';
+import { BlockActions } from '../editor/BlockActions.tsx';
+import { LinkDialog } from '../editor/LinkDialog.tsx';
+import { describeRef, type LinkAt, linkAt, removeLink, setLink } from '../editor/links.ts';
 import '../editor/editor.css';
 
 interface Props {
@@ -61,12 +65,19 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   const [live, setLive] = useState<CollabStatus | 'read-only'>();
   const [menu, setMenu] = useState<{ query: string; from: number; top: number; left: number; index: number }>();
   const [notice, setNotice] = useState('');
-  /** The page picker: a link on the selected text (`from`–`to`) or a content reference at `from`. */
-  const [picker, setPicker] = useState<{ kind: 'link' | 'ref'; from: number; to: number }>();
+  /** The page picker: a link on the selected text (`from`–`to`), a content reference at `from`, or the new target
+   * of the content reference at `from` (`retarget`). */
+  const [picker, setPicker] = useState<{ kind: 'link' | 'ref' | 'retarget'; from: number; to: number }>();
   const [pages, setPages] = useState<PickablePage[]>();
+  /** The link dialog (Ctrl/⌘-K): the text or link it edits. */
+  const [linkEdit, setLinkEdit] = useState<LinkAt>();
+  /** The link holding the cursor (its settings show its target, "Edit link…" and "Remove link"). */
+  const [linkHere, setLinkHere] = useState<LinkAt>();
   const fileInput = useRef<HTMLInputElement>(null);
   /** What the file chooser's files become: an image, a file, or (pasted, dropped) an image when they are one. */
-  const uploadAs = useRef<'image' | 'file'>('image');
+  const uploadAs = useRef<'image' | 'file' | 'replace'>('image');
+  /** The image whose file "Replace file…" replaces (its position). */
+  const replacing = useRef<number>(undefined);
   const creating = useRef<Promise<string>>(undefined);
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<Editor>(undefined);
@@ -238,11 +249,27 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         label: `Content of ${page.title}`,
       });
       made.on('selectionUpdate', ({ editor: e }) => updateMenu(e));
+      // a table's rows and columns changed from the keys: said in the bar's live region
+      made.on('tableAction' as never, ((r: { message: string }) => setNotice(r.message)) as never);
+      made.on('linkDialog' as never, ((at: LinkAt) => setLinkEdit(at)) as never);
       // re-rendered only when the block with settings (or its attributes) changes, not on every keystroke
       made.on('transaction', ({ editor: e }) => {
         const t = targetOf(e);
         setTarget((old) => (old?.type === t?.type && old?.pos === t?.pos && old?.attrs === t?.attrs ? old : t));
       });
+      // the link at the cursor, read once the selection settles (not on every selection change of a drag or Shift+End)
+      let linkTimer: ReturnType<typeof setTimeout> | undefined;
+      const readLink = ({ editor: e }: { editor: Editor }) => {
+        clearTimeout(linkTimer);
+        linkTimer = setTimeout(() => {
+          if (e.isDestroyed) return;
+          const l = e.state.selection.empty ? linkAt(e) : undefined;
+          setLinkHere((old) => (old && l && old.from === l.from && old.to === l.to && old.attrs === l.attrs ? old : l));
+        }, 150);
+      };
+      made.on('selectionUpdate', readLink);
+      // a link changed or removed in place: its settings follow
+      made.on('update', readLink);
       ed = made;
       editor.current = made;
       setMade(made);
@@ -311,7 +338,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   };
 
   /** Uploads files into the change request (`insert_files`) and inserts a block referencing each. */
-  const upload = async (files: File[], as: 'image' | 'file' | 'auto', pos?: number) => {
+  const upload = async (files: File[], as: 'image' | 'file' | 'auto' | 'replace', pos?: number) => {
     if (!page) return;
     for (const file of files) {
       const refused = tooLarge(file);
@@ -337,10 +364,29 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         if (!made) throw new Error(`${file.name} was not found in the change request after the upload.`);
         fileUrls.set(made.id, downloadSrc(made.downloadURL));
         fileNames.set(made.id, made.name);
-        const image = as === 'image' || (as === 'auto' && file.type.startsWith('image/'));
-        const node = image ? imagesNode(made.id, file.name.replace(/\.[^.]*$/, '')) : fileNode(made.id);
         const ed = editor.current;
         if (!ed) return;
+        if (as === 'replace') {
+          // the image keeps its alt text, caption, width and key: only its file changes
+          const at = pos ?? -1;
+          const node = ed.state.doc.nodeAt(at);
+          if (node?.type.name !== 'image') throw new Error('the image is no longer there.');
+          ed.chain()
+            .focus()
+            .command(({ tr }) => {
+              tr.setNodeMarkup(at, undefined, {
+                ...node.attrs,
+                data: { ...node.attrs.data, ref: { kind: 'file', file: made.id } },
+              });
+              return true;
+            })
+            .setNodeSelection(at)
+            .run();
+          setNotice(`Replaced the image's file with ${file.name}.`);
+          continue;
+        }
+        const image = as === 'image' || (as === 'auto' && file.type.startsWith('image/'));
+        const node = image ? imagesNode(made.id, file.name.replace(/\.[^.]*$/, '')) : fileNode(made.id);
         const chain = ed.chain().focus();
         (pos === undefined ? chain.insertContent(node) : chain.insertContentAt(pos, node)).run();
         setNotice(`Uploaded ${file.name}.`);
@@ -350,16 +396,19 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
     }
   };
 
-  const openPicker = (kind: 'link' | 'ref') => {
-    const ed = editor.current;
-    if (!ed) return;
-    const { from, to } = ed.state.selection;
-    setPicker({ kind, from, to });
+  const loadPages = () => {
     setPages(undefined);
     api
       .pages(cr.current ? { space, changeRequest: cr.current } : { space })
       .then((r) => setPages(flattenPages(r.pages as never)))
       .catch((e: Error) => setNotice(`The pages could not be read: ${e.message}`));
+  };
+  const openPicker = (kind: 'link' | 'ref') => {
+    const ed = editor.current;
+    if (!ed) return;
+    const { from, to } = ed.state.selection;
+    setPicker({ kind, from, to });
+    loadPages();
   };
 
   const pick = (target: PickablePage) => {
@@ -368,7 +417,22 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
     setPicker(undefined);
     if (!ed || !open) return;
     pageTitles.set(target.id, target.title);
-    if (open.kind === 'link' && open.to > open.from)
+    if (open.kind === 'retarget') {
+      const node = ed.state.doc.nodeAt(open.from);
+      if (node?.type.name !== 'contentRef') return setNotice('The page reference is no longer there.');
+      ed.chain()
+        .focus()
+        .command(({ tr }) => {
+          tr.setNodeMarkup(open.from, undefined, {
+            ...node.attrs,
+            data: { ...node.attrs.data, ref: { kind: 'page', page: target.id } },
+          });
+          return true;
+        })
+        .setNodeSelection(open.from)
+        .run();
+      setNotice(`The page reference now links to ${target.title}.`);
+    } else if (open.kind === 'link' && open.to > open.from)
       ed.chain()
         .focus()
         .setTextSelection({ from: open.from, to: open.to })
@@ -464,16 +528,45 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         onChange={(e) => {
           const files = [...(e.target.files ?? [])];
           e.target.value = '';
-          void upload(files, uploadAs.current);
+          void upload(files, uploadAs.current, uploadAs.current === 'replace' ? replacing.current : undefined);
         }}
       />
       {picker && (
         <PagePicker
-          title={picker.kind === 'link' ? 'Link to a page' : 'Insert a page reference'}
+          title={
+            picker.kind === 'link'
+              ? 'Link to a page'
+              : picker.kind === 'retarget'
+                ? 'Change the referenced page'
+                : 'Insert a page reference'
+          }
           pages={pages}
           onPick={pick}
           onClose={() => {
             setPicker(undefined);
+            editor.current?.commands.focus();
+          }}
+        />
+      )}
+      {linkEdit && editor.current && (
+        <LinkDialog
+          current={linkEdit.attrs?.data?.ref}
+          text={editor.current.state.doc.textBetween(linkEdit.from, linkEdit.to, ' ')}
+          pages={pages}
+          loadPages={loadPages}
+          onSet={(ref) => {
+            const text = editor.current!.state.doc.textBetween(linkEdit.from, linkEdit.to, ' ');
+            setLink(editor.current!, linkEdit, ref);
+            setLinkEdit(undefined);
+            setNotice(`"${text}" links to ${describeRef(ref)}.`);
+          }}
+          onRemove={() => {
+            removeLink(editor.current!, linkEdit);
+            setLinkEdit(undefined);
+            setNotice('Link removed.');
+          }}
+          onClose={() => {
+            setLinkEdit(undefined);
             editor.current?.commands.focus();
           }}
         />
@@ -483,13 +576,50 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
           {kept} block{kept > 1 ? 's' : ''} of this page are kept as they are: the editor cannot change them yet.
         </p>
       )}
-      <p className="muted editor-help">Type / to insert a block · Markdown shortcuts work (# , - , 1. , &gt; , ```).</p>
+      <p className="muted editor-help">
+        Type / to insert a block · Markdown shortcuts work (# , - , 1. , &gt; , ```) · Ctrl/⌘-K on text: a link.
+      </p>
       {/* always there, so the text does not move when the cursor enters a block with settings */}
       {target && SETTINGS[target.type] ? (
         <BlockSettings
           target={target}
           onSet={(field, value) => editor.current && setField(editor.current, target.pos, field, value)}
-        />
+        >
+          {target.type === 'table' && <TableMenu editor={editor.current} onResult={(r) => setNotice(r.message)} />}
+          <BlockActions
+            target={target}
+            onChangePage={() => {
+              setPicker({ kind: 'retarget', from: target.pos, to: target.pos });
+              loadPages();
+            }}
+            onReplaceFile={() => {
+              uploadAs.current = 'replace';
+              replacing.current = target.pos;
+              fileInput.current!.accept = 'image/*';
+              fileInput.current!.click();
+            }}
+          />
+        </BlockSettings>
+      ) : linkHere ? (
+        <section className="block-settings" aria-label="Link settings">
+          <strong>Link</strong>
+          <span>
+            Links to: <strong>{describeRef(linkHere.attrs?.data?.ref)}</strong>
+          </span>
+          <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => setLinkEdit(linkHere)}>
+            Edit link…
+          </button>
+          <button
+            type="button"
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => {
+              if (editor.current) removeLink(editor.current, linkHere);
+              setNotice('Link removed.');
+            }}
+          >
+            Remove link
+          </button>
+        </section>
       ) : (
         <section className="block-settings" aria-label="Block settings">
           <span className="muted">
@@ -530,7 +660,15 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
 }
 
 /** The settings of the block around the cursor, outside the text (Tab reaches them from the editor). */
-function BlockSettings({ target, onSet }: { target: Target; onSet(field: Field, value: string | boolean): void }) {
+function BlockSettings({
+  target,
+  onSet,
+  children,
+}: {
+  target: Target;
+  onSet(field: Field, value: string | boolean): void;
+  children?: React.ReactNode;
+}) {
   const spec = SETTINGS[target.type]!;
   return (
     <section className="block-settings" aria-label={`${spec.title} settings`}>
@@ -550,12 +688,19 @@ function BlockSettings({ target, onSet }: { target: Target; onSet(field: Field, 
                 ))}
               </select>
             ) : (
-              <input id={id} value={String(value)} readOnly={f.readOnly} onChange={(e) => onSet(f, e.target.value)} />
+              <input
+                id={id}
+                value={String(value)}
+                readOnly={f.readOnly}
+                {...(f.pixels ? { type: 'number', min: 1, step: 1 } : {})}
+                onChange={(e) => onSet(f, e.target.value)}
+              />
             )}
             {f.kind === 'checkbox' && ` ${f.label}`}
           </label>
         );
       })}
+      {children}
     </section>
   );
 }
