@@ -33,6 +33,8 @@ export function App() {
   const [palette, setPalette] = useState(false);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // A key the page already handled (the editor's link dialog on a selection) does not open the palette too.
+      if (e.defaultPrevented) return;
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k' && org) {
         e.preventDefault();
         setPalette(true);
