@@ -204,6 +204,22 @@ describe('document blocks', () => {
     expect(out).not.toContain('<img class="" src="https://tracker.test');
   });
 
+  it("draws an image at its block's width: pixels (the height following the file's), or a share of the column", async () => {
+    const image = (width: unknown): DocNode => ({
+      object: 'block',
+      type: 'images',
+      nodes: [
+        { object: 'block', type: 'image', data: { ref: { kind: 'file', file: 'f1' }, alt: '', width }, fragments: [] },
+      ],
+    });
+    const img = async (width: unknown) => (await render([image(width)])).match(/<img[^>]*>/)![0];
+    expect(await img(320)).toContain('width="320" height="240" loading');
+    expect(await img({ unit: 'px', value: 160.4 })).toContain('width="160" height="120" loading');
+    expect(await img({ unit: '%', value: 50 })).toContain('width="640" height="480" style="width:50%" loading');
+    for (const odd of [0, -5, 'wide', { unit: 'em', value: 3 }, { unit: '%', value: Number.NaN }])
+      expect(await img(odd)).toContain('width="640" height="480" loading');
+  });
+
   it('shows conditional blocks only when the condition holds; never shows conflicts; shows unknown blocks as text', async () => {
     const ctx = context();
     const out = await render(

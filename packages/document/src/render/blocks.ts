@@ -119,7 +119,7 @@ async function images(node: DocNode, ctx: RenderContext): Promise<Html> {
 
 /** An image, with its dark-mode variant (`refDark`) as a `<source>` the browser picks in dark mode. */
 function picture(img: DocNode, alt: string, ctx: RenderContext): Html {
-  const light = imageTag(img.data?.ref as Ref, alt, ctx);
+  const light = imageTag(img.data?.ref as Ref, alt, ctx, '', img.data?.width);
   const dark = imageOf(img.data?.refDark as Ref | undefined, ctx);
   if (!dark || !imageOf(img.data?.ref as Ref, ctx)) return light;
   return html`<picture><source srcset="${dark.src}" media="(prefers-color-scheme: dark)">${light}</picture>`;

@@ -78,11 +78,31 @@ export function imageOf(
   return { src: file.downloadURL, ...(file.dimensions ?? {}) };
 }
 
-export function imageTag(ref: Ref | undefined, alt: string, ctx: RenderContext, cls = ''): Html {
+/**
+ * An image block's `width` (GitBook's Length: pixels, or `{unit, value}` in `px` or `%`) as what an `<img>` takes: a
+ * whole number of pixels (at least 1), or a share of the column (1–100 %); anything else is no width.
+ */
+function widthOf(width: unknown): { px?: number; percent?: number } {
+  const value = typeof width === 'number' ? width : (width as { value?: unknown } | undefined)?.value;
+  const unit = typeof width === 'number' ? 'px' : (width as { unit?: unknown } | undefined)?.unit;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return {};
+  if (unit === 'px') return { px: Math.max(1, Math.round(value)) };
+  if (unit === '%') return { percent: Math.min(100, Math.max(1, Math.round(value))) };
+  return {};
+}
+
+export function imageTag(ref: Ref | undefined, alt: string, ctx: RenderContext, cls = '', width?: unknown): Html {
   const img = imageOf(ref, ctx);
   if (img) {
-    const size = img.width && img.height ? html` width="${img.width}" height="${img.height}"` : html``;
-    return html`<img class="${cls}" src="${img.src}" alt="${alt}"${size} loading="lazy" decoding="async">`;
+    const { px, percent } = widthOf(width);
+    const height = px && img.width && img.height ? Math.round((img.height * px) / img.width) : undefined;
+    const size = px
+      ? html` width="${px}"${height ? html` height="${height}"` : html``}`
+      : img.width && img.height
+        ? html` width="${img.width}" height="${img.height}"`
+        : html``;
+    const style = percent ? html` style="width:${percent}%"` : html``;
+    return html`<img class="${cls}" src="${img.src}" alt="${alt}"${size}${style} loading="lazy" decoding="async">`;
   }
   // An image of another origin is never loaded by the reader's page: a link to it instead.
   const target = ctx.inLink ? null : hrefOf(ref, ctx);
