@@ -62,6 +62,8 @@ describe('rate limits', () => {
   it("states the token's limit in IETF and GitBook headers", async () => {
     const before = Math.floor(Date.now() / 1000);
     const first = await inject('10.0.0.1', acme.token);
+    // The window starts with the first request, which a loaded machine may answer seconds after `before`.
+    const answered = Math.ceil(Date.now() / 1000);
     const second = await inject('10.0.0.1', acme.token);
     expect(first.statusCode).toBe(200);
     expect(first.headers).toMatchObject({
@@ -72,7 +74,7 @@ describe('rate limits', () => {
     expect(second.headers.ratelimit).toMatch(/^"token";r=\d+;t=\d+$/);
     const reset = Number(first.headers['x-ratelimit-reset']);
     expect(reset).toBeGreaterThan(before);
-    expect(reset).toBeLessThanOrEqual(before + 61);
+    expect(reset).toBeLessThanOrEqual(answered + 61);
   });
 
   it("answers 429 with Retry-After past a token's limit; another member is answered normally", async () => {
