@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { api, type Where } from '../api/endpoints.ts';
 import { useLoad } from '../api/use.ts';
 import { downloadSrc } from '../editor/uploads.ts';
+import { PageIcon } from './tree/PageIcon.tsx';
 
 /** The files of the spaces and change requests viewed (download link and name by id): the diff's image and file blocks show them. */
 const knownFiles = new Map<string, { src: string; name: string }>();
@@ -70,6 +71,7 @@ export default function PageView({ where, path }: { where: Where; path: string }
               {`${emoji} `}
             </span>
           )}
+          <PageIcon icon={'icon' in p ? p.icon : undefined} />
           {p.title}
         </h1>
         {description && <p className="description">{description}</p>}

@@ -19,7 +19,10 @@ let files: Map<string, string> | null = null;
 /** Every icon of the package: name → file (the first style that has it), read once from the package's `svgs/`. */
 function iconFiles(): Map<string, string> {
   if (files) return files;
-  const root = join(dirname(createRequire(import.meta.url).resolve('@fortawesome/fontawesome-free/package.json')), 'svgs');
+  const root = join(
+    dirname(createRequire(import.meta.url).resolve('@fortawesome/fontawesome-free/package.json')),
+    'svgs',
+  );
   const found = new Map<string, string>();
   for (const style of STYLES)
     for (const entry of readdirSync(join(root, style))) {
