@@ -97,6 +97,10 @@ describe.skipIf(!hasChromium)('page icons, in the app and on the published site'
     }
     await app.waitForLoadState('networkidle');
     expect(await app.locator('.row a', { hasText: 'Odd' }).locator('.page-icon').count()).toBe(0);
+    // the page's icon inline, as the site draws it: the known one, and nothing for the unknown one
+    const appInline = app.locator('.site-article').getByRole('img', { name: 'rocket' });
+    expect((await drawn(appInline)).mask).toContain('/_quire/icons/rocket.svg');
+    await expect.poll(() => app.locator('.site-article .inline-icon').count()).toBe(1);
     await app.emulateMedia({ colorScheme: 'dark' });
     const dark = await drawn(treeIcon);
     expect(dark.fill).toBe(dark.text);
