@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { html } from '@quire/document/render';
 import { iconFile, iconHtml, iconName, iconUrl } from './icons.ts';
+import { renderShell } from './layout.ts';
 
 describe('icon names → Font Awesome files', () => {
   it('finds a solid icon, then a regular-only one, then a brand', () => {
@@ -34,5 +36,38 @@ describe('icon names → Font Awesome files', () => {
     );
     expect(iconHtml('no-such-icon-at-all').value).toBe('');
     expect(iconHtml('"><script>').value).toBe('');
+  });
+
+  it("draws a section's and a section group's icon in the section tabs, and none for an unknown name", () => {
+    const page = renderShell({
+      siteTitle: 'Docs',
+      siteHome: '/sites/docs',
+      title: 'Home | Docs',
+      index: true,
+      sections: [
+        { title: 'Intro', icon: 'house', href: '/sites/docs', current: true },
+        { title: 'Odd', icon: 'no-such-icon-at-all', href: '/sites/docs/odd', current: false },
+        {
+          group: true,
+          title: 'Learn',
+          icon: 'graduation-cap',
+          current: false,
+          items: [{ title: 'API', href: '/sites/docs/api', current: false }],
+        },
+      ],
+      variants: [],
+      sidebar: html``,
+      main: html`<p>Body</p>`,
+      outline: html``,
+      searchAction: '/sites/docs/~search',
+      math: false,
+    }).value;
+    expect(page).toContain(
+      '<a href="/sites/docs" aria-current="page"><span class="page-icon" aria-hidden="true" style="--icon:url(/_quire/icons/house.svg)"></span>Intro</a>',
+    );
+    expect(page).toContain('<a href="/sites/docs/odd">Odd</a>');
+    expect(page).toContain(
+      '<summary><span class="page-icon" aria-hidden="true" style="--icon:url(/_quire/icons/graduation-cap.svg)"></span>Learn</summary>',
+    );
   });
 });
