@@ -15,6 +15,7 @@ import { ActorResolver } from './auth.ts';
 import { KnownTokens } from './known-tokens.ts';
 import { registerDocs } from './docs.ts';
 import { registerDownloads } from './downloads.ts';
+import { registerIcons } from './icons.ts';
 import { registerPublishedContentReads, registerPublishedSites } from './published.ts';
 import { registerSignIn } from './sign-in.ts';
 import { registerGitHooks } from './git-hooks.ts';
@@ -149,6 +150,7 @@ function registerApiRoutes(
   registerSessionAuth(app, { clients, resolver });
   registerRestRoutes(app, HTTP_OPERATIONS, { resolver, clients, limits });
   registerDownloads(app, { secret: config.QUIRE_INTERNAL_SECRET, clients });
+  registerIcons(app);
   registerPublishedSites(app, { clients, publicUrl: config.QUIRE_PUBLIC_URL });
   registerPublishedContentReads(app, {
     clients,

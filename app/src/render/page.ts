@@ -8,6 +8,7 @@ import 'katex/dist/katex.min.css';
 import '../../../gateway/src/site-assets/site.css?article';
 import type { RevisionFile as ListedFile, RevisionPages } from '../api/endpoints.ts';
 import { downloadSrc } from '../editor/uploads.ts';
+import { iconSrc } from '../screens/tree/page-icon.ts';
 
 /** A page of the revision as links need it. */
 interface Listed {
@@ -105,6 +106,8 @@ export async function renderPageHtml({ document, path, pages, files, base }: Pag
     logUnknown: () => {},
     // the site's search page: none in the app, the button shows its label
     actionHref: () => null,
+    // the gateway's Font Awesome SVGs, as on the site (the Page screen takes out an icon whose SVG is not found)
+    iconUrl: iconSrc,
   });
   return (await documentToHtml(document, ctx)).value;
 }

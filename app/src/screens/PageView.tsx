@@ -4,6 +4,8 @@ import { useLocation } from 'wouter';
 import { api, type Where } from '../api/endpoints.ts';
 import { useLoad } from '../api/use.ts';
 import { downloadSrc } from '../editor/uploads.ts';
+import { PageIcon } from './tree/PageIcon.tsx';
+import { iconLoads } from './tree/page-icon.ts';
 
 /** The files of the spaces and change requests viewed (download link and name by id): the diff's image and file blocks show them. */
 const knownFiles = new Map<string, { src: string; name: string }>();
@@ -41,6 +43,11 @@ export default function PageView({ where, path }: { where: Where; path: string }
   useLayoutEffect(() => {
     if (!data || !body.current) return;
     body.current.replaceChildren(data.toNodes(data.html));
+    // an icon inline whose name Font Awesome does not have draws nothing, as on the site
+    for (const el of body.current.querySelectorAll<HTMLElement>('.inline-icon')) {
+      const src = /^url\((.+)\)$/.exec(el.style.getPropertyValue('--icon').trim())?.[1];
+      void (src ? iconLoads(src) : Promise.resolve(false)).then((ok) => ok || el.remove());
+    }
     // a link to a heading of this page (`…/page#heading`): in sight once the page is drawn
     const id = decodeURIComponent(window.location.hash.slice(1));
     if (id) document.getElementById(id)?.scrollIntoView();
@@ -70,6 +77,7 @@ export default function PageView({ where, path }: { where: Where; path: string }
               {`${emoji} `}
             </span>
           )}
+          <PageIcon icon={'icon' in p ? p.icon : undefined} />
           {p.title}
         </h1>
         {description && <p className="description">{description}</p>}

@@ -6,6 +6,7 @@ import { PageEditor, PageView } from '../screens.ts';
 import { RenameForm } from './rename-form.tsx';
 import { usePageDrag } from './tree/drag.ts';
 import { childrenOf, type Placed, place } from './tree/placed.ts';
+import { PageIcon } from './tree/PageIcon.tsx';
 
 interface Props {
   org: string;
@@ -280,7 +281,7 @@ function PageItem(props: {
         ) : path ? (
           <Link href={`${props.base}/${path}`} aria-current={path === props.current ? 'page' : undefined}>
             {page.emoji ? `${page.emoji} ` : ''}
-            {page.icon && <span className="page-icon">{page.icon}</span>}
+            <PageIcon icon={page.icon} />
             {page.title}
             {hidden && <span className="muted"> (hidden)</span>}
           </Link>

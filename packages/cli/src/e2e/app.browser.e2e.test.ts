@@ -371,7 +371,10 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     await phone.page.getByRole('button', { name: 'Rename, emoji or icon' }).click();
     await phone.page.getByLabel('Icon of Guides').fill('book');
     await phone.page.getByRole('button', { name: 'Save' }).click();
-    await phone.page.getByRole('link', { name: 'book Guides', exact: true }).waitFor();
+    // drawn as Font Awesome's icon (the gateway's SVG as a mask of the text colour), silent for screen readers
+    const icon = phone.page.getByRole('link', { name: 'Guides', exact: true }).locator('.page-icon');
+    await icon.waitFor();
+    expect(await icon.evaluate((el) => getComputedStyle(el).maskImage)).toContain('/_quire/icons/book.svg');
     const listed = (await api.spaces.listPagesInChangeRequest(space.id, cr.id)).data.pages;
     expect(listed.find((pg) => pg.title === 'Guides')).toMatchObject({ icon: 'book' });
     expect(await axe(phone.page)).toEqual([]);

@@ -87,6 +87,17 @@ describe('document blocks', () => {
     expect(out).toContain('class="katex"');
   });
 
+  it('draws an icon inline as a mask of its SVG, coloured, named for screen readers; an unknown one not at all', async () => {
+    const icon = (data: Record<string, string>): DocNode => ({ object: 'inline', type: 'icon', data, isVoid: true });
+    const nodes = [p(text('Read '), icon({ icon: 'book-open', color: 'info' }), icon({ icon: 'nope' }), text(' it'))];
+    const iconUrl = (name: string) => (name === 'book-open' ? `/_quire/icons/${name}.svg` : null);
+    expect(await render(nodes, context({ iconUrl }))).toBe(
+      '<p>Read <span class="inline-icon fg-info" role="img" aria-label="book-open" style="--icon:url(/_quire/icons/book-open.svg)"></span> it</p>',
+    );
+    // a renderer with no icons (the context has none) draws none
+    expect(await render(nodes)).toBe('<p>Read  it</p>');
+  });
+
   it("colours text with every colour of GitBook's documents, `$`-prefixed ones included", async () => {
     const colored = (t: string, data: Record<string, string>): DocNode => ({
       object: 'text',

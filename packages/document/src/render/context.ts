@@ -49,6 +49,11 @@ export interface RenderContext {
    * site's search page with the query; null (or absent) when nowhere, the button then shown as its label.
    */
   actionHref?: ((action: { action: string; query?: string | undefined }) => string | null) | undefined;
+  /**
+   * The URL of a Font Awesome icon's SVG (GitBook's `icon` inline names one: `book-open`); null (or absent) when the
+   * name is no icon the instance has, the inline then drawing nothing.
+   */
+  iconUrl?: ((name: string) => string | null) | undefined;
   /** The page's headings as rendered, for the outline. */
   headings: { id: string; text: string; level: number }[];
   slugger: GithubSlugger;

@@ -144,7 +144,7 @@ function inline(node: DocNode, ctx: RenderContext): Html {
     case 'emoji':
       return html`${emoji(node.data?.code)}`;
     case 'icon':
-      return html``;
+      return icon(node, ctx);
     case 'expression':
       return expression(node, ctx);
     case 'annotation': {
@@ -195,4 +195,17 @@ export function footnotesOf(ctx: RenderContext): Html {
       html`<li id="fn-${i + 1}">${body.split(/\n+/).join(' ')} <a href="#fnref-${i + 1}" class="footnote-back" aria-label="Back to the text">↩</a></li>`,
   );
   return html`<section class="footnotes" role="doc-endnotes"><ol>${items}</ol></section>`;
+}
+
+/**
+ * GitBook's `icon` inline: the Font Awesome icon as a box the text's colour (or the inline's own colour) fills through
+ * the SVG as a mask, with its name for screen readers (it stands in the text as a word would); nothing when the
+ * context has no icon of that name.
+ */
+function icon(node: DocNode, ctx: RenderContext): Html {
+  const name = typeof node.data?.icon === 'string' ? node.data.icon : '';
+  const url = name ? ctx.iconUrl?.(name) : null;
+  if (!url) return html``;
+  const cls = ['inline-icon', colorClass('fg', node.data?.color)].filter(Boolean).join(' ');
+  return html`<span class="${cls}" role="img" aria-label="${name}" style="${`--icon:url(${url})`}"></span>`;
 }

@@ -12,6 +12,7 @@ import {
 import { pageDocuments } from './content-source.ts';
 import type { PageTree, SitePage } from './page-tree.ts';
 import { coverHtml } from './render/cover.ts';
+import { iconHtml, iconUrl } from './render/icons.ts';
 import { renderShell, type Shell } from './render/layout.ts';
 import { breadcrumbs, outline, pageHref, prevNext, sidebar } from './render/navigation.ts';
 import type { StructureMatch } from './resolve-url.ts';
@@ -84,6 +85,7 @@ export function renderContextFor(v: SiteView, s: SpaceView, page: SitePage): Ren
     actionHref,
     files: s.files,
     resolveRef,
+    iconUrl,
     resolveRelative: (url) => resolveRelative(s.pages, s.basePath, page, url),
     variables: {},
     conditionHolds: (expression) => conditionHolds(expression, visitor, v.log),
@@ -120,7 +122,7 @@ export async function renderPage(
   const description = page.description ? html`<p class="description">${page.description}</p>` : html``;
   const main = html`${breadcrumbs(s.pages, s.basePath, page, spaceCrumb)}
 <article class="page">
-${coverHtml(page.cover, s.files)}<header class="page-header"><h1>${emoji}${page.title}</h1>${description}</header>
+${coverHtml(page.cover, s.files)}<header class="page-header"><h1>${emoji}${iconHtml(page.icon, 'page-icon')}${page.title}</h1>${description}</header>
 <div class="document">${body}</div>
 ${updated}
 ${after}

@@ -10,6 +10,8 @@ export interface SitePage {
   /** The page's path in the revision (`guides/setup`); `` for links. */
   path: string;
   emoji?: string | undefined;
+  /** The page's Font Awesome icon name (`book-open`), drawn beside its title when it names one. */
+  icon?: string | undefined;
   description?: string | undefined;
   href?: string | undefined;
   updatedAt?: string | undefined;
@@ -43,6 +45,7 @@ function toSitePage(raw: RawPage, parent: SitePage | null): SitePage {
     title: typeof r.title === 'string' ? r.title : '',
     path: str(r.path) ?? '',
     emoji: str(r.emoji),
+    icon: str(r.icon),
     description: str(r.description),
     href: str(r.href) ?? str((r.target as { url?: unknown } | undefined)?.url),
     updatedAt: str(r.updatedAt),

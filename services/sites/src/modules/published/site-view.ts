@@ -130,13 +130,13 @@ export function sectionLinks(v: SiteView, match: StructureMatch): SectionTab[] {
         const spaces = visibleSpaces(v.tree, s.id, visitorOf(v), v.log);
         const target = spaces.find((t) => t.entity.id === v.tree.effectiveDefault(s.id)?.entity.id) ?? spaces[0]!;
         const href = siteSpaceBasePath(v.tree, v.siteBasePath, target) || '/';
-        return [{ title: s.title, href, current: s.id === match.section?.id }];
+        return [{ title: s.title, icon: s.icon, href, current: s.id === match.section?.id }];
       }
       if (seen.has(item.entity.id)) return [];
       const items = tabs(item.entity.id, new Set([...seen, item.entity.id]));
       if (!items.length) return [];
       const current = v.tree.sectionsUnder(item.entity.id).some((s) => s.id === match.section?.id);
-      return [{ group: true, title: item.entity.title, current, items }];
+      return [{ group: true, title: item.entity.title, icon: item.entity.icon, current, items }];
     });
   return tabs(null, new Set());
 }

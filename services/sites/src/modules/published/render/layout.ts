@@ -1,4 +1,5 @@
 import { html, type Html } from '@quire/document/render';
+import { iconHtml } from './icons.ts';
 import {
   lookAnnouncement,
   lookFooter,
@@ -23,12 +24,15 @@ export interface NavLink {
   title: string;
   href: string;
   current: boolean;
+  /** A section's Font Awesome icon name (GitBook's `SiteSection.icon`), drawn before its title. */
+  icon?: string | null | undefined;
 }
 
 /** A section group in the section tabs: a menu of its sections (and of the groups in it), current when one is. */
 export interface SectionGroupTab {
   group: true;
   title: string;
+  icon?: string | null | undefined;
   current: boolean;
   items: SectionTab[];
 }
@@ -66,7 +70,7 @@ export interface Shell {
 }
 
 const tabLink = (l: NavLink) =>
-  html`<li><a href="${l.href}"${l.current ? html` aria-current="page"` : html``}>${l.title}</a></li>`;
+  html`<li><a href="${l.href}"${l.current ? html` aria-current="page"` : html``}>${iconHtml(l.icon, 'page-icon')}${l.title}</a></li>`;
 
 /** The items of a group's menu: its sections, and each group in it as a labelled list. */
 const groupItems = (items: SectionTab[]): Html =>
@@ -84,7 +88,7 @@ function sectionTabs(tabs: SectionTab[]): Html {
   if (countSections(tabs) < 2) return html``;
   return html`<nav class="sections" aria-label="Sections"><ul>${tabs.map((t) =>
     isGroup(t)
-      ? html`<li class="${t.current ? 'section-group current' : 'section-group'}"><details><summary>${t.title}${
+      ? html`<li class="${t.current ? 'section-group current' : 'section-group'}"><details><summary>${iconHtml(t.icon, 'page-icon')}${t.title}${
           t.current ? html`<span class="sr-only"> (current)</span>` : html``
         }</summary><ul class="group-menu">${groupItems(t.items)}</ul></details></li>`
       : tabLink(t),

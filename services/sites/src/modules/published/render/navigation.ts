@@ -1,4 +1,5 @@
 import { html, join, safeUrl, type Html } from '@quire/document/render';
+import { iconHtml } from './icons.ts';
 import { ancestorsOf, urlPathOf, type PageTree, type SitePage } from '../page-tree.ts';
 
 /** Siblings shown in full at one level of the sidebar; past that, the first ones and those near the current page. */
@@ -14,7 +15,7 @@ const joinPath = (base: string, path: string) =>
 export const pageHref = (tree: PageTree, basePath: string, page: SitePage) => joinPath(basePath, urlPathOf(tree, page));
 
 const label = (p: SitePage) =>
-  html`${p.emoji ? html`<span class="emoji" aria-hidden="true">${p.emoji} </span>` : html``}${p.title}`;
+  html`${p.emoji ? html`<span class="emoji" aria-hidden="true">${p.emoji} </span>` : html``}${iconHtml(p.icon, 'page-icon')}${p.title}`;
 
 /**
  * The sidebar: the space's pages (the tree holds no hidden page), groups as headings, the current page marked. A large
