@@ -59,6 +59,9 @@ export const SETTINGS: Record<string, { title: string; fields: Field[] }> = {
   },
   // its target is changed with the page picker (PageEditor's "Change page…")
   contentRef: { title: 'Page reference', fields: [] },
+  // their targets are picked from the organization's specifications and the space's contents (RefBlockSettings.tsx)
+  openapiOperation: { title: 'OpenAPI operation', fields: [] },
+  reusableContent: { title: 'Reusable content', fields: [] },
 };
 
 interface DocFragment {

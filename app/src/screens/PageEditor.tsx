@@ -27,6 +27,8 @@ import {
 import { type Field, fieldsOf, SETTINGS, setField, type Target, targetOf, valueOf } from '../editor/settings.ts';
 import { TableMenu } from '../editor/TableMenu.tsx';
 import { BlockActions } from '../editor/BlockActions.tsx';
+import { OpenAPISettings, ReusableContentSettings } from '../editor/RefBlockSettings.tsx';
+import { setOpenAPIOperation, setReusableContent } from '../editor/ref-blocks.ts';
 import { LinkDialog } from '../editor/LinkDialog.tsx';
 import { describeRef, type LinkAt, linkAt, removeLink, setLink } from '../editor/links.ts';
 import '../editor/editor.css';
@@ -586,6 +588,29 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
           onSet={(field, value) => editor.current && setField(editor.current, target.pos, field, value)}
         >
           {target.type === 'table' && <TableMenu editor={editor.current} onResult={(r) => setNotice(r.message)} />}
+          {target.type === 'openapiOperation' && (
+            <OpenAPISettings
+              space={space}
+              target={target}
+              onPick={(spec, op) => {
+                if (!editor.current || !setOpenAPIOperation(editor.current, target.pos, spec, op)) return;
+                setNotice(
+                  op ? `The block shows ${op.method.toUpperCase()} ${op.path} of ${spec}.` : `Specification: ${spec}.`,
+                );
+              }}
+            />
+          )}
+          {target.type === 'reusableContent' && (
+            <ReusableContentSettings
+              space={space}
+              changeRequest={cr.current}
+              target={target}
+              onPick={(id, title) => {
+                if (editor.current && setReusableContent(editor.current, target.pos, id, space))
+                  setNotice(`The block includes ${title}.`);
+              }}
+            />
+          )}
           <BlockActions
             target={target}
             onChangePage={() => {
