@@ -77,7 +77,7 @@ export function OpenAPISettings({ space, target, onPick }: OpenAPIProps) {
           {chosen && !known && (
             <option value={chosen}>
               {String(data.method).toUpperCase()} {data.path}
-              {content.loading ? '' : ' (not in the specification)'}
+              {fs ? ' (not in the specification)' : ''}
             </option>
           )}
           {operations.map((o) => (
@@ -115,7 +115,14 @@ export function ReusableContentSettings({ space, changeRequest, target, onPick }
   const where = changeRequest
     ? `/spaces/${seg(space)}/change-requests/${seg(changeRequest)}/content`
     : `/spaces/${seg(space)}/content`;
-  const list = useLoad(async () => (await request<Revision>(t, 'GET', where)).reusableContents ?? [], where);
+  // by title, as a writer looks for one
+  const list = useLoad(
+    async () =>
+      ((await request<Revision>(t, 'GET', where)).reusableContents ?? []).sort((a, b) =>
+        a.title.localeCompare(b.title),
+      ),
+    where,
+  );
   const contents = list.data ?? [];
   const id = `block-reusable-${target.pos}`;
   if (other)
