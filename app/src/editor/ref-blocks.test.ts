@@ -5,7 +5,8 @@ import type { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEditor } from './create.ts';
 import { operationsOf, setOpenAPIOperation, setReusableContent } from './ref-blocks.ts';
-import { SETTINGS, targetOf } from './settings.ts';
+import { setButtonTarget } from './ButtonSettings.tsx';
+import { fieldsOf, SETTINGS, setField, targetOf, valueOf } from './settings.ts';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
@@ -93,5 +94,53 @@ describe('the settings of an OpenAPI operation block and a reusable content bloc
     ]);
     expect(out.nodes[0].key).toBe('rc1');
     expect(JSONDocumentSchema.safeParse(out).error?.issues ?? []).toEqual([]);
+  });
+});
+
+describe('the settings of a button', () => {
+  const button = (data: Record<string, unknown>) => ({
+    object: 'block',
+    type: 'paragraph',
+    key: 'p1',
+    data: {},
+    nodes: [
+      { object: 'text', leaves: [{ object: 'leaf', text: 'Go: ', marks: [] }] },
+      { object: 'inline', type: 'button', key: 'b1', isVoid: true, data },
+      { object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] },
+    ],
+  });
+  const buttonOf = (e: Editor) => docOf(e).nodes[0].nodes.find((n: DocNode) => n.type === 'button');
+
+  it('change its label and style (emptied, the label stays: GitBook requires it) and its target', () => {
+    const e = open([button({ label: 'Start', kind: 'primary', ref: { kind: 'url', url: 'https://a.example/' } })]);
+    e.commands.setNodeSelection(5);
+    const target = targetOf(e)!;
+    expect(target.type).toBe('button');
+    const [label, kind] = fieldsOf(target);
+    expect([valueOf(target, label!), valueOf(target, kind!)]).toEqual(['Start', 'primary']);
+    setField(e, target.pos, kind!, 'secondary');
+    setField(e, target.pos, label!, '');
+    expect(buttonOf(e).data).toEqual({ label: '', kind: 'secondary', ref: { kind: 'url', url: 'https://a.example/' } });
+    setField(e, target.pos, label!, 'Get started');
+    setButtonTarget(e, target.pos, { kind: 'page', page: 'pg1' });
+    const out = docOf(e);
+    expect(buttonOf(e)).toEqual({
+      object: 'inline',
+      type: 'button',
+      key: 'b1',
+      isVoid: true,
+      data: { label: 'Get started', kind: 'secondary', ref: { kind: 'page', page: 'pg1' } },
+    });
+    expect(JSONDocumentSchema.safeParse(out).error?.issues ?? []).toEqual([]);
+  });
+
+  it("given a target, a button doing an action does not do it any more (GitBook's button has one or the other)", () => {
+    const e = open([button({ label: 'Search', kind: 'primary', action: { action: 'search', query: 'x' } })]);
+    setButtonTarget(e, 5, { kind: 'url', url: 'https://b.example/' });
+    expect(buttonOf(e).data).toEqual({
+      label: 'Search',
+      kind: 'primary',
+      ref: { kind: 'url', url: 'https://b.example/' },
+    });
   });
 });

@@ -60,6 +60,14 @@ export const SETTINGS: Record<string, { title: string; fields: Field[] }> = {
   // its target is changed with the page picker (PageEditor's "Change page…")
   contentRef: { title: 'Page reference', fields: [] },
   // their targets are picked from the organization's specifications and the space's contents (RefBlockSettings.tsx)
+  // its target is changed with the link dialog (ButtonSettings.tsx)
+  button: {
+    title: 'Button',
+    fields: [
+      { label: 'Label', name: 'label', kind: 'text' },
+      { label: 'Style', name: 'kind', kind: 'select', options: ['primary', 'secondary'] },
+    ],
+  },
   openapiOperation: { title: 'OpenAPI operation', fields: [] },
   reusableContent: { title: 'Reusable content', fields: [] },
 };
@@ -126,7 +134,7 @@ export function fieldsOf(target: Target): Field[] {
 }
 
 /** Fields GitBook requires: emptied, they stay as an empty string. */
-const REQUIRED = new Set(['expression', 'formula', 'url', 'date', 'style']);
+const REQUIRED = new Set(['expression', 'formula', 'url', 'date', 'style', 'label', 'kind']);
 
 export interface Target {
   pos: number;

@@ -28,6 +28,7 @@ import { type Field, fieldsOf, SETTINGS, setField, type Target, targetOf, valueO
 import { TableMenu } from '../editor/TableMenu.tsx';
 import { BlockActions } from '../editor/BlockActions.tsx';
 import { OpenAPISettings, ReusableContentSettings } from '../editor/RefBlockSettings.tsx';
+import { ButtonSettings } from '../editor/ButtonSettings.tsx';
 import { setOpenAPIOperation, setReusableContent } from '../editor/ref-blocks.ts';
 import { LinkDialog } from '../editor/LinkDialog.tsx';
 import { describeRef, type LinkAt, linkAt, removeLink, setLink } from '../editor/links.ts';
@@ -598,6 +599,15 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
                   op ? `The block shows ${op.method.toUpperCase()} ${op.path} of ${spec}.` : `Specification: ${spec}.`,
                 );
               }}
+            />
+          )}
+          {target.type === 'button' && (
+            <ButtonSettings
+              editor={editor.current}
+              target={target}
+              pages={pages}
+              loadPages={loadPages}
+              onNotice={setNotice}
             />
           )}
           {target.type === 'reusableContent' && (
