@@ -119,6 +119,8 @@ describe('the settings of a button', () => {
     const [label, kind] = fieldsOf(target);
     expect([valueOf(target, label!), valueOf(target, kind!)]).toEqual(['Start', 'primary']);
     setField(e, target.pos, kind!, 'secondary');
+    // still selected: its settings stay open while the label is typed
+    expect(targetOf(e)?.type).toBe('button');
     setField(e, target.pos, label!, '');
     expect(buttonOf(e).data).toEqual({ label: '', kind: 'secondary', ref: { kind: 'url', url: 'https://a.example/' } });
     setField(e, target.pos, label!, 'Get started');

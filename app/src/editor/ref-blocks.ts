@@ -3,6 +3,7 @@
 // reusable contents). What they list, and writing the choice into the block's GitBook `data`.
 import type { Editor } from '@tiptap/core';
 import { closeHistory } from '@tiptap/pm/history';
+import { keepSelected } from './settings.ts';
 
 /** The HTTP methods an OpenAPI path item may hold (OpenAPI 3: `paths.{path}.{method}`), in the specification's order. */
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -50,7 +51,8 @@ export function setBlockData(editor: Editor, pos: number, patch: Record<string, 
     if (v === undefined) delete data[k];
     else data[k] = v;
   }
-  editor.view.dispatch(closeHistory(editor.state.tr.setNodeMarkup(pos, undefined, { ...node.attrs, data })));
+  const tr = editor.state.tr.setNodeMarkup(pos, undefined, { ...node.attrs, data });
+  editor.view.dispatch(closeHistory(keepSelected(editor, pos, tr)));
   return true;
 }
 

@@ -7,7 +7,7 @@ import { useMailedInstance } from './mailbox.ts';
 // The settings of the blocks that point at the organization's or the space's content (docs/app.md, "The editor"):
 // an OpenAPI operation block's specification and operation, picked from the organization's specifications, and a
 // reusable content block's content, picked from the space's; written into the change request, read through /v1,
-// and the page opened again in the editor comes back as the same document.
+// and the page opened again in the editor comes back as the same document. A button's label, style and target.
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
 const { p, acme, signedIn, v1, changeRequest } = useMailedInstance();
@@ -63,6 +63,12 @@ describe.skipIf(!hasChromium)('the editor: OpenAPI and reusable content blocks, 
           markdown: `The API.\n\n{% openapi-operation spec="pets" path="/pets" method="get" %}\n\n{% include "${upgrade.id}" %}\n`,
         },
       },
+      {
+        operation: 'insert_page',
+        title: 'Start',
+        document: { markdown: 'Begin here: <a href="https://example.com/" class="button primary">Sign up</a> now.\n' },
+      },
+      { operation: 'insert_page', title: 'Guide', document: { markdown: 'The guide.\n' } },
     ]).then((cr) => v1(acme.token, 'POST', `/spaces/${space}/change-requests/${cr.id}/merge`));
   });
 
@@ -151,6 +157,84 @@ describe.skipIf(!hasChromium)('the editor: OpenAPI and reusable content blocks, 
       .toBe('The API. Read on.');
     const again = (await v1(acme.token, 'GET', path)).document;
     expect(again.nodes.slice(1)).toEqual(read.nodes.slice(1));
+    expect(violations).toEqual([]);
+  });
+
+  it("changes a button's label, style and target (a page, through the link dialog)", { timeout: 240_000 }, async () => {
+    const base = `${p.url}/o/${acme.organization.id}/s/${space}`;
+    const { page, violations } = await signedIn(browser, 'ann@acme.io');
+    await page.goto(`${base}/start?edit`);
+    const editor = page.getByRole('textbox', { name: 'Content of Start' });
+    await editor.waitFor();
+    const button = editor.locator('.gb-button');
+    expect(await button.textContent()).toBe('Sign up');
+    await button.click();
+    const settings = page.getByRole('region', { name: 'Button settings' });
+    expect(await settings.getByText('Links to:').textContent()).toBe('Links to: https://example.com/');
+    const label = settings.getByRole('textbox', { name: 'Label' });
+    const style = settings.getByRole('combobox', { name: /^Style/ });
+    expect(await label.inputValue()).toBe('Sign up');
+    expect(await style.inputValue()).toBe('primary');
+    await label.fill('Read the <guide>');
+    await expect.poll(() => button.textContent()).toBe('Read the <guide>');
+    await style.selectOption('secondary');
+
+    // the target: the link dialog, then the page picker, from the keyboard
+    await settings.getByRole('button', { name: 'Change target…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Button target' });
+    expect(await dialog.getByRole('button', { name: 'Remove link' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Link to a page…' }).click();
+    const picker = page.getByRole('dialog', { name: 'Link "Read the <guide>" to a page' });
+    await picker.getByRole('combobox').fill('Guide');
+    await picker.getByRole('option', { name: /Guide/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await picker.waitFor({ state: 'detached' });
+    const notice = page.locator('.upload-status');
+    await expect.poll(() => notice.textContent()).toBe('The button "Read the <guide>" links to the page Guide.');
+    await button.click();
+    expect(await settings.getByText('Links to:').textContent()).toBe('Links to: the page Guide');
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-editor-button-settings.png') });
+    // at 375 px and in the dark: the settings wrap, still readable and axe-clean
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await button.click();
+    expect(await label.isVisible()).toBe(true);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-editor-button-settings-375-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.getByText('Saved', { exact: true }).waitFor({ timeout: 20_000 });
+    const number = /\/~\/changes\/(\d+)\//.exec(page.url())![1]!;
+    const where = `/spaces/${space}/change-requests/${number}/content`;
+    const guide = await v1(acme.token, 'GET', `${where}/path/guide`);
+    const read = (await v1(acme.token, 'GET', `${where}/path/start?format=document`)).document;
+    const inline = read.nodes[0].nodes.find((n: { type?: string }) => n.type === 'button');
+    expect(inline.data).toEqual({
+      label: 'Read the <guide>',
+      kind: 'secondary',
+      ref: { kind: 'page', page: guide.id },
+    });
+
+    // opened again: the settings show it, and the page written again from the editor keeps the button as it was
+    await page.reload();
+    await editor.waitFor();
+    await button.click();
+    expect(await label.inputValue()).toBe('Read the <guide>');
+    expect(await style.inputValue()).toBe('secondary');
+    await editor.getByText('now.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Go.');
+    await expect
+      .poll(
+        async () =>
+          JSON.stringify((await v1(acme.token, 'GET', `${where}/path/start?format=document`)).document).includes('Go.'),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    const again = (await v1(acme.token, 'GET', `${where}/path/start?format=document`)).document;
+    expect(again.nodes[0].nodes.find((n: { type?: string }) => n.type === 'button')).toEqual(inline);
     expect(violations).toEqual([]);
   });
 });
