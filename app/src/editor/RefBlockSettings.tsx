@@ -6,6 +6,7 @@ import { browserTransport, type Out, request, requestAll, seg } from '../api/cli
 import { useLoad } from '../api/use.ts';
 import { type Operation, operationKey, operationsOf } from './ref-blocks.ts';
 import type { Target } from './settings.ts';
+import { reusableTitles } from './uploads.ts';
 
 type Spec = Out<typeof ops.listOpenAPISpecs>['items'][number];
 type SpecContent = Out<typeof ops.getLatestOpenAPISpecVersionContent>;
@@ -99,6 +100,19 @@ export function OpenAPISettings({ space, target, onPick }: OpenAPIProps) {
   );
 }
 
+const revisionPath = (space: string, changeRequest?: string) =>
+  changeRequest
+    ? `/spaces/${seg(space)}/change-requests/${seg(changeRequest)}/content`
+    : `/spaces/${seg(space)}/content`;
+
+/** The reusable contents of the space (of the change request, when one is edited) by title; their titles kept. */
+export async function reusableContentsOf(space: string, changeRequest?: string) {
+  const list = (await request<Revision>(t, 'GET', revisionPath(space, changeRequest))).reusableContents ?? [];
+  for (const r of list) reusableTitles.set(r.id, r.title);
+  // by title, as a writer looks for one
+  return list.sort((a, b) => a.title.localeCompare(b.title));
+}
+
 interface ReusableProps {
   space: string;
   /** the change request edited, if any: its revision lists the reusable contents (new ones included) */
@@ -112,17 +126,9 @@ export function ReusableContentSettings({ space, changeRequest, target, onPick }
   const ref = target.attrs.data?.ref ?? {};
   const current: string = ref.reusableContent ?? '';
   const other = ref.space && ref.space !== space;
-  const where = changeRequest
-    ? `/spaces/${seg(space)}/change-requests/${seg(changeRequest)}/content`
-    : `/spaces/${seg(space)}/content`;
+  const where = revisionPath(space, changeRequest);
   // by title, as a writer looks for one
-  const list = useLoad(
-    async () =>
-      ((await request<Revision>(t, 'GET', where)).reusableContents ?? []).sort((a, b) =>
-        a.title.localeCompare(b.title),
-      ),
-    where,
-  );
+  const list = useLoad(() => reusableContentsOf(space, changeRequest), where);
   const contents = list.data ?? [];
   const id = `block-reusable-${target.pos}`;
   if (other)

@@ -27,7 +27,7 @@ import {
 import { type Field, fieldsOf, SETTINGS, setField, type Target, targetOf, valueOf } from '../editor/settings.ts';
 import { TableMenu } from '../editor/TableMenu.tsx';
 import { BlockActions } from '../editor/BlockActions.tsx';
-import { OpenAPISettings, ReusableContentSettings } from '../editor/RefBlockSettings.tsx';
+import { OpenAPISettings, ReusableContentSettings, reusableContentsOf } from '../editor/RefBlockSettings.tsx';
 import { ButtonSettings } from '../editor/ButtonSettings.tsx';
 import { setOpenAPIOperation, setReusableContent } from '../editor/ref-blocks.ts';
 import { LinkDialog } from '../editor/LinkDialog.tsx';
@@ -98,8 +98,15 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   useEffect(() => {
     let live = true;
     const where = changeRequest ? { space, changeRequest } : { space };
-    // the files and pages first: an image shows its picture, a file block its name, a page reference its title
-    Promise.all([api.pageByPath(where, path), api.files(where).catch(() => []), api.pages(where).catch(() => null)])
+    // the files, pages and reusable contents first: an image shows its picture, a file block its name, a page
+    // reference its title
+    Promise.all([
+      api.pageByPath(where, path),
+      api.files(where).catch(() => []),
+      api.pages(where).catch(() => null),
+      // a reusable content block shows its content's title
+      reusableContentsOf(space, changeRequest).catch(() => []),
+    ])
       .then(([p, files, tree]) => {
         for (const f of files) {
           fileUrls.set(f.id, downloadSrc(f.downloadURL));
