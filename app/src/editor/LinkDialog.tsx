@@ -14,11 +14,14 @@ interface Props {
   /** Asks for the pages (the picker shows "Loading pages…" until they come). */
   loadPages(): void;
   onSet(ref: LinkRef): void;
-  onRemove(): void;
+  /** absent: the target cannot be removed (a button's) */
+  onRemove?(): void;
   onClose(): void;
+  /** the dialog's heading (a link's: "Add a link" or "Edit link") */
+  title?: string;
 }
 
-export function LinkDialog({ current, text, pages, loadPages, onSet, onRemove, onClose }: Props) {
+export function LinkDialog({ current, text, pages, loadPages, onSet, onRemove, onClose, title }: Props) {
   const [picking, setPicking] = useState(false);
   const [url, setUrl] = useState(current?.kind === 'url' ? String(current.url) : '');
   const [error, setError] = useState('');
@@ -54,7 +57,7 @@ export function LinkDialog({ current, text, pages, loadPages, onSet, onRemove, o
         onClose();
       }}
     >
-      <h2 id={heading}>{current ? 'Edit link' : 'Add a link'}</h2>
+      <h2 id={heading}>{title ?? (current ? 'Edit link' : 'Add a link')}</h2>
       <p className="link-text">
         Text: <strong>{text}</strong>
       </p>
@@ -102,7 +105,7 @@ export function LinkDialog({ current, text, pages, loadPages, onSet, onRemove, o
           >
             Link to a page…
           </button>
-          {current && (
+          {current && onRemove && (
             <button type="button" onClick={onRemove}>
               Remove link
             </button>

@@ -33,7 +33,7 @@ import type { ResolvedPos } from '@tiptap/pm/model';
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { captionOf } from './settings.ts';
 import { GitBookTableView, TableKeys } from './table.ts';
-import { fileNames, fileUrls, pageTitles } from './uploads.ts';
+import { fileNames, fileUrls, pageTitles, reusableTitles } from './uploads.ts';
 
 // ── Containment (GitBook's unions, packages/contracts/src/schemas/document.ts) ──────────────────────────────
 const ESSENTIAL = ['paragraph', 'html', 'heading', 'list-ordered', 'list-unordered', 'list-tasks', 'divider'];
@@ -157,7 +157,7 @@ export function describeAtom(type: string, attrs: any): string {
     case 'integration':
       return `Integration: ${d.integration ?? ''}`;
     case 'reusable-content':
-      return `Reusable content: ${target}`;
+      return `Reusable content: ${(ref.kind === 'reusable-content' && reusableTitles.get(ref.reusableContent)) || target}`;
     case 'drawing':
       return `Drawing: ${target}`;
     case 'prompt':

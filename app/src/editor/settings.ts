@@ -2,7 +2,7 @@
 // block has, finding that block, and writing a field back into its GitBook `data`.
 import type { Editor } from '@tiptap/core';
 import { closeHistory } from '@tiptap/pm/history';
-import { NodeSelection } from '@tiptap/pm/state';
+import { NodeSelection, type Transaction } from '@tiptap/pm/state';
 
 export interface Field {
   label: string;
@@ -59,6 +59,17 @@ export const SETTINGS: Record<string, { title: string; fields: Field[] }> = {
   },
   // its target is changed with the page picker (PageEditor's "Change page…")
   contentRef: { title: 'Page reference', fields: [] },
+  // their targets are picked from the organization's specifications and the space's contents (RefBlockSettings.tsx)
+  // its target is changed with the link dialog (ButtonSettings.tsx)
+  button: {
+    title: 'Button',
+    fields: [
+      { label: 'Label', name: 'label', kind: 'text' },
+      { label: 'Style', name: 'kind', kind: 'select', options: ['primary', 'secondary'] },
+    ],
+  },
+  openapiOperation: { title: 'OpenAPI operation', fields: [] },
+  reusableContent: { title: 'Reusable content', fields: [] },
 };
 
 interface DocFragment {
@@ -123,7 +134,7 @@ export function fieldsOf(target: Target): Field[] {
 }
 
 /** Fields GitBook requires: emptied, they stay as an empty string. */
-const REQUIRED = new Set(['expression', 'formula', 'url', 'date', 'style']);
+const REQUIRED = new Set(['expression', 'formula', 'url', 'date', 'style', 'label', 'kind']);
 
 export interface Target {
   pos: number;
@@ -186,8 +197,17 @@ export function setField(editor: Editor, pos: number, field: Field, value: strin
     attrs.data = data;
   }
   // its own undo step, not merged with the typing before it
-  editor.view.dispatch(closeHistory(editor.state.tr.setNodeMarkup(pos, undefined, attrs)));
+  editor.view.dispatch(closeHistory(keepSelected(editor, pos, editor.state.tr.setNodeMarkup(pos, undefined, attrs))));
   return true;
+}
+
+/**
+ * The block at `pos` selected again after its attributes changed, when it was selected: an inline atom (a button)
+ * replaced by `setNodeMarkup` loses its selection, and its settings would close under the writer's typing.
+ */
+export function keepSelected(editor: Editor, pos: number, tr: Transaction): Transaction {
+  const sel = editor.state.selection;
+  return sel instanceof NodeSelection && sel.from === pos ? tr.setSelection(NodeSelection.create(tr.doc, pos)) : tr;
 }
 
 /**

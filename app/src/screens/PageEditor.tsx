@@ -27,6 +27,9 @@ import {
 import { type Field, fieldsOf, SETTINGS, setField, type Target, targetOf, valueOf } from '../editor/settings.ts';
 import { TableMenu } from '../editor/TableMenu.tsx';
 import { BlockActions } from '../editor/BlockActions.tsx';
+import { OpenAPISettings, ReusableContentSettings, reusableContentsOf } from '../editor/RefBlockSettings.tsx';
+import { ButtonSettings } from '../editor/ButtonSettings.tsx';
+import { setOpenAPIOperation, setReusableContent } from '../editor/ref-blocks.ts';
 import { LinkDialog } from '../editor/LinkDialog.tsx';
 import { describeRef, type LinkAt, linkAt, removeLink, setLink } from '../editor/links.ts';
 import '../editor/editor.css';
@@ -95,8 +98,15 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   useEffect(() => {
     let live = true;
     const where = changeRequest ? { space, changeRequest } : { space };
-    // the files and pages first: an image shows its picture, a file block its name, a page reference its title
-    Promise.all([api.pageByPath(where, path), api.files(where).catch(() => []), api.pages(where).catch(() => null)])
+    // the files, pages and reusable contents first: an image shows its picture, a file block its name, a page
+    // reference its title
+    Promise.all([
+      api.pageByPath(where, path),
+      api.files(where).catch(() => []),
+      api.pages(where).catch(() => null),
+      // a reusable content block shows its content's title
+      reusableContentsOf(space, changeRequest).catch(() => []),
+    ])
       .then(([p, files, tree]) => {
         for (const f of files) {
           fileUrls.set(f.id, downloadSrc(f.downloadURL));
@@ -586,6 +596,38 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
           onSet={(field, value) => editor.current && setField(editor.current, target.pos, field, value)}
         >
           {target.type === 'table' && <TableMenu editor={editor.current} onResult={(r) => setNotice(r.message)} />}
+          {target.type === 'openapiOperation' && (
+            <OpenAPISettings
+              space={space}
+              target={target}
+              onPick={(spec, op) => {
+                if (!editor.current || !setOpenAPIOperation(editor.current, target.pos, spec, op)) return;
+                setNotice(
+                  op ? `The block shows ${op.method.toUpperCase()} ${op.path} of ${spec}.` : `Specification: ${spec}.`,
+                );
+              }}
+            />
+          )}
+          {target.type === 'button' && (
+            <ButtonSettings
+              editor={editor.current}
+              target={target}
+              pages={pages}
+              loadPages={loadPages}
+              onNotice={setNotice}
+            />
+          )}
+          {target.type === 'reusableContent' && (
+            <ReusableContentSettings
+              space={space}
+              changeRequest={cr.current}
+              target={target}
+              onPick={(id, title) => {
+                if (editor.current && setReusableContent(editor.current, target.pos, id, space))
+                  setNotice(`The block includes ${title}.`);
+              }}
+            />
+          )}
           <BlockActions
             target={target}
             onChangePage={() => {
