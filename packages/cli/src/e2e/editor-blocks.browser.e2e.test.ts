@@ -122,10 +122,11 @@ describe.skipIf(!hasChromium)('the editor: tables, in Chromium', () => {
     await table.getByText('Coffee').click();
     const addAbove = menu.getByRole('button', { name: 'Add row above' });
     const focused = (l: typeof addAbove) => l.evaluate((el) => el === document.activeElement);
+    // (focus moves in the next frame: waited for, not read once)
     await page.keyboard.press('Alt+F10');
-    expect(await focused(addAbove)).toBe(true);
+    await expect.poll(() => focused(addAbove)).toBe(true);
     await page.keyboard.press('Escape');
-    expect(await editor.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => editor.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Alt+F10');
     await page.keyboard.press('Enter');
     await expect.poll(rows).toEqual([
