@@ -230,7 +230,8 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     await merge.getByText('The main content has changed').waitFor();
     await merge.getByRole('button', { name: `Update #${mine.number} from main` }).click();
     await merge.getByText('Updated, with conflicts').waitFor();
-    await page.getByRole('region', { name: 'What changed' }).getByText('Conflict').waitFor();
+    // The page's badge (the conflicted page also opens on its changes, which say "Conflict" too).
+    await page.getByRole('region', { name: 'What changed' }).locator('.cr-badge', { hasText: 'Conflict' }).waitFor();
     await merge.getByText('This change request conflicts with the main content.').waitFor();
     // The conflicted page opens on its changes: the conflict block, both versions, each under its side's title.
     await page.getByRole('button', { name: 'Hide the changes of Welcome' }).waitFor();
