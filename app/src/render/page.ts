@@ -2,7 +2,14 @@
 // document rendered by `@quire/document/render`, the very code the sites service runs, with a context built from
 // what /v1 gives the app (the revision's pages and files) instead of the site's.
 import type { RevisionFile } from '@quire/contracts';
-import { documentToHtml, type JSONDocument, newRenderContext, type Ref, type Target } from '@quire/document/render';
+import {
+  documentToHtml,
+  type JSONDocument,
+  newRenderContext,
+  type Ref,
+  relativePage,
+  type Target,
+} from '@quire/document/render';
 import { conditionHolds } from '@quire/kit/adaptive';
 import 'katex/dist/katex.min.css';
 import '../../../gateway/src/site-assets/site.css?article';
@@ -33,30 +40,10 @@ export function pageIndex(pages: RevisionPages['pages']) {
   return { byId, byPath };
 }
 
-/**
- * A relative link of the markdown (`../setup.md#a`, `setup`) as the path of a page of the revision, or null: the
- * published site's rule (services/sites/src/modules/published/page-render.ts, `resolveRelative`).
- */
+/** A relative link of the markdown (`../setup.md#a`) as the path of a page of the revision, or null: the site's rule. */
 export function relativePath(byPath: ReadonlyMap<string, Listed>, current: string, url: string): string | null {
-  const m = /^([^?#]*)([?#].*)?$/.exec(url);
-  if (!m) return null;
-  const [, path = '', suffix = ''] = m;
-  if (path === '') return null;
-  const clean = (p: string) =>
-    p
-      .replace(/\.md$/i, '')
-      .replace(/(^|\/)README$/i, '')
-      .replace(/\/+$/, '');
-  for (const dir of [current.split('/').slice(0, -1), current.split('/')]) {
-    const parts = [...dir];
-    for (const seg of clean(path).split('/')) {
-      if (seg === '..') parts.pop();
-      else if (seg !== '.' && seg !== '') parts.push(seg);
-    }
-    const found = byPath.get(parts.join('/'));
-    if (found && found.type === 'document') return `${found.path}${suffix}`;
-  }
-  return null;
+  const found = relativePage(byPath, current, url);
+  return found ? `${found.page.path}${found.suffix}` : null;
 }
 
 export interface PageToRender {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../api/endpoints.ts';
 import { type RevisionChanges, type SpaceRevision, settingsApi } from '../api/settings.ts';
-import { useLoad, usePaged } from '../api/use.ts';
+import { type Loaded, useLoad, usePaged } from '../api/use.ts';
 import { authorOf, kindOf } from './history-kind.ts';
 
 type Change = RevisionChanges['changes'][number];
@@ -95,6 +95,11 @@ function Entry({ revision: r, org, space }: { revision: SpaceRevision; org: stri
 
 export function Changes({ space, revision, title }: { space: string; revision: string; title: string }) {
   const c = useLoad(() => settingsApi.revisionChanges(space, revision), `changes:${revision}`);
+  return <ChangeList loaded={c} title={title} />;
+}
+
+/** What a revision changed, once loaded (the revision screen loads it itself, for the change request it names). */
+export function ChangeList({ loaded: c, title }: { loaded: Loaded<RevisionChanges>; title: string }) {
   if (c.error) return <p role="alert">{c.error.message}</p>;
   if (!c.data) return <p aria-live="polite">Loading what changed…</p>;
   return (

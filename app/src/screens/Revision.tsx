@@ -4,7 +4,7 @@ import { browserTransport, type Out, request, seg } from '../api/client.ts';
 import { api } from '../api/endpoints.ts';
 import { settingsApi } from '../api/settings.ts';
 import { useLoad } from '../api/use.ts';
-import { Changes } from './History.tsx';
+import { ChangeList } from './History.tsx';
 import { authorOf, kindOf } from './history-kind.ts';
 
 type Revision = Out<typeof ops.getRevisionById>;
@@ -21,7 +21,7 @@ export default function RevisionScreen({ org, space, revision }: { org: string; 
   const error = r.error ?? s.error;
   const title = r.data ? kindOf(r.data) : undefined;
   const author = r.data ? authorOf(r.data) : undefined;
-  // getRevisionById leaves out the change request a merge merged; what the merge changed names it.
+  // What it changed, shown below; getRevisionById leaves out the change request a merge merged, and this names it.
   const merged = useLoad(() => settingsApi.revisionChanges(space, revision), `changes:${revision}`);
   const cr = r.data?.mergedFrom ?? merged.data?.mergedFrom;
   return (
@@ -49,7 +49,7 @@ export default function RevisionScreen({ org, space, revision }: { org: string; 
             <Link href={`/o/${org}/s/${space}`}>Open the space as it is now</Link>
           </p>
           <h2>What it changed</h2>
-          <Changes space={space} revision={r.data.id} title={title ?? 'this revision'} />
+          <ChangeList loaded={merged} title={title ?? 'this revision'} />
         </>
       )}
       {!r.data && !error && <p aria-live="polite">Loading the revision…</p>}

@@ -10,3 +10,4 @@ export { renderBlocks } from './render/blocks.ts';
 export { newRenderContext, type DocNode, type Ref, type RenderContext, type Target } from './render/context.ts';
 export { documentToHtml } from './render/document.ts';
 export { footnotesOf } from './render/inlines.ts';
+export { relativePage, type PathIndexed } from './render/relative.ts';

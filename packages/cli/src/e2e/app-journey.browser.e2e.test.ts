@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { crc32, deflateSync } from 'node:zlib';
+import { freePort } from '@quire/kit';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axe, hasChromium, useChromium } from './browser.ts';
+import { axe, hasChromium, png, useChromium } from './browser.ts';
 import { type Boot, bootstrap, type Platform, startPlatform } from './harness.ts';
 import { type Mailbox, startMailbox, watchPage } from './mailbox.ts';
 
@@ -19,40 +18,6 @@ import { type Mailbox, startMailbox, watchPage } from './mailbox.ts';
 /** Where the screenshots go: QUIRE_SCREENSHOTS, else test-artifacts/ at the repository's root (gitignored). */
 const SHOTS =
   process.env.QUIRE_SCREENSHOTS ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../../../test-artifacts');
-
-/** A port free now, for an instance whose public URL must be known before it starts. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-/** A PNG of two colour bands (left and right), `width` × `height`: a picture to upload. */
-function bandsPng(width: number, height: number): Buffer {
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set(x < width / 2 ? [0x2a, 0x6f, 0xdb] : [0xf0, 0x8c, 0x1e], 1 + x * 3);
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([head, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bits per channel
-  ihdr[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 let base: string;
 let p: Platform;
@@ -287,7 +252,7 @@ describe.skipIf(!hasChromium)("a writer's journey in the app, in Chromium", () =
       await below(editor.locator('.gb-embed'));
 
       // an image: chosen through the file chooser, uploaded into the change request, shown; its alt text and caption
-      const image = bandsPng(320, 120);
+      const image = png(320, 120, [0x2a, 0x6f, 0xdb], [0xf0, 0x8c, 0x1e]);
       let chooser = ann.waitForEvent('filechooser');
       await insert('image', 'Image');
       await (await chooser).setFiles({ name: 'architecture.png', mimeType: 'image/png', buffer: image });

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { axe, hasChromium, useChromium } from './browser.ts';
+import { axe, dragRowOver, hasChromium, useChromium } from './browser.ts';
 import { useMailedInstance } from './mailbox.ts';
 
 // The organization's space and collection tree (app/src/screens/Organization.tsx): pointer drag and drop as in the
@@ -60,13 +60,7 @@ describe.skipIf(!hasChromium)('the organization tree in Chromium', () => {
       page.locator('.content-tree .row', { has: page.getByRole('link', { name, exact: true }) });
     const live = page.locator('.content-tree ~ p[aria-live="polite"]');
     /** Presses on a row, moves to `y` (a share of the target row's height) and shows what a drop would do. */
-    const dragOver = async (from: string, to: string, y: number) => {
-      const a = (await row(from).boundingBox())!;
-      const b = (await row(to).boundingBox())!;
-      await page.mouse.move(a.x + 60, a.y + a.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(b.x + 60, b.y + b.height * y, { steps: 4 });
-    };
+    const dragOver = (from: string, to: string, y: number) => dragRowOver(page, row(from), row(to), y);
 
     // A space's upper half puts the dragged space before it (a line shows where, and it is said).
     await dragOver('Three', 'One', 0.2);

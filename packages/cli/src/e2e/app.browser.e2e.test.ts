@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { axe, hasChromium, useChromium } from './browser.ts';
+import { axe, dragRowOver, hasChromium, useChromium } from './browser.ts';
 import { sessionCookie, useMailedInstance, watchPage } from './mailbox.ts';
 
 // The writers' app (app/, docs/app.md): served by the gateway at every urls.app, talking to /v1 with the
@@ -287,13 +287,7 @@ describe.skipIf(!hasChromium)('a writer in the app, in Chromium', () => {
     const row = (name: string) => page.locator('.pages .row', { has: page.getByRole('link', { name, exact: true }) });
     const live = page.locator('.sidebar [aria-live="polite"]');
     /** Presses on a row, moves to `y` (a share of the target row's height) and shows what a drop would do. */
-    const dragOver = async (from: string, to: string, y: number) => {
-      const a = (await row(from).boundingBox())!;
-      const b = (await row(to).boundingBox())!;
-      await page.mouse.move(a.x + 60, a.y + a.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(b.x + 60, b.y + b.height * y, { steps: 4 });
-    };
+    const dragOver = (from: string, to: string, y: number) => dragRowOver(page, row(from), row(to), y);
 
     // The middle of a row nests the page as its last child: the row is highlighted, and said.
     await dragOver('Setup', 'Guides', 0.5);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '@quire/kit';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,17 +24,6 @@ import { changeRequestWith, runCliCaptured } from './harness.ts';
  */
 
 const BIN = resolve(import.meta.dirname, '../../bin/quire.ts');
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? done(addr.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 /** The first paragraph's text (the editor's paragraph: an element holding a Y.XmlText). */
 const paragraphOf = (doc: Y.Doc) =>

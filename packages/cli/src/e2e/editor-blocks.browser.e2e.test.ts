@@ -1,8 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { axe, hasChromium, useChromium } from './browser.ts';
+import { axe, hasChromium, png, useChromium } from './browser.ts';
 import { useMailedInstance } from './mailbox.ts';
 
 // The editor's blocks once set (docs/app.md, "The editor"): a table's rows and columns added and deleted from the
@@ -12,31 +11,6 @@ import { useMailedInstance } from './mailbox.ts';
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
 const { p, acme, signedIn, v1, changeRequest } = useMailedInstance();
-
-/** A PNG of one colour, `width` × `height`: a picture to upload. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([head, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bits per channel
-  ihdr[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe.skipIf(!hasChromium)('the editor: tables, in Chromium', () => {
   const browser = useChromium();

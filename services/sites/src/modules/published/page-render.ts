@@ -6,6 +6,7 @@ import {
   type Html,
   type JSONDocument,
   type Ref,
+  relativePage,
   type RenderContext,
   type Target,
 } from '@quire/document/render';
@@ -34,25 +35,8 @@ const unknownReported = new Set<string>();
 
 /** A relative link of the markdown (`../setup.md#a`, `setup`) as the URL of a page of the space, or null. */
 export function resolveRelative(pages: PageTree, basePath: string, current: SitePage, url: string): string | null {
-  const m = /^([^?#]*)([?#].*)?$/.exec(url);
-  if (!m) return null;
-  const [, path = '', suffix = ''] = m;
-  if (path === '') return null;
-  const clean = (p: string) =>
-    p
-      .replace(/\.md$/i, '')
-      .replace(/(^|\/)README$/i, '')
-      .replace(/\/+$/, '');
-  for (const dir of [current.path.split('/').slice(0, -1), current.path.split('/')]) {
-    const parts = [...dir];
-    for (const seg of clean(path).split('/')) {
-      if (seg === '..') parts.pop();
-      else if (seg !== '.' && seg !== '') parts.push(seg);
-    }
-    const found = pages.byPath.get(parts.join('/'));
-    if (found && found.type === 'document') return pageHref(pages, basePath, found) + suffix;
-  }
-  return null;
+  const found = relativePage(pages.byPath, current.path, url);
+  return found ? pageHref(pages, basePath, found.page) + found.suffix : null;
 }
 
 /** The rendering context of a page: links resolved to the site's URLs, files to signed links. */
