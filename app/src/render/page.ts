@@ -60,7 +60,12 @@ export interface PageToRender {
  * The page's document as the published site's HTML (the inside of its `<div class="document">`), for an anonymous
  * reader of the site: links to pages go to the app's URLs of those pages, files to their download links.
  */
-export async function renderPageHtml({ document, path, pages, files, base }: PageToRender): Promise<string> {
+export async function renderPageHtml(page: PageToRender): Promise<string> {
+  return (await renderPage(page)).html;
+}
+
+/** The page's document as the site's HTML (see `renderPageHtml`), and its headings as the site's outline lists them. */
+export async function renderPage({ document, path, pages, files, base }: PageToRender) {
   const [, org = '', space = ''] = /^\/o\/([^/]+)\/s\/([^/]+)/.exec(base) ?? [];
   const { byId, byPath } = pageIndex(pages);
   const current = byPath.get(path);
@@ -96,7 +101,8 @@ export async function renderPageHtml({ document, path, pages, files, base }: Pag
     // the gateway's Font Awesome SVGs, as on the site (the Page screen takes out an icon whose SVG is not found)
     iconUrl: iconSrc,
   });
-  return (await documentToHtml(document, ctx)).value;
+  const html = (await documentToHtml(document, ctx)).value;
+  return { html, headings: ctx.headings };
 }
 
 /**
@@ -121,3 +127,6 @@ export function toNodes(html: string): DocumentFragment {
   }
   return fragment;
 }
+
+// the site's chrome around the page (cover, breadcrumbs, outline, previous and next, last updated): this chunk too
+export { pageChrome } from './chrome.ts';

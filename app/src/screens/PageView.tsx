@@ -6,6 +6,7 @@ import { useLoad } from '../api/use.ts';
 import { downloadSrc } from '../editor/uploads.ts';
 import { PageIcon } from './tree/PageIcon.tsx';
 import { iconLoads } from './tree/page-icon.ts';
+import './page/chrome.css';
 
 /** The files of the spaces and change requests viewed (download link and name by id): the diff's image and file blocks show them. */
 const knownFiles = new Map<string, { src: string; name: string }>();
@@ -17,7 +18,9 @@ const baseOf = (location: string) => /^\/o\/[^/]+\/s\/[^/]+(?:\/~\/changes\/[^/]
  * A page, read-only, rendered exactly as the published site renders it: the page's JSON document of the API
  * (`GET …/content/path/{path}?format=document`), the revision's pages (links) and files (images, file blocks) go
  * through the published site's renderer (`@quire/document/render`, the code the sites service runs), loaded on
- * demand in its own chunk (app/src/render/page.ts) with the site's stylesheet scoped to the article.
+ * demand in its own chunk (app/src/render/page.ts) with the site's stylesheet scoped to the article. Around it, what
+ * the site draws around a page, by the site's code (app/src/render/chrome.ts): the cover, breadcrumbs, "On this page",
+ * "Last updated", the previous and next pages.
  */
 export default function PageView({ where, path }: { where: Where; path: string }) {
   const [location, navigate] = useLocation();
@@ -33,8 +36,9 @@ export default function PageView({ where, path }: { where: Where; path: string }
       ]);
       for (const f of files) knownFiles.set(f.id, { src: downloadSrc(f.downloadURL), name: f.name });
       const document = 'document' in read ? (read.document as JSONDocument | undefined) : undefined;
-      const html = await renderer.renderPageHtml({ document, path, pages: pages.pages, files, base });
-      return { read, html, toNodes: renderer.toNodes };
+      const { html, headings } = await renderer.renderPage({ document, path, pages: pages.pages, files, base });
+      const chrome = renderer.pageChrome({ path, pages: pages.pages, files, base, headings });
+      return { read, html, chrome, toNodes: renderer.toNodes };
     },
     `${where.space}:${where.changeRequest ?? ''}:${path}`,
   );
@@ -66,25 +70,53 @@ export default function PageView({ where, path }: { where: Where; path: string }
   const p = data.read;
   const emoji = 'emoji' in p && p.emoji ? p.emoji : '';
   const description = 'description' in p ? p.description : undefined;
+  const { chrome, toNodes } = data;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the click only lets the article's own links open in the app
     // biome-ignore lint/a11y/useKeyWithClickEvents: links are followed by Enter, which clicks them
     <div className="site-article" onClick={follow}>
-      <header className="page-header">
-        <h1>
-          {emoji && (
-            <span className="emoji" aria-hidden="true">
-              {`${emoji} `}
-            </span>
-          )}
-          <PageIcon icon={'icon' in p ? p.icon : undefined} />
-          {p.title}
-        </h1>
-        {description && <p className="description">{description}</p>}
-      </header>
-      <div className="document" ref={body} />
+      <div className={chrome.outline ? 'page-chrome with-outline' : 'page-chrome'}>
+        <div className="page-main">
+          <SiteHtml html={chrome.breadcrumbs} toNodes={toNodes} />
+          <SiteHtml html={chrome.cover} toNodes={toNodes} />
+          <header className="page-header">
+            <h1>
+              {emoji && (
+                <span className="emoji" aria-hidden="true">
+                  {`${emoji} `}
+                </span>
+              )}
+              <PageIcon icon={'icon' in p ? p.icon : undefined} />
+              {p.title}
+            </h1>
+            {description && <p className="description">{description}</p>}
+          </header>
+          <div className="document" ref={body} />
+          <SiteHtml html={chrome.updated} toNodes={toNodes} />
+          <SiteHtml html={chrome.prevNext} toNodes={toNodes} />
+        </div>
+        {/* the site's outline column (a `div`, not the site's `aside`: here it is inside the app's main landmark) */}
+        {chrome.outline && <SiteHtml html={chrome.outline} toNodes={toNodes} className="outline" />}
+      </div>
     </div>
   );
+}
+
+/** A piece of the site's chrome (its HTML, escaped by the renderer), drawn as the site draws it; nothing when empty. */
+function SiteHtml({
+  html,
+  toNodes,
+  className,
+}: {
+  html: string;
+  toNodes(html: string): DocumentFragment;
+  className?: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    box.current?.replaceChildren(toNodes(html));
+  }, [html, toNodes]);
+  return html ? <div className={className} ref={box} /> : null;
 }
 
 /*

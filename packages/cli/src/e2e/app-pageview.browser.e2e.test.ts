@@ -1,8 +1,16 @@
 import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { GitBookAPI } from '@gitbook/api';
+import { png } from '@quire/kit/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import {
+  commitAll,
+  runGit,
+  useGitServer,
+} from '../../../../services/content/src/modules/git/git-http-server.testing.ts';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { useMailedInstance } from './mailbox.ts';
 import { publishDemoSite, writePages } from './published-sites.fixtures.ts';
@@ -165,7 +173,100 @@ async function axeDark(page: Page) {
   return out;
 }
 
-const { p, acme, sessions } = useMailedInstance();
+// the Git server on loopback the cover's space is imported from (a cover comes from GitBook's front matter)
+const { p, acme, sessions } = useMailedInstance({ QUIRE_ALLOW_PRIVATE_FETCH: '1' });
+const gitAuth = { user: 'ci', password: 'pa55-w0rd-pages' };
+const git = useGitServer(gitAuth);
+
+/**
+ * A space imported by Git Sync from a GitBook repository: Overview, a group-like Guide page with Usage under it
+ * (a cover, placed by `coverY`, and headings), then FAQ. The space's id, once the import ended.
+ */
+async function coveredSpace(api: GitBookAPI, org: string): Promise<string> {
+  const space = (await api.orgs.createSpace(org, { title: 'Handbook' })).data.id;
+  await git.createRepo('handbook');
+  const src = join(git.work, 'handbook');
+  await runGit(['init', '--initial-branch=main', src]);
+  await mkdir(join(src, 'guide'), { recursive: true });
+  await mkdir(join(src, '.gitbook/assets'), { recursive: true });
+  // a wide picture: a dark blue sky over a green field, so its placement shows in the screenshots
+  await writeFile(
+    join(src, '.gitbook/assets/field.png'),
+    png(1200, 600, (x, y) => (y < 330 ? [30, 60 + Math.round(x / 12), 140] : [60, 150, 70])),
+  );
+  await writeFile(
+    join(src, 'SUMMARY.md'),
+    '# Table of contents\n\n* [Overview](README.md)\n* [Guide](guide/README.md)\n  * [Usage](guide/usage.md)\n* [FAQ](faq.md)\n',
+  );
+  await writeFile(join(src, 'README.md'), '# Overview\n\nWhat the handbook holds.\n');
+  await writeFile(join(src, 'guide/README.md'), '# Guide\n\nThe guide.\n');
+  await writeFile(
+    join(src, 'guide/usage.md'),
+    [
+      '---',
+      'cover: ../.gitbook/assets/field.png',
+      'coverY: 40',
+      'description: How to start <and> stop.',
+      '---',
+      '',
+      '# Usage',
+      '',
+      'Use it daily.',
+      '',
+      '## Start the engine',
+      '',
+      'Turn the key.',
+      '',
+      '### Cold mornings',
+      '',
+      'Wait a minute.',
+      '',
+      '## Stop',
+      '',
+      ...Array.from({ length: 30 }, (_, i) => `Line ${i + 1} of the long part.\n`),
+      '## Afterwards',
+      '',
+      'Rest.',
+      '',
+    ].join('\n'),
+  );
+  await writeFile(join(src, 'faq.md'), '# FAQ\n\nQuestions.\n');
+  await commitAll(src, 'docs');
+  await runGit(['push', git.urlOf('handbook', gitAuth), 'main'], { cwd: src });
+  await api.spaces.importGitRepository(space, { url: git.urlOf('handbook', gitAuth), ref: 'refs/heads/main' });
+  for (let i = 0; i < 300; i++) {
+    const info = (await api.spaces.getSpaceGitInfo(space)).data;
+    if (info.operation && info.operation.state !== 'running') {
+      expect(info.operation.state).toBe('success');
+      return space;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the Git import did not end');
+}
+
+/** What the chrome around the page shows, read the same way on the site and in the app. */
+function chromeOf(page: Page) {
+  return page.evaluate(() => {
+    const text = (sel: string) => document.querySelector(sel)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
+    const img = document.querySelector<HTMLImageElement>('.page-cover img');
+    return {
+      breadcrumbs: Array.from(document.querySelectorAll('.breadcrumbs li'), (li) => li.textContent),
+      outline: Array.from(document.querySelectorAll<HTMLAnchorElement>('.toc a'), (a) => [
+        a.textContent,
+        a.getAttribute('href'),
+      ]),
+      prevNext: Array.from(document.querySelectorAll('.prev-next a'), (a) => [a.className, a.textContent]),
+      updated: text('.updated'),
+      cover: img && {
+        alt: img.alt,
+        position: getComputedStyle(img).objectPosition,
+        height: img.parentElement!.getBoundingClientRect().height,
+        loaded: img.complete && img.naturalWidth > 0,
+      },
+    };
+  });
+}
 
 describe.skipIf(!hasChromium)("the app's Page screen, rendered as the published site renders it", () => {
   const browser = useChromium();
@@ -271,6 +372,107 @@ describe.skipIf(!hasChromium)("the app's Page screen, rendered as the published 
       await sideBySide(browser, site, shown, `quire-app-pageview-${width}-${scheme}.png`);
     }
     expect(readFileSync(join(SHOTS, 'quire-app-pageview-375-dark.png')).length).toBeGreaterThan(1000);
+    expect(violations).toEqual([]);
+    await reader.close();
+    await app.close();
+  });
+
+  it("draws the site's cover, breadcrumbs, outline, previous and next pages and Last updated around the page", {
+    timeout: 240_000,
+  }, async () => {
+    const api = p.client(acme.token);
+    const org = acme.organization.id;
+    const space = await coveredSpace(api, org);
+    const site = (await api.orgs.createSite(org, { title: 'Handbook site' } as never)).data;
+    await api.orgs.addSpaceToSite(org, site.id, { spaceId: space } as never);
+    const published = (await api.orgs.publishSite(org, site.id)).data as { urls: { published: string } };
+    const home = published.urls.published.replace('http://quire.test', p.url);
+    const appBase = `/o/${org}/s/${space}`;
+
+    const { page: app, violations } = await sessions.open(browser, 'ann@acme.io');
+    const reader = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await reader.goto(`${home}/guide/usage`);
+    await reader.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
+    await app.goto(`${p.url}${appBase}/guide/usage`);
+    await app.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
+    const article = app.locator('.site-article');
+    await article.locator('.document > *').first().waitFor();
+
+    // what the site shows around the page, the app shows the same
+    const shown = await chromeOf(app);
+    expect(shown).toEqual(await chromeOf(reader));
+    expect(shown.breadcrumbs).toEqual(['Guide', 'Usage']);
+    expect(shown.outline).toEqual([
+      ['Start the engine', '#start-the-engine'],
+      ['Cold mornings', '#cold-mornings'],
+      ['Stop', '#stop'],
+      ['Afterwards', '#afterwards'],
+    ]);
+    expect(shown.prevNext).toEqual([
+      ['prev', 'PreviousGuide'],
+      ['next', 'NextFAQ'],
+    ]);
+    expect(shown.updated).toMatch(/^Last updated \d{4}-\d\d-\d\d$/);
+    // the cover above the title, as tall as GitBook's default, placed by coverY, decoration for screen readers
+    expect(shown.cover).toMatchObject({ alt: '', height: 240, loaded: true });
+    expect(shown.cover?.position).not.toBe('50% 50%');
+    const above = await app.evaluate(
+      () =>
+        document.querySelector('.page-cover')!.getBoundingClientRect().bottom <=
+        document.querySelector('.site-article h1')!.getBoundingClientRect().top,
+    );
+    expect(above).toBe(true);
+    // the outline beside the page at 1280 px, its links to the page's headings
+    const outline = article.getByRole('navigation', { name: 'On this page' });
+    expect(await outline.isVisible()).toBe(true);
+    const [page, aside] = await Promise.all([
+      article.locator('.page-main').boundingBox(),
+      article.locator('.outline').boundingBox(),
+    ]);
+    expect(aside!.x).toBeGreaterThan(page!.x + page!.width);
+    expect(await axe(app)).toEqual([]);
+    await app.screenshot({ path: join(SHOTS, 'quire-app-pagechrome-1280-light.png'), fullPage: true });
+    await reader.screenshot({ path: join(SHOTS, 'quire-app-pagechrome-site-1280.png'), fullPage: true });
+    await app.emulateMedia({ colorScheme: 'dark' });
+    expect(await axe(app)).toEqual([]);
+    await app.screenshot({ path: join(SHOTS, 'quire-app-pagechrome-1280-dark.png'), fullPage: true });
+    await app.emulateMedia({ colorScheme: 'light' });
+
+    // by keyboard: an outline link brings its heading into sight, in the app's URL
+    await outline.getByRole('link', { name: 'Stop' }).focus();
+    await app.keyboard.press('Enter');
+    await app.waitForURL(`${p.url}${appBase}/guide/usage#stop`);
+    await expect
+      .poll(() =>
+        article.getByRole('heading', { name: 'Stop' }).evaluate((h) => Math.abs(h.getBoundingClientRect().top)),
+      )
+      .toBeLessThan(40);
+    // next, previous and a crumb open their pages in the app
+    await article.getByRole('link', { name: /^Next\s*FAQ$/ }).click();
+    await app.waitForURL(`${p.url}${appBase}/faq`);
+    await app.getByRole('heading', { name: 'FAQ', level: 1 }).waitFor();
+    expect(await article.locator('.breadcrumbs').count()).toBe(0);
+    expect(await article.locator('.prev-next .next').count()).toBe(0);
+    await article.getByRole('link', { name: /^Previous\s*Usage$/ }).click();
+    await app.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
+    await article.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Guide' }).click();
+    await app.waitForURL(`${p.url}${appBase}/guide`);
+    await app.getByRole('heading', { name: 'Guide', level: 1 }).waitFor();
+    expect(await article.locator('.page-cover').count()).toBe(0);
+
+    // at 375 px the outline folds away, as on the site; nothing wider than the screen; light and dark
+    await app.setViewportSize({ width: 375, height: 800 });
+    await app.goto(`${p.url}${appBase}/guide/usage`);
+    await article.locator('.document > *').first().waitFor();
+    await article.locator('.page-cover img').waitFor();
+    expect(await article.locator('.outline').isVisible()).toBe(false);
+    expect(await article.getByRole('navigation', { name: 'Breadcrumb' }).isVisible()).toBe(true);
+    expect(await app.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    for (const scheme of ['light', 'dark'] as const) {
+      await app.emulateMedia({ colorScheme: scheme });
+      expect(await axe(app)).toEqual([]);
+      await app.screenshot({ path: join(SHOTS, `quire-app-pagechrome-375-${scheme}.png`), fullPage: true });
+    }
     expect(violations).toEqual([]);
     await reader.close();
     await app.close();

@@ -13,6 +13,7 @@ import {
 import { pageDocuments } from './content-source.ts';
 import type { PageTree, SitePage } from './page-tree.ts';
 import { coverHtml } from './render/cover.ts';
+import { updatedHtml } from '@quire/document/render';
 import { iconHtml, iconUrl } from './render/icons.ts';
 import { renderShell, type Shell } from './render/layout.ts';
 import { breadcrumbs, outline, pageHref, prevNext, sidebar } from './render/navigation.ts';
@@ -98,9 +99,7 @@ export async function renderPage(
   );
   const ctx = renderContextFor(v, s, page);
   const body = await documentToHtml(docs.get(page.id) as JSONDocument | undefined, ctx);
-  const updated = page.updatedAt
-    ? html`<p class="updated">Last updated <time datetime="${page.updatedAt}">${page.updatedAt.slice(0, 10)}</time></p>`
-    : html``;
+  const updated = updatedHtml(page.updatedAt);
   const spaceCrumb = visibleSiteSpaces(v).length > 1 ? siteSpaceTitle(s.siteSpace) : null;
   const emoji = page.emoji ? html`<span class="emoji" aria-hidden="true">${page.emoji} </span>` : html``;
   const description = page.description ? html`<p class="description">${page.description}</p>` : html``;

@@ -1,5 +1,15 @@
-import { html, join, safeUrl, type Html } from '@quire/document/render';
+import {
+  breadcrumbsHtml,
+  type ChromeLink,
+  html,
+  type Html,
+  outlineHtml,
+  prevNextHtml,
+  safeUrl,
+} from '@quire/document/render';
 import { iconHtml } from './icons.ts';
+// The breadcrumbs, outline and previous/next cards are drawn by code the app's Page screen shares
+// (packages/document/src/render/chrome.ts); the sidebar is the site's own.
 import { ancestorsOf, urlPathOf, type PageTree, type SitePage } from '../page-tree.ts';
 
 /** Siblings shown in full at one level of the sidebar; past that, the first ones and those near the current page. */
@@ -69,41 +79,16 @@ function window(pages: SitePage[], chain: Set<string>): (SitePage | null)[] {
 }
 
 export function breadcrumbs(tree: PageTree, basePath: string, page: SitePage, spaceTitle: string | null): Html {
-  const crumbs: Html[] = [];
-  if (spaceTitle) crumbs.push(html`<li><a href="${basePath || '/'}">${spaceTitle}</a></li>`);
-  for (const a of ancestorsOf(page)) {
-    crumbs.push(
-      a.type === 'document'
-        ? html`<li><a href="${pageHref(tree, basePath, a)}">${a.title}</a></li>`
-        : html`<li>${a.title}</li>`,
-    );
-  }
-  if (!crumbs.length) return html``;
-  const here = html`<li><span aria-current="page">${page.title}</span></li>`;
-  return html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${crumbs}${here}</ol></nav>`;
+  const crumbs: ChromeLink[] = spaceTitle ? [{ title: spaceTitle, href: basePath || '/' }] : [];
+  for (const a of ancestorsOf(page))
+    crumbs.push({ title: a.title, href: a.type === 'document' ? pageHref(tree, basePath, a) : null });
+  return breadcrumbsHtml(crumbs, page.title);
 }
 
-export function outline(headings: { id: string; text: string; level: number }[]): Html {
-  const shown = headings.filter((h) => h.level <= 3 && h.text);
-  if (!shown.length) return html``;
-  return html`<nav class="toc" aria-label="On this page"><p class="toc-title">On this page</p><ul>${shown.map(
-    (h) => html`<li class="${`toc-${h.level}`}"><a href="#${h.id}">${h.text}</a></li>`,
-  )}</ul></nav>`;
-}
-
-const hintText = (text: string, p: SitePage) => html`<span class="hint-text">${text}</span><span>${p.title}</span>`;
+export const outline = outlineHtml;
 
 export function prevNext(tree: PageTree, basePath: string, page: SitePage): Html {
   const i = tree.reading.findIndex((p) => p.id === page.id);
-  const prev = i > 0 ? tree.reading[i - 1] : undefined;
-  const next = i >= 0 ? tree.reading[i + 1] : undefined;
-  if (!prev && !next) return html``;
-  return html`<nav class="prev-next" aria-label="Previous and next pages">${join([
-    prev
-      ? html`<a class="prev" href="${pageHref(tree, basePath, prev)}" rel="prev">${hintText('Previous', prev)}</a>`
-      : html`<span></span>`,
-    next
-      ? html`<a class="next" href="${pageHref(tree, basePath, next)}" rel="next">${hintText('Next', next)}</a>`
-      : html``,
-  ])}</nav>`;
+  const link = (p: SitePage | undefined) => (p ? { title: p.title, href: pageHref(tree, basePath, p) } : undefined);
+  return prevNextHtml(link(i > 0 ? tree.reading[i - 1] : undefined), link(i >= 0 ? tree.reading[i + 1] : undefined));
 }
