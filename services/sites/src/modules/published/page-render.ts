@@ -12,7 +12,7 @@ import {
 } from '@quire/document/render';
 import { pageDocuments } from './content-source.ts';
 import type { PageTree, SitePage } from './page-tree.ts';
-import { coverHtml } from './render/cover.ts';
+import { coverHtml } from '@quire/document/render';
 import { updatedHtml } from '@quire/document/render';
 import { iconHtml, iconUrl } from './render/icons.ts';
 import { renderShell, type Shell } from './render/layout.ts';

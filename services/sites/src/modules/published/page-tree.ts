@@ -1,6 +1,6 @@
 import type { RevisionPage } from '@quire/contracts';
 import { conditionHolds, type ConditionContext, type ConditionLogger } from '@quire/kit';
-import { coverOf, type PageCover } from './render/cover.ts';
+import { coverOf, type PageCover } from '@quire/document/render';
 
 /** A page of a site space's live revision as the published site uses it. */
 export interface SitePage {

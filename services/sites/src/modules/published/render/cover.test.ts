@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RevisionFile } from '@quire/contracts';
 import { buildPageTree } from '../page-tree.ts';
-import { coverHtml, coverOf, coverPositionY } from './cover.ts';
+import { coverHtml, coverOf, coverPositionY } from '@quire/document/render';
 
 const file = (id: string, over: Partial<RevisionFile> = {}): RevisionFile => ({
   id,
