@@ -134,15 +134,25 @@ export function ButtonSettings({ editor, target, pages, loadPages, onNotice }: P
  * A button's icon: a Font Awesome name (GitBook's `Icon`), written once it is a name and the instance has that icon
  * (its SVG at `/_quire/icons/{name}.svg` loads); emptied, the icon is removed. What is wrong is said beside it.
  */
-function IconField({ value, onSet }: { value: string; onSet(icon: string | undefined): void }) {
+export function IconField({
+  value,
+  onSet,
+  required,
+}: {
+  value: string;
+  onSet(icon: string | undefined): void;
+  /** an icon inline's (GitBook requires it): emptied, the icon stays */
+  required?: boolean;
+}) {
   const [typed, setTyped] = useState(value);
   const [problem, setProblem] = useState('');
-  const id = 'block-button-icon';
+  const id = 'block-icon-name';
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked again when the text typed changes
   useEffect(() => {
     const t = typed.trim();
     if (t === value) return setProblem('');
     if (!t) {
+      if (required) return setProblem('An icon needs its name: the icon stays as it was.');
       setProblem('');
       onSet(undefined);
       return;

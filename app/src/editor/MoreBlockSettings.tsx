@@ -5,6 +5,7 @@
 // its key kept), one undo step each.
 import type { Editor } from '@tiptap/core';
 import { useState } from 'react';
+import { IconField } from './ButtonSettings.tsx';
 import { urlOf } from './links.ts';
 import { setBlockData, schemasOf, webhookKey, webhooksOf } from './ref-blocks.ts';
 import { SpecSelect, useSpecEntry, useSpecs } from './RefBlockSettings.tsx';
@@ -33,6 +34,15 @@ export function MoreBlockSettings(props: Props) {
       return <SchemasSettings {...props} />;
     case 'openapiWebhook':
       return <WebhookSettings {...props} />;
+    case 'icon':
+      return (
+        <IconField
+          key={props.target.pos}
+          required
+          value={String(props.target.attrs.data?.icon ?? '')}
+          onSet={(icon) => icon && props.editor && setBlockData(props.editor, props.target.pos, { icon })}
+        />
+      );
     default:
       return null;
   }

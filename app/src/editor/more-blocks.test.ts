@@ -257,3 +257,37 @@ describe('the settings of drawings, integrations, OpenAPI schemas and webhooks, 
     expect(editorToDocument(documentToEditor(out as never) as never)).toEqual(out);
   });
 });
+
+describe('the settings of an icon inline', () => {
+  it('writes its colour (none removes it) and its name; the inline keeps its key', () => {
+    const e = open([
+      {
+        ...para('Star: '),
+        nodes: [
+          ...para('Star: ').nodes,
+          { object: 'inline', type: 'icon', key: 'ic1', isVoid: true, data: { icon: 'star' } },
+          { object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] },
+        ],
+      },
+    ]);
+    const pos = 7;
+    e.commands.setNodeSelection(pos);
+    const target = targetOf(e)!;
+    expect(target.type).toBe('icon');
+    const [color] = fieldsOf(target);
+    expect(valueOf(target, color!)).toBe('');
+    setField(e, pos, color!, '$primary');
+    setBlockData(e, pos, { icon: 'rocket' });
+    const icon = () => docOf(e).nodes[0].nodes[1];
+    expect(icon()).toEqual({
+      object: 'inline',
+      type: 'icon',
+      key: 'ic1',
+      isVoid: true,
+      data: { icon: 'rocket', color: '$primary' },
+    });
+    expect(valid(docOf(e))).toEqual([]);
+    setField(e, pos, color!, '');
+    expect(icon().data).toEqual({ icon: 'rocket' });
+  });
+});

@@ -81,6 +81,22 @@ export const SETTINGS: Record<string, { title: string; fields: Field[] }> = {
     fields: [{ label: 'Title', name: 'title', kind: 'text' }],
   },
   openapiWebhook: { title: 'OpenAPI webhook', fields: [] },
+  // an `icon` inline: its name (MoreBlockSettings.tsx, checked) and its colour
+  icon: {
+    title: 'Icon',
+    fields: [
+      {
+        label: 'Colour',
+        name: 'color',
+        kind: 'select',
+        // GitBook's DocumentTextColor: the palette, then the site's semantic colours
+        options: [
+          ...['', 'default', 'green', 'blue', 'red', 'orange', 'yellow', 'purple', 'pink', 'violet', 'cyan'],
+          ...['$primary', '$info', '$success', '$warning', '$danger', '$tint'],
+        ],
+      },
+    ],
+  },
   swagger: {
     title: 'OpenAPI block (older)',
     fields: [

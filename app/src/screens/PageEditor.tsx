@@ -765,7 +765,9 @@ function BlockSettings({
             ) : f.kind === 'select' ? (
               <select id={id} value={String(value)} onChange={(e) => onSet(f, e.target.value)}>
                 {f.options?.map((o) => (
-                  <option key={o}>{o}</option>
+                  <option key={o} value={o}>
+                    {o || 'none'}
+                  </option>
                 ))}
               </select>
             ) : (
