@@ -21,48 +21,76 @@ interface OpenAPIProps {
   onPick(spec: string, op?: Operation): void;
 }
 
+/** The organization of the space and its OpenAPI specifications (`listOpenAPISpecs`). */
+export function useSpecs(space: string) {
+  return useLoad(async () => {
+    const s = await request<SpaceOf>(t, 'GET', `/spaces/${seg(space)}`);
+    return { org: s.organization, specs: await requestAll<Spec>(t, `/orgs/${seg(s.organization)}/openapi`) };
+  }, `openapi-specs:${space}`);
+}
+
+/** The entry document of the latest version of the specification `spec` (parsed), once read. */
+export function useSpecEntry(org: string | undefined, spec: string) {
+  const content = useLoad(
+    async () =>
+      org && spec
+        ? request<SpecContent>(t, 'GET', `/orgs/${seg(org)}/openapi/${seg(spec)}/versions/latest/content`)
+        : undefined,
+    `openapi-content:${org}:${spec}`,
+  );
+  const fs = content.data?.filesystem;
+  return { entry: fs ? (fs.files[fs.entrypoint] as unknown) : undefined, read: !!fs, error: content.error };
+}
+
+/** The organization's specifications, by slug; one the organization does not have (any more) is shown and kept. */
+export function SpecSelect({
+  id,
+  current,
+  specs,
+  onPick,
+}: {
+  id: string;
+  current: string;
+  specs: Spec[] | undefined;
+  onPick(slug: string): void;
+}) {
+  return (
+    <label htmlFor={id}>
+      Specification{' '}
+      <select id={id} value={current} onChange={(e) => e.target.value && onPick(e.target.value)}>
+        {!current && <option value="">Choose…</option>}
+        {current && !specs?.some((s) => s.slug === current) && (
+          <option value={current}>
+            {current}
+            {specs ? ' (not in this organization)' : ''}
+          </option>
+        )}
+        {specs?.map((s) => (
+          <option key={s.slug} value={s.slug}>
+            {s.slug}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** The specification and operation of an `openapi-operation` block: two lists, each choice written at once. */
 export function OpenAPISettings({ space, target, onPick }: OpenAPIProps) {
   const data = target.attrs.data ?? {};
   const current: string = data.ref?.kind === 'openapi' ? (data.ref.spec ?? '') : '';
-  const specs = useLoad(async () => {
-    const s = await request<SpaceOf>(t, 'GET', `/spaces/${seg(space)}`);
-    return { org: s.organization, specs: await requestAll<Spec>(t, `/orgs/${seg(s.organization)}/openapi`) };
-  }, `openapi-specs:${space}`);
+  const specs = useSpecs(space);
   const org = specs.data?.org;
-  const content = useLoad(
-    async () =>
-      org && current
-        ? request<SpecContent>(t, 'GET', `/orgs/${seg(org)}/openapi/${seg(current)}/versions/latest/content`)
-        : undefined,
-    `openapi-content:${org}:${current}`,
-  );
-  const fs = content.data?.filesystem;
-  const operations = fs ? operationsOf(fs.files[fs.entrypoint]) : [];
+  const content = useSpecEntry(org, current);
+  const fs = content.read;
+  const operations = fs ? operationsOf(content.entry) : [];
   const chosen = operationKey(data);
   const known = operations.some((o) => operationKey(o) === chosen);
   const specId = `block-openapi-spec-${target.pos}`;
   const opId = `block-openapi-operation-${target.pos}`;
   return (
     <>
-      <label htmlFor={specId}>
-        Specification{' '}
-        <select id={specId} value={current} onChange={(e) => e.target.value && onPick(e.target.value)}>
-          {!current && <option value="">Choose…</option>}
-          {/* a slug the organization does not have (any more): shown, kept until another is chosen */}
-          {current && !specs.data?.specs.some((s) => s.slug === current) && (
-            <option value={current}>
-              {current}
-              {specs.data ? ' (not in this organization)' : ''}
-            </option>
-          )}
-          {specs.data?.specs.map((s) => (
-            <option key={s.slug} value={s.slug}>
-              {s.slug}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SpecSelect id={specId} current={current} specs={specs.data?.specs} onPick={(slug) => onPick(slug)} />
       <label htmlFor={opId}>
         Operation{' '}
         <select

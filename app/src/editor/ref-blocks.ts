@@ -81,3 +81,86 @@ export function setReusableContent(editor: Editor, pos: number, id: string, spac
     ref: { kind: 'reusable-content', reusableContent: id, ...(had ? { space } : {}) },
   });
 }
+
+/** The schema names of a specification's entry document (`components.schemas`, OpenAPI 3), in its order. */
+export function schemasOf(entry: unknown): string[] {
+  const schemas = (entry as { components?: { schemas?: unknown } } | null)?.components?.schemas;
+  return schemas && typeof schemas === 'object' && !Array.isArray(schemas) ? Object.keys(schemas) : [];
+}
+
+export interface Webhook {
+  name: string;
+  method: string;
+  summary?: string;
+}
+
+/** The webhooks of a specification's entry document (`webhooks.{name}.{method}`, OpenAPI 3.1), in its order. */
+export function webhooksOf(entry: unknown): Webhook[] {
+  const hooks = (entry as { webhooks?: unknown } | null)?.webhooks;
+  if (!hooks || typeof hooks !== 'object') return [];
+  const out: Webhook[] = [];
+  for (const [name, item] of Object.entries(hooks as Record<string, unknown>)) {
+    if (!item || typeof item !== 'object') continue;
+    for (const method of METHODS) {
+      const op = (item as Record<string, unknown>)[method] as { summary?: unknown; operationId?: unknown } | undefined;
+      if (!op || typeof op !== 'object') continue;
+      const summary = typeof op.summary === 'string' ? op.summary : op.operationId;
+      out.push({ name, method, ...(typeof summary === 'string' && summary ? { summary } : {}) });
+    }
+  }
+  return out;
+}
+
+/** The value of a webhook in a `<select>`. */
+export const webhookKey = (w: { method?: unknown; name?: unknown }): string =>
+  w.method && w.name ? `${String(w.method).toLowerCase()} ${String(w.name)}` : '';
+
+// ── Blocks the `/` menu inserts ─────────────────────────────────────────────────────────────────────────────
+
+/** GitBook's `openapi-operation` block showing an operation of the specification `spec`. */
+export const openapiOperationNode = (spec: string, op: Operation) => ({
+  type: 'openapiOperation',
+  attrs: { data: { ref: { kind: 'openapi', spec }, path: op.path, method: op.method }, rest: { isVoid: true } },
+});
+
+/** GitBook's `reusable-content` block including the reusable content `id` (of this space). */
+export const reusableContentNode = (id: string) => ({
+  type: 'reusableContent',
+  attrs: { data: { ref: { kind: 'reusable-content', reusableContent: id } }, rest: { isVoid: true } },
+});
+
+/** GitBook's `button` inline: a label, a style and a target (`ref`). */
+export const buttonNode = (label: string, kind: 'primary' | 'secondary', ref: Record<string, unknown>) => ({
+  type: 'button',
+  attrs: { data: { label, kind, ref }, rest: { isVoid: true } },
+});
+
+// ── A button's size, icon and action ────────────────────────────────────────────────────────────────────────
+
+export const BUTTON_SIZES = ['small', 'medium', 'large'] as const;
+
+/**
+ * A Font Awesome icon's name as GitBook stores it (`book-open`): trimmed, lowercase, without `fa-` or a style class
+ * (`fa-solid fa-book-open`); at most 50 characters (GitBook's `Icon`). An error sentence when it cannot be one.
+ */
+export function iconNameOf(typed: string): { name: string } | { error: string } {
+  const last = typed.trim().toLowerCase().split(/\s+/).pop() ?? '';
+  const name = last.startsWith('fa-') ? last.slice(3) : last;
+  if (name.length <= 50 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name)) return { name };
+  return { error: `"${typed.trim()}" is not an icon name (lowercase words joined by dashes, such as book-open).` };
+}
+
+/** GitBook's `DocumentAction` of a button: what it does instead of linking. */
+export type ButtonAction =
+  | { action: 'search'; query?: string }
+  | { action: 'ask'; query?: string }
+  | { action: 'select'; slug: string };
+
+/**
+ * The action a button does (the choice of the settings' "When clicked" and its text): search or ask with an optional
+ * query (emptied, it is left out), select with its slug (required: an empty one is kept as an empty string).
+ */
+export function buttonAction(kind: 'search' | 'ask' | 'select', text: string): ButtonAction {
+  if (kind === 'select') return { action: 'select', slug: text };
+  return text ? { action: kind, query: text } : { action: kind };
+}

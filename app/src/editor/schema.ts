@@ -159,7 +159,7 @@ export function describeAtom(type: string, attrs: any): string {
     case 'reusable-content':
       return `Reusable content: ${(ref.kind === 'reusable-content' && reusableTitles.get(ref.reusableContent)) || target}`;
     case 'drawing':
-      return `Drawing: ${target}`;
+      return `Drawing: ${(ref.kind === 'file' && fileNames.get(ref.file)) || target}`;
     case 'prompt':
       return `Prompt: ${d.description ?? ''}`;
     default:

@@ -70,6 +70,42 @@ export const SETTINGS: Record<string, { title: string; fields: Field[] }> = {
   },
   openapiOperation: { title: 'OpenAPI operation', fields: [] },
   reusableContent: { title: 'Reusable content', fields: [] },
+  // the blocks below have more settings in MoreBlockSettings.tsx (a file replaced, a specification's schemas…)
+  drawing: { title: 'Drawing', fields: [] },
+  integration: {
+    title: 'Integration block',
+    fields: [{ label: 'Full width', name: 'fullWidth', kind: 'checkbox' }],
+  },
+  openapiSchemas: {
+    title: 'OpenAPI schemas',
+    fields: [{ label: 'Title', name: 'title', kind: 'text' }],
+  },
+  openapiWebhook: { title: 'OpenAPI webhook', fields: [] },
+  // an `icon` inline: its name (MoreBlockSettings.tsx, checked) and its colour
+  icon: {
+    title: 'Icon',
+    fields: [
+      {
+        label: 'Colour',
+        name: 'color',
+        kind: 'select',
+        // GitBook's DocumentTextColor: the palette, then the site's semantic colours
+        options: [
+          ...['', 'default', 'green', 'blue', 'red', 'orange', 'yellow', 'purple', 'pink', 'violet', 'cyan'],
+          ...['$primary', '$info', '$success', '$warning', '$danger', '$tint'],
+        ],
+      },
+    ],
+  },
+  swagger: {
+    title: 'OpenAPI block (older)',
+    fields: [
+      { label: 'Path', name: 'path', kind: 'text' },
+      { label: 'Method', name: 'method', kind: 'text' },
+      { label: 'Open by default', name: 'expanded', kind: 'checkbox' },
+      { label: 'Full width', name: 'fullWidth', kind: 'checkbox' },
+    ],
+  },
 };
 
 interface DocFragment {
@@ -134,7 +170,7 @@ export function fieldsOf(target: Target): Field[] {
 }
 
 /** Fields GitBook requires: emptied, they stay as an empty string. */
-const REQUIRED = new Set(['expression', 'formula', 'url', 'date', 'style', 'label', 'kind']);
+const REQUIRED = new Set(['expression', 'formula', 'url', 'date', 'style', 'label', 'kind', 'path', 'method']);
 
 export interface Target {
   pos: number;

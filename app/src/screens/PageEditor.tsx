@@ -31,6 +31,8 @@ import { OpenAPISettings, ReusableContentSettings, reusableContentsOf } from '..
 import { ButtonSettings } from '../editor/ButtonSettings.tsx';
 import { setOpenAPIOperation, setReusableContent } from '../editor/ref-blocks.ts';
 import { LinkDialog } from '../editor/LinkDialog.tsx';
+import { InsertDialog, type InsertKind } from '../editor/InsertDialog.tsx';
+import { MoreBlockSettings } from '../editor/MoreBlockSettings.tsx';
 import { describeRef, type LinkAt, linkAt, removeLink, setLink } from '../editor/links.ts';
 import '../editor/editor.css';
 
@@ -76,10 +78,12 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   const [linkEdit, setLinkEdit] = useState<LinkAt>();
   /** The link holding the cursor (its settings show its target, "Edit link…" and "Remove link"). */
   const [linkHere, setLinkHere] = useState<LinkAt>();
+  /** The `/` menu's dialog choosing what an OpenAPI, reusable content or button block shows, and where it goes. */
+  const [inserting, setInserting] = useState<{ kind: InsertKind; at: number }>();
   const fileInput = useRef<HTMLInputElement>(null);
   /** What the file chooser's files become: an image, a file, or (pasted, dropped) an image when they are one. */
   const uploadAs = useRef<'image' | 'file' | 'replace'>('image');
-  /** The image whose file "Replace file…" replaces (its position). */
+  /** The image, drawing or older OpenAPI block whose file "Replace file…" replaces (its position). */
   const replacing = useRef<number>(undefined);
   const creating = useRef<Promise<string>>(undefined);
   const host = useRef<HTMLDivElement>(null);
@@ -380,7 +384,9 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
           // the image keeps its alt text, caption, width and key: only its file changes
           const at = pos ?? -1;
           const node = ed.state.doc.nodeAt(at);
-          if (node?.type.name !== 'image') throw new Error('the image is no longer there.');
+          const kind = node?.type.name;
+          if (!node || !(kind === 'image' || kind === 'drawing' || kind === 'swagger'))
+            throw new Error('the block is no longer there.');
           ed.chain()
             .focus()
             .command(({ tr }) => {
@@ -392,7 +398,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
             })
             .setNodeSelection(at)
             .run();
-          setNotice(`Replaced the image's file with ${file.name}.`);
+          setNotice(`Replaced the ${kind === 'swagger' ? "OpenAPI block's" : `${kind}'s`} file with ${file.name}.`);
           continue;
         }
         const image = as === 'image' || (as === 'auto' && file.type.startsWith('image/'));
@@ -460,7 +466,10 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
     ed.chain().focus().deleteRange({ from: open.from, to: ed.state.selection.from }).run();
     setMenu(undefined);
     if (choice.action === 'page') openPicker('ref');
-    else if (choice.action) {
+    else if (choice.action === 'openapi' || choice.action === 'reusable' || choice.action === 'button') {
+      if (choice.action === 'button') loadPages();
+      setInserting({ kind: choice.action, at: ed.state.selection.from });
+    } else if (choice.action) {
       uploadAs.current = choice.action;
       fileInput.current!.accept = choice.action === 'image' ? 'image/*' : '';
       fileInput.current!.click();
@@ -558,6 +567,24 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
           }}
         />
       )}
+      {inserting && (
+        <InsertDialog
+          kind={inserting.kind}
+          space={space}
+          changeRequest={cr.current}
+          pages={pages}
+          loadPages={loadPages}
+          onInsert={(node, message) => {
+            setInserting(undefined);
+            editor.current?.chain().focus().insertContentAt(inserting.at, node).run();
+            setNotice(message);
+          }}
+          onClose={() => {
+            setInserting(undefined);
+            editor.current?.commands.focus();
+          }}
+        />
+      )}
       {linkEdit && editor.current && (
         <LinkDialog
           current={linkEdit.attrs?.data?.ref}
@@ -628,6 +655,18 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
               }}
             />
           )}
+          <MoreBlockSettings
+            editor={editor.current}
+            space={space}
+            target={target}
+            onNotice={setNotice}
+            onReplaceFile={(accept) => {
+              uploadAs.current = 'replace';
+              replacing.current = target.pos;
+              fileInput.current!.accept = accept;
+              fileInput.current!.click();
+            }}
+          />
           <BlockActions
             target={target}
             onChangePage={() => {
@@ -726,7 +765,9 @@ function BlockSettings({
             ) : f.kind === 'select' ? (
               <select id={id} value={String(value)} onChange={(e) => onSet(f, e.target.value)}>
                 {f.options?.map((o) => (
-                  <option key={o}>{o}</option>
+                  <option key={o} value={o}>
+                    {o || 'none'}
+                  </option>
                 ))}
               </select>
             ) : (
