@@ -48,7 +48,8 @@ describe('the / menu', () => {
   }
 });
 
-describe('markdown paste (GitBook markdown through the document package)', () => {
+// The first test loads the markdown converter cold (remark, micromark and their extensions): seconds on a busy machine.
+describe('markdown paste (GitBook markdown through the document package)', { timeout: 30_000 }, () => {
   const paste = (e: Editor, text: string, types = ['text/plain']) => {
     const event = { clipboardData: { types, getData: (t: string) => (t === 'text/plain' ? text : '') } };
     return e.view.someProp('handlePaste', (f) => f(e.view, event as unknown as ClipboardEvent, e.state.doc.slice(0)));
