@@ -10,6 +10,7 @@ import { type Drawn, drawComparison } from './drawn.ts';
 import { placeMarkers, scopeIds } from './marks.ts';
 import { conflictsIn, type Keep, resolveConflict, sidesOf } from './resolve.ts';
 import { type Row, rowsOf, summaryOf } from './rows.ts';
+import { changedRanges, markRanges } from './words.ts';
 
 type PageChange = Extract<SemanticChange, { page: unknown }>;
 
@@ -250,15 +251,21 @@ function PageDiff({ org, space, cr, change, onChange, view }: Where & { change: 
         }
       : undefined;
   const ids = nodeIdsOf(after);
-  const block = (d: BlockDiff | undefined, side: 'old' | 'new', kind: Row['kind']) => {
+  const htmlOf = (d: BlockDiff, side: 'old' | 'new', kind: Row['kind']) =>
+    (side === 'old' && kind !== 'same' ? drawn.beforeHtml : drawn.afterHtml)[d.index] ?? '';
+  /** A block of a row on its side; an edited block's words are compared with its other version's. */
+  const block = (d: BlockDiff | undefined, side: 'old' | 'new', row: Row) => {
+    const kind = row.kind;
     if (!d) return <div className="cr-gap" />;
-    const html = (side === 'old' && kind !== 'same' ? drawn.beforeHtml : drawn.afterHtml)[d.index] ?? '';
+    const html = htmlOf(d, side, kind);
+    const other = side === 'old' ? row.after : row.before;
     return (
       <DiffBlock
         d={d}
         kind={kind}
         side={side}
         html={html}
+        versus={kind === 'changed' && other ? htmlOf(other, side === 'old' ? 'new' : 'old', kind) : undefined}
         drawn={drawn}
         ordinal={d.node.type === 'conflict' ? conflictsBefore(diff, diff.indexOf(d)) : 0}
         resolving={side === 'new' ? resolving : undefined}
@@ -281,13 +288,13 @@ function PageDiff({ org, space, cr, change, onChange, view }: Where & { change: 
               // a conflict block takes the whole row: its own versions go side by side
               r.kind === 'added' && r.after.node.type === 'conflict' ? (
                 <li key={`:${r.after.id}`} className="cr-row cr-row-conflict">
-                  {block(r.after, 'new', r.kind)}
+                  {block(r.after, 'new', r)}
                 </li>
               ) : (
                 <li key={`${r.before?.id ?? ''}:${r.after?.id ?? ''}`} className={`cr-row cr-row-${r.kind}`}>
-                  {block(r.before, 'old', r.kind)}
+                  {block(r.before, 'old', r)}
                   {/* an unchanged block is commented on in its new version, on the right */}
-                  {block(r.after, 'new', r.kind)}
+                  {block(r.after, 'new', r)}
                 </li>
               ),
             )}
@@ -297,9 +304,9 @@ function PageDiff({ org, space, cr, change, onChange, view }: Where & { change: 
         <ol className="cr-diff cr-inline">
           {rows.flatMap((r) => {
             const key = `${r.before?.id ?? ''}:${r.after?.id ?? ''}`;
-            if (r.kind === 'removed') return [<li key={key}>{block(r.before, 'old', r.kind)}</li>];
-            const now = <li key={key}>{block(r.after, 'new', r.kind)}</li>;
-            return r.kind === 'changed' ? [<li key={`${key}:old`}>{block(r.before, 'old', r.kind)}</li>, now] : [now];
+            if (r.kind === 'removed') return [<li key={key}>{block(r.before, 'old', r)}</li>];
+            const now = <li key={key}>{block(r.after, 'new', r)}</li>;
+            return r.kind === 'changed' ? [<li key={`${key}:old`}>{block(r.before, 'old', r)}</li>, now] : [now];
           })}
         </ol>
       )}
@@ -317,7 +324,7 @@ function PageDiff({ org, space, cr, change, onChange, view }: Where & { change: 
  * HTML of the published site's renderer, drawn in the page (its inline styles through the CSSOM, see render/page.ts),
  * with its markers as hidden spans and its ids its own. A link to a page of the app opens it in the app.
  */
-function Rendered({ html, toNodes }: { html: string; toNodes: Drawn['toNodes'] }) {
+function Rendered({ html, toNodes, versus }: { html: string; toNodes: Drawn['toNodes']; versus?: string | undefined }) {
   const box = useRef<HTMLDivElement>(null);
   const [location, navigate] = useLocation();
   useLayoutEffect(() => {
@@ -326,7 +333,13 @@ function Rendered({ html, toNodes }: { html: string; toNodes: Drawn['toNodes'] }
     placeMarkers(nodes);
     scopeIds(nodes);
     box.current.replaceChildren(nodes);
-  }, [html, toNodes]);
+    if (versus === undefined) return;
+    // an edited block: the words its other version does not have, marked
+    const other = document.createElement('div');
+    other.append(toNodes(versus));
+    placeMarkers(other);
+    markRanges(box.current, changedRanges(box.current.textContent ?? '', other.textContent ?? ''));
+  }, [html, toNodes, versus]);
   const follow = (e: MouseEvent<HTMLDivElement>) => {
     const a = (e.target as Element).closest('a[href]');
     if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -367,18 +380,20 @@ function DiffBlock(props: {
   kind: Row['kind'];
   side: 'old' | 'new';
   html: string;
+  /** The HTML of an edited block's other version, whose words it is compared with. */
+  versus?: string | undefined;
   drawn: Drawn;
   ordinal: number;
   resolving?: Resolver | undefined;
   on?: { page: string; node: string } | undefined;
 }) {
-  const { d, kind, side, html, drawn: all, ordinal, resolving, on } = props;
+  const { d, kind, side, html, versus, drawn: all, ordinal, resolving, on } = props;
   const [label, sign] = LABEL[kind][side];
   const drawn =
     d.node.type === 'conflict' ? (
       <Conflict node={d.node} drawn={all} ordinal={ordinal} resolving={resolving} />
     ) : (
-      <Rendered html={html} toNodes={all.toNodes} />
+      <Rendered html={html} toNodes={all.toNodes} versus={versus} />
     );
   return (
     <div className={`cr-block cr-${kind} cr-${side}`}>

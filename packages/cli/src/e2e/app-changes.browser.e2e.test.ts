@@ -108,6 +108,9 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     expect(left.x + left.width).toBeLessThanOrEqual(right.x + 1);
     expect(Math.abs(left.y - right.y)).toBeLessThan(2);
     expect(await diff.locator('.cr-block.cr-same').count()).toBe(4);
+    // the words the edit changed, marked in each version
+    expect(await old.locator('mark.cr-words').allTextContents()).toEqual(['Old']);
+    expect(await now.locator('mark.cr-words').allTextContents()).toEqual(['New']);
     await page.screenshot({ path: join(SHOTS, 'quire-app-change-diff-split.png'), fullPage: true });
     // Inline: one column, the earlier version above the new one (the choice kept in this browser).
     await page.getByRole('button', { name: 'Inline' }).click();
