@@ -37,6 +37,19 @@ export function changesApiOf(t: Transport = browserTransport) {
       request<Page>(t, 'GET', `/spaces/${seg(space)}/revisions/${seg(revision)}/page/${seg(page)}`, {
         query: { format: 'document' },
       }),
+    /** The pages of a revision (the merge base), for the links of its pages drawn in the review. */
+    revisionPages: (space: string, revision: string) =>
+      request<Out<typeof ops.listPagesInRevisionById>>(
+        t,
+        'GET',
+        `/spaces/${seg(space)}/revisions/${seg(revision)}/pages`,
+      ),
+    /** The files of a revision (the merge base), for the images and files of its pages drawn in the review. */
+    revisionFiles: (space: string, revision: string) =>
+      requestAll<Out<typeof ops.listFilesInRevisionById>['items'][number]>(
+        t,
+        `/spaces/${seg(space)}/revisions/${seg(revision)}/files`,
+      ),
     /** A page of the change request, as a JSON document. */
     pageInChangeRequest: (space: string, id: string, page: string) =>
       request<Page>(t, 'GET', `${cr(space, id)}/content/page/${seg(page)}`, { query: { format: 'document' } }),

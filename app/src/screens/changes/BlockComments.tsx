@@ -1,7 +1,8 @@
 import { type ReactNode, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { changesApi, type Comment } from '../../api/changes.ts';
-import type { Node } from '../PageView.tsx';
-import { type Anchor, anchorsOf, blockPathOf, domPathOf, topOf } from './anchors.ts';
+import { type Node, textOf } from '../PageView.tsx';
+import { type Anchor, anchorsOf, topOf } from './anchors.ts';
+import { anchorOfSelection, leafAt, offsetIn, within } from './marks.ts';
 import { Compose, DiscussionContext, Thread } from './Comments.tsx';
 
 /** Text selected in a block: the block (or nested block) it is in, the text and where it starts in that block. */
@@ -15,17 +16,11 @@ interface Selected {
 export const commentsOnBlock = (comments: readonly Comment[] | undefined, page: string, node: string) =>
   comments?.filter((c) => c.target.page?.id === page && c.target.node && topOf(c.target.node.id) === node) ?? [];
 
-/** The element of the block at an anchor path, under the container holding the top-level block's element. */
-function elementAt(container: Element, path: string): Element | undefined {
-  let el = container.firstElementChild ?? undefined;
-  for (const step of path ? path.split('.') : []) {
-    el = el ? [...el.children].filter((c) => c.tagName !== 'INPUT')[Number(step)] : undefined;
-  }
-  return el;
-}
-
-/** The text selected in `container` (the block drawn), as an anchor, the text and its offset; else undefined. */
-function selectionIn(container: Element, block: Node, anchors: readonly Anchor[]): Selected | undefined {
+/**
+ * The text selected in `container` (the block drawn, its leaf blocks marked: marks.ts), as the anchor it is on, the
+ * text and where it starts in that anchor's text; else undefined.
+ */
+function selectionIn(container: Element, anchors: readonly Anchor[]): Selected | undefined {
   const s = window.getSelection();
   if (!s || s.isCollapsed || !s.rangeCount) return undefined;
   const r = s.getRangeAt(0);
@@ -33,19 +28,28 @@ function selectionIn(container: Element, block: Node, anchors: readonly Anchor[]
   const raw = r.toString();
   const text = raw.trim();
   if (!text) return undefined;
-  const common = r.commonAncestorContainer;
-  const el = common.nodeType === 1 ? (common as Element) : common.parentElement;
-  const dom = el ? domPathOf(el, container) : undefined;
-  const path = dom ? blockPathOf(block, dom) : '';
-  const anchor = anchors.find((a) => a.path === path) ?? anchors[0]!;
-  const anchorEl = elementAt(container, anchor.path);
-  let offset = 0;
-  if (anchorEl?.contains(r.startContainer)) {
+  const top = anchors[0]!;
+  const leaf = (node: globalThis.Node, offset: number) => anchors[leafAt(container, node, offset) ?? -1] ?? top;
+  const anchor = anchorOfSelection(
+    anchors,
+    leaf(r.startContainer, r.startOffset),
+    leaf(r.endContainer, r.endOffset),
+    text,
+  );
+  // where the selection starts, counted from the anchor's first marker (its text as drawn), then found in its text
+  const marker = anchors
+    .map((a, i) => (within(a, anchor) ? container.querySelector(`span[data-leaf="${i}"]`) : null))
+    .find(Boolean);
+  let estimate = 0;
+  if (marker) {
     const before = document.createRange();
-    before.setStart(anchorEl, 0);
-    before.setEnd(r.startContainer, r.startOffset);
-    offset = before.toString().length + (raw.length - raw.trimStart().length);
+    before.setStartAfter(marker);
+    if (before.comparePoint(r.startContainer, r.startOffset) >= 0) {
+      before.setEnd(r.startContainer, r.startOffset);
+      estimate = before.toString().length + (raw.length - raw.trimStart().length);
+    }
   }
+  const offset = offsetIn(textOf(anchor.node), text, estimate);
   return { anchor, text: text.slice(0, 2000), offset };
 }
 
@@ -68,15 +72,15 @@ export function CommentableBlock(props: { page: string; node: string; block: Nod
   useEffect(() => {
     const track = () => {
       const box = drawn.current;
-      const now = box ? selectionIn(box, block, anchors) : undefined;
+      const now = box ? selectionIn(box, anchors) : undefined;
       setSelected((old) =>
         old?.text === now?.text && old?.offset === now?.offset && old?.anchor.id === now?.anchor.id ? old : now,
       );
     };
     document.addEventListener('selectionchange', track);
     return () => document.removeEventListener('selectionchange', track);
-  }, [block, anchors]);
-  if (!d) return <div className="document">{props.children}</div>;
+  }, [anchors]);
+  if (!d) return <div className="cr-drawn">{props.children}</div>;
   const threads = commentsOnBlock(d.comments, page, node);
   const nameOf = (id: string) => anchors.find((a) => a.id === id)?.label;
   const close = () => {
@@ -86,7 +90,7 @@ export function CommentableBlock(props: { page: string; node: string; block: Nod
   const quote = form?.quote;
   return (
     <>
-      <div className="document" ref={drawn}>
+      <div className="cr-drawn" ref={drawn}>
         {props.children}
       </div>
       <div className="cr-block-comments">

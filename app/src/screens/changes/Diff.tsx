@@ -1,12 +1,16 @@
-import { useState } from 'react';
-import { Link } from 'wouter';
-import { type ChangeRequest, changesApi, type Page, type SemanticChange } from '../../api/changes.ts';
+import { type MouseEvent, useLayoutEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { type ChangeRequest, changesApi, type SemanticChange } from '../../api/changes.ts';
 import { useAction, useLoad } from '../../api/use.ts';
 import { downloadSrc } from '../../editor/uploads.ts';
-import { type Node, nodes } from '../PageView.tsx';
+import type { Node } from '../PageView.tsx';
 import { CommentableBlock, EarlierBlockComments } from './BlockComments.tsx';
 import { type BlockDiff, diffBlocks, MAX_BLOCKS, nodeIdsOf } from './blocks.ts';
+import { type Drawn, drawComparison } from './drawn.ts';
+import { placeMarkers, scopeIds } from './marks.ts';
 import { conflictsIn, type Keep, resolveConflict, sidesOf } from './resolve.ts';
+import { type Row, rowsOf, summaryOf } from './rows.ts';
+import { changedRanges, markRanges } from './words.ts';
 
 type PageChange = Extract<SemanticChange, { page: unknown }>;
 
@@ -17,11 +21,16 @@ const VERB: Record<PageChange['type'], string> = {
   page_moved: 'Moved',
 };
 
-const blocksOf = (p: Page | undefined): Node[] =>
-  (p && 'document' in p ? ((p.document as { nodes?: Node[] } | undefined)?.nodes ?? []) : []) as Node[];
+/** How a page's comparison is drawn: its two versions side by side, or one column of blocks. */
+type View = 'split' | 'inline';
+const VIEW_KEY = 'quire:diff-view';
 
-/** The merge base of a change request: the main revision it was created from or last updated to. */
-export const baseOf = (cr: ChangeRequest) => cr.revisionMergedAncestor ?? cr.revisionInitial;
+/** The view last chosen in this browser, else side by side on a wide screen and inline on a narrow one. */
+function initialView(): View {
+  const chosen = window.localStorage.getItem(VIEW_KEY);
+  if (chosen === 'split' || chosen === 'inline') return chosen;
+  return window.matchMedia('(min-width: 50rem)').matches ? 'split' : 'inline';
+}
 
 /**
  * Where a conflict block can be resolved: the change request (still open), what to do once it changed, and the
@@ -40,36 +49,60 @@ interface Where {
   space: string;
   cr: ChangeRequest;
   onChange?: (() => void) | undefined;
+  view: View;
 }
 
 /**
  * What a change request changes (`GET …/changes`): one entry per page, each opening a block-level comparison; while
  * the change request is open, its conflict blocks can be resolved there (`onChange` after each).
  */
-export function Changes({ org, space, cr, onChange }: Where) {
+export function Changes({ org, space, cr, onChange }: Omit<Where, 'view'>) {
   const changes = useLoad(() => changesApi.changes(space, cr.id), `${cr.id}:${cr.revision}`);
+  const [view, setView] = useState(initialView);
+  const choose = (v: View) => {
+    setView(v);
+    window.localStorage.setItem(VIEW_KEY, v);
+  };
   if (changes.error) return <p role="alert">{changes.error.message}</p>;
   if (!changes.data) return <p aria-live="polite">Loading the changes…</p>;
   const list = changes.data.changes;
   if (list.length === 0) return <p className="muted">This change request changes nothing yet.</p>;
   return (
-    <ul className="cr-changes">
-      {list.map((c) =>
-        'page' in c ? (
-          <PageEntry
-            key={`${c.page.id}:${c.type}:${c.page.conflicted ? 'conflicted' : ''}`}
-            org={org}
-            space={space}
-            cr={cr}
-            change={c}
-            onChange={onChange}
-          />
-        ) : (
-          <FileEntry key={`${c.type}:${c.file.id}`} change={c} />
-        ),
+    <>
+      {list.some((c) => 'page' in c && c.page.type === 'document' && c.type !== 'page_moved') && (
+        <fieldset className="cr-tabs cr-views">
+          <legend className="sr-only">Show the changes of pages</legend>
+          {(
+            [
+              ['split', 'Side by side'],
+              ['inline', 'Inline'],
+            ] as const
+          ).map(([v, label]) => (
+            <button key={v} type="button" aria-pressed={view === v} onClick={() => choose(v)}>
+              {label}
+            </button>
+          ))}
+        </fieldset>
       )}
-      {changes.data.more ? <li className="muted">And {changes.data.more} more changes.</li> : null}
-    </ul>
+      <ul className="cr-changes">
+        {list.map((c) =>
+          'page' in c ? (
+            <PageEntry
+              key={`${c.page.id}:${c.type}:${c.page.conflicted ? 'conflicted' : ''}`}
+              org={org}
+              space={space}
+              cr={cr}
+              change={c}
+              onChange={onChange}
+              view={view}
+            />
+          ) : (
+            <FileEntry key={`${c.type}:${c.file.id}`} change={c} />
+          ),
+        )}
+        {changes.data.more ? <li className="muted">And {changes.data.more} more changes.</li> : null}
+      </ul>
+    </>
   );
 }
 
@@ -168,25 +201,36 @@ function PageEntry({ change, ...where }: Where & { change: PageChange }) {
   );
 }
 
-/** A page before (at the merge base) and after (in the change request), block by block. */
-function PageDiff({ org, space, cr, change, onChange }: Where & { change: PageChange }) {
+/**
+ * A page before (at the merge base) and after (in the change request), block by block, each block drawn by the
+ * published site's renderer: side by side (a row per block, an edited block's two versions next to each other) or
+ * inline (one column, an edited block's earlier version above the new one).
+ */
+function PageDiff({ org, space, cr, change, onChange, view }: Where & { change: PageChange }) {
   const id = change.page.id;
   const versions = useLoad(
-    async () => ({
-      before: change.type === 'page_created' ? undefined : await changesApi.pageInRevision(space, baseOf(cr), id),
-      after: change.type === 'page_deleted' ? undefined : await changesApi.pageInChangeRequest(space, cr.id, id),
-    }),
+    () =>
+      drawComparison({
+        org,
+        space,
+        cr,
+        page: id,
+        path: change.page.path ?? '',
+        before: change.type !== 'page_created',
+        after: change.type !== 'page_deleted',
+      }),
     `${cr.revision}:${id}`,
   );
   if (versions.error) return <p role="alert">{versions.error.message}</p>;
   if (!versions.data) return <p aria-live="polite">Loading the page…</p>;
-  const before = blocksOf(versions.data.before);
-  const after = blocksOf(versions.data.after);
+  const drawn = versions.data;
+  const { before, after } = drawn;
   if (before.length + after.length > MAX_BLOCKS)
     return <p>This page has too many blocks to compare here ({before.length + after.length}).</p>;
   const diff = diffBlocks(before, after);
+  const rows = rowsOf(diff);
   const live = cr.status === 'open' || cr.status === 'draft';
-  const resolving =
+  const resolving: Resolver | undefined =
     live && onChange
       ? {
           space,
@@ -207,30 +251,119 @@ function PageDiff({ org, space, cr, change, onChange }: Where & { change: PageCh
         }
       : undefined;
   const ids = nodeIdsOf(after);
-  const added = diff.filter((d) => d.kind === 'added').length;
-  const removed = diff.filter((d) => d.kind === 'removed').length;
+  const htmlOf = (d: BlockDiff, side: 'old' | 'new', kind: Row['kind']) =>
+    (side === 'old' && kind !== 'same' ? drawn.beforeHtml : drawn.afterHtml)[d.index] ?? '';
+  /** A block of a row on its side; an edited block's words are compared with its other version's. */
+  const block = (d: BlockDiff | undefined, side: 'old' | 'new', row: Row) => {
+    const kind = row.kind;
+    if (!d) return <div className="cr-gap" />;
+    const html = htmlOf(d, side, kind);
+    const other = side === 'old' ? row.after : row.before;
+    return (
+      <DiffBlock
+        d={d}
+        kind={kind}
+        side={side}
+        html={html}
+        versus={kind === 'changed' && other ? htmlOf(other, side === 'old' ? 'new' : 'old', kind) : undefined}
+        drawn={drawn}
+        ordinal={d.node.type === 'conflict' ? conflictsBefore(diff, diff.indexOf(d)) : 0}
+        resolving={side === 'new' ? resolving : undefined}
+        on={side === 'new' ? { page: id, node: ids[d.index]! } : undefined}
+      />
+    );
+  };
   return (
     <>
-      <p className="muted">
-        {added} block{added === 1 ? '' : 's'} added, {removed} removed.
-      </p>
-      <ol className="cr-diff">
-        {diff.map((d, i) => (
-          <DiffBlock
-            key={d.id}
-            d={d}
-            ordinal={conflictsBefore(diff, i)}
-            resolving={resolving}
-            on={d.kind === 'removed' ? undefined : { page: id, node: ids[d.index]! }}
-          />
-        ))}
-      </ol>
+      <p className="muted">{summaryOf(rows)}</p>
+      {/* a page added or removed has one side only: its blocks in one column */}
+      {view === 'split' && before.length > 0 && after.length > 0 ? (
+        <>
+          <p className="cr-split-head" aria-hidden="true">
+            <span>Before (main)</span>
+            <span>After (#{cr.number})</span>
+          </p>
+          <ol className="cr-diff cr-split">
+            {rows.map((r) =>
+              // a conflict block takes the whole row: its own versions go side by side
+              r.kind === 'added' && r.after.node.type === 'conflict' ? (
+                <li key={`:${r.after.id}`} className="cr-row cr-row-conflict">
+                  {block(r.after, 'new', r)}
+                </li>
+              ) : (
+                <li key={`${r.before?.id ?? ''}:${r.after?.id ?? ''}`} className={`cr-row cr-row-${r.kind}`}>
+                  {block(r.before, 'old', r)}
+                  {/* an unchanged block is commented on in its new version, on the right */}
+                  {block(r.after, 'new', r)}
+                </li>
+              ),
+            )}
+          </ol>
+        </>
+      ) : (
+        <ol className="cr-diff cr-inline">
+          {rows.flatMap((r) => {
+            const key = `${r.before?.id ?? ''}:${r.after?.id ?? ''}`;
+            if (r.kind === 'removed') return [<li key={key}>{block(r.before, 'old', r)}</li>];
+            const now = <li key={key}>{block(r.after, 'new', r)}</li>;
+            return r.kind === 'changed' ? [<li key={`${key}:old`}>{block(r.before, 'old', r)}</li>, now] : [now];
+          })}
+        </ol>
+      )}
+      {drawn.tail.trim() && (
+        <section className="cr-notes" aria-label="Notes of the page">
+          <Rendered html={drawn.tail} toNodes={drawn.toNodes} />
+        </section>
+      )}
       <EarlierBlockComments page={id} nodes={ids} />
     </>
   );
 }
 
-const LABEL = { same: 'Unchanged', removed: 'Removed', added: 'Added' } as const;
+/**
+ * HTML of the published site's renderer, drawn in the page (its inline styles through the CSSOM, see render/page.ts),
+ * with its markers as hidden spans and its ids its own. A link to a page of the app opens it in the app.
+ */
+function Rendered({ html, toNodes, versus }: { html: string; toNodes: Drawn['toNodes']; versus?: string | undefined }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [location, navigate] = useLocation();
+  useLayoutEffect(() => {
+    if (!box.current) return;
+    const nodes = toNodes(html);
+    placeMarkers(nodes);
+    scopeIds(nodes);
+    box.current.replaceChildren(nodes);
+    if (versus === undefined) return;
+    // an edited block: the words its other version does not have, marked
+    const other = document.createElement('div');
+    other.append(toNodes(versus));
+    placeMarkers(other);
+    markRanges(box.current, changedRanges(box.current.textContent ?? '', other.textContent ?? ''));
+  }, [html, toNodes, versus]);
+  const follow = (e: MouseEvent<HTMLDivElement>) => {
+    const a = (e.target as Element).closest('a[href]');
+    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const url = new URL((a as HTMLAnchorElement).href);
+    if (url.origin !== window.location.origin || !url.pathname.startsWith('/o/') || url.pathname === location) return;
+    e.preventDefault();
+    navigate(`${url.pathname}${url.search}${url.hash}`);
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the click only lets the page's own links open in the app
+    // biome-ignore lint/a11y/useKeyWithClickEvents: links are followed by Enter, which clicks them
+    <div className="site-article cr-rendered" onClick={follow}>
+      <div className="document" ref={box} />
+    </div>
+  );
+}
+
+/** What a block is, for screen readers (the marks say it by colour and sign), and its sign. */
+const LABEL: Record<Row['kind'], Record<'old' | 'new', [string, string]>> = {
+  same: { old: ['Unchanged, before', ' '], new: ['Unchanged', ' '] },
+  removed: { old: ['Removed', '−'], new: ['Removed', '−'] },
+  added: { old: ['Added', '+'], new: ['Added', '+'] },
+  changed: { old: ['Changed, before', '−'], new: ['Changed, after', '+'] },
+};
 
 type Resolver = Resolving & { resolve(ordinal: number, shown: Node, keep: Keep): Promise<boolean> };
 
@@ -238,46 +371,59 @@ type Resolver = Resolving & { resolve(ordinal: number, shown: Node, keep: Keep):
 const conflictsBefore = (diff: BlockDiff[], i: number) =>
   conflictsIn(diff.slice(0, i).flatMap((d) => (d.kind === 'removed' ? [] : [d.node])) as never);
 
-/** A block of the comparison; one of the change request's (`on`: its page and node id) takes comments. */
+/**
+ * A block of the comparison, on its side (`old`: at the merge base, `new`: in the change request), marked by the
+ * kind of its row; one of the change request's (`on`: its page and node id) takes comments.
+ */
 function DiffBlock(props: {
   d: BlockDiff;
+  kind: Row['kind'];
+  side: 'old' | 'new';
+  html: string;
+  /** The HTML of an edited block's other version, whose words it is compared with. */
+  versus?: string | undefined;
+  drawn: Drawn;
   ordinal: number;
   resolving?: Resolver | undefined;
   on?: { page: string; node: string } | undefined;
 }) {
-  const { d, ordinal, resolving, on } = props;
+  const { d, kind, side, html, versus, drawn: all, ordinal, resolving, on } = props;
+  const [label, sign] = LABEL[kind][side];
   const drawn =
     d.node.type === 'conflict' ? (
-      <Conflict node={d.node} ordinal={ordinal} resolving={d.kind === 'removed' ? undefined : resolving} />
+      <Conflict node={d.node} drawn={all} ordinal={ordinal} resolving={resolving} />
     ) : (
-      nodes([d.node])
+      <Rendered html={html} toNodes={all.toNodes} versus={versus} />
     );
   return (
-    <li className={`cr-block cr-${d.kind}`}>
+    <div className={`cr-block cr-${kind} cr-${side}`}>
       <span className="cr-mark" aria-hidden="true">
-        {d.kind === 'added' ? '+' : d.kind === 'removed' ? '−' : ' '}
+        {sign}
       </span>
-      <span className="sr-only">{LABEL[d.kind]}: </span>
+      <span className="sr-only">{label}: </span>
       <div className="cr-block-body">
         {on ? (
           <CommentableBlock {...on} block={d.node}>
             {drawn}
           </CommentableBlock>
         ) : (
-          <div className="document">{drawn}</div>
+          drawn
         )}
       </div>
-    </li>
+    </div>
   );
 }
 
 /**
- * A conflict block left by an update: each side (`main`, `change request #n`) with its blocks, and, while the change
- * request is open, a button per side to keep that version (or all of them, one after the other) in its place, and a
- * link to the page in the editor, where the sides are ordinary editable content (then keep the side edited).
+ * A conflict block left by an update: each side (`main`, `change request #n`) with its blocks, side by side (one
+ * under the other on a narrow screen), and, while the change request is open, a button per side to keep that version
+ * (or all of them, one after the other) in its place, and a link to the page in the editor, where the sides are
+ * ordinary editable content (then keep the side edited).
  */
-function Conflict({ node, ordinal, resolving }: { node: Node; ordinal: number; resolving?: Resolver | undefined }) {
+function Conflict(props: { node: Node; drawn: Drawn; ordinal: number; resolving?: Resolver | undefined }) {
+  const { node, drawn, ordinal, resolving } = props;
   const sides = sidesOf(node);
+  const html = drawn.conflicts.get(node) ?? [];
   const action = useAction();
   const [stale, setStale] = useState(false);
   const keep = async (keep: Keep) => {
@@ -289,12 +435,18 @@ function Conflict({ node, ordinal, resolving }: { node: Node; ordinal: number; r
       <p>
         <strong>Conflict</strong>: both versions are kept until one is chosen{resolving ? ' below' : ''}.
       </p>
-      {sides.map((side, i) => (
-        <section key={`${side.title}-${String(i)}`} aria-label={`Version of ${side.title}`}>
-          <h4>{side.title}</h4>
-          {side.nodes.length ? nodes(side.nodes as Node[]) : <p className="muted">(empty)</p>}
-        </section>
-      ))}
+      <div className="cr-conflict-sides">
+        {sides.map((side, i) => (
+          <section key={`${side.title}-${String(i)}`} aria-label={`Version of ${side.title}`}>
+            <h4>{side.title}</h4>
+            {side.nodes.length ? (
+              <Rendered html={html[i] ?? ''} toNodes={drawn.toNodes} />
+            ) : (
+              <p className="muted">(empty)</p>
+            )}
+          </section>
+        ))}
+      </div>
       {resolving && (
         <fieldset className="cr-actions cr-resolve">
           <legend className="sr-only">Resolve this conflict</legend>

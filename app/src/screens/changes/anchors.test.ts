@@ -1,9 +1,6 @@
-// @vitest-environment happy-dom
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { type Node, nodes } from '../PageView.tsx';
-import { anchorsOf, blockPathOf, domPathOf, labelOf, textAnchorOf, topOf } from './anchors.ts';
+import type { Node } from '../PageView.tsx';
+import { anchorsOf, labelOf, textAnchorOf, topOf } from './anchors.ts';
 
 const text = (t: string): Node => ({ object: 'text', leaves: [{ text: t }] });
 const para = (t: string): Node => ({ object: 'block', type: 'paragraph', nodes: [text(t)] });
@@ -70,37 +67,6 @@ describe('topOf', () => {
   it('is the top-level block’s id of a nested id, and a top-level id itself', () => {
     expect(topOf('bx1.0/0.2')).toBe('bx1.0');
     expect(topOf('bx1.0')).toBe('bx1.0');
-  });
-});
-
-describe('domPathOf and blockPathOf', () => {
-  /** The block drawn by the page view in a container, as the review draws it. */
-  const drawn = (n: Node) => {
-    const container = document.createElement('div');
-    container.innerHTML = renderToStaticMarkup(createElement('div', null, nodes([n])));
-    return container.firstElementChild!;
-  };
-
-  it('finds the nested block of a text drawn in it (a task’s checkbox aside)', () => {
-    const box = drawn(list);
-    const span = [...box.querySelectorAll('span')].find((s) => s.textContent === 'Walk the dog')!;
-    const dom = domPathOf(span, box)!;
-    expect(blockPathOf(list, dom)).toBe('1.0');
-    const li = box.querySelectorAll('li')[0]!;
-    expect(blockPathOf(list, domPathOf(li, box)!)).toBe('0');
-  });
-
-  it('stops at a paragraph of a hint, and at the box of a block drawn as text (tabs)', () => {
-    const box = drawn(hint);
-    const second = box.querySelectorAll('p')[1]!;
-    expect(blockPathOf(hint, domPathOf(second.firstElementChild!, box)!)).toBe('1');
-    const tabsBox = drawn(tabs);
-    const p = tabsBox.querySelector('.block-other p')!;
-    expect(blockPathOf(tabs, domPathOf(p, tabsBox)!)).toBe('');
-  });
-
-  it('is undefined outside the container', () => {
-    expect(domPathOf(document.createElement('p'), drawn(hint))).toBeUndefined();
   });
 });
 

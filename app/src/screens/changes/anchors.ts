@@ -41,7 +41,7 @@ const NAMES: Record<string, string> = {
 const short = (s: string, n = 40) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** The text of a block, its blocks' texts apart (a hint's two paragraphs are two sentences, not one word). */
-const plainOf = (n: Node): string =>
+export const plainOf = (n: Node): string =>
   (n.nodes ?? []).some((c) => c.object === 'block') || n.fragments?.length
     ? [...(n.nodes ?? []), ...(n.fragments ?? [])].map(plainOf).filter(Boolean).join(' ')
     : textOf(n);
@@ -84,42 +84,6 @@ export const topOf = (nodeId: string) => {
   const slash = nodeId.indexOf('/');
   return slash < 0 ? nodeId : nodeId.slice(0, slash);
 };
-
-/**
- * The path, under a top-level block drawn by the page view (`container` holds its one element), of the element
- * `el`: each block is drawn as one element whose element children are its children's (a task's checkbox aside),
- * so the path is the element's rank among its siblings at each level (down to a box drawn for a block the view
- * does not draw block by block). Undefined outside the container.
- */
-export function domPathOf(el: Element, container: Element): number[] | undefined {
-  const path: number[] = [];
-  // a block the page view draws as a box of text (tabs, tables…) has no element per child: the box is the deepest
-  let at: Element | null = el.closest('.block-other') ?? el;
-  if (!container.contains(at)) at = el;
-  while (at?.parentElement && at.parentElement !== container) {
-    const siblings = [...at.parentElement.children].filter((c) => c.tagName !== 'INPUT');
-    path.unshift(siblings.indexOf(at));
-    at = at.parentElement;
-  }
-  if (!at || at.parentElement !== container) return undefined;
-  return path;
-}
-
-/**
- * The deepest block of a top-level block on a DOM path (`domPathOf`), as an anchor path (`''`: the block itself):
- * the path is followed through the blocks' children while they are blocks (text and inlines are not anchors).
- */
-export function blockPathOf(top: Node, dom: readonly number[]): string {
-  const path: string[] = [];
-  let n: Node = top;
-  for (const i of dom) {
-    const child: Node | undefined = n.nodes?.[i];
-    if (!child || !isBlock(child) || child.type === 'code-line' || n.type === 'code') break;
-    path.push(String(i));
-    n = child;
-  }
-  return path.join('.');
-}
 
 /** A block holding text only (a paragraph, a heading): no block inside it, no fragment. */
 const holdsText = (n: Node) => !n.fragments?.length && !(n.nodes ?? []).some((c) => isBlock(c) && c.object === 'block');

@@ -96,14 +96,34 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
     await page.getByRole('button', { name: 'Show the changes of Welcome' }).click();
     const diff = page.getByRole('region', { name: 'Changes of Welcome' });
-    await diff.getByText('1 block added, 1 removed.').waitFor();
-    expect(await diff.locator('.cr-block.cr-removed').allTextContents()).toEqual([
-      expect.stringContaining('Old ending.'),
-    ]);
-    expect(await diff.locator('.cr-block.cr-added').allTextContents()).toEqual([
-      expect.stringContaining('New ending.'),
-    ]);
+    // Side by side (a wide screen's default): a row per block, each drawn by the site's renderer; the edited block's
+    // two versions next to each other, the unchanged ones on both sides.
+    await diff.getByText('1 block changed.').waitFor();
+    expect(await page.getByRole('button', { name: 'Side by side' }).getAttribute('aria-pressed')).toBe('true');
+    const old = diff.locator('.cr-block.cr-changed.cr-old');
+    const now = diff.locator('.cr-block.cr-changed.cr-new');
+    expect(await old.locator('.site-article .document p').textContent()).toBe('Old ending.');
+    expect(await now.locator('.site-article .document p').textContent()).toBe('New ending.');
+    const [left, right] = [(await old.boundingBox())!, (await now.boundingBox())!];
+    expect(left.x + left.width).toBeLessThanOrEqual(right.x + 1);
+    expect(Math.abs(left.y - right.y)).toBeLessThan(2);
+    expect(await diff.locator('.cr-block.cr-same').count()).toBe(4);
+    // the words the edit changed, marked in each version
+    expect(await old.locator('mark.cr-words').allTextContents()).toEqual(['Old']);
+    expect(await now.locator('mark.cr-words').allTextContents()).toEqual(['New']);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-change-diff-split.png'), fullPage: true });
+    // Inline: one column, the earlier version above the new one (the choice kept in this browser).
+    await page.getByRole('button', { name: 'Inline' }).click();
+    await diff.locator('.cr-inline').waitFor();
     expect(await diff.locator('.cr-block.cr-same').count()).toBe(2);
+    expect(await diff.locator('.cr-block').allTextContents()).toEqual([
+      expect.stringContaining('Hello writers.'),
+      expect.stringContaining('Keep this line.'),
+      expect.stringMatching(/Changed, before: .*Old ending\./),
+      expect.stringMatching(/Changed, after: .*New ending\./),
+    ]);
+    expect((await old.boundingBox())!.y).toBeLessThan((await now.boundingBox())!.y);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-change-diff-inline.png'), fullPage: true });
 
     // The merge rules, before the button: not met, so the button is disabled.
     const merge = page.getByRole('region', { name: 'Merge' });
@@ -136,7 +156,7 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     await bobs.page.locator('.cr-reviews').getByText('Approved').waitFor();
     // Bob comments on the block "New ending." with the keyboard only, then edits his comment.
     await bobs.page.getByRole('button', { name: 'Show the changes of Welcome' }).click();
-    const bobsBlock = bobs.page.locator('.cr-block.cr-added', { hasText: 'New ending.' });
+    const bobsBlock = bobs.page.locator('.cr-block.cr-new', { hasText: 'New ending.' });
     await bobsBlock.getByRole('button', { name: 'Comment on this block' }).press('Enter');
     const field = bobsBlock.getByLabel('Your comment on this block');
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -180,7 +200,7 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     // Bob's comment on the block, under the block: Ann replies, edits her reply, deletes another, resolves it.
     // Still open from before: the screen was not reloaded.
     await page.getByRole('button', { name: 'Hide the changes of Welcome' }).waitFor();
-    const block = page.locator('.cr-block.cr-added', { hasText: 'New ending.' });
+    const block = page.locator('.cr-block.cr-new', { hasText: 'New ending.' });
     const thread = block.getByRole('article', { name: 'Comment by Bob' });
     await thread.getByText('Say it twice?').waitFor();
     expect(await thread.getByRole('button', { name: 'Edit your comment' }).count()).toBe(0);
@@ -242,6 +262,14 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     expect(
       await conflict.getByRole('region', { name: `Version of change request #${mine.number}` }).textContent(),
     ).toContain('Ending of mine.');
+    // both versions drawn by the site's renderer, side by side
+    const [mineBox, mainBox] = [
+      (await conflict.getByRole('region', { name: `Version of change request #${mine.number}` }).boundingBox())!,
+      (await conflict.getByRole('region', { name: 'Version of main' }).boundingBox())!,
+    ];
+    expect(mainBox.x + mainBox.width).toBeLessThanOrEqual(mineBox.x);
+    expect(Math.abs(mainBox.y - mineBox.y)).toBeLessThan(2);
+    expect(await conflict.locator('.site-article .document p', { hasText: 'Ending of mine.' }).count()).toBe(1);
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-change-conflicts.png'), fullPage: true });
     // "Edit in the editor": the page in the editor, on this change request, the conflict's sides editable there.
@@ -284,10 +312,17 @@ describe.skipIf(!hasChromium)('change requests in the app, in Chromium', () => {
     });
     await page.goto(`${p.url}/o/${acme.organization.id}/s/${space}/~/changes/2/~/review`);
     await page.getByRole('button', { name: 'Show the changes of Welcome' }).click();
-    await page.getByRole('region', { name: 'Changes of Welcome' }).getByText('block added').waitFor();
+    await page.getByRole('region', { name: 'Changes of Welcome' }).getByText('1 block changed.').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-change-375-dark.png'), fullPage: true });
+    // Inline on a narrow screen; side by side there puts a row's versions one under the other.
+    expect(await page.getByRole('button', { name: 'Inline' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Side by side' }).click();
+    await page.locator('.cr-split').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-change-375-split-dark.png'), fullPage: true });
     await page.emulateMedia({ colorScheme: 'light' });
     expect(await axe(page)).toEqual([]);
     await page.close();

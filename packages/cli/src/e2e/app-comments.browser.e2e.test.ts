@@ -43,7 +43,9 @@ describe.skipIf(!hasChromium)('comments on selections, nested blocks and in the 
     // Select "synergistic" in the hint's second paragraph: "Comment on the selection" appears.
     expect(await hint.getByRole('button', { name: 'Comment on the selection' }).count()).toBe(0);
     await hint.locator('p', { hasText: 'Install the synergistic' }).evaluate((p) => {
-      const text = p.querySelector('span span')!.firstChild as Text;
+      const text = Array.from(p.childNodes).find(
+        (n) => n.nodeType === 3 && (n as Text).data.includes('synergistic'),
+      ) as Text;
       const at = text.data.indexOf('synergistic');
       const range = document.createRange();
       range.setStart(text, at);
