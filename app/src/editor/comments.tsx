@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { changesApi } from '../api/changes.ts';
 import { markerDecorations, markersKey, storageOf } from './comment-markers.ts';
 import { useLoad } from '../api/use.ts';
-import type { Node } from '../screens/PageView.tsx';
+import type { Node } from '../render/node.ts';
 import { anchorsOf, labelOf, textAnchorOf, topOf } from '../screens/changes/anchors.ts';
 import { nodeIdsOf } from '../screens/changes/blocks.ts';
 import { Compose, type Discussion, Thread } from '../screens/changes/Comments.tsx';

@@ -1,6 +1,6 @@
 import { type ReactNode, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { changesApi, type Comment } from '../../api/changes.ts';
-import { type Node, textOf } from '../PageView.tsx';
+import { type Node, textOf } from '../../render/node.ts';
 import { type Anchor, anchorsOf, topOf } from './anchors.ts';
 import { anchorOfSelection, leafAt, offsetIn, within } from './marks.ts';
 import { Compose, DiscussionContext, Thread } from './Comments.tsx';

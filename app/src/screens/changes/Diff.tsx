@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { type ChangeRequest, changesApi, type SemanticChange } from '../../api/changes.ts';
 import { useAction, useLoad } from '../../api/use.ts';
 import { downloadSrc } from '../../editor/uploads.ts';
-import type { Node } from '../PageView.tsx';
+import type { Node } from '../../render/node.ts';
 import { CommentableBlock, EarlierBlockComments } from './BlockComments.tsx';
 import { type BlockDiff, diffBlocks, MAX_BLOCKS, nodeIdsOf } from './blocks.ts';
 import { type Drawn, drawComparison } from './drawn.ts';

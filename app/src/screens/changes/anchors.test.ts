@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Node } from '../PageView.tsx';
+import type { Node } from '../../render/node.ts';
 import { anchorsOf, labelOf, textAnchorOf, topOf } from './anchors.ts';
 
 const text = (t: string): Node => ({ object: 'text', leaves: [{ text: t }] });

@@ -3,7 +3,7 @@
 // + `/` + its path there: child indexes, a fragment's as `f` + its index (`bx1.0/0.2`, `bx1.0/f1.0`). Stored pages
 // carry no node keys, so a path is what names a nested block; it holds while the top-level block is unchanged, and
 // an edited top-level block gets a new id anyway (its comments then show as on a block changed since).
-import { type Node, textOf } from '../PageView.tsx';
+import { type Node, textOf } from '../../render/node.ts';
 
 /** A block a comment can be on: its id, its path under the top-level block, the node and a name for people. */
 export interface Anchor {

@@ -1,6 +1,6 @@
 // Block-level comparison of two versions of a page: the top-level blocks of GitBook's JSON document, matched by
 // their content (node keys are left out: a page rebuilt from markdown gets new keys for unchanged blocks).
-import type { Node } from '../PageView.tsx';
+import type { Node } from '../../render/node.ts';
 
 /**
  * A block of the comparison; `id` is unique in one comparison (its side and index there), `index` is its place on

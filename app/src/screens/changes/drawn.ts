@@ -4,7 +4,7 @@
 import type { JSONDocument } from '@quire/document/render';
 import { type ChangeRequest, changesApi, type Page } from '../../api/changes.ts';
 import { api, type RevisionFile, type RevisionPages } from '../../api/endpoints.ts';
-import type { Node } from '../PageView.tsx';
+import type { Node } from '../../render/node.ts';
 import { anchorsOf } from './anchors.ts';
 import { MAX_BLOCKS } from './blocks.ts';
 import { cut, separator, withMarkers } from './marks.ts';

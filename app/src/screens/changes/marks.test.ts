@@ -2,7 +2,7 @@
 import type { JSONDocument } from '@quire/document/render';
 import { describe, expect, it } from 'vitest';
 import { renderPageHtml, toNodes } from '../../render/page.ts';
-import type { Node } from '../PageView.tsx';
+import type { Node } from '../../render/node.ts';
 import { anchorsOf } from './anchors.ts';
 import {
   anchorOfSelection,

@@ -4,7 +4,7 @@
 // few private-use characters naming its anchor (its rank in `anchorsOf`), which the app then replaces by an empty
 // hidden `<span data-leaf>`. The renderer escapes text and keeps it whole, so a marker reaches the HTML as it went in.
 // A page's blocks are rendered in one pass, a separator paragraph after each, and the HTML is cut at the separators.
-import type { Node } from '../PageView.tsx';
+import type { Node } from '../../render/node.ts';
 import { type Anchor, plainOf } from './anchors.ts';
 
 const OPEN = '\uE000';

@@ -1,6 +1,6 @@
 // The rows of a page's comparison: the block diff (blocks.ts) with an edited block paired with its earlier version,
 // so that the review marks it "changed" rather than "removed" and "added", and draws both versions side by side.
-import type { Node } from '../PageView.tsx';
+import type { Node } from '../../render/node.ts';
 import type { BlockDiff } from './blocks.ts';
 
 /**

@@ -245,7 +245,11 @@ describe.skipIf(!hasChromium)('the editor: the `/` menu and the settings of the 
       .replace(/^https?:\/\/[^/]+/, p.url)
       .replace(/\/$/, '');
     const html = await (await fetch(`${home}/reference`)).text();
-    expect(html).toContain('<a class="button" href="https://example.com/signup">Sign &lt;up&gt;</a>');
+    // drawn as written: its kind, size and icon
+    expect(html).toContain(
+      '<a class="button button-secondary button-large" href="https://example.com/signup">' +
+        '<span class="inline-icon" aria-hidden="true" style="--icon:url(/_quire/icons/rocket.svg)"></span>Sign &lt;up&gt;</a>',
+    );
     expect(html).toContain('Upgrade first.');
   });
 

@@ -397,8 +397,27 @@ describe('document blocks', () => {
     });
     const out = await render(document.nodes as DocNode[], ctx);
     expect(out).toContain('<a class="button" href="/sites/docs/~search?q=How%20%26%20%22why%22%3F">Ask</a>');
-    expect(out).toContain('<a class="button" href="/sites/docs/~search">Find</a>');
+    expect(out).toContain('<a class="button button-secondary" href="/sites/docs/~search">Find</a>');
     expect(out).toContain('<span class="button">Linux</span>');
+  });
+
+  it("draws a button's kind, size and icon (the icon hidden from screen readers: the label names it)", async () => {
+    const button = (data: Record<string, unknown>): DocNode => ({
+      object: 'inline',
+      type: 'button',
+      isVoid: true,
+      data: { ref: { kind: 'url', url: 'https://example.com/' }, ...data },
+    });
+    const iconUrl = (name: string) => (name === 'rocket' ? `/_quire/icons/${name}.svg` : null);
+    const nodes = [
+      p(button({ label: 'Go', kind: 'primary', size: 'large', icon: 'rocket' })),
+      p(button({ label: '<b>', kind: 'secondary', size: 'huge', icon: 'nope' })),
+    ];
+    expect(await render(nodes, context({ iconUrl }))).toBe(
+      '<p><a class="button button-large" href="https://example.com/">' +
+        '<span class="inline-icon" aria-hidden="true" style="--icon:url(/_quire/icons/rocket.svg)"></span>Go</a></p>' +
+        '<p><a class="button button-secondary" href="https://example.com/">&lt;b&gt;</a></p>',
+    );
   });
 
   it('shows a dark-mode variant, line numbers, aligned paragraphs and footnotes after the document', async () => {

@@ -172,9 +172,16 @@ function inline(node: DocNode, ctx: RenderContext): Html {
               query: typeof action.query === 'string' ? action.query : undefined,
             }) ?? null)
           : (hrefOf(node.data?.ref as Ref, ctx)?.href ?? null);
+      const cls = buttonClass(node.data);
+      const name = typeof node.data?.icon === 'string' ? node.data.icon : '';
+      const url = name ? ctx.iconUrl?.(name) : null;
+      // the icon is decoration: the label names the button
+      const body = url
+        ? html`<span class="inline-icon" aria-hidden="true" style="${`--icon:url(${url})`}"></span>${label}`
+        : html`${label}`;
       return href !== null && !ctx.inLink
-        ? html`<a class="button" href="${href}">${label}</a>`
-        : html`<span class="button">${label}</span>`;
+        ? html`<a class="${cls}" href="${href}">${body}</a>`
+        : html`<span class="${cls}">${body}</span>`;
     }
     default:
       ctx.logUnknown(`inline:${node.type}`);
@@ -195,6 +202,16 @@ export function footnotesOf(ctx: RenderContext): Html {
       html`<li id="fn-${i + 1}">${body.split(/\n+/).join(' ')} <a href="#fnref-${i + 1}" class="footnote-back" aria-label="Back to the text">↩</a></li>`,
   );
   return html`<section class="footnotes" role="doc-endnotes"><ol>${items}</ol></section>`;
+}
+
+const BUTTON_SIZES = new Set(['small', 'medium', 'large']);
+
+/** A button's classes: `button`, its kind (`button-secondary`; primary is the default) and its size if it has one. */
+function buttonClass(data: DocNode['data']): string {
+  const cls = ['button'];
+  if (data?.kind === 'secondary') cls.push('button-secondary');
+  if (typeof data?.size === 'string' && BUTTON_SIZES.has(data.size)) cls.push(`button-${data.size}`);
+  return cls.join(' ');
 }
 
 /**
