@@ -73,8 +73,8 @@ function HereSection({ org, integration: it }: { org: string; integration: Integ
       {installs.data &&
         (here ? (
           <InstallationPanel
-            // A new form once the installation changed (its values are the form's starting point).
-            key={`${here.id}:${here.updatedAt}`}
+            // A new form for a new installation (its values are the form's starting point; a save keeps them).
+            key={here.id}
             integration={it}
             installation={here}
             onChanged={installs.reload}

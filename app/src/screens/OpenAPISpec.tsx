@@ -114,7 +114,7 @@ function Actions({ org, spec, onChanged }: { org: string; spec: OpenAPISpec; onC
   };
   return (
     <>
-      <h2>Update</h2>
+      <h2>Update or delete</h2>
       <div className="actions-row">
         {url && (
           <button type="button" onClick={() => void refetch()} disabled={action.busy}>

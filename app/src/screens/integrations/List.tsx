@@ -84,8 +84,9 @@ export default function IntegrationsList({ org }: { org: string }) {
                         <span className="muted">{it.description}</span>
                       </span>
                       <span>
-                        {d.installed.get(it.name)?.status ??
-                          `${it.visibility}, for ${targetLabel(it.target).toLowerCase()}`}
+                        {d.installed.has(it.name)
+                          ? `Installed: ${d.installed.get(it.name)?.status}`
+                          : `${it.visibility}, for ${targetLabel(it.target).toLowerCase()}`}
                       </span>
                     </li>
                   ))}
