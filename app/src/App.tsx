@@ -12,7 +12,9 @@ import {
   OrgSettings,
   Outbox,
   IntegrationScreen,
+  IntegrationsScreen,
   OpenAPISpecScreen,
+  OpenAPISpecsScreen,
   Palette,
   RevisionScreen,
   SiteSettings,
@@ -109,6 +111,8 @@ export function App() {
               {(p) => (isTab(p.tab) ? <OrgSettings org={p.org} tab={p.tab} /> : <NotYet what="This settings page" />)}
             </Route>
             <Route path="/o/:org/sites/:site?">{(p) => <SiteSettings org={p.org} site={p.site} />}</Route>
+            <Route path="/o/:org/openapi">{(p) => <OpenAPISpecsScreen org={p.org} />}</Route>
+            <Route path="/o/:org/integrations">{(p) => <IntegrationsScreen org={p.org} />}</Route>
             <Route path="/o/:org/openapi/:slug">{(p) => <OpenAPISpecScreen org={p.org} slug={p.slug} />}</Route>
             <Route path="/o/:org/integrations/:name">{(p) => <IntegrationScreen org={p.org} name={p.name} />}</Route>
             <Route path="/integrations/:name">{(p) => <IntegrationScreen name={p.name} />}</Route>

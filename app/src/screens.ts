@@ -26,6 +26,9 @@ export const RevisionScreen = screen(() => import('./screens/Revision.tsx'));
 // An OpenAPI specification's and an integration's (or its installation's) `urls.app`.
 export const OpenAPISpecScreen = screen(() => import('./screens/OpenAPISpec.tsx'));
 export const IntegrationScreen = screen(() => import('./screens/Integration.tsx'));
+// The organization's OpenAPI specifications and integrations (`/o/{org}/openapi`, `/o/{org}/integrations`).
+export const OpenAPISpecsScreen = screen(() => import('./screens/openapi/List.tsx'));
+export const IntegrationsScreen = screen(() => import('./screens/integrations/List.tsx'));
 // The change requests of a space (screens/changes/).
 export const ChangesList = screen(() => import('./screens/changes/List.tsx'));
 export const ChangeReview = screen(() => import('./screens/changes/Review.tsx'));

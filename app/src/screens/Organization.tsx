@@ -73,7 +73,8 @@ export default function Organization({ org, collection }: { org: string; collect
       </div>
       <nav aria-label="Settings and trash" className="crumbs">
         <Link href={`/o/${org}/settings/members`}>Settings: members, teams, audit log</Link> ·{' '}
-        <Link href={`/o/${org}/trash`}>Trash</Link>
+        <Link href={`/o/${org}/trash`}>Trash</Link> · <Link href={`/o/${org}/openapi`}>OpenAPI specifications</Link> ·{' '}
+        <Link href={`/o/${org}/integrations`}>Integrations</Link>
         {collection && (
           <>
             {' '}

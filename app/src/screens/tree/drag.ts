@@ -1,5 +1,6 @@
 import { type PointerEvent as ReactPointerEvent, useRef } from 'react';
 import type { RevisionPage } from '../../api/endpoints.ts';
+import { autoScroll } from './autoscroll.ts';
 import { dropMessage, dropMove, type Move, type Placed, type TreeNode, type Zone, zoneAt } from './placed.ts';
 
 /** How far (px) a pointer moves, button down, before a press becomes a drag (a shorter one stays a click). */
@@ -36,6 +37,9 @@ class TreeDrag {
   private started = false;
   private cancelled = false;
   private over: { row: HTMLElement; zone: Zone; result: Move | 'same' | 'refused' } | undefined;
+  /** The pointer's last position, and the scrolling near the edges while the drag lasts (autoscroll.ts). */
+  private at: { x: number; y: number } | undefined;
+  private scroll: { stop(): void } | undefined;
   private readonly dragged: string;
   private readonly down: PointerEvent;
   private readonly row: HTMLElement;
@@ -66,8 +70,14 @@ class TreeDrag {
       this.row.dataset.dragging = '';
       this.tree.dataset.dragging = '';
       this.host().say(`Dragging ${this.title(this.dragged)}. Escape cancels.`);
+      this.scroll = autoScroll(
+        this.tree,
+        () => this.at,
+        () => this.at && this.point(this.at.x, this.at.y),
+      );
     }
     e.preventDefault();
+    this.at = { x: e.clientX, y: e.clientY };
     this.point(e.clientX, e.clientY);
   };
 
@@ -115,13 +125,21 @@ class TreeDrag {
     if (e.key !== 'Escape' || !this.started || this.cancelled) return;
     e.preventDefault();
     this.cancelled = true;
+    this.stopScrolling();
     this.unmark();
     delete this.row.dataset.dragging;
     delete this.tree.dataset.dragging;
     this.host().say('Move cancelled');
   };
 
+  private stopScrolling() {
+    this.scroll?.stop();
+    this.scroll = undefined;
+    this.at = undefined;
+  }
+
   private end() {
+    this.stopScrolling();
     this.unmark();
     delete this.row.dataset.dragging;
     delete this.tree.dataset.dragging;
@@ -137,8 +155,10 @@ class TreeDrag {
  * controls, a finger from the row's grip (the rest of the tree still scrolls). Over a row, its upper third puts the
  * node before it, its lower third after it, its middle nests it as its last child (a row nothing nests in is split
  * in halves); the row shows where (`data-drop`), a drop into the node's own descendants is refused, and the live
- * region says it all. Escape cancels. The rows' marks are set on the DOM, not in React state: a move of the pointer
- * draws no part of the tree again. Rows are `.row[data-<kind.attr>="<id of the node in placed>"]`.
+ * region says it all. Escape cancels. Near the top or bottom edge of the window or of the tree's scrolling box, the
+ * view scrolls (autoscroll.ts) and the row under the pointer is found again. The rows' marks are set on the DOM, not
+ * in React state: a move of the pointer draws no part of the tree again. Rows are
+ * `.row[data-<kind.attr>="<id of the node in placed>"]`.
  */
 export function useTreeDrag<N extends TreeNode>(
   placed: Map<string, Placed<N>>,
