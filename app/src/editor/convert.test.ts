@@ -118,6 +118,79 @@ const voids = fc.oneof(
   }),
 );
 
+// A table with columns that are not text (GitBook's number, checkbox, rating, select, link, files and image columns),
+// mixed among its text columns, shown as a grid or as cards: their values live in the records, edited in the table's
+// settings (table-data.ts), and come back as they were.
+const VALUE_COLUMNS: Record<string, { def: object; value: fc.Arbitrary<unknown> }> = {
+  number: { def: {}, value: fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }) },
+  checkbox: { def: {}, value: fc.boolean() },
+  rating: { def: { max: 5 }, value: fc.integer({ min: 0, max: 5 }) },
+  select: {
+    def: { multiple: true, options: [{ value: 'o1', label: 'One', color: 'blue' }] },
+    value: fc.constant(['o1']),
+  },
+  'content-ref': { def: {}, value: fc.webUrl().map((url) => ({ kind: 'url', url })) },
+  files: { def: {}, value: fc.constant(['file-1']) },
+  image: { def: {}, value: fc.constant({ kind: 'file', file: 'img-1' }) },
+};
+const richTable = fc
+  .tuple(
+    fc.array(fc.constantFrom('text', ...Object.keys(VALUE_COLUMNS)), { minLength: 2, maxLength: 5 }),
+    fc.integer({ min: 1, max: 3 }),
+    fc.boolean(),
+  )
+  .chain(([types0, rows, cards]) => {
+    const types = types0.includes('text') ? types0 : ['text', ...types0];
+    const ids = types.map((_, i) => `c${i + 1}`);
+    const cell = (t: string) =>
+      t === 'text' ? phrasing.map((nodes) => ({ nodes })) : fc.option(VALUE_COLUMNS[t]!.value, { nil: undefined });
+    return fc
+      .tuple(
+        fc.constant({ types, ids, cards }),
+        fc.array(fc.tuple(...types.map(cell)), { minLength: rows, maxLength: rows }),
+        fc.constantFrom('left', 'center', 'right'),
+      )
+      .map(([{ types, ids, cards }, cells, align]) => {
+        const definition = Object.fromEntries(
+          types.map((t, i) => [
+            ids[i]!,
+            t === 'text'
+              ? { id: ids[i], title: `T${i}`, type: t, textAlignment: align }
+              : { id: ids[i], title: `V${i}`, type: t, ...VALUE_COLUMNS[t]!.def },
+          ]),
+        );
+        const fragments: DocNode[] = [];
+        const records = Object.fromEntries(
+          cells.map((row, r) => {
+            const values: Record<string, unknown> = {};
+            row.forEach((v, i) => {
+              if (types[i] === 'text') {
+                values[ids[i]!] = `r${r}-${ids[i]}`;
+                fragments.push({
+                  object: 'fragment',
+                  fragment: `r${r}-${ids[i]}`,
+                  nodes: [block('paragraph', {}, (v as { nodes: unknown[] }).nodes)],
+                });
+              } else if (v !== undefined) values[ids[i]!] = v;
+            });
+            return [`r${r}`, { orderIndex: `a${r}`, values }];
+          }),
+        );
+        const cover = ids.find((_, i) => types[i] === 'image');
+        const target = ids.find((_, i) => types[i] === 'content-ref');
+        const view = cards
+          ? {
+              type: 'cards',
+              columns: ids,
+              cardSize: 'large',
+              ...(cover ? { coverDefinition: cover } : {}),
+              ...(target ? { targetDefinition: target } : {}),
+            }
+          : { type: 'grid', columns: ids, hideHeader: false };
+        return { object: 'block', type: 'table', data: { view, records, definition }, fragments, isVoid: true };
+      });
+  });
+
 const { top } = fc.letrec<{ top: DocNode; essential: DocNode; list: DocNode; inner: DocNode }>((tie) => ({
   essential: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
@@ -218,6 +291,7 @@ const { top } = fc.letrec<{ top: DocNode; essential: DocNode; list: DocNode; inn
       ),
       isVoid: true,
     })),
+    richTable,
   ),
 }));
 

@@ -9,6 +9,7 @@ import type { Node as PMNode } from '@tiptap/pm/model';
 import type { EditorState, Transaction } from '@tiptap/pm/state';
 import { addColumn, addRow, isInTable, removeColumn, removeRow, selectedRect, TableMap } from '@tiptap/pm/tables';
 import type { EditorView } from '@tiptap/pm/view';
+import { complete, definitionOrder, tableCellsPlugin } from './table-view.ts';
 
 type Data = Record<string, any>;
 
@@ -19,24 +20,28 @@ export const textColumns = (data: Data | null | undefined): string[] =>
     .map((d) => String(d.id));
 
 /**
- * The titles the header row shows, one per text column with its alignment, or undefined when the table shows no
- * header: a grid with `hideHeader`, cards with `hideColumnTitle`, or a table without GitBook data (pasted).
+ * The titles the header row shows, one per column with its alignment, or undefined when the table shows no header: a
+ * grid with `hideHeader`, cards with `hideColumnTitle`, or a table without GitBook data (pasted). With `all`, every
+ * column in the definition's order (the editor then draws the other columns' cells too: table-view.ts), else the
+ * text columns only.
  */
-export function headerOf(data: Data | null | undefined): { title: string; align: string }[] | undefined {
+export function headerOf(data: Data | null | undefined, all = false): { title: string; align: string }[] | undefined {
   const view = data?.view;
   if (!view) return undefined;
   if (view.type === 'cards' ? view.hideColumnTitle === true : view.hideHeader === true) return undefined;
-  return textColumns(data).map((id) => {
-    const d = data!.definition[id];
-    const align = d.textAlignment === 'center' || d.textAlignment === 'right' ? d.textAlignment : 'left';
-    return { title: String(d.title ?? ''), align };
-  });
+  return definitionOrder(data)
+    .filter((d) => all || d.type === 'text')
+    .map((d) => {
+      const align = d.textAlignment === 'center' || d.textAlignment === 'right' ? d.textAlignment : 'left';
+      return { title: String(d.title ?? ''), align: d.type === 'text' ? align : 'left' };
+    });
 }
 
 /** TipTap's table view with the header row above the rows: not editable, redrawn when the table's data changes. */
 export class GitBookTableView extends TableView {
   head: HTMLTableSectionElement;
   drawn: unknown;
+  all = false;
   constructor(node: PMNode, cellMinWidth: number, view?: EditorView, attrs?: Record<string, any>) {
     super(node, cellMinWidth, view, attrs);
     this.head = document.createElement('thead');
@@ -50,9 +55,11 @@ export class GitBookTableView extends TableView {
     return true;
   }
   drawHead(node: PMNode) {
-    if (this.drawn === node.attrs.data) return;
+    const all = complete(node);
+    if (this.drawn === node.attrs.data && this.all === all) return;
     this.drawn = node.attrs.data;
-    const titles = headerOf(node.attrs.data);
+    this.all = all;
+    const titles = headerOf(node.attrs.data, all);
     this.head.replaceChildren();
     this.head.hidden = !titles;
     if (!titles) return;
@@ -267,6 +274,8 @@ export const TABLE_KEYS: Record<TableAction, string> = {
 /** The table actions' keys, in a table; what each did is emitted as the editor's `tableAction` event. */
 export const TableKeys = Extension.create({
   name: 'tableKeys',
+  // the columns' alignment and the cells of the columns that are not text (table-view.ts)
+  addProseMirrorPlugins: () => [tableCellsPlugin()],
   addKeyboardShortcuts() {
     const keys: Record<string, () => boolean> = {};
     for (const [action, key] of Object.entries(TABLE_KEYS) as [TableAction, string][])
