@@ -31,7 +31,7 @@ describe.skipIf(!hasChromium)('the account screen of the app, in Chromium', () =
     const text = 'openapi: 3.0.0\ninfo: { title: Pets, version: "1" }\npaths: {}\n';
     await v1(acme.token, 'POST', `/orgs/${org}/openapi`, { slug: 'pets', source: { text } });
     await expect
-      .poll(async () => (await v1(acme.token, 'GET', `/orgs/${org}/openapi/pets`)).processingState, { timeout: 20_000 })
+      .poll(async () => (await v1(acme.token, 'GET', `/orgs/${org}/openapi/pets`)).processingState, { timeout: 60_000 })
       .toBe('complete');
     const spec = await v1(acme.token, 'GET', `/orgs/${org}/openapi/pets`);
     const integration = await v1(acme.token, 'POST', '/integrations/figma-embeds', {
