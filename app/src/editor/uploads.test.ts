@@ -100,11 +100,14 @@ describe('images, files and page references in the document the API gets', () =>
     accepted(doc);
   });
 
-  it('the / menu offers Image, File and Page reference, completed by the screen', () => {
+  it('the / menu offers Image, File, Page reference and the picked blocks, completed by the screen', () => {
     expect(BLOCKS.filter((b) => b.action).map((b) => [b.label, b.action])).toEqual([
       ['Image', 'image'],
       ['File', 'file'],
       ['Page reference', 'page'],
+      ['OpenAPI operation', 'openapi'],
+      ['Reusable content', 'reusable'],
+      ['Button', 'button'],
     ]);
   });
 });
