@@ -1,7 +1,8 @@
 import type { JSONDocument } from '@quire/document/render';
-import { type MouseEvent, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { api, type Where } from '../api/endpoints.ts';
+import { useAppLinks } from '../render/follow.ts';
 import { useLoad } from '../api/use.ts';
 import { PageIcon } from './tree/PageIcon.tsx';
 import { iconLoads } from './tree/page-icon.ts';
@@ -19,7 +20,7 @@ const baseOf = (location: string) => /^\/o\/[^/]+\/s\/[^/]+(?:\/~\/changes\/[^/]
  * "Last updated", the previous and next pages.
  */
 export default function PageView({ where, path }: { where: Where; path: string }) {
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   const base = baseOf(location);
   const page = useLoad(
     async () => {
@@ -51,15 +52,7 @@ export default function PageView({ where, path }: { where: Where; path: string }
     const id = decodeURIComponent(window.location.hash.slice(1));
     if (id) document.getElementById(id)?.scrollIntoView();
   }, [data]);
-  /** A link to a page of the app opens it in the app (no reload); any other link is the browser's. */
-  const follow = (e: MouseEvent<HTMLDivElement>) => {
-    const a = (e.target as Element).closest('a[href]');
-    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    const url = new URL((a as HTMLAnchorElement).href);
-    if (url.origin !== window.location.origin || !url.pathname.startsWith('/o/') || url.pathname === location) return;
-    e.preventDefault();
-    navigate(`${url.pathname}${url.search}${url.hash}`);
-  };
+  const follow = useAppLinks();
   if (page.error) return <p role="alert">{page.error.message}</p>;
   if (!data) return <p aria-live="polite">Loading…</p>;
   const p = data.read;

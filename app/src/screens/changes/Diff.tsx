@@ -1,8 +1,9 @@
-import { type MouseEvent, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { type ChangeRequest, changesApi, type SemanticChange } from '../../api/changes.ts';
 import { useAction, useLoad } from '../../api/use.ts';
 import { downloadSrc } from '../../editor/uploads.ts';
+import { useAppLinks } from '../../render/follow.ts';
 import type { Node } from '../../render/node.ts';
 import { CommentableBlock, EarlierBlockComments } from './BlockComments.tsx';
 import { type BlockDiff, diffBlocks, MAX_BLOCKS, nodeIdsOf } from './blocks.ts';
@@ -326,7 +327,6 @@ function PageDiff({ org, space, cr, change, onChange, view }: Where & { change: 
  */
 function Rendered({ html, toNodes, versus }: { html: string; toNodes: Drawn['toNodes']; versus?: string | undefined }) {
   const box = useRef<HTMLDivElement>(null);
-  const [location, navigate] = useLocation();
   useLayoutEffect(() => {
     if (!box.current) return;
     const nodes = toNodes(html);
@@ -340,14 +340,7 @@ function Rendered({ html, toNodes, versus }: { html: string; toNodes: Drawn['toN
     placeMarkers(other);
     markRanges(box.current, changedRanges(box.current.textContent ?? '', other.textContent ?? ''));
   }, [html, toNodes, versus]);
-  const follow = (e: MouseEvent<HTMLDivElement>) => {
-    const a = (e.target as Element).closest('a[href]');
-    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    const url = new URL((a as HTMLAnchorElement).href);
-    if (url.origin !== window.location.origin || !url.pathname.startsWith('/o/') || url.pathname === location) return;
-    e.preventDefault();
-    navigate(`${url.pathname}${url.search}${url.hash}`);
-  };
+  const follow = useAppLinks();
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the click only lets the page's own links open in the app
     // biome-ignore lint/a11y/useKeyWithClickEvents: links are followed by Enter, which clicks them
