@@ -21,7 +21,8 @@ export function registerFontRoutes(app: FastifyInstance, deps: { clients: Servic
     scope.put('/v1/storage/uploads/:token', async (req: FastifyRequest, reply: FastifyReply) => {
       const { token } = req.params as { token: string };
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      if (!body.length) return sendError(reply, publicError('invalid_input', 'Invalid request: body: the file is empty'));
+      if (!body.length)
+        return sendError(reply, publicError('invalid_input', 'Invalid request: body: the file is empty'));
       try {
         const res = await deps.clients.asService(
           ops.uploadStorageFile,

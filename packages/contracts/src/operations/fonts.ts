@@ -104,7 +104,10 @@ export const uploadStorageFile = op({
   type: 'mutation',
   input: z.object({
     token: z.string().min(1).max(2048).describe('The token of the signed URL'),
-    body: z.base64().max(Math.ceil(FONT_FILE_MAX_BYTES / 3) * 4).describe('The bytes of the file, base64'),
+    body: z
+      .base64()
+      .max(Math.ceil(FONT_FILE_MAX_BYTES / 3) * 4)
+      .describe('The bytes of the file, base64'),
   }),
   output: z.object({ key: z.string().describe('The storage key of the file') }),
 });
@@ -114,7 +117,10 @@ export const getCustomFontFile = op({
   id: 'customFontFiles.get',
   access: 'internal',
   input: z.object({
-    blobKey: z.string().regex(/^[0-9a-f]{64}$/).describe('The SHA-256 of the file'),
+    blobKey: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe('The SHA-256 of the file'),
   }),
   output: z.object({
     found: z.boolean(),

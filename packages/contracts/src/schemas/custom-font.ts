@@ -39,7 +39,10 @@ export const CustomFontSchema = z
               .array(
                 z.object({
                   url: z.string().describe("The font file's URL, on the instance's own origin"),
-                  format: z.enum(['woff2', 'woff']).optional().describe('The format of the file (none: TrueType or OpenType)'),
+                  format: z
+                    .enum(['woff2', 'woff'])
+                    .optional()
+                    .describe('The format of the file (none: TrueType or OpenType)'),
                 }),
               )
               .min(1),
@@ -62,4 +65,3 @@ export const StorageUploadUrlSchema = z
     key: z.string().describe('The storage key of the file, once uploaded'),
   })
   .describe('StorageUploadURL');
-

@@ -86,7 +86,8 @@ export function contrastRatio(a: string, b: string): number {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
-const full = (c: string) => (c.length === 4 ? `#${c[1]}${c[1]}${c[2]}${c[2]}${c[3]}${c[3]}` : c.slice(0, 7)).toUpperCase();
+const full = (c: string) =>
+  (c.length === 4 ? `#${c[1]}${c[1]}${c[2]}${c[2]}${c[3]}${c[3]}` : c.slice(0, 7)).toUpperCase();
 const mix = (c: string, to: number, t: number) =>
   `#${[1, 3, 5]
     .map((i) => {
@@ -119,13 +120,14 @@ export function readableOn(colour: string, background: string, ratio = 4.5): str
  */
 export function readableColors(paired: PairedTheme, ratio = 4.5): PairedTheme {
   const texts = new Set([paired.foreground, ...(paired.theme.settings ?? []).map((r) => r.settings.foreground)]);
+  const colors = new Map(paired.colors);
   for (const key of texts) {
     const pair = key ? paired.colors.get(key) : undefined;
     if (!key || !pair) continue;
-    paired.colors.set(key, {
+    colors.set(key, {
       light: readableOn(pair.light, paired.background.light, ratio),
       dark: readableOn(pair.dark, paired.background.dark, ratio),
     });
   }
-  return paired;
+  return { ...paired, colors };
 }

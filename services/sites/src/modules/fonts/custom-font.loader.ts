@@ -1,9 +1,4 @@
-import {
-  CUSTOM_FONTS_MAX,
-  FONT_FILE_MAX_BYTES,
-  type OperationInput,
-  type ops,
-} from '@quire/contracts';
+import { CUSTOM_FONTS_MAX, FONT_FILE_MAX_BYTES, type OperationInput, type ops } from '@quire/contracts';
 import { DomainError, invalid, newId, notFound, type AccessLevel, type StoredBlob } from '@quire/kit';
 import type { SitesContext } from '../../trpc.ts';
 import { customFontPolicy, type CustomFontAction } from './custom-font.policy.ts';
@@ -60,9 +55,12 @@ async function checkedFaces(
   faces: CustomFontFace[],
 ): Promise<{ faces: CustomFontFace[]; files: Map<string, StorageFile> }> {
   const weights = new Set(faces.map((f) => f.weight));
-  if (weights.size !== faces.length)
-    throw invalid('Invalid request: fontFaces: each weight may be given once');
-  const files = await storageFileRepository.findIn(ctx.em, organizationId, faces.map((f) => f.storageKey));
+  if (weights.size !== faces.length) throw invalid('Invalid request: fontFaces: each weight may be given once');
+  const files = await storageFileRepository.findIn(
+    ctx.em,
+    organizationId,
+    faces.map((f) => f.storageKey),
+  );
   const missing = faces.find((f) => !files.has(f.storageKey));
   if (missing)
     throw new DomainError(
@@ -118,10 +116,7 @@ const EXTENSIONS = /\.(woff2|woff|ttf|otf)$/i;
  * What a signed upload URL will let the caller store (`generateStorageUploadURL`): a font file (`customization_font`,
  * the only kind Quire stores) of a font's name and at most 2 MiB, for an organization admin.
  */
-export function loadUploadGrant(
-  ctx: Ctx,
-  input: OperationInput<typeof ops.generateStorageUploadURL>,
-): UploadClaims {
+export function loadUploadGrant(ctx: Ctx, input: OperationInput<typeof ops.generateStorageUploadURL>): UploadClaims {
   customFontPolicy.assert(ctx.actor, input, 'edit');
   if (input.kind !== 'customization_font')
     throw invalid('Invalid request: kind: Quire stores `customization_font` uploads only');
@@ -143,7 +138,10 @@ export async function loadUploadedFile(
   if (claims === 'invalid') throw new DomainError('forbidden', 'This is not a valid upload URL');
   const bytes = Buffer.from(input.body, 'base64');
   if (bytes.length > claims.s || bytes.length > FONT_FILE_MAX_BYTES)
-    throw new DomainError('payload_too_large', `This upload URL takes at most ${Math.min(claims.s, FONT_FILE_MAX_BYTES)} bytes`);
+    throw new DomainError(
+      'payload_too_large',
+      `This upload URL takes at most ${Math.min(claims.s, FONT_FILE_MAX_BYTES)} bytes`,
+    );
   const format = fontFormatOf(bytes);
   if (!format) throw invalid('Invalid request: body: not a font file (WOFF2, WOFF, TrueType or OpenType)');
   return { claims, bytes, format };

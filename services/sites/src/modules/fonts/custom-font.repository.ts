@@ -128,11 +128,10 @@ export const customFontRepository = {
   },
 
   async findIn(em: EntityManager, organizationId: string, id: string): Promise<CustomFontRow | null> {
-    const [row] = await sql<FontRecord>(
-      em,
-      'select * from :schema.custom_font where organization_id = ? and id = ?',
-      [organizationId, id],
-    );
+    const [row] = await sql<FontRecord>(em, 'select * from :schema.custom_font where organization_id = ? and id = ?', [
+      organizationId,
+      id,
+    ]);
     return row ? fontOf(row) : null;
   },
 

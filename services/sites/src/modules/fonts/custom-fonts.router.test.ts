@@ -21,19 +21,29 @@ async function upload(bytes: Buffer, name = 'brand.woff2', size = bytes.length) 
     admin,
   );
   const token = url.url.split('/v1/storage/uploads/')[1]!;
-  return { url, token, put: () => p.sites.call(ops.uploadStorageFile, { token, body: bytes.toString('base64') }, gateway) };
+  return {
+    url,
+    token,
+    put: () => p.sites.call(ops.uploadStorageFile, { token, body: bytes.toString('base64') }, gateway),
+  };
 }
 
 describe('storage uploads of font files', () => {
   it('signs an upload URL for an org admin, stores a font once, and refuses what is not one', async () => {
     const { url, put } = await upload(woff2());
-    expect(url).toMatchObject({ object: 'storage-signed-url', key: expect.stringMatching(/^org-fonts\/fonts\/.+\.woff2$/) });
+    expect(url).toMatchObject({
+      object: 'storage-signed-url',
+      key: expect.stringMatching(/^org-fonts\/fonts\/.+\.woff2$/),
+    });
     expect(url.url).toMatch(/\/v1\/storage\/uploads\/[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(await put()).toEqual({ key: url.key });
     expect(await refusal(put())).toMatchObject({ reason: 'conflict' });
 
     const html = await upload(Buffer.from('<html><script>alert(1)</script></html>'), 'evil.woff2');
-    expect(await refusal(html.put())).toMatchObject({ reason: 'invalid_input', message: expect.stringContaining('not a font file') });
+    expect(await refusal(html.put())).toMatchObject({
+      reason: 'invalid_input',
+      message: expect.stringContaining('not a font file'),
+    });
     const big = await upload(woff2(200), 'big.woff2', 100);
     expect(await refusal(big.put())).toMatchObject({ reason: 'payload_too_large' });
     expect(
@@ -94,7 +104,10 @@ describe('custom fonts', () => {
     });
 
     const listed = await p.sites.call(ops.listCustomFonts, { organizationId: ORG }, reader);
-    expect(listed.items.find((f) => f.id === font.id)).toMatchObject({ fontFamily: 'Brand Sans', permissions: { edit: false } });
+    expect(listed.items.find((f) => f.id === font.id)).toMatchObject({
+      fontFamily: 'Brand Sans',
+      permissions: { edit: false },
+    });
     expect(await refusal(p.sites.call(ops.listCustomFonts, { organizationId: ORG }, stranger))).toMatchObject({
       reason: 'not_found',
     });
@@ -107,7 +120,9 @@ describe('custom fonts', () => {
     );
     expect(updated).toMatchObject({ fontFamily: 'Brand', fontFaces: [{ weight: 400 }] });
     expect(
-      await refusal(p.sites.call(ops.updateCustomFont, { ...ids, fontFaces: [{ weight: 400, storageKey: null }] }, admin)),
+      await refusal(
+        p.sites.call(ops.updateCustomFont, { ...ids, fontFaces: [{ weight: 400, storageKey: null }] }, admin),
+      ),
     ).toMatchObject({ reason: 'precondition_failed' });
     expect(await p.sites.call(ops.getCustomFont, ids, reader)).toMatchObject({ fontFamily: 'Brand' });
 
@@ -153,9 +168,11 @@ describe('a custom font on the published site', () => {
     expect(sheet.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const fileUrl = font.fontFaces[0]!.sources[0]!.url;
     const path = new URL(fileUrl).pathname;
-    expect(sheet.body).toContain(`@font-face{font-family:"Brand Serif";font-style:normal;font-display:swap;font-weight:400;src:url("${path}") format("woff2")}`);
+    expect(sheet.body).toContain(
+      `@font-face{font-family:"Brand Serif";font-style:normal;font-display:swap;font-weight:400;src:url("${path}") format("woff2")}`,
+    );
     expect(sheet.body).toContain('body,button,input,select,textarea{font-family:"Brand Serif"');
-    const wrong = await open(href!.replace(/[0-9a-f]{20}\.css$/, '0'.repeat(20) + '.css'));
+    const wrong = await open(href!.replace(/[0-9a-f]{20}\.css$/, `${'0'.repeat(20)}.css`));
     expect(wrong).toMatchObject({ status: 404 });
 
     const blobKey = /([0-9a-f]{64})\.woff2$/.exec(path)![1]!;
@@ -165,7 +182,9 @@ describe('a custom font on the published site', () => {
     // Bytes no custom font names are not served.
     const orphan = await upload(woff2(140));
     await orphan.put();
-    expect(await p.sites.call(ops.getCustomFontFile, { blobKey: '0'.repeat(64) }, gateway)).toMatchObject({ found: false });
+    expect(await p.sites.call(ops.getCustomFontFile, { blobKey: '0'.repeat(64) }, gateway)).toMatchObject({
+      found: false,
+    });
 
     // What the linked stylesheet saves each page: its CSS was inlined in a <style> before.
     const inline = `<style>${sheet.body}</style>`.length - `<link rel="stylesheet" href="${href}">`.length;

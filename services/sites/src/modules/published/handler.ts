@@ -286,9 +286,7 @@ const SHEET_NAME = /^([0-9a-f]{20})\.css$/;
 function fontSheetOf(ctx: SitesContext, input: Input, v: SiteView, match: SiteMatch): SiteResponse {
   const name = SHEET_NAME.exec(match.segments[1]!);
   const sheet = name
-    ? [null, ...v.tree.spaces]
-        .map((ts) => fontSheet(lookFor(v, ts).fonts, FONT_BASE))
-        .find((f) => f?.hash === name[1])
+    ? [null, ...v.tree.spaces].map((ts) => fontSheet(lookFor(v, ts).fonts, FONT_BASE)).find((f) => f?.hash === name[1])
     : undefined;
   if (!sheet) return respond(ctx, input, 404, 'text/plain; charset=utf-8', 'No such stylesheet\n', v.audience, false);
   const res = respond(ctx, input, 200, 'text/css; charset=utf-8', sheet.css, v.audience, false);

@@ -194,7 +194,7 @@ describe('the fonts of the look', () => {
     expect(css).not.toMatch(/url\("?https?:/);
   });
 
-  it('links the font stylesheet after the pages\' stylesheet, and inlines no @font-face', () => {
+  it("links the font stylesheet after the pages' stylesheet, and inlines no @font-face", () => {
     const page = shell({ look: { ...PLAIN_LOOK, fontSheet: '/sites/docs/~fonts/0123456789abcdef0123.css' } });
     expect(page).toContain('<link rel="stylesheet" href="/sites/docs/~fonts/0123456789abcdef0123.css">');
     expect(page).not.toContain('@font-face');
