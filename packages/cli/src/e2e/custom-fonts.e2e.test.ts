@@ -30,7 +30,7 @@ describe('custom fonts through the gateway (@gitbook/api)', () => {
       kind: StorageUploadKind.CustomizationFont,
       file: { name, type: 'font/woff2', size: bytes.length },
     });
-    const res = await fetch(`${p.url}${new URL(data.url).pathname}`, { method: 'PUT', body: bytes });
+    const res = await fetch(`${p.url}${new URL(data.url).pathname}`, { method: 'PUT', body: new Uint8Array(bytes) });
     return { data, res, body: await res.json() };
   }
 
@@ -41,7 +41,9 @@ describe('custom fonts through the gateway (@gitbook/api)', () => {
     expect(res.status).toBe(200);
     expect(body).toEqual({ key: data.key });
     // The same URL twice: 409. Not a font: 400.
-    expect((await fetch(`${p.url}${new URL(data.url).pathname}`, { method: 'PUT', body: WOFF2 })).status).toBe(409);
+    expect(
+      (await fetch(`${p.url}${new URL(data.url).pathname}`, { method: 'PUT', body: new Uint8Array(WOFF2) })).status,
+    ).toBe(409);
     const fake = await upload(Buffer.from('<!doctype html><script>alert(1)</script>'));
     expect([fake.res.status, fake.body.error.message]).toEqual([400, expect.stringContaining('not a font file')]);
 

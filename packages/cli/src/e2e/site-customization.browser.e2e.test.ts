@@ -236,8 +236,8 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
         loaded: [...(document.fonts as unknown as Iterable<FontFace>)]
           .filter((f) => f.status === 'loaded')
           .map((f) => f.family.replace(/"/g, '')),
-        inline: [...document.querySelectorAll('style')].some((s) => s.textContent?.includes('@font-face')),
-        sheets: [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((l) => l.href),
+        inline: Array.from(document.querySelectorAll('style')).some((s) => s.textContent?.includes('@font-face')),
+        sheets: Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')).map((l) => l.href),
         files: performance
           .getEntriesByType('resource')
           .map((e) => e.name)
