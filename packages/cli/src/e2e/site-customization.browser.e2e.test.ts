@@ -245,6 +245,8 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
       };
     });
     expect(drawn.body.startsWith('"Acme Brand"')).toBe(true);
+    // A wide font keeps the page within the screen (the search field shrinks).
+    expect(await published.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(drawn.loaded).toContain('Acme Brand');
     expect(drawn.inline).toBe(false);
     expect(drawn.files).toHaveLength(1);
