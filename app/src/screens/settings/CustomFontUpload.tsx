@@ -4,7 +4,9 @@ import { type CustomFont, FONT_ACCEPT, FONT_MAX_BYTES, fontApi } from './fonts-a
 
 /** A family name from a file's name: `brand-sans_regular.woff2` → `Brand Sans`, `poppins-latin-400-normal` → `Poppins`. */
 export function familyOf(fileName: string): string {
-  const base = fileName.replace(/\.[^.]+$/, '').replace(/(?:[-_ ](?:regular|normal|variable|vf|wght|latin|ext|\d{3}))+$/i, '');
+  const base = fileName
+    .replace(/\.[^.]+$/, '')
+    .replace(/(?:[-_ ](?:regular|normal|variable|vf|wght|latin|ext|\d{3}))+$/i, '');
   return base
     .split(/[-_\s]+/)
     .filter(Boolean)
