@@ -19,6 +19,7 @@ import { registerIcons } from './icons.ts';
 import { registerPublishedContentReads, registerPublishedSites } from './published.ts';
 import { registerSignIn } from './sign-in.ts';
 import { registerGitHooks } from './git-hooks.ts';
+import { registerFontRoutes } from './fonts.ts';
 import { registerCollabForwarding } from './collab.ts';
 import type { GatewayConfig } from './env.ts';
 import { httpErrorOptions, installErrorHandlers } from './errors.ts';
@@ -160,6 +161,7 @@ function registerApiRoutes(
   });
   registerSignIn(app, { clients, resolver, publicUrl: config.QUIRE_PUBLIC_URL });
   registerGitHooks(app, { clients, limits });
+  registerFontRoutes(app, { clients });
 }
 
 /** `/metrics`, `/healthz` and `/readyz`. */

@@ -30,6 +30,7 @@ export * from './schemas/comment.ts';
 export * from './schemas/revision-changes.ts';
 export * from './schemas/site.ts';
 export * from './schemas/site-customization.ts';
+export * from './schemas/custom-font.ts';
 export * from './schemas/site-redirect.ts';
 export * from './schemas/site-publishing-auth.ts';
 export * from './schemas/published-content.ts';

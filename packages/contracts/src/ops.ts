@@ -12,6 +12,7 @@ export * from './operations/sites-structure.ts';
 export * from './operations/sites-section-groups.ts';
 export * from './operations/sites-customization.ts';
 export * from './operations/sites-share-links.ts';
+export * from './operations/fonts.ts';
 export * from './operations/sites-internal.ts';
 export * from './operations/sites-redirects.ts';
 export * from './operations/sites-publishing-auth.ts';

@@ -13,6 +13,7 @@ import * as sitesStructure from './operations/sites-structure.ts';
 import * as sitesSectionGroups from './operations/sites-section-groups.ts';
 import * as sitesCustomization from './operations/sites-customization.ts';
 import * as sitesShareLinks from './operations/sites-share-links.ts';
+import * as customFonts from './operations/fonts.ts';
 import * as sitesInternal from './operations/sites-internal.ts';
 import * as sitesRedirects from './operations/sites-redirects.ts';
 import * as sitesPublishingAuth from './operations/sites-publishing-auth.ts';
@@ -88,6 +89,7 @@ export const ServiceOperations = {
     ...sitesSectionGroups,
     ...sitesCustomization,
     ...sitesShareLinks,
+    ...customFonts,
     ...sitesInternal,
     ...sitesRedirects,
     ...sitesInsights,

@@ -34,6 +34,7 @@ import { structureProcedures } from './modules/structure/structure.router.ts';
 import { SiteGrant } from './modules/permissions/site-grant.entity.ts';
 import { sitePermissionEventsConsumer } from './modules/permissions/site-permission-events.consumer.ts';
 import { sitePermissionProcedures } from './modules/permissions/site-permissions.router.ts';
+import { customFontProcedures } from './modules/fonts/custom-fonts.router.ts';
 import { serviceRouter } from './trpc.ts';
 
 export const sitesRouter = serviceRouter('sites', ServiceOperations.sites, {
@@ -54,6 +55,7 @@ export const sitesRouter = serviceRouter('sites', ServiceOperations.sites, {
   ...publishedContentProcedures,
   ...publishedProcedures,
   ...sitePermissionProcedures,
+  ...customFontProcedures,
 });
 
 /** Sites, their sections, site spaces, share links and adaptive schema; the published view. */

@@ -12,6 +12,8 @@ import {
   THEMES,
   type Theme,
 } from './customize.ts';
+import { CustomFontUpload } from './CustomFontUpload.tsx';
+import { type CustomFont, definitionOf, fontApi } from './fonts-api.ts';
 import { type AIFields, AISettings, SocialAccounts } from './SiteSocialAI.tsx';
 import { SiteSpaceOverrides } from './SiteSpaceOverrides.tsx';
 import {
@@ -24,8 +26,8 @@ import {
 } from './SiteLinks.tsx';
 
 type Mode = Customization['themes']['default'];
-/** A font of the form: a default font, or `custom` (a custom font set through the API, kept as it is). */
-type FontChoice<T extends string> = T | 'custom';
+/** A font of the form: a default font, or `font:{id}`, a custom font (of the organization, or as the site has it). */
+type FontChoice<T extends string> = T | `font:${string}`;
 const MODES: [Mode, string][] = [
   ['system', "The visitor's system setting"],
   ['light', 'Light'],
@@ -54,15 +56,28 @@ interface Fields {
   ai: AIFields;
 }
 
+type Definition = { id: string; fontFamily: string };
+const isDefinition = (f: unknown): f is Definition => !!f && typeof f === 'object' && 'fontFamily' in f && 'id' in f;
 const choice = <T extends string>(f: T | object | null | undefined): FontChoice<T> | '' =>
-  f == null ? '' : typeof f === 'string' ? f : 'custom';
-/** The font a choice saves: the default font chosen, or the custom font as it was. */
-const fontOf = <T extends string, F>(chosen: FontChoice<T>, was: F): T | F => (chosen === 'custom' ? was : chosen);
-/** The options of a font select: the default fonts, and the custom font set through the API (its family named). */
-const fontOptions = <T extends string>(fonts: [T, string][], current: unknown): [FontChoice<T>, string][] =>
-  current && typeof current === 'object' && 'fontFamily' in current
-    ? [['custom', `${String(current.fontFamily)} (custom, set through the API)`], ...fonts]
-    : fonts;
+  f == null ? '' : typeof f === 'string' ? f : isDefinition(f) ? `font:${f.id}` : '';
+/**
+ * The font a choice saves: the default font chosen, or the custom font chosen — the organization's, as it is now
+ * (its faces' files on this instance), else the one the site has.
+ */
+function fontOf<T extends string, F>(chosen: FontChoice<T>, was: F, custom: CustomFont[]): T | F {
+  if (!chosen.startsWith('font:')) return chosen as T;
+  const font = custom.find((c) => `font:${c.id}` === chosen);
+  return font ? (definitionOf(font) as F) : was;
+}
+/** The options of a font select: the site's custom font, the organization's custom fonts, the default fonts. */
+function fontOptions<T extends string>(fonts: [T, string][], current: unknown, custom: CustomFont[]) {
+  const own: [FontChoice<T>, string][] = custom.map((c) => [`font:${c.id}`, `${c.fontFamily} (custom)`]);
+  const site: [FontChoice<T>, string][] =
+    isDefinition(current) && !custom.some((c) => c.id === current.id)
+      ? [[`font:${current.id}`, `${current.fontFamily} (custom)`]]
+      : [];
+  return [...site, ...own, ...fonts];
+}
 
 const fieldsOf = (c: Customization): Fields => ({
   title: c.title ?? '',
@@ -92,7 +107,7 @@ const fieldsOf = (c: Customization): Fields => ({
  * The body of `updateSiteCustomizationById` (a full replacement): what the site has, with this form's fields.
  * The fields the form does not show are sent back as they are.
  */
-function bodyOf(c: Customization, f: Fields): CustomizationInput {
+function bodyOf(c: Customization, f: Fields, custom: CustomFont[]): CustomizationInput {
   const { updatedAt: _, title: __, announcement: ___, ...rest } = c;
   const logo = f.logo.trim();
   const { logo: _logo, ...kept } = c.header;
@@ -111,11 +126,11 @@ function bodyOf(c: Customization, f: Fields): CustomizationInput {
       ...c.styling,
       theme: f.theme,
       primaryColor: { light: f.light, dark: f.dark },
-      font: fontOf<TextFont, typeof c.styling.font>(f.font, c.styling.font),
+      font: fontOf<TextFont, typeof c.styling.font>(f.font, c.styling.font, custom),
       headingFont: f.headingFont
-        ? fontOf<TextFont, typeof c.styling.headingFont>(f.headingFont, c.styling.headingFont)
+        ? fontOf<TextFont, typeof c.styling.headingFont>(f.headingFont, c.styling.headingFont, custom)
         : null,
-      monospaceFont: fontOf<MonoFont, typeof c.styling.monospaceFont>(f.monoFont, c.styling.monospaceFont),
+      monospaceFont: fontOf<MonoFont, typeof c.styling.monospaceFont>(f.monoFont, c.styling.monospaceFont, custom),
     },
     socialAccounts: f.social.map((a) => ({ ...a, handle: a.handle.trim() })).filter((a) => a.handle),
     ai: {
@@ -144,6 +159,9 @@ export function SiteCustomization({ org, site }: { org: string; site: Site }) {
   const [preview, setPreview] = useState(() => Date.now());
   const action = useAction();
   const id = useId();
+  const orgFonts = useLoad(() => fontApi.list(org), `fonts:${org}`);
+  const [uploaded, setUploaded] = useState<CustomFont[]>([]);
+  const custom = [...(orgFonts.data ?? []), ...uploaded.filter((u) => !orgFonts.data?.some((c) => c.id === u.id))];
   useEffect(() => {
     if (loaded.data) setF(fieldsOf(loaded.data));
   }, [loaded.data]);
@@ -151,7 +169,7 @@ export function SiteCustomization({ org, site }: { org: string; site: Site }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!loaded.data || !f) return;
-    const body = bodyOf(loaded.data, f);
+    const body = bodyOf(loaded.data, f, custom);
     setDone('');
     if (await action.run(() => settingsApi.setCustomization(org, site.id, body))) {
       setDone('Customization saved.');
@@ -209,22 +227,29 @@ export function SiteCustomization({ org, site }: { org: string; site: Site }) {
                 id={`${id}-font`}
                 label="Text"
                 value={f.font}
-                options={fontOptions(TEXT_FONTS, loaded.data?.styling.font)}
+                options={fontOptions(TEXT_FONTS, loaded.data?.styling.font, custom)}
                 onChange={(v) => set('font', v)}
               />
               <SelectField
                 id={`${id}-hfont`}
                 label="Headings"
                 value={f.headingFont}
-                options={[['', 'The text font'], ...fontOptions(TEXT_FONTS, loaded.data?.styling.headingFont)]}
+                options={[['', 'The text font'], ...fontOptions(TEXT_FONTS, loaded.data?.styling.headingFont, custom)]}
                 onChange={(v) => set('headingFont', v)}
               />
               <SelectField
                 id={`${id}-mfont`}
                 label="Code"
                 value={f.monoFont}
-                options={fontOptions(MONO_FONTS, loaded.data?.styling.monospaceFont)}
+                options={fontOptions(MONO_FONTS, loaded.data?.styling.monospaceFont, custom)}
                 onChange={(v) => set('monoFont', v)}
+              />
+              <CustomFontUpload
+                org={org}
+                onUploaded={(font) => {
+                  setUploaded((u) => [...u, font]);
+                  set('font', `font:${font.id}`);
+                }}
               />
             </fieldset>
             <SelectField

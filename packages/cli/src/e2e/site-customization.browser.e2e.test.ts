@@ -1,11 +1,17 @@
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { axe, hasChromium, useChromium } from './browser.ts';
 import { useMailedInstance } from './mailbox.ts';
 
 // A site's fonts, social accounts, AI settings and nested section groups: set in the app, seen on the published site.
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
+/** A real WOFF2 file to upload as a custom font (Poppins, from the repository's bundled fonts). */
+const FONT_FILE = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../../node_modules/@fontsource/poppins/files/poppins-latin-400-normal.woff2',
+);
 
 const instance = useMailedInstance();
 const { p, acme, signedIn } = instance;
@@ -164,6 +170,102 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
       .screenshot({ path: join(SHOTS, 'quire-app-ai-375-dark.png') });
     expect(seen.violations).toEqual([]);
     await page.close();
+  });
+
+  it('uploads a custom font in the app; the published site draws it from one cached font stylesheet', {
+    timeout: 150_000,
+  }, async () => {
+    const org = acme.organization.id;
+    const space = await spaceWithPage('Branding');
+    const site = await v1('POST', `/orgs/${org}/sites`, { title: 'Brand docs' });
+    await v1('POST', `/orgs/${org}/sites/${site.id}/site-spaces`, { spaceId: space });
+    await v1('POST', `/orgs/${org}/sites/${site.id}/publish`);
+    const siteUrl = `${p.url}${new URL((await v1('GET', `/orgs/${org}/sites/${site.id}`)).urls.published).pathname}`;
+    /** A page's bytes, and what they would be with its font stylesheet inlined (as pages were before it was linked). */
+    const size = async () => {
+      const html = await (await fetch(`${siteUrl}/install?size=${Date.now()}`)).text();
+      const link = /<link rel="stylesheet" href="([^"]+\/~fonts\/[0-9a-f]{20}\.css)">/.exec(html)!;
+      const css = await (await fetch(`${p.url}${link[1]}`)).text();
+      return { page: html.length, inlined: html.length - link[0].length + `<style>${css}</style>`.length };
+    };
+    const before = await size();
+
+    const { page, ...seen } = await signedIn(browser, 'ann@acme.io');
+    await page.goto(`${p.url}${new URL(site.urls.app).pathname}`);
+    await page.getByRole('heading', { name: 'Brand docs', level: 1 }).waitFor();
+    await page.getByLabel('Font file').setInputFiles(FONT_FILE);
+    // The name is guessed from the file's; the writer names it.
+    expect(await page.getByLabel('Font name').inputValue()).toBe('Poppins');
+    await page.getByLabel('Font name').fill('Acme Brand');
+    await page.getByRole('button', { name: 'Upload font' }).click();
+    await page.getByText('Uploaded Acme Brand: chosen for the text.').waitFor();
+    const text = page.getByLabel('Text', { exact: true });
+    expect(await text.locator('option:checked').textContent()).toBe('Acme Brand (custom)');
+    await page.getByRole('button', { name: 'Save customization' }).click();
+    await page.getByText('Customization saved.').waitFor();
+    const saved = await v1('GET', `/orgs/${org}/sites/${site.id}/customization`);
+    expect(saved.styling.font).toMatchObject({ custom: true, fontFamily: 'Acme Brand', fontFaces: [{ weight: 400 }] });
+    const fonts = await v1('GET', `/orgs/${org}/fonts`);
+    expect(fonts.items.map((f: { fontFamily: string }) => f.fontFamily)).toContain('Acme Brand');
+    expect(await axe(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page
+      .getByRole('form', { name: 'Customization' })
+      .getByRole('group', { name: 'Fonts' })
+      .screenshot({ path: join(SHOTS, 'quire-app-custom-font-375.png') });
+    expect(seen.violations).toEqual([]);
+    await page.close();
+
+    // The published page draws its text with the uploaded font, from the instance, through one linked stylesheet.
+    const after = await size();
+    console.info(
+      `a published page, default fonts: ${before.page} B (inlined: ${before.inlined} B); custom font: ${after.page} B (inlined: ${after.inlined} B)`,
+    );
+    // The default fonts' rules (Inter and IBM Plex Mono) are no longer in every page.
+    expect(before.inlined - before.page).toBeGreaterThan(2000);
+    const { page: published, ...reader } = await signedIn(browser, 'ann@acme.io', {
+      viewport: { width: 375, height: 800 },
+    });
+    await published.goto(`${siteUrl}/install?fresh=${Date.now()}`);
+    await published.getByRole('heading', { name: 'Requirements' }).waitFor();
+    const drawn = await published.evaluate(async () => {
+      await document.fonts.ready;
+      return {
+        body: getComputedStyle(document.body).fontFamily,
+        loaded: [...(document.fonts as unknown as Iterable<FontFace>)]
+          .filter((f) => f.status === 'loaded')
+          .map((f) => f.family.replace(/"/g, '')),
+        inline: Array.from(document.querySelectorAll('style')).some((s) => s.textContent?.includes('@font-face')),
+        sheets: Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')).map((l) => l.href),
+        files: performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((n) => n.includes('/_quire/fonts/files/')),
+      };
+    });
+    expect(drawn.body.startsWith('"Acme Brand"')).toBe(true);
+    // A wide font keeps the page within the screen (the search field shrinks).
+    expect(await published.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(drawn.loaded).toContain('Acme Brand');
+    expect(drawn.inline).toBe(false);
+    expect(drawn.files).toHaveLength(1);
+    const sheet = drawn.sheets.find((h) => /\/~fonts\/[0-9a-f]{20}\.css$/.test(h));
+    expect(sheet, 'the page links its font stylesheet').toBeTruthy();
+    const res = await fetch(sheet!);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toContain('font-family:"Acme Brand"');
+    const file = await fetch(drawn.files[0]!);
+    expect([file.status, file.headers.get('content-type')]).toEqual([200, 'font/woff2']);
+    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await axe(published)).toEqual([]);
+    await published.screenshot({ path: join(SHOTS, 'quire-site-custom-font-375.png'), fullPage: true });
+    await published.emulateMedia({ colorScheme: 'dark' });
+    expect(await axe(published)).toEqual([]);
+    await published.screenshot({ path: join(SHOTS, 'quire-site-custom-font-375-dark.png'), fullPage: true });
+    expect(reader.violations).toEqual([]);
+    expect([...reader.origins]).toEqual([p.url]);
+    await published.close();
   });
 
   it('nests section groups in the app; the published tabs show the group inside the group', {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { bundledThemes, createHighlighter, type BundledLanguage } from 'shiki';
 import { describe, expect, it } from 'vitest';
 import { highlight } from './highlight.ts';
-import { pairThemes } from './theme-pair.ts';
+import { contrastRatio, pairThemes, readableOn } from './theme-pair.ts';
 
 const source = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 const SAMPLES: [BundledLanguage, string][] = [
@@ -75,6 +75,20 @@ describe('one tokenization for both themes', () => {
 });
 
 describe('highlight', () => {
+  it('draws every token, comments included, at 4.5:1 or more on both themes (GitHub dark drew comments at 3.04:1)', async () => {
+    expect(contrastRatio('#6A737D', '#24292E')).toBeCloseTo(3.04, 1);
+    expect(readableOn('#6A737D', '#FFFFFF')).toBe('#6A737D');
+    const out = await highlight('// a comment\nconst x = 1; /* another */', 'javascript');
+    const pre = /background-color:(#[0-9A-F]{3,6});--shiki-dark-bg:(#[0-9A-F]{6})/i.exec(out)!;
+    const spans = [...out.matchAll(/color:(#[0-9A-F]{6});--shiki-dark:(#[0-9A-F]{6})/gi)];
+    expect(spans.length).toBeGreaterThan(2);
+    for (const [, light, dark] of spans) {
+      expect(contrastRatio(light!, pre[1]!), light).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(dark!, pre[2]!), dark).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(out).not.toContain('--shiki-dark:#6A737D');
+  });
+
   it('escapes the code and colours it for both themes', async () => {
     const out = await highlight('if (a < b && c > "d") x = \'<script>\';', 'ts');
     expect(out).toMatch(/^<pre class="shiki shiki-themes github-light github-dark" style="background-color:#fff;/);

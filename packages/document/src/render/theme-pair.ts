@@ -70,3 +70,64 @@ export function pairThemes(name: string, light: ThemeRegistrationAny, dark: Them
     background,
   };
 }
+
+/** The relative luminance of a `#rrggbb` colour (WCAG 2). */
+function luminance(hexColour: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hexColour.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** The WCAG contrast ratio of two hex colours (`#rgb` or `#rrggbb`). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(full(a)), luminance(full(b))].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+const full = (c: string) =>
+  (c.length === 4 ? `#${c[1]}${c[1]}${c[2]}${c[2]}${c[3]}${c[3]}` : c.slice(0, 7)).toUpperCase();
+const mix = (c: string, to: number, t: number) =>
+  `#${[1, 3, 5]
+    .map((i) => {
+      const v = Number.parseInt(c.slice(i, i + 2), 16);
+      return Math.round(v + (to - v) * t)
+        .toString(16)
+        .padStart(2, '0');
+    })
+    .join('')}`.toUpperCase();
+
+/**
+ * `colour` moved toward white (on a dark background) or black (on a light one) by the least step of 1/100 that reaches
+ * `ratio` against `background`; as it is when it already does. GitHub's dark theme draws comments `#6A737D` on
+ * `#24292E` (3.04:1): they become `#959DA5`-like, 4.5:1, as WCAG asks of text.
+ */
+export function readableOn(colour: string, background: string, ratio = 4.5): string {
+  const c = full(colour);
+  const bg = full(background);
+  const to = luminance(bg) < 0.5 ? 255 : 0;
+  for (let step = 0; step <= 100; step++) {
+    const next = mix(c, to, step / 100);
+    if (contrastRatio(next, bg) >= ratio) return next;
+  }
+  return to ? '#FFFFFF' : '#000000';
+}
+
+/**
+ * The paired theme with every text colour (its rules' foregrounds and its own) readable at `ratio` on the background
+ * of its scheme, light and dark; backgrounds (a diff's inserted and deleted lines) stay as they are.
+ */
+export function readableColors(paired: PairedTheme, ratio = 4.5): PairedTheme {
+  const texts = new Set([paired.foreground, ...(paired.theme.settings ?? []).map((r) => r.settings.foreground)]);
+  const colors = new Map(paired.colors);
+  for (const key of texts) {
+    const pair = key ? paired.colors.get(key) : undefined;
+    if (!key || !pair) continue;
+    colors.set(key, {
+      light: readableOn(pair.light, paired.background.light, ratio),
+      dark: readableOn(pair.dark, paired.background.dark, ratio),
+    });
+  }
+  return { ...paired, colors };
+}

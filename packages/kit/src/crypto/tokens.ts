@@ -19,7 +19,9 @@ export type TokenPurpose =
   /** The cookie binding a single sign-on in progress to its browser (org-admin `sso.ts`). */
   | 'sso-state'
   /** The member claims `POST /v1/orgs/{o}/ping` answers (`serviceVisitorClaims`, org-admin `visitor-claims.ts`). */
-  | 'visitor-claims';
+  | 'visitor-claims'
+  /** A signed upload URL of a file (`/v1/storage/uploads/<token>`, sites `fonts/storage-upload.ts`). */
+  | 'storage-upload';
 
 /** Why a token was refused: `expired` (its signature held), or `invalid` (anything else). */
 export type TokenRefusal = 'expired' | 'invalid';

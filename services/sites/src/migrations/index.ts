@@ -10,6 +10,7 @@ import { SiteOrderKeysMigration } from './0012-site-order-keys.ts';
 import { SiteHostnameOwnershipMigration } from './0013-site-hostname-ownership.ts';
 import { SiteInsightsMigration } from './0020-site-insights.ts';
 import { SiteInsightsPathsMigration } from './0021-site-insights-paths.ts';
+import { CustomFontsMigration } from './0022-custom-fonts.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   { name: '0013_site_hostname_ownership', class: SiteHostnameOwnershipMigration },
   { name: '0020_site_insights', class: SiteInsightsMigration },
   { name: '0021_site_insights_paths', class: SiteInsightsPathsMigration },
+  { name: '0022_custom_fonts', class: CustomFontsMigration },
 ];

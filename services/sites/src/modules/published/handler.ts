@@ -31,7 +31,9 @@ import {
 } from './resolve-url.ts';
 import { renderSearchPage } from './search-page.ts';
 import { publishedSiteSnapshot } from './site-cache.ts';
-import { siteUrlOf, spaceView, visibleSiteSpaces, type SiteView, type SpaceView } from './site-view.ts';
+import { lookFor, siteUrlOf, spaceView, visibleSiteSpaces, type SiteView, type SpaceView } from './site-view.ts';
+import { FONT_SHEET_SEGMENT, fontSheet } from './render/fonts.ts';
+import { FONT_BASE } from './render/look.ts';
 
 type Input = OperationInput<typeof ops.getPublishedSitePage>;
 export interface SiteResponse {
@@ -220,6 +222,7 @@ async function serve(
     if (match.segments.length === 1 && match.segments[0] === RATING_SEGMENT) return rate(ctx, input, v);
     return respond(ctx, input, 404, HTML, renderNotFound(v, null, null), audience, false);
   }
+  if (match.segments.length === 2 && match.segments[0] === FONT_SHEET_SEGMENT) return fontSheetOf(ctx, input, v, match);
   if (match.segments.length === 1) {
     const special = await machineFile(v, match.segments[0]!);
     if (special)
@@ -271,6 +274,25 @@ interface PageRequest {
   /** The path's segments, without the `.md` of a markdown request. */
   segments: string[];
   markdown: boolean;
+}
+
+const SHEET_NAME = /^([0-9a-f]{20})\.css$/;
+
+/**
+ * `<site>/~fonts/{hash}.css`: the stylesheet of the fonts of the site's pages (the site's customization, or a site
+ * space's overrides) whose hash is the one asked. Its URL changes with what it says, so it is cached for a year as
+ * immutable (privately on a site visitors sign in to); 404 for a hash no page of the site links to any more.
+ */
+function fontSheetOf(ctx: SitesContext, input: Input, v: SiteView, match: SiteMatch): SiteResponse {
+  const name = SHEET_NAME.exec(match.segments[1]!);
+  const sheet = name
+    ? [null, ...v.tree.spaces].map((ts) => fontSheet(lookFor(v, ts).fonts, FONT_BASE)).find((f) => f?.hash === name[1])
+    : undefined;
+  if (!sheet) return respond(ctx, input, 404, 'text/plain; charset=utf-8', 'No such stylesheet\n', v.audience, false);
+  const res = respond(ctx, input, 200, 'text/css; charset=utf-8', sheet.css, v.audience, false);
+  res.headers['cache-control'] = `${v.audience.private ? 'private' : 'public'}, max-age=31536000, immutable`;
+  delete res.headers['x-robots-tag'];
+  return res;
 }
 
 /** A page of a site space: its markdown, or its HTML (rendered once per revision and audience), else a redirect or 404. */

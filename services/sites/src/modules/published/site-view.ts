@@ -23,7 +23,17 @@ import {
   type SiteLook,
 } from './render/look.ts';
 import { pageHref } from './render/navigation.ts';
-import { MONOSPACE_FONTS, TEXT_FONTS, type BundledFont, type LookFont, type LookFonts } from './render/fonts.ts';
+import {
+  FONT_SHEET_SEGMENT,
+  fontSheet,
+  MONOSPACE_FONTS,
+  TEXT_FONTS,
+  type BundledFont,
+  type LookFont,
+  type LookFonts,
+} from './render/fonts.ts';
+import { FONT_BASE } from './render/look.ts';
+import { FONT_FILE_PATH } from '../fonts/font-file.ts';
 import { siteSpaceBasePath, visibleSections, visibleSpaces, type StructureMatch } from './resolve-url.ts';
 import type { ServiceClients } from '@quire/kit';
 
@@ -207,6 +217,8 @@ export function lookFor(v: SiteView, siteSpace: TreeSpace | null): SiteLook {
     });
   // Colours only when set: the pages' own colours (checked for contrast, light and dark) stand for the defaults.
   const set = setCustomization(v.site.customization ?? null, siteSpace?.entity.customization ?? null);
+  const fonts = fontsOf(v, c.styling);
+  const sheet = fontSheet(fonts, FONT_BASE);
   return {
     icon: emoji ? { emoji } : light && dark ? { light, dark } : null,
     primary: hexPair(set.styling?.primaryColor),
@@ -218,7 +230,8 @@ export function lookFor(v: SiteView, siteSpace: TreeSpace | null): SiteLook {
       trademark: c.trademark.enabled,
     },
     announcement: announcementOf(v, c),
-    fonts: fontsOf(v, c.styling),
+    fonts,
+    fontSheet: sheet ? `${v.siteBasePath}/${FONT_SHEET_SEGMENT}/${sheet.hash}.css` : null,
     social: socialOf(c.socialAccounts),
   };
 }
@@ -239,12 +252,24 @@ function lookFont(v: SiteView, f: FontSetting, table: Record<string, LookFont & 
   if (typeof f === 'string') return table[f] ?? null;
   const faces = f.fontFaces.flatMap((face) => {
     const sources = face.sources.flatMap((s) => {
-      const url = imageUrl(v, s.url);
+      const url = fontUrl(v, s.url);
       return url ? [{ url, format: s.format ?? null }] : [];
     });
     return sources.length ? [{ weight: face.weight, sources }] : [];
   });
   return faces.length ? { kind: 'custom', family: f.fontFamily, faces, fallback: 'system-ui, sans-serif' } : null;
+}
+
+/**
+ * A custom font file's URL as the pages load it: a custom font's own file (`/_quire/fonts/files/…` of the instance)
+ * by its path, which the gateway serves on every host (a custom hostname's pages load it from their own origin);
+ * another own-origin URL as images are.
+ */
+function fontUrl(v: SiteView, url: string): string | null {
+  const own = imageUrl(v, url);
+  if (!own) return null;
+  const path = new URL(url).pathname;
+  return FONT_FILE_PATH.test(path) ? path : own;
 }
 
 const bundled = (t: Record<string, BundledFont>): Record<string, LookFont & { kind: 'bundled' }> =>

@@ -1,4 +1,4 @@
-import { html, raw, type Html } from '@quire/document/render';
+import { createHash } from 'node:crypto';
 
 /**
  * The fonts of GitBook's customization (`styling.font`, `headingFont`, `monospaceFont`), bundled: each is a
@@ -115,7 +115,7 @@ export interface LookFonts {
 
 export const NO_FONTS: LookFonts = { text: null, heading: null, mono: null };
 
-/** A CSS string literal (the family names are checked, but a quote or backslash is escaped all the same). */
+/** A CSS string literal (the family names are checked, but a quote, a backslash or `<>` is escaped all the same). */
 const cssString = (s: string) => `"${s.replace(/[\\"\n\r<>]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `)}"`;
 /** A CSS `url("…")` of a URL or path: characters that could end it or the `<style>` are escaped. */
 const cssUrl = (u: string) => `url(${cssString(u)})`;
@@ -139,10 +139,10 @@ const stackOf = (font: LookFont) =>
     : `${cssString(font.family)}, ${font.fallback}`;
 
 /**
- * The `<style>` declaring the look's fonts (`@font-face` of the bundled files under `base`, or of a custom font's
- * own-origin files) and drawing the text, the headings and the code with them; nothing when none is set.
+ * The CSS declaring the look's fonts (`@font-face` of the bundled files under `base`, or of a custom font's
+ * own-origin files) and drawing the text, the headings and the code with them; '' when none is set.
  */
-export function fontStyle(fonts: LookFonts, base: string): Html {
+export function fontCss(fonts: LookFonts, base: string): string {
   const rules: string[] = [];
   const declared = new Set<string>();
   const declare = (font: LookFont) => {
@@ -163,7 +163,17 @@ export function fontStyle(fonts: LookFonts, base: string): Html {
     declare(fonts.mono);
     rules.push(`code,kbd,pre,samp{font-family:${stackOf(fonts.mono)}}`);
   }
-  if (!rules.length) return html``;
-  // Every value is escaped for CSS above (`cssString`): no `<` reaches the element.
-  return raw(`<style>${rules.join('')}</style>`);
+  return rules.join('\n');
+}
+
+/** The segment of a site's font stylesheets: `<site>/~fonts/{hash}.css`. */
+export const FONT_SHEET_SEGMENT = '~fonts';
+
+/**
+ * The stylesheet of a font set: its CSS and the hash naming it (the first 20 hex digits of its SHA-256), so its URL
+ * changes with it and the sheet can be cached as immutable; null when no font is set.
+ */
+export function fontSheet(fonts: LookFonts, base: string): { css: string; hash: string } | null {
+  const css = fontCss(fonts, base);
+  return css ? { css, hash: createHash('sha256').update(css).digest('hex').slice(0, 20) } : null;
 }

@@ -13,7 +13,7 @@ import {
   socialHref,
   type SiteLook,
 } from './look.ts';
-import { fontFiles, fontStyle, MONOSPACE_FONTS, TEXT_FONTS } from './fonts.ts';
+import { fontCss, fontFiles, fontSheet, MONOSPACE_FONTS, TEXT_FONTS, type LookFonts } from './fonts.ts';
 
 const shell = (over: Partial<Shell>): string =>
   renderShell({
@@ -178,38 +178,48 @@ describe('the announcement', () => {
 
 describe('the fonts of the look', () => {
   it('declares the bundled files of the fonts set, from the gateway only, and draws text, headings and code', () => {
-    const page = shell({
-      look: {
-        ...PLAIN_LOOK,
-        fonts: {
-          text: { kind: 'bundled', font: TEXT_FONTS.Lato },
-          heading: { kind: 'bundled', font: TEXT_FONTS.RobotoSlab },
-          mono: { kind: 'bundled', font: MONOSPACE_FONTS.JetBrainsMono },
-        },
-      },
-    });
-    expect(page).toContain(
+    const fonts: LookFonts = {
+      text: { kind: 'bundled', font: TEXT_FONTS.Lato },
+      heading: { kind: 'bundled', font: TEXT_FONTS.RobotoSlab },
+      mono: { kind: 'bundled', font: MONOSPACE_FONTS.JetBrainsMono },
+    };
+    const css = fontCss(fonts, '/_quire/site/fonts');
+    expect(css).toContain(
       '@font-face{font-family:"Lato";font-style:normal;font-display:swap;font-weight:700;src:url("/_quire/site/fonts/lato/lato-latin-700-normal.woff2") format("woff2")',
     );
-    expect(page).toContain('url("/_quire/site/fonts/roboto-slab/roboto-slab-latin-ext-wght-normal.woff2")');
-    expect(page).toContain('body,button,input,select,textarea{font-family:"Lato", system-ui');
-    expect(page).toContain('h1,h2,h3,h4,h5,h6,.site-title{font-family:"Roboto Slab", Georgia');
-    expect(page).toContain('code,kbd,pre,samp{font-family:"JetBrains Mono", ui-monospace');
-    expect(page).not.toMatch(/url\("?https?:/);
-    // The stylesheet comes first: the look's fonts replace its system fonts.
-    expect(page.indexOf('site-v1.css')).toBeLessThan(page.indexOf('@font-face'));
+    expect(css).toContain('url("/_quire/site/fonts/roboto-slab/roboto-slab-latin-ext-wght-normal.woff2")');
+    expect(css).toContain('body,button,input,select,textarea{font-family:"Lato", system-ui');
+    expect(css).toContain('h1,h2,h3,h4,h5,h6,.site-title{font-family:"Roboto Slab", Georgia');
+    expect(css).toContain('code,kbd,pre,samp{font-family:"JetBrains Mono", ui-monospace');
+    expect(css).not.toMatch(/url\("?https?:/);
+  });
+
+  it("links the font stylesheet after the pages' stylesheet, and inlines no @font-face", () => {
+    const page = shell({ look: { ...PLAIN_LOOK, fontSheet: '/sites/docs/~fonts/0123456789abcdef0123.css' } });
+    expect(page).toContain('<link rel="stylesheet" href="/sites/docs/~fonts/0123456789abcdef0123.css">');
+    expect(page).not.toContain('@font-face');
+    expect(page.indexOf('site-v1.css')).toBeLessThan(page.indexOf('~fonts/'));
+  });
+
+  it('names a font set by the hash of its CSS: another set, another name', () => {
+    const lato: LookFonts = { text: { kind: 'bundled', font: TEXT_FONTS.Lato }, heading: null, mono: null };
+    const inter: LookFonts = { text: { kind: 'bundled', font: TEXT_FONTS.Inter }, heading: null, mono: null };
+    expect(fontSheet(lato, '/f')?.hash).toMatch(/^[0-9a-f]{20}$/);
+    expect(fontSheet(lato, '/f')?.hash).toBe(fontSheet(lato, '/f')?.hash);
+    expect(fontSheet(lato, '/f')?.hash).not.toBe(fontSheet(inter, '/f')?.hash);
+    expect(fontSheet({ text: null, heading: null, mono: null }, '/f')).toBeNull();
   });
 
   it('declares nothing when no font is set, and a font once when text and headings share it', () => {
-    expect(fontStyle({ text: null, heading: null, mono: null }, '/f').value).toBe('');
+    expect(fontCss({ text: null, heading: null, mono: null }, '/f')).toBe('');
     const inter = { kind: 'bundled', font: TEXT_FONTS.Inter } as const;
-    const css = fontStyle({ text: inter, heading: inter, mono: null }, '/f').value;
+    const css = fontCss({ text: inter, heading: inter, mono: null }, '/f');
     expect(css.match(/@font-face/g)).toHaveLength(fontFiles(TEXT_FONTS.Inter).length);
     expect(fontFiles(TEXT_FONTS.ABCFavorit)).toEqual(fontFiles(TEXT_FONTS.Inter));
   });
 
   it("escapes a custom font's family and URLs so nothing leaves the CSS string or the <style>", () => {
-    const css = fontStyle(
+    const css = fontCss(
       {
         text: {
           kind: 'custom',
@@ -221,7 +231,7 @@ describe('the fonts of the look', () => {
         mono: null,
       },
       '/f',
-    ).value;
+    );
     expect(css).not.toContain('</style><script>');
     expect(css).not.toContain('"}');
     expect(css).toContain('font-family:"Evil\\22 }\\3c /style\\3e \\3c script\\3e alert(1)\\3c /script\\3e "');

@@ -1,6 +1,6 @@
 import { html, safeUrl, type Html } from '@quire/document/render';
 import { readableColour } from './contrast.ts';
-import { fontStyle, NO_FONTS, type LookFonts } from './fonts.ts';
+import { NO_FONTS, type LookFonts } from './fonts.ts';
 
 /** A link of the header or the footer, its URL already checked (`safeUrl`). */
 export interface LookLink {
@@ -26,6 +26,11 @@ export interface SiteLook {
   announcement: Announcement | null;
   /** The fonts set (bundled ones, or a custom font on the site's own origin); null each: the system fonts. */
   fonts: LookFonts;
+  /**
+   * The URL path of the stylesheet of those fonts (`<site>/~fonts/{hash}.css`, one per site and font set, cached as
+   * immutable); null when no font is set.
+   */
+  fontSheet: string | null;
   /** The social accounts (`socialAccounts`) shown in the header and in the footer, their URLs checked. */
   social: { header: SocialLink[]; footer: SocialLink[] };
 }
@@ -138,6 +143,7 @@ export const PLAIN_LOOK: SiteLook = {
   footer: { groups: [], copyright: null, trademark: true },
   announcement: null,
   fonts: NO_FONTS,
+  fontSheet: null,
   social: { header: [], footer: [] },
 };
 
@@ -180,7 +186,8 @@ export function lookHead(look: SiteLook): Html {
 /**
  * The colours of the look as CSS custom properties (after the stylesheet, whose defaults they replace): hex colours
  * only, checked again here. The primary colour is kept readable in each scheme (`readableColour`: same hue, lightness
- * moved until it reaches 4.5:1 against the scheme's backgrounds, which also holds for a button's text on it).
+ * moved until it reaches 4.5:1 against the scheme's backgrounds, which also holds for a button's text on it). The fonts
+ * are a link to their stylesheet (`fontSheet`), never inline: the page stays small and the sheet is cached once.
  */
 export function lookStyle(look: SiteLook): Html {
   const hex = (c: string) => (HEX.test(c) ? c : null);
@@ -192,7 +199,7 @@ export function lookStyle(look: SiteLook): Html {
   };
   const light = vars('light');
   const dark = vars('dark');
-  const fonts = fontStyle(look.fonts, FONT_BASE);
+  const fonts = look.fontSheet ? html`<link rel="stylesheet" href="${look.fontSheet}">` : html``;
   if (!light && !dark) return fonts;
   return html`<style>:root{${light}}@media (prefers-color-scheme: dark){:root{${dark}}}</style>${fonts}`;
 }
