@@ -238,7 +238,7 @@ describe.skipIf(!hasChromium)('a lead manages OpenAPI specifications and integra
     await page.getByRole('button', { name: 'Uninstall Weather' }).click();
     await page.getByRole('button', { name: 'Confirm uninstall Weather' }).click();
     await page.getByRole('button', { name: 'Install Weather' }).waitFor();
-    expect((await api('GET', '/integrations/weather/installations')).items).toEqual([]);
+    await expect.poll(async () => (await api('GET', '/integrations/weather/installations')).items).toEqual([]);
 
     // Status badge: a new version (the script again), then unpublished after a confirmation.
     await page.goto(`${p.url}/integrations/status-badge`);
