@@ -1,23 +1,29 @@
-// The `/` menu's blocks that point at something: an OpenAPI operation (a specification of the organization, then one
-// of its operations), a reusable content of the space, a button (a label, a style and a target). A dialog picks what
+// The `/` menu's blocks that point at something: an OpenAPI operation, schemas or webhook (a specification of the
+// organization, then one of its operations, some of its schemas, or one of its webhooks), a reusable content of the space, a button (a label, a style and a target). A dialog picks what
 // the block shows before it is inserted, so no block is ever written without its target (GitBook requires it).
 import { useEffect, useId, useRef, useState } from 'react';
 import type { EditorNode } from '@quire/document/editor';
 import { LinkDialog } from './LinkDialog.tsx';
 import {
   type Operation,
+  type Webhook,
   buttonNode,
   openapiOperationNode,
+  openapiSchemasNode,
+  openapiWebhookNode,
   operationKey,
   operationsOf,
   reusableContentNode,
+  schemasOf,
+  webhookKey,
+  webhooksOf,
 } from './ref-blocks.ts';
 import { reusableContentsOf, SpecSelect, useSpecEntry, useSpecs } from './RefBlockSettings.tsx';
 import { useLoad } from '../api/use.ts';
 import type { PickablePage } from './uploads.ts';
 import './more-blocks.css';
 
-export type InsertKind = 'openapi' | 'reusable' | 'button';
+export type InsertKind = 'openapi' | 'openapi-schemas' | 'openapi-webhook' | 'reusable' | 'button';
 
 interface Props {
   kind: InsertKind;
@@ -32,7 +38,7 @@ interface Props {
 
 export function InsertDialog(props: Props) {
   if (props.kind === 'button') return <InsertButton {...props} />;
-  return <PickDialog {...props} />;
+  return <PickDialog {...props} kind={props.kind} />;
 }
 
 /** A modal `<dialog>` with a heading, closed by Escape or Cancel. */
@@ -59,33 +65,81 @@ function Modal({ title, onClose, children }: { title: string; onClose(): void; c
   );
 }
 
-/** An OpenAPI operation or a reusable content, picked from lists. */
-function PickDialog({ kind, space, changeRequest, onInsert, onClose }: Props) {
-  return kind === 'openapi' ? (
-    <PickOperation space={space} onInsert={onInsert} onClose={onClose} />
-  ) : (
-    <PickReusable space={space} changeRequest={changeRequest} onInsert={onInsert} onClose={onClose} />
-  );
+/** An OpenAPI block (an operation, schemas, a webhook) or a reusable content, picked from lists. */
+function PickDialog({
+  kind,
+  space,
+  changeRequest,
+  onInsert,
+  onClose,
+}: Props & { kind: Exclude<InsertKind, 'button'> }) {
+  if (kind === 'reusable')
+    return <PickReusable space={space} changeRequest={changeRequest} onInsert={onInsert} onClose={onClose} />;
+  return <PickFromSpec kind={kind} space={space} onInsert={onInsert} onClose={onClose} />;
 }
 
-function PickOperation({ space, onInsert, onClose }: Pick<Props, 'space' | 'onInsert' | 'onClose'>) {
+const SPEC_TITLES = {
+  openapi: 'Insert an OpenAPI operation',
+  'openapi-schemas': 'Insert OpenAPI schemas',
+  'openapi-webhook': 'Insert an OpenAPI webhook',
+} as const;
+
+/**
+ * A specification of the organization, then what of it the block shows: one operation, one webhook (a select each)
+ * or schemas (checkboxes, with "Grouped", GitBook's default). Insert is enabled once something is chosen.
+ */
+function PickFromSpec({
+  kind,
+  space,
+  onInsert,
+  onClose,
+}: Pick<Props, 'space' | 'onInsert' | 'onClose'> & { kind: keyof typeof SPEC_TITLES }) {
   const [spec, setSpec] = useState('');
   const [op, setOp] = useState('');
+  const [checked, setChecked] = useState<string[]>([]);
+  const [grouped, setGrouped] = useState(true);
   const specs = useSpecs(space);
   const content = useSpecEntry(specs.data?.org, spec);
-  const operations: Operation[] = content.read ? operationsOf(content.entry) : [];
-  const chosen = operations.find((o) => operationKey(o) === op);
   const opId = useId();
+  const what = kind === 'openapi' ? 'operations' : kind === 'openapi-webhook' ? 'webhooks' : 'schemas';
+  const operations: Operation[] = content.read && kind === 'openapi' ? operationsOf(content.entry) : [];
+  const hooks: Webhook[] = content.read && kind === 'openapi-webhook' ? webhooksOf(content.entry) : [];
+  const names = content.read && kind === 'openapi-schemas' ? schemasOf(content.entry) : [];
+  const count = kind === 'openapi' ? operations.length : kind === 'openapi-webhook' ? hooks.length : names.length;
+  const made = ((): { node: EditorNode; message: string } | undefined => {
+    if (kind === 'openapi') {
+      const o = operations.find((x) => operationKey(x) === op);
+      return (
+        o && {
+          node: openapiOperationNode(spec, o),
+          message: `Inserted ${o.method.toUpperCase()} ${o.path} of ${spec}.`,
+        }
+      );
+    }
+    if (kind === 'openapi-webhook') {
+      const w = hooks.find((x) => webhookKey(x) === op);
+      return (
+        w && {
+          node: openapiWebhookNode(spec, w),
+          message: `Inserted the webhook ${w.name} (${w.method.toUpperCase()}) of ${spec}.`,
+        }
+      );
+    }
+    // in the specification's order
+    const chosen = names.filter((n) => checked.includes(n));
+    return chosen.length > 0
+      ? {
+          node: openapiSchemasNode(spec, chosen, grouped),
+          message: `Inserted the schemas ${chosen.join(', ')} of ${spec}.`,
+        }
+      : undefined;
+  })();
   return (
-    <Modal title="Insert an OpenAPI operation" onClose={onClose}>
+    <Modal title={SPEC_TITLES[kind]} onClose={onClose}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (chosen)
-            onInsert(
-              openapiOperationNode(spec, chosen),
-              `Inserted ${chosen.method.toUpperCase()} ${chosen.path} of ${spec}.`,
-            );
+          if (made) onInsert(made.node, made.message);
         }}
       >
         <SpecSelect
@@ -95,33 +149,69 @@ function PickOperation({ space, onInsert, onClose }: Pick<Props, 'space' | 'onIn
           onPick={(s) => {
             setSpec(s);
             setOp('');
+            setChecked([]);
           }}
         />
         {specs.data && specs.data.specs.length === 0 && (
           <p>This organization has no OpenAPI specification yet: add one on the organization's OpenAPI screen.</p>
         )}
-        <label htmlFor={opId}>
-          Operation{' '}
-          <select id={opId} value={op} disabled={!spec} onChange={(e) => setOp(e.target.value)}>
-            <option value="">{spec && !content.read ? 'Loading…' : 'Choose…'}</option>
-            {operations.map((o) => (
-              <option key={operationKey(o)} value={operationKey(o)}>
-                {o.method.toUpperCase()} {o.path}
-                {o.summary ? ` · ${o.summary}` : ''}
-              </option>
-            ))}
-          </select>
-        </label>
-        {spec && content.read && operations.length === 0 && <p>This specification has no operations.</p>}
+        {kind === 'openapi-schemas' ? (
+          spec && (
+            <>
+              <fieldset className="schema-list">
+                <legend>Schemas</legend>
+                {!content.read && !content.error && <span>Loading…</span>}
+                {names.map((n) => (
+                  <label key={n}>
+                    <input
+                      type="checkbox"
+                      checked={checked.includes(n)}
+                      onChange={(e) => setChecked(e.target.checked ? [...checked, n] : checked.filter((c) => c !== n))}
+                    />{' '}
+                    {n}
+                  </label>
+                ))}
+              </fieldset>
+              <label htmlFor={`${opId}-grouped`}>
+                <input
+                  id={`${opId}-grouped`}
+                  type="checkbox"
+                  checked={grouped}
+                  onChange={(e) => setGrouped(e.target.checked)}
+                />{' '}
+                Grouped
+              </label>
+            </>
+          )
+        ) : (
+          <label htmlFor={opId}>
+            {kind === 'openapi' ? 'Operation' : 'Webhook'}{' '}
+            <select id={opId} value={op} disabled={!spec} onChange={(e) => setOp(e.target.value)}>
+              <option value="">{spec && !content.read ? 'Loading…' : 'Choose…'}</option>
+              {operations.map((o) => (
+                <option key={operationKey(o)} value={operationKey(o)}>
+                  {o.method.toUpperCase()} {o.path}
+                  {o.summary ? ` · ${o.summary}` : ''}
+                </option>
+              ))}
+              {hooks.map((w) => (
+                <option key={webhookKey(w)} value={webhookKey(w)}>
+                  {w.name} ({w.method.toUpperCase()}){w.summary ? ` · ${w.summary}` : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {spec && content.read && count === 0 && <p>This specification has no {what}.</p>}
         {(specs.error || (content.error && spec)) && (
           <p role="alert">
             {specs.error
               ? `The specifications could not be read: ${specs.error.message}`
-              : `The operations of ${spec} could not be read: ${content.error!.message}`}
+              : `The ${what} of ${spec} could not be read: ${content.error!.message}`}
           </p>
         )}
         <div className="dialog-buttons">
-          <button type="submit" disabled={!chosen}>
+          <button type="submit" disabled={!made}>
             Insert
           </button>
           <button type="button" onClick={onClose}>

@@ -7,7 +7,16 @@ export interface BlockChoice {
   label: string;
   hint: string;
   /** A choice the screen completes (a file to choose, a page to pick) instead of `run`. */
-  action?: 'image' | 'file' | 'page' | 'openapi' | 'reusable' | 'button';
+  action?:
+    | 'image'
+    | 'file'
+    | 'drawing'
+    | 'page'
+    | 'openapi'
+    | 'openapi-schemas'
+    | 'openapi-webhook'
+    | 'reusable'
+    | 'button';
   run(editor: Editor): boolean;
 }
 const screenAction = (id: string, label: string, hint: string, action: BlockChoice['action']): BlockChoice => ({
@@ -115,8 +124,16 @@ export const BLOCKS: BlockChoice[] = [
   },
   screenAction('image', 'Image', 'Upload a picture (at most 1 MiB)', 'image'),
   screenAction('file', 'File', 'Upload a file (at most 1 MiB)', 'file'),
+  screenAction('drawing', 'Drawing', 'Upload a drawing: an SVG or a picture (at most 1 MiB)', 'drawing'),
   screenAction('page-ref', 'Page reference', 'A card linking to a page of the space', 'page'),
   screenAction('openapi', 'OpenAPI operation', "An operation of the organization's specification", 'openapi'),
+  screenAction('openapi-schemas', 'OpenAPI schemas', "Schemas of the organization's specification", 'openapi-schemas'),
+  screenAction(
+    'openapi-webhook',
+    'OpenAPI webhook',
+    "A webhook of the organization's specification",
+    'openapi-webhook',
+  ),
   screenAction('reusable', 'Reusable content', 'Content shared between pages', 'reusable'),
   screenAction('button', 'Button', 'A button linking to a page or an address', 'button'),
   {

@@ -4,18 +4,22 @@ import { type DocNode, documentToEditor, editorToDocument } from '@quire/documen
 import type { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { matching } from './blocks.ts';
+import { buttonClasses } from './button-view.ts';
 import { createEditor } from './create.ts';
 import {
   buttonAction,
   buttonNode,
   iconNameOf,
   openapiOperationNode,
+  openapiSchemasNode,
+  openapiWebhookNode,
   reusableContentNode,
   schemasOf,
   setBlockData,
   webhooksOf,
 } from './ref-blocks.ts';
 import { fieldsOf, SETTINGS, setField, targetOf, valueOf } from './settings.ts';
+import { drawingNode } from './uploads.ts';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
@@ -99,7 +103,12 @@ describe('what a specification offers', () => {
 
 describe('the `/` menu', () => {
   it('offers OpenAPI operations, reusable content and buttons (each completed in a dialog)', () => {
-    expect(matching('openapi').map((c) => [c.id, c.action])).toEqual([['openapi', 'openapi']]);
+    expect(matching('openapi').map((c) => [c.id, c.action])).toEqual([
+      ['openapi', 'openapi'],
+      ['openapi-schemas', 'openapi-schemas'],
+      ['openapi-webhook', 'openapi-webhook'],
+    ]);
+    expect(matching('drawing').map((c) => c.action)).toEqual(['drawing']);
     expect(matching('reusable').map((c) => c.action)).toEqual(['reusable']);
     expect(matching('button').map((c) => c.action)).toEqual(['button']);
   });
@@ -129,6 +138,61 @@ describe('the `/` menu', () => {
       data: { label: 'Sign <up>', kind: 'secondary', ref: { kind: 'url', url: 'https://a.example/' } },
     });
     expect(editorToDocument(documentToEditor(out as never) as never)).toEqual(out);
+  });
+
+  it('inserts a drawing, OpenAPI schemas and an OpenAPI webhook GitBook accepts, written back as they were', () => {
+    const e = open([para('Intro')]);
+    for (const node of [
+      drawingNode('f9'),
+      openapiSchemasNode('pets', ['Pet', 'Tag'], true),
+      openapiSchemasNode('pets', ['Error'], false),
+      openapiWebhookNode('pets', { name: 'newPet', method: 'post' }),
+    ])
+      e.chain().insertContentAt(e.state.doc.content.size, node).run();
+    const out = docOf(e);
+    expect(valid(out)).toEqual([]);
+    expect(out.nodes.slice(1).map((n: DocNode) => [n.type, n.isVoid, n.data])).toEqual([
+      ['drawing', true, { ref: { kind: 'file', file: 'f9' } }],
+      ['openapi-schemas', true, { ref: { kind: 'openapi', spec: 'pets' }, schemas: ['Pet', 'Tag'] }],
+      ['openapi-schemas', true, { ref: { kind: 'openapi', spec: 'pets' }, schemas: ['Error'], grouped: false }],
+      ['openapi-webhook', true, { ref: { kind: 'openapi', spec: 'pets' }, name: 'newPet', method: 'post' }],
+    ]);
+    expect(editorToDocument(documentToEditor(out as never) as never)).toEqual(out);
+  });
+});
+
+describe('a button in the editor', () => {
+  it("is drawn with the site's classes for its kind and size, and its icon before its label", () => {
+    expect(buttonClasses({})).toBe('button');
+    expect(buttonClasses({ kind: 'secondary', size: 'large' })).toBe('button button-secondary button-large');
+    expect(buttonClasses({ kind: 'primary', size: 'huge' })).toBe('button');
+    const e = open([para('Go: ')]);
+    e.chain()
+      .insertContentAt(5, {
+        type: 'button',
+        attrs: {
+          data: {
+            label: 'Read <me>',
+            kind: 'secondary',
+            size: 'small',
+            icon: 'fa-solid fa-book-open',
+            ref: { kind: 'url', url: 'https://a.example/' },
+          },
+          rest: { isVoid: true },
+        },
+      })
+      .run();
+    const drawn = e.view.dom.querySelector<HTMLElement>('[data-gb-type="button"]')!;
+    expect(drawn.className).toBe('gb-inline gb-button button button-secondary button-small');
+    expect(drawn.textContent).toBe('Read <me>');
+    const icon = drawn.firstElementChild as HTMLElement;
+    expect([icon.className, icon.getAttribute('aria-hidden')]).toEqual(['inline-icon', 'true']);
+    expect(icon.style.getPropertyValue('--icon')).toBe('url(/_quire/icons/book-open.svg)');
+    // its settings changed: drawn again, the icon removed
+    setBlockData(e, 5, { size: 'large', icon: undefined });
+    const again = e.view.dom.querySelector<HTMLElement>('[data-gb-type="button"]')!;
+    expect(again.className).toBe('gb-inline gb-button button button-secondary button-large');
+    expect(again.querySelector('.inline-icon')).toBeNull();
   });
 });
 

@@ -123,6 +123,24 @@ export const openapiOperationNode = (spec: string, op: Operation) => ({
   attrs: { data: { ref: { kind: 'openapi', spec }, path: op.path, method: op.method }, rest: { isVoid: true } },
 });
 
+/**
+ * GitBook's `openapi-schemas` block showing the schemas `schemas` of the specification `spec`; grouped is GitBook's
+ * default, so only `grouped: false` is written.
+ */
+export const openapiSchemasNode = (spec: string, schemas: string[], grouped: boolean) => ({
+  type: 'openapiSchemas',
+  attrs: {
+    data: { ref: { kind: 'openapi', spec }, schemas, ...(grouped ? {} : { grouped: false }) },
+    rest: { isVoid: true },
+  },
+});
+
+/** GitBook's `openapi-webhook` block showing the webhook `hook` (its name and method) of the specification `spec`. */
+export const openapiWebhookNode = (spec: string, hook: Webhook) => ({
+  type: 'openapiWebhook',
+  attrs: { data: { ref: { kind: 'openapi', spec }, name: hook.name, method: hook.method }, rest: { isVoid: true } },
+});
+
 /** GitBook's `reusable-content` block including the reusable content `id` (of this space). */
 export const reusableContentNode = (id: string) => ({
   type: 'reusableContent',

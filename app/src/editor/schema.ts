@@ -31,6 +31,7 @@ import { Dropcursor, Gapcursor, UndoRedo } from '@tiptap/extensions';
 import { GapCursor } from '@tiptap/pm/gapcursor';
 import type { ResolvedPos } from '@tiptap/pm/model';
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
+import { buttonClasses, buttonView } from './button-view.ts';
 import { captionOf } from './settings.ts';
 import { GitBookTableView, TableKeys } from './table.ts';
 import { fileNames, fileUrls, pageTitles, reusableTitles } from './uploads.ts';
@@ -190,8 +191,9 @@ function atom(name: string, gbType: string) {
     renderHTML({ node, HTMLAttributes }) {
       const attrs = mergeAttributes(HTMLAttributes, { 'data-gb-type': gbType, class: `gb-atom gb-${gbType}` });
       const ref = node.attrs.data?.ref;
-      // an image of a file whose download URL is known shows the picture, its label below
-      const src = gbType === 'image' && ref?.kind === 'file' ? fileUrls.get(ref.file) : undefined;
+      // an image or a drawing of a file whose download URL is known shows the picture, its label below
+      const src =
+        (gbType === 'image' || gbType === 'drawing') && ref?.kind === 'file' ? fileUrls.get(ref.file) : undefined;
       return src
         ? [
             'div',
@@ -213,6 +215,8 @@ function inlineAtom(name: string, gbType: string) {
     selectable: true,
     addAttributes: gbAttributes,
     parseHTML: () => [{ tag: `span[data-gb-type="${gbType}"]` }],
+    // a button is drawn as the published site draws it (its kind, size and icon)
+    ...(gbType === 'button' ? { addNodeView: () => buttonView } : {}),
     renderHTML({ node, HTMLAttributes }) {
       const d = node.attrs.data ?? {};
       const text =
@@ -235,7 +239,10 @@ function inlineAtom(name: string, gbType: string) {
                     : gbType;
       return [
         'span',
-        mergeAttributes(HTMLAttributes, { 'data-gb-type': gbType, class: `gb-inline gb-${gbType}` }),
+        mergeAttributes(HTMLAttributes, {
+          'data-gb-type': gbType,
+          class: `gb-inline gb-${gbType}${gbType === 'button' ? ` ${buttonClasses(d)}` : ''}`,
+        }),
         text ?? '',
       ];
     },

@@ -57,6 +57,12 @@ export const fileNode = (file: string): EditorNode => ({
   attrs: { data: { ref: { kind: 'file', file } }, rest: { isVoid: true } },
 });
 
+/** GitBook's `drawing` block: a picture of a file (GitBook's editor draws it; Quire uploads the file drawn). */
+export const drawingNode = (file: string): EditorNode => ({
+  type: 'drawing',
+  attrs: { data: { ref: { kind: 'file', file } }, rest: { isVoid: true } },
+});
+
 /** GitBook's `content-ref` block: a card linking to a page. */
 export const contentRefNode = (page: string): EditorNode => ({
   type: 'contentRef',

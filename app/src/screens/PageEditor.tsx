@@ -13,6 +13,7 @@ import { PagePicker } from '../editor/PagePicker.tsx';
 import {
   contentRefNode,
   downloadSrc,
+  drawingNode,
   fileNames,
   fileNode,
   fileUrls,
@@ -82,7 +83,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   const [inserting, setInserting] = useState<{ kind: InsertKind; at: number }>();
   const fileInput = useRef<HTMLInputElement>(null);
   /** What the file chooser's files become: an image, a file, or (pasted, dropped) an image when they are one. */
-  const uploadAs = useRef<'image' | 'file' | 'replace'>('image');
+  const uploadAs = useRef<'image' | 'file' | 'drawing' | 'replace'>('image');
   /** The image, drawing or older OpenAPI block whose file "Replace file…" replaces (its position). */
   const replacing = useRef<number>(undefined);
   const creating = useRef<Promise<string>>(undefined);
@@ -352,7 +353,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   };
 
   /** Uploads files into the change request (`insert_files`) and inserts a block referencing each. */
-  const upload = async (files: File[], as: 'image' | 'file' | 'auto' | 'replace', pos?: number) => {
+  const upload = async (files: File[], as: 'image' | 'file' | 'drawing' | 'auto' | 'replace', pos?: number) => {
     if (!page) return;
     for (const file of files) {
       const refused = tooLarge(file);
@@ -402,7 +403,12 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
           continue;
         }
         const image = as === 'image' || (as === 'auto' && file.type.startsWith('image/'));
-        const node = image ? imagesNode(made.id, file.name.replace(/\.[^.]*$/, '')) : fileNode(made.id);
+        const node =
+          as === 'drawing'
+            ? drawingNode(made.id)
+            : image
+              ? imagesNode(made.id, file.name.replace(/\.[^.]*$/, ''))
+              : fileNode(made.id);
         const chain = ed.chain().focus();
         (pos === undefined ? chain.insertContent(node) : chain.insertContentAt(pos, node)).run();
         setNotice(`Uploaded ${file.name}.`);
@@ -466,12 +472,18 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
     ed.chain().focus().deleteRange({ from: open.from, to: ed.state.selection.from }).run();
     setMenu(undefined);
     if (choice.action === 'page') openPicker('ref');
-    else if (choice.action === 'openapi' || choice.action === 'reusable' || choice.action === 'button') {
+    else if (
+      choice.action === 'openapi' ||
+      choice.action === 'openapi-schemas' ||
+      choice.action === 'openapi-webhook' ||
+      choice.action === 'reusable' ||
+      choice.action === 'button'
+    ) {
       if (choice.action === 'button') loadPages();
       setInserting({ kind: choice.action, at: ed.state.selection.from });
     } else if (choice.action) {
       uploadAs.current = choice.action;
-      fileInput.current!.accept = choice.action === 'image' ? 'image/*' : '';
+      fileInput.current!.accept = choice.action === 'file' ? '' : 'image/*';
       fileInput.current!.click();
     } else choice.run(ed);
   };

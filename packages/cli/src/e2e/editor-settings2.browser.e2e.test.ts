@@ -208,6 +208,12 @@ describe.skipIf(!hasChromium)('the editor: the `/` menu and the settings of the 
     await icon.fill('fa-solid fa-Rocket');
     await settings.locator('.page-icon').waitFor();
     expect(await settings.getByRole('alert').count()).toBe(0);
+    // drawn in the editor as the site draws it: its kind and size, its icon before its label
+    await expect
+      .poll(() => button.getAttribute('class'))
+      .toBe('gb-inline gb-button button button-secondary button-large');
+    await button.locator('.inline-icon').waitFor();
+    expect(await button.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'quire-app-editor-button-icon.png') });
 
@@ -415,6 +421,89 @@ describe.skipIf(!hasChromium)('the editor: the `/` menu and the settings of the 
     const again = (await v1(acme.token, 'GET', path)).document;
     expect(again.nodes.slice(1)).toEqual(read.nodes.slice(1));
     expect(again.nodes[0].nodes.slice(1)).toEqual(read.nodes[0].nodes.slice(1));
+    expect(violations).toEqual([]);
+  });
+
+  it('inserts a drawing, OpenAPI schemas and an OpenAPI webhook from the `/` menu', { timeout: 240_000 }, async () => {
+    const base = `${p.url}/o/${acme.organization.id}/s/${space}`;
+    const { page, violations } = await signedIn(browser, 'ann@acme.io');
+    await page.goto(`${base}/reference?edit`);
+    const editor = page.getByRole('textbox', { name: 'Content of Reference' });
+    await editor.getByText('The API.').waitFor();
+    await editor.getByText('The API.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' More.');
+    await page.waitForURL(/\/~\/changes\/\d+\/reference\?edit$/);
+    await page.getByText('Saved', { exact: true }).waitFor({ timeout: 20_000 });
+    const menu = page.getByRole('listbox', { name: 'Insert a block' });
+    const notice = page.locator('.upload-status');
+    const newLine = async () => {
+      await editor.getByText('The API.').click();
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+    };
+
+    // a drawing: an uploaded picture, shown in the editor
+    await newLine();
+    const chooser = page.waitForEvent('filechooser');
+    await page.waitForTimeout(200);
+    await page.keyboard.type('/drawing');
+    await menu.getByRole('option', { name: /Drawing/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles({ name: 'plan.svg', mimeType: 'image/svg+xml', buffer: SVG('blue') });
+    await page.getByText('Uploaded plan.svg.').waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => editor.locator('.gb-drawing img').evaluate((i: HTMLImageElement) => i.naturalWidth))
+      .toBe(10);
+
+    // OpenAPI schemas: the specification, then its schemas checked, not grouped
+    await newLine();
+    await page.keyboard.type('/schemas');
+    await menu.getByRole('option', { name: /OpenAPI schemas/ }).waitFor();
+    await page.keyboard.press('Enter');
+    const schemas = page.getByRole('dialog', { name: 'Insert OpenAPI schemas' });
+    const insertSchemas = schemas.getByRole('button', { name: 'Insert' });
+    await schemas.getByRole('combobox', { name: /^Specification/ }).selectOption('pets');
+    await schemas.getByRole('checkbox', { name: 'Order' }).check();
+    await schemas.getByRole('checkbox', { name: 'Pet' }).check();
+    await schemas.getByRole('checkbox', { name: 'Grouped' }).uncheck();
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-editor-insert-schemas.png') });
+    await insertSchemas.click();
+    await schemas.waitFor({ state: 'detached' });
+    expect(await notice.textContent()).toBe('Inserted the schemas Pet, Order of pets.');
+
+    // an OpenAPI webhook: the specification, then one of its webhooks
+    await newLine();
+    await page.keyboard.type('/webhook');
+    await menu.getByRole('option', { name: /OpenAPI webhook/ }).waitFor();
+    await page.keyboard.press('Enter');
+    const hook = page.getByRole('dialog', { name: 'Insert an OpenAPI webhook' });
+    await hook.getByRole('combobox', { name: /^Specification/ }).selectOption('pets');
+    const hooks = hook.getByRole('combobox', { name: /^Webhook/ });
+    await expect
+      .poll(() => hooks.locator('option').allTextContents())
+      .toEqual(['Choose…', 'newPet (POST) · A pet was added', 'petGone (DELETE) · A pet left']);
+    await hooks.selectOption('delete petGone');
+    await hook.getByRole('button', { name: 'Insert' }).click();
+    await hook.waitFor({ state: 'detached' });
+    await expect.poll(() => editor.locator('.gb-openapi-webhook').textContent()).toBe('OpenAPI webhook: petGone');
+    await page.screenshot({ path: join(SHOTS, 'quire-app-editor-inserted-openapi-blocks.png'), fullPage: true });
+
+    const number = /\/~\/changes\/(\d+)\//.exec(page.url())![1]!;
+    const path = `/spaces/${space}/change-requests/${number}/content/path/reference?format=document`;
+    const webhookOf = async () =>
+      (await v1(acme.token, 'GET', path)).document.nodes.find((n: { type: string }) => n.type === 'openapi-webhook');
+    await expect.poll(webhookOf, { timeout: 20_000 }).toBeTruthy();
+    const nodes = (await v1(acme.token, 'GET', path)).document.nodes as { type: string; data: unknown }[];
+    const file = (await v1(acme.token, 'GET', `/spaces/${space}/change-requests/${number}/content/files`)).items.find(
+      (f: { name: string }) => f.name === 'plan.svg',
+    ).id;
+    expect(nodes.slice(1, 4).map((n) => [n.type, n.data])).toEqual([
+      ['openapi-webhook', { ref: { kind: 'openapi', spec: 'pets' }, name: 'petGone', method: 'delete' }],
+      ['openapi-schemas', { ref: { kind: 'openapi', spec: 'pets' }, schemas: ['Pet', 'Order'], grouped: false }],
+      ['drawing', { ref: { kind: 'file', file } }],
+    ]);
     expect(violations).toEqual([]);
   });
 });
