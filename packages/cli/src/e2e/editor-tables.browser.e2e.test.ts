@@ -7,7 +7,8 @@ import { useMailedInstance } from './mailbox.ts';
 // GitBook's tables beyond text (docs/app.md, "Tables"): the values of a grid's number, checkbox, rating and link
 // columns drawn in the editor and set from the table's settings with the keys, a column moved and aligned, a second
 // table switched to cards (its link column the cards' link); the change request's document read through /v1, then the
-// published page showing all of it.
+// published page showing all of it. A cards view edited as cards by keyboard (typed in place, a card added with Tab
+// and deleted with its key), read on the published page.
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
 const { p, acme, signedIn, v1, changeRequest } = useMailedInstance();
@@ -291,10 +292,10 @@ describe.skipIf(!hasChromium)('the editor: tables with columns that are not text
 
   it('edits a cards view as cards by keyboard: the published page shows the cards', { timeout: 240_000 }, async () => {
     const team = (await v1(acme.token, 'POST', `/orgs/${acme.organization.id}/spaces`, { title: 'Team' })).id;
-    const document = { object: 'document', data: {}, nodes: [para('Who we are.'), TEAM] };
-    await changeRequest(team, 'People', [{ operation: 'insert_page', title: 'People', document: { document } }]).then(
-      (cr) => v1(acme.token, 'POST', `/spaces/${team}/change-requests/${cr.id}/merge`),
-    );
+    const content = { object: 'document', data: {}, nodes: [para('Who we are.'), TEAM] };
+    await changeRequest(team, 'People', [
+      { operation: 'insert_page', title: 'People', document: { document: content } },
+    ]).then((cr) => v1(acme.token, 'POST', `/spaces/${team}/change-requests/${cr.id}/merge`));
     const base = `${p.url}/o/${acme.organization.id}/s/${team}`;
     const { page, violations } = await signedIn(browser, 'ann@acme.io');
     await page.goto(`${base}/people?edit`);
