@@ -4,7 +4,7 @@
 import type { Editor } from '@tiptap/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { urlOf } from './links.ts';
-import { type ActionResult, runTableAction, TABLE_KEYS, type TableAction } from './table.ts';
+import { type ActionResult, CARD_LABELS, runTableAction, TABLE_KEYS, type TableAction } from './table.ts';
 import {
   ADDABLE_TYPES,
   type Alignment,
@@ -28,6 +28,7 @@ import {
   typesFor,
   valueHere,
 } from './table-data.ts';
+import { isCards } from './table-view.ts';
 import './table.css';
 
 const ACTIONS: [TableAction, string][] = [
@@ -107,9 +108,11 @@ export function TableMenu({ editor, onResult }: { editor: Editor | undefined; on
     >
       <fieldset className="table-menu">
         <legend>
-          Rows and columns <span className="muted">(Alt+F10)</span>
+          {here && isCards(here.data) ? 'Cards and fields' : 'Rows and columns'}{' '}
+          <span className="muted">(Alt+F10)</span>
         </legend>
-        {ACTIONS.map(([action, label]) => {
+        {ACTIONS.map(([action, grid]) => {
+          const label = (here && isCards(here.data) && CARD_LABELS[action]?.[0]) || grid;
           const key = TABLE_KEYS[action];
           return (
             <button
@@ -275,7 +278,9 @@ function RowValues({ editor, here, onResult }: Props) {
   if (!columns.length || here.row < 0) return null;
   return (
     <fieldset className="table-menu">
-      <legend>Row {here.row + 1}</legend>
+      <legend>
+        {isCards(here.data) ? 'Card' : 'Row'} {here.row + 1}
+      </legend>
       {columns.map((d) => {
         const value = valueHere(here, d.id);
         const label = d.title || TYPE_NAMES[d.type] || d.type;

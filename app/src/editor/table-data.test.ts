@@ -7,6 +7,7 @@ import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEditor } from './create.ts';
 import { runTableAction } from './table.ts';
+import { fileUrls } from './uploads.ts';
 import {
   addColumnOfType,
   deleteValueColumn,
@@ -258,6 +259,50 @@ describe('a table with columns that are not text, in the editor', () => {
       columns: ['name', 'price', 'stock', 'notes', 'stars', 'site'],
       hideHeader: true,
     });
+    valid(e);
+  });
+
+  it('draws a cards view as cards: a list, each card its fields under their titles and its link; the document kept', () => {
+    const CARDS = structuredClone(TABLE);
+    CARDS.data.view = {
+      type: 'cards',
+      columns: ['name', 'price', 'stock', 'notes', 'stars', 'site'],
+      cardSize: 'large',
+      targetDefinition: 'site',
+      coverDefinition: 'pic',
+    } as never;
+    // a cover: a files column's first file, drawn when the space's file is known
+    (CARDS.data.definition as Record<string, unknown>).pic = { id: 'pic', title: 'Picture', type: 'files' };
+    (CARDS.data.records.r1.values as Record<string, unknown>).pic = ['file1'];
+    fileUrls.set('file1', 'https://quire.example/v1/downloads/file1?sig=1');
+    const e = open(1, 1, { object: 'document', data: {}, nodes: [CARDS] });
+    const wrapper = e.view.dom.querySelector('.tableWrapper')!;
+    expect(wrapper.classList.contains('table-cards-large')).toBe(true);
+    expect(wrapper.querySelector('tbody')?.getAttribute('role')).toBe('list');
+    expect((wrapper.querySelector('thead') as HTMLElement).hidden).toBe(true);
+    const cards = [...wrapper.querySelectorAll('tbody tr')];
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Card 1: Apple', 'Card 2: Pear']);
+    // the fields (named, titled) in their order; the link column is where the card goes, not a field
+    const fields = (c: Element) =>
+      [...c.querySelectorAll('[role="group"]')].map((f) => [f.getAttribute('aria-label'), f.textContent]);
+    expect(fields(cards[0]!)).toEqual([
+      ['Name', 'Apple'],
+      ['Price', '3'],
+      ['In stock', '☑'],
+      ['Notes', 'Red'],
+      ['Stars', '★★★★☆'],
+    ]);
+    expect(cards[0]!.querySelector('.table-card-cover img')?.getAttribute('src')).toBe('/v1/downloads/file1?sig=1');
+    expect((cards[1]!.querySelector('.table-card-cover') as HTMLElement).hidden).toBe(true);
+    expect(cards[0]!.querySelector('td[data-title]')?.getAttribute('data-title')).toBe('Name');
+    expect(cards[0]!.querySelector('.table-card-link')?.textContent).toBe('Links to https://a.example');
+    expect((cards[1]!.querySelector('.table-card-link') as HTMLElement).hidden).toBe(true);
+    // a card added with Tab from its last field, and removed: the document stays one the API accepts
+    const tab = new KeyboardEvent('keydown', { key: 'Tab' });
+    expect(e.view.someProp('handleKeyDown', (f) => f(e.view, tab))).toBe(true);
+    expect(e.view.dom.querySelectorAll('tbody tr').length).toBe(3);
+    expect(runTableAction(e, 'deleteRow')).toEqual({ done: true, message: 'Card deleted.' });
+    expect(tableOf(e)).toEqual(CARDS);
     valid(e);
   });
 });

@@ -6,7 +6,8 @@ import type { Node as PMNode } from '@tiptap/pm/model';
 import { type EditorState, Plugin, PluginKey, TextSelection } from '@tiptap/pm/state';
 import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
 import type { Column, Data } from './table-data.ts';
-import { describeValue } from './table-data.ts';
+import { describeValue, TYPE_NAMES } from './table-data.ts';
+import { downloadSrc, fileUrls } from './uploads.ts';
 
 /** The columns in the order of the definition (the editor's cells' order for the text ones). */
 export const definitionOrder = (data: Data | null | undefined): Column[] =>
@@ -26,11 +27,25 @@ const alignOf = (d: Column | undefined): string =>
   d?.textAlignment === 'center' || d?.textAlignment === 'right' ? d.textAlignment : 'left';
 
 /** A cell of a column that is not text, drawn as the published site draws it (text only: never HTML). */
-function valueCell(d: Column, value: unknown, row: number, view: EditorView, getPos: () => number | undefined) {
+function valueCell(
+  d: Column,
+  value: unknown,
+  row: number,
+  view: EditorView,
+  getPos: () => number | undefined,
+  card?: 'title' | 'name',
+) {
   const td = document.createElement('td');
   td.contentEditable = 'false';
   td.className = 'table-value-cell';
   td.dataset.column = d.id;
+  if (card) {
+    // a card's field: named by its column, its title shown above it unless the view hides the titles
+    const title = String(d.title ?? '').trim();
+    td.setAttribute('role', 'group');
+    td.setAttribute('aria-label', title || TYPE_NAMES[d.type] || d.type);
+    if (card === 'title' && title) td.dataset.title = title;
+  }
   const empty = value === undefined || value === null || (Array.isArray(value) && !value.length);
   if (!empty) {
     if (d.type === 'checkbox') {
@@ -60,34 +75,120 @@ function valueCell(d: Column, value: unknown, row: number, view: EditorView, get
   return td;
 }
 
+/** Whether a table's data shows it as cards (GitBook's cards view). */
+export const isCards = (data: Data | null | undefined): boolean => data?.view?.type === 'cards';
+
+/** The column ids a card draws apart from its fields: its link and its covers. */
+const cardRoles = (data: Data): Set<unknown> =>
+  new Set([data.view?.targetDefinition, data.view?.coverDefinition, data.view?.coverDefinitionDark]);
+
+/** The picture of a card's cover (a files column's first file, or an image column's file), when its file is known. */
+function coverSrc(value: unknown): string | undefined {
+  let file: unknown;
+  if (Array.isArray(value)) file = value[0];
+  else if (value && typeof value === 'object') {
+    const v = value as { kind?: string; file?: unknown; ref?: { kind?: string; file?: unknown } };
+    const ref = v.kind ? v : v.ref;
+    if (ref?.kind === 'file') file = ref.file;
+  }
+  const url = typeof file === 'string' ? fileUrls.get(file) : undefined;
+  return url ? downloadSrc(url) : undefined;
+}
+
+/** A card's cover, drawn first in its card (decorative: the card's text says what it is); nothing without one. */
+function coverCell(src: string | undefined) {
+  const td = document.createElement('td');
+  td.contentEditable = 'false';
+  td.className = 'table-card-cover';
+  td.setAttribute('role', 'none');
+  if (src) {
+    const img = td.appendChild(document.createElement('img'));
+    img.alt = '';
+    img.src = src;
+  } else td.hidden = true;
+  return td;
+}
+
+/** Where a card goes (its link column), said last in its card; nothing without one. */
+function linkCell(d: Column | undefined, value: unknown) {
+  const td = document.createElement('td');
+  td.contentEditable = 'false';
+  td.className = 'table-card-link';
+  const to = d && value !== undefined && value !== null ? describeValue(d, value) : '';
+  td.textContent = to ? `Links to ${to}` : ''; // user content: text, never HTML
+  td.hidden = !to;
+  return td;
+}
+
 /** The decorations of one table at `pos`. */
 function tableDecorations(table: PMNode, pos: number, out: Decoration[]) {
   const data: Data = table.attrs.data ?? {};
   const columns = definitionOrder(data);
   const draw = complete(table);
+  const cards = isCards(data);
+  const roles = cards ? cardRoles(data) : new Set();
+  const titles = cards && data.view?.hideColumnTitle !== true;
   table.forEach((row, rowOffset, r) => {
     const rowStart = pos + 1 + rowOffset + 1;
     let at = rowStart;
     let t = 0;
     const record = row.attrs.record ? data.records?.[row.attrs.record] : undefined;
+    if (cards) {
+      // a card: a list item named by its number and first text, its cover first and its link last
+      const first = row.firstChild?.textContent.trim();
+      const name = `Card ${r + 1}${first ? `: ${first.slice(0, 60)}` : ''}`;
+      out.push(Decoration.node(rowStart - 1, rowStart - 1 + row.nodeSize, { role: 'listitem', 'aria-label': name }));
+      if (draw) {
+        const src = coverSrc(record?.values?.[data.view?.coverDefinition]);
+        out.push(
+          Decoration.widget(rowStart, () => coverCell(src), {
+            side: -20_000,
+            key: `cover-${r}-${src ?? ''}`,
+            ignoreSelection: true,
+          }),
+        );
+        const target = data.definition?.[data.view?.targetDefinition] as Column | undefined;
+        const value = target ? record?.values?.[target.id] : undefined;
+        out.push(
+          Decoration.widget(rowStart + row.content.size, () => linkCell(target, value), {
+            side: 20_000,
+            key: `link-${r}-${JSON.stringify(value ?? null)}`,
+            ignoreSelection: true,
+          }),
+        );
+      }
+    }
     columns.forEach((d, i) => {
       if (d.type === 'text') {
         const cell = row.maybeChild(t++);
         if (!cell) return;
+        if (cards) {
+          // a card's text field: its title above it (as the site draws it), the field named for screen readers
+          const title = String(d.title ?? '').trim();
+          const attrs: Record<string, string> = { role: 'group', 'aria-label': title || `Field ${t}` };
+          if (titles && title) attrs['data-title'] = title;
+          out.push(Decoration.node(at, at + cell.nodeSize, attrs));
+          at += cell.nodeSize;
+          return;
+        }
         const align = alignOf(data.definition?.[cell.attrs.column ?? d.id]);
         if (align !== 'left') out.push(Decoration.node(at, at + cell.nodeSize, { class: `align-${align}` }));
         at += cell.nodeSize;
         return;
       }
-      if (!draw) return;
+      if (!draw || roles.has(d.id)) return;
       const value = record?.values?.[d.id];
       out.push(
-        Decoration.widget(at, (view, getPos) => valueCell(d, value, r, view, getPos), {
-          side: i - 10_000,
-          key: `${r}-${d.id}-${JSON.stringify(value ?? null)}-${d.type}-${d.max ?? ''}-${d.title ?? ''}`,
-          ignoreSelection: true,
-          stopEvent: () => true,
-        }),
+        Decoration.widget(
+          at,
+          (view, getPos) => valueCell(d, value, r, view, getPos, cards ? (titles ? 'title' : 'name') : undefined),
+          {
+            side: i - 10_000,
+            key: `${cards ? (titles ? 'ct' : 'cn') : 'g'}-${r}-${d.id}-${JSON.stringify(value ?? null)}-${d.type}-${d.max ?? ''}-${d.title ?? ''}`,
+            ignoreSelection: true,
+            stopEvent: () => true,
+          },
+        ),
       );
     });
   });

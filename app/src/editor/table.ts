@@ -9,7 +9,7 @@ import type { Node as PMNode } from '@tiptap/pm/model';
 import type { EditorState, Transaction } from '@tiptap/pm/state';
 import { addColumn, addRow, isInTable, removeColumn, removeRow, selectedRect, TableMap } from '@tiptap/pm/tables';
 import type { EditorView } from '@tiptap/pm/view';
-import { complete, definitionOrder, tableCellsPlugin } from './table-view.ts';
+import { complete, definitionOrder, isCards, tableCellsPlugin } from './table-view.ts';
 
 type Data = Record<string, any>;
 
@@ -48,18 +48,59 @@ export class GitBookTableView extends TableView {
     this.head.contentEditable = 'false';
     this.table.insertBefore(this.head, this.contentDOM);
     this.drawHead(node);
+    window.addEventListener('resize', this.scrolls);
+    this.scrolls();
   }
   override update(node: PMNode): boolean {
     if (!super.update(node)) return false;
     this.drawHead(node);
+    this.scrolls();
     return true;
+  }
+  /**
+   * A grid wider than its box (a phone) scrolls in it: the box is then a focusable, named region, so the keyboard
+   * can scroll it too. Checked when the table changes and when the window is resized.
+   */
+  scrolls = () => {
+    requestAnimationFrame(() => {
+      const wide = this.dom.isConnected && this.dom.scrollWidth > this.dom.clientWidth + 1;
+      if (wide === (this.dom.getAttribute('tabindex') === '0')) return;
+      if (wide) {
+        this.dom.setAttribute('tabindex', '0');
+        this.dom.setAttribute('role', 'region');
+        this.dom.setAttribute('aria-label', 'Table (scrolls sideways)');
+      } else for (const a of ['tabindex', 'role', 'aria-label']) this.dom.removeAttribute(a);
+    });
+  };
+  destroy() {
+    window.removeEventListener('resize', this.scrolls);
+  }
+  /**
+   * A cards view is drawn as the published site draws it: a list of cards (the rows, labelled "Card n" in
+   * table-view.ts), a grid of two or three across, one on a phone. The table is then only their box.
+   */
+  drawView(data: Data | null | undefined) {
+    const cards = isCards(data);
+    this.dom.classList.toggle('table-cards', cards);
+    this.dom.classList.toggle('table-cards-large', cards && data?.view?.cardSize === 'large');
+    if (cards) {
+      this.table.setAttribute('role', 'presentation');
+      this.contentDOM.setAttribute('role', 'list');
+      this.contentDOM.setAttribute('aria-label', 'Cards');
+    } else {
+      this.table.removeAttribute('role');
+      this.contentDOM.removeAttribute('role');
+      this.contentDOM.removeAttribute('aria-label');
+    }
   }
   drawHead(node: PMNode) {
     const all = complete(node);
     if (this.drawn === node.attrs.data && this.all === all) return;
     this.drawn = node.attrs.data;
     this.all = all;
-    const titles = headerOf(node.attrs.data, all);
+    this.drawView(node.attrs.data);
+    // cards show each field's title in the card (table-view.ts), not in a header row
+    const titles = isCards(node.attrs.data) ? undefined : headerOf(node.attrs.data, all);
     this.head.replaceChildren();
     this.head.hidden = !titles;
     if (!titles) return;
@@ -235,6 +276,16 @@ const MESSAGES: Record<TableAction, string> = {
   deleteTable: 'Table deleted.',
 };
 
+/** What the actions are called, and say, in a cards view: a row is a card, a text column a field of every card. */
+export const CARD_LABELS: Partial<Record<TableAction, [string, string]>> = {
+  addRowBefore: ['Add card before', 'Card added before.'],
+  addRowAfter: ['Add card after', 'Card added after.'],
+  addColumnBefore: ['Add field before', 'Field added before.'],
+  addColumnAfter: ['Add field after', 'Field added after.'],
+  deleteRow: ['Delete card', 'Card deleted.'],
+  deleteColumn: ['Delete field', 'Field deleted.'],
+};
+
 /** Runs a table action at the selection (one undo step). */
 export function runTableAction(editor: Editor, action: TableAction): ActionResult {
   const state = editor.state;
@@ -255,9 +306,14 @@ export function runTableAction(editor: Editor, action: TableAction): ActionResul
             : action === 'deleteColumn'
               ? deleteTableColumns(state)
               : deleteTableRows(state);
-  if (typeof made === 'string') return { done: false, message: made };
+  if (typeof made === 'string')
+    return {
+      done: false,
+      message: made.replace(/\brow\b/, isCards(selectedRect(state).table.attrs.data) ? 'card' : 'row'),
+    };
+  const cards = isCards(selectedRect(state).table.attrs.data);
   editor.view.dispatch(closeHistory(made.scrollIntoView()));
-  return { done: true, message: MESSAGES[action] };
+  return { done: true, message: (cards && CARD_LABELS[action]?.[1]) || MESSAGES[action] };
 }
 
 /** The keys of the table actions (shown in the table's settings). */
@@ -274,6 +330,8 @@ export const TABLE_KEYS: Record<TableAction, string> = {
 /** The table actions' keys, in a table; what each did is emitted as the editor's `tableAction` event. */
 export const TableKeys = Extension.create({
   name: 'tableKeys',
+  // before TipTap's table keys: Tab in a table's last cell adds a row (a card) whose cells know their columns
+  priority: 101,
   // the columns' alignment and the cells of the columns that are not text (table-view.ts)
   addProseMirrorPlugins: () => [tableCellsPlugin()],
   addKeyboardShortcuts() {
@@ -286,6 +344,13 @@ export const TableKeys = Extension.create({
           (this.editor as unknown as { emit(e: string, r: ActionResult): void }).emit('tableAction', result);
           return true;
         };
+    keys.Tab = () => {
+      if (!isInTable(this.editor.state)) return false;
+      if (this.editor.commands.goToNextCell()) return true;
+      const result = runTableAction(this.editor, 'addRowAfter');
+      (this.editor as unknown as { emit(e: string, r: ActionResult): void }).emit('tableAction', result);
+      return result.done && this.editor.commands.goToNextCell();
+    };
     return keys;
   },
 });

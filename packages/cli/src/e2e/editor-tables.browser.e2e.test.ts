@@ -7,7 +7,8 @@ import { useMailedInstance } from './mailbox.ts';
 // GitBook's tables beyond text (docs/app.md, "Tables"): the values of a grid's number, checkbox, rating and link
 // columns drawn in the editor and set from the table's settings with the keys, a column moved and aligned, a second
 // table switched to cards (its link column the cards' link); the change request's document read through /v1, then the
-// published page showing all of it.
+// published page showing all of it. A cards view edited as cards by keyboard (typed in place, a card added with Tab
+// and deleted with its key), read on the published page.
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
 const { p, acme, signedIn, v1, changeRequest } = useMailedInstance();
@@ -67,6 +68,46 @@ const GUIDES = {
   fragments: [fragment('g1', 'Getting started'), fragment('g2', 'Questions')],
   isVoid: true,
 };
+
+const TEAM = {
+  object: 'block',
+  type: 'table',
+  data: {
+    view: { type: 'cards', columns: ['name', 'about', 'link'], cardSize: 'medium', targetDefinition: 'link' },
+    records: {
+      t1: {
+        orderIndex: 'a0',
+        values: { name: 't1', about: 't2', link: { kind: 'url', url: 'https://example.com/ada' } },
+      },
+      t2: { orderIndex: 'a1', values: { name: 't3', about: 't4' } },
+    },
+    definition: {
+      name: { id: 'name', title: 'Name', type: 'text', textAlignment: 'left' },
+      about: { id: 'about', title: 'About', type: 'text', textAlignment: 'left' },
+      link: { id: 'link', title: 'Link', type: 'content-ref' },
+    },
+  },
+  fragments: [fragment('t1', 'Ada'), fragment('t2', 'Engines'), fragment('t3', 'Babbage'), fragment('t4', 'Gears')],
+  isVoid: true,
+};
+
+/** The words of the elements' text that are drawn on more than one line (broken mid-word). */
+function brokenWords(els: Element[]): string[] {
+  const out: string[] = [];
+  for (const el of els) {
+    const text = el.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+    const value = text.textContent ?? '';
+    for (const m of value.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+      if (tops.size > 1) out.push(m[0]);
+    }
+  }
+  return out;
+}
 
 describe.skipIf(!hasChromium)('the editor: tables with columns that are not text, in Chromium', () => {
   const browser = useChromium();
@@ -200,6 +241,10 @@ describe.skipIf(!hasChromium)('the editor: tables with columns that are not text
     await narrow.page.getByRole('group', { name: 'Row 2', exact: true }).waitFor();
     await narrow.page.screenshot({ path: join(SHOTS, 'quire-app-editor-table-values-375-dark.png'), fullPage: true });
     expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // the wide grid scrolls in its box: no header word is broken mid-word ("Na me")
+    expect(
+      await narrow.page.locator('.editor-content table').first().locator('thead th').evaluateAll(brokenWords),
+    ).toEqual([]);
     expect(await axe(narrow.page)).toEqual([]);
 
     // merged and published: the grid with its values, moved and centred column, and the cards with their links
@@ -241,6 +286,132 @@ describe.skipIf(!hasChromium)('the editor: tables with columns that are not text
     await reader.screenshot({ path: join(SHOTS, 'quire-app-editor-table-values-published.png'), fullPage: true });
     await reader.close();
 
+    expect(violations).toEqual([]);
+    expect(narrow.violations).toEqual([]);
+  });
+
+  it('edits a cards view as cards by keyboard: the published page shows the cards', { timeout: 240_000 }, async () => {
+    const team = (await v1(acme.token, 'POST', `/orgs/${acme.organization.id}/spaces`, { title: 'Team' })).id;
+    const content = { object: 'document', data: {}, nodes: [para('Who we are.'), TEAM] };
+    await changeRequest(team, 'People', [
+      { operation: 'insert_page', title: 'People', document: { document: content } },
+    ]).then((cr) => v1(acme.token, 'POST', `/spaces/${team}/change-requests/${cr.id}/merge`));
+    const base = `${p.url}/o/${acme.organization.id}/s/${team}`;
+    const { page, violations } = await signedIn(browser, 'ann@acme.io');
+    await page.goto(`${base}/people?edit`);
+    const editor = page.getByRole('textbox', { name: 'Content of People' });
+    await editor.waitFor();
+    // drawn as cards: a list of cards, each its fields under their titles and where it links to
+    const list = editor.getByRole('list', { name: 'Cards' });
+    const cards = list.getByRole('listitem');
+    // what each card shows: its fields (a title drawn above its text) and where it links to
+    const texts = () =>
+      cards.evaluateAll((li) =>
+        li.map((c) =>
+          Array.from(c.children)
+            .filter((td) => getComputedStyle(td).display !== 'none')
+            .map((td) => {
+              const title = getComputedStyle(td, '::before').content;
+              return `${title === 'none' ? '' : `${JSON.parse(title)} `}${td.textContent}`;
+            })
+            .join(' '),
+        ),
+      );
+    expect(await cards.count()).toBe(2);
+    expect(await texts()).toEqual([
+      'Name Ada About Engines Links to https://example.com/ada',
+      'Name Babbage About Gears',
+    ]);
+    expect(await cards.first().getAttribute('aria-label')).toBe('Card 1: Ada');
+    expect(await editor.locator('thead').isHidden()).toBe(true);
+    expect(await cards.first().getByRole('group', { name: 'About' }).textContent()).toBe('Engines');
+
+    // typed in place; Tab goes from field to field, card to card, and from the last field adds a card
+    await editor.getByText('Ada', { exact: true }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Lovelace');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' and notes');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const notice = page.locator('.upload-status');
+    await expect.poll(() => notice.textContent()).toBe('Card added after.');
+    await page.keyboard.type('Grace');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Compilers');
+    await expect.poll(() => cards.count()).toBe(3);
+    expect((await texts())[2]).toBe('Name Grace About Compilers');
+    // the settings speak of cards; a card removed with its key
+    const settings = page.getByRole('region', { name: 'Table settings' });
+    await settings.getByRole('button', { name: 'Add card after' }).waitFor();
+    await editor.getByText('Babbage', { exact: true }).click();
+    await page.keyboard.press('Alt+Shift+Backspace');
+    await expect.poll(() => notice.textContent()).toBe('Card deleted.');
+    await expect
+      .poll(texts)
+      .toEqual([
+        'Name Ada Lovelace About Engines and notes Links to https://example.com/ada',
+        'Name Grace About Compilers',
+      ]);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-editor-cards.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: join(SHOTS, 'quire-app-editor-cards-dark.png'), fullPage: true });
+
+    await page.getByText('Saved', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.waitForURL(/\/~\/changes\/\d+\/people\?edit$/);
+    const number = /\/~\/changes\/(\d+)\//.exec(page.url())![1]!;
+    const path = `/spaces/${team}/change-requests/${number}/content/path/people?format=document`;
+    await expect.poll(() => page.locator('.save-status').textContent(), { timeout: 20_000 }).toBe('Saved');
+    await expect
+      .poll(async () => Object.keys((await v1(acme.token, 'GET', path)).document.nodes[1].data.records).length, {
+        timeout: 20_000,
+      })
+      .toBe(2);
+    const read = (await v1(acme.token, 'GET', path)).document.nodes[1];
+    // (the stored page names its columns c1, c2…)
+    expect(read.data.view.type).toBe('cards');
+    expect(read.data.definition[read.data.view.targetDefinition].title).toBe('Link');
+
+    // 375 px, dark: one card across, nothing wider than the screen
+    const narrow = await signedIn(browser, 'ann@acme.io', {
+      viewport: { width: 375, height: 800 },
+      colorScheme: 'dark',
+    });
+    await narrow.page.goto(`${base}/~/changes/${number}/people?edit`);
+    const narrowEditor = narrow.page.getByRole('textbox', { name: 'Content of People' });
+    await narrowEditor.getByText('Grace', { exact: true }).waitFor();
+    const narrowCards = narrowEditor.getByRole('list', { name: 'Cards' }).getByRole('listitem');
+    await expect.poll(() => narrowCards.count()).toBe(2);
+    expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(narrow.page)).toEqual([]);
+    await narrowEditor.getByText('Grace', { exact: true }).click();
+    await narrow.page.screenshot({ path: join(SHOTS, 'quire-app-editor-cards-375-dark.png'), fullPage: true });
+    await narrow.page.emulateMedia({ colorScheme: 'light' });
+    await narrow.page.screenshot({ path: join(SHOTS, 'quire-app-editor-cards-375.png'), fullPage: true });
+
+    // merged and published: the site draws the edited cards
+    await v1(acme.token, 'POST', `/spaces/${team}/change-requests/${number}/merge`);
+    const org = acme.organization.id;
+    const site = await v1(acme.token, 'POST', `/orgs/${org}/sites`, { title: 'Team site', spaces: [team] });
+    const published = await v1(acme.token, 'POST', `/orgs/${org}/sites/${site.id}/publish`);
+    const reader = await browser.newPage();
+    await reader.goto(`${p.url}${new URL(published.urls.published).pathname}/people`);
+    const drawn = reader.locator('main ul.cards > li');
+    await drawn.first().waitFor();
+    expect(
+      await drawn.evaluateAll((li) =>
+        li.map((c) =>
+          Array.from(c.querySelectorAll('.card-field'), (f) =>
+            Array.from(f.childNodes, (n) => n.textContent).join(' '),
+          ).join(' '),
+        ),
+      ),
+    ).toEqual(['Name Ada Lovelace About Engines and notes', 'Name Grace About Compilers']);
+    expect(await drawn.first().locator('a.card').getAttribute('href')).toBe('https://example.com/ada');
+    await reader.close();
     expect(violations).toEqual([]);
     expect(narrow.violations).toEqual([]);
   });
