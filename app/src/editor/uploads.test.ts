@@ -104,8 +104,11 @@ describe('images, files and page references in the document the API gets', () =>
     expect(BLOCKS.filter((b) => b.action).map((b) => [b.label, b.action])).toEqual([
       ['Image', 'image'],
       ['File', 'file'],
+      ['Drawing', 'drawing'],
       ['Page reference', 'page'],
       ['OpenAPI operation', 'openapi'],
+      ['OpenAPI schemas', 'openapi-schemas'],
+      ['OpenAPI webhook', 'openapi-webhook'],
       ['Reusable content', 'reusable'],
       ['Button', 'button'],
     ]);
