@@ -97,7 +97,12 @@ export async function loadFontToCreate(
 export async function loadFontToUpdate(
   ctx: Ctx,
   input: OperationInput<typeof ops.updateCustomFont>,
-): Promise<{ font: CustomFontRow; files: Map<string, StorageFile>; level: AccessLevel | null }> {
+): Promise<{
+  font: CustomFontRow;
+  previous: CustomFontRow;
+  files: Map<string, StorageFile>;
+  level: AccessLevel | null;
+}> {
   const { font, level } = await loadCustomFontFor(ctx, input, 'edit');
   const byWeight = new Map(font.faces.map((f) => [f.weight, f.storageKey]));
   for (const face of input.fontFaces ?? []) {
@@ -107,7 +112,7 @@ export async function loadFontToUpdate(
   const wanted = [...byWeight].map(([weight, storageKey]) => ({ weight, storageKey }));
   const { faces, files } = await checkedFaces(ctx, input.organizationId, wanted);
   const updated = { ...font, fontFamily: input.fontFamily ?? font.fontFamily, faces, updatedAt: new Date() };
-  return { font: updated, files, level };
+  return { font: updated, previous: font, files, level };
 }
 
 const EXTENSIONS = /\.(woff2|woff|ttf|otf)$/i;

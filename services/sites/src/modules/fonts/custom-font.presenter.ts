@@ -2,6 +2,7 @@ import type { CustomFont } from '@quire/contracts';
 import type { AccessLevel, PublicUrls } from '@quire/kit';
 import type { SitesContext } from '../../trpc.ts';
 import { customFontPolicy } from './custom-font.policy.ts';
+import type { FontDefinition } from '../../commands/custom-font-commands.ts';
 import type { CustomFontRow, StorageFile } from './custom-font.repository.ts';
 import { FONT_FILES_PATH, FONT_FORMATS } from './font-file.ts';
 import { UPLOAD_TTL_MS, UPLOADS_PATH, uploadSigner, type UploadClaims } from './storage-upload.ts';
@@ -30,6 +31,9 @@ export function presentCustomFont(
     permissions: customFontPolicy.permissions(level),
   };
 }
+
+/** A custom font as a site's customization keeps it (`styling.font`…): its definition without the caller's rights. */
+export const fontDefinitionOf = ({ permissions: _, ...definition }: CustomFont): FontDefinition => definition;
 
 /** The signed URL an upload goes to (`PUT`), working for 15 minutes, and the storage key the file gets. */
 export async function presentUploadUrl(
