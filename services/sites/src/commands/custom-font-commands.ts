@@ -1,6 +1,7 @@
-import { blobKeyOf, DomainError, sql, sqlRun, type BlobStore, type EntityManager } from '@quire/kit';
+import { blobKeyOf, DomainError, type BlobStore, type EntityManager } from '@quire/kit';
 import {
   customFontRepository,
+  fontChoiceRepository,
   storageFileRepository,
   type CustomFontRow,
   type FontFormat,
@@ -137,12 +138,7 @@ export async function sitesFollowingFont(
   const { organizationId, fontId, definition } = props;
   const now = props.now ?? new Date();
   const changed = new Set<string>();
-  const sites = await sql<{ id: string }>(
-    em,
-    'select id from :schema.site where organization_id = ? and strpos(customization::text, ?) > 0 order by id',
-    [organizationId, fontId],
-  );
-  for (const { id } of sites) {
+  for (const id of await fontChoiceRepository.sitesMentioning(em, organizationId, fontId)) {
     await siteRepository.lock(em, id);
     const site = await siteRepository.findIn(em, organizationId, id);
     const next = site && followingFont(site.customization, fontId, definition);
@@ -151,26 +147,35 @@ export async function sitesFollowingFont(
     site.customizationUpdatedAt = now;
     changed.add(site.id);
   }
-  const spaces = await sql<{ id: string; site_id: string; customization: Json | string }>(
-    em,
-    `select ss.id, ss.site_id, ss.customization from :schema.site_space ss join :schema.site s on s.id = ss.site_id
-     where s.organization_id = ? and strpos(ss.customization::text, ?) > 0 order by ss.id`,
-    [organizationId, fontId],
-  );
-  for (const row of spaces) {
-    const stored = typeof row.customization === 'string' ? JSON.parse(row.customization) : row.customization;
-    const next = followingFont(stored, fontId, definition);
+  for (const row of await fontChoiceRepository.siteSpacesMentioning(em, organizationId, fontId)) {
+    const next = followingFont(row.customization, fontId, definition);
     if (!next) continue;
-    await sqlRun(
-      em,
-      'update :schema.site_space set customization = ?::jsonb, customization_updated_at = ? where id = ?',
-      [Object.keys(next).length ? JSON.stringify(next) : null, now, row.id],
-    );
-    changed.add(row.site_id);
+    await fontChoiceRepository.setSiteSpaceCustomization(em, row.id, Object.keys(next).length ? next : null, now);
+    changed.add(row.siteId);
   }
   for (const id of changed) {
     const site = await siteRepository.findIn(em, organizationId, id);
     if (site) siteChanged(em, site, ['customization'], now);
   }
   return changed.size;
+}
+
+/** Drops the uploads no custom font has named since `before` (their bytes queued for the sweep). */
+export async function unusedUploadsDropper(em: EntityManager, { before, now }: { before: Date; now: Date }) {
+  return storageFileRepository.dropUnusedBefore(em, before, now);
+}
+
+/**
+ * Removes the queued bytes `blobKey` from the store when no upload (of any organization) names them, under the
+ * bytes' lock (which uploads take too); either way they leave the queue. True when removed.
+ */
+export async function fontBlobReleaser(
+  em: EntityManager,
+  { blobs, blobKey }: { blobs: BlobStore; blobKey: string },
+): Promise<boolean> {
+  await storageFileRepository.lockBlob(em, blobKey);
+  const named = await storageFileRepository.blobNamed(em, blobKey);
+  if (!named) await blobs.delete(blobKey);
+  await storageFileRepository.forgetOrphan(em, blobKey);
+  return !named;
 }

@@ -236,3 +236,48 @@ export const customFontRepository = {
     await sqlRun(em, 'delete from :schema.custom_font where organization_id = ?', [organizationId]);
   },
 };
+
+/** The customizations that may have chosen a custom font (`site.customization`, `site_space.customization`). */
+export const fontChoiceRepository = {
+  /** The ids of the organization's sites whose customization mentions `fontId` (to be checked by the caller). */
+  async sitesMentioning(em: EntityManager, organizationId: string, fontId: string): Promise<string[]> {
+    const rows = await sql<{ id: string }>(
+      em,
+      'select id from :schema.site where organization_id = ? and strpos(customization::text, ?) > 0 order by id',
+      [organizationId, fontId],
+    );
+    return rows.map((r) => r.id);
+  },
+
+  /** The organization's site spaces whose overrides mention `fontId`, with their overrides. */
+  async siteSpacesMentioning(
+    em: EntityManager,
+    organizationId: string,
+    fontId: string,
+  ): Promise<{ id: string; siteId: string; customization: Record<string, unknown> }[]> {
+    const rows = await sql<{ id: string; site_id: string; customization: Record<string, unknown> | string }>(
+      em,
+      `select ss.id, ss.site_id, ss.customization from :schema.site_space ss join :schema.site s on s.id = ss.site_id
+       where s.organization_id = ? and strpos(ss.customization::text, ?) > 0 order by ss.id`,
+      [organizationId, fontId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      siteId: r.site_id,
+      customization: typeof r.customization === 'string' ? JSON.parse(r.customization) : r.customization,
+    }));
+  },
+
+  async setSiteSpaceCustomization(
+    em: EntityManager,
+    id: string,
+    customization: Record<string, unknown> | null,
+    now: Date,
+  ): Promise<void> {
+    await sqlRun(
+      em,
+      'update :schema.site_space set customization = ?::jsonb, customization_updated_at = ? where id = ?',
+      [customization ? JSON.stringify(customization) : null, now, id],
+    );
+  },
+};

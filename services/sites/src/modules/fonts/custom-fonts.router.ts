@@ -16,7 +16,7 @@ import {
   loadUploadedFile,
   loadUploadGrant,
 } from './custom-font.loader.ts';
-import { fontDefinitionOf, presentCustomFont, presentFontFile, presentUploadUrl } from './custom-font.presenter.ts';
+import { presentCustomFont, presentFontFile, presentUploadUrl } from './custom-font.presenter.ts';
 
 /** Custom fonts of an organization and the uploads of their files (members read, org admins write). */
 export const customFontProcedures = {
@@ -37,10 +37,8 @@ export const customFontProcedures = {
   }),
 
   updateCustomFont: implement(ops.updateCustomFont, async ({ input, ctx }) => {
-    const { font, previous, files, level } = await loadFontToUpdate(ctx, input);
-    const presented = presentCustomFont(ctx, font, files, level);
-    await customFontUpdater(ctx.em, { font, previous, definition: fontDefinitionOf(presented) });
-    return presented;
+    const { font, previous, definition, files, level } = await loadFontToUpdate(ctx, input);
+    return presentCustomFont(ctx, await customFontUpdater(ctx.em, { font, previous, definition }), files, level);
   }),
 
   deleteCustomFont: implement(ops.deleteCustomFont, async ({ input, ctx }) => {

@@ -1,5 +1,6 @@
 import type { BlobStore, EntityManager, JobDefinition, ServiceDeps } from '@quire/kit';
 import type { SitesConfig } from '../../env.ts';
+import { fontBlobReleaser, unusedUploadsDropper } from '../../commands/custom-font-commands.ts';
 import { storageFileRepository } from './custom-font.repository.ts';
 
 export const FONT_BLOB_SWEEP_JOB = 'sites-sweep-font-blobs';
@@ -26,18 +27,12 @@ export interface SweepCounts {
  */
 export async function sweepFontBlobs(em: EntityManager, blobs: BlobStore, now = new Date()): Promise<SweepCounts> {
   const before = new Date(now.getTime() - UNUSED_UPLOAD_MS);
-  const unusedUploads = await em.fork().transactional((tx) => storageFileRepository.dropUnusedBefore(tx, before, now));
+  const unusedUploads = await em.fork().transactional((tx) => unusedUploadsDropper(tx, { before, now }));
   const counts: SweepCounts = { unusedUploads, removed: 0, kept: 0 };
   for (;;) {
     const keys = await storageFileRepository.orphans(em.fork(), PAGE);
     for (const key of keys) {
-      const removed = await em.fork().transactional(async (tx) => {
-        await storageFileRepository.lockBlob(tx, key);
-        const named = await storageFileRepository.blobNamed(tx, key);
-        if (!named) await blobs.delete(key);
-        await storageFileRepository.forgetOrphan(tx, key);
-        return !named;
-      });
+      const removed = await em.fork().transactional((tx) => fontBlobReleaser(tx, { blobs, blobKey: key }));
       if (removed) counts.removed++;
       else counts.kept++;
     }
