@@ -35,6 +35,7 @@ import { SiteGrant } from './modules/permissions/site-grant.entity.ts';
 import { sitePermissionEventsConsumer } from './modules/permissions/site-permission-events.consumer.ts';
 import { sitePermissionProcedures } from './modules/permissions/site-permissions.router.ts';
 import { customFontProcedures } from './modules/fonts/custom-fonts.router.ts';
+import { fontBlobSweepJob } from './modules/fonts/font-blob-sweep.job.ts';
 import { serviceRouter } from './trpc.ts';
 
 export const sitesRouter = serviceRouter('sites', ServiceOperations.sites, {
@@ -75,7 +76,7 @@ export const sitesService: ServiceDefinition<SitesConfig> = {
   ],
   migrations,
   router: sitesRouter,
-  jobs: (deps) => [resealPublishingKeysJob(deps), hostnameRecheckJob(deps)],
+  jobs: (deps) => [resealPublishingKeysJob(deps), hostnameRecheckJob(deps), fontBlobSweepJob(deps)],
   consumers: ({ orm }) => [
     spaceEventsConsumer(orm),
     organizationEventsConsumer(orm),

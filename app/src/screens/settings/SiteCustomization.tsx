@@ -12,6 +12,7 @@ import {
   THEMES,
   type Theme,
 } from './customize.ts';
+import { CustomFontList } from './CustomFontList.tsx';
 import { CustomFontUpload } from './CustomFontUpload.tsx';
 import { type CustomFont, definitionOf, fontApi } from './fonts-api.ts';
 import { type AIFields, AISettings, SocialAccounts } from './SiteSocialAI.tsx';
@@ -249,6 +250,16 @@ export function SiteCustomization({ org, site }: { org: string; site: Site }) {
                 onUploaded={(font) => {
                   setUploaded((u) => [...u, font]);
                   set('font', `font:${font.id}`);
+                }}
+              />
+              <CustomFontList
+                org={org}
+                fonts={custom}
+                onChanged={({ deleted }) => {
+                  setUploaded((u) => u.filter((x) => x.id !== deleted));
+                  orgFonts.reload();
+                  // The API took the deleted font out of the site's customization: read it again.
+                  if (deleted) loaded.reload();
                 }}
               />
             </fieldset>

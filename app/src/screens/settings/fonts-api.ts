@@ -15,13 +15,10 @@ export const definitionOf = ({ permissions: _, ...font }: CustomFont): FontDefin
 
 export function fontsApi(t: Transport = browserTransport) {
   const org = (o: string) => `/orgs/${seg(o)}`;
-  return {
+  const api = {
     list: (o: string) => requestAll<CustomFont>(t, `${org(o)}/fonts`),
-    /**
-     * Uploads the file to a signed URL (`generateStorageUploadURL`, then a `PUT` of its bytes), then creates the
-     * font with it as its regular face (400) — or as the weight given.
-     */
-    async upload(o: string, file: File, fontFamily: string, weight = 400): Promise<CustomFont> {
+    /** Uploads a font file to a signed URL (`generateStorageUploadURL`, then a `PUT` of its bytes): its storage key. */
+    async store(o: string, file: File): Promise<string> {
       const signed = await request<Out<typeof ops.generateStorageUploadURL>>(t, 'POST', `${org(o)}/storage/upload`, {
         body: {
           kind: 'customization_font',
@@ -39,11 +36,29 @@ export function fontsApi(t: Transport = browserTransport) {
         const body = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
         throw new ApiError(res.status, body.error?.message ?? `${res.status} ${res.statusText}`);
       }
+      return signed.key;
+    },
+    /** Uploads the file, then creates the font with it as its regular face (400) — or as the weight given. */
+    async upload(o: string, file: File, fontFamily: string, weight = 400): Promise<CustomFont> {
+      const storageKey = await api.store(o, file);
       return request<CustomFont>(t, 'PUT', `${org(o)}/fonts`, {
-        body: { fontFamily, fontFaces: [{ weight, storageKey: signed.key }] },
+        body: { fontFamily, fontFaces: [{ weight, storageKey }] },
       });
     },
+    /** Uploads the file as the face of `weight` of a font (`updateCustomFont`: added, or replacing that weight's). */
+    async setFace(o: string, id: string, file: File, weight: number): Promise<CustomFont> {
+      const storageKey = await api.store(o, file);
+      return request<CustomFont>(t, 'POST', `${org(o)}/fonts/${seg(id)}`, {
+        body: { fontFaces: [{ weight, storageKey }] },
+      });
+    },
+    /** Removes a font's face of `weight` (never the regular one: the API refuses it). */
+    removeFace: (o: string, id: string, weight: number) =>
+      request<CustomFont>(t, 'POST', `${org(o)}/fonts/${seg(id)}`, {
+        body: { fontFaces: [{ weight, storageKey: null }] },
+      }),
     remove: (o: string, id: string) => request<void>(t, 'DELETE', `${org(o)}/fonts/${seg(id)}`),
   };
+  return api;
 }
 export const fontApi = fontsApi();

@@ -13,6 +13,9 @@ const FONT_FILE = join(
   '../../../../node_modules/@fontsource/poppins/files/poppins-latin-400-normal.woff2',
 );
 
+/** Its bold face (700). */
+const BOLD_FILE = FONT_FILE.replace('-400-', '-700-');
+
 const instance = useMailedInstance();
 const { p, acme, signedIn } = instance;
 const v1 = (method: string, path: string, body?: unknown) => instance.v1(acme.token, method, path, body);
@@ -265,6 +268,78 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
     await published.screenshot({ path: join(SHOTS, 'quire-site-custom-font-375-dark.png'), fullPage: true });
     expect(reader.violations).toEqual([]);
     expect([...reader.origins]).toEqual([p.url]);
+    await published.close();
+  });
+
+  it('adds a bold face to a custom font, then deletes it after confirming; the published site follows', {
+    timeout: 150_000,
+  }, async () => {
+    const org = acme.organization.id;
+    const space = await spaceWithPage('Bold brand');
+    const site = await v1('POST', `/orgs/${org}/sites`, { title: 'Bold docs' });
+    await v1('POST', `/orgs/${org}/sites/${site.id}/site-spaces`, { spaceId: space });
+    await v1('POST', `/orgs/${org}/sites/${site.id}/publish`);
+    const siteUrl = `${p.url}${new URL((await v1('GET', `/orgs/${org}/sites/${site.id}`)).urls.published).pathname}`;
+
+    const { page, ...seen } = await signedIn(browser, 'ann@acme.io');
+    await page.goto(`${p.url}${new URL(site.urls.app).pathname}`);
+    await page.getByRole('heading', { name: 'Bold docs', level: 1 }).waitFor();
+    await page.getByLabel('Font file').setInputFiles(FONT_FILE);
+    await page.getByLabel('Font name').fill('Acme Follow');
+    await page.getByRole('button', { name: 'Upload font' }).click();
+    await page.getByText('Uploaded Acme Follow: chosen for the text.').waitFor();
+    await page.getByRole('button', { name: 'Save customization' }).click();
+    await page.getByText('Customization saved.').waitFor();
+
+    // A bold face added to the font the site chose: the site draws its headings with it, not chosen again.
+    const item = page.getByRole('listitem').filter({ hasText: 'Acme Follow' });
+    expect(await item.getByText('Regular', { exact: true }).count()).toBe(1);
+    await page.getByLabel('Bold (700) file for Acme Follow').setInputFiles(BOLD_FILE);
+    await page.getByRole('button', { name: 'Add bold to Acme Follow' }).click();
+    await page.getByText('Acme Follow: bold face added.').waitFor();
+    await item.getByText('Regular, Bold').waitFor();
+    const chosen = (await v1('GET', `/orgs/${org}/sites/${site.id}/customization`)).styling.font;
+    expect(chosen.fontFaces.map((f: { weight: number }) => f.weight)).toEqual([400, 700]);
+
+    const { page: published, ...reader } = await signedIn(browser, 'ann@acme.io');
+    const faces = async () => {
+      await published.goto(`${siteUrl}/install?fresh=${Date.now()}`);
+      await published.getByRole('heading', { name: 'Requirements' }).waitFor();
+      return published.evaluate(async () => {
+        await document.fonts.ready;
+        await document.fonts.load('700 16px "Acme Follow"').catch(() => []);
+        return {
+          body: getComputedStyle(document.body).fontFamily,
+          loaded: [...(document.fonts as unknown as Iterable<FontFace>)]
+            .filter((f) => f.status === 'loaded' && f.family.replace(/"/g, '') === 'Acme Follow')
+            .map((f) => f.weight),
+        };
+      });
+    };
+    const bold = await faces();
+    expect(bold.body.startsWith('"Acme Follow"')).toBe(true);
+    expect(bold.loaded).toContain('700');
+
+    // Deleted after a confirmation step: the site falls back to the default font.
+    await page.getByRole('button', { name: 'Delete Acme Follow' }).click();
+    await page.getByRole('button', { name: 'Confirm delete Acme Follow' }).waitFor();
+    expect(await axe(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page
+      .getByRole('form', { name: 'Customization' })
+      .getByRole('group', { name: 'Fonts' })
+      .screenshot({ path: join(SHOTS, 'quire-app-custom-font-delete-375.png') });
+    await page.getByRole('button', { name: 'Confirm delete Acme Follow' }).click();
+    await page.getByText('Deleted Acme Follow. Sites that used it draw the default font.').waitFor();
+    expect(await page.getByRole('button', { name: 'Add bold to Acme Follow' }).count()).toBe(0);
+    expect((await v1('GET', `/orgs/${org}/sites/${site.id}/customization`)).styling.font).toBe('Inter');
+    const after = await faces();
+    expect(after.body.replace(/"/g, '').startsWith('Inter')).toBe(true);
+    expect(after.loaded).toEqual([]);
+    expect(seen.violations).toEqual([]);
+    expect(reader.violations).toEqual([]);
+    await page.close();
     await published.close();
   });
 

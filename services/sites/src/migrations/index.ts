@@ -11,6 +11,7 @@ import { SiteHostnameOwnershipMigration } from './0013-site-hostname-ownership.t
 import { SiteInsightsMigration } from './0020-site-insights.ts';
 import { SiteInsightsPathsMigration } from './0021-site-insights-paths.ts';
 import { CustomFontsMigration } from './0022-custom-fonts.ts';
+import { FontBlobOrphansMigration } from './0023-font-blob-orphans.ts';
 
 /** Committed migrations, applied in order at start. Never edit one that has shipped: add the next. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   { name: '0020_site_insights', class: SiteInsightsMigration },
   { name: '0021_site_insights_paths', class: SiteInsightsPathsMigration },
   { name: '0022_custom_fonts', class: CustomFontsMigration },
+  { name: '0023_font_blob_orphans', class: FontBlobOrphansMigration },
 ];

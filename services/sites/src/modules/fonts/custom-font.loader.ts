@@ -10,6 +10,8 @@ import {
   type FontFormat,
   type StorageFile,
 } from './custom-font.repository.ts';
+import type { FontDefinition } from '../../commands/custom-font-commands.ts';
+import { fontDefinition } from './custom-font.presenter.ts';
 import { fontFormatOf } from './font-file.ts';
 import { verifyUpload, type UploadClaims } from './storage-upload.ts';
 
@@ -95,9 +97,15 @@ export async function loadFontToCreate(
 
 /** What `updateCustomFont` writes: the font renamed, faces set by weight (a null storage key removes one). */
 export async function loadFontToUpdate(
-  ctx: Ctx,
+  ctx: Ctx & Pick<SitesContext, 'urls'>,
   input: OperationInput<typeof ops.updateCustomFont>,
-): Promise<{ font: CustomFontRow; files: Map<string, StorageFile>; level: AccessLevel | null }> {
+): Promise<{
+  font: CustomFontRow;
+  previous: CustomFontRow;
+  definition: FontDefinition;
+  files: Map<string, StorageFile>;
+  level: AccessLevel | null;
+}> {
   const { font, level } = await loadCustomFontFor(ctx, input, 'edit');
   const byWeight = new Map(font.faces.map((f) => [f.weight, f.storageKey]));
   for (const face of input.fontFaces ?? []) {
@@ -107,7 +115,7 @@ export async function loadFontToUpdate(
   const wanted = [...byWeight].map(([weight, storageKey]) => ({ weight, storageKey }));
   const { faces, files } = await checkedFaces(ctx, input.organizationId, wanted);
   const updated = { ...font, fontFamily: input.fontFamily ?? font.fontFamily, faces, updatedAt: new Date() };
-  return { font: updated, files, level };
+  return { font: updated, previous: font, definition: fontDefinition(ctx.urls, updated, files), files, level };
 }
 
 const EXTENSIONS = /\.(woff2|woff|ttf|otf)$/i;

@@ -2,6 +2,7 @@ import type { CustomFont } from '@quire/contracts';
 import type { AccessLevel, PublicUrls } from '@quire/kit';
 import type { SitesContext } from '../../trpc.ts';
 import { customFontPolicy } from './custom-font.policy.ts';
+import type { FontDefinition } from '../../commands/custom-font-commands.ts';
 import type { CustomFontRow, StorageFile } from './custom-font.repository.ts';
 import { FONT_FILES_PATH, FONT_FORMATS } from './font-file.ts';
 import { UPLOAD_TTL_MS, UPLOADS_PATH, uploadSigner, type UploadClaims } from './storage-upload.ts';
@@ -10,13 +11,8 @@ import { UPLOAD_TTL_MS, UPLOADS_PATH, uploadSigner, type UploadClaims } from './
 export const fontFileUrl = (urls: PublicUrls, file: StorageFile): string =>
   urls.page(`${FONT_FILES_PATH}${file.blobKey}.${FONT_FORMATS[file.format].ext}`);
 
-/** A custom font as GitBook's `CustomizationFontDefinition`: each face's file at its URL, the caller's `edit`. */
-export function presentCustomFont(
-  ctx: Pick<SitesContext, 'urls'>,
-  font: CustomFontRow,
-  files: Map<string, StorageFile>,
-  level: AccessLevel | null,
-): CustomFont {
+/** A custom font as a site's customization keeps it (GitBook's `CustomizationFontDefinitionInput`): each face's file at its URL. */
+export function fontDefinition(urls: PublicUrls, font: CustomFontRow, files: Map<string, StorageFile>): FontDefinition {
   return {
     id: font.id,
     custom: true,
@@ -25,10 +21,19 @@ export function presentCustomFont(
       const file = files.get(face.storageKey);
       if (!file) return [];
       const format = file.format === 'woff2' || file.format === 'woff' ? { format: file.format } : {};
-      return [{ weight: face.weight, sources: [{ url: fontFileUrl(ctx.urls, file), ...format }] }];
+      return [{ weight: face.weight, sources: [{ url: fontFileUrl(urls, file), ...format }] }];
     }),
-    permissions: customFontPolicy.permissions(level),
   };
+}
+
+/** A custom font as GitBook's `CustomizationFontDefinition`: its definition and the caller's `edit`. */
+export function presentCustomFont(
+  ctx: Pick<SitesContext, 'urls'>,
+  font: CustomFontRow,
+  files: Map<string, StorageFile>,
+  level: AccessLevel | null,
+): CustomFont {
+  return { ...fontDefinition(ctx.urls, font, files), permissions: customFontPolicy.permissions(level) };
 }
 
 /** The signed URL an upload goes to (`PUT`), working for 15 minutes, and the storage key the file gets. */

@@ -110,10 +110,77 @@ export const storageFileRepository = {
     return row ? fileOf(row) : null;
   },
 
-  async deleteOrganization(em: EntityManager, organizationId: string): Promise<void> {
-    await sqlRun(em, 'delete from :schema.storage_file where organization_id = ?', [organizationId]);
+  /**
+   * Drops the files of the organization under these keys that no custom font names any more, and queues their
+   * bytes for the font blob sweep (`storage_blob_orphan`); another row may still name the same bytes, which the sweep
+   * checks. Answers how many files went.
+   */
+  async dropUnnamed(em: EntityManager, organizationId: string, keys: readonly string[], now: Date): Promise<number> {
+    if (!keys.length) return 0;
+    return dropFiles(
+      em,
+      `f.organization_id = ? and f.key in (select jsonb_array_elements_text(?::jsonb)) and ${UNNAMED}`,
+      [organizationId, JSON.stringify([...new Set(keys)])],
+      now,
+    );
+  },
+
+  /** Drops every file of a deleted organization, its bytes queued for the sweep. */
+  async dropOrganization(em: EntityManager, organizationId: string, now: Date): Promise<number> {
+    return dropFiles(em, 'f.organization_id = ?', [organizationId], now);
+  },
+
+  /** Drops the uploads no custom font names that were made before `before` (left unused), bytes queued. */
+  async dropUnusedBefore(em: EntityManager, before: Date, now: Date): Promise<number> {
+    return dropFiles(em, `f.created_at < ? and ${UNNAMED}`, [before], now);
+  },
+
+  /** Some blob keys queued for the sweep, the oldest first. */
+  async orphans(em: EntityManager, limit: number): Promise<string[]> {
+    const rows = await sql<{ blob_key: string }>(
+      em,
+      'select blob_key from :schema.storage_blob_orphan order by since, blob_key limit ?',
+      [limit],
+    );
+    return rows.map((r) => r.blob_key);
+  },
+
+  async forgetOrphan(em: EntityManager, blobKey: string): Promise<void> {
+    await sqlRun(em, 'delete from :schema.storage_blob_orphan where blob_key = ?', [blobKey]);
+  },
+
+  /**
+   * Takes the lock of the bytes `blobKey` for the rest of the transaction: an upload of these bytes (which stores them,
+   * then records its file) and the sweep (which checks that no file names them, then removes them) never interleave.
+   */
+  async lockBlob(em: EntityManager, blobKey: string): Promise<void> {
+    await sql(em, `select pg_advisory_xact_lock(hashtext('font-blob:' || ?))`, [blobKey]);
+  },
+
+  /** Whether a file (of any organization) names the bytes `blobKey`. */
+  async blobNamed(em: EntityManager, blobKey: string): Promise<boolean> {
+    const rows = await sql(em, 'select 1 from :schema.storage_file where blob_key = ? limit 1', [blobKey]);
+    return rows.length > 0;
   },
 };
+
+/** No custom font of the file's organization names it (`f`, a `storage_file` row). */
+const UNNAMED = `not exists (
+  select 1 from :schema.custom_font c, jsonb_array_elements(c.faces) face
+  where c.organization_id = f.organization_id and face->>'storageKey' = f.key)`;
+
+/** Deletes the files `where` picks (`f`) and queues their blob keys for the sweep, in one statement. */
+async function dropFiles(em: EntityManager, where: string, params: unknown[], now: Date): Promise<number> {
+  const [row] = await sql<{ n: string }>(
+    em,
+    `with gone as (delete from :schema.storage_file f where ${where} returning f.blob_key),
+     queued as (insert into :schema.storage_blob_orphan (blob_key, since)
+       select distinct blob_key, ?::timestamptz from gone on conflict (blob_key) do nothing)
+     select count(*) as n from gone`,
+    [...params, now],
+  );
+  return Number(row?.n ?? 0);
+}
 
 /** The organizations' custom fonts (`custom_font`). */
 export const customFontRepository = {
@@ -167,5 +234,50 @@ export const customFontRepository = {
 
   async deleteOrganization(em: EntityManager, organizationId: string): Promise<void> {
     await sqlRun(em, 'delete from :schema.custom_font where organization_id = ?', [organizationId]);
+  },
+};
+
+/** The customizations that may have chosen a custom font (`site.customization`, `site_space.customization`). */
+export const fontChoiceRepository = {
+  /** The ids of the organization's sites whose customization mentions `fontId` (to be checked by the caller). */
+  async sitesMentioning(em: EntityManager, organizationId: string, fontId: string): Promise<string[]> {
+    const rows = await sql<{ id: string }>(
+      em,
+      'select id from :schema.site where organization_id = ? and strpos(customization::text, ?) > 0 order by id',
+      [organizationId, fontId],
+    );
+    return rows.map((r) => r.id);
+  },
+
+  /** The organization's site spaces whose overrides mention `fontId`, with their overrides. */
+  async siteSpacesMentioning(
+    em: EntityManager,
+    organizationId: string,
+    fontId: string,
+  ): Promise<{ id: string; siteId: string; customization: Record<string, unknown> }[]> {
+    const rows = await sql<{ id: string; site_id: string; customization: Record<string, unknown> | string }>(
+      em,
+      `select ss.id, ss.site_id, ss.customization from :schema.site_space ss join :schema.site s on s.id = ss.site_id
+       where s.organization_id = ? and strpos(ss.customization::text, ?) > 0 order by ss.id`,
+      [organizationId, fontId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      siteId: r.site_id,
+      customization: typeof r.customization === 'string' ? JSON.parse(r.customization) : r.customization,
+    }));
+  },
+
+  async setSiteSpaceCustomization(
+    em: EntityManager,
+    id: string,
+    customization: Record<string, unknown> | null,
+    now: Date,
+  ): Promise<void> {
+    await sqlRun(
+      em,
+      'update :schema.site_space set customization = ?::jsonb, customization_updated_at = ? where id = ?',
+      [customization ? JSON.stringify(customization) : null, now, id],
+    );
   },
 };

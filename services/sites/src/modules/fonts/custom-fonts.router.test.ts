@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
+import { blobKeyOf } from '@quire/kit';
+import { organizationFontsDropper } from '../../commands/custom-font-commands.ts';
 import { orgActors, refusal, spaceWithPages, useSitesAndContent } from '../../test-support.ts';
+import { sweepFontBlobs, UNUSED_UPLOAD_MS } from './font-blob-sweep.job.ts';
 
 /**
  * Custom fonts against PostgreSQL: a signed upload URL, the bytes PUT to it (as the gateway hands them over), the five
@@ -190,5 +193,139 @@ describe('a custom font on the published site', () => {
     const inline = `<style>${sheet.body}</style>`.length - `<link rel="stylesheet" href="${href}">`.length;
     console.info(`font stylesheet: page ${page.body.length} B, inlined it would be ${page.body.length + inline} B`);
     expect(inline).toBeGreaterThan(0);
+  });
+});
+
+describe('a site that chose a custom font', () => {
+  it('follows its updates, and draws the default font once it is deleted', async () => {
+    const regular = await upload(woff2(306));
+    await regular.put();
+    const font = await p.sites.call(
+      ops.createCustomFont,
+      { organizationId: ORG, fontFamily: 'Follow Sans', fontFaces: [{ weight: 400, storageKey: regular.url.key }] },
+      admin,
+    );
+    const spaceId = await spaceWithPages(p, { org: ORG, title: 'Follow docs', as: admin }, [
+      { title: 'Welcome', markdown: 'Hello.' },
+    ]);
+    const site = await p.sites.call(ops.createSite, { organizationId: ORG, title: 'Follow', spaces: [spaceId] }, admin);
+    await p.sites.call(ops.publishSite, { organizationId: ORG, siteId: site.id }, admin);
+    const ids = { organizationId: ORG, siteId: site.id };
+    await p.sites.call(ops.updateSiteCustomizationById, { ...ids, styling: { font, headingFont: font } }, admin);
+    const open = (path: string) =>
+      p.sites.call(ops.getPublishedSitePage, { host: 'quire.test', path, query: {}, cookies: {} }, gateway);
+    const sheetOf = async () => {
+      const page = await open(`/sites/${site.basename}`);
+      if (page.kind !== 'response') throw new Error('no page');
+      const href = /<link rel="stylesheet" href="([^"]+\/~fonts\/[0-9a-f]{20}\.css)">/.exec(page.body)?.[1];
+      const sheet = href ? await open(href) : null;
+      return sheet?.kind === 'response' ? sheet.body : '';
+    };
+    expect(await sheetOf()).toContain('font-family:"Follow Sans"');
+    expect(await sheetOf()).not.toContain(blobKeyOf(woff2(307)));
+
+    // A bold face added to the font: the site draws it without choosing the font again.
+    const bold = await upload(woff2(307));
+    await bold.put();
+    await p.sites.call(
+      ops.updateCustomFont,
+      { organizationId: ORG, fontId: font.id, fontFaces: [{ weight: 700, storageKey: bold.url.key }] },
+      admin,
+    );
+    const followed = await p.sites.call(ops.getSiteCustomizationById, ids, admin);
+    const chosen = followed.styling.font as { id: string; fontFaces: { weight: number }[] };
+    expect(chosen.id).toBe(font.id);
+    expect(chosen.fontFaces.map((f) => f.weight)).toEqual([400, 700]);
+    expect(followed.styling.headingFont).toEqual(followed.styling.font);
+    const sheet = await sheetOf();
+    expect(sheet).toContain('font-weight:700');
+    expect(sheet).toContain(`${blobKeyOf(woff2(307))}.woff2`);
+
+    // Deleted: the site falls back to the default font (Inter), its heading font to the text's.
+    await p.sites.call(ops.deleteCustomFont, { organizationId: ORG, fontId: font.id }, admin);
+    const after = await p.sites.call(ops.getSiteCustomizationById, ids, admin);
+    expect(after.styling.font).toBe('Inter');
+    expect(after.styling.headingFont ?? null).toBeNull();
+    const fallback = await sheetOf();
+    expect(fallback).not.toContain('Follow Sans');
+    expect(fallback).toContain('Inter');
+  });
+});
+
+describe('font files no font uses any more', () => {
+  const blobs = () => p.sites.svc.deps.blobs;
+  const sweep = (now = new Date()) => sweepFontBlobs(p.sites.em(), blobs(), now);
+  const served = async (bytes: Buffer) =>
+    (await p.sites.call(ops.getCustomFontFile, { blobKey: blobKeyOf(bytes) }, gateway)).found;
+  const stored = (bytes: Buffer) => blobs().has(blobKeyOf(bytes));
+  const create = (fontFamily: string, fontFaces: { weight: number; storageKey: string }[]) =>
+    p.sites.call(ops.createCustomFont, { organizationId: ORG, fontFamily, fontFaces }, admin);
+
+  it('removes the bytes of a replaced face and of a deleted font, never bytes another font still uses', async () => {
+    await sweep(); // What earlier tests left queued.
+    const shared = woff2(301);
+    const [a, b, bold1, bold2] = [
+      await upload(shared),
+      await upload(shared),
+      await upload(woff2(302)),
+      await upload(woff2(303)),
+    ];
+    for (const u of [a, b, bold1, bold2]) await u.put();
+    const fontA = await create('Shared A', [
+      { weight: 400, storageKey: a.url.key },
+      { weight: 700, storageKey: bold1.url.key },
+    ]);
+    const fontB = await create('Shared B', [{ weight: 400, storageKey: b.url.key }]);
+
+    await p.sites.call(
+      ops.updateCustomFont,
+      { organizationId: ORG, fontId: fontA.id, fontFaces: [{ weight: 700, storageKey: bold2.url.key }] },
+      admin,
+    );
+    expect(await stored(woff2(302)), 'kept until the sweep').toBe(true);
+    expect(await sweep()).toMatchObject({ removed: 1, kept: 0 });
+    expect(await stored(woff2(302))).toBe(false);
+    expect(await served(woff2(302))).toBe(false);
+    expect(await stored(woff2(303))).toBe(true);
+    // The replaced face's upload is gone: naming it again is refused.
+    expect(
+      await refusal(
+        p.sites.call(
+          ops.updateCustomFont,
+          { organizationId: ORG, fontId: fontA.id, fontFaces: [{ weight: 700, storageKey: bold1.url.key }] },
+          admin,
+        ),
+      ),
+    ).toMatchObject({ reason: 'precondition_failed' });
+
+    await p.sites.call(ops.deleteCustomFont, { organizationId: ORG, fontId: fontA.id }, admin);
+    expect(await sweep()).toMatchObject({ removed: 1, kept: 1 });
+    expect(await stored(woff2(303))).toBe(false);
+    expect(await stored(shared), 'font B names the same bytes').toBe(true);
+    expect(await served(shared)).toBe(true);
+
+    await p.sites.call(ops.deleteCustomFont, { organizationId: ORG, fontId: fontB.id }, admin);
+    expect(await sweep()).toMatchObject({ removed: 1 });
+    expect(await stored(shared)).toBe(false);
+    expect(await served(shared)).toBe(false);
+  });
+
+  it('drops uploads left unused for a day, and the files of a deleted organization', async () => {
+    const unused = await upload(woff2(304));
+    await unused.put();
+    expect(await sweep()).toMatchObject({ unusedUploads: 0 });
+    expect(await stored(woff2(304))).toBe(true);
+    const later = new Date(Date.now() + UNUSED_UPLOAD_MS + 60_000);
+    expect((await sweep(later)).unusedUploads).toBeGreaterThanOrEqual(1);
+    expect(await stored(woff2(304))).toBe(false);
+
+    const file = await upload(woff2(305));
+    await file.put();
+    await create('Org Font', [{ weight: 400, storageKey: file.url.key }]);
+    await p.sites.em().transactional((tx) => organizationFontsDropper(tx, { organizationId: ORG }));
+    expect(await stored(woff2(305))).toBe(true);
+    await sweep();
+    expect(await stored(woff2(305))).toBe(false);
+    expect((await p.sites.call(ops.listCustomFonts, { organizationId: ORG }, admin)).items).toEqual([]);
   });
 });

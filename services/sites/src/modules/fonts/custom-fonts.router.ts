@@ -37,8 +37,8 @@ export const customFontProcedures = {
   }),
 
   updateCustomFont: implement(ops.updateCustomFont, async ({ input, ctx }) => {
-    const { font, files, level } = await loadFontToUpdate(ctx, input);
-    return presentCustomFont(ctx, await customFontUpdater(ctx.em, { font }), files, level);
+    const { font, previous, definition, files, level } = await loadFontToUpdate(ctx, input);
+    return presentCustomFont(ctx, await customFontUpdater(ctx.em, { font, previous, definition }), files, level);
   }),
 
   deleteCustomFont: implement(ops.deleteCustomFont, async ({ input, ctx }) => {
