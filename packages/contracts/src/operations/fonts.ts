@@ -68,7 +68,7 @@ export const updateCustomFont = op({
 
 export const deleteCustomFont = fonts.delete(
   'deleteCustomFont',
-  'Delete a custom font (sites that chose it draw the system fonts)',
+  'Delete a custom font (sites that chose it draw the default font again)',
   205,
 );
 
