@@ -302,8 +302,19 @@ describe.skipIf(!hasChromium)('the editor: the `/` menu and the settings of the 
     await expect
       .poll(() => notice.textContent(), { timeout: 30_000 })
       .toBe("Replaced the drawing's file with sketch-2.svg.");
-    await editor.locator('.gb-drawing').click();
-    expect(await drawing.getByText('File:').textContent()).toBe('File: sketch-2.svg');
+    // a click right after the replacement may land while the editor redraws the block: clicked again until selected
+    await expect
+      .poll(
+        async () => {
+          await editor.locator('.gb-drawing').click();
+          return drawing
+            .getByText('File:')
+            .textContent({ timeout: 2_000 })
+            .catch(() => '');
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('File: sketch-2.svg');
 
     // the integration: shown, its props as JSON (not JSON: refused and said; an object: written)
     await editor.locator('.gb-integration').click();
