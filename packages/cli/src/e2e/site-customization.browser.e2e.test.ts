@@ -35,6 +35,20 @@ async function spaceWithPage(title: string) {
   return space;
 }
 
+/**
+ * A site publishing one space (made by `spaceWithPage(space)`), published unless `publish` is false: the site, and
+ * its published address on this instance (its URL names the instance's public host).
+ */
+async function siteOfOneSpace(title: string, space: string, { publish = true } = {}) {
+  const org = acme.organization.id;
+  const site = await v1('POST', `/orgs/${org}/sites`, { title });
+  await v1('POST', `/orgs/${org}/sites/${site.id}/site-spaces`, { spaceId: await spaceWithPage(space) });
+  if (publish) await v1('POST', `/orgs/${org}/sites/${site.id}/publish`);
+  const publishedUrl = async () =>
+    `${p.url}${new URL((await v1('GET', `/orgs/${org}/sites/${site.id}`)).urls.published).pathname}`;
+  return { site, publishedUrl };
+}
+
 describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, in Chromium", () => {
   const browser = useChromium();
 
@@ -42,9 +56,7 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
     timeout: 180_000,
   }, async () => {
     const org = acme.organization.id;
-    const space = await spaceWithPage('Setup');
-    const site = await v1('POST', `/orgs/${org}/sites`, { title: 'Setup docs' });
-    await v1('POST', `/orgs/${org}/sites/${site.id}/site-spaces`, { spaceId: space });
+    const { site, publishedUrl } = await siteOfOneSpace('Setup docs', 'Setup', { publish: false });
     const { page, ...seen } = await signedIn(browser, 'ann@acme.io');
     await page.goto(`${p.url}${new URL(site.urls.app).pathname}`);
     await page.getByRole('heading', { name: 'Setup docs', level: 1 }).waitFor();
@@ -96,8 +108,7 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
     const { page: published, ...reader } = await signedIn(browser, 'ann@acme.io', {
       viewport: { width: 375, height: 800 },
     });
-    // The site's path on this instance (its URL names the instance's public host).
-    const siteUrl = `${p.url}${new URL((await v1('GET', `/orgs/${org}/sites/${site.id}`)).urls.published).pathname}`;
+    const siteUrl = await publishedUrl();
     await published.goto(`${siteUrl}/install?fresh=${Date.now()}`);
     await published.getByRole('heading', { name: 'Requirements' }).waitFor();
     const fonts = await published.evaluate(async () => {
@@ -179,11 +190,8 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
     timeout: 150_000,
   }, async () => {
     const org = acme.organization.id;
-    const space = await spaceWithPage('Branding');
-    const site = await v1('POST', `/orgs/${org}/sites`, { title: 'Brand docs' });
-    await v1('POST', `/orgs/${org}/sites/${site.id}/site-spaces`, { spaceId: space });
-    await v1('POST', `/orgs/${org}/sites/${site.id}/publish`);
-    const siteUrl = `${p.url}${new URL((await v1('GET', `/orgs/${org}/sites/${site.id}`)).urls.published).pathname}`;
+    const { site, publishedUrl } = await siteOfOneSpace('Brand docs', 'Branding');
+    const siteUrl = await publishedUrl();
     /** A page's bytes, and what they would be with its font stylesheet inlined (as pages were before it was linked). */
     const size = async () => {
       const html = await (await fetch(`${siteUrl}/install?size=${Date.now()}`)).text();
@@ -275,11 +283,8 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
     timeout: 150_000,
   }, async () => {
     const org = acme.organization.id;
-    const space = await spaceWithPage('Bold brand');
-    const site = await v1('POST', `/orgs/${org}/sites`, { title: 'Bold docs' });
-    await v1('POST', `/orgs/${org}/sites/${site.id}/site-spaces`, { spaceId: space });
-    await v1('POST', `/orgs/${org}/sites/${site.id}/publish`);
-    const siteUrl = `${p.url}${new URL((await v1('GET', `/orgs/${org}/sites/${site.id}`)).urls.published).pathname}`;
+    const { site, publishedUrl } = await siteOfOneSpace('Bold docs', 'Bold brand');
+    const siteUrl = await publishedUrl();
 
     const { page, ...seen } = await signedIn(browser, 'ann@acme.io');
     await page.goto(`${p.url}${new URL(site.urls.app).pathname}`);
@@ -320,7 +325,10 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
     expect(bold.body.startsWith('"Acme Follow"')).toBe(true);
     expect(bold.loaded).toContain('700');
 
-    // Deleted after a confirmation step: the site falls back to the default font.
+    // Deleted after a confirmation step: the site falls back to the default font. An unsaved edit of the form (the
+    // title) stays in its field; the Text select, which chose the font, shows the site's default font again.
+    const title = page.getByLabel('Title on the published site');
+    await title.fill('Bold docs, not saved yet');
     await page.getByRole('button', { name: 'Delete Acme Follow' }).click();
     await page.getByRole('button', { name: 'Confirm delete Acme Follow' }).waitFor();
     expect(await axe(page)).toEqual([]);
@@ -333,7 +341,14 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
     await page.getByRole('button', { name: 'Confirm delete Acme Follow' }).click();
     await page.getByText('Deleted Acme Follow. Sites that used it draw the default font.').waitFor();
     expect(await page.getByRole('button', { name: 'Add bold to Acme Follow' }).count()).toBe(0);
-    expect((await v1('GET', `/orgs/${org}/sites/${site.id}/customization`)).styling.font).toBe('Inter');
+    const afterDelete = await v1('GET', `/orgs/${org}/sites/${site.id}/customization`);
+    expect(afterDelete.styling.font).toBe('Inter');
+    expect(afterDelete.title).not.toBe('Bold docs, not saved yet');
+    await expect.poll(() => page.getByLabel('Text', { exact: true }).inputValue()).toBe('Inter');
+    expect(await title.inputValue()).toBe('Bold docs, not saved yet');
+    expect(await page.getByLabel('Text', { exact: true }).locator('option', { hasText: 'Acme Follow' }).count()).toBe(
+      0,
+    );
     const after = await faces();
     expect(after.body.replace(/"/g, '').startsWith('Inter')).toBe(true);
     expect(after.loaded).toEqual([]);
