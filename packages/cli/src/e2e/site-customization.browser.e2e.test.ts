@@ -419,4 +419,134 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
     expect(seen.violations).toEqual([]);
     await page.close();
   });
+
+  it("reorders the header links, and gives a section's space its own header links, footer and announcement", {
+    timeout: 180_000,
+  }, async () => {
+    const org = acme.organization.id;
+    const one = await spaceWithPage('Basics');
+    const two = await spaceWithPage('Advanced');
+    const site = await v1('POST', `/orgs/${org}/sites`, { title: 'Linked' });
+    await v1('POST', `/orgs/${org}/sites/${site.id}/sections`, { spaceId: one, title: 'Basics' });
+    await v1('POST', `/orgs/${org}/sites/${site.id}/sections`, { spaceId: two, title: 'Advanced' });
+    const url = (title: string, href: string) => ({ title, to: { kind: 'url', url: href }, links: [] });
+    const menu = {
+      title: 'Menu',
+      to: null,
+      links: [{ title: 'Guide', to: { kind: 'url', url: 'https://acme.io/g' } }],
+    };
+    await v1('PUT', `/orgs/${org}/sites/${site.id}/customization`, {
+      header: { links: [url('Blog', 'https://acme.io/blog'), url('Status', 'https://acme.io/status'), menu] },
+      announcement: { enabled: true, message: 'Site news', style: 'info' },
+    });
+    await v1('POST', `/orgs/${org}/sites/${site.id}/publish`);
+    const titles = (links: { title: string }[]) => links.map((l) => l.title);
+    const { page, ...seen } = await signedIn(browser, 'ann@acme.io');
+    await page.goto(`${p.url}${new URL(site.urls.app).pathname}`);
+    await page.getByRole('heading', { name: 'Linked', level: 1 }).waitFor();
+
+    // Reordered by the buttons, then by the keyboard: each move said, the focus following the moved link.
+    const form = page.getByRole('form', { name: 'Customization' });
+    await form.getByRole('button', { name: 'Move down header link 1' }).click();
+    await form.getByText('Moved header link 1 (Blog) down: now header link 2.').waitFor();
+    expect(await form.getByLabel('Title of header link 1').inputValue()).toBe('Status');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    expect(await focused()).toBe('Move down header link 2');
+    await page.keyboard.press('Enter');
+    await form.getByText('Moved header link 2 (Blog) down: now header link 3.').waitFor();
+    // At the end of the list its Move down is disabled: the focus is on its Move up.
+    expect(await focused()).toBe('Move up header link 3');
+    expect(await form.getByRole('button', { name: 'Move up header link 1' }).isDisabled()).toBe(true);
+    await form.getByRole('button', { name: 'Save customization' }).click();
+    await page.getByText('Customization saved.').waitFor();
+    const saved = await v1('GET', `/orgs/${org}/sites/${site.id}/customization`);
+    expect(titles(saved.header.links)).toEqual(['Status', 'Menu', 'Blog']);
+    expect(saved.header.links[1]).toEqual(menu);
+
+    // Advanced's own header links (the site's, less the menu, and one more), footer and announcement.
+    await page.getByLabel('Space of the site').selectOption({ label: 'Advanced' });
+    const look = page.getByRole('form', { name: 'The look of Advanced' });
+    await look.getByLabel('Own header links').check();
+    await look.getByRole('button', { name: 'Remove header link 2' }).click();
+    await look.getByRole('button', { name: 'Add a header link' }).click();
+    await look.getByLabel('Title of header link 3').fill('Changelog <i>');
+    await look.getByLabel('URL of header link 3').fill('https://acme.io/changelog');
+    await look.getByRole('button', { name: 'Move up header link 3' }).click();
+    await look.getByText('Moved header link 3 (Changelog <i>) up: now header link 2.').waitFor();
+    await look.getByLabel('Own footer').check();
+    await look.getByLabel('Copyright line').fill('© Advanced <s>');
+    await look.getByLabel('Own announcement').check();
+    await look.getByLabel('Message', { exact: true }).fill('Only in Advanced <b>');
+    await look.getByLabel('Style of the announcement').selectOption('warning');
+    expect(await axe(page)).toEqual([]);
+    await look.getByRole('button', { name: 'Save the look of Advanced' }).click();
+    await page.getByText('The look of Advanced saved.').waitFor();
+    const advanced = (await v1('GET', `/orgs/${org}/sites/${site.id}/site-spaces`)).items.find(
+      (x: { title: string }) => x.title === 'Advanced',
+    );
+    const own = () => v1('GET', `/orgs/${org}/sites/${site.id}/site-spaces/${advanced.id}/customization`);
+    const mine = await own();
+    expect(titles(mine.header.links)).toEqual(['Status', 'Changelog <i>', 'Blog']);
+    expect([mine.footer.copyright, mine.announcement]).toEqual([
+      '© Advanced <s>',
+      { enabled: true, message: 'Only in Advanced <b>', style: 'warning' },
+    ]);
+    // The site's stay as they were.
+    const siteNow = await v1('GET', `/orgs/${org}/sites/${site.id}/customization`);
+    expect([titles(siteNow.header.links), siteNow.announcement.message]).toEqual([
+      ['Status', 'Menu', 'Blog'],
+      'Site news',
+    ]);
+    await page.screenshot({ path: join(SHOTS, 'quire-app-site-space-links-1280.png'), fullPage: true });
+
+    // The published site at 375 px: Basics has the site's announcement and links, Advanced its own.
+    const siteUrl = `${p.url}${new URL((await v1('GET', `/orgs/${org}/sites/${site.id}`)).urls.published).pathname}`;
+    const { page: published, ...reader } = await signedIn(browser, 'ann@acme.io', {
+      viewport: { width: 375, height: 800 },
+    });
+    await published.goto(`${siteUrl}?fresh=${Date.now()}`);
+    const banner = published.getByRole('region', { name: 'Announcement' });
+    await banner.getByText('Site news').waitFor();
+    expect(await published.getByRole('link', { name: 'Changelog <i>' }).count()).toBe(0);
+    // The site's header menu (its link to the guide), which Advanced's own links leave out.
+    const guide = published.locator('a[href="https://acme.io/g"]');
+    expect(await guide.count()).toBe(1);
+    await published.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Advanced' }).click();
+    await banner.getByText('Only in Advanced <b>').waitFor();
+    await published.getByRole('link', { name: 'Changelog <i>' }).first().waitFor();
+    await published.getByText('© Advanced <s>').waitFor();
+    expect(await guide.count()).toBe(0);
+    expect(await published.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(published)).toEqual([]);
+    await published.screenshot({ path: join(SHOTS, 'quire-site-space-links-375.png'), fullPage: true });
+    expect(reader.violations).toEqual([]);
+    await published.close();
+
+    // Read again, the space's own fields show as such; its announcement turned off follows the site's again, the
+    // rest of its own look kept.
+    await page.reload();
+    await page.getByLabel('Space of the site').selectOption({ label: 'Advanced' });
+    expect(await look.getByLabel('Own header links').isChecked()).toBe(true);
+    expect(await look.getByLabel('Title of header link 2').inputValue()).toBe('Changelog <i>');
+    expect(await look.getByLabel('Copyright line').inputValue()).toBe('© Advanced <s>');
+    await look.getByLabel('Own announcement').uncheck();
+    await look.getByRole('button', { name: 'Save the look of Advanced' }).click();
+    await page.getByText('The look of Advanced saved.').waitFor();
+    const after = await own();
+    expect([after.announcement.message, titles(after.header.links), after.footer.copyright]).toEqual([
+      'Site news',
+      ['Status', 'Changelog <i>', 'Blog'],
+      '© Advanced <s>',
+    ]);
+    await expect.poll(() => look.getByLabel('Own announcement').isChecked()).toBe(false);
+
+    // The form at 375 px, dark: nothing wider than the screen.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(page)).toEqual([]);
+    await look.screenshot({ path: join(SHOTS, 'quire-app-site-space-links-375-dark.png') });
+    expect(seen.violations).toEqual([]);
+    await page.close();
+  });
 });
