@@ -497,7 +497,10 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
       ['Status', 'Menu', 'Blog'],
       'Site news',
     ]);
-    await page.screenshot({ path: join(SHOTS, 'quire-app-site-space-links-1280.png'), fullPage: true });
+    await form
+      .getByRole('group', { name: 'Header links', exact: true })
+      .screenshot({ path: join(SHOTS, 'quire-app-header-links-1280.png') });
+    await look.screenshot({ path: join(SHOTS, 'quire-app-site-space-links-1280.png') });
 
     // The published site at 375 px: Basics has the site's announcement and links, Advanced its own.
     const siteUrl = `${p.url}${new URL((await v1('GET', `/orgs/${org}/sites/${site.id}`)).urls.published).pathname}`;
