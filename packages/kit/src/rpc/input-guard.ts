@@ -10,11 +10,12 @@ const MAX_DEPTH = 64;
  * such string ever reaches a query (where PostgreSQL would throw), whatever the operation's own schema says.
  */
 export function assertStorableInput(input: unknown): void {
-  const bad = findUnstorable(input, [], 0);
+  const bad = findUnstorable(input, 0);
   if (bad) throw invalid(`Invalid request: ${bad.path.length ? `${bad.path.join('.')}: ` : ''}${bad.why}`);
 }
 
 interface Unstorable {
+  /** Where, outermost first: filled on the way back up, so a good input (every call) builds no path. */
   path: (string | number)[];
   why: string;
 }
@@ -26,25 +27,32 @@ const problemOf = (s: string): string | undefined =>
       ? undefined
       : 'must be valid Unicode text (no lone surrogates)';
 
-function findUnstorable(value: unknown, path: (string | number)[], depth: number): Unstorable | undefined {
+function findUnstorable(value: unknown, depth: number): Unstorable | undefined {
   if (typeof value === 'string') {
     const why = problemOf(value);
-    return why ? { path, why } : undefined;
+    return why ? { path: [], why } : undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  if (depth > MAX_DEPTH) return { path, why: `nested deeper than ${MAX_DEPTH} levels` };
+  if (depth > MAX_DEPTH) return { path: [], why: `nested deeper than ${MAX_DEPTH} levels` };
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const bad = findUnstorable(value[i], [...path, i], depth + 1);
-      if (bad) return bad;
+      const bad = findUnstorable(value[i], depth + 1);
+      if (bad) {
+        bad.path.unshift(i);
+        return bad;
+      }
     }
     return undefined;
   }
-  for (const [key, v] of Object.entries(value)) {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const why = problemOf(key);
-    if (why) return { path: [...path, key.replace(/[\u0000-\u001f]/g, '?')], why: `key ${why}` };
-    const bad = findUnstorable(v, [...path, key], depth + 1);
-    if (bad) return bad;
+    if (why) return { path: [key.replace(/[\u0000-\u001f]/g, '?')], why: `key ${why}` };
+    const bad = findUnstorable((value as Record<string, unknown>)[key], depth + 1);
+    if (bad) {
+      bad.path.unshift(key);
+      return bad;
+    }
   }
   return undefined;
 }
