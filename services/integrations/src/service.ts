@@ -5,6 +5,9 @@ import { resealSecretsJob } from './jobs/reseal-secrets.job.ts';
 import { migrations } from './migrations/index.ts';
 import { Installation } from './modules/installations/installation.entity.ts';
 import { installationProcedures } from './modules/installations/installations.router.ts';
+import { SpaceInstallation } from './modules/installations/space-installation.entity.ts';
+import { spaceInstallationProcedures } from './modules/installations/space-installations.router.ts';
+import { installedIntegrationProcedures } from './modules/integrations/installed-integrations.router.ts';
 import { Integration, IntegrationVersion } from './modules/integrations/integration.entity.ts';
 import { integrationProcedures } from './modules/integrations/integrations.router.ts';
 import { renderProcedures } from './modules/render/render.router.ts';
@@ -14,14 +17,16 @@ import { serviceRouter } from './trpc.ts';
 export const integrationsRouter = serviceRouter('integrations', ServiceOperations.integrations, {
   ...integrationProcedures,
   ...installationProcedures,
+  ...spaceInstallationProcedures,
+  ...installedIntegrationProcedures,
   ...renderProcedures,
 });
 
-/** Integrations: publishing (versions, images, encrypted secrets), the marketplace list, installations. */
+/** Integrations: publishing (versions, images, encrypted secrets), the marketplace list, installations (in organizations, on spaces). */
 export const integrationsService: ServiceDefinition<IntegrationsConfig> = {
   name: 'integrations',
   schema: 'integrations',
-  entities: [Integration, IntegrationVersion, Installation],
+  entities: [Integration, IntegrationVersion, Installation, SpaceInstallation],
   migrations,
   router: integrationsRouter,
   consumers: ({ orm }) => [organizationEventsConsumer(orm)],

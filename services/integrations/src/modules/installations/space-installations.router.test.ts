@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ops, type Space } from '@quire/contracts';
+import { contentService, loadContentConfig } from '@quire/content';
+import {
+  buildSpace,
+  createTestDatabase,
+  orgAdmin,
+  startTestService,
+  userActor,
+  type TestDatabase,
+  type TestService,
+} from '@quire/kit/testing';
+import { loadIntegrationsConfig } from '../../env.ts';
+import { integrationsService } from '../../service.ts';
+import { failureMessage, publication } from '../integrations/integration.fixtures.ts';
+
+/** integrations and content on one test database: integrations asks content which spaces a caller can view. */
+let db: TestDatabase;
+let t: TestService;
+let content: TestService;
+beforeAll(async () => {
+  db = await createTestDatabase('integrations-spaces');
+  content = await startTestService(contentService, loadContentConfig, db);
+  t = await startTestService(integrationsService, loadIntegrationsConfig, db);
+  t.svc.deps.peers.setEndpoint('content', content.url);
+});
+afterAll(async () => {
+  await t?.close();
+  await content?.close();
+  await db?.drop();
+});
+
+const block = { id: 'chart', title: 'Chart', description: 'A live chart' };
+const reader = userActor('rita', [{ organization: 'shop', role: 'read' }]);
+const stranger = orgAdmin('other');
+
+describe('space installations and the integrations of a space', () => {
+  let docs: Space;
+  let blog: Space;
+  let installationId: string;
+  const ref = () => ({ integrationName: 'charts', installationId });
+
+  it('lists nothing installed, then an organization installation for all spaces', async () => {
+    docs = await buildSpace(content, { org: 'shop', title: 'Docs' });
+    blog = await buildSpace(content, { org: 'shop', title: 'Blog' });
+    await t.call(
+      ops.publishIntegration,
+      { integrationName: 'charts', ...publication('dev', { blocks: [block] }) },
+      orgAdmin('dev'),
+    );
+    await t.call(ops.publishIntegration, { integrationName: 'plain', ...publication('dev') }, orgAdmin('dev'));
+    expect(await t.call(ops.listSpaceIntegrationsBlocks, { spaceId: docs.id }, reader)).toEqual([]);
+
+    installationId = (
+      await t.call(ops.installIntegration, { integrationName: 'charts', organization: 'shop' }, orgAdmin('shop'))
+    ).id;
+    await t.call(ops.installIntegration, { integrationName: 'plain', organization: 'shop' }, orgAdmin('shop'));
+    expect(await t.call(ops.listSpaceIntegrationsBlocks, { spaceId: docs.id }, reader)).toEqual([
+      { name: 'charts', blocks: [block] },
+    ]);
+    const inSpace = await t.call(ops.listSpaceIntegrations, { spaceId: blog.id }, reader);
+    expect(inSpace.items.map((i) => i.name)).toEqual(['charts', 'plain']);
+    expect(
+      (await t.call(ops.listSpaceIntegrations, { spaceId: blog.id, search: 'pla' }, reader)).items.map((i) => i.name),
+    ).toEqual(['plain']);
+    const inOrg = await t.call(ops.listOrganizationIntegrations, { organizationId: 'shop', blocks: true }, reader);
+    expect(inOrg.items.map((i) => i.name)).toEqual(['charts']);
+
+    // Who cannot view the space or is not a member of the organization: 404.
+    expect(await failureMessage(t.call(ops.listSpaceIntegrationsBlocks, { spaceId: docs.id }, stranger))).toBe(
+      'Space not found',
+    );
+    expect(
+      await failureMessage(t.call(ops.listOrganizationIntegrations, { organizationId: 'shop' }, stranger)),
+    ).toMatch(/not found/);
+  });
+
+  it('installs on a space: the selection becomes `selected`, other spaces lose it, the count is real', async () => {
+    const si = await t.call(ops.installIntegrationOnSpace, { ...ref(), space: docs.id }, orgAdmin('shop'));
+    expect(si).toMatchObject({
+      integration: 'charts',
+      installation: installationId,
+      space: docs.id,
+      status: 'active',
+      configuration: {},
+    });
+    expect(await t.call(ops.getIntegrationInstallationById, ref(), orgAdmin('shop'))).toMatchObject({
+      space_selection: 'selected',
+      spaces: 1,
+    });
+    expect(await t.call(ops.listSpaceIntegrationsBlocks, { spaceId: docs.id }, reader)).toEqual([
+      { name: 'charts', blocks: [block] },
+    ]);
+    expect(await t.call(ops.listSpaceIntegrationsBlocks, { spaceId: blog.id }, reader)).toEqual([]);
+
+    expect(
+      await failureMessage(t.call(ops.installIntegrationOnSpace, { ...ref(), space: docs.id }, orgAdmin('shop'))),
+    ).toMatch(/already installed on this space/);
+    const elsewhere = await buildSpace(content, { org: 'other' });
+    expect(
+      await failureMessage(t.call(ops.installIntegrationOnSpace, { ...ref(), space: elsewhere.id }, orgAdmin('shop'))),
+    ).toBe(`Invalid request: space: no space ${elsewhere.id} in this organization that you can view`);
+    expect(
+      await failureMessage(
+        t.call(
+          ops.installIntegrationOnSpace,
+          { ...ref(), space: blog.id },
+          userActor('e', [{ organization: 'shop', role: 'edit' }]),
+        ),
+      ),
+    ).toMatch(/needs the `admin` role/);
+    expect(await failureMessage(t.call(ops.installIntegrationOnSpace, { ...ref(), space: blog.id }, stranger))).toBe(
+      'Installation not found',
+    );
+  });
+
+  it('lists (extended: the spaces), gets, updates and uninstalls a space installation', async () => {
+    await t.call(ops.installIntegrationOnSpace, { ...ref(), space: blog.id }, orgAdmin('shop'));
+    const list = await t.call(ops.listIntegrationInstallationSpaces, ref(), orgAdmin('shop'));
+    expect(list).toMatchObject({ count: 2, items: [{ space: docs.id }, { space: blog.id }] });
+    const extended = await t.call(
+      ops.listIntegrationInstallationSpaces,
+      { ...ref(), extended: true },
+      orgAdmin('shop'),
+    );
+    expect(extended.items.map((i) => typeof i.space === 'object' && i.space.title)).toEqual(['Docs', 'Blog']);
+    expect(
+      await t.call(ops.getIntegrationSpaceInstallation, { ...ref(), spaceId: blog.id }, orgAdmin('shop')),
+    ).toMatchObject({ space: blog.id });
+
+    const updated = await t.call(
+      ops.updateIntegrationSpaceInstallation,
+      { ...ref(), spaceId: blog.id, configuration: { color: 'red' }, externalIds: ['x', 'x'] },
+      orgAdmin('shop'),
+    );
+    expect(updated).toMatchObject({ configuration: { color: 'red' }, externalIds: ['x'] });
+
+    await t.call(ops.uninstallIntegrationFromSpace, { ...ref(), spaceId: blog.id }, orgAdmin('shop'));
+    expect(
+      await failureMessage(
+        t.call(ops.getIntegrationSpaceInstallation, { ...ref(), spaceId: blog.id }, orgAdmin('shop')),
+      ),
+    ).toBe('Space installation not found');
+    expect(await t.call(ops.getIntegrationInstallationById, ref(), orgAdmin('shop'))).toMatchObject({ spaces: 1 });
+
+    // Uninstalling the integration from the organization takes its space installations with it.
+    await t.call(ops.uninstallIntegration, ref(), orgAdmin('shop'));
+    expect(await t.call(ops.listSpaceIntegrationsBlocks, { spaceId: docs.id }, reader)).toEqual([]);
+  });
+});
