@@ -4,6 +4,8 @@ import { ApiError, browserTransport, type In, type Out, request, requestAll, seg
 
 export type Integration = Out<typeof ops.getIntegrationByName>;
 export type Installation = Out<typeof ops.listIntegrationInstallations>['items'][number];
+export type SpaceInstallation = Out<typeof ops.listIntegrationInstallationSpaces>['items'][number];
+export type SpaceIntegrationBlocks = Out<typeof ops.listSpaceIntegrationsBlocks>;
 export type IntegrationQuery = Pick<In<typeof ops.listIntegrations>, 'search' | 'owner' | 'target'>;
 /** What `publishIntegration` takes besides the name. */
 export type Publication = Omit<In<typeof ops.publishIntegration>, 'integrationName'>;
@@ -36,6 +38,16 @@ export function integrationsOf(t: Transport = browserTransport) {
     updateInstallation: (name: string, id: string, body: InstallationChange) =>
       request<Installation>(t, 'PATCH', `${one(name)}/installations/${seg(id)}`, { body }),
     uninstall: (name: string, id: string) => request<void>(t, 'DELETE', `${one(name)}/installations/${seg(id)}`),
+    /** `listIntegrationInstallationSpaces` (extended: each item carries the space when the caller can view it). */
+    spacesOf: (name: string, id: string) =>
+      requestAll<SpaceInstallation>(t, `${one(name)}/installations/${seg(id)}/spaces`, { extended: true }),
+    /** `installIntegrationOnSpace`: the installation then manages a selection of spaces. */
+    installOnSpace: (name: string, id: string, space: string) =>
+      request<SpaceInstallation>(t, 'POST', `${one(name)}/installations/${seg(id)}/spaces`, { body: { space } }),
+    uninstallFromSpace: (name: string, id: string, space: string) =>
+      request<void>(t, 'DELETE', `${one(name)}/installations/${seg(id)}/spaces/${seg(space)}`),
+    /** `listSpaceIntegrationsBlocks`: the blocks of the integrations installed for a space (any reader of it). */
+    blocksOf: (space: string) => request<SpaceIntegrationBlocks>(t, 'GET', `/spaces/${seg(space)}/integration-blocks`),
   };
 }
 
