@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { type Installation, type Integration, integrations } from '../../api/integrations.ts';
 import { useAction } from '../../api/use.ts';
 import { type Choice, Confirm, SelectField } from '../settings/common.tsx';
+import { InstallationSpaces } from './InstallationSpaces.tsx';
 
 type Form = NonNullable<Integration['configurations']['account']>;
 type Property = Extract<Form, { properties: unknown }>['properties'][string];
@@ -22,8 +23,8 @@ function initial(p: Property, v: unknown): unknown {
 
 /**
  * An installation in the organization: its state, the integration's `account` configuration form filled with the
- * installation's values, which spaces and sites it manages (`updateIntegrationInstallation`), and uninstalling it
- * after a confirmation (`uninstallIntegration`).
+ * installation's values, which spaces and sites it manages (`updateIntegrationInstallation`), the spaces it is
+ * installed on (InstallationSpaces.tsx), and uninstalling it after a confirmation (`uninstallIntegration`).
  */
 export function InstallationPanel(props: { integration: Integration; installation: Installation; onChanged(): void }) {
   const id = useId();
@@ -116,6 +117,12 @@ export function InstallationPanel(props: { integration: Integration; installatio
         </button>
       </form>
       <div role="status">{saved && <p>Configuration saved.</p>}</div>
+      <InstallationSpaces
+        org={here.target.organization}
+        integration={it}
+        installation={here}
+        onChanged={props.onChanged}
+      />
       <div className="actions-row">
         <Confirm label={`Uninstall ${it.title}`} onConfirm={() => void uninstall()} disabled={action.busy} />
       </div>
