@@ -83,9 +83,8 @@ function HereSection({ org, integration: it }: { org: string; integration: Integ
       {installs.data &&
         (here ? (
           <InstallationPanel
-            // A new form for a new installation, or when its space selection changed (adding a space makes it
-            // `selected`): its values are the form's starting point; a save keeps them.
-            key={`${here.id}:${here.space_selection}`}
+            // A new form for a new installation (its values are the form's starting point; a save keeps them).
+            key={here.id}
             integration={it}
             installation={here}
             onChanged={installs.reload}

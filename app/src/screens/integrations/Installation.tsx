@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type Installation, type Integration, integrations } from '../../api/integrations.ts';
 import { useAction } from '../../api/use.ts';
 import { type Choice, Confirm, SelectField } from '../settings/common.tsx';
@@ -36,6 +36,8 @@ export function InstallationPanel(props: { integration: Integration; installatio
     Object.fromEntries(properties.map(([k, p]) => [k, initial(p, here.configuration[k])])),
   );
   const [spaces, setSpaces] = useState(here.space_selection);
+  // Adding a space to the installation makes its selection `selected`: the form follows, so a save keeps it.
+  useEffect(() => setSpaces(here.space_selection), [here.space_selection]);
   const [sites, setSites] = useState(here.site_selection);
   const [saved, setSaved] = useState(false);
   const action = useAction();
