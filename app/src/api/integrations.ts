@@ -19,6 +19,8 @@ export function integrationsOf(t: Transport = browserTransport) {
   return {
     /** `listIntegrations`: the public ones and those of the caller's organizations (every page). */
     list: (query: IntegrationQuery = {}) => requestAll<Integration>(t, '/integrations', { ...query }),
+    /** `listOrganizationIntegrations`: those installed in the organization (any member; every page). */
+    installedIn: (org: string) => requestAll<Integration>(t, `/orgs/${seg(org)}/integrations`),
     get: (name: string) => request<Integration>(t, 'GET', one(name)),
     /** `publishIntegration`: a first publication, or a new version by an admin of its organization. */
     publish: (name: string, body: Publication) => request<Integration>(t, 'POST', one(name), { body }),
