@@ -5,8 +5,11 @@ import { resealSecretsJob } from './jobs/reseal-secrets.job.ts';
 import { migrations } from './migrations/index.ts';
 import { Installation } from './modules/installations/installation.entity.ts';
 import { installationProcedures } from './modules/installations/installations.router.ts';
-import { SpaceInstallation } from './modules/installations/space-installation.entity.ts';
-import { spaceInstallationProcedures } from './modules/installations/space-installations.router.ts';
+import { ContentInstallation } from './modules/installations/content-installation.entity.ts';
+import {
+  siteInstallationProcedures,
+  spaceInstallationProcedures,
+} from './modules/installations/content-installations.router.ts';
 import { installedIntegrationProcedures } from './modules/integrations/installed-integrations.router.ts';
 import { Integration, IntegrationVersion } from './modules/integrations/integration.entity.ts';
 import { integrationProcedures } from './modules/integrations/integrations.router.ts';
@@ -18,15 +21,16 @@ export const integrationsRouter = serviceRouter('integrations', ServiceOperation
   ...integrationProcedures,
   ...installationProcedures,
   ...spaceInstallationProcedures,
+  ...siteInstallationProcedures,
   ...installedIntegrationProcedures,
   ...renderProcedures,
 });
 
-/** Integrations: publishing (versions, images, encrypted secrets), the marketplace list, installations (in organizations, on spaces). */
+/** Integrations: publishing (versions, images, encrypted secrets), the marketplace list, installations (in organizations, on spaces and sites). */
 export const integrationsService: ServiceDefinition<IntegrationsConfig> = {
   name: 'integrations',
   schema: 'integrations',
-  entities: [Integration, IntegrationVersion, Installation, SpaceInstallation],
+  entities: [Integration, IntegrationVersion, Installation, ContentInstallation],
   migrations,
   router: integrationsRouter,
   consumers: ({ orm }) => [organizationEventsConsumer(orm)],

@@ -373,6 +373,34 @@ describe('integrations through the gateway, with the official client', () => {
     expect((await readerOf.spaces.listSpaceIntegrationsBlocks(docs.id)).data).toEqual([]);
   });
 
+  it('installs on a site: the site lists its integrations for its readers', async () => {
+    const ann = client(acme.token);
+    await ann.integrations.publishIntegration('badges', manifest(acme.organization.id));
+    const docs = (await ann.orgs.createSite(acme.organization.id, { title: 'Docs site' })).data;
+    const blog = (await ann.orgs.createSite(acme.organization.id, { title: 'Blog site' })).data;
+    const installation = (await ann.integrations.installIntegration('badges', { organization: acme.organization.id }))
+      .data;
+    const onDocs = await ann.integrations.installIntegrationOnSite('badges', installation.id, { siteId: docs.id });
+    expect(onDocs.status).toBe(201);
+    expect(onDocs.data).toMatchObject({ integration: 'badges', site: docs.id });
+    expect((await ann.integrations.getIntegrationInstallationById('badges', installation.id)).data).toMatchObject({
+      site_selection: 'selected',
+    });
+    const names = async (siteId: string) =>
+      (await client(rita.token).orgs.listSiteIntegrations(acme.organization.id, siteId)).data.items.map((i) => i.name);
+    expect(await names(docs.id)).toContain('badges');
+    expect(await names(blog.id)).not.toContain('badges');
+    const listed = await ann.integrations.listIntegrationInstallationSites('badges', installation.id, {
+      extended: true,
+    });
+    expect(listed.data.items.map((i) => (typeof i.site === 'string' ? i.site : i.site.title))).toEqual(['Docs site']);
+    expect(await apiError(client(beta.token).orgs.listSiteIntegrations(acme.organization.id, docs.id))).toMatchObject({
+      code: 404,
+    });
+    expect((await ann.integrations.uninstallIntegrationFromSite('badges', installation.id, docs.id)).status).toBe(205);
+    expect(await names(docs.id)).not.toContain('badges');
+  });
+
   it('never writes a secret value to a log line (the publish line names the secrets only)', async () => {
     await client(acme.token).integrations.publishIntegration(
       'logged',

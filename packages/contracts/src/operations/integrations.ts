@@ -22,6 +22,7 @@ import {
   IntegrationSchema,
   IntegrationScopeSchema,
   IntegrationSelectionSchema,
+  IntegrationSiteInstallationSchema,
   IntegrationSpaceInstallationSchema,
   IntegrationSummarySchema,
   IntegrationTargetSchema,
@@ -31,6 +32,7 @@ import {
 } from '../schemas/integration.ts';
 import { organizationId, spaceId } from '../params.ts';
 import { ORGANIZATION, resourceOps, SPACE } from './resources.ts';
+import { SITE, siteId } from './sites-params.ts';
 
 const op = operationsOf('integrations', { tags: ['integrations'] });
 
@@ -281,5 +283,61 @@ export const updateIntegrationSpaceInstallation = spaceInstallations.update(
 export const uninstallIntegrationFromSpace = spaceInstallations.delete(
   'uninstallIntegrationFromSpace',
   'Uninstall an integration from a space',
+  205,
+);
+
+export const listSiteIntegrations = op({
+  id: 'integrations.listInSite',
+  input: z.object({ organizationId, siteId, search: IntegrationFiltersShape.search }),
+  output: listOf(IntegrationSchema),
+  http: {
+    route: `GET ${SITE.route}/integrations`,
+    operationId: 'listSiteIntegrations',
+    summary:
+      "List the integrations installed for a site (its organization's installations for all sites, or that name it), for those who can view it",
+  },
+});
+
+const siteInstallations = resourceOps(op, {
+  noun: 'integrationSiteInstallations',
+  in: {
+    route: '/integrations/{integrationName}/installations/{installationId}',
+    params: { integrationName, installationId },
+  },
+  path: 'sites',
+  param: { siteId },
+  item: IntegrationSiteInstallationSchema,
+});
+
+export const listIntegrationInstallationSites = siteInstallations.list(
+  'listIntegrationInstallationSites',
+  'List the sites an installation is installed on (for its admins)',
+  { extended: queryBoolean('true: each item carries the site object; false (default): its ID').optional() },
+);
+
+export const installIntegrationOnSite = siteInstallations.create(
+  'installIntegrationOnSite',
+  "Install an integration on a site of its installation's organization: the installation's site selection becomes `selected`",
+  { siteId: siteId.describe('ID of the site to install the integration on') },
+);
+
+export const getIntegrationSiteInstallation = siteInstallations.get(
+  'getIntegrationSiteInstallation',
+  'Get the installation of an integration on a site',
+  { extended: queryBoolean('true: the site object; false (default): its ID').optional() },
+);
+
+export const updateIntegrationSiteInstallation = siteInstallations.update(
+  'updateIntegrationSiteInstallation',
+  "Update a site installation's configuration (checked against the integration's `site` configuration) or external IDs",
+  {
+    externalIds: IntegrationExternalIdsSchema.optional(),
+    configuration: IntegrationInstallationConfigurationSchema.optional(),
+  },
+);
+
+export const uninstallIntegrationFromSite = siteInstallations.delete(
+  'uninstallIntegrationFromSite',
+  'Uninstall an integration from a site',
   205,
 );

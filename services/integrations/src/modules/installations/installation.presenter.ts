@@ -1,7 +1,7 @@
 import type { IntegrationInstallation } from '@quire/contracts';
 import type { EntityManager, PublicUrls } from '@quire/kit';
 import type { IInstallation } from './installation.entity.ts';
-import { spaceInstallationRepository } from './space-installation.repository.ts';
+import { contentInstallationRepository } from './content-installation.repository.ts';
 
 type PresentCtx = { urls: PublicUrls; em: EntityManager };
 
@@ -29,9 +29,10 @@ export async function presentInstallations(
   ctx: PresentCtx,
   items: IInstallation[],
 ): Promise<IntegrationInstallation[]> {
-  const counts = await spaceInstallationRepository.countsOf(
+  const counts = await contentInstallationRepository.countsOf(
     ctx.em,
     items.map((i) => i.id),
+    'space',
   );
   return items.map((i) => present(ctx, i, counts.get(i.id) ?? 0));
 }

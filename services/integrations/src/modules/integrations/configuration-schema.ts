@@ -86,13 +86,13 @@ const compiled = new WeakMap<object, ValidateFunction>();
 
 /**
  * Checks an installation's `configuration` against the integration's form of its `level` (`account` for an
- * installation in an organization, `space` for one on a space) with Ajv: 400 naming the field
+ * installation in an organization, `space` or `site` for one on a space or a site) with Ajv: 400 naming the field
  * (`configuration.<property>: …`). Without that form (or with a ContentKit one), any object passes.
  */
 export function assertConfigurationFits(
   configurations: IntegrationConfigurations,
   configuration: Record<string, unknown>,
-  level: 'account' | 'space' = 'account',
+  level: 'account' | 'space' | 'site' = 'account',
 ): void {
   const account = configurations[level];
   const schema = account ? jsonSchemaOf(account) : null;

@@ -19,10 +19,12 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Which integrations a list holds: those the caller may list (public ones, and every one of the organizations
- * `memberOf`), or those installed in an organization (`installedIn`), for one of its spaces when `space` is given
- * (an installation for all its spaces, or one installed on that space).
+ * `memberOf`), or those installed in an organization (`installedIn`), for one of its spaces or sites when `target`
+ * is given (an installation for all of them, or one installed on that one).
  */
-export type IntegrationListScope = { memberOf: string[] } | { installedIn: string; space?: string | undefined };
+export type IntegrationListScope =
+  | { memberOf: string[] }
+  | { installedIn: string; target?: { kind: 'space' | 'site'; id: string } | undefined };
 
 /** The clause (and its parameters) of a list's scope. */
 function scopeClause(scope: IntegrationListScope): { text: string; params: unknown[] } {
@@ -33,10 +35,12 @@ function scopeClause(scope: IntegrationListScope): { text: string; params: unkno
       : { text: `visibility = 'public'`, params: [] };
   }
   const installed = `select i.integration_name from :schema.integration_installation i where i.organization_id = ?`;
-  if (scope.space === undefined) return { text: `name in (${installed})`, params: [scope.installedIn] };
+  const { target } = scope;
+  if (target === undefined) return { text: `name in (${installed})`, params: [scope.installedIn] };
+  const selection = target.kind === 'space' ? 'i.space_selection' : 'i.site_selection';
   return {
-    text: `name in (${installed} and (i.space_selection = 'all' or exists (select 1 from :schema.integration_space_installation s where s.installation_id = i.id and s.space_id = ?)))`,
-    params: [scope.installedIn, scope.space],
+    text: `name in (${installed} and (${selection} = 'all' or exists (select 1 from :schema.integration_content_installation c where c.installation_id = i.id and c.target_kind = ? and c.target_id = ?)))`,
+    params: [scope.installedIn, target.kind, target.id],
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ops, type Space } from '@quire/contracts';
 import { contentService, loadContentConfig } from '@quire/content';
+import { loadSitesConfig, sitesService } from '@quire/sites';
 import {
   buildSpace,
   createTestDatabase,
@@ -14,18 +15,27 @@ import { loadIntegrationsConfig } from '../../env.ts';
 import { integrationsService } from '../../service.ts';
 import { failureMessage, publication } from '../integrations/integration.fixtures.ts';
 
-/** integrations and content on one test database: integrations asks content which spaces a caller can view. */
+/**
+ * integrations, content and sites on one test database: integrations asks content which spaces a caller can view,
+ * sites which sites.
+ */
 let db: TestDatabase;
 let t: TestService;
 let content: TestService;
+let sites: TestService;
 beforeAll(async () => {
-  db = await createTestDatabase('integrations-spaces');
+  db = await createTestDatabase('integrations-content');
   content = await startTestService(contentService, loadContentConfig, db);
+  sites = await startTestService(sitesService, loadSitesConfig, db);
   t = await startTestService(integrationsService, loadIntegrationsConfig, db);
   t.svc.deps.peers.setEndpoint('content', content.url);
+  t.svc.deps.peers.setEndpoint('sites', sites.url);
+  sites.svc.deps.peers.setEndpoint('content', content.url);
+  content.svc.deps.peers.setEndpoint('sites', sites.url);
 });
 afterAll(async () => {
   await t?.close();
+  await sites?.close();
   await content?.close();
   await db?.drop();
 });
@@ -146,5 +156,68 @@ describe('space installations and the integrations of a space', () => {
     // Uninstalling the integration from the organization takes its space installations with it.
     await t.call(ops.uninstallIntegration, ref(), orgAdmin('shop'));
     expect(await t.call(ops.listSpaceIntegrationsBlocks, { spaceId: docs.id }, reader)).toEqual([]);
+  });
+});
+
+describe('site installations and the integrations of a site', () => {
+  it('installs on a site of the organization: its list, the site selection, get, update, uninstall', async () => {
+    const block = { id: 'badge', title: 'Badge' };
+    await t.call(
+      ops.publishIntegration,
+      { integrationName: 'badges', ...publication('dev', { blocks: [block] }) },
+      orgAdmin('dev'),
+    );
+    const installationId = (
+      await t.call(ops.installIntegration, { integrationName: 'badges', organization: 'web' }, orgAdmin('web'))
+    ).id;
+    const ref = { integrationName: 'badges', installationId };
+    const docs = await sites.call(ops.createSite, { organizationId: 'web', title: 'Docs site' }, orgAdmin('web'));
+    const blog = await sites.call(ops.createSite, { organizationId: 'web', title: 'Blog site' }, orgAdmin('web'));
+    const elsewhere = await sites.call(ops.createSite, { organizationId: 'other', title: 'Other' }, orgAdmin('other'));
+    const member = userActor('mia', [{ organization: 'web', role: 'read' }]);
+    const inSite = async (siteId: string) =>
+      (await t.call(ops.listSiteIntegrations, { organizationId: 'web', siteId }, member)).items.map((i) => i.name);
+    expect(await inSite(blog.id)).toEqual(['badges']);
+
+    const installed = await t.call(ops.installIntegrationOnSite, { ...ref, siteId: docs.id }, orgAdmin('web'));
+    expect(installed).toMatchObject({
+      integration: 'badges',
+      installation: installationId,
+      site: docs.id,
+      status: 'active',
+    });
+    expect(await t.call(ops.getIntegrationInstallationById, ref, orgAdmin('web'))).toMatchObject({
+      site_selection: 'selected',
+      space_selection: 'all',
+      spaces: 0,
+    });
+    expect(await inSite(docs.id)).toEqual(['badges']);
+    expect(await inSite(blog.id)).toEqual([]);
+    expect(
+      await failureMessage(t.call(ops.installIntegrationOnSite, { ...ref, siteId: elsewhere.id }, orgAdmin('web'))),
+    ).toBe(`Invalid request: siteId: no site ${elsewhere.id} in this organization that you can view`);
+    expect(
+      await failureMessage(t.call(ops.installIntegrationOnSite, { ...ref, siteId: docs.id }, orgAdmin('web'))),
+    ).toMatch(/already installed on this site/);
+    expect(
+      await failureMessage(t.call(ops.listSiteIntegrations, { organizationId: 'web', siteId: docs.id }, stranger)),
+    ).toMatch(/not found/);
+
+    const extended = await t.call(ops.listIntegrationInstallationSites, { ...ref, extended: true }, orgAdmin('web'));
+    expect(extended.items.map((i) => typeof i.site === 'object' && i.site.title)).toEqual(['Docs site']);
+    expect(
+      await t.call(ops.getIntegrationSiteInstallation, { ...ref, siteId: docs.id }, orgAdmin('web')),
+    ).toMatchObject({ site: docs.id });
+    expect(
+      await t.call(
+        ops.updateIntegrationSiteInstallation,
+        { ...ref, siteId: docs.id, externalIds: ['s1'] },
+        orgAdmin('web'),
+      ),
+    ).toMatchObject({ externalIds: ['s1'] });
+    await t.call(ops.uninstallIntegrationFromSite, { ...ref, siteId: docs.id }, orgAdmin('web'));
+    expect(
+      await failureMessage(t.call(ops.getIntegrationSiteInstallation, { ...ref, siteId: docs.id }, orgAdmin('web'))),
+    ).toBe('Site installation not found');
   });
 });
