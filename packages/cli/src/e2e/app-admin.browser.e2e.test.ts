@@ -268,6 +268,87 @@ describe.skipIf(!hasChromium)('a lead manages OpenAPI specifications and integra
     await page.close();
   });
 
+  it('scrolls the page tree while a page is dragged near the bottom or the top of the window', {
+    timeout: 90_000,
+  }, async () => {
+    const client = p.client(acme.token);
+    const space = (await client.orgs.createSpace(org(), { title: 'Long' })).data;
+    const cr = (await client.spaces.createChangeRequest(space.id, { subject: 'Many pages' })).data;
+    const titles = Array.from({ length: 40 }, (_, i) => `P${String(i + 1).padStart(2, '0')}`);
+    await client.spaces.updateChangeRequestContent(space.id, cr.id, {
+      changes: titles.map((title) => ({ operation: 'insert_page', title, document: { markdown: `${title}.` } })),
+    } as never);
+    const order = async () =>
+      ((await client.spaces.listPagesInChangeRequest(space.id, cr.id)).data.pages as { title: string }[]).map(
+        (x) => x.title,
+      );
+    const { page, violations } = await sessions.open(browser, 'ann@acme.io', {
+      viewport: { width: 1280, height: 600 },
+    });
+    await page.goto(`${p.url}${new URL(cr.urls.app).pathname}`);
+    await page.getByRole('link', { name: 'P40', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Merge change request #1' }).waitFor();
+    const row = (name: string) => page.locator('.pages .row', { has: page.getByRole('link', { name, exact: true }) });
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    const bottom = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(bottom).toBeGreaterThan(300);
+    expect(await scrollY()).toBe(0);
+
+    // Pressed on P01 and held near the window's bottom edge: the window scrolls down to the end, P40 comes into view.
+    const a = (await row('P01').boundingBox())!;
+    await page.mouse.move(a.x + 60, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(a.x + 60, 590, { steps: 5 });
+    await expect.poll(scrollY).toBeGreaterThan(0);
+    await expect.poll(scrollY, { timeout: 10_000 }).toBe(bottom);
+    await page.screenshot({ path: join(SHOTS, 'admin-tree-autoscroll-1280.png') });
+    // Let go on P40's lower third: P01 goes last.
+    const b = (await row('P40').boundingBox())!;
+    await page.mouse.move(b.x + 60, b.y + b.height * 0.85, { steps: 3 });
+    await expect.poll(() => row('P40').getAttribute('data-drop')).toBe('after');
+    await page.mouse.up();
+    await expect.poll(order).toEqual([...titles.slice(1), 'P01']);
+
+    // And back: pressed on P01 (now last) and held near the top edge, the window scrolls up to the start.
+    await page.getByRole('link', { name: 'P01', exact: true }).waitFor();
+    const c = (await row('P01').boundingBox())!;
+    await page.mouse.move(c.x + 60, c.y + c.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(c.x + 60, 4, { steps: 5 });
+    await expect.poll(scrollY, { timeout: 10_000 }).toBe(0);
+    const d = (await row('P02').boundingBox())!;
+    await page.mouse.move(d.x + 60, d.y + d.height * 0.15, { steps: 3 });
+    await expect.poll(() => row('P02').getAttribute('data-drop')).toBe('before');
+    // Away from the edges nothing scrolls.
+    expect(await scrollY()).toBe(0);
+    await page.mouse.up();
+    await expect.poll(order).toEqual(titles);
+
+    // The organization tree (the same drag): S01 held near the bottom edge scrolls the window, dropped after S24.
+    const names = Array.from({ length: 24 }, (_, i) => `S${String(i + 1).padStart(2, '0')}`);
+    for (const title of names) await client.orgs.createSpace(org(), { title });
+    const spaces = async () =>
+      (await client.orgs.listSpacesInOrganizationById(org(), { limit: 100 })).data.items.map((x) => x.title);
+    await page.goto(`${p.url}/o/${org()}`);
+    await page.getByRole('link', { name: 'S24', exact: true }).waitFor();
+    const node = (name: string) =>
+      page.locator('.content-tree .row', { has: page.getByRole('link', { name, exact: true }) });
+    const end = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(end).toBeGreaterThan(200);
+    const e = (await node('S01').boundingBox())!;
+    await page.mouse.move(e.x + 60, e.y + e.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(e.x + 60, 596, { steps: 5 });
+    await expect.poll(scrollY, { timeout: 10_000 }).toBe(end);
+    const f = (await node('S24').boundingBox())!;
+    await page.mouse.move(f.x + 60, f.y + f.height * 0.85, { steps: 3 });
+    await expect.poll(() => node('S24').getAttribute('data-drop')).toBe('after');
+    await page.mouse.up();
+    await expect.poll(spaces).toEqual(['Long', ...names.slice(1), 'S01']);
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
   it("installs an integration on a space, then inserts its block from the space's `/` menu", {
     timeout: 240_000,
   }, async () => {
@@ -362,87 +443,6 @@ describe.skipIf(!hasChromium)('a lead manages OpenAPI specifications and integra
     await page.getByText('Charts is removed from Chart docs.').waitFor();
     await spaces.getByText('Not installed on any space of its own.').waitFor();
     expect(await api('GET', `/spaces/${space}/integration-blocks`)).toEqual([]);
-    expect(violations).toEqual([]);
-    await page.close();
-  });
-
-  it('scrolls the page tree while a page is dragged near the bottom or the top of the window', {
-    timeout: 90_000,
-  }, async () => {
-    const client = p.client(acme.token);
-    const space = (await client.orgs.createSpace(org(), { title: 'Long' })).data;
-    const cr = (await client.spaces.createChangeRequest(space.id, { subject: 'Many pages' })).data;
-    const titles = Array.from({ length: 40 }, (_, i) => `P${String(i + 1).padStart(2, '0')}`);
-    await client.spaces.updateChangeRequestContent(space.id, cr.id, {
-      changes: titles.map((title) => ({ operation: 'insert_page', title, document: { markdown: `${title}.` } })),
-    } as never);
-    const order = async () =>
-      ((await client.spaces.listPagesInChangeRequest(space.id, cr.id)).data.pages as { title: string }[]).map(
-        (x) => x.title,
-      );
-    const { page, violations } = await sessions.open(browser, 'ann@acme.io', {
-      viewport: { width: 1280, height: 600 },
-    });
-    await page.goto(`${p.url}${new URL(cr.urls.app).pathname}`);
-    await page.getByRole('link', { name: 'P40', exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Merge change request #1' }).waitFor();
-    const row = (name: string) => page.locator('.pages .row', { has: page.getByRole('link', { name, exact: true }) });
-    const scrollY = () => page.evaluate(() => window.scrollY);
-    const bottom = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
-    expect(bottom).toBeGreaterThan(300);
-    expect(await scrollY()).toBe(0);
-
-    // Pressed on P01 and held near the window's bottom edge: the window scrolls down to the end, P40 comes into view.
-    const a = (await row('P01').boundingBox())!;
-    await page.mouse.move(a.x + 60, a.y + a.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(a.x + 60, 590, { steps: 5 });
-    await expect.poll(scrollY).toBeGreaterThan(0);
-    await expect.poll(scrollY, { timeout: 10_000 }).toBe(bottom);
-    await page.screenshot({ path: join(SHOTS, 'admin-tree-autoscroll-1280.png') });
-    // Let go on P40's lower third: P01 goes last.
-    const b = (await row('P40').boundingBox())!;
-    await page.mouse.move(b.x + 60, b.y + b.height * 0.85, { steps: 3 });
-    await expect.poll(() => row('P40').getAttribute('data-drop')).toBe('after');
-    await page.mouse.up();
-    await expect.poll(order).toEqual([...titles.slice(1), 'P01']);
-
-    // And back: pressed on P01 (now last) and held near the top edge, the window scrolls up to the start.
-    await page.getByRole('link', { name: 'P01', exact: true }).waitFor();
-    const c = (await row('P01').boundingBox())!;
-    await page.mouse.move(c.x + 60, c.y + c.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(c.x + 60, 4, { steps: 5 });
-    await expect.poll(scrollY, { timeout: 10_000 }).toBe(0);
-    const d = (await row('P02').boundingBox())!;
-    await page.mouse.move(d.x + 60, d.y + d.height * 0.15, { steps: 3 });
-    await expect.poll(() => row('P02').getAttribute('data-drop')).toBe('before');
-    // Away from the edges nothing scrolls.
-    expect(await scrollY()).toBe(0);
-    await page.mouse.up();
-    await expect.poll(order).toEqual(titles);
-
-    // The organization tree (the same drag): S01 held near the bottom edge scrolls the window, dropped after S24.
-    const names = Array.from({ length: 24 }, (_, i) => `S${String(i + 1).padStart(2, '0')}`);
-    for (const title of names) await client.orgs.createSpace(org(), { title });
-    const spaces = async () =>
-      (await client.orgs.listSpacesInOrganizationById(org(), { limit: 100 })).data.items.map((x) => x.title);
-    await page.goto(`${p.url}/o/${org()}`);
-    await page.getByRole('link', { name: 'S24', exact: true }).waitFor();
-    const node = (name: string) =>
-      page.locator('.content-tree .row', { has: page.getByRole('link', { name, exact: true }) });
-    const end = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
-    expect(end).toBeGreaterThan(200);
-    const e = (await node('S01').boundingBox())!;
-    await page.mouse.move(e.x + 60, e.y + e.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(e.x + 60, 596, { steps: 5 });
-    await expect.poll(scrollY, { timeout: 10_000 }).toBe(end);
-    const f = (await node('S24').boundingBox())!;
-    await page.mouse.move(f.x + 60, f.y + f.height * 0.85, { steps: 3 });
-    await expect.poll(() => node('S24').getAttribute('data-drop')).toBe('after');
-    await page.mouse.up();
-    await expect.poll(spaces).toEqual(['Long', ...names.slice(1), 'S01']);
     expect(violations).toEqual([]);
     await page.close();
   });
