@@ -5,6 +5,7 @@ import { ApiError, browserTransport, type In, type Out, request, requestAll, seg
 export type Integration = Out<typeof ops.getIntegrationByName>;
 export type Installation = Out<typeof ops.listIntegrationInstallations>['items'][number];
 export type SpaceInstallation = Out<typeof ops.listIntegrationInstallationSpaces>['items'][number];
+export type SiteInstallation = Out<typeof ops.listIntegrationInstallationSites>['items'][number];
 export type SpaceIntegrationBlocks = Out<typeof ops.listSpaceIntegrationsBlocks>;
 export type IntegrationQuery = Pick<In<typeof ops.listIntegrations>, 'search' | 'owner' | 'target'>;
 /** What `publishIntegration` takes besides the name. */
@@ -48,6 +49,14 @@ export function integrationsOf(t: Transport = browserTransport) {
       request<SpaceInstallation>(t, 'POST', `${one(name)}/installations/${seg(id)}/spaces`, { body: { space } }),
     uninstallFromSpace: (name: string, id: string, space: string) =>
       request<void>(t, 'DELETE', `${one(name)}/installations/${seg(id)}/spaces/${seg(space)}`),
+    /** `listIntegrationInstallationSites` (extended: each item carries the site when the caller can view it). */
+    sitesOf: (name: string, id: string) =>
+      requestAll<SiteInstallation>(t, `${one(name)}/installations/${seg(id)}/sites`, { extended: true }),
+    /** `installIntegrationOnSite`: the installation then manages a selection of sites. */
+    installOnSite: (name: string, id: string, siteId: string) =>
+      request<SiteInstallation>(t, 'POST', `${one(name)}/installations/${seg(id)}/sites`, { body: { siteId } }),
+    uninstallFromSite: (name: string, id: string, site: string) =>
+      request<void>(t, 'DELETE', `${one(name)}/installations/${seg(id)}/sites/${seg(site)}`),
     /** `listSpaceIntegrationsBlocks`: the blocks of the integrations installed for a space (any reader of it). */
     blocksOf: (space: string) => request<SpaceIntegrationBlocks>(t, 'GET', `/spaces/${seg(space)}/integration-blocks`),
   };

@@ -363,6 +363,7 @@ describe.skipIf(!hasChromium)('a lead manages OpenAPI specifications and integra
     });
     const space = (await api('POST', `/orgs/${org()}/spaces`, { title: 'Chart docs' })).id;
     await api('POST', `/orgs/${org()}/spaces`, { title: 'Other docs' });
+    await api('POST', `/orgs/${org()}/sites`, { title: 'Chart site' });
     await changeRequest(space, 'Start', [
       { operation: 'insert_page', title: 'Numbers', document: { markdown: 'The numbers.\n' } },
     ]).then((cr) => api('POST', `/spaces/${space}/change-requests/${cr.id}/merge`));
@@ -388,8 +389,19 @@ describe.skipIf(!hasChromium)('a lead manages OpenAPI specifications and integra
     await spaces.getByRole('list').getByRole('link', { name: 'Chart docs' }).waitFor();
     await expect.poll(() => add.locator('option').allTextContents()).not.toContain('Chart docs');
     expect(await add.locator('option').allTextContents()).toContain('Other docs');
+    // And on one site of the organization.
+    const sites = page.getByRole('region', { name: 'Sites', exact: true });
+    await sites.getByText('Not installed on any site of its own.').waitFor();
+    await sites.getByRole('combobox', { name: 'Add a site' }).selectOption({ label: 'Chart site' });
+    await sites.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Charts is installed on Chart site.').waitFor();
+    await sites.getByRole('list').getByRole('link', { name: 'Chart site' }).waitFor();
     const [installation] = (await api('GET', '/integrations/charts/installations')).items;
-    expect([installation.space_selection, installation.spaces]).toEqual(['selected', 1]);
+    expect([installation.space_selection, installation.spaces, installation.site_selection]).toEqual([
+      'selected',
+      1,
+      'selected',
+    ]);
     expect((await api('GET', `/spaces/${space}/integration-blocks`)).map((i: { name: string }) => i.name)).toEqual([
       'charts',
     ]);
