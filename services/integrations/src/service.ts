@@ -5,6 +5,7 @@ import { resealSecretsJob } from './jobs/reseal-secrets.job.ts';
 import { migrations } from './migrations/index.ts';
 import { Installation } from './modules/installations/installation.entity.ts';
 import { installationProcedures } from './modules/installations/installations.router.ts';
+import { siteEventsConsumer, spaceEventsConsumer } from './modules/installations/content-events.consumer.ts';
 import { ContentInstallation } from './modules/installations/content-installation.entity.ts';
 import {
   siteInstallationProcedures,
@@ -33,6 +34,6 @@ export const integrationsService: ServiceDefinition<IntegrationsConfig> = {
   entities: [Integration, IntegrationVersion, Installation, ContentInstallation],
   migrations,
   router: integrationsRouter,
-  consumers: ({ orm }) => [organizationEventsConsumer(orm)],
+  consumers: ({ orm }) => [organizationEventsConsumer(orm), spaceEventsConsumer(orm), siteEventsConsumer(orm)],
   jobs: (deps) => [resealSecretsJob(deps)],
 };

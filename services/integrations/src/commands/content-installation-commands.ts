@@ -64,3 +64,11 @@ export function contentInstallationDeleter(
 ): void {
   em.remove(installed);
 }
+
+/** A space was purged or a site deleted: every installation on it goes (the installations keep their selection). */
+export async function targetInstallationsDeleter(
+  em: EntityManager,
+  { kind, targetId }: { kind: ContentKind; targetId: string },
+): Promise<void> {
+  for (const installed of await contentInstallationRepository.onTarget(em, kind, targetId)) em.remove(installed);
+}

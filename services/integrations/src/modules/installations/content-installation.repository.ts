@@ -12,6 +12,11 @@ export const contentInstallationRepository = {
     return em.findOne(ContentInstallation, { installationId, targetKind, targetId });
   },
 
+  /** The installations on one space or one site, of any installation. */
+  async onTarget(em: EntityManager, targetKind: ContentKind, targetId: string): Promise<IContentInstallation[]> {
+    return em.find(ContentInstallation, { targetKind, targetId });
+  },
+
   /** How many spaces (or sites) each installation is installed on (0 for those absent from the map). */
   async countsOf(em: EntityManager, installationIds: string[], kind: ContentKind): Promise<Map<string, number>> {
     if (!installationIds.length) return new Map();

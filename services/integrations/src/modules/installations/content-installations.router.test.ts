@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ops, type Space } from '@quire/contracts';
+import { Events, ops, type EventEnvelope, type Space } from '@quire/contracts';
+import { InProcessBus } from '@quire/kit';
 import { contentService, loadContentConfig } from '@quire/content';
 import { loadSitesConfig, sitesService } from '@quire/sites';
 import {
   buildSpace,
   createTestDatabase,
+  eventually,
   orgAdmin,
   startTestService,
+  testLogger,
   userActor,
   type TestDatabase,
   type TestService,
@@ -23,11 +26,13 @@ let db: TestDatabase;
 let t: TestService;
 let content: TestService;
 let sites: TestService;
+/** The bus integrations reads: the tests publish content's and sites' deletions on it. */
+const bus = new InProcessBus(testLogger());
 beforeAll(async () => {
   db = await createTestDatabase('integrations-content');
   content = await startTestService(contentService, loadContentConfig, db);
   sites = await startTestService(sitesService, loadSitesConfig, db);
-  t = await startTestService(integrationsService, loadIntegrationsConfig, db);
+  t = await startTestService(integrationsService, loadIntegrationsConfig, db, { bus });
   t.svc.deps.peers.setEndpoint('content', content.url);
   t.svc.deps.peers.setEndpoint('sites', sites.url);
   sites.svc.deps.peers.setEndpoint('content', content.url);
@@ -219,5 +224,35 @@ describe('site installations and the integrations of a site', () => {
     expect(
       await failureMessage(t.call(ops.getIntegrationSiteInstallation, { ...ref, siteId: docs.id }, orgAdmin('web'))),
     ).toBe('Site installation not found');
+  });
+});
+
+describe('a purged space, a deleted site', () => {
+  it('take their installations with them', async () => {
+    await t.call(ops.publishIntegration, { integrationName: 'gone', ...publication('dev') }, orgAdmin('dev'));
+    const installationId = (
+      await t.call(ops.installIntegration, { integrationName: 'gone', organization: 'shop' }, orgAdmin('shop'))
+    ).id;
+    const ref = { integrationName: 'gone', installationId };
+    const space = await buildSpace(content, { org: 'shop' });
+    const site = await sites.call(ops.createSite, { organizationId: 'shop', title: 'Gone site' }, orgAdmin('shop'));
+    await t.call(ops.installIntegrationOnSpace, { ...ref, space: space.id }, orgAdmin('shop'));
+    await t.call(ops.installIntegrationOnSite, { ...ref, siteId: site.id }, orgAdmin('shop'));
+    const publish = (subject: string, type: string, data: Record<string, string>) =>
+      bus.publish(subject, {
+        id: `${type}-${data.space ?? data.site}`,
+        type,
+        occurredAt: new Date().toISOString(),
+        data,
+      } satisfies EventEnvelope);
+    await publish(Events.spacePurged.subject, 'space.purged', { space: space.id, organization: 'shop' });
+    await publish(Events.siteDeleted.subject, 'site.deleted', { site: site.id, organization: 'shop' });
+    const counts = async () =>
+      [
+        (await t.call(ops.listIntegrationInstallationSpaces, ref, orgAdmin('shop'))).count,
+        (await t.call(ops.listIntegrationInstallationSites, ref, orgAdmin('shop'))).count,
+      ].join();
+    await eventually(async () => (await counts()) === '0,0');
+    expect(await t.call(ops.getIntegrationInstallationById, ref, orgAdmin('shop'))).toMatchObject({ spaces: 0 });
   });
 });
