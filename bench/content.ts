@@ -11,7 +11,8 @@
 // Env: DATABASE_URL (admin connection; default postgres://postgres@127.0.0.1:5432/postgres), BENCH_PAGES (2000; the
 // issue's sizes: 10000, 20000), BENCH_MODE (api,seeded | api | seeded), BENCH_SECONDS (5, per load),
 // BENCH_READ_CONNECTIONS (10: the connections of the page reads), BENCH_PLATFORM (in-process | process: `quire start`
-// in a process of its own, as users run it, measured through its port; see bench/standalone.ts).
+// in a process of its own, as users run it, measured through its port; see bench/standalone.ts), BENCH_PROFILE=process
+// (with BENCH_PLATFORM=process: a V8 CPU profile of that process, written to bench/results/ when it stops).
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import {

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { startStandalone } from '@quire/cli';
 import { createThrowawayDatabase } from './database.ts';
 import { apiCaller, childBaseEnv } from './env.ts';
-import { root } from './platforms.ts';
+import { resultsDir, root } from './platforms.ts';
 import { freePort } from '@quire/kit';
 import { Fleet } from './processes.ts';
 
@@ -103,6 +103,8 @@ async function startPlatform(
     },
     readyUrl: `http://127.0.0.1:${port}/healthz`,
     tier: 0,
+    // BENCH_PROFILE=process: a V8 CPU profile of `quire start`, written to bench/results/ when it stops.
+    execArgv: process.env.BENCH_PROFILE === 'process' ? ['--cpu-prof', `--cpu-prof-dir=${resultsDir}`] : [],
   });
   return {
     url: `http://127.0.0.1:${port}`,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyOperation } from '@quire/contracts';
 import {
   assertStorableInput,
+  callSeries,
   clientInfo,
   DomainError,
   isAudited,
@@ -47,6 +48,7 @@ type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyRepl
 
 /** `answer`, counted and timed by operation and status (`quire_http_*`). */
 function measured(operation: string, answer: Handler): Handler {
+  const record = callSeries(metrics.httpRequests, metrics.httpDuration, operation);
   return async (req, reply) => {
     const started = performance.now();
     metrics.httpInFlight.inc();
@@ -54,9 +56,7 @@ function measured(operation: string, answer: Handler): Handler {
       return await answer(req, reply);
     } finally {
       metrics.httpInFlight.dec();
-      const labels = { operation, status: reply.statusCode };
-      metrics.httpRequests.inc(labels);
-      metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
+      record(reply.statusCode, (performance.now() - started) / 1000);
     }
   };
 }

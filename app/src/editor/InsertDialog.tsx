@@ -4,6 +4,7 @@
 // the block shows before it is inserted, so no block is ever written without its target (GitBook requires it).
 import { useEffect, useId, useRef, useState } from 'react';
 import type { EditorNode } from '@quire/document/editor';
+import { DialogButtons } from './DialogButtons.tsx';
 import { LinkDialog } from './LinkDialog.tsx';
 import {
   type Operation,
@@ -214,14 +215,7 @@ function PickFromSpec({
               : `The ${what} of ${spec} could not be read: ${content.error!.message}`}
           </p>
         )}
-        <div className="dialog-buttons">
-          <button type="submit" disabled={!made}>
-            Insert
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <DialogButtons submit="Insert" disabled={!made} onCancel={onClose} />
       </form>
     </Modal>
   );
@@ -259,14 +253,7 @@ function PickReusable({
         </label>
         {list.data && contents.length === 0 && <p>This space has no reusable content yet.</p>}
         {list.error && <p role="alert">The reusable contents could not be read: {list.error.message}</p>}
-        <div className="dialog-buttons">
-          <button type="submit" disabled={!chosen}>
-            Insert
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <DialogButtons submit="Insert" disabled={!chosen} onCancel={onClose} />
       </form>
     </Modal>
   );
@@ -320,14 +307,7 @@ function PickIntegrationBlock({ space, onInsert, onClose }: Pick<Props, 'space' 
           </p>
         )}
         {list.error && <p role="alert">The integration blocks could not be read: {list.error.message}</p>}
-        <div className="dialog-buttons">
-          <button type="submit" disabled={!found}>
-            Insert
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <DialogButtons submit="Insert" disabled={!found} onCancel={onClose} />
       </form>
     </Modal>
   );
@@ -387,12 +367,7 @@ function InsertButton({ pages, loadPages, onInsert, onClose }: Props) {
             {problem}
           </p>
         )}
-        <div className="dialog-buttons">
-          <button type="submit">Next: its target…</button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <DialogButtons submit="Next: its target…" onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,6 +1,7 @@
 // The link dialog (Ctrl/⌘-K on a selection or in a link): a web address, or a page of the space through the page
 // picker; an existing link's target shown, changed or removed.
 import { useEffect, useId, useRef, useState } from 'react';
+import { DialogButtons } from './DialogButtons.tsx';
 import { describeRef, type LinkRef, urlOf } from './links.ts';
 import { PagePicker } from './PagePicker.tsx';
 import { type PickablePage, pageTitles } from './uploads.ts';
@@ -94,8 +95,7 @@ export function LinkDialog({ current, text, pages, loadPages, onSet, onRemove, o
             {error}
           </p>
         )}
-        <div className="dialog-buttons">
-          <button type="submit">Link to this address</button>
+        <DialogButtons submit="Link to this address" onCancel={onClose}>
           <button
             type="button"
             onClick={() => {
@@ -110,10 +110,7 @@ export function LinkDialog({ current, text, pages, loadPages, onSet, onRemove, o
               Remove link
             </button>
           )}
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        </DialogButtons>
       </form>
     </dialog>
   );

@@ -305,4 +305,42 @@ describe('a table with columns that are not text, in the editor', () => {
     expect(tableOf(e)).toEqual(CARDS);
     valid(e);
   });
+
+  it('keeps the drawn cells in place while text is typed before, after and in a table', () => {
+    const CARDS = structuredClone(TABLE);
+    CARDS.data.view = { ...CARDS.data.view, type: 'cards', targetDefinition: 'site' } as never;
+    const e = open(0, 0, { object: 'document', data: {}, nodes: [para('Before'), CARDS, para('After')] });
+    const names = () => [...e.view.dom.querySelectorAll('tbody tr')].map((c) => c.getAttribute('aria-label'));
+    const type = (pos: number, text: string) => e.view.dispatch(e.state.tr.insertText(text, pos));
+    // typing outside the table (a keystroke does not recompute the tables' cells): the cells move with the text
+    type(1, 'Just ');
+    type(e.state.doc.content.size - 1, ' it');
+    e.view.dispatch(e.state.tr.insert(0, e.state.schema.nodes.paragraph!.create()));
+    expect(e.view.dom.firstElementChild?.textContent).toBe('');
+    expect(e.view.dom.lastElementChild?.textContent).toBe('After it');
+    expect(cellTexts(e)[0]).toEqual(['', 'Apple', '3', '☑', 'Red', '★★★★☆', 'Links to https://a.example']);
+    expect(names()).toEqual(['Card 1: Apple', 'Card 2: Pear']);
+    // typing in a card's first field: its name follows
+    type(open0(e), 'Green ');
+    expect(names()).toEqual(['Card 1: Green Apple', 'Card 2: Pear']);
+    expect(cellTexts(e)[0]).toEqual(['', 'Green Apple', '3', '☑', 'Red', '★★★★☆', 'Links to https://a.example']);
+    // the table deleted: no cell of it is left drawn
+    let at = -1;
+    e.state.doc.forEach((n, pos) => {
+      if (n.type.name === 'table') at = pos;
+    });
+    e.view.dispatch(e.state.tr.delete(at, at + e.state.doc.nodeAt(at)!.nodeSize));
+    expect(e.view.dom.querySelectorAll('td').length).toBe(0);
+    expect(e.view.dom.textContent).toBe('Just BeforeAfter it');
+  });
 });
+
+/** The start of the text of the table's first cell. */
+function open0(e: Editor): number {
+  let at = -1;
+  e.state.doc.descendants((n, pos) => {
+    if (at < 0 && n.type.name === 'tableCell') at = pos + 2;
+    return at < 0;
+  });
+  return at;
+}

@@ -3,7 +3,8 @@
 // published site draws them. Those are not text the writer types in: they are widgets (not part of the document),
 // their values are edited in the table's settings ("Row n", TableMenu.tsx); a click on one puts the cursor in its row.
 import type { Node as PMNode } from '@tiptap/pm/model';
-import { type EditorState, Plugin, PluginKey, TextSelection } from '@tiptap/pm/state';
+import { type EditorState, Plugin, PluginKey, TextSelection, type Transaction } from '@tiptap/pm/state';
+import { ReplaceAroundStep, ReplaceStep } from '@tiptap/pm/transform';
 import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
 import type { Column, Data } from './table-data.ts';
 import { describeValue, TYPE_NAMES } from './table-data.ts';
@@ -206,15 +207,46 @@ function decorationsOf(doc: PMNode): DecorationSet {
   return DecorationSet.create(doc, out);
 }
 
+/** Whether `from`–`to` of `doc` is in a table, or holds one. */
+function hasTable(doc: PMNode, from: number, to: number): boolean {
+  let found = false;
+  doc.nodesBetween(Math.max(0, from), Math.min(to, doc.content.size), (node) => {
+    if (node.type.name === 'table') found = true;
+    return !found && !node.isTextblock;
+  });
+  return found;
+}
+
+/**
+ * Whether a transaction may change what the tables' decorations draw: a step replacing text or blocks in a table, or
+ * around one (in the document before the step or after it), or any other kind of step (attributes, marks).
+ */
+export function touchesTable(tr: Transaction): boolean {
+  return tr.steps.some((step, i) => {
+    if (!(step instanceof ReplaceStep || step instanceof ReplaceAroundStep)) return true;
+    const before = tr.docs[i]!;
+    const after = tr.docs[i + 1] ?? tr.doc;
+    let touched = false;
+    step.getMap().forEach((oldStart, oldEnd, newStart, newEnd) => {
+      touched ||= hasTable(before, oldStart, oldEnd) || hasTable(after, newStart, newEnd);
+    });
+    return touched;
+  });
+}
+
 const key = new PluginKey<DecorationSet>('gitbookTableCells');
 
-/** The plugin drawing the tables' alignment and their other columns' cells (recomputed when the document changes). */
+/**
+ * The plugin drawing the tables' alignment and their other columns' cells: recomputed when a change reaches a table,
+ * else moved with the text (a keystroke outside tables does not walk the document).
+ */
 export const tableCellsPlugin = () =>
   new Plugin<DecorationSet>({
     key,
     state: {
       init: (_, state: EditorState) => decorationsOf(state.doc),
-      apply: (tr, old) => (tr.docChanged ? decorationsOf(tr.doc) : old),
+      apply: (tr, old) =>
+        !tr.docChanged ? old : touchesTable(tr) ? decorationsOf(tr.doc) : old.map(tr.mapping, tr.doc),
     },
     props: {
       decorations: (state) => key.getState(state),

@@ -212,3 +212,32 @@ function registerPoolGauge(registry: Registry, sources: ReadonlySet<MetricsSourc
 
 /** The process-wide metrics. */
 export const metrics = new Metrics();
+
+/**
+ * Counts and times calls into a counter and a histogram of the same labels (`…, status` last), with the leading label
+ * values fixed (an operation; a service and its procedure): each status's two children are bound once, since
+ * prom-client hashes a labels object on every update otherwise (two hashes and their strings a call).
+ */
+export function callSeries(
+  counter: Counter<string>,
+  histogram: Histogram<string>,
+  ...values: string[]
+): (status: number, seconds: number) => void {
+  const bound = new Map<
+    number,
+    { counter: ReturnType<Counter<string>['labels']>; histogram: ReturnType<Histogram<string>['labels']> }
+  >();
+  return (status, seconds) => {
+    let series = bound.get(status);
+    if (!series)
+      bound.set(
+        status,
+        (series = {
+          counter: counter.labels(...values, String(status)),
+          histogram: histogram.labels(...values, String(status)),
+        }),
+      );
+    series.counter.inc();
+    series.histogram.observe(seconds);
+  };
+}

@@ -21,7 +21,8 @@ export function CustomFontList({
   onChanged(change: { deleted?: string }): void;
 }) {
   const [done, setDone] = useState('');
-  if (!fonts.length) return null;
+  // Without fonts (the last one deleted) only what was done shows.
+  if (!fonts.length) return <p aria-live="polite">{done}</p>;
   return (
     <div className="stack custom-font-list">
       <h4>Custom fonts of the organization</h4>

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type Customization, type CustomizationInput, type Site, settingsApi } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
 import { SelectField } from './common.tsx';
@@ -104,6 +104,17 @@ const fieldsOf = (c: Customization): Fields => ({
   },
 });
 
+const FONT_FIELDS = ['font', 'headingFont', 'monoFont'] as const;
+/**
+ * The form after a custom font was deleted and the customization read again: the user's unsaved edits kept, a font
+ * field that chose the deleted font takes what the site has now (the API took the font out of it).
+ */
+function withoutFont(old: Fields, fresh: Fields, deleted: string): Fields {
+  const next = { ...old };
+  for (const k of FONT_FIELDS) if (old[k] === `font:${deleted}`) Object.assign(next, { [k]: fresh[k] });
+  return next;
+}
+
 /**
  * The body of `updateSiteCustomizationById` (a full replacement): what the site has, with this form's fields.
  * The fields the form does not show are sent back as they are.
@@ -163,8 +174,14 @@ export function SiteCustomization({ org, site }: { org: string; site: Site }) {
   const orgFonts = useLoad(() => fontApi.list(org), `fonts:${org}`);
   const [uploaded, setUploaded] = useState<CustomFont[]>([]);
   const custom = [...(orgFonts.data ?? []), ...uploaded.filter((u) => !orgFonts.data?.some((c) => c.id === u.id))];
+  // The custom font just deleted: the customization read again then changes only the font fields.
+  const deletedFont = useRef<string>(undefined);
   useEffect(() => {
-    if (loaded.data) setF(fieldsOf(loaded.data));
+    if (!loaded.data) return;
+    const fresh = fieldsOf(loaded.data);
+    const deleted = deletedFont.current;
+    deletedFont.current = undefined;
+    setF((old) => (old && deleted ? withoutFont(old, fresh, deleted) : fresh));
   }, [loaded.data]);
   const set = <K extends keyof Fields>(k: K, v: Fields[K]) => setF((old) => old && { ...old, [k]: v });
   const submit = async (e: FormEvent) => {
@@ -258,8 +275,12 @@ export function SiteCustomization({ org, site }: { org: string; site: Site }) {
                 onChanged={({ deleted }) => {
                   setUploaded((u) => u.filter((x) => x.id !== deleted));
                   orgFonts.reload();
-                  // The API took the deleted font out of the site's customization: read it again.
-                  if (deleted) loaded.reload();
+                  // The API took the deleted font out of the site's customization: read it again, keeping the
+                  // form's unsaved edits (only the fields that chose the font change).
+                  if (deleted) {
+                    deletedFont.current = deleted;
+                    loaded.reload();
+                  }
                 }}
               />
             </fieldset>

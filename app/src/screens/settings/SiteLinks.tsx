@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { Customization } from '../../api/settings.ts';
 import { SelectField, TextField } from './common.tsx';
 
@@ -27,6 +27,9 @@ const urlOf = (to: Link['to'] | null) => (to?.kind === 'url' ? to.url : '');
 const editable = (i: HeaderItem) => i.links.length === 0 && !i.condition && (i.to === null || i.to.kind === 'url');
 const put = <T,>(list: T[], i: number, item: T) => list.map((x, j) => (j === i ? item : x));
 const drop = <T,>(list: T[], i: number) => list.filter((_, j) => j !== i);
+/** The list with its item `i` and its neighbour `i + by` swapped. */
+const swap = <T,>(list: T[], i: number, by: -1 | 1) =>
+  list.map((x, j) => (j === i ? list[i + by]! : j === i + by ? list[i]! : x));
 
 /** A link's title and URL, named by its place for screen readers ("Title of header link 2"), and Remove. */
 function LinkFields(props: {
@@ -76,12 +79,13 @@ function LinkFields(props: {
 }
 
 /** An item this form does not edit (set through the API): its title and what it is, kept, or removed. */
-function Kept(props: { title: string; what: string; name: string; onRemove(): void }) {
+function Kept(props: { title: string; what: string; name: string; onRemove(): void; children?: ReactNode }) {
   return (
     <li>
       <span className="who">
         {props.title} <span className="muted">({props.what}, set through the API)</span>
       </span>
+      {props.children}
       <button type="button" onClick={props.onRemove}>
         Remove<span className="sr-only"> {props.name}</span>
       </button>
@@ -89,16 +93,56 @@ function Kept(props: { title: string; what: string; name: string; onRemove(): vo
   );
 }
 
-/** The header's links (`header.links`): title, URL and style of each; add, remove. */
-export function HeaderLinks({ items, onChange }: { items: HeaderItem[]; onChange(items: HeaderItem[]): void }) {
+/**
+ * The header's links (`header.links`): title, URL and style of each; add, remove, move up or down (announced, the
+ * focus following the moved link's button). `legend` names the fieldset (a site space's own links say whose).
+ */
+export function HeaderLinks({
+  items,
+  onChange,
+  legend = 'Header links',
+}: {
+  items: HeaderItem[];
+  onChange(items: HeaderItem[]): void;
+  legend?: string;
+}) {
   const id = useId();
+  const button = (i: number, dir: 'up' | 'down') => `${id}-${i}-${dir}`;
+  const [said, setSaid] = useState('');
+  // Where a link was moved to: its button there takes the focus (or the other one at an end of the list).
+  const [moved, setMoved] = useState<{ to: number; dir: 'up' | 'down' }>();
+  useEffect(() => {
+    if (!moved) return;
+    setMoved(undefined);
+    const own = document.getElementById(button(moved.to, moved.dir)) as HTMLButtonElement | null;
+    const other = document.getElementById(button(moved.to, moved.dir === 'up' ? 'down' : 'up'));
+    (own && !own.disabled ? own : other)?.focus();
+  });
+  const move = (i: number, by: -1 | 1) => {
+    const title = items[i]?.title.trim();
+    onChange(swap(items, i, by));
+    setMoved({ to: i + by, dir: by < 0 ? 'up' : 'down' });
+    setSaid(
+      `Moved header link ${i + 1}${title ? ` (${title})` : ''} ${by < 0 ? 'up' : 'down'}: now header link ${i + 1 + by}.`,
+    );
+  };
   return (
     <fieldset>
-      <legend>Header links</legend>
+      <legend>{legend}</legend>
       {items.length === 0 && <p className="muted">No link in the header.</p>}
       <ul className="settings-list">
         {items.map((item, i) => {
           const name = `header link ${i + 1}`;
+          const order = (
+            <span key="order" className="row">
+              <button type="button" id={button(i, 'up')} disabled={i === 0} onClick={() => move(i, -1)}>
+                Move up<span className="sr-only"> {name}</span>
+              </button>
+              <button type="button" id={button(i, 'down')} disabled={i === items.length - 1} onClick={() => move(i, 1)}>
+                Move down<span className="sr-only"> {name}</span>
+              </button>
+            </span>
+          );
           return editable(item) ? (
             <LinkFields
               // biome-ignore lint/suspicious/noArrayIndexKey: the links have no id; their place is their name
@@ -121,6 +165,7 @@ export function HeaderLinks({ items, onChange }: { items: HeaderItem[]; onChange
                 options={STYLES}
                 onChange={(style) => onChange(put(items, i, { ...item, style }))}
               />
+              {order}
             </LinkFields>
           ) : (
             <Kept
@@ -130,10 +175,15 @@ export function HeaderLinks({ items, onChange }: { items: HeaderItem[]; onChange
               what={item.links.length ? 'a menu' : 'a link to content'}
               name={name}
               onRemove={() => onChange(drop(items, i))}
-            />
+            >
+              {order}
+            </Kept>
           );
         })}
       </ul>
+      <p className="muted" aria-live="polite">
+        {said}
+      </p>
       <button
         type="button"
         disabled={items.length >= MAX.header}
@@ -186,13 +236,21 @@ function GroupLinks({ links, group, onChange }: { links: Link[]; group: string; 
 }
 
 /** The footer: its copyright line and its groups of links (`footer`). */
-export function FooterFields({ footer, onChange }: { footer: Footer; onChange(footer: Footer): void }) {
+export function FooterFields({
+  footer,
+  onChange,
+  legend = 'Footer',
+}: {
+  footer: Footer;
+  onChange(footer: Footer): void;
+  legend?: string;
+}) {
   const id = useId();
   const groups = footer.groups;
   const setGroups = (g: FooterGroup[]) => onChange({ ...footer, groups: g });
   return (
     <fieldset>
-      <legend>Footer</legend>
+      <legend>{legend}</legend>
       <div className="field">
         <label htmlFor={`${id}-c`}>Copyright line</label>
         <input
@@ -238,7 +296,7 @@ export function FooterFields({ footer, onChange }: { footer: Footer; onChange(fo
 }
 
 /** The announcement banner (`announcement`): shown or not, its message, style and an optional link to a URL. */
-export function AnnouncementFields(props: { value: Announcement; onChange(a: Announcement): void }) {
+export function AnnouncementFields(props: { value: Announcement; onChange(a: Announcement): void; legend?: string }) {
   const { value: a, onChange } = props;
   const id = useId();
   const url = a.link ? urlOf(a.link.to) : '';
@@ -250,7 +308,7 @@ export function AnnouncementFields(props: { value: Announcement; onChange(a: Ann
     );
   return (
     <fieldset>
-      <legend>Announcement</legend>
+      <legend>{props.legend ?? 'Announcement'}</legend>
       <label className="check">
         <input type="checkbox" checked={a.enabled} onChange={(e) => onChange({ ...a, enabled: e.target.checked })} />
         Show the announcement above every page

@@ -3,6 +3,14 @@ import { type Customization, type Overrides, type Site, settingsApi } from '../.
 import { useAction, useLoad } from '../../api/use.ts';
 import { Confirm, SelectField } from './common.tsx';
 import { long, THEMES, type Theme } from './customize.ts';
+import {
+  type Announcement,
+  AnnouncementFields,
+  type Footer,
+  FooterFields,
+  type HeaderItem,
+  HeaderLinks,
+} from './SiteLinks.tsx';
 
 /** What a site space overrides of the site's customization: null where the site's value applies. */
 interface Own {
@@ -10,7 +18,13 @@ interface Own {
   theme: Theme | null;
   color: { light: string; dark: string } | null;
   emoji: string | null;
+  headerLinks: HeaderItem[] | null;
+  /** Its groups and copyright line together. */
+  footer: Footer | null;
+  announcement: Announcement | null;
 }
+
+const NO_ANNOUNCEMENT: Announcement = { enabled: false, message: '', style: 'info' };
 
 /**
  * The overrides of a site space, read from what its pages show (`getSiteSpaceCustomizationById`: the site's
@@ -23,10 +37,19 @@ function ownOf(site: Customization, c: Customization): Own {
     theme: c.styling.theme === site.styling.theme ? null : c.styling.theme,
     color: same(c.styling.primaryColor, site.styling.primaryColor) ? null : c.styling.primaryColor,
     emoji: 'emoji' in c.favicon && !same(c.favicon, site.favicon) ? c.favicon.emoji : null,
+    headerLinks: same(c.header.links, site.header.links) ? null : c.header.links,
+    footer:
+      same(c.footer.groups, site.footer.groups) && same(c.footer.copyright, site.footer.copyright)
+        ? null
+        : { ...c.footer, copyright: c.footer.copyright ?? '' },
+    announcement: same(c.announcement, site.announcement) ? null : (c.announcement ?? NO_ANNOUNCEMENT),
   };
 }
 
-/** A site space's own title, theme, primary colour and icon, over the site's (`overrideSiteSpaceCustomizationById`). */
+/**
+ * A site space's own title, theme, primary colour, icon, header links, footer and announcement, over the site's
+ * (`overrideSiteSpaceCustomizationById`).
+ */
 export function SiteSpaceOverrides({ org, site, base }: { org: string; site: Site; base: Customization }) {
   // Read again when the site's count of spaces changes (a space added or removed under "Sections and spaces").
   const siteSpaces = useLoad(() => settingsApi.siteSpaces(org, site.id), `site-spaces:${site.id}:${site.siteSpaces}`);
@@ -37,7 +60,8 @@ export function SiteSpaceOverrides({ org, site, base }: { org: string; site: Sit
     <section aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>A space's own look</h3>
       <p className="muted">
-        A space of the site can have its own title, theme, colour or icon on its pages; the rest follows the site.
+        A space of the site can have its own title, theme, colour, icon, header links, footer or announcement on its
+        pages; the rest follows the site.
       </p>
       {siteSpaces.error && <p role="alert">{siteSpaces.error.message}</p>}
       <SelectField
@@ -71,13 +95,25 @@ function OverrideForm(props: { org: string; site: string; ss: { id: string; titl
   };
   const save = (e: FormEvent) => {
     e.preventDefault();
-    if (!own) return;
+    if (!own || !loaded.data) return;
+    const message = own.announcement?.message.trim();
     const body: Overrides = {
       title: own.title?.trim() || null,
       styling: { theme: own.theme, primaryColor: own.color },
       favicon: own.emoji?.trim() ? { emoji: own.emoji.trim() } : null,
+      header: { links: own.headerLinks },
+      footer: own.footer
+        ? { groups: own.footer.groups, copyright: own.footer.copyright?.trim() ?? '' }
+        : { groups: null, copyright: null },
+      ...(own.announcement ? { announcement: { ...own.announcement, message: message ?? '' } } : {}),
     };
-    void write(() => settingsApi.override(org, site, ss.id, body), `The look of ${ss.title} saved.`);
+    // GitBook's API has no null for the announcement's override: to follow the site's announcement again, the
+    // site space's overrides are removed, then the others written again.
+    const dropAnnouncement = !own.announcement && ownOf(base, loaded.data).announcement !== null;
+    void write(async () => {
+      if (dropAnnouncement) await settingsApi.removeOverrides(org, site, ss.id);
+      return settingsApi.override(org, site, ss.id, body);
+    }, `The look of ${ss.title} saved.`);
   };
   if (loaded.error) return <p role="alert">{loaded.error.message}</p>;
   if (!own) return null;
@@ -138,6 +174,42 @@ function OverrideForm(props: { org: string; site: string; ss: { id: string; titl
           onChange={(e) => set('emoji', e.target.value)}
         />
       </Override>
+      <Override
+        label="Own header links"
+        below
+        on={own.headerLinks !== null}
+        onChange={(on) => set('headerLinks', on ? base.header.links : null)}
+      >
+        <HeaderLinks
+          legend={`Header links of ${ss.title}`}
+          items={own.headerLinks ?? []}
+          onChange={(l) => set('headerLinks', l)}
+        />
+      </Override>
+      <Override
+        label="Own footer"
+        below
+        on={own.footer !== null}
+        onChange={(on) => set('footer', on ? { ...base.footer, copyright: base.footer.copyright ?? '' } : null)}
+      >
+        <FooterFields
+          legend={`Footer of ${ss.title}`}
+          footer={own.footer ?? base.footer}
+          onChange={(v) => set('footer', v)}
+        />
+      </Override>
+      <Override
+        label="Own announcement"
+        below
+        on={own.announcement !== null}
+        onChange={(on) => set('announcement', on ? (base.announcement ?? NO_ANNOUNCEMENT) : null)}
+      >
+        <AnnouncementFields
+          legend={`Announcement of ${ss.title}`}
+          value={own.announcement ?? NO_ANNOUNCEMENT}
+          onChange={(a) => set('announcement', a)}
+        />
+      </Override>
       <div className="create">
         <button type="submit" disabled={action.busy}>
           Save the look of {ss.title}
@@ -155,10 +227,19 @@ function OverrideForm(props: { org: string; site: string; ss: { id: string; titl
   );
 }
 
-/** A checkbox turning an override on (its control shown) or off (the site's value applies). */
-function Override(props: { label: string; on: boolean; onChange(on: boolean): void; children: ReactNode }) {
+/**
+ * A checkbox turning an override on (its control shown) or off (the site's value applies). `below`: its controls
+ * (a fieldset of their own) go under the checkbox, not beside it.
+ */
+function Override(props: {
+  label: string;
+  on: boolean;
+  onChange(on: boolean): void;
+  children: ReactNode;
+  below?: boolean;
+}) {
   return (
-    <div className="check">
+    <div className={props.below ? undefined : 'check'}>
       <label className="check">
         <input type="checkbox" checked={props.on} onChange={(e) => props.onChange(e.target.checked)} />
         {props.label}

@@ -62,3 +62,20 @@ export async function dragRowOver(page: Page, from: Locator, to: Locator, y: num
   await page.mouse.down();
   await page.mouse.move(b.x + 60, b.y + b.height * y, { steps: 4 });
 }
+
+/**
+ * Opens the page at `url` (`…/{path}?edit`) in the editor, titled `title`, and its first table: the editor, the
+ * table, and readers of its header cells and of its rows' cells (text content).
+ */
+export async function openTable(page: Page, url: string, title: string) {
+  await page.goto(url);
+  const editor = page.getByRole('textbox', { name: `Content of ${title}` });
+  await editor.waitFor();
+  const table = editor.locator('table').first();
+  const header = () => table.locator('thead th').allTextContents();
+  const rows = () =>
+    table
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((td) => td.textContent)));
+  return { editor, table, header, rows };
+}

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { axe, hasChromium, png, useChromium } from './browser.ts';
+import { axe, hasChromium, openTable, png, useChromium } from './browser.ts';
 import { useMailedInstance } from './mailbox.ts';
 
 // The editor's blocks once set (docs/app.md, "The editor"): a table's rows and columns added and deleted from the
@@ -34,15 +34,7 @@ describe.skipIf(!hasChromium)('the editor: tables, in Chromium', () => {
   }, async () => {
     const base = `${p.url}/o/${acme.organization.id}/s/${space}`;
     const { page, violations } = await signedIn(browser, 'ann@acme.io');
-    await page.goto(`${base}/prices?edit`);
-    const editor = page.getByRole('textbox', { name: 'Content of Prices' });
-    await editor.waitFor();
-    const table = editor.locator('table');
-    const header = () => table.locator('thead th').allTextContents();
-    const rows = () =>
-      table
-        .locator('tbody tr')
-        .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((td) => td.textContent)));
+    const { editor, table, header, rows } = await openTable(page, `${base}/prices?edit`, 'Prices');
     // the header row: the column titles, as the published site draws them, not editable text
     expect(await header()).toEqual(['Name', 'Price']);
     expect(await table.locator('thead').getAttribute('contenteditable')).toBe('false');

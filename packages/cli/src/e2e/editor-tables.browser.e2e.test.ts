@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { axe, hasChromium, useChromium } from './browser.ts';
+import { axe, hasChromium, openTable, useChromium } from './browser.ts';
 import { useMailedInstance } from './mailbox.ts';
 
 // GitBook's tables beyond text (docs/app.md, "Tables"): the values of a grid's number, checkbox, rating and link
@@ -126,15 +126,7 @@ describe.skipIf(!hasChromium)('the editor: tables with columns that are not text
   }, async () => {
     const base = `${p.url}/o/${acme.organization.id}/s/${space}`;
     const { page, violations } = await signedIn(browser, 'ann@acme.io');
-    await page.goto(`${base}/prices?edit`);
-    const editor = page.getByRole('textbox', { name: 'Content of Prices' });
-    await editor.waitFor();
-    const table = editor.locator('table').first();
-    const header = () => table.locator('thead th').allTextContents();
-    const rows = () =>
-      table
-        .locator('tbody tr')
-        .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((td) => td.textContent)));
+    const { editor, table, header, rows } = await openTable(page, `${base}/prices?edit`, 'Prices');
     // every column in its place, the ones that are not text drawn as the site draws them
     expect(await header()).toEqual(['Name', 'Price', 'In stock', 'Notes', 'Stars', 'Site']);
     expect(await rows()).toEqual([

@@ -35,6 +35,20 @@ async function spaceWithPage(title: string) {
   return space;
 }
 
+/**
+ * A site publishing one space (made by `spaceWithPage(space)`), published unless `publish` is false: the site, and
+ * its published address on this instance (its URL names the instance's public host).
+ */
+async function siteOfOneSpace(title: string, space: string, { publish = true } = {}) {
+  const org = acme.organization.id;
+  const site = await v1('POST', `/orgs/${org}/sites`, { title });
+  await v1('POST', `/orgs/${org}/sites/${site.id}/site-spaces`, { spaceId: await spaceWithPage(space) });
+  if (publish) await v1('POST', `/orgs/${org}/sites/${site.id}/publish`);
+  const publishedUrl = async () =>
+    `${p.url}${new URL((await v1('GET', `/orgs/${org}/sites/${site.id}`)).urls.published).pathname}`;
+  return { site, publishedUrl };
+}
+
 describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, in Chromium", () => {
   const browser = useChromium();
 
@@ -42,9 +56,7 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
     timeout: 180_000,
   }, async () => {
     const org = acme.organization.id;
-    const space = await spaceWithPage('Setup');
-    const site = await v1('POST', `/orgs/${org}/sites`, { title: 'Setup docs' });
-    await v1('POST', `/orgs/${org}/sites/${site.id}/site-spaces`, { spaceId: space });
+    const { site, publishedUrl } = await siteOfOneSpace('Setup docs', 'Setup', { publish: false });
     const { page, ...seen } = await signedIn(browser, 'ann@acme.io');
     await page.goto(`${p.url}${new URL(site.urls.app).pathname}`);
     await page.getByRole('heading', { name: 'Setup docs', level: 1 }).waitFor();
@@ -96,8 +108,7 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
     const { page: published, ...reader } = await signedIn(browser, 'ann@acme.io', {
       viewport: { width: 375, height: 800 },
     });
-    // The site's path on this instance (its URL names the instance's public host).
-    const siteUrl = `${p.url}${new URL((await v1('GET', `/orgs/${org}/sites/${site.id}`)).urls.published).pathname}`;
+    const siteUrl = await publishedUrl();
     await published.goto(`${siteUrl}/install?fresh=${Date.now()}`);
     await published.getByRole('heading', { name: 'Requirements' }).waitFor();
     const fonts = await published.evaluate(async () => {
@@ -179,11 +190,8 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
     timeout: 150_000,
   }, async () => {
     const org = acme.organization.id;
-    const space = await spaceWithPage('Branding');
-    const site = await v1('POST', `/orgs/${org}/sites`, { title: 'Brand docs' });
-    await v1('POST', `/orgs/${org}/sites/${site.id}/site-spaces`, { spaceId: space });
-    await v1('POST', `/orgs/${org}/sites/${site.id}/publish`);
-    const siteUrl = `${p.url}${new URL((await v1('GET', `/orgs/${org}/sites/${site.id}`)).urls.published).pathname}`;
+    const { site, publishedUrl } = await siteOfOneSpace('Brand docs', 'Branding');
+    const siteUrl = await publishedUrl();
     /** A page's bytes, and what they would be with its font stylesheet inlined (as pages were before it was linked). */
     const size = async () => {
       const html = await (await fetch(`${siteUrl}/install?size=${Date.now()}`)).text();
@@ -275,11 +283,8 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
     timeout: 150_000,
   }, async () => {
     const org = acme.organization.id;
-    const space = await spaceWithPage('Bold brand');
-    const site = await v1('POST', `/orgs/${org}/sites`, { title: 'Bold docs' });
-    await v1('POST', `/orgs/${org}/sites/${site.id}/site-spaces`, { spaceId: space });
-    await v1('POST', `/orgs/${org}/sites/${site.id}/publish`);
-    const siteUrl = `${p.url}${new URL((await v1('GET', `/orgs/${org}/sites/${site.id}`)).urls.published).pathname}`;
+    const { site, publishedUrl } = await siteOfOneSpace('Bold docs', 'Bold brand');
+    const siteUrl = await publishedUrl();
 
     const { page, ...seen } = await signedIn(browser, 'ann@acme.io');
     await page.goto(`${p.url}${new URL(site.urls.app).pathname}`);
@@ -320,7 +325,10 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
     expect(bold.body.startsWith('"Acme Follow"')).toBe(true);
     expect(bold.loaded).toContain('700');
 
-    // Deleted after a confirmation step: the site falls back to the default font.
+    // Deleted after a confirmation step: the site falls back to the default font. An unsaved edit of the form (the
+    // title) stays in its field; the Text select, which chose the font, shows the site's default font again.
+    const title = page.getByLabel('Title on the published site');
+    await title.fill('Bold docs, not saved yet');
     await page.getByRole('button', { name: 'Delete Acme Follow' }).click();
     await page.getByRole('button', { name: 'Confirm delete Acme Follow' }).waitFor();
     expect(await axe(page)).toEqual([]);
@@ -333,7 +341,14 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
     await page.getByRole('button', { name: 'Confirm delete Acme Follow' }).click();
     await page.getByText('Deleted Acme Follow. Sites that used it draw the default font.').waitFor();
     expect(await page.getByRole('button', { name: 'Add bold to Acme Follow' }).count()).toBe(0);
-    expect((await v1('GET', `/orgs/${org}/sites/${site.id}/customization`)).styling.font).toBe('Inter');
+    const afterDelete = await v1('GET', `/orgs/${org}/sites/${site.id}/customization`);
+    expect(afterDelete.styling.font).toBe('Inter');
+    expect(afterDelete.title).not.toBe('Bold docs, not saved yet');
+    await expect.poll(() => page.getByLabel('Text', { exact: true }).inputValue()).toBe('Inter');
+    expect(await title.inputValue()).toBe('Bold docs, not saved yet');
+    expect(await page.getByLabel('Text', { exact: true }).locator('option', { hasText: 'Acme Follow' }).count()).toBe(
+      0,
+    );
     const after = await faces();
     expect(after.body.replace(/"/g, '').startsWith('Inter')).toBe(true);
     expect(after.loaded).toEqual([]);
@@ -401,6 +416,139 @@ describe.skipIf(!hasChromium)("a site's fonts, social accounts and AI settings, 
     await page.getByLabel('Inside group (of group Advanced <b>)').selectOption({ label: 'None (top level)' });
     await page.getByText('Group Advanced <b> moved to the top level.').waitFor();
     await expect.poll(structure).toEqual([{ Guides: ['Basics'] }, { 'Advanced <b>': ['Deep dive'] }]);
+    expect(seen.violations).toEqual([]);
+    await page.close();
+  });
+
+  it("reorders the header links, and gives a section's space its own header links, footer and announcement", {
+    timeout: 180_000,
+  }, async () => {
+    const org = acme.organization.id;
+    const one = await spaceWithPage('Basics');
+    const two = await spaceWithPage('Advanced');
+    const site = await v1('POST', `/orgs/${org}/sites`, { title: 'Linked' });
+    await v1('POST', `/orgs/${org}/sites/${site.id}/sections`, { spaceId: one, title: 'Basics' });
+    await v1('POST', `/orgs/${org}/sites/${site.id}/sections`, { spaceId: two, title: 'Advanced' });
+    const url = (title: string, href: string) => ({ title, to: { kind: 'url', url: href }, links: [] });
+    const menu = {
+      title: 'Menu',
+      to: null,
+      links: [{ title: 'Guide', to: { kind: 'url', url: 'https://acme.io/g' } }],
+    };
+    await v1('PUT', `/orgs/${org}/sites/${site.id}/customization`, {
+      header: { links: [url('Blog', 'https://acme.io/blog'), url('Status', 'https://acme.io/status'), menu] },
+      announcement: { enabled: true, message: 'Site news', style: 'info' },
+    });
+    await v1('POST', `/orgs/${org}/sites/${site.id}/publish`);
+    const titles = (links: { title: string }[]) => links.map((l) => l.title);
+    const { page, ...seen } = await signedIn(browser, 'ann@acme.io');
+    await page.goto(`${p.url}${new URL(site.urls.app).pathname}`);
+    await page.getByRole('heading', { name: 'Linked', level: 1 }).waitFor();
+
+    // Reordered by the buttons, then by the keyboard: each move said, the focus following the moved link.
+    const form = page.getByRole('form', { name: 'Customization' });
+    await form.getByRole('button', { name: 'Move down header link 1' }).click();
+    await form.getByText('Moved header link 1 (Blog) down: now header link 2.').waitFor();
+    expect(await form.getByLabel('Title of header link 1').inputValue()).toBe('Status');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    expect(await focused()).toBe('Move down header link 2');
+    await page.keyboard.press('Enter');
+    await form.getByText('Moved header link 2 (Blog) down: now header link 3.').waitFor();
+    // At the end of the list its Move down is disabled: the focus is on its Move up.
+    expect(await focused()).toBe('Move up header link 3');
+    expect(await form.getByRole('button', { name: 'Move up header link 1' }).isDisabled()).toBe(true);
+    await form.getByRole('button', { name: 'Save customization' }).click();
+    await page.getByText('Customization saved.').waitFor();
+    const saved = await v1('GET', `/orgs/${org}/sites/${site.id}/customization`);
+    expect(titles(saved.header.links)).toEqual(['Status', 'Menu', 'Blog']);
+    expect(saved.header.links[1]).toEqual(menu);
+
+    // Advanced's own header links (the site's, less the menu, and one more), footer and announcement.
+    await page.getByLabel('Space of the site').selectOption({ label: 'Advanced' });
+    const look = page.getByRole('form', { name: 'The look of Advanced' });
+    await look.getByLabel('Own header links').check();
+    await look.getByRole('button', { name: 'Remove header link 2' }).click();
+    await look.getByRole('button', { name: 'Add a header link' }).click();
+    await look.getByLabel('Title of header link 3').fill('Changelog <i>');
+    await look.getByLabel('URL of header link 3').fill('https://acme.io/changelog');
+    await look.getByRole('button', { name: 'Move up header link 3' }).click();
+    await look.getByText('Moved header link 3 (Changelog <i>) up: now header link 2.').waitFor();
+    await look.getByLabel('Own footer').check();
+    await look.getByLabel('Copyright line').fill('© Advanced <s>');
+    await look.getByLabel('Own announcement').check();
+    await look.getByLabel('Message', { exact: true }).fill('Only in Advanced <b>');
+    await look.getByLabel('Style of the announcement').selectOption('warning');
+    expect(await axe(page)).toEqual([]);
+    await look.getByRole('button', { name: 'Save the look of Advanced' }).click();
+    await page.getByText('The look of Advanced saved.').waitFor();
+    const advanced = (await v1('GET', `/orgs/${org}/sites/${site.id}/site-spaces`)).items.find(
+      (x: { title: string }) => x.title === 'Advanced',
+    );
+    const own = () => v1('GET', `/orgs/${org}/sites/${site.id}/site-spaces/${advanced.id}/customization`);
+    const mine = await own();
+    expect(titles(mine.header.links)).toEqual(['Status', 'Changelog <i>', 'Blog']);
+    expect([mine.footer.copyright, mine.announcement]).toEqual([
+      '© Advanced <s>',
+      { enabled: true, message: 'Only in Advanced <b>', style: 'warning' },
+    ]);
+    // The site's stay as they were.
+    const siteNow = await v1('GET', `/orgs/${org}/sites/${site.id}/customization`);
+    expect([titles(siteNow.header.links), siteNow.announcement.message]).toEqual([
+      ['Status', 'Menu', 'Blog'],
+      'Site news',
+    ]);
+    await form
+      .getByRole('group', { name: 'Header links', exact: true })
+      .screenshot({ path: join(SHOTS, 'quire-app-header-links-1280.png') });
+    await look.screenshot({ path: join(SHOTS, 'quire-app-site-space-links-1280.png') });
+
+    // The published site at 375 px: Basics has the site's announcement and links, Advanced its own.
+    const siteUrl = `${p.url}${new URL((await v1('GET', `/orgs/${org}/sites/${site.id}`)).urls.published).pathname}`;
+    const { page: published, ...reader } = await signedIn(browser, 'ann@acme.io', {
+      viewport: { width: 375, height: 800 },
+    });
+    await published.goto(`${siteUrl}?fresh=${Date.now()}`);
+    const banner = published.getByRole('region', { name: 'Announcement' });
+    await banner.getByText('Site news').waitFor();
+    expect(await published.getByRole('link', { name: 'Changelog <i>' }).count()).toBe(0);
+    // The site's header menu (its link to the guide), which Advanced's own links leave out.
+    const guide = published.locator('a[href="https://acme.io/g"]');
+    expect(await guide.count()).toBe(1);
+    await published.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Advanced' }).click();
+    await banner.getByText('Only in Advanced <b>').waitFor();
+    await published.getByRole('link', { name: 'Changelog <i>' }).first().waitFor();
+    await published.getByText('© Advanced <s>').waitFor();
+    expect(await guide.count()).toBe(0);
+    expect(await published.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(published)).toEqual([]);
+    await published.screenshot({ path: join(SHOTS, 'quire-site-space-links-375.png'), fullPage: true });
+    expect(reader.violations).toEqual([]);
+    await published.close();
+
+    // Read again, the space's own fields show as such; its announcement turned off follows the site's again, the
+    // rest of its own look kept.
+    await page.reload();
+    await page.getByLabel('Space of the site').selectOption({ label: 'Advanced' });
+    expect(await look.getByLabel('Own header links').isChecked()).toBe(true);
+    expect(await look.getByLabel('Title of header link 2').inputValue()).toBe('Changelog <i>');
+    expect(await look.getByLabel('Copyright line').inputValue()).toBe('© Advanced <s>');
+    await look.getByLabel('Own announcement').uncheck();
+    await look.getByRole('button', { name: 'Save the look of Advanced' }).click();
+    await page.getByText('The look of Advanced saved.').waitFor();
+    const after = await own();
+    expect([after.announcement.message, titles(after.header.links), after.footer.copyright]).toEqual([
+      'Site news',
+      ['Status', 'Changelog <i>', 'Blog'],
+      '© Advanced <s>',
+    ]);
+    await expect.poll(() => look.getByLabel('Own announcement').isChecked()).toBe(false);
+
+    // The form at 375 px, dark: nothing wider than the screen.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axe(page)).toEqual([]);
+    await look.screenshot({ path: join(SHOTS, 'quire-app-site-space-links-375-dark.png') });
     expect(seen.violations).toEqual([]);
     await page.close();
   });

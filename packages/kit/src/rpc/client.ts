@@ -102,7 +102,8 @@ const isFailure = (status: number, json: unknown): boolean =>
  * the call's data, its error envelope a `TRPCClientError` with the service's status and sentence (`err.data`), the
  * response in `err.meta.response`. The committed events the service named in the `x-quire-events` header go to the
  * call's `events`. `httpLink` made an `AbortController`, raced abort signals and emulated `fetch` on every call,
- * for nothing here: a call is never aborted by its caller (the pool's timeouts bound it).
+ * for nothing here: a call is never aborted by its caller (the pool's timeouts bound it). Its observable emits the
+ * answer and is ended by the caller's unsubscribing (see there).
  */
 function poolLink(pool: Pool): TRPCLink<AnyRouter> {
   return () =>
@@ -128,8 +129,11 @@ function poolLink(pool: Pool): TRPCLink<AnyRouter> {
             const header = res.headers[EVENTS_HEADER];
             call.events =
               typeof header === 'string' ? eventsOf(JSON.parse(Buffer.from(header, 'base64url').toString('utf8'))) : [];
+            // No `observer.complete()` after the answer: the client's promise (`requestAsPromise`) resolves on the
+            // first value and unsubscribes, which ends this observable; a completion reaching it aborts the
+            // AbortController tRPC's `observableToPromise` made for the call, and an abort builds a `DOMException`
+            // with its stack (7 µs a call, measured; 21 µs a call of the distributed gateway's profile at load 4).
             observer.next({ result: { data: (json as { result?: { data?: unknown } }).result?.data } });
-            observer.complete();
           })
           .catch((cause: unknown) => observer.error(TRPCClientError.from(cause as Error)));
       });

@@ -10,9 +10,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACTOR_EVICTING_EVENTS, type EventEnvelope } from '@quire/contracts';
 import { DomainError, RETRY_AFTER_SECONDS, toPublicError, type PublicError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { metrics } from '../metrics.ts';
+import { callSeries, metrics } from '../metrics.ts';
 import { ACTOR_HEADER, type ActorSigner } from './actor-header.ts';
-import { isAsyncIterable, type BaseContext, type ServiceContext } from './trpc.ts';
+import { callProcedure, isAsyncIterable, type BaseContext, type ServiceContext } from './trpc.ts';
 import { CLIENT_IP_HEADER, CLIENT_UA_HEADER, clientInfo, type ClientInfo } from './audit.ts';
 import type { BlobStore, StoredBlob } from '../blobs/blob-store.ts';
 import {
@@ -85,7 +85,6 @@ const EVICTING = new Set(ACTOR_EVICTING_EVENTS.map((e) => e.type));
 
 /** The router's caller, through tRPC's public caller factory (any tRPC instance's factory takes any router). */
 const { createCallerFactory } = initTRPC.create();
-type Caller = (input: unknown) => Promise<unknown>;
 
 /** When a call's context was made (`callMeter`): a property of the context itself, cheaper than a WeakMap entry. */
 const STARTED = Symbol('quire.callStarted');
@@ -94,6 +93,12 @@ type Metered = ServiceContext & { [STARTED]?: number | undefined };
 /** The metrics of a service's calls (`rpcCalls`, `rpcDuration`, `rpcInFlight`): from its context's making to its answer. */
 function callMeter(service: string) {
   const inFlight = metrics.rpcInFlight.labels({ service });
+  const byProcedure = new Map<string, (status: number, seconds: number) => void>();
+  const seriesOf = (path: string) => {
+    let record = byProcedure.get(path);
+    if (!record) byProcedure.set(path, (record = callSeries(metrics.rpcCalls, metrics.rpcDuration, service, path)));
+    return record;
+  };
   return {
     start(ctx: ServiceContext) {
       (ctx as Metered)[STARTED] = performance.now();
@@ -103,10 +108,8 @@ function callMeter(service: string) {
       const since = (ctx as Metered | undefined)?.[STARTED];
       if (!ctx || since === undefined) return;
       (ctx as Metered)[STARTED] = undefined;
-      const labels = { service, procedure: path, status };
       inFlight.dec();
-      metrics.rpcCalls.inc(labels);
-      metrics.rpcDuration.observe(labels, (performance.now() - since) / 1000);
+      seriesOf(path)(status, (performance.now() - since) / 1000);
     },
   };
 }
@@ -179,8 +182,7 @@ export function createProcedureInvoker(opts: InvokerOptions): ProcedureInvoker {
       if (!procedures.has(path)) throw new DomainError('not_found', `No procedure ${path}`);
       const ctx = await invoker.contextOf(call, log);
       try {
-        const caller = path.split('.').reduce((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx));
-        const data = await (caller as Caller)(input);
+        const data = await callProcedure(createCaller(ctx), path, ctx, input);
         invoker.finish(ctx, path, undefined);
         return { data, events: actorEvictingOf(ctx.committed) };
       } catch (err) {

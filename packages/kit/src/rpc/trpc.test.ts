@@ -4,7 +4,7 @@ import { defineEvent, operationsOf, type UserActor } from '@quire/contracts';
 import { OutboxEvent } from '../db/kit-entities.ts';
 import { recordEvent } from '../events/outbox.ts';
 import { testLogger, useTestOrm } from '../testing/index.ts';
-import { createServiceTrpc, type ServiceContext } from './trpc.ts';
+import { callProcedure, createServiceTrpc, type ServiceContext } from './trpc.ts';
 
 const Tested = defineEvent('content', 'test.imported', z.object({ n: z.number() }));
 const op = operationsOf('content', { tags: ['tests'] });
@@ -50,10 +50,7 @@ describe('implementPrepared (the mold of a mutation with slow work before its wr
     },
   });
   const call = (n: number, ctx = context()) => {
-    const caller = t.createCallerFactory(router)(ctx as never) as unknown as {
-      tests: { import: (input: unknown) => Promise<unknown> };
-    };
-    return caller.tests.import({ n });
+    return callProcedure(t.createCallerFactory(router)(ctx as never), 'tests.import', ctx, { n });
   };
 
   it('prepares outside the transaction, then writes inside it with what was prepared, committing the outbox rows', async () => {

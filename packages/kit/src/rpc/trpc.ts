@@ -272,17 +272,47 @@ export function openApiRouterOf(router: AnyRouter): AnyRouter {
 }
 
 /**
- * The resolver of an operation's procedure: the storable-text rule and the access rule on the parsed input, the
- * handler (in its transaction), then its answer checked with the contract's output schema (a bad output is
- * INTERNAL_SERVER_ERROR, as tRPC's output validator answers it). Checked here rather than by `.output()`: each tRPC
- * middleware layer copies the call's options twice (5 KB of the 17 KB tRPC allocated per read, docs/performance.md).
+ * Where a call's raw input rides: in its context (`callProcedure` puts it there), parsed by the procedure's own
+ * resolver with the contract's schema. A procedure declared with `.input()` runs tRPC's input-validator middleware
+ * before its resolver: a second layer, which copies the call's options twice and awaits the raw input and the
+ * parse (docs/performance.md §7: a third of tRPC's cost of a read).
  */
-function checkedResolver<Ctx extends ServiceContext>(op: AnyOperation, run: Run<Ctx>, output: z.ZodType) {
-  return async (opts: { input: unknown; ctx: unknown }) => {
+export const RAW_INPUT: unique symbol = Symbol('quire.rawInput');
+type Carrying = { [RAW_INPUT]?: unknown };
+
+/**
+ * Calls the procedure at `path` of a router's caller (tRPC's `createCallerFactory(router)(ctx)`) with `input`: the
+ * one way the kit's procedures are called (`createProcedureInvoker`, tests). The input goes in the context, for
+ * the kit's procedures, and as the call's argument, for a plain tRPC procedure declared with `.input()`.
+ */
+export function callProcedure(caller: unknown, path: string, ctx: object, input: unknown): Promise<unknown> {
+  (ctx as Carrying)[RAW_INPUT] = input;
+  const procedure = path.split('.').reduce((node, key) => (node as Record<string, unknown>)[key], caller);
+  return (procedure as (input: unknown) => Promise<unknown>)(input);
+}
+
+/**
+ * The resolver of an operation's procedure: the call's input parsed with the contract's schema (a bad one is
+ * BAD_REQUEST with the issues, as tRPC's input validator answers it: the 400 names the field), the storable-text
+ * rule and the access rule on it, the handler (in its transaction), then its answer checked with the contract's
+ * output schema (a bad output is INTERNAL_SERVER_ERROR, as tRPC's output validator answers it). Both are checked
+ * here rather than by `.input()` and `.output()`: each tRPC middleware layer copies the call's options twice
+ * (docs/performance.md §7); the procedure's twin for the OpenAPI document declares both (`openApiRouterOf`).
+ */
+function checkedResolver<Ctx extends ServiceContext>(
+  op: AnyOperation,
+  run: Run<Ctx>,
+  output: z.ZodType,
+): (opts: { ctx: unknown }) => Promise<unknown> {
+  const inputSchema = op.input as z.ZodType;
+  return async (opts) => {
     const ctx = opts.ctx as Ctx;
-    assertStorableInput(opts.input);
+    const parsedInput = inputSchema.safeParse((ctx as Carrying)[RAW_INPUT]);
+    if (!parsedInput.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsedInput.error });
+    const input = parsedInput.data;
+    assertStorableInput(input);
     checkAccess(op.access, ctx.actor);
-    const parsed = output.safeParse(await run({ input: opts.input, ctx }));
+    const parsed = output.safeParse(await run({ input, ctx }));
     if (!parsed.success)
       throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Output validation failed', cause: parsed.error });
     return parsed.data;
@@ -303,13 +333,14 @@ export function createServiceTrpc<Ctx extends ServiceContext>(options: ServiceTr
   function procedure(op: AnyOperation, prepare: Run<Ctx> | undefined, handler: Run<Ctx>, output?: z.ZodType) {
     const run = op.type === 'query' ? queryRun(prepare, handler) : mutationRun(op, prepare, handler, options);
     const outputSchema = output ?? (op.output as z.ZodType);
-    // tRPC's public builder: the meta trpc-to-openapi documents, the input schema, one resolver (`checkedResolver`,
-    // which checks the output: see there); its twin with `.output()` is for the OpenAPI document only.
-    const builder = t.procedure.meta(operationMeta(op)).input(op.input);
+    // tRPC's public builder: the meta trpc-to-openapi documents and one resolver (`checkedResolver`, which parses
+    // the input and checks the output: see there); its twin with `.input()` and `.output()` is for the OpenAPI
+    // document only.
+    const builder = t.procedure.meta(operationMeta(op));
     const resolver = checkedResolver(op, run, outputSchema);
-    const [callable, documented] = [builder, builder.output(outputSchema)].map((b) =>
-      op.type === 'query' ? b.query(resolver) : b.mutation(resolver),
-    ) as [ReturnType<typeof builder.query> | ReturnType<typeof builder.mutation>, unknown];
+    const callable = op.type === 'query' ? builder.query(resolver) : builder.mutation(resolver);
+    const twin = builder.input(op.input).output(outputSchema);
+    const documented = op.type === 'query' ? twin.query(resolver) : twin.mutation(resolver);
     DOCUMENTED_PROCEDURE.set(callable, documented as object);
     return callable;
   }
