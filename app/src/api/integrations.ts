@@ -4,6 +4,9 @@ import { ApiError, browserTransport, type In, type Out, request, requestAll, seg
 
 export type Integration = Out<typeof ops.getIntegrationByName>;
 export type Installation = Out<typeof ops.listIntegrationInstallations>['items'][number];
+export type SpaceInstallation = Out<typeof ops.listIntegrationInstallationSpaces>['items'][number];
+export type SiteInstallation = Out<typeof ops.listIntegrationInstallationSites>['items'][number];
+export type SpaceIntegrationBlocks = Out<typeof ops.listSpaceIntegrationsBlocks>;
 export type IntegrationQuery = Pick<In<typeof ops.listIntegrations>, 'search' | 'owner' | 'target'>;
 /** What `publishIntegration` takes besides the name. */
 export type Publication = Omit<In<typeof ops.publishIntegration>, 'integrationName'>;
@@ -17,6 +20,8 @@ export function integrationsOf(t: Transport = browserTransport) {
   return {
     /** `listIntegrations`: the public ones and those of the caller's organizations (every page). */
     list: (query: IntegrationQuery = {}) => requestAll<Integration>(t, '/integrations', { ...query }),
+    /** `listOrganizationIntegrations`: those installed in the organization (any member; every page). */
+    installedIn: (org: string) => requestAll<Integration>(t, `/orgs/${seg(org)}/integrations`),
     get: (name: string) => request<Integration>(t, 'GET', one(name)),
     /** `publishIntegration`: a first publication, or a new version by an admin of its organization. */
     publish: (name: string, body: Publication) => request<Integration>(t, 'POST', one(name), { body }),
@@ -36,6 +41,24 @@ export function integrationsOf(t: Transport = browserTransport) {
     updateInstallation: (name: string, id: string, body: InstallationChange) =>
       request<Installation>(t, 'PATCH', `${one(name)}/installations/${seg(id)}`, { body }),
     uninstall: (name: string, id: string) => request<void>(t, 'DELETE', `${one(name)}/installations/${seg(id)}`),
+    /** `listIntegrationInstallationSpaces` (extended: each item carries the space when the caller can view it). */
+    spacesOf: (name: string, id: string) =>
+      requestAll<SpaceInstallation>(t, `${one(name)}/installations/${seg(id)}/spaces`, { extended: true }),
+    /** `installIntegrationOnSpace`: the installation then manages a selection of spaces. */
+    installOnSpace: (name: string, id: string, space: string) =>
+      request<SpaceInstallation>(t, 'POST', `${one(name)}/installations/${seg(id)}/spaces`, { body: { space } }),
+    uninstallFromSpace: (name: string, id: string, space: string) =>
+      request<void>(t, 'DELETE', `${one(name)}/installations/${seg(id)}/spaces/${seg(space)}`),
+    /** `listIntegrationInstallationSites` (extended: each item carries the site when the caller can view it). */
+    sitesOf: (name: string, id: string) =>
+      requestAll<SiteInstallation>(t, `${one(name)}/installations/${seg(id)}/sites`, { extended: true }),
+    /** `installIntegrationOnSite`: the installation then manages a selection of sites. */
+    installOnSite: (name: string, id: string, siteId: string) =>
+      request<SiteInstallation>(t, 'POST', `${one(name)}/installations/${seg(id)}/sites`, { body: { siteId } }),
+    uninstallFromSite: (name: string, id: string, site: string) =>
+      request<void>(t, 'DELETE', `${one(name)}/installations/${seg(id)}/sites/${seg(site)}`),
+    /** `listSpaceIntegrationsBlocks`: the blocks of the integrations installed for a space (any reader of it). */
+    blocksOf: (space: string) => request<SpaceIntegrationBlocks>(t, 'GET', `/spaces/${seg(space)}/integration-blocks`),
   };
 }
 

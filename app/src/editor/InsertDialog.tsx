@@ -1,5 +1,6 @@
 // The `/` menu's blocks that point at something: an OpenAPI operation, schemas or webhook (a specification of the
-// organization, then one of its operations, some of its schemas, or one of its webhooks), a reusable content of the space, a button (a label, a style and a target). A dialog picks what
+// organization, then one of its operations, some of its schemas, or one of its webhooks), a reusable content of the
+// space, a block of an integration installed for the space, a button (a label, a style and a target). A dialog picks what
 // the block shows before it is inserted, so no block is ever written without its target (GitBook requires it).
 import { useEffect, useId, useRef, useState } from 'react';
 import type { EditorNode } from '@quire/document/editor';
@@ -9,6 +10,7 @@ import {
   type Operation,
   type Webhook,
   buttonNode,
+  integrationBlockNode,
   openapiOperationNode,
   openapiSchemasNode,
   openapiWebhookNode,
@@ -20,11 +22,12 @@ import {
   webhooksOf,
 } from './ref-blocks.ts';
 import { reusableContentsOf, SpecSelect, useSpecEntry, useSpecs } from './RefBlockSettings.tsx';
+import { integrations } from '../api/integrations.ts';
 import { useLoad } from '../api/use.ts';
 import type { PickablePage } from './uploads.ts';
 import './more-blocks.css';
 
-export type InsertKind = 'openapi' | 'openapi-schemas' | 'openapi-webhook' | 'reusable' | 'button';
+export type InsertKind = 'openapi' | 'openapi-schemas' | 'openapi-webhook' | 'reusable' | 'integration' | 'button';
 
 interface Props {
   kind: InsertKind;
@@ -39,6 +42,7 @@ interface Props {
 
 export function InsertDialog(props: Props) {
   if (props.kind === 'button') return <InsertButton {...props} />;
+  if (props.kind === 'integration') return <PickIntegrationBlock {...props} />;
   return <PickDialog {...props} kind={props.kind} />;
 }
 
@@ -73,7 +77,7 @@ function PickDialog({
   changeRequest,
   onInsert,
   onClose,
-}: Props & { kind: Exclude<InsertKind, 'button'> }) {
+}: Props & { kind: Exclude<InsertKind, 'button' | 'integration'> }) {
   if (kind === 'reusable')
     return <PickReusable space={space} changeRequest={changeRequest} onInsert={onInsert} onClose={onClose} />;
   return <PickFromSpec kind={kind} space={space} onInsert={onInsert} onClose={onClose} />;
@@ -250,6 +254,60 @@ function PickReusable({
         {list.data && contents.length === 0 && <p>This space has no reusable content yet.</p>}
         {list.error && <p role="alert">The reusable contents could not be read: {list.error.message}</p>}
         <DialogButtons submit="Insert" disabled={!chosen} onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * A block of an integration installed for the space (`listSpaceIntegrationsBlocks`: its organization's installations
+ * for all spaces, or those installed on it), one select grouped by integration. The integration draws the block; it is
+ * inserted with empty props, as GitBook does.
+ */
+function PickIntegrationBlock({ space, onInsert, onClose }: Pick<Props, 'space' | 'onInsert' | 'onClose'>) {
+  const [key, setKey] = useState('');
+  const list = useLoad(() => integrations.blocksOf(space), `insert-integration:${space}`);
+  const selectId = useId();
+  const keyOf = (name: string, block: string) => JSON.stringify([name, block]);
+  const found = (list.data ?? [])
+    .flatMap((i) => i.blocks.map((b) => ({ name: i.name, block: b })))
+    .find((c) => keyOf(c.name, c.block.id) === key);
+  return (
+    <Modal title="Insert an integration block" onClose={onClose}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (found)
+            onInsert(
+              integrationBlockNode(found.name, found.block.id),
+              `Inserted the block ${found.block.title} of ${found.name}.`,
+            );
+        }}
+      >
+        <label htmlFor={selectId}>
+          Block{' '}
+          <select id={selectId} value={key} onChange={(e) => setKey(e.target.value)}>
+            <option value="">{list.data ? 'Choose…' : 'Loading…'}</option>
+            {(list.data ?? []).map((i) => (
+              <optgroup key={i.name} label={i.name}>
+                {i.blocks.map((b) => (
+                  <option key={b.id} value={keyOf(i.name, b.id)}>
+                    {b.title}
+                    {b.description ? ` · ${b.description}` : ''}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+        {list.data && list.data.length === 0 && (
+          <p>
+            No integration with blocks is installed for this space: an organization admin installs one on the
+            organization's Integrations screen.
+          </p>
+        )}
+        {list.error && <p role="alert">The integration blocks could not be read: {list.error.message}</p>}
+        <DialogButtons submit="Insert" disabled={!found} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -16,6 +16,7 @@ export interface BlockChoice {
     | 'openapi-schemas'
     | 'openapi-webhook'
     | 'reusable'
+    | 'integration'
     | 'button';
   run(editor: Editor): boolean;
 }
@@ -135,6 +136,12 @@ export const BLOCKS: BlockChoice[] = [
     'openapi-webhook',
   ),
   screenAction('reusable', 'Reusable content', 'Content shared between pages', 'reusable'),
+  screenAction(
+    'integration',
+    'Integration block…',
+    'A block of an integration installed for this space',
+    'integration',
+  ),
   screenAction('button', 'Button', 'A button linking to a page or an address', 'button'),
   {
     id: 'math',

@@ -10,6 +10,7 @@ import {
   buttonAction,
   buttonNode,
   iconNameOf,
+  integrationBlockNode,
   openapiOperationNode,
   openapiSchemasNode,
   openapiWebhookNode,
@@ -111,6 +112,7 @@ describe('the `/` menu', () => {
     expect(matching('drawing').map((c) => c.action)).toEqual(['drawing']);
     expect(matching('reusable').map((c) => c.action)).toEqual(['reusable']);
     expect(matching('button').map((c) => c.action)).toEqual(['button']);
+    expect(matching('integration').map((c) => [c.label, c.action])).toEqual([['Integration block…', 'integration']]);
   });
 
   it('inserts blocks and a button GitBook accepts, written back as they were', () => {
@@ -140,13 +142,14 @@ describe('the `/` menu', () => {
     expect(editorToDocument(documentToEditor(out as never) as never)).toEqual(out);
   });
 
-  it('inserts a drawing, OpenAPI schemas and an OpenAPI webhook GitBook accepts, written back as they were', () => {
+  it('inserts a drawing, OpenAPI schemas, an OpenAPI webhook and an integration block GitBook accepts, written back as they were', () => {
     const e = open([para('Intro')]);
     for (const node of [
       drawingNode('f9'),
       openapiSchemasNode('pets', ['Pet', 'Tag'], true),
       openapiSchemasNode('pets', ['Error'], false),
       openapiWebhookNode('pets', { name: 'newPet', method: 'post' }),
+      integrationBlockNode('charts', 'chart'),
     ])
       e.chain().insertContentAt(e.state.doc.content.size, node).run();
     const out = docOf(e);
@@ -156,6 +159,7 @@ describe('the `/` menu', () => {
       ['openapi-schemas', true, { ref: { kind: 'openapi', spec: 'pets' }, schemas: ['Pet', 'Tag'] }],
       ['openapi-schemas', true, { ref: { kind: 'openapi', spec: 'pets' }, schemas: ['Error'], grouped: false }],
       ['openapi-webhook', true, { ref: { kind: 'openapi', spec: 'pets' }, name: 'newPet', method: 'post' }],
+      ['integration', true, { integration: 'charts', block: 'chart', props: {} }],
     ]);
     expect(editorToDocument(documentToEditor(out as never) as never)).toEqual(out);
   });

@@ -147,6 +147,12 @@ export const reusableContentNode = (id: string) => ({
   attrs: { data: { ref: { kind: 'reusable-content', reusableContent: id } }, rest: { isVoid: true } },
 });
 
+/** GitBook's `integration` block: the block `block` of the integration `integration`, drawn by it (props `{}`). */
+export const integrationBlockNode = (integration: string, block: string) => ({
+  type: 'integration',
+  attrs: { data: { integration, block, props: {} }, rest: { isVoid: true } },
+});
+
 /** GitBook's `button` inline: a label, a style and a target (`ref`). */
 export const buttonNode = (label: string, kind: 'primary' | 'secondary', ref: Record<string, unknown>) => ({
   type: 'button',

@@ -110,6 +110,7 @@ describe('images, files and page references in the document the API gets', () =>
       ['OpenAPI schemas', 'openapi-schemas'],
       ['OpenAPI webhook', 'openapi-webhook'],
       ['Reusable content', 'reusable'],
+      ['Integration block…', 'integration'],
       ['Button', 'button'],
     ]);
   });

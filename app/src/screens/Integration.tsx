@@ -46,7 +46,7 @@ export default function IntegrationScreen({ name, org }: { name: string; org?: s
             <dd>{it.scopes.length ? it.scopes.join(', ') : 'none'}</dd>
             <dt>Owner</dt>
             <dd>
-              <Link href={`/o/${it.owner.id}`}>{it.owner.id}</Link>
+              <Owner id={it.owner.id} />
             </dd>
           </dl>
           {it.summary && <p className="muted">{it.summary}</p>}
@@ -56,6 +56,16 @@ export default function IntegrationScreen({ name, org }: { name: string; org?: s
       )}
     </section>
   );
+}
+
+/**
+ * The organization owning the integration: its title, linked, when the user can read it (a member: `getOrganizationById`);
+ * its ID otherwise (another organization's, which answers 404).
+ */
+function Owner({ id }: { id: string }) {
+  const org = useLoad(() => api.organization(id), `organization:${id}`);
+  if (org.data) return <Link href={`/o/${id}`}>{org.data.title}</Link>;
+  return <code>{id}</code>;
 }
 
 /** The installation in `org`: install it, or configure and uninstall it. */
@@ -82,10 +92,15 @@ function HereSection({ org, integration: it }: { org: string; integration: Integ
         ) : it.permissions.install ? (
           <>
             <p>Not installed here.</p>
-            {it.target !== 'all' && it.target !== 'organization' && (
+            {it.target === 'site' && (
               <p className="muted">
-                It is made for {targetLabel(it.target).toLowerCase()}; Quire installs integrations in an organization
-                only, where it applies to all of them.
+                It is made for sites; Quire installs integrations in an organization and on its spaces, not on one site:
+                it applies to all of them.
+              </p>
+            )}
+            {it.target === 'space' && (
+              <p className="muted">
+                It is made for spaces: install it here, then choose the spaces it is installed on.
               </p>
             )}
             <div className="actions-row">

@@ -477,6 +477,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
       choice.action === 'openapi-schemas' ||
       choice.action === 'openapi-webhook' ||
       choice.action === 'reusable' ||
+      choice.action === 'integration' ||
       choice.action === 'button'
     ) {
       if (choice.action === 'button') loadPages();

@@ -15,6 +15,7 @@ describe('integrations service', () => {
     expect(tables.map((r: { table_name: string }) => r.table_name)).toEqual([
       'blob',
       'integration',
+      'integration_content_installation',
       'integration_installation',
       'integration_version',
       'mikro_orm_migrations',

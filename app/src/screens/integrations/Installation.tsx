@@ -1,7 +1,8 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type Installation, type Integration, integrations } from '../../api/integrations.ts';
 import { useAction } from '../../api/use.ts';
 import { type Choice, Confirm, SelectField } from '../settings/common.tsx';
+import { InstallationTargets } from './InstallationTargets.tsx';
 
 type Form = NonNullable<Integration['configurations']['account']>;
 type Property = Extract<Form, { properties: unknown }>['properties'][string];
@@ -22,8 +23,8 @@ function initial(p: Property, v: unknown): unknown {
 
 /**
  * An installation in the organization: its state, the integration's `account` configuration form filled with the
- * installation's values, which spaces and sites it manages (`updateIntegrationInstallation`), and uninstalling it
- * after a confirmation (`uninstallIntegration`).
+ * installation's values, which spaces and sites it manages (`updateIntegrationInstallation`), the spaces it is
+ * installed on and the sites (InstallationTargets.tsx), and uninstalling it after a confirmation (`uninstallIntegration`).
  */
 export function InstallationPanel(props: { integration: Integration; installation: Installation; onChanged(): void }) {
   const id = useId();
@@ -35,6 +36,9 @@ export function InstallationPanel(props: { integration: Integration; installatio
     Object.fromEntries(properties.map(([k, p]) => [k, initial(p, here.configuration[k])])),
   );
   const [spaces, setSpaces] = useState(here.space_selection);
+  // Adding a space or a site to the installation makes its selection `selected`: the form follows, so a save keeps it.
+  useEffect(() => setSpaces(here.space_selection), [here.space_selection]);
+  useEffect(() => setSites(here.site_selection), [here.site_selection]);
   const [sites, setSites] = useState(here.site_selection);
   const [saved, setSaved] = useState(false);
   const action = useAction();
@@ -116,6 +120,16 @@ export function InstallationPanel(props: { integration: Integration; installatio
         </button>
       </form>
       <div role="status">{saved && <p>Configuration saved.</p>}</div>
+      {(['space', 'site'] as const).map((kind) => (
+        <InstallationTargets
+          key={kind}
+          kind={kind}
+          org={here.target.organization}
+          integration={it}
+          installation={here}
+          onChanged={props.onChanged}
+        />
+      ))}
       <div className="actions-row">
         <Confirm label={`Uninstall ${it.title}`} onConfirm={() => void uninstall()} disabled={action.busy} />
       </div>

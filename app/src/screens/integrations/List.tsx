@@ -11,13 +11,14 @@ interface Listed {
   title: string;
   admin: boolean;
   all: Integration[];
-  /** The installations in this organization, by integration (known to its admins only). */
-  installed: Map<string, Installation>;
+  /** The integrations installed in this organization, with their installation for its admins (who alone read it). */
+  installed: Map<string, Installation | undefined>;
 }
 
 /**
  * `/o/{org}/integrations`: the integrations a member can see (`listIntegrations`: the public ones and those of their
- * organizations), those installed here first (for its admins, `listIntegrationInstallations` of each), those this
+ * organizations), those installed here first (`listOrganizationIntegrations`; for its admins, each one's installation
+ * from `listIntegrationInstallations`), those this
  * organization publishes, and, for its admins, a form publishing a new one (`publishIntegration`).
  */
 export default function IntegrationsList({ org }: { org: string }) {
@@ -25,15 +26,23 @@ export default function IntegrationsList({ org }: { org: string }) {
   const [, go] = useLocation();
   const [filter, setFilter] = useState('');
   const data = useLoad(async (): Promise<Listed> => {
-    const [o, all] = await Promise.all([api.organization(org), integrations.list()]);
-    const installed = new Map<string, Installation>();
+    const [o, listed, here] = await Promise.all([
+      api.organization(org),
+      integrations.list(),
+      integrations.installedIn(org),
+    ]);
+    const installed = new Map<string, Installation | undefined>(here.map((it) => [it.name, undefined]));
     if (o.permissions.admin)
       await Promise.all(
-        all.map(async (it) => {
-          const here = (await integrations.installations(it.name)).find((x) => x.target.organization === org);
-          if (here) installed.set(it.name, here);
+        here.map(async (it) => {
+          installed.set(
+            it.name,
+            (await integrations.installations(it.name)).find((x) => x.target.organization === org),
+          );
         }),
       );
+    // An installed integration another organization keeps private is not in `listIntegrations`.
+    const all = [...listed, ...here.filter((it) => !listed.some((l) => l.name === it.name))];
     return { title: o.title, admin: o.permissions.admin, all, installed };
   }, `integrations:${org}`);
   const d = data.data;
@@ -63,7 +72,9 @@ export default function IntegrationsList({ org }: { org: string }) {
       {d && (
         <>
           {!d.admin && (
-            <p className="muted">Only the organization's admins install integrations and see its installations.</p>
+            <p className="muted">
+              Only the organization's admins install integrations and configure its installations.
+            </p>
           )}
           <div className="field">
             <label htmlFor={`${id}-filter`}>Find an integration by its title or name</label>
@@ -85,7 +96,7 @@ export default function IntegrationsList({ org }: { org: string }) {
                       </span>
                       <span>
                         {d.installed.has(it.name)
-                          ? `Installed: ${d.installed.get(it.name)?.status}`
+                          ? `Installed${d.installed.get(it.name) ? `: ${d.installed.get(it.name)?.status}` : ''}`
                           : `${it.visibility}, for ${targetLabel(it.target).toLowerCase()}`}
                       </span>
                     </li>

@@ -8,12 +8,12 @@ import { axe, hasChromium, useChromium } from './browser.ts';
 import { useMailedInstance } from './mailbox.ts';
 
 // The organization's OpenAPI specifications and integrations in the app (screens/openapi/, screens/integrations/,
-// OpenAPISpec.tsx, Integration.tsx), and the page tree scrolling while a row is dragged near the window's edge
+// OpenAPISpec.tsx, Integration.tsx, InstallationSpaces.tsx, the `/` menu's integration block), and the page tree scrolling while a row is dragged near the window's edge
 // (screens/tree/autoscroll.ts).
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
 // The specifications are fetched from the server below (a loopback address) and processed every 200 ms.
-const { p, acme, sessions, v1 } = useMailedInstance({
+const { p, acme, sessions, v1, changeRequest } = useMailedInstance({
   QUIRE_ALLOW_PRIVATE_FETCH: '1',
   QUIRE_OPENAPI_SCAN_EVERY_MS: '200',
 });
@@ -345,6 +345,116 @@ describe.skipIf(!hasChromium)('a lead manages OpenAPI specifications and integra
     await expect.poll(() => node('S24').getAttribute('data-drop')).toBe('after');
     await page.mouse.up();
     await expect.poll(spaces).toEqual(['Long', ...names.slice(1), 'S01']);
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
+  it("installs an integration on a space, then inserts its block from the space's `/` menu", {
+    timeout: 240_000,
+  }, async () => {
+    await api('POST', '/integrations/charts', {
+      title: 'Charts',
+      description: 'Live charts',
+      script: 'export default {}',
+      scopes: ['space:content:read'],
+      organization: org(),
+      target: 'space',
+      blocks: [{ id: 'chart', title: 'Chart <live>', description: 'A live chart' }],
+    });
+    const space = (await api('POST', `/orgs/${org()}/spaces`, { title: 'Chart docs' })).id;
+    await api('POST', `/orgs/${org()}/spaces`, { title: 'Other docs' });
+    await api('POST', `/orgs/${org()}/sites`, { title: 'Chart site' });
+    await changeRequest(space, 'Start', [
+      { operation: 'insert_page', title: 'Numbers', document: { markdown: 'The numbers.\n' } },
+    ]).then((cr) => api('POST', `/spaces/${space}/change-requests/${cr.id}/merge`));
+
+    const { page, violations } = await sessions.open(browser, 'ann@acme.io');
+    await page.goto(`${p.url}/o/${org()}/integrations/charts`);
+    // The owner is shown by its title (Ann is a member of Acme).
+    await page.locator('dd').getByRole('link', { name: 'Acme' }).waitFor();
+    await page
+      .getByText('It is made for spaces: install it here, then choose the spaces it is installed on.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Install Charts' }).click();
+    const spaces = page.getByRole('region', { name: 'Spaces', exact: true });
+    await spaces.getByText('Not installed on any space of its own.').waitFor();
+    const add = spaces.getByRole('combobox', { name: 'Add a space' });
+    await expect
+      .poll(() => add.locator('option').allTextContents())
+      .toEqual(expect.arrayContaining(['Choose…', 'Chart docs', 'Other docs']));
+    await add.selectOption({ label: 'Chart docs' });
+    await spaces.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Charts is installed on Chart docs.').waitFor();
+    await page.locator('dd', { hasText: 'a selection (1)' }).waitFor();
+    await spaces.getByRole('list').getByRole('link', { name: 'Chart docs' }).waitFor();
+    await expect.poll(() => add.locator('option').allTextContents()).not.toContain('Chart docs');
+    expect(await add.locator('option').allTextContents()).toContain('Other docs');
+    // And on one site of the organization.
+    const sites = page.getByRole('region', { name: 'Sites', exact: true });
+    await sites.getByText('Not installed on any site of its own.').waitFor();
+    await sites.getByRole('combobox', { name: 'Add a site' }).selectOption({ label: 'Chart site' });
+    await sites.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Charts is installed on Chart site.').waitFor();
+    await sites.getByRole('list').getByRole('link', { name: 'Chart site' }).waitFor();
+    const [installation] = (await api('GET', '/integrations/charts/installations')).items;
+    expect([installation.space_selection, installation.spaces, installation.site_selection]).toEqual([
+      'selected',
+      1,
+      'selected',
+    ]);
+    expect((await api('GET', `/spaces/${space}/integration-blocks`)).map((i: { name: string }) => i.name)).toEqual([
+      'charts',
+    ]);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'admin-integration-spaces-1280.png'), fullPage: true });
+    await phone(page, 'integration-spaces');
+
+    // In the space's editor: "Integration block…" lists the installed blocks; the one chosen is drawn on the page.
+    await page.goto(`${p.url}/o/${org()}/s/${space}/numbers?edit`);
+    const editor = page.getByRole('textbox', { name: 'Content of Numbers' });
+    await editor.getByText('The numbers.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Live.');
+    await page.waitForURL(/\/~\/changes\/\d+\/numbers\?edit$/);
+    await page.getByText('Saved', { exact: true }).waitFor({ timeout: 20_000 });
+    await editor.getByText('The numbers. Live.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('/integration');
+    await page
+      .getByRole('listbox', { name: 'Insert a block' })
+      .getByRole('option', { name: /Integration block/ })
+      .waitFor();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Insert an integration block' });
+    const block = dialog.getByRole('combobox', { name: /^Block/ });
+    await expect
+      .poll(() => block.locator('option').allTextContents())
+      .toEqual(['Choose…', 'Chart <live> · A live chart']);
+    expect(await dialog.getByRole('button', { name: 'Insert' }).isDisabled()).toBe(true);
+    await block.selectOption({ label: 'Chart <live> · A live chart' });
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'admin-insert-integration-block.png') });
+    await dialog.getByRole('button', { name: 'Insert' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => editor.locator('.gb-integration').textContent()).toBe('Integration: charts');
+    expect(await page.locator('.upload-status').textContent()).toBe('Inserted the block Chart <live> of charts.');
+    await page.screenshot({ path: join(SHOTS, 'admin-inserted-integration-block.png'), fullPage: true });
+    const number = /\/~\/changes\/(\d+)\//.exec(page.url())![1]!;
+    const path = `/spaces/${space}/change-requests/${number}/content/path/numbers?format=document`;
+    const inserted = async () =>
+      (await api('GET', path)).document.nodes.find((n: { type: string }) => n.type === 'integration');
+    await expect
+      .poll(inserted, { timeout: 20_000 })
+      .toMatchObject({ isVoid: true, data: { integration: 'charts', block: 'chart', props: {} } });
+
+    // Removed from the space after a confirmation: the space's editors no longer get its blocks.
+    await page.goto(`${p.url}/o/${org()}/integrations/charts`);
+    await spaces.getByRole('button', { name: 'Remove Charts from Chart docs' }).click();
+    await spaces.getByRole('button', { name: 'Confirm remove Charts from Chart docs' }).click();
+    await page.getByText('Charts is removed from Chart docs.').waitFor();
+    await spaces.getByText('Not installed on any space of its own.').waitFor();
+    expect(await api('GET', `/spaces/${space}/integration-blocks`)).toEqual([]);
     expect(violations).toEqual([]);
     await page.close();
   });

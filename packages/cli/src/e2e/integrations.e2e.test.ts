@@ -307,6 +307,100 @@ describe('integrations through the gateway, with the official client', () => {
     });
   });
 
+  it('installs on a space: the space lists its integrations and their blocks for its readers', async () => {
+    const ann = client(acme.token);
+    const bob = client(beta.token);
+    const readerOf = client(rita.token);
+    const chart = { id: 'chart', title: 'Chart', description: 'A live chart' };
+    await bob.integrations.publishIntegration('charts', manifest(beta.organization.id, { blocks: [chart] }));
+    const docs = (await ann.orgs.createSpace(acme.organization.id, { title: 'Docs' })).data;
+    const blog = (await ann.orgs.createSpace(acme.organization.id, { title: 'Blog' })).data;
+    const betaSpace = (await bob.orgs.createSpace(beta.organization.id, { title: 'Beta docs' })).data;
+
+    const installation = (await ann.integrations.installIntegration('charts', { organization: acme.organization.id }))
+      .data;
+    expect((await readerOf.spaces.listSpaceIntegrationsBlocks(blog.id)).data).toEqual([
+      { name: 'charts', blocks: [chart] },
+    ]);
+    const onDocs = await ann.integrations.installIntegrationOnSpace('charts', installation.id, { space: docs.id });
+    expect(onDocs.status).toBe(201);
+    expect(onDocs.data).toMatchObject({ integration: 'charts', installation: installation.id, space: docs.id });
+    expect((await ann.integrations.getIntegrationInstallationById('charts', installation.id)).data).toMatchObject({
+      space_selection: 'selected',
+      spaces: 1,
+    });
+    // Only the space it is installed on lists it now.
+    expect((await readerOf.spaces.listSpaceIntegrationsBlocks(docs.id)).data).toEqual([
+      { name: 'charts', blocks: [chart] },
+    ]);
+    expect((await readerOf.spaces.listSpaceIntegrationsBlocks(blog.id)).data).toEqual([]);
+    expect((await readerOf.spaces.listSpaceIntegrations(docs.id)).data.items.map((i) => i.name)).toEqual(['charts']);
+    expect(
+      (await readerOf.orgs.listOrganizationIntegrations(acme.organization.id, { blocks: true })).data.items.map(
+        (i) => i.name,
+      ),
+    ).toEqual(['charts']);
+
+    const listed = await ann.integrations.listIntegrationInstallationSpaces('charts', installation.id, {
+      extended: true,
+    });
+    expect(listed.data.items.map((i) => (typeof i.space === 'string' ? i.space : i.space.title))).toEqual(['Docs']);
+    const updated = await ann.integrations.updateIntegrationSpaceInstallation('charts', installation.id, docs.id, {
+      externalIds: ['E1'],
+    });
+    expect(updated.data.externalIds).toEqual(['E1']);
+
+    // A read member cannot install; another organization's space is refused naming the field; a stranger sees nothing.
+    expect(
+      await apiError(readerOf.integrations.installIntegrationOnSpace('charts', installation.id, { space: blog.id })),
+    ).toEqual({ code: 403, message: expect.stringMatching(/needs the `admin` role/) });
+    expect(
+      await apiError(ann.integrations.installIntegrationOnSpace('charts', installation.id, { space: betaSpace.id })),
+    ).toEqual({
+      code: 400,
+      message: `Invalid request: space: no space ${betaSpace.id} in this organization that you can view`,
+    });
+    expect(await apiError(bob.spaces.listSpaceIntegrationsBlocks(docs.id))).toEqual({
+      code: 404,
+      message: 'Space not found',
+    });
+    expect(await apiError(bob.orgs.listOrganizationIntegrations(acme.organization.id))).toMatchObject({ code: 404 });
+
+    expect((await ann.integrations.uninstallIntegrationFromSpace('charts', installation.id, docs.id)).status).toBe(205);
+    expect(
+      await apiError(ann.integrations.getIntegrationSpaceInstallation('charts', installation.id, docs.id)),
+    ).toEqual({ code: 404, message: 'Space installation not found' });
+    expect((await readerOf.spaces.listSpaceIntegrationsBlocks(docs.id)).data).toEqual([]);
+  });
+
+  it('installs on a site: the site lists its integrations for its readers', async () => {
+    const ann = client(acme.token);
+    await ann.integrations.publishIntegration('badges', manifest(acme.organization.id));
+    const docs = (await ann.orgs.createSite(acme.organization.id, { title: 'Docs site' })).data;
+    const blog = (await ann.orgs.createSite(acme.organization.id, { title: 'Blog site' })).data;
+    const installation = (await ann.integrations.installIntegration('badges', { organization: acme.organization.id }))
+      .data;
+    const onDocs = await ann.integrations.installIntegrationOnSite('badges', installation.id, { siteId: docs.id });
+    expect(onDocs.status).toBe(201);
+    expect(onDocs.data).toMatchObject({ integration: 'badges', site: docs.id });
+    expect((await ann.integrations.getIntegrationInstallationById('badges', installation.id)).data).toMatchObject({
+      site_selection: 'selected',
+    });
+    const names = async (siteId: string) =>
+      (await client(rita.token).orgs.listSiteIntegrations(acme.organization.id, siteId)).data.items.map((i) => i.name);
+    expect(await names(docs.id)).toContain('badges');
+    expect(await names(blog.id)).not.toContain('badges');
+    const listed = await ann.integrations.listIntegrationInstallationSites('badges', installation.id, {
+      extended: true,
+    });
+    expect(listed.data.items.map((i) => (typeof i.site === 'string' ? i.site : i.site.title))).toEqual(['Docs site']);
+    expect(await apiError(client(beta.token).orgs.listSiteIntegrations(acme.organization.id, docs.id))).toMatchObject({
+      code: 404,
+    });
+    expect((await ann.integrations.uninstallIntegrationFromSite('badges', installation.id, docs.id)).status).toBe(205);
+    expect(await names(docs.id)).not.toContain('badges');
+  });
+
   it('never writes a secret value to a log line (the publish line names the secrets only)', async () => {
     await client(acme.token).integrations.publishIntegration(
       'logged',

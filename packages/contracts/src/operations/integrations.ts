@@ -22,44 +22,51 @@ import {
   IntegrationSchema,
   IntegrationScopeSchema,
   IntegrationSelectionSchema,
+  IntegrationSiteInstallationSchema,
+  IntegrationSpaceInstallationSchema,
   IntegrationSummarySchema,
   IntegrationTargetSchema,
   IntegrationTitleSchema,
   IntegrationVisibilitySchema,
+  SpaceIntegrationBlocksSchema,
 } from '../schemas/integration.ts';
-import { resourceOps } from './resources.ts';
+import { organizationId, spaceId } from '../params.ts';
+import { ORGANIZATION, resourceOps, SPACE } from './resources.ts';
+import { SITE, siteId } from './sites-params.ts';
 
 const op = operationsOf('integrations', { tags: ['integrations'] });
 
 const integrationName = IntegrationNameSchema;
 const installationId = IdSchema.describe('Identifier of the installation');
 
+/** The filters of a list of integrations (GitBook's `integrationSearch…` query parameters). */
+const IntegrationFiltersShape = {
+  search: z
+    .string()
+    .max(100)
+    .optional()
+    .describe('Only integrations whose name or title contains this text (case-insensitive)'),
+  category: IntegrationCategorySchema.optional().describe('Only integrations listed in this category'),
+  blockDomain: z
+    .string()
+    .max(100)
+    .regex(/^[a-zA-Z0-9-_.]+$/, 'a domain name')
+    .optional()
+    .describe("Only integrations with a block unfurling URLs of this domain (host of a block's `urlUnfurl` pattern)"),
+  blocks: queryBoolean('true: only integrations with blocks; false: only integrations without').optional(),
+  contentSources: queryBoolean(
+    'true: only integrations with content sources; false: only integrations without',
+  ).optional(),
+  owner: IdSchema.optional().describe('Only integrations owned by this organization'),
+  scope: IntegrationScopeSchema.optional().describe('Only integrations asking for this scope'),
+  target: IntegrationTargetSchema.optional().describe(
+    'Only integrations installable at this target (`all` ones count for every target)',
+  ),
+};
+
 export const listIntegrations = op({
   id: 'integrations.list',
-  input: z.object({
-    ...PageQueryShape,
-    search: z
-      .string()
-      .max(100)
-      .optional()
-      .describe('Only integrations whose name or title contains this text (case-insensitive)'),
-    category: IntegrationCategorySchema.optional().describe('Only integrations listed in this category'),
-    blockDomain: z
-      .string()
-      .max(100)
-      .regex(/^[a-zA-Z0-9-_.]+$/, 'a domain name')
-      .optional()
-      .describe("Only integrations with a block unfurling URLs of this domain (host of a block's `urlUnfurl` pattern)"),
-    blocks: queryBoolean('true: only integrations with blocks; false: only integrations without').optional(),
-    contentSources: queryBoolean(
-      'true: only integrations with content sources; false: only integrations without',
-    ).optional(),
-    owner: IdSchema.optional().describe('Only integrations owned by this organization'),
-    scope: IntegrationScopeSchema.optional().describe('Only integrations asking for this scope'),
-    target: IntegrationTargetSchema.optional().describe(
-      'Only integrations installable at this target (`all` ones count for every target)',
-    ),
-  }),
+  input: z.object({ ...PageQueryShape, ...IntegrationFiltersShape }),
   output: listOf(IntegrationSchema),
   http: {
     route: 'GET /integrations',
@@ -197,4 +204,140 @@ export const uninstallIntegration = installations.delete(
   'uninstallIntegration',
   'Uninstall an integration from an organization',
   204,
+);
+
+export const listOrganizationIntegrations = op({
+  id: 'integrations.listInOrg',
+  input: z.object({ organizationId, ...PageQueryShape, ...IntegrationFiltersShape }),
+  output: listOf(IntegrationSchema),
+  http: {
+    route: `GET ${ORGANIZATION.route}/integrations`,
+    operationId: 'listOrganizationIntegrations',
+    summary: 'List the integrations installed in an organization (for its members)',
+  },
+});
+
+export const listSpaceIntegrations = op({
+  id: 'integrations.listInSpace',
+  input: z.object({ spaceId, search: IntegrationFiltersShape.search }),
+  output: listOf(IntegrationSchema),
+  http: {
+    route: `GET ${SPACE.route}/integrations`,
+    operationId: 'listSpaceIntegrations',
+    summary:
+      "List the integrations installed for a space (its organization's installations for all spaces, or that name it), for those who can view it",
+  },
+});
+
+export const listSpaceIntegrationsBlocks = op({
+  id: 'integrationBlocks.listInSpace',
+  input: z.object({ spaceId }),
+  output: SpaceIntegrationBlocksSchema,
+  http: {
+    route: `GET ${SPACE.route}/integration-blocks`,
+    operationId: 'listSpaceIntegrationsBlocks',
+    summary: 'List the blocks of the integrations installed for a space (what its editor can insert)',
+  },
+});
+
+const extended = queryBoolean('true: each item carries the space object; false (default): its ID').optional();
+
+const spaceInstallations = resourceOps(op, {
+  noun: 'integrationSpaceInstallations',
+  in: {
+    route: '/integrations/{integrationName}/installations/{installationId}',
+    params: { integrationName, installationId },
+  },
+  path: 'spaces',
+  param: { spaceId },
+  item: IntegrationSpaceInstallationSchema,
+});
+
+export const listIntegrationInstallationSpaces = spaceInstallations.list(
+  'listIntegrationInstallationSpaces',
+  'List the spaces an installation is installed on (for its admins)',
+  { extended },
+);
+
+export const installIntegrationOnSpace = spaceInstallations.create(
+  'installIntegrationOnSpace',
+  "Install an integration on a space of its installation's organization: the installation's space selection becomes `selected`",
+  { space: spaceId.describe('ID of the space to install the integration on') },
+);
+
+export const getIntegrationSpaceInstallation = spaceInstallations.get(
+  'getIntegrationSpaceInstallation',
+  'Get the installation of an integration on a space',
+  { extended },
+);
+
+export const updateIntegrationSpaceInstallation = spaceInstallations.update(
+  'updateIntegrationSpaceInstallation',
+  "Update a space installation's configuration (checked against the integration's `space` configuration) or external IDs",
+  {
+    externalIds: IntegrationExternalIdsSchema.optional(),
+    configuration: IntegrationInstallationConfigurationSchema.optional(),
+  },
+);
+
+export const uninstallIntegrationFromSpace = spaceInstallations.delete(
+  'uninstallIntegrationFromSpace',
+  'Uninstall an integration from a space',
+  205,
+);
+
+export const listSiteIntegrations = op({
+  id: 'integrations.listInSite',
+  input: z.object({ organizationId, siteId, search: IntegrationFiltersShape.search }),
+  output: listOf(IntegrationSchema),
+  http: {
+    route: `GET ${SITE.route}/integrations`,
+    operationId: 'listSiteIntegrations',
+    summary:
+      "List the integrations installed for a site (its organization's installations for all sites, or that name it), for those who can view it",
+  },
+});
+
+const siteInstallations = resourceOps(op, {
+  noun: 'integrationSiteInstallations',
+  in: {
+    route: '/integrations/{integrationName}/installations/{installationId}',
+    params: { integrationName, installationId },
+  },
+  path: 'sites',
+  param: { siteId },
+  item: IntegrationSiteInstallationSchema,
+});
+
+export const listIntegrationInstallationSites = siteInstallations.list(
+  'listIntegrationInstallationSites',
+  'List the sites an installation is installed on (for its admins)',
+  { extended: queryBoolean('true: each item carries the site object; false (default): its ID').optional() },
+);
+
+export const installIntegrationOnSite = siteInstallations.create(
+  'installIntegrationOnSite',
+  "Install an integration on a site of its installation's organization: the installation's site selection becomes `selected`",
+  { siteId: siteId.describe('ID of the site to install the integration on') },
+);
+
+export const getIntegrationSiteInstallation = siteInstallations.get(
+  'getIntegrationSiteInstallation',
+  'Get the installation of an integration on a site',
+  { extended: queryBoolean('true: the site object; false (default): its ID').optional() },
+);
+
+export const updateIntegrationSiteInstallation = siteInstallations.update(
+  'updateIntegrationSiteInstallation',
+  "Update a site installation's configuration (checked against the integration's `site` configuration) or external IDs",
+  {
+    externalIds: IntegrationExternalIdsSchema.optional(),
+    configuration: IntegrationInstallationConfigurationSchema.optional(),
+  },
+);
+
+export const uninstallIntegrationFromSite = siteInstallations.delete(
+  'uninstallIntegrationFromSite',
+  'Uninstall an integration from a site',
+  205,
 );

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { TimestampSchema, UrlSchema } from '../common.ts';
 import { apiAndAppUrls, objectAndId } from './shapes.ts';
+import { SiteSchema } from './site.ts';
+import { SpaceSchema } from './space.ts';
 
 /** Limits of a publication (README, "Integrations"). */
 export const INTEGRATION_SCRIPT_MAX_CHARS = 512 * 1024;
@@ -236,10 +238,7 @@ export const IntegrationInstallationSchema = z
     status: IntegrationInstallationStatusSchema,
     space_selection: IntegrationSelectionSchema.describe('Whether the installation manages all spaces or a selection'),
     site_selection: IntegrationSelectionSchema.describe('Whether the installation manages all sites or a selection'),
-    spaces: z
-      .number()
-      .int()
-      .describe('Count of spaces the installation manages (space installations are not implemented: 0)'),
+    spaces: z.number().int().describe('Count of spaces the integration is installed on (its space installations)'),
     configuration: IntegrationInstallationConfigurationSchema,
     externalIds: IntegrationExternalIdsSchema,
     target: z
@@ -251,3 +250,48 @@ export const IntegrationInstallationSchema = z
   })
   .describe('Installation of an integration in an organization');
 export type IntegrationInstallation = z.infer<typeof IntegrationInstallationSchema>;
+
+/** What an installation on a space and one on a site have (GitBook's `IntegrationContentInstallationBase`). */
+const contentInstallationOf = (what: 'space' | 'site') => ({
+  integration: IntegrationNameSchema.describe('Unique name identifier of the integration'),
+  installation: z.string().describe('ID of the integration installation'),
+  status: IntegrationInstallationStatusSchema,
+  configuration: IntegrationInstallationConfigurationSchema.describe(
+    `Configuration of the integration for this ${what}`,
+  ),
+  externalIds: IntegrationExternalIdsSchema,
+  urls: z
+    .object({ location: UrlSchema.describe(`URL of the integration's ${what} installation in the API`) })
+    .describe(
+      `URLs of the ${what} installation (no \`publicEndpoint\`: Quire's integrations run no code, so they have no endpoint)`,
+    ),
+});
+
+export const IntegrationSpaceInstallationSchema = z
+  .object({
+    ...contentInstallationOf('space'),
+    space: z
+      .union([z.string(), SpaceSchema])
+      .describe('The space the integration is installed on: its ID, or the space when `extended` is true'),
+  })
+  .describe('Installation of an integration on a space');
+export type IntegrationSpaceInstallation = z.infer<typeof IntegrationSpaceInstallationSchema>;
+
+export const IntegrationSiteInstallationSchema = z
+  .object({
+    ...contentInstallationOf('site'),
+    site: z
+      .union([z.string(), SiteSchema])
+      .describe('The site the integration is installed on: its ID, or the site when `extended` is true'),
+  })
+  .describe('Installation of an integration on a site');
+export type IntegrationSiteInstallation = z.infer<typeof IntegrationSiteInstallationSchema>;
+
+export const SpaceIntegrationBlocksSchema = z
+  .array(
+    z.object({
+      name: IntegrationNameSchema.describe('Unique named identifier for the integration'),
+      blocks: z.array(IntegrationBlockSchema).describe('Its blocks'),
+    }),
+  )
+  .describe('The blocks of the integrations installed for the space, by integration');

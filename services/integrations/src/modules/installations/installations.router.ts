@@ -7,7 +7,7 @@ import {
   loadInstallationToUpdate,
   loadIntegrationToInstall,
 } from './installation.loader.ts';
-import { presentInstallation } from './installation.presenter.ts';
+import { presentInstallation, presentInstallations } from './installation.presenter.ts';
 
 export const installationProcedures = {
   installIntegration: implement(ops.installIntegration, async ({ input, ctx }) => {
@@ -20,7 +20,7 @@ export const installationProcedures = {
 
   listIntegrationInstallations: implement(ops.listIntegrationInstallations, async ({ input, ctx }) => {
     const page = await loadInstallations(ctx, input);
-    return { ...page, items: page.items.map((i) => presentInstallation(ctx, i)) };
+    return { ...page, items: await presentInstallations(ctx, page.items) };
   }),
 
   getIntegrationInstallationById: implement(ops.getIntegrationInstallationById, async ({ input, ctx }) => {

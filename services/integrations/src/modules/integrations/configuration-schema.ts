@@ -85,14 +85,16 @@ export function assertValidConfigurations(configurations: IntegrationConfigurati
 const compiled = new WeakMap<object, ValidateFunction>();
 
 /**
- * Checks an installation's `configuration` against the integration's `account` form (Ajv): 400 naming the
- * field (`configuration.<property>: …`). Without an `account` form (or with a ContentKit one), any object passes.
+ * Checks an installation's `configuration` against the integration's form of its `level` (`account` for an
+ * installation in an organization, `space` or `site` for one on a space or a site) with Ajv: 400 naming the field
+ * (`configuration.<property>: …`). Without that form (or with a ContentKit one), any object passes.
  */
 export function assertConfigurationFits(
   configurations: IntegrationConfigurations,
   configuration: Record<string, unknown>,
+  level: 'account' | 'space' | 'site' = 'account',
 ): void {
-  const account = configurations.account;
+  const account = configurations[level];
   const schema = account ? jsonSchemaOf(account) : null;
   if (!account || !schema) return;
   let validate = compiled.get(account);

@@ -36,4 +36,5 @@ export const loadIntegrations = (
   ctx: Ctx,
   filters: IntegrationFilters,
   req: { page?: string | undefined; limit?: number | undefined },
-): Promise<List<IIntegration>> => integrationRepository.list(ctx.em, listableOwners(ctx.actor), filters, req);
+): Promise<List<IIntegration>> =>
+  integrationRepository.list(ctx.em, { memberOf: listableOwners(ctx.actor) }, filters, req);

@@ -1,4 +1,4 @@
-import type { Actor, Integration as IntegrationDto } from '@quire/contracts';
+import type { Actor, Integration as IntegrationDto, OperationOutput, ops } from '@quire/contracts';
 import type { DownloadLinks, PublicUrls } from '@quire/kit';
 import type { IIntegration, StoredImage } from './integration.entity.ts';
 import { factsOf } from './integration.loader.ts';
@@ -51,3 +51,9 @@ export async function presentIntegration(ctx: PresentContext, i: IIntegration): 
     ...(i.contentSecurityPolicy !== null ? { contentSecurityPolicy: i.contentSecurityPolicy } : {}),
   };
 }
+
+/** The blocks of integrations, by integration (those without blocks left out): what an editor can insert. */
+export const presentIntegrationBlocks = (
+  items: IIntegration[],
+): OperationOutput<typeof ops.listSpaceIntegrationsBlocks> =>
+  items.filter((i) => i.blocks.length > 0).map((i) => ({ name: i.name, blocks: i.blocks }));

@@ -17,14 +17,38 @@ export interface IntegrationFilters {
 /** `%`, `_` and `\` taken literally in a `like` pattern. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The `where` of a list: what the caller may list (public ones, and every one of `memberOf`), then the filters. */
-function listWhere(memberOf: string[], f: IntegrationFilters): { text: string; params: unknown[] } {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  clauses.push(
-    memberOf.length ? `(visibility = 'public' or owner_id in (${marks(memberOf.length)}))` : `visibility = 'public'`,
-  );
-  params.push(...memberOf);
+/**
+ * Which integrations a list holds: those the caller may list (public ones, and every one of the organizations
+ * `memberOf`), or those installed in an organization (`installedIn`), for one of its spaces or sites when `target`
+ * is given (an installation for all of them, or one installed on that one).
+ */
+export type IntegrationListScope =
+  | { memberOf: string[] }
+  | { installedIn: string; target?: { kind: 'space' | 'site'; id: string } | undefined };
+
+/** The clause (and its parameters) of a list's scope. */
+function scopeClause(scope: IntegrationListScope): { text: string; params: unknown[] } {
+  if ('memberOf' in scope) {
+    const { memberOf } = scope;
+    return memberOf.length
+      ? { text: `(visibility = 'public' or owner_id in (${marks(memberOf.length)}))`, params: memberOf }
+      : { text: `visibility = 'public'`, params: [] };
+  }
+  const installed = `select i.integration_name from :schema.integration_installation i where i.organization_id = ?`;
+  const { target } = scope;
+  if (target === undefined) return { text: `name in (${installed})`, params: [scope.installedIn] };
+  const selection = target.kind === 'space' ? 'i.space_selection' : 'i.site_selection';
+  return {
+    text: `name in (${installed} and (${selection} = 'all' or exists (select 1 from :schema.integration_content_installation c where c.installation_id = i.id and c.target_kind = ? and c.target_id = ?)))`,
+    params: [scope.installedIn, target.kind, target.id],
+  };
+}
+
+/** The `where` of a list: its scope, then the filters. */
+function listWhere(scope: IntegrationListScope, f: IntegrationFilters): { text: string; params: unknown[] } {
+  const scoped = scopeClause(scope);
+  const clauses: string[] = [scoped.text];
+  const params: unknown[] = [...scoped.params];
   if (f.search) {
     clauses.push(`(name ilike ? or title ilike ?)`);
     const pattern = `%${likeEscape(f.search)}%`;
@@ -57,19 +81,16 @@ export const integrationRepository = {
     return em.findOne(Integration, { name });
   },
 
-  /**
-   * A page of the integrations the caller may list, by name (keyset: `page` is the last name seen);
-   * `count` is the total of matches.
-   */
+  /** A page of the integrations of `scope`, by name (keyset: `page` is the last name seen); `count` is the total of matches. */
   async list(
     em: EntityManager,
-    memberOf: string[],
+    scope: IntegrationListScope,
     filters: IntegrationFilters,
     req: { page?: string | undefined; limit?: number | undefined },
   ): Promise<List<IIntegration>> {
     const limit = req.limit ?? DEFAULT_PAGE_SIZE;
     const after = req.page !== undefined ? decodeCursor(req.page, NAME_KEY)[0] : undefined;
-    const where = listWhere(memberOf, filters);
+    const where = listWhere(scope, filters);
     const [{ count } = { count: 0 }] = await sql<{ count: number }>(
       em,
       `select count(*)::int as count from :schema.integration where ${where.text}`,

@@ -10,8 +10,11 @@ export const organizationIntegrationsPolicy = definePolicy({
     publish: 'admin',
     /** Install an integration in the organization. */
     install: 'admin',
+    /** List the integrations installed in the organization (its members, guests included). */
+    listInstalled: 'guest',
   },
   describe: {
+    listInstalled: 'Listing the integrations installed in the organization',
     publish: 'Publishing an integration for the organization',
     install: 'Installing an integration in the organization',
   },
