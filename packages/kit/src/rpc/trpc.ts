@@ -277,7 +277,7 @@ export function openApiRouterOf(router: AnyRouter): AnyRouter {
  * before its resolver: a second layer, which copies the call's options twice and awaits the raw input and the
  * parse (docs/performance.md §7: a third of tRPC's cost of a read).
  */
-export const RAW_INPUT: unique symbol = Symbol('quire.rawInput');
+const RAW_INPUT: unique symbol = Symbol('quire.rawInput');
 type Carrying = { [RAW_INPUT]?: unknown };
 
 /**
