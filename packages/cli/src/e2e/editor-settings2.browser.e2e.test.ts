@@ -421,9 +421,13 @@ describe.skipIf(!hasChromium)('the editor: the `/` menu and the settings of the 
     // opened again: the page written again from the editor keeps every block as it was
     await page.reload();
     await editor.locator('.gb-button').waitFor();
+    // The reloaded editor takes keys once it is editable and focused (a click before then can be lost: one CI run).
+    await expect.poll(() => editor.getAttribute('contenteditable')).toBe('true');
     await editor.getByText('Search:').click();
+    await expect.poll(() => editor.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Home');
     await page.keyboard.type('Now ');
+    await expect.poll(() => editor.textContent()).toContain('Now Search:');
     await expect
       .poll(async () => (await v1(acme.token, 'GET', path)).document.nodes[0].nodes[0].leaves[0].text, {
         timeout: 20_000,
