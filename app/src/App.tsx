@@ -103,8 +103,8 @@ export function App() {
               {(p) => <CollectionSettings org={p.org} collection={p.collection} />}
             </Route>
             <Route path="/o/:org/s/:space/~/history">{(p) => <SpaceHistory org={p.org} space={p.space} />}</Route>
-            <Route path="/o/:org/s/:space/~/revisions/:revision">
-              {(p) => <RevisionScreen org={p.org} space={p.space} revision={p.revision} />}
+            <Route path="/o/:org/s/:space/~/revisions/:revision/*?">
+              {(p) => <RevisionScreen org={p.org} space={p.space} revision={p.revision} path={p['*'] ?? ''} />}
             </Route>
             <Route path="/o/:org/s/:space/~/settings">{(p) => <SpaceSettings org={p.org} space={p.space} />}</Route>
             <Route path="/o/:org/settings/:tab">

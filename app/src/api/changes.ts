@@ -1,6 +1,6 @@
-// Typed calls of the /v1 operations of change-request review: list, changes, reviews, reviewers, comments (on the
-// change request or on a block, edited and deleted), update and merge. Types come from @quire/contracts (types
-// only: no schema reaches the bundle).
+// Typed calls of the /v1 operations of change-request review: list, changes, reviews, reviewers, contributors,
+// comments (on the change request or on a block, edited, deleted and reacted to), update and merge. Types come from
+// @quire/contracts (types only: no schema reaches the bundle).
 import type { ops } from '@quire/contracts';
 import type { ChangeRequest } from './endpoints.ts';
 import type { Member } from './settings.ts';
@@ -15,12 +15,26 @@ export type Comment = Out<typeof ops.listCommentsInChangeRequest>['items'][numbe
 export type Reply = Out<typeof ops.listCommentRepliesInChangeRequest>['items'][number];
 export type MergeResult = Out<typeof ops.mergeChangeRequest>;
 export type Page = Out<typeof ops.getPageInRevisionById>;
+export type Contributor = Out<typeof ops.getContributorsByChangeRequestId>['items'][number];
+/** What a reaction update adds or takes away (the caller's reactions). */
+export type ReactionChange = { addedReactions?: string[]; removedReactions?: string[] };
+
+/** The signed-in user, asked once per load of the app (whose reactions are "mine"). */
+let signedIn: Promise<Out<typeof ops.getAuthenticatedUser>> | undefined;
 
 export function changesApiOf(t: Transport = browserTransport) {
   const cr = (space: string, id: string) => `/spaces/${seg(space)}/change-requests/${seg(id)}`;
   return {
     /** The signed-in user (`GET /user`). */
     me: () => request<Out<typeof ops.getAuthenticatedUser>>(t, 'GET', '/user'),
+    /** `me()`, once: the same answer for every comment's reactions. */
+    meOnce: () => {
+      signedIn ??= request<Out<typeof ops.getAuthenticatedUser>>(t, 'GET', '/user').catch((e: unknown) => {
+        signedIn = undefined;
+        throw e;
+      });
+      return signedIn;
+    },
     list: (space: string, status: ChangeRequestStatus) =>
       requestAll<ChangeRequest>(t, `/spaces/${seg(space)}/change-requests`, { status }),
     get: (space: string, id: string) => request<ChangeRequest>(t, 'GET', cr(space, id)),
@@ -58,6 +72,8 @@ export function changesApiOf(t: Transport = browserTransport) {
       request<Review>(t, 'POST', `${cr(space, id)}/reviews`, {
         body: { status, ...(markdown.trim() ? { comment: { markdown } } : {}) },
       }),
+    /** Who edited the content of the change request (`getContributorsByChangeRequestId`), first contributor first. */
+    contributors: (space: string, id: string) => requestAll<Contributor>(t, `${cr(space, id)}/contributors`),
     requested: (space: string, id: string) => requestAll<RequestedReviewer>(t, `${cr(space, id)}/requested-reviewers`),
     requestReviewers: (space: string, id: string, users: string[]) =>
       request<unknown>(t, 'POST', `${cr(space, id)}/requested-reviewers`, { body: { users } }),
@@ -83,6 +99,12 @@ export function changesApiOf(t: Transport = browserTransport) {
       request<void>(t, 'DELETE', `${cr(space, id)}/comments/${seg(comment)}`),
     resolve: (space: string, id: string, comment: string, resolved: boolean) =>
       request<Comment>(t, 'PUT', `${cr(space, id)}/comments/${seg(comment)}`, { body: { resolved } }),
+    /** Adds or takes away the caller's reactions to a comment. */
+    reactToComment: (space: string, id: string, comment: string, change: ReactionChange) =>
+      request<Comment>(t, 'PUT', `${cr(space, id)}/comments/${seg(comment)}`, { body: change }),
+    /** Adds or takes away the caller's reactions to a reply. */
+    reactToReply: (space: string, id: string, comment: string, reply: string, change: ReactionChange) =>
+      request<Reply>(t, 'PUT', `${cr(space, id)}/comments/${seg(comment)}/replies/${seg(reply)}`, { body: change }),
     replies: (space: string, id: string, comment: string) =>
       requestAll<Reply>(t, `${cr(space, id)}/comments/${seg(comment)}/replies`),
     reply: (space: string, id: string, comment: string, markdown: string) =>

@@ -18,12 +18,17 @@ export type ContentChange = In<typeof ops.updateChangeRequestContent>['changes']
 export type RevisionFile = Out<typeof ops.listFilesInChangeRequestById>['items'][number];
 export type User = Out<typeof ops.getAuthenticatedUser>;
 
-/** Where the content is read: the space's main revision, or a change request (its id or number). */
-export type Where = { space: string; changeRequest?: string };
+/**
+ * Where the content is read: the space's main revision, a change request (its id or number), or any revision of the
+ * space (as it was then: the revision screen).
+ */
+export type Where = { space: string; changeRequest?: string; revision?: string };
 const content = (w: Where) =>
-  w.changeRequest
-    ? `/spaces/${seg(w.space)}/change-requests/${seg(w.changeRequest)}/content`
-    : `/spaces/${seg(w.space)}/content`;
+  w.revision
+    ? `/spaces/${seg(w.space)}/revisions/${seg(w.revision)}`
+    : w.changeRequest
+      ? `/spaces/${seg(w.space)}/change-requests/${seg(w.changeRequest)}/content`
+      : `/spaces/${seg(w.space)}/content`;
 
 export function apiOf(t: Transport = browserTransport) {
   return {
@@ -61,6 +66,9 @@ export function apiOf(t: Transport = browserTransport) {
     files: (w: Where) => requestAll<RevisionFile>(t, `${content(w)}/files`),
     pageByPath: (w: Where, path: string) =>
       request<PageWithDocument>(t, 'GET', `${content(w)}/path/${pathOf(path)}`, { query: { format: 'document' } }),
+    /** A page by its id (`…/page/{pageId}`), with its JSON document. */
+    pageById: (w: Where, page: string) =>
+      request<PageWithDocument>(t, 'GET', `${content(w)}/page/${seg(page)}`, { query: { format: 'document' } }),
     changeRequest: (space: string, cr: string) =>
       request<ChangeRequest>(t, 'GET', `/spaces/${seg(space)}/change-requests/${seg(cr)}`),
     createChangeRequest: (space: string, subject: string) =>

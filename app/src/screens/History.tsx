@@ -30,7 +30,8 @@ function describe(c: Change): string {
 /**
  * `/o/{org}/s/{space}/~/history`: the space's history, every revision that was its content (Quire-only
  * `listRevisionsInSpace`), newest first, 20 at a time ("Show older revisions"), each with what made it, when and who;
- * opening one loads what it changed (`getRevisionSemanticChanges`: against the revision before it).
+ * opening one loads what it changed (`getRevisionSemanticChanges`: against the revision before it) and links to its
+ * screen (its pages as they were then).
  */
 export default function History({ org, space }: { org: string; space: string }) {
   const s = useLoad(() => api.space(space), `history-space:${space}`);
@@ -82,11 +83,15 @@ function Entry({ revision: r, org, space }: { revision: SpaceRevision; org: stri
             {author ? `, by ${author}` : ''}
           </span>
         </summary>
-        {cr && (
-          <p>
-            <Link href={`/o/${org}/s/${space}/~/changes/${cr.number}`}>Open change request #{cr.number}</Link>
-          </p>
-        )}
+        <p>
+          <Link href={`/o/${org}/s/${space}/~/revisions/${r.id}`}>Open this revision and its pages</Link>
+          {cr && (
+            <>
+              {' · '}
+              <Link href={`/o/${org}/s/${space}/~/changes/${cr.number}`}>Open change request #{cr.number}</Link>
+            </>
+          )}
+        </p>
         {open && <Changes space={space} revision={r.id} title={title} />}
       </details>
     </li>

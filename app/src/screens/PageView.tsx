@@ -8,24 +8,36 @@ import { PageIcon } from './tree/PageIcon.tsx';
 import { iconLoads } from './tree/page-icon.ts';
 import './page/chrome.css';
 
-/** The app's URL of the space or change request shown (`/o/{org}/s/{space}[/~/changes/{n}]`), from the location. */
-const baseOf = (location: string) => /^\/o\/[^/]+\/s\/[^/]+(?:\/~\/changes\/[^/]+)?/.exec(location)?.[0] ?? '';
+/**
+ * The app's URL of the space, change request or revision shown (`/o/{org}/s/{space}[/~/changes/{n}]`,
+ * `/o/{org}/s/{space}/~/revisions/{id}`), from the location: the page's links to pages go under it.
+ */
+const baseOf = (location: string) =>
+  /^\/o\/[^/]+\/s\/[^/]+(?:\/~\/(?:changes|revisions)\/[^/]+)?/.exec(location)?.[0] ?? '';
 
 /**
  * A page, read-only, rendered exactly as the published site renders it: the page's JSON document of the API
- * (`GET …/content/path/{path}?format=document`), the revision's pages (links) and files (images, file blocks) go
- * through the published site's renderer (`@quire/document/render`, the code the sites service runs), loaded on
- * demand in its own chunk (app/src/render/page.ts) with the site's stylesheet scoped to the article. Around it, what
- * the site draws around a page, by the site's code (app/src/render/chrome.ts): the cover, breadcrumbs, "On this page",
- * "Last updated", the previous and next pages.
+ * (`GET …/content/path/{path}?format=document`, or `…/revisions/{r}/page/{id}` for a page of a past revision), the
+ * revision's pages (links) and files (images, file blocks) go through the published site's renderer
+ * (`@quire/document/render`, the code the sites service runs), loaded on demand in its own chunk
+ * (app/src/render/page.ts) with the site's stylesheet scoped to the article. Around it, what the site draws around a
+ * page, by the site's code (app/src/render/chrome.ts): the cover, breadcrumbs, "On this page", "Last updated", the
+ * previous and next pages (their links go to the pages of the space, change request or revision shown).
  */
-export default function PageView({ where, path }: { where: Where; path: string }) {
+export default function PageView(props: {
+  where: Where;
+  /** The page's path in the revision read (where its relative links start). */
+  path: string;
+  /** Read the page by its id (`…/page/{id}`, the revision screen) rather than by its path. */
+  id?: string | undefined;
+}) {
+  const { where, path, id } = props;
   const [location] = useLocation();
   const base = baseOf(location);
   const page = useLoad(
     async () => {
       const [read, pages, files, renderer] = await Promise.all([
-        api.pageByPath(where, path),
+        id ? api.pageById(where, id) : api.pageByPath(where, path),
         api.pages(where),
         api.files(where).catch(() => []),
         // zod set up first (its own chunk, run before the renderer's chunks: see render/jitless.ts)
@@ -36,7 +48,7 @@ export default function PageView({ where, path }: { where: Where; path: string }
       const chrome = renderer.pageChrome({ path, pages: pages.pages, files, base, headings });
       return { read, html, chrome, toNodes: renderer.toNodes };
     },
-    `${where.space}:${where.changeRequest ?? ''}:${path}`,
+    `${where.space}:${where.changeRequest ?? ''}:${where.revision ?? ''}:${id ?? ''}:${path}`,
   );
   const body = useRef<HTMLDivElement>(null);
   const data = page.data;

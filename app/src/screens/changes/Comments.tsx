@@ -1,6 +1,7 @@
 import { createContext, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type ChangeRequest, type Comment, changesApi, type Reply } from '../../api/changes.ts';
 import { useAction, useLoad } from '../../api/use.ts';
+import { Reactions } from './Reactions.tsx';
 
 /**
  * The comments of a change request, loaded once by the review and shared by its "Comments" section and the blocks
@@ -70,7 +71,10 @@ const bodyText = (b: Comment['body']) => ('markdown' in b ? (b.markdown as strin
 const when = (c: { postedAt: string; editedAt?: string | undefined }) =>
   `${new Date(c.postedAt).toLocaleString()}${c.editedAt ? ' (edited)' : ''}`;
 
-/** One comment with its replies: reply, resolve and reopen; its author edits it, its author (or an admin) deletes it. */
+/**
+ * One comment with its replies: reply, resolve and reopen, react (to it and to each reply); its author edits it, its
+ * author (or an admin) deletes it.
+ */
 export function Thread(props: {
   discussion: Discussion;
   comment: Comment;
@@ -104,6 +108,13 @@ export function Thread(props: {
           item={c}
           onSave={(md) => changesApi.editComment(space, cr.id, c.id, md)}
           onDelete={() => changesApi.deleteComment(space, cr.id, c.id)}
+          onDone={d.reload}
+        />
+        <Reactions
+          reactions={c.reactions}
+          canReact={c.permissions.reply}
+          of={`comment of ${c.postedBy.displayName}`}
+          react={(change) => changesApi.reactToComment(space, cr.id, c.id, change)}
           onDone={d.reload}
         />
         {replies.data && replies.data.length > 0 && (
@@ -155,6 +166,13 @@ function ReplyItem(props: { discussion: Discussion; comment: Comment; reply: Rep
             props.onChange();
             d.reload();
           }}
+        />
+        <Reactions
+          reactions={r.reactions}
+          canReact={r.permissions.reply}
+          of={`reply of ${r.postedBy.displayName}`}
+          react={(change) => changesApi.reactToReply(d.space, d.cr.id, c.id, r.id, change)}
+          onDone={props.onChange}
         />
       </article>
     </li>

@@ -18,8 +18,9 @@ interface Props {
 const LIVE_REVIEW = { live: true, every: 15_000 };
 
 /**
- * One change request, for review: its subject (renamed in place), what it changes page by page and block by block,
- * its reviewers and reviews, its comments, and the merge with the merge rules in force shown before the button.
+ * One change request, for review: its subject (renamed in place), who edited it, what it changes page by page and
+ * block by block, its reviewers and reviews, its comments (with reactions), and the merge with the merge rules in
+ * force shown before the button.
  */
 export default function ChangeReview({ org, space, changeRequest }: Props) {
   // Kept current while open: other members' reviews, comments and edits (a new revision redraws the diff).
@@ -69,6 +70,7 @@ function Screen(props: {
       <p>
         <Link href={`${base}/~/changes/${c.number}`}>Open the pages of #{c.number}</Link>
       </p>
+      <Contributors cr={c} space={space} />
       <MergePanel org={org} cr={c} space={space} onChange={onChange} />
       <section aria-labelledby="cr-changes-h">
         <h2 id="cr-changes-h">What changed</h2>
@@ -158,6 +160,39 @@ function Header({ cr, space, onChange }: { cr: ChangeRequest; space: string; onC
       )}
       {action.error && <p role="alert">{action.error}</p>}
     </header>
+  );
+}
+
+/**
+ * Who edited the content of the change request (`getContributorsByChangeRequestId`), first contributor first, with
+ * how many of its revisions each wrote and when last; loaded again with each new revision of the change request (an
+ * edit, by the user or another member, seen by the review's reload).
+ */
+function Contributors({ cr, space }: { cr: ChangeRequest; space: string }) {
+  const list = useLoad(() => changesApi.contributors(space, cr.id), `contributors:${cr.id}:${cr.revision}`);
+  return (
+    <section aria-labelledby="cr-contributors-h">
+      <h2 id="cr-contributors-h">Contributors</h2>
+      {list.error && <p role="alert">{list.error.message}</p>}
+      {!list.data && !list.error && <p aria-live="polite">Loading the contributors…</p>}
+      {list.data?.length === 0 && <p className="muted">Nobody has edited the content yet.</p>}
+      {list.data && list.data.length > 0 && (
+        <ul className="cr-contributors" aria-label={`Contributors of #${cr.number}`}>
+          {list.data.map((c) => (
+            <li key={c.user.id}>
+              {c.user.photoURL && <img src={c.user.photoURL} alt="" />}
+              <span>
+                <strong>{c.user.displayName}</strong>{' '}
+                <span className="muted">
+                  {c.count} edit{c.count === 1 ? '' : 's'}, last on{' '}
+                  <time dateTime={c.updatedAt}>{new Date(c.updatedAt).toLocaleString()}</time>
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
