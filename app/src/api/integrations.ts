@@ -6,6 +6,11 @@ export type Integration = Out<typeof ops.getIntegrationByName>;
 export type Installation = Out<typeof ops.listIntegrationInstallations>['items'][number];
 export type SpaceInstallation = Out<typeof ops.listIntegrationInstallationSpaces>['items'][number];
 export type SiteInstallation = Out<typeof ops.listIntegrationInstallationSites>['items'][number];
+/** What `updateIntegrationSpaceInstallation` and `updateIntegrationSiteInstallation` take. */
+export type TargetInstallationChange = Omit<
+  In<typeof ops.updateIntegrationSpaceInstallation>,
+  'integrationName' | 'installationId' | 'spaceId'
+>;
 export type SpaceIntegrationBlocks = Out<typeof ops.listSpaceIntegrationsBlocks>;
 export type IntegrationQuery = Pick<In<typeof ops.listIntegrations>, 'search' | 'owner' | 'target'>;
 /** What `publishIntegration` takes besides the name. */
@@ -49,6 +54,12 @@ export function integrationsOf(t: Transport = browserTransport) {
       request<SpaceInstallation>(t, 'POST', `${one(name)}/installations/${seg(id)}/spaces`, { body: { space } }),
     uninstallFromSpace: (name: string, id: string, space: string) =>
       request<void>(t, 'DELETE', `${one(name)}/installations/${seg(id)}/spaces/${seg(space)}`),
+    /** `getIntegrationSpaceInstallation`: its configuration for the space and its external IDs. */
+    spaceInstallation: (name: string, id: string, space: string) =>
+      request<SpaceInstallation>(t, 'GET', `${one(name)}/installations/${seg(id)}/spaces/${seg(space)}`),
+    /** `updateIntegrationSpaceInstallation`: checked against the integration's `space` configuration. */
+    updateSpaceInstallation: (name: string, id: string, space: string, body: TargetInstallationChange) =>
+      request<SpaceInstallation>(t, 'PATCH', `${one(name)}/installations/${seg(id)}/spaces/${seg(space)}`, { body }),
     /** `listIntegrationInstallationSites` (extended: each item carries the site when the caller can view it). */
     sitesOf: (name: string, id: string) =>
       requestAll<SiteInstallation>(t, `${one(name)}/installations/${seg(id)}/sites`, { extended: true }),
@@ -57,6 +68,12 @@ export function integrationsOf(t: Transport = browserTransport) {
       request<SiteInstallation>(t, 'POST', `${one(name)}/installations/${seg(id)}/sites`, { body: { siteId } }),
     uninstallFromSite: (name: string, id: string, site: string) =>
       request<void>(t, 'DELETE', `${one(name)}/installations/${seg(id)}/sites/${seg(site)}`),
+    /** `getIntegrationSiteInstallation`: its configuration for the site and its external IDs. */
+    siteInstallation: (name: string, id: string, site: string) =>
+      request<SiteInstallation>(t, 'GET', `${one(name)}/installations/${seg(id)}/sites/${seg(site)}`),
+    /** `updateIntegrationSiteInstallation`: checked against the integration's `site` configuration. */
+    updateSiteInstallation: (name: string, id: string, site: string, body: TargetInstallationChange) =>
+      request<SiteInstallation>(t, 'PATCH', `${one(name)}/installations/${seg(id)}/sites/${seg(site)}`, { body }),
     /** `listSpaceIntegrationsBlocks`: the blocks of the integrations installed for a space (any reader of it). */
     blocksOf: (space: string) => request<SpaceIntegrationBlocks>(t, 'GET', `/spaces/${seg(space)}/integration-blocks`),
   };

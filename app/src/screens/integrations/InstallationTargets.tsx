@@ -5,6 +5,7 @@ import { type Installation, type Integration, integrations } from '../../api/int
 import { settingsApi } from '../../api/settings.ts';
 import { useAction, useLoad } from '../../api/use.ts';
 import { Confirm } from '../settings/common.tsx';
+import { TargetConfiguration } from './TargetConfiguration.tsx';
 
 /** What an installation is installed on below its organization, and how the screen reads and changes each kind. */
 type Kind = 'space' | 'site';
@@ -53,7 +54,8 @@ const KINDS: Record<Kind, KindOps> = {
 /**
  * The spaces (or sites) an installation is installed on (`listIntegrationInstallationSpaces`/`…Sites`, extended: each
  * one's title), for its admins: add one of the organization's (`installIntegrationOnSpace`/`…Site`; the installation
- * then manages a selection) or remove one after a confirmation (`uninstallIntegrationFromSpace`/`…Site`).
+ * then manages a selection), configure the integration on one (TargetConfiguration.tsx) or remove one after a
+ * confirmation (`uninstallIntegrationFromSpace`/`…Site`).
  */
 export function InstallationTargets(props: {
   kind: Kind;
@@ -109,6 +111,7 @@ export function InstallationTargets(props: {
                 onConfirm={() => void remove(t)}
                 disabled={action.busy}
               />
+              <TargetConfiguration kind={props.kind} integration={it} installation={here.id} target={t} />
             </li>
           ))}
         </ul>

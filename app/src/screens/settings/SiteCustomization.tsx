@@ -45,6 +45,8 @@ interface Fields {
   toggeable: boolean;
   logo: string;
   emoji: string;
+  /** The privacy policy's URL; empty: none. */
+  privacy: string;
   headerLinks: HeaderItem[];
   footer: Footer;
   /** An empty message: no announcement. */
@@ -89,6 +91,7 @@ const fieldsOf = (c: Customization): Fields => ({
   toggeable: c.themes.toggeable,
   logo: c.header.logo?.light ?? '',
   emoji: 'emoji' in c.favicon ? c.favicon.emoji : '',
+  privacy: c.privacyPolicy.url ?? '',
   headerLinks: c.header.links,
   footer: c.footer,
   announcement: c.announcement ?? { enabled: false, message: '', style: 'info' },
@@ -153,6 +156,7 @@ function bodyOf(c: Customization, f: Fields, custom: CustomFont[]): Customizatio
       ...(instructions ? { instructions } : {}),
     },
     themes: { default: f.mode, toggeable: f.toggeable },
+    privacyPolicy: f.privacy.trim() ? { url: f.privacy.trim() } : {},
     header: logo ? { ...header, logo: { light: logo, dark: logo } } : header,
     favicon: f.emoji.trim() ? { emoji: f.emoji.trim() } : keepIcon ? c.favicon : {},
     footer: copyright?.trim() ? { ...footer, copyright: copyright.trim() } : footer,
@@ -161,8 +165,8 @@ function bodyOf(c: Customization, f: Fields, custom: CustomFont[]): Customizatio
 }
 
 /**
- * A site's customization (title, theme, colour, fonts, light/dark, logo, icon, announcement, header links, footer,
- * social accounts, AI), with the published site beside it.
+ * A site's customization (title, theme, colour, fonts, light/dark, logo, icon, privacy policy, announcement, header
+ * links, footer, social accounts, AI), with the published site beside it.
  */
 export function SiteCustomization({ org, site }: { org: string; site: Site }) {
   const loaded = useLoad(() => settingsApi.customization(org, site.id), `customization:${site.id}`);
@@ -313,6 +317,16 @@ export function SiteCustomization({ org, site }: { org: string; site: Site }) {
                 value={f.emoji}
                 maxLength={50}
                 onChange={(e) => set('emoji', e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-privacy`}>Privacy policy (its URL; empty: none)</label>
+              <input
+                id={`${id}-privacy`}
+                type="url"
+                value={f.privacy}
+                placeholder="https://…"
+                onChange={(e) => set('privacy', e.target.value)}
               />
             </div>
             <AnnouncementFields value={f.announcement} onChange={(a) => set('announcement', a)} />

@@ -4,6 +4,15 @@ import { useAction, useLoad } from '../../api/use.ts';
 import { Confirm, SelectField } from './common.tsx';
 import { long, THEMES, type Theme } from './customize.ts';
 import {
+  EXTRA_FIELDS,
+  EXTRA_GROUPS,
+  ExtraControl,
+  extrasOf,
+  keyOf,
+  putExtras,
+  startOf,
+} from './SiteSpaceOverrideFields.tsx';
+import {
   type Announcement,
   AnnouncementFields,
   type Footer,
@@ -22,6 +31,8 @@ interface Own {
   /** Its groups and copyright line together. */
   footer: Footer | null;
   announcement: Announcement | null;
+  /** The other fields (SiteSpaceOverrideFields.tsx), by path: null where the site's value applies. */
+  extras: Record<string, unknown>;
 }
 
 const NO_ANNOUNCEMENT: Announcement = { enabled: false, message: '', style: 'info' };
@@ -43,12 +54,13 @@ function ownOf(site: Customization, c: Customization): Own {
         ? null
         : { ...c.footer, copyright: c.footer.copyright ?? '' },
     announcement: same(c.announcement, site.announcement) ? null : (c.announcement ?? NO_ANNOUNCEMENT),
+    extras: extrasOf(site, c),
   };
 }
 
 /**
- * A site space's own title, theme, primary colour, icon, header links, footer and announcement, over the site's
- * (`overrideSiteSpaceCustomizationById`).
+ * A site space's own title, theme, primary colour, icon, header links, footer and announcement, and the other fields
+ * of GitBook's override (SiteSpaceOverrideFields.tsx), over the site's (`overrideSiteSpaceCustomizationById`).
  */
 export function SiteSpaceOverrides({ org, site, base }: { org: string; site: Site; base: Customization }) {
   // Read again when the site's count of spaces changes (a space added or removed under "Sections and spaces").
@@ -60,8 +72,8 @@ export function SiteSpaceOverrides({ org, site, base }: { org: string; site: Sit
     <section aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>A space's own look</h3>
       <p className="muted">
-        A space of the site can have its own title, theme, colour, icon, header links, footer or announcement on its
-        pages; the rest follows the site.
+        A space of the site can have its own title, theme, colours, icon, header links, footer, announcement, style,
+        light or dark mode, logos and page settings on its pages; the rest follows the site.
       </p>
       {siteSpaces.error && <p role="alert">{siteSpaces.error.message}</p>}
       <SelectField
@@ -97,7 +109,7 @@ function OverrideForm(props: { org: string; site: string; ss: { id: string; titl
     e.preventDefault();
     if (!own || !loaded.data) return;
     const message = own.announcement?.message.trim();
-    const body: Overrides = {
+    const body = {
       title: own.title?.trim() || null,
       styling: { theme: own.theme, primaryColor: own.color },
       favicon: own.emoji?.trim() ? { emoji: own.emoji.trim() } : null,
@@ -107,12 +119,13 @@ function OverrideForm(props: { org: string; site: string; ss: { id: string; titl
         : { groups: null, copyright: null },
       ...(own.announcement ? { announcement: { ...own.announcement, message: message ?? '' } } : {}),
     };
+    putExtras(body, own.extras);
     // GitBook's API has no null for the announcement's override: to follow the site's announcement again, the
     // site space's overrides are removed, then the others written again.
     const dropAnnouncement = !own.announcement && ownOf(base, loaded.data).announcement !== null;
     void write(async () => {
       if (dropAnnouncement) await settingsApi.removeOverrides(org, site, ss.id);
-      return settingsApi.override(org, site, ss.id, body);
+      return settingsApi.override(org, site, ss.id, body as Overrides);
     }, `The look of ${ss.title} saved.`);
   };
   if (loaded.error) return <p role="alert">{loaded.error.message}</p>;
@@ -210,6 +223,35 @@ function OverrideForm(props: { org: string; site: string; ss: { id: string; titl
           onChange={(a) => set('announcement', a)}
         />
       </Override>
+      {EXTRA_GROUPS.map((group) => (
+        <fieldset key={group}>
+          <legend>
+            {group} of {ss.title}
+          </legend>
+          {EXTRA_FIELDS.filter((f) => f.group === group).map((f) => {
+            const k = keyOf(f);
+            const v = own.extras[k] ?? null;
+            const put = (x: unknown) => set('extras', { ...own.extras, [k]: x });
+            return (
+              <Override
+                key={k}
+                label={f.label}
+                below={f.control.kind !== 'colour'}
+                on={v !== null}
+                onChange={(on) => put(on ? startOf(base, f) : null)}
+              >
+                {f.control.kind === 'colour' ? (
+                  <ExtraControl field={f} of={ss.title} value={v} onChange={put} />
+                ) : (
+                  <div className="nested">
+                    <ExtraControl field={f} of={ss.title} value={v} onChange={put} />
+                  </div>
+                )}
+              </Override>
+            );
+          })}
+        </fieldset>
+      ))}
       <div className="create">
         <button type="submit" disabled={action.busy}>
           Save the look of {ss.title}
