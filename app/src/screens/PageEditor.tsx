@@ -31,10 +31,10 @@ import { BlockActions } from '../editor/BlockActions.tsx';
 import { OpenAPISettings, ReusableContentSettings, reusableContentsOf } from '../editor/RefBlockSettings.tsx';
 import { ButtonSettings } from '../editor/ButtonSettings.tsx';
 import { setOpenAPIOperation, setReusableContent } from '../editor/ref-blocks.ts';
-import { LinkDialog } from '../editor/LinkDialog.tsx';
+import { LinkDialog, type LinkTargets } from '../editor/LinkDialog.tsx';
 import { InsertDialog, type InsertKind } from '../editor/InsertDialog.tsx';
 import { MoreBlockSettings } from '../editor/MoreBlockSettings.tsx';
-import { describeRef, type LinkAt, linkAt, removeLink, setLink } from '../editor/links.ts';
+import { describeRef, headingsOf, type LinkAt, linkAt, removeLink, setLink } from '../editor/links.ts';
 import '../editor/editor.css';
 
 interface Props {
@@ -83,8 +83,9 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   const [inserting, setInserting] = useState<{ kind: InsertKind; at: number }>();
   const fileInput = useRef<HTMLInputElement>(null);
   /** What the file chooser's files become: an image, a file, or (pasted, dropped) an image when they are one. */
-  const uploadAs = useRef<'image' | 'file' | 'drawing' | 'replace'>('image');
-  /** The image, drawing or older OpenAPI block whose file "Replace file…" replaces (its position). */
+  const uploadAs = useRef<'image' | 'file' | 'drawing' | 'replace' | 'dark'>('image');
+  /** The image, drawing or older OpenAPI block whose file "Replace file…" replaces, or the image given a dark-mode
+   * file (its position). */
   const replacing = useRef<number>(undefined);
   const creating = useRef<Promise<string>>(undefined);
   const host = useRef<HTMLDivElement>(null);
@@ -353,7 +354,11 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   };
 
   /** Uploads files into the change request (`insert_files`) and inserts a block referencing each. */
-  const upload = async (files: File[], as: 'image' | 'file' | 'drawing' | 'auto' | 'replace', pos?: number) => {
+  const upload = async (
+    files: File[],
+    as: 'image' | 'file' | 'drawing' | 'auto' | 'replace' | 'dark',
+    pos?: number,
+  ) => {
     if (!page) return;
     for (const file of files) {
       const refused = tooLarge(file);
@@ -381,25 +386,30 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         fileNames.set(made.id, made.name);
         const ed = editor.current;
         if (!ed) return;
-        if (as === 'replace') {
-          // the image keeps its alt text, caption, width and key: only its file changes
+        if (as === 'replace' || as === 'dark') {
+          // the image keeps its alt text, caption, width and key: only its file (or its dark-mode file) changes
           const at = pos ?? -1;
           const node = ed.state.doc.nodeAt(at);
           const kind = node?.type.name;
-          if (!node || !(kind === 'image' || kind === 'drawing' || kind === 'swagger'))
+          if (!node || !(kind === 'image' || (as === 'replace' && (kind === 'drawing' || kind === 'swagger'))))
             throw new Error('the block is no longer there.');
+          const field = as === 'dark' ? 'refDark' : 'ref';
           ed.chain()
             .focus()
             .command(({ tr }) => {
               tr.setNodeMarkup(at, undefined, {
                 ...node.attrs,
-                data: { ...node.attrs.data, ref: { kind: 'file', file: made.id } },
+                data: { ...node.attrs.data, [field]: { kind: 'file', file: made.id } },
               });
               return true;
             })
             .setNodeSelection(at)
             .run();
-          setNotice(`Replaced the ${kind === 'swagger' ? "OpenAPI block's" : `${kind}'s`} file with ${file.name}.`);
+          setNotice(
+            as === 'dark'
+              ? `The image's dark-mode file is ${file.name}.`
+              : `Replaced the ${kind === 'swagger' ? "OpenAPI block's" : `${kind}'s`} file with ${file.name}.`,
+          );
           continue;
         }
         const image = as === 'image' || (as === 'auto' && file.type.startsWith('image/'));
@@ -424,6 +434,29 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
       .pages(cr.current ? { space, changeRequest: cr.current } : { space })
       .then((r) => setPages(flattenPages(r.pages as never)))
       .catch((e: Error) => setNotice(`The pages could not be read: ${e.message}`));
+  };
+  const where = () => (cr.current ? { space, changeRequest: cr.current } : { space });
+  /** What a text link can go to besides web addresses and pages: the files and headings, read when asked. */
+  const linkTargets: LinkTargets = {
+    files: () =>
+      api.files(where()).then((files) =>
+        files.map((f) => {
+          fileUrls.set(f.id, downloadSrc(f.downloadURL));
+          fileNames.set(f.id, f.name);
+          return { id: f.id, name: f.name, contentType: f.contentType };
+        }),
+      ),
+    headings: async (other) => {
+      if (!other) return headingsOf(editor.current ? (editorToDocument(editor.current.getJSON()) as never) : undefined);
+      const read = await api.pageByPath(where(), other.path);
+      return headingsOf('document' in read ? (read.document as never) : undefined);
+    },
+  };
+  const openLinkDialog = () => {
+    const ed = editor.current;
+    const at = ed && linkAt(ed);
+    if (!at) setNotice('Select some text first (or put the cursor in a link), then choose Link.');
+    else setLinkEdit(at);
   };
   const openPicker = (kind: 'link' | 'ref') => {
     const ed = editor.current;
@@ -531,6 +564,14 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         )}
         <button
           type="button"
+          aria-keyshortcuts="Control+K Meta+K"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={openLinkDialog}
+        >
+          Link
+        </button>
+        <button
+          type="button"
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => {
             const ed = editor.current;
@@ -560,7 +601,8 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         onChange={(e) => {
           const files = [...(e.target.files ?? [])];
           e.target.value = '';
-          void upload(files, uploadAs.current, uploadAs.current === 'replace' ? replacing.current : undefined);
+          const as = uploadAs.current;
+          void upload(files, as, as === 'replace' || as === 'dark' ? replacing.current : undefined);
         }}
       />
       {picker && (
@@ -604,6 +646,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
           text={editor.current.state.doc.textBetween(linkEdit.from, linkEdit.to, ' ')}
           pages={pages}
           loadPages={loadPages}
+          targets={linkTargets}
           onSet={(ref) => {
             const text = editor.current!.state.doc.textBetween(linkEdit.from, linkEdit.to, ' ');
             setLink(editor.current!, linkEdit, ref);
@@ -686,11 +729,26 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
               setPicker({ kind: 'retarget', from: target.pos, to: target.pos });
               loadPages();
             }}
-            onReplaceFile={() => {
-              uploadAs.current = 'replace';
+            onReplaceFile={(dark) => {
+              uploadAs.current = dark ? 'dark' : 'replace';
               replacing.current = target.pos;
               fileInput.current!.accept = 'image/*';
               fileInput.current!.click();
+            }}
+            onRemoveDark={() => {
+              const node = editor.current?.state.doc.nodeAt(target.pos);
+              if (!editor.current || node?.type.name !== 'image') return;
+              const { refDark: _, ...data } = node.attrs.data ?? {};
+              editor.current
+                .chain()
+                .focus()
+                .command(({ tr }) => {
+                  tr.setNodeMarkup(target.pos, undefined, { ...node.attrs, data });
+                  return true;
+                })
+                .setNodeSelection(target.pos)
+                .run();
+              setNotice("The image's dark-mode file was removed.");
             }}
           />
         </BlockSettings>
@@ -788,7 +846,7 @@ function BlockSettings({
                 id={id}
                 value={String(value)}
                 readOnly={f.readOnly}
-                {...(f.pixels ? { type: 'number', min: 1, step: 1 } : {})}
+                {...(f.pixels ? { inputMode: 'decimal' as const, placeholder: '300 or 50%' } : {})}
                 onChange={(e) => onSet(f, e.target.value)}
               />
             )}
