@@ -6,6 +6,7 @@ import { BLOCKS, matching } from './blocks.ts';
 import { type DocNode, editorToDocument } from '@quire/document/editor';
 import { doc, para } from '@quire/document/testing';
 import { createEditor } from './create.ts';
+import { EarlyKeys } from './early-keys.ts';
 import { loadMarkdownConverter, looksLikeMarkdown } from './markdown-paste.ts';
 import { describeAtom } from './schema.ts';
 import { fieldsOf, lengthOf, SETTINGS, setField, targetOf, valueOf } from './settings.ts';
@@ -724,5 +725,45 @@ describe('link targets', () => {
     expect(describeRef({ kind: 'anchor', anchor: 'tea' })).toBe('the heading #tea');
     expect(describeRef({ kind: 'anchor', anchor: 'tea', page: 'p9' })).toBe('the heading #tea of the page Prices');
     expect(describeRef({ kind: 'space', space: 's1' })).toBe('a space');
+  });
+});
+
+describe('keys typed before the content is there', () => {
+  const key = (k: string, mods: Partial<KeyboardEvent> = {}) => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    isComposing: false,
+    ...mods,
+  });
+
+  it('are kept, then typed into the editor as typing does (shortcuts, Enter, Backspace)', () => {
+    const keys = new EarlyKeys();
+    for (const k of ['Backspace', '#', ' ', 'H', 'i', 'Enter', 'x', 'y', 'Backspace', '<'])
+      expect(keys.take(key(k))).toBe(true);
+    expect(keys.take(key('k', { ctrlKey: true }))).toBe(false);
+    expect(keys.take(key('ArrowLeft'))).toBe(false);
+    expect(keys.take(key('a', { isComposing: true }))).toBe(false);
+    // a Backspace after a kept character takes it back; the first one is typed into the page
+    expect(keys.typed).toEqual(['Backspace', '#', ' ', 'H', 'i', 'Enter', 'x', '<']);
+    const e = open(); // an empty page: one empty paragraph
+    keys.flush(e);
+    const nodes = docOf(e).nodes;
+    expect(nodes.map((n: DocNode) => n.type)).toEqual(['heading-1', 'paragraph']);
+    expect(e.getText({ blockSeparator: '|' })).toBe('Hi|x<');
+    // from then on the editor takes the keys itself
+    expect(keys.done).toBe(true);
+    expect(keys.take(key('z'))).toBe(false);
+  });
+
+  it('are dropped by a read-only editor', () => {
+    const keys = new EarlyKeys();
+    keys.take(key('a'));
+    const e = open(doc(para('Intro')));
+    e.setEditable(false);
+    keys.flush(e);
+    expect(e.getText()).toBe('Intro');
+    expect(keys.done).toBe(true);
   });
 });

@@ -4,7 +4,8 @@ import type { Editor } from '@tiptap/core';
 import { useEffect, useRef, useState } from 'react';
 import { changesApi } from '../api/changes.ts';
 import { api, type PageWithDocument } from '../api/endpoints.ts';
-import { type CollabSession, type CollabStatus, startCollab } from '../editor/collab.ts';
+import { COLLAB_FIELD, type CollabSession, type CollabStatus, startCollab } from '../editor/collab.ts';
+import { EarlyKeys, keepEarlyKeys } from '../editor/early-keys.ts';
 import { matching } from '../editor/blocks.ts';
 import { editorToDocument, opaqueCount } from '@quire/document/editor';
 import { EditorComments } from '../editor/comments.tsx';
@@ -93,6 +94,10 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   /** The editor once made (its comments' markers and action follow it). */
   const [made, setMade] = useState<Editor>();
   const cr = useRef(changeRequest);
+  /** Keys typed before the page's content is in the editor: typed into it once it is (`early-keys.ts`). */
+  const early = useRef<EarlyKeys>(undefined);
+  early.current ??= new EarlyKeys();
+  useEffect(() => keepEarlyKeys(early.current!, () => host.current), []);
   const menuRef = useRef(menu);
   const movedTo = useRef(onChangeRequest);
   movedTo.current = onChangeRequest;
@@ -295,6 +300,19 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         void save();
       }
       made.commands.focus('end');
+      // keys typed meanwhile go in once the content is there: at once, or, live, when the shared document has been
+      // synced with the server or read from this browser's copy (with content); after 5 s in any case
+      const keys = early.current!;
+      if (!shared) keys.flush(made);
+      else {
+        const ready = () => setTimeout(() => keys.flush(made), 0);
+        if (shared.provider.isSynced) ready();
+        else shared.provider.on('synced', ready);
+        void shared.local?.whenSynced.then(() => {
+          if (shared.document.getXmlFragment(COLLAB_FIELD).length > 0) ready();
+        });
+        setTimeout(() => keys.flush(made), 5000);
+      }
     };
     // Live, each keystroke is sent and acknowledged: "Saving…" then "Saved" would be two React commits a key, and
     // before each commit React walks the editor's DOM up to the caret to keep the selection (a 2,000-block page: a

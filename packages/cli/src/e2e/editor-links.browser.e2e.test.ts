@@ -8,7 +8,8 @@ import { useMailedInstance } from './mailbox.ts';
 // editor"): the bar's Link opens the link dialog on the selection (a web address typed, an existing link edited or
 // removed), a link goes to a file of the space or to a heading of this page or another one, picked in the dialog; an
 // image gets a dark-mode file (uploaded, then removed and added again) and a width in percent. Each step is seen by
-// the writer, then the change request's document is read through /v1.
+// the writer, then the change request's document is read through /v1. Keys typed while the editor opens (before its
+// content is there) are typed into it once it is, not lost.
 const SHOTS = process.env.QUIRE_SCREENSHOTS ?? '/work/wt/shots';
 
 const { p, acme, signedIn, v1, changeRequest } = useMailedInstance();
@@ -265,6 +266,51 @@ describe.skipIf(!hasChromium)('the editor: link targets and image settings, in C
       alt: 'light',
       width: { unit: '%', value: 50 },
     });
+    expect(violations).toEqual([]);
+  });
+
+  it('keeps the keys typed while the editor opens and types them in once the content is there', {
+    timeout: 240_000,
+  }, async () => {
+    const cr = await changeRequest(space, 'Typing early', [
+      { operation: 'insert_page', title: 'Notes', document: { markdown: 'First line.\n' } },
+    ]);
+    const base = `${p.url}/o/${acme.organization.id}/s/${space}`;
+    const { page, violations } = await signedIn(browser, 'ann@acme.io');
+    // the page's content is slow to come: the writer types before the editor has it
+    await page.route('**/content/path/notes**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    const texts = async () => {
+      const read = await v1(
+        acme.token,
+        'GET',
+        `/spaces/${space}/change-requests/${cr.id}/content/path/notes?format=document`,
+      );
+      return read.document.nodes.map((n: { nodes: { leaves?: { text: string }[] }[] }) =>
+        n.nodes.map((t) => (t.leaves ?? []).map((l) => l.text).join('')).join(''),
+      );
+    };
+    const editor = page.getByRole('textbox', { name: 'Content of Notes' });
+    for (const [typed, expected] of [
+      [' Early words', 'First line. Early words'],
+      ['Enter', 'Again'],
+    ]) {
+      await page.goto(`${base}/~/changes/${cr.number}/notes?edit`);
+      await page.locator('.page-editor').waitFor();
+      expect(await editor.count()).toBe(0); // not made yet
+      if (typed === 'Enter') {
+        await page.keyboard.press('Enter');
+        await page.keyboard.type('Agx');
+        await page.keyboard.press('Backspace');
+        await page.keyboard.type('ain');
+      } else await page.keyboard.type(typed!);
+      // typed at the end of the page, where the caret is when the editor opens
+      await expect.poll(() => editor.locator('p').last().textContent(), { timeout: 20_000 }).toBe(expected);
+      await expect.poll(() => page.getByText('Saved', { exact: true }).count(), { timeout: 20_000 }).toBe(1);
+    }
+    await expect.poll(texts, { timeout: 20_000 }).toEqual(['First line. Early words', 'Again']);
     expect(violations).toEqual([]);
   });
 });
