@@ -540,6 +540,28 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
     } else choice.run(ed);
   };
 
+  /** The link holding the cursor: its target, "Edit link…" and "Remove link" (also in a block with settings: a table). */
+  const linkSettings = linkHere && (
+    <section className="block-settings" aria-label="Link settings">
+      <strong>Link</strong>
+      <span>
+        Links to: <strong>{describeRef(linkHere.attrs?.data?.ref)}</strong>
+      </span>
+      <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => setLinkEdit(linkHere)}>
+        Edit link…
+      </button>
+      <button
+        type="button"
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={() => {
+          if (editor.current) removeLink(editor.current, linkHere);
+          setNotice('Link removed.');
+        }}
+      >
+        Remove link
+      </button>
+    </section>
+  );
   const choices = menu ? matching(menu.query) : [];
   const active = menu && choices[menu.index] ? `slash-${choices[menu.index]!.id}` : undefined;
   // the text keeps the focus while the menu is open: screen readers follow the active option through these
@@ -770,27 +792,10 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
             }}
           />
         </BlockSettings>
-      ) : linkHere ? (
-        <section className="block-settings" aria-label="Link settings">
-          <strong>Link</strong>
-          <span>
-            Links to: <strong>{describeRef(linkHere.attrs?.data?.ref)}</strong>
-          </span>
-          <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => setLinkEdit(linkHere)}>
-            Edit link…
-          </button>
-          <button
-            type="button"
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => {
-              if (editor.current) removeLink(editor.current, linkHere);
-              setNotice('Link removed.');
-            }}
-          >
-            Remove link
-          </button>
-        </section>
-      ) : (
+      ) : null}
+      {linkHere ? (
+        linkSettings
+      ) : target && SETTINGS[target.type] ? null : (
         <section className="block-settings" aria-label="Block settings">
           <span className="muted">
             Settings of a code block, hint, tab, table, image, formula… show here when the cursor is in one.

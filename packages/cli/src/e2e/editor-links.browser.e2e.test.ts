@@ -269,6 +269,64 @@ describe.skipIf(!hasChromium)('the editor: link targets and image settings, in C
     expect(violations).toEqual([]);
   });
 
+  it("links a table cell's text from the bar; the link's settings show beside the table's", {
+    timeout: 240_000,
+  }, async () => {
+    const cr = await changeRequest(space, 'A table', [
+      {
+        operation: 'insert_page',
+        title: 'Shops',
+        document: { markdown: 'Shops.\n\n| Name | Site |\n| --- | --- |\n| Tea | Tea house |\n' },
+      },
+    ]);
+    const base = `${p.url}/o/${acme.organization.id}/s/${space}`;
+    const { page, violations } = await signedIn(browser, 'ann@acme.io');
+    await page.goto(`${base}/~/changes/${cr.number}/shops?edit`);
+    const editor = page.getByRole('textbox', { name: 'Content of Shops' });
+    await editor.locator('table').getByText('Tea house').waitFor();
+    await expect.poll(() => editor.evaluate((el) => el === document.activeElement)).toBe(true);
+    await selectLine(page, editor, 'Tea house');
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    const add = page.getByRole('dialog', { name: 'Add a link' });
+    await add.getByLabel('Web address').fill('tea.example.com');
+    await page.keyboard.press('Enter');
+    await add.waitFor({ state: 'detached' });
+    const link = editor.getByRole('link', { name: 'Tea house' });
+    expect(await link.getAttribute('href')).toBe('https://tea.example.com');
+    // the cursor in the link: the table's settings and the link's
+    await link.click();
+    const linkSettings = page.getByRole('region', { name: 'Link settings' });
+    await expect
+      .poll(() => linkSettings.getByText('Links to:').textContent())
+      .toBe('Links to: https://tea.example.com');
+    expect(await page.getByRole('region', { name: 'Table settings' }).count()).toBe(1);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'editor-links-table-1280-light.png') });
+    await linkSettings.getByRole('button', { name: 'Edit link…' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit link' });
+    await edit.getByLabel('Web address').fill('https://docs.example.com/tea');
+    await page.keyboard.press('Enter');
+    await edit.waitFor({ state: 'detached' });
+    expect(await link.getAttribute('href')).toBe('https://docs.example.com/tea');
+
+    await expect
+      .poll(
+        async () =>
+          JSON.stringify(
+            (
+              await v1(
+                acme.token,
+                'GET',
+                `/spaces/${space}/change-requests/${cr.id}/content/path/shops?format=document`,
+              )
+            ).document,
+          ).includes('{"ref":{"kind":"url","url":"https://docs.example.com/tea"}}'),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    expect(violations).toEqual([]);
+  });
+
   it('keeps the keys typed while the editor opens and types them in once the content is there', {
     timeout: 240_000,
   }, async () => {
