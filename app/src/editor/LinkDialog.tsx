@@ -1,11 +1,11 @@
 // The link dialog (Ctrl/⌘-K or the bar's Link on a selection or in a link): a web address, a page of the space (the
-// page picker), a file of the space or a heading of this page or another (their pickers); an existing link's target
-// shown, changed or removed.
+// page picker), a file of the space, a heading of this page or another, or a space of the organization (their
+// pickers); an existing link's target shown, changed or removed.
 import { useEffect, useId, useRef, useState } from 'react';
 import { DialogButtons } from './DialogButtons.tsx';
 import { describeRef, type HeadingAnchor, type LinkRef, urlOf } from './links.ts';
 import { ItemPicker, PagePicker } from './PagePicker.tsx';
-import { fileNames, type PickablePage, pageTitles } from './uploads.ts';
+import { fileNames, type PickablePage, pageTitles, spaceTitles } from './uploads.ts';
 
 /** A file of the space a link can go to. */
 export interface LinkableFile {
@@ -20,6 +20,8 @@ export interface LinkTargets {
   files(): Promise<LinkableFile[]>;
   /** The headings of this page (no page) or of another page of the space. */
   headings(page?: PickablePage): Promise<HeadingAnchor[]>;
+  /** The organization's spaces the writer can see (a link to a space goes to its home). */
+  spaces(): Promise<{ id: string; title: string }[]>;
 }
 
 interface Props {
@@ -43,6 +45,7 @@ interface Props {
 type Picking =
   | { kind: 'page' }
   | { kind: 'file'; files?: LinkableFile[]; error?: string }
+  | { kind: 'space'; spaces?: { id: string; title: string }[]; error?: string }
   | { kind: 'heading-page' }
   | { kind: 'heading'; page?: PickablePage; headings?: HeadingAnchor[]; error?: string };
 
@@ -68,6 +71,16 @@ export function LinkDialog({ current, text, pages, loadPages, onSet, onRemove, o
       .files()
       .then((files) => setPicking((p) => (p?.kind === 'file' ? { kind: 'file', files } : p)))
       .catch((e: Error) => setPicking((p) => (p?.kind === 'file' ? { kind: 'file', files: [], error: e.message } : p)));
+  };
+  const pickSpaces = () => {
+    if (!targets) return;
+    setPicking({ kind: 'space' });
+    targets
+      .spaces()
+      .then((spaces) => setPicking((p) => (p?.kind === 'space' ? { kind: 'space', spaces } : p)))
+      .catch((e: Error) =>
+        setPicking((p) => (p?.kind === 'space' ? { kind: 'space', spaces: [], error: e.message } : p)),
+      );
   };
   const pickHeadings = (page?: PickablePage) => {
     if (!targets) return;
@@ -101,6 +114,20 @@ export function LinkDialog({ current, text, pages, loadPages, onSet, onRemove, o
         onPick={(f) => {
           fileNames.set(f.id, f.title);
           onSet({ kind: 'file', file: f.id });
+        }}
+        onClose={back}
+      />
+    );
+  if (picking?.kind === 'space')
+    return (
+      <ItemPicker
+        title={`Link "${text}" to a space`}
+        noun="spaces"
+        none={picking.error ? `The spaces could not be read: ${picking.error}` : 'No space to link to.'}
+        items={picking.spaces}
+        onPick={(sp) => {
+          spaceTitles.set(sp.id, sp.title);
+          onSet({ kind: 'space', space: sp.id });
         }}
         onClose={back}
       />
@@ -204,6 +231,9 @@ export function LinkDialog({ current, text, pages, loadPages, onSet, onRemove, o
               </button>
               <button type="button" onClick={() => pickHeadings()}>
                 Link to a heading…
+              </button>
+              <button type="button" onClick={pickSpaces}>
+                Link to a space…
               </button>
             </>
           )}

@@ -13,7 +13,7 @@ import { fieldsOf, lengthOf, SETTINGS, setField, targetOf, valueOf } from './set
 import { describeRef, headingsOf, linkAt, removeLink, setLink, slugOf, urlOf } from './links.ts';
 import { runTableAction } from './table.ts';
 import { insertTyped } from './typed-keys.ts';
-import { fileNames, imagesNode, pageTitles } from './uploads.ts';
+import { fileNames, imagesNode, pageTitles, spaceTitles } from './uploads.ts';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
@@ -718,13 +718,15 @@ describe('link targets', () => {
     expect(headingsOf(undefined)).toEqual([]);
   });
 
-  it('describes a file and an anchor by name', () => {
+  it('describes a file, an anchor and a space by name', () => {
     fileNames.set('f9', 'guide.pdf');
     pageTitles.set('p9', 'Prices');
     expect(describeRef({ kind: 'file', file: 'f9' })).toBe('the file guide.pdf');
     expect(describeRef({ kind: 'anchor', anchor: 'tea' })).toBe('the heading #tea');
     expect(describeRef({ kind: 'anchor', anchor: 'tea', page: 'p9' })).toBe('the heading #tea of the page Prices');
-    expect(describeRef({ kind: 'space', space: 's1' })).toBe('a space');
+    spaceTitles.set('s1', 'Handbook');
+    expect(describeRef({ kind: 'space', space: 's1' })).toBe('the space Handbook');
+    expect(describeRef({ kind: 'user', user: 'u1' })).toBe('a user');
   });
 });
 

@@ -3,9 +3,9 @@
 // quick-find palette).
 import { type Editor, Extension, getMarkRange } from '@tiptap/core';
 import { Plugin } from '@tiptap/pm/state';
-import { fileNames, pageTitles } from './uploads.ts';
+import { fileNames, pageTitles, spaceTitles } from './uploads.ts';
 
-/** A link's target (GitBook's `ref`): a URL, a page, a file or an anchor here; others are kept as they are. */
+/** A link's target (GitBook's `ref`): a URL, a page, a file, an anchor or a space here; others are kept as they are. */
 export type LinkRef = { kind: string; url?: string; page?: string; [field: string]: unknown };
 
 export interface LinkAt {
@@ -54,6 +54,7 @@ export function describeRef(ref: LinkRef | undefined): string {
   if (ref.kind === 'file' && !ref.space) return `the file ${fileNames.get(String(ref.file)) ?? ref.file}`;
   if (ref.kind === 'anchor' && !ref.space)
     return `the heading #${ref.anchor}${ref.page ? ` of the page ${pageTitles.get(String(ref.page)) ?? ref.page}` : ''}`;
+  if (ref.kind === 'space') return `the space ${spaceTitles.get(String(ref.space)) ?? ref.space}`;
   return `a ${String(ref.kind ?? 'target')}`;
 }
 

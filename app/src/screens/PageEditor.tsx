@@ -464,6 +464,10 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
           return { id: f.id, name: f.name, contentType: f.contentType };
         }),
       ),
+    spaces: async () => {
+      const here = await api.space(space);
+      return (await api.spaces(here.organization)).map((sp) => ({ id: sp.id, title: sp.title }));
+    },
     headings: async (other) => {
       if (!other) return headingsOf(editor.current ? (editorToDocument(editor.current.getJSON()) as never) : undefined);
       const read = await api.pageByPath(where(), other.path);

@@ -28,15 +28,18 @@ async function selectLine(page: Page, editor: Locator, text: string) {
 describe.skipIf(!hasChromium)('the editor: link targets and image settings, in Chromium', () => {
   const browser = useChromium();
   let space: string;
+  let other: string;
 
   beforeAll(async () => {
+    other = (await v1(acme.token, 'POST', `/orgs/${acme.organization.id}/spaces`, { title: 'Handbook <space>' })).id;
     space = (await v1(acme.token, 'POST', `/orgs/${acme.organization.id}/spaces`, { title: 'Links' })).id;
     await changeRequest(space, 'First pages', [
       {
         operation: 'insert_page',
         title: 'Guide',
         document: {
-          markdown: 'Handbook\n\nTerms\n\nRead more\n\nSee the cake\n\n## Install\n\nSteps.\n\n## Use it\n\nMore.\n',
+          markdown:
+            'Handbook\n\nTerms\n\nRead more\n\nSee the cake\n\nOther docs\n\n## Install\n\nSteps.\n\n## Use it\n\nMore.\n',
         },
       },
       {
@@ -54,7 +57,7 @@ describe.skipIf(!hasChromium)('the editor: link targets and image settings, in C
     ]).then((cr) => v1(acme.token, 'POST', `/spaces/${space}/change-requests/${cr.id}/merge`));
   });
 
-  it("links from the bar's Link button: a web address, a file, a heading of this page and of another", {
+  it("links from the bar's Link button: a web address, a file, a heading of this page and of another, a space", {
     timeout: 240_000,
   }, async () => {
     const base = `${p.url}/o/${acme.organization.id}/s/${space}`;
@@ -145,6 +148,15 @@ describe.skipIf(!hasChromium)('the editor: link targets and image settings, in C
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.emulateMedia({ colorScheme: 'light' });
 
+    // another space of the organization (its title escaped)
+    await selectLine(page, editor, 'Other docs');
+    await bar.click();
+    await add.getByRole('button', { name: 'Link to a space…' }).click();
+    const spaces = page.getByRole('dialog', { name: 'Link "Other docs" to a space' });
+    await spaces.getByRole('option', { name: 'Handbook <space>' }).click();
+    await spaces.waitFor({ state: 'detached' });
+    await expect.poll(() => notice.textContent()).toBe('"Other docs" links to the space Handbook <space>.');
+
     // the link's settings name its target; the bar's button removes it
     await editor.locator('a', { hasText: 'Terms' }).click();
     const linkSettings = page.getByRole('region', { name: 'Link settings' });
@@ -179,6 +191,7 @@ describe.skipIf(!hasChromium)('the editor: link targets and image settings, in C
       { ref: { kind: 'file', file: terms.id } },
       { ref: { kind: 'anchor', anchor: 'use-it' } },
       { ref: { kind: 'anchor', anchor: 'cake', page: prices.id } },
+      { ref: { kind: 'space', space: other } },
     ]);
     expect(violations).toEqual([]);
   });
