@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { useMailedInstance } from './mailbox.ts';
 // image gets a dark-mode file (uploaded, then removed and added again) and a width in percent. Each step is seen by
 // the writer, then the change request's document is read through /v1. Keys typed while the editor opens (before its
 // content is there) are typed into it once it is, not lost.
-const SHOTS = process.env.QUIRE_SCREENSHOTS ?? '/work/wt/shots';
+const SHOTS = process.env.QUIRE_SCREENSHOTS ?? tmpdir();
 
 const { p, acme, signedIn, v1, changeRequest } = useMailedInstance();
 
@@ -100,6 +101,13 @@ describe.skipIf(!hasChromium)('the editor: link targets and image settings, in C
     // a file of the space
     await selectLine(page, editor, 'Terms');
     await bar.click();
+    await add.waitFor();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'editor-links-dialog-375-dark.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
     await add.getByRole('button', { name: 'Link to a file…' }).click();
     const files = page.getByRole('dialog', { name: 'Link "Terms" to a file' });
     await files.getByRole('option', { name: /terms\.pdf/ }).waitFor();
