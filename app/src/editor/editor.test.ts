@@ -6,13 +6,14 @@ import { BLOCKS, matching } from './blocks.ts';
 import { type DocNode, editorToDocument } from '@quire/document/editor';
 import { doc, para } from '@quire/document/testing';
 import { createEditor } from './create.ts';
+import { EarlyKeys } from './early-keys.ts';
 import { loadMarkdownConverter, looksLikeMarkdown } from './markdown-paste.ts';
 import { describeAtom } from './schema.ts';
-import { fieldsOf, SETTINGS, setField, targetOf, valueOf } from './settings.ts';
-import { linkAt, removeLink, setLink, urlOf } from './links.ts';
+import { fieldsOf, lengthOf, SETTINGS, setField, targetOf, valueOf } from './settings.ts';
+import { describeRef, headingsOf, linkAt, removeLink, setLink, slugOf, urlOf } from './links.ts';
 import { runTableAction } from './table.ts';
 import { insertTyped } from './typed-keys.ts';
-import { imagesNode } from './uploads.ts';
+import { fileNames, imagesNode, pageTitles, spaceTitles } from './uploads.ts';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
@@ -647,13 +648,13 @@ describe('links', () => {
 });
 
 describe('image width', () => {
-  it('is a whole number of pixels in data.width: set, read, refused when not a width, removed when emptied', () => {
+  it('is whole pixels or a percentage in data.width: set, read, refused when not a width, removed when emptied', () => {
     const e = open();
     e.commands.insertContent(imagesNode('f1', 'A picture'));
     e.commands.setNodeSelection(1);
     const t = () => targetOf(e)!;
     expect(t().type).toBe('image');
-    const width = fieldsOf(t()).find((f) => f.label === 'Width (px)')!;
+    const width = fieldsOf(t()).find((f) => f.label === 'Width (px or %)')!;
     const image = () => docOf(e).nodes[0].nodes[0];
     expect(setField(e, t().pos, width, '240')).toBe(true);
     expect(image().data).toEqual({ ref: { kind: 'file', file: 'f1' }, alt: 'A picture', width: 240 });
@@ -667,5 +668,104 @@ describe('image width', () => {
     expect(image().data).toEqual({ ref: { kind: 'file', file: 'f1' }, alt: 'A picture' });
     const px = { ...t(), attrs: { ...t().attrs, data: { width: { unit: 'px', value: 300 } } } };
     expect(valueOf(px, width)).toBe('300');
+    // a percentage: GitBook's `{unit, value}`, drawn as the image's width attribute
+    expect(setField(e, t().pos, width, '50%')).toBe(true);
+    expect(image().data.width).toEqual({ unit: '%', value: 50 });
+    expect(valueOf(t(), width)).toBe('50%');
+    expect(e.view.dom.querySelector('.gb-image')).not.toBeNull();
+    valid(e);
+    expect(setField(e, t().pos, width, '120%')).toBe(false);
+    expect(setField(e, t().pos, width, '3em')).toBe(false);
+    expect(image().data.width).toEqual({ unit: '%', value: 50 });
+  });
+
+  it('reads a typed length: pixels as a number, a percentage as {unit, value}', () => {
+    expect(lengthOf('300')).toBe(300);
+    expect(lengthOf(' 300px ')).toBe(300);
+    expect(lengthOf('120.6')).toBe(121);
+    expect(lengthOf('25 %')).toEqual({ unit: '%', value: 25 });
+    expect(lengthOf('100%')).toEqual({ unit: '%', value: 100 });
+    for (const bad of ['', '0', '-3', 'wide', '0%', '101%', '3em', '1e3']) expect(lengthOf(bad)).toBeUndefined();
+  });
+});
+
+describe('link targets', () => {
+  it("lists a document's headings with the anchors the published page gives them", () => {
+    const h = (type: string, text: string, extra: Record<string, unknown> = {}) => ({
+      object: 'block',
+      type,
+      ...extra,
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+    });
+    const document = {
+      object: 'document',
+      nodes: [
+        h('heading-1', 'Get started!'),
+        h('paragraph', 'Not a heading'),
+        { object: 'block', type: 'hint', nodes: [h('heading-2', 'Get started')] },
+        h('heading-3', 'Élan & <b>'),
+        h('heading-2', 'Custom', { meta: { id: 'my-anchor' } }),
+        h('heading-2', ''),
+      ],
+    };
+    expect(headingsOf(document)).toEqual([
+      { anchor: 'get-started', title: 'Get started!' },
+      { anchor: 'get-started-1', title: 'Get started' },
+      { anchor: 'élan--b', title: 'Élan & <b>' },
+      { anchor: 'my-anchor', title: 'Custom' },
+    ]);
+    expect(slugOf('API: v2 (beta)')).toBe('api-v2-beta');
+    expect(headingsOf(undefined)).toEqual([]);
+  });
+
+  it('describes a file, an anchor and a space by name', () => {
+    fileNames.set('f9', 'guide.pdf');
+    pageTitles.set('p9', 'Prices');
+    expect(describeRef({ kind: 'file', file: 'f9' })).toBe('the file guide.pdf');
+    expect(describeRef({ kind: 'anchor', anchor: 'tea' })).toBe('the heading #tea');
+    expect(describeRef({ kind: 'anchor', anchor: 'tea', page: 'p9' })).toBe('the heading #tea of the page Prices');
+    spaceTitles.set('s1', 'Handbook');
+    expect(describeRef({ kind: 'space', space: 's1' })).toBe('the space Handbook');
+    expect(describeRef({ kind: 'user', user: 'u1' })).toBe('a user');
+  });
+});
+
+describe('keys typed before the content is there', () => {
+  const key = (k: string, mods: Partial<KeyboardEvent> = {}) => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    isComposing: false,
+    ...mods,
+  });
+
+  it('are kept, then typed into the editor as typing does (shortcuts, Enter, Backspace)', () => {
+    const keys = new EarlyKeys();
+    for (const k of ['Backspace', '#', ' ', 'H', 'i', 'Enter', 'x', 'y', 'Backspace', '<'])
+      expect(keys.take(key(k))).toBe(true);
+    expect(keys.take(key('k', { ctrlKey: true }))).toBe(false);
+    expect(keys.take(key('ArrowLeft'))).toBe(false);
+    expect(keys.take(key('a', { isComposing: true }))).toBe(false);
+    // a Backspace after a kept character takes it back; the first one is typed into the page
+    expect(keys.typed).toEqual(['Backspace', '#', ' ', 'H', 'i', 'Enter', 'x', '<']);
+    const e = open(); // an empty page: one empty paragraph
+    keys.flush(e);
+    const nodes = docOf(e).nodes;
+    expect(nodes.map((n: DocNode) => n.type)).toEqual(['heading-1', 'paragraph']);
+    expect(e.getText({ blockSeparator: '|' })).toBe('Hi|x<');
+    // from then on the editor takes the keys itself
+    expect(keys.done).toBe(true);
+    expect(keys.take(key('z'))).toBe(false);
+  });
+
+  it('are dropped by a read-only editor', () => {
+    const keys = new EarlyKeys();
+    keys.take(key('a'));
+    const e = open(doc(para('Intro')));
+    e.setEditable(false);
+    keys.flush(e);
+    expect(e.getText()).toBe('Intro');
+    expect(keys.done).toBe(true);
   });
 });

@@ -3,9 +3,9 @@
 // quick-find palette).
 import { type Editor, Extension, getMarkRange } from '@tiptap/core';
 import { Plugin } from '@tiptap/pm/state';
-import { pageTitles } from './uploads.ts';
+import { fileNames, pageTitles, spaceTitles } from './uploads.ts';
 
-/** A link's target (GitBook's `ref`): a URL or a page here; others (a file, an anchor…) are kept as they are. */
+/** A link's target (GitBook's `ref`): a URL, a page, a file, an anchor or a space here; others are kept as they are. */
 export type LinkRef = { kind: string; url?: string; page?: string; [field: string]: unknown };
 
 export interface LinkAt {
@@ -51,6 +51,10 @@ export function describeRef(ref: LinkRef | undefined): string {
   if (!ref) return '';
   if (ref.kind === 'url') return String(ref.url ?? '');
   if (ref.kind === 'page') return `the page ${pageTitles.get(String(ref.page)) ?? ref.page}`;
+  if (ref.kind === 'file' && !ref.space) return `the file ${fileNames.get(String(ref.file)) ?? ref.file}`;
+  if (ref.kind === 'anchor' && !ref.space)
+    return `the heading #${ref.anchor}${ref.page ? ` of the page ${pageTitles.get(String(ref.page)) ?? ref.page}` : ''}`;
+  if (ref.kind === 'space') return `the space ${spaceTitles.get(String(ref.space)) ?? ref.space}`;
   return `a ${String(ref.kind ?? 'target')}`;
 }
 
@@ -95,3 +99,61 @@ export const LinkKeys = Extension.create({
     ];
   },
 });
+
+/** A heading a link can go to: its anchor (as the published page names it) and its text. */
+export interface HeadingAnchor {
+  anchor: string;
+  title: string;
+}
+
+/**
+ * A heading's text as GitHub (and the published site, `github-slugger`) makes it an anchor: lower case, punctuation
+ * dropped, spaces made dashes. `Get started!` → `get-started`.
+ */
+export const slugOf = (text: string): string =>
+  text
+    .toLowerCase()
+    .trim()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+
+type DocLike = {
+  type?: string;
+  object?: string;
+  meta?: any;
+  data?: any;
+  nodes?: DocLike[];
+  leaves?: { text?: string }[];
+};
+const textOf = (n: DocLike): string =>
+  n.object === 'text' ? (n.leaves ?? []).map((l) => l.text ?? '').join('') : (n.nodes ?? []).map(textOf).join('');
+
+/**
+ * The headings of a GitBook document (the page's, or another page's read through /v1), in order, with the anchors
+ * the published page gives them: the heading's `data.id` or `meta.id` when it has one, else its text made a slug;
+ * a repeated anchor gets `-1`, `-2`…, as on the site. Headings without text are left out.
+ */
+export function headingsOf(document: DocLike | undefined): HeadingAnchor[] {
+  const seen = new Map<string, number>();
+  const out: HeadingAnchor[] = [];
+  const visit = (node: DocLike) => {
+    if (/^heading-[123]$/.test(node.type ?? '')) {
+      const title = textOf(node).trim();
+      const own = typeof node.data?.id === 'string' && node.data.id ? node.data.id : node.meta?.id;
+      // github-slugger's counting: `a`, `a-1`, `a-2`…, each anchor given taken
+      const first = slugOf(typeof own === 'string' && own ? own : title) || 'section';
+      let anchor = first;
+      while (seen.has(anchor)) {
+        const n = seen.get(first)! + 1;
+        seen.set(first, n);
+        anchor = `${first}-${n}`;
+      }
+      seen.set(anchor, 0);
+      if (title) out.push({ anchor, title });
+      return;
+    }
+    for (const child of node.nodes ?? []) visit(child);
+  };
+  visit(document ?? {});
+  return out;
+}

@@ -168,15 +168,13 @@ export function describeAtom(type: string, attrs: any): string {
   }
 }
 
-/** An image's width as drawn: GitBook's pixels (a number, or `{unit: 'px', value}`); other units are not drawn. */
+/** An image's width as drawn: GitBook's pixels (a number, or `{unit: 'px', value}`) or a percentage (`{unit: '%'}`,
+ * the `width` attribute takes one: the CSP refuses `style` attributes); other units are not drawn. */
 const widthOf = (w: unknown): { width?: string } => {
-  const px =
-    typeof w === 'number'
-      ? w
-      : (w as { unit?: string; value?: number } | null)?.unit === 'px'
-        ? (w as any).value
-        : undefined;
-  return typeof px === 'number' && px > 0 ? { width: String(px) } : {};
+  const o = w as { unit?: string; value?: number } | null;
+  const px = typeof w === 'number' ? w : o?.unit === 'px' ? o.value : undefined;
+  if (typeof px === 'number' && px > 0) return { width: String(px) };
+  return o?.unit === '%' && typeof o.value === 'number' && o.value > 0 ? { width: `${o.value}%` } : {};
 };
 
 function atom(name: string, gbType: string) {
@@ -194,11 +192,17 @@ function atom(name: string, gbType: string) {
       // an image or a drawing of a file whose download URL is known shows the picture, its label below
       const src =
         (gbType === 'image' || gbType === 'drawing') && ref?.kind === 'file' ? fileUrls.get(ref.file) : undefined;
+      const img = ['img', { src, alt: node.attrs.data?.alt ?? '', ...widthOf(node.attrs.data?.width) }] as const;
+      // an image's dark-mode file (`refDark`), shown in dark mode as the published site does
+      const dark = gbType === 'image' ? node.attrs.data?.refDark : undefined;
+      const darkSrc = dark?.kind === 'file' && !dark.space ? fileUrls.get(dark.file) : undefined;
       return src
         ? [
             'div',
             attrs,
-            ['img', { src, alt: node.attrs.data?.alt ?? '', ...widthOf(node.attrs.data?.width) }],
+            darkSrc
+              ? ['picture', {}, ['source', { srcset: darkSrc, media: '(prefers-color-scheme: dark)' }], img]
+              : img,
             ['span', { class: 'gb-label' }, describeAtom(gbType, node.attrs)],
           ]
         : ['div', attrs, describeAtom(gbType, node.attrs)];

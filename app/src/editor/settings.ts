@@ -21,7 +21,8 @@ export interface Field {
   readOnly?: boolean;
   /** a checkbox stored the other way round (checked "Header row" is `hideHeader: false`) */
   invert?: boolean;
-  /** a whole number of pixels (an image's width): stored as a number, emptied it is removed */
+  /** a length (an image's width): whole pixels (`300`, `300px`, stored as a number) or a percentage (`50%`, GitBook's
+   * `{unit: '%', value}`); emptied it is removed */
   pixels?: boolean;
 }
 
@@ -54,7 +55,7 @@ export const SETTINGS: Record<string, { title: string; fields: Field[] }> = {
     fields: [
       { label: 'Alt text', name: 'alt', kind: 'text' },
       { label: 'Caption', name: 'caption', kind: 'text', fragment: 'caption' },
-      { label: 'Width (px)', name: 'width', kind: 'text', pixels: true },
+      { label: 'Width (px or %)', name: 'width', kind: 'text', pixels: true },
     ],
   },
   // its target is changed with the page picker (PageEditor's "Change page…")
@@ -205,13 +206,23 @@ export function valueOf(target: Target, field: Field): string | boolean {
   return v == null ? '' : String(v);
 }
 
+/** GitBook's `Length` of an image's width as typed: `300` or `300px` (whole pixels, a number), `50%` (1 to 100, `{unit:
+ * '%', value}`); undefined for anything else (a letter, 0, a negative, a unit the site does not draw). */
+export function lengthOf(typed: string): number | { unit: string; value: number } | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(px|%)?\s*$/i.exec(typed);
+  if (!m) return undefined;
+  const value = Math.round(Number(m[1]));
+  if (m[2] === '%') return value > 0 && value <= 100 ? { unit: '%', value } : undefined;
+  return value > 0 ? value : undefined;
+}
+
 /** Writes a field of the block at `pos` (one undoable step); an empty text or unchecked box removes it. */
 export function setField(editor: Editor, pos: number, field: Field, value: string | boolean): boolean {
   const node = editor.state.doc.nodeAt(pos);
   if (!node) return false;
-  const pixels = field.pixels && value !== '' ? Math.round(Number(value)) : undefined;
-  // not a width (a letter, 0, a negative): nothing is written
-  if (field.pixels && value !== '' && !(Number.isFinite(pixels) && pixels! > 0)) return false;
+  const pixels = field.pixels && value !== '' ? lengthOf(String(value)) : undefined;
+  // not a width (a letter, 0, a negative, another unit): nothing is written
+  if (field.pixels && value !== '' && pixels === undefined) return false;
   const stored =
     field.kind === 'checkbox' ? (value ? (field.on ?? true) : undefined) : value === '' ? undefined : (pixels ?? value);
   const attrs = { ...node.attrs };

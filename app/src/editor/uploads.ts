@@ -9,6 +9,8 @@ export const fileUrls = new Map<string, string>();
 /** Names of the space's files and titles of its pages by id: a file block or a page reference shows them. */
 export const fileNames = new Map<string, string>();
 export const pageTitles = new Map<string, string>();
+/** The titles of the organization's spaces by id (a link to a space names it). */
+export const spaceTitles = new Map<string, string>();
 /** The titles of the space's reusable contents by id (a reusable content block shows its title). */
 export const reusableTitles = new Map<string, string>();
 

@@ -4,7 +4,8 @@ import type { Editor } from '@tiptap/core';
 import { useEffect, useRef, useState } from 'react';
 import { changesApi } from '../api/changes.ts';
 import { api, type PageWithDocument } from '../api/endpoints.ts';
-import { type CollabSession, type CollabStatus, startCollab } from '../editor/collab.ts';
+import { COLLAB_FIELD, type CollabSession, type CollabStatus, startCollab } from '../editor/collab.ts';
+import { EarlyKeys, keepEarlyKeys } from '../editor/early-keys.ts';
 import { matching } from '../editor/blocks.ts';
 import { editorToDocument, opaqueCount } from '@quire/document/editor';
 import { EditorComments } from '../editor/comments.tsx';
@@ -31,10 +32,10 @@ import { BlockActions } from '../editor/BlockActions.tsx';
 import { OpenAPISettings, ReusableContentSettings, reusableContentsOf } from '../editor/RefBlockSettings.tsx';
 import { ButtonSettings } from '../editor/ButtonSettings.tsx';
 import { setOpenAPIOperation, setReusableContent } from '../editor/ref-blocks.ts';
-import { LinkDialog } from '../editor/LinkDialog.tsx';
+import { LinkDialog, type LinkTargets } from '../editor/LinkDialog.tsx';
 import { InsertDialog, type InsertKind } from '../editor/InsertDialog.tsx';
 import { MoreBlockSettings } from '../editor/MoreBlockSettings.tsx';
-import { describeRef, type LinkAt, linkAt, removeLink, setLink } from '../editor/links.ts';
+import { describeRef, headingsOf, type LinkAt, linkAt, removeLink, setLink } from '../editor/links.ts';
 import '../editor/editor.css';
 
 interface Props {
@@ -83,8 +84,9 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   const [inserting, setInserting] = useState<{ kind: InsertKind; at: number }>();
   const fileInput = useRef<HTMLInputElement>(null);
   /** What the file chooser's files become: an image, a file, or (pasted, dropped) an image when they are one. */
-  const uploadAs = useRef<'image' | 'file' | 'drawing' | 'replace'>('image');
-  /** The image, drawing or older OpenAPI block whose file "Replace file…" replaces (its position). */
+  const uploadAs = useRef<'image' | 'file' | 'drawing' | 'replace' | 'dark'>('image');
+  /** The image, drawing or older OpenAPI block whose file "Replace file…" replaces, or the image given a dark-mode
+   * file (its position). */
   const replacing = useRef<number>(undefined);
   const creating = useRef<Promise<string>>(undefined);
   const host = useRef<HTMLDivElement>(null);
@@ -92,6 +94,10 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   /** The editor once made (its comments' markers and action follow it). */
   const [made, setMade] = useState<Editor>();
   const cr = useRef(changeRequest);
+  /** Keys typed before the page's content is in the editor: typed into it once it is (`early-keys.ts`). */
+  const early = useRef<EarlyKeys>(undefined);
+  early.current ??= new EarlyKeys();
+  useEffect(() => keepEarlyKeys(early.current!, () => host.current), []);
   const menuRef = useRef(menu);
   const movedTo = useRef(onChangeRequest);
   movedTo.current = onChangeRequest;
@@ -294,6 +300,19 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         void save();
       }
       made.commands.focus('end');
+      // keys typed meanwhile go in once the content is there: at once, or, live, when the shared document has been
+      // synced with the server or read from this browser's copy (with content); after 5 s in any case
+      const keys = early.current!;
+      if (!shared) keys.flush(made);
+      else {
+        const ready = () => setTimeout(() => keys.flush(made), 0);
+        if (shared.provider.isSynced) ready();
+        else shared.provider.on('synced', ready);
+        void shared.local?.whenSynced.then(() => {
+          if (shared.document.getXmlFragment(COLLAB_FIELD).length > 0) ready();
+        });
+        setTimeout(() => keys.flush(made), 5000);
+      }
     };
     // Live, each keystroke is sent and acknowledged: "Saving…" then "Saved" would be two React commits a key, and
     // before each commit React walks the editor's DOM up to the caret to keep the selection (a 2,000-block page: a
@@ -353,7 +372,11 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   };
 
   /** Uploads files into the change request (`insert_files`) and inserts a block referencing each. */
-  const upload = async (files: File[], as: 'image' | 'file' | 'drawing' | 'auto' | 'replace', pos?: number) => {
+  const upload = async (
+    files: File[],
+    as: 'image' | 'file' | 'drawing' | 'auto' | 'replace' | 'dark',
+    pos?: number,
+  ) => {
     if (!page) return;
     for (const file of files) {
       const refused = tooLarge(file);
@@ -381,25 +404,30 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         fileNames.set(made.id, made.name);
         const ed = editor.current;
         if (!ed) return;
-        if (as === 'replace') {
-          // the image keeps its alt text, caption, width and key: only its file changes
+        if (as === 'replace' || as === 'dark') {
+          // the image keeps its alt text, caption, width and key: only its file (or its dark-mode file) changes
           const at = pos ?? -1;
           const node = ed.state.doc.nodeAt(at);
           const kind = node?.type.name;
-          if (!node || !(kind === 'image' || kind === 'drawing' || kind === 'swagger'))
+          if (!node || !(kind === 'image' || (as === 'replace' && (kind === 'drawing' || kind === 'swagger'))))
             throw new Error('the block is no longer there.');
+          const field = as === 'dark' ? 'refDark' : 'ref';
           ed.chain()
             .focus()
             .command(({ tr }) => {
               tr.setNodeMarkup(at, undefined, {
                 ...node.attrs,
-                data: { ...node.attrs.data, ref: { kind: 'file', file: made.id } },
+                data: { ...node.attrs.data, [field]: { kind: 'file', file: made.id } },
               });
               return true;
             })
             .setNodeSelection(at)
             .run();
-          setNotice(`Replaced the ${kind === 'swagger' ? "OpenAPI block's" : `${kind}'s`} file with ${file.name}.`);
+          setNotice(
+            as === 'dark'
+              ? `The image's dark-mode file is ${file.name}.`
+              : `Replaced the ${kind === 'swagger' ? "OpenAPI block's" : `${kind}'s`} file with ${file.name}.`,
+          );
           continue;
         }
         const image = as === 'image' || (as === 'auto' && file.type.startsWith('image/'));
@@ -424,6 +452,33 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
       .pages(cr.current ? { space, changeRequest: cr.current } : { space })
       .then((r) => setPages(flattenPages(r.pages as never)))
       .catch((e: Error) => setNotice(`The pages could not be read: ${e.message}`));
+  };
+  const where = () => (cr.current ? { space, changeRequest: cr.current } : { space });
+  /** What a text link can go to besides web addresses and pages: the files and headings, read when asked. */
+  const linkTargets: LinkTargets = {
+    files: () =>
+      api.files(where()).then((files) =>
+        files.map((f) => {
+          fileUrls.set(f.id, downloadSrc(f.downloadURL));
+          fileNames.set(f.id, f.name);
+          return { id: f.id, name: f.name, contentType: f.contentType };
+        }),
+      ),
+    spaces: async () => {
+      const here = await api.space(space);
+      return (await api.spaces(here.organization)).map((sp) => ({ id: sp.id, title: sp.title }));
+    },
+    headings: async (other) => {
+      if (!other) return headingsOf(editor.current ? (editorToDocument(editor.current.getJSON()) as never) : undefined);
+      const read = await api.pageByPath(where(), other.path);
+      return headingsOf('document' in read ? (read.document as never) : undefined);
+    },
+  };
+  const openLinkDialog = () => {
+    const ed = editor.current;
+    const at = ed && linkAt(ed);
+    if (!at) setNotice('Select some text first (or put the cursor in a link), then choose Link.');
+    else setLinkEdit(at);
   };
   const openPicker = (kind: 'link' | 'ref') => {
     const ed = editor.current;
@@ -489,6 +544,28 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
     } else choice.run(ed);
   };
 
+  /** The link holding the cursor: its target, "Edit link…" and "Remove link" (also in a block with settings: a table). */
+  const linkSettings = linkHere && (
+    <section className="block-settings" aria-label="Link settings">
+      <strong>Link</strong>
+      <span>
+        Links to: <strong>{describeRef(linkHere.attrs?.data?.ref)}</strong>
+      </span>
+      <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => setLinkEdit(linkHere)}>
+        Edit link…
+      </button>
+      <button
+        type="button"
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={() => {
+          if (editor.current) removeLink(editor.current, linkHere);
+          setNotice('Link removed.');
+        }}
+      >
+        Remove link
+      </button>
+    </section>
+  );
   const choices = menu ? matching(menu.query) : [];
   const active = menu && choices[menu.index] ? `slash-${choices[menu.index]!.id}` : undefined;
   // the text keeps the focus while the menu is open: screen readers follow the active option through these
@@ -531,6 +608,14 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         )}
         <button
           type="button"
+          aria-keyshortcuts="Control+K Meta+K"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={openLinkDialog}
+        >
+          Link
+        </button>
+        <button
+          type="button"
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => {
             const ed = editor.current;
@@ -560,7 +645,8 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
         onChange={(e) => {
           const files = [...(e.target.files ?? [])];
           e.target.value = '';
-          void upload(files, uploadAs.current, uploadAs.current === 'replace' ? replacing.current : undefined);
+          const as = uploadAs.current;
+          void upload(files, as, as === 'replace' || as === 'dark' ? replacing.current : undefined);
         }}
       />
       {picker && (
@@ -604,6 +690,7 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
           text={editor.current.state.doc.textBetween(linkEdit.from, linkEdit.to, ' ')}
           pages={pages}
           loadPages={loadPages}
+          targets={linkTargets}
           onSet={(ref) => {
             const text = editor.current!.state.doc.textBetween(linkEdit.from, linkEdit.to, ' ');
             setLink(editor.current!, linkEdit, ref);
@@ -686,35 +773,33 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
               setPicker({ kind: 'retarget', from: target.pos, to: target.pos });
               loadPages();
             }}
-            onReplaceFile={() => {
-              uploadAs.current = 'replace';
+            onReplaceFile={(dark) => {
+              uploadAs.current = dark ? 'dark' : 'replace';
               replacing.current = target.pos;
               fileInput.current!.accept = 'image/*';
               fileInput.current!.click();
             }}
+            onRemoveDark={() => {
+              const node = editor.current?.state.doc.nodeAt(target.pos);
+              if (!editor.current || node?.type.name !== 'image') return;
+              const { refDark: _, ...data } = node.attrs.data ?? {};
+              editor.current
+                .chain()
+                .focus()
+                .command(({ tr }) => {
+                  tr.setNodeMarkup(target.pos, undefined, { ...node.attrs, data });
+                  return true;
+                })
+                .setNodeSelection(target.pos)
+                .run();
+              setNotice("The image's dark-mode file was removed.");
+            }}
           />
         </BlockSettings>
-      ) : linkHere ? (
-        <section className="block-settings" aria-label="Link settings">
-          <strong>Link</strong>
-          <span>
-            Links to: <strong>{describeRef(linkHere.attrs?.data?.ref)}</strong>
-          </span>
-          <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => setLinkEdit(linkHere)}>
-            Edit link…
-          </button>
-          <button
-            type="button"
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => {
-              if (editor.current) removeLink(editor.current, linkHere);
-              setNotice('Link removed.');
-            }}
-          >
-            Remove link
-          </button>
-        </section>
-      ) : (
+      ) : null}
+      {linkHere ? (
+        linkSettings
+      ) : target && SETTINGS[target.type] ? null : (
         <section className="block-settings" aria-label="Block settings">
           <span className="muted">
             Settings of a code block, hint, tab, table, image, formula… show here when the cursor is in one.
@@ -788,7 +873,7 @@ function BlockSettings({
                 id={id}
                 value={String(value)}
                 readOnly={f.readOnly}
-                {...(f.pixels ? { type: 'number', min: 1, step: 1 } : {})}
+                {...(f.pixels ? { inputMode: 'decimal' as const, placeholder: '300 or 50%' } : {})}
                 onChange={(e) => onSet(f, e.target.value)}
               />
             )}

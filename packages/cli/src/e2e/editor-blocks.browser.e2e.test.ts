@@ -329,7 +329,7 @@ describe.skipIf(!hasChromium)('the editor: tables, in Chromium', () => {
     await editor.locator('.gb-image').click();
     const imageSettings = page.getByRole('region', { name: 'Image settings' });
     await imageSettings.getByLabel('Alt text').fill('A blue band');
-    await imageSettings.getByLabel('Width (px)').fill('120');
+    await imageSettings.getByLabel('Width (px or %)').fill('120');
     await expect.poll(() => picture.evaluate((i: HTMLImageElement) => i.getBoundingClientRect().width)).toBe(120);
     chooser = page.waitForEvent('filechooser');
     await imageSettings.getByRole('button', { name: 'Replace file…' }).click();
