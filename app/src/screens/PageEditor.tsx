@@ -98,6 +98,10 @@ export default function PageEditor({ space, changeRequest, path, onChangeRequest
   const early = useRef<EarlyKeys>(undefined);
   early.current ??= new EarlyKeys();
   useEffect(() => keepEarlyKeys(early.current!, () => host.current), []);
+  // A page that failed to load takes no keys: the page's own keys (space to scroll) work again.
+  useEffect(() => {
+    if (error) early.current!.done = true;
+  }, [error]);
   const menuRef = useRef(menu);
   const movedTo = useRef(onChangeRequest);
   movedTo.current = onChangeRequest;
