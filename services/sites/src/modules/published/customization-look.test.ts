@@ -58,6 +58,7 @@ describe('the customization on the published pages', () => {
         siteId,
         header: { logo: { light: 'http://quire.test/v1/logo-light.png', dark: 'http://quire.test/v1/logo-dark.png' } },
         privacyPolicy: { url: 'https://example.com/privacy?a=1&b=2' },
+        socialPreview: { url: 'https://cdn.example/card.png' },
         themes: { default: 'light', toggeable: false },
         styling: { corners: 'straight' },
         feedback: { enabled: true },
@@ -78,6 +79,7 @@ describe('the customization on the published pages', () => {
     expect(site).not.toContain('prefers-color-scheme');
     expect(site).not.toContain('logo-dark');
     expect(site).toContain(':root{--radius:0px}');
+    expect(site).toContain('<meta property="og:image" content="https://cdn.example/card.png">');
     expect(site).not.toContain('class="prev-next"');
     expect(site).toContain('<legend>Was this page helpful?</legend>');
 

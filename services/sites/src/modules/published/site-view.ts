@@ -239,6 +239,8 @@ export function lookFor(v: SiteView, siteSpace: TreeSpace | null): SiteLook {
     logo: { header: themedImage(v, c.header.logo), footer: themedImage(v, c.footer.logo) },
     homeHref: refHref(c.header.primaryLink),
     privacyPolicy: c.privacyPolicy.url ? safeUrl(c.privacyPolicy.url) : null,
+    socialPreview:
+      c.socialPreview.url && /^https?:\/\//i.test(c.socialPreview.url) ? safeUrl(c.socialPreview.url) : null,
     scheme: colourScheme(c.themes),
     corners: c.styling.corners,
     pagination: c.pagination.enabled,

@@ -115,7 +115,8 @@ export function renderShell(s: Shell): Html {
     html`<meta property="og:title" content="${s.title}">`,
     s.description ? html`<meta property="og:description" content="${s.description}">` : html``,
     s.canonical ? html`<meta property="og:url" content="${s.canonical}">` : html``,
-    html`<meta name="twitter:card" content="summary"><meta name="twitter:title" content="${s.title}">`,
+    s.look?.socialPreview ? html`<meta property="og:image" content="${s.look.socialPreview}">` : html``,
+    html`<meta name="twitter:card" content="${s.look?.socialPreview ? 'summary_large_image' : 'summary'}"><meta name="twitter:title" content="${s.title}">`,
     s.description ? html`<meta name="twitter:description" content="${s.description}">` : html``,
   ];
   const look = s.look ?? PLAIN_LOOK;

@@ -344,6 +344,14 @@ describe('the logos, the privacy policy and the colour mode', () => {
     expect(system).toContain('<source srcset="/v1/logo%2Cdark.png" media="(prefers-color-scheme: dark)">');
   });
 
+  it("names the social preview image in the page's link-preview metadata", () => {
+    const page = shell({ look: { ...PLAIN_LOOK, socialPreview: 'https://cdn.example/card.png?a=1&b=2' } });
+    expect(page).toContain('<meta property="og:image" content="https://cdn.example/card.png?a=1&amp;b=2">');
+    expect(page).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(shell({})).not.toContain('og:image');
+    expect(shell({})).toContain('<meta name="twitter:card" content="summary">');
+  });
+
   it('writes the corners after the stylesheet, nothing for the default', () => {
     expect(shell({ look: { ...PLAIN_LOOK, corners: 'straight' } })).toContain('<style>:root{--radius:0px}');
     expect(shell({})).not.toContain('<style>');

@@ -46,6 +46,8 @@ export interface SiteLook {
   homeHref: string | null;
   /** The privacy policy's URL (`privacyPolicy.url`), through `safeUrl`: a "Privacy policy" link in the footer. */
   privacyPolicy: string | null;
+  /** The image of the pages' link previews (`socialPreview.url`: `og:image`), an absolute http(s) URL. */
+  socialPreview: string | null;
   /** The colour mode (`themes`): the reader's system, or one mode only. */
   scheme: ColourScheme;
   corners: Corners;
@@ -168,6 +170,7 @@ export const PLAIN_LOOK: SiteLook = {
   logo: { header: null, footer: null },
   homeHref: null,
   privacyPolicy: null,
+  socialPreview: null,
   scheme: 'system',
   corners: 'rounded',
   pagination: true,
