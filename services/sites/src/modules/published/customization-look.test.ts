@@ -83,6 +83,11 @@ describe('the customization on the published pages', () => {
     expect(site).not.toContain('class="prev-next"');
     expect(site).toContain('<legend>Was this page helpful?</legend>');
 
+    // The second site space shows the site's look until it overrides it (its cached page included).
+    const before = await open(`${base}/${second.path}`);
+    expect(before).toContain('color-scheme:light');
+    expect(before).toContain('<img class="logo" src="/v1/logo-light.png"');
+
     // The second site space: its own logo (another origin's is not drawn), mode, corners, pagination and feedback.
     await p.sites.call(
       ops.overrideSiteSpaceCustomizationById,
