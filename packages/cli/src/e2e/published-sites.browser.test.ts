@@ -22,6 +22,8 @@ describe.skipIf(!hasChromium)('a published site in Chromium', () => {
     ({ acme } = await acmeAndOther(p));
     const api = p.client(acme.token);
     const { site } = await publishDemoSite(api, acme.organization.id);
+    // Page feedback on (GitBook's default is off): the pages show "Was this page helpful?".
+    await api.orgs.updateSiteCustomizationById(acme.organization.id, site.id, { feedback: { enabled: true } } as never);
     home = site.urls.published!.replace('http://quire.test', p.url);
     // A site whose content tries to run script everywhere a string reaches the page.
     const space = (await api.orgs.createSpace(acme.organization.id, { title: 'Evil "space" <b>' })).data;

@@ -53,6 +53,8 @@ beforeAll(async () => {
   ]);
   const site = (await api.orgs.createSite(org, { title: 'Insights handbook' } as never)).data;
   await api.orgs.addSpaceToSite(org, site.id, { spaceId: space } as never);
+  // Page feedback on (GitBook's default is off): the page has its rating form.
+  await api.orgs.updateSiteCustomizationById(org, site.id, { feedback: { enabled: true } } as never);
   const urls = ((await api.orgs.publishSite(org, site.id)).data as { urls: { published: string } }).urls;
   siteId = site.id;
   published = urls.published.replace('http://quire.test', p.url);

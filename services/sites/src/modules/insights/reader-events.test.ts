@@ -29,6 +29,12 @@ async function publishedSite(title: string) {
     { title: 'Welcome', markdown: 'Hello readers.' },
   ]);
   const site = await p.sites.call(ops.createSite, { organizationId: ORG, title, spaces: [spaceId] }, admin);
+  // The form is there when the customization turns page feedback on (GitBook's default is off).
+  await p.sites.call(
+    ops.updateSiteCustomizationById,
+    { organizationId: ORG, siteId: site.id, feedback: { enabled: true } },
+    admin,
+  );
   await p.sites.call(ops.publishSite, { organizationId: ORG, siteId: site.id }, admin);
   return { siteId: site.id, spaceId, path: `/sites/${site.basename}` };
 }
@@ -130,6 +136,16 @@ describe('a published site records its readers', () => {
     // A GET of the path is no vote, nor is a POST elsewhere on the site.
     expect((await open(action)).status).toBe(404);
     expect((await post(`${s.path}/welcome`, { token, rating: 'good' })).status).toBe(404);
+    // A form of a page served before the site turned feedback off counts no more; the pages show none.
+    await p.sites.call(
+      ops.updateSiteCustomizationById,
+      { organizationId: ORG, siteId: s.siteId, feedback: { enabled: false } },
+      admin,
+    );
+    const off = await post(action, { token, rating: 'good' });
+    expect(off.status).toBe(400);
+    expect(off.body).toContain('This site no longer asks for feedback on its pages.');
+    expect((await open(s.path)).body).not.toContain('page-rating');
     expect(await events(s.siteId)).toEqual([]);
   });
 

@@ -346,13 +346,16 @@ async function renderedPage(
   ].join('|');
   let entry = rendered.get(key);
   if (!entry) {
-    const rating = await ratingForm(ctx.config.QUIRE_INTERNAL_SECRET, `${v.siteBasePath}/${RATING_SEGMENT}`, {
-      site: v.site.id,
-      siteSpace: s.siteSpace.entity.id,
-      space: s.siteSpace.entity.spaceId,
-      page: page.id,
-      href: pageHref(s.pages, s.basePath, page),
-    });
+    // The "Was this page helpful?" form when the customization turns page feedback on (`feedback.enabled`).
+    const rating = lookFor(v, s.siteSpace).feedback
+      ? await ratingForm(ctx.config.QUIRE_INTERNAL_SECRET, `${v.siteBasePath}/${RATING_SEGMENT}`, {
+          site: v.site.id,
+          siteSpace: s.siteSpace.entity.id,
+          space: s.siteSpace.entity.spaceId,
+          page: page.id,
+          href: pageHref(s.pages, s.basePath, page),
+        })
+      : html``;
     const body = await renderPage(v, s, r.structure, page, rating);
     entry = { status: 200, type: HTML, body, etag: etagOf(body) };
     rendered.set(key, entry);
@@ -439,10 +442,11 @@ function notice(v: SiteView, title: string, message: Html): string {
 }
 
 /**
- * `POST <site>/~rating` (the "Was this page helpful?" form of every page): the form's signed token names the page
- * (400 when it is missing, forged, expired or of another site, or when the page's site space is no longer shown to
- * this visitor), the rating is one of GitBook's (400 otherwise). Recorded once per page a day per visitor, nothing
- * with DNT/Sec-GPC; the answer thanks the reader either way and links back to the page.
+ * `POST <site>/~rating` (the "Was this page helpful?" form of the pages, when `feedback.enabled`): the form's signed
+ * token names the page (400 when it is missing, forged, expired or of another site, when the page's site space is no
+ * longer shown to this visitor, or when its customization turned feedback off), the rating is one of GitBook's (400
+ * otherwise). Recorded once per page a day per visitor, nothing with DNT/Sec-GPC; the answer thanks the reader either
+ * way and links back to the page.
  */
 async function rate(ctx: SitesContext, input: Input, v: SiteView): Promise<SiteResponse> {
   const refuse = (message: string) =>
@@ -464,8 +468,9 @@ async function rate(ctx: SitesContext, input: Input, v: SiteView): Promise<SiteR
   if (target === 'expired') return refuse('This page was open for too long. Reload it and vote again.');
   if (target === 'invalid' || target.site !== v.site.id)
     return refuse('This vote did not come from a page of this site.');
-  if (!visibleSiteSpaces(v).some((t) => t.entity.id === target.siteSpace))
-    return refuse('This page is no longer on this site.');
+  const shown = visibleSiteSpaces(v).find((t) => t.entity.id === target.siteSpace);
+  if (!shown) return refuse('This page is no longer on this site.');
+  if (!lookFor(v, shown).feedback) return refuse('This site no longer asks for feedback on its pages.');
   const rating = form.rating;
   if (!rating || !(RATINGS as readonly string[]).includes(rating)) return refuse('Choose Yes or No.');
   await recordRating(ctx.em, ctx.config.QUIRE_INTERNAL_SECRET, target, rating as Rating, input as ReaderRequest);

@@ -88,7 +88,7 @@ export async function renderPage(
   s: SpaceView,
   match: StructureMatch,
   page: SitePage,
-  /** What follows the page's text (its "Was this page helpful?" form). */
+  /** What follows the page's text (its "Was this page helpful?" form, when the customization asks for it). */
   after: Html = html``,
 ): Promise<string> {
   const docs = await pageDocuments(
@@ -103,6 +103,7 @@ export async function renderPage(
   const spaceCrumb = visibleSiteSpaces(v).length > 1 ? siteSpaceTitle(s.siteSpace) : null;
   const emoji = page.emoji ? html`<span class="emoji" aria-hidden="true">${page.emoji} </span>` : html``;
   const description = page.description ? html`<p class="description">${page.description}</p>` : html``;
+  const around = chrome(v, match);
   const main = html`${breadcrumbs(s.pages, s.basePath, page, spaceCrumb)}
 <article class="page">
 ${coverHtml(page.cover, s.files)}<header class="page-header"><h1>${emoji}${iconHtml(page.icon, 'page-icon')}${page.title}</h1>${description}</header>
@@ -110,8 +111,7 @@ ${coverHtml(page.cover, s.files)}<header class="page-header"><h1>${emoji}${iconH
 ${updated}
 ${after}
 </article>
-${prevNext(s.pages, s.basePath, page)}`;
-  const around = chrome(v, match);
+${around.look.pagination ? prevNext(s.pages, s.basePath, page) : html``}`;
   const shell: Shell = {
     ...around,
     title: page.title === around.siteTitle ? page.title : `${page.title} | ${around.siteTitle}`,

@@ -21,7 +21,10 @@ import {
   type HeaderItem,
   type LookLink,
   type SiteLook,
+  type ThemedImage,
 } from './render/look.ts';
+import { colourScheme } from './render/theme.ts';
+import { safeUrl } from '@quire/document/render';
 import { pageHref } from './render/navigation.ts';
 import {
   FONT_SHEET_SEGMENT,
@@ -233,7 +236,23 @@ export function lookFor(v: SiteView, siteSpace: TreeSpace | null): SiteLook {
     fonts,
     fontSheet: sheet ? `${v.siteBasePath}/${FONT_SHEET_SEGMENT}/${sheet.hash}.css` : null,
     social: socialOf(c.socialAccounts),
+    logo: { header: themedImage(v, c.header.logo), footer: themedImage(v, c.footer.logo) },
+    homeHref: refHref(c.header.primaryLink),
+    privacyPolicy: c.privacyPolicy.url ? safeUrl(c.privacyPolicy.url) : null,
+    socialPreview:
+      c.socialPreview.url && /^https?:\/\//i.test(c.socialPreview.url) ? safeUrl(c.socialPreview.url) : null,
+    scheme: colourScheme(c.themes),
+    corners: c.styling.corners,
+    pagination: c.pagination.enabled,
+    feedback: c.feedback.enabled,
   };
+}
+
+/** A logo of the customization when a page may load it (`imageUrl`); its dark image, else its light one. */
+function themedImage(v: SiteView, logo: { light: string; dark: string } | undefined): ThemedImage | null {
+  const light = logo ? imageUrl(v, logo.light) : null;
+  if (!logo || !light) return null;
+  return { light, dark: imageUrl(v, logo.dark) ?? light };
 }
 
 type FontSetting =

@@ -1,16 +1,17 @@
-import { html, type Html } from '@quire/document/render';
+import { html, raw, type Html } from '@quire/document/render';
 import { iconHtml } from './icons.ts';
 import {
   lookAnnouncement,
   lookFooter,
   lookHead,
   lookHeaderLinks,
-  lookLogo,
+  lookSiteTitle,
   lookSocial,
   lookStyle,
   PLAIN_LOOK,
   type SiteLook,
 } from './look.ts';
+import { forceScheme } from './theme.ts';
 
 /** Where the gateway serves the published sites' own files (same origin as every page of every site). */
 export const ASSET_BASE = '/_quire/site';
@@ -114,12 +115,12 @@ export function renderShell(s: Shell): Html {
     html`<meta property="og:title" content="${s.title}">`,
     s.description ? html`<meta property="og:description" content="${s.description}">` : html``,
     s.canonical ? html`<meta property="og:url" content="${s.canonical}">` : html``,
-    html`<meta name="twitter:card" content="summary"><meta name="twitter:title" content="${s.title}">`,
+    s.look?.socialPreview ? html`<meta property="og:image" content="${s.look.socialPreview}">` : html``,
+    html`<meta name="twitter:card" content="${s.look?.socialPreview ? 'summary_large_image' : 'summary'}"><meta name="twitter:title" content="${s.title}">`,
     s.description ? html`<meta name="twitter:description" content="${s.description}">` : html``,
   ];
   const look = s.look ?? PLAIN_LOOK;
-  const logo = lookLogo(look, s.siteTitle);
-  return html`<!doctype html>
+  const page = html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -137,7 +138,7 @@ ${s.math ? html`<link rel="stylesheet" href="${SITE_ASSETS.katex}">` : html``}
 ${lookAnnouncement(look.announcement)}
 <header class="site-header">
 <div class="header-row">
-<a class="site-title" href="${s.siteHome || '/'}">${logo}<span>${s.siteTitle}</span></a>
+<a class="${look.logo.header ? 'site-title site-title-logo' : 'site-title'}" href="${look.homeHref ?? (s.siteHome || '/')}">${lookSiteTitle(look, s.siteTitle)}</a>
 ${lookHeaderLinks(look.headerLinks)}
 ${lookSocial(look.social.header, 'header')}
 <form${s.searchHidden ? html` hidden` : html``} class="search-form" role="search" method="get" action="${s.searchAction}">
@@ -154,8 +155,9 @@ ${sectionTabs(s.sections)}
 <main id="content" tabindex="-1">${s.main}</main>
 <aside class="outline">${s.outline}</aside>
 </div>
-${lookFooter(look)}
+${lookFooter(look, s.siteTitle)}
 </body>
 </html>
 `;
+  return look.scheme === 'system' ? page : raw(forceScheme(page.value, look.scheme));
 }

@@ -270,3 +270,90 @@ describe('the social accounts', () => {
     expect(shell({ look: PLAIN_LOOK })).not.toContain('class="social');
   });
 });
+
+describe('the logos, the privacy policy and the colour mode', () => {
+  const logo = { light: '/v1/logo-light.png?a=1&b="2"', dark: '/v1/logo,dark.png' };
+
+  it('shows the header logo in place of the icon and the title, its alt the title, dark under prefers-color-scheme', () => {
+    const page = shell({
+      siteTitle: 'Docs <&>',
+      look: { ...PLAIN_LOOK, icon: { emoji: '🚀' }, logo: { header: logo, footer: null } },
+    });
+    expect(page).toContain(
+      '<a class="site-title site-title-logo" href="/sites/docs"><picture><source srcset="/v1/logo%2Cdark.png" media="(prefers-color-scheme: dark)"><img class="logo" src="/v1/logo-light.png?a=1&amp;b=&quot;2&quot;" alt="Docs &lt;&amp;&gt;" height="32"></picture></a>',
+    );
+    expect(page).not.toContain('site-logo-emoji');
+    expect(page).toContain('.logo{display:block;height:2rem');
+    // One image for both modes: no <picture>.
+    const single = shell({
+      look: { ...PLAIN_LOOK, logo: { header: { light: '/v1/a.png', dark: '/v1/a.png' }, footer: null } },
+    });
+    expect(single).toContain('<img class="logo" src="/v1/a.png" alt="Docs" height="32"></a>');
+    // Without a logo: the icon (or initial) and the title, as before.
+    expect(shell({})).toContain(
+      '<a class="site-title" href="/sites/docs"><span class="site-logo" aria-hidden="true">D</span><span>Docs</span></a>',
+    );
+  });
+
+  it('links the title and logo to the primary link when there is one', () => {
+    const page = shell({ look: { ...PLAIN_LOOK, homeHref: 'https://example.com/?a=1&b=2' } });
+    expect(page).toContain('<a class="site-title" href="https://example.com/?a=1&amp;b=2">');
+  });
+
+  it('draws the footer logo and a "Privacy policy" link in the footer', () => {
+    const page = shell({
+      look: {
+        ...PLAIN_LOOK,
+        logo: { header: null, footer: logo },
+        privacyPolicy: 'https://example.com/privacy?x="1"',
+        footer: { groups: [], copyright: '© Ex', trademark: true },
+      },
+    });
+    const footer = page.slice(page.indexOf('<footer'));
+    expect(footer).toMatch(
+      /^<footer class="site-footer"><p class="footer-logo"><picture><source srcset="\/v1\/logo%2Cdark.png"/,
+    );
+    expect(footer).toContain('alt="Docs"');
+    expect(footer).toContain(
+      '<p class="privacy-policy"><a href="https://example.com/privacy?x=&quot;1&quot;">Privacy policy</a></p><p class="copyright">© Ex</p>',
+    );
+    expect(shell({})).not.toContain('Privacy policy');
+  });
+
+  it('draws a page in one mode only when readers may not switch: no dark query, its images and favicon', () => {
+    const look: SiteLook = {
+      ...PLAIN_LOOK,
+      icon: { light: '/v1/icon-light.png', dark: '/v1/icon-dark.png' },
+      primary: { light: '#0B6E4F', dark: '#6FD3A8' },
+      logo: { header: logo, footer: null },
+    };
+    const light = shell({ look: { ...look, scheme: 'light' } });
+    expect(light).not.toContain('prefers-color-scheme');
+    expect(light).toContain('<link rel="icon" href="/v1/icon-light.png">');
+    expect(light).toContain(':root{color-scheme:light;--bg:#ffffff;');
+    expect(light).toContain('<picture><img class="logo" src="/v1/logo-light.png');
+    const dark = shell({ look: { ...look, scheme: 'dark' } });
+    expect(dark).not.toContain('prefers-color-scheme');
+    expect(dark).toContain('<link rel="icon" href="/v1/icon-dark.png">');
+    expect(dark).toContain(':root{color-scheme:dark;--bg:#0d1117;');
+    expect(dark).toContain('--accent:#6FD3A8;');
+    expect(dark).toContain('<picture><source srcset="/v1/logo%2Cdark.png"><img class="logo"');
+    // Following the reader's system: both, by media query.
+    const system = shell({ look });
+    expect(system).toContain('@media (prefers-color-scheme: dark){:root{--accent:#6FD3A8;');
+    expect(system).toContain('<source srcset="/v1/logo%2Cdark.png" media="(prefers-color-scheme: dark)">');
+  });
+
+  it("names the social preview image in the page's link-preview metadata", () => {
+    const page = shell({ look: { ...PLAIN_LOOK, socialPreview: 'https://cdn.example/card.png?a=1&b=2' } });
+    expect(page).toContain('<meta property="og:image" content="https://cdn.example/card.png?a=1&amp;b=2">');
+    expect(page).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(shell({})).not.toContain('og:image');
+    expect(shell({})).toContain('<meta name="twitter:card" content="summary">');
+  });
+
+  it('writes the corners after the stylesheet, nothing for the default', () => {
+    expect(shell({ look: { ...PLAIN_LOOK, corners: 'straight' } })).toContain('<style>:root{--radius:0px}');
+    expect(shell({})).not.toContain('<style>');
+  });
+});

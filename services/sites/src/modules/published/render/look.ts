@@ -1,6 +1,13 @@
-import { html, safeUrl, type Html } from '@quire/document/render';
+import { html, raw, safeUrl, type Html } from '@quire/document/render';
 import { readableColour } from './contrast.ts';
 import { NO_FONTS, type LookFonts } from './fonts.ts';
+import { cornersCss, schemeCss, type ColourScheme, type Corners } from './theme.ts';
+
+/** An image of the customization for light and dark (the same URL twice when it has one only), checked. */
+export interface ThemedImage {
+  light: string;
+  dark: string;
+}
 
 /** A link of the header or the footer, its URL already checked (`safeUrl`). */
 export interface LookLink {
@@ -33,6 +40,21 @@ export interface SiteLook {
   fontSheet: string | null;
   /** The social accounts (`socialAccounts`) shown in the header and in the footer, their URLs checked. */
   social: { header: SocialLink[]; footer: SocialLink[] };
+  /** The logos (`header.logo`, `footer.logo`): images on the site's own origins only, as the icon. */
+  logo: { header: ThemedImage | null; footer: ThemedImage | null };
+  /** Where the header's title and logo lead (`header.primaryLink`, a URL), else the site's home. */
+  homeHref: string | null;
+  /** The privacy policy's URL (`privacyPolicy.url`), through `safeUrl`: a "Privacy policy" link in the footer. */
+  privacyPolicy: string | null;
+  /** The image of the pages' link previews (`socialPreview.url`: `og:image`), an absolute http(s) URL. */
+  socialPreview: string | null;
+  /** The colour mode (`themes`): the reader's system, or one mode only. */
+  scheme: ColourScheme;
+  corners: Corners;
+  /** Previous/next links under a page (`pagination.enabled`). */
+  pagination: boolean;
+  /** The "Was this page helpful?" form (`feedback.enabled`). */
+  feedback: boolean;
 }
 
 /** A social account as a link: the platform's name (its text) and the profile's URL. */
@@ -145,6 +167,14 @@ export const PLAIN_LOOK: SiteLook = {
   fonts: NO_FONTS,
   fontSheet: null,
   social: { header: [], footer: [] },
+  logo: { header: null, footer: null },
+  homeHref: null,
+  privacyPolicy: null,
+  socialPreview: null,
+  scheme: 'system',
+  corners: 'rounded',
+  pagination: true,
+  feedback: false,
 };
 
 const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
@@ -178,6 +208,7 @@ export function lookHead(look: SiteLook): Html {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">${icon.emoji}</text></svg>`;
     return html`<link rel="icon" href="${`data:image/svg+xml,${encodeURIComponent(svg)}`}">`;
   }
+  if (icon && look.scheme !== 'system') return html`<link rel="icon" href="${icon[look.scheme]}">`;
   if (icon)
     return html`<link rel="icon" href="${icon.light}" media="(prefers-color-scheme: light)"><link rel="icon" href="${icon.dark}" media="(prefers-color-scheme: dark)">`;
   return html`<link rel="icon" href="data:,">`;
@@ -197,11 +228,36 @@ export function lookStyle(look: SiteLook): Html {
     const tint = look.tint ? hex(look.tint[mode]) : null;
     return (primary ? `--accent:${primary};--current:${primary};` : '') + (tint ? `--tint:${tint};` : '');
   };
-  const light = vars('light');
-  const dark = vars('dark');
+  const css =
+    schemeCss(look.scheme, vars('light'), vars('dark')) +
+    cornersCss(look.corners) +
+    (look.logo.header || look.logo.footer ? LOGO_CSS : '');
   const fonts = look.fontSheet ? html`<link rel="stylesheet" href="${look.fontSheet}">` : html``;
-  if (!light && !dark) return fonts;
-  return html`<style>:root{${light}}@media (prefers-color-scheme: dark){:root{${dark}}}</style>${fonts}`;
+  if (!css) return fonts;
+  return html`<style>${raw(css)}</style>${fonts}`;
+}
+
+/** The logos' size: 2rem high (the header's row), as wide as their image allows up to a share of the row. */
+const LOGO_CSS =
+  '.site-title-logo{flex:none}.logo{display:block;height:2rem;width:auto;max-width:min(14rem,45vw);object-fit:contain;object-position:left center}.footer-logo{display:flex;justify-content:center;margin:0 0 1rem}.footer-logo .logo{object-position:center}';
+
+/**
+ * A logo: the light image, the dark one as a `<source>` for `prefers-color-scheme: dark` (a page in one mode keeps
+ * the one it needs), `alt` the site's title (the logo stands for it). Commas of a URL are escaped for `srcset`.
+ */
+export function logoPicture(logo: ThemedImage, alt: string): Html {
+  const img = html`<img class="logo" src="${logo.light}" alt="${alt}" height="32">`;
+  if (logo.dark === logo.light) return img;
+  return html`<picture><source srcset="${logo.dark.replaceAll(',', '%2C')}" media="(prefers-color-scheme: dark)">${img}</picture>`;
+}
+
+/**
+ * The inside of the header's title link: the header logo (its `alt` the title, which it replaces, as on GitBook),
+ * else the icon (or the title's initial) and the title.
+ */
+export function lookSiteTitle(look: SiteLook, siteTitle: string): Html {
+  if (look.logo.header) return logoPicture(look.logo.header, siteTitle);
+  return html`${lookLogo(look, siteTitle)}<span>${siteTitle}</span>`;
 }
 
 /** Where the gateway serves the bundled fonts' files (`/_quire/site/fonts/{slug}/{file}`). */
@@ -238,8 +294,11 @@ export function lookHeaderLinks(items: HeaderItem[]): Html {
   )}</ul></nav>`;
 }
 
-/** The footer: the link groups, the copyright, and "Published with Quire" unless turned off (`trademark`). */
-export function lookFooter(look: SiteLook): Html {
+/**
+ * The footer: the footer logo, the link groups, the social accounts, the privacy policy's link, the copyright, and
+ * "Published with Quire" unless turned off (`trademark`).
+ */
+export function lookFooter(look: SiteLook, siteTitle = ''): Html {
   const { groups, copyright, trademark } = look.footer;
   const columns = groups.length
     ? html`<div class="footer-groups">${groups.map(
@@ -249,7 +308,14 @@ export function lookFooter(look: SiteLook): Html {
           )}</ul></nav>`,
       )}</div>`
     : html``;
-  return html`<footer class="site-footer">${columns}${lookSocial(look.social.footer, 'footer')}${copyright ? html`<p class="copyright">${copyright}</p>` : html``}${
+  const logo =
+    look.logo.footer && siteTitle
+      ? html`<p class="footer-logo">${logoPicture(look.logo.footer, siteTitle)}</p>`
+      : html``;
+  const privacy = look.privacyPolicy
+    ? html`<p class="privacy-policy"><a href="${look.privacyPolicy}">Privacy policy</a></p>`
+    : html``;
+  return html`<footer class="site-footer">${logo}${columns}${lookSocial(look.social.footer, 'footer')}${privacy}${copyright ? html`<p class="copyright">${copyright}</p>` : html``}${
     trademark ? html`<p>Published with Quire</p>` : html``
   }</footer>`;
 }
