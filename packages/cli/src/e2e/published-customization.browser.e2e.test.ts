@@ -41,7 +41,10 @@ describe.skipIf(!hasChromium)('the customization on a published page, in Chromiu
       {
         operation: 'insert_page',
         title: 'Start',
-        document: { markdown: 'The start page.\n\n```js\nconst a = 1;\n```\n' },
+        document: {
+          markdown:
+            'The start page.\n\n```js\nconst a = 1;\n```\n\n{% hint style="info" %}\nA note.\n{% endhint %}\n\n{% hint style="danger" %}\nA warning.\n{% endhint %}\n',
+        },
       },
       { operation: 'insert_page', title: 'Next steps', document: { markdown: 'Then this.\n' } },
     ]);
@@ -86,14 +89,31 @@ describe.skipIf(!hasChromium)('the customization on a published page, in Chromiu
       }
     }
 
-    // Light only, straight corners: a reader whose system is dark still gets the light page and logo.
-    await customize({ themes: { default: 'light', toggeable: false }, styling: { corners: 'straight' } });
+    // Light only, straight corners, the info and danger colours set (a yellow and a pink too light to read on white:
+    // darkened for the hints' labels, axe checks their contrast): a reader whose system is dark still gets the light
+    // page and logo.
+    const hintColour = () =>
+      page
+        .locator('.hint')
+        .first()
+        .evaluate((e) => getComputedStyle(e).getPropertyValue('--hint-bg'));
+    const defaultInfoBg = await hintColour();
+    await customize({
+      themes: { default: 'light', toggeable: false },
+      styling: {
+        corners: 'straight',
+        infoColor: { light: '#ffeb3b', dark: '#ffeb3b' },
+        dangerColor: { light: '#ff8a80', dark: '#ff8a80' },
+      },
+    });
     await open();
     await expect
       .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
       .toBe('rgb(255, 255, 255)');
     await expect.poll(src).toContain('logo-light.png');
     expect(await page.locator('.search-form input').evaluate((e) => getComputedStyle(e).borderRadius)).toBe('0px');
+    await expect.poll(hintColour).not.toBe(defaultInfoBg);
+    expect(await hintColour()).toBe('#fffde7');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: join(SHOTS, 'D-light-only-375-dark-system.png'), fullPage: true });
     expect(await axe(page)).toEqual([]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ops, type Actor } from '@quire/contracts';
 import { orgActors, spaceWithPages, useSitesAndContent } from '../../test-support.ts';
+import { contrastRatio, mixOver } from './render/contrast.ts';
 
 /**
  * The customization a reader gets in a published page's HTML, through the published page handler: the header logo,
@@ -60,7 +61,7 @@ describe('the customization on the published pages', () => {
         privacyPolicy: { url: 'https://example.com/privacy?a=1&b=2' },
         socialPreview: { url: 'https://cdn.example/card.png' },
         themes: { default: 'light', toggeable: false },
-        styling: { corners: 'straight' },
+        styling: { corners: 'straight', infoColor: { light: '#ffeb3b', dark: '#ffeb3b' } },
         feedback: { enabled: true },
         pagination: { enabled: false },
       },
@@ -79,6 +80,11 @@ describe('the customization on the published pages', () => {
     expect(site).not.toContain('prefers-color-scheme');
     expect(site).not.toContain('logo-dark');
     expect(site).toContain(':root{--radius:0px}');
+    // The info colour, a yellow unreadable on white, darkened until its hints' labels read (4.5:1) on their background.
+    // (the last one: a light-only page writes the stylesheet's light palette first)
+    const [, info, infoBg] = [...site.matchAll(/--info:(#[0-9a-f]{6});--info-bg:(#[0-9a-f]{6});/g)].at(-1) ?? [];
+    expect(infoBg).toBe(mixOver('#ffeb3b', '#ffffff', 0.12));
+    expect(contrastRatio(info!, infoBg!)).toBeGreaterThanOrEqual(4.5);
     expect(site).toContain('<meta property="og:image" content="https://cdn.example/card.png">');
     expect(site).not.toContain('class="prev-next"');
     expect(site).toContain('<legend>Was this page helpful?</legend>');

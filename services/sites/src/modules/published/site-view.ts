@@ -201,6 +201,17 @@ function announcementOf(v: SiteView, c: ReturnType<typeof customizationFor>): An
   return { message: a.message, style: a.style, link, key: key.slice(0, 16) };
 }
 
+/** The hints' colours the site or the site space set (`styling.infoColor`…), each a checked hex pair. */
+function hintColours(styling: object | undefined): SiteLook['hints'] {
+  const out: SiteLook['hints'] = {};
+  const colours = (styling ?? {}) as Record<string, Parameters<typeof hexPair>[0]>;
+  for (const kind of ['info', 'success', 'warning', 'danger'] as const) {
+    const pair = hexPair(colours[`${kind}Color`]);
+    if (pair) out[kind] = pair;
+  }
+  return out;
+}
+
 /** What a site space's pages show of the customization, every value checked (see `SiteLook`). */
 export function lookFor(v: SiteView, siteSpace: TreeSpace | null): SiteLook {
   const c = customizationFor(v, siteSpace);
@@ -226,6 +237,7 @@ export function lookFor(v: SiteView, siteSpace: TreeSpace | null): SiteLook {
     icon: emoji ? { emoji } : light && dark ? { light, dark } : null,
     primary: hexPair(set.styling?.primaryColor),
     tint: hexPair(set.styling?.tint?.color),
+    hints: hintColours(set.styling),
     headerLinks,
     footer: {
       groups: c.footer.groups.map((g) => ({ title: g.title, links: lookLinks(g.links) })).filter((g) => g.links.length),

@@ -74,8 +74,7 @@ function readable(hex: string, backgrounds: readonly string[]): boolean {
  * else the same hue and saturation made darker (light scheme) or lighter (dark scheme), by the smallest step that
  * reaches it. Black and white always do, so there is always an answer.
  */
-export function readableColour(hex: string, scheme: Scheme): string {
-  const backgrounds = SCHEME_BACKGROUNDS[scheme];
+export function readableColour(hex: string, scheme: Scheme, backgrounds = SCHEME_BACKGROUNDS[scheme]): string {
   if (readable(hex, backgrounds)) return hex;
   const [h, s, l] = hexHsl(hex);
   const step = scheme === 'light' ? -0.005 : 0.005;
@@ -84,4 +83,10 @@ export function readableColour(hex: string, scheme: Scheme): string {
     if (readable(candidate, backgrounds)) return candidate;
   }
   return scheme === 'light' ? '#000000' : '#ffffff';
+}
+
+/** `share` (0–1) of the colour `hex` over the background `bg`, as one opaque hex colour (sRGB, as CSS `color-mix`). */
+export function mixOver(hex: string, bg: string, share: number): string {
+  const [a, b] = [hexRgb(hex), hexRgb(bg)];
+  return rgbHex(a.map((c, i) => c * share + b[i]! * (1 - share)) as Rgb);
 }

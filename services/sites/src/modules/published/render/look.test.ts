@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { html } from '@quire/document/render';
 import { renderShell, type Shell } from './layout.ts';
-import { contrastRatio, readableColour } from './contrast.ts';
+import { contrastRatio, mixOver, readableColour } from './contrast.ts';
 import {
   emojiText,
   hexPair,
@@ -137,6 +137,42 @@ describe('the look of a customized site', () => {
     expect(page).toContain('<p class="copyright">© &lt;Ex&gt;</p>');
     expect(page).not.toContain('Published with Quire');
     expect(page).not.toContain('<img src=x');
+  });
+});
+
+describe("the hints' colours", () => {
+  it('draws each colour set over the page as its background, the colour kept readable on both, per scheme', () => {
+    const look: SiteLook = {
+      ...PLAIN_LOOK,
+      hints: { danger: { light: '#ff8a80', dark: '#b71c1c' }, success: { light: '#116329', dark: '#56d364' } },
+    };
+    const css = lookStyle(look).value;
+    const vars = (scope: string) =>
+      Object.fromEntries([...scope.matchAll(/--([a-z-]+):(#[0-9a-f]{6});/g)].map((m) => [m[1], m[2]]));
+    const [light, dark] = css.split('@media (prefers-color-scheme: dark)') as [string, string];
+    for (const [scheme, v, page] of [
+      ['light', vars(light), '#ffffff'],
+      ['dark', vars(dark), '#0d1117'],
+    ] as const) {
+      for (const kind of ['danger', 'success']) {
+        expect(v[`${kind}-bg`], `${scheme} ${kind}`).toMatch(/^#/);
+        expect(contrastRatio(v[kind]!, v[`${kind}-bg`]!)).toBeGreaterThanOrEqual(4.5);
+        expect(contrastRatio(v[kind]!, page)).toBeGreaterThanOrEqual(4.5);
+      }
+      expect(v.info, "a colour not set keeps the stylesheet's").toBeUndefined();
+    }
+    // readable already: unchanged; too light on white: darkened
+    expect(vars(light).success).toBe('#116329');
+    expect(vars(light).danger).not.toBe('#ff8a80');
+    expect(vars(light)['danger-bg']).toBe(mixOver('#ff8a80', '#ffffff', 0.12));
+  });
+
+  it('leaves out a colour that is not a hex colour', () => {
+    const forged: SiteLook = { ...PLAIN_LOOK, hints: { info: { light: 'red;}body{x:y', dark: '#000' } } };
+    const [light, dark] = lookStyle(forged).value.split('@media (prefers-color-scheme: dark)') as [string, string];
+    expect(light + dark).not.toContain('body{x:y');
+    expect(light).not.toContain('--info:');
+    expect(dark).toContain('--info:');
   });
 });
 

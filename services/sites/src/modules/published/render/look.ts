@@ -1,5 +1,5 @@
 import { html, raw, safeUrl, type Html } from '@quire/document/render';
-import { readableColour } from './contrast.ts';
+import { mixOver, readableColour, SCHEME_BACKGROUNDS } from './contrast.ts';
 import { NO_FONTS, type LookFonts } from './fonts.ts';
 import { cornersCss, schemeCss, type ColourScheme, type Corners } from './theme.ts';
 
@@ -27,6 +27,8 @@ export interface SiteLook {
   /** Hex colours only (checked again here: nothing else reaches the CSS). */
   primary: { light: string; dark: string } | null;
   tint: { light: string; dark: string } | null;
+  /** The hints' colours set (`styling.infoColor`, `successColor`, `warningColor`, `dangerColor`); hex only. */
+  hints: Partial<Record<AnnouncementStyle, { light: string; dark: string }>>;
   headerLinks: HeaderItem[];
   footer: { groups: { title: string; links: LookLink[] }[]; copyright: string | null; trademark: boolean };
   /** The banner on top of every page; `key` names this announcement for a reader's dismissal. */
@@ -161,6 +163,7 @@ export const PLAIN_LOOK: SiteLook = {
   icon: null,
   primary: null,
   tint: null,
+  hints: {},
   headerLinks: [],
   footer: { groups: [], copyright: null, trademark: true },
   announcement: null,
@@ -226,7 +229,11 @@ export function lookStyle(look: SiteLook): Html {
     const set = look.primary ? hex(look.primary[mode]) : null;
     const primary = set ? readableColour(set, mode) : null;
     const tint = look.tint ? hex(look.tint[mode]) : null;
-    return (primary ? `--accent:${primary};--current:${primary};` : '') + (tint ? `--tint:${tint};` : '');
+    return (
+      (primary ? `--accent:${primary};--current:${primary};` : '') +
+      (tint ? `--tint:${tint};` : '') +
+      hintVars(look, mode)
+    );
   };
   const css =
     schemeCss(look.scheme, vars('light'), vars('dark')) +
@@ -235,6 +242,26 @@ export function lookStyle(look: SiteLook): Html {
   const fonts = look.fontSheet ? html`<link rel="stylesheet" href="${look.fontSheet}">` : html``;
   if (!css) return fonts;
   return html`<style>${raw(css)}</style>${fonts}`;
+}
+
+/** How much of a hint's colour its background takes, over the page's background, per scheme. */
+const HINT_BG_SHARE = { light: 0.12, dark: 0.22 } as const;
+
+/**
+ * The custom properties of the hints' colours set (and the announcement's, which uses them): each colour's
+ * background is the colour over the page's (`mixOver`, opaque), and the colour itself, the hint's label and edge, is
+ * kept readable (4.5:1) on that background and on the page's (`readableColour`). The hint's text stays the page's.
+ */
+function hintVars(look: SiteLook, mode: 'light' | 'dark'): string {
+  let out = '';
+  for (const [kind, pair] of Object.entries(look.hints)) {
+    const set = pair && HEX.test(pair[mode]) ? pair[mode] : null;
+    if (!set) continue;
+    const page = SCHEME_BACKGROUNDS[mode][0]!;
+    const bg = mixOver(set, page, HINT_BG_SHARE[mode]);
+    out += `--${kind}:${readableColour(set, mode, [page, bg])};--${kind}-bg:${bg};`;
+  }
+  return out;
 }
 
 /** The logos' size: 2rem high (the header's row), as wide as their image allows up to a share of the row. */
